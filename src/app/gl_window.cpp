@@ -1,0 +1,79 @@
+#include "app/gl_window.hpp"
+
+#include <SDL.h>
+#include <glad/gl.h>
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+#include <imgui_impl_sdl.h>
+
+namespace marionette {
+
+Result<std::unique_ptr<GlWindow>> GlWindow::create(const std::string& title, int width, int height) {
+    std::unique_ptr<GlWindow> w(new GlWindow());
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) return Error{std::string("SDL_Init failed: ") + SDL_GetError()};
+    w->sdl_started_ = true;
+
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG);
+    SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+    SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
+    SDL_GL_SetAttribute(SDL_GL_MULTISAMPLESAMPLES, 0);
+
+    const Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
+    w->window_ = SDL_CreateWindow(title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height, flags);
+    if (!w->window_) return Error{std::string("cannot open a window: ") + SDL_GetError()};
+    w->context_ = SDL_GL_CreateContext(w->window_);
+    if (!w->context_) return Error{std::string("cannot create an OpenGL 3.3 core context: ") + SDL_GetError()};
+    SDL_GL_MakeCurrent(w->window_, w->context_);
+    if (gladLoadGL(reinterpret_cast<GLADloadfunc>(SDL_GL_GetProcAddress)) == 0) {
+        return Error{"cannot load the OpenGL functions (glad)"};
+    }
+    SDL_GL_SetSwapInterval(1);  // vsync; ignored where unsupported
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;  // never write imgui.ini into the working directory
+    ImGui::StyleColorsDark();
+    ImGui_ImplSDL2_InitForOpenGL(w->window_, w->context_);
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+    w->imgui_started_ = true;
+    return w;
+}
+
+GlWindow::~GlWindow() {
+    if (imgui_started_) {
+        ImGui_ImplOpenGL3_Shutdown();
+        ImGui_ImplSDL2_Shutdown();
+        ImGui::DestroyContext();
+    }
+    if (context_) SDL_GL_DeleteContext(context_);
+    if (window_) SDL_DestroyWindow(window_);
+    if (sdl_started_) SDL_Quit();
+}
+
+void GlWindow::drawable_size(int& width, int& height) const { SDL_GL_GetDrawableSize(window_, &width, &height); }
+
+void GlWindow::set_title(const std::string& title) { SDL_SetWindowTitle(window_, title.c_str()); }
+
+void GlWindow::begin_frame() {
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplSDL2_NewFrame();
+    ImGui::NewFrame();
+}
+
+void GlWindow::render_ui() {
+    ImGui::Render();
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+void GlWindow::present() { SDL_GL_SwapWindow(window_); }
+
+void GlWindow::end_frame() {
+    render_ui();
+    present();
+}
+
+}  // namespace marionette

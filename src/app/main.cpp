@@ -1,0 +1,47 @@
+// marionette: the puppet editor, and its command-line modes for scripts and tests.
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "app/editor_app.hpp"
+#include "app/resource_paths.hpp"
+#include "cli/check_command.hpp"
+#include "cli/command_line.hpp"
+
+using namespace marionette;
+
+int main(int argc, char** argv) {
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    Result<CommandLine> parsed = parse_command_line(args);
+    if (!parsed) {
+        std::cerr << "marionette: " << parsed.message() << "\n" << usage_text();
+        return 2;
+    }
+    const CommandLine& cl = parsed.value();
+    switch (cl.mode) {
+        case RunMode::Help: std::cout << usage_text(); return 0;
+        case RunMode::Version: std::cout << "marionette " << MARIONETTE_VERSION << '\n'; return 0;
+        case RunMode::Check: return run_check(cl.file, std::cout, std::cerr);
+        case RunMode::Edit: break;
+    }
+
+    const auto data_dir = find_data_dir();
+    if (!data_dir) {
+        std::cerr << "marionette: cannot find the shaders/ folder beside the executable (set MARIONETTE_DATA_DIR)\n";
+        return 1;
+    }
+    const std::filesystem::path file =
+        cl.file.empty() ? *data_dir / "assets" / "rigs" / "hero.json" : std::filesystem::path(cl.file);
+    Document document;
+    if (Status s = document.open(file); !s) {
+        std::cerr << "marionette: " << s.message() << '\n';
+        return 1;
+    }
+    auto app = EditorApp::create(std::move(document), EditorOptions{*data_dir, cl.quit_after_frames, cl.screenshot});
+    if (!app) {
+        std::cerr << "marionette: " << app.message() << '\n';
+        return 1;
+    }
+    return app.value()->run();
+}

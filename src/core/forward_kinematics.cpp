@@ -1,0 +1,44 @@
+#include "core/forward_kinematics.hpp"
+
+#include <string>
+
+namespace marionette {
+
+Status ForwardKinematicsJob::validate() const {
+    if (!skeleton || !pose) return Error{"forward kinematics: missing skeleton or pose"};
+    const std::size_t n = skeleton->size();
+    if (pose->rotations.size() != n) {
+        return Error{"forward kinematics: the pose has " + std::to_string(pose->rotations.size()) +
+                     " rotations for " + std::to_string(n) + " bones"};
+    }
+    if (world.size() != n) {
+        return Error{"forward kinematics: the output holds " + std::to_string(world.size()) + " transforms for " +
+                     std::to_string(n) + " bones"};
+    }
+    if (!skeleton->is_parent_before_child()) return Error{"forward kinematics: bones are not parent-before-child"};
+    return {};
+}
+
+void ForwardKinematicsJob::run() const {
+    const Skeleton& bones = *skeleton;
+    for (std::size_t i = 0; i < bones.size(); ++i) {
+        const Bone& bone = bones[i];
+        Transform local{bone.rest.translation, bone.rest.rotation * pose->rotations[i]};
+        if (bone.parent < 0) {
+            local.translation += pose->root_offset;
+            world[i] = local;
+        } else {
+            world[i] = world[static_cast<std::size_t>(bone.parent)] * local;
+        }
+    }
+}
+
+Result<std::vector<Transform>> compute_world(const Skeleton& skeleton, const Pose& pose) {
+    std::vector<Transform> world(skeleton.size());
+    const ForwardKinematicsJob job{&skeleton, &pose, world};
+    if (Status s = job.validate(); !s) return Error{s.message()};
+    job.run();
+    return world;
+}
+
+}  // namespace marionette

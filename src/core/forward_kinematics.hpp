@@ -1,0 +1,28 @@
+#pragma once
+// Forward kinematics as a job: plain inputs and outputs, validate() then run(), no hidden state.
+// One pass over the parent-before-child bone array computes every joint's world frame.
+
+#include <span>
+
+#include "core/pose.hpp"
+#include "core/result.hpp"
+#include "core/skeleton.hpp"
+
+namespace marionette {
+
+struct ForwardKinematicsJob {
+    // Inputs.
+    const Skeleton* skeleton = nullptr;
+    const Pose* pose = nullptr;
+    // Output: the world frame of each bone's joint (its head), one per bone.
+    std::span<Transform> world;
+
+    Status validate() const;
+    // Runs without checking; call validate() first (or know the inputs are sound).
+    void run() const;
+};
+
+// Convenience for callers that own no buffer: validates, runs, returns the world frames.
+Result<std::vector<Transform>> compute_world(const Skeleton& skeleton, const Pose& pose);
+
+}  // namespace marionette

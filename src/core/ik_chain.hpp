@@ -1,0 +1,41 @@
+#pragma once
+// An IK chain as the rig defines it: which bones, which solver, with which settings. The solvers
+// themselves live in their own files; this is the document's description of a chain.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/skeleton.hpp"
+
+namespace marionette {
+
+enum class SolverKind { Ccd, TwoBone };
+
+const char* solver_name(SolverKind kind);  // "ccd", "two_bone"
+
+struct CcdSettings {
+    int max_iterations = 20;
+    float tolerance = 0.001f;
+    float max_step = 3.14159265f;  // radians per joint per step
+};
+
+struct TwoBoneSettings {
+    int bend = 1;                     // 2D: +1 counter-clockwise, -1 clockwise
+    std::optional<glm::vec3> pole;    // 3D: world-space point the middle joint bends toward
+    float softness = 0.0f;            // [0, 1]
+};
+
+struct IkChain {
+    std::string name;
+    int root = -1;      // top bone of the chain
+    int effector = -1;  // last bone; its tip is driven to the target
+    SolverKind solver = SolverKind::Ccd;
+    CcdSettings ccd;
+    TwoBoneSettings two_bone;
+};
+
+// The chain's bones from root to effector, or empty when the effector is not below the root.
+std::vector<int> chain_bones(const Skeleton& skeleton, int root, int effector);
+
+}  // namespace marionette

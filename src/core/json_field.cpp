@@ -1,0 +1,135 @@
+#include "core/json_field.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "core/transform.hpp"
+
+namespace marionette {
+
+namespace {
+constexpr float kDegToRad = 3.14159265358979323846f / 180.0f;
+
+std::string join(const std::string& path, const char* key) { return path.empty() ? key : path + "." + key; }
+}  // namespace
+
+std::string json_type_name(const Json& j) {
+    if (j.is_number()) return "number";
+    if (j.is_boolean()) return "boolean";
+    return j.type_name();
+}
+
+void JsonField::fail(const std::string& message) const {
+    throw JsonFieldError(path_.empty() ? message : path_ + ": " + message);
+}
+
+void JsonField::expect(bool ok, const char* what) const {
+    if (!ok) fail(std::string("expected ") + what + ", got " + json_type_name(*value_));
+}
+
+const Json& JsonField::object() const {
+    expect(value_->is_object(), "an object");
+    return *value_;
+}
+
+JsonField JsonField::member(const char* key) const {
+    const Json& obj = object();
+    auto it = obj.find(key);
+    if (it == obj.end()) fail(std::string("missing required \"") + key + "\"");
+    return JsonField(*it, join(path_, key));
+}
+
+std::optional<JsonField> JsonField::optional_member(const char* key) const {
+    const Json& obj = object();
+    auto it = obj.find(key);
+    if (it == obj.end()) return std::nullopt;
+    return JsonField(*it, join(path_, key));
+}
+
+void JsonField::allow_only(std::initializer_list<const char*> allowed) const {
+    for (const auto& item : object().items()) {
+        bool known = false;
+        for (const char* a : allowed) known = known || item.key() == a;
+        if (!known) fail("unknown key \"" + item.key() + "\"");
+    }
+}
+
+std::size_t JsonField::array_size() const {
+    expect(value_->is_array(), "an array");
+    return value_->size();
+}
+
+JsonField JsonField::element(std::size_t i) const {
+    return JsonField((*value_)[i], path_ + "[" + std::to_string(i) + "]");
+}
+
+std::string JsonField::string() const {
+    expect(value_->is_string(), "a string");
+    return value_->get<std::string>();
+}
+
+std::string JsonField::non_empty_string() const {
+    std::string s = string();
+    if (s.empty()) fail("must not be empty");
+    return s;
+}
+
+float JsonField::number() const {
+    expect(value_->is_number(), "a number");
+    const double d = value_->get<double>();
+    if (!std::isfinite(d) || std::fabs(d) > static_cast<double>(std::numeric_limits<float>::max())) {
+        fail("must be a finite number");
+    }
+    return static_cast<float>(d);
+}
+
+int JsonField::integer() const {
+    expect(value_->is_number(), "an integer");
+    const double d = value_->get<double>();
+    if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) > 1e9) fail("expected an integer, got " + value_->dump());
+    return static_cast<int>(d);
+}
+
+glm::vec3 JsonField::vector(int dims) const {
+    if (array_size() != static_cast<std::size_t>(dims)) {
+        fail("expected " + std::to_string(dims) + " numbers (a " + std::to_string(dims) + "D vector), got " +
+             std::to_string(value_->size()));
+    }
+    glm::vec3 v{0.0f};
+    for (int i = 0; i < dims; ++i) v[i] = element(static_cast<std::size_t>(i)).number();
+    return v;
+}
+
+glm::vec3 JsonField::direction() const {
+    const glm::vec3 v = vector(3);
+    const float len = glm::length(v);
+    if (!(len > 1e-6f) || !std::isfinite(len)) fail("must be a non-zero direction");
+    return v / len;
+}
+
+glm::quat JsonField::rotation(int dims) const {
+    if (dims == 2) {
+        if (!value_->is_number()) {
+            fail("expected a number (an angle in degrees; 2D rotations turn about z), got " + json_type_name(*value_));
+        }
+        return rotation_2d(number() * kDegToRad);
+    }
+    if (!value_->is_array() || value_->size() != 4) {
+        fail("expected a quaternion [x, y, z, w], got " +
+             (value_->is_array() ? std::to_string(value_->size()) + " numbers" : json_type_name(*value_)));
+    }
+    const glm::quat q{element(3).number(), element(0).number(), element(1).number(), element(2).number()};
+    const float len = glm::length(q);
+    if (!(len > 1e-6f) || !std::isfinite(len)) fail("a rotation quaternion must not be zero");
+    return q / len;
+}
+
+float JsonField::degrees_in(float lo, float hi) const {
+    const float deg = number();
+    if (deg < lo || deg > hi) {
+        fail("must be between " + Json(lo).dump() + " and " + Json(hi).dump() + " degrees, got " + value_->dump());
+    }
+    return deg * kDegToRad;
+}
+
+}  // namespace marionette

@@ -1,0 +1,37 @@
+#include "core/rig.hpp"
+
+namespace marionette {
+
+int Rig::find_chain(const std::string& name) const {
+    for (std::size_t i = 0; i < chains.size(); ++i) {
+        if (chains[i].name == name) return static_cast<int>(i);
+    }
+    return -1;
+}
+
+namespace {
+
+template <class Items, class Name>
+std::string counted(std::size_t n, const char* singular, const char* plural, const Items& items, Name name) {
+    std::string s = std::to_string(n) + " " + (n == 1 ? singular : plural);
+    if (n == 0) return s;
+    s += " (";
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i) s += ", ";
+        s += name(items[i]);
+    }
+    return s + ")";
+}
+
+}  // namespace
+
+std::string summarize(const Rig& rig) {
+    std::string s = rig.is_2d() ? "2D rig, " : "3D rig, ";
+    s += std::to_string(rig.skeleton.size()) + (rig.skeleton.size() == 1 ? " bone, " : " bones, ");
+    s += counted(rig.chains.size(), "IK chain", "IK chains", rig.chains, [](const IkChain& c) { return c.name; });
+    s += ", ";
+    s += counted(rig.states.size(), "state", "states", rig.states, [](const State& st) { return st.name; });
+    return s;
+}
+
+}  // namespace marionette

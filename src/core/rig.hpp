@@ -1,0 +1,35 @@
+#pragma once
+// A rig: the whole document a rig file holds.
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/ik_chain.hpp"
+#include "core/pose.hpp"
+#include "core/skeleton.hpp"
+#include "core/state.hpp"
+
+namespace marionette {
+
+enum class Dimensions { Two = 2, Three = 3 };
+
+struct Rig {
+    Dimensions dimensions = Dimensions::Two;
+    Skeleton skeleton;
+    std::vector<IkChain> chains;
+    Pose pose;
+    std::vector<State> states;
+    TransitionSettings transition;
+    // Editor-only data (camera, layout, ...), kept apart from the rig and written back as read.
+    nlohmann::ordered_json editor = nlohmann::ordered_json::object();
+
+    bool is_2d() const { return dimensions == Dimensions::Two; }
+    int find_chain(const std::string& name) const;
+};
+
+// One line for `--check`: "2D rig, 4 bones, 2 IK chains (arm, arm_reach), 0 states".
+std::string summarize(const Rig& rig);
+
+}  // namespace marionette

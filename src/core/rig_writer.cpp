@@ -1,0 +1,138 @@
+// Writing a rig as JSON. Numbers are written in the shortest form that reads back as the same
+// float, so a saved file stays readable (0.1, not 0.10000000149011612) and reloads exactly.
+
+#include <charconv>
+#include <cmath>
+#include <string>
+
+#include "core/rig_json.hpp"
+
+namespace marionette {
+
+namespace {
+
+constexpr float kRadToDeg = 180.0f / 3.14159265358979323846f;
+
+Json short_number(float v) {
+    char buf[32];
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);  // shortest round-trip form
+    (void)ec;
+    const std::string text(buf, end);
+    const double d = std::stod(text);
+    if (d == std::floor(d) && std::fabs(d) < 1e15) return static_cast<long long>(d);
+    return d;
+}
+
+Json degrees(float radians) { return short_number(radians * kRadToDeg); }
+
+Json vector(const glm::vec3& v, bool is_2d) {
+    Json a = Json::array({short_number(v.x), short_number(v.y)});
+    if (!is_2d) a.push_back(short_number(v.z));
+    return a;
+}
+
+Json rotation(const glm::quat& q, bool is_2d) {
+    if (is_2d) return degrees(angle_2d(q));
+    return Json::array({short_number(q.x), short_number(q.y), short_number(q.z), short_number(q.w)});
+}
+
+Json bone_json(const Skeleton& skeleton, const Bone& b, bool is_2d) {
+    Json j;
+    j["name"] = b.name;
+    j["parent"] = b.parent < 0 ? Json(nullptr) : Json(skeleton[static_cast<std::size_t>(b.parent)].name);
+    j["length"] = short_number(b.length);
+    j["translation"] = vector(b.rest.translation, is_2d);
+    j["rotation"] = rotation(b.rest.rotation, is_2d);
+    if (b.limits) {
+        Json l = Json::object();
+        if (b.limits->hinge) l["hinge"] = vector(*b.limits->hinge, false);
+        if (b.limits->min_angle) l["min"] = degrees(*b.limits->min_angle);
+        if (b.limits->max_angle) l["max"] = degrees(*b.limits->max_angle);
+        j["limits"] = l;
+    }
+    return j;
+}
+
+Json chain_json(const Skeleton& skeleton, const IkChain& c, bool is_2d) {
+    Json j;
+    j["name"] = c.name;
+    j["root"] = skeleton[static_cast<std::size_t>(c.root)].name;
+    j["effector"] = skeleton[static_cast<std::size_t>(c.effector)].name;
+    j["solver"] = solver_name(c.solver);
+    Json s = Json::object();
+    if (c.solver == SolverKind::Ccd) {
+        s["iterations"] = c.ccd.max_iterations;
+        s["tolerance"] = short_number(c.ccd.tolerance);
+        s["max_step"] = degrees(c.ccd.max_step);
+    } else {
+        if (is_2d) s["bend"] = c.two_bone.bend;
+        if (!is_2d && c.two_bone.pole) s["pole"] = vector(*c.two_bone.pole, false);
+        s["softness"] = short_number(c.two_bone.softness);
+    }
+    j["settings"] = s;
+    return j;
+}
+
+Json pose_json(const Skeleton& skeleton, const Pose& pose, bool is_2d) {
+    Json rotations = Json::object();
+    for (std::size_t i = 0; i < pose.rotations.size() && i < skeleton.size(); ++i) {
+        const glm::quat& q = pose.rotations[i];
+        if (q.x == 0.0f && q.y == 0.0f && q.z == 0.0f) continue;  // at rest
+        rotations[skeleton[i].name] = rotation(q, is_2d);
+    }
+    Json j;
+    j["root_offset"] = vector(pose.root_offset, is_2d);
+    j["rotations"] = rotations;
+    return j;
+}
+
+Json state_json(const Skeleton& skeleton, const State& s, bool is_2d) {
+    Json channels = Json::array();
+    for (const StateChannel& c : s.channels) {
+        Json j;
+        j["bone"] = skeleton[static_cast<std::size_t>(c.bone)].name;
+        if (!is_2d) j["axis"] = vector(c.axis, false);
+        j["base"] = degrees(c.base);
+        j["amplitude"] = degrees(c.amplitude);
+        j["period"] = short_number(c.period);
+        j["phase"] = degrees(c.phase);
+        channels.push_back(j);
+    }
+    return Json{{"name", s.name}, {"channels", channels}};
+}
+
+}  // namespace
+
+Json rig_to_json(const Rig& rig) {
+    const bool is_2d = rig.is_2d();
+    const Skeleton& sk = rig.skeleton;
+    Json j;
+    j["format"] = kRigFormatName;
+    j["version"] = kRigFormatVersion;
+    j["dimensions"] = is_2d ? 2 : 3;
+    Json bones = Json::array();
+    for (const Bone& b : sk.bones()) bones.push_back(bone_json(sk, b, is_2d));
+    j["bones"] = bones;
+    Json chains = Json::array();
+    for (const IkChain& c : rig.chains) chains.push_back(chain_json(sk, c, is_2d));
+    j["chains"] = chains;
+    j["pose"] = pose_json(sk, rig.pose, is_2d);
+    Json states = Json::array();
+    for (const State& s : rig.states) states.push_back(state_json(sk, s, is_2d));
+    j["states"] = states;
+    j["transition"] = Json{{"duration", short_number(rig.transition.duration)},
+                           {"easing", easing_name(rig.transition.easing)}};
+    if (!rig.editor.empty()) j["editor"] = rig.editor;
+    return j;
+}
+
+Result<std::string> serialize_rig(const Rig& rig) {
+    try {
+        return rig_to_json(rig).dump(2) + "\n";
+    } catch (const Json::type_error& e) {
+        // Only invalid UTF-8 in a name gets here; refusing beats writing a file we cannot read.
+        return Error{std::string("cannot write the rig: a name is not valid UTF-8 (") + e.what() + ")"};
+    }
+}
+
+}  // namespace marionette

@@ -1,0 +1,57 @@
+#pragma once
+// The skeleton: named bones in a flat array, every parent stored before its children, so one
+// pass over the array visits parents first (forward kinematics relies on it).
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/transform.hpp"
+
+namespace marionette {
+
+// Limits on how a joint may turn away from its rest rotation. Angles in radians.
+struct JointLimits {
+    // 3D only: the joint turns only about this unit axis, given in the bone's rest frame.
+    // 2D joints always turn about z and never carry a hinge.
+    std::optional<glm::vec3> hinge;
+    // Signed range about the hinge (2D: about z). In 3D without a hinge only max_angle may be
+    // set: the largest turn away from rest in any direction.
+    std::optional<float> min_angle;
+    std::optional<float> max_angle;
+};
+
+struct Bone {
+    std::string name;
+    int parent = -1;           // index into the skeleton, -1 for a root
+    Transform rest;            // relative to the parent's joint frame
+    float length = 0.0f;       // along local +X; 0 is allowed
+    std::optional<JointLimits> limits;
+};
+
+class Skeleton {
+public:
+    Skeleton() = default;
+    // Takes bones already in parent-before-child order (the loader sorts them).
+    explicit Skeleton(std::vector<Bone> bones) : bones_(std::move(bones)) {}
+
+    std::size_t size() const { return bones_.size(); }
+    bool empty() const { return bones_.empty(); }
+    const Bone& operator[](std::size_t i) const { return bones_[i]; }
+    Bone& operator[](std::size_t i) { return bones_[i]; }
+    const std::vector<Bone>& bones() const { return bones_; }
+
+    // Index of the bone called `name`, or -1.
+    int find(std::string_view name) const;
+    // True when `ancestor` is `bone` or lies on its parent path.
+    bool is_ancestor_or_self(int ancestor, int bone) const;
+    // Every parent index is smaller than its child's index.
+    bool is_parent_before_child() const;
+
+private:
+    std::vector<Bone> bones_;
+};
+
+}  // namespace marionette
