@@ -7,7 +7,7 @@ packages=(
   build-essential cmake pkg-config
   libsdl2-dev libimgui-dev libglm-dev nlohmann-json3-dev python3-glad libstb-dev
   libgtest-dev libbenchmark-dev
-  xvfb xauth
+  xvfb xauth libgl1-mesa-dri libglx-mesa0
 )
 
 missing=()

@@ -3,13 +3,12 @@
 #include <cmath>
 #include <limits>
 
+#include "core/angles.hpp"
 #include "core/transform.hpp"
 
 namespace marionette {
 
 namespace {
-constexpr float kDegToRad = 3.14159265358979323846f / 180.0f;
-
 std::string join(const std::string& path, const char* key) { return path.empty() ? key : path + "." + key; }
 }  // namespace
 
@@ -112,7 +111,8 @@ glm::quat JsonField::rotation(int dims) const {
         if (!value_->is_number()) {
             fail("expected a number (an angle in degrees; 2D rotations turn about z), got " + json_type_name(*value_));
         }
-        return rotation_2d(number() * kDegToRad);
+        number();  // range and type checks
+        return rotation_2d(degrees_to_radians(value_->get<double>()));
     }
     if (!value_->is_array() || value_->size() != 4) {
         fail("expected a quaternion [x, y, z, w], got " +
@@ -124,12 +124,13 @@ glm::quat JsonField::rotation(int dims) const {
     return q / len;
 }
 
-float JsonField::degrees_in(float lo, float hi) const {
-    const float deg = number();
+float JsonField::degrees(int lo, int hi) const {
+    number();  // type and finiteness
+    const double deg = value_->get<double>();
     if (deg < lo || deg > hi) {
-        fail("must be between " + Json(lo).dump() + " and " + Json(hi).dump() + " degrees, got " + value_->dump());
+        fail("must be between " + std::to_string(lo) + " and " + std::to_string(hi) + " degrees, got " + value_->dump());
     }
-    return deg * kDegToRad;
+    return degrees_to_radians(deg);
 }
 
 }  // namespace marionette

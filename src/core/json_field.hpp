@@ -49,7 +49,7 @@ public:
     // 2D: a number of degrees about z. 3D: a quaternion [x, y, z, w], normalised.
     glm::quat rotation(int dims) const;
     // A number of degrees in [lo, hi], returned in radians.
-    float degrees_in(float lo, float hi) const;
+    float degrees(int lo, int hi) const;
 
     [[noreturn]] void fail(const std::string& message) const;
 

@@ -5,13 +5,12 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/angles.hpp"
 #include "core/rig_json.hpp"
 
 namespace marionette {
 
 namespace {
-
-constexpr float kDegToRad = 3.14159265358979323846f / 180.0f;
 
 struct BoneEntry {
     Bone bone;
@@ -30,10 +29,10 @@ JointLimits read_limits(const JsonField& f, int dims) {
     }
     if (auto m = f.optional_member("min")) {
         if (dims == 3 && !limits.hinge) m->fail("a 3D joint without a hinge takes only \"max\" (its largest turn from rest)");
-        limits.min_angle = m->degrees_in(-180.0f, 180.0f);
+        limits.min_angle = m->degrees(-180, 180);
     }
     if (auto m = f.optional_member("max")) {
-        limits.max_angle = m->degrees_in(dims == 3 && !limits.hinge ? 0.0f : -180.0f, 180.0f);
+        limits.max_angle = m->degrees(dims == 3 && !limits.hinge ? 0 : -180, 180);
     }
     if (limits.min_angle && limits.max_angle && *limits.min_angle > *limits.max_angle) {
         f.fail("\"min\" must not exceed \"max\"");
@@ -154,7 +153,7 @@ void read_ccd_settings(const JsonField& f, CcdSettings& s) {
         if (!(s.tolerance > 0.0f)) v->fail("must be > 0");
     }
     if (auto v = f.optional_member("max_step")) {
-        s.max_step = v->degrees_in(0.0f, 180.0f);
+        s.max_step = v->degrees(0, 180);
         if (!(s.max_step > 0.0f)) v->fail("must be > 0 degrees");
     }
 }
@@ -235,9 +234,9 @@ StateChannel read_channel(const JsonField& f, const Skeleton& skeleton, int dims
     StateChannel c;
     c.bone = bone_by_name(skeleton, f.member("bone"));
     if (auto v = f.optional_member("axis")) c.axis = v->direction();
-    if (auto v = f.optional_member("base")) c.base = v->number() * kDegToRad;
-    if (auto v = f.optional_member("amplitude")) c.amplitude = v->number() * kDegToRad;
-    if (auto v = f.optional_member("phase")) c.phase = v->number() * kDegToRad;
+    if (auto v = f.optional_member("base")) c.base = v->degrees(-36000, 36000);
+    if (auto v = f.optional_member("amplitude")) c.amplitude = v->degrees(-36000, 36000);
+    if (auto v = f.optional_member("phase")) c.phase = v->degrees(-36000, 36000);
     if (auto v = f.optional_member("period")) {
         c.period = v->number();
         if (!(c.period > 0.0f)) v->fail("must be > 0 seconds");
@@ -336,6 +335,29 @@ Rig read_rig(const Json& document) {
     return rig;
 }
 
+// "line 20, column 17: number 1e999 is out of range", from nlohmann's
+// "[json.exception.out_of_range.406] number overflow parsing '1e999'".
+std::string describe_number_overflow(std::string_view text, const std::string& what) {
+    const auto open = what.find('\'');
+    const auto close = what.rfind('\'');
+    if (open == std::string::npos || close <= open) return what;
+    const std::string number = what.substr(open + 1, close - open - 1);
+    const auto at = text.find(number);
+    if (at == std::string_view::npos) return "number " + number + " is out of range (numbers must be finite)";
+    std::size_t line = 1;
+    std::size_t column = 1;
+    for (std::size_t i = 0; i < at; ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+    }
+    return "line " + std::to_string(line) + ", column " + std::to_string(column) + ": number " + number +
+           " is out of range (numbers must be finite)";
+}
+
 }  // namespace
 
 Result<Rig> rig_from_json(const Json& document) {
@@ -357,6 +379,9 @@ Result<Rig> parse_rig(std::string_view text) {
         const std::string tag = "parse error at ";
         if (auto at = message.find(tag); at != std::string::npos) message = message.substr(at + tag.size());
         return Error{"not valid JSON: " + message};
+    } catch (const Json::out_of_range& e) {
+        // A number too large for a double (1e999): nlohmann names the number but not the place.
+        return Error{"not valid JSON: " + describe_number_overflow(text, e.what())};
     }
     return rig_from_json(document);
 }

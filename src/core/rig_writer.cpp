@@ -5,13 +5,12 @@
 #include <cmath>
 #include <string>
 
+#include "core/angles.hpp"
 #include "core/rig_json.hpp"
 
 namespace marionette {
 
 namespace {
-
-constexpr float kRadToDeg = 180.0f / 3.14159265358979323846f;
 
 Json short_number(float v) {
     char buf[32];
@@ -23,7 +22,11 @@ Json short_number(float v) {
     return d;
 }
 
-Json degrees(float radians) { return short_number(radians * kRadToDeg); }
+Json degrees(float radians) {
+    const double d = radians_to_degrees(radians);
+    if (d == std::floor(d) && std::fabs(d) < 1e15) return static_cast<long long>(d);
+    return d;
+}
 
 Json vector(const glm::vec3& v, bool is_2d) {
     Json a = Json::array({short_number(v.x), short_number(v.y)});

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Installs what is missing, then configures and builds Marionette (Release) into build/.
+# Usage: bash scripts/build.sh [extra cmake configure arguments]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "$@"
+cmake --build build --parallel "$(nproc)"

@@ -1,0 +1,84 @@
+// Opens the real editor window under Xvfb, draws frames, saves a screenshot and exits; then
+// checks the pixels: bones are drawn in bone colour, the background is the background.
+
+#include <gtest/gtest.h>
+#include <stb_image.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+namespace {
+
+struct Image {
+    int width = 0;
+    int height = 0;
+    std::vector<unsigned char> rgb;
+    const unsigned char* at(int x, int y) const { return &rgb[(static_cast<std::size_t>(y) * width + x) * 3]; }
+};
+
+Image load_png(const std::filesystem::path& file) {
+    Image img;
+    int channels = 0;
+    unsigned char* data = stbi_load(file.c_str(), &img.width, &img.height, &channels, 3);
+    if (data) {
+        img.rgb.assign(data, data + static_cast<std::size_t>(img.width) * img.height * 3);
+        stbi_image_free(data);
+    }
+    return img;
+}
+
+// The bone colour (0.96, 0.74, 0.32) and joint colour (1.0, 0.93, 0.70) are warm: red well
+// above blue. Neither the grey background, the grid nor the panel is.
+bool is_bone_coloured(const unsigned char* p) { return p[0] > 200 && p[1] > 150 && p[0] - p[2] > 40; }
+
+int run(const std::string& command) {
+    const int status = std::system(command.c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::string xvfb(const std::string& args) {
+    return "xvfb-run -a -s '-screen 0 1280x800x24' " + std::string(MARIONETTE_BINARY) + " " + args;
+}
+
+class WindowSmoke : public ::testing::TestWithParam<const char*> {};
+
+}  // namespace
+
+TEST_P(WindowSmoke, OpensDrawsBonesAndExits) {
+    const auto shot = std::filesystem::temp_directory_path() /
+                      ("marionette-smoke-" + std::to_string(::getpid()) + "-" + GetParam() + ".png");
+    std::filesystem::remove(shot);
+    const std::string rig = std::string(MARIONETTE_ASSETS) + "/" + GetParam() + ".json";
+    ASSERT_EQ(run(xvfb("--frames 10 --screenshot " + shot.string() + " " + rig)), 0);
+
+    const Image img = load_png(shot);
+    ASSERT_EQ(img.width, 1280);
+    ASSERT_EQ(img.height, 800);
+    long bone = 0;
+    for (int y = 0; y < img.height; ++y) {
+        for (int x = 300; x < img.width; ++x) bone += is_bone_coloured(img.at(x, y));
+    }
+    // Hundreds of bone pixels in the viewport, but far from all of it.
+    EXPECT_GT(bone, 300);
+    EXPECT_LT(bone, static_cast<long>(img.width) * img.height / 10);
+    // The top-right corner is empty viewport: the background colour (0.13, 0.14, 0.16).
+    const unsigned char* corner = img.at(img.width - 5, 5);
+    EXPECT_NEAR(corner[0], 33, 3);
+    EXPECT_NEAR(corner[1], 36, 3);
+    EXPECT_NEAR(corner[2], 41, 3);
+    std::filesystem::remove(shot);
+}
+
+INSTANTIATE_TEST_SUITE_P(Rigs, WindowSmoke, ::testing::Values("hero", "arm", "humanoid", "tentacle"));
+
+TEST(WindowSmoke, DefaultRigOpensWithoutArguments) {
+    EXPECT_EQ(run(xvfb("--frames 3")), 0);
+}
+
+TEST(WindowSmoke, BadFileExitsOneBeforeOpeningAWindow) {
+    const std::string bad = std::string(MARIONETTE_ASSETS) + "/../../tests/data/bad/cycle.json";
+    EXPECT_EQ(run(std::string(MARIONETTE_BINARY) + " " + bad + " 2>/dev/null"), 1);
+}

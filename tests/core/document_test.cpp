@@ -1,0 +1,86 @@
+// A failed open changes nothing in the open document.
+
+#include <gtest/gtest.h>
+
+#include "core/document.hpp"
+#include "core/rig_json.hpp"
+#include "core/test_files.hpp"
+
+using namespace marionette;
+
+namespace {
+
+const std::filesystem::path kArm = std::filesystem::path(MARIONETTE_ASSETS) / "arm.json";
+const std::filesystem::path kBad = std::filesystem::path(MARIONETTE_TEST_DATA) / "bad";
+
+struct BadFile {
+    const char* file;
+    const char* expected;
+};
+
+const BadFile kBadFiles[] = {
+    {"malformed.json", "malformed.json: not valid JSON: line 5, column"},
+    {"empty.json", "empty.json: not valid JSON"},
+    {"not_a_rig.json", "not_a_rig.json: not a Marionette rig"},
+    {"unknown_version.json", "version: unsupported format version 2"},
+    {"wrong_type.json", "bones[1].length: expected a number, got string"},
+    {"missing_field.json", "bones[2]: missing required \"length\""},
+    {"unknown_parent.json", "bones[2].parent: \"elbow\" is not a bone"},
+    {"cycle.json", "cycle: upper_arm -> hand -> forearm -> upper_arm"},
+    {"duplicate_name.json", "bones[2].name: duplicate name \"forearm\""},
+    {"negative_length.json", "bones[2].length: must be >= 0"},
+    {"infinite_length.json", "infinite_length.json: not valid JSON: line 20, column 17: number 1e999 is out of range"},
+    {"chain_missing_bone.json", "chains[0].effector: \"wrist\" is not a bone"},
+    {"chain_not_parent_path.json", "chains[0].effector: \"forearm\" is not below \"hand\""},
+};
+
+class OpenBadFile : public ::testing::TestWithParam<BadFile> {};
+void PrintTo(const BadFile& f, std::ostream* os) { *os << f.file; }
+
+}  // namespace
+
+TEST_P(OpenBadFile, ReportsTheErrorAndLeavesTheDocumentUntouched) {
+    Document doc;
+    ASSERT_TRUE(doc.open(kArm).ok());
+    doc.edit([](Rig& rig) { rig.pose.rotations[1] = rotation_2d(0.5f); });  // unsaved work
+    const std::string before = serialize_rig(doc.rig()).value();
+
+    const Status s = doc.open(kBad / GetParam().file);
+    ASSERT_FALSE(s.ok());
+    EXPECT_NE(s.message().find(GetParam().expected), std::string::npos)
+        << "expected: " << GetParam().expected << "\n     got: " << s.message();
+    EXPECT_EQ(serialize_rig(doc.rig()).value(), before);
+    EXPECT_EQ(doc.path(), kArm);
+    EXPECT_TRUE(doc.modified());
+}
+
+INSTANTIATE_TEST_SUITE_P(Document, OpenBadFile, ::testing::ValuesIn(kBadFiles), [](const auto& p) {
+    return std::filesystem::path(p.param.file).stem().string();
+});
+
+TEST(Document, OpenSaveAsAndModifiedMark) {
+    marionette::testing::ScratchDir dir;
+    Document doc;
+    EXPECT_FALSE(doc.save().ok());  // no file yet
+    ASSERT_TRUE(doc.open(kArm).ok());
+    EXPECT_FALSE(doc.modified());
+    doc.edit([](Rig& rig) { rig.pose.root_offset = {5, 0, 0}; });
+    EXPECT_TRUE(doc.modified());
+    ASSERT_TRUE(doc.save_as(dir / "mine.json").ok());
+    EXPECT_FALSE(doc.modified());
+    EXPECT_EQ(doc.path(), dir / "mine.json");
+
+    Document reopened;
+    ASSERT_TRUE(reopened.open(dir / "mine.json").ok());
+    EXPECT_FLOAT_EQ(reopened.rig().pose.root_offset.x, 5.0f);
+}
+
+TEST(Document, FailedSaveKeepsTheModifiedMarkAndPath) {
+    marionette::testing::ScratchDir dir;
+    Document doc;
+    ASSERT_TRUE(doc.open(kArm).ok());
+    doc.edit([](Rig& rig) { rig.pose.root_offset = {1, 0, 0}; });
+    EXPECT_FALSE(doc.save_as(dir / "missing" / "x.json").ok());
+    EXPECT_TRUE(doc.modified());
+    EXPECT_EQ(doc.path(), kArm);
+}

@@ -1,0 +1,137 @@
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/rig_file.hpp"
+#include "core/rig_json.hpp"
+#include "core/test_files.hpp"
+
+using namespace marionette;
+using marionette::testing::read_file;
+using marionette::testing::ScratchDir;
+using marionette::testing::write_file;
+
+namespace {
+
+Rig small_rig() {
+    Result<Rig> r = parse_rig(R"({"format": "marionette-rig", "version": 1, "dimensions": 2,
+                                  "bones": [{"name": "a", "length": 2}]})");
+    EXPECT_TRUE(r.ok());
+    return r.value();
+}
+
+std::size_t entries_in(const std::filesystem::path& dir) {
+    return static_cast<std::size_t>(std::distance(std::filesystem::directory_iterator(dir), {}));
+}
+
+// Root ignores directory permissions; to test a read-only directory honestly the test drops
+// to an unprivileged user for the duration of the save.
+class RunAsUnprivileged {
+public:
+    RunAsUnprivileged() {
+        if (::geteuid() == 0) dropped_ = ::seteuid(65534) == 0;
+    }
+    ~RunAsUnprivileged() {
+        if (dropped_) {
+            EXPECT_EQ(::seteuid(0), 0);
+        }
+    }
+    bool ok() const { return ::geteuid() != 0; }
+
+private:
+    bool dropped_ = false;
+};
+
+}  // namespace
+
+TEST(RigFile, SaveWritesTheRigAndNoTemporaryFile) {
+    ScratchDir dir;
+    ASSERT_TRUE(save_rig_file(small_rig(), dir / "rig.json").ok());
+    EXPECT_EQ(entries_in(dir.path()), 1u);
+    Result<Rig> back = load_rig_file(dir / "rig.json");
+    ASSERT_TRUE(back.ok()) << back.message();
+    EXPECT_EQ(back.value().skeleton[0].name, "a");
+}
+
+TEST(RigFile, SaveReplacesTheOldFileAndKeepsItsPermissions) {
+    ScratchDir dir;
+    const auto file = dir / "rig.json";
+    write_file(file, "old contents");
+    ASSERT_EQ(::chmod(file.c_str(), 0640), 0);
+    ASSERT_TRUE(save_rig_file(small_rig(), file).ok());
+    EXPECT_NE(read_file(file).find("marionette-rig"), std::string::npos);
+    struct stat st {};
+    ASSERT_EQ(::stat(file.c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 0777, 0640u);
+}
+
+TEST(RigFile, SaveIntoReadOnlyDirectoryFailsAndLeavesOldFileIntact) {
+    ScratchDir dir;
+    const auto sub = dir / "readonly";
+    std::filesystem::create_directories(sub);
+    const auto file = sub / "rig.json";
+    const std::string old = "{ \"the\": \"old file\" }\n";
+    write_file(file, old);
+    ASSERT_EQ(::chmod(file.c_str(), 0666), 0);  // the file is writable; only the folder is not
+    ASSERT_EQ(::chmod(dir.path().c_str(), 0755), 0);
+    ASSERT_EQ(::chmod(sub.c_str(), 0555), 0);
+    Status s;
+    {
+        RunAsUnprivileged user;
+        ASSERT_TRUE(user.ok()) << "cannot drop root privileges to test permissions";
+        s = save_rig_file(small_rig(), file);
+    }
+    ASSERT_EQ(::chmod(sub.c_str(), 0755), 0);
+    ASSERT_FALSE(s.ok());
+    EXPECT_NE(s.message().find("rig.json: cannot create a file in"), std::string::npos) << s.message();
+    EXPECT_NE(s.message().find("Permission denied"), std::string::npos) << s.message();
+    EXPECT_EQ(read_file(file), old);
+    EXPECT_EQ(entries_in(sub), 1u);
+}
+
+TEST(RigFile, FailedRenameRemovesTheTemporaryFile) {
+    ScratchDir dir;
+    const auto target = dir / "rig.json";
+    std::filesystem::create_directories(target / "inside");  // a non-empty folder cannot be replaced by a file
+    const Status s = save_rig_file(small_rig(), target);
+    ASSERT_FALSE(s.ok());
+    EXPECT_NE(s.message().find("cannot replace the file"), std::string::npos) << s.message();
+    EXPECT_EQ(entries_in(dir.path()), 1u);
+    EXPECT_TRUE(std::filesystem::is_directory(target / "inside"));
+}
+
+TEST(RigFile, SaveIntoMissingDirectoryFails) {
+    ScratchDir dir;
+    const Status s = save_rig_file(small_rig(), dir / "no" / "such" / "rig.json");
+    ASSERT_FALSE(s.ok());
+    EXPECT_NE(s.message().find("No such file or directory"), std::string::npos) << s.message();
+}
+
+TEST(RigFile, WriteFailureKeepsOldFile) {
+    // A name that is not UTF-8 cannot be written as JSON: the save fails before touching disk.
+    ScratchDir dir;
+    const auto file = dir / "rig.json";
+    write_file(file, "precious");
+    Rig rig = small_rig();
+    rig.skeleton[0].name = "\xc3\x28";
+    EXPECT_FALSE(save_rig_file(rig, file).ok());
+    EXPECT_EQ(read_file(file), "precious");
+    EXPECT_EQ(entries_in(dir.path()), 1u);
+}
+
+TEST(RigFile, LoadErrorsNameTheFile) {
+    ScratchDir dir;
+    Result<Rig> missing = load_rig_file(dir / "nothing.json");
+    ASSERT_FALSE(missing.ok());
+    EXPECT_NE(missing.message().find("nothing.json: cannot open"), std::string::npos) << missing.message();
+
+    Result<Rig> folder = load_rig_file(dir.path());
+    ASSERT_FALSE(folder.ok());
+    EXPECT_NE(folder.message().find("is a directory"), std::string::npos) << folder.message();
+
+    const auto bad = std::filesystem::path(MARIONETTE_TEST_DATA) / "bad" / "unknown_parent.json";
+    Result<Rig> r = load_rig_file(bad);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.message().find("unknown_parent.json: bones[2].parent: \"elbow\" is not a bone"), std::string::npos)
+        << r.message();
+}

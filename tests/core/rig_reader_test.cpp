@@ -1,0 +1,260 @@
+// Every bad input a user can give the loader gets a clear error naming the place.
+
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "core/rig_json.hpp"
+
+using namespace marionette;
+
+namespace {
+
+// A valid 2D arm; each case breaks one thing in it.
+Json valid_2d() {
+    return Json::parse(R"({
+      "format": "marionette-rig", "version": 1, "dimensions": 2,
+      "bones": [
+        {"name": "upper", "length": 100, "rotation": -30},
+        {"name": "fore", "parent": "upper", "length": 80, "limits": {"min": -10, "max": 150}},
+        {"name": "hand", "parent": "fore", "length": 20}
+      ],
+      "chains": [{"name": "arm", "root": "upper", "effector": "fore", "solver": "two_bone", "settings": {"bend": -1}}],
+      "states": [{"name": "wave", "channels": [{"bone": "fore", "base": 10, "amplitude": 20, "period": 1.5, "phase": 90}]}]
+    })");
+}
+
+Json valid_3d() {
+    return Json::parse(R"({
+      "format": "marionette-rig", "version": 1, "dimensions": 3,
+      "bones": [
+        {"name": "thigh", "length": 0.4, "rotation": [0, 0, -0.7071068, 0.7071068], "limits": {"max": 90}},
+        {"name": "shin", "parent": "thigh", "length": 0.4, "limits": {"hinge": [0, 1, 0], "min": 0, "max": 150}}
+      ],
+      "chains": [{"name": "leg", "root": "thigh", "effector": "shin", "solver": "two_bone", "settings": {"pole": [0, 0.5, 1]}}]
+    })");
+}
+
+struct BadCase {
+    const char* name;
+    std::function<std::string()> text;  // the whole file
+    const char* expected;               // must appear in the message
+};
+
+std::string edit2d(const std::function<void(Json&)>& f) {
+    Json j = valid_2d();
+    f(j);
+    return j.dump();
+}
+std::string edit3d(const std::function<void(Json&)>& f) {
+    Json j = valid_3d();
+    f(j);
+    return j.dump();
+}
+
+const BadCase kBadCases[] = {
+    // Not JSON, not a rig, not this version.
+    {"MalformedJson", [] { return std::string(R"({"format": "marionette-rig", "bones": [ )"); }, "not valid JSON: line 1, column"},
+    {"TrailingGarbage", [] { return valid_2d().dump() + " }"; }, "not valid JSON"},
+    {"EmptyFile", [] { return std::string(); }, "not valid JSON"},
+    {"NanLiteral", [] { return std::string(R"({"format": "marionette-rig", "length": NaN})"); }, "not valid JSON"},
+    {"InvalidUtf8", [] { return std::string("{\"format\": \"marionette-rig\", \"x\": \"\xff\xfe\"}"); }, "not valid JSON"},
+    {"ArrayNotRig", [] { return std::string("[1, 2, 3]"); }, "not a Marionette rig: missing \"format\""},
+    {"OtherJsonNotRig", [] { return std::string(R"({"name": "my-package", "version": "1.0.0"})"); }, "not a Marionette rig"},
+    {"WrongFormatName", [] { return edit2d([](Json& j) { j["format"] = "gltf"; }); }, "not a Marionette rig: \"format\" is \"gltf\""},
+    {"UnknownVersion", [] { return edit2d([](Json& j) { j["version"] = 7; }); }, "version: unsupported format version 7 (this build reads version 1)"},
+    {"VersionWrongType", [] { return edit2d([](Json& j) { j["version"] = "1"; }); }, "version: expected an integer, got string"},
+    {"MissingVersion", [] { return edit2d([](Json& j) { j.erase("version"); }); }, "missing required \"version\""},
+    {"UnknownTopLevelKey", [] { return edit2d([](Json& j) { j["bonez"] = Json::array(); }); }, "unknown key \"bonez\""},
+    {"MissingDimensions", [] { return edit2d([](Json& j) { j.erase("dimensions"); }); }, "missing required \"dimensions\""},
+    {"BadDimensions", [] { return edit2d([](Json& j) { j["dimensions"] = 4; }); }, "dimensions: must be 2 or 3, got 4"},
+    // Bones: types and required fields.
+    {"MissingBones", [] { return edit2d([](Json& j) { j.erase("bones"); }); }, "missing required \"bones\""},
+    {"BonesNotArray", [] { return edit2d([](Json& j) { j["bones"] = Json::object(); }); }, "bones: expected an array, got object"},
+    {"NoBones", [] { return edit2d([](Json& j) { j["bones"] = Json::array(); j.erase("chains"); j.erase("states"); }); }, "bones: a rig needs at least one bone"},
+    {"BoneNotObject", [] { return edit2d([](Json& j) { j["bones"][1] = 5; }); }, "bones[1]: expected an object, got number"},
+    {"BoneMissingName", [] { return edit2d([](Json& j) { j["bones"][1].erase("name"); }); }, "bones[1]: missing required \"name\""},
+    {"BoneEmptyName", [] { return edit2d([](Json& j) { j["bones"][0]["name"] = ""; }); }, "bones[0].name: must not be empty"},
+    {"BoneMissingLength", [] { return edit2d([](Json& j) { j["bones"][2].erase("length"); }); }, "bones[2]: missing required \"length\""},
+    {"LengthWrongType", [] { return edit2d([](Json& j) { j["bones"][1]["length"] = "long"; }); }, "bones[1].length: expected a number, got string"},
+    {"NegativeLength", [] { return edit2d([](Json& j) { j["bones"][2]["length"] = -4; }); }, "bones[2].length: must be >= 0, got -4"},
+    {"InfiniteLength", [] { return std::string(R"({"format":"marionette-rig","version":1,"dimensions":2,"bones":[{"name":"a","length":1e999}]})"); }, "not valid JSON: line 1, column 85: number 1e999 is out of range"},
+    {"LengthOverflowsFloat", [] { return edit2d([](Json& j) { j["bones"][0]["length"] = 1e39; }); }, "bones[0].length: must be a finite number"},
+    {"MisspeltKey", [] { return edit2d([](Json& j) { j["bones"][1]["lenght"] = 3; }); }, "bones[1]: unknown key \"lenght\""},
+    {"TranslationWrongSize", [] { return edit2d([](Json& j) { j["bones"][0]["translation"] = {1, 2, 3}; }); }, "bones[0].translation: expected 2 numbers (a 2D vector), got 3"},
+    {"TranslationNotNumbers", [] { return edit2d([](Json& j) { j["bones"][0]["translation"] = {1, nullptr}; }); }, "bones[0].translation[1]: expected a number, got null"},
+    {"TranslationHuge", [] { return std::string(R"({"format":"marionette-rig","version":1,"dimensions":2,"bones":[{"name":"a","length":1,"translation":[-1e400, 0]}]})"); }, "not valid JSON: line 1, column 102: number -1e400 is out of range"},
+    {"Rotation2DAsArray", [] { return edit2d([](Json& j) { j["bones"][0]["rotation"] = {0, 0, 0, 1}; }); }, "bones[0].rotation: expected a number (an angle in degrees"},
+    {"Rotation3DAsNumber", [] { return edit3d([](Json& j) { j["bones"][0]["rotation"] = 30; }); }, "bones[0].rotation: expected a quaternion [x, y, z, w], got number"},
+    {"Rotation3DZero", [] { return edit3d([](Json& j) { j["bones"][0]["rotation"] = {0, 0, 0, 0}; }); }, "bones[0].rotation: a rotation quaternion must not be zero"},
+    // Hierarchy.
+    {"UnknownParent", [] { return edit2d([](Json& j) { j["bones"][2]["parent"] = "elbow"; }); }, "bones[2].parent: \"elbow\" is not a bone"},
+    {"ParentWrongType", [] { return edit2d([](Json& j) { j["bones"][2]["parent"] = 1; }); }, "bones[2].parent: expected a bone name or null, got number"},
+    {"SelfParent", [] { return edit2d([](Json& j) { j["bones"][0]["parent"] = "upper"; }); }, "bones[0].parent: cycle: upper -> upper"},
+    {"Cycle", [] { return edit2d([](Json& j) { j["bones"][0]["parent"] = "hand"; }); }, "cycle: upper -> hand -> fore -> upper"},
+    {"DuplicateBoneName", [] { return edit2d([](Json& j) { j["bones"][2]["name"] = "fore"; }); }, "bones[2].name: duplicate name \"fore\" (also bones[1])"},
+    // Limits.
+    {"LimitsMinAboveMax", [] { return edit2d([](Json& j) { j["bones"][1]["limits"] = {{"min", 90}, {"max", 10}}; }); }, "bones[1].limits: \"min\" must not exceed \"max\""},
+    {"LimitsOutOfRange", [] { return edit2d([](Json& j) { j["bones"][1]["limits"]["max"] = 270; }); }, "bones[1].limits.max: must be between -180 and 180 degrees, got 270"},
+    {"HingeIn2D", [] { return edit2d([](Json& j) { j["bones"][1]["limits"]["hinge"] = {0, 0, 1}; }); }, "bones[1].limits: unknown key \"hinge\""},
+    {"BallJointWithMin", [] { return edit3d([](Json& j) { j["bones"][0]["limits"]["min"] = -10; }); }, "bones[0].limits.min: a 3D joint without a hinge takes only \"max\""},
+    {"BallJointNegativeMax", [] { return edit3d([](Json& j) { j["bones"][0]["limits"]["max"] = -10; }); }, "bones[0].limits.max: must be between 0 and 180 degrees"},
+    {"ZeroHinge", [] { return edit3d([](Json& j) { j["bones"][1]["limits"]["hinge"] = {0, 0, 0}; }); }, "bones[1].limits.hinge: must be a non-zero direction"},
+    // IK chains.
+    {"ChainMissingEffector", [] { return edit2d([](Json& j) { j["chains"][0].erase("effector"); }); }, "chains[0]: missing required \"effector\""},
+    {"ChainEffectorNotABone", [] { return edit2d([](Json& j) { j["chains"][0]["effector"] = "elbow"; }); }, "chains[0].effector: \"elbow\" is not a bone"},
+    {"ChainRootNotABone", [] { return edit2d([](Json& j) { j["chains"][0]["root"] = "shoulder"; }); }, "chains[0].root: \"shoulder\" is not a bone"},
+    {"ChainNotAParentPath", [] { return edit2d([](Json& j) { j["chains"][0]["root"] = "hand"; }); }, "chains[0].effector: \"fore\" is not below \"hand\""},
+    {"ChainUnknownSolver", [] { return edit2d([](Json& j) { j["chains"][0]["solver"] = "fabrik"; }); }, "chains[0].solver: unknown solver \"fabrik\""},
+    {"TwoBoneWithThreeBones", [] { return edit2d([](Json& j) { j["chains"][0]["effector"] = "hand"; }); }, "chains[0].solver: a two_bone chain has exactly two bones, this one has 3"},
+    {"DuplicateChainName", [] { return edit2d([](Json& j) { j["chains"].push_back(j["chains"][0]); }); }, "chains[1].name: duplicate chain name \"arm\""},
+    {"BendNotUnit", [] { return edit2d([](Json& j) { j["chains"][0]["settings"]["bend"] = 0; }); }, "chains[0].settings.bend: must be 1 or -1"},
+    {"PoleIn2D", [] { return edit2d([](Json& j) { j["chains"][0]["settings"]["pole"] = {1, 2, 3}; }); }, "chains[0].settings: unknown key \"pole\""},
+    {"CcdZeroIterations", [] { return edit2d([](Json& j) { j["chains"].push_back({{"name", "c"}, {"root", "upper"}, {"effector", "hand"}, {"solver", "ccd"}, {"settings", {{"iterations", 0}}}}); }); }, "chains[1].settings.iterations: must be between 1 and 10000"},
+    {"CcdSettingForTwoBone", [] { return edit2d([](Json& j) { j["chains"][0]["settings"]["iterations"] = 5; }); }, "chains[0].settings: unknown key \"iterations\""},
+    // Pose, states, transition, editor.
+    {"PoseUnknownBone", [] { return edit2d([](Json& j) { j["pose"] = {{"rotations", {{"elbow", 10}}}}; }); }, "pose.rotations.elbow: \"elbow\" is not a bone"},
+    {"StateUnknownBone", [] { return edit2d([](Json& j) { j["states"][0]["channels"][0]["bone"] = "tail"; }); }, "states[0].channels[0].bone: \"tail\" is not a bone"},
+    {"StateZeroPeriod", [] { return edit2d([](Json& j) { j["states"][0]["channels"][0]["period"] = 0; }); }, "states[0].channels[0].period: must be > 0 seconds"},
+    {"DuplicateStateName", [] { return edit2d([](Json& j) { j["states"].push_back(j["states"][0]); }); }, "states[1].name: duplicate state name \"wave\""},
+    {"UnknownEasing", [] { return edit2d([](Json& j) { j["transition"] = {{"easing", "bounce"}}; }); }, "transition.easing: unknown easing \"bounce\""},
+    {"NegativeDuration", [] { return edit2d([](Json& j) { j["transition"] = {{"duration", -1}}; }); }, "transition.duration: must be >= 0 seconds"},
+    {"EditorNotObject", [] { return edit2d([](Json& j) { j["editor"] = "camera"; }); }, "editor: expected an object, got string"},
+};
+
+class BadRigInput : public ::testing::TestWithParam<BadCase> {};
+
+}  // namespace
+
+// gtest prints parameters on failure; the case's name says more than its bytes.
+namespace {
+void PrintTo(const BadCase& c, std::ostream* os) { *os << c.name; }
+
+}  // namespace
+
+TEST_P(BadRigInput, FailsWithMessageNamingThePlace) {
+    const BadCase& c = GetParam();
+    Result<Rig> rig = parse_rig(c.text());
+    ASSERT_FALSE(rig.ok()) << c.name << " loaded";
+    EXPECT_NE(rig.message().find(c.expected), std::string::npos)
+        << "expected: " << c.expected << "\n     got: " << rig.message();
+}
+
+INSTANTIATE_TEST_SUITE_P(RigReader, BadRigInput, ::testing::ValuesIn(kBadCases),
+                         [](const ::testing::TestParamInfo<BadCase>& p) { return std::string(p.param.name); });
+
+TEST(RigReader, BaseCasesAreValid) {
+    // The bad cases above each break one thing in these; they must load as they are.
+    EXPECT_TRUE(parse_rig(valid_2d().dump()).ok()) << parse_rig(valid_2d().dump()).message();
+    EXPECT_TRUE(parse_rig(valid_3d().dump()).ok()) << parse_rig(valid_3d().dump()).message();
+}
+
+TEST(RigReader, ChildTranslationDefaultsToParentTip) {
+    Result<Rig> rig = parse_rig(valid_2d().dump());
+    ASSERT_TRUE(rig.ok());
+    const Skeleton& sk = rig.value().skeleton;
+    EXPECT_FLOAT_EQ(sk[1].rest.translation.x, 100.0f);
+    EXPECT_FLOAT_EQ(sk[2].rest.translation.x, 80.0f);
+    EXPECT_FLOAT_EQ(sk[0].rest.translation.x, 0.0f);
+}
+
+TEST(RigReader, ReadsUnitsAndSettings) {
+    Result<Rig> rig = parse_rig(valid_2d().dump());
+    ASSERT_TRUE(rig.ok());
+    const Rig& r = rig.value();
+    EXPECT_TRUE(r.is_2d());
+    EXPECT_NEAR(angle_2d(r.skeleton[0].rest.rotation), glm::radians(-30.0f), 1e-6f);
+    ASSERT_TRUE(r.skeleton[1].limits);
+    EXPECT_NEAR(*r.skeleton[1].limits->min_angle, glm::radians(-10.0f), 1e-6f);
+    EXPECT_NEAR(*r.skeleton[1].limits->max_angle, glm::radians(150.0f), 1e-6f);
+    ASSERT_EQ(r.chains.size(), 1u);
+    EXPECT_EQ(r.chains[0].solver, SolverKind::TwoBone);
+    EXPECT_EQ(r.chains[0].two_bone.bend, -1);
+    EXPECT_EQ(r.chains[0].root, 0);
+    EXPECT_EQ(r.chains[0].effector, 1);
+    ASSERT_EQ(r.states.size(), 1u);
+    EXPECT_NEAR(r.states[0].channels[0].phase, glm::radians(90.0f), 1e-6f);
+    EXPECT_FLOAT_EQ(r.states[0].channels[0].period, 1.5f);
+    EXPECT_EQ(r.transition.easing, Easing::Cosine);
+    EXPECT_EQ(r.pose.rotations.size(), 3u);
+}
+
+TEST(RigReader, Reads3DQuaternionsHingesAndPoles) {
+    Json j = valid_3d();
+    j["bones"][0]["rotation"] = {0, 0, -2, 2};  // not unit: normalised
+    Result<Rig> rig = parse_rig(j.dump());
+    ASSERT_TRUE(rig.ok()) << rig.message();
+    const Rig& r = rig.value();
+    const glm::quat q = r.skeleton[0].rest.rotation;
+    EXPECT_NEAR(glm::length(q), 1.0f, 1e-6f);
+    EXPECT_NEAR(q.z, -0.7071068f, 1e-6f);
+    EXPECT_NEAR(q.w, 0.7071068f, 1e-6f);
+    ASSERT_TRUE(r.skeleton[1].limits && r.skeleton[1].limits->hinge);
+    EXPECT_FLOAT_EQ(r.skeleton[1].limits->hinge->y, 1.0f);
+    EXPECT_FALSE(r.skeleton[0].limits->hinge);
+    EXPECT_NEAR(*r.skeleton[0].limits->max_angle, glm::radians(90.0f), 1e-6f);
+    ASSERT_TRUE(r.chains[0].two_bone.pole);
+    EXPECT_FLOAT_EQ(r.chains[0].two_bone.pole->z, 1.0f);
+}
+
+TEST(RigReader, SortsBonesParentBeforeChildAndRemapsIndices) {
+    Json j = valid_2d();
+    std::swap(j["bones"][0], j["bones"][2]);  // hand, fore, upper
+    Result<Rig> rig = parse_rig(j.dump());
+    ASSERT_TRUE(rig.ok()) << rig.message();
+    const Rig& r = rig.value();
+    ASSERT_TRUE(r.skeleton.is_parent_before_child());
+    EXPECT_EQ(r.skeleton[0].name, "upper");
+    EXPECT_EQ(r.skeleton[r.chains[0].effector].name, "fore");
+    EXPECT_EQ(r.skeleton[r.chains[0].root].name, "upper");
+    EXPECT_EQ(r.skeleton[r.states[0].channels[0].bone].name, "fore");
+}
+
+TEST(RigReader, KeepsFileOrderWhenAlreadyParentFirst) {
+    Json j = valid_2d();
+    j["bones"].push_back({{"name", "other_root"}, {"length", 1}});
+    j["bones"].push_back({{"name", "thumb"}, {"parent", "upper"}, {"length", 1}});
+    Result<Rig> rig = parse_rig(j.dump());
+    ASSERT_TRUE(rig.ok());
+    const char* expected[] = {"upper", "fore", "hand", "other_root", "thumb"};
+    for (std::size_t i = 0; i < 5; ++i) EXPECT_EQ(rig.value().skeleton[i].name, expected[i]);
+}
+
+TEST(RigReader, IntegralFloatsCountAsIntegers) {
+    Json j = valid_2d();
+    j["version"] = 1.0;
+    EXPECT_TRUE(parse_rig(j.dump()).ok());
+    j["version"] = 1.5;
+    EXPECT_FALSE(parse_rig(j.dump()).ok());
+}
+
+TEST(RigReader, ZeroLengthBoneIsAllowed) {
+    Json j = valid_2d();
+    j["bones"][2]["length"] = 0;
+    EXPECT_TRUE(parse_rig(j.dump()).ok());
+}
+
+TEST(RigReader, EditorDataIsKeptVerbatim) {
+    Json j = valid_2d();
+    j["editor"] = {{"zoom", 2.5}, {"anything", {{"nested", {1, "two", nullptr}}}}};
+    Result<Rig> rig = parse_rig(j.dump());
+    ASSERT_TRUE(rig.ok());
+    EXPECT_EQ(rig.value().editor, j["editor"]);
+}
+
+TEST(RigReader, DeepHierarchyLoadsWithoutRecursion) {
+    Json j = {{"format", "marionette-rig"}, {"version", 1}, {"dimensions", 2}, {"bones", Json::array()}};
+    const int n = 20000;
+    // Listed tip first, the worst order for the sort.
+    auto name = [](int i) { return std::string("b").append(std::to_string(i)); };
+    for (int i = n - 1; i >= 0; --i) {
+        Json b = {{"name", name(i)}, {"length", 1}};
+        if (i > 0) b["parent"] = name(i - 1);
+        j["bones"].push_back(b);
+    }
+    Result<Rig> rig = parse_rig(j.dump());
+    ASSERT_TRUE(rig.ok()) << rig.message();
+    EXPECT_EQ(rig.value().skeleton.size(), static_cast<std::size_t>(n));
+    EXPECT_TRUE(rig.value().skeleton.is_parent_before_child());
+    EXPECT_EQ(rig.value().skeleton[0].name, "b0");
+}

@@ -1,0 +1,96 @@
+#include <gtest/gtest.h>
+
+#include "core/rig_compare.hpp"
+#include "core/rig_json.hpp"
+
+using namespace marionette;
+using marionette::testing::expect_rigs_equal;
+
+namespace {
+
+Rig parse_or_die(const std::string& text) {
+    Result<Rig> r = parse_rig(text);
+    EXPECT_TRUE(r.ok()) << r.message();
+    return r.ok() ? r.value() : Rig{};
+}
+
+const char* kArm = R"({
+  "format": "marionette-rig", "version": 1, "dimensions": 2,
+  "bones": [
+    {"name": "upper", "length": 100.5, "rotation": -30, "translation": [3, 4]},
+    {"name": "fore", "parent": "upper", "length": 80, "limits": {"min": -10, "max": 150}}
+  ],
+  "chains": [{"name": "arm", "root": "upper", "effector": "fore", "solver": "ccd",
+              "settings": {"iterations": 7, "tolerance": 0.1, "max_step": 12.5}}],
+  "pose": {"root_offset": [1, 2], "rotations": {"fore": 45}},
+  "transition": {"duration": 0.25, "easing": "smoothstep"},
+  "editor": {"zoom": 2}
+})";
+
+}  // namespace
+
+TEST(RigWriter, SaveThenLoadGivesTheSameRig) {
+    const Rig rig = parse_or_die(kArm);
+    Result<std::string> text = serialize_rig(rig);
+    ASSERT_TRUE(text.ok());
+    expect_rigs_equal(rig, parse_or_die(text.value()));
+}
+
+TEST(RigWriter, WritesShortNumbersNotFloatNoise) {
+    Result<std::string> text = serialize_rig(parse_or_die(kArm));
+    ASSERT_TRUE(text.ok());
+    EXPECT_NE(text.value().find("\"tolerance\": 0.1"), std::string::npos) << text.value();
+    EXPECT_NE(text.value().find("\"length\": 100.5"), std::string::npos);
+    EXPECT_NE(text.value().find("\"duration\": 0.25"), std::string::npos);
+    EXPECT_NE(text.value().find("\"max_step\": 12.5"), std::string::npos);
+    EXPECT_EQ(text.value().find("0000001"), std::string::npos) << text.value();
+}
+
+TEST(RigWriter, WritesOnlyPosedBonesInThePose) {
+    const Json j = rig_to_json(parse_or_die(kArm));
+    const Json& rotations = j["pose"]["rotations"];
+    EXPECT_EQ(rotations.size(), 1u);
+    EXPECT_NEAR(rotations["fore"].get<double>(), 45.0, 1e-4);
+}
+
+TEST(RigWriter, WritesBonesParentFirstWithExplicitTransforms) {
+    const Json j = rig_to_json(parse_or_die(kArm));
+    ASSERT_EQ(j["bones"].size(), 2u);
+    EXPECT_TRUE(j["bones"][0]["parent"].is_null());
+    EXPECT_EQ(j["bones"][1]["parent"], "upper");
+    EXPECT_EQ(j["bones"][1]["translation"], Json::array({100.5, 0}));
+    EXPECT_EQ(j["format"], "marionette-rig");
+    EXPECT_EQ(j["version"], 1);
+}
+
+TEST(RigWriter, SecondSaveIsIdenticalToTheFirst) {
+    Result<std::string> first = serialize_rig(parse_or_die(kArm));
+    ASSERT_TRUE(first.ok());
+    Result<std::string> second = serialize_rig(parse_or_die(first.value()));
+    ASSERT_TRUE(second.ok());
+    EXPECT_EQ(first.value(), second.value());
+}
+
+TEST(RigWriter, RefusesNamesThatAreNotUtf8) {
+    Rig rig = parse_or_die(kArm);
+    rig.skeleton[0].name = "bad\xff";
+    Result<std::string> text = serialize_rig(rig);
+    ASSERT_FALSE(text.ok());
+    EXPECT_NE(text.message().find("not valid UTF-8"), std::string::npos) << text.message();
+}
+
+TEST(RigWriter, ThreeDimensionalRigRoundTrips) {
+    const Rig rig = parse_or_die(R"({
+      "format": "marionette-rig", "version": 1, "dimensions": 3,
+      "bones": [
+        {"name": "a", "length": 1, "rotation": [0.1, 0.2, 0.3, 0.9], "limits": {"max": 40}},
+        {"name": "b", "parent": "a", "length": 0.5, "limits": {"hinge": [1, 1, 0], "min": -5, "max": 60}}
+      ],
+      "chains": [{"name": "ab", "root": "a", "effector": "b", "solver": "two_bone",
+                  "settings": {"pole": [0, 1, 2], "softness": 0.3}}],
+      "states": [{"name": "s", "channels": [{"bone": "b", "axis": [0, 2, 0], "base": 5, "amplitude": 10, "period": 2, "phase": 45}]}]
+    })");
+    Result<std::string> text = serialize_rig(rig);
+    ASSERT_TRUE(text.ok());
+    expect_rigs_equal(rig, parse_or_die(text.value()));
+}
