@@ -70,13 +70,12 @@ void EditorApp::draw_frame(int frame_width, int frame_height) {
     if (posed) {
         draw_data_.lines.clear();
         draw_data_.points.clear();
-        std::vector<glm::vec3> joints;
-        joints.reserve(world_.size() * 2);
+        joint_points_.clear();
         for (std::size_t i = 0; i < world_.size(); ++i) {
-            joints.push_back(world_[i].translation);
-            joints.push_back(bone_tip(world_[i], rig.skeleton[i].length));
+            joint_points_.push_back(world_[i].translation);
+            joint_points_.push_back(bone_tip(world_[i], rig.skeleton[i].length));
         }
-        const Bounds bounds = bounds_of(joints);
+        const Bounds bounds = bounds_of(joint_points_);
         // A power-of-ten spacing near a tenth of the rig's size; the grid reaches past the rig.
         const float size = std::max(bounds.radius(), 1e-3f);
         const float spacing = std::pow(10.0f, std::floor(std::log10(size * 0.2f)));

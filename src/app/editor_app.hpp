@@ -36,7 +36,9 @@ private:
     std::unique_ptr<GlWindow> window_;
     std::unique_ptr<BoneRenderer> renderer_;
     std::vector<Transform> world_;
+    // Per-frame buffers, kept to avoid allocating every frame.
     BoneDrawData draw_data_;
+    std::vector<glm::vec3> joint_points_;
     bool quit_ = false;
 };
 
