@@ -71,9 +71,4 @@ void GlWindow::render_ui() {
 
 void GlWindow::present() { SDL_GL_SwapWindow(window_); }
 
-void GlWindow::end_frame() {
-    render_ui();
-    present();
-}
-
 }  // namespace marionette

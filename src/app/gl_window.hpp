@@ -23,8 +23,7 @@ public:
     void drawable_size(int& width, int& height) const;
     void set_title(const std::string& title);
     void begin_frame();   // starts an ImGui frame
-    void end_frame();     // renders ImGui and presents
-    void render_ui();     // renders ImGui without presenting (for screenshots)
+    void render_ui();     // renders ImGui into the back buffer (a screenshot may read it next)
     void present();
 
 private:

@@ -1,5 +1,4 @@
-// Reading a rig from JSON. Bones may come in any order; they are stored parent-before-child,
-// keeping the file's order whenever it already is.
+// Reading a rig from JSON: the top level, chains, pose, states. The bones are skeleton_reader's.
 
 #include <string>
 #include <unordered_map>
@@ -7,140 +6,37 @@
 
 #include "core/angles.hpp"
 #include "core/rig_json.hpp"
+#include "core/skeleton_reader.hpp"
 
 namespace marionette {
 
 namespace {
 
-struct BoneEntry {
-    Bone bone;
-    std::string parent_name;  // empty for a root
-    bool has_translation = false;
-    int parent_entry = -1;    // file index of the parent
+// Bone lookups by name after the skeleton is read: one hash map, so a rig whose pose or states
+// name every bone still loads in linear time.
+class BoneIndex {
+public:
+    explicit BoneIndex(const Skeleton& skeleton) : skeleton_(skeleton) {
+        by_name_.reserve(skeleton.size());
+        for (std::size_t i = 0; i < skeleton.size(); ++i) by_name_.emplace(skeleton[i].name, static_cast<int>(i));
+    }
+    const Skeleton& skeleton() const { return skeleton_; }
+    int find(const std::string& name) const {
+        auto it = by_name_.find(name);
+        return it == by_name_.end() ? -1 : it->second;
+    }
+    // The bone named by `f`; an unknown name is an error at `f`.
+    int require(const JsonField& f) const {
+        const std::string name = f.non_empty_string();
+        const int b = find(name);
+        if (b < 0) f.fail("\"" + name + "\" is not a bone");
+        return b;
+    }
+
+private:
+    const Skeleton& skeleton_;
+    std::unordered_map<std::string, int> by_name_;
 };
-
-JointLimits read_limits(const JsonField& f, int dims) {
-    JointLimits limits;
-    if (dims == 2) {
-        f.allow_only({"min", "max"});
-    } else {
-        f.allow_only({"hinge", "min", "max"});
-        if (auto h = f.optional_member("hinge")) limits.hinge = h->direction();
-    }
-    if (auto m = f.optional_member("min")) {
-        if (dims == 3 && !limits.hinge) m->fail("a 3D joint without a hinge takes only \"max\" (its largest turn from rest)");
-        limits.min_angle = m->degrees(-180, 180);
-    }
-    if (auto m = f.optional_member("max")) {
-        limits.max_angle = m->degrees(dims == 3 && !limits.hinge ? 0 : -180, 180);
-    }
-    if (limits.min_angle && limits.max_angle && *limits.min_angle > *limits.max_angle) {
-        f.fail("\"min\" must not exceed \"max\"");
-    }
-    return limits;
-}
-
-BoneEntry read_bone(const JsonField& f, int dims) {
-    f.allow_only({"name", "parent", "length", "translation", "rotation", "limits"});
-    BoneEntry e;
-    e.bone.name = f.member("name").non_empty_string();
-    if (auto p = f.optional_member("parent"); p && !p->raw().is_null()) {
-        if (!p->raw().is_string()) p->fail("expected a bone name or null, got " + json_type_name(p->raw()));
-        e.parent_name = p->non_empty_string();
-    }
-    const JsonField length = f.member("length");
-    e.bone.length = length.number();
-    if (e.bone.length < 0.0f) length.fail("must be >= 0, got " + length.raw().dump());
-    if (auto t = f.optional_member("translation")) {
-        e.bone.rest.translation = t->vector(dims);
-        e.has_translation = true;
-    }
-    if (auto r = f.optional_member("rotation")) e.bone.rest.rotation = r->rotation(dims);
-    if (auto l = f.optional_member("limits")) e.bone.limits = read_limits(*l, dims);
-    return e;
-}
-
-// Orders entries parent-before-child, reporting unknown parents and cycles. Each bone is placed
-// once, after its unplaced ancestors, so a file already in order keeps its order.
-std::vector<int> order_bones(std::vector<BoneEntry>& entries, const JsonField& bones_field) {
-    std::unordered_map<std::string, int> by_name;
-    for (std::size_t i = 0; i < entries.size(); ++i) {
-        auto [it, inserted] = by_name.emplace(entries[i].bone.name, static_cast<int>(i));
-        if (!inserted) {
-            bones_field.element(i).member("name").fail("duplicate name \"" + entries[i].bone.name + "\" (also bones[" +
-                                                        std::to_string(it->second) + "])");
-        }
-    }
-    for (std::size_t i = 0; i < entries.size(); ++i) {
-        if (entries[i].parent_name.empty()) continue;
-        auto it = by_name.find(entries[i].parent_name);
-        if (it == by_name.end()) {
-            bones_field.element(i).member("parent").fail("\"" + entries[i].parent_name + "\" is not a bone");
-        }
-        entries[i].parent_entry = it->second;
-    }
-
-    enum class Mark { Unplaced, OnWalk, Placed };
-    std::vector<Mark> mark(entries.size(), Mark::Unplaced);
-    std::vector<int> order;
-    order.reserve(entries.size());
-    std::vector<int> walk;
-    for (std::size_t start = 0; start < entries.size(); ++start) {
-        walk.clear();
-        for (int b = static_cast<int>(start); b >= 0 && mark[static_cast<std::size_t>(b)] != Mark::Placed;
-             b = entries[static_cast<std::size_t>(b)].parent_entry) {
-            if (mark[static_cast<std::size_t>(b)] == Mark::OnWalk) {
-                std::string cycle = entries[static_cast<std::size_t>(b)].bone.name;
-                for (int c = entries[static_cast<std::size_t>(b)].parent_entry;; c = entries[static_cast<std::size_t>(c)].parent_entry) {
-                    cycle += " -> " + entries[static_cast<std::size_t>(c)].bone.name;
-                    if (c == b) break;
-                }
-                bones_field.element(static_cast<std::size_t>(b)).member("parent").fail("cycle: " + cycle);
-            }
-            mark[static_cast<std::size_t>(b)] = Mark::OnWalk;
-            walk.push_back(b);
-        }
-        for (auto it = walk.rbegin(); it != walk.rend(); ++it) {
-            mark[static_cast<std::size_t>(*it)] = Mark::Placed;
-            order.push_back(*it);
-        }
-    }
-    return order;
-}
-
-Skeleton read_skeleton(const JsonField& bones_field, int dims) {
-    const std::size_t n = bones_field.array_size();
-    if (n == 0) bones_field.fail("a rig needs at least one bone");
-    std::vector<BoneEntry> entries;
-    entries.reserve(n);
-    for (std::size_t i = 0; i < n; ++i) entries.push_back(read_bone(bones_field.element(i), dims));
-
-    const std::vector<int> order = order_bones(entries, bones_field);
-    std::vector<int> index_of_entry(n);
-    for (std::size_t i = 0; i < n; ++i) index_of_entry[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
-
-    std::vector<Bone> bones;
-    bones.reserve(n);
-    for (int e : order) {
-        BoneEntry& entry = entries[static_cast<std::size_t>(e)];
-        Bone bone = std::move(entry.bone);
-        if (entry.parent_entry >= 0) {
-            bone.parent = index_of_entry[static_cast<std::size_t>(entry.parent_entry)];
-            if (!entry.has_translation) {
-                bone.rest.translation = bone_axis() * bones[static_cast<std::size_t>(bone.parent)].length;
-            }
-        }
-        bones.push_back(std::move(bone));
-    }
-    return Skeleton(std::move(bones));
-}
-
-int bone_by_name(const Skeleton& skeleton, const JsonField& f) {
-    const std::string name = f.non_empty_string();
-    const int b = skeleton.find(name);
-    if (b < 0) f.fail("\"" + name + "\" is not a bone");
-    return b;
-}
 
 void read_ccd_settings(const JsonField& f, CcdSettings& s) {
     f.allow_only({"iterations", "tolerance", "max_step"});
@@ -175,13 +71,14 @@ void read_two_bone_settings(const JsonField& f, TwoBoneSettings& s, int dims) {
     }
 }
 
-IkChain read_chain(const JsonField& f, const Skeleton& skeleton, int dims) {
+IkChain read_chain(const JsonField& f, const BoneIndex& bones, int dims) {
+    const Skeleton& skeleton = bones.skeleton();
     f.allow_only({"name", "root", "effector", "solver", "settings"});
     IkChain c;
     c.name = f.member("name").non_empty_string();
-    c.root = bone_by_name(skeleton, f.member("root"));
+    c.root = bones.require(f.member("root"));
     const JsonField effector = f.member("effector");
-    c.effector = bone_by_name(skeleton, effector);
+    c.effector = bones.require(effector);
     const std::vector<int> path = chain_bones(skeleton, c.root, c.effector);
     if (path.empty()) {
         effector.fail("\"" + skeleton[static_cast<std::size_t>(c.effector)].name + "\" is not below \"" +
@@ -210,14 +107,14 @@ IkChain read_chain(const JsonField& f, const Skeleton& skeleton, int dims) {
     return c;
 }
 
-Pose read_pose(const JsonField& f, const Skeleton& skeleton, int dims) {
+Pose read_pose(const JsonField& f, const BoneIndex& bones, int dims) {
     f.allow_only({"root_offset", "rotations"});
-    Pose pose = Pose::rest(skeleton.size());
+    Pose pose = Pose::rest(bones.skeleton().size());
     if (auto o = f.optional_member("root_offset")) pose.root_offset = o->vector(dims);
     if (auto r = f.optional_member("rotations")) {
         for (const auto& item : r->object().items()) {
             const JsonField value(item.value(), r->path() + "." + item.key());
-            const int b = skeleton.find(item.key());
+            const int b = bones.find(item.key());
             if (b < 0) value.fail("\"" + item.key() + "\" is not a bone");
             pose.rotations[static_cast<std::size_t>(b)] = value.rotation(dims);
         }
@@ -225,14 +122,14 @@ Pose read_pose(const JsonField& f, const Skeleton& skeleton, int dims) {
     return pose;
 }
 
-StateChannel read_channel(const JsonField& f, const Skeleton& skeleton, int dims) {
+StateChannel read_channel(const JsonField& f, const BoneIndex& bones, int dims) {
     if (dims == 2) {
         f.allow_only({"bone", "base", "amplitude", "period", "phase"});
     } else {
         f.allow_only({"bone", "axis", "base", "amplitude", "period", "phase"});
     }
     StateChannel c;
-    c.bone = bone_by_name(skeleton, f.member("bone"));
+    c.bone = bones.require(f.member("bone"));
     if (auto v = f.optional_member("axis")) c.axis = v->direction();
     if (auto v = f.optional_member("base")) c.base = v->degrees(-36000, 36000);
     if (auto v = f.optional_member("amplitude")) c.amplitude = v->degrees(-36000, 36000);
@@ -244,7 +141,7 @@ StateChannel read_channel(const JsonField& f, const Skeleton& skeleton, int dims
     return c;
 }
 
-std::vector<State> read_states(const JsonField& f, const Skeleton& skeleton, int dims) {
+std::vector<State> read_states(const JsonField& f, const BoneIndex& bones, int dims) {
     std::vector<State> states;
     std::unordered_map<std::string, std::size_t> seen;
     for (std::size_t i = 0; i < f.array_size(); ++i) {
@@ -258,7 +155,7 @@ std::vector<State> read_states(const JsonField& f, const Skeleton& skeleton, int
         }
         if (auto channels = s.optional_member("channels")) {
             for (std::size_t c = 0; c < channels->array_size(); ++c) {
-                state.channels.push_back(read_channel(channels->element(c), skeleton, dims));
+                state.channels.push_back(read_channel(channels->element(c), bones, dims));
             }
         }
         states.push_back(std::move(state));
@@ -313,11 +210,12 @@ Rig read_rig(const Json& document) {
 
     rig.skeleton = read_skeleton(top.member("bones"), dims);
     rig.pose = Pose::rest(rig.skeleton.size());
+    const BoneIndex bones(rig.skeleton);
 
     if (auto chains = top.optional_member("chains")) {
         std::unordered_map<std::string, std::size_t> seen;
         for (std::size_t i = 0; i < chains->array_size(); ++i) {
-            IkChain chain = read_chain(chains->element(i), rig.skeleton, dims);
+            IkChain chain = read_chain(chains->element(i), bones, dims);
             if (auto [it, inserted] = seen.emplace(chain.name, i); !inserted) {
                 chains->element(i).member("name").fail("duplicate chain name \"" + chain.name + "\" (also chains[" +
                                                        std::to_string(it->second) + "])");
@@ -325,8 +223,8 @@ Rig read_rig(const Json& document) {
             rig.chains.push_back(std::move(chain));
         }
     }
-    if (auto pose = top.optional_member("pose")) rig.pose = read_pose(*pose, rig.skeleton, dims);
-    if (auto states = top.optional_member("states")) rig.states = read_states(*states, rig.skeleton, dims);
+    if (auto pose = top.optional_member("pose")) rig.pose = read_pose(*pose, bones, dims);
+    if (auto states = top.optional_member("states")) rig.states = read_states(*states, bones, dims);
     if (auto transition = top.optional_member("transition")) rig.transition = read_transition(*transition);
     if (auto editor = top.optional_member("editor")) {
         editor->object();
