@@ -22,15 +22,20 @@ Status ForwardKinematicsJob::validate() const {
 void ForwardKinematicsJob::run() const {
     const Skeleton& bones = *skeleton;
     for (std::size_t i = 0; i < bones.size(); ++i) {
-        const Bone& bone = bones[i];
-        Transform local{bone.rest.translation, bone.rest.rotation * pose->rotations[i]};
-        if (bone.parent < 0) {
-            local.translation += pose->root_offset;
-            world[i] = local;
-        } else {
-            world[i] = world[static_cast<std::size_t>(bone.parent)] * local;
-        }
+        const Transform local = local_transform(bones, *pose, i);
+        const int parent = bones[i].parent;
+        world[i] = parent < 0 ? local : world[static_cast<std::size_t>(parent)] * local;
     }
+}
+
+Transform parent_world(const Skeleton& skeleton, const Pose& pose, int bone) {
+    Transform w;
+    // Composing is associative, so walking up and multiplying on the left builds
+    // root * ... * parent without storing the path.
+    for (int b = skeleton[static_cast<std::size_t>(bone)].parent; b >= 0; b = skeleton[static_cast<std::size_t>(b)].parent) {
+        w = local_transform(skeleton, pose, static_cast<std::size_t>(b)) * w;
+    }
+    return w;
 }
 
 Result<std::vector<Transform>> compute_world(const Skeleton& skeleton, const Pose& pose) {

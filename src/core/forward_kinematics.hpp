@@ -22,6 +22,18 @@ struct ForwardKinematicsJob {
     void run() const;
 };
 
+// A bone's transform relative to its parent's joint frame under `pose` (roots get the offset).
+inline Transform local_transform(const Skeleton& skeleton, const Pose& pose, std::size_t bone) {
+    const Bone& b = skeleton[bone];
+    Transform t{b.rest.translation, b.rest.rotation * pose.rotations[bone]};
+    if (b.parent < 0) t.translation += pose.root_offset;
+    return t;
+}
+
+// The world frame of a bone's parent (identity for a root), composed up the parent path
+// without a buffer: what a solver needs to place a chain without running all of FK.
+Transform parent_world(const Skeleton& skeleton, const Pose& pose, int bone);
+
 // Convenience for callers that own no buffer: validates, runs, returns the world frames.
 Result<std::vector<Transform>> compute_world(const Skeleton& skeleton, const Pose& pose);
 

@@ -1,0 +1,66 @@
+#pragma once
+// Rotation helpers the solvers share. 2D rotations are unit complex numbers (cos, sin): composing,
+// inverting and measuring them needs no trigonometry, which keeps the 2D solvers' inner loops
+// free of atan2 and sincos.
+
+#include <cmath>
+
+#include "core/transform.hpp"
+
+namespace marionette {
+
+inline constexpr float kPi = 3.14159265358979323846f;
+
+struct Rot2 {
+    float c = 1.0f;
+    float s = 0.0f;
+};
+
+inline Rot2 operator*(Rot2 a, Rot2 b) { return {a.c * b.c - a.s * b.s, a.s * b.c + a.c * b.s}; }
+inline Rot2 conjugate(Rot2 r) { return {r.c, -r.s}; }
+inline glm::vec2 rotate(Rot2 r, glm::vec2 v) { return {r.c * v.x - r.s * v.y, r.s * v.x + r.c * v.y}; }
+inline Rot2 rot2(float radians) { return {std::cos(radians), std::sin(radians)}; }
+inline float angle_of(Rot2 r) { return std::atan2(r.s, r.c); }
+inline Rot2 normalized(Rot2 r) {
+    const float n = std::sqrt(r.c * r.c + r.s * r.s);
+    return n > 0.0f ? Rot2{r.c / n, r.s / n} : Rot2{};
+}
+
+// A rotation about z as a unit complex number: (w, z) holds the half angle.
+inline Rot2 rot2_from_quat(const glm::quat& q) {
+    const float n = q.w * q.w + q.z * q.z;
+    if (!(n > 0.0f)) return {};
+    return {(q.w * q.w - q.z * q.z) / n, 2.0f * q.w * q.z / n};
+}
+
+// The half-angle quaternion is proportional to (1 + c, s): no trigonometry. At a half turn
+// (c = -1, s = 0) that vanishes and the answer is the half turn itself.
+inline glm::quat quat_from_rot2(Rot2 r) {
+    const float w = 1.0f + r.c;
+    const float n = std::sqrt(w * w + r.s * r.s);
+    if (n < 1e-12f) return {0.0f, 0.0f, 0.0f, 1.0f};
+    return {w / n, 0.0f, 0.0f, r.s / n};
+}
+
+// Wraps an angle into (-pi, pi].
+inline float wrap_angle(float a) {
+    a = std::remainder(a, 2.0f * kPi);
+    return a <= -kPi ? a + 2.0f * kPi : a;
+}
+
+// The shortest rotation turning direction u onto direction v (neither need be unit length).
+// Opposite directions turn half way round an axis perpendicular to u. Zero vectors: identity.
+glm::quat rotation_between(const glm::vec3& u, const glm::vec3& v);
+
+// Any unit vector perpendicular to v (v non-zero), chosen stably from v alone.
+glm::vec3 any_perpendicular(const glm::vec3& v);
+
+// The signed angle of q's twist about the unit `axis`, in (-pi, pi].
+float twist_angle(const glm::quat& q, const glm::vec3& axis);
+
+// The rotation's angle in [0, pi].
+inline float rotation_angle(const glm::quat& q) {
+    return 2.0f * std::atan2(std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z), std::fabs(q.w));
+}
+
+}  // namespace marionette

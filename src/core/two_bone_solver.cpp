@@ -1,0 +1,236 @@
+#include "core/two_bone_solver.hpp"
+
+#include <cmath>
+
+#include "core/forward_kinematics.hpp"
+#include "core/joint_limits.hpp"
+#include "core/rotation_math.hpp"
+
+namespace marionette {
+
+namespace {
+
+bool finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+bool finite(const glm::quat& q) { return std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z); }
+
+// The triangle root joint - middle joint - effector tip, with sides upper, lower and distance.
+struct Triangle {
+    float cos_root = 1.0f;    // angle at the root joint, between root->middle and root->target
+    float sin_root = 0.0f;
+    float cos_middle = -1.0f; // interior angle at the middle joint (-1: straight)
+    float sin_middle = 0.0f;
+};
+
+Triangle solve_triangle(float upper, float lower, float distance, float tiny) {
+    Triangle t;
+    if (upper > tiny && distance > tiny) {
+        t.cos_root = std::fmax(-1.0f, std::fmin(1.0f, (upper * upper + distance * distance - lower * lower) / (2.0f * upper * distance)));
+    } else if (upper > tiny) {
+        t.cos_root = 0.0f;  // folded onto the root (upper == lower): the middle joint stands off to the bend side
+    }
+    if (upper > tiny && lower > tiny) {
+        t.cos_middle = std::fmax(-1.0f, std::fmin(1.0f, (upper * upper + lower * lower - distance * distance) / (2.0f * upper * lower)));
+    }
+    t.sin_root = std::sqrt(std::fmax(0.0f, 1.0f - t.cos_root * t.cos_root));
+    t.sin_middle = std::sqrt(std::fmax(0.0f, 1.0f - t.cos_middle * t.cos_middle));
+    return t;
+}
+
+float reach_tolerance(const TwoBoneJob& job, float reach) {
+    return job.tolerance > 0.0f ? job.tolerance : 1e-4f * std::fmax(reach, 1e-6f);
+}
+
+IkResult run_2d(const TwoBoneJob& job) {
+    const Skeleton& sk = *job.skeleton;
+    Pose& pose = *job.pose;
+    const auto A = static_cast<std::size_t>(job.root);
+    const auto B = static_cast<std::size_t>(job.effector);
+    const Transform parent = parent_world(sk, pose, job.root);
+    const glm::vec3 t3 = glm::conjugate(parent.rotation) * (job.target - parent.translation);
+    const glm::vec2 target{t3.x, t3.y};
+    const glm::vec2 a{local_transform(sk, pose, A).translation};
+    const glm::vec2 offset{sk[B].rest.translation};  // middle joint in the upper bone's frame
+    const float upper = glm::length(offset);
+    const float lower = sk[B].length;
+    const float reach = upper + lower;
+    const float tiny = 1e-6f * std::fmax(reach, 1e-6f);
+    const Rot2 offset_dir = upper > tiny ? Rot2{offset.x / upper, offset.y / upper} : Rot2{};
+    const Rot2 rest_a = rot2_from_quat(sk[A].rest.rotation);
+    const Rot2 rest_b = rot2_from_quat(sk[B].rest.rotation);
+    const float bend = job.settings.bend < 0 ? -1.0f : 1.0f;
+
+    // Aim at the target; with the target on the root joint, keep the current aim.
+    const glm::vec2 to_target = target - a;
+    const float distance = glm::length(to_target);
+    Rot2 aim;
+    if (distance > tiny) {
+        aim = {to_target.x / distance, to_target.y / distance};
+    } else {
+        const Rot2 turn_a = rest_a * rot2_from_quat(pose.rotations[A]);
+        const glm::vec2 tip = offset + rotate(rest_b * rot2_from_quat(pose.rotations[B]), {lower, 0.0f});
+        const glm::vec2 current = rotate(turn_a, glm::length(tip) > tiny ? tip : glm::vec2{1.0f, 0.0f});
+        aim = normalized(Rot2{current.x, current.y});
+    }
+    const float goal = two_bone_goal_distance(distance, upper, lower, job.settings.softness);
+    const Triangle tri = solve_triangle(upper, lower, goal, tiny);
+
+    // Root->middle turns away from the aim by the root angle, to the side opposite the bend;
+    // the lower bone turns by bend * (pi - middle angle) relative to root->middle.
+    Rot2 turn_a = aim * Rot2{tri.cos_root, -bend * tri.sin_root} * conjugate(offset_dir);
+    Rot2 pose_b = conjugate(rest_b) * offset_dir * Rot2{-tri.cos_middle, bend * tri.sin_middle};
+    Rot2 pose_a = conjugate(rest_a) * turn_a;
+
+    if (sk[B].limits) {
+        const float wanted = angle_of(pose_b);
+        const float allowed = nearest_allowed_angle(wanted, angle_range(*sk[B].limits));
+        if (allowed != wanted) {
+            pose_b = rot2(allowed);
+            // With the middle joint held at its limit, turn the root to aim the tip again.
+            const glm::vec2 tip = rotate(turn_a, offset + rotate(rest_b * pose_b, {lower, 0.0f}));
+            if (glm::length(tip) > tiny && distance > tiny) {
+                const glm::vec2 u = tip / glm::length(tip);
+                const glm::vec2 v = to_target / distance;
+                turn_a = normalized(Rot2{glm::dot(u, v), u.x * v.y - u.y * v.x} * turn_a);
+                pose_a = conjugate(rest_a) * turn_a;
+            }
+        }
+    }
+    if (sk[A].limits) pose_a = rot2(nearest_allowed_angle(angle_of(pose_a), angle_range(*sk[A].limits)));
+
+    pose.rotations[A] = quat_from_rot2(normalized(pose_a));
+    pose.rotations[B] = quat_from_rot2(normalized(pose_b));
+    const glm::vec2 tip = a + rotate(rest_a * pose_a, offset + rotate(rest_b * pose_b, {lower, 0.0f}));
+    IkResult r;
+    r.iterations = 1;
+    r.error = glm::length(tip - target);
+    r.reached = r.error <= reach_tolerance(job, reach);
+    return r;
+}
+
+// A unit vector perpendicular to `dir` toward which the middle joint bends.
+glm::vec3 bend_direction(const glm::vec3& dir, const glm::vec3& root, const std::optional<glm::vec3>& pole,
+                         const glm::vec3& middle, const glm::quat& upper_rotation, float tiny) {
+    auto off_line = [&](const glm::vec3& p) { return (p - root) - dir * glm::dot(p - root, dir); };
+    if (pole) {
+        const glm::vec3 v = off_line(*pole);
+        if (glm::length(v) > tiny) return glm::normalize(v);
+    }
+    const glm::vec3 v = off_line(middle);
+    if (glm::length(v) > tiny) return glm::normalize(v);
+    // A straight limb aimed along its own line: bend the way the upper bone's own +Y faces.
+    const glm::vec3 y = upper_rotation * glm::vec3{0.0f, 1.0f, 0.0f};
+    const glm::vec3 w = y - dir * glm::dot(y, dir);
+    if (glm::length(w) > 1e-3f) return glm::normalize(w);
+    return any_perpendicular(dir);
+}
+
+IkResult run_3d(const TwoBoneJob& job) {
+    const Skeleton& sk = *job.skeleton;
+    Pose& pose = *job.pose;
+    const auto A = static_cast<std::size_t>(job.root);
+    const auto B = static_cast<std::size_t>(job.effector);
+    const Transform parent = parent_world(sk, pose, job.root);
+    Transform world_a = parent * local_transform(sk, pose, A);
+    const Transform local_b = local_transform(sk, pose, B);
+    const float upper = glm::length(local_b.translation);
+    const float lower = sk[B].length;
+    const float reach = upper + lower;
+    const float tiny = 1e-6f * std::fmax(reach, 1e-6f);
+    const glm::vec3 bone_x{lower, 0.0f, 0.0f};
+
+    const glm::vec3 a = world_a.translation;
+    const glm::vec3 middle = world_a.apply(local_b.translation);
+    const glm::vec3 tip = (world_a * local_b).apply(bone_x);
+    const glm::vec3 to_target = job.target - a;
+    const float distance = glm::length(to_target);
+    glm::vec3 dir;
+    if (distance > tiny) {
+        dir = to_target / distance;
+    } else if (glm::length(tip - a) > tiny) {
+        dir = glm::normalize(tip - a);
+    } else if (glm::length(middle - a) > tiny) {
+        dir = glm::normalize(middle - a);
+    } else {
+        dir = world_a.rotation * glm::vec3{1.0f, 0.0f, 0.0f};
+    }
+    const glm::vec3 side = bend_direction(dir, a, job.settings.pole, middle, world_a.rotation, tiny);
+    const float goal = two_bone_goal_distance(distance, upper, lower, job.settings.softness);
+    const Triangle tri = solve_triangle(upper, lower, goal, tiny);
+    const glm::vec3 new_middle = a + upper * (tri.cos_root * dir + tri.sin_root * side);
+    const glm::vec3 new_tip = a + goal * dir;
+
+    // Turn each bone by the shortest rotation onto its new direction: the limb keeps its roll.
+    world_a.rotation = glm::normalize(rotation_between(middle - a, new_middle - a) * world_a.rotation);
+    Transform world_b = world_a * local_b;
+    world_b.rotation = glm::normalize(rotation_between(world_b.apply(bone_x) - world_b.translation, new_tip - world_b.translation) *
+                                      world_b.rotation);
+    glm::quat pose_a = glm::normalize(glm::conjugate(parent.rotation * sk[A].rest.rotation) * world_a.rotation);
+    glm::quat pose_b = glm::normalize(glm::conjugate(world_a.rotation * sk[B].rest.rotation) * world_b.rotation);
+
+    if (sk[B].limits) {
+        const glm::quat allowed = constrain_rotation(pose_b, *sk[B].limits, false);
+        if (std::fabs(glm::dot(allowed, pose_b)) < 1.0f - 1e-7f) {
+            pose_b = allowed;
+            // Middle joint held by its limit: turn the root so the tip aims at the target again.
+            const Transform held_b{local_b.translation, sk[B].rest.rotation * pose_b};
+            const glm::vec3 held_tip = (world_a * held_b).apply(bone_x);
+            if (distance > tiny) {
+                world_a.rotation = glm::normalize(rotation_between(held_tip - a, to_target) * world_a.rotation);
+                pose_a = glm::normalize(glm::conjugate(parent.rotation * sk[A].rest.rotation) * world_a.rotation);
+            }
+        }
+    }
+    if (sk[A].limits) pose_a = constrain_rotation(pose_a, *sk[A].limits, false);
+
+    pose.rotations[A] = pose_a;
+    pose.rotations[B] = pose_b;
+    const Transform final_a = parent * Transform{local_transform(sk, pose, A)};
+    const glm::vec3 final_tip = (final_a * local_transform(sk, pose, B)).apply(bone_x);
+    IkResult r;
+    r.iterations = 1;
+    r.error = glm::length(final_tip - job.target);
+    r.reached = r.error <= reach_tolerance(job, reach);
+    return r;
+}
+
+}  // namespace
+
+float two_bone_goal_distance(float distance, float upper, float lower, float softness) {
+    const float reach = upper + lower;
+    const float fold = std::fabs(upper - lower);
+    const float band = softness * (reach - fold);
+    const float start = reach - band;
+    float d = distance;
+    if (band > 0.0f && d > start) d = start + band * (1.0f - std::exp(-(d - start) / band));
+    return std::fmax(fold, std::fmin(reach, d));
+}
+
+Status TwoBoneJob::validate() const {
+    if (!skeleton || !pose) return Error{"two-bone: missing skeleton or pose"};
+    if (pose->rotations.size() != skeleton->size()) return Error{"two-bone: the pose does not match the skeleton"};
+    const int n = static_cast<int>(skeleton->size());
+    if (root < 0 || root >= n || effector < 0 || effector >= n) return Error{"two-bone: the chain's bones are not in the skeleton"};
+    if ((*skeleton)[static_cast<std::size_t>(effector)].parent != root) {
+        return Error{"two-bone: \"" + (*skeleton)[static_cast<std::size_t>(effector)].name + "\" is not a child of \"" +
+                     (*skeleton)[static_cast<std::size_t>(root)].name + "\": the two-bone solver needs a chain of exactly two bones"};
+    }
+    if (!skeleton->is_parent_before_child()) return Error{"two-bone: bones are not parent-before-child"};
+    if (!finite(target)) return Error{"two-bone: the target is not a finite point"};
+    if (settings.pole && !finite(*settings.pole)) return Error{"two-bone: the pole is not a finite point"};
+    if (!(settings.softness >= 0.0f && settings.softness <= 1.0f)) return Error{"two-bone: softness must be in [0, 1]"};
+    if (!(tolerance >= 0.0f) || !std::isfinite(tolerance)) return Error{"two-bone: bad tolerance"};
+    for (int b : {root, effector}) {
+        const glm::quat& q = pose->rotations[static_cast<std::size_t>(b)];
+        if (!finite(q) || glm::dot(q, q) < 1e-12f) {
+            return Error{"two-bone: the pose rotation of \"" + (*skeleton)[static_cast<std::size_t>(b)].name + "\" is not a rotation"};
+        }
+    }
+    if (!finite(pose->root_offset) || !finite(parent_world(*skeleton, *pose, root).translation)) {
+        return Error{"two-bone: the chain's parent is not finite"};
+    }
+    return {};
+}
+
+IkResult TwoBoneJob::run() const { return dimensions == Dimensions::Two ? run_2d(*this) : run_3d(*this); }
+
+}  // namespace marionette

@@ -1,0 +1,219 @@
+#include <gtest/gtest.h>
+
+#include "core/ccd_solver.hpp"
+#include "core/ik_test_rigs.hpp"
+#include "core/joint_limits.hpp"
+
+using namespace marionette;
+using namespace marionette::testing;
+
+namespace {
+
+struct Solve {
+    IkResult result;
+    Status status;
+};
+
+Solve solve(const Rig& rig, Pose& pose, int root, int effector, glm::vec3 target, CcdSettings settings = {}) {
+    std::vector<CcdJoint> scratch(chain_length(rig.skeleton, root, effector));
+    const CcdJob job{&rig.skeleton, rig.dimensions, root, effector, target, settings, scratch, &pose};
+    Solve s;
+    s.status = job.validate();
+    if (s.status) s.result = job.run();
+    return s;
+}
+
+CcdSettings settings(int iterations, float tolerance, float max_step = kPiF) {
+    CcdSettings s;
+    s.max_iterations = iterations;
+    s.tolerance = tolerance;
+    s.max_step = max_step;
+    return s;
+}
+
+}  // namespace
+
+TEST(Ccd2D, ReachesAReachableTarget) {
+    const Rig rig = chain_rig(Dimensions::Two, {1, 1, 1, 0.5f});
+    Pose pose = rig.pose;
+    const glm::vec3 target{1.5f, 2.0f, 0};
+    const Solve s = solve(rig, pose, 1, 4, target, settings(100, 1e-4f));
+    ASSERT_TRUE(s.status.ok()) << s.status.message();
+    EXPECT_TRUE(s.result.reached);
+    EXPECT_LE(s.result.error, 1e-4f);
+    EXPECT_LT(s.result.iterations, 100);
+    EXPECT_LT(glm::length(tip_of(rig, pose, 4) - target), 2e-4f);
+    EXPECT_EQ(pose.rotations[0], rig.pose.rotations[0]);
+}
+
+TEST(Ccd2D, SingleJointChainAims) {
+    const Rig rig = chain_rig(Dimensions::Two, {2});
+    Pose pose = rig.pose;
+    const Solve s = solve(rig, pose, 1, 1, {0.5f, 5, 0}, settings(5, 1e-4f));
+    EXPECT_NEAR(angle_2d(pose.rotations[1]), kPiF / 2, 1e-5f);
+    EXPECT_NEAR(s.result.error, 3.0f, 1e-4f);
+    EXPECT_FALSE(s.result.reached);
+}
+
+TEST(Ccd2D, UnreachableTargetStretchesTowardItAndStaysPut) {
+    const Rig rig = chain_rig(Dimensions::Two, {1, 1, 1});
+    Pose pose = rig.pose;
+    pose.rotations[2] = rotation_2d(1.0f);
+    pose.rotations[3] = rotation_2d(-0.7f);
+    const glm::vec3 shoulder{0.5f, 0, 0};
+    const glm::vec3 target = shoulder + glm::vec3{-6, 8, 0};  // 10 away, reach 3
+    solve(rig, pose, 1, 3, target, settings(200, 1e-4f));
+    const glm::vec3 tip = tip_of(rig, pose, 3);
+    EXPECT_NEAR(glm::length(tip - shoulder), 3.0f, 1e-3f);
+    EXPECT_LT(angle_between(tip - shoulder, target - shoulder), 1e-3f);
+    // Calling again from the result changes nothing: no spinning, no oscillation.
+    const Pose settled = pose;
+    for (int call = 0; call < 5; ++call) {
+        solve(rig, pose, 1, 3, target, settings(200, 1e-4f));
+        for (std::size_t i = 0; i < pose.rotations.size(); ++i) {
+            EXPECT_LT(rotation_change(pose.rotations[i], settled.rotations[i]), 1e-3f) << "call " << call << " bone " << i;
+        }
+    }
+}
+
+TEST(Ccd2D, LimitsHoldNearHalfTurn) {
+    // Ranges that reach +-180: a joint pushed past +180 must stop there, not wrap to -170.
+    Rig rig = chain_rig(Dimensions::Two, {1, 1, 1});
+    JointLimits wide;
+    wide.min_angle = -0.2f;
+    wide.max_angle = kPiF;
+    for (std::size_t i = 1; i <= 3; ++i) rig.skeleton[i].limits = wide;
+    Pose pose = rig.pose;
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<float> u(-3, 3);
+    for (int k = 0; k < 2000; ++k) {
+        solve(rig, pose, 1, 3, {u(rng), u(rng), 0}, settings(20, 1e-4f));
+        for (std::size_t i = 1; i <= 3; ++i) ASSERT_TRUE(within_limits(pose.rotations[i], wide, true, 1e-5f)) << k;
+    }
+}
+
+TEST(Ccd2D, StartPoseOutsideLimitsIsBroughtInside) {
+    Rig rig = chain_rig(Dimensions::Two, {1, 1});
+    JointLimits narrow;
+    narrow.min_angle = -0.1f;
+    narrow.max_angle = 0.1f;
+    rig.skeleton[2].limits = narrow;
+    Pose pose = rig.pose;
+    pose.rotations[2] = rotation_2d(2.0f);
+    solve(rig, pose, 1, 2, {0.5f + 2, 0, 0}, settings(1, 1.0f));  // target already reached within tolerance
+    EXPECT_TRUE(within_limits(pose.rotations[2], narrow, true, 1e-5f));
+}
+
+TEST(Ccd2D, MaxStepDampsEachJoint) {
+    const Rig rig = chain_rig(Dimensions::Two, {1, 1, 1});
+    Pose pose = rig.pose;
+    const float step = 0.05f;
+    solve(rig, pose, 1, 3, {0.5f - 1, 1, 0}, settings(1, 1e-4f, step));
+    for (std::size_t i = 1; i <= 3; ++i) EXPECT_LE(std::fabs(angle_2d(pose.rotations[i])), step + 1e-5f) << i;
+}
+
+TEST(Ccd2D, TouchesNoBoneOutsideTheChain) {
+    Rig rig = chain_rig(Dimensions::Two, {1, 1, 1, 1});
+    Pose pose = rig.pose;
+    for (std::size_t i = 0; i < pose.rotations.size(); ++i) pose.rotations[i] = rotation_2d(0.1f * static_cast<float>(i));
+    const Pose before = pose;
+    solve(rig, pose, 2, 3, {0, 2, 0}, settings(50, 1e-4f));
+    for (std::size_t i : {0u, 1u, 4u}) EXPECT_EQ(pose.rotations[i], before.rotations[i]) << i;
+    EXPECT_NE(pose.rotations[2], before.rotations[2]);
+}
+
+TEST(Ccd3D, ReachesAReachableTargetUnderATurnedParent) {
+    const Transform base{{1, 2, 3}, glm::angleAxis(1.1f, glm::normalize(glm::vec3{1, -1, 2}))};
+    const Rig rig = chain_rig(Dimensions::Three, {1, 1, 1, 1}, base);
+    Pose pose = rig.pose;
+    const glm::vec3 shoulder = world_of(rig, pose)[1].translation;
+    const glm::vec3 target = shoulder + glm::vec3{1, 1.5f, -1};
+    const Solve s = solve(rig, pose, 1, 4, target, settings(100, 1e-4f));
+    ASSERT_TRUE(s.status.ok());
+    EXPECT_TRUE(s.result.reached) << s.result.error;
+    EXPECT_LT(glm::length(tip_of(rig, pose, 4) - target), 2e-4f);
+}
+
+TEST(Ccd3D, HingeJointsTurnOnlyAboutTheirAxisWithinRange) {
+    Rig rig = chain_rig(Dimensions::Three, {1, 1, 1});
+    JointLimits hinge;
+    hinge.hinge = glm::normalize(glm::vec3{0, 1, 1});
+    hinge.min_angle = -0.5f;
+    hinge.max_angle = 1.5f;
+    rig.skeleton[2].limits = hinge;
+    rig.skeleton[3].limits = hinge;
+    Pose pose = rig.pose;
+    std::mt19937 rng(3);
+    std::uniform_real_distribution<float> u(-3, 3);
+    for (int k = 0; k < 2000; ++k) {
+        solve(rig, pose, 1, 3, {u(rng), u(rng), u(rng)}, settings(10, 1e-4f));
+        for (std::size_t i : {2u, 3u}) ASSERT_TRUE(within_limits(pose.rotations[i], hinge, false, 1e-4f)) << k;
+    }
+}
+
+TEST(Ccd3D, BallJointsStayInTheirCone) {
+    Rig rig = chain_rig(Dimensions::Three, {1, 1, 1, 1});
+    JointLimits ball;
+    ball.max_angle = 0.6f;
+    for (std::size_t i = 2; i <= 4; ++i) rig.skeleton[i].limits = ball;
+    Pose pose = rig.pose;
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> u(-4, 4);
+    for (int k = 0; k < 2000; ++k) {
+        solve(rig, pose, 1, 4, {u(rng), u(rng), u(rng)}, settings(10, 1e-4f));
+        for (std::size_t i = 2; i <= 4; ++i) ASSERT_TRUE(within_limits(pose.rotations[i], ball, false, 1e-4f)) << k;
+    }
+}
+
+TEST(CcdValidate, RejectsBadInput) {
+    const Rig rig = chain_rig(Dimensions::Three, {1, 1, 1});
+    Pose pose = rig.pose;
+    std::vector<CcdJoint> scratch(3);
+    auto job = [&] { return CcdJob{&rig.skeleton, rig.dimensions, 1, 3, {1, 1, 1}, CcdSettings{}, scratch, &pose}; };
+    EXPECT_TRUE(job().validate().ok());
+    auto expect_error = [](const CcdJob& j, const char* text) {
+        const Status s = j.validate();
+        ASSERT_FALSE(s.ok()) << text;
+        EXPECT_NE(s.message().find(text), std::string::npos) << s.message();
+    };
+    CcdJob j = job();
+    j.root = 3;
+    j.effector = 1;
+    expect_error(j, "not below the chain's root");
+    j = job();
+    j.effector = 9;
+    expect_error(j, "not below the chain's root");
+    j = job();
+    j.target.z = std::nanf("");
+    expect_error(j, "target is not a finite point");
+    j = job();
+    j.target.x = -INFINITY;
+    expect_error(j, "target is not a finite point");
+    j = job();
+    j.scratch = std::span<CcdJoint>(scratch.data(), 2);
+    expect_error(j, "scratch holds 2 joints for a chain of 3");
+    j = job();
+    j.settings.max_iterations = 0;
+    expect_error(j, "iterations");
+    j = job();
+    j.settings.max_step = 0.0f;
+    expect_error(j, "max_step");
+    j = job();
+    j.settings.tolerance = std::nanf("");
+    expect_error(j, "tolerance");
+    Pose nan_pose = rig.pose;
+    nan_pose.rotations[2].w = std::nanf("");
+    j = job();
+    j.pose = &nan_pose;
+    expect_error(j, "is not a rotation");
+    Pose bad_parent = rig.pose;
+    bad_parent.rotations[0] = glm::quat{std::nanf(""), 0, 0, 0};
+    j = job();
+    j.pose = &bad_parent;
+    expect_error(j, "parent is not finite");
+    Pose bad_offset = rig.pose;
+    bad_offset.root_offset.y = INFINITY;
+    j = job();
+    j.pose = &bad_offset;
+    expect_error(j, "root offset");
+}

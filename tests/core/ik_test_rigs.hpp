@@ -1,0 +1,62 @@
+#pragma once
+// Small skeletons and measurements shared by the IK tests.
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "core/forward_kinematics.hpp"
+#include "core/rig.hpp"
+
+namespace marionette::testing {
+
+inline constexpr float kPiF = 3.14159265358979f;
+
+inline Bone bone(const std::string& name, int parent, glm::vec3 translation, glm::quat rotation, float length) {
+    Bone b;
+    b.name = name;
+    b.parent = parent;
+    b.rest = {translation, rotation};
+    b.length = length;
+    return b;
+}
+
+// A base bone (placed and turned arbitrarily, so the chain's parent frame is not the world's),
+// then a chain of `lengths` bones, each at its parent's tip.
+inline Rig chain_rig(Dimensions dims, const std::vector<float>& lengths, const Transform& base = {}) {
+    Rig rig;
+    rig.dimensions = dims;
+    std::vector<Bone> bones{bone("base", -1, base.translation, base.rotation, 0.5f)};
+    for (std::size_t i = 0; i < lengths.size(); ++i) {
+        const float at = i == 0 ? 0.5f : lengths[i - 1];
+        bones.push_back(bone(std::string("b").append(std::to_string(i)), static_cast<int>(i), {at, 0, 0}, glm::quat{1, 0, 0, 0}, lengths[i]));
+    }
+    rig.skeleton = Skeleton(std::move(bones));
+    rig.pose = Pose::rest(rig.skeleton.size());
+    return rig;
+}
+
+inline std::vector<Transform> world_of(const Rig& rig, const Pose& pose) { return compute_world(rig.skeleton, pose).value(); }
+
+inline glm::vec3 tip_of(const Rig& rig, const Pose& pose, int bone_index) {
+    const auto w = world_of(rig, pose);
+    return bone_tip(w[static_cast<std::size_t>(bone_index)], rig.skeleton[static_cast<std::size_t>(bone_index)].length);
+}
+
+inline bool finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+
+inline float angle_between(const glm::vec3& u, const glm::vec3& v) {
+    return std::atan2(glm::length(glm::cross(u, v)), glm::dot(u, v));
+}
+
+inline glm::quat random_rotation(std::mt19937& rng) {
+    std::normal_distribution<float> n(0.0f, 1.0f);
+    return glm::normalize(glm::quat{n(rng), n(rng), n(rng), n(rng)});
+}
+
+// Angle of the rotation taking q to r, in [0, pi].
+inline float rotation_change(const glm::quat& q, const glm::quat& r) {
+    return 2.0f * std::acos(std::fmin(1.0f, std::fabs(glm::dot(q, r))));
+}
+
+}  // namespace marionette::testing

@@ -1,0 +1,276 @@
+#include <gtest/gtest.h>
+
+#include "core/ik_test_rigs.hpp"
+#include "core/joint_limits.hpp"
+#include "core/two_bone_solver.hpp"
+
+using namespace marionette;
+using namespace marionette::testing;
+
+namespace {
+
+IkResult solve(const Rig& rig, Pose& pose, glm::vec3 target, TwoBoneSettings settings = {}) {
+    TwoBoneJob job{&rig.skeleton, rig.dimensions, 1, 2, target, settings, 0.0f, &pose};
+    EXPECT_TRUE(job.validate().ok()) << job.validate().message();
+    return job.run();
+}
+
+float deg(float radians) { return radians * 180.0f / kPiF; }
+
+}  // namespace
+
+TEST(TwoBone2D, LawOfCosinesTriangleFromTheSeedArticle) {
+    // Upper arm 104, forearm 185, target 225 away: 54.4 degrees at the shoulder, 98.3 at the elbow.
+    const Rig rig = chain_rig(Dimensions::Two, {104, 185});
+    Pose pose = rig.pose;
+    const glm::vec3 shoulder{0.5f, 0, 0};
+    const glm::vec3 target = shoulder + 225.0f * glm::vec3{std::cos(0.3f), std::sin(0.3f), 0};
+    const IkResult r = solve(rig, pose, target);
+    EXPECT_TRUE(r.reached);
+    EXPECT_LT(r.error, 1e-3f);
+    EXPECT_EQ(r.iterations, 1);
+    const auto w = world_of(rig, pose);
+    const glm::vec3 elbow = w[2].translation;
+    const glm::vec3 tip = bone_tip(w[2], 185);
+    EXPECT_NEAR(deg(angle_between(elbow - shoulder, target - shoulder)), 54.44f, 0.01f);
+    EXPECT_NEAR(deg(angle_between(shoulder - elbow, tip - elbow)), 98.34f, 0.01f);
+    EXPECT_NEAR(glm::length(elbow - shoulder), 104.0f, 1e-3f);
+}
+
+TEST(TwoBone2D, BendDirectionPicksTheSide) {
+    const Rig rig = chain_rig(Dimensions::Two, {3, 4});
+    for (int bend : {1, -1}) {
+        Pose pose = rig.pose;
+        TwoBoneSettings s;
+        s.bend = bend;
+        solve(rig, pose, {0.5f + 5, 0, 0}, s);  // 3-4-5: a right angle at the elbow
+        const auto w = world_of(rig, pose);
+        const glm::vec3 elbow = w[2].translation;
+        // bend +1: the forearm turns counter-clockwise, so the elbow sits below the line (clockwise).
+        EXPECT_NEAR(elbow.y, bend > 0 ? -2.4f : 2.4f, 1e-4f);
+        EXPECT_NEAR(elbow.x, 0.5f + 1.8f, 1e-4f);
+        EXPECT_NEAR(deg(angle_between(w[1].translation - elbow, bone_tip(w[2], 4) - elbow)), 90.0f, 1e-3f);
+    }
+}
+
+TEST(TwoBone2D, TooFarStraightensAndPoints) {
+    const Rig rig = chain_rig(Dimensions::Two, {3, 4});
+    Pose pose = rig.pose;
+    const glm::vec3 target{0.5f, 20, 0};
+    const IkResult r = solve(rig, pose, target);
+    EXPECT_FALSE(r.reached);
+    EXPECT_NEAR(r.error, 20 - 7, 1e-4f);
+    const glm::vec3 tip = tip_of(rig, pose, 2);
+    EXPECT_NEAR(tip.x, 0.5f, 1e-4f);
+    EXPECT_NEAR(tip.y, 7.0f, 1e-4f);
+}
+
+TEST(TwoBone2D, TooCloseFoldsOnItsOwnSide) {
+    const Rig rig = chain_rig(Dimensions::Two, {3, 4});
+    for (int bend : {1, -1}) {
+        TwoBoneSettings s;
+        s.bend = bend;
+        Pose pose = rig.pose;
+        const IkResult r = solve(rig, pose, {0.5f + 0.2f, 0, 0}, s);  // closer than |3 - 4| = 1
+        EXPECT_NEAR(r.error, 0.8f, 1e-4f);
+        const glm::vec3 tip = tip_of(rig, pose, 2);
+        EXPECT_NEAR(tip.x, 1.5f, 1e-4f);  // folded: the tip 1 from the shoulder, toward the target
+        EXPECT_NEAR(tip.y, 0.0f, 1e-4f);
+        EXPECT_NEAR(std::fabs(angle_2d(pose.rotations[2])), kPiF, 1e-3f);  // fully folded
+        // Just outside the fold the forearm is still turned to the bend's side, not flipped.
+        pose = rig.pose;
+        solve(rig, pose, {0.5f + 1.05f, 0, 0}, s);
+        EXPECT_GT(static_cast<float>(bend) * angle_2d(pose.rotations[2]), 2.5f);
+    }
+}
+
+TEST(TwoBone2D, RootOffsetAndRotatedParentAreRespected) {
+    Transform base{{10, -3, 0}, rotation_2d(2.0f)};
+    Rig rig = chain_rig(Dimensions::Two, {3, 4}, base);
+    Pose pose = rig.pose;
+    pose.root_offset = {1, 1, 0};
+    const glm::vec3 target{12, 2, 0};
+    const IkResult r = solve(rig, pose, target);
+    EXPECT_TRUE(r.reached) << r.error;
+    const glm::vec3 tip = tip_of(rig, pose, 2);
+    EXPECT_NEAR(tip.x, target.x, 1e-4f);
+    EXPECT_NEAR(tip.y, target.y, 1e-4f);
+    EXPECT_EQ(pose.rotations[0], rig.pose.rotations[0]);  // base untouched
+}
+
+TEST(TwoBone2D, DegenerateInputsGiveFiniteResults) {
+    {  // target exactly on the shoulder, equal bones: folds onto it
+        const Rig rig = chain_rig(Dimensions::Two, {2, 2});
+        Pose pose = rig.pose;
+        const IkResult r = solve(rig, pose, {0.5f, 0, 0});
+        EXPECT_TRUE(std::isfinite(r.error));
+        EXPECT_LT(r.error, 1e-4f);
+    }
+    {  // zero-length bones
+        for (auto lengths : {std::vector<float>{0, 2}, std::vector<float>{2, 0}, std::vector<float>{0, 0}}) {
+            const Rig rig = chain_rig(Dimensions::Two, lengths);
+            Pose pose = rig.pose;
+            const IkResult r = solve(rig, pose, {3, 1, 0});
+            EXPECT_TRUE(std::isfinite(r.error));
+            EXPECT_TRUE(finite(tip_of(rig, pose, 2)));
+        }
+    }
+}
+
+TEST(TwoBone2D, LimitsHoldAndTheRootReAims) {
+    Rig rig = chain_rig(Dimensions::Two, {3, 4});
+    JointLimits elbow;
+    elbow.min_angle = 0.0f;
+    elbow.max_angle = 0.5f;  // the forearm may bend only 0.5 rad
+    rig.skeleton[2].limits = elbow;
+    Pose pose = rig.pose;
+    solve(rig, pose, {0.5f + 2, 0, 0});  // would need a deep bend
+    EXPECT_TRUE(within_limits(pose.rotations[2], elbow, true, 1e-5f));
+    EXPECT_NEAR(angle_2d(pose.rotations[2]), 0.5f, 1e-5f);
+    // The tip still points at the target from the shoulder.
+    const glm::vec3 tip = tip_of(rig, pose, 2);
+    EXPECT_LT(angle_between(tip - glm::vec3{0.5f, 0, 0}, glm::vec3{1, 0, 0}), 1e-4f);
+}
+
+TEST(TwoBone, SoftnessSlowsTheLastPartOfTheReach) {
+    EXPECT_FLOAT_EQ(two_bone_goal_distance(5, 3, 4, 0.0f), 5.0f);
+    EXPECT_FLOAT_EQ(two_bone_goal_distance(9, 3, 4, 0.0f), 7.0f);
+    // With softness the goal lags the target near full extension and never quite reaches it.
+    const float soft_near = two_bone_goal_distance(6.9f, 3, 4, 0.2f);
+    EXPECT_LT(soft_near, 6.9f);
+    EXPECT_LT(two_bone_goal_distance(8, 3, 4, 0.2f), 7.0f);
+    EXPECT_FLOAT_EQ(two_bone_goal_distance(3, 3, 4, 0.2f), 3.0f);  // below the soft band: exact
+    // Continuous and increasing through the band.
+    float last = two_bone_goal_distance(4, 3, 4, 0.2f);
+    for (float d = 4; d < 12; d += 0.01f) {
+        const float g = two_bone_goal_distance(d, 3, 4, 0.2f);
+        EXPECT_GE(g, last);
+        EXPECT_LT(g - last, 0.011f);
+        last = g;
+    }
+}
+
+TEST(TwoBone3D, ReachesAndBendsTowardThePole) {
+    Transform base{{1, 2, 3}, glm::angleAxis(0.7f, glm::normalize(glm::vec3{1, 2, 3}))};
+    const Rig rig = chain_rig(Dimensions::Three, {3, 4}, base);
+    const glm::vec3 shoulder = world_of(rig, rig.pose)[1].translation;
+    const glm::vec3 target = shoulder + glm::vec3{5, 0, 0};
+    for (glm::vec3 pole_dir : {glm::vec3{0, 1, 0}, glm::vec3{0, 0, -1}, glm::vec3{0, -1, 1}}) {
+        Pose pose = rig.pose;
+        TwoBoneSettings s;
+        s.pole = shoulder + glm::vec3{2, 0, 0} + 10.0f * pole_dir;
+        const IkResult r = solve(rig, pose, target, s);
+        EXPECT_TRUE(r.reached) << r.error;
+        const auto w = world_of(rig, pose);
+        const glm::vec3 elbow = w[2].translation;
+        EXPECT_NEAR(glm::length(elbow - shoulder), 3.0f, 1e-4f);
+        // 3-4-5: the elbow is 1.8 along the line and 2.4 off it, toward the pole.
+        const glm::vec3 off = elbow - (shoulder + glm::vec3{1.8f, 0, 0});
+        EXPECT_NEAR(glm::length(off), 2.4f, 1e-3f);
+        EXPECT_LT(angle_between(off, glm::normalize(pole_dir)), 1e-3f);
+    }
+}
+
+TEST(TwoBone3D, RotatedRootDoesNotTwistTheLimb) {
+    // The seed article's flaw: picking the bend from world axes twists the limb once the root is
+    // turned. Turning the whole rig must turn the solution with it.
+    const glm::quat turn = glm::angleAxis(2.1f, glm::normalize(glm::vec3{0.3f, -1, 0.5f}));
+    const Rig upright = chain_rig(Dimensions::Three, {3, 4});
+    const Rig turned = chain_rig(Dimensions::Three, {3, 4}, Transform{{0, 0, 0}, turn});
+    Pose start = upright.pose;
+    start.rotations[2] = glm::angleAxis(0.4f, glm::vec3{0, 0, 1});  // slightly bent: the default pole is the elbow
+    Pose pa = start;
+    Pose pb = start;
+    const glm::vec3 target{4, 3, 1};
+    solve(upright, pa, target);
+    solve(turned, pb, turn * target);
+    for (std::size_t i = 1; i < 3; ++i) EXPECT_LT(rotation_change(pa.rotations[i], pb.rotations[i]), 1e-4f) << i;
+}
+
+TEST(TwoBone3D, DegenerateInputsGiveFiniteResults) {
+    const Rig rig = chain_rig(Dimensions::Three, {2, 2});
+    const glm::vec3 shoulder = world_of(rig, rig.pose)[1].translation;
+    {  // straight limb, target on its line, pole on the line: no bend plane anywhere
+        Pose pose = rig.pose;
+        TwoBoneSettings s;
+        s.pole = shoulder + glm::vec3{10, 0, 0};
+        const IkResult r = solve(rig, pose, shoulder + glm::vec3{3, 0, 0}, s);
+        EXPECT_TRUE(r.reached) << r.error;
+        EXPECT_TRUE(finite(tip_of(rig, pose, 2)));
+    }
+    {  // target on the shoulder
+        Pose pose = rig.pose;
+        const IkResult r = solve(rig, pose, shoulder);
+        EXPECT_TRUE(std::isfinite(r.error));
+        EXPECT_LT(r.error, 1e-4f);
+    }
+    for (auto lengths : {std::vector<float>{0, 2}, std::vector<float>{2, 0}, std::vector<float>{0, 0}}) {
+        const Rig z = chain_rig(Dimensions::Three, lengths);
+        Pose pose = z.pose;
+        const IkResult r = solve(z, pose, {1, 1, 1});
+        EXPECT_TRUE(std::isfinite(r.error));
+        EXPECT_TRUE(finite(tip_of(z, pose, 2)));
+    }
+}
+
+TEST(TwoBone3D, HingeLimitHolds) {
+    Rig rig = chain_rig(Dimensions::Three, {3, 4});
+    JointLimits knee;
+    knee.hinge = glm::vec3{0, 0, 1};
+    knee.min_angle = 0.0f;
+    knee.max_angle = 1.0f;
+    rig.skeleton[2].limits = knee;
+    Pose pose = rig.pose;
+    pose.rotations[2] = glm::angleAxis(0.3f, glm::vec3{0, 0, 1});
+    const glm::vec3 shoulder = world_of(rig, rig.pose)[1].translation;
+    solve(rig, pose, shoulder + glm::vec3{1.5f, 0.5f, 0.3f});
+    EXPECT_TRUE(within_limits(pose.rotations[2], knee, false, 1e-4f));
+}
+
+TEST(TwoBoneValidate, RejectsBadInput) {
+    const Rig rig = chain_rig(Dimensions::Three, {3, 4, 5});
+    Pose pose = rig.pose;
+    auto job = [&] { return TwoBoneJob{&rig.skeleton, rig.dimensions, 1, 2, {1, 1, 1}, {}, 0.0f, &pose}; };
+    EXPECT_TRUE(job().validate().ok());
+
+    auto expect_error = [](const TwoBoneJob& j, const char* text) {
+        const Status s = j.validate();
+        ASSERT_FALSE(s.ok()) << text;
+        EXPECT_NE(s.message().find(text), std::string::npos) << s.message();
+    };
+    TwoBoneJob j = job();
+    j.effector = 3;  // three bones
+    expect_error(j, "is not a child of");
+    j = job();
+    j.root = 7;
+    expect_error(j, "not in the skeleton");
+    j = job();
+    j.target.x = std::nanf("");
+    expect_error(j, "target is not a finite point");
+    j = job();
+    j.target.y = INFINITY;
+    expect_error(j, "target is not a finite point");
+    j = job();
+    j.settings.pole = glm::vec3{0, std::nanf(""), 0};
+    expect_error(j, "pole is not a finite point");
+    j = job();
+    j.settings.softness = 2.0f;
+    expect_error(j, "softness");
+    j = job();
+    j.pose = nullptr;
+    expect_error(j, "missing");
+    Pose short_pose = Pose::rest(2);
+    j = job();
+    j.pose = &short_pose;
+    expect_error(j, "does not match");
+    Pose nan_pose = rig.pose;
+    nan_pose.rotations[2].x = std::nanf("");
+    j = job();
+    j.pose = &nan_pose;
+    expect_error(j, "is not a rotation");
+    Pose zero_pose = rig.pose;
+    zero_pose.rotations[1] = glm::quat{0, 0, 0, 0};
+    j = job();
+    j.pose = &zero_pose;
+    expect_error(j, "is not a rotation");
+}
