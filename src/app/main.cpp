@@ -8,6 +8,7 @@
 #include "app/resource_paths.hpp"
 #include "cli/check_command.hpp"
 #include "cli/command_line.hpp"
+#include "cli/pose_command.hpp"
 
 using namespace marionette;
 
@@ -23,6 +24,7 @@ int main(int argc, char** argv) {
         case RunMode::Help: std::cout << usage_text(); return 0;
         case RunMode::Version: std::cout << "marionette " << MARIONETTE_VERSION << '\n'; return 0;
         case RunMode::Check: return run_check(cl.file, std::cout, std::cerr);
+        case RunMode::Pose: return run_pose(cl.file, cl.pose, std::cout, std::cerr);
         case RunMode::Edit: break;
     }
 

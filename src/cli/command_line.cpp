@@ -1,10 +1,16 @@
 #include "cli/command_line.hpp"
 
 #include <charconv>
+#include <cmath>
+#include <limits>
 
 namespace marionette {
 
 namespace {
+
+// The file format's own bound on a chain's iterations, so --iterations cannot ask for more
+// than a rig file could.
+constexpr int kMaxIterations = 10000;
 
 Result<int> parse_count(const std::string& option, const std::string& text) {
     int value = 0;
@@ -15,11 +21,99 @@ Result<int> parse_count(const std::string& option, const std::string& text) {
     return value;
 }
 
+std::string trim(const std::string& s) {
+    const auto first = s.find_first_not_of(' ');
+    if (first == std::string::npos) return {};
+    return s.substr(first, s.find_last_not_of(' ') - first + 1);
+}
+
+// One component of --target. Read as a double first so that "1e39" is reported as out of range
+// for the float the solver takes, rather than as "not a number".
+Result<float> parse_coordinate(const std::string& where, const std::string& component, std::size_t index) {
+    std::string text = trim(component);
+    if (text.empty()) return Error{where + "component " + std::to_string(index + 1) + " is empty"};
+    // from_chars rejects a leading '+', which people do type.
+    const std::size_t skip = text.size() > 1 && text[0] == '+' && text[1] != '-' && text[1] != '+' ? 1 : 0;
+    double value = 0.0;
+    const auto [end, ec] = std::from_chars(text.data() + skip, text.data() + text.size(), value);
+    const std::string quoted = "\"" + component + "\"";
+    if (ec == std::errc::result_out_of_range) return Error{where + quoted + " is out of range for a float"};
+    if (ec != std::errc{} || end != text.data() + text.size()) return Error{where + quoted + " is not a number"};
+    if (!std::isfinite(value)) return Error{where + quoted + " is not a finite number"};
+    if (std::abs(value) > static_cast<double>(std::numeric_limits<float>::max())) {
+        return Error{where + quoted + " is out of range for a float"};
+    }
+    return static_cast<float>(value);
+}
+
+// "X,Y" or "X,Y,Z". Which of the two the rig needs is checked once it is loaded.
+Result<std::vector<float>> parse_target(const std::string& text) {
+    const std::string where = "--target: \"" + text + "\": ";
+    std::vector<std::string> parts;
+    std::size_t start = 0;
+    for (std::size_t comma; (comma = text.find(',', start)) != std::string::npos; start = comma + 1) {
+        parts.push_back(text.substr(start, comma - start));
+    }
+    parts.push_back(text.substr(start));
+    if (parts.size() != 2 && parts.size() != 3) {
+        return Error{where + "expected X,Y (2D rig) or X,Y,Z (3D rig), got " + std::to_string(parts.size()) +
+                     (parts.size() == 1 ? " component" : " components")};
+    }
+    std::vector<float> target;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        Result<float> v = parse_coordinate(where, parts[i], i);
+        if (!v) return Error{v.message()};
+        target.push_back(v.value());
+    }
+    return target;
+}
+
+Result<SolverKind> parse_solver(const std::string& text) {
+    if (text == "ccd") return SolverKind::Ccd;
+    // The file spells it two_bone; the command line's usual spelling is two-bone. Take both.
+    if (text == "two-bone" || text == "two_bone") return SolverKind::TwoBone;
+    return Error{"--solver: expected ccd or two-bone, got \"" + text + "\""};
+}
+
+// Checks that need every option seen: which options go with which mode, and what --pose lacks.
+Status check_combination(const CommandLine& cl, const std::vector<std::string>& pose_options_seen) {
+    if (!cl.screenshot.empty() && cl.quit_after_frames == 0) {
+        return Error{"--screenshot: needs --frames N (the frame to capture)"};
+    }
+    if (cl.mode == RunMode::Check && cl.file.empty()) return Error{"--check: missing value"};
+    if (cl.mode != RunMode::Pose) {
+        if (!pose_options_seen.empty()) return Error{pose_options_seen.front() + ": only with --pose FILE"};
+        return {};
+    }
+    if (cl.file.empty()) return Error{"--pose: missing value"};
+    if (cl.quit_after_frames != 0) return Error{"--frames: an editor option, not used with --pose"};
+    if (!cl.screenshot.empty()) return Error{"--screenshot: an editor option, not used with --pose"};
+    std::string missing;
+    auto require = [&missing](bool present, const char* what) {
+        if (present) return;
+        if (!missing.empty()) missing += ", ";
+        missing += what;
+    };
+    require(!cl.pose.chain.empty(), "--chain NAME");
+    require(!cl.pose.target.empty(), "--target X,Y[,Z]");
+    require(!cl.pose.out.empty(), "--out OUT.json");
+    if (!missing.empty()) return Error{"--pose: missing " + missing};
+    if (cl.pose.iterations && cl.pose.solver == SolverKind::TwoBone) {
+        return Error{"--iterations: only for the ccd solver, not with --solver two-bone"};
+    }
+    return {};
+}
+
 }  // namespace
 
 std::string usage_text() {
     return "usage: marionette [FILE]                 open the editor on FILE (default: the hero rig)\n"
            "       marionette --check FILE          validate a rig; print a summary or the error\n"
+           "       marionette --pose FILE --chain NAME --target X,Y[,Z] --out OUT.json\n"
+           "                  [--solver ccd|two-bone] [--iterations N]\n"
+           "                                        solve the chain toward the target from the rig's\n"
+           "                                        pose, save the posed rig to OUT.json and print\n"
+           "                                        reached=<true|false> error=<distance> iterations=<n>\n"
            "       marionette --help | --version\n"
            "editor options for scripts and tests:\n"
            "       --frames N                       quit after N frames\n"
@@ -35,6 +129,13 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& args) {
         mode_set = true;
         return {};
     };
+    // A file may come from --check, --pose or stand alone, but only once.
+    auto set_file = [&](const std::string& file) -> Status {
+        if (!cl.file.empty()) return Error{"more than one file given: " + cl.file + " and " + file};
+        cl.file = file;
+        return {};
+    };
+    std::vector<std::string> pose_options_seen;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         auto value = [&]() -> Result<std::string> {
@@ -45,11 +146,11 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& args) {
             if (Status s = set_mode(RunMode::Help, a); !s) return Error{s.message()};
         } else if (a == "--version") {
             if (Status s = set_mode(RunMode::Version, a); !s) return Error{s.message()};
-        } else if (a == "--check") {
-            if (Status s = set_mode(RunMode::Check, a); !s) return Error{s.message()};
+        } else if (a == "--check" || a == "--pose") {
+            if (Status s = set_mode(a == "--check" ? RunMode::Check : RunMode::Pose, a); !s) return Error{s.message()};
             Result<std::string> v = value();
             if (!v) return Error{v.message()};
-            cl.file = v.value();
+            if (Status s = set_file(v.value()); !s) return Error{s.message()};
         } else if (a == "--frames") {
             Result<std::string> v = value();
             if (!v) return Error{v.message()};
@@ -60,17 +161,39 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& args) {
             Result<std::string> v = value();
             if (!v) return Error{v.message()};
             cl.screenshot = v.value();
+        } else if (a == "--chain" || a == "--target" || a == "--solver" || a == "--iterations" || a == "--out") {
+            pose_options_seen.push_back(a);
+            Result<std::string> v = value();
+            if (!v) return Error{v.message()};
+            const std::string& text = v.value();
+            if (a == "--chain") {
+                cl.pose.chain = text;
+            } else if (a == "--target") {
+                Result<std::vector<float>> t = parse_target(text);
+                if (!t) return Error{t.message()};
+                cl.pose.target = t.value();
+                cl.pose.target_text = text;
+            } else if (a == "--solver") {
+                Result<SolverKind> s = parse_solver(text);
+                if (!s) return Error{s.message()};
+                cl.pose.solver = s.value();
+            } else if (a == "--iterations") {
+                Result<int> n = parse_count(a, text);
+                if (!n) return Error{n.message()};
+                if (n.value() > kMaxIterations) {
+                    return Error{a + ": at most " + std::to_string(kMaxIterations) + ", got " + text};
+                }
+                cl.pose.iterations = n.value();
+            } else {
+                cl.pose.out = text;
+            }
         } else if (a.size() > 1 && a[0] == '-') {
             return Error{"unknown option " + a};
         } else {
-            if (!cl.file.empty()) return Error{"more than one file given: " + cl.file + " and " + a};
-            cl.file = a;
+            if (Status s = set_file(a); !s) return Error{s.message()};
         }
     }
-    if (!cl.screenshot.empty() && cl.quit_after_frames == 0) {
-        return Error{"--screenshot: needs --frames N (the frame to capture)"};
-    }
-    if (cl.mode == RunMode::Check && cl.file.empty()) return Error{"--check: missing value"};
+    if (Status s = check_combination(cl, pose_options_seen); !s) return Error{s.message()};
     return cl;
 }
 

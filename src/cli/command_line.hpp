@@ -6,18 +6,32 @@
 #include <string>
 #include <vector>
 
+#include "core/ik_chain.hpp"
 #include "core/result.hpp"
 
 namespace marionette {
 
-enum class RunMode { Edit, Check, Help, Version };
+enum class RunMode { Edit, Check, Pose, Help, Version };
+
+// `--pose FILE --chain NAME --target X,Y[,Z] [--solver S] [--iterations N] --out OUT`, checked
+// as far as it can be without the rig: whether the chain exists and the target has as many
+// components as the rig has dimensions are only known once FILE is loaded (run_pose).
+struct PoseRequest {
+    std::string chain;
+    std::vector<float> target;           // 2 or 3 finite numbers, as given
+    std::string target_text;             // as typed, for messages that quote it
+    std::optional<SolverKind> solver;    // instead of the chain's own
+    std::optional<int> iterations;       // CCD only
+    std::string out;                     // where the posed rig is saved
+};
 
 struct CommandLine {
     RunMode mode = RunMode::Edit;
-    std::string file;            // rig to open or check; empty: the default rig
+    std::string file;            // rig to open, check or pose; empty: the default rig
     // Editor options used by scripts and tests.
     int quit_after_frames = 0;   // 0: run until the user quits
     std::string screenshot;      // PNG of the viewport written before quitting
+    PoseRequest pose;            // RunMode::Pose only
 };
 
 Result<CommandLine> parse_command_line(const std::vector<std::string>& args);

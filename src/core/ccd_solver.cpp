@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/forward_kinematics.hpp"
+#include "core/ccd_joint.hpp"
 #include "core/joint_limits.hpp"
 
 namespace marionette {
@@ -13,8 +14,60 @@ namespace {
 bool finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 bool finite(const glm::quat& q) { return std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z); }
 
-// Below this squared length a joint->effector or joint->target vector has no direction.
-constexpr float kTinySquared = 1e-14f;
+// Iterations that bring the effector no closer than this fraction of the chain's reach each (a
+// rate no converging case shows) have stalled: the target is out of reach, or limits hold the
+// chain. Stopping there spares the editor the rest of the iteration budget every frame of such a
+// drag. Progress is judged over a window of iterations: one iteration's change is float noise.
+constexpr float kStall = 1e-8f;
+
+struct StallCheck {
+    static constexpr int kWindow = 8;
+    float per_iteration;
+    float checkpoint = INFINITY;
+    bool stalled(int iteration, float error) {
+        if (iteration % kWindow != 0) return false;
+        const bool stuck = checkpoint - error <= kWindow * per_iteration;
+        checkpoint = error;
+        return stuck;
+    }
+    // After a nudge the error first grows: judge progress from the next window on.
+    void restart() { checkpoint = INFINITY; }
+};
+
+// A chain lying along the line to a target it could reach is a fixed point of CCD: every joint
+// already points at the target and every step is zero (a straight arm dragged toward its own
+// shoulder stays straight; a target just inside full extension leaves the arm straight and
+// short of it). When a solve stalls with the target in reach, bend the joints and go on; out of
+// reach, stretch the chain (below). A few times at most.
+constexpr float kNudge = 0.1f;  // radians, when bending cannot help
+constexpr int kMaxNudges = 4;
+
+// The bend, the same for every joint below the root, that brings the effector to `wanted` from
+// the root joint: then the root's next step lands it on the target instead of letting CCD slide
+// back to the straight line. Scans for the first bend short enough, then bisects. Falls back to a
+// small fixed bend when no bend is short enough (or the chain is already short of it).
+template <class ReachAt>
+float bend_for_distance(ReachAt reach_at, float wanted) {
+    if (reach_at(0.0f) <= wanted) return kNudge;
+    constexpr int kSamples = 32;
+    float long_enough = 0.0f;
+    for (int i = 1; i <= kSamples; ++i) {
+        float short_enough = kPi * static_cast<float>(i) / kSamples;
+        if (reach_at(short_enough) <= wanted) {
+            for (int step = 0; step < 24; ++step) {
+                const float mid = 0.5f * (long_enough + short_enough);
+                if (reach_at(mid) > wanted) {
+                    long_enough = mid;
+                } else {
+                    short_enough = mid;
+                }
+            }
+            return 0.5f * (long_enough + short_enough);
+        }
+        long_enough = short_enough;
+    }
+    return kNudge;
+}
 
 // Fills the scratch, root first, and returns the target in the root's parent frame.
 glm::vec3 prepare(const CcdJob& job, std::size_t n) {
@@ -62,21 +115,56 @@ glm::vec3 prepare(const CcdJob& job, std::size_t n) {
     return target;
 }
 
-// One 2D step: turn joint j so that u (joint->effector) points along v (joint->target).
-void step_2d(CcdJoint& j, glm::vec2 u, glm::vec2 v, Rot2 max_step) {
-    const float uu = glm::dot(u, u);
-    const float vv = glm::dot(v, v);
-    if (uu < kTinySquared || vv < kTinySquared) return;
-    const float inv = 1.0f / std::sqrt(uu * vv);
-    Rot2 delta{(u.x * v.x + u.y * v.y) * inv, (u.x * v.y - u.y * v.x) * inv};
-    if (delta.c < max_step.c) delta = {max_step.c, delta.s < 0.0f ? -max_step.s : max_step.s};
-    if (j.kind == CcdJoint::Kind::Range) {
-        // Unwrapped: a joint at 170 degrees pushed 20 further stops at its limit instead of
-        // reappearing at -170.
-        j.angle = std::fmin(std::fmax(j.angle + angle_of(delta), j.lo), j.hi);
-        j.turn = j.rest_turn * rot2(j.angle);
-    } else {
-        j.turn = normalized(delta * j.turn);
+// Joint k's outgoing segment in its own frame: to the next joint, or the effector's tip.
+glm::vec3 segment(const CcdJob& job, std::size_t k, std::size_t n, float effector_length) {
+    return k + 1 < n ? job.scratch[k + 1].translation : glm::vec3{effector_length, 0.0f, 0.0f};
+}
+
+// The total length of the chain from the root joint to the effector's tip.
+float chain_reach(const CcdJob& job, std::size_t n, float effector_length) {
+    float reach = effector_length;
+    for (std::size_t k = 1; k < n; ++k) reach += glm::length(job.scratch[k].translation);
+    return reach;
+}
+
+bool out_of_reach(const CcdJob& job, std::size_t n, glm::vec3 target, float effector_length) {
+    return glm::length(target - job.scratch[0].translation) >= chain_reach(job, n, effector_length);
+}
+
+// The effector in the root bone's frame with every joint below the root bent by phi.
+glm::vec2 bent_effector_2d(const CcdJob& job, std::size_t n, float effector_length, float phi) {
+    glm::vec2 e{effector_length, 0.0f};
+    for (std::size_t k = n; k-- > 1;) e = glm::vec2{job.scratch[k].translation} + rotate(bent_turn_2d(job.scratch[k], phi), e);
+    return e;
+}
+
+// Bends the chain to the target's distance, then aims the root: the next iteration starts on
+// (or near) the answer. Aiming before the other joints step matters: stepped first, the joint
+// below the root would point its bone straight at the target and undo the bend.
+void nudge_2d(const CcdJob& job, std::size_t n, float effector_length, glm::vec2 target, Rot2 max_step) {
+    CcdJoint& root = job.scratch[0];
+    const glm::vec2 origin{root.translation};
+    const float phi = bend_for_distance(
+        [&](float p) { return glm::length(bent_effector_2d(job, n, effector_length, p)); }, glm::length(target - origin));
+    for (std::size_t k = 1; k < n; ++k) {
+        CcdJoint& j = job.scratch[k];
+        if (j.kind == CcdJoint::Kind::Range) j.angle = std::fmin(std::fmax(j.angle + phi, j.lo), j.hi);
+        j.turn = normalized(bent_turn_2d(j, phi));
+    }
+    step_2d(root, rotate(root.turn, bent_effector_2d(job, n, effector_length, 0.0f)), target - origin, max_step);
+}
+
+// Out of reach the answer is known: aim each segment at the target from the root down and the
+// chain lies straight along root->target in one pass. Used only when CCD stalls there (a chain
+// pointing away from a far target can settle folded along the line): while CCD still makes
+// progress it straightens the chain gradually, which a drag shows without a pop.
+void stretch_2d(const CcdJob& job, std::size_t n, float effector_length, glm::vec2 target, Rot2 max_step) {
+    glm::vec2 t = target;
+    for (std::size_t k = 0; k < n; ++k) {
+        CcdJoint& j = job.scratch[k];
+        const glm::vec2 origin{j.translation};
+        step_2d(j, rotate(j.turn, glm::vec2{segment(job, k, n, effector_length)}), t - origin, max_step);
+        t = rotate(conjugate(j.turn), t - origin);
     }
 }
 
@@ -84,6 +172,9 @@ IkResult run_2d(const CcdJob& job, std::size_t n, glm::vec3 target3) {
     const glm::vec2 target{target3.x, target3.y};
     const Rot2 max_step = rot2(std::fmin(job.settings.max_step, kPi));
     const float effector_length = (*job.skeleton)[static_cast<std::size_t>(job.effector)].length;
+    const bool in_reach = !out_of_reach(job, n, target3, effector_length);
+    int nudges = 0;
+    StallCheck progress{kStall * chain_reach(job, n, effector_length)};
     IkResult result;
     for (int it = 1; it <= job.settings.max_iterations; ++it) {
         glm::vec2 t = target;
@@ -102,41 +193,55 @@ IkResult run_2d(const CcdJob& job, std::size_t n, glm::vec3 target3) {
         result.iterations = it;
         result.error = glm::length(e - target);
         if (result.error <= job.settings.tolerance) break;
+        if (progress.stalled(it, result.error)) {
+            if (nudges == kMaxNudges) break;
+            ++nudges;
+            if (in_reach) {
+                nudge_2d(job, n, effector_length, target, max_step);
+            } else {
+                stretch_2d(job, n, effector_length, target, max_step);
+            }
+            progress.restart();
+        }
     }
     return result;
 }
 
-void step_3d(CcdJoint& j, const glm::vec3& u, const glm::vec3& v, float max_step, float cos_half_max_step) {
-    if (glm::dot(u, u) < kTinySquared || glm::dot(v, v) < kTinySquared) return;
-    if (j.kind == CcdJoint::Kind::Hinge) {
-        const glm::vec3 up = u - j.hinge * glm::dot(u, j.hinge);
-        const glm::vec3 vp = v - j.hinge * glm::dot(v, j.hinge);
-        if (glm::dot(up, up) < kTinySquared || glm::dot(vp, vp) < kTinySquared) return;
-        float turn = std::atan2(glm::dot(j.hinge, glm::cross(up, vp)), glm::dot(up, vp));
-        turn = std::fmin(std::fmax(turn, -max_step), max_step);
-        j.angle = std::fmin(std::fmax(j.angle + turn, j.lo), j.hi);
-        // The hinge in the bone's own rest frame is rest^-1 * (hinge in the parent frame).
-        j.rotation = glm::normalize(j.rest * glm::angleAxis(j.angle, j.hinge_local));
-        return;
+glm::vec3 bent_effector_3d(const CcdJob& job, std::size_t n, float effector_length, float phi) {
+    glm::vec3 e{effector_length, 0.0f, 0.0f};
+    for (std::size_t k = n; k-- > 1;) e = job.scratch[k].translation + bent_rotation_3d(job.scratch[k], phi) * e;
+    return e;
+}
+
+// As nudge_2d: bend to the target's distance, then aim the root.
+void nudge_3d(const CcdJob& job, std::size_t n, float effector_length, glm::vec3 target, float max_step, float cos_half_max_step) {
+    CcdJoint& root = job.scratch[0];
+    const float phi = bend_for_distance(
+        [&](float p) { return glm::length(bent_effector_3d(job, n, effector_length, p)); }, glm::length(target - root.translation));
+    for (std::size_t k = 1; k < n; ++k) {
+        CcdJoint& j = job.scratch[k];
+        j.rotation = glm::normalize(bent_rotation_3d(j, phi));
+        if (j.kind == CcdJoint::Kind::Hinge) j.angle = std::fmin(std::fmax(j.angle + phi, j.lo), j.hi);
     }
-    glm::quat delta = rotation_between(u, v);
-    if (delta.w < cos_half_max_step) delta = glm::angleAxis(max_step, glm::normalize(glm::vec3{delta.x, delta.y, delta.z}));
-    glm::quat r = glm::normalize(delta * j.rotation);
-    if (j.kind == CcdJoint::Kind::Ball) {
-        glm::quat pose = glm::conjugate(j.rest) * r;
-        if (pose.w < 0.0f) pose = -pose;
-        if (pose.w < j.cone_cos_half) {
-            pose = glm::angleAxis(j.cone_angle, glm::normalize(glm::vec3{pose.x, pose.y, pose.z}));
-            r = glm::normalize(j.rest * pose);
-        }
+    step_3d(root, root.rotation * bent_effector_3d(job, n, effector_length, 0.0f), target - root.translation, max_step, cos_half_max_step);
+}
+
+void stretch_3d(const CcdJob& job, std::size_t n, float effector_length, glm::vec3 target, float max_step, float cos_half_max_step) {
+    glm::vec3 t = target;
+    for (std::size_t k = 0; k < n; ++k) {
+        CcdJoint& j = job.scratch[k];
+        step_3d(j, j.rotation * segment(job, k, n, effector_length), t - j.translation, max_step, cos_half_max_step);
+        t = glm::conjugate(j.rotation) * (t - j.translation);
     }
-    j.rotation = r;
 }
 
 IkResult run_3d(const CcdJob& job, std::size_t n, glm::vec3 target) {
     const float max_step = std::fmin(job.settings.max_step, kPi);
     const float cos_half_max_step = std::cos(0.5f * max_step);
     const float effector_length = (*job.skeleton)[static_cast<std::size_t>(job.effector)].length;
+    const bool in_reach = !out_of_reach(job, n, target, effector_length);
+    int nudges = 0;
+    StallCheck progress{kStall * chain_reach(job, n, effector_length)};
     IkResult result;
     for (int it = 1; it <= job.settings.max_iterations; ++it) {
         glm::vec3 t = target;
@@ -154,6 +259,16 @@ IkResult run_3d(const CcdJob& job, std::size_t n, glm::vec3 target) {
         result.iterations = it;
         result.error = glm::length(e - target);
         if (result.error <= job.settings.tolerance) break;
+        if (progress.stalled(it, result.error)) {
+            if (nudges == kMaxNudges) break;
+            ++nudges;
+            if (in_reach) {
+                nudge_3d(job, n, effector_length, target, max_step, cos_half_max_step);
+            } else {
+                stretch_3d(job, n, effector_length, target, max_step, cos_half_max_step);
+            }
+            progress.restart();
+        }
     }
     return result;
 }

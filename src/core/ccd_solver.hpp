@@ -6,7 +6,8 @@
 // that joint->effector points along joint->target, carrying the effector's position up as it
 // goes (instead of recomputing forward kinematics for every joint). Joint limits and the
 // per-step cap are applied inside each step, so every joint is within its limits after every
-// solve.
+// solve. A solve stops when the effector is within tolerance, when an iteration no longer brings
+// it closer (out of reach, or held by limits), or after max_iterations.
 
 #include <span>
 

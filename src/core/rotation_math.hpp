@@ -33,13 +33,14 @@ inline Rot2 rot2_from_quat(const glm::quat& q) {
     return {(q.w * q.w - q.z * q.z) / n, 2.0f * q.w * q.z / n};
 }
 
-// The half-angle quaternion is proportional to (1 + c, s): no trigonometry. At a half turn
-// (c = -1, s = 0) that vanishes and the answer is the half turn itself.
+// The half-angle quaternion is proportional to (1 + c, s) and also to (s, 1 - c): no
+// trigonometry. Each form cancels catastrophically at one end (1 + c near a half turn, 1 - c
+// near none), so take the one that does not.
 inline glm::quat quat_from_rot2(Rot2 r) {
-    const float w = 1.0f + r.c;
-    const float n = std::sqrt(w * w + r.s * r.s);
-    if (n < 1e-12f) return {0.0f, 0.0f, 0.0f, 1.0f};
-    return {w / n, 0.0f, 0.0f, r.s / n};
+    const float w = r.c >= 0.0f ? 1.0f + r.c : r.s;
+    const float z = r.c >= 0.0f ? r.s : 1.0f - r.c;
+    const float n = std::sqrt(w * w + z * z);
+    return {w / n, 0.0f, 0.0f, z / n};
 }
 
 // Wraps an angle into (-pi, pi].

@@ -21,18 +21,28 @@ struct Triangle {
     float sin_middle = 0.0f;
 };
 
-Triangle solve_triangle(float upper, float lower, float distance, float tiny) {
+// In double: next to a straight or folded limb cos is within rounding of +-1, and in float
+// sqrt(1 - cos^2) would turn that rounding into a visible aim error.
+Triangle solve_triangle(float upper_f, float lower_f, float distance_f, float tiny) {
+    const double upper = upper_f, lower = lower_f, distance = distance_f;
+    double cos_root = 1.0;
+    double cos_middle = -1.0;
+    if (upper > tiny && lower > tiny && distance <= std::fabs(upper - lower)) {
+        // Folded: exactly, on the side the longer bone dictates.
+        cos_middle = 1.0;
+        cos_root = upper >= lower ? 1.0 : -1.0;
+        if (distance <= tiny) cos_root = 0.0;  // equal bones folded onto the root: stand off to the bend side
+    } else if (upper > tiny && lower > tiny && distance < upper + lower) {
+        cos_root = (upper * upper + distance * distance - lower * lower) / (2.0 * upper * distance);
+        cos_middle = (upper * upper + lower * lower - distance * distance) / (2.0 * upper * lower);
+    }
+    cos_root = std::fmax(-1.0, std::fmin(1.0, cos_root));
+    cos_middle = std::fmax(-1.0, std::fmin(1.0, cos_middle));
     Triangle t;
-    if (upper > tiny && distance > tiny) {
-        t.cos_root = std::fmax(-1.0f, std::fmin(1.0f, (upper * upper + distance * distance - lower * lower) / (2.0f * upper * distance)));
-    } else if (upper > tiny) {
-        t.cos_root = 0.0f;  // folded onto the root (upper == lower): the middle joint stands off to the bend side
-    }
-    if (upper > tiny && lower > tiny) {
-        t.cos_middle = std::fmax(-1.0f, std::fmin(1.0f, (upper * upper + lower * lower - distance * distance) / (2.0f * upper * lower)));
-    }
-    t.sin_root = std::sqrt(std::fmax(0.0f, 1.0f - t.cos_root * t.cos_root));
-    t.sin_middle = std::sqrt(std::fmax(0.0f, 1.0f - t.cos_middle * t.cos_middle));
+    t.cos_root = static_cast<float>(cos_root);
+    t.sin_root = static_cast<float>(std::sqrt(1.0 - cos_root * cos_root));
+    t.cos_middle = static_cast<float>(cos_middle);
+    t.sin_middle = static_cast<float>(std::sqrt(1.0 - cos_middle * cos_middle));
     return t;
 }
 

@@ -42,10 +42,119 @@ TEST(CommandLine, BadArgumentsGiveClearErrors) {
         {{"--bogus"}, "unknown option --bogus"},
         {{"a.json", "b.json"}, "more than one file given"},
         {{"--check", "a.json", "--help"}, "conflicts with an earlier mode option"},
+        {{"b.json", "--check", "a.json"}, "more than one file given: b.json and a.json"},
     };
     for (const auto& [args, expected] : cases) {
         auto cl = parse(args);
         ASSERT_FALSE(cl.ok()) << expected;
         EXPECT_NE(cl.message().find(expected), std::string::npos) << "expected: " << expected << "\n got: " << cl.message();
     }
+}
+
+namespace {
+// A complete --pose command line with `extra` appended.
+std::vector<std::string> pose_args(std::vector<std::string> extra = {}) {
+    std::vector<std::string> args{"--pose", "arm.json", "--chain", "arm", "--target", "300,100", "--out", "out.json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+}
+}  // namespace
+
+TEST(CommandLine, Pose) {
+    auto cl = parse(pose_args());
+    ASSERT_TRUE(cl.ok()) << cl.message();
+    EXPECT_EQ(cl.value().mode, RunMode::Pose);
+    EXPECT_EQ(cl.value().file, "arm.json");
+    const PoseRequest& p = cl.value().pose;
+    EXPECT_EQ(p.chain, "arm");
+    EXPECT_EQ(p.target, (std::vector<float>{300.0f, 100.0f}));
+    EXPECT_EQ(p.target_text, "300,100");
+    EXPECT_EQ(p.out, "out.json");
+    EXPECT_FALSE(p.solver.has_value());
+    EXPECT_FALSE(p.iterations.has_value());
+}
+
+TEST(CommandLine, PoseOptionsInAnyOrderWithSolverAndIterations) {
+    auto cl = parse({"--out", "o.json", "--iterations", "50", "--target", "-0.5,+1.25e1, 2", "--solver", "ccd",
+                     "--chain", "tip", "--pose", "tentacle.json"});
+    ASSERT_TRUE(cl.ok()) << cl.message();
+    const PoseRequest& p = cl.value().pose;
+    EXPECT_EQ(cl.value().file, "tentacle.json");
+    EXPECT_EQ(p.target, (std::vector<float>{-0.5f, 12.5f, 2.0f}));
+    EXPECT_EQ(p.solver, SolverKind::Ccd);
+    EXPECT_EQ(p.iterations, 50);
+    EXPECT_EQ(p.out, "o.json");
+}
+
+TEST(CommandLine, PoseSolverTakesBothSpellingsOfTwoBone) {
+    for (const char* name : {"two-bone", "two_bone"}) {
+        auto cl = parse(pose_args({"--solver", name}));
+        ASSERT_TRUE(cl.ok()) << cl.message();
+        EXPECT_EQ(cl.value().pose.solver, SolverKind::TwoBone) << name;
+    }
+}
+
+TEST(CommandLine, PoseOutMayBeTheInputFile) {
+    auto cl = parse({"--pose", "arm.json", "--chain", "arm", "--target", "1,2", "--out", "arm.json"});
+    ASSERT_TRUE(cl.ok()) << cl.message();
+    EXPECT_EQ(cl.value().pose.out, "arm.json");
+}
+
+TEST(CommandLine, BadPoseArgumentsGiveClearErrors) {
+    const std::pair<std::vector<std::string>, const char*> cases[] = {
+        {{"--pose"}, "--pose: missing value"},
+        {{"--pose", ""}, "--pose: missing value"},
+        {{"--pose", "arm.json"}, "--pose: missing --chain NAME, --target X,Y[,Z], --out OUT.json"},
+        {{"--pose", "arm.json", "--target", "1,2", "--out", "o.json"}, "--pose: missing --chain NAME"},
+        {{"--pose", "arm.json", "--chain", "arm", "--out", "o.json"}, "--pose: missing --target X,Y[,Z]"},
+        {{"--pose", "arm.json", "--chain", "arm", "--target", "1,2"}, "--pose: missing --out OUT.json"},
+        {pose_args({"--chain"}), "--chain: missing value"},
+        {pose_args({"--target"}), "--target: missing value"},
+        {pose_args({"--out"}), "--out: missing value"},
+        {pose_args({"--solver"}), "--solver: missing value"},
+        {pose_args({"--iterations"}), "--iterations: missing value"},
+        {pose_args({"--target", "1"}), "--target: \"1\": expected X,Y (2D rig) or X,Y,Z (3D rig), got 1 component"},
+        {pose_args({"--target", ""}), "--target: \"\": expected X,Y (2D rig) or X,Y,Z (3D rig), got 1 component"},
+        {pose_args({"--target", "1,2,3,4"}), "--target: \"1,2,3,4\": expected X,Y (2D rig) or X,Y,Z (3D rig), got 4 components"},
+        {pose_args({"--target", "1,abc"}), "--target: \"1,abc\": \"abc\" is not a number"},
+        {pose_args({"--target", "1,2x"}), "--target: \"1,2x\": \"2x\" is not a number"},
+        {pose_args({"--target", "1,+-2"}), "--target: \"1,+-2\": \"+-2\" is not a number"},
+        {pose_args({"--target", "1,,2"}), "--target: \"1,,2\": component 2 is empty"},
+        {pose_args({"--target", "1,"}), "--target: \"1,\": component 2 is empty"},
+        {pose_args({"--target", "nan,0"}), "--target: \"nan,0\": \"nan\" is not a finite number"},
+        {pose_args({"--target", "1,inf"}), "--target: \"1,inf\": \"inf\" is not a finite number"},
+        {pose_args({"--target", "1,-infinity"}), "\"-infinity\" is not a finite number"},
+        {pose_args({"--target", "1e39,0"}), "--target: \"1e39,0\": \"1e39\" is out of range for a float"},
+        {pose_args({"--target", "1e999,0"}), "--target: \"1e999,0\": \"1e999\" is out of range for a float"},
+        {pose_args({"--solver", "fabrik"}), "--solver: expected ccd or two-bone, got \"fabrik\""},
+        {pose_args({"--solver", "CCD"}), "--solver: expected ccd or two-bone, got \"CCD\""},
+        {pose_args({"--iterations", "0"}), "--iterations: expected a positive whole number, got \"0\""},
+        {pose_args({"--iterations", "-5"}), "--iterations: expected a positive whole number, got \"-5\""},
+        {pose_args({"--iterations", "2.5"}), "--iterations: expected a positive whole number, got \"2.5\""},
+        {pose_args({"--iterations", "ten"}), "--iterations: expected a positive whole number, got \"ten\""},
+        {pose_args({"--iterations", "99999999999"}), "--iterations: expected a positive whole number"},
+        {pose_args({"--iterations", "10001"}), "--iterations: at most 10000, got 10001"},
+        {pose_args({"--solver", "two-bone", "--iterations", "5"}),
+         "--iterations: only for the ccd solver, not with --solver two-bone"},
+        {pose_args({"--frames", "3"}), "--frames: an editor option, not used with --pose"},
+        {pose_args({"rig.json"}), "more than one file given: arm.json and rig.json"},
+        {pose_args({"--pose", "b.json"}), "more than one file given: arm.json and b.json"},
+        {pose_args({"--check", "arm.json"}), "--check: conflicts with an earlier mode option"},
+        {{"--chain", "arm"}, "--chain: only with --pose FILE"},
+        {{"arm.json", "--target", "1,2"}, "--target: only with --pose FILE"},
+        {{"--check", "arm.json", "--out", "o.json"}, "--out: only with --pose FILE"},
+        {{"--solver", "ccd"}, "--solver: only with --pose FILE"},
+        {{"--iterations", "3"}, "--iterations: only with --pose FILE"},
+    };
+    for (const auto& [args, expected] : cases) {
+        auto cl = parse(args);
+        ASSERT_FALSE(cl.ok()) << expected;
+        EXPECT_NE(cl.message().find(expected), std::string::npos) << "expected: " << expected << "\n got: " << cl.message();
+    }
+}
+
+TEST(CommandLine, UsageMentionsPose) {
+    const std::string usage = usage_text();
+    EXPECT_NE(usage.find("--pose FILE --chain NAME --target X,Y[,Z] --out OUT.json"), std::string::npos);
+    EXPECT_NE(usage.find("[--solver ccd|two-bone] [--iterations N]"), std::string::npos);
 }

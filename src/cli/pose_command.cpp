@@ -1,0 +1,81 @@
+#include "cli/pose_command.hpp"
+
+#include <cstdio>
+#include <ostream>
+
+#include "core/ik_solve.hpp"
+#include "core/rig_file.hpp"
+
+namespace marionette {
+
+namespace {
+
+std::string chain_list(const Rig& rig) {
+    if (rig.chains.empty()) return "it has no chains";
+    std::string names = "chains: ";
+    for (std::size_t i = 0; i < rig.chains.size(); ++i) {
+        if (i) names += ", ";
+        names += rig.chains[i].name;
+    }
+    return names;
+}
+
+// The checks that need the loaded rig; the command line already checked everything else.
+Result<glm::vec3> resolve_target(const std::string& file, const Rig& rig, const PoseRequest& request) {
+    const std::size_t wanted = rig.is_2d() ? 2 : 3;
+    if (request.target.size() != wanted) {
+        return Error{"--target: \"" + request.target_text + "\": " + file + " is a " + (rig.is_2d() ? "2D" : "3D") +
+                     " rig, give " + (rig.is_2d() ? "X,Y" : "X,Y,Z")};
+    }
+    return glm::vec3{request.target[0], request.target[1], wanted == 3 ? request.target[2] : 0.0f};
+}
+
+Status check_iterations(const IkChain& chain, const PoseRequest& request) {
+    const SolverKind solver = request.solver.value_or(chain.solver);
+    if (request.iterations && solver != SolverKind::Ccd) {
+        // Silently ignoring it would let a script believe it had capped the work.
+        return Error{"--iterations: chain \"" + chain.name + "\" uses the " + solver_name(solver) +
+                     " solver, which does not iterate (add --solver ccd to use CCD)"};
+    }
+    return {};
+}
+
+std::string result_line(const IkResult& r) {
+    char error[32];
+    std::snprintf(error, sizeof error, "%.6g", static_cast<double>(r.error));
+    return std::string("reached=") + (r.reached ? "true" : "false") + " error=" + error +
+           " iterations=" + std::to_string(r.iterations);
+}
+
+}  // namespace
+
+int run_pose(const std::string& file, const PoseRequest& request, std::ostream& out, std::ostream& err) {
+    auto fail = [&err](const std::string& message) {
+        err << "marionette: " << message << '\n';
+        return 1;
+    };
+    Result<Rig> loaded = load_rig_file(file);
+    if (!loaded) return fail(loaded.message());
+    Rig& rig = loaded.value();
+
+    const int chain_index = rig.find_chain(request.chain);
+    if (chain_index < 0) {
+        return fail("--chain: \"" + request.chain + "\" is not a chain of " + file + " (" + chain_list(rig) + ")");
+    }
+    const IkChain& chain = rig.chains[static_cast<std::size_t>(chain_index)];
+    Result<glm::vec3> target = resolve_target(file, rig, request);
+    if (!target) return fail(target.message());
+    if (Status s = check_iterations(chain, request); !s) return fail(s.message());
+
+    Pose pose = rig.pose;
+    const SolveOverrides overrides{request.solver, request.iterations};
+    Result<IkResult> solved = solve_chain(rig, chain, target.value(), pose, overrides);
+    if (!solved) return fail(solved.message());
+
+    rig.pose = std::move(pose);
+    if (Status s = save_rig_file(rig, request.out); !s) return fail(s.message());
+    out << result_line(solved.value()) << '\n';
+    return 0;
+}
+
+}  // namespace marionette
