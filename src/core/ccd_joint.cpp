@@ -5,6 +5,8 @@
 
 #include <cmath>
 
+#include "core/rotation_math.hpp"
+
 namespace marionette {
 
 namespace {
@@ -13,18 +15,25 @@ constexpr float kTinySquared = 1e-14f;
 
 }  // namespace
 
-// One 2D step: turn joint j so that u (joint->effector) points along v (joint->target).
+// One 2D step. The turn (u.v, u x v) is |u||v| times the unit rotation taking u onto v; it is
+// applied unnormalized and the product normalized once. The cap compares squares, so a step
+// needs no square root beyond that one normalization.
 void step_2d(CcdJoint& j, glm::vec2 u, glm::vec2 v, Rot2 max_step) {
     const float uu = glm::dot(u, u);
     const float vv = glm::dot(v, v);
     if (uu < kTinySquared || vv < kTinySquared) return;
-    const float inv = 1.0f / std::sqrt(uu * vv);
-    Rot2 delta{(u.x * v.x + u.y * v.y) * inv, (u.x * v.y - u.y * v.x) * inv};
-    if (delta.c < max_step.c) delta = {max_step.c, delta.s < 0.0f ? -max_step.s : max_step.s};
+    Rot2 delta{u.x * v.x + u.y * v.y, u.x * v.y - u.y * v.x};
+    if (max_step.c > -1.0f) {
+        // Capped when cos(turn) < cos(max_step), i.e. delta.c < max_step.c * |u||v|.
+        const float limit2 = max_step.c * max_step.c * uu * vv;
+        const float dc2 = delta.c * delta.c;
+        const bool capped = max_step.c >= 0.0f ? (delta.c < 0.0f || dc2 < limit2) : (delta.c < 0.0f && dc2 > limit2);
+        if (capped) delta = {max_step.c, delta.s < 0.0f ? -max_step.s : max_step.s};
+    }
     if (j.kind == CcdJoint::Kind::Range) {
         // Unwrapped: a joint at 170 degrees pushed 20 further stops at its limit instead of
         // reappearing at -170.
-        j.angle = std::fmin(std::fmax(j.angle + angle_of(delta), j.lo), j.hi);
+        j.angle = clamp_to(j.angle + angle_of(delta), j.lo, j.hi);
         j.turn = j.rest_turn * rot2(j.angle);
     } else {
         j.turn = normalized(delta * j.turn);
@@ -33,33 +42,47 @@ void step_2d(CcdJoint& j, glm::vec2 u, glm::vec2 v, Rot2 max_step) {
 
 // Joint k's local rotation with an extra bend of phi, kept within its limits.
 Rot2 bent_turn_2d(const CcdJoint& j, float phi) {
-    if (j.kind == CcdJoint::Kind::Range) return j.rest_turn * rot2(std::fmin(std::fmax(j.angle + phi, j.lo), j.hi));
+    if (j.kind == CcdJoint::Kind::Range) return j.rest_turn * rot2(clamp_to(j.angle + phi, j.lo, j.hi));
     return j.turn * rot2(phi);
 }
 
 // One 3D step: as step_2d; a hinge turns only about its axis, a ball joint stays in its cone.
+// (|u||v| + u.v, u x v) is the unit rotation taking u onto v scaled by a positive number; its
+// w over its length is cos(turn / 2), so the cap too compares squares.
 void step_3d(CcdJoint& j, const glm::vec3& u, const glm::vec3& v, float max_step, float cos_half_max_step) {
-    if (glm::dot(u, u) < kTinySquared || glm::dot(v, v) < kTinySquared) return;
+    const float uu = glm::dot(u, u);
+    const float vv = glm::dot(v, v);
+    if (uu < kTinySquared || vv < kTinySquared) return;
     if (j.kind == CcdJoint::Kind::Hinge) {
         const glm::vec3 up = u - j.hinge * glm::dot(u, j.hinge);
         const glm::vec3 vp = v - j.hinge * glm::dot(v, j.hinge);
         if (glm::dot(up, up) < kTinySquared || glm::dot(vp, vp) < kTinySquared) return;
         float turn = std::atan2(glm::dot(j.hinge, glm::cross(up, vp)), glm::dot(up, vp));
-        turn = std::fmin(std::fmax(turn, -max_step), max_step);
-        j.angle = std::fmin(std::fmax(j.angle + turn, j.lo), j.hi);
-        // The hinge in the bone's own rest frame is rest^-1 * (hinge in the parent frame).
-        j.rotation = glm::normalize(j.rest * glm::angleAxis(j.angle, j.hinge_local));
+        turn = clamp_to(turn, -max_step, max_step);
+        j.angle = clamp_to(j.angle + turn, j.lo, j.hi);
+        j.rotation = normalized(j.rest * glm::angleAxis(j.angle, j.hinge_local));
         return;
     }
-    glm::quat delta = rotation_between(u, v);
-    if (delta.w < cos_half_max_step) delta = glm::angleAxis(max_step, glm::normalize(glm::vec3{delta.x, delta.y, delta.z}));
-    glm::quat r = glm::normalize(delta * j.rotation);
+    const float norms = std::sqrt(uu * vv);
+    const float w = norms + glm::dot(u, v);
+    glm::quat delta;
+    if (w < 1e-6f * norms) {
+        const glm::vec3 axis = any_perpendicular(u);
+        delta = {0.0f, axis.x, axis.y, axis.z};  // half turn
+    } else {
+        const glm::vec3 c = glm::cross(u, v);
+        delta = {w, c.x, c.y, c.z};
+    }
+    if (cos_half_max_step > 0.0f && delta.w * delta.w < cos_half_max_step * cos_half_max_step * glm::dot(delta, delta)) {
+        delta = glm::angleAxis(max_step, glm::normalize(glm::vec3{delta.x, delta.y, delta.z}));
+    }
+    glm::quat r = normalized(delta * j.rotation);
     if (j.kind == CcdJoint::Kind::Ball) {
         glm::quat pose = glm::conjugate(j.rest) * r;
         if (pose.w < 0.0f) pose = -pose;
         if (pose.w < j.cone_cos_half) {
             pose = glm::angleAxis(j.cone_angle, glm::normalize(glm::vec3{pose.x, pose.y, pose.z}));
-            r = glm::normalize(j.rest * pose);
+            r = normalized(j.rest * pose);
         }
     }
     j.rotation = r;
@@ -68,7 +91,7 @@ void step_3d(CcdJoint& j, const glm::vec3& u, const glm::vec3& v, float max_step
 // Joint k's local rotation with an extra bend of phi about its own z, kept within its limits.
 glm::quat bent_rotation_3d(const CcdJoint& j, float phi) {
     if (j.kind == CcdJoint::Kind::Hinge) {
-        return j.rest * glm::angleAxis(std::fmin(std::fmax(j.angle + phi, j.lo), j.hi), j.hinge_local);
+        return j.rest * glm::angleAxis(clamp_to(j.angle + phi, j.lo, j.hi), j.hinge_local);
     }
     glm::quat r = j.rotation * glm::angleAxis(phi, glm::vec3{0.0f, 0.0f, 1.0f});
     if (j.kind == CcdJoint::Kind::Ball) {

@@ -148,7 +148,7 @@ void nudge_2d(const CcdJob& job, std::size_t n, float effector_length, glm::vec2
         [&](float p) { return glm::length(bent_effector_2d(job, n, effector_length, p)); }, glm::length(target - origin));
     for (std::size_t k = 1; k < n; ++k) {
         CcdJoint& j = job.scratch[k];
-        if (j.kind == CcdJoint::Kind::Range) j.angle = std::fmin(std::fmax(j.angle + phi, j.lo), j.hi);
+        if (j.kind == CcdJoint::Kind::Range) j.angle = clamp_to(j.angle + phi, j.lo, j.hi);
         j.turn = normalized(bent_turn_2d(j, phi));
     }
     step_2d(root, rotate(root.turn, bent_effector_2d(job, n, effector_length, 0.0f)), target - origin, max_step);
@@ -170,7 +170,7 @@ void stretch_2d(const CcdJob& job, std::size_t n, float effector_length, glm::ve
 
 IkResult run_2d(const CcdJob& job, std::size_t n, glm::vec3 target3) {
     const glm::vec2 target{target3.x, target3.y};
-    const Rot2 max_step = rot2(std::fmin(job.settings.max_step, kPi));
+    const Rot2 max_step = rot2(min_of(job.settings.max_step, kPi));
     const float effector_length = (*job.skeleton)[static_cast<std::size_t>(job.effector)].length;
     const bool in_reach = !out_of_reach(job, n, target3, effector_length);
     int nudges = 0;
@@ -221,7 +221,7 @@ void nudge_3d(const CcdJob& job, std::size_t n, float effector_length, glm::vec3
     for (std::size_t k = 1; k < n; ++k) {
         CcdJoint& j = job.scratch[k];
         j.rotation = glm::normalize(bent_rotation_3d(j, phi));
-        if (j.kind == CcdJoint::Kind::Hinge) j.angle = std::fmin(std::fmax(j.angle + phi, j.lo), j.hi);
+        if (j.kind == CcdJoint::Kind::Hinge) j.angle = clamp_to(j.angle + phi, j.lo, j.hi);
     }
     step_3d(root, root.rotation * bent_effector_3d(job, n, effector_length, 0.0f), target - root.translation, max_step, cos_half_max_step);
 }
@@ -236,7 +236,7 @@ void stretch_3d(const CcdJob& job, std::size_t n, float effector_length, glm::ve
 }
 
 IkResult run_3d(const CcdJob& job, std::size_t n, glm::vec3 target) {
-    const float max_step = std::fmin(job.settings.max_step, kPi);
+    const float max_step = min_of(job.settings.max_step, kPi);
     const float cos_half_max_step = std::cos(0.5f * max_step);
     const float effector_length = (*job.skeleton)[static_cast<std::size_t>(job.effector)].length;
     const bool in_reach = !out_of_reach(job, n, target, effector_length);

@@ -5,11 +5,33 @@
 
 #include <cmath>
 
+#if defined(__SSE__)
+#include <xmmintrin.h>
+#endif
+
 #include "core/transform.hpp"
 
 namespace marionette {
 
 inline constexpr float kPi = 3.14159265358979323846f;
+
+// 1/sqrt(x) for x > 0 to about 23 bits: the hardware estimate plus one Newton step. The solvers
+// renormalize rotations with it on their critical path, where sqrt then divide costs several
+// times as much; every renormalization corrects the last, so the rounding does not accumulate.
+inline float inverse_sqrt(float x) {
+#if defined(__SSE__)
+    const float y = _mm_cvtss_f32(_mm_rsqrt_ss(_mm_set_ss(x)));
+    return y * (1.5f - 0.5f * x * y * y);
+#else
+    return 1.0f / std::sqrt(x);
+#endif
+}
+
+// min/max/clamp that compile to single instructions: std::fmin and std::fmax must honour NaN
+// and end up as calls into libm. The solvers' inputs are finite (validate() sees to it).
+inline float min_of(float a, float b) { return a < b ? a : b; }
+inline float max_of(float a, float b) { return a > b ? a : b; }
+inline float clamp_to(float x, float lo, float hi) { return x < lo ? lo : (x > hi ? hi : x); }
 
 struct Rot2 {
     float c = 1.0f;
@@ -22,16 +44,20 @@ inline glm::vec2 rotate(Rot2 r, glm::vec2 v) { return {r.c * v.x - r.s * v.y, r.
 inline Rot2 rot2(float radians) { return {std::cos(radians), std::sin(radians)}; }
 inline float angle_of(Rot2 r) { return std::atan2(r.s, r.c); }
 inline Rot2 normalized(Rot2 r) {
-    const float n = std::sqrt(r.c * r.c + r.s * r.s);
-    return n > 0.0f ? Rot2{r.c / n, r.s / n} : Rot2{};
+    const float nn = r.c * r.c + r.s * r.s;
+    if (!(nn > 0.0f)) return {};
+    const float k = inverse_sqrt(nn);
+    return {r.c * k, r.s * k};
 }
 
-// A rotation about z as a unit complex number: (w, z) holds the half angle.
-inline Rot2 rot2_from_quat(const glm::quat& q) {
-    const float n = q.w * q.w + q.z * q.z;
-    if (!(n > 0.0f)) return {};
-    return {(q.w * q.w - q.z * q.z) / n, 2.0f * q.w * q.z / n};
+inline glm::quat normalized(const glm::quat& q) {
+    const float nn = glm::dot(q, q);
+    if (!(nn > 0.0f)) return {1.0f, 0.0f, 0.0f, 0.0f};
+    return q * inverse_sqrt(nn);
 }
+
+// A unit rotation about z as a unit complex number: (w, z) holds the half angle.
+inline Rot2 rot2_from_quat(const glm::quat& q) { return {q.w * q.w - q.z * q.z, 2.0f * q.w * q.z}; }
 
 // The half-angle quaternion is proportional to (1 + c, s) and also to (s, 1 - c): no
 // trigonometry. Each form cancels catastrophically at one end (1 + c near a half turn, 1 - c
@@ -39,8 +65,8 @@ inline Rot2 rot2_from_quat(const glm::quat& q) {
 inline glm::quat quat_from_rot2(Rot2 r) {
     const float w = r.c >= 0.0f ? 1.0f + r.c : r.s;
     const float z = r.c >= 0.0f ? r.s : 1.0f - r.c;
-    const float n = std::sqrt(w * w + z * z);
-    return {w / n, 0.0f, 0.0f, z / n};
+    const float k = inverse_sqrt(w * w + z * z);
+    return {w * k, 0.0f, 0.0f, z * k};
 }
 
 // Wraps an angle into (-pi, pi].

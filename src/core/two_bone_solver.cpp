@@ -1,5 +1,6 @@
 #include "core/two_bone_solver.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/forward_kinematics.hpp"
@@ -36,8 +37,8 @@ Triangle solve_triangle(float upper_f, float lower_f, float distance_f, float ti
         cos_root = (upper * upper + distance * distance - lower * lower) / (2.0 * upper * distance);
         cos_middle = (upper * upper + lower * lower - distance * distance) / (2.0 * upper * lower);
     }
-    cos_root = std::fmax(-1.0, std::fmin(1.0, cos_root));
-    cos_middle = std::fmax(-1.0, std::fmin(1.0, cos_middle));
+    cos_root = std::clamp(cos_root, -1.0, 1.0);
+    cos_middle = std::clamp(cos_middle, -1.0, 1.0);
     Triangle t;
     t.cos_root = static_cast<float>(cos_root);
     t.sin_root = static_cast<float>(std::sqrt(1.0 - cos_root * cos_root));
@@ -47,7 +48,7 @@ Triangle solve_triangle(float upper_f, float lower_f, float distance_f, float ti
 }
 
 float reach_tolerance(const TwoBoneJob& job, float reach) {
-    return job.tolerance > 0.0f ? job.tolerance : 1e-4f * std::fmax(reach, 1e-6f);
+    return job.tolerance > 0.0f ? job.tolerance : 1e-4f * max_of(reach, 1e-6f);
 }
 
 IkResult run_2d(const TwoBoneJob& job) {
@@ -55,15 +56,19 @@ IkResult run_2d(const TwoBoneJob& job) {
     Pose& pose = *job.pose;
     const auto A = static_cast<std::size_t>(job.root);
     const auto B = static_cast<std::size_t>(job.effector);
-    const Transform parent = parent_world(sk, pose, job.root);
-    const glm::vec3 t3 = glm::conjugate(parent.rotation) * (job.target - parent.translation);
+    glm::vec3 t3 = job.target;
+    if (sk[A].parent >= 0) {
+        const Transform parent = parent_world(sk, pose, job.root);
+        t3 = glm::conjugate(parent.rotation) * (t3 - parent.translation);
+    }
     const glm::vec2 target{t3.x, t3.y};
-    const glm::vec2 a{local_transform(sk, pose, A).translation};
+    // The root joint in its parent's frame (its rotation is not needed to place it).
+    const glm::vec2 a{sk[A].rest.translation + (sk[A].parent < 0 ? pose.root_offset : glm::vec3{0.0f})};
     const glm::vec2 offset{sk[B].rest.translation};  // middle joint in the upper bone's frame
     const float upper = glm::length(offset);
     const float lower = sk[B].length;
     const float reach = upper + lower;
-    const float tiny = 1e-6f * std::fmax(reach, 1e-6f);
+    const float tiny = 1e-6f * max_of(reach, 1e-6f);
     const Rot2 offset_dir = upper > tiny ? Rot2{offset.x / upper, offset.y / upper} : Rot2{};
     const Rot2 rest_a = rot2_from_quat(sk[A].rest.rotation);
     const Rot2 rest_b = rot2_from_quat(sk[B].rest.rotation);
@@ -145,7 +150,7 @@ IkResult run_3d(const TwoBoneJob& job) {
     const float upper = glm::length(local_b.translation);
     const float lower = sk[B].length;
     const float reach = upper + lower;
-    const float tiny = 1e-6f * std::fmax(reach, 1e-6f);
+    const float tiny = 1e-6f * max_of(reach, 1e-6f);
     const glm::vec3 bone_x{lower, 0.0f, 0.0f};
 
     const glm::vec3 a = world_a.translation;
@@ -212,7 +217,7 @@ float two_bone_goal_distance(float distance, float upper, float lower, float sof
     const float start = reach - band;
     float d = distance;
     if (band > 0.0f && d > start) d = start + band * (1.0f - std::exp(-(d - start) / band));
-    return std::fmax(fold, std::fmin(reach, d));
+    return max_of(fold, min_of(reach, d));
 }
 
 Status TwoBoneJob::validate() const {

@@ -1,0 +1,88 @@
+// IK solver speed. Two-bone: ns per solve over random targets. CCD: ns per joint per iteration
+// for chains of 2 to 1000 joints; the per-joint cost must stay flat as the chain grows (each
+// iteration is O(N): the effector is carried up the chain, not recomputed by FK per joint).
+
+#include <benchmark/benchmark.h>
+
+#include <random>
+
+#include "core/ccd_solver.hpp"
+#include "core/two_bone_solver.hpp"
+
+using namespace marionette;
+
+namespace {
+
+Rig chain(Dimensions dims, int joints) {
+    Rig rig;
+    rig.dimensions = dims;
+    std::vector<Bone> bones(static_cast<std::size_t>(joints));
+    for (int i = 0; i < joints; ++i) {
+        Bone& b = bones[static_cast<std::size_t>(i)];
+        b.name = std::string("b").append(std::to_string(i));
+        b.parent = i - 1;
+        b.length = 1.0f;
+        b.rest.translation = {i == 0 ? 0.0f : 1.0f, 0.0f, 0.0f};
+    }
+    rig.skeleton = Skeleton(std::move(bones));
+    rig.pose = Pose::rest(rig.skeleton.size());
+    return rig;
+}
+
+std::vector<glm::vec3> random_targets(Dimensions dims, float radius, std::size_t count) {
+    std::mt19937 rng(42);
+    std::uniform_real_distribution<float> u(-radius, radius);
+    std::vector<glm::vec3> targets(count);
+    for (auto& t : targets) t = {u(rng), u(rng), dims == Dimensions::Two ? 0.0f : u(rng)};
+    return targets;
+}
+
+void BM_TwoBone(benchmark::State& state, Dimensions dims) {
+    Rig rig = chain(dims, 2);
+    rig.skeleton[1].length = 0.8f;
+    Pose pose = rig.pose;
+    const auto targets = random_targets(dims, 2.2f, 1024);
+    TwoBoneSettings settings;
+    if (dims == Dimensions::Three) settings.pole = glm::vec3{0.0f, 0.0f, -5.0f};
+    TwoBoneJob job{&rig.skeleton, dims, 0, 1, {}, settings, 0.0f, &pose};
+    if (!job.validate()) state.SkipWithError("invalid job");
+    std::size_t i = 0;
+    for (auto _ : state) {
+        job.target = targets[i++ & 1023];
+        benchmark::DoNotOptimize(job.run());
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+
+void BM_Ccd(benchmark::State& state, Dimensions dims) {
+    const int joints = static_cast<int>(state.range(0));
+    const Rig rig = chain(dims, joints);
+    // Targets well inside reach, so every solve runs its iterations without stalling.
+    const auto targets = random_targets(dims, 0.5f * static_cast<float>(joints), 256);
+    std::vector<CcdJoint> scratch(static_cast<std::size_t>(joints));
+    CcdSettings settings;
+    settings.max_iterations = 8;
+    settings.tolerance = 0.0f;
+    Pose pose = rig.pose;
+    CcdJob job{&rig.skeleton, dims, 0, joints - 1, {}, settings, scratch, &pose};
+    if (!job.validate()) state.SkipWithError("invalid job");
+    std::size_t i = 0;
+    double joint_iterations = 0;
+    for (auto _ : state) {
+        job.target = targets[i++ & 255];
+        const IkResult r = job.run();
+        joint_iterations += static_cast<double>(r.iterations) * joints;
+        benchmark::DoNotOptimize(r);
+    }
+    // Seconds per joint per iteration ("12n" is 12 ns).
+    state.counters["per_joint_iteration"] = benchmark::Counter(joint_iterations, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+
+}  // namespace
+
+BENCHMARK_CAPTURE(BM_TwoBone, 2d, Dimensions::Two);
+BENCHMARK_CAPTURE(BM_TwoBone, 3d, Dimensions::Three);
+BENCHMARK_CAPTURE(BM_Ccd, 2d, Dimensions::Two)->Arg(2)->Arg(10)->Arg(100)->Arg(1000);
+BENCHMARK_CAPTURE(BM_Ccd, 3d, Dimensions::Three)->Arg(2)->Arg(10)->Arg(100)->Arg(1000);
+
+BENCHMARK_MAIN();
