@@ -105,9 +105,12 @@ glm::vec3 prepare(const CcdJob& job, std::size_t n) {
                 j.cone_cos_half = std::cos(0.5f * j.cone_angle);
             }
         }
-        j.rotation = glm::normalize(b.rest.rotation * pose_rotation);
-        j.rest_turn = rot2_from_quat(b.rest.rotation);
-        j.turn = normalized(j.rest_turn * rot2_from_quat(pose_rotation));
+        if (is_2d) {
+            j.rest_turn = rot2_from_quat(b.rest.rotation);
+            j.turn = normalized(j.rest_turn * rot2_from_quat(pose_rotation));
+        } else {
+            j.rotation = normalized(b.rest.rotation * pose_rotation);
+        }
     }
     const Transform parent = parent_world(sk, *job.pose, job.root);
     glm::vec3 target = glm::conjugate(parent.rotation) * (job.target - parent.translation);
@@ -220,7 +223,7 @@ void nudge_3d(const CcdJob& job, std::size_t n, float effector_length, glm::vec3
         [&](float p) { return glm::length(bent_effector_3d(job, n, effector_length, p)); }, glm::length(target - root.translation));
     for (std::size_t k = 1; k < n; ++k) {
         CcdJoint& j = job.scratch[k];
-        j.rotation = glm::normalize(bent_rotation_3d(j, phi));
+        j.rotation = normalized(bent_rotation_3d(j, phi));
         if (j.kind == CcdJoint::Kind::Hinge) j.angle = clamp_to(j.angle + phi, j.lo, j.hi);
     }
     step_3d(root, root.rotation * bent_effector_3d(job, n, effector_length, 0.0f), target - root.translation, max_step, cos_half_max_step);
@@ -323,7 +326,7 @@ IkResult CcdJob::run() const {
         } else if (j.kind == CcdJoint::Kind::Hinge) {
             out = glm::angleAxis(j.angle, j.hinge_local);
         } else {
-            out = glm::normalize(glm::conjugate(j.rest) * j.rotation);
+            out = normalized(glm::conjugate(j.rest) * j.rotation);
         }
     }
     return result;

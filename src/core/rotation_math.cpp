@@ -21,7 +21,7 @@ glm::quat rotation_between(const glm::vec3& u, const glm::vec3& v) {
         return {0.0f, axis.x, axis.y, axis.z};
     }
     const glm::vec3 c = glm::cross(u, v);
-    return glm::normalize(glm::quat{w, c.x, c.y, c.z});
+    return normalized(glm::quat{w, c.x, c.y, c.z});
 }
 
 float twist_angle(const glm::quat& q, const glm::vec3& axis) {

@@ -175,32 +175,42 @@ IkResult run_3d(const TwoBoneJob& job) {
     const glm::vec3 new_tip = a + goal * dir;
 
     // Turn each bone by the shortest rotation onto its new direction: the limb keeps its roll.
-    world_a.rotation = glm::normalize(rotation_between(middle - a, new_middle - a) * world_a.rotation);
+    world_a.rotation = normalized(rotation_between(middle - a, new_middle - a) * world_a.rotation);
     Transform world_b = world_a * local_b;
-    world_b.rotation = glm::normalize(rotation_between(world_b.apply(bone_x) - world_b.translation, new_tip - world_b.translation) *
-                                      world_b.rotation);
-    glm::quat pose_a = glm::normalize(glm::conjugate(parent.rotation * sk[A].rest.rotation) * world_a.rotation);
-    glm::quat pose_b = glm::normalize(glm::conjugate(world_a.rotation * sk[B].rest.rotation) * world_b.rotation);
+    world_b.rotation = normalized(rotation_between(world_b.apply(bone_x) - world_b.translation, new_tip - world_b.translation) *
+                                  world_b.rotation);
+    glm::quat pose_a = normalized(glm::conjugate(parent.rotation * sk[A].rest.rotation) * world_a.rotation);
+    glm::quat pose_b = normalized(glm::conjugate(world_a.rotation * sk[B].rest.rotation) * world_b.rotation);
+    bool limited = false;
 
     if (sk[B].limits) {
         const glm::quat allowed = constrain_rotation(pose_b, *sk[B].limits, false);
         if (std::fabs(glm::dot(allowed, pose_b)) < 1.0f - 1e-7f) {
+            limited = true;
             pose_b = allowed;
             // Middle joint held by its limit: turn the root so the tip aims at the target again.
             const Transform held_b{local_b.translation, sk[B].rest.rotation * pose_b};
             const glm::vec3 held_tip = (world_a * held_b).apply(bone_x);
             if (distance > tiny) {
-                world_a.rotation = glm::normalize(rotation_between(held_tip - a, to_target) * world_a.rotation);
-                pose_a = glm::normalize(glm::conjugate(parent.rotation * sk[A].rest.rotation) * world_a.rotation);
+                world_a.rotation = normalized(rotation_between(held_tip - a, to_target) * world_a.rotation);
+                pose_a = normalized(glm::conjugate(parent.rotation * sk[A].rest.rotation) * world_a.rotation);
             }
         }
     }
-    if (sk[A].limits) pose_a = constrain_rotation(pose_a, *sk[A].limits, false);
+    if (sk[A].limits) {
+        const glm::quat allowed = constrain_rotation(pose_a, *sk[A].limits, false);
+        limited = limited || std::fabs(glm::dot(allowed, pose_a)) < 1.0f - 1e-7f;
+        pose_a = allowed;
+    }
 
     pose.rotations[A] = pose_a;
     pose.rotations[B] = pose_b;
-    const Transform final_a = parent * Transform{local_transform(sk, pose, A)};
-    const glm::vec3 final_tip = (final_a * local_transform(sk, pose, B)).apply(bone_x);
+    // Unless a limit moved a bone, the tip is where the lower bone was just aimed.
+    glm::vec3 final_tip = world_b.apply(bone_x);
+    if (limited) {
+        const Transform final_a = parent * local_transform(sk, pose, A);
+        final_tip = (final_a * local_transform(sk, pose, B)).apply(bone_x);
+    }
     IkResult r;
     r.iterations = 1;
     r.error = glm::length(final_tip - job.target);

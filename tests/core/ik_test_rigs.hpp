@@ -54,9 +54,11 @@ inline glm::quat random_rotation(std::mt19937& rng) {
     return glm::normalize(glm::quat{n(rng), n(rng), n(rng), n(rng)});
 }
 
-// Angle of the rotation taking q to r, in [0, pi].
+// Angle of the rotation taking q to r, in [0, pi]. atan2 of the relative rotation's parts, not
+// acos of a dot product: near identity acos turns float rounding into milliradians.
 inline float rotation_change(const glm::quat& q, const glm::quat& r) {
-    return 2.0f * std::acos(std::fmin(1.0f, std::fabs(glm::dot(q, r))));
+    const glm::quat d = glm::conjugate(q) * r;
+    return 2.0f * std::atan2(std::sqrt(d.x * d.x + d.y * d.y + d.z * d.z), std::fabs(d.w));
 }
 
 }  // namespace marionette::testing

@@ -1,0 +1,85 @@
+#include <gtest/gtest.h>
+
+#include "core/ik_solve.hpp"
+#include "core/ik_test_rigs.hpp"
+
+using namespace marionette;
+using namespace marionette::testing;
+
+namespace {
+
+Rig arm_with_chains() {
+    Rig rig = chain_rig(Dimensions::Two, {1.0f, 1.0f, 0.3f});
+    IkChain two;
+    two.name = "two";
+    two.root = 1;
+    two.effector = 2;
+    two.solver = SolverKind::TwoBone;
+    IkChain three;
+    three.name = "three";
+    three.root = 1;
+    three.effector = 3;
+    three.solver = SolverKind::Ccd;
+    three.ccd.tolerance = 1e-4f;
+    three.ccd.max_iterations = 200;
+    rig.chains = {two, three};
+    return rig;
+}
+
+}  // namespace
+
+TEST(SolveChain, UsesTheChainsSolver) {
+    const Rig rig = arm_with_chains();
+    Pose pose = rig.pose;
+    Result<IkResult> r = solve_chain(rig, rig.chains[0], {1.5f, 1.0f, 0}, pose);
+    ASSERT_TRUE(r.ok()) << r.message();
+    EXPECT_EQ(r.value().iterations, 1);  // analytic
+    EXPECT_TRUE(r.value().reached);
+    EXPECT_EQ(pose.rotations[3], rig.pose.rotations[3]);  // the hand is not in the chain
+
+    pose = rig.pose;
+    r = solve_chain(rig, rig.chains[1], {1.5f, 1.0f, 0}, pose);
+    ASSERT_TRUE(r.ok());
+    EXPECT_TRUE(r.value().reached);
+    EXPECT_LT(glm::length(tip_of(rig, pose, 3) - glm::vec3{1.5f, 1.0f, 0}), 2e-4f);
+}
+
+TEST(SolveChain, OverridesSolverAndIterations) {
+    const Rig rig = arm_with_chains();
+    Pose pose = rig.pose;
+    SolveOverrides o;
+    o.solver = SolverKind::Ccd;
+    o.max_iterations = 1;
+    Result<IkResult> r = solve_chain(rig, rig.chains[0], {0.5f, 1.5f, 0}, pose, o);
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r.value().iterations, 1);
+}
+
+TEST(SolveChain, InvalidRequestsFailAndLeaveThePoseUntouched) {
+    const Rig rig = arm_with_chains();
+    Pose pose = rig.pose;
+    pose.rotations[2] = rotation_2d(0.3f);
+    const Pose before = pose;
+
+    SolveOverrides two_bone;
+    two_bone.solver = SolverKind::TwoBone;
+    Result<IkResult> r = solve_chain(rig, rig.chains[1], {1, 1, 0}, pose, two_bone);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.message().find("chain \"three\": two-bone:"), std::string::npos) << r.message();
+
+    r = solve_chain(rig, rig.chains[0], {std::nanf(""), 1, 0}, pose);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.message().find("target is not a finite point"), std::string::npos) << r.message();
+
+    r = solve_chain(rig, rig.chains[1], {1, INFINITY, 0}, pose);
+    ASSERT_FALSE(r.ok());
+
+    IkChain broken = rig.chains[1];
+    broken.root = 3;
+    broken.effector = 1;
+    r = solve_chain(rig, broken, {1, 1, 0}, pose);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.message().find("not below"), std::string::npos) << r.message();
+
+    for (std::size_t i = 0; i < pose.rotations.size(); ++i) EXPECT_EQ(pose.rotations[i], before.rotations[i]);
+}
