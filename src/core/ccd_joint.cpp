@@ -18,26 +18,32 @@ constexpr float kTinySquared = 1e-14f;
 // One 2D step. The turn (u.v, u x v) is |u||v| times the unit rotation taking u onto v; it is
 // applied unnormalized and the product normalized once. The cap compares squares, so a step
 // needs no square root beyond that one normalization.
-void step_2d(CcdJoint& j, glm::vec2 u, glm::vec2 v, Rot2 max_step) {
+float step_2d(CcdJoint& j, glm::vec2 u, glm::vec2 v, Rot2 max_step) {
     const float uu = glm::dot(u, u);
     const float vv = glm::dot(v, v);
-    if (uu < kTinySquared || vv < kTinySquared) return;
+    if (uu < kTinySquared || vv < kTinySquared) return -1.0f;
     Rot2 delta{u.x * v.x + u.y * v.y, u.x * v.y - u.y * v.x};
+    bool whole_turn = true;
     if (max_step.c > -1.0f) {
         // Capped when cos(turn) < cos(max_step), i.e. delta.c < max_step.c * |u||v|.
         const float limit2 = max_step.c * max_step.c * uu * vv;
         const float dc2 = delta.c * delta.c;
         const bool capped = max_step.c >= 0.0f ? (delta.c < 0.0f || dc2 < limit2) : (delta.c < 0.0f && dc2 > limit2);
-        if (capped) delta = {max_step.c, delta.s < 0.0f ? -max_step.s : max_step.s};
+        if (capped) {
+            delta = {max_step.c, delta.s < 0.0f ? -max_step.s : max_step.s};
+            whole_turn = false;
+        }
     }
     if (j.kind == CcdJoint::Kind::Range) {
         // Unwrapped: a joint at 170 degrees pushed 20 further stops at its limit instead of
         // reappearing at -170.
-        j.angle = clamp_to(j.angle + angle_of(delta), j.lo, j.hi);
+        const float wanted = j.angle + angle_of(delta);
+        j.angle = clamp_to(wanted, j.lo, j.hi);
         j.turn = j.rest_turn * rot2(j.angle);
-    } else {
-        j.turn = normalized(delta * j.turn);
+        return j.angle == wanted && whole_turn ? uu * inverse_sqrt(uu * vv) : -1.0f;
     }
+    j.turn = normalized(delta * j.turn);
+    return whole_turn ? uu * inverse_sqrt(uu * vv) : -1.0f;
 }
 
 // Joint k's local rotation with an extra bend of phi, kept within its limits.
@@ -49,19 +55,19 @@ Rot2 bent_turn_2d(const CcdJoint& j, float phi) {
 // One 3D step: as step_2d; a hinge turns only about its axis, a ball joint stays in its cone.
 // (|u||v| + u.v, u x v) is the unit rotation taking u onto v scaled by a positive number; its
 // w over its length is cos(turn / 2), so the cap too compares squares.
-void step_3d(CcdJoint& j, const glm::vec3& u, const glm::vec3& v, float max_step, float cos_half_max_step) {
+float step_3d(CcdJoint& j, const glm::vec3& u, const glm::vec3& v, float max_step, float cos_half_max_step) {
     const float uu = glm::dot(u, u);
     const float vv = glm::dot(v, v);
-    if (uu < kTinySquared || vv < kTinySquared) return;
+    if (uu < kTinySquared || vv < kTinySquared) return -1.0f;
     if (j.kind == CcdJoint::Kind::Hinge) {
         const glm::vec3 up = u - j.hinge * glm::dot(u, j.hinge);
         const glm::vec3 vp = v - j.hinge * glm::dot(v, j.hinge);
-        if (glm::dot(up, up) < kTinySquared || glm::dot(vp, vp) < kTinySquared) return;
+        if (glm::dot(up, up) < kTinySquared || glm::dot(vp, vp) < kTinySquared) return -1.0f;
         float turn = std::atan2(glm::dot(j.hinge, glm::cross(up, vp)), glm::dot(up, vp));
         turn = clamp_to(turn, -max_step, max_step);
         j.angle = clamp_to(j.angle + turn, j.lo, j.hi);
         j.rotation = normalized(j.rest * glm::angleAxis(j.angle, j.hinge_local));
-        return;
+        return -1.0f;
     }
     const float norms = std::sqrt(uu * vv);
     const float w = norms + glm::dot(u, v);
@@ -73,8 +79,10 @@ void step_3d(CcdJoint& j, const glm::vec3& u, const glm::vec3& v, float max_step
         const glm::vec3 c = glm::cross(u, v);
         delta = {w, c.x, c.y, c.z};
     }
+    bool whole_turn = true;
     if (cos_half_max_step > 0.0f && delta.w * delta.w < cos_half_max_step * cos_half_max_step * glm::dot(delta, delta)) {
         delta = glm::angleAxis(max_step, glm::normalize(glm::vec3{delta.x, delta.y, delta.z}));
+        whole_turn = false;
     }
     glm::quat r = normalized(delta * j.rotation);
     if (j.kind == CcdJoint::Kind::Ball) {
@@ -83,9 +91,11 @@ void step_3d(CcdJoint& j, const glm::vec3& u, const glm::vec3& v, float max_step
         if (pose.w < j.cone_cos_half) {
             pose = glm::angleAxis(j.cone_angle, glm::normalize(glm::vec3{pose.x, pose.y, pose.z}));
             r = normalized(j.rest * pose);
+            whole_turn = false;
         }
     }
     j.rotation = r;
+    return whole_turn ? uu * inverse_sqrt(uu * vv) : -1.0f;
 }
 
 // Joint k's local rotation with an extra bend of phi about its own z, kept within its limits.

@@ -151,8 +151,8 @@ void nudge_2d(const CcdJob& job, std::size_t n, float effector_length, glm::vec2
         [&](float p) { return glm::length(bent_effector_2d(job, n, effector_length, p)); }, glm::length(target - origin));
     for (std::size_t k = 1; k < n; ++k) {
         CcdJoint& j = job.scratch[k];
+        j.turn = normalized(bent_turn_2d(j, phi));  // before the angle moves: it bends from the current one
         if (j.kind == CcdJoint::Kind::Range) j.angle = clamp_to(j.angle + phi, j.lo, j.hi);
-        j.turn = normalized(bent_turn_2d(j, phi));
     }
     step_2d(root, rotate(root.turn, bent_effector_2d(job, n, effector_length, 0.0f)), target - origin, max_step);
 }
@@ -190,8 +190,9 @@ IkResult run_2d(const CcdJob& job, std::size_t n, glm::vec3 target3) {
         for (std::size_t k = n; k-- > 0;) {
             CcdJoint& j = job.scratch[k];
             const glm::vec2 origin{j.translation};
-            step_2d(j, rotate(j.turn, e), glm::vec2{j.target} - origin, max_step);
-            e = origin + rotate(j.turn, e);
+            const glm::vec2 v = glm::vec2{j.target} - origin;
+            const float along = step_2d(j, rotate(j.turn, e), v, max_step);
+            e = origin + (along >= 0.0f ? v * along : rotate(j.turn, e));
         }
         result.iterations = it;
         result.error = glm::length(e - target);
@@ -256,8 +257,9 @@ IkResult run_3d(const CcdJob& job, std::size_t n, glm::vec3 target) {
         glm::vec3 e{effector_length, 0.0f, 0.0f};
         for (std::size_t k = n; k-- > 0;) {
             CcdJoint& j = job.scratch[k];
-            step_3d(j, j.rotation * e, j.target - j.translation, max_step, cos_half_max_step);
-            e = j.translation + j.rotation * e;
+            const glm::vec3 v = j.target - j.translation;
+            const float along = step_3d(j, j.rotation * e, v, max_step, cos_half_max_step);
+            e = j.translation + (along >= 0.0f ? v * along : j.rotation * e);
         }
         result.iterations = it;
         result.error = glm::length(e - target);
