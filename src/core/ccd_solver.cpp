@@ -134,6 +134,34 @@ bool out_of_reach(const CcdJob& job, std::size_t n, glm::vec3 target, float effe
     return glm::length(target - job.scratch[0].translation) >= chain_reach(job, n, effector_length);
 }
 
+// The iteration loop of both dimensions. `iterate` runs one CCD iteration and returns the
+// error; on a stall the chain is bent (target in reach) or stretched (out of reach), at most
+// kMaxNudges times, before the solve gives up.
+template <class Iterate, class Bend, class Stretch>
+IkResult iterate_until_done(const CcdJob& job, std::size_t n, glm::vec3 target, float effector_length, Iterate iterate,
+                            Bend bend, Stretch stretch) {
+    const bool in_reach = !out_of_reach(job, n, target, effector_length);
+    StallCheck progress{kStall * chain_reach(job, n, effector_length)};
+    int escapes = 0;
+    IkResult result;
+    for (int it = 1; it <= job.settings.max_iterations; ++it) {
+        result.iterations = it;
+        result.error = iterate();
+        if (result.error <= job.settings.tolerance) break;
+        if (progress.stalled(it, result.error)) {
+            if (escapes == kMaxNudges) break;
+            ++escapes;
+            if (in_reach) {
+                bend();
+            } else {
+                stretch();
+            }
+            progress.restart();
+        }
+    }
+    return result;
+}
+
 // The effector in the root bone's frame with every joint below the root bent by phi.
 glm::vec2 bent_effector_2d(const CcdJob& job, std::size_t n, float effector_length, float phi) {
     glm::vec2 e{effector_length, 0.0f};
@@ -175,11 +203,7 @@ IkResult run_2d(const CcdJob& job, std::size_t n, glm::vec3 target3) {
     const glm::vec2 target{target3.x, target3.y};
     const Rot2 max_step = rot2(min_of(job.settings.max_step, kPi));
     const float effector_length = (*job.skeleton)[static_cast<std::size_t>(job.effector)].length;
-    const bool in_reach = !out_of_reach(job, n, target3, effector_length);
-    int nudges = 0;
-    StallCheck progress{kStall * chain_reach(job, n, effector_length)};
-    IkResult result;
-    for (int it = 1; it <= job.settings.max_iterations; ++it) {
+    auto iterate = [&] {
         glm::vec2 t = target;
         for (std::size_t k = 0; k < n; ++k) {
             CcdJoint& j = job.scratch[k];
@@ -194,21 +218,11 @@ IkResult run_2d(const CcdJob& job, std::size_t n, glm::vec3 target3) {
             const float along = step_2d(j, rotate(j.turn, e), v, max_step);
             e = origin + (along >= 0.0f ? v * along : rotate(j.turn, e));
         }
-        result.iterations = it;
-        result.error = glm::length(e - target);
-        if (result.error <= job.settings.tolerance) break;
-        if (progress.stalled(it, result.error)) {
-            if (nudges == kMaxNudges) break;
-            ++nudges;
-            if (in_reach) {
-                nudge_2d(job, n, effector_length, target, max_step);
-            } else {
-                stretch_2d(job, n, effector_length, target, max_step);
-            }
-            progress.restart();
-        }
-    }
-    return result;
+        return glm::length(e - target);
+    };
+    return iterate_until_done(job, n, target3, effector_length, iterate,
+                              [&] { nudge_2d(job, n, effector_length, target, max_step); },
+                              [&] { stretch_2d(job, n, effector_length, target, max_step); });
 }
 
 glm::vec3 bent_effector_3d(const CcdJob& job, std::size_t n, float effector_length, float phi) {
@@ -243,11 +257,7 @@ IkResult run_3d(const CcdJob& job, std::size_t n, glm::vec3 target) {
     const float max_step = min_of(job.settings.max_step, kPi);
     const float cos_half_max_step = std::cos(0.5f * max_step);
     const float effector_length = (*job.skeleton)[static_cast<std::size_t>(job.effector)].length;
-    const bool in_reach = !out_of_reach(job, n, target, effector_length);
-    int nudges = 0;
-    StallCheck progress{kStall * chain_reach(job, n, effector_length)};
-    IkResult result;
-    for (int it = 1; it <= job.settings.max_iterations; ++it) {
+    auto iterate = [&] {
         glm::vec3 t = target;
         for (std::size_t k = 0; k < n; ++k) {
             CcdJoint& j = job.scratch[k];
@@ -261,21 +271,11 @@ IkResult run_3d(const CcdJob& job, std::size_t n, glm::vec3 target) {
             const float along = step_3d(j, j.rotation * e, v, max_step, cos_half_max_step);
             e = j.translation + (along >= 0.0f ? v * along : j.rotation * e);
         }
-        result.iterations = it;
-        result.error = glm::length(e - target);
-        if (result.error <= job.settings.tolerance) break;
-        if (progress.stalled(it, result.error)) {
-            if (nudges == kMaxNudges) break;
-            ++nudges;
-            if (in_reach) {
-                nudge_3d(job, n, effector_length, target, max_step, cos_half_max_step);
-            } else {
-                stretch_3d(job, n, effector_length, target, max_step, cos_half_max_step);
-            }
-            progress.restart();
-        }
-    }
-    return result;
+        return glm::length(e - target);
+    };
+    return iterate_until_done(job, n, target, effector_length, iterate,
+                              [&] { nudge_3d(job, n, effector_length, target, max_step, cos_half_max_step); },
+                              [&] { stretch_3d(job, n, effector_length, target, max_step, cos_half_max_step); });
 }
 
 }  // namespace

@@ -3,22 +3,15 @@
 #include <cmath>
 
 #include "core/forward_kinematics.hpp"
+#include "core/ik_test_rigs.hpp"
 
 using namespace marionette;
+using marionette::testing::bone;
 
 namespace {
 
-constexpr float kPi = 3.14159265358979f;
+constexpr float kPi = marionette::testing::kPiF;
 constexpr float kTol = 1e-5f;
-
-Bone make_bone(const char* name, int parent, glm::vec3 translation, glm::quat rotation, float length) {
-    Bone b;
-    b.name = name;
-    b.parent = parent;
-    b.rest = {translation, rotation};
-    b.length = length;
-    return b;
-}
 
 void expect_point(const glm::vec3& actual, const glm::vec3& expected) {
     EXPECT_NEAR(actual.x, expected.x, kTol);
@@ -30,9 +23,9 @@ void expect_point(const glm::vec3& actual, const glm::vec3& expected) {
 // -90° from it at rest (so pointing +x), hand 0.5 long straight on.
 Skeleton arm_2d() {
     return Skeleton({
-        make_bone("upper", -1, {1, 2, 0}, rotation_2d(kPi / 2), 2.0f),
-        make_bone("fore", 0, {2, 0, 0}, rotation_2d(-kPi / 2), 1.0f),
-        make_bone("hand", 1, {1, 0, 0}, rotation_2d(0), 0.5f),
+        bone("upper", -1, {1, 2, 0}, rotation_2d(kPi / 2), 2.0f),
+        bone("fore", 0, {2, 0, 0}, rotation_2d(-kPi / 2), 1.0f),
+        bone("hand", 1, {1, 0, 0}, rotation_2d(0), 0.5f),
     });
 }
 
@@ -82,9 +75,9 @@ TEST(ForwardKinematics, ThreeDimensionalChainMatchesHandComputedJoints) {
     const glm::quat about_y = glm::angleAxis(kPi / 2, glm::vec3{0, 1, 0});
     const glm::quat about_z = glm::angleAxis(kPi / 2, glm::vec3{0, 0, 1});
     const Skeleton sk({
-        make_bone("root", -1, {0, 1, 0}, about_y, 2.0f),
-        make_bone("child", 0, {2, 0, 0}, about_z, 3.0f),
-        make_bone("side", 0, {1, 0, 0.5f}, glm::quat{1, 0, 0, 0}, 1.0f),
+        bone("root", -1, {0, 1, 0}, about_y, 2.0f),
+        bone("child", 0, {2, 0, 0}, about_z, 3.0f),
+        bone("side", 0, {1, 0, 0.5f}, glm::quat{1, 0, 0, 0}, 1.0f),
     });
     auto world = compute_world(sk, Pose::rest(sk.size()));
     ASSERT_TRUE(world.ok());
@@ -99,8 +92,8 @@ TEST(ForwardKinematics, ThreeDimensionalChainMatchesHandComputedJoints) {
 
 TEST(ForwardKinematics, ThreeDimensionalPoseRotatesAboutTheJoint) {
     const Skeleton sk({
-        make_bone("root", -1, {0, 0, 0}, glm::quat{1, 0, 0, 0}, 1.0f),
-        make_bone("child", 0, {1, 0, 0}, glm::quat{1, 0, 0, 0}, 1.0f),
+        bone("root", -1, {0, 0, 0}, glm::quat{1, 0, 0, 0}, 1.0f),
+        bone("child", 0, {1, 0, 0}, glm::quat{1, 0, 0, 0}, 1.0f),
     });
     Pose pose = Pose::rest(sk.size());
     pose.rotations[1] = glm::angleAxis(-kPi / 2, glm::vec3{0, 1, 0});  // +x -> +z
@@ -126,14 +119,14 @@ TEST(ForwardKinematics, ValidateRejectsMismatchedSizes) {
 }
 
 TEST(ForwardKinematics, ValidateRejectsChildBeforeParent) {
-    Skeleton sk({make_bone("a", 1, {}, {}, 1.0f), make_bone("b", -1, {}, {}, 1.0f)});
+    Skeleton sk({bone("a", 1, {}, {}, 1.0f), bone("b", -1, {}, {}, 1.0f)});
     const Pose pose = Pose::rest(2);
     std::vector<Transform> out(2);
     EXPECT_FALSE((ForwardKinematicsJob{&sk, &pose, out}.validate().ok()));
 }
 
 TEST(ForwardKinematics, ZeroLengthBoneGivesFiniteCoincidentTip) {
-    const Skeleton sk({make_bone("a", -1, {3, 4, 0}, rotation_2d(1.0f), 0.0f)});
+    const Skeleton sk({bone("a", -1, {3, 4, 0}, rotation_2d(1.0f), 0.0f)});
     auto world = compute_world(sk, Pose::rest(1));
     ASSERT_TRUE(world.ok());
     expect_point(bone_tip(world.value()[0], 0.0f), {3, 4, 0});

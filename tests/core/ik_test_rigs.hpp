@@ -5,6 +5,8 @@
 #include <random>
 #include <vector>
 
+#include <gtest/gtest.h>
+
 #include "core/forward_kinematics.hpp"
 #include "core/rig.hpp"
 
@@ -59,6 +61,14 @@ inline glm::quat random_rotation(std::mt19937& rng) {
 inline float rotation_change(const glm::quat& q, const glm::quat& r) {
     const glm::quat d = glm::conjugate(q) * r;
     return 2.0f * std::atan2(std::sqrt(d.x * d.x + d.y * d.y + d.z * d.z), std::fabs(d.w));
+}
+
+// A job whose validate() must fail with `text` in its message.
+template <class Job>
+void expect_validation_error(const Job& job, const char* text) {
+    const Status s = job.validate();
+    ASSERT_FALSE(s.ok()) << "expected an error containing: " << text;
+    EXPECT_NE(s.message().find(text), std::string::npos) << s.message();
 }
 
 }  // namespace marionette::testing

@@ -233,44 +233,39 @@ TEST(TwoBoneValidate, RejectsBadInput) {
     auto job = [&] { return TwoBoneJob{&rig.skeleton, rig.dimensions, 1, 2, {1, 1, 1}, {}, 0.0f, &pose}; };
     EXPECT_TRUE(job().validate().ok());
 
-    auto expect_error = [](const TwoBoneJob& j, const char* text) {
-        const Status s = j.validate();
-        ASSERT_FALSE(s.ok()) << text;
-        EXPECT_NE(s.message().find(text), std::string::npos) << s.message();
-    };
     TwoBoneJob j = job();
     j.effector = 3;  // three bones
-    expect_error(j, "is not a child of");
+    expect_validation_error(j, "is not a child of");
     j = job();
     j.root = 7;
-    expect_error(j, "not in the skeleton");
+    expect_validation_error(j, "not in the skeleton");
     j = job();
     j.target.x = std::nanf("");
-    expect_error(j, "target is not a finite point");
+    expect_validation_error(j, "target is not a finite point");
     j = job();
     j.target.y = INFINITY;
-    expect_error(j, "target is not a finite point");
+    expect_validation_error(j, "target is not a finite point");
     j = job();
     j.settings.pole = glm::vec3{0, std::nanf(""), 0};
-    expect_error(j, "pole is not a finite point");
+    expect_validation_error(j, "pole is not a finite point");
     j = job();
     j.settings.softness = 2.0f;
-    expect_error(j, "softness");
+    expect_validation_error(j, "softness");
     j = job();
     j.pose = nullptr;
-    expect_error(j, "missing");
+    expect_validation_error(j, "missing");
     Pose short_pose = Pose::rest(2);
     j = job();
     j.pose = &short_pose;
-    expect_error(j, "does not match");
+    expect_validation_error(j, "does not match");
     Pose nan_pose = rig.pose;
     nan_pose.rotations[2].x = std::nanf("");
     j = job();
     j.pose = &nan_pose;
-    expect_error(j, "is not a rotation");
+    expect_validation_error(j, "is not a rotation");
     Pose zero_pose = rig.pose;
     zero_pose.rotations[1] = glm::quat{0, 0, 0, 0};
     j = job();
     j.pose = &zero_pose;
-    expect_error(j, "is not a rotation");
+    expect_validation_error(j, "is not a rotation");
 }
