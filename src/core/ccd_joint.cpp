@@ -18,10 +18,10 @@ constexpr float kTinySquared = 1e-14f;
 // One 2D step. The turn (u.v, u x v) is |u||v| times the unit rotation taking u onto v; it is
 // applied unnormalized and the product normalized once. The cap compares squares, so a step
 // needs no square root beyond that one normalization.
-float step_2d(CcdJoint& j, glm::vec2 u, glm::vec2 v, Rot2 max_step) {
+bool step_2d(CcdJoint& j, glm::vec2 u, glm::vec2 v, Rot2 max_step) {
     const float uu = glm::dot(u, u);
     const float vv = glm::dot(v, v);
-    if (uu < kTinySquared || vv < kTinySquared) return -1.0f;
+    if (uu < kTinySquared || vv < kTinySquared) return false;
     Rot2 delta{u.x * v.x + u.y * v.y, u.x * v.y - u.y * v.x};
     bool whole_turn = true;
     if (max_step.c > -1.0f) {
@@ -40,10 +40,10 @@ float step_2d(CcdJoint& j, glm::vec2 u, glm::vec2 v, Rot2 max_step) {
         const float wanted = j.angle + angle_of(delta);
         j.angle = clamp_to(wanted, j.lo, j.hi);
         j.turn = j.rest_turn * rot2(j.angle);
-        return j.angle == wanted && whole_turn ? uu * inverse_sqrt(uu * vv) : -1.0f;
+        return j.angle == wanted && whole_turn;
     }
     j.turn = normalized(delta * j.turn);
-    return whole_turn ? uu * inverse_sqrt(uu * vv) : -1.0f;
+    return whole_turn;
 }
 
 // Joint k's local rotation with an extra bend of phi, kept within its limits.
@@ -55,19 +55,19 @@ Rot2 bent_turn_2d(const CcdJoint& j, float phi) {
 // One 3D step: as step_2d; a hinge turns only about its axis, a ball joint stays in its cone.
 // (|u||v| + u.v, u x v) is the unit rotation taking u onto v scaled by a positive number; its
 // w over its length is cos(turn / 2), so the cap too compares squares.
-float step_3d(CcdJoint& j, const glm::vec3& u, const glm::vec3& v, float max_step, float cos_half_max_step) {
+bool step_3d(CcdJoint& j, const glm::vec3& u, const glm::vec3& v, float max_step, float cos_half_max_step) {
     const float uu = glm::dot(u, u);
     const float vv = glm::dot(v, v);
-    if (uu < kTinySquared || vv < kTinySquared) return -1.0f;
+    if (uu < kTinySquared || vv < kTinySquared) return false;
     if (j.kind == CcdJoint::Kind::Hinge) {
         const glm::vec3 up = u - j.hinge * glm::dot(u, j.hinge);
         const glm::vec3 vp = v - j.hinge * glm::dot(v, j.hinge);
-        if (glm::dot(up, up) < kTinySquared || glm::dot(vp, vp) < kTinySquared) return -1.0f;
+        if (glm::dot(up, up) < kTinySquared || glm::dot(vp, vp) < kTinySquared) return false;
         float turn = std::atan2(glm::dot(j.hinge, glm::cross(up, vp)), glm::dot(up, vp));
         turn = clamp_to(turn, -max_step, max_step);
         j.angle = clamp_to(j.angle + turn, j.lo, j.hi);
         j.rotation = normalized(j.rest * glm::angleAxis(j.angle, j.hinge_local));
-        return -1.0f;
+        return false;
     }
     const float norms = std::sqrt(uu * vv);
     const float w = norms + glm::dot(u, v);
@@ -95,7 +95,7 @@ float step_3d(CcdJoint& j, const glm::vec3& u, const glm::vec3& v, float max_ste
         }
     }
     j.rotation = r;
-    return whole_turn ? uu * inverse_sqrt(uu * vv) : -1.0f;
+    return whole_turn;
 }
 
 // Joint k's local rotation with an extra bend of phi about its own z, kept within its limits.

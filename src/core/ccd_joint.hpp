@@ -7,11 +7,11 @@ namespace marionette {
 
 // Turns joint j so that u (joint->effector, in the parent's frame) points along v
 // (joint->target), by at most max_step and within the joint's limits. Degenerate u or v: no turn.
-// When the whole turn was made, the effector now lies along v at its old distance, v * |u|/|v|:
-// the step returns that factor so the caller need not rotate the effector again (it is the
-// critical path of an iteration). Otherwise it returns -1.
-float step_2d(CcdJoint& j, glm::vec2 u, glm::vec2 v, Rot2 max_step);
-float step_3d(CcdJoint& j, const glm::vec3& u, const glm::vec3& v, float max_step, float cos_half_max_step);
+// Returns whether the whole turn was made (not capped, not held by a limit, not degenerate):
+// then the effector lies along v at its old distance, and the caller can place it as
+// joint + v * |u| / |v| without rotating it again, off the iteration's critical path.
+bool step_2d(CcdJoint& j, glm::vec2 u, glm::vec2 v, Rot2 max_step);
+bool step_3d(CcdJoint& j, const glm::vec3& u, const glm::vec3& v, float max_step, float cos_half_max_step);
 
 // Joint j's local rotation with an extra bend of phi (3D: about the bone's own z), kept within
 // its limits. j itself is not changed.

@@ -39,6 +39,7 @@ struct StallCheck {
 // shoulder stays straight; a target just inside full extension leaves the arm straight and
 // short of it). When a solve stalls with the target in reach, bend the joints and go on; out of
 // reach, stretch the chain (below). A few times at most.
+constexpr float kTinyDistanceSquared = 1e-30f;  // keeps 1/|v| finite; such a step does not turn anyway
 constexpr float kNudge = 0.1f;  // radians, when bending cannot help
 constexpr int kMaxNudges = 4;
 
@@ -207,16 +208,19 @@ IkResult run_2d(const CcdJob& job, std::size_t n, glm::vec3 target3) {
         glm::vec2 t = target;
         for (std::size_t k = 0; k < n; ++k) {
             CcdJoint& j = job.scratch[k];
+            const glm::vec2 to_target = t - glm::vec2{j.translation};
             j.target = {t, 0.0f};
-            t = rotate(conjugate(j.turn), t - glm::vec2{j.translation});
+            j.inverse_target_distance = inverse_sqrt(max_of(glm::dot(to_target, to_target), kTinyDistanceSquared));
+            t = rotate(conjugate(j.turn), to_target);
         }
         glm::vec2 e{effector_length, 0.0f};
         for (std::size_t k = n; k-- > 0;) {
             CcdJoint& j = job.scratch[k];
             const glm::vec2 origin{j.translation};
             const glm::vec2 v = glm::vec2{j.target} - origin;
-            const float along = step_2d(j, rotate(j.turn, e), v, max_step);
-            e = origin + (along >= 0.0f ? v * along : rotate(j.turn, e));
+            // |joint->effector| is |e| in the joint's own frame: known before the step.
+            const float along = std::sqrt(glm::dot(e, e)) * j.inverse_target_distance;
+            e = origin + (step_2d(j, rotate(j.turn, e), v, max_step) ? v * along : rotate(j.turn, e));
         }
         return glm::length(e - target);
     };
@@ -261,15 +265,17 @@ IkResult run_3d(const CcdJob& job, std::size_t n, glm::vec3 target) {
         glm::vec3 t = target;
         for (std::size_t k = 0; k < n; ++k) {
             CcdJoint& j = job.scratch[k];
+            const glm::vec3 to_target = t - j.translation;
             j.target = t;
-            t = glm::conjugate(j.rotation) * (t - j.translation);
+            j.inverse_target_distance = inverse_sqrt(max_of(glm::dot(to_target, to_target), kTinyDistanceSquared));
+            t = glm::conjugate(j.rotation) * to_target;
         }
         glm::vec3 e{effector_length, 0.0f, 0.0f};
         for (std::size_t k = n; k-- > 0;) {
             CcdJoint& j = job.scratch[k];
             const glm::vec3 v = j.target - j.translation;
-            const float along = step_3d(j, j.rotation * e, v, max_step, cos_half_max_step);
-            e = j.translation + (along >= 0.0f ? v * along : j.rotation * e);
+            const float along = std::sqrt(glm::dot(e, e)) * j.inverse_target_distance;
+            e = j.translation + (step_3d(j, j.rotation * e, v, max_step, cos_half_max_step) ? v * along : j.rotation * e);
         }
         return glm::length(e - target);
     };

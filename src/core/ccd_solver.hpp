@@ -28,6 +28,7 @@ struct CcdJoint {
     Kind kind = Kind::Free;
     glm::vec3 translation{0.0f};                 // joint position in the parent's frame
     glm::vec3 target{0.0f};                      // the target in the parent's frame
+    float inverse_target_distance = 0.0f;        // 1 / |target - translation|
     // 3D: local rotation (rest * pose) and rest rotation.
     glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};
     glm::quat rest{1.0f, 0.0f, 0.0f, 0.0f};
