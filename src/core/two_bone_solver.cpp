@@ -65,21 +65,26 @@ IkResult run_2d(const TwoBoneJob& job) {
     // The root joint in its parent's frame (its rotation is not needed to place it).
     const glm::vec2 a{sk[A].rest.translation + (sk[A].parent < 0 ? pose.root_offset : glm::vec3{0.0f})};
     const glm::vec2 offset{sk[B].rest.translation};  // middle joint in the upper bone's frame
-    const float upper = glm::length(offset);
+    // Lengths and directions together from one reciprocal square root each: no divisions.
+    const float offset2 = glm::dot(offset, offset);
+    const float inverse_upper = offset2 > 0.0f ? inverse_sqrt(offset2) : 0.0f;
+    const float upper = offset2 * inverse_upper;
     const float lower = sk[B].length;
     const float reach = upper + lower;
     const float tiny = 1e-6f * max_of(reach, 1e-6f);
-    const Rot2 offset_dir = upper > tiny ? Rot2{offset.x / upper, offset.y / upper} : Rot2{};
+    const Rot2 offset_dir = upper > tiny ? Rot2{offset.x * inverse_upper, offset.y * inverse_upper} : Rot2{};
     const Rot2 rest_a = rot2_from_quat(sk[A].rest.rotation);
     const Rot2 rest_b = rot2_from_quat(sk[B].rest.rotation);
     const float bend = job.settings.bend < 0 ? -1.0f : 1.0f;
 
     // Aim at the target; with the target on the root joint, keep the current aim.
     const glm::vec2 to_target = target - a;
-    const float distance = glm::length(to_target);
+    const float distance2 = glm::dot(to_target, to_target);
+    const float inverse_distance = distance2 > 0.0f ? inverse_sqrt(distance2) : 0.0f;
+    const float distance = distance2 * inverse_distance;
     Rot2 aim;
     if (distance > tiny) {
-        aim = {to_target.x / distance, to_target.y / distance};
+        aim = {to_target.x * inverse_distance, to_target.y * inverse_distance};
     } else {
         const Rot2 turn_a = rest_a * rot2_from_quat(pose.rotations[A]);
         const glm::vec2 tip = offset + rotate(rest_b * rot2_from_quat(pose.rotations[B]), {lower, 0.0f});
@@ -103,8 +108,8 @@ IkResult run_2d(const TwoBoneJob& job) {
             // With the middle joint held at its limit, turn the root to aim the tip again.
             const glm::vec2 tip = rotate(turn_a, offset + rotate(rest_b * pose_b, {lower, 0.0f}));
             if (glm::length(tip) > tiny && distance > tiny) {
-                const glm::vec2 u = tip / glm::length(tip);
-                const glm::vec2 v = to_target / distance;
+                const glm::vec2 u = tip * inverse_sqrt(glm::dot(tip, tip));
+                const glm::vec2 v = to_target * inverse_distance;
                 turn_a = normalized(Rot2{glm::dot(u, v), u.x * v.y - u.y * v.x} * turn_a);
                 pose_a = conjugate(rest_a) * turn_a;
             }
@@ -112,8 +117,9 @@ IkResult run_2d(const TwoBoneJob& job) {
     }
     if (sk[A].limits) pose_a = rot2(nearest_allowed_angle(angle_of(pose_a), angle_range(*sk[A].limits)));
 
-    pose.rotations[A] = quat_from_rot2(normalized(pose_a));
-    pose.rotations[B] = quat_from_rot2(normalized(pose_b));
+    // Products of unit complex numbers stay unit within rounding; quat_from_rot2 normalizes.
+    pose.rotations[A] = quat_from_rot2(pose_a);
+    pose.rotations[B] = quat_from_rot2(pose_b);
     const glm::vec2 tip = a + rotate(rest_a * pose_a, offset + rotate(rest_b * pose_b, {lower, 0.0f}));
     IkResult r;
     r.iterations = 1;
@@ -126,12 +132,13 @@ IkResult run_2d(const TwoBoneJob& job) {
 glm::vec3 bend_direction(const glm::vec3& dir, const glm::vec3& root, const std::optional<glm::vec3>& pole,
                          const glm::vec3& middle, const glm::quat& upper_rotation, float tiny) {
     auto off_line = [&](const glm::vec3& p) { return (p - root) - dir * glm::dot(p - root, dir); };
+    const float tiny2 = tiny * tiny;
     if (pole) {
         const glm::vec3 v = off_line(*pole);
-        if (glm::length(v) > tiny) return glm::normalize(v);
+        if (glm::dot(v, v) > tiny2) return v * inverse_sqrt(glm::dot(v, v));
     }
     const glm::vec3 v = off_line(middle);
-    if (glm::length(v) > tiny) return glm::normalize(v);
+    if (glm::dot(v, v) > tiny2) return v * inverse_sqrt(glm::dot(v, v));
     // A straight limb aimed along its own line: bend the way the upper bone's own +Y faces.
     const glm::vec3 y = upper_rotation * glm::vec3{0.0f, 1.0f, 0.0f};
     const glm::vec3 w = y - dir * glm::dot(y, dir);
@@ -144,8 +151,10 @@ IkResult run_3d(const TwoBoneJob& job) {
     Pose& pose = *job.pose;
     const auto A = static_cast<std::size_t>(job.root);
     const auto B = static_cast<std::size_t>(job.effector);
-    const Transform parent = parent_world(sk, pose, job.root);
-    Transform world_a = parent * local_transform(sk, pose, A);
+    const bool has_parent = sk[A].parent >= 0;
+    const Transform parent = has_parent ? parent_world(sk, pose, job.root) : Transform{};
+    const Transform local_a = local_transform(sk, pose, A);
+    Transform world_a = has_parent ? parent * local_a : local_a;
     const Transform local_b = local_transform(sk, pose, B);
     const float upper = glm::length(local_b.translation);
     const float lower = sk[B].length;
@@ -155,14 +164,15 @@ IkResult run_3d(const TwoBoneJob& job) {
 
     const glm::vec3 a = world_a.translation;
     const glm::vec3 middle = world_a.apply(local_b.translation);
-    const glm::vec3 tip = (world_a * local_b).apply(bone_x);
     const glm::vec3 to_target = job.target - a;
-    const float distance = glm::length(to_target);
+    const float distance2 = glm::dot(to_target, to_target);
+    const float inverse_distance = distance2 > 0.0f ? inverse_sqrt(distance2) : 0.0f;
+    const float distance = distance2 * inverse_distance;
     glm::vec3 dir;
     if (distance > tiny) {
-        dir = to_target / distance;
-    } else if (glm::length(tip - a) > tiny) {
-        dir = glm::normalize(tip - a);
+        dir = to_target * inverse_distance;
+    } else if (const glm::vec3 tip = (world_a * local_b).apply(bone_x); glm::length(tip - a) > tiny) {
+        dir = glm::normalize(tip - a);  // target on the root joint: keep the current aim
     } else if (glm::length(middle - a) > tiny) {
         dir = glm::normalize(middle - a);
     } else {
@@ -176,10 +186,11 @@ IkResult run_3d(const TwoBoneJob& job) {
 
     // Turn each bone by the shortest rotation onto its new direction: the limb keeps its roll.
     world_a.rotation = normalized(rotation_between(middle - a, new_middle - a) * world_a.rotation);
-    Transform world_b = world_a * local_b;
-    world_b.rotation = normalized(rotation_between(world_b.apply(bone_x) - world_b.translation, new_tip - world_b.translation) *
-                                  world_b.rotation);
-    glm::quat pose_a = normalized(glm::conjugate(parent.rotation * sk[A].rest.rotation) * world_a.rotation);
+    // The lower bone's joint is now new_middle (up to rounding); only its turn is left to find.
+    Transform world_b{new_middle, world_a.rotation * local_b.rotation};
+    world_b.rotation = normalized(rotation_between(world_b.rotation * bone_x, new_tip - new_middle) * world_b.rotation);
+    const glm::quat frame_a = has_parent ? parent.rotation * sk[A].rest.rotation : sk[A].rest.rotation;
+    glm::quat pose_a = normalized(glm::conjugate(frame_a) * world_a.rotation);
     glm::quat pose_b = normalized(glm::conjugate(world_a.rotation * sk[B].rest.rotation) * world_b.rotation);
     bool limited = false;
 
@@ -193,7 +204,7 @@ IkResult run_3d(const TwoBoneJob& job) {
             const glm::vec3 held_tip = (world_a * held_b).apply(bone_x);
             if (distance > tiny) {
                 world_a.rotation = normalized(rotation_between(held_tip - a, to_target) * world_a.rotation);
-                pose_a = normalized(glm::conjugate(parent.rotation * sk[A].rest.rotation) * world_a.rotation);
+                pose_a = normalized(glm::conjugate(frame_a) * world_a.rotation);
             }
         }
     }
