@@ -1,0 +1,50 @@
+#include "editor/ik_drag.hpp"
+
+#include "core/forward_kinematics.hpp"
+#include "core/ik_solve.hpp"
+
+namespace marionette {
+
+IkChain drag_chain_for(const Rig& rig, int bone, int auto_length) {
+    for (const IkChain& c : rig.chains) {
+        if (c.effector == bone) return c;
+    }
+    IkChain chain;
+    chain.name = "auto";
+    chain.effector = bone;
+    chain.root = bone;
+    for (int i = 0; i < auto_length && rig.skeleton[static_cast<std::size_t>(chain.root)].parent >= 0; ++i) {
+        chain.root = rig.skeleton[static_cast<std::size_t>(chain.root)].parent;
+    }
+    chain.solver = SolverKind::Ccd;
+    return chain;
+}
+
+Result<IkDrag> IkDrag::start(const Rig& rig, const Pose& pose, IkChain chain, const glm::vec3& grab) {
+    Result<std::vector<Transform>> world = compute_world(rig.skeleton, pose);
+    if (!world) return Error{"ik drag: " + world.message()};
+    const int n = static_cast<int>(rig.skeleton.size());
+    if (chain.effector < 0 || chain.effector >= n || chain.root < 0 || chain.root >= n) {
+        return Error{"ik drag: the chain's bones are not in the rig"};
+    }
+    const auto e = static_cast<std::size_t>(chain.effector);
+    const glm::vec3 tip = bone_tip(world.value()[e], rig.skeleton[e].length);
+    if (chain.solver == SolverKind::TwoBone && !rig.is_2d() && !chain.two_bone.pole) {
+        chain.two_bone.pole = world.value()[e].translation;  // the middle joint, where it is now
+    }
+    IkDrag d;
+    d.chain_ = std::move(chain);
+    glm::vec3 g = grab;
+    if (rig.is_2d()) g.z = 0.0f;
+    d.offset_ = tip - g;
+    d.target_ = tip;
+    return d;
+}
+
+Result<IkResult> IkDrag::move(const Rig& rig, Pose& pose, const glm::vec3& cursor) {
+    target_ = cursor + offset_;
+    if (rig.is_2d()) target_.z = 0.0f;
+    return solve_chain(rig, chain_, target_, pose);
+}
+
+}  // namespace marionette

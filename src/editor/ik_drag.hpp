@@ -1,0 +1,40 @@
+#pragma once
+// Inverse-kinematics dragging: the grabbed effector's tip follows the cursor and its chain bends
+// to reach it, solved every time the cursor moves, starting from the pose the last move left
+// (so CCD keeps converging frame after frame and nothing flips). The target is the cursor plus
+// the offset from the grab point to the tip at the start, so grabbing a hand by its middle does
+// not make it jump.
+
+#include "core/ik_result.hpp"
+#include "core/result.hpp"
+#include "core/rig.hpp"
+
+namespace marionette {
+
+inline constexpr int kDefaultAutoChainLength = 2;
+
+// The chain a drag of `bone` uses: the rig's chain ending at that bone if there is one (the
+// first), else an automatic CCD chain from the bone up `auto_length` parents (fewer near a root).
+IkChain drag_chain_for(const Rig& rig, int bone, int auto_length);
+
+class IkDrag {
+public:
+    // Starts dragging `chain`'s effector from `grab`, a world point (on the view plane through
+    // the effector's tip). A 3D two-bone chain without a pole bends toward where its middle joint
+    // is now: the limb keeps the plane it had when the drag began.
+    static Result<IkDrag> start(const Rig& rig, const Pose& pose, IkChain chain, const glm::vec3& grab);
+
+    // Moves the target under the cursor and solves the chain; only the chain's bones change.
+    Result<IkResult> move(const Rig& rig, Pose& pose, const glm::vec3& cursor);
+
+    const IkChain& chain() const { return chain_; }
+    const glm::vec3& target() const { return target_; }
+
+private:
+    IkDrag() = default;
+    IkChain chain_;
+    glm::vec3 offset_{0.0f};  // tip minus grab point at the start
+    glm::vec3 target_{0.0f};
+};
+
+}  // namespace marionette

@@ -1,0 +1,150 @@
+// FK and IK dragging in world space, as the viewport drives them.
+
+#include <gtest/gtest.h>
+
+#include "core/forward_kinematics.hpp"
+#include "core/ik_test_rigs.hpp"
+#include "core/joint_limits.hpp"
+#include "editor/fk_drag.hpp"
+#include "editor/ik_drag.hpp"
+
+using namespace marionette;
+using namespace marionette::testing;
+
+namespace {
+
+// The 2D arm of chain_rig: base (0.5 long) at the origin, b0 (1) from (0.5, 0), b1 (1), b2 (0.5).
+Rig arm() { return chain_rig(Dimensions::Two, {1.0f, 1.0f, 0.5f}); }
+
+void expect_near(const glm::vec3& a, const glm::vec3& b, float tol = 1e-4f) {
+    EXPECT_NEAR(a.x, b.x, tol);
+    EXPECT_NEAR(a.y, b.y, tol);
+    EXPECT_NEAR(a.z, b.z, tol);
+}
+
+}  // namespace
+
+TEST(FkDrag, BoneFollowsTheCursorWithoutSnappingAndChildrenFollow) {
+    const Rig rig = arm();
+    Pose pose = rig.pose;
+    // Grab the forearm (b1, joint at (1.5, 0)) half way along, drag a quarter turn up.
+    auto drag = FkDrag::start(rig, pose, 2, {2.0f, 0.0f, 0});
+    ASSERT_TRUE(drag.ok()) << drag.message();
+    drag.value().move(rig, pose, {1.5f, 0.7f, 0});
+    const auto w = world_of(rig, pose);
+    expect_near(w[2].translation, {1.5f, 0, 0});         // its joint stays
+    expect_near(bone_tip(w[2], 1.0f), {1.5f, 1.0f, 0});  // it turned 90 degrees
+    expect_near(bone_tip(w[3], 0.5f), {1.5f, 1.5f, 0});  // the hand followed
+    expect_near(w[1].translation, {0.5f, 0, 0});         // the upper arm did not move
+    EXPECT_EQ(pose.rotations[1], rig.pose.rotations[1]);
+}
+
+TEST(FkDrag, TurnIsMeasuredFromTheStartNotAccumulated) {
+    const Rig rig = arm();
+    Pose pose = rig.pose;
+    auto drag = FkDrag::start(rig, pose, 1, {1.0f, 0.0f, 0}).value();
+    for (int i = 0; i < 1000; ++i) {
+        const float a = 0.01f * static_cast<float>(i);
+        drag.move(rig, pose, glm::vec3{0.5f, 0, 0} + 2.0f * glm::vec3{std::cos(a), std::sin(a), 0});
+    }
+    drag.move(rig, pose, {3.0f, 0.0f, 0});  // back where it started
+    EXPECT_LT(rotation_change(pose.rotations[1], rig.pose.rotations[1]), 1e-5f);
+}
+
+TEST(FkDrag, RespectsLimits) {
+    Rig rig = arm();
+    JointLimits lim;
+    lim.min_angle = -0.5f;
+    lim.max_angle = 0.5f;
+    rig.skeleton[2].limits = lim;
+    Pose pose = rig.pose;
+    auto drag = FkDrag::start(rig, pose, 2, {2.5f, 0.0f, 0}).value();
+    drag.move(rig, pose, {1.5f, 1.0f, 0});  // a quarter turn wanted
+    EXPECT_NEAR(angle_2d(pose.rotations[2]), 0.5f, 1e-5f);
+}
+
+TEST(FkDrag, ThreeDimensionalDragTurnsInTheViewPlane) {
+    const Rig rig = chain_rig(Dimensions::Three, {1.0f, 1.0f});
+    Pose pose = rig.pose;
+    // Looking down -z: the view plane through the elbow (1.5, 0, 0) is z = 0.
+    auto drag = FkDrag::start(rig, pose, 2, {2.5f, 0, 0}).value();
+    drag.move(rig, pose, {1.5f, 1.0f, 0});
+    const auto w = world_of(rig, pose);
+    expect_near(bone_tip(w[2], 1.0f), {1.5f, 1.0f, 0});
+}
+
+TEST(FkDrag, DegenerateGrabsAndCursorsAreHarmless) {
+    const Rig rig = arm();
+    Pose pose = rig.pose;
+    auto drag = FkDrag::start(rig, pose, 2, {1.5f, 0, 0});  // on the joint
+    ASSERT_TRUE(drag.ok());
+    drag.value().move(rig, pose, {1.5f, 0, 0});  // cursor on the joint: nothing to follow
+    EXPECT_EQ(pose.rotations[2], rig.pose.rotations[2]);
+    drag.value().move(rig, pose, {1.5f, 2, 0});
+    EXPECT_NEAR(angle_2d(pose.rotations[2]), kPiF / 2, 1e-5f);
+    EXPECT_FALSE(FkDrag::start(rig, pose, 9, {0, 0, 0}).ok());
+}
+
+TEST(IkDrag, UsesTheRigsChainOrAnAutomaticOne) {
+    Rig rig = arm();
+    IkChain two;
+    two.name = "arm";
+    two.root = 1;
+    two.effector = 2;
+    two.solver = SolverKind::TwoBone;
+    rig.chains.push_back(two);
+    EXPECT_EQ(drag_chain_for(rig, 2, 2).name, "arm");
+    const IkChain hand = drag_chain_for(rig, 3, 2);
+    EXPECT_EQ(hand.name, "auto");
+    EXPECT_EQ(hand.root, 1);
+    EXPECT_EQ(hand.effector, 3);
+    EXPECT_EQ(hand.solver, SolverKind::Ccd);
+    EXPECT_EQ(drag_chain_for(rig, 3, 10).root, 0);  // stops at the root
+}
+
+TEST(IkDrag, TheTipEndsWhereTheCursorIsReleasedAndTheShoulderStays) {
+    Rig rig = arm();
+    IkChain two;
+    two.name = "arm";
+    two.root = 1;
+    two.effector = 2;
+    two.solver = SolverKind::TwoBone;
+    rig.chains.push_back(two);
+    Pose pose = rig.pose;
+    pose.rotations[2] = rotation_2d(0.3f);
+    const glm::vec3 tip = tip_of(rig, pose, 2);
+    // Grab the forearm a little off its tip: the offset is kept, the tip does not jump.
+    const glm::vec3 grab = tip - glm::vec3{0.1f, 0, 0};
+    auto drag = IkDrag::start(rig, pose, rig.chains[0], grab).value();
+    expect_near(drag.target(), tip);
+    glm::vec3 cursor = grab;
+    for (int i = 0; i < 50; ++i) {  // a drag in small steps, as mouse motion arrives
+        cursor += glm::vec3{-0.02f, 0.02f, 0};
+        ASSERT_TRUE(drag.move(rig, pose, cursor).ok());
+    }
+    expect_near(tip_of(rig, pose, 2), cursor + glm::vec3{0.1f, 0, 0});
+    expect_near(world_of(rig, pose)[1].translation, {0.5f, 0, 0});
+    EXPECT_EQ(pose.rotations[3], rig.pose.rotations[3]);  // the hand is outside the chain
+}
+
+TEST(IkDrag, ThreeDimensionalTwoBoneKeepsItsBendPlaneFromTheStart) {
+    Rig rig = chain_rig(Dimensions::Three, {1.0f, 1.0f});
+    IkChain two;
+    two.name = "leg";
+    two.root = 1;
+    two.effector = 2;
+    two.solver = SolverKind::TwoBone;
+    rig.chains.push_back(two);
+    Pose pose = rig.pose;
+    // The knee out toward -z (a turn about +y takes +x toward -z), the shin back toward the line.
+    pose.rotations[1] = glm::angleAxis(0.4f, glm::vec3{0, 1, 0});
+    pose.rotations[2] = glm::angleAxis(-0.8f, glm::vec3{0, 1, 0});
+    ASSERT_LT(world_of(rig, pose)[2].translation.z, -0.3f);
+    const glm::vec3 tip = tip_of(rig, pose, 2);
+    auto drag = IkDrag::start(rig, pose, rig.chains[0], tip).value();
+    ASSERT_TRUE(drag.chain().two_bone.pole.has_value());
+    ASSERT_TRUE(drag.move(rig, pose, {1.8f, 0.3f, 0.0f}).ok());
+    const auto w = world_of(rig, pose);
+    EXPECT_LT(w[2].translation.z, -0.1f);  // the knee still bends toward -z
+    expect_near(bone_tip(w[2], 1.0f), {1.8f, 0.3f, 0.0f}, 1e-3f);
+}
