@@ -81,6 +81,9 @@ Status check_combination(const CommandLine& cl, const std::vector<std::string>& 
         return Error{"--screenshot: needs --frames N (the frame to capture)"};
     }
     if (cl.mode == RunMode::Check && cl.file.empty()) return Error{"--check: missing value"};
+    if (cl.mode == RunMode::BenchFrames && (cl.quit_after_frames != 0 || !cl.screenshot.empty())) {
+        return Error{"--bench-frames: runs without a window; --frames and --screenshot are editor options"};
+    }
     if (cl.mode != RunMode::Pose) {
         if (!pose_options_seen.empty()) return Error{pose_options_seen.front() + ": only with --pose FILE"};
         return {};
@@ -114,6 +117,11 @@ std::string usage_text() {
            "                                        solve the chain toward the target from the rig's\n"
            "                                        pose, save the posed rig to OUT.json and print\n"
            "                                        reached=<true|false> error=<distance> iterations=<n>\n"
+           "       marionette --bench-frames N [FILE]\n"
+           "                                        time N frames of solving every chain, FK and\n"
+           "                                        building draw data, without a window; print the\n"
+           "                                        median CPU time per frame (default: a generated\n"
+           "                                        rig of 1,000 bones with ten IK chains)\n"
            "       marionette --help | --version\n"
            "editor options for scripts and tests:\n"
            "       --frames N                       quit after N frames\n"
@@ -151,6 +159,13 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& args) {
             Result<std::string> v = value();
             if (!v) return Error{v.message()};
             if (Status s = set_file(v.value()); !s) return Error{s.message()};
+        } else if (a == "--bench-frames") {
+            if (Status s = set_mode(RunMode::BenchFrames, a); !s) return Error{s.message()};
+            Result<std::string> v = value();
+            if (!v) return Error{v.message()};
+            Result<int> n = parse_count(a, v.value());
+            if (!n) return Error{n.message()};
+            cl.bench_frames = n.value();
         } else if (a == "--frames") {
             Result<std::string> v = value();
             if (!v) return Error{v.message()};

@@ -11,7 +11,7 @@
 
 namespace marionette {
 
-enum class RunMode { Edit, Check, Pose, Help, Version };
+enum class RunMode { Edit, Check, Pose, BenchFrames, Help, Version };
 
 // `--pose FILE --chain NAME --target X,Y[,Z] [--solver S] [--iterations N] --out OUT`, checked
 // as far as it can be without the rig: whether the chain exists and the target has as many
@@ -32,6 +32,7 @@ struct CommandLine {
     int quit_after_frames = 0;   // 0: run until the user quits
     std::string screenshot;      // PNG of the viewport written before quitting
     PoseRequest pose;            // RunMode::Pose only
+    int bench_frames = 0;        // RunMode::BenchFrames: frames to time
 };
 
 Result<CommandLine> parse_command_line(const std::vector<std::string>& args);

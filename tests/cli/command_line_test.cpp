@@ -158,3 +158,24 @@ TEST(CommandLine, UsageMentionsPose) {
     EXPECT_NE(usage.find("--pose FILE --chain NAME --target X,Y[,Z] --out OUT.json"), std::string::npos);
     EXPECT_NE(usage.find("[--solver ccd|two-bone] [--iterations N]"), std::string::npos);
 }
+
+TEST(CommandLine, BenchFrames) {
+    auto cl = parse_command_line({"--bench-frames", "100"});
+    ASSERT_TRUE(cl.ok()) << cl.message();
+    EXPECT_EQ(cl.value().mode, RunMode::BenchFrames);
+    EXPECT_EQ(cl.value().bench_frames, 100);
+    EXPECT_TRUE(cl.value().file.empty());
+    cl = parse_command_line({"--bench-frames", "10", "rig.json"});
+    ASSERT_TRUE(cl.ok());
+    EXPECT_EQ(cl.value().file, "rig.json");
+    for (const auto& [args, expected] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+             {{"--bench-frames"}, "--bench-frames: missing value"},
+             {{"--bench-frames", "x"}, "--bench-frames: expected a positive whole number"},
+             {{"--bench-frames", "5", "--frames", "3"}, "runs without a window"},
+             {{"--bench-frames", "5", "--check", "a.json"}, "conflicts with an earlier mode option"},
+         }) {
+        auto bad = parse_command_line(args);
+        ASSERT_FALSE(bad.ok()) << expected;
+        EXPECT_NE(bad.message().find(expected), std::string::npos) << bad.message();
+    }
+}

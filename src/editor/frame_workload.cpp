@@ -1,0 +1,36 @@
+#include "editor/frame_workload.hpp"
+
+#include <cmath>
+
+#include "core/forward_kinematics.hpp"
+#include "core/ik_solve.hpp"
+
+namespace marionette {
+
+FrameWorkload::FrameWorkload(const Rig& rig) : rig_(rig), pose_(rig.pose), world_(rig.skeleton.size()) {
+    const ForwardKinematicsJob fk{&rig_.skeleton, &pose_, world_};
+    if (fk.validate()) fk.run();
+    for (const IkChain& c : rig_.chains) {
+        const auto e = static_cast<std::size_t>(c.effector);
+        start_tips_.push_back(bone_tip(world_[e], rig_.skeleton[e].length));
+    }
+}
+
+void FrameWorkload::run(float seconds) {
+    reached_ = 0;
+    for (std::size_t i = 0; i < rig_.chains.size(); ++i) {
+        const IkChain& chain = rig_.chains[i];
+        const float phase = seconds * 2.0f + static_cast<float>(i);
+        const float reach = 0.05f + 0.02f * static_cast<float>(chain_bones(rig_.skeleton, chain.root, chain.effector).size());
+        glm::vec3 target = start_tips_[i] + reach * glm::vec3{std::cos(phase), std::sin(phase), 0.5f * std::sin(2.0f * phase)};
+        if (rig_.is_2d()) target.z = 0.0f;
+        const Result<IkResult> r = solve_chain(rig_, chain, target, pose_);
+        reached_ += r.ok() && r.value().reached;
+    }
+    const ForwardKinematicsJob fk{&rig_.skeleton, &pose_, world_};
+    fk.run();
+    vertices_.clear();
+    build_bone_shapes(rig_.skeleton, world_, rig_.is_2d(), {}, 0.02f, vertices_);
+}
+
+}  // namespace marionette

@@ -1,0 +1,34 @@
+#pragma once
+// The CPU work of one editor frame while chains are being dragged: solve every chain toward its
+// moving target, run forward kinematics, build the bone triangles. `marionette --bench-frames`
+// times it; it calls the same functions the viewport does.
+
+#include <vector>
+
+#include "core/ik_result.hpp"
+#include "core/rig.hpp"
+#include "editor/bone_shapes.hpp"
+
+namespace marionette {
+
+class FrameWorkload {
+public:
+    explicit FrameWorkload(const Rig& rig);
+
+    // One frame at time `seconds`: each chain's target circles its starting tip.
+    void run(float seconds);
+
+    const Pose& pose() const { return pose_; }
+    std::size_t vertex_count() const { return vertices_.size(); }
+    int chains_reached() const { return reached_; }
+
+private:
+    const Rig& rig_;
+    Pose pose_;
+    std::vector<glm::vec3> start_tips_;
+    std::vector<Transform> world_;
+    std::vector<ShapeVertex> vertices_;
+    int reached_ = 0;
+};
+
+}  // namespace marionette

@@ -1,0 +1,28 @@
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <sstream>
+
+#include "cli/bench_frames_command.hpp"
+
+using namespace marionette;
+
+TEST(BenchFramesCommand, PrintsOneLineOfTimings) {
+    std::ostringstream out, err;
+    EXPECT_EQ(run_bench_frames(5, "", out, err), 0) << err.str();
+    EXPECT_TRUE(std::regex_match(out.str(), std::regex("frames=5 bones=1001 chains=10 median_ms=[0-9.]+ p90_ms=[0-9.]+ vertices=24000\n")))
+        << out.str();
+}
+
+TEST(BenchFramesCommand, TimesAGivenRig) {
+    std::ostringstream out, err;
+    EXPECT_EQ(run_bench_frames(3, std::string(MARIONETTE_ASSETS) + "/hero.json", out, err), 0) << err.str();
+    EXPECT_NE(out.str().find("frames=3 bones=10 chains=5"), std::string::npos) << out.str();
+}
+
+TEST(BenchFramesCommand, ABadRigFails) {
+    std::ostringstream out, err;
+    EXPECT_EQ(run_bench_frames(3, std::string(MARIONETTE_TEST_DATA) + "/bad/cycle.json", out, err), 1);
+    EXPECT_TRUE(out.str().empty());
+    EXPECT_NE(err.str().find("cycle"), std::string::npos) << err.str();
+}
