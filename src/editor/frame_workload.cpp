@@ -12,7 +12,10 @@ FrameWorkload::FrameWorkload(const Rig& rig) : rig_(rig), pose_(rig.pose), world
     if (fk.validate()) fk.run();
     for (const IkChain& c : rig_.chains) {
         const auto e = static_cast<std::size_t>(c.effector);
-        start_tips_.push_back(bone_tip(world_[e], rig_.skeleton[e].length));
+        const glm::vec3 root = world_[static_cast<std::size_t>(c.root)].translation;
+        const glm::vec3 tip = bone_tip(world_[e], rig_.skeleton[e].length);
+        centers_.push_back(root + 0.7f * (tip - root));
+        radii_.push_back(0.2f * glm::length(tip - root));
     }
 }
 
@@ -21,8 +24,7 @@ void FrameWorkload::run(float seconds) {
     for (std::size_t i = 0; i < rig_.chains.size(); ++i) {
         const IkChain& chain = rig_.chains[i];
         const float phase = seconds * 2.0f + static_cast<float>(i);
-        const float reach = 0.05f + 0.02f * static_cast<float>(chain_bones(rig_.skeleton, chain.root, chain.effector).size());
-        glm::vec3 target = start_tips_[i] + reach * glm::vec3{std::cos(phase), std::sin(phase), 0.5f * std::sin(2.0f * phase)};
+        glm::vec3 target = centers_[i] + radii_[i] * glm::vec3{std::cos(phase), std::sin(phase), 0.5f * std::sin(2.0f * phase)};
         if (rig_.is_2d()) target.z = 0.0f;
         const Result<IkResult> r = solve_chain(rig_, chain, target, pose_);
         reached_ += r.ok() && r.value().reached;

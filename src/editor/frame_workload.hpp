@@ -15,7 +15,9 @@ class FrameWorkload {
 public:
     explicit FrameWorkload(const Rig& rig);
 
-    // One frame at time `seconds`: each chain's target circles its starting tip.
+    // One frame at time `seconds`: each chain's target circles a point 70% of the way from the
+    // chain's root joint to its starting tip, 20% of that distance away: always within reach,
+    // so a chain that keeps up is reached every frame.
     void run(float seconds);
 
     const Pose& pose() const { return pose_; }
@@ -25,7 +27,8 @@ public:
 private:
     const Rig& rig_;
     Pose pose_;
-    std::vector<glm::vec3> start_tips_;
+    std::vector<glm::vec3> centers_;  // of each chain's target circle
+    std::vector<float> radii_;
     std::vector<Transform> world_;
     std::vector<ShapeVertex> vertices_;
     int reached_ = 0;

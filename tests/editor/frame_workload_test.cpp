@@ -28,9 +28,13 @@ TEST(BenchmarkRig, HasTheAdvertisedShapeAndIsValid) {
 TEST(FrameWorkload, SolvesEveryChainTowardItsMovingTarget) {
     const Rig rig = make_benchmark_rig(4, 20, 8);
     FrameWorkload w(rig);
-    for (int f = 0; f < 60; ++f) w.run(static_cast<float>(f) / 60.0f);
-    // The targets circle close to each chain's tip: after a second of frames every chain keeps up.
-    EXPECT_EQ(w.chains_reached(), 4);
+    // The targets stay within reach: after the first few frames every chain keeps up, every frame.
+    for (int f = 0; f < 60; ++f) {
+        w.run(static_cast<float>(f) / 60.0f);
+        if (f >= 5) {
+            EXPECT_EQ(w.chains_reached(), 4) << "frame " << f;
+        }
+    }
     EXPECT_EQ(w.vertex_count(), rig.skeleton.size() > 0 ? (rig.skeleton.size() - 1) * 8 * 3 : 0u);
     // Only chain bones moved.
     for (std::size_t i = 0; i < rig.skeleton.size(); ++i) {
