@@ -26,9 +26,12 @@ Result<std::unique_ptr<EditorApp>> EditorApp::create(Document document, EditorOp
     auto window = GlWindow::create(app->window_title(), 1280, 800);
     if (!window) return Error{window.message()};
     app->window_ = std::move(window).value();
-    auto renderer = BoneRenderer::create(app->options_.data_dir / "shaders");
-    if (!renderer) return Error{renderer.message()};
-    app->renderer_ = std::move(renderer).value();
+    auto lines = LineRenderer::create(app->options_.data_dir / "shaders");
+    if (!lines) return Error{lines.message()};
+    app->lines_ = std::move(lines).value();
+    auto shapes = ShapeRenderer::create(app->options_.data_dir / "shaders");
+    if (!shapes) return Error{shapes.message()};
+    app->shapes_ = std::move(shapes).value();
     return app;
 }
 
@@ -81,10 +84,21 @@ void EditorApp::draw_frame(int frame_width, int frame_height) {
         const float spacing = std::pow(10.0f, std::floor(std::log10(size * 0.2f)));
         const float reach = glm::length(bounds.center()) + 2.0f * size;
         build_grid(spacing, std::min(200, static_cast<int>(std::ceil(reach / spacing))), rig.is_2d(), draw_data_);
-        build_bone_draw_data(rig.skeleton, world_, draw_data_);
         glViewport(view_x, 0, view_w, frame_height);
         const float aspect = static_cast<float>(view_w) / static_cast<float>(std::max(frame_height, 1));
-        renderer_->draw(draw_data_, framing_view_projection(bounds, rig.is_2d(), aspect), 9.0f * pixels_per_point);
+        const glm::mat4 view_projection = framing_view_projection(bounds, rig.is_2d(), aspect);
+        lines_->draw(draw_data_, view_projection, 9.0f * pixels_per_point);
+        // Joint discs keep their size on screen: about 4.5 pixels of radius at any zoom. For the
+        // orthographic 2D view one pixel is 2 / (scale_y * height) world units.
+        const float world_per_pixel = 2.0f / (std::fabs(view_projection[1][1]) * static_cast<float>(std::max(frame_height, 1)));
+        shape_vertices_.clear();
+        build_bone_shapes(rig.skeleton, world_, rig.is_2d(), {}, 4.5f * pixels_per_point * world_per_pixel, shape_vertices_);
+        if (!rig.is_2d()) {
+            glEnable(GL_DEPTH_TEST);
+            glClear(GL_DEPTH_BUFFER_BIT);  // bones over the grid, but sorted among themselves
+        }
+        shapes_->draw(shape_vertices_, view_projection, rig.is_2d() ? glm::vec3{0, 0, 1} : glm::vec3{0.35f, 0.8f, 0.5f});
+        glDisable(GL_DEPTH_TEST);
         glViewport(0, 0, frame_width, frame_height);
     }
 

@@ -7,7 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "app/bone_renderer.hpp"
+#include "app/line_renderer.hpp"
+#include "app/shape_renderer.hpp"
 #include "app/gl_window.hpp"
 #include "core/document.hpp"
 
@@ -34,10 +35,12 @@ private:
     EditorOptions options_;
     Document document_;
     std::unique_ptr<GlWindow> window_;
-    std::unique_ptr<BoneRenderer> renderer_;
+    std::unique_ptr<LineRenderer> lines_;
+    std::unique_ptr<ShapeRenderer> shapes_;
     std::vector<Transform> world_;
     // Per-frame buffers, kept to avoid allocating every frame.
-    BoneDrawData draw_data_;
+    LineDrawData draw_data_;
+    std::vector<ShapeVertex> shape_vertices_;
     std::vector<glm::vec3> joint_points_;
     bool quit_ = false;
 };

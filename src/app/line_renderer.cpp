@@ -1,4 +1,4 @@
-#include "app/bone_renderer.hpp"
+#include "app/line_renderer.hpp"
 
 #include <glad/gl.h>
 
@@ -9,24 +9,13 @@
 namespace marionette {
 
 namespace {
-const glm::vec4 kBoneColor{0.96f, 0.74f, 0.32f, 1.0f};
-const glm::vec4 kJointColor{1.0f, 0.93f, 0.70f, 1.0f};
 const glm::vec4 kGridColor{0.26f, 0.28f, 0.31f, 1.0f};
 const glm::vec4 kAxisXColor{0.75f, 0.30f, 0.30f, 1.0f};
 const glm::vec4 kAxisYColor{0.35f, 0.70f, 0.35f, 1.0f};
 const glm::vec4 kAxisZColor{0.35f, 0.50f, 0.85f, 1.0f};
 }  // namespace
 
-void build_bone_draw_data(const Skeleton& skeleton, std::span<const Transform> world, BoneDrawData& out) {
-    for (std::size_t i = 0; i < skeleton.size(); ++i) {
-        const glm::vec3 head = world[i].translation;
-        out.lines.push_back({head, kBoneColor});
-        out.lines.push_back({bone_tip(world[i], skeleton[i].length), kBoneColor});
-        out.points.push_back({head, kJointColor});
-    }
-}
-
-void build_grid(float spacing, int half_count, bool is_2d, BoneDrawData& out) {
+void build_grid(float spacing, int half_count, bool is_2d, LineDrawData& out) {
     const float extent = spacing * static_cast<float>(half_count);
     // 2D grids lie in the xy plane; 3D grids on the ground, the xz plane.
     auto at = [is_2d](float a, float b) { return is_2d ? glm::vec3{a, b, 0.0f} : glm::vec3{a, 0.0f, b}; };
@@ -41,10 +30,10 @@ void build_grid(float spacing, int half_count, bool is_2d, BoneDrawData& out) {
     }
 }
 
-Result<std::unique_ptr<BoneRenderer>> BoneRenderer::create(const std::filesystem::path& shader_dir) {
+Result<std::unique_ptr<LineRenderer>> LineRenderer::create(const std::filesystem::path& shader_dir) {
     auto program = ShaderProgram::load(shader_dir / "bone.vert", shader_dir / "bone.frag");
     if (!program) return Error{program.message()};
-    std::unique_ptr<BoneRenderer> r(new BoneRenderer());
+    std::unique_ptr<LineRenderer> r(new LineRenderer());
     r->program_ = std::move(program).value();
     r->u_view_projection_ = r->program_->uniform("u_view_projection");
     r->u_point_size_ = r->program_->uniform("u_point_size");
@@ -64,19 +53,19 @@ Result<std::unique_ptr<BoneRenderer>> BoneRenderer::create(const std::filesystem
     return r;
 }
 
-BoneRenderer::~BoneRenderer() {
+LineRenderer::~LineRenderer() {
     if (vbo_) glDeleteBuffers(1, &vbo_);
     if (vao_) glDeleteVertexArrays(1, &vao_);
 }
 
-void BoneRenderer::draw_vertices(const std::vector<ColoredVertex>& vertices, unsigned mode) {
+void LineRenderer::draw_vertices(const std::vector<ColoredVertex>& vertices, unsigned mode) {
     if (vertices.empty()) return;
     glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(vertices.size() * sizeof(ColoredVertex)), vertices.data(),
                  GL_STREAM_DRAW);
     glDrawArrays(mode, 0, static_cast<GLsizei>(vertices.size()));
 }
 
-void BoneRenderer::draw(const BoneDrawData& data, const glm::mat4& view_projection, float point_size) {
+void LineRenderer::draw(const LineDrawData& data, const glm::mat4& view_projection, float point_size) {
     glUseProgram(program_->id());
     glUniformMatrix4fv(u_view_projection_, 1, GL_FALSE, glm::value_ptr(view_projection));
     glUniform1f(u_point_size_, point_size);

@@ -1,5 +1,6 @@
 #pragma once
-// Draws the skeleton as lines from joint to tip with a dot at each joint, over a ground grid.
+// Draws lines and round points: the ground grid and its axes (and later handles). Bones are
+// solid shapes, drawn by ShapeRenderer.
 
 #include <filesystem>
 #include <memory>
@@ -20,25 +21,24 @@ struct ColoredVertex {
 };
 
 // The draw data for one frame, built on the CPU (and testable without GL).
-struct BoneDrawData {
+struct LineDrawData {
     std::vector<ColoredVertex> lines;   // pairs
-    std::vector<ColoredVertex> points;  // joints
+    std::vector<ColoredVertex> points;
 };
 
-void build_bone_draw_data(const Skeleton& skeleton, std::span<const Transform> world, BoneDrawData& out);
-void build_grid(float spacing, int half_count, bool is_2d, BoneDrawData& out);
+void build_grid(float spacing, int half_count, bool is_2d, LineDrawData& out);
 
-class BoneRenderer {
+class LineRenderer {
 public:
-    static Result<std::unique_ptr<BoneRenderer>> create(const std::filesystem::path& shader_dir);
-    ~BoneRenderer();
-    BoneRenderer(const BoneRenderer&) = delete;
-    BoneRenderer& operator=(const BoneRenderer&) = delete;
+    static Result<std::unique_ptr<LineRenderer>> create(const std::filesystem::path& shader_dir);
+    ~LineRenderer();
+    LineRenderer(const LineRenderer&) = delete;
+    LineRenderer& operator=(const LineRenderer&) = delete;
 
-    void draw(const BoneDrawData& data, const glm::mat4& view_projection, float point_size);
+    void draw(const LineDrawData& data, const glm::mat4& view_projection, float point_size);
 
 private:
-    BoneRenderer() = default;
+    LineRenderer() = default;
     void draw_vertices(const std::vector<ColoredVertex>& vertices, unsigned mode);
 
     std::unique_ptr<ShaderProgram> program_;

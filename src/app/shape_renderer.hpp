@@ -1,0 +1,34 @@
+#pragma once
+// Draws lit triangles: the solid bone shapes built by the editor library.
+
+#include <filesystem>
+#include <memory>
+#include <vector>
+
+#include "app/shader_program.hpp"
+#include "core/result.hpp"
+#include "editor/bone_shapes.hpp"
+
+namespace marionette {
+
+class ShapeRenderer {
+public:
+    static Result<std::unique_ptr<ShapeRenderer>> create(const std::filesystem::path& shader_dir);
+    ~ShapeRenderer();
+    ShapeRenderer(const ShapeRenderer&) = delete;
+    ShapeRenderer& operator=(const ShapeRenderer&) = delete;
+
+    // light_direction: toward the light, in world space.
+    void draw(const std::vector<ShapeVertex>& triangles, const glm::mat4& view_projection, const glm::vec3& light_direction);
+
+private:
+    ShapeRenderer() = default;
+    std::unique_ptr<ShaderProgram> program_;
+    unsigned vao_ = 0;
+    unsigned vbo_ = 0;
+    int u_view_projection_ = -1;
+    int u_light_direction_ = -1;
+    int u_ambient_ = -1;
+};
+
+}  // namespace marionette
