@@ -29,6 +29,13 @@ public:
         modified_ = true;
     }
 
+    // Undo and redo: swap in a rig the document had before, with the unsaved mark it had then
+    // (undoing back to the saved state clears the mark). `rig` receives the current rig.
+    void exchange(Rig& rig, bool modified) {
+        std::swap(rig_, rig);
+        modified_ = modified;
+    }
+
 private:
     Rig rig_;
     std::filesystem::path path_;

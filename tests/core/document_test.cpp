@@ -84,3 +84,18 @@ TEST(Document, FailedSaveKeepsTheModifiedMarkAndPath) {
     EXPECT_TRUE(doc.modified());
     EXPECT_EQ(doc.path(), kArm);
 }
+
+TEST(Document, ExchangeSwapsTheRigAndSetsTheUnsavedMark) {
+    Document doc;
+    ASSERT_TRUE(doc.open(kArm).ok());
+    Rig other = doc.rig();
+    other.pose.root_offset = {3, 0, 0};
+    doc.exchange(other, true);
+    EXPECT_FLOAT_EQ(doc.rig().pose.root_offset.x, 3.0f);
+    EXPECT_FLOAT_EQ(other.pose.root_offset.x, 0.0f);  // the caller now holds the rig that was open
+    EXPECT_TRUE(doc.modified());
+    doc.exchange(other, false);
+    EXPECT_FLOAT_EQ(doc.rig().pose.root_offset.x, 0.0f);
+    EXPECT_FALSE(doc.modified());
+    EXPECT_EQ(doc.path(), kArm);
+}

@@ -1,0 +1,139 @@
+// Edits of one bone's values and of the pose: nothing is renumbered here.
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/rotation_math.hpp"
+#include "editor/edit_checks.hpp"
+#include "editor/edits.hpp"
+
+namespace marionette {
+
+using namespace edit_checks;
+
+namespace {
+
+Bone& bone_at(Rig& rig, int bone) { return rig.skeleton[static_cast<std::size_t>(bone)]; }
+
+// Whether a child's joint sits at the tip of a bone of `length`: within float rounding of a
+// tip that was read from a file or computed from the length.
+bool at_tip(const glm::vec3& translation, float length) {
+    const float tolerance = 1e-5f * std::max(1.0f, length);
+    return glm::length(translation - bone_axis() * length) <= tolerance;
+}
+
+// Limits are angles from rest, at most half a turn either way; a ball joint's is a cone's
+// half-angle, so never negative.
+Status check_angle(float angle, bool non_negative, const std::string& what) {
+    const float lo = non_negative ? 0.0f : -kPi;
+    if (!std::isfinite(angle) || angle < lo || angle > kPi) {
+        return Error{what + ": must be between " + (non_negative ? "0" : "-pi") + " and pi radians, got " +
+                     number_text(angle)};
+    }
+    return {};
+}
+
+Result<JointLimits> checked_limits(const Rig& rig, const JointLimits& limits, const std::string& what) {
+    JointLimits out = limits;
+    if (limits.hinge) {
+        if (rig.is_2d()) return Error{what + ": a 2D joint turns about z and takes no hinge"};
+        const glm::vec3 axis = *limits.hinge;
+        const float len = glm::length(axis);
+        if (!std::isfinite(axis.x) || !std::isfinite(axis.y) || !std::isfinite(axis.z) || !std::isfinite(len) ||
+            !(len > 1e-6f)) {
+            return Error{what + ": the hinge must be a finite, non-zero direction"};
+        }
+        out.hinge = axis / len;
+    }
+    const bool ball = !rig.is_2d() && !limits.hinge;
+    if (limits.min_angle) {
+        if (ball) return Error{what + ": a 3D joint without a hinge takes only a max (its largest turn from rest)"};
+        if (Status s = check_angle(*limits.min_angle, false, what + ": min"); !s) return Error{s.message()};
+    }
+    if (limits.max_angle) {
+        if (Status s = check_angle(*limits.max_angle, ball, what + ": max"); !s) return Error{s.message()};
+    }
+    if (limits.min_angle && limits.max_angle && *limits.min_angle > *limits.max_angle) {
+        return Error{what + ": min (" + number_text(*limits.min_angle) + ") must not exceed max (" +
+                     number_text(*limits.max_angle) + ")"};
+    }
+    return out;
+}
+
+}  // namespace
+
+Result<Rig> rename_bone(const Rig& rig, int bone, std::string_view new_name) {
+    if (Status s = check_bone(rig, bone); !s) return Error{s.message()};
+    if (Status s = check_bone_name(rig, new_name, bone); !s) {
+        return Error{"cannot rename " + bone_label(rig, bone) + ": " + s.message()};
+    }
+    Rig out = rig;
+    bone_at(out, bone).name = std::string(new_name);
+    return out;
+}
+
+Result<Rig> set_bone_length(const Rig& rig, int bone, float length) {
+    if (Status s = check_bone(rig, bone); !s) return Error{s.message()};
+    if (Status s = check_length(length, "length of " + bone_label(rig, bone)); !s) return Error{s.message()};
+    Rig out = rig;
+    const float old_length = bone_at(out, bone).length;
+    bone_at(out, bone).length = length;
+    for (std::size_t i = 0; i < out.skeleton.size(); ++i) {
+        Bone& child = out.skeleton[i];
+        if (child.parent == bone && at_tip(child.rest.translation, old_length)) {
+            child.rest.translation = bone_axis() * length;
+        }
+    }
+    return out;
+}
+
+Result<Rig> set_rest_translation(const Rig& rig, int bone, const glm::vec3& translation) {
+    if (Status s = check_bone(rig, bone); !s) return Error{s.message()};
+    Result<glm::vec3> t = checked_position(rig, translation, "rest translation of " + bone_label(rig, bone));
+    if (!t) return Error{t.message()};
+    Rig out = rig;
+    bone_at(out, bone).rest.translation = t.value();
+    return out;
+}
+
+Result<Rig> set_rest_rotation(const Rig& rig, int bone, const glm::quat& rotation) {
+    if (Status s = check_bone(rig, bone); !s) return Error{s.message()};
+    Result<glm::quat> q = checked_rotation(rig, rotation, "rest rotation of " + bone_label(rig, bone));
+    if (!q) return Error{q.message()};
+    Rig out = rig;
+    bone_at(out, bone).rest.rotation = q.value();
+    return out;
+}
+
+Result<Rig> set_pose_rotation(const Rig& rig, int bone, const glm::quat& rotation) {
+    if (Status s = check_bone(rig, bone); !s) return Error{s.message()};
+    if (Status s = check_pose_matches(rig); !s) return Error{s.message()};
+    Result<glm::quat> q = checked_rotation(rig, rotation, "pose rotation of " + bone_label(rig, bone));
+    if (!q) return Error{q.message()};
+    Rig out = rig;
+    out.pose.rotations[static_cast<std::size_t>(bone)] = q.value();
+    return out;
+}
+
+Result<Rig> set_root_offset(const Rig& rig, const glm::vec3& offset) {
+    Result<glm::vec3> o = checked_position(rig, offset, "root offset");
+    if (!o) return Error{o.message()};
+    Rig out = rig;
+    out.pose.root_offset = o.value();
+    return out;
+}
+
+Result<Rig> set_limits(const Rig& rig, int bone, const std::optional<JointLimits>& limits) {
+    if (Status s = check_bone(rig, bone); !s) return Error{s.message()};
+    Rig out = rig;
+    if (!limits) {
+        bone_at(out, bone).limits.reset();
+        return out;
+    }
+    Result<JointLimits> checked = checked_limits(rig, *limits, "limits of " + bone_label(rig, bone));
+    if (!checked) return Error{checked.message()};
+    bone_at(out, bone).limits = std::move(checked).value();
+    return out;
+}
+
+}  // namespace marionette

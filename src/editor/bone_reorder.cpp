@@ -1,0 +1,89 @@
+#include "editor/bone_reorder.hpp"
+
+#include <algorithm>
+
+namespace marionette {
+
+std::vector<bool> subtree_mask(const Skeleton& skeleton, int bone) {
+    std::vector<bool> in(skeleton.size(), false);
+    // Parents come first, so one pass sees a bone's parent decided before the bone.
+    for (std::size_t i = 0; i < skeleton.size(); ++i) {
+        const int p = skeleton[i].parent;
+        in[i] = static_cast<int>(i) == bone || (p >= 0 && in[static_cast<std::size_t>(p)]);
+    }
+    return in;
+}
+
+std::vector<int> order_placing_under(const Skeleton& skeleton, std::vector<int> staying, std::span<const int> moving,
+                                     int parent) {
+    auto at = staying.end();
+    if (parent >= 0) {
+        const std::vector<bool> under_parent = subtree_mask(skeleton, parent);
+        const auto last = std::find_if(staying.rbegin(), staying.rend(),
+                                       [&](int b) { return under_parent[static_cast<std::size_t>(b)]; });
+        at = last.base();  // one past the last bone of the parent's subtree
+    }
+    staying.insert(at, moving.begin(), moving.end());
+    return staying;
+}
+
+namespace {
+
+bool chain_fits(const Skeleton& skeleton, const IkChain& chain) {
+    const std::size_t bones = chain_bones(skeleton, chain.root, chain.effector).size();
+    return bones > 0 && (chain.solver != SolverKind::TwoBone || bones == 2);
+}
+
+}  // namespace
+
+TreeEdit reorder_bones(const Rig& rig, std::span<const int> order) {
+    std::vector<int> new_index(rig.skeleton.size(), -1);
+    for (std::size_t i = 0; i < order.size(); ++i) new_index[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
+    const auto renumber = [&](int old) { return old < 0 ? -1 : new_index[static_cast<std::size_t>(old)]; };
+
+    // Start from a copy so that whatever else the rig holds, now or later, comes along.
+    TreeEdit out{rig, -1, {}, 0};
+    Rig& r = out.rig;
+    r.pose.rotations.clear();
+    r.chains.clear();
+    r.states.clear();
+
+    std::vector<Bone> bones;
+    bones.reserve(order.size());
+    r.pose.rotations.reserve(order.size());
+    for (int old : order) {
+        Bone b = rig.skeleton[static_cast<std::size_t>(old)];
+        b.parent = renumber(b.parent);
+        bones.push_back(std::move(b));
+        r.pose.rotations.push_back(rig.pose.rotations[static_cast<std::size_t>(old)]);
+    }
+    r.skeleton = Skeleton(std::move(bones));
+
+    for (const IkChain& chain : rig.chains) {
+        IkChain c = chain;
+        c.root = renumber(chain.root);
+        c.effector = renumber(chain.effector);
+        if (c.root < 0 || c.effector < 0 || !chain_fits(r.skeleton, c)) {
+            out.removed_chains.push_back(chain.name);
+        } else {
+            r.chains.push_back(std::move(c));
+        }
+    }
+
+    for (const State& state : rig.states) {
+        State s{state.name, {}};
+        for (const StateChannel& channel : state.channels) {
+            StateChannel c = channel;
+            c.bone = renumber(channel.bone);
+            if (c.bone < 0) {
+                ++out.removed_channels;
+            } else {
+                s.channels.push_back(c);
+            }
+        }
+        r.states.push_back(std::move(s));
+    }
+    return out;
+}
+
+}  // namespace marionette

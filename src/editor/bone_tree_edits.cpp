@@ -1,0 +1,149 @@
+// Edits of the bone tree: adding, deleting and re-parenting bones. Each builds the changed
+// tree with the old numbering, then bone_reorder renumbers everything at once.
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <numeric>
+#include <unordered_set>
+
+#include "editor/bone_reorder.hpp"
+#include "editor/edit_checks.hpp"
+#include "editor/edits.hpp"
+
+namespace marionette {
+
+using namespace edit_checks;
+
+namespace {
+
+// The bone's joint frame in the world at rest (no pose, no root offset).
+Transform rest_world(const Skeleton& skeleton, int bone) {
+    Transform world;
+    for (int b = bone; b >= 0; b = skeleton[static_cast<std::size_t>(b)].parent) {
+        world = skeleton[static_cast<std::size_t>(b)].rest * world;
+    }
+    return world;
+}
+
+Transform inverse(const Transform& t) {
+    const glm::quat back = glm::conjugate(t.rotation);
+    return {back * -t.translation, back};
+}
+
+int position_in(std::span<const int> order, int old) {
+    return static_cast<int>(std::find(order.begin(), order.end(), old) - order.begin());
+}
+
+// "bone.001" -> "bone": the part before a trailing dot and digits.
+std::string_view name_stem(std::string_view name) {
+    const std::size_t dot = name.find_last_of('.');
+    if (dot == std::string_view::npos || dot + 1 == name.size() || dot == 0) return name;
+    const bool digits = std::all_of(name.begin() + static_cast<std::ptrdiff_t>(dot) + 1, name.end(),
+                                    [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
+    return digits ? name.substr(0, dot) : name;
+}
+
+}  // namespace
+
+std::string unique_bone_name(const Skeleton& skeleton, std::string_view base) {
+    if (base.empty()) base = "bone";
+    std::unordered_set<std::string_view> taken;
+    for (const Bone& b : skeleton.bones()) taken.insert(b.name);
+    if (!taken.contains(base)) return std::string(base);
+    const std::string stem(name_stem(base));
+    // At most size() names are taken, so one of the first size() + 1 numbers is free.
+    for (std::size_t k = 1;; ++k) {
+        char suffix[32];
+        std::snprintf(suffix, sizeof suffix, ".%03zu", k);
+        std::string candidate = stem + suffix;
+        if (!taken.contains(candidate)) return candidate;
+    }
+}
+
+Result<TreeEdit> add_child_bone(const Rig& rig, int parent, std::optional<std::string> name, float length) {
+    if (parent != -1) {
+        if (Status s = check_bone(rig, parent); !s) return Error{"cannot add a bone: the parent " + s.message()};
+    }
+    if (Status s = check_pose_matches(rig); !s) return Error{"cannot add a bone: " + s.message()};
+    std::string bone_name = name ? std::move(*name) : unique_bone_name(rig.skeleton, "bone");
+    if (Status s = check_bone_name(rig, bone_name, -1); !s) return Error{"cannot add a bone: " + s.message()};
+    if (Status s = check_length(length, "length of the new bone"); !s) return Error{s.message()};
+
+    Bone added;
+    added.name = std::move(bone_name);
+    added.parent = parent;
+    added.length = length;
+    if (parent >= 0) added.rest.translation = bone_axis() * rig.skeleton[static_cast<std::size_t>(parent)].length;
+
+    const int old_count = static_cast<int>(rig.skeleton.size());
+    Rig grown = rig;
+    std::vector<Bone> bones = rig.skeleton.bones();
+    bones.push_back(std::move(added));
+    grown.skeleton = Skeleton(std::move(bones));
+    grown.pose.rotations.emplace_back(1.0f, 0.0f, 0.0f, 0.0f);
+
+    std::vector<int> staying(static_cast<std::size_t>(old_count));
+    std::iota(staying.begin(), staying.end(), 0);
+    const int moving[] = {old_count};
+    const std::vector<int> order = order_placing_under(rig.skeleton, std::move(staying), moving, parent);
+    TreeEdit out = reorder_bones(grown, order);
+    out.bone = position_in(order, old_count);
+    return out;
+}
+
+Result<TreeEdit> delete_bone(const Rig& rig, int bone) {
+    if (Status s = check_bone(rig, bone); !s) return Error{"cannot delete: " + s.message()};
+    if (Status s = check_pose_matches(rig); !s) return Error{"cannot delete: " + s.message()};
+    if (rig.skeleton.size() == 1) {
+        return Error{"cannot delete " + bone_label(rig, bone) + ": it is the last bone, and a rig needs one"};
+    }
+    const Bone& deleted = rig.skeleton[static_cast<std::size_t>(bone)];
+    Rig edited = rig;
+    std::vector<int> order;
+    order.reserve(rig.skeleton.size() - 1);
+    for (std::size_t i = 0; i < rig.skeleton.size(); ++i) {
+        if (static_cast<int>(i) == bone) continue;
+        order.push_back(static_cast<int>(i));
+        Bone& b = edited.skeleton[i];
+        if (b.parent == bone) {
+            b.parent = deleted.parent;
+            b.rest = tidy_transform(deleted.rest * b.rest, rig.is_2d());
+        }
+    }
+    return reorder_bones(edited, order);
+}
+
+Result<TreeEdit> reparent_bone(const Rig& rig, int bone, int new_parent) {
+    if (Status s = check_bone(rig, bone); !s) return Error{"cannot re-parent: " + s.message()};
+    if (new_parent != -1) {
+        if (Status s = check_bone(rig, new_parent); !s) return Error{"cannot re-parent: the new parent " + s.message()};
+    }
+    if (Status s = check_pose_matches(rig); !s) return Error{"cannot re-parent: " + s.message()};
+    if (rig.skeleton[static_cast<std::size_t>(bone)].parent == new_parent) return TreeEdit{rig, bone, {}, 0};
+
+    const std::vector<bool> moving_mask = subtree_mask(rig.skeleton, bone);
+    if (new_parent >= 0 && moving_mask[static_cast<std::size_t>(new_parent)]) {
+        if (new_parent == bone) return Error{"cannot make " + bone_label(rig, bone) + " its own parent"};
+        return Error{"cannot move " + bone_label(rig, bone) + " under " + bone_label(rig, new_parent) +
+                     ": that bone is below it, so the move would make a cycle"};
+    }
+
+    const Transform parent_world = new_parent >= 0 ? rest_world(rig.skeleton, new_parent) : Transform{};
+    Rig edited = rig;
+    Bone& moved = edited.skeleton[static_cast<std::size_t>(bone)];
+    moved.parent = new_parent;
+    moved.rest = tidy_transform(inverse(parent_world) * rest_world(rig.skeleton, bone), rig.is_2d());
+
+    std::vector<int> staying;
+    std::vector<int> moving;
+    for (std::size_t i = 0; i < rig.skeleton.size(); ++i) {
+        (moving_mask[i] ? moving : staying).push_back(static_cast<int>(i));
+    }
+    const std::vector<int> order = order_placing_under(rig.skeleton, std::move(staying), moving, new_parent);
+    TreeEdit out = reorder_bones(edited, order);
+    out.bone = position_in(order, bone);
+    return out;
+}
+
+}  // namespace marionette

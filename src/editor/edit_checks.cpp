@@ -1,0 +1,116 @@
+#include "editor/edit_checks.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+#include "editor/utf8.hpp"
+
+namespace marionette::edit_checks {
+
+namespace {
+
+bool finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+
+bool finite(const glm::quat& q) {
+    return std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z);
+}
+
+// Matches the reader's threshold for a zero quaternion or direction.
+constexpr float kMinLength = 1e-6f;
+// How far from a pure z turn a 2D rotation may be: float rounding of a z turn, not a real tilt.
+constexpr float kTiltTolerance = 1e-6f;
+
+}  // namespace
+
+std::string bone_label(const Rig& rig, int bone) {
+    return "bone \"" + rig.skeleton[static_cast<std::size_t>(bone)].name + "\"";
+}
+
+std::string chain_label(const Rig& rig, int chain) {
+    return "chain \"" + rig.chains[static_cast<std::size_t>(chain)].name + "\"";
+}
+
+std::string number_text(float value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", static_cast<double>(value));
+    return text;
+}
+
+Status check_bone(const Rig& rig, int bone) {
+    const std::size_t n = rig.skeleton.size();
+    if (bone < 0 || static_cast<std::size_t>(bone) >= n) {
+        return Error{"bone " + std::to_string(bone) + " does not exist (the rig has " + std::to_string(n) + " bones)"};
+    }
+    return {};
+}
+
+Status check_chain(const Rig& rig, int chain) {
+    const std::size_t n = rig.chains.size();
+    if (chain < 0 || static_cast<std::size_t>(chain) >= n) {
+        return Error{"chain " + std::to_string(chain) + " does not exist (the rig has " + std::to_string(n) + " chains)"};
+    }
+    return {};
+}
+
+Status check_pose_matches(const Rig& rig) {
+    if (rig.pose.rotations.size() != rig.skeleton.size()) {
+        return Error{"the rig's pose has " + std::to_string(rig.pose.rotations.size()) + " rotations for " +
+                     std::to_string(rig.skeleton.size()) + " bones"};
+    }
+    return {};
+}
+
+Status check_bone_name(const Rig& rig, std::string_view name, int renamed) {
+    if (name.empty()) return Error{"a bone name must not be empty"};
+    if (auto bad = find_invalid_utf8(name)) {
+        return Error{"the name is not valid UTF-8 (byte " + std::to_string(*bad + 1) + " of " +
+                     std::to_string(name.size()) + " starts an invalid sequence)"};
+    }
+    const int other = rig.skeleton.find(name);
+    if (other >= 0 && other != renamed) {
+        return Error{"the name \"" + std::string(name) + "\" is already taken by bone " + std::to_string(other)};
+    }
+    return {};
+}
+
+Status check_length(float length, const std::string& what) {
+    if (!std::isfinite(length) || length < 0.0f) {
+        return Error{what + ": must be a finite number >= 0, got " + number_text(length)};
+    }
+    return {};
+}
+
+Result<glm::vec3> checked_position(const Rig& rig, const glm::vec3& v, const std::string& what) {
+    if (!finite(v)) return Error{what + ": every component must be a finite number"};
+    if (rig.is_2d() && v.z != 0.0f) {
+        return Error{what + ": a 2D rig lies in the z = 0 plane, got z = " + number_text(v.z)};
+    }
+    return v;
+}
+
+Result<glm::quat> checked_rotation(const Rig& rig, const glm::quat& q, const std::string& what) {
+    if (!finite(q)) return Error{what + ": every component must be a finite number"};
+    const float len = glm::length(q);
+    if (!(len > kMinLength) || !std::isfinite(len)) return Error{what + ": a rotation quaternion must not be zero"};
+    glm::quat unit = q / len;
+    if (rig.is_2d()) {
+        if (std::fabs(unit.x) > kTiltTolerance || std::fabs(unit.y) > kTiltTolerance) {
+            return Error{what + ": a 2D rig's rotations turn about z only"};
+        }
+        unit = glm::normalize(glm::quat{unit.w, 0.0f, 0.0f, unit.z});
+    }
+    return unit;
+}
+
+Transform tidy_transform(const Transform& t, bool is_2d) {
+    Transform out = t;
+    if (is_2d) {
+        out.translation.z = 0.0f;
+        out.rotation.x = 0.0f;
+        out.rotation.y = 0.0f;
+    }
+    out.rotation = glm::normalize(out.rotation);
+    return out;
+}
+
+}  // namespace marionette::edit_checks

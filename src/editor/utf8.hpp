@@ -1,0 +1,18 @@
+#pragma once
+// Checking that text is well-formed UTF-8 before it becomes a name: the rig writer refuses to
+// save a name that is not, so the editor must refuse it when it is typed, not at save time.
+
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
+namespace marionette {
+
+// The byte offset where the first ill-formed sequence starts, or nothing when `text` is
+// well-formed UTF-8 (Unicode's table 3-7: no stray continuation bytes, no truncated sequences,
+// no overlong forms, no surrogates, nothing above U+10FFFF).
+std::optional<std::size_t> find_invalid_utf8(std::string_view text);
+
+inline bool is_valid_utf8(std::string_view text) { return !find_invalid_utf8(text).has_value(); }
+
+}  // namespace marionette
