@@ -1,0 +1,41 @@
+#pragma once
+// What is under the mouse: bones and point handles (IK targets), found in screen space so a
+// tolerance is the same number of pixels at any zoom and depth.
+//
+// Rules, for both: a thing is hit when the cursor is within the tolerance of it on screen; the
+// nearest in pixels wins, except that anything within kPickTieBand pixels of the nearest and
+// nearer the camera wins instead (a parent's tip and its child's joint coincide on screen, and
+// in 3D the bone in front is the one the user sees). Whatever lies behind the camera's near
+// plane is ignored.
+
+#include <optional>
+#include <span>
+
+#include <glm/glm.hpp>
+
+#include "core/skeleton.hpp"
+#include "editor/view_camera.hpp"
+#include "editor/viewport.hpp"
+
+namespace marionette {
+
+inline constexpr float kPickTieBand = 0.5f;  // pixels
+
+struct BoneHit {
+    int bone = -1;
+    float distance_pixels = 0.0f;
+    // Of the bone's point nearest the cursor on screen (ViewCamera's depth).
+    float depth = 0.0f;
+};
+
+// A bone is the segment from its joint to its tip as the camera shows it (a zero-length bone,
+// or one seen end-on, is its joint). `world` holds each bone's joint frame, as forward
+// kinematics gives it; bones beyond the end of `world` are not considered.
+std::optional<BoneHit> pick_bone(const Skeleton& skeleton, std::span<const Transform> world, const ViewCamera& camera,
+                                 const Viewport& viewport, glm::vec2 pixel, float tolerance_pixels);
+
+// The index of the point hit.
+std::optional<int> pick_point(std::span<const glm::vec3> points, const ViewCamera& camera, const Viewport& viewport,
+                              glm::vec2 pixel, float tolerance_pixels);
+
+}  // namespace marionette
