@@ -8,22 +8,24 @@ namespace marionette {
 
 namespace {
 
-void draw_bone_tree(const Skeleton& skeleton, const std::vector<std::vector<int>>& children, int bone) {
+void draw_bone_tree(const Skeleton& skeleton, const std::vector<std::vector<int>>& children, int bone, int& selected) {
     const Bone& b = skeleton[static_cast<std::size_t>(bone)];
     const auto& kids = children[static_cast<std::size_t>(bone)];
     ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_SpanAvailWidth;
     if (kids.empty()) flags |= ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen;
+    if (bone == selected) flags |= ImGuiTreeNodeFlags_Selected;
     const bool open = ImGui::TreeNodeEx(reinterpret_cast<void*>(static_cast<std::intptr_t>(bone)), flags, "%s", b.name.c_str());
+    if (ImGui::IsItemClicked()) selected = bone;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("length %.3g", static_cast<double>(b.length));
     if (open && !kids.empty()) {
-        for (int c : kids) draw_bone_tree(skeleton, children, c);
+        for (int c : kids) draw_bone_tree(skeleton, children, c, selected);
         ImGui::TreePop();
     }
 }
 
 }  // namespace
 
-void draw_bone_list_panel(const Rig& rig, float width, float height) {
+void draw_bone_list_panel(const Rig& rig, float width, float height, int& selected) {
     ImGui::SetNextWindowPos(ImVec2(0.0f, 0.0f));
     ImGui::SetNextWindowSize(ImVec2(width, height));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
@@ -38,7 +40,7 @@ void draw_bone_list_panel(const Rig& rig, float width, float height) {
             if (sk[i].parent >= 0) children[static_cast<std::size_t>(sk[i].parent)].push_back(static_cast<int>(i));
         }
         for (std::size_t i = 0; i < sk.size(); ++i) {
-            if (sk[i].parent < 0) draw_bone_tree(sk, children, static_cast<int>(i));
+            if (sk[i].parent < 0) draw_bone_tree(sk, children, static_cast<int>(i), selected);
         }
         if (!rig.chains.empty()) {
             ImGui::Separator();

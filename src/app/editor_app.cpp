@@ -10,19 +10,26 @@
 
 #include "app/bone_list_panel.hpp"
 #include "app/screenshot.hpp"
-#include "app/view_camera.hpp"
+#include "app/status_bar.hpp"
 #include "core/forward_kinematics.hpp"
 
 namespace marionette {
 
 namespace {
-constexpr float kPanelWidth = 260.0f;  // in window points
+constexpr float kPanelWidth = 260.0f;   // window points
+constexpr float kStatusHeight = 26.0f;  // window points
+
+bool is_mouse_event(Uint32 type) {
+    return type == SDL_MOUSEMOTION || type == SDL_MOUSEBUTTONDOWN || type == SDL_MOUSEBUTTONUP || type == SDL_MOUSEWHEEL;
 }
+bool is_key_event(Uint32 type) { return type == SDL_KEYDOWN || type == SDL_KEYUP; }
+}  // namespace
 
 Result<std::unique_ptr<EditorApp>> EditorApp::create(Document document, EditorOptions options) {
     std::unique_ptr<EditorApp> app(new EditorApp());
     app->options_ = std::move(options);
     app->document_ = std::move(document);
+    app->controller_ = std::make_unique<ViewportController>(app->document_, app->history_);
     auto window = GlWindow::create(app->window_title(), 1280, 800);
     if (!window) return Error{window.message()};
     app->window_ = std::move(window).value();
@@ -40,71 +47,120 @@ std::string EditorApp::window_title() const {
     return (document_.modified() ? "*" : "") + name + " - Marionette";
 }
 
+Viewport EditorApp::viewport() const {
+    int w = 0;
+    int h = 0;
+    SDL_GetWindowSize(window_->sdl(), &w, &h);
+    return {kPanelWidth, 0.0f, std::max(0.0f, static_cast<float>(w) - kPanelWidth), std::max(0.0f, static_cast<float>(h) - kStatusHeight)};
+}
+
+void EditorApp::save() {
+    if (Status s = document_.save(); !s) {
+        status_ = s.message();
+        return;
+    }
+    history_.mark_saved();
+    status_ = "Saved " + document_.path().string();
+}
+
 void EditorApp::handle_events() {
+    const Viewport view = viewport();
     SDL_Event e;
     while (SDL_PollEvent(&e)) {
         ImGui_ImplSDL2_ProcessEvent(&e);
         if (e.type == SDL_QUIT) quit_ = true;
         if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_CLOSE) quit_ = true;
-        // Input goes to ImGui first; the editor acts only on what ImGui does not want.
-        if (e.type == SDL_KEYDOWN && e.key.keysym.sym == SDLK_ESCAPE && !ImGui::GetIO().WantCaptureKeyboard) quit_ = true;
+        // Input goes to ImGui first; the viewport acts only on what ImGui does not want. A drag
+        // that started in the viewport keeps its mouse even over a panel.
+        const ImGuiIO& io = ImGui::GetIO();
+        if (is_mouse_event(e.type) && io.WantCaptureMouse && !controller_->dragging()) continue;
+        if (is_key_event(e.type) && io.WantCaptureKeyboard) continue;
+        if (e.type == SDL_KEYDOWN && e.key.keysym.sym == SDLK_s && (SDL_GetModState() & KMOD_CTRL)) {
+            save();
+            continue;
+        }
+        controller_->handle(e, view, world_);
     }
 }
 
-void EditorApp::draw_frame(int frame_width, int frame_height) {
+void EditorApp::pose_world() {
     const Rig& rig = document_.rig();
     world_.resize(rig.skeleton.size());
     const ForwardKinematicsJob fk{&rig.skeleton, &rig.pose, world_};
-    const bool posed = fk.validate().ok();
-    if (posed) fk.run();
+    if (fk.validate()) fk.run();
+}
 
+void EditorApp::draw_viewport(int frame_width, int frame_height, float pixels_per_point) {
+    const Rig& rig = document_.rig();
+    const Viewport view = viewport();
+    if (view.empty()) return;
+    if (!framed_) {
+        controller_->frame_all(view);
+        framed_ = true;
+    }
+    const ViewCamera& camera = controller_->camera();
+    const glm::mat4 view_projection = camera.view_projection(view);
+    // GL counts viewport rows from the bottom, in framebuffer pixels.
+    glViewport(static_cast<int>(view.x * pixels_per_point),
+               static_cast<int>(static_cast<float>(frame_height) - (view.y + view.height) * pixels_per_point),
+               static_cast<int>(view.width * pixels_per_point), static_cast<int>(view.height * pixels_per_point));
+
+    // A power-of-ten grid spacing near a tenth of what the view shows.
+    const float world_per_pixel = camera.world_per_pixel_at(camera.is_2d() ? glm::vec3{camera.center(), 0.0f} : camera.target(), view);
+    const float shown = world_per_pixel * std::max(view.width, view.height);
+    const float spacing = std::pow(10.0f, std::floor(std::log10(std::max(shown * 0.1f, 1e-6f))));
+    draw_data_.lines.clear();
+    draw_data_.points.clear();
+    const glm::vec3 focus = camera.is_2d() ? glm::vec3{camera.center(), 0.0f} : camera.target();
+    const float reach = glm::length(focus) + shown;
+    build_grid(spacing, std::min(200, static_cast<int>(std::ceil(reach / spacing))), rig.is_2d(), draw_data_);
+    lines_->draw(draw_data_, view_projection, 9.0f * pixels_per_point);
+
+    looks_.assign(rig.skeleton.size(), BoneLook::Normal);
+    if (auto chain = controller_->active_chain()) {
+        for (int b : chain_bones(rig.skeleton, chain->root, chain->effector)) looks_[static_cast<std::size_t>(b)] = BoneLook::InChain;
+    }
+    if (controller_->hovered() >= 0 && controller_->hovered() < static_cast<int>(looks_.size())) {
+        looks_[static_cast<std::size_t>(controller_->hovered())] = BoneLook::Hovered;
+    }
+    if (controller_->selected() >= 0 && controller_->selected() < static_cast<int>(looks_.size())) {
+        looks_[static_cast<std::size_t>(controller_->selected())] = BoneLook::Selected;
+    }
+    shape_vertices_.clear();
+    // Joint discs keep about 4.5 points of radius on screen at any zoom.
+    build_bone_shapes(rig.skeleton, world_, rig.is_2d(), looks_, 4.5f * world_per_pixel, shape_vertices_);
+    if (!rig.is_2d()) {
+        glEnable(GL_DEPTH_TEST);
+        glClear(GL_DEPTH_BUFFER_BIT);  // bones over the grid, sorted among themselves
+    }
+    shapes_->draw(shape_vertices_, view_projection, rig.is_2d() ? glm::vec3{0, 0, 1} : glm::vec3{0.35f, 0.8f, 0.5f});
+    glDisable(GL_DEPTH_TEST);
+    glViewport(0, 0, frame_width, frame_height);
+}
+
+void EditorApp::draw_frame(int frame_width, int frame_height) {
     int window_width = 0;
     int window_height = 0;
     SDL_GetWindowSize(window_->sdl(), &window_width, &window_height);
     const float pixels_per_point = window_width > 0 ? static_cast<float>(frame_width) / static_cast<float>(window_width) : 1.0f;
-    const int panel_pixels = static_cast<int>(kPanelWidth * pixels_per_point);
-    const int view_x = std::min(panel_pixels, frame_width - 1);
-    const int view_w = std::max(1, frame_width - view_x);
 
     glViewport(0, 0, frame_width, frame_height);
     glClearColor(0.13f, 0.14f, 0.16f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-
-    if (posed) {
-        draw_data_.lines.clear();
-        draw_data_.points.clear();
-        joint_points_.clear();
-        for (std::size_t i = 0; i < world_.size(); ++i) {
-            joint_points_.push_back(world_[i].translation);
-            joint_points_.push_back(bone_tip(world_[i], rig.skeleton[i].length));
-        }
-        const Bounds bounds = bounds_of(joint_points_);
-        // A power-of-ten spacing near a tenth of the rig's size; the grid reaches past the rig.
-        const float size = std::max(bounds.radius(), 1e-3f);
-        const float spacing = std::pow(10.0f, std::floor(std::log10(size * 0.2f)));
-        const float reach = glm::length(bounds.center()) + 2.0f * size;
-        build_grid(spacing, std::min(200, static_cast<int>(std::ceil(reach / spacing))), rig.is_2d(), draw_data_);
-        glViewport(view_x, 0, view_w, frame_height);
-        const float aspect = static_cast<float>(view_w) / static_cast<float>(std::max(frame_height, 1));
-        const glm::mat4 view_projection = framing_view_projection(bounds, rig.is_2d(), aspect);
-        lines_->draw(draw_data_, view_projection, 9.0f * pixels_per_point);
-        // Joint discs keep their size on screen: about 4.5 pixels of radius at any zoom. For the
-        // orthographic 2D view one pixel is 2 / (scale_y * height) world units.
-        const float world_per_pixel = 2.0f / (std::fabs(view_projection[1][1]) * static_cast<float>(std::max(frame_height, 1)));
-        shape_vertices_.clear();
-        build_bone_shapes(rig.skeleton, world_, rig.is_2d(), {}, 4.5f * pixels_per_point * world_per_pixel, shape_vertices_);
-        if (!rig.is_2d()) {
-            glEnable(GL_DEPTH_TEST);
-            glClear(GL_DEPTH_BUFFER_BIT);  // bones over the grid, but sorted among themselves
-        }
-        shapes_->draw(shape_vertices_, view_projection, rig.is_2d() ? glm::vec3{0, 0, 1} : glm::vec3{0.35f, 0.8f, 0.5f});
-        glDisable(GL_DEPTH_TEST);
-        glViewport(0, 0, frame_width, frame_height);
-    }
+    pose_world();
+    draw_viewport(frame_width, frame_height, pixels_per_point);
 
     window_->begin_frame();
-    draw_bone_list_panel(rig, kPanelWidth, static_cast<float>(window_height));
+    int selected = controller_->selected();
+    draw_bone_list_panel(document_.rig(), kPanelWidth, static_cast<float>(window_height) - kStatusHeight, selected);
+    controller_->select(selected);
+    bool toggle = false;
+    draw_status_bar(StatusBarInfo{controller_->mode(), controller_->active_chain(), controller_->last_solve(),
+                                  controller_->auto_chain_length(), status_.empty() ? controller_->message() : status_},
+                    static_cast<float>(window_width), static_cast<float>(window_height), kStatusHeight, toggle);
+    if (toggle) controller_->toggle_mode();
     window_->render_ui();
+    window_->set_title(window_title());
 }
 
 int EditorApp::run() {

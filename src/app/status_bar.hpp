@@ -1,0 +1,23 @@
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "app/viewport_controller.hpp"
+
+namespace marionette {
+
+struct StatusBarInfo {
+    PoseMode mode;
+    std::optional<IkChain> chain;
+    std::optional<IkResult> last_solve;
+    int auto_chain_length;
+    std::string message;
+};
+
+// The bar along the bottom: the FK/IK toggle, the chain being posed and its solver, the last
+// solve's iterations and remaining error, and the latest message. Sets `toggle_mode` when the
+// mode button is pressed.
+void draw_status_bar(const StatusBarInfo& info, float window_width, float window_height, float height, bool& toggle_mode);
+
+}  // namespace marionette

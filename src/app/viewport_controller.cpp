@@ -1,0 +1,185 @@
+#include "app/viewport_controller.hpp"
+
+#include <SDL.h>
+
+#include "core/forward_kinematics.hpp"
+#include "editor/picking.hpp"
+
+namespace marionette {
+
+namespace {
+constexpr float kPickTolerance = 8.0f;  // pixels
+constexpr float kWheelZoom = 1.15f;
+}  // namespace
+
+ViewportController::ViewportController(Document& document, History& history)
+    : document_(document), history_(history), camera_(document.rig().is_2d() ? ViewCamera::for_2d() : ViewCamera::for_3d()) {}
+
+void ViewportController::frame_all(const Viewport& viewport) {
+    camera_ = document_.rig().is_2d() ? ViewCamera::for_2d() : ViewCamera::for_3d();
+    Result<std::vector<Transform>> world = compute_world(document_.rig().skeleton, document_.rig().pose);
+    if (!world) return;
+    std::vector<glm::vec3> points;
+    for (std::size_t i = 0; i < world.value().size(); ++i) {
+        points.push_back(world.value()[i].translation);
+        points.push_back(bone_tip(world.value()[i], document_.rig().skeleton[i].length));
+    }
+    if (auto box = bounding_box_of(points)) camera_.frame(*box, viewport);
+}
+
+std::optional<IkChain> ViewportController::active_chain() const {
+    if (const auto* ik = std::get_if<IkDrag>(&drag_)) return ik->chain();
+    if (mode_ == PoseMode::Ik && selected_ >= 0) return drag_chain_for(document_.rig(), selected_, auto_chain_length_);
+    return std::nullopt;
+}
+
+std::optional<glm::vec3> ViewportController::on_view_plane(glm::vec2 pixel, const Viewport& viewport, const glm::vec3& through) const {
+    return camera_.point_on_plane(pixel, viewport, through, camera_.view_direction());
+}
+
+void ViewportController::handle(const SDL_Event& e, const Viewport& viewport, const std::vector<Transform>& world) {
+    const SDL_Keymod mods = SDL_GetModState();
+    switch (e.type) {
+        case SDL_MOUSEBUTTONDOWN:
+            press({static_cast<float>(e.button.x), static_cast<float>(e.button.y)}, e.button.button, (mods & KMOD_SHIFT) != 0,
+                  (mods & KMOD_ALT) != 0, viewport, world);
+            break;
+        case SDL_MOUSEMOTION:
+            motion({static_cast<float>(e.motion.x), static_cast<float>(e.motion.y)},
+                   {static_cast<float>(e.motion.xrel), static_cast<float>(e.motion.yrel)}, viewport, world);
+            break;
+        case SDL_MOUSEBUTTONUP:
+            release();
+            break;
+        case SDL_MOUSEWHEEL: {
+            if (std::holds_alternative<IkDrag>(drag_)) {
+                // Dragging a bone that ends no chain: the wheel sets how far up the chain reaches.
+                auto_chain_length_ = std::max(1, auto_chain_length_ + (e.wheel.y > 0 ? 1 : -1));
+                break;
+            }
+            int mx = 0;
+            int my = 0;
+            SDL_GetMouseState(&mx, &my);
+            const float factor = e.wheel.y > 0 ? kWheelZoom : 1.0f / kWheelZoom;
+            camera_.zoom_at({static_cast<float>(mx), static_cast<float>(my)}, factor, viewport);
+            break;
+        }
+        case SDL_KEYDOWN:
+            if (e.key.keysym.sym == SDLK_SPACE) space_held_ = true;
+            key(e.key.keysym.sym, (mods & KMOD_CTRL) != 0, (mods & KMOD_SHIFT) != 0, viewport, world);
+            break;
+        case SDL_KEYUP:
+            if (e.key.keysym.sym == SDLK_SPACE) space_held_ = false;
+            break;
+        default:
+            break;
+    }
+}
+
+void ViewportController::press(glm::vec2 pixel, int button, bool shift, bool alt, const Viewport& viewport,
+                               const std::vector<Transform>& world) {
+    if (!viewport.contains(pixel) || dragging()) return;
+    const bool is_2d = document_.rig().is_2d();
+    if (button == SDL_BUTTON_MIDDLE) {
+        drag_ = CameraDrag{!is_2d && !shift};
+        return;
+    }
+    if (button != SDL_BUTTON_LEFT) return;
+    if (space_held_ || (alt && !is_2d)) {
+        drag_ = CameraDrag{alt && !is_2d};
+        return;
+    }
+    const auto hit = pick_bone(document_.rig().skeleton, world, camera_, viewport, pixel, kPickTolerance);
+    selected_ = hit ? hit->bone : -1;  // a click on empty space deselects
+    if (hit) start_bone_drag(hit->bone, pixel, viewport, world);
+}
+
+void ViewportController::start_bone_drag(int bone, glm::vec2 pixel, const Viewport& viewport, const std::vector<Transform>& world) {
+    const Rig& rig = document_.rig();
+    const auto b = static_cast<std::size_t>(bone);
+    rig_before_drag_ = rig;
+    if (mode_ == PoseMode::Fk) {
+        const auto grab = on_view_plane(pixel, viewport, world[b].translation);
+        if (!grab) return;
+        if (auto d = FkDrag::start(rig, rig.pose, bone, *grab)) drag_ = std::move(d).value();
+        return;
+    }
+    const glm::vec3 tip = bone_tip(world[b], rig.skeleton[b].length);
+    const auto grab = on_view_plane(pixel, viewport, tip);
+    if (!grab) return;
+    Result<IkDrag> d = IkDrag::start(rig, rig.pose, drag_chain_for(rig, bone, auto_chain_length_), *grab);
+    if (d) {
+        drag_ = std::move(d).value();
+    } else {
+        message_ = d.message();
+    }
+}
+
+void ViewportController::motion(glm::vec2 pixel, glm::vec2 delta, const Viewport& viewport, const std::vector<Transform>& world) {
+    if (const auto* cam = std::get_if<CameraDrag>(&drag_)) {
+        if (cam->orbit) {
+            camera_.orbit_pixels(delta);
+        } else {
+            camera_.pan_pixels(delta, viewport);
+        }
+        return;
+    }
+    if (auto* fk = std::get_if<FkDrag>(&drag_)) {
+        const auto cursor = on_view_plane(pixel, viewport, world[static_cast<std::size_t>(fk->bone())].translation);
+        if (cursor) document_.edit([&](Rig& rig) { fk->move(rig, rig.pose, *cursor); });
+        return;
+    }
+    if (auto* ik = std::get_if<IkDrag>(&drag_)) {
+        const auto cursor = on_view_plane(pixel, viewport, ik->target());
+        if (!cursor) return;
+        document_.edit([&](Rig& rig) {
+            Result<IkResult> r = ik->move(rig, rig.pose, *cursor);
+            if (r) {
+                last_solve_ = r.value();
+            } else {
+                message_ = r.message();
+            }
+        });
+        return;
+    }
+    if (viewport.contains(pixel)) {
+        const auto hit = pick_bone(document_.rig().skeleton, world, camera_, viewport, pixel, kPickTolerance);
+        hovered_ = hit ? hit->bone : -1;
+    }
+}
+
+void ViewportController::release() {
+    const bool posed = std::holds_alternative<FkDrag>(drag_) || std::holds_alternative<IkDrag>(drag_);
+    if (posed) {
+        const std::string what = std::holds_alternative<FkDrag>(drag_) ? "Rotate " : "Drag ";
+        const int bone = std::holds_alternative<FkDrag>(drag_) ? std::get<FkDrag>(drag_).bone() : std::get<IkDrag>(drag_).chain().effector;
+        history_.record(what + document_.rig().skeleton[static_cast<std::size_t>(bone)].name, std::move(rig_before_drag_));
+    }
+    drag_ = std::monostate{};
+}
+
+void ViewportController::key(int sym, bool ctrl, bool shift, const Viewport& viewport, const std::vector<Transform>& world) {
+    (void)world;
+    if (dragging()) return;
+    if (sym == SDLK_TAB) {
+        toggle_mode();
+    } else if (sym == SDLK_ESCAPE) {
+        selected_ = -1;
+    } else if (sym == SDLK_f || sym == SDLK_HOME) {
+        frame_all(viewport);
+    } else if (ctrl && sym == SDLK_z) {
+        if (shift) {
+            history_.redo(document_);
+        } else {
+            history_.undo(document_);
+        }
+    } else if (ctrl && sym == SDLK_y) {
+        history_.redo(document_);
+    } else if (!document_.rig().is_2d() && !ctrl) {
+        if (sym == SDLK_1 || sym == SDLK_KP_1) camera_.set_view(ViewCamera::View::Front);
+        if (sym == SDLK_3 || sym == SDLK_KP_3) camera_.set_view(ViewCamera::View::Side);
+        if (sym == SDLK_7 || sym == SDLK_KP_7) camera_.set_view(ViewCamera::View::Top);
+    }
+}
+
+}  // namespace marionette

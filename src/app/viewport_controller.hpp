@@ -1,0 +1,74 @@
+#pragma once
+// What the mouse and keys do in the viewport: camera moves, hover and selection, FK and IK drags
+// (one undo step per drag), mode toggle, undo and redo. It reads SDL events the panels did not
+// take and changes the document only through drags and the history.
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/document.hpp"
+#include "core/ik_result.hpp"
+#include "editor/fk_drag.hpp"
+#include "editor/history.hpp"
+#include "editor/ik_drag.hpp"
+#include "editor/view_camera.hpp"
+#include "editor/viewport.hpp"
+
+union SDL_Event;
+
+namespace marionette {
+
+enum class PoseMode { Fk, Ik };
+
+class ViewportController {
+public:
+    ViewportController(Document& document, History& history);
+
+    // Frames the whole rig (on open, and with F or Home).
+    void frame_all(const Viewport& viewport);
+    // `world` holds the rig's joint frames as drawn this frame (for picking and grabbing).
+    void handle(const SDL_Event& event, const Viewport& viewport, const std::vector<Transform>& world);
+
+    const ViewCamera& camera() const { return camera_; }
+    PoseMode mode() const { return mode_; }
+    void toggle_mode() { mode_ = mode_ == PoseMode::Fk ? PoseMode::Ik : PoseMode::Fk; }
+    int selected() const { return selected_; }
+    int hovered() const { return hovered_; }
+    void select(int bone) { selected_ = bone; }
+    // The chain of the drag in progress, or the selected bone's chain, for highlighting.
+    std::optional<IkChain> active_chain() const;
+    const std::optional<IkResult>& last_solve() const { return last_solve_; }
+    const std::string& message() const { return message_; }
+    int auto_chain_length() const { return auto_chain_length_; }
+    bool dragging() const { return !std::holds_alternative<std::monostate>(drag_); }
+
+private:
+    struct CameraDrag {
+        bool orbit;  // else pan
+    };
+    using Drag = std::variant<std::monostate, FkDrag, IkDrag, CameraDrag>;
+
+    void press(glm::vec2 pixel, int button, bool shift, bool alt, const Viewport& viewport, const std::vector<Transform>& world);
+    void motion(glm::vec2 pixel, glm::vec2 delta, const Viewport& viewport, const std::vector<Transform>& world);
+    void release();
+    void key(int sym, bool ctrl, bool shift, const Viewport& viewport, const std::vector<Transform>& world);
+    void start_bone_drag(int bone, glm::vec2 pixel, const Viewport& viewport, const std::vector<Transform>& world);
+    std::optional<glm::vec3> on_view_plane(glm::vec2 pixel, const Viewport& viewport, const glm::vec3& through) const;
+
+    Document& document_;
+    History& history_;
+    ViewCamera camera_;
+    PoseMode mode_ = PoseMode::Ik;
+    int selected_ = -1;
+    int hovered_ = -1;
+    Drag drag_;
+    Rig rig_before_drag_;
+    bool space_held_ = false;
+    int auto_chain_length_ = kDefaultAutoChainLength;
+    std::optional<IkResult> last_solve_;
+    std::string message_;
+};
+
+}  // namespace marionette
