@@ -16,6 +16,16 @@ namespace {
 // The 2D arm of chain_rig: base (0.5 long) at the origin, b0 (1) from (0.5, 0), b1 (1), b2 (0.5).
 Rig arm() { return chain_rig(Dimensions::Two, {1.0f, 1.0f, 0.5f}); }
 
+// A two-bone chain over bones 1 (root) and 2 of a chain_rig.
+IkChain two_bone_chain(const char* name) {
+    IkChain c;
+    c.name = name;
+    c.root = 1;
+    c.effector = 2;
+    c.solver = SolverKind::TwoBone;
+    return c;
+}
+
 void expect_near(const glm::vec3& a, const glm::vec3& b, float tol = 1e-4f) {
     EXPECT_NEAR(a.x, b.x, tol);
     EXPECT_NEAR(a.y, b.y, tol);
@@ -87,12 +97,7 @@ TEST(FkDrag, DegenerateGrabsAndCursorsAreHarmless) {
 
 TEST(IkDrag, UsesTheRigsChainOrAnAutomaticOne) {
     Rig rig = arm();
-    IkChain two;
-    two.name = "arm";
-    two.root = 1;
-    two.effector = 2;
-    two.solver = SolverKind::TwoBone;
-    rig.chains.push_back(two);
+    rig.chains.push_back(two_bone_chain("arm"));
     EXPECT_EQ(drag_chain_for(rig, 2, 2).name, "arm");
     const IkChain hand = drag_chain_for(rig, 3, 2);
     EXPECT_EQ(hand.name, "auto");
@@ -104,12 +109,7 @@ TEST(IkDrag, UsesTheRigsChainOrAnAutomaticOne) {
 
 TEST(IkDrag, TheTipEndsWhereTheCursorIsReleasedAndTheShoulderStays) {
     Rig rig = arm();
-    IkChain two;
-    two.name = "arm";
-    two.root = 1;
-    two.effector = 2;
-    two.solver = SolverKind::TwoBone;
-    rig.chains.push_back(two);
+    rig.chains.push_back(two_bone_chain("arm"));
     Pose pose = rig.pose;
     pose.rotations[2] = rotation_2d(0.3f);
     const glm::vec3 tip = tip_of(rig, pose, 2);
@@ -129,12 +129,7 @@ TEST(IkDrag, TheTipEndsWhereTheCursorIsReleasedAndTheShoulderStays) {
 
 TEST(IkDrag, ThreeDimensionalTwoBoneKeepsItsBendPlaneFromTheStart) {
     Rig rig = chain_rig(Dimensions::Three, {1.0f, 1.0f});
-    IkChain two;
-    two.name = "leg";
-    two.root = 1;
-    two.effector = 2;
-    two.solver = SolverKind::TwoBone;
-    rig.chains.push_back(two);
+    rig.chains.push_back(two_bone_chain("leg"));
     Pose pose = rig.pose;
     // The knee out toward -z (a turn about +y takes +x toward -z), the shin back toward the line.
     pose.rotations[1] = glm::angleAxis(0.4f, glm::vec3{0, 1, 0});
