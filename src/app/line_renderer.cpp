@@ -39,30 +39,10 @@ Result<std::unique_ptr<LineRenderer>> LineRenderer::create(const std::filesystem
     r->u_point_size_ = r->program_->uniform("u_point_size");
     r->u_round_points_ = r->program_->uniform("u_round_points");
 
-    glGenVertexArrays(1, &r->vao_);
-    glGenBuffers(1, &r->vbo_);
-    glBindVertexArray(r->vao_);
-    glBindBuffer(GL_ARRAY_BUFFER, r->vbo_);
-    glEnableVertexAttribArray(0);
-    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(ColoredVertex),
-                          reinterpret_cast<void*>(offsetof(ColoredVertex, position)));
-    glEnableVertexAttribArray(1);
-    glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(ColoredVertex),
-                          reinterpret_cast<void*>(offsetof(ColoredVertex, color)));
-    glBindVertexArray(0);
+    r->stream_ = std::make_unique<VertexStream>(sizeof(ColoredVertex),
+                                                std::initializer_list<VertexAttribute>{{0, 3, offsetof(ColoredVertex, position)},
+                                                                                       {1, 4, offsetof(ColoredVertex, color)}});
     return r;
-}
-
-LineRenderer::~LineRenderer() {
-    if (vbo_) glDeleteBuffers(1, &vbo_);
-    if (vao_) glDeleteVertexArrays(1, &vao_);
-}
-
-void LineRenderer::draw_vertices(const std::vector<ColoredVertex>& vertices, unsigned mode) {
-    if (vertices.empty()) return;
-    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(vertices.size() * sizeof(ColoredVertex)), vertices.data(),
-                 GL_STREAM_DRAW);
-    glDrawArrays(mode, 0, static_cast<GLsizei>(vertices.size()));
 }
 
 void LineRenderer::draw(const LineDrawData& data, const glm::mat4& view_projection, float point_size) {
@@ -70,13 +50,10 @@ void LineRenderer::draw(const LineDrawData& data, const glm::mat4& view_projecti
     glUniformMatrix4fv(u_view_projection_, 1, GL_FALSE, glm::value_ptr(view_projection));
     glUniform1f(u_point_size_, point_size);
     glEnable(GL_PROGRAM_POINT_SIZE);
-    glBindVertexArray(vao_);
-    glBindBuffer(GL_ARRAY_BUFFER, vbo_);
     glUniform1i(u_round_points_, 0);
-    draw_vertices(data.lines, GL_LINES);
+    stream_->draw(data.lines, GL_LINES);
     glUniform1i(u_round_points_, 1);
-    draw_vertices(data.points, GL_POINTS);
-    glBindVertexArray(0);
+    stream_->draw(data.points, GL_POINTS);
     glUseProgram(0);
 }
 

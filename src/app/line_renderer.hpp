@@ -10,6 +10,7 @@
 #include <glm/glm.hpp>
 
 #include "app/shader_program.hpp"
+#include "app/vertex_stream.hpp"
 #include "core/result.hpp"
 #include "core/skeleton.hpp"
 
@@ -31,19 +32,13 @@ void build_grid(float spacing, int half_count, bool is_2d, LineDrawData& out);
 class LineRenderer {
 public:
     static Result<std::unique_ptr<LineRenderer>> create(const std::filesystem::path& shader_dir);
-    ~LineRenderer();
-    LineRenderer(const LineRenderer&) = delete;
-    LineRenderer& operator=(const LineRenderer&) = delete;
 
     void draw(const LineDrawData& data, const glm::mat4& view_projection, float point_size);
 
 private:
     LineRenderer() = default;
-    void draw_vertices(const std::vector<ColoredVertex>& vertices, unsigned mode);
-
     std::unique_ptr<ShaderProgram> program_;
-    unsigned vao_ = 0;
-    unsigned vbo_ = 0;
+    std::unique_ptr<VertexStream> stream_;
     int u_view_projection_ = -1;
     int u_point_size_ = -1;
     int u_round_points_ = -1;

@@ -16,24 +16,11 @@ Result<std::unique_ptr<ShapeRenderer>> ShapeRenderer::create(const std::filesyst
     r->u_view_projection_ = r->program_->uniform("u_view_projection");
     r->u_light_direction_ = r->program_->uniform("u_light_direction");
     r->u_ambient_ = r->program_->uniform("u_ambient");
-    glGenVertexArrays(1, &r->vao_);
-    glGenBuffers(1, &r->vbo_);
-    glBindVertexArray(r->vao_);
-    glBindBuffer(GL_ARRAY_BUFFER, r->vbo_);
-    const auto stride = static_cast<GLsizei>(sizeof(ShapeVertex));
-    glEnableVertexAttribArray(0);
-    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<void*>(offsetof(ShapeVertex, position)));
-    glEnableVertexAttribArray(1);
-    glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<void*>(offsetof(ShapeVertex, normal)));
-    glEnableVertexAttribArray(2);
-    glVertexAttribPointer(2, 4, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<void*>(offsetof(ShapeVertex, color)));
-    glBindVertexArray(0);
+    r->stream_ = std::make_unique<VertexStream>(sizeof(ShapeVertex),
+                                                std::initializer_list<VertexAttribute>{{0, 3, offsetof(ShapeVertex, position)},
+                                                                                       {1, 3, offsetof(ShapeVertex, normal)},
+                                                                                       {2, 4, offsetof(ShapeVertex, color)}});
     return r;
-}
-
-ShapeRenderer::~ShapeRenderer() {
-    if (vbo_) glDeleteBuffers(1, &vbo_);
-    if (vao_) glDeleteVertexArrays(1, &vao_);
 }
 
 void ShapeRenderer::draw(const std::vector<ShapeVertex>& triangles, const glm::mat4& view_projection,
@@ -44,11 +31,7 @@ void ShapeRenderer::draw(const std::vector<ShapeVertex>& triangles, const glm::m
     const glm::vec3 light = glm::normalize(light_direction);
     glUniform3f(u_light_direction_, light.x, light.y, light.z);
     glUniform1f(u_ambient_, 0.45f);
-    glBindVertexArray(vao_);
-    glBindBuffer(GL_ARRAY_BUFFER, vbo_);
-    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(triangles.size() * sizeof(ShapeVertex)), triangles.data(), GL_STREAM_DRAW);
-    glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(triangles.size()));
-    glBindVertexArray(0);
+    stream_->draw(triangles, GL_TRIANGLES);
     glUseProgram(0);
 }
 

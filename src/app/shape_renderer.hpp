@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "app/shader_program.hpp"
+#include "app/vertex_stream.hpp"
 #include "core/result.hpp"
 #include "editor/bone_shapes.hpp"
 
@@ -14,9 +15,6 @@ namespace marionette {
 class ShapeRenderer {
 public:
     static Result<std::unique_ptr<ShapeRenderer>> create(const std::filesystem::path& shader_dir);
-    ~ShapeRenderer();
-    ShapeRenderer(const ShapeRenderer&) = delete;
-    ShapeRenderer& operator=(const ShapeRenderer&) = delete;
 
     // light_direction: toward the light, in world space.
     void draw(const std::vector<ShapeVertex>& triangles, const glm::mat4& view_projection, const glm::vec3& light_direction);
@@ -24,8 +22,7 @@ public:
 private:
     ShapeRenderer() = default;
     std::unique_ptr<ShaderProgram> program_;
-    unsigned vao_ = 0;
-    unsigned vbo_ = 0;
+    std::unique_ptr<VertexStream> stream_;
     int u_view_projection_ = -1;
     int u_light_direction_ = -1;
     int u_ambient_ = -1;

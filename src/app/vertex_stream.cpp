@@ -1,0 +1,34 @@
+#include "app/vertex_stream.hpp"
+
+#include <glad/gl.h>
+
+namespace marionette {
+
+VertexStream::VertexStream(std::size_t stride, std::initializer_list<VertexAttribute> attributes) : stride_(stride) {
+    glGenVertexArrays(1, &vao_);
+    glGenBuffers(1, &vbo_);
+    glBindVertexArray(vao_);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo_);
+    for (const VertexAttribute& a : attributes) {
+        glEnableVertexAttribArray(a.location);
+        glVertexAttribPointer(a.location, a.float_count, GL_FLOAT, GL_FALSE, static_cast<GLsizei>(stride),
+                              reinterpret_cast<void*>(a.offset));
+    }
+    glBindVertexArray(0);
+}
+
+VertexStream::~VertexStream() {
+    glDeleteBuffers(1, &vbo_);
+    glDeleteVertexArrays(1, &vao_);
+}
+
+void VertexStream::draw_bytes(const void* data, std::size_t count, unsigned mode) {
+    if (count == 0) return;
+    glBindVertexArray(vao_);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo_);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(count * stride_), data, GL_STREAM_DRAW);
+    glDrawArrays(mode, 0, static_cast<GLsizei>(count));
+    glBindVertexArray(0);
+}
+
+}  // namespace marionette

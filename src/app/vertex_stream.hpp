@@ -1,0 +1,38 @@
+#pragma once
+// A vertex array and buffer refilled every frame: the GL objects both renderers draw through.
+// Create it once a GL context is current.
+
+#include <cstddef>
+#include <initializer_list>
+#include <vector>
+
+namespace marionette {
+
+struct VertexAttribute {
+    unsigned location;
+    int float_count;     // 1 to 4 floats
+    std::size_t offset;  // bytes into the vertex
+};
+
+class VertexStream {
+public:
+    VertexStream(std::size_t stride, std::initializer_list<VertexAttribute> attributes);
+    ~VertexStream();
+    VertexStream(const VertexStream&) = delete;
+    VertexStream& operator=(const VertexStream&) = delete;
+
+    // Uploads the vertices and draws them as `mode` (GL_LINES, GL_TRIANGLES, ...).
+    template <class Vertex>
+    void draw(const std::vector<Vertex>& vertices, unsigned mode) {
+        draw_bytes(vertices.data(), vertices.size(), mode);
+    }
+
+private:
+    void draw_bytes(const void* data, std::size_t count, unsigned mode);
+
+    std::size_t stride_;
+    unsigned vao_ = 0;
+    unsigned vbo_ = 0;
+};
+
+}  // namespace marionette
