@@ -22,28 +22,32 @@ struct Triangle {
     float sin_middle = 0.0f;
 };
 
-// In double: next to a straight or folded limb cos is within rounding of +-1, and in float
-// sqrt(1 - cos^2) would turn that rounding into a visible aim error.
-Triangle solve_triangle(float upper_f, float lower_f, float distance_f, float tiny) {
-    const double upper = upper_f, lower = lower_f, distance = distance_f;
-    double cos_root = 1.0;
-    double cos_middle = -1.0;
-    if (upper > tiny && lower > tiny && distance <= std::fabs(upper - lower)) {
-        // Folded: exactly, on the side the longer bone dictates.
-        cos_middle = 1.0;
-        cos_root = upper >= lower ? 1.0 : -1.0;
-        if (distance <= tiny) cos_root = 0.0;  // equal bones folded onto the root: stand off to the bend side
-    } else if (upper > tiny && lower > tiny && distance < upper + lower) {
-        cos_root = (upper * upper + distance * distance - lower * lower) / (2.0 * upper * distance);
-        cos_middle = (upper * upper + lower * lower - distance * distance) / (2.0 * upper * lower);
-    }
-    cos_root = std::clamp(cos_root, -1.0, 1.0);
-    cos_middle = std::clamp(cos_middle, -1.0, 1.0);
+// `distance` is already within [|upper - lower|, upper + lower] (two_bone_goal_distance). The
+// sines come from the area (Heron's formula as a product of four sums of sides), not from
+// sqrt(1 - cos^2): next to a straight or folded limb cos is within rounding of +-1 and the
+// latter would turn that rounding into a visible aim error, where each factor here is exact
+// to rounding of the sides. At the ends of the range the formulas give the straight and the
+// folded limb exactly, so those need no cases of their own.
+Triangle solve_triangle(float upper, float lower, float distance, float tiny) {
     Triangle t;
-    t.cos_root = static_cast<float>(cos_root);
-    t.sin_root = static_cast<float>(std::sqrt(1.0 - cos_root * cos_root));
-    t.cos_middle = static_cast<float>(cos_middle);
-    t.sin_middle = static_cast<float>(std::sqrt(1.0 - cos_middle * cos_middle));
+    if (upper <= tiny || lower <= tiny) return t;  // a point bone: straight
+    if (distance <= tiny) {
+        // Equal bones folded onto the root joint: stand off to the bend side.
+        t.cos_root = 0.0f;
+        t.sin_root = 1.0f;
+        t.cos_middle = 1.0f;
+        return t;
+    }
+    const float area16 = (upper + lower + distance) * (lower + distance - upper) * (upper - lower + distance) *
+                         (upper + lower - distance);  // 16 area^2
+    const float area4 = std::sqrt(max_of(area16, 0.0f));
+    const float half_over = 0.5f / (upper * lower * distance);
+    const float over_upper_distance = half_over * lower;  // 1 / (2 upper distance)
+    const float over_upper_lower = half_over * distance;  // 1 / (2 upper lower)
+    t.cos_root = clamp_to(((upper - lower) * (upper + lower) + distance * distance) * over_upper_distance, -1.0f, 1.0f);
+    t.sin_root = min_of(area4 * over_upper_distance, 1.0f);
+    t.cos_middle = clamp_to(((upper - distance) * (upper + distance) + lower * lower) * over_upper_lower, -1.0f, 1.0f);
+    t.sin_middle = min_of(area4 * over_upper_lower, 1.0f);
     return t;
 }
 
@@ -95,9 +99,11 @@ IkResult run_2d(const TwoBoneJob& job) {
     const Triangle tri = solve_triangle(upper, lower, goal, tiny);
 
     // Root->middle turns away from the aim by the root angle, to the side opposite the bend;
-    // the lower bone turns by bend * (pi - middle angle) relative to root->middle.
+    // the lower bone turns by bend * (pi - middle angle) relative to root->middle. turn_* are
+    // the bones' rotations in their parents' frames (rest and pose together).
     Rot2 turn_a = aim * Rot2{tri.cos_root, -bend * tri.sin_root} * conjugate(offset_dir);
-    Rot2 pose_b = conjugate(rest_b) * offset_dir * Rot2{-tri.cos_middle, bend * tri.sin_middle};
+    Rot2 turn_b = offset_dir * Rot2{-tri.cos_middle, bend * tri.sin_middle};
+    Rot2 pose_b = conjugate(rest_b) * turn_b;
     Rot2 pose_a = conjugate(rest_a) * turn_a;
 
     if (sk[B].limits) {
@@ -105,8 +111,9 @@ IkResult run_2d(const TwoBoneJob& job) {
         const float allowed = nearest_allowed_angle(wanted, angle_range(*sk[B].limits));
         if (allowed != wanted) {
             pose_b = rot2(allowed);
+            turn_b = rest_b * pose_b;
             // With the middle joint held at its limit, turn the root to aim the tip again.
-            const glm::vec2 tip = rotate(turn_a, offset + rotate(rest_b * pose_b, {lower, 0.0f}));
+            const glm::vec2 tip = rotate(turn_a, offset + rotate(turn_b, {lower, 0.0f}));
             if (glm::length(tip) > tiny && distance > tiny) {
                 const glm::vec2 u = tip * inverse_sqrt(glm::dot(tip, tip));
                 const glm::vec2 v = to_target * inverse_distance;
@@ -115,12 +122,15 @@ IkResult run_2d(const TwoBoneJob& job) {
             }
         }
     }
-    if (sk[A].limits) pose_a = rot2(nearest_allowed_angle(angle_of(pose_a), angle_range(*sk[A].limits)));
+    if (sk[A].limits) {
+        pose_a = rot2(nearest_allowed_angle(angle_of(pose_a), angle_range(*sk[A].limits)));
+        turn_a = rest_a * pose_a;
+    }
 
     // Products of unit complex numbers stay unit within rounding; quat_from_rot2 normalizes.
     pose.rotations[A] = quat_from_rot2(pose_a);
     pose.rotations[B] = quat_from_rot2(pose_b);
-    const glm::vec2 tip = a + rotate(rest_a * pose_a, offset + rotate(rest_b * pose_b, {lower, 0.0f}));
+    const glm::vec2 tip = a + rotate(turn_a, offset + rotate(turn_b, {lower, 0.0f}));
     IkResult r;
     r.iterations = 1;
     r.error = glm::length(tip - target);
@@ -146,85 +156,91 @@ glm::vec3 bend_direction(const glm::vec3& dir, const glm::vec3& root, const std:
     return any_perpendicular(dir);
 }
 
+// The bone's axis (+X) turned by q: the first column of q's matrix, cheaper than rotating.
+glm::vec3 turned_axis(const glm::quat& q) {
+    return {1.0f - 2.0f * (q.y * q.y + q.z * q.z), 2.0f * (q.x * q.y + q.w * q.z), 2.0f * (q.x * q.z - q.w * q.y)};
+}
+
+// 3D, in the root bone's parent frame: world space enters only through the target and the pole
+// (one transform each, and none for a root bone), and the rotations come out in the frame
+// they are stored in, so no world rotation has to be taken back out of the answer.
 IkResult run_3d(const TwoBoneJob& job) {
     const Skeleton& sk = *job.skeleton;
     Pose& pose = *job.pose;
     const auto A = static_cast<std::size_t>(job.root);
     const auto B = static_cast<std::size_t>(job.effector);
-    const bool has_parent = sk[A].parent >= 0;
-    const Transform parent = has_parent ? parent_world(sk, pose, job.root) : Transform{};
-    const Transform local_a = local_transform(sk, pose, A);
-    Transform world_a = has_parent ? parent * local_a : local_a;
-    const Transform local_b = local_transform(sk, pose, B);
-    const float upper = glm::length(local_b.translation);
+    glm::vec3 target = job.target;
+    std::optional<glm::vec3> pole = job.settings.pole;
+    if (sk[A].parent >= 0) {
+        const Transform parent = parent_world(sk, pose, job.root);
+        const glm::quat to_parent = glm::conjugate(parent.rotation);
+        target = to_parent * (target - parent.translation);
+        if (pole) pole = to_parent * (*pole - parent.translation);
+    }
+    const glm::quat rest_a = sk[A].rest.rotation;
+    const glm::quat rest_b = sk[B].rest.rotation;
+    const glm::vec3 a = sk[A].rest.translation + (sk[A].parent < 0 ? pose.root_offset : glm::vec3{0.0f});
+    glm::quat turn_a = rest_a * pose.rotations[A];  // the bones' rotations in their parents' frames
+    glm::quat turn_b = rest_b * pose.rotations[B];
+    const glm::vec3 offset = sk[B].rest.translation;  // middle joint in the upper bone's frame
+    const float offset2 = glm::dot(offset, offset);
+    const float upper = offset2 > 0.0f ? offset2 * inverse_sqrt(offset2) : 0.0f;
     const float lower = sk[B].length;
     const float reach = upper + lower;
     const float tiny = 1e-6f * max_of(reach, 1e-6f);
-    const glm::vec3 bone_x{lower, 0.0f, 0.0f};
 
-    const glm::vec3 a = world_a.translation;
-    const glm::vec3 middle = world_a.apply(local_b.translation);
-    const glm::vec3 to_target = job.target - a;
+    const glm::vec3 to_middle = turn_a * offset;
+    const glm::vec3 middle = a + to_middle;
+    const glm::vec3 to_target = target - a;
     const float distance2 = glm::dot(to_target, to_target);
     const float inverse_distance = distance2 > 0.0f ? inverse_sqrt(distance2) : 0.0f;
     const float distance = distance2 * inverse_distance;
     glm::vec3 dir;
     if (distance > tiny) {
         dir = to_target * inverse_distance;
-    } else if (const glm::vec3 tip = (world_a * local_b).apply(bone_x); glm::length(tip - a) > tiny) {
-        dir = glm::normalize(tip - a);  // target on the root joint: keep the current aim
-    } else if (glm::length(middle - a) > tiny) {
-        dir = glm::normalize(middle - a);
+    } else if (const glm::vec3 tip = to_middle + turn_a * (turned_axis(turn_b) * lower); glm::length(tip) > tiny) {
+        dir = glm::normalize(tip);  // target on the root joint: keep the current aim
+    } else if (upper > tiny) {
+        dir = glm::normalize(to_middle);
     } else {
-        dir = world_a.rotation * glm::vec3{1.0f, 0.0f, 0.0f};
+        dir = turned_axis(turn_a);
     }
-    const glm::vec3 side = bend_direction(dir, a, job.settings.pole, middle, world_a.rotation, tiny);
+    const glm::vec3 side = bend_direction(dir, a, pole, middle, turn_a, tiny);
     const float goal = two_bone_goal_distance(distance, upper, lower, job.settings.softness);
     const Triangle tri = solve_triangle(upper, lower, goal, tiny);
-    const glm::vec3 new_middle = a + upper * (tri.cos_root * dir + tri.sin_root * side);
-    const glm::vec3 new_tip = a + goal * dir;
+    const glm::vec3 new_to_middle = upper * (tri.cos_root * dir + tri.sin_root * side);
+    const glm::vec3 new_lower = goal * dir - new_to_middle;  // new middle joint -> new tip
 
     // Turn each bone by the shortest rotation onto its new direction: the limb keeps its roll.
-    world_a.rotation = normalized(rotation_between(middle - a, new_middle - a) * world_a.rotation);
-    // The lower bone's joint is now new_middle (up to rounding); only its turn is left to find.
-    Transform world_b{new_middle, world_a.rotation * local_b.rotation};
-    world_b.rotation = normalized(rotation_between(world_b.rotation * bone_x, new_tip - new_middle) * world_b.rotation);
-    const glm::quat frame_a = has_parent ? parent.rotation * sk[A].rest.rotation : sk[A].rest.rotation;
-    glm::quat pose_a = normalized(glm::conjugate(frame_a) * world_a.rotation);
-    glm::quat pose_b = normalized(glm::conjugate(world_a.rotation * sk[B].rest.rotation) * world_b.rotation);
-    bool limited = false;
+    turn_a = normalized(rotation_between(to_middle, new_to_middle) * turn_a);
+    turn_b = normalized(rotation_between(turned_axis(turn_b), glm::conjugate(turn_a) * new_lower) * turn_b);
+    glm::quat pose_a = normalized(glm::conjugate(rest_a) * turn_a);
+    glm::quat pose_b = normalized(glm::conjugate(rest_b) * turn_b);
 
     if (sk[B].limits) {
         const glm::quat allowed = constrain_rotation(pose_b, *sk[B].limits, false);
         if (std::fabs(glm::dot(allowed, pose_b)) < 1.0f - 1e-7f) {
-            limited = true;
             pose_b = allowed;
+            turn_b = rest_b * pose_b;
             // Middle joint held by its limit: turn the root so the tip aims at the target again.
-            const Transform held_b{local_b.translation, sk[B].rest.rotation * pose_b};
-            const glm::vec3 held_tip = (world_a * held_b).apply(bone_x);
+            const glm::vec3 held_tip = turn_a * (offset + turned_axis(turn_b) * lower);
             if (distance > tiny) {
-                world_a.rotation = normalized(rotation_between(held_tip - a, to_target) * world_a.rotation);
-                pose_a = normalized(glm::conjugate(frame_a) * world_a.rotation);
+                turn_a = normalized(rotation_between(held_tip, to_target) * turn_a);
+                pose_a = normalized(glm::conjugate(rest_a) * turn_a);
             }
         }
     }
     if (sk[A].limits) {
-        const glm::quat allowed = constrain_rotation(pose_a, *sk[A].limits, false);
-        limited = limited || std::fabs(glm::dot(allowed, pose_a)) < 1.0f - 1e-7f;
-        pose_a = allowed;
+        pose_a = constrain_rotation(pose_a, *sk[A].limits, false);
+        turn_a = rest_a * pose_a;
     }
 
     pose.rotations[A] = pose_a;
     pose.rotations[B] = pose_b;
-    // Unless a limit moved a bone, the tip is where the lower bone was just aimed.
-    glm::vec3 final_tip = world_b.apply(bone_x);
-    if (limited) {
-        const Transform final_a = parent * local_transform(sk, pose, A);
-        final_tip = (final_a * local_transform(sk, pose, B)).apply(bone_x);
-    }
+    const glm::vec3 tip = a + turn_a * (offset + turned_axis(turn_b) * lower);
     IkResult r;
     r.iterations = 1;
-    r.error = glm::length(final_tip - job.target);
+    r.error = glm::length(tip - target);
     r.reached = r.error <= reach_tolerance(job, reach);
     return r;
 }
