@@ -3,7 +3,6 @@
 #include <SDL.h>
 #include <glad/gl.h>
 #include <imgui.h>
-#include <imgui_impl_sdl.h>
 
 #include <cmath>
 #include <iostream>
@@ -30,9 +29,14 @@ Result<std::unique_ptr<EditorApp>> EditorApp::create(Document document, EditorOp
     app->options_ = std::move(options);
     app->document_ = std::move(document);
     app->controller_ = std::make_unique<ViewportController>(app->document_, app->history_);
-    auto window = GlWindow::create(app->window_title(), 1280, 800);
+    auto window = GlWindow::create(app->window_title(), app->options_.window_width, app->options_.window_height);
     if (!window) return Error{window.message()};
     app->window_ = std::move(window).value();
+    if (app->options_.script) {
+        auto player = ScriptPlayer::create(std::move(*app->options_.script), SDL_GetWindowID(app->window_->sdl()));
+        if (!player) return Error{player.message()};
+        app->script_.emplace(std::move(player).value());
+    }
     auto lines = LineRenderer::create(app->options_.data_dir / "shaders");
     if (!lines) return Error{lines.message()};
     app->lines_ = std::move(lines).value();
@@ -63,11 +67,42 @@ void EditorApp::save() {
     status_ = "Saved " + document_.path().string();
 }
 
+Status EditorApp::save_to(const std::filesystem::path& path) {
+    if (Status s = document_.save_as(path); !s) {
+        status_ = s.message();
+        return s;
+    }
+    history_.mark_saved();
+    status_ = "Saved " + document_.path().string();
+    return {};
+}
+
+ScriptView EditorApp::script_view() const {
+    ScriptView v;
+    v.rig = &document_.rig();
+    v.world = world_;
+    v.camera = &controller_->camera();
+    v.viewport = viewport();
+    v.mode = controller_->mode() == PoseMode::Fk ? "fk" : "ik";
+    v.selected = controller_->selected();
+    v.modified = document_.modified();
+    return v;
+}
+
+Status EditorApp::save_as(const std::filesystem::path& path) { return save_to(path); }
+
+Status EditorApp::screenshot(const std::filesystem::path& path) {
+    int w = 0;
+    int h = 0;
+    window_->drawable_size(w, h);
+    return save_framebuffer_png(path, w, h);
+}
+
 void EditorApp::handle_events() {
     const Viewport view = viewport();
     SDL_Event e;
     while (SDL_PollEvent(&e)) {
-        ImGui_ImplSDL2_ProcessEvent(&e);
+        window_->process_event(e);
         if (e.type == SDL_QUIT) quit_ = true;
         if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_CLOSE) quit_ = true;
         // Input goes to ImGui first; the viewport acts only on what ImGui does not want. A drag
@@ -75,7 +110,7 @@ void EditorApp::handle_events() {
         const ImGuiIO& io = ImGui::GetIO();
         if (is_mouse_event(e.type) && io.WantCaptureMouse && !controller_->dragging()) continue;
         if (is_key_event(e.type) && io.WantCaptureKeyboard) continue;
-        if (e.type == SDL_KEYDOWN && e.key.keysym.sym == SDLK_s && (SDL_GetModState() & KMOD_CTRL)) {
+        if (e.type == SDL_KEYDOWN && e.key.keysym.sym == SDLK_s && (e.key.keysym.mod & KMOD_CTRL)) {
             save();
             continue;
         }
@@ -165,11 +200,16 @@ void EditorApp::draw_frame(int frame_width, int frame_height) {
 
 int EditorApp::run() {
     for (int frame = 1; !quit_; ++frame) {
+        if (script_) {
+            script_->before_events(*this);
+            if (script_->finished()) break;
+        }
         handle_events();
         int w = 0;
         int h = 0;
         window_->drawable_size(w, h);
         draw_frame(w, h);
+        if (script_) script_->after_draw(*this);
         const bool last = options_.quit_after_frames > 0 && frame >= options_.quit_after_frames;
         if (last && !options_.screenshot.empty()) {
             if (Status s = save_framebuffer_png(options_.screenshot, w, h); !s) {
@@ -179,6 +219,17 @@ int EditorApp::run() {
         }
         window_->present();
         if (last) quit_ = true;
+    }
+    if (script_) {
+        if (script_->failed()) {
+            std::cerr << "marionette: script " << script_->failure() << '\n';
+            return 1;
+        }
+        if (!script_->finished()) {
+            std::cerr << "marionette: the window closed before the script ended (after " << script_->steps_done() << " steps)\n";
+            return 1;
+        }
+        std::cout << "script passed: " << script_->steps_done() << " steps\n";
     }
     return 0;
 }

@@ -5,11 +5,13 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app/gl_window.hpp"
 #include "app/line_renderer.hpp"
+#include "app/script_player.hpp"
 #include "app/shape_renderer.hpp"
 #include "app/viewport_controller.hpp"
 #include "core/document.hpp"
@@ -21,9 +23,12 @@ struct EditorOptions {
     std::filesystem::path data_dir;   // holds shaders/
     int quit_after_frames = 0;        // 0: until the user quits
     std::filesystem::path screenshot; // written after the last frame when set
+    int window_width = 1280;
+    int window_height = 800;
+    std::optional<InputScript> script; // replayed, then the editor quits (exit 1 on a failed step)
 };
 
-class EditorApp {
+class EditorApp : private ScriptHost {
 public:
     static Result<std::unique_ptr<EditorApp>> create(Document document, EditorOptions options);
     // Returns the process exit code.
@@ -38,6 +43,12 @@ private:
     void save();
     Viewport viewport() const;
     std::string window_title() const;
+    Status save_to(const std::filesystem::path& path);
+
+    // ScriptHost: what a replayed script sees and does.
+    ScriptView script_view() const override;
+    Status save_as(const std::filesystem::path& path) override;
+    Status screenshot(const std::filesystem::path& path) override;
 
     EditorOptions options_;
     Document document_;
@@ -46,6 +57,7 @@ private:
     std::unique_ptr<GlWindow> window_;
     std::unique_ptr<LineRenderer> lines_;
     std::unique_ptr<ShapeRenderer> shapes_;
+    std::optional<ScriptPlayer> script_;
     std::vector<Transform> world_;
     // Per-frame buffers, kept to avoid allocating every frame.
     LineDrawData draw_data_;

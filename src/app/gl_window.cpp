@@ -6,6 +6,8 @@
 #include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>
 
+#include <cfloat>
+
 namespace marionette {
 
 Result<std::unique_ptr<GlWindow>> GlWindow::create(const std::string& title, int width, int height) {
@@ -58,9 +60,54 @@ void GlWindow::drawable_size(int& width, int& height) const { SDL_GL_GetDrawable
 
 void GlWindow::set_title(const std::string& title) { SDL_SetWindowTitle(window_, title.c_str()); }
 
+namespace {
+// ImGui's mouse buttons 0, 1, 2 are left, right, middle.
+int imgui_button(Uint8 sdl_button) {
+    switch (sdl_button) {
+        case SDL_BUTTON_LEFT: return 0;
+        case SDL_BUTTON_RIGHT: return 1;
+        case SDL_BUTTON_MIDDLE: return 2;
+        default: return -1;
+    }
+}
+}  // namespace
+
+void GlWindow::process_event(const SDL_Event& e) {
+    ImGui_ImplSDL2_ProcessEvent(&e);
+    switch (e.type) {
+        case SDL_MOUSEMOTION:
+            mouse_ = {static_cast<float>(e.motion.x), static_cast<float>(e.motion.y)};
+            mouse_inside_ = true;
+            break;
+        case SDL_MOUSEBUTTONDOWN:
+        case SDL_MOUSEBUTTONUP: {
+            mouse_ = {static_cast<float>(e.button.x), static_cast<float>(e.button.y)};
+            mouse_inside_ = true;
+            const int b = imgui_button(e.button.button);
+            if (b < 0) break;
+            buttons_down_[static_cast<std::size_t>(b)] = e.type == SDL_MOUSEBUTTONDOWN;
+            if (e.type == SDL_MOUSEBUTTONDOWN) pressed_this_frame_[static_cast<std::size_t>(b)] = true;
+            break;
+        }
+        case SDL_WINDOWEVENT:
+            if (e.window.event == SDL_WINDOWEVENT_LEAVE) mouse_inside_ = false;
+            break;
+        default:
+            break;
+    }
+}
+
 void GlWindow::begin_frame() {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
+    ImGuiIO& io = ImGui::GetIO();
+    const bool held = buttons_down_[0] || buttons_down_[1] || buttons_down_[2];
+    // Outside the window ImGui must not see a stale position, unless a drag holds the mouse.
+    io.MousePos = mouse_inside_ || held ? ImVec2(mouse_.x, mouse_.y) : ImVec2(-FLT_MAX, -FLT_MAX);
+    for (std::size_t b = 0; b < 3; ++b) {
+        io.MouseDown[b] = buttons_down_[b] || pressed_this_frame_[b];
+        pressed_this_frame_[b] = false;
+    }
     ImGui::NewFrame();
 }
 

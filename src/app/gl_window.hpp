@@ -2,12 +2,16 @@
 // The SDL2 window with its OpenGL 3.3 core context, glad loaded, and Dear ImGui bound to both.
 // One object owns the lot so that shutdown happens in the reverse order of start-up.
 
+#include <array>
 #include <memory>
 #include <string>
+
+#include <glm/glm.hpp>
 
 #include "core/result.hpp"
 
 struct SDL_Window;
+union SDL_Event;
 
 namespace marionette {
 
@@ -22,6 +26,10 @@ public:
     // Size in pixels of the framebuffer (larger than the window size on high-DPI screens).
     void drawable_size(int& width, int& height) const;
     void set_title(const std::string& title);
+    // Every event goes here first: ImGui sees it, and the mouse position and buttons ImGui uses
+    // are taken from the events (as later ImGui backends do), not from the pointer's global
+    // state, so a replayed script and a hand on the mouse look the same to the panels.
+    void process_event(const SDL_Event& event);
     void begin_frame();   // starts an ImGui frame
     void render_ui();     // renders ImGui into the back buffer (a screenshot may read it next)
     void present();
@@ -32,6 +40,10 @@ private:
     void* context_ = nullptr;
     bool sdl_started_ = false;
     bool imgui_started_ = false;
+    glm::vec2 mouse_{-1.0f};
+    bool mouse_inside_ = false;
+    std::array<bool, 3> buttons_down_{};
+    std::array<bool, 3> pressed_this_frame_{};  // a press and release within one frame still clicks
 };
 
 }  // namespace marionette

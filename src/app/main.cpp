@@ -10,6 +10,7 @@
 #include "cli/check_command.hpp"
 #include "cli/command_line.hpp"
 #include "cli/pose_command.hpp"
+#include "editor/input_script.hpp"
 
 using namespace marionette;
 
@@ -42,7 +43,23 @@ int main(int argc, char** argv) {
         std::cerr << "marionette: " << s.message() << '\n';
         return 1;
     }
-    auto app = EditorApp::create(std::move(document), EditorOptions{*data_dir, cl.quit_after_frames, cl.screenshot});
+    EditorOptions options;
+    options.data_dir = *data_dir;
+    options.quit_after_frames = cl.quit_after_frames;
+    options.screenshot = cl.screenshot;
+    if (cl.window_width > 0) {
+        options.window_width = cl.window_width;
+        options.window_height = cl.window_height;
+    }
+    if (!cl.script.empty()) {
+        Result<InputScript> script = load_input_script(cl.script);
+        if (!script) {
+            std::cerr << "marionette: " << script.message() << '\n';
+            return 1;
+        }
+        options.script = std::move(script).value();
+    }
+    auto app = EditorApp::create(std::move(document), std::move(options));
     if (!app) {
         std::cerr << "marionette: " << app.message() << '\n';
         return 1;

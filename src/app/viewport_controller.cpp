@@ -2,6 +2,8 @@
 
 #include <SDL.h>
 
+#include <cmath>
+
 #include "core/forward_kinematics.hpp"
 #include "editor/picking.hpp"
 
@@ -41,10 +43,12 @@ void ViewportController::handle(const SDL_Event& e, const Viewport& viewport, co
     const SDL_Keymod mods = SDL_GetModState();
     switch (e.type) {
         case SDL_MOUSEBUTTONDOWN:
+            mouse_ = {static_cast<float>(e.button.x), static_cast<float>(e.button.y)};
             press({static_cast<float>(e.button.x), static_cast<float>(e.button.y)}, e.button.button, (mods & KMOD_SHIFT) != 0,
                   (mods & KMOD_ALT) != 0, viewport, world);
             break;
         case SDL_MOUSEMOTION:
+            mouse_ = {static_cast<float>(e.motion.x), static_cast<float>(e.motion.y)};
             motion({static_cast<float>(e.motion.x), static_cast<float>(e.motion.y)},
                    {static_cast<float>(e.motion.xrel), static_cast<float>(e.motion.yrel)}, viewport, world);
             break;
@@ -57,11 +61,9 @@ void ViewportController::handle(const SDL_Event& e, const Viewport& viewport, co
                 auto_chain_length_ = std::max(1, auto_chain_length_ + (e.wheel.y > 0 ? 1 : -1));
                 break;
             }
-            int mx = 0;
-            int my = 0;
-            SDL_GetMouseState(&mx, &my);
-            const float factor = e.wheel.y > 0 ? kWheelZoom : 1.0f / kWheelZoom;
-            camera_.zoom_at({static_cast<float>(mx), static_cast<float>(my)}, factor, viewport);
+            // Zoom about where the last mouse event put the pointer (the wheel event has no position).
+            if (e.wheel.y == 0) break;  // a sideways scroll
+            camera_.zoom_at(mouse_, std::pow(kWheelZoom, static_cast<float>(e.wheel.y)), viewport);
             break;
         }
         case SDL_KEYDOWN:
@@ -133,7 +135,9 @@ void ViewportController::motion(glm::vec2 pixel, glm::vec2 delta, const Viewport
         const auto cursor = on_view_plane(pixel, viewport, ik->target());
         if (!cursor) return;
         document_.edit([&](Rig& rig) {
-            Result<IkResult> r = ik->move(rig, rig.pose, *cursor);
+            // A quarter pixel: the hand stays under the cursor whatever the chain's tolerance.
+            const float precision = 0.25f * camera_.world_per_pixel_at(ik->target(), viewport);
+            Result<IkResult> r = ik->move(rig, rig.pose, *cursor, precision);
             if (r) {
                 last_solve_ = r.value();
             } else {

@@ -66,6 +66,7 @@ private:
     Drag drag_;
     Rig rig_before_drag_;
     bool space_held_ = false;
+    glm::vec2 mouse_{0.0f};  // the pointer, as of the last mouse event
     int auto_chain_length_ = kDefaultAutoChainLength;
     std::optional<IkResult> last_solve_;
     std::string message_;

@@ -75,6 +75,26 @@ Result<SolverKind> parse_solver(const std::string& text) {
     return Error{"--solver: expected ccd or two-bone, got \"" + text + "\""};
 }
 
+// "WxH", each side a whole number of pixels the window systems accept.
+Status parse_window_size(const std::string& text, CommandLine& cl) {
+    const std::string where = "--window: expected WIDTHxHEIGHT such as 1280x800, got \"" + text + "\"";
+    const std::size_t x = text.find('x');
+    if (x == std::string::npos) return Error{where};
+    int w = 0;
+    int h = 0;
+    const auto [wend, wec] = std::from_chars(text.data(), text.data() + x, w);
+    const auto [hend, hec] = std::from_chars(text.data() + x + 1, text.data() + text.size(), h);
+    if (wec != std::errc{} || hec != std::errc{} || wend != text.data() + x || hend != text.data() + text.size()) {
+        return Error{where};
+    }
+    if (w < 320 || h < 240 || w > 16384 || h > 16384) {
+        return Error{"--window: " + text + " is outside 320x240 to 16384x16384"};
+    }
+    cl.window_width = w;
+    cl.window_height = h;
+    return {};
+}
+
 // Checks that need every option seen: which options go with which mode, and what --pose lacks.
 Status check_combination(const CommandLine& cl, const std::vector<std::string>& pose_options_seen) {
     if (!cl.screenshot.empty() && cl.quit_after_frames == 0) {
@@ -84,6 +104,8 @@ Status check_combination(const CommandLine& cl, const std::vector<std::string>& 
     if (cl.mode == RunMode::BenchFrames && (cl.quit_after_frames != 0 || !cl.screenshot.empty())) {
         return Error{"--bench-frames: runs without a window; --frames and --screenshot are editor options"};
     }
+    if (cl.mode != RunMode::Edit && !cl.script.empty()) return Error{"--script: an editor option, not used with another mode"};
+    if (cl.mode != RunMode::Edit && cl.window_width != 0) return Error{"--window: an editor option, not used with another mode"};
     if (cl.mode != RunMode::Pose) {
         if (!pose_options_seen.empty()) return Error{pose_options_seen.front() + ": only with --pose FILE"};
         return {};
@@ -125,7 +147,11 @@ std::string usage_text() {
            "       marionette --help | --version\n"
            "editor options for scripts and tests:\n"
            "       --frames N                       quit after N frames\n"
-           "       --screenshot OUT.png             save the last frame as PNG (with --frames)\n";
+           "       --screenshot OUT.png             save the last frame as PNG (with --frames)\n"
+           "       --script STEPS.json              replay mouse and key steps through the event queue,\n"
+           "                                        with checks; exit 0 when every step passed, 1 with\n"
+           "                                        the failing step otherwise (docs/user-guide.md)\n"
+           "       --window WxH                     the window's size in pixels (default 1280x800)\n";
 }
 
 Result<CommandLine> parse_command_line(const std::vector<std::string>& args) {
@@ -176,6 +202,15 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& args) {
             Result<std::string> v = value();
             if (!v) return Error{v.message()};
             cl.screenshot = v.value();
+        } else if (a == "--script") {
+            Result<std::string> v = value();
+            if (!v) return Error{v.message()};
+            if (!cl.script.empty()) return Error{"--script: given twice"};
+            cl.script = v.value();
+        } else if (a == "--window") {
+            Result<std::string> v = value();
+            if (!v) return Error{v.message()};
+            if (Status s = parse_window_size(v.value(), cl); !s) return Error{s.message()};
         } else if (a == "--chain" || a == "--target" || a == "--solver" || a == "--iterations" || a == "--out") {
             pose_options_seen.push_back(a);
             Result<std::string> v = value();

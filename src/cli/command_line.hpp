@@ -31,6 +31,9 @@ struct CommandLine {
     // Editor options used by scripts and tests.
     int quit_after_frames = 0;   // 0: run until the user quits
     std::string screenshot;      // PNG of the viewport written before quitting
+    std::string script;          // input script replayed through the event queue (--script)
+    int window_width = 0;        // --window WxH; 0: the default size
+    int window_height = 0;
     PoseRequest pose;            // RunMode::Pose only
     int bench_frames = 0;        // RunMode::BenchFrames: frames to time
 };

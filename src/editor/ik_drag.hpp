@@ -25,7 +25,10 @@ public:
     static Result<IkDrag> start(const Rig& rig, const Pose& pose, IkChain chain, const glm::vec3& grab);
 
     // Moves the target under the cursor and solves the chain; only the chain's bones change.
-    Result<IkResult> move(const Rig& rig, Pose& pose, const glm::vec3& cursor);
+    // `precision` (world units; 0: none) tightens a CCD chain's tolerance for the drag: a rig's
+    // tolerance can be coarser than a pixel at the zoom the user drags at, and the hand would
+    // then stop visibly short of the cursor. The chain's iteration budget still bounds the work.
+    Result<IkResult> move(const Rig& rig, Pose& pose, const glm::vec3& cursor, float precision = 0.0f);
 
     const IkChain& chain() const { return chain_; }
     const glm::vec3& target() const { return target_; }

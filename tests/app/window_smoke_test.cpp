@@ -2,46 +2,12 @@
 // checks the pixels: bones are drawn in bone colour, the background is the background.
 
 #include <gtest/gtest.h>
-#include <stb_image.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cstdlib>
-#include <filesystem>
-#include <string>
+#include "app/app_test_support.hpp"
+
+using namespace marionette::testing;
 
 namespace {
-
-struct Image {
-    int width = 0;
-    int height = 0;
-    std::vector<unsigned char> rgb;
-    const unsigned char* at(int x, int y) const { return &rgb[(static_cast<std::size_t>(y) * width + x) * 3]; }
-};
-
-Image load_png(const std::filesystem::path& file) {
-    Image img;
-    int channels = 0;
-    unsigned char* data = stbi_load(file.c_str(), &img.width, &img.height, &channels, 3);
-    if (data) {
-        img.rgb.assign(data, data + static_cast<std::size_t>(img.width) * img.height * 3);
-        stbi_image_free(data);
-    }
-    return img;
-}
-
-// The bone colour (0.96, 0.74, 0.32) and joint colour (1.0, 0.93, 0.70) are warm: red well
-// above blue. Neither the grey background, the grid nor the panel is.
-bool is_bone_coloured(const unsigned char* p) { return p[0] > 200 && p[1] > 150 && p[0] - p[2] > 40; }
-
-int run(const std::string& command) {
-    const int status = std::system(command.c_str());
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-std::string xvfb(const std::string& args) {
-    return "xvfb-run -a -s '-screen 0 1280x800x24' " + std::string(MARIONETTE_BINARY) + " " + args;
-}
 
 class WindowSmoke : public ::testing::TestWithParam<const char*> {};
 

@@ -179,3 +179,28 @@ TEST(CommandLine, BenchFrames) {
         EXPECT_NE(bad.message().find(expected), std::string::npos) << bad.message();
     }
 }
+
+TEST(CommandLine, ScriptAndWindowSize) {
+    auto cl = parse({"--script", "steps.json", "--window", "1024x640", "arm.json"});
+    ASSERT_TRUE(cl.ok()) << cl.message();
+    EXPECT_EQ(cl.value().mode, RunMode::Edit);
+    EXPECT_EQ(cl.value().script, "steps.json");
+    EXPECT_EQ(cl.value().file, "arm.json");
+    EXPECT_EQ(cl.value().window_width, 1024);
+    EXPECT_EQ(cl.value().window_height, 640);
+    for (const auto& [args, expected] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+             {{"--script"}, "--script: missing value"},
+             {{"--script", "a.json", "--script", "b.json"}, "--script: given twice"},
+             {{"--window", "1024"}, "--window: expected WIDTHxHEIGHT such as 1280x800, got \"1024\""},
+             {{"--window", "10x10"}, "--window: 10x10 is outside 320x240 to 16384x16384"},
+             {{"--window", "800x600px"}, "--window: expected WIDTHxHEIGHT"},
+             {{"--window", "x600"}, "--window: expected WIDTHxHEIGHT"},
+             {{"--window", "-800x600"}, "--window: -800x600 is outside 320x240"},
+             {{"--check", "a.json", "--script", "s.json"}, "--script: an editor option, not used with another mode"},
+             {{"--bench-frames", "3", "--window", "800x600"}, "--window: an editor option"},
+         }) {
+        auto bad = parse(args);
+        ASSERT_FALSE(bad.ok()) << expected;
+        EXPECT_NE(bad.message().find(expected), std::string::npos) << bad.message();
+    }
+}

@@ -143,3 +143,30 @@ TEST(IkDrag, ThreeDimensionalTwoBoneKeepsItsBendPlaneFromTheStart) {
     EXPECT_LT(w[2].translation.z, -0.1f);  // the knee still bends toward -z
     expect_near(bone_tip(w[2], 1.0f), {1.8f, 0.3f, 0.0f}, 1e-3f);
 }
+
+TEST(IkDrag, PrecisionTightensACoarseCcdToleranceForTheDrag) {
+    Rig rig = arm();
+    IkChain reach;
+    reach.name = "reach";
+    reach.root = 1;
+    reach.effector = 3;
+    reach.ccd.max_iterations = 200;
+    reach.ccd.tolerance = 0.2f;  // coarse: the tip may stop this far from the cursor
+    rig.chains.push_back(reach);
+    const glm::vec3 target{1.2f, 1.4f, 0.0f};
+    const glm::vec3 tip = tip_of(rig, rig.pose, 3);
+    auto coarse_result = [&](float precision) {
+        Pose pose = rig.pose;
+        auto drag = IkDrag::start(rig, pose, rig.chains[0], tip).value();
+        const IkResult r = drag.move(rig, pose, target, precision).value();
+        EXPECT_NEAR(glm::length(tip_of(rig, pose, 3) - target), r.error, 1e-4f);
+        return r;
+    };
+    const IkResult own = coarse_result(0.0f);
+    EXPECT_TRUE(own.reached);
+    EXPECT_GT(own.error, 1e-3f) << "the chain's own tolerance stops the solve early";
+    const IkResult precise = coarse_result(1e-3f);
+    EXPECT_TRUE(precise.reached);
+    EXPECT_LE(precise.error, 1e-3f);
+    EXPECT_EQ(rig.chains[0].ccd.tolerance, 0.2f);  // the rig's chain is not changed
+}

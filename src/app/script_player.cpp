@@ -1,0 +1,256 @@
+#include "app/script_player.hpp"
+
+#include <SDL.h>
+
+#include <cmath>
+#include <cstring>
+
+namespace marionette {
+
+namespace {
+
+Uint8 sdl_button(MouseButton b) {
+    switch (b) {
+        case MouseButton::Left: return SDL_BUTTON_LEFT;
+        case MouseButton::Middle: return SDL_BUTTON_MIDDLE;
+        case MouseButton::Right: return SDL_BUTTON_RIGHT;
+    }
+    return SDL_BUTTON_LEFT;
+}
+
+SDL_Keycode keycode(const std::string& name) {
+    // SDL's names are "Tab", "Escape", "F12", "Page Down"; single letters are lower-case keycodes.
+    SDL_Keycode k = SDL_GetKeyFromName(name.c_str());
+    if (k == SDLK_UNKNOWN && name.size() == 1) k = static_cast<SDL_Keycode>(std::tolower(static_cast<unsigned char>(name[0])));
+    return k;
+}
+
+Uint16 modifiers(const KeyStep& k) {
+    return static_cast<Uint16>((k.ctrl ? KMOD_LCTRL : 0) | (k.shift ? KMOD_LSHIFT : 0) | (k.alt ? KMOD_LALT : 0));
+}
+
+}  // namespace
+
+Result<ScriptPlayer> ScriptPlayer::create(InputScript script, unsigned window_id) {
+    for (std::size_t i = 0; i < script.steps.size(); ++i) {
+        if (const auto* k = std::get_if<KeyStep>(&script.steps[i]); k && keycode(k->key) == SDLK_UNKNOWN) {
+            return Error{describe_step(script, i) + ": \"" + k->key + "\" is not a key SDL knows (names like Tab, Z, F12, Page Down)"};
+        }
+    }
+    return ScriptPlayer(std::move(script), window_id);
+}
+
+void ScriptPlayer::fail(const std::string& message) {
+    failure_ = describe_step(script_, index_) + ": " + message;
+    finished_ = true;
+}
+
+void ScriptPlayer::next_step() {
+    ++index_;
+    phase_ = 0;
+}
+
+bool ScriptPlayer::resolve(const ScriptView& view, const ScriptPoint& point, glm::vec2& pixel) {
+    Result<glm::vec2> p = resolve_point(view, point);
+    if (!p) {
+        fail(p.message());
+        return false;
+    }
+    pixel = p.value();
+    return true;
+}
+
+void ScriptPlayer::push_motion(glm::vec2 pixel) {
+    SDL_Event e{};
+    e.type = SDL_MOUSEMOTION;
+    e.motion.windowID = window_id_;
+    e.motion.state = buttons_;
+    // Integer pixels, as a real mouse reports; rounding keeps a point on the pixel it lies in.
+    e.motion.x = static_cast<Sint32>(std::lround(pixel.x));
+    e.motion.y = static_cast<Sint32>(std::lround(pixel.y));
+    e.motion.xrel = mouse_.x < 0.0f ? 0 : e.motion.x - static_cast<Sint32>(std::lround(mouse_.x));
+    e.motion.yrel = mouse_.y < 0.0f ? 0 : e.motion.y - static_cast<Sint32>(std::lround(mouse_.y));
+    mouse_ = pixel;
+    SDL_PushEvent(&e);
+}
+
+void ScriptPlayer::push_button(MouseButton button, bool down) {
+    SDL_Event e{};
+    e.type = down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP;
+    e.button.windowID = window_id_;
+    e.button.button = sdl_button(button);
+    e.button.state = down ? SDL_PRESSED : SDL_RELEASED;
+    e.button.clicks = 1;
+    e.button.x = static_cast<Sint32>(std::lround(mouse_.x));
+    e.button.y = static_cast<Sint32>(std::lround(mouse_.y));
+    if (down) {
+        buttons_ |= SDL_BUTTON(e.button.button);
+    } else {
+        buttons_ &= ~SDL_BUTTON(e.button.button);
+    }
+    SDL_PushEvent(&e);
+}
+
+void ScriptPlayer::push_key(const KeyStep& key, bool down) {
+    SDL_Event e{};
+    e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
+    e.key.windowID = window_id_;
+    e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
+    e.key.keysym.sym = keycode(key.key);
+    e.key.keysym.scancode = SDL_GetScancodeFromKey(e.key.keysym.sym);
+    e.key.keysym.mod = down ? modifiers(key) : 0;
+    // Held modifiers are SDL's keyboard state, which the editor and ImGui read with
+    // SDL_GetModState(); a pushed event alone does not change it.
+    SDL_SetModState(static_cast<SDL_Keymod>(e.key.keysym.mod));
+    SDL_PushEvent(&e);
+}
+
+void ScriptPlayer::push_wheel(int clicks) {
+    SDL_Event e{};
+    e.type = SDL_MOUSEWHEEL;
+    e.wheel.windowID = window_id_;
+    e.wheel.y = clicks;
+    e.wheel.direction = SDL_MOUSEWHEEL_NORMAL;
+    SDL_PushEvent(&e);
+}
+
+void ScriptPlayer::push_text(const std::string& text) {
+    // SDL_TEXTINPUT carries at most 31 bytes; split between UTF-8 sequences.
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t end = std::min(text.size(), start + SDL_TEXTINPUTEVENT_TEXT_SIZE - 1);
+        while (end < text.size() && end > start && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+        SDL_Event e{};
+        e.type = SDL_TEXTINPUT;
+        e.text.windowID = window_id_;
+        std::memcpy(e.text.text, text.data() + start, end - start);
+        SDL_PushEvent(&e);
+        start = end;
+    }
+}
+
+void ScriptPlayer::before_events(ScriptHost& host) {
+    while (!finished_ && !screenshot_pending_) {
+        if (index_ >= script_.steps.size()) {
+            finished_ = true;
+            return;
+        }
+        if (run_step(host)) return;
+    }
+}
+
+void ScriptPlayer::after_draw(ScriptHost& host) {
+    if (!screenshot_pending_) return;
+    screenshot_pending_ = false;
+    const auto& shot = std::get<ScreenshotStep>(script_.steps[index_]);
+    if (Status s = host.screenshot(shot.path); !s) {
+        fail(s.message());
+        return;
+    }
+    next_step();
+}
+
+bool ScriptPlayer::run_step(ScriptHost& host) {
+    const ScriptStep& step = script_.steps[index_];
+    const ScriptView view = host.script_view();
+    glm::vec2 p{0.0f};
+    if (const auto* s = std::get_if<MoveStep>(&step)) {
+        if (!resolve(view, s->to, p)) return true;
+        push_motion(p);
+        next_step();
+        return true;
+    }
+    if (const auto* s = std::get_if<PressStep>(&step)) {
+        if (!resolve(view, s->at, p)) return true;
+        push_motion(p);
+        push_button(s->button, true);
+        next_step();
+        return true;
+    }
+    if (const auto* s = std::get_if<ReleaseStep>(&step)) {
+        if (s->at) {
+            if (!resolve(view, *s->at, p)) return true;
+            push_motion(p);
+        }
+        push_button(s->button, false);
+        next_step();
+        return true;
+    }
+    if (const auto* s = std::get_if<ClickStep>(&step)) {
+        // Press in one frame, release in the next: a person's click spans frames too.
+        if (phase_ == 0) {
+            if (!resolve(view, s->at, p)) return true;
+            push_motion(p);
+            push_button(s->button, true);
+            phase_ = 1;
+        } else {
+            push_button(s->button, false);
+            next_step();
+        }
+        return true;
+    }
+    if (const auto* s = std::get_if<DragStep>(&step)) {
+        if (phase_ == 0) {
+            if (!resolve(view, s->from, from_) || !resolve(view, s->to, to_)) return true;
+            push_motion(from_);
+            push_button(s->button, true);
+        } else if (phase_ <= s->moves) {
+            push_motion(from_ + (to_ - from_) * (static_cast<float>(phase_) / static_cast<float>(s->moves)));
+        } else {
+            push_button(s->button, false);
+            next_step();
+            return true;
+        }
+        ++phase_;
+        return true;
+    }
+    if (const auto* s = std::get_if<KeyStep>(&step)) {
+        if (s->kind == KeyStep::Kind::Tap && phase_ == 0) {
+            push_key(*s, true);
+            phase_ = 1;
+            return true;
+        }
+        push_key(*s, s->kind == KeyStep::Kind::Down);
+        next_step();
+        return true;
+    }
+    if (const auto* s = std::get_if<WheelStep>(&step)) {
+        if (s->at) {
+            if (!resolve(view, *s->at, p)) return true;
+            push_motion(p);
+        }
+        push_wheel(s->clicks);
+        next_step();
+        return true;
+    }
+    if (const auto* s = std::get_if<TextStep>(&step)) {
+        push_text(s->text);
+        next_step();
+        return true;
+    }
+    if (const auto* s = std::get_if<WaitStep>(&step)) {
+        if (++phase_ >= s->frames) next_step();
+        return true;
+    }
+    if (std::holds_alternative<ScreenshotStep>(step)) {
+        screenshot_pending_ = true;
+        return true;
+    }
+    if (const auto* s = std::get_if<SaveStep>(&step)) {
+        if (Status st = host.save_as(s->path); !st) {
+            fail(st.message());
+            return true;
+        }
+        next_step();
+        return false;
+    }
+    const auto& expect = std::get<ExpectStep>(step);
+    if (Status st = check_expectation(view, expect.expectation); !st) {
+        fail(st.message());
+        return true;
+    }
+    next_step();
+    return false;
+}
+
+}  // namespace marionette

@@ -1,0 +1,242 @@
+#include "editor/input_script.hpp"
+
+#include <fstream>
+#include <sstream>
+
+#include "core/json_field.hpp"
+
+namespace marionette {
+
+namespace {
+
+// A frame count or a number of moves beyond this is a typo, not a plan (an hour at 60 Hz).
+constexpr int kMaxFrames = 216000;
+
+glm::vec2 pixel_pair(const JsonField& f) {
+    const glm::vec3 v = f.vector(2);
+    return {v.x, v.y};
+}
+
+BonePoint bone_point(const JsonField& f) {
+    const std::string s = f.string();
+    if (s == "joint") return BonePoint::Joint;
+    if (s == "middle") return BonePoint::Middle;
+    if (s == "tip") return BonePoint::Tip;
+    f.fail("expected \"joint\", \"middle\" or \"tip\", got \"" + s + "\"");
+}
+
+ScriptPoint point(const JsonField& f) {
+    ScriptPoint p;
+    if (f.raw().is_array()) {
+        p.pixel = pixel_pair(f);
+        return p;
+    }
+    if (!f.raw().is_object()) f.fail("expected [x, y] window pixels or {\"bone\": NAME, \"at\": \"tip\"}, got " + json_type_name(f.raw()));
+    f.allow_only({"bone", "at", "offset"});
+    p.bone = f.member("bone").non_empty_string();
+    if (auto at = f.optional_member("at")) p.at = bone_point(*at);
+    if (auto offset = f.optional_member("offset")) p.offset = pixel_pair(*offset);
+    return p;
+}
+
+MouseButton button(const JsonField& f) {
+    const std::string s = f.string();
+    if (s == "left") return MouseButton::Left;
+    if (s == "middle") return MouseButton::Middle;
+    if (s == "right") return MouseButton::Right;
+    f.fail("expected \"left\", \"middle\" or \"right\", got \"" + s + "\"");
+}
+
+int count(const JsonField& f, int lo) {
+    const int n = f.integer();
+    if (n < lo || n > kMaxFrames) f.fail("must be between " + std::to_string(lo) + " and " + std::to_string(kMaxFrames));
+    return n;
+}
+
+// A step's value is either the point itself or an object with the point under `at` and options.
+template <class Step>
+Step pointer_step(const JsonField& f) {
+    Step s;
+    if (f.raw().is_object() && f.raw().contains("at") && !f.raw().contains("bone")) {
+        f.allow_only({"at", "button"});
+        s.at = point(f.member("at"));
+        if (auto b = f.optional_member("button")) s.button = button(*b);
+    } else {
+        s.at = point(f);
+    }
+    return s;
+}
+
+KeyStep key_step(const JsonField& f, KeyStep::Kind kind) {
+    KeyStep k;
+    k.kind = kind;
+    const std::string chord = f.non_empty_string();
+    // "ctrl+shift+z": modifiers, then the key. "+" alone (or at the end) is the plus key.
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t plus = chord.find('+', start);
+        if (plus == std::string::npos || plus + 1 == chord.size()) break;
+        std::string mod = chord.substr(start, plus - start);
+        for (char& c : mod) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (mod == "ctrl" || mod == "control") {
+            k.ctrl = true;
+        } else if (mod == "shift") {
+            k.shift = true;
+        } else if (mod == "alt") {
+            k.alt = true;
+        } else {
+            f.fail("\"" + chord + "\": \"" + mod + "\" is not a modifier (ctrl, shift, alt)");
+        }
+        start = plus + 1;
+    }
+    k.key = chord.substr(start);
+    return k;
+}
+
+Expectation expectation(const JsonField& f) {
+    const Json& j = f.object();
+    if (j.contains("bone")) {
+        f.allow_only({"bone", "at", "pixel", "world", "within"});
+        ExpectBonePoint e;
+        e.bone = f.member("bone").non_empty_string();
+        if (auto at = f.optional_member("at")) e.at = bone_point(*at);
+        if (auto p = f.optional_member("pixel")) e.pixel = pixel_pair(*p);
+        if (auto w = f.optional_member("world")) {
+            const std::size_t n = w->array_size();
+            if (n != 2 && n != 3) w->fail("expected [x, y] or [x, y, z]");
+            e.world = w->vector(static_cast<int>(n));
+        }
+        if (e.pixel.has_value() == e.world.has_value()) f.fail("give exactly one of \"pixel\" and \"world\"");
+        if (auto within = f.optional_member("within")) {
+            e.within = within->number();
+            if (!(e.within >= 0.0f)) within->fail("must not be negative");
+        }
+        return e;
+    }
+    if (j.contains("mode")) {
+        f.allow_only({"mode"});
+        const JsonField m = f.member("mode");
+        const std::string mode = m.string();
+        if (mode != "fk" && mode != "ik") m.fail("expected \"fk\" or \"ik\", got \"" + mode + "\"");
+        return ExpectMode{mode};
+    }
+    if (j.contains("selected")) {
+        f.allow_only({"selected"});
+        const JsonField s = f.member("selected");
+        return ExpectSelected{s.raw().is_null() ? std::string() : s.non_empty_string()};
+    }
+    if (j.contains("modified")) {
+        f.allow_only({"modified"});
+        const JsonField m = f.member("modified");
+        if (!m.raw().is_boolean()) m.fail("expected true or false, got " + json_type_name(m.raw()));
+        return ExpectModified{m.raw().get<bool>()};
+    }
+    f.fail("expected one of \"bone\", \"mode\", \"selected\", \"modified\"");
+}
+
+std::filesystem::path script_path(const JsonField& f, const std::filesystem::path& base_dir) {
+    const std::filesystem::path p = f.non_empty_string();
+    return p.is_absolute() || base_dir.empty() ? p : base_dir / p;
+}
+
+ScriptStep step(const JsonField& f, const std::filesystem::path& base_dir) {
+    const Json& j = f.object();
+    if (j.size() != 1) f.fail("a step is an object with one key, like {\"click\": [x, y]}");
+    const std::string kind = j.begin().key();
+    const JsonField v = f.member(kind.c_str());
+    if (kind == "move") return MoveStep{point(v)};
+    if (kind == "press") return pointer_step<PressStep>(v);
+    if (kind == "click") return pointer_step<ClickStep>(v);
+    if (kind == "release") {
+        ReleaseStep r;
+        if (v.raw().is_string()) {
+            r.button = button(v);
+        } else if (!v.raw().is_null()) {
+            const auto p = pointer_step<PressStep>(v);
+            r.at = p.at;
+            r.button = p.button;
+        }
+        return r;
+    }
+    if (kind == "drag") {
+        v.allow_only({"from", "to", "button", "moves"});
+        DragStep d;
+        d.from = point(v.member("from"));
+        d.to = point(v.member("to"));
+        if (auto b = v.optional_member("button")) d.button = button(*b);
+        if (auto m = v.optional_member("moves")) d.moves = count(*m, 1);
+        return d;
+    }
+    if (kind == "key") return key_step(v, KeyStep::Kind::Tap);
+    if (kind == "key_down") return key_step(v, KeyStep::Kind::Down);
+    if (kind == "key_up") return key_step(v, KeyStep::Kind::Up);
+    if (kind == "wheel") {
+        WheelStep w;
+        if (v.raw().is_number()) {
+            w.clicks = v.integer();
+        } else {
+            v.allow_only({"clicks", "at"});
+            w.clicks = v.member("clicks").integer();
+            if (auto at = v.optional_member("at")) w.at = point(*at);
+        }
+        if (w.clicks == 0 || w.clicks > 100 || w.clicks < -100) v.fail("clicks must be between -100 and 100, not 0");
+        return w;
+    }
+    if (kind == "text") return TextStep{v.string()};
+    if (kind == "wait") return WaitStep{count(v, 1)};
+    if (kind == "screenshot") return ScreenshotStep{script_path(v, base_dir)};
+    if (kind == "save") return SaveStep{script_path(v, base_dir)};
+    if (kind == "expect") return ExpectStep{expectation(v)};
+    f.fail("unknown step \"" + kind +
+           "\" (move, press, release, click, drag, key, key_down, key_up, wheel, text, wait, screenshot, save, expect)");
+}
+
+}  // namespace
+
+Result<InputScript> parse_input_script(const std::string& text, const std::filesystem::path& base_dir) {
+    Json doc;
+    try {
+        doc = Json::parse(text);
+    } catch (const Json::parse_error& e) {
+        return Error{std::string("not valid JSON: ") + e.what()};
+    }
+    try {
+        const JsonField root(doc, "");
+        root.allow_only({"format", "steps"});
+        if (auto format = root.optional_member("format"); format && format->string() != "marionette-script") {
+            format->fail("expected \"marionette-script\"");
+        }
+        const JsonField steps = root.member("steps");
+        InputScript script;
+        for (std::size_t i = 0; i < steps.array_size(); ++i) script.steps.push_back(step(steps.element(i), base_dir));
+        if (script.steps.empty()) steps.fail("a script needs at least one step");
+        return script;
+    } catch (const JsonFieldError& e) {
+        return Error{e.what()};
+    }
+}
+
+Result<InputScript> load_input_script(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) return Error{file.string() + ": cannot open the script"};
+    std::ostringstream text;
+    text << in.rdbuf();
+    Result<InputScript> script = parse_input_script(text.str(), file.parent_path());
+    if (!script) return Error{file.string() + ": " + script.message()};
+    return script;
+}
+
+std::string describe_step(const InputScript& script, std::size_t index) {
+    static constexpr const char* kNames[] = {"move", "press", "release", "click", "drag",       "key",
+                                             "wheel", "text", "wait",    "screenshot", "save", "expect"};
+    static_assert(std::size(kNames) == std::variant_size_v<ScriptStep>);
+    std::string name = index < script.steps.size() ? kNames[script.steps[index].index()] : "end";
+    if (index < script.steps.size()) {
+        if (const auto* k = std::get_if<KeyStep>(&script.steps[index])) {
+            name = k->kind == KeyStep::Kind::Down ? "key_down" : (k->kind == KeyStep::Kind::Up ? "key_up" : "key");
+        }
+    }
+    return "step " + std::to_string(index + 1) + " (" + name + ")";
+}
+
+}  // namespace marionette

@@ -1,0 +1,121 @@
+#pragma once
+// A replayable input script (`marionette --script FILE.json [RIG]`): mouse, keys, waits,
+// screenshots, saves and checks, replayed through the editor's real event path. This is the
+// script as data, read and checked without a window; src/app/script_player turns it into SDL
+// events, one step after another, and evaluates the checks (script_checks.hpp).
+//
+// Format (docs/user-guide.md has the full list):
+//   { "steps": [ {"click": {"bone": "forearm", "at": "middle"}},
+//                {"drag": {"from": {"bone": "forearm", "at": "tip"}, "to": [900, 500], "moves": 12}},
+//                {"key": "ctrl+z"}, {"wait": 2}, {"save": "out.json"}, {"screenshot": "out.png"},
+//                {"expect": {"bone": "forearm", "at": "tip", "pixel": [900, 500], "within": 1}} ] }
+// A point is window pixels [x, y] (origin top-left, y down) or a bone's joint, middle or tip as
+// currently drawn, so scripts survive layout and camera changes.
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "core/result.hpp"
+
+namespace marionette {
+
+enum class BonePoint { Joint, Middle, Tip };
+enum class MouseButton { Left, Middle, Right };
+
+struct ScriptPoint {
+    std::optional<glm::vec2> pixel;  // window pixels; otherwise the bone's point
+    std::string bone;
+    BonePoint at = BonePoint::Tip;
+    glm::vec2 offset{0.0f};  // pixels added to the bone's point
+};
+
+struct MoveStep {
+    ScriptPoint to;
+};
+struct PressStep {
+    ScriptPoint at;
+    MouseButton button = MouseButton::Left;
+};
+struct ReleaseStep {
+    std::optional<ScriptPoint> at;  // where the mouse is unless given
+    MouseButton button = MouseButton::Left;
+};
+struct ClickStep {
+    ScriptPoint at;
+    MouseButton button = MouseButton::Left;
+};
+// Press at `from`, `moves` motion events along the straight line (one frame each), release at `to`.
+struct DragStep {
+    ScriptPoint from;
+    ScriptPoint to;
+    MouseButton button = MouseButton::Left;
+    int moves = 10;
+};
+struct KeyStep {
+    enum class Kind { Tap, Down, Up };
+    Kind kind = Kind::Tap;
+    std::string key;  // an SDL key name ("Tab", "Z", "F12", "Page Down"), checked by the player
+    bool ctrl = false;
+    bool shift = false;
+    bool alt = false;
+};
+struct WheelStep {
+    std::optional<ScriptPoint> at;
+    int clicks = 1;  // positive: away from the user (zoom in)
+};
+struct TextStep {
+    std::string text;  // typed into the focused text field
+};
+struct WaitStep {
+    int frames = 1;
+};
+struct ScreenshotStep {
+    std::filesystem::path path;
+};
+struct SaveStep {
+    std::filesystem::path path;  // Save As: the document takes this path
+};
+
+// Checks. A failed check ends the run with exit code 1 and a message naming the step.
+struct ExpectBonePoint {
+    std::string bone;
+    BonePoint at = BonePoint::Tip;
+    std::optional<glm::vec2> pixel;  // as drawn, window pixels
+    std::optional<glm::vec3> world;  // world units
+    float within = 1.0f;             // distance allowed, in the unit of whichever is given
+};
+struct ExpectMode {
+    std::string mode;  // "fk" or "ik"
+};
+struct ExpectSelected {
+    std::string bone;  // empty: nothing selected
+};
+struct ExpectModified {
+    bool modified = false;
+};
+using Expectation = std::variant<ExpectBonePoint, ExpectMode, ExpectSelected, ExpectModified>;
+struct ExpectStep {
+    Expectation expectation;
+};
+
+using ScriptStep = std::variant<MoveStep, PressStep, ReleaseStep, ClickStep, DragStep, KeyStep, WheelStep, TextStep,
+                                WaitStep, ScreenshotStep, SaveStep, ExpectStep>;
+
+struct InputScript {
+    std::vector<ScriptStep> steps;
+};
+
+// Parses a script; errors name the place (`steps[3].drag.to: expected [x, y] or a bone point`).
+// Relative paths in screenshot and save steps are taken relative to `base_dir`.
+Result<InputScript> parse_input_script(const std::string& text, const std::filesystem::path& base_dir = {});
+Result<InputScript> load_input_script(const std::filesystem::path& file);
+
+// "step 4 (drag)": how messages name a step (1-based, as a person counts).
+std::string describe_step(const InputScript& script, std::size_t index);
+
+}  // namespace marionette

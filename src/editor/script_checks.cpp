@@ -1,0 +1,88 @@
+#include "editor/script_checks.hpp"
+
+#include <sstream>
+
+namespace marionette {
+
+namespace {
+
+std::string format_point(glm::vec3 p, bool three) {
+    std::ostringstream s;
+    s.precision(6);
+    s << '(' << p.x << ", " << p.y;
+    if (three) s << ", " << p.z;
+    s << ')';
+    return s.str();
+}
+
+const char* point_name(BonePoint at) {
+    switch (at) {
+        case BonePoint::Joint: return "joint";
+        case BonePoint::Middle: return "middle";
+        case BonePoint::Tip: return "tip";
+    }
+    return "tip";
+}
+
+}  // namespace
+
+Result<glm::vec3> bone_point_world(const ScriptView& view, const std::string& bone, BonePoint at) {
+    const int index = view.rig->skeleton.find(bone);
+    if (index < 0 || static_cast<std::size_t>(index) >= view.world.size()) return Error{"\"" + bone + "\" is not a bone of this rig"};
+    const Transform& frame = view.world[static_cast<std::size_t>(index)];
+    const float length = view.rig->skeleton[static_cast<std::size_t>(index)].length;
+    switch (at) {
+        case BonePoint::Joint: return frame.translation;
+        case BonePoint::Middle: return bone_tip(frame, 0.5f * length);
+        case BonePoint::Tip: return bone_tip(frame, length);
+    }
+    return frame.translation;
+}
+
+Result<glm::vec2> resolve_point(const ScriptView& view, const ScriptPoint& point) {
+    if (point.pixel) return *point.pixel;
+    Result<glm::vec3> world = bone_point_world(view, point.bone, point.at);
+    if (!world) return Error{world.message()};
+    const ScreenPoint screen = view.camera->project(world.value(), view.viewport);
+    if (!screen.in_front) return Error{"the " + std::string(point_name(point.at)) + " of \"" + point.bone + "\" is behind the camera"};
+    return screen.pixel + point.offset;
+}
+
+Status check_expectation(const ScriptView& view, const Expectation& expectation) {
+    if (const auto* e = std::get_if<ExpectBonePoint>(&expectation)) {
+        Result<glm::vec3> world = bone_point_world(view, e->bone, e->at);
+        if (!world) return Error{world.message()};
+        const std::string what = "the " + std::string(point_name(e->at)) + " of \"" + e->bone + "\"";
+        if (e->world) {
+            const float off = glm::length(world.value() - *e->world);
+            if (off <= e->within) return {};
+            const bool three = !view.rig->is_2d();
+            return Error{what + " is at " + format_point(world.value(), three) + ", " + std::to_string(off) + " from " +
+                         format_point(*e->world, three) + " (allowed " + std::to_string(e->within) + ")"};
+        }
+        const ScreenPoint screen = view.camera->project(world.value(), view.viewport);
+        if (!screen.in_front) return Error{what + " is behind the camera"};
+        const float off = glm::length(screen.pixel - *e->pixel);
+        if (off <= e->within) return {};
+        return Error{what + " is drawn at pixel " + format_point({screen.pixel, 0.0f}, false) + ", " + std::to_string(off) +
+                     " px from " + format_point({*e->pixel, 0.0f}, false) + " (allowed " + std::to_string(e->within) + ")"};
+    }
+    if (const auto* e = std::get_if<ExpectMode>(&expectation)) {
+        if (view.mode == e->mode) return {};
+        return Error{"the mode is " + std::string(view.mode) + ", expected " + e->mode};
+    }
+    if (const auto* e = std::get_if<ExpectSelected>(&expectation)) {
+        const std::string selected = view.selected >= 0 && static_cast<std::size_t>(view.selected) < view.rig->skeleton.size()
+                                         ? view.rig->skeleton[static_cast<std::size_t>(view.selected)].name
+                                         : std::string();
+        if (selected == e->bone) return {};
+        auto quoted = [](const std::string& s) { return s.empty() ? std::string("nothing") : "\"" + s + "\""; };
+        return Error{quoted(selected) + " is selected, expected " + quoted(e->bone)};
+    }
+    const auto& e = std::get<ExpectModified>(expectation);
+    if (view.modified == e.modified) return {};
+    return Error{std::string("the document is ") + (view.modified ? "modified" : "unmodified") + ", expected " +
+                 (e.modified ? "modified" : "unmodified")};
+}
+
+}  // namespace marionette

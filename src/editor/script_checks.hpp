@@ -1,0 +1,35 @@
+#pragma once
+// What an input script sees of the editor in a frame, and the two things it does with it: find
+// a script point in window pixels (a bone's tip as currently drawn) and evaluate a check.
+
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "core/rig.hpp"
+#include "editor/input_script.hpp"
+#include "editor/view_camera.hpp"
+#include "editor/viewport.hpp"
+
+namespace marionette {
+
+struct ScriptView {
+    const Rig* rig = nullptr;
+    std::span<const Transform> world;  // joint frames as drawn this frame
+    const ViewCamera* camera = nullptr;
+    Viewport viewport;                 // where the rig is drawn in the window
+    std::string_view mode;             // "fk" or "ik"
+    int selected = -1;
+    bool modified = false;
+};
+
+// The world position of a bone's joint, middle or tip; an error when the bone does not exist.
+Result<glm::vec3> bone_point_world(const ScriptView& view, const std::string& bone, BonePoint at);
+
+// The point in window pixels. A bone point behind the 3D camera has no pixel: an error.
+Result<glm::vec2> resolve_point(const ScriptView& view, const ScriptPoint& point);
+
+// Success, or why the check failed, with what was found.
+Status check_expectation(const ScriptView& view, const Expectation& expectation);
+
+}  // namespace marionette

@@ -1,0 +1,66 @@
+#pragma once
+// Running the real editor binary under Xvfb and reading the PNGs it writes.
+
+#include <stb_image.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace marionette::testing {
+
+struct Image {
+    int width = 0;
+    int height = 0;
+    std::vector<unsigned char> rgb;
+    const unsigned char* at(int x, int y) const { return &rgb[(static_cast<std::size_t>(y) * width + x) * 3]; }
+};
+
+inline Image load_png(const std::filesystem::path& file) {
+    Image img;
+    int channels = 0;
+    unsigned char* data = stbi_load(file.c_str(), &img.width, &img.height, &channels, 3);
+    if (data) {
+        img.rgb.assign(data, data + static_cast<std::size_t>(img.width) * img.height * 3);
+        stbi_image_free(data);
+    }
+    return img;
+}
+
+// The bone colours are warm (red well above blue): the normal bone (0.96, 0.74, 0.32), the hovered
+// and the selected one. Neither the grey background, the grid nor the panels are.
+inline bool is_warm(const unsigned char* p) { return p[0] > 200 && p[1] > 80 && p[0] - p[2] > 40; }
+inline bool is_bone_coloured(const unsigned char* p) { return p[0] > 200 && p[1] > 150 && p[0] - p[2] > 40; }
+// The IK chain's bones are drawn light blue: blue well above red.
+inline bool is_chain_blue(const unsigned char* p) { return p[2] > 200 && p[2] - p[0] > 60; }
+// Some bone is drawn here: normal, hovered, selected (all warm) or in the IK chain (blue).
+inline bool is_bone_drawn(const unsigned char* p) { return is_warm(p) || is_chain_blue(p); }
+// The background (0.13, 0.14, 0.16) or a grid line over it.
+inline bool is_background(const unsigned char* p) { return p[0] < 90 && p[1] < 90 && p[2] < 100; }
+
+inline int run(const std::string& command) {
+    const int status = std::system(command.c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+inline std::string xvfb(const std::string& args) {
+    return "xvfb-run -a -s '-screen 0 1280x800x24' " + std::string(MARIONETTE_BINARY) + " " + args;
+}
+
+// A scratch folder per test process, removed by the caller.
+inline std::filesystem::path scratch_dir(const std::string& name) {
+    const auto dir = std::filesystem::temp_directory_path() / ("marionette-" + name + "-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
+inline void write_file(const std::filesystem::path& file, const std::string& text) {
+    std::ofstream(file, std::ios::binary) << text;
+}
+
+}  // namespace marionette::testing

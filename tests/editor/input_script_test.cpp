@@ -1,0 +1,156 @@
+// Input scripts as data: parsing with errors that name the place, and the checks they run.
+
+#include <gtest/gtest.h>
+
+#include "core/ik_test_rigs.hpp"
+#include "editor/input_script.hpp"
+#include "editor/script_checks.hpp"
+
+using namespace marionette;
+using namespace marionette::testing;
+
+TEST(InputScript, ParsesEveryKindOfStep) {
+    const auto script = parse_input_script(R"({"format": "marionette-script", "steps": [
+        {"move": [10, 20]},
+        {"press": {"at": {"bone": "b1", "at": "joint", "offset": [2, -3]}, "button": "middle"}},
+        {"release": "middle"},
+        {"click": {"bone": "b1"}},
+        {"drag": {"from": [1, 2], "to": {"bone": "b2", "at": "middle"}, "moves": 4, "button": "right"}},
+        {"key": "ctrl+shift+z"},
+        {"key_down": "space"},
+        {"key_up": "space"},
+        {"wheel": {"clicks": -2, "at": [5, 6]}},
+        {"text": "elbow"},
+        {"wait": 3},
+        {"screenshot": "shot.png"},
+        {"save": "/tmp/out.json"},
+        {"expect": {"bone": "b2", "at": "tip", "world": [1, 2], "within": 0.5}},
+        {"expect": {"mode": "fk"}},
+        {"expect": {"selected": null}},
+        {"expect": {"modified": false}}
+    ]})",
+                                           "/scripts");
+    ASSERT_TRUE(script.ok()) << script.message();
+    const auto& s = script.value().steps;
+    ASSERT_EQ(s.size(), 17u);
+    EXPECT_EQ(*std::get<MoveStep>(s[0]).to.pixel, glm::vec2(10, 20));
+    const auto& press = std::get<PressStep>(s[1]);
+    EXPECT_EQ(press.button, MouseButton::Middle);
+    EXPECT_EQ(press.at.bone, "b1");
+    EXPECT_EQ(press.at.at, BonePoint::Joint);
+    EXPECT_EQ(press.at.offset, glm::vec2(2, -3));
+    EXPECT_EQ(std::get<ReleaseStep>(s[2]).button, MouseButton::Middle);
+    EXPECT_EQ(std::get<ClickStep>(s[3]).at.at, BonePoint::Tip);
+    const auto& drag = std::get<DragStep>(s[4]);
+    EXPECT_EQ(drag.moves, 4);
+    EXPECT_EQ(drag.button, MouseButton::Right);
+    EXPECT_EQ(drag.to.at, BonePoint::Middle);
+    const auto& key = std::get<KeyStep>(s[5]);
+    EXPECT_TRUE(key.ctrl && key.shift && !key.alt);
+    EXPECT_EQ(key.key, "z");
+    EXPECT_EQ(std::get<KeyStep>(s[6]).kind, KeyStep::Kind::Down);
+    EXPECT_EQ(std::get<KeyStep>(s[7]).kind, KeyStep::Kind::Up);
+    EXPECT_EQ(std::get<WheelStep>(s[8]).clicks, -2);
+    EXPECT_EQ(std::get<TextStep>(s[9]).text, "elbow");
+    EXPECT_EQ(std::get<WaitStep>(s[10]).frames, 3);
+    EXPECT_EQ(std::get<ScreenshotStep>(s[11]).path, std::filesystem::path("/scripts/shot.png"));  // relative to the script
+    EXPECT_EQ(std::get<SaveStep>(s[12]).path, std::filesystem::path("/tmp/out.json"));
+    const auto& bone = std::get<ExpectBonePoint>(std::get<ExpectStep>(s[13]).expectation);
+    EXPECT_EQ(*bone.world, glm::vec3(1, 2, 0));
+    EXPECT_EQ(bone.within, 0.5f);
+    EXPECT_EQ(std::get<ExpectMode>(std::get<ExpectStep>(s[14]).expectation).mode, "fk");
+    EXPECT_EQ(std::get<ExpectSelected>(std::get<ExpectStep>(s[15]).expectation).bone, "");
+    EXPECT_FALSE(std::get<ExpectModified>(std::get<ExpectStep>(s[16]).expectation).modified);
+    EXPECT_EQ(describe_step(script.value(), 5), "step 6 (key)");
+    EXPECT_EQ(describe_step(script.value(), 7), "step 8 (key_up)");
+}
+
+TEST(InputScript, PlusAloneIsTheKeyNotAModifier) {
+    const auto script = parse_input_script(R"({"steps": [{"key": "ctrl++"}, {"key": "+"}]})");
+    ASSERT_TRUE(script.ok()) << script.message();
+    EXPECT_EQ(std::get<KeyStep>(script.value().steps[0]).key, "+");
+    EXPECT_TRUE(std::get<KeyStep>(script.value().steps[0]).ctrl);
+    EXPECT_EQ(std::get<KeyStep>(script.value().steps[1]).key, "+");
+}
+
+TEST(InputScript, BadScriptsNameThePlace) {
+    const std::pair<const char*, const char*> cases[] = {
+        {"[1, 2", "not valid JSON"},
+        {R"({"steps": []})", "steps: a script needs at least one step"},
+        {R"({"steps": [{"move": [1]}]})", "steps[0].move: expected 2 numbers"},
+        {R"({"steps": [{"move": "here"}]})", "steps[0].move: expected [x, y] window pixels or"},
+        {R"({"steps": [{"move": [1, 2], "wait": 3}]})", "steps[0]: a step is an object with one key"},
+        {R"({"steps": [{"wait": 0}]})", "steps[0].wait: must be between 1 and"},
+        {R"({"steps": [{"wait": 1.5}]})", "steps[0].wait: expected an integer"},
+        {R"({"steps": [{"click": {"bone": "b1", "at": "knee"}}]})", "steps[0].click.at: expected \"joint\", \"middle\" or \"tip\""},
+        {R"({"steps": [{"drag": {"from": [0, 0], "to": [1, 1], "button": "fourth"}}]})", "steps[0].drag.button: expected \"left\""},
+        {R"({"steps": [{"drag": {"from": [0, 0], "to": [1, 1], "speed": 2}}]})", "steps[0].drag: unknown key \"speed\""},
+        {R"({"steps": [{"key": "hyper+z"}]})", "steps[0].key: \"hyper+z\": \"hyper\" is not a modifier"},
+        {R"({"steps": [{"wheel": 0}]})", "steps[0].wheel: clicks must be between -100 and 100, not 0"},
+        {R"({"steps": [{"expect": {"bone": "b1"}}]})", "steps[0].expect: give exactly one of \"pixel\" and \"world\""},
+        {R"({"steps": [{"expect": {"bone": "b1", "pixel": [1, 2], "within": -1}}]})", "steps[0].expect.within: must not be negative"},
+        {R"({"steps": [{"expect": {"mode": "pose"}}]})", "steps[0].expect.mode: expected \"fk\" or \"ik\""},
+        {R"({"steps": [{"expect": {"colour": "red"}}]})", "steps[0].expect: expected one of \"bone\""},
+        {R"({"steps": [{"save": ""}]})", "steps[0].save: must not be empty"},
+        {R"({"format": "marionette-rig", "steps": [{"wait": 1}]})", "format: expected \"marionette-script\""},
+    };
+    for (const auto& [text, expected] : cases) {
+        const auto script = parse_input_script(text);
+        ASSERT_FALSE(script.ok()) << text;
+        EXPECT_NE(script.message().find(expected), std::string::npos) << "expected: " << expected << "\n got: " << script.message();
+    }
+    EXPECT_FALSE(load_input_script("/nonexistent/script.json").ok());
+}
+
+namespace {
+struct ViewFixture {
+    Rig rig = chain_rig(Dimensions::Two, {1.0f, 1.0f});  // base (0.5) at 0, b0 from 0.5, b1 from 1.5
+    std::vector<Transform> world = world_of(rig, rig.pose);
+    ViewCamera camera = ViewCamera::for_2d();
+    ScriptView view() {
+        ScriptView v;
+        v.rig = &rig;
+        v.world = world;
+        v.camera = &camera;
+        v.viewport = {100, 0, 400, 300};
+        v.mode = "ik";
+        v.selected = 1;
+        v.modified = true;
+        return v;
+    }
+};
+}  // namespace
+
+TEST(ScriptChecks, BonePointsResolveToThePixelsTheyAreDrawnAt) {
+    ViewFixture f;
+    f.camera.frame({{0, -1, 0}, {2.5f, 1, 0}}, f.view().viewport);
+    const ScriptView v = f.view();
+    const auto tip = resolve_point(v, ScriptPoint{std::nullopt, "b1", BonePoint::Tip, {3, 4}});
+    ASSERT_TRUE(tip.ok()) << tip.message();
+    const glm::vec2 drawn = f.camera.project({2.5f, 0, 0}, v.viewport).pixel;
+    EXPECT_NEAR(tip.value().x, drawn.x + 3, 1e-3f);
+    EXPECT_NEAR(tip.value().y, drawn.y + 4, 1e-3f);
+    EXPECT_EQ(bone_point_world(v, "b1", BonePoint::Middle).value(), glm::vec3(2.0f, 0, 0));
+    EXPECT_EQ(bone_point_world(v, "b0", BonePoint::Joint).value(), glm::vec3(0.5f, 0, 0));
+    EXPECT_EQ(resolve_point(v, ScriptPoint{glm::vec2{7, 8}, "", BonePoint::Tip, {}}).value(), glm::vec2(7, 8));
+    EXPECT_EQ(resolve_point(v, ScriptPoint{std::nullopt, "elbow", BonePoint::Tip, {}}).message(), "\"elbow\" is not a bone of this rig");
+}
+
+TEST(ScriptChecks, ChecksPassOrSayWhatWasFound) {
+    ViewFixture f;
+    f.camera.frame({{0, -1, 0}, {2.5f, 1, 0}}, f.view().viewport);
+    const ScriptView v = f.view();
+    const glm::vec2 drawn = f.camera.project({2.5f, 0, 0}, v.viewport).pixel;
+    EXPECT_TRUE(check_expectation(v, ExpectBonePoint{"b1", BonePoint::Tip, drawn + glm::vec2{0.6f, 0.0f}, std::nullopt, 1.0f}).ok());
+    const Status far = check_expectation(v, ExpectBonePoint{"b1", BonePoint::Tip, drawn + glm::vec2{3.0f, 0.0f}, std::nullopt, 1.0f});
+    ASSERT_FALSE(far.ok());
+    EXPECT_NE(far.message().find("the tip of \"b1\" is drawn at pixel"), std::string::npos) << far.message();
+    EXPECT_TRUE(check_expectation(v, ExpectBonePoint{"b1", BonePoint::Tip, std::nullopt, glm::vec3{2.5f, 0.1f, 0}, 0.2f}).ok());
+    EXPECT_FALSE(check_expectation(v, ExpectBonePoint{"b1", BonePoint::Tip, std::nullopt, glm::vec3{2.5f, 0.3f, 0}, 0.2f}).ok());
+    EXPECT_TRUE(check_expectation(v, ExpectMode{"ik"}).ok());
+    EXPECT_EQ(check_expectation(v, ExpectMode{"fk"}).message(), "the mode is ik, expected fk");
+    EXPECT_TRUE(check_expectation(v, ExpectSelected{"b0"}).ok());
+    EXPECT_EQ(check_expectation(v, ExpectSelected{""}).message(), "\"b0\" is selected, expected nothing");
+    EXPECT_TRUE(check_expectation(v, ExpectModified{true}).ok());
+    EXPECT_EQ(check_expectation(v, ExpectModified{false}).message(), "the document is modified, expected unmodified");
+}
