@@ -7,16 +7,22 @@
 #include <cmath>
 #include <iostream>
 
-#include "app/bone_list_panel.hpp"
+#include "app/inspector_panel.hpp"
+#include "app/outliner_panel.hpp"
+#include "app/panel_edits.hpp"
 #include "app/screenshot.hpp"
 #include "app/status_bar.hpp"
+#include "app/toolbar.hpp"
 #include "core/forward_kinematics.hpp"
 
 namespace marionette {
 
 namespace {
-constexpr float kPanelWidth = 260.0f;   // window points
-constexpr float kStatusHeight = 26.0f;  // window points
+// Window points.
+constexpr float kOutlinerWidth = 240.0f;
+constexpr float kInspectorWidth = 300.0f;
+constexpr float kToolbarHeight = 32.0f;
+constexpr float kStatusHeight = 26.0f;
 
 bool is_mouse_event(Uint32 type) {
     return type == SDL_MOUSEMOTION || type == SDL_MOUSEBUTTONDOWN || type == SDL_MOUSEBUTTONUP || type == SDL_MOUSEWHEEL;
@@ -29,6 +35,7 @@ Result<std::unique_ptr<EditorApp>> EditorApp::create(Document document, EditorOp
     app->options_ = std::move(options);
     app->document_ = std::move(document);
     app->controller_ = std::make_unique<ViewportController>(app->document_, app->history_);
+    app->session_ = std::make_unique<EditSession>(app->document_, app->history_);
     auto window = GlWindow::create(app->window_title(), app->options_.window_width, app->options_.window_height);
     if (!window) return Error{window.message()};
     app->window_ = std::move(window).value();
@@ -55,7 +62,8 @@ Viewport EditorApp::viewport() const {
     int w = 0;
     int h = 0;
     SDL_GetWindowSize(window_->sdl(), &w, &h);
-    return {kPanelWidth, 0.0f, std::max(0.0f, static_cast<float>(w) - kPanelWidth), std::max(0.0f, static_cast<float>(h) - kStatusHeight)};
+    return {kOutlinerWidth, kToolbarHeight, std::max(0.0f, static_cast<float>(w) - kOutlinerWidth - kInspectorWidth),
+            std::max(0.0f, static_cast<float>(h) - kToolbarHeight - kStatusHeight)};
 }
 
 void EditorApp::save() {
@@ -110,6 +118,8 @@ void EditorApp::handle_events() {
         const ImGuiIO& io = ImGui::GetIO();
         if (is_mouse_event(e.type) && io.WantCaptureMouse && !controller_->dragging()) continue;
         if (is_key_event(e.type) && io.WantCaptureKeyboard) continue;
+        // A key (undo, a mode switch) ends a value being dragged in a panel: that drag is a step.
+        if (e.type == SDL_KEYDOWN) session_->finish();
         if (e.type == SDL_KEYDOWN && e.key.keysym.sym == SDLK_s && (e.key.keysym.mod & KMOD_CTRL)) {
             save();
             continue;
@@ -186,16 +196,56 @@ void EditorApp::draw_frame(int frame_width, int frame_height) {
     draw_viewport(frame_width, frame_height, pixels_per_point);
 
     window_->begin_frame();
-    int selected = controller_->selected();
-    draw_bone_list_panel(document_.rig(), kPanelWidth, static_cast<float>(window_height) - kStatusHeight, selected);
-    controller_->select(selected);
+    draw_panels(static_cast<float>(window_width), static_cast<float>(window_height));
+    window_->render_ui();
+    window_->set_title(window_title());
+}
+
+void EditorApp::draw_panels(float window_width, float window_height) {
+    const Rig& rig = document_.rig();
+    const float panel_height = window_height - kStatusHeight;
+    PanelEdits edits;
+    draw_outliner_panel(rig, controller_->selected(), {0.0f, 0.0f, kOutlinerWidth, panel_height}, edits);
+    draw_inspector_panel(rig, controller_->selected(), {window_width - kInspectorWidth, 0.0f, kInspectorWidth, panel_height}, edits);
+    const ToolbarActions tools = draw_toolbar({controller_->mode(), history_.can_undo(), history_.can_redo()},
+                                              {kOutlinerWidth, 0.0f, window_width - kOutlinerWidth - kInspectorWidth, kToolbarHeight});
     bool toggle = false;
     draw_status_bar(StatusBarInfo{controller_->mode(), controller_->active_chain(), controller_->last_solve(),
                                   controller_->auto_chain_length(), status_.empty() ? controller_->message() : status_},
-                    static_cast<float>(window_width), static_cast<float>(window_height), kStatusHeight, toggle);
+                    window_width, window_height, kStatusHeight, toggle);
+    // Every panel has drawn from the same rig; now the document may change.
+    apply_panel_edits(edits);
     if (toggle) controller_->toggle_mode();
-    window_->render_ui();
-    window_->set_title(window_title());
+    if (tools.set_mode) controller_->set_mode(*tools.set_mode);
+    if (tools.undo || tools.redo) {
+        session_->finish();
+        if (tools.undo) history_.undo(document_);
+        if (tools.redo) history_.redo(document_);
+    }
+    if (tools.reset_pose) {
+        if (Status s = session_->apply("reset pose", reset_pose(document_.rig())); !s) status_ = s.message();
+    }
+    if (tools.frame_all) controller_->frame_all(viewport());
+}
+
+void EditorApp::apply_panel_edits(PanelEdits& edits) {
+    if (edits.select) controller_->select(*edits.select);
+    if (edits.edit) {
+        PanelEdits::RigEdit& e = *edits.edit;
+        const Status s = e.preview ? session_->preview(std::move(e.label), std::move(e.rig)) : session_->apply(std::move(e.label), std::move(e.rig));
+        status_ = s ? std::string() : s.message();
+    }
+    if (edits.finish) session_->finish();
+    if (edits.tree) {
+        std::string message;
+        Result<TreeEdit> done = session_->apply_tree(std::move(edits.tree->label), std::move(edits.tree->edit), message);
+        if (done) {
+            controller_->select(done.value().bone);
+            status_ = message;
+        } else {
+            status_ = done.message();
+        }
+    }
 }
 
 int EditorApp::run() {

@@ -11,10 +11,12 @@
 
 #include "app/gl_window.hpp"
 #include "app/line_renderer.hpp"
+#include "app/panel_edits.hpp"
 #include "app/script_player.hpp"
 #include "app/shape_renderer.hpp"
 #include "app/viewport_controller.hpp"
 #include "core/document.hpp"
+#include "editor/edit_session.hpp"
 #include "editor/history.hpp"
 
 namespace marionette {
@@ -40,6 +42,8 @@ private:
     void pose_world();
     void draw_viewport(int frame_width, int frame_height, float pixels_per_point);
     void draw_frame(int frame_width, int frame_height);
+    void draw_panels(float window_width, float window_height);
+    void apply_panel_edits(PanelEdits& edits);
     void save();
     Viewport viewport() const;
     std::string window_title() const;
@@ -53,6 +57,7 @@ private:
     EditorOptions options_;
     Document document_;
     History history_;
+    std::unique_ptr<EditSession> session_;  // panel edits, one undo step each
     std::unique_ptr<ViewportController> controller_;
     std::unique_ptr<GlWindow> window_;
     std::unique_ptr<LineRenderer> lines_;

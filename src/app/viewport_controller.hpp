@@ -34,6 +34,7 @@ public:
     const ViewCamera& camera() const { return camera_; }
     PoseMode mode() const { return mode_; }
     void toggle_mode() { mode_ = mode_ == PoseMode::Fk ? PoseMode::Ik : PoseMode::Fk; }
+    void set_mode(PoseMode mode) { mode_ = mode; }
     int selected() const { return selected_; }
     int hovered() const { return hovered_; }
     void select(int bone) { selected_ = bone; }

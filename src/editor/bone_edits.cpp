@@ -115,6 +115,12 @@ Result<Rig> set_pose_rotation(const Rig& rig, int bone, const glm::quat& rotatio
     return out;
 }
 
+Result<Rig> reset_pose(const Rig& rig) {
+    Rig out = rig;
+    out.pose = Pose::rest(rig.skeleton.size());
+    return out;
+}
+
 Result<Rig> set_root_offset(const Rig& rig, const glm::vec3& offset) {
     Result<glm::vec3> o = checked_position(rig, offset, "root offset");
     if (!o) return Error{o.message()};

@@ -35,6 +35,8 @@ Result<Rig> set_rest_rotation(const Rig& rig, int bone, const glm::quat& rotatio
 // The pose rotation on top of the rest rotation; checked like a rest rotation. Joint limits
 // are not applied here: the tools that pose a joint keep to them.
 Result<Rig> set_pose_rotation(const Rig& rig, int bone, const glm::quat& rotation);
+// Every bone back to its rest rotation and the root offset back to zero.
+Result<Rig> reset_pose(const Rig& rig);
 // The offset added to every root's position: finite; a 2D rig's z must be 0.
 Result<Rig> set_root_offset(const Rig& rig, const glm::vec3& offset);
 

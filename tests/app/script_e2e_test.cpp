@@ -30,7 +30,7 @@ Rig load(const std::filesystem::path& file) {
 struct IkDragCase {
     const char* name;
     const char* effector;  // the bone whose tip is dragged: it ends the chain
-    int x, y;              // where the mouse is released
+    int x, y;              // where the mouse is released: in reach in a 1280x800 window
 };
 
 class ScriptedIkDrag : public ::testing::TestWithParam<IkDragCase> {};
@@ -97,7 +97,7 @@ TEST_P(ScriptedIkDrag, HandEndsUnderTheMouseShoulderStaysUndoRestores) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Arm, ScriptedIkDrag,
-                         ::testing::Values(IkDragCase{"two_bone", "forearm", 900, 560}, IkDragCase{"ccd", "hand", 860, 380}),
+                         ::testing::Values(IkDragCase{"two_bone", "forearm", 760, 560}, IkDragCase{"ccd", "hand", 860, 380}),
                          [](const auto& param_info) { return std::string(param_info.param.name); });
 
 // In FK mode a drag turns only the dragged bone (and carries its children); Tab switches to IK,
@@ -156,5 +156,56 @@ TEST(ScriptRun, ABadScriptIsRefusedWithItsPlace) {
         const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
         EXPECT_NE(text.find(expected), std::string::npos) << "expected: " << expected << "\ngot: " << text;
     }
+    std::filesystem::remove_all(dir);
+}
+
+// The panels, driven as a user drives them (at the pixels of a 1280x800 window): rename a bone
+// in the inspector, drag its length (one undo step), add a child in the outliner, re-parent it
+// by dragging it onto another bone, delete it.
+TEST(ScriptedPanels, InspectorAndOutlinerEditThroughTheHistory) {
+    const auto dir = scratch_dir("e2e-panels");
+    const std::string hero = std::string(MARIONETTE_ASSETS) + "/hero.json";
+    write_file(dir / "panels.json", R"({"steps": [
+        {"wait": 2},
+        {"click": {"bone": "arm_l_lower", "at": "middle"}},
+        {"wait": 1},
+        {"click": [1085, 37]}, {"wait": 1}, {"key": "ctrl+a"}, {"text": "elbow_l"}, {"key": "Return"}, {"wait": 1},
+        {"expect": {"selected": "elbow_l"}},
+        {"drag": {"from": [1085, 77], "to": [1125, 77], "moves": 8}}, {"wait": 1},
+        {"save": "longer.json"},
+        {"key": "ctrl+z"}, {"wait": 1},
+        {"save": "renamed.json"},
+        {"click": [43, 36]}, {"wait": 2},
+        {"expect": {"selected": "bone"}},
+        {"save": "added.json"},
+        {"drag": {"from": [73, 146], "to": [53, 95], "moves": 8}}, {"wait": 2},
+        {"save": "moved.json"},
+        {"click": [111, 36]}, {"wait": 2},
+        {"expect": {"selected": null}},
+        {"save": "deleted.json"}
+    ]})");
+    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "panels.json").string() + " " + hero)), 0);
+    const Rig original = load(hero);
+    const Rig longer = load(dir / "longer.json");
+    const Rig renamed = load(dir / "renamed.json");
+    const Rig added = load(dir / "added.json");
+    const Rig moved = load(dir / "moved.json");
+    const Rig deleted = load(dir / "deleted.json");
+    const int lower = original.skeleton.find("arm_l_lower");
+    ASSERT_GE(lower, 0);
+    const auto l = static_cast<std::size_t>(lower);
+    EXPECT_EQ(longer.skeleton[l].name, "elbow_l");
+    EXPECT_GT(longer.skeleton[l].length, original.skeleton[l].length + 5.0f);
+    EXPECT_EQ(renamed.skeleton[l].name, "elbow_l");  // the undo took back the length only
+    EXPECT_EQ(renamed.skeleton[l].length, original.skeleton[l].length);
+    ASSERT_EQ(added.skeleton.size(), original.skeleton.size() + 1);
+    const int bone = added.skeleton.find("bone");
+    ASSERT_GE(bone, 0);
+    EXPECT_EQ(added.skeleton[static_cast<std::size_t>(bone)].parent, added.skeleton.find("elbow_l"));
+    const int moved_bone = moved.skeleton.find("bone");
+    ASSERT_GE(moved_bone, 0);
+    EXPECT_EQ(moved.skeleton[static_cast<std::size_t>(moved_bone)].parent, moved.skeleton.find("head"));
+    EXPECT_EQ(deleted.skeleton.size(), original.skeleton.size());
+    EXPECT_EQ(deleted.skeleton.find("bone"), -1);
     std::filesystem::remove_all(dir);
 }

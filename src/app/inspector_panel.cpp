@@ -1,0 +1,204 @@
+#include "app/inspector_panel.hpp"
+
+#include <imgui.h>
+
+#include <glm/gtc/quaternion.hpp>
+
+#include <string>
+
+#include "core/rotation_math.hpp"
+
+namespace marionette {
+
+namespace {
+
+constexpr float kDegree = 0.0174532925f;
+
+// One numeric widget's edit: previewed while dragged, one undo step when let go. The edit is
+// made only when the value changed: most frames change nothing and copy no rig.
+template <class MakeEdit>
+void track(PanelEdits& out, const std::string& label, bool changed, MakeEdit make_edit) {
+    if (changed) out.preview(label, make_edit());
+    if (ImGui::IsItemDeactivatedAfterEdit()) out.finish = true;
+}
+
+void apply(PanelEdits& out, const std::string& label, Result<Rig> edited) { out.apply(label, std::move(edited)); }
+
+// Angles are shown in degrees, as the file stores them; 3D rotations as XYZ Euler angles.
+void rotation_field(const char* id, const Rig& rig, int bone, const glm::quat& q, PanelEdits& out,
+                    const std::string& label, Result<Rig> (*set)(const Rig&, int, const glm::quat&)) {
+    if (rig.is_2d()) {
+        float deg = angle_2d(q) / kDegree;
+        const bool changed = ImGui::DragFloat(id, &deg, 0.5f, -180.0f, 180.0f, "%.2f deg");
+        track(out, label, changed, [&] { return set(rig, bone, rotation_2d(deg * kDegree)); });
+    } else {
+        glm::vec3 euler = glm::eulerAngles(q) / kDegree;
+        const bool changed = ImGui::DragFloat3(id, &euler.x, 0.5f, -180.0f, 180.0f, "%.1f");
+        track(out, label, changed, [&] { return set(rig, bone, glm::quat(euler * kDegree)); });
+    }
+}
+
+void limits_section(const Rig& rig, int bone, PanelEdits& out) {
+    const Bone& b = rig.skeleton[static_cast<std::size_t>(bone)];
+    const std::string label = "limits of " + b.name;
+    if (rig.is_2d()) {
+        bool limited = b.limits.has_value();
+        if (ImGui::Checkbox("limit rotation", &limited)) {
+            apply(out, label,
+                  set_limits(rig, bone, limited ? std::optional<JointLimits>(JointLimits{std::nullopt, -90 * kDegree, 90 * kDegree}) : std::nullopt));
+        }
+        if (b.limits && b.limits->min_angle && b.limits->max_angle) {
+            float lo = *b.limits->min_angle / kDegree;
+            float hi = *b.limits->max_angle / kDegree;
+            const bool changed = ImGui::DragFloatRange2("range", &lo, &hi, 0.5f, -180.0f, 180.0f, "min %.1f", "max %.1f");
+            track(out, label, changed,
+                  [&] { return set_limits(rig, bone, JointLimits{std::nullopt, lo * kDegree, hi * kDegree}); });
+        }
+        return;
+    }
+    int kind = !b.limits ? 0 : (b.limits->hinge ? 1 : 2);
+    const char* kinds[] = {"free", "hinge", "cone"};
+    if (ImGui::Combo("joint", &kind, kinds, 3)) {
+        std::optional<JointLimits> l;
+        if (kind == 1) l = JointLimits{glm::vec3{0, 0, 1}, -90 * kDegree, 90 * kDegree};
+        if (kind == 2) l = JointLimits{std::nullopt, std::nullopt, 45 * kDegree};
+        apply(out, label, set_limits(rig, bone, l));
+    }
+    if (!b.limits) return;
+    JointLimits l = *b.limits;
+    if (l.hinge) {
+        glm::vec3 axis = *l.hinge;
+        bool changed = ImGui::DragFloat3("hinge axis", &axis.x, 0.01f, -1.0f, 1.0f, "%.2f");
+        l.hinge = axis;
+        track(out, label, changed, [&] { return set_limits(rig, bone, l); });
+        float lo = l.min_angle.value_or(-kPi) / kDegree;
+        float hi = l.max_angle.value_or(kPi) / kDegree;
+        changed = ImGui::DragFloatRange2("range", &lo, &hi, 0.5f, -180.0f, 180.0f, "min %.1f", "max %.1f");
+        l = *b.limits;
+        l.min_angle = lo * kDegree;
+        l.max_angle = hi * kDegree;
+        track(out, label, changed, [&] { return set_limits(rig, bone, l); });
+    } else {
+        float max = l.max_angle.value_or(kPi) / kDegree;
+        const bool changed = ImGui::DragFloat("cone", &max, 0.5f, 0.0f, 180.0f, "%.1f deg");
+        l.max_angle = max * kDegree;
+        track(out, label, changed, [&] { return set_limits(rig, bone, l); });
+    }
+}
+
+void chain_section(const Rig& rig, int chain_index, PanelEdits& out) {
+    const IkChain& c = rig.chains[static_cast<std::size_t>(chain_index)];
+    ImGui::PushID(chain_index);
+    ImGui::Text("chain %s", c.name.c_str());
+    const std::string label = "settings of chain " + c.name;
+    int solver = c.solver == SolverKind::TwoBone ? 1 : 0;
+    const char* solvers[] = {"CCD", "two-bone"};
+    if (ImGui::Combo("solver", &solver, solvers, 2)) {
+        apply(out, "solver of chain " + c.name, set_chain_solver(rig, chain_index, solver == 1 ? SolverKind::TwoBone : SolverKind::Ccd));
+    }
+    if (c.solver == SolverKind::Ccd) {
+        CcdSettings s = c.ccd;
+        bool changed = ImGui::DragInt("iterations", &s.max_iterations, 1.0f, 1, 10000);
+        track(out, label, changed, [&] { return set_chain_settings(rig, chain_index, s); });
+        s = c.ccd;
+        changed = ImGui::DragFloat("tolerance", &s.tolerance, 0.001f, 1e-6f, 1000.0f, "%.4g", ImGuiSliderFlags_Logarithmic);
+        track(out, label, changed, [&] { return set_chain_settings(rig, chain_index, s); });
+        s = c.ccd;
+        float step = s.max_step / kDegree;
+        changed = ImGui::DragFloat("max step", &step, 0.5f, 0.1f, 180.0f, "%.1f deg");
+        s.max_step = step * kDegree;
+        track(out, label, changed, [&] { return set_chain_settings(rig, chain_index, s); });
+    } else {
+        TwoBoneSettings s = c.two_bone;
+        if (rig.is_2d()) {
+            int bend = s.bend;
+            bool changed = ImGui::RadioButton("bend +1", &bend, 1);
+            ImGui::SameLine();
+            changed = ImGui::RadioButton("bend -1", &bend, -1) || changed;
+            if (changed && bend != s.bend) {
+                s.bend = bend;
+                apply(out, label, set_chain_settings(rig, chain_index, s));
+            }
+        } else {
+            bool has_pole = s.pole.has_value();
+            if (ImGui::Checkbox("pole", &has_pole)) {
+                s.pole = has_pole ? std::optional<glm::vec3>(glm::vec3{0, 0, 1}) : std::nullopt;
+                apply(out, label, set_chain_settings(rig, chain_index, s));
+            }
+            if (c.two_bone.pole) {
+                s = c.two_bone;
+                glm::vec3 pole = *s.pole;
+                const bool changed = ImGui::DragFloat3("pole at", &pole.x, 0.05f);
+                s.pole = pole;
+                track(out, label, changed, [&] { return set_chain_settings(rig, chain_index, s); });
+            }
+        }
+        s = c.two_bone;
+        const bool changed = ImGui::SliderFloat("softness", &s.softness, 0.0f, 1.0f, "%.2f");
+        track(out, label, changed, [&] { return set_chain_settings(rig, chain_index, s); });
+    }
+    ImGui::PopID();
+}
+
+}  // namespace
+
+void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out) {
+    ImGui::SetNextWindowPos(ImVec2(at.x, at.y));
+    ImGui::SetNextWindowSize(ImVec2(at.width, at.height));
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
+    if (!ImGui::Begin("Inspector", nullptr, flags)) {
+        ImGui::End();
+        return;
+    }
+    ImGui::PushItemWidth(-90.0f);  // room for the labels on the right
+    if (selected < 0 || static_cast<std::size_t>(selected) >= rig.skeleton.size()) {
+        ImGui::TextDisabled("Click a bone to inspect it.");
+        glm::vec3 offset = rig.pose.root_offset;
+        const bool changed = rig.is_2d() ? ImGui::DragFloat2("root offset", &offset.x, 0.5f) : ImGui::DragFloat3("root offset", &offset.x, 0.05f);
+        track(out, "root offset", changed, [&] { return set_root_offset(rig, offset); });
+        ImGui::PopItemWidth();
+        ImGui::End();
+        return;
+    }
+    const Bone& b = rig.skeleton[static_cast<std::size_t>(selected)];
+    ImGui::PushID(selected);
+
+    // The name is applied on Enter (or leaving the field): renaming on every keystroke would
+    // make one undo step per letter and trip over half-typed duplicates.
+    char name[256] = {};
+    b.name.copy(name, sizeof(name) - 1);
+    if (ImGui::InputText("name", name, sizeof(name), ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll)) {
+        apply(out, "rename " + b.name, rename_bone(rig, selected, name));
+    }
+    ImGui::TextDisabled("parent: %s", b.parent < 0 ? "(root)" : rig.skeleton[static_cast<std::size_t>(b.parent)].name.c_str());
+
+    float length = b.length;
+    bool changed = ImGui::DragFloat("length", &length, rig.is_2d() ? 0.5f : 0.01f, 0.0f, 1e6f, "%.3f");
+    track(out, "length of " + b.name, changed, [&] { return set_bone_length(rig, selected, length); });
+
+    if (ImGui::CollapsingHeader("Rest", ImGuiTreeNodeFlags_DefaultOpen)) {
+        glm::vec3 t = b.rest.translation;
+        changed = rig.is_2d() ? ImGui::DragFloat2("position", &t.x, 0.5f) : ImGui::DragFloat3("position", &t.x, 0.01f);
+        track(out, "rest position of " + b.name, changed, [&] { return set_rest_translation(rig, selected, t); });
+        rotation_field("rotation##rest", rig, selected, b.rest.rotation, out, "rest rotation of " + b.name, set_rest_rotation);
+    }
+    if (ImGui::CollapsingHeader("Pose", ImGuiTreeNodeFlags_DefaultOpen)) {
+        rotation_field("rotation##pose", rig, selected, rig.pose.rotations[static_cast<std::size_t>(selected)], out,
+                       "pose of " + b.name, set_pose_rotation);
+    }
+    if (ImGui::CollapsingHeader("Limits", ImGuiTreeNodeFlags_DefaultOpen)) limits_section(rig, selected, out);
+    bool any_chain = false;
+    for (std::size_t i = 0; i < rig.chains.size(); ++i) {
+        const IkChain& c = rig.chains[i];
+        if (!rig.skeleton.is_ancestor_or_self(c.root, selected) || !rig.skeleton.is_ancestor_or_self(selected, c.effector)) continue;
+        if (!any_chain && !ImGui::CollapsingHeader("IK chains", ImGuiTreeNodeFlags_DefaultOpen)) break;
+        any_chain = true;
+        chain_section(rig, static_cast<int>(i), out);
+        ImGui::Separator();
+    }
+    ImGui::PopID();
+    ImGui::PopItemWidth();
+    ImGui::End();
+}
+
+}  // namespace marionette

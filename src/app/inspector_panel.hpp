@@ -1,0 +1,21 @@
+#pragma once
+// The inspector: the selected bone's name, length, rest transform, pose rotation and joint
+// limits, and the settings of the IK chains it belongs to; with nothing selected, the root
+// offset. Reads the rig, asks for changes through PanelEdits.
+
+#include "app/panel_edits.hpp"
+#include "core/rig.hpp"
+
+namespace marionette {
+
+// Where a fixed panel sits in the window, in window points.
+struct PanelPlacement {
+    float x = 0.0f;
+    float y = 0.0f;
+    float width = 0.0f;
+    float height = 0.0f;
+};
+
+void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out);
+
+}  // namespace marionette

@@ -1,0 +1,115 @@
+#include "app/outliner_panel.hpp"
+
+#include <imgui.h>
+
+#include <vector>
+
+namespace marionette {
+
+namespace {
+
+constexpr const char* kBonePayload = "marionette.bone";
+
+float default_child_length(const Rig& rig, int parent) {
+    if (parent >= 0) return rig.skeleton[static_cast<std::size_t>(parent)].length;
+    return rig.is_2d() ? 100.0f : 1.0f;
+}
+
+void add_child(const Rig& rig, int parent, PanelEdits& out) {
+    const std::string where = parent < 0 ? std::string("a root bone") : "a child of " + rig.skeleton[static_cast<std::size_t>(parent)].name;
+    out.change_tree("add " + where, add_child_bone(rig, parent, std::nullopt, default_child_length(rig, parent)));
+}
+
+void delete_selected(const Rig& rig, int bone, PanelEdits& out) {
+    out.change_tree("delete " + rig.skeleton[static_cast<std::size_t>(bone)].name, delete_bone(rig, bone));
+}
+
+// A bone dropped here becomes a child of `new_parent` (-1: a root).
+void accept_reparent(const Rig& rig, int new_parent, PanelEdits& out) {
+    if (!ImGui::BeginDragDropTarget()) return;
+    if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload(kBonePayload)) {
+        const int bone = *static_cast<const int*>(p->Data);
+        const std::string to = new_parent < 0 ? std::string("the root") : rig.skeleton[static_cast<std::size_t>(new_parent)].name;
+        out.change_tree("move " + rig.skeleton[static_cast<std::size_t>(bone)].name + " under " + to, reparent_bone(rig, bone, new_parent));
+    }
+    ImGui::EndDragDropTarget();
+}
+
+void draw_bone_tree(const Rig& rig, const std::vector<std::vector<int>>& children, int bone, int selected, PanelEdits& out) {
+    const Bone& b = rig.skeleton[static_cast<std::size_t>(bone)];
+    const auto& kids = children[static_cast<std::size_t>(bone)];
+    ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_SpanAvailWidth | ImGuiTreeNodeFlags_OpenOnArrow;
+    if (kids.empty()) flags |= ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen;
+    if (bone == selected) flags |= ImGuiTreeNodeFlags_Selected;
+    const bool open = ImGui::TreeNodeEx(reinterpret_cast<void*>(static_cast<std::intptr_t>(bone)), flags, "%s", b.name.c_str());
+    if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) out.select = bone;
+    if (ImGui::BeginDragDropSource()) {
+        ImGui::SetDragDropPayload(kBonePayload, &bone, sizeof(bone));
+        ImGui::Text("move %s", b.name.c_str());
+        ImGui::EndDragDropSource();
+    }
+    accept_reparent(rig, bone, out);
+    if (ImGui::BeginPopupContextItem()) {
+        out.select = bone;
+        if (ImGui::MenuItem("Add child bone")) add_child(rig, bone, out);
+        if (ImGui::MenuItem("Make root", nullptr, false, b.parent >= 0)) {
+            out.change_tree("move " + b.name + " under the root", reparent_bone(rig, bone, -1));
+        }
+        if (ImGui::MenuItem("Delete", nullptr, false, rig.skeleton.size() > 1)) delete_selected(rig, bone, out);
+        ImGui::EndPopup();
+    }
+    if (open && !kids.empty()) {
+        for (int c : kids) draw_bone_tree(rig, children, c, selected, out);
+        ImGui::TreePop();
+    }
+}
+
+}  // namespace
+
+void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out) {
+    ImGui::SetNextWindowPos(ImVec2(at.x, at.y));
+    ImGui::SetNextWindowSize(ImVec2(at.width, at.height));
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                                   ImGuiWindowFlags_HorizontalScrollbar;
+    if (ImGui::Begin("Outliner", nullptr, flags)) {
+        const Skeleton& sk = rig.skeleton;
+        const bool has_selection = selected >= 0 && static_cast<std::size_t>(selected) < sk.size();
+        if (ImGui::Button(has_selection ? "Add child" : "Add root")) add_child(rig, has_selection ? selected : -1, out);
+        ImGui::SameLine();
+        if (!has_selection || sk.size() < 2) ImGui::BeginDisabled();
+        if (ImGui::Button("Delete")) delete_selected(rig, selected, out);
+        if (!has_selection || sk.size() < 2) ImGui::EndDisabled();
+        ImGui::TextDisabled("%s rig, %zu bones", rig.is_2d() ? "2D" : "3D", sk.size());
+        accept_reparent(rig, -1, out);  // dropping a bone on this line makes it a root
+        ImGui::Separator();
+        // The file stores parent indices; the tree needs child lists. Built per frame: the
+        // panel is cheap next to rendering and this keeps it free of cached state.
+        std::vector<std::vector<int>> children(sk.size());
+        for (std::size_t i = 0; i < sk.size(); ++i) {
+            if (sk[i].parent >= 0) children[static_cast<std::size_t>(sk[i].parent)].push_back(static_cast<int>(i));
+        }
+        // Deep hierarchies (a 40-bone tentacle) would indent off the panel: indent less.
+        ImGui::PushStyleVar(ImGuiStyleVar_IndentSpacing, 10.0f);
+        for (std::size_t i = 0; i < sk.size(); ++i) {
+            if (sk[i].parent < 0) draw_bone_tree(rig, children, static_cast<int>(i), selected, out);
+        }
+        ImGui::PopStyleVar();
+        if (!rig.chains.empty()) {
+            ImGui::Separator();
+            ImGui::TextDisabled("IK chains");
+            for (const IkChain& c : rig.chains) {
+                const std::string text = c.name + " (" + solver_name(c.solver) + "): " + sk[static_cast<std::size_t>(c.root)].name +
+                                         " -> " + sk[static_cast<std::size_t>(c.effector)].name;
+                if (ImGui::Selectable(text.c_str(), selected == c.effector)) out.select = c.effector;
+            }
+        }
+        if (!rig.states.empty()) {
+            ImGui::Separator();
+            ImGui::TextDisabled("States");
+            for (const State& s : rig.states) ImGui::BulletText("%s", s.name.c_str());
+        }
+    }
+    ImGui::End();
+}
+
+}  // namespace marionette

@@ -1,0 +1,35 @@
+#pragma once
+// What the panels ask of the document in one frame. A panel draws from the rig and fills this
+// in; the editor applies it after every panel has drawn, so no panel ever reads a rig that
+// changed under it half-way through a frame. ImGui edits at most one widget per frame, so one
+// slot of each kind is enough.
+
+#include <optional>
+#include <string>
+
+#include "core/result.hpp"
+#include "editor/edits.hpp"
+
+namespace marionette {
+
+struct PanelEdits {
+    struct RigEdit {
+        bool preview = false;  // a dragged value: live, one undo step when let go (finish)
+        std::string label;
+        Result<Rig> rig;
+    };
+    struct TreeChange {
+        std::string label;
+        Result<TreeEdit> edit;
+    };
+    std::optional<RigEdit> edit;
+    std::optional<TreeChange> tree;
+    bool finish = false;  // the dragged widget was let go
+    std::optional<int> select;
+
+    void apply(std::string label, Result<Rig> rig) { edit.emplace(RigEdit{false, std::move(label), std::move(rig)}); }
+    void preview(std::string label, Result<Rig> rig) { edit.emplace(RigEdit{true, std::move(label), std::move(rig)}); }
+    void change_tree(std::string label, Result<TreeEdit> e) { tree.emplace(TreeChange{std::move(label), std::move(e)}); }
+};
+
+}  // namespace marionette

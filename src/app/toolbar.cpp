@@ -1,0 +1,53 @@
+#include "app/toolbar.hpp"
+
+#include <imgui.h>
+
+namespace marionette {
+
+namespace {
+// A button that looks pressed while its option is the current one.
+bool option_button(const char* label, bool current) {
+    if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    const bool pressed = ImGui::Button(label);
+    if (current) ImGui::PopStyleColor();
+    return pressed;
+}
+
+bool enabled_button(const char* label, bool enabled) {
+    if (!enabled) ImGui::BeginDisabled();
+    const bool pressed = ImGui::Button(label);
+    if (!enabled) ImGui::EndDisabled();
+    return pressed;
+}
+}  // namespace
+
+ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at) {
+    ToolbarActions a;
+    ImGui::SetNextWindowPos(ImVec2(at.x, at.y));
+    ImGui::SetNextWindowSize(ImVec2(at.width, at.height));
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings;
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6.0f, 4.0f));
+    if (ImGui::Begin("##toolbar", nullptr, flags)) {
+        if (option_button("FK", state.mode == PoseMode::Fk)) a.set_mode = PoseMode::Fk;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Forward kinematics: a drag turns the bone about its joint (Tab)");
+        ImGui::SameLine(0.0f, 2.0f);
+        if (option_button("IK", state.mode == PoseMode::Ik)) a.set_mode = PoseMode::Ik;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Inverse kinematics: a drag moves the end of a chain (Tab)");
+        ImGui::SameLine(0.0f, 16.0f);
+        a.undo = enabled_button("Undo", state.can_undo);
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Ctrl+Z");
+        ImGui::SameLine();
+        a.redo = enabled_button("Redo", state.can_redo);
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Ctrl+Shift+Z or Ctrl+Y");
+        ImGui::SameLine(0.0f, 16.0f);
+        a.reset_pose = ImGui::Button("Reset pose");
+        ImGui::SameLine();
+        a.frame_all = ImGui::Button("Frame all");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("F or Home");
+    }
+    ImGui::End();
+    ImGui::PopStyleVar();
+    return a;
+}
+
+}  // namespace marionette
