@@ -133,8 +133,7 @@ TEST(ScriptRun, AFailedCheckExitsOneNamingTheStep) {
     write_file(dir / "fail.json", R"({"steps": [{"wait": 1}, {"expect": {"mode": "fk"}}]})");
     const std::string out = (dir / "out.txt").string();
     EXPECT_EQ(run(xvfb("--script " + (dir / "fail.json").string() + " " + kArm + " 2>" + out)), 1);
-    std::ifstream in(out);
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string text = read_file(out);
     EXPECT_NE(text.find("step 2 (expect): the mode is ik, expected fk"), std::string::npos) << text;
     std::filesystem::remove_all(dir);
 }
@@ -152,8 +151,7 @@ TEST(ScriptRun, ABadScriptIsRefusedWithItsPlace) {
         write_file(dir / "bad.json", script);
         const std::string out = (dir / "out.txt").string();
         EXPECT_EQ(run(xvfb("--script " + (dir / "bad.json").string() + " " + kArm + " 2>" + out)), 1) << script;
-        std::ifstream in(out);
-        const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const std::string text = read_file(out);
         EXPECT_NE(text.find(expected), std::string::npos) << "expected: " << expected << "\ngot: " << text;
     }
     std::filesystem::remove_all(dir);
