@@ -15,7 +15,7 @@ void draw_status_bar(const StatusBarInfo& info, float window_width, float window
         ImGui::SameLine();
         if (info.chain) {
             const char* solver = info.chain->solver == SolverKind::Ccd ? "CCD" : "two-bone";
-            if (info.chain->name == "auto") {
+            if (info.chain->name == kAutoChainName) {
                 ImGui::Text("| auto chain of %d (%s)", info.auto_chain_length + 1, solver);
             } else {
                 ImGui::Text("| chain %s (%s)", info.chain->name.c_str(), solver);

@@ -56,9 +56,8 @@ void ViewportController::handle(const SDL_Event& e, const Viewport& viewport, co
             release();
             break;
         case SDL_MOUSEWHEEL: {
-            if (std::holds_alternative<IkDrag>(drag_)) {
-                // Dragging a bone that ends no chain: the wheel sets how far up the chain reaches.
-                auto_chain_length_ = std::max(1, auto_chain_length_ + (e.wheel.y > 0 ? 1 : -1));
+            if (const auto* ik = std::get_if<IkDrag>(&drag_); ik && ik->chain().name == kAutoChainName) {
+                change_auto_chain_length(e.wheel.y > 0 ? 1 : -1);
                 break;
             }
             // Zoom about where the last mouse event put the pointer (the wheel event has no position).
@@ -162,8 +161,26 @@ void ViewportController::release() {
     drag_ = std::monostate{};
 }
 
+void ViewportController::change_auto_chain_length(int by) {
+    auto_chain_length_ = std::max(1, auto_chain_length_ + by);
+    auto* ik = std::get_if<IkDrag>(&drag_);
+    if (!ik || ik->chain().name != kAutoChainName) return;
+    // The drag goes on with the longer or shorter chain, solved at once.
+    const int effector = ik->chain().effector;
+    Result<IkDrag> longer = ik->with_chain(document_.rig(), document_.rig().pose, drag_chain_for(document_.rig(), effector, auto_chain_length_));
+    if (!longer) return;
+    *ik = std::move(longer).value();
+    document_.edit([&](Rig& rig) {
+        if (Result<IkResult> r = ik->move(rig, rig.pose, ik->cursor()); r) last_solve_ = r.value();
+    });
+}
+
 void ViewportController::key(int sym, bool ctrl, bool shift, const Viewport& viewport, const std::vector<Transform>& world) {
     (void)world;
+    if (sym == SDLK_PAGEUP || sym == SDLK_PAGEDOWN) {
+        change_auto_chain_length(sym == SDLK_PAGEUP ? 1 : -1);
+        return;
+    }
     if (dragging()) return;
     if (sym == SDLK_TAB) {
         toggle_mode();

@@ -55,6 +55,9 @@ private:
     void motion(glm::vec2 pixel, glm::vec2 delta, const Viewport& viewport, const std::vector<Transform>& world);
     void release();
     void key(int sym, bool ctrl, bool shift, const Viewport& viewport, const std::vector<Transform>& world);
+    // The automatic IK chain reaches one bone further up (by > 0) or less far; a drag on an
+    // automatic chain continues on the new one.
+    void change_auto_chain_length(int by);
     void start_bone_drag(int bone, glm::vec2 pixel, const Viewport& viewport, const std::vector<Transform>& world);
     std::optional<glm::vec3> on_view_plane(glm::vec2 pixel, const Viewport& viewport, const glm::vec3& through) const;
 

@@ -10,7 +10,7 @@ IkChain drag_chain_for(const Rig& rig, int bone, int auto_length) {
         if (c.effector == bone) return c;
     }
     IkChain chain;
-    chain.name = "auto";
+    chain.name = kAutoChainName;
     chain.effector = bone;
     chain.root = bone;
     for (int i = 0; i < auto_length && rig.skeleton[static_cast<std::size_t>(chain.root)].parent >= 0; ++i) {
@@ -38,6 +38,14 @@ Result<IkDrag> IkDrag::start(const Rig& rig, const Pose& pose, IkChain chain, co
     if (rig.is_2d()) g.z = 0.0f;
     d.offset_ = tip - g;
     d.target_ = tip;
+    return d;
+}
+
+Result<IkDrag> IkDrag::with_chain(const Rig& rig, const Pose& pose, IkChain chain) const {
+    Result<IkDrag> d = start(rig, pose, std::move(chain), cursor());
+    if (!d) return d;
+    d.value().offset_ = offset_;
+    d.value().target_ = target_;
     return d;
 }
 

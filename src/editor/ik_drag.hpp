@@ -12,6 +12,7 @@
 namespace marionette {
 
 inline constexpr int kDefaultAutoChainLength = 2;
+inline constexpr const char* kAutoChainName = "auto";  // the name drag_chain_for gives an automatic chain
 
 // The chain a drag of `bone` uses: the rig's chain ending at that bone if there is one (the
 // first), else an automatic CCD chain from the bone up `auto_length` parents (fewer near a root).
@@ -30,7 +31,13 @@ public:
     // then stop visibly short of the cursor. The chain's iteration budget still bounds the work.
     Result<IkResult> move(const Rig& rig, Pose& pose, const glm::vec3& cursor, float precision = 0.0f);
 
+    // The same drag (grab offset, target) on another chain: the automatic chain's length changed
+    // mid-drag. Call move() to solve the new chain.
+    Result<IkDrag> with_chain(const Rig& rig, const Pose& pose, IkChain chain) const;
+
     const IkChain& chain() const { return chain_; }
+    // The world point under the cursor at the last move (the target minus the grab offset).
+    glm::vec3 cursor() const { return target_ - offset_; }
     const glm::vec3& target() const { return target_; }
 
 private:

@@ -170,3 +170,21 @@ TEST(IkDrag, PrecisionTightensACoarseCcdToleranceForTheDrag) {
     EXPECT_LE(precise.error, 1e-3f);
     EXPECT_EQ(rig.chains[0].ccd.tolerance, 0.2f);  // the rig's chain is not changed
 }
+
+TEST(IkDrag, AnAutomaticChainCanGrowMidDragKeepingTheGrab) {
+    const Rig rig = arm();
+    Pose pose = rig.pose;
+    const glm::vec3 tip = tip_of(rig, pose, 3);
+    const glm::vec3 grab = tip - glm::vec3{0.1f, 0, 0};
+    auto drag = IkDrag::start(rig, pose, drag_chain_for(rig, 3, 1), grab).value();
+    ASSERT_TRUE(drag.move(rig, pose, grab + glm::vec3{0, 0.2f, 0}).ok());
+    EXPECT_EQ(pose.rotations[1], rig.pose.rotations[1]);  // one parent up: b1 and b2 turn, b0 does not
+    auto longer = drag.with_chain(rig, pose, drag_chain_for(rig, 3, 2));
+    ASSERT_TRUE(longer.ok()) << longer.message();
+    EXPECT_EQ(longer.value().chain().root, 1);
+    expect_near(longer.value().cursor(), grab + glm::vec3{0, 0.2f, 0});
+    const glm::vec3 cursor = grab + glm::vec3{-0.5f, 0.8f, 0};
+    ASSERT_TRUE(longer.value().move(rig, pose, cursor).ok());
+    expect_near(tip_of(rig, pose, 3), cursor + glm::vec3{0.1f, 0, 0}, 1e-3f);  // the grab offset is kept
+    EXPECT_NE(pose.rotations[1], rig.pose.rotations[1]);  // the longer chain moved the upper bone
+}
