@@ -19,7 +19,7 @@ Uint8 sdl_button(MouseButton b) {
 }
 
 SDL_Keycode keycode(const std::string& name) {
-    // SDL's names are "Tab", "Escape", "F12", "Page Down"; single letters are lower-case keycodes.
+    // SDL's names are "Tab", "Escape", "F12", "PageDown"; single letters are lower-case keycodes.
     SDL_Keycode k = SDL_GetKeyFromName(name.c_str());
     if (k == SDLK_UNKNOWN && name.size() == 1) k = static_cast<SDL_Keycode>(std::tolower(static_cast<unsigned char>(name[0])));
     return k;
@@ -34,7 +34,7 @@ Uint16 modifiers(const KeyStep& k) {
 Result<ScriptPlayer> ScriptPlayer::create(InputScript script, unsigned window_id) {
     for (std::size_t i = 0; i < script.steps.size(); ++i) {
         if (const auto* k = std::get_if<KeyStep>(&script.steps[i]); k && keycode(k->key) == SDLK_UNKNOWN) {
-            return Error{describe_step(script, i) + ": \"" + k->key + "\" is not a key SDL knows (names like Tab, Z, F12, Page Down)"};
+            return Error{describe_step(script, i) + ": \"" + k->key + "\" is not a key SDL knows (names like Tab, Z, F12, PageDown)"};
         }
     }
     return ScriptPlayer(std::move(script), window_id);

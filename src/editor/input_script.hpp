@@ -59,7 +59,7 @@ struct DragStep {
 struct KeyStep {
     enum class Kind { Tap, Down, Up };
     Kind kind = Kind::Tap;
-    std::string key;  // an SDL key name ("Tab", "Z", "F12", "Page Down"), checked by the player
+    std::string key;  // an SDL key name ("Tab", "Z", "F12", "PageDown"), checked by the player
     bool ctrl = false;
     bool shift = false;
     bool alt = false;
