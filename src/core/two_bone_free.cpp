@@ -1,0 +1,95 @@
+#include "core/two_bone_free.hpp"
+
+#include <cmath>
+
+#include "core/rotation_math.hpp"
+#include "core/two_bone_solver.hpp"
+
+namespace marionette {
+
+namespace {
+
+// The unit quaternion about z for the turn of the complex number (x, y) of length about m.
+// As quat_from_rot2, from the half-angle forms (m + x, y) and (y, m - x), whichever does not
+// cancel (the larger entry is m + |x| in both); normalized by its own length, so an m off by
+// rounding moves the angle by as little and the quaternion stays unit.
+glm::quat quat_from_turn(Rot2 r, float m) {
+    const float big = m + std::fabs(r.c);
+    const bool forward = r.c >= 0.0f;
+    const float w = forward ? big : r.s;
+    const float z = forward ? r.s : big;
+    const float k = inverse_sqrt(w * w + z * z);
+    return {w * k, 0.0f, 0.0f, z * k};
+}
+
+}  // namespace
+
+// Everything stays unnormalized until the end, scaled by known lengths: the complex numbers of
+// the two joint angles are (cos, sin) times 2 upper goal and 2 upper lower, straight from the
+// sides, so no square root or division sits between the goal and the rotations but the area's.
+bool solve_free_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& result) {
+    const Skeleton& sk = *job.skeleton;
+    Pose& pose = *job.pose;
+    const auto A = static_cast<std::size_t>(job.root);
+    const auto B = static_cast<std::size_t>(job.effector);
+    const Bone& upper_bone = sk[A];
+    const Bone& lower_bone = sk[B];
+    const glm::vec2 a{upper_bone.rest.translation + (upper_bone.parent < 0 ? pose.root_offset : glm::vec3{0.0f})};
+    const glm::vec2 offset{lower_bone.rest.translation};  // middle joint in the upper bone's frame
+    const float lower = lower_bone.length;
+    const float offset2 = glm::dot(offset, offset);
+    const float inverse_upper = inverse_sqrt(offset2);
+    const float upper = offset2 * inverse_upper;
+    const float reach = upper + lower;
+    const float tiny = 1e-6f * reach;
+    const glm::vec2 v = target - a;
+    const float d2 = glm::dot(v, v);
+    // NaN (a bone of no length) fails these too.
+    if (!(upper > tiny && lower > tiny && reach > 1e-6f && reach < 1e6f && d2 > tiny * tiny)) return false;
+
+    // The goal distance on squares: no square root before the triangle.
+    const float fold = upper - lower;
+    const float fold2 = fold * fold;
+    const float reach2 = reach * reach;
+    float g2 = clamp_to(d2, fold2, reach2);
+    const float inverse_distance = inverse_sqrt(d2);
+    if (job.settings.softness > 0.0f) {
+        const float g = two_bone_goal_distance(d2 * inverse_distance, upper, lower, job.settings.softness);
+        g2 = g * g;
+    }
+    const float inverse_goal = inverse_sqrt(g2);
+    const float goal = g2 * inverse_goal;
+
+    // 4 area from Heron's formula as ((u + l)^2 - g^2)(g^2 - (u - l)^2): each factor is exactly 0
+    // at its end of the range (g2 is clamped to the very same squares), so the straight and the
+    // folded limb come out exact, and near them no sqrt(1 - cos^2) cancels.
+    const float area4 = std::sqrt((reach2 - g2) * (g2 - fold2));
+    const float side = (job.settings.bend < 0 ? -1.0f : 1.0f) * area4;
+    // The root turns away from the aim by its angle, to the side opposite the bend; the lower
+    // bone turns by bend * (pi - middle angle) from root->middle.
+    const Rot2 root_turn{fold * reach + g2, -side};                  // (cos, sin) * 2 upper goal
+    const Rot2 middle_turn{g2 - (upper * upper + lower * lower), side};  // (cos, sin) * 2 upper lower
+
+    const Rot2 aim{v.x * inverse_distance, v.y * inverse_distance};
+    const Rot2 offset_dir{offset.x * inverse_upper, offset.y * inverse_upper};
+    const Rot2 rest_a = rot2_from_quat(upper_bone.rest.rotation);
+    const Rot2 rest_b = rot2_from_quat(lower_bone.rest.rotation);
+    // pose = conjugate(rest) * turn; the factors that do not wait for the triangle go first.
+    const Rot2 pose_a = (aim * conjugate(rest_a * offset_dir)) * root_turn;
+    const Rot2 pose_b = (conjugate(rest_b) * offset_dir) * middle_turn;
+    pose.rotations[A] = quat_from_turn(pose_a, 2.0f * upper * goal);
+    pose.rotations[B] = quat_from_turn(pose_b, 2.0f * upper * lower);
+
+    // The tip from the bones' turns in their parents' frames, as the general path measures it:
+    // turn_a = aim * root angle * conjugate(offset_dir), turn_b = offset_dir * middle angle.
+    const float half_over_upper = 0.5f * inverse_upper;
+    const Rot2 turn_a = (aim * conjugate(offset_dir)) * root_turn;  // * 2 upper goal
+    const glm::vec2 lower_vector = rotate(offset_dir, {middle_turn.c * half_over_upper, middle_turn.s * half_over_upper});
+    const glm::vec2 tip = rotate(turn_a, offset + lower_vector) * (half_over_upper * inverse_goal);
+    result.iterations = 1;
+    result.error = glm::length(tip - v);
+    result.reached = result.error <= (job.tolerance > 0.0f ? job.tolerance : 1e-4f * reach);
+    return true;
+}
+
+}  // namespace marionette
