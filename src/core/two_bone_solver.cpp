@@ -178,19 +178,11 @@ glm::vec3 turned_axis(const glm::quat& q) {
 // 3D, in the root bone's parent frame: world space enters only through the target and the pole
 // (one transform each, and none for a root bone), and the rotations come out in the frame
 // they are stored in, so no world rotation has to be taken back out of the answer.
-IkResult run_3d(const TwoBoneJob& job) {
+[[gnu::noinline]] IkResult run_3d_general(const TwoBoneJob& job, const glm::vec3& target, const std::optional<glm::vec3>& pole) {
     const Skeleton& sk = *job.skeleton;
     Pose& pose = *job.pose;
     const auto A = static_cast<std::size_t>(job.root);
     const auto B = static_cast<std::size_t>(job.effector);
-    glm::vec3 target = job.target;
-    std::optional<glm::vec3> pole = job.settings.pole;
-    if (sk[A].parent >= 0) {
-        const Transform parent = parent_world(sk, pose, job.root);
-        const glm::quat to_parent = glm::conjugate(parent.rotation);
-        target = to_parent * (target - parent.translation);
-        if (pole) pole = to_parent * (*pole - parent.translation);
-    }
     const glm::quat rest_a = sk[A].rest.rotation;
     const glm::quat rest_b = sk[B].rest.rotation;
     const glm::vec3 a = sk[A].rest.translation + (sk[A].parent < 0 ? pose.root_offset : glm::vec3{0.0f});
@@ -257,6 +249,23 @@ IkResult run_3d(const TwoBoneJob& job) {
     r.error = glm::length(tip - target);
     r.reached = r.error <= reach_tolerance(job, reach);
     return r;
+}
+
+IkResult run_3d(const TwoBoneJob& job) {
+    const Skeleton& sk = *job.skeleton;
+    const auto A = static_cast<std::size_t>(job.root);
+    glm::vec3 target = job.target;
+    std::optional<glm::vec3> pole = job.settings.pole;
+    if (sk[A].parent >= 0) {
+        const Transform parent = parent_world(sk, *job.pose, job.root);
+        const glm::quat to_parent = glm::conjugate(parent.rotation);
+        target = to_parent * (target - parent.translation);
+        if (pole) pole = to_parent * (*pole - parent.translation);
+    }
+    if (IkResult free; !sk[A].limits && !sk[static_cast<std::size_t>(job.effector)].limits && solve_free_3d(job, target, pole, free)) {
+        return free;
+    }
+    return run_3d_general(job, target, pole);
 }
 
 }  // namespace
