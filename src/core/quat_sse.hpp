@@ -21,7 +21,7 @@ inline V4 splat(V4 v) { return _mm_shuffle_ps(v, v, _MM_SHUFFLE(I, I, I, I)); }
 inline float first(V4 v) { return _mm_cvtss_f32(v); }
 inline V4 load(const glm::vec3& v) { return _mm_setr_ps(v.x, v.y, v.z, 0.0f); }
 // GLM keeps a quaternion's parts as x, y, z, w (GLM_FORCE_QUAT_DATA_WXYZ is not used): the
-// lanes' order, so it moves in and out whole.
+// lanes' order, so it loads whole.
 static_assert(sizeof(glm::quat) == 16 && offsetof(glm::quat, x) == 0 && offsetof(glm::quat, w) == 12);
 inline V4 load(const glm::quat& q) {
     V4 v;
