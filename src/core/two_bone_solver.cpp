@@ -6,6 +6,7 @@
 #include "core/forward_kinematics.hpp"
 #include "core/joint_limits.hpp"
 #include "core/rotation_math.hpp"
+#include "core/two_bone_free.hpp"
 
 namespace marionette {
 
@@ -55,17 +56,19 @@ float reach_tolerance(const TwoBoneJob& job, float reach) {
     return job.tolerance > 0.0f ? job.tolerance : 1e-4f * max_of(reach, 1e-6f);
 }
 
-IkResult run_2d(const TwoBoneJob& job) {
+// A world point in the root bone's parent frame. Kept out of line, as is the general 2D path:
+// inlined, their registers and stack would be set up on every call of the common one.
+[[gnu::noinline]] glm::vec3 in_parent_frame(const TwoBoneJob& job, const glm::vec3& p) {
+    const Transform parent = parent_world(*job.skeleton, *job.pose, job.root);
+    return glm::conjugate(parent.rotation) * (p - parent.translation);
+}
+
+// Limits and the degenerate cases; `target` in the root bone's parent frame.
+[[gnu::noinline]] IkResult run_2d_general(const TwoBoneJob& job, glm::vec2 target) {
     const Skeleton& sk = *job.skeleton;
     Pose& pose = *job.pose;
     const auto A = static_cast<std::size_t>(job.root);
     const auto B = static_cast<std::size_t>(job.effector);
-    glm::vec3 t3 = job.target;
-    if (sk[A].parent >= 0) {
-        const Transform parent = parent_world(sk, pose, job.root);
-        t3 = glm::conjugate(parent.rotation) * (t3 - parent.translation);
-    }
-    const glm::vec2 target{t3.x, t3.y};
     // The root joint in its parent's frame (its rotation is not needed to place it).
     const glm::vec2 a{sk[A].rest.translation + (sk[A].parent < 0 ? pose.root_offset : glm::vec3{0.0f})};
     const glm::vec2 offset{sk[B].rest.translation};  // middle joint in the upper bone's frame
@@ -138,6 +141,17 @@ IkResult run_2d(const TwoBoneJob& job) {
     return r;
 }
 
+IkResult run_2d(const TwoBoneJob& job) {
+    const Skeleton& sk = *job.skeleton;
+    const auto A = static_cast<std::size_t>(job.root);
+    const glm::vec3 t3 = sk[A].parent >= 0 ? in_parent_frame(job, job.target) : job.target;
+    const glm::vec2 target{t3.x, t3.y};
+    if (IkResult free; !sk[A].limits && !sk[static_cast<std::size_t>(job.effector)].limits && solve_free_2d(job, target, free)) {
+        return free;
+    }
+    return run_2d_general(job, target);
+}
+
 // A unit vector perpendicular to `dir` toward which the middle joint bends.
 glm::vec3 bend_direction(const glm::vec3& dir, const glm::vec3& root, const std::optional<glm::vec3>& pole,
                          const glm::vec3& middle, const glm::quat& upper_rotation, float tiny) {
@@ -164,19 +178,11 @@ glm::vec3 turned_axis(const glm::quat& q) {
 // 3D, in the root bone's parent frame: world space enters only through the target and the pole
 // (one transform each, and none for a root bone), and the rotations come out in the frame
 // they are stored in, so no world rotation has to be taken back out of the answer.
-IkResult run_3d(const TwoBoneJob& job) {
+[[gnu::noinline]] IkResult run_3d_general(const TwoBoneJob& job, const glm::vec3& target, const std::optional<glm::vec3>& pole) {
     const Skeleton& sk = *job.skeleton;
     Pose& pose = *job.pose;
     const auto A = static_cast<std::size_t>(job.root);
     const auto B = static_cast<std::size_t>(job.effector);
-    glm::vec3 target = job.target;
-    std::optional<glm::vec3> pole = job.settings.pole;
-    if (sk[A].parent >= 0) {
-        const Transform parent = parent_world(sk, pose, job.root);
-        const glm::quat to_parent = glm::conjugate(parent.rotation);
-        target = to_parent * (target - parent.translation);
-        if (pole) pole = to_parent * (*pole - parent.translation);
-    }
     const glm::quat rest_a = sk[A].rest.rotation;
     const glm::quat rest_b = sk[B].rest.rotation;
     const glm::vec3 a = sk[A].rest.translation + (sk[A].parent < 0 ? pose.root_offset : glm::vec3{0.0f});
@@ -243,6 +249,23 @@ IkResult run_3d(const TwoBoneJob& job) {
     r.error = glm::length(tip - target);
     r.reached = r.error <= reach_tolerance(job, reach);
     return r;
+}
+
+IkResult run_3d(const TwoBoneJob& job) {
+    const Skeleton& sk = *job.skeleton;
+    const auto A = static_cast<std::size_t>(job.root);
+    glm::vec3 target = job.target;
+    std::optional<glm::vec3> pole = job.settings.pole;
+    if (sk[A].parent >= 0) {
+        const Transform parent = parent_world(sk, *job.pose, job.root);
+        const glm::quat to_parent = glm::conjugate(parent.rotation);
+        target = to_parent * (target - parent.translation);
+        if (pole) pole = to_parent * (*pole - parent.translation);
+    }
+    if (IkResult free; !sk[A].limits && !sk[static_cast<std::size_t>(job.effector)].limits && solve_free_3d(job, target, pole, free)) {
+        return free;
+    }
+    return run_3d_general(job, target, pole);
 }
 
 }  // namespace

@@ -1,0 +1,199 @@
+#include "core/two_bone_free.hpp"
+
+#include <cmath>
+
+#include "core/quat_sse.hpp"
+#include "core/rotation_math.hpp"
+#include "core/two_bone_solver.hpp"
+
+namespace marionette {
+
+namespace {
+
+// The unit quaternion about z for the turn of the complex number (x, y) of length about m.
+// As quat_from_rot2, from the half-angle forms (m + x, y) and (y, m - x), whichever does not
+// cancel (the larger entry is m + |x| in both); normalized by its own length, so an m off by
+// rounding moves the angle by as little and the quaternion stays unit.
+glm::quat quat_from_turn(Rot2 r, float m) {
+    const float big = m + std::fabs(r.c);
+    const bool forward = r.c >= 0.0f;
+    const float w = forward ? big : r.s;
+    const float z = forward ? r.s : big;
+    const float k = inverse_sqrt(w * w + z * z);
+    return {w * k, 0.0f, 0.0f, z * k};
+}
+
+}  // namespace
+
+// Everything stays unnormalized until the end, scaled by known lengths: the complex numbers of
+// the two joint angles are (cos, sin) times 2 upper goal and 2 upper lower, straight from the
+// sides, so no square root or division sits between the goal and the rotations but the area's.
+bool solve_free_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& result) {
+    const Skeleton& sk = *job.skeleton;
+    Pose& pose = *job.pose;
+    const auto A = static_cast<std::size_t>(job.root);
+    const auto B = static_cast<std::size_t>(job.effector);
+    const Bone& upper_bone = sk[A];
+    const Bone& lower_bone = sk[B];
+    const glm::vec2 a{upper_bone.rest.translation + (upper_bone.parent < 0 ? pose.root_offset : glm::vec3{0.0f})};
+    const glm::vec2 offset{lower_bone.rest.translation};  // middle joint in the upper bone's frame
+    const float lower = lower_bone.length;
+    const float offset2 = glm::dot(offset, offset);
+    const float inverse_upper = inverse_sqrt(offset2);
+    const float upper = offset2 * inverse_upper;
+    const float reach = upper + lower;
+    const float tiny = 1e-6f * reach;
+    const glm::vec2 v = target - a;
+    const float d2 = glm::dot(v, v);
+    // NaN (a bone of no length) fails these too.
+    if (!(upper > tiny && lower > tiny && reach > 1e-6f && reach < 1e6f && d2 > tiny * tiny)) return false;
+
+    // The goal distance on squares: no square root before the triangle.
+    const float fold = upper - lower;
+    const float fold2 = fold * fold;
+    const float reach2 = reach * reach;
+    float g2 = clamp_to(d2, fold2, reach2);
+    const float inverse_distance = inverse_sqrt(d2);
+    if (job.settings.softness > 0.0f) {
+        const float g = two_bone_goal_distance(d2 * inverse_distance, upper, lower, job.settings.softness);
+        g2 = g * g;
+    }
+    const float inverse_goal = inverse_sqrt(g2);
+    const float goal = g2 * inverse_goal;
+
+    // 4 area from Heron's formula as ((u + l)^2 - g^2)(g^2 - (u - l)^2): each factor is exactly 0
+    // at its end of the range (g2 is clamped to the very same squares), so the straight and the
+    // folded limb come out exact, and near them no sqrt(1 - cos^2) cancels.
+    const float area4 = std::sqrt((reach2 - g2) * (g2 - fold2));
+    const float side = (job.settings.bend < 0 ? -1.0f : 1.0f) * area4;
+    // The root turns away from the aim by its angle, to the side opposite the bend; the lower
+    // bone turns by bend * (pi - middle angle) from root->middle.
+    const Rot2 root_turn{fold * reach + g2, -side};                  // (cos, sin) * 2 upper goal
+    const Rot2 middle_turn{g2 - (upper * upper + lower * lower), side};  // (cos, sin) * 2 upper lower
+
+    const Rot2 aim{v.x * inverse_distance, v.y * inverse_distance};
+    const Rot2 offset_dir{offset.x * inverse_upper, offset.y * inverse_upper};
+    const Rot2 rest_a = rot2_from_quat(upper_bone.rest.rotation);
+    const Rot2 rest_b = rot2_from_quat(lower_bone.rest.rotation);
+    // pose = conjugate(rest) * turn; the factors that do not wait for the triangle go first.
+    const Rot2 pose_a = (aim * conjugate(rest_a * offset_dir)) * root_turn;
+    const Rot2 pose_b = (conjugate(rest_b) * offset_dir) * middle_turn;
+    pose.rotations[A] = quat_from_turn(pose_a, 2.0f * upper * goal);
+    pose.rotations[B] = quat_from_turn(pose_b, 2.0f * upper * lower);
+
+    // The tip from the bones' turns in their parents' frames, as the general path measures it:
+    // turn_a = aim * root angle * conjugate(offset_dir), turn_b = offset_dir * middle angle.
+    const float half_over_upper = 0.5f * inverse_upper;
+    const Rot2 turn_a = (aim * conjugate(offset_dir)) * root_turn;  // * 2 upper goal
+    const glm::vec2 lower_vector = rotate(offset_dir, {middle_turn.c * half_over_upper, middle_turn.s * half_over_upper});
+    const glm::vec2 tip = rotate(turn_a, offset + lower_vector) * (half_over_upper * inverse_goal);
+    result.iterations = 1;
+    result.error = glm::length(tip - v);
+    result.reached = result.error <= (job.tolerance > 0.0f ? job.tolerance : 1e-4f * reach);
+    return true;
+}
+
+#if defined(__SSE2__)
+
+namespace {
+
+// The shortest rotation turning u onto v, given |u||v|, normalized; w = norms + u.v, as
+// rotation_between. False where u and v are (nearly) opposite and the axis is a choice.
+bool turn_between(sse::V4 u, sse::V4 v, float norms, sse::V4& q) {
+    const sse::V4 w = _mm_add_ps(_mm_set1_ps(norms), sse::dot4(u, v));
+    if (!(sse::first(w) >= 1e-6f * norms)) return false;
+    q = sse::normalized4(_mm_add_ps(sse::cross(u, v), _mm_mul_ps(w, _mm_setr_ps(0.0f, 0.0f, 0.0f, 1.0f))));
+    return true;
+}
+
+}  // namespace
+
+// As the general path: each bone turns by the shortest rotation onto its new direction, in the
+// root's parent frame. Two choices keep the chain of dependent steps short: the pole is taken
+// off the line root->target with 1/distance^2 (no unit direction first), and the new upper
+// bone comes straight from the sides scaled by known lengths, as in 2D.
+bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const std::optional<glm::vec3>& pole, IkResult& result) {
+    using namespace sse;
+    const Skeleton& sk = *job.skeleton;
+    Pose& pose = *job.pose;
+    const auto A = static_cast<std::size_t>(job.root);
+    const auto B = static_cast<std::size_t>(job.effector);
+    const Bone& upper_bone = sk[A];
+    const Bone& lower_bone = sk[B];
+    const glm::vec3 offset3 = lower_bone.rest.translation;
+    const float lower = lower_bone.length;
+    const float offset2 = glm::dot(offset3, offset3);
+    const float upper = offset2 * inverse_sqrt(offset2);
+    const float reach = upper + lower;
+    const float tiny = 1e-6f * reach;
+    const V4 a = load(upper_bone.rest.translation + (upper_bone.parent < 0 ? pose.root_offset : glm::vec3{0.0f}));
+    const V4 v = _mm_sub_ps(load(target), a);
+    const V4 d2v = dot4(v, v);
+    const float d2 = first(d2v);
+    // Squares of distances up to 1e7 stay far from float's limits in the products below.
+    if (!(upper > tiny && lower > tiny && reach > 1e-4f && reach < 1e6f && d2 > tiny * tiny && d2 < 1e14f)) return false;
+
+    const V4 rest_a = load(upper_bone.rest.rotation);
+    const V4 rest_b = load(lower_bone.rest.rotation);
+    const V4 turn_a = mul(rest_a, load(pose.rotations[A]));  // the bones' rotations in their parents' frames
+    const V4 turn_b = mul(rest_b, load(pose.rotations[B]));
+    const V4 offset = load(offset3);
+    const V4 to_middle = rotate(turn_a, offset);
+    const V4 axis_b = turned_axis(turn_b);
+
+    // The bend side: the pole (else the current middle joint) off the line root->target.
+    const V4 inverse_d = inverse_sqrt4(d2v);
+    const V4 inverse_d2 = _mm_mul_ps(inverse_d, inverse_d);
+    auto off_line = [&](V4 p) { return _mm_sub_ps(p, _mm_mul_ps(v, _mm_mul_ps(dot4(p, v), inverse_d2))); };
+    V4 off = off_line(pole ? _mm_sub_ps(load(*pole), a) : to_middle);
+    V4 off2 = dot4(off, off);
+    if (!(first(off2) > tiny * tiny) && pole) {
+        off = off_line(to_middle);
+        off2 = dot4(off, off);
+    }
+    if (!(first(off2) > tiny * tiny)) return false;  // a straight limb along its own line
+    const V4 side = _mm_mul_ps(off, inverse_sqrt4(off2));
+    const V4 dir = _mm_mul_ps(v, inverse_d);
+
+    const float fold = upper - lower;
+    const float fold2 = fold * fold;
+    const float reach2 = reach * reach;
+    float g2 = clamp_to(d2, fold2, reach2);
+    if (job.settings.softness > 0.0f) {
+        const float g = two_bone_goal_distance(d2 * first(inverse_d), upper, lower, job.settings.softness);
+        g2 = g * g;
+    }
+    const float inverse_goal = inverse_sqrt(g2);
+    const float goal = g2 * inverse_goal;
+    // (cos, sin) of the root angle times 2 upper goal, Heron's area as in 2D; the new upper
+    // bone is that times upper / (2 upper goal).
+    const float area4 = std::sqrt((reach2 - g2) * (g2 - fold2));
+    const float scale = 0.5f * inverse_goal;
+    const V4 new_to_middle = _mm_add_ps(_mm_mul_ps(dir, _mm_set1_ps((fold * reach + g2) * scale)), _mm_mul_ps(side, _mm_set1_ps(area4 * scale)));
+    const V4 new_lower = _mm_sub_ps(_mm_mul_ps(dir, _mm_set1_ps(goal)), new_to_middle);
+
+    V4 turn_upper, turn_lower;
+    if (!turn_between(to_middle, new_to_middle, std::sqrt(first(dot4(to_middle, to_middle))) * upper, turn_upper)) return false;
+    const V4 new_a = normalized4(mul(turn_upper, turn_a));
+    const V4 lower_local = rotate(conjugate(new_a), new_lower);
+    if (!turn_between(axis_b, lower_local, std::sqrt(first(dot4(axis_b, axis_b))) * lower, turn_lower)) return false;
+    const V4 new_b = normalized4(mul(turn_lower, turn_b));
+    store(pose.rotations[A], normalized4(mul(conjugate(rest_a), new_a)));
+    store(pose.rotations[B], normalized4(mul(conjugate(rest_b), new_b)));
+
+    // The tip from the bones' new rotations, as the general path measures it.
+    const V4 tip_from_root = rotate(new_a, _mm_add_ps(offset, _mm_mul_ps(turned_axis(new_b), _mm_set1_ps(lower))));
+    const V4 miss = _mm_sub_ps(tip_from_root, v);
+    result.iterations = 1;
+    result.error = std::sqrt(first(dot4(miss, miss)));
+    result.reached = result.error <= (job.tolerance > 0.0f ? job.tolerance : 1e-4f * reach);
+    return true;
+}
+
+#else
+
+bool solve_free_3d(const TwoBoneJob&, const glm::vec3&, const std::optional<glm::vec3>&, IkResult&) { return false; }
+
+#endif
+
+}  // namespace marionette

@@ -1,0 +1,120 @@
+// TwoBoneJob::run() solves chains without joint limits on a fast path of its own and everything
+// else on the general one. Limits too wide ever to hold a joint send a chain down the general
+// path without changing its answer, so on the same random inputs both paths must agree: same
+// tip, same reported error, the same rotations (up to the rounding near a straight limb, where
+// the angles are ill-conditioned but the tip is not).
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "core/ik_test_rigs.hpp"
+#include "core/two_bone_solver.hpp"
+
+using namespace marionette;
+using namespace marionette::testing;
+
+namespace {
+
+constexpr int kCases = 100000;
+
+glm::quat random_turn(std::mt19937& rng, Dimensions dims) {
+    std::uniform_real_distribution<float> ang(-kPiF, kPiF);
+    return dims == Dimensions::Two ? rotation_2d(ang(rng)) : random_rotation(rng);
+}
+
+glm::vec3 random_point(std::mt19937& rng, Dimensions dims, float radius) {
+    std::uniform_real_distribution<float> u(-radius, radius);
+    return {u(rng), u(rng), dims == Dimensions::Two ? 0.0f : u(rng)};
+}
+
+struct Solved {
+    IkResult result;
+    Pose pose;
+};
+
+Solved solve(const Skeleton& skeleton, Pose pose, Dimensions dims, int root, const glm::vec3& target, const TwoBoneSettings& settings) {
+    const TwoBoneJob job{&skeleton, dims, root, root + 1, target, settings, 0.0f, &pose};
+    EXPECT_TRUE(job.validate().ok());
+    const IkResult r = job.run();
+    return {r, pose};
+}
+
+class TwoBonePaths : public ::testing::TestWithParam<Dimensions> {};
+
+std::string dims_name(const ::testing::TestParamInfo<Dimensions>& p) { return p.param == Dimensions::Two ? "2D" : "3D"; }
+
+}  // namespace
+
+TEST_P(TwoBonePaths, FreeAndGeneralPathsAgree) {
+    const Dimensions dims = GetParam();
+    std::mt19937 rng(dims == Dimensions::Two ? 505 : 606);
+    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+    std::uniform_real_distribution<float> len(0.05f, 3.0f);
+    float worst_turn = 0, worst_tip = 0;
+    for (int k = 0; k < kCases; ++k) {
+        // Half the chains hang from a placed and turned parent; the rest are roots, moved by the
+        // pose's root offset. Rest rotations are arbitrary and the middle joint need not lie on
+        // the upper bone's axis.
+        const bool parented = unit(rng) < 0.5f;
+        const glm::vec3 offset = len(rng) * glm::vec3{1.0f, 0.0f, 0.0f} + random_point(rng, dims, 0.3f);
+        std::vector<Bone> bones;
+        if (parented) bones.push_back(bone("base", -1, random_point(rng, dims, 5), random_turn(rng, dims), 1.0f));
+        const int root = parented ? 1 : 0;
+        bones.push_back(bone("upper", root - 1, random_point(rng, dims, 2), random_turn(rng, dims), glm::length(offset)));
+        bones.push_back(bone("lower", root, offset, random_turn(rng, dims), len(rng)));
+        Skeleton free_skeleton(std::move(bones));
+        Pose start = Pose::rest(free_skeleton.size());
+        start.root_offset = random_point(rng, dims, 1);
+        for (auto& q : start.rotations) q = random_turn(rng, dims);
+
+        Skeleton limited_skeleton = free_skeleton;
+        JointLimits wide;  // wider than a whole turn: never holds
+        if (dims == Dimensions::Two) {
+            wide.min_angle = -4.0f;
+            wide.max_angle = 4.0f;
+        } else {
+            wide.max_angle = 4.0f;
+        }
+        for (int b : {root, root + 1}) limited_skeleton[static_cast<std::size_t>(b)].limits = wide;
+
+        const glm::vec3 shoulder = world_of(Rig{dims, free_skeleton, {}, start, {}, {}, {}}, start)[static_cast<std::size_t>(root)].translation;
+        const float reach = glm::length(offset) + free_skeleton[static_cast<std::size_t>(root + 1)].length;
+        const glm::vec3 target = shoulder + random_point(rng, dims, 1.3f * reach);
+        TwoBoneSettings settings;
+        settings.bend = unit(rng) < 0.5f ? 1 : -1;
+        if (unit(rng) < 0.3f) settings.softness = unit(rng);
+        if (dims == Dimensions::Three && unit(rng) < 0.7f) settings.pole = shoulder + random_point(rng, dims, 3);
+
+        const Solved fast = solve(free_skeleton, start, dims, root, target, settings);
+        const Solved general = solve(limited_skeleton, start, dims, root, target, settings);
+        const float scale = 1.0f + glm::length(shoulder) + reach;
+        const Rig rig{dims, free_skeleton, {}, start, {}, {}, {}};
+        const float tip_gap = glm::length(tip_of(rig, fast.pose, root + 1) - tip_of(rig, general.pose, root + 1));
+        ASSERT_LT(tip_gap, 2e-5f * scale) << "case " << k;
+        ASSERT_NEAR(fast.result.error, general.result.error, 2e-5f * scale) << "case " << k;
+        if (std::fabs(general.result.error - 1e-4f * reach) > 4e-5f * scale) {
+            ASSERT_EQ(fast.result.reached, general.result.reached) << "case " << k;
+        }
+        ASSERT_EQ(fast.result.iterations, 1);
+        float turn = 0;
+        for (std::size_t b = 0; b < start.rotations.size(); ++b) {
+            ASSERT_NEAR(glm::length(fast.pose.rotations[b]), 1.0f, 1e-6f) << "case " << k;
+            turn = std::max(turn, rotation_change(fast.pose.rotations[b], general.pose.rotations[b]));
+        }
+        // The angles are ill-conditioned at both ends of the limb's range (in the goal distance
+        // near full reach, in rounding of the sides at the fold): the rotations are compared
+        // away from them, the tips everywhere.
+        const float upper = glm::length(offset), lower = free_skeleton[static_cast<std::size_t>(root + 1)].length;
+        const float goal = two_bone_goal_distance(glm::length(target - shoulder), upper, lower, settings.softness);
+        if (goal > std::fabs(upper - lower) + 1e-3f * reach && goal < reach * (1.0f - 1e-3f)) {
+            ASSERT_LT(turn, 2e-4f) << "case " << k;
+            worst_turn = std::max(worst_turn, turn);
+        }
+        worst_tip = std::max(worst_tip, tip_gap / scale);
+    }
+    std::cout << "two-bone " << dims_name({dims, 0}) << " paths: largest rotation gap " << worst_turn << " rad, tip gap "
+              << worst_tip << " of scale\n";
+}
+
+INSTANTIATE_TEST_SUITE_P(Ik, TwoBonePaths, ::testing::Values(Dimensions::Two, Dimensions::Three), dims_name);
