@@ -24,6 +24,7 @@ Result<TreeEdit> EditSession::apply_tree(std::string label, Result<TreeEdit> edi
 
 Status EditSession::preview(std::string label, Result<Rig> edited) {
     if (!edited) return Error{edited.message()};
+    if (before_ && label != label_) finish();  // another value: the last drag's release was missed
     if (!before_) {
         before_ = document_.rig();
         label_ = std::move(label);

@@ -78,3 +78,16 @@ TEST(EditSession, TreeEditsSayWhichChainsTheyRemoved) {
     message = "stale";
     EXPECT_FALSE(session.apply_tree("delete", delete_bone(doc.rig(), 99), message).ok());
 }
+
+TEST(EditSession, DraggingAnotherValueEndsTheFirstDragsStep) {
+    Document doc = figure();
+    History history;
+    EditSession session(doc, history);
+    ASSERT_TRUE(session.preview("length of forearm", set_bone_length(doc.rig(), 3, 80.0f)).ok());
+    ASSERT_TRUE(session.preview("length of hand", set_bone_length(doc.rig(), 4, 30.0f)).ok());
+    session.finish();
+    EXPECT_EQ(history.size(), 2u);
+    ASSERT_TRUE(history.undo(doc));
+    EXPECT_EQ(doc.rig().skeleton[3].length, 80.0f);
+    EXPECT_NE(doc.rig().skeleton[4].length, 30.0f);
+}
