@@ -238,9 +238,9 @@ void EditorApp::apply_panel_edits(PanelEdits& edits) {
     if (edits.finish) session_->finish();
     if (edits.tree) {
         std::string message;
-        Result<TreeEdit> done = session_->apply_tree(std::move(edits.tree->label), std::move(edits.tree->edit), message);
+        Result<int> done = session_->apply_tree(std::move(edits.tree->label), std::move(edits.tree->edit), message);
         if (done) {
-            controller_->select(done.value().bone);
+            controller_->select(done.value());
             status_ = message;
         } else {
             status_ = done.message();

@@ -68,7 +68,7 @@ int run_pose(const std::string& file, const PoseRequest& request, std::ostream& 
     if (Status s = check_iterations(chain, request); !s) return fail(s.message());
 
     Pose pose = rig.pose;
-    const SolveOverrides overrides{request.solver, request.iterations};
+    const SolveOverrides overrides{request.solver, request.iterations, std::nullopt};
     Result<IkResult> solved = solve_chain(rig, chain, target.value(), pose, overrides);
     if (!solved) return fail(solved.message());
 

@@ -17,6 +17,7 @@ Result<IkResult> solve_chain(const Rig& rig, const IkChain& chain, const glm::ve
     }
     CcdSettings settings = chain.ccd;
     if (overrides.max_iterations) settings.max_iterations = *overrides.max_iterations;
+    if (overrides.tolerance) settings.tolerance = *overrides.tolerance;
     std::vector<CcdJoint> scratch(chain_length(rig.skeleton, chain.root, chain.effector));
     const CcdJob job{&rig.skeleton, rig.dimensions, chain.root, chain.effector, target, settings, scratch, &pose};
     if (Status s = job.validate(); !s) return Error{"chain \"" + chain.name + "\": " + s.message()};

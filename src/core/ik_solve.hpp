@@ -14,6 +14,7 @@ namespace marionette {
 struct SolveOverrides {
     std::optional<SolverKind> solver;      // instead of the chain's own
     std::optional<int> max_iterations;     // CCD only
+    std::optional<float> tolerance;        // CCD only, > 0
 };
 
 // Solves `chain` toward `target` (world space; z is ignored in a 2D rig), starting from `pose`

@@ -7,7 +7,7 @@ Status EditSession::apply(std::string label, Result<Rig> edited) {
     return apply_edit(document_, history_, std::move(label), std::move(edited));
 }
 
-Result<TreeEdit> EditSession::apply_tree(std::string label, Result<TreeEdit> edited, std::string& message) {
+Result<int> EditSession::apply_tree(std::string label, Result<TreeEdit> edited, std::string& message) {
     finish();
     if (!edited) return Error{edited.message()};
     TreeEdit& e = edited.value();
@@ -17,9 +17,8 @@ Result<TreeEdit> EditSession::apply_tree(std::string label, Result<TreeEdit> edi
         for (const std::string& c : e.removed_chains) message += " " + c;
         message += " (undo brings them back)";
     }
-    Rig copy = e.rig;
-    if (Status s = apply_edit(document_, history_, std::move(label), std::move(copy)); !s) return Error{s.message()};
-    return edited;
+    if (Status s = apply_edit(document_, history_, std::move(label), std::move(e.rig)); !s) return Error{s.message()};
+    return e.bone;
 }
 
 Status EditSession::preview(std::string label, Result<Rig> edited) {

@@ -18,8 +18,9 @@ public:
 
     // One step. An error changes nothing and is returned for the panel to show.
     Status apply(std::string label, Result<Rig> edited);
-    // A bone-tree edit: one step; the message names the chains it removed, if any.
-    Result<TreeEdit> apply_tree(std::string label, Result<TreeEdit> edited, std::string& message);
+    // A bone-tree edit: one step. Returns the added or moved bone's index (-1 after a delete);
+    // the message names the chains it removed, if any.
+    Result<int> apply_tree(std::string label, Result<TreeEdit> edited, std::string& message);
 
     // A value being dragged: the rig changes now; the step is recorded by finish(). An error
     // changes nothing (the last good value stays) and is returned.

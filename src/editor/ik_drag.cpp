@@ -52,12 +52,9 @@ Result<IkDrag> IkDrag::with_chain(const Rig& rig, const Pose& pose, IkChain chai
 Result<IkResult> IkDrag::move(const Rig& rig, Pose& pose, const glm::vec3& cursor, float precision) {
     target_ = cursor + offset_;
     if (rig.is_2d()) target_.z = 0.0f;
-    if (precision > 0.0f && chain_.solver == SolverKind::Ccd && precision < chain_.ccd.tolerance) {
-        IkChain tightened = chain_;
-        tightened.ccd.tolerance = precision;
-        return solve_chain(rig, tightened, target_, pose);
-    }
-    return solve_chain(rig, chain_, target_, pose);
+    SolveOverrides overrides;
+    if (precision > 0.0f && chain_.solver == SolverKind::Ccd && precision < chain_.ccd.tolerance) overrides.tolerance = precision;
+    return solve_chain(rig, chain_, target_, pose, overrides);
 }
 
 }  // namespace marionette
