@@ -4,6 +4,7 @@
 #include <glad/gl.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 
@@ -14,6 +15,7 @@
 #include "app/status_bar.hpp"
 #include "app/toolbar.hpp"
 #include "core/forward_kinematics.hpp"
+#include "editor/limit_arcs.hpp"
 
 namespace marionette {
 
@@ -178,9 +180,42 @@ void EditorApp::draw_viewport(int frame_width, int frame_height, float pixels_pe
         glEnable(GL_DEPTH_TEST);
         glClear(GL_DEPTH_BUFFER_BIT);  // bones over the grid, sorted among themselves
     }
-    shapes_->draw(shape_vertices_, view_projection, rig.is_2d() ? glm::vec3{0, 0, 1} : glm::vec3{0.35f, 0.8f, 0.5f});
+    const glm::vec3 light = glm::normalize(rig.is_2d() ? glm::vec3{0, 0, 1} : glm::vec3{0.35f, 0.8f, 0.5f});
+    shapes_->draw(shape_vertices_, view_projection, light);
     glDisable(GL_DEPTH_TEST);
+    draw_overlays(view, view_projection, pixels_per_point, light);
     glViewport(0, 0, frame_width, frame_height);
+}
+
+void EditorApp::draw_overlays(const Viewport& view, const glm::mat4& view_projection, float pixels_per_point, const glm::vec3& light) {
+    // Over the bones, never hidden by them: the selected bone's limits, pole lines, handles.
+    const Rig& rig = document_.rig();
+    const ViewCamera& camera = controller_->camera();
+    overlay_.lines.clear();
+    overlay_.points.clear();
+    const int selected = controller_->selected();
+    if (selected >= 0 && selected < static_cast<int>(world_.size())) {
+        const auto b = static_cast<std::size_t>(selected);
+        const float px = camera.world_per_pixel_at(world_[b].translation, view);
+        const float radius = std::clamp(0.5f * rig.skeleton[b].length, 30.0f * px, 80.0f * px);
+        arc_points_.clear();
+        build_limit_arcs(rig, world_, selected, radius, arc_points_);
+        for (const glm::vec3& p : arc_points_) overlay_.lines.push_back({p, {1.0f, 0.85f, 0.3f, 1.0f}});
+    }
+    handles_.clear();
+    controller_->handles(world_, handles_);
+    for (const ChainHandle& h : handles_) {
+        if (h.kind != HandleKind::Pole) continue;
+        // The pole's line starts at the middle joint (the effector's joint).
+        const auto e = static_cast<std::size_t>(rig.chains[static_cast<std::size_t>(h.chain)].effector);
+        const glm::vec4 color = handle_color(HandleKind::Pole) * glm::vec4{1.0f, 1.0f, 1.0f, 0.7f};
+        overlay_.lines.push_back({world_[e].translation, color});
+        overlay_.lines.push_back({h.position, color});
+    }
+    lines_->draw(overlay_, view_projection, 9.0f * pixels_per_point);
+    shape_vertices_.clear();
+    build_handle_shapes(handles_, camera, view, light, shape_vertices_);
+    shapes_->draw(shape_vertices_, view_projection, light);
 }
 
 void EditorApp::draw_frame(int frame_width, int frame_height) {

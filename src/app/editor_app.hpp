@@ -41,6 +41,7 @@ private:
     void handle_events();
     void pose_world();
     void draw_viewport(int frame_width, int frame_height, float pixels_per_point);
+    void draw_overlays(const Viewport& view, const glm::mat4& view_projection, float pixels_per_point, const glm::vec3& light);
     void draw_frame(int frame_width, int frame_height);
     void draw_panels(float window_width, float window_height);
     void apply_panel_edits(PanelEdits& edits);
@@ -68,6 +69,9 @@ private:
     LineDrawData draw_data_;
     std::vector<ShapeVertex> shape_vertices_;
     std::vector<BoneLook> looks_;
+    LineDrawData overlay_;
+    std::vector<glm::vec3> arc_points_;
+    std::vector<ChainHandle> handles_;
     std::string status_;  // the last file message (saved, or why not)
     bool framed_ = false;
     bool quit_ = false;

@@ -2,15 +2,19 @@
 
 #include <SDL.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/forward_kinematics.hpp"
+#include "core/pins.hpp"
+#include "editor/edits.hpp"
 #include "editor/picking.hpp"
 
 namespace marionette {
 
 namespace {
-constexpr float kPickTolerance = 8.0f;  // pixels
+constexpr float kPickTolerance = 8.0f;     // pixels
+constexpr float kHandleTolerance = 10.0f;  // pixels, about a handle's size
 constexpr float kWheelZoom = 1.15f;
 }  // namespace
 
@@ -31,8 +35,24 @@ void ViewportController::frame_all(const Viewport& viewport) {
 
 std::optional<IkChain> ViewportController::active_chain() const {
     if (const auto* ik = std::get_if<IkDrag>(&drag_)) return ik->chain();
-    if (mode_ == PoseMode::Ik && selected_ >= 0) return drag_chain_for(document_.rig(), selected_, auto_chain_length_);
+    if (mode_ != PoseMode::Ik || selected_ < 0 || selected_ >= static_cast<int>(document_.rig().skeleton.size())) return std::nullopt;
+    if (moves_whole_rig(selected_)) return std::nullopt;
+    return drag_chain_for(document_.rig(), selected_, auto_chain_length_);
+}
+
+bool ViewportController::moves_whole_rig(int bone) const {
+    const Rig& rig = document_.rig();
+    if (rig.skeleton[static_cast<std::size_t>(bone)].parent >= 0) return false;
+    return std::none_of(rig.chains.begin(), rig.chains.end(), [&](const IkChain& c) { return c.effector == bone; });
+}
+
+std::optional<DraggedTarget> ViewportController::dragged_target() const {
+    if (const auto* ik = std::get_if<IkDrag>(&drag_)) return DraggedTarget{ik->chain().effector, ik->target()};
     return std::nullopt;
+}
+
+void ViewportController::handles(const std::vector<Transform>& world, std::vector<ChainHandle>& out) const {
+    chain_handles(document_.rig(), world, mode_ == PoseMode::Ik, dragged_target(), out);
 }
 
 std::optional<glm::vec3> ViewportController::on_view_plane(glm::vec2 pixel, const Viewport& viewport, const glm::vec3& through) const {
@@ -90,9 +110,43 @@ void ViewportController::press(glm::vec2 pixel, int button, bool shift, bool alt
         drag_ = CameraDrag{alt && !is_2d};
         return;
     }
+    if (start_handle_drag(pixel, viewport, world)) return;
     const auto hit = pick_bone(document_.rig().skeleton, world, camera_, viewport, pixel, kPickTolerance);
     selected_ = hit ? hit->bone : -1;  // a click on empty space deselects
     if (hit) start_bone_drag(hit->bone, pixel, viewport, world);
+}
+
+bool ViewportController::start_handle_drag(glm::vec2 pixel, const Viewport& viewport, const std::vector<Transform>& world) {
+    std::vector<ChainHandle> shown;
+    handles(world, shown);
+    const auto hit = pick_handle(shown, camera_, viewport, pixel, kHandleTolerance);
+    if (!hit) return false;
+    const Rig& rig = document_.rig();
+    const IkChain& chain = rig.chains[static_cast<std::size_t>(hit->chain)];
+    selected_ = chain.effector;
+    const auto grab = on_view_plane(pixel, viewport, hit->position);
+    if (!grab) return true;
+    rig_before_drag_ = rig;
+    if (hit->kind == HandleKind::Pole) {
+        Result<PoleDrag> d = PoleDrag::start(rig, hit->chain, *grab);
+        if (d) {
+            drag_ = std::move(d).value();
+        } else {
+            message_ = d.message();
+        }
+        return true;
+    }
+    start_ik_drag(chain, *grab);
+    return true;
+}
+
+void ViewportController::start_ik_drag(IkChain chain, const glm::vec3& grab) {
+    Result<IkDrag> d = IkDrag::start(document_.rig(), document_.rig().pose, std::move(chain), grab);
+    if (d) {
+        drag_ = std::move(d).value();
+    } else {
+        message_ = d.message();
+    }
 }
 
 void ViewportController::start_bone_drag(int bone, glm::vec2 pixel, const Viewport& viewport, const std::vector<Transform>& world) {
@@ -105,15 +159,17 @@ void ViewportController::start_bone_drag(int bone, glm::vec2 pixel, const Viewpo
         if (auto d = FkDrag::start(rig, rig.pose, bone, *grab)) drag_ = std::move(d).value();
         return;
     }
+    if (moves_whole_rig(bone)) {
+        // IK on a root bone: the whole puppet moves, and pinned effectors hold.
+        const auto grab = on_view_plane(pixel, viewport, world[b].translation);
+        if (!grab) return;
+        if (auto d = RootDrag::start(rig, bone, *grab)) drag_ = std::move(d).value();
+        return;
+    }
     const glm::vec3 tip = bone_tip(world[b], rig.skeleton[b].length);
     const auto grab = on_view_plane(pixel, viewport, tip);
     if (!grab) return;
-    Result<IkDrag> d = IkDrag::start(rig, rig.pose, drag_chain_for(rig, bone, auto_chain_length_), *grab);
-    if (d) {
-        drag_ = std::move(d).value();
-    } else {
-        message_ = d.message();
-    }
+    start_ik_drag(drag_chain_for(rig, bone, auto_chain_length_), *grab);
 }
 
 void ViewportController::motion(glm::vec2 pixel, glm::vec2 delta, const Viewport& viewport, const std::vector<Transform>& world) {
@@ -127,7 +183,30 @@ void ViewportController::motion(glm::vec2 pixel, glm::vec2 delta, const Viewport
     }
     if (auto* fk = std::get_if<FkDrag>(&drag_)) {
         const auto cursor = on_view_plane(pixel, viewport, world[static_cast<std::size_t>(fk->bone())].translation);
-        if (cursor) document_.edit([&](Rig& rig) { fk->move(rig, rig.pose, *cursor); });
+        if (!cursor) return;
+        document_.edit([&](Rig& rig) {
+            fk->move(rig, rig.pose, *cursor);
+            const int turned[] = {fk->bone()};
+            hold_pins(rig, rig.pose, turned);
+        });
+        return;
+    }
+    if (const auto* root = std::get_if<RootDrag>(&drag_)) {
+        const auto cursor = on_view_plane(pixel, viewport, world[static_cast<std::size_t>(root->bone())].translation);
+        if (cursor) document_.edit([&](Rig& rig) { root->drag(rig, *cursor); });
+        return;
+    }
+    if (const auto* pole = std::get_if<PoleDrag>(&drag_)) {
+        const auto cursor = on_view_plane(pixel, viewport, pole->pole_at_start());
+        if (!cursor) return;
+        document_.edit([&](Rig& rig) {
+            Result<IkResult> r = pole->drag(rig, *cursor);
+            if (r) {
+                last_solve_ = r.value();
+            } else {
+                message_ = r.message();
+            }
+        });
         return;
     }
     if (auto* ik = std::get_if<IkDrag>(&drag_)) {
@@ -136,7 +215,7 @@ void ViewportController::motion(glm::vec2 pixel, glm::vec2 delta, const Viewport
         document_.edit([&](Rig& rig) {
             // A quarter pixel: the hand stays under the cursor whatever the chain's tolerance.
             const float precision = 0.25f * camera_.world_per_pixel_at(ik->target(), viewport);
-            Result<IkResult> r = ik->move(rig, rig.pose, *cursor, precision);
+            Result<IkResult> r = ik->drag(rig, *cursor, precision);
             if (r) {
                 last_solve_ = r.value();
             } else {
@@ -152,6 +231,12 @@ void ViewportController::motion(glm::vec2 pixel, glm::vec2 delta, const Viewport
 }
 
 void ViewportController::release() {
+    if (const auto* pole = std::get_if<PoleDrag>(&drag_)) {
+        history_.record("Move pole of " + document_.rig().chains[static_cast<std::size_t>(pole->chain())].name, std::move(rig_before_drag_));
+    }
+    if (const auto* root = std::get_if<RootDrag>(&drag_)) {
+        history_.record("Move " + document_.rig().skeleton[static_cast<std::size_t>(root->bone())].name, std::move(rig_before_drag_));
+    }
     const bool posed = std::holds_alternative<FkDrag>(drag_) || std::holds_alternative<IkDrag>(drag_);
     if (posed) {
         const std::string what = std::holds_alternative<FkDrag>(drag_) ? "Rotate " : "Drag ";
@@ -171,7 +256,7 @@ void ViewportController::change_auto_chain_length(int by) {
     if (!longer) return;
     *ik = std::move(longer).value();
     document_.edit([&](Rig& rig) {
-        if (Result<IkResult> r = ik->move(rig, rig.pose, ik->cursor()); r) last_solve_ = r.value();
+        if (Result<IkResult> r = ik->drag(rig, ik->cursor()); r) last_solve_ = r.value();
     });
 }
 
@@ -186,6 +271,8 @@ void ViewportController::key(int sym, bool ctrl, bool shift, const Viewport& vie
         toggle_mode();
     } else if (sym == SDLK_ESCAPE) {
         selected_ = -1;
+    } else if (sym == SDLK_p && !ctrl) {
+        toggle_pin();
     } else if (sym == SDLK_f || sym == SDLK_HOME) {
         frame_all(viewport);
     } else if (ctrl && sym == SDLK_z) {
@@ -201,6 +288,27 @@ void ViewportController::key(int sym, bool ctrl, bool shift, const Viewport& vie
         if (sym == SDLK_3 || sym == SDLK_KP_3) camera_.set_view(ViewCamera::View::Side);
         if (sym == SDLK_7 || sym == SDLK_KP_7) camera_.set_view(ViewCamera::View::Top);
     }
+}
+
+void ViewportController::toggle_pin() {
+    const Rig& rig = document_.rig();
+    if (selected_ < 0 || selected_ >= static_cast<int>(rig.skeleton.size())) {
+        message_ = "P pins the selected bone's IK chain: select a chain's end bone first";
+        return;
+    }
+    int chain = -1;
+    for (std::size_t i = 0; i < rig.chains.size() && chain < 0; ++i) {
+        if (rig.chains[i].effector == selected_) chain = static_cast<int>(i);
+    }
+    const std::string& bone = rig.skeleton[static_cast<std::size_t>(selected_)].name;
+    if (chain < 0) {
+        message_ = "\"" + bone + "\" ends no IK chain: only a chain's effector can be pinned";
+        return;
+    }
+    const bool pin = !rig.chains[static_cast<std::size_t>(chain)].pin;
+    const std::string done = (pin ? "Pinned " : "Unpinned ") + bone;
+    const Status s = apply_edit(document_, history_, (pin ? "Pin " : "Unpin ") + bone, set_chain_pinned(rig, chain, pin));
+    message_ = s ? done : s.message();
 }
 
 }  // namespace marionette

@@ -10,9 +10,12 @@
 
 #include "core/document.hpp"
 #include "core/ik_result.hpp"
+#include "editor/chain_handles.hpp"
 #include "editor/fk_drag.hpp"
 #include "editor/history.hpp"
 #include "editor/ik_drag.hpp"
+#include "editor/pole_drag.hpp"
+#include "editor/root_drag.hpp"
 #include "editor/view_camera.hpp"
 #include "editor/viewport.hpp"
 
@@ -44,12 +47,16 @@ public:
     const std::string& message() const { return message_; }
     int auto_chain_length() const { return auto_chain_length_; }
     bool dragging() const { return !std::holds_alternative<std::monostate>(drag_); }
+    // The target of the IK drag in progress (its handle follows it rather than the tip).
+    std::optional<DraggedTarget> dragged_target() const;
+    // The handles the viewport shows and the mouse can grab (appended to `out`).
+    void handles(const std::vector<Transform>& world, std::vector<ChainHandle>& out) const;
 
 private:
     struct CameraDrag {
         bool orbit;  // else pan
     };
-    using Drag = std::variant<std::monostate, FkDrag, IkDrag, CameraDrag>;
+    using Drag = std::variant<std::monostate, FkDrag, IkDrag, PoleDrag, RootDrag, CameraDrag>;
 
     void press(glm::vec2 pixel, int button, bool shift, bool alt, const Viewport& viewport, const std::vector<Transform>& world);
     void motion(glm::vec2 pixel, glm::vec2 delta, const Viewport& viewport, const std::vector<Transform>& world);
@@ -59,6 +66,13 @@ private:
     // automatic chain continues on the new one.
     void change_auto_chain_length(int by);
     void start_bone_drag(int bone, glm::vec2 pixel, const Viewport& viewport, const std::vector<Transform>& world);
+    // In IK mode, dragging a root bone that ends no chain moves the whole puppet.
+    bool moves_whole_rig(int bone) const;
+    // A press on a handle starts its drag; false when no handle is under the pointer.
+    bool start_handle_drag(glm::vec2 pixel, const Viewport& viewport, const std::vector<Transform>& world);
+    void start_ik_drag(IkChain chain, const glm::vec3& grab);
+    // P: pins the selected bone's chain where its effector is, or lets it go.
+    void toggle_pin();
     std::optional<glm::vec3> on_view_plane(glm::vec2 pixel, const Viewport& viewport, const glm::vec3& through) const;
 
     Document& document_;

@@ -4,6 +4,7 @@
 #include <ostream>
 
 #include "core/ik_solve.hpp"
+#include "core/pins.hpp"
 #include "core/rig_file.hpp"
 
 namespace marionette {
@@ -72,6 +73,15 @@ int run_pose(const std::string& file, const PoseRequest& request, std::ostream& 
     Result<IkResult> solved = solve_chain(rig, chain, target.value(), pose, overrides);
     if (!solved) return fail(solved.message());
 
+    // As in the editor: a pinned chain's pin goes where it was sent, and the other pinned
+    // chains hold theirs.
+    if (rig.chains[static_cast<std::size_t>(chain_index)].pin) {
+        glm::vec3 pin = target.value();
+        if (rig.is_2d()) pin.z = 0.0f;
+        rig.chains[static_cast<std::size_t>(chain_index)].pin = pin;
+    }
+    const IkChain& posed = rig.chains[static_cast<std::size_t>(chain_index)];
+    hold_pins(rig, pose, chain_bones(rig.skeleton, posed.root, posed.effector));
     rig.pose = std::move(pose);
     if (Status s = save_rig_file(rig, request.out); !s) return fail(s.message());
     out << result_line(solved.value()) << '\n';

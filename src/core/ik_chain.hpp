@@ -33,6 +33,9 @@ struct IkChain {
     SolverKind solver = SolverKind::Ccd;
     CcdSettings ccd;
     TwoBoneSettings two_bone;
+    // A pinned chain's effector tip is held at this world point while other bones move (the
+    // feet stay planted while the hips turn). Dragging the effector carries the pin along.
+    std::optional<glm::vec3> pin;
 };
 
 // The chain's bones from root to effector, or empty when the effector is not below the root.

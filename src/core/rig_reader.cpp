@@ -73,7 +73,7 @@ void read_two_bone_settings(const JsonField& f, TwoBoneSettings& s, int dims) {
 
 IkChain read_chain(const JsonField& f, const BoneIndex& bones, int dims) {
     const Skeleton& skeleton = bones.skeleton();
-    f.allow_only({"name", "root", "effector", "solver", "settings"});
+    f.allow_only({"name", "root", "effector", "solver", "settings", "pin"});
     IkChain c;
     c.name = f.member("name").non_empty_string();
     c.root = bones.require(f.member("root"));
@@ -104,6 +104,7 @@ IkChain read_chain(const JsonField& f, const BoneIndex& bones, int dims) {
             read_two_bone_settings(*s, c.two_bone, dims);
         }
     }
+    if (auto pin = f.optional_member("pin")) c.pin = pin->vector(dims);
     return c;
 }
 

@@ -73,6 +73,7 @@ Json chain_json(const Skeleton& skeleton, const IkChain& c, bool is_2d) {
         s["softness"] = short_number(c.two_bone.softness);
     }
     j["settings"] = s;
+    if (c.pin) j["pin"] = vector(*c.pin, is_2d);
     return j;
 }
 

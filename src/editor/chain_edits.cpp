@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/forward_kinematics.hpp"
 #include "core/rotation_math.hpp"
 #include "editor/edit_checks.hpp"
 #include "editor/edits.hpp"
@@ -79,6 +80,31 @@ Result<Rig> set_chain_settings(const Rig& rig, int chain, const TwoBoneSettings&
     Rig out = rig;
     out.chains[static_cast<std::size_t>(chain)].two_bone = settings;
     return out;
+}
+
+Result<Rig> set_chain_pin(const Rig& rig, int chain, const glm::vec3& pin) {
+    if (Status s = check_chain(rig, chain); !s) return Error{s.message()};
+    if (!std::isfinite(pin.x) || !std::isfinite(pin.y) || !std::isfinite(pin.z)) {
+        return Error{"pin of " + chain_label(rig, chain) + ": every component must be a finite number"};
+    }
+    Rig out = rig;
+    glm::vec3 p = pin;
+    if (rig.is_2d()) p.z = 0.0f;
+    out.chains[static_cast<std::size_t>(chain)].pin = p;
+    return out;
+}
+
+Result<Rig> set_chain_pinned(const Rig& rig, int chain, bool pinned) {
+    if (Status s = check_chain(rig, chain); !s) return Error{s.message()};
+    if (!pinned) {
+        Rig out = rig;
+        out.chains[static_cast<std::size_t>(chain)].pin.reset();
+        return out;
+    }
+    Result<std::vector<Transform>> world = compute_world(rig.skeleton, rig.pose);
+    if (!world) return Error{"pin of " + chain_label(rig, chain) + ": " + world.message()};
+    const auto e = static_cast<std::size_t>(rig.chains[static_cast<std::size_t>(chain)].effector);
+    return set_chain_pin(rig, chain, bone_tip(world.value()[e], rig.skeleton[e].length));
 }
 
 }  // namespace marionette

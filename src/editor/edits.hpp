@@ -56,6 +56,10 @@ Result<Rig> set_chain_settings(const Rig& rig, int chain, const CcdSettings& set
 // Two-bone: softness in [0, 1]; 2D: bend 1 or -1, no pole; 3D: a finite pole or none, and bend
 // left at 1 (a 3D chain bends toward its pole; the file has no bend for it).
 Result<Rig> set_chain_settings(const Rig& rig, int chain, const TwoBoneSettings& settings);
+// Pins the chain's effector where its tip is now (pinned) or lets it go (not pinned).
+Result<Rig> set_chain_pinned(const Rig& rig, int chain, bool pinned);
+// Moves a chain's pin (the chain need not be pinned yet); the point must be finite.
+Result<Rig> set_chain_pin(const Rig& rig, int chain, const glm::vec3& pin);
 
 // ---- the bone tree ------------------------------------------------------------------------
 //

@@ -2,6 +2,7 @@
 
 #include "core/forward_kinematics.hpp"
 #include "core/ik_solve.hpp"
+#include "core/pins.hpp"
 
 namespace marionette {
 
@@ -33,12 +34,25 @@ Result<IkDrag> IkDrag::start(const Rig& rig, const Pose& pose, IkChain chain, co
         chain.two_bone.pole = world.value()[e].translation;  // the middle joint, where it is now
     }
     IkDrag d;
-    d.chain_ = std::move(chain);
+    d.bones_ = chain_bones(rig.skeleton, chain.root, chain.effector);
+    if (d.bones_.empty()) return Error{"ik drag: chain \"" + chain.name + "\" does not run down a parent path"};
     glm::vec3 g = grab;
     if (rig.is_2d()) g.z = 0.0f;
-    d.offset_ = tip - g;
-    d.target_ = tip;
+    d.target_ = chain.pin ? *chain.pin : tip;
+    d.offset_ = d.target_ - g;
+    d.chain_ = std::move(chain);
     return d;
+}
+
+Result<IkResult> IkDrag::drag(Rig& rig, const glm::vec3& cursor, float precision) {
+    Result<IkResult> r = move(rig, rig.pose, cursor, precision);
+    if (!r) return r;
+    if (chain_.pin) {
+        chain_.pin = target_;
+        if (const int i = rig.find_chain(chain_.name); i >= 0) rig.chains[static_cast<std::size_t>(i)].pin = target_;
+    }
+    hold_pins(rig, rig.pose, bones_);
+    return r;
 }
 
 Result<IkDrag> IkDrag::with_chain(const Rig& rig, const Pose& pose, IkChain chain) const {

@@ -5,6 +5,8 @@
 // the offset from the grab point to the tip at the start, so grabbing a hand by its middle does
 // not make it jump.
 
+#include <vector>
+
 #include "core/ik_result.hpp"
 #include "core/result.hpp"
 #include "core/rig.hpp"
@@ -21,7 +23,8 @@ IkChain drag_chain_for(const Rig& rig, int bone, int auto_length);
 class IkDrag {
 public:
     // Starts dragging `chain`'s effector from `grab`, a world point (on the view plane through
-    // the effector's tip). A 3D two-bone chain without a pole bends toward where its middle joint
+    // the effector's tip). A pinned chain's target starts at its pin and moves with the cursor
+    // (grabbing the pin handle or the bone moves the pin by as much as the cursor moves). A 3D two-bone chain without a pole bends toward where its middle joint
     // is now: the limb keeps the plane it had when the drag began.
     static Result<IkDrag> start(const Rig& rig, const Pose& pose, IkChain chain, const glm::vec3& grab);
 
@@ -30,6 +33,10 @@ public:
     // tolerance can be coarser than a pixel at the zoom the user drags at, and the hand would
     // then stop visibly short of the cursor. The chain's iteration budget still bounds the work.
     Result<IkResult> move(const Rig& rig, Pose& pose, const glm::vec3& cursor, float precision = 0.0f);
+
+    // One step of the drag on the document: move() on the rig's pose, then a pinned chain's pin
+    // follows the target, and the rig's other pinned chains hold their pins.
+    Result<IkResult> drag(Rig& rig, const glm::vec3& cursor, float precision = 0.0f);
 
     // The same drag (grab offset, target) on another chain: the automatic chain's length changed
     // mid-drag. Call move() to solve the new chain.
@@ -43,6 +50,7 @@ public:
 private:
     IkDrag() = default;
     IkChain chain_;
+    std::vector<int> bones_;  // the chain's, root first: the bones a pin must not take back
     glm::vec3 offset_{0.0f};  // tip minus grab point at the start
     glm::vec3 target_{0.0f};
 };

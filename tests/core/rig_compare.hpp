@@ -58,6 +58,8 @@ inline void expect_rigs_equal(const Rig& a, const Rig& b) {
         EXPECT_FLOAT_EQ(x.two_bone.softness, y.two_bone.softness) << x.name;
         ASSERT_EQ(x.two_bone.pole.has_value(), y.two_bone.pole.has_value()) << x.name;
         if (x.two_bone.pole) expect_near_vec(*x.two_bone.pole, *y.two_bone.pole, x.name + " pole");
+        ASSERT_EQ(x.pin.has_value(), y.pin.has_value()) << x.name;
+        if (x.pin) expect_near_vec(*x.pin, *y.pin, x.name + " pin");
     }
     ASSERT_EQ(a.pose.rotations.size(), b.pose.rotations.size());
     for (std::size_t i = 0; i < a.pose.rotations.size(); ++i) {

@@ -111,6 +111,9 @@ const BadCase kBadCases[] = {
     {"BendNotUnit", [] { return edit2d([](Json& j) { j["chains"][0]["settings"]["bend"] = 0; }); }, "chains[0].settings.bend: must be 1 or -1"},
     {"PoleIn2D", [] { return edit2d([](Json& j) { j["chains"][0]["settings"]["pole"] = {1, 2, 3}; }); }, "chains[0].settings: unknown key \"pole\""},
     {"CcdZeroIterations", [] { return edit2d([](Json& j) { j["chains"].push_back({{"name", "c"}, {"root", "upper"}, {"effector", "hand"}, {"solver", "ccd"}, {"settings", {{"iterations", 0}}}}); }); }, "chains[1].settings.iterations: must be between 1 and 10000"},
+    {"PinWrongSize", [] { return edit2d([](Json& j) { j["chains"][0]["pin"] = {1, 2, 3}; }); }, "chains[0].pin: expected 2 numbers"},
+    {"PinNotNumbers", [] { return edit2d([](Json& j) { j["chains"][0]["pin"] = {"a", 2}; }); }, "chains[0].pin[0]:"},
+    {"Pin3dTooShort", [] { return edit3d([](Json& j) { j["chains"][0]["pin"] = {0.1, 0.2}; }); }, "chains[0].pin: expected 3 numbers"},
     {"CcdSettingForTwoBone", [] { return edit2d([](Json& j) { j["chains"][0]["settings"]["iterations"] = 5; }); }, "chains[0].settings: unknown key \"iterations\""},
     // Pose, states, transition, editor.
     {"PoseUnknownBone", [] { return edit2d([](Json& j) { j["pose"] = {{"rotations", {{"elbow", 10}}}}; }); }, "pose.rotations.elbow: \"elbow\" is not a bone"},

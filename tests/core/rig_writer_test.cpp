@@ -21,7 +21,7 @@ const char* kArm = R"({
     {"name": "fore", "parent": "upper", "length": 80, "limits": {"min": -10, "max": 150}}
   ],
   "chains": [{"name": "arm", "root": "upper", "effector": "fore", "solver": "ccd",
-              "settings": {"iterations": 7, "tolerance": 0.1, "max_step": 12.5}}],
+              "settings": {"iterations": 7, "tolerance": 0.1, "max_step": 12.5}, "pin": [150.25, -20.5]}],
   "pose": {"root_offset": [1, 2], "rotations": {"fore": 45}},
   "transition": {"duration": 0.25, "easing": "smoothstep"},
   "editor": {"zoom": 2}
@@ -87,7 +87,7 @@ TEST(RigWriter, ThreeDimensionalRigRoundTrips) {
         {"name": "b", "parent": "a", "length": 0.5, "limits": {"hinge": [1, 1, 0], "min": -5, "max": 60}}
       ],
       "chains": [{"name": "ab", "root": "a", "effector": "b", "solver": "two_bone",
-                  "settings": {"pole": [0, 1, 2], "softness": 0.3}}],
+                  "settings": {"pole": [0, 1, 2], "softness": 0.3}, "pin": [0.5, -0.25, 1.125]}],
       "states": [{"name": "s", "channels": [{"bone": "b", "axis": [0, 2, 0], "base": 5, "amplitude": 10, "period": 2, "phase": 45}]}]
     })");
     Result<std::string> text = serialize_rig(rig);

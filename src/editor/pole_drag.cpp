@@ -1,0 +1,41 @@
+#include "editor/pole_drag.hpp"
+
+#include <cmath>
+
+#include "core/forward_kinematics.hpp"
+#include "core/ik_solve.hpp"
+#include "core/pins.hpp"
+
+namespace marionette {
+
+Result<PoleDrag> PoleDrag::start(const Rig& rig, int chain, const glm::vec3& grab) {
+    if (chain < 0 || chain >= static_cast<int>(rig.chains.size())) return Error{"pole drag: no chain " + std::to_string(chain)};
+    const IkChain& c = rig.chains[static_cast<std::size_t>(chain)];
+    if (rig.is_2d() || c.solver != SolverKind::TwoBone || !c.two_bone.pole) {
+        return Error{"pole drag: chain \"" + c.name + "\" has no pole (only 3D two-bone chains have one)"};
+    }
+    if (!std::isfinite(grab.x) || !std::isfinite(grab.y) || !std::isfinite(grab.z)) return Error{"pole drag: the grab point is not finite"};
+    Result<std::vector<Transform>> world = compute_world(rig.skeleton, rig.pose);
+    if (!world) return Error{"pole drag: " + world.message()};
+    PoleDrag d;
+    d.chain_ = chain;
+    d.bones_ = chain_bones(rig.skeleton, c.root, c.effector);
+    d.pole_ = *c.two_bone.pole;
+    d.grab_ = grab;
+    const auto e = static_cast<std::size_t>(c.effector);
+    d.target_ = c.pin ? *c.pin : bone_tip(world.value()[e], rig.skeleton[e].length);
+    return d;
+}
+
+Result<IkResult> PoleDrag::drag(Rig& rig, const glm::vec3& cursor) const {
+    if (chain_ < 0 || chain_ >= static_cast<int>(rig.chains.size())) return Error{"pole drag: the chain is gone"};
+    if (!std::isfinite(cursor.x) || !std::isfinite(cursor.y) || !std::isfinite(cursor.z)) return Error{"pole drag: the cursor is not finite"};
+    IkChain& c = rig.chains[static_cast<std::size_t>(chain_)];
+    c.two_bone.pole = pole_ + (cursor - grab_);
+    Result<IkResult> r = solve_chain(rig, c, target_, rig.pose);
+    if (!r) return r;
+    hold_pins(rig, rig.pose, bones_);
+    return r;
+}
+
+}  // namespace marionette
