@@ -137,6 +137,15 @@ void chain_section(const Rig& rig, int chain_index, PanelEdits& out) {
         const bool changed = ImGui::SliderFloat("softness", &s.softness, 0.0f, 1.0f, "%.2f");
         track(out, label, changed, [&] { return set_chain_settings(rig, chain_index, s); });
     }
+    bool is_pinned = c.pin.has_value();
+    if (ImGui::Checkbox("pinned", &is_pinned)) {
+        apply(out, (is_pinned ? "pin chain " : "unpin chain ") + c.name, set_chain_pinned(rig, chain_index, is_pinned));
+    }
+    if (c.pin) {
+        glm::vec3 pin = *c.pin;
+        const bool changed = rig.is_2d() ? ImGui::DragFloat2("pin at", &pin.x, 0.5f) : ImGui::DragFloat3("pin at", &pin.x, 0.01f);
+        track(out, "pin of chain " + c.name, changed, [&] { return set_chain_pin(rig, chain_index, pin); });
+    }
     ImGui::PopID();
 }
 

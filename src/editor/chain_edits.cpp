@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/forward_kinematics.hpp"
+#include "core/pins.hpp"
 #include "core/rotation_math.hpp"
 #include "editor/edit_checks.hpp"
 #include "editor/edits.hpp"
@@ -82,7 +83,9 @@ Result<Rig> set_chain_settings(const Rig& rig, int chain, const TwoBoneSettings&
     return out;
 }
 
-Result<Rig> set_chain_pin(const Rig& rig, int chain, const glm::vec3& pin) {
+namespace {
+
+Result<Rig> with_pin(const Rig& rig, int chain, const glm::vec3& pin) {
     if (Status s = check_chain(rig, chain); !s) return Error{s.message()};
     if (!std::isfinite(pin.x) || !std::isfinite(pin.y) || !std::isfinite(pin.z)) {
         return Error{"pin of " + chain_label(rig, chain) + ": every component must be a finite number"};
@@ -91,6 +94,16 @@ Result<Rig> set_chain_pin(const Rig& rig, int chain, const glm::vec3& pin) {
     glm::vec3 p = pin;
     if (rig.is_2d()) p.z = 0.0f;
     out.chains[static_cast<std::size_t>(chain)].pin = p;
+    return out;
+}
+
+}  // namespace
+
+Result<Rig> set_chain_pin(const Rig& rig, int chain, const glm::vec3& pin) {
+    Result<Rig> out = with_pin(rig, chain, pin);
+    if (!out) return out;
+    // The chain bends to hold its new pin (and pinned chains below it keep theirs).
+    hold_pins(out.value(), out.value().pose, {});
     return out;
 }
 
@@ -104,7 +117,7 @@ Result<Rig> set_chain_pinned(const Rig& rig, int chain, bool pinned) {
     Result<std::vector<Transform>> world = compute_world(rig.skeleton, rig.pose);
     if (!world) return Error{"pin of " + chain_label(rig, chain) + ": " + world.message()};
     const auto e = static_cast<std::size_t>(rig.chains[static_cast<std::size_t>(chain)].effector);
-    return set_chain_pin(rig, chain, bone_tip(world.value()[e], rig.skeleton[e].length));
+    return with_pin(rig, chain, bone_tip(world.value()[e], rig.skeleton[e].length));
 }
 
 }  // namespace marionette

@@ -58,7 +58,8 @@ Result<Rig> set_chain_settings(const Rig& rig, int chain, const CcdSettings& set
 Result<Rig> set_chain_settings(const Rig& rig, int chain, const TwoBoneSettings& settings);
 // Pins the chain's effector where its tip is now (pinned) or lets it go (not pinned).
 Result<Rig> set_chain_pinned(const Rig& rig, int chain, bool pinned);
-// Moves a chain's pin (the chain need not be pinned yet); the point must be finite.
+// Moves a chain's pin (pinning it if it was not) and bends the chain to hold it there; the
+// point must be finite.
 Result<Rig> set_chain_pin(const Rig& rig, int chain, const glm::vec3& pin);
 
 // ---- the bone tree ------------------------------------------------------------------------
