@@ -25,6 +25,14 @@ BonePoint bone_point(const JsonField& f) {
     f.fail("expected \"joint\", \"middle\" or \"tip\", got \"" + s + "\"");
 }
 
+HandlePoint handle_point(const JsonField& f) {
+    const std::string s = f.string();
+    if (s == "target") return HandlePoint::Target;
+    if (s == "pin") return HandlePoint::Pin;
+    if (s == "pole") return HandlePoint::Pole;
+    f.fail("expected \"target\", \"pin\" or \"pole\", got \"" + s + "\"");
+}
+
 ScriptPoint point(const JsonField& f) {
     ScriptPoint p;
     if (f.raw().is_array()) {
@@ -32,9 +40,15 @@ ScriptPoint point(const JsonField& f) {
         return p;
     }
     if (!f.raw().is_object()) f.fail("expected [x, y] window pixels or {\"bone\": NAME, \"at\": \"tip\"}, got " + json_type_name(f.raw()));
-    f.allow_only({"bone", "at", "offset"});
-    p.bone = f.member("bone").non_empty_string();
-    if (auto at = f.optional_member("at")) p.at = bone_point(*at);
+    if (f.raw().contains("chain")) {
+        f.allow_only({"chain", "at", "offset"});
+        p.chain = f.member("chain").non_empty_string();
+        if (auto at = f.optional_member("at")) p.handle = handle_point(*at);
+    } else {
+        f.allow_only({"bone", "at", "offset"});
+        p.bone = f.member("bone").non_empty_string();
+        if (auto at = f.optional_member("at")) p.at = bone_point(*at);
+    }
     if (auto offset = f.optional_member("offset")) p.offset = pixel_pair(*offset);
     return p;
 }
@@ -57,7 +71,7 @@ int count(const JsonField& f, int lo) {
 template <class Step>
 Step pointer_step(const JsonField& f) {
     Step s;
-    if (f.raw().is_object() && f.raw().contains("at") && !f.raw().contains("bone")) {
+    if (f.raw().is_object() && f.raw().contains("at") && !f.raw().contains("bone") && !f.raw().contains("chain")) {
         f.allow_only({"at", "button"});
         s.at = point(f.member("at"));
         if (auto b = f.optional_member("button")) s.button = button(*b);

@@ -27,11 +27,17 @@ namespace marionette {
 enum class BonePoint { Joint, Middle, Tip };
 enum class MouseButton { Left, Middle, Right };
 
+// A chain's handle as drawn: its target (the pin if pinned, else the effector's tip), its pin,
+// or its pole.
+enum class HandlePoint { Target, Pin, Pole };
+
 struct ScriptPoint {
-    std::optional<glm::vec2> pixel;  // window pixels; otherwise the bone's point
+    std::optional<glm::vec2> pixel;  // window pixels; otherwise the bone's or chain's point
     std::string bone;
     BonePoint at = BonePoint::Tip;
     glm::vec2 offset{0.0f};  // pixels added to the bone's point
+    std::string chain;  // when set, the point is this chain's `handle` (and `bone` is empty)
+    HandlePoint handle = HandlePoint::Target;
 };
 
 struct MoveStep {

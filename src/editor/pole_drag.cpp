@@ -32,7 +32,11 @@ Result<IkResult> PoleDrag::drag(Rig& rig, const glm::vec3& cursor) const {
     if (!std::isfinite(cursor.x) || !std::isfinite(cursor.y) || !std::isfinite(cursor.z)) return Error{"pole drag: the cursor is not finite"};
     IkChain& c = rig.chains[static_cast<std::size_t>(chain_)];
     c.two_bone.pole = pole_ + (cursor - grab_);
-    Result<IkResult> r = solve_chain(rig, c, target_, rig.pose);
+    // Moving the pole only turns the bend plane: the hand keeps its reach. Softness would pull a
+    // nearly straight arm back from where it is, so it is left out of this solve.
+    IkChain swing = c;
+    swing.two_bone.softness = 0.0f;
+    Result<IkResult> r = solve_chain(rig, swing, target_, rig.pose);
     if (!r) return r;
     hold_pins(rig, rig.pose, bones_);
     return r;

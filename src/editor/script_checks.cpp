@@ -39,12 +39,34 @@ Result<glm::vec3> bone_point_world(const ScriptView& view, const std::string& bo
     return frame.translation;
 }
 
+Result<glm::vec3> handle_point_world(const ScriptView& view, const std::string& chain, HandlePoint at) {
+    const int index = view.rig->find_chain(chain);
+    if (index < 0) return Error{"\"" + chain + "\" is not a chain of this rig"};
+    const IkChain& c = view.rig->chains[static_cast<std::size_t>(index)];
+    switch (at) {
+        case HandlePoint::Pin:
+            if (!c.pin) return Error{"chain \"" + chain + "\" is not pinned"};
+            return *c.pin;
+        case HandlePoint::Pole:
+            if (!c.two_bone.pole || c.solver != SolverKind::TwoBone) return Error{"chain \"" + chain + "\" has no pole"};
+            return *c.two_bone.pole;
+        case HandlePoint::Target:
+            if (c.pin) return *c.pin;
+            return bone_point_world(view, view.rig->skeleton[static_cast<std::size_t>(c.effector)].name, BonePoint::Tip);
+    }
+    return Error{"no such handle"};
+}
+
 Result<glm::vec2> resolve_point(const ScriptView& view, const ScriptPoint& point) {
     if (point.pixel) return *point.pixel;
-    Result<glm::vec3> world = bone_point_world(view, point.bone, point.at);
+    const bool is_handle = !point.chain.empty();
+    Result<glm::vec3> world = is_handle ? handle_point_world(view, point.chain, point.handle) : bone_point_world(view, point.bone, point.at);
     if (!world) return Error{world.message()};
     const ScreenPoint screen = view.camera->project(world.value(), view.viewport);
-    if (!screen.in_front) return Error{"the " + std::string(point_name(point.at)) + " of \"" + point.bone + "\" is behind the camera"};
+    if (!screen.in_front) {
+        const std::string what = is_handle ? "a handle of chain \"" + point.chain + "\"" : "the " + std::string(point_name(point.at)) + " of \"" + point.bone + "\"";
+        return Error{what + " is behind the camera"};
+    }
     return screen.pixel + point.offset;
 }
 

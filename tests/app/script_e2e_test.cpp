@@ -5,8 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "app/app_test_support.hpp"
-#include "core/forward_kinematics.hpp"
-#include "core/rig_file.hpp"
+#include "app/saved_rigs.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
@@ -14,18 +13,6 @@ using namespace marionette::testing;
 namespace {
 
 const std::string kArm = std::string(MARIONETTE_ASSETS) + "/arm.json";
-
-std::vector<Transform> world_of(const Rig& rig) {
-    auto w = compute_world(rig.skeleton, rig.pose);
-    EXPECT_TRUE(w.ok());
-    return w.ok() ? w.value() : std::vector<Transform>(rig.skeleton.size());
-}
-
-Rig load(const std::filesystem::path& file) {
-    auto rig = load_rig_file(file);
-    EXPECT_TRUE(rig.ok()) << rig.message();
-    return rig.ok() ? std::move(rig).value() : Rig{};
-}
 
 struct IkDragCase {
     const char* name;

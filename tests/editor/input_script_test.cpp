@@ -83,6 +83,8 @@ TEST(InputScript, BadScriptsNameThePlace) {
         {R"({"steps": [{"wait": 0}]})", "steps[0].wait: must be between 1 and"},
         {R"({"steps": [{"wait": 1.5}]})", "steps[0].wait: expected an integer"},
         {R"({"steps": [{"click": {"bone": "b1", "at": "knee"}}]})", "steps[0].click.at: expected \"joint\", \"middle\" or \"tip\""},
+        {R"({"steps": [{"click": {"chain": "arm", "at": "elbow"}}]})", "steps[0].click.at: expected \"target\", \"pin\" or \"pole\""},
+        {R"({"steps": [{"click": {"chain": "arm", "bone": "b1"}}]})", "steps[0].click: unknown key \"bone\""},
         {R"({"steps": [{"drag": {"from": [0, 0], "to": [1, 1], "button": "fourth"}}]})", "steps[0].drag.button: expected \"left\""},
         {R"({"steps": [{"drag": {"from": [0, 0], "to": [1, 1], "speed": 2}}]})", "steps[0].drag: unknown key \"speed\""},
         {R"({"steps": [{"key": "hyper+z"}]})", "steps[0].key: \"hyper+z\": \"hyper\" is not a modifier"},
@@ -125,15 +127,43 @@ TEST(ScriptChecks, BonePointsResolveToThePixelsTheyAreDrawnAt) {
     ViewFixture f;
     f.camera.frame({{0, -1, 0}, {2.5f, 1, 0}}, f.view().viewport);
     const ScriptView v = f.view();
-    const auto tip = resolve_point(v, ScriptPoint{std::nullopt, "b1", BonePoint::Tip, {3, 4}});
+    const auto tip = resolve_point(v, ScriptPoint{std::nullopt, "b1", BonePoint::Tip, {3, 4}, {}, HandlePoint::Target});
     ASSERT_TRUE(tip.ok()) << tip.message();
     const glm::vec2 drawn = f.camera.project({2.5f, 0, 0}, v.viewport).pixel;
     EXPECT_NEAR(tip.value().x, drawn.x + 3, 1e-3f);
     EXPECT_NEAR(tip.value().y, drawn.y + 4, 1e-3f);
     EXPECT_EQ(bone_point_world(v, "b1", BonePoint::Middle).value(), glm::vec3(2.0f, 0, 0));
     EXPECT_EQ(bone_point_world(v, "b0", BonePoint::Joint).value(), glm::vec3(0.5f, 0, 0));
-    EXPECT_EQ(resolve_point(v, ScriptPoint{glm::vec2{7, 8}, "", BonePoint::Tip, {}}).value(), glm::vec2(7, 8));
-    EXPECT_EQ(resolve_point(v, ScriptPoint{std::nullopt, "elbow", BonePoint::Tip, {}}).message(), "\"elbow\" is not a bone of this rig");
+    EXPECT_EQ(resolve_point(v, ScriptPoint{glm::vec2{7, 8}, "", BonePoint::Tip, {}, {}, HandlePoint::Target}).value(), glm::vec2(7, 8));
+    EXPECT_EQ(resolve_point(v, ScriptPoint{std::nullopt, "elbow", BonePoint::Tip, {}, {}, HandlePoint::Target}).message(), "\"elbow\" is not a bone of this rig");
+}
+
+TEST(ScriptChecks, ChainHandlesResolveToTheirPoints) {
+    ViewFixture f;
+    IkChain chain;
+    chain.name = "reach";
+    chain.root = 1;
+    chain.effector = 2;
+    f.rig.chains.push_back(chain);
+    f.camera.frame({{0, -1, 0}, {2.5f, 1, 0}}, f.view().viewport);
+    ScriptPoint target;
+    target.chain = "reach";
+    ScriptView v = f.view();
+    // Not pinned: the target is the effector's tip.
+    EXPECT_EQ(resolve_point(v, target).value(), f.camera.project({2.5f, 0, 0}, v.viewport).pixel);
+    ScriptPoint pin = target;
+    pin.handle = HandlePoint::Pin;
+    EXPECT_EQ(resolve_point(v, pin).message(), "chain \"reach\" is not pinned");
+    f.rig.chains[0].pin = glm::vec3{1.0f, 0.5f, 0.0f};
+    v = f.view();
+    EXPECT_EQ(resolve_point(v, pin).value(), f.camera.project({1.0f, 0.5f, 0}, v.viewport).pixel);
+    EXPECT_EQ(resolve_point(v, target).value(), resolve_point(v, pin).value());  // a pinned target is its pin
+    ScriptPoint pole = target;
+    pole.handle = HandlePoint::Pole;
+    EXPECT_EQ(resolve_point(v, pole).message(), "chain \"reach\" has no pole");
+    ScriptPoint missing = target;
+    missing.chain = "leg";
+    EXPECT_EQ(resolve_point(v, missing).message(), "\"leg\" is not a chain of this rig");
 }
 
 TEST(ScriptChecks, ChecksPassOrSayWhatWasFound) {

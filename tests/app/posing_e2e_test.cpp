@@ -1,0 +1,161 @@
+// Posing as a user does it, beyond the 2D arm: dragging the 3D humanoid's hand with each solver,
+// pinning the hero's feet and moving the whole puppet, dragging a pole handle.
+
+#include <gtest/gtest.h>
+
+#include "app/app_test_support.hpp"
+#include "app/saved_rigs.hpp"
+
+using namespace marionette;
+using namespace marionette::testing;
+
+namespace {
+
+const std::string kHumanoid = std::string(MARIONETTE_ASSETS) + "/humanoid.json";
+const std::string kHero = std::string(MARIONETTE_ASSETS) + "/hero.json";
+
+// The pin handle's red.
+bool is_pin_red(const unsigned char* p) { return p[0] > 200 && p[1] < 110 && p[2] < 130; }
+
+struct Drag3dCase {
+    const char* name;
+    const char* effector;  // forearm_l ends the two-bone chain arm_l; hand_l ends none (auto CCD)
+    int x, y;              // release point in a 1280x800 window, in reach
+};
+
+class ScriptedIkDrag3d : public ::testing::TestWithParam<Drag3dCase> {};
+
+}  // namespace
+
+// In the humanoid's default view one pixel near the arm is about 0.0036 units and the arm
+// (0.28 + 0.26) is about 150 pixels long: a tip drawn within 1 pixel of the released mouse is
+// within 1% of the arm's length of the target, the issue's 3D bound.
+TEST_P(ScriptedIkDrag3d, HandEndsUnderTheMouseShoulderStaysUndoRestores) {
+    const Drag3dCase c = GetParam();
+    const auto dir = scratch_dir(std::string("e2e-3d-") + c.name);
+    const std::string at = "[" + std::to_string(c.x) + ", " + std::to_string(c.y) + "]";
+    const std::string bone = c.effector;
+    write_file(dir / "drag.json", R"({"steps": [
+        {"wait": 2},
+        {"drag": {"from": {"bone": ")" + bone + R"(", "at": "tip"}, "to": )" + at + R"(, "moves": 15}},
+        {"wait": 1},
+        {"expect": {"bone": ")" + bone + R"(", "at": "tip", "pixel": )" + at + R"(, "within": 1}},
+        {"expect": {"selected": ")" + bone + R"("}},
+        {"screenshot": "posed.png"},
+        {"save": "posed.json"},
+        {"key": "ctrl+z"},
+        {"wait": 1},
+        {"save": "undone.json"}
+    ]})");
+    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "drag.json").string() + " " + kHumanoid)), 0);
+
+    const Rig original = load(kHumanoid);
+    const Rig posed = load(dir / "posed.json");
+    const Rig undone = load(dir / "undone.json");
+    EXPECT_LT(glm::distance(joint_of(posed, "upper_arm_l"), joint_of(original, "upper_arm_l")), 1e-5f) << "the shoulder moved";
+    EXPECT_GT(glm::distance(tip_of(posed, bone), tip_of(original, bone)), 0.05f) << "the drag did not move the hand";
+    // Only the arm moved.
+    for (const char* still : {"upper_arm_r", "forearm_r", "thigh_l", "shin_l", "spine", "head"}) {
+        const auto i = static_cast<std::size_t>(original.skeleton.find(still));
+        EXPECT_EQ(posed.pose.rotations[i], original.pose.rotations[i]) << still;
+    }
+    EXPECT_TRUE(same_rotations(undone, original, 1e-6f)) << "one undo did not restore the pose";
+
+    // Bone-coloured pixels (lit, so any warm or chain-blue shade) close to the released mouse,
+    // background well away from the figure.
+    const Image img = load_png(dir / "posed.png");
+    ASSERT_EQ(img.width, 1280);
+    int drawn = 0;
+    for (int dy = -6; dy <= 6; ++dy) {
+        for (int dx = -6; dx <= 6; ++dx) drawn += is_bone_drawn(img.at(c.x + dx, c.y + dy)) ? 1 : 0;
+    }
+    EXPECT_GE(drawn, 4) << "no bone drawn around the released mouse";
+    EXPECT_TRUE(is_background(img.at(300, 60)));
+    std::filesystem::remove_all(dir);
+}
+
+INSTANTIATE_TEST_SUITE_P(Humanoid, ScriptedIkDrag3d,
+                         ::testing::Values(Drag3dCase{"two_bone", "forearm_l", 720, 300}, Drag3dCase{"ccd", "hand_l", 700, 420}),
+                         [](const auto& param_info) { return std::string(param_info.param.name); });
+
+// P pins each foot where it stands; dragging the body (a root bone) in IK mode moves the whole
+// hero, and the pinned feet stay where they were while the knees bend. One undo puts the body
+// back.
+TEST(ScriptedPins, PinnedFeetStayWhileTheBodyMoves) {
+    const auto dir = scratch_dir("e2e-pins");
+    // Where the hero's feet are drawn in a 1280x800 window (the script checks it first).
+    write_file(dir / "pins.json", R"({"steps": [
+        {"wait": 2},
+        {"expect": {"bone": "leg_l_lower", "at": "tip", "pixel": [529.3, 712.2], "within": 1}},
+        {"click": {"bone": "leg_l_lower", "at": "middle"}},
+        {"key": "p"},
+        {"click": {"bone": "leg_r_lower", "at": "middle"}},
+        {"key": "p"},
+        {"save": "pinned.json"},
+        {"drag": {"from": {"bone": "body", "at": "middle"}, "to": {"bone": "body", "at": "middle", "offset": [-40, 50]}, "moves": 20}},
+        {"wait": 1},
+        {"expect": {"bone": "leg_l_lower", "at": "tip", "pixel": [529.3, 712.2], "within": 1}},
+        {"expect": {"bone": "leg_r_lower", "at": "tip", "pixel": [637.5, 712.2], "within": 1}},
+        {"screenshot": "crouched.png"},
+        {"save": "crouched.json"},
+        {"key": "ctrl+z"},
+        {"wait": 1},
+        {"save": "undone.json"}
+    ]})");
+    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "pins.json").string() + " " + kHero)), 0);
+
+    const Rig original = load(kHero);
+    const Rig pinned = load(dir / "pinned.json");
+    const Rig crouched = load(dir / "crouched.json");
+    const Rig undone = load(dir / "undone.json");
+    for (const char* leg : {"leg_l", "leg_r"}) {
+        const int chain = pinned.find_chain(leg);
+        ASSERT_GE(chain, 0);
+        const IkChain& c = pinned.chains[static_cast<std::size_t>(chain)];
+        ASSERT_TRUE(c.pin.has_value()) << leg << " was not pinned";
+        const std::string foot = pinned.skeleton[static_cast<std::size_t>(c.effector)].name;
+        EXPECT_LT(glm::distance(*c.pin, tip_of(original, foot)), 1e-3f) << leg << ": pinned away from the foot";
+        EXPECT_LT(glm::distance(tip_of(crouched, foot), *c.pin), 0.05f) << leg << ": the foot left its pin";
+    }
+    // The body went left and down as the mouse did: 40 by 50 pixels (screen y down, world y up).
+    const glm::vec3 moved = crouched.pose.root_offset - original.pose.root_offset;
+    EXPECT_LT(moved.x, -5.0f);
+    EXPECT_NEAR(moved.y / moved.x, 50.0f / 40.0f, 0.05f);
+    EXPECT_FALSE(same_rotations(crouched, original, 1e-3f)) << "the legs did not bend";
+    EXPECT_EQ(undone.pose.root_offset, pinned.pose.root_offset);
+    EXPECT_TRUE(same_rotations(undone, pinned, 1e-6f));
+
+    // The pins are drawn at the feet, in their own red.
+    const Image img = load_png(dir / "crouched.png");
+    ASSERT_EQ(img.width, 1280);
+    EXPECT_TRUE(is_pin_red(img.at(529 + 4, 712))) << "no pin drawn at the left foot";
+    EXPECT_TRUE(is_pin_red(img.at(637 + 4, 712))) << "no pin drawn at the right foot";
+    std::filesystem::remove_all(dir);
+}
+
+// The humanoid's left arm bent by a drag of the hand, then its pole handle dragged down the
+// screen: the pole follows, the elbow swings toward it and the hand stays where it was.
+TEST(ScriptedPoleDrag, ElbowFollowsThePoleHandStays) {
+    const auto dir = scratch_dir("e2e-pole");
+    write_file(dir / "pole.json", R"({"steps": [
+        {"wait": 2},
+        {"drag": {"from": {"bone": "forearm_l", "at": "tip"}, "to": [720, 300], "moves": 15}},
+        {"save": "bent.json"},
+        {"drag": {"from": {"chain": "arm_l", "at": "pole"}, "to": {"chain": "arm_l", "at": "pole", "offset": [10, 120]}, "moves": 15}},
+        {"wait": 1},
+        {"expect": {"selected": "forearm_l"}},
+        {"screenshot": "pole.png"},
+        {"save": "pole.json"}
+    ]})");
+    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "pole.json").string() + " " + kHumanoid)), 0);
+    const Rig original = load(dir / "bent.json");
+    const Rig moved = load(dir / "pole.json");
+    const IkChain& before = original.chains[static_cast<std::size_t>(original.find_chain("arm_l"))];
+    const IkChain& after = moved.chains[static_cast<std::size_t>(moved.find_chain("arm_l"))];
+    ASSERT_TRUE(before.two_bone.pole && after.two_bone.pole);
+    EXPECT_GT(glm::distance(*after.two_bone.pole, *before.two_bone.pole), 0.1f) << "the pole did not move";
+    EXPECT_LT(after.two_bone.pole->y, before.two_bone.pole->y) << "the pole did not go down";
+    EXPECT_LT(glm::distance(tip_of(moved, "forearm_l"), tip_of(original, "forearm_l")), 0.01f * (0.28f + 0.26f)) << "the hand moved";
+    EXPECT_GT(glm::distance(joint_of(moved, "forearm_l"), joint_of(original, "forearm_l")), 0.05f) << "the elbow did not swing";
+    std::filesystem::remove_all(dir);
+}
