@@ -349,3 +349,41 @@ TEST(PoseCommand, FailureLeavesAnExistingOutFileAsItWas) {
     EXPECT_EQ(run.code, 1);
     EXPECT_EQ(mt::read_file(out), "previous contents");
 }
+
+// Pinned chains behave as in the editor: a chain posed by --pose carries its pin to the target,
+// and the other pinned chains hold theirs while the posed chain turns their parents.
+TEST(PoseCommand, PinnedChainsHoldAndThePosedChainsPinMoves) {
+    mt::ScratchDir dir;
+    Rig rig = load(kAssets + "/hero.json");
+    const std::vector<Transform> world = compute_world(rig.skeleton, rig.pose).value();
+    auto tip = [&](const Rig& r, const std::vector<Transform>& w, const std::string& name) {
+        const auto b = static_cast<std::size_t>(r.skeleton.find(name));
+        return bone_tip(w[b], r.skeleton[b].length);
+    };
+    for (const char* leg : {"leg_l", "leg_r"}) {
+        IkChain& c = rig.chains[static_cast<std::size_t>(rig.find_chain(leg))];
+        c.pin = tip(rig, world, rig.skeleton[static_cast<std::size_t>(c.effector)].name);
+    }
+    IkChain& arm = rig.chains[static_cast<std::size_t>(rig.find_chain("arm_r"))];
+    arm.pin = tip(rig, world, "arm_r_lower");
+    ASSERT_TRUE(save_rig_file(rig, dir / "pinned.json").ok());
+
+    // The spine chain turns the body, which carries the legs: the pinned feet must hold.
+    PoseRun run = pose({(dir / "pinned.json").string(), "--chain", "spine_to_hand_l", "--target", "-60,150", "--out",
+                        (dir / "spine.json").string()});
+    ASSERT_EQ(run.code, 0) << run.err;
+    const Rig spine = load(dir / "spine.json");
+    const std::vector<Transform> spine_world = compute_world(spine.skeleton, spine.pose).value();
+    const int body = spine.skeleton.find("body");
+    EXPECT_NE(spine.pose.rotations[static_cast<std::size_t>(body)], rig.pose.rotations[static_cast<std::size_t>(body)]) << "the body did not turn";
+    EXPECT_LT(glm::distance(tip(spine, spine_world, "leg_l_lower"), *rig.chains[static_cast<std::size_t>(rig.find_chain("leg_l"))].pin), 0.05f);
+    EXPECT_LT(glm::distance(tip(spine, spine_world, "leg_r_lower"), *rig.chains[static_cast<std::size_t>(rig.find_chain("leg_r"))].pin), 0.05f);
+
+    // Posing a pinned chain moves its pin to the target.
+    run = pose({(dir / "pinned.json").string(), "--chain", "arm_r", "--target", "40,90", "--out", (dir / "arm.json").string()});
+    ASSERT_EQ(run.code, 0) << run.err;
+    const Rig posed = load(dir / "arm.json");
+    const IkChain& moved = posed.chains[static_cast<std::size_t>(posed.find_chain("arm_r"))];
+    ASSERT_TRUE(moved.pin.has_value());
+    EXPECT_EQ(*moved.pin, glm::vec3(40.0f, 90.0f, 0.0f));
+}
