@@ -16,6 +16,7 @@
 #include "app/toolbar.hpp"
 #include "core/forward_kinematics.hpp"
 #include "editor/limit_arcs.hpp"
+#include "editor/numbered_path.hpp"
 
 namespace marionette {
 
@@ -108,6 +109,22 @@ Status EditorApp::screenshot(const std::filesystem::path& path) {
     return save_framebuffer_png(path, w, h);
 }
 
+void EditorApp::save_viewport_screenshot(int frame_height, float pixels_per_point) {
+    // Beside the document (or in the working folder for an untitled one), never over a file.
+    const std::filesystem::path& doc = document_.path();
+    const std::filesystem::path folder = doc.empty() ? std::filesystem::current_path() : doc.parent_path();
+    Result<std::filesystem::path> file = next_numbered_path(folder.empty() ? "." : folder, doc.empty() ? "untitled" : doc.stem().string(), ".png");
+    if (!file) {
+        status_ = file.message();
+        return;
+    }
+    const Viewport view = viewport();
+    const Status s = save_framebuffer_png(file.value(), static_cast<int>(view.x * pixels_per_point),
+                                          static_cast<int>(static_cast<float>(frame_height) - (view.y + view.height) * pixels_per_point),
+                                          static_cast<int>(view.width * pixels_per_point), static_cast<int>(view.height * pixels_per_point));
+    status_ = s ? "Viewport saved as " + file.value().string() : s.message();
+}
+
 void EditorApp::handle_events() {
     const Viewport view = viewport();
     SDL_Event e;
@@ -124,6 +141,10 @@ void EditorApp::handle_events() {
         if (e.type == SDL_KEYDOWN) session_->finish();
         if (e.type == SDL_KEYDOWN && e.key.keysym.sym == SDLK_s && (e.key.keysym.mod & KMOD_CTRL)) {
             save();
+            continue;
+        }
+        if (e.type == SDL_KEYDOWN && e.key.keysym.sym == SDLK_F12) {
+            viewport_shot_requested_ = true;  // taken once the viewport is drawn, before the panels
             continue;
         }
         controller_->handle(e, view, world_);
@@ -229,6 +250,10 @@ void EditorApp::draw_frame(int frame_width, int frame_height) {
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     pose_world();
     draw_viewport(frame_width, frame_height, pixels_per_point);
+    if (viewport_shot_requested_) {
+        viewport_shot_requested_ = false;
+        save_viewport_screenshot(frame_height, pixels_per_point);
+    }
 
     window_->begin_frame();
     draw_panels(static_cast<float>(window_width), static_cast<float>(window_height));

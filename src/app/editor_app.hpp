@@ -46,6 +46,8 @@ private:
     void draw_panels(float window_width, float window_height);
     void apply_panel_edits(PanelEdits& edits);
     void save();
+    // F12: the viewport alone (no panels) as "<document>-NNN.png" beside the document.
+    void save_viewport_screenshot(int frame_height, float pixels_per_point);
     Viewport viewport() const;
     std::string window_title() const;
     Status save_to(const std::filesystem::path& path);
@@ -74,6 +76,7 @@ private:
     std::vector<ChainHandle> handles_;
     std::string status_;  // the last file message (saved, or why not)
     bool framed_ = false;
+    bool viewport_shot_requested_ = false;
     bool quit_ = false;
 };
 

@@ -3,25 +3,34 @@
 #include <glad/gl.h>
 #include <stb_image_write.h>
 
-#include <cerrno>
-#include <cstring>
+#include <string>
 #include <vector>
+
+#include "core/rig_file.hpp"
 
 namespace marionette {
 
-Status save_framebuffer_png(const std::filesystem::path& file, int width, int height) {
+namespace {
+void append_bytes(void* context, void* data, int size) {
+    auto* out = static_cast<std::string*>(context);
+    out->append(static_cast<const char*>(data), static_cast<std::size_t>(size));
+}
+}  // namespace
+
+Status save_framebuffer_png(const std::filesystem::path& file, int x, int y, int width, int height) {
     if (width <= 0 || height <= 0) return Error{file.string() + ": nothing to capture"};
     const std::size_t stride = static_cast<std::size_t>(width) * 3;
     std::vector<unsigned char> pixels(stride * static_cast<std::size_t>(height));
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     glReadBuffer(GL_BACK);
-    glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
+    glReadPixels(x, y, width, height, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
     // GL's rows run bottom to top; PNG's top to bottom.
     stbi_flip_vertically_on_write(1);
-    errno = 0;
-    const int ok = stbi_write_png(file.c_str(), width, height, 3, pixels.data(), static_cast<int>(stride));
+    std::string png;
+    const int ok = stbi_write_png_to_func(append_bytes, &png, width, height, 3, pixels.data(), static_cast<int>(stride));
     stbi_flip_vertically_on_write(0);
-    if (!ok) return Error{file.string() + ": cannot write the screenshot" + (errno ? std::string(": ") + std::strerror(errno) : "")};
+    if (!ok) return Error{file.string() + ": cannot encode the screenshot"};
+    if (Status s = write_file_atomically(file, png); !s) return s;
     return {};
 }
 

@@ -6,7 +6,13 @@
 
 namespace marionette {
 
-// Reads the current back buffer (width x height pixels) and writes it as a PNG.
-Status save_framebuffer_png(const std::filesystem::path& file, int width, int height);
+// Reads a rectangle of the current back buffer (framebuffer pixels, x and y from the bottom-left
+// as GL counts) and writes it as a PNG, atomically: a failed write leaves no half file.
+Status save_framebuffer_png(const std::filesystem::path& file, int x, int y, int width, int height);
+
+// The whole back buffer.
+inline Status save_framebuffer_png(const std::filesystem::path& file, int width, int height) {
+    return save_framebuffer_png(file, 0, 0, width, height);
+}
 
 }  // namespace marionette

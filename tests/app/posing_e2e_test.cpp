@@ -159,3 +159,27 @@ TEST(ScriptedPoleDrag, ElbowFollowsThePoleHandStays) {
     EXPECT_GT(glm::distance(joint_of(moved, "forearm_l"), joint_of(original, "forearm_l")), 0.05f) << "the elbow did not swing";
     std::filesystem::remove_all(dir);
 }
+
+// F12 writes the viewport alone, beside the document, under the next free number.
+TEST(ScriptedScreenshot, F12SavesTheViewportBesideTheDocument) {
+    const auto dir = scratch_dir("e2e-f12");
+    std::filesystem::copy_file(std::string(MARIONETTE_ASSETS) + "/arm.json", dir / "arm.json");
+    write_file(dir / "arm-001.png", "taken");
+    write_file(dir / "f12.json", R"({"steps": [{"wait": 2}, {"key": "F12"}, {"wait": 1}, {"key": "F12"}, {"wait": 1}]})");
+    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "f12.json").string() + " " + (dir / "arm.json").string())), 0);
+    EXPECT_EQ(read_file(dir / "arm-001.png"), "taken") << "an existing file was overwritten";
+    for (const char* name : {"arm-002.png", "arm-003.png"}) {
+        const Image img = load_png(dir / name);
+        // 1280 less the outliner (240) and inspector (300); 800 less the toolbar (32) and status bar (26).
+        EXPECT_EQ(img.width, 740) << name;
+        EXPECT_EQ(img.height, 742) << name;
+        if (img.width != 740 || img.height != 742) continue;
+        int bone = 0;
+        for (int y = 0; y < img.height; y += 2) {
+            for (int x = 0; x < img.width; x += 2) bone += is_bone_coloured(img.at(x, y)) ? 1 : 0;
+        }
+        EXPECT_GT(bone, 1000) << name << ": no arm in the picture";
+        EXPECT_TRUE(is_background(img.at(5, 5))) << name << ": not the viewport's corner";
+    }
+    std::filesystem::remove_all(dir);
+}

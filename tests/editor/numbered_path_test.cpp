@@ -1,0 +1,32 @@
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "core/test_files.hpp"
+#include "editor/numbered_path.hpp"
+
+using namespace marionette;
+
+TEST(NumberedPath, FirstFreeNumberAndNeverAnExistingFile) {
+    marionette::testing::ScratchDir dir;
+    Result<std::filesystem::path> first = next_numbered_path(dir.path(), "arm", ".png");
+    ASSERT_TRUE(first.ok()) << first.message();
+    EXPECT_EQ(first.value(), dir.path() / "arm-001.png");
+    std::ofstream(dir.path() / "arm-001.png") << "x";
+    std::ofstream(dir.path() / "arm-003.png") << "x";
+    EXPECT_EQ(next_numbered_path(dir.path(), "arm", ".png").value(), dir.path() / "arm-002.png");
+    std::ofstream(dir.path() / "arm-002.png") << "x";
+    EXPECT_EQ(next_numbered_path(dir.path(), "arm", ".png").value(), dir.path() / "arm-004.png");
+}
+
+TEST(NumberedPath, FailsWhenEveryNameIsTaken) {
+    marionette::testing::ScratchDir dir;
+    for (int i = 1; i <= 999; ++i) {
+        char name[16];
+        std::snprintf(name, sizeof name, "s-%03d.png", i);
+        std::ofstream(dir.path() / name) << "x";
+    }
+    Result<std::filesystem::path> none = next_numbered_path(dir.path(), "s", ".png");
+    ASSERT_FALSE(none.ok());
+    EXPECT_NE(none.message().find("every numbered name up to 999 is taken"), std::string::npos) << none.message();
+}
