@@ -42,8 +42,9 @@ FileChoice refuse(std::string message) { return {FileChoice::Kind::Refuse, {}, s
 
 fs::path clean_directory(const fs::path& directory) {
     std::error_code ec;
-    fs::path path = fs::absolute(directory, ec);
-    if (ec) path = directory;  // no working directory: keep what was given
+    // absolute("") is an error rather than the working directory.
+    fs::path path = directory.empty() ? fs::current_path(ec) : fs::absolute(directory, ec);
+    if (ec) path = directory.empty() ? fs::path("/") : directory;  // no working directory: keep what was given
     path = path.lexically_normal();
     if (!path.has_filename() && path.has_relative_path()) path = path.parent_path();
     return path;

@@ -29,7 +29,8 @@ struct FileListEntry {
 Result<std::vector<FileListEntry>> list_directory(const std::filesystem::path& directory,
                                                   std::string_view extension = ".json");
 
-// Absolute, lexically normal, without a trailing separator: "/a/b/../c/" -> "/a/c".
+// Absolute, lexically normal, without a trailing separator: "/a/b/../c/" -> "/a/c"; an empty
+// path is the working directory.
 std::filesystem::path clean_directory(const std::filesystem::path& directory);
 // The folder an entry of `directory` leads to (its parent for "..").
 std::filesystem::path entry_directory(const std::filesystem::path& directory, const FileListEntry& entry);

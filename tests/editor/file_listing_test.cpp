@@ -108,6 +108,7 @@ TEST(FileListingTest, CleanDirectory) {
     EXPECT_EQ(clean_directory("/"), fs::path("/"));
     EXPECT_EQ(clean_directory("/.."), fs::path("/"));
     EXPECT_EQ(clean_directory("rigs"), fs::current_path() / "rigs");
+    EXPECT_EQ(clean_directory(""), fs::current_path());
 }
 
 TEST(FileListingTest, EntryDirectory) {
@@ -124,6 +125,7 @@ TEST(FileListingTest, NearestExistingDirectory) {
     EXPECT_EQ(nearest_existing_directory(dir / "a" / "gone" / "deeper"), dir / "a");
     EXPECT_EQ(nearest_existing_directory(dir / "a" / "rig.json"), dir / "a");
     EXPECT_EQ(nearest_existing_directory("/no-such-folder-here/x"), fs::path("/"));
+    EXPECT_EQ(nearest_existing_directory(""), fs::current_path());
 }
 
 class FileListingResolveTest : public ::testing::Test {
