@@ -11,7 +11,7 @@ namespace marionette {
 
 class DialogKeys {
 public:
-    // Call when the dialog, or a question in it, is asked for.
+    // Call when the dialog, or a question in it, is asked for; also before ImGui's context exists.
     void arm();
     // `key` went down this frame (no auto-repeat), and after arm().
     bool pressed(ImGuiKey key) const;

@@ -26,7 +26,8 @@ public:
     FileDialogMode mode() const { return mode_; }
 
     // Call once per frame, outside any other popup. Returns the chosen path on the frame the user
-    // confirms it, and closes; Cancel, Escape and the close button close it returning nothing.
+    // confirms it, and closes; Cancel, Escape and the close button close it returning nothing,
+    // as does another modal opened beside it (ImGui keeps one per level).
     std::optional<std::filesystem::path> draw();
 
 private:

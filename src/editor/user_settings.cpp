@@ -137,7 +137,9 @@ Status save_user_settings(const UserSettings& settings, const std::filesystem::p
         {"recent_files", settings.recent.to_json()},
         {"imgui_layout", settings.imgui_layout},
     };
-    return write_file_atomically(file, root.dump(2) + "\n");
+    // A path that is not UTF-8 (Linux allows any bytes) would make dump() throw; it is written
+    // with U+FFFD in place of the bad bytes instead, and that entry no longer opens.
+    return write_file_atomically(file, root.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
 }
 
 }  // namespace marionette

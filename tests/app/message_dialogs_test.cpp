@@ -25,6 +25,18 @@ TEST(ErrorDialogTest, ReturnOnTheFrameItAppearsDoesNotCloseIt) {
     EXPECT_FALSE(error.is_open());
 }
 
+// The editor may find an error (in the settings file) before its window and ImGui exist.
+TEST(ErrorDialogTest, ShownBeforeImGuiStartsIsDrawnOnceItDoes) {
+    ErrorDialog error;
+    error.show("Settings", "settings.json: window.width: expected an integer, got string");
+    HeadlessImGui ui;
+    ui.on_frame([&] { error.draw(); });
+    ui.tap(ImGuiKey_Enter);  // frame 1: keys polled before the first frame do not count
+    EXPECT_TRUE(error.is_open());
+    ui.tap(ImGuiKey_Enter);
+    EXPECT_FALSE(error.is_open());
+}
+
 TEST(ErrorDialogTest, ErrorsWaitTheirTurnAndEscapeClosesEach) {
     HeadlessImGui ui;
     ErrorDialog error;

@@ -109,6 +109,19 @@ TEST(UserSettingsTest, SaveIntoAFolderThatCannotBeMadeFails) {
     EXPECT_FALSE(save_user_settings(UserSettings{}, "").ok());
 }
 
+TEST(UserSettingsTest, PathsThatAreNotUtf8DoNotStopTheSave) {
+    ScratchDir dir;
+    UserSettings settings;
+    settings.recent.add("/rigs/good.json");
+    settings.recent.add(std::string("/rigs/bad\xff.json"));
+    const fs::path file = dir / "settings.json";
+    ASSERT_TRUE(save_user_settings(settings, file).ok());
+    const UserSettings back = load_ok(file);
+    ASSERT_EQ(back.recent.entries().size(), 2u);
+    EXPECT_EQ(back.recent.entries()[0], fs::path("/rigs/bad\xEF\xBF\xBD.json"));  // U+FFFD
+    EXPECT_EQ(back.recent.entries()[1], fs::path("/rigs/good.json"));
+}
+
 TEST(UserSettingsTest, MissingFileGivesDefaults) {
     ScratchDir dir;
     const UserSettings settings = load_ok(dir / "absent" / "settings.json");
