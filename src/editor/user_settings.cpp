@@ -1,0 +1,145 @@
+#include "editor/user_settings.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+#include <nlohmann/json.hpp>
+
+#include "core/rig_file.hpp"
+
+namespace marionette {
+
+namespace {
+
+using nlohmann::json;
+
+// A member of the wrong type; caught in load_user_settings and turned into its Error.
+struct SettingsFieldError {
+    std::string message;
+};
+
+// `where` is the member's path, empty for the document itself.
+[[noreturn]] void wrong_type(const std::string& where, const char* expected, const json& value) {
+    const std::string place = where.empty() ? std::string() : where + ": ";
+    throw SettingsFieldError{place + "expected " + expected + ", got " + value.type_name()};
+}
+
+const json* optional_member(const json& object, const char* key) {
+    const auto it = object.find(key);
+    return it == object.end() ? nullptr : &*it;
+}
+
+// Any integer is accepted, then clamped, so a window saved on a huge display still loads.
+int window_size(const json& value, const std::string& where) {
+    if (!value.is_number_integer()) wrong_type(where, "an integer", value);
+    constexpr std::int64_t lo = UserSettings::min_window_size;
+    constexpr std::int64_t hi = UserSettings::max_window_size;
+    // JSON keeps non-negative integers unsigned, possibly beyond what int64 holds.
+    const std::int64_t v = value.is_number_unsigned()
+                               ? static_cast<std::int64_t>(std::min<std::uint64_t>(value.get<std::uint64_t>(), hi))
+                               : value.get<std::int64_t>();
+    return static_cast<int>(std::clamp(v, lo, hi));
+}
+
+void read_window(const json& window, UserSettings& settings) {
+    if (!window.is_object()) wrong_type("window", "an object", window);
+    if (const json* width = optional_member(window, "width")) settings.window_width = window_size(*width, "window.width");
+    if (const json* height = optional_member(window, "height")) settings.window_height = window_size(*height, "window.height");
+    if (const json* maximized = optional_member(window, "maximized")) {
+        if (!maximized->is_boolean()) wrong_type("window.maximized", "true or false", *maximized);
+        settings.maximized = maximized->get<bool>();
+    }
+}
+
+UserSettings read_settings(const json& root, std::string& warning) {
+    if (!root.is_object()) wrong_type("", "a JSON object", root);
+    UserSettings settings;
+    if (const json* window = optional_member(root, "window")) read_window(*window, settings);
+    if (const json* recent = optional_member(root, "recent_files")) {
+        // A list that is not a list is a wrong type; single bad entries in it only cost themselves.
+        if (!recent->is_array()) wrong_type("recent_files", "an array of paths", *recent);
+        settings.recent = RecentFiles::from_json(*recent, warning);
+    }
+    if (const json* layout = optional_member(root, "imgui_layout")) {
+        if (!layout->is_string()) wrong_type("imgui_layout", "a string", *layout);
+        settings.imgui_layout = layout->get<std::string>();
+    }
+    return settings;
+}
+
+std::string environment(const char* name) {
+    const char* value = std::getenv(name);
+    return value ? std::string(value) : std::string();
+}
+
+}  // namespace
+
+std::filesystem::path user_config_dir() {
+    if (std::string dir = environment("MARIONETTE_CONFIG_DIR"); !dir.empty()) return dir;
+    // The XDG base directory spec says a relative XDG_CONFIG_HOME is invalid and to be ignored.
+    if (std::filesystem::path xdg = environment("XDG_CONFIG_HOME"); xdg.is_absolute()) return xdg / "marionette";
+    if (std::string home = environment("HOME"); !home.empty()) return std::filesystem::path(home) / ".config" / "marionette";
+    return {};
+}
+
+std::filesystem::path user_settings_file() {
+    std::filesystem::path dir = user_config_dir();
+    return dir.empty() ? dir : dir / "settings.json";
+}
+
+Result<UserSettings> load_user_settings(const std::filesystem::path& file, std::string* warning) {
+    if (warning) warning->clear();
+    const std::string where = file.string() + ": ";
+    std::error_code ec;
+    const std::filesystem::file_status status = std::filesystem::status(file, ec);
+    if (status.type() == std::filesystem::file_type::not_found) return UserSettings{};
+    if (ec) return Error{where + ec.message()};
+    if (!std::filesystem::is_regular_file(status)) return Error{where + "not a regular file"};
+
+    std::ifstream in(file, std::ios::binary);
+    if (!in) return Error{where + "cannot open: " + std::strerror(errno)};
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) return Error{where + "read failed"};
+
+    json root;
+    try {
+        root = json::parse(text.str());
+    } catch (const json::parse_error& e) {
+        return Error{where + "not valid JSON: " + e.what()};
+    }
+    try {
+        std::string recent_warning;
+        UserSettings settings = read_settings(root, recent_warning);
+        if (warning && !recent_warning.empty()) *warning = where + recent_warning;
+        return settings;
+    } catch (const SettingsFieldError& e) {
+        return Error{where + e.message};
+    }
+}
+
+Status save_user_settings(const UserSettings& settings, const std::filesystem::path& file) {
+    if (file.empty()) return Error{"settings: no file to save to"};
+    const std::filesystem::path dir = file.parent_path();
+    if (!dir.empty()) {
+        std::error_code ec;
+        std::filesystem::create_directories(dir, ec);
+        if (ec) return Error{file.string() + ": cannot create the folder " + dir.string() + ": " + ec.message()};
+    }
+    const json root = {
+        {"window", {{"width", settings.window_width}, {"height", settings.window_height}, {"maximized", settings.maximized}}},
+        {"recent_files", settings.recent.to_json()},
+        {"imgui_layout", settings.imgui_layout},
+    };
+    // A path that is not UTF-8 (Linux allows any bytes) would make dump() throw; it is written
+    // with U+FFFD in place of the bad bytes instead, and that entry no longer opens.
+    return write_file_atomically(file, root.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
+}
+
+}  // namespace marionette

@@ -1,0 +1,46 @@
+#pragma once
+// What the editor remembers between runs, per user: the window's size, the recent files and
+// ImGui's panel layout. Kept in <config dir>/settings.json:
+//   { "window": {"width": 1280, "height": 800, "maximized": false},
+//     "recent_files": ["/home/ada/rigs/arm.json"],
+//     "imgui_layout": "[Window][Outliner]\nPos=0,0\n..." }
+// Every member is optional (a missing one keeps its default) and unknown members are ignored,
+// so files written by other versions still load.
+
+#include <filesystem>
+#include <string>
+
+#include "core/result.hpp"
+#include "editor/recent_files.hpp"
+
+namespace marionette {
+
+struct UserSettings {
+    static constexpr int min_window_size = 320;
+    static constexpr int max_window_size = 16384;
+
+    int window_width = 1280;
+    int window_height = 800;
+    bool maximized = false;
+    RecentFiles recent;
+    std::string imgui_layout;  // ImGui's .ini text, kept as one string
+};
+
+// Where settings live: $MARIONETTE_CONFIG_DIR if set and non-empty, else
+// $XDG_CONFIG_HOME/marionette if XDG_CONFIG_HOME is an absolute path, else
+// $HOME/.config/marionette; an empty path when none of those is set (settings are not kept).
+std::filesystem::path user_config_dir();
+// user_config_dir() / "settings.json", or an empty path.
+std::filesystem::path user_settings_file();
+
+// A missing file gives the defaults. A file that is not JSON, or a member of the wrong type,
+// gives an error naming the file and the member ("settings.json: window.width: expected an
+// integer, got string"); the caller then goes on with the defaults. Window sizes are clamped
+// to [min_window_size, max_window_size]. Bad entries of recent_files are skipped and described
+// in `*warning` when it is given (left empty otherwise), without failing the load.
+Result<UserSettings> load_user_settings(const std::filesystem::path& file, std::string* warning = nullptr);
+
+// Writes `settings` to `file` atomically, creating its directory first if needed.
+Status save_user_settings(const UserSettings& settings, const std::filesystem::path& file);
+
+}  // namespace marionette

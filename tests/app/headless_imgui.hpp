@@ -1,0 +1,92 @@
+#pragma once
+// An ImGui context without a window or renderer, for testing dialogs: frames are built and
+// thrown away, keys, text and the mouse are fed to ImGuiIO as the SDL backend would.
+
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include <functional>
+#include <string>
+#include <string_view>
+
+namespace marionette::testing {
+
+class HeadlessImGui {
+public:
+    HeadlessImGui() {
+        context_ = ImGui::CreateContext();
+        ImGuiIO& io = ImGui::GetIO();
+        io.IniFilename = nullptr;
+        io.DisplaySize = ImVec2(1280.0f, 800.0f);
+        unsigned char* pixels = nullptr;
+        int width = 0;
+        int height = 0;
+        io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
+        for (int k = 0; k < ImGuiKey_COUNT; ++k) io.KeyMap[k] = k + 1;
+    }
+    ~HeadlessImGui() { ImGui::DestroyContext(context_); }
+    HeadlessImGui(const HeadlessImGui&) = delete;
+    HeadlessImGui& operator=(const HeadlessImGui&) = delete;
+
+    // What each frame draws (the dialogs under test).
+    void on_frame(std::function<void()> draw) { draw_ = std::move(draw); }
+
+    void frame() {
+        ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
+        ImGui::NewFrame();
+        if (draw_) draw_();
+        ImGui::Render();
+    }
+    void frames(int n) {
+        for (int i = 0; i < n; ++i) frame();
+    }
+    // Down for one frame, up the next, as a script's key tap.
+    void tap(ImGuiKey key) {
+        set_key(key, true);
+        frame();
+        set_key(key, false);
+        frame();
+    }
+    // Characters arrive with the next frame.
+    void type(const std::string& text) {
+        ImGui::GetIO().AddInputCharactersUTF8(text.c_str());
+        frame();
+    }
+    void click(ImVec2 at) {
+        ImGuiIO& io = ImGui::GetIO();
+        io.MousePos = at;
+        frame();
+        io.MouseDown[0] = true;
+        frame();
+        io.MouseDown[0] = false;
+        frame();
+    }
+    // Longer than the double-click time, so the next click is a single one.
+    void pause() { frames(40); }
+
+    // The last window whose name ends with `suffix`, from ImGui's internals: where a dialog or
+    // its list was placed. Null when there is none.
+    const ImGuiWindow* window(std::string_view suffix) const {
+        const ImGuiWindow* found = nullptr;
+        for (const ImGuiWindow* w : context_->Windows) {
+            const std::string_view name(w->Name);
+            if (name.size() >= suffix.size() && name.substr(name.size() - suffix.size()) == suffix) found = w;
+        }
+        return found;
+    }
+    // The centre of text row `row` of a list window, as Selectables fill it.
+    ImVec2 row_centre(const ImGuiWindow* list, int row) const {
+        if (!list) return ImVec2(-1.0f, -1.0f);
+        const float pitch = ImGui::GetTextLineHeightWithSpacing();
+        return ImVec2(list->Pos.x + list->Size.x * 0.5f, list->Pos.y + context_->Style.WindowPadding.y +
+                                                             pitch * static_cast<float>(row) + ImGui::GetTextLineHeight() * 0.5f);
+    }
+
+private:
+    static void set_key(ImGuiKey key, bool down) { ImGui::GetIO().KeysDown[ImGui::GetIO().KeyMap[key]] = down; }
+
+    ImGuiContext* context_ = nullptr;
+    std::function<void()> draw_;
+};
+
+}  // namespace marionette::testing
