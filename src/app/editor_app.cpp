@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <iostream>
 
 #include "app/inspector_panel.hpp"
@@ -39,9 +40,18 @@ Result<std::unique_ptr<EditorApp>> EditorApp::create(Document document, EditorOp
     app->document_ = std::move(document);
     app->controller_ = std::make_unique<ViewportController>(app->document_, app->history_);
     app->session_ = std::make_unique<EditSession>(app->document_, app->history_);
+    app->load_settings();
+    if (!app->options_.window_size_given) {
+        app->options_.window_width = app->settings_.window_width;
+        app->options_.window_height = app->settings_.window_height;
+    }
     auto window = GlWindow::create(app->window_title(), app->options_.window_width, app->options_.window_height);
     if (!window) return Error{window.message()};
     app->window_ = std::move(window).value();
+    if (app->settings_.maximized && !app->options_.window_size_given) SDL_MaximizeWindow(app->window_->sdl());
+    if (!app->settings_.imgui_layout.empty()) ImGui::LoadIniSettingsFromMemory(app->settings_.imgui_layout.c_str(), app->settings_.imgui_layout.size());
+    if (app->options_.remember_file && !app->document_.path().empty()) app->settings_.recent.add(app->document_.path());
+    app->files_ = std::make_unique<FileActions>(app->document_, app->history_, app->settings_.recent);
     if (app->options_.script) {
         auto player = ScriptPlayer::create(std::move(*app->options_.script), SDL_GetWindowID(app->window_->sdl()));
         if (!player) return Error{player.message()};
@@ -69,13 +79,75 @@ Viewport EditorApp::viewport() const {
             std::max(0.0f, static_cast<float>(h) - kToolbarHeight - kStatusHeight)};
 }
 
-void EditorApp::save() {
-    if (Status s = document_.save(); !s) {
-        status_ = s.message();
+void EditorApp::load_settings() {
+    // Scripted and timed runs are reproducible: they read and write no settings unless a test
+    // points MARIONETTE_CONFIG_DIR somewhere on purpose.
+    const char* dir = std::getenv("MARIONETTE_CONFIG_DIR");
+    if (!interactive() && !(dir && *dir)) return;
+    settings_file_ = user_settings_file();
+    if (settings_file_.empty()) return;
+    std::string warning;
+    Result<UserSettings> loaded = load_user_settings(settings_file_, &warning);
+    if (!loaded) {
+        settings_unreadable_ = true;
+        status_ = loaded.message() + " (using defaults; the file is left as it is)";
         return;
     }
-    history_.mark_saved();
-    status_ = "Saved " + document_.path().string();
+    settings_ = std::move(loaded).value();
+    if (!warning.empty()) status_ = settings_file_.string() + ": " + warning;
+}
+
+void EditorApp::save_settings() {
+    if (settings_file_.empty() || settings_unreadable_) return;
+    const Uint32 flags = SDL_GetWindowFlags(window_->sdl());
+    settings_.maximized = (flags & SDL_WINDOW_MAXIMIZED) != 0;
+    if (!settings_.maximized) {
+        // A maximized window keeps the size it had before, to return to.
+        SDL_GetWindowSize(window_->sdl(), &settings_.window_width, &settings_.window_height);
+    }
+    std::size_t size = 0;
+    const char* ini = ImGui::SaveIniSettingsToMemory(&size);
+    settings_.imgui_layout.assign(ini, size);
+    if (Status s = save_user_settings(settings_, settings_file_); !s) std::cerr << "marionette: " << s.message() << '\n';
+}
+
+void EditorApp::start_over() {
+    controller_ = std::make_unique<ViewportController>(document_, history_);
+    session_ = std::make_unique<EditSession>(document_, history_);
+    framed_ = false;
+    world_.clear();
+    pose_world();
+}
+
+bool EditorApp::file_key(const SDL_KeyboardEvent& key) {
+    const bool ctrl = (key.keysym.mod & KMOD_CTRL) != 0;
+    const bool shift = (key.keysym.mod & KMOD_SHIFT) != 0;
+    FileMenuChoice c;
+    switch (key.keysym.sym) {
+        case SDLK_n: if (ctrl) c.new_rig = Dimensions::Two; break;
+        case SDLK_o: c.open = ctrl; break;
+        case SDLK_s: c.save = ctrl && !shift; c.save_as = ctrl && shift; break;
+        case SDLK_e: c.export_rig = ctrl; break;
+        case SDLK_q: c.quit = ctrl; break;
+        case SDLK_F12: c.screenshot = true; break;
+        default: return false;
+    }
+    const bool any = c.new_rig || c.open || c.save || c.save_as || c.export_rig || c.quit || c.screenshot;
+    if (any) run_file_choice(c);
+    return any;
+}
+
+void EditorApp::run_file_choice(const FileMenuChoice& c) {
+    // A value being dragged in a panel ends first: it is a step of the document being left.
+    if (c.new_rig || c.open || c.open_recent || c.save || c.save_as || c.export_rig || c.quit) session_->finish();
+    if (c.new_rig) files_->new_rig(*c.new_rig);
+    if (c.open) files_->open();
+    if (c.open_recent) files_->open_path(*c.open_recent);
+    if (c.save) files_->save();
+    if (c.save_as) files_->save_as();
+    if (c.export_rig) files_->export_rig();
+    if (c.quit) files_->quit();
+    if (c.screenshot) viewport_shot_requested_ = true;  // taken once the viewport is drawn, before the panels
 }
 
 Status EditorApp::save_to(const std::filesystem::path& path) {
@@ -130,8 +202,23 @@ void EditorApp::handle_events() {
     SDL_Event e;
     while (SDL_PollEvent(&e)) {
         window_->process_event(e);
-        if (e.type == SDL_QUIT) quit_ = true;
-        if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_CLOSE) quit_ = true;
+        const bool close = e.type == SDL_QUIT || (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_CLOSE);
+        if (close) {
+            if (interactive()) {
+                files_->quit();  // asks first when there are unsaved changes
+            } else {
+                quit_ = true;
+            }
+        }
+        if (e.type == SDL_DROPFILE) {
+            const std::filesystem::path dropped = e.drop.file;
+            SDL_free(e.drop.file);
+            files_->open_path(dropped);
+        }
+        if (files_->take_replaced()) {
+            start_over();
+            continue;
+        }
         // Input goes to ImGui first; the viewport acts only on what ImGui does not want. A drag
         // that started in the viewport keeps its mouse even over a panel.
         const ImGuiIO& io = ImGui::GetIO();
@@ -139,12 +226,8 @@ void EditorApp::handle_events() {
         if (is_key_event(e.type) && io.WantCaptureKeyboard) continue;
         // A key (undo, a mode switch) ends a value being dragged in a panel: that drag is a step.
         if (e.type == SDL_KEYDOWN) session_->finish();
-        if (e.type == SDL_KEYDOWN && e.key.keysym.sym == SDLK_s && (e.key.keysym.mod & KMOD_CTRL)) {
-            save();
-            continue;
-        }
-        if (e.type == SDL_KEYDOWN && e.key.keysym.sym == SDLK_F12) {
-            viewport_shot_requested_ = true;  // taken once the viewport is drawn, before the panels
+        if (e.type == SDL_KEYDOWN && file_key(e.key)) {
+            if (files_->take_replaced()) start_over();
             continue;
         }
         controller_->handle(e, view, world_);
@@ -267,7 +350,7 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     PanelEdits edits;
     draw_outliner_panel(rig, controller_->selected(), {0.0f, 0.0f, kOutlinerWidth, panel_height}, edits);
     draw_inspector_panel(rig, controller_->selected(), {window_width - kInspectorWidth, 0.0f, kInspectorWidth, panel_height}, edits);
-    const ToolbarActions tools = draw_toolbar({controller_->mode(), history_.can_undo(), history_.can_redo()},
+    const ToolbarActions tools = draw_toolbar({&settings_.recent, controller_->mode(), history_.can_undo(), history_.can_redo()},
                                               {kOutlinerWidth, 0.0f, window_width - kOutlinerWidth - kInspectorWidth, kToolbarHeight});
     bool toggle = false;
     draw_status_bar(StatusBarInfo{controller_->mode(), controller_->active_chain(), controller_->last_solve(),
@@ -286,6 +369,10 @@ void EditorApp::draw_panels(float window_width, float window_height) {
         if (Status s = session_->apply("reset pose", reset_pose(document_.rig())); !s) status_ = s.message();
     }
     if (tools.frame_all) controller_->frame_all(viewport());
+    run_file_choice(tools.file);
+    files_->draw();
+    if (auto message = files_->take_message()) status_ = *message;
+    if (files_->take_replaced()) start_over();
 }
 
 void EditorApp::apply_panel_edits(PanelEdits& edits) {
@@ -328,8 +415,9 @@ int EditorApp::run() {
             }
         }
         window_->present();
-        if (last) quit_ = true;
+        if (last || files_->quit_confirmed()) quit_ = true;
     }
+    save_settings();
     if (script_) {
         if (script_->failed()) {
             std::cerr << "marionette: script " << script_->failure() << '\n';

@@ -9,15 +9,20 @@
 #include <string>
 #include <vector>
 
+#include "app/file_actions.hpp"
 #include "app/gl_window.hpp"
 #include "app/line_renderer.hpp"
 #include "app/panel_edits.hpp"
 #include "app/script_player.hpp"
 #include "app/shape_renderer.hpp"
+#include "app/toolbar.hpp"
 #include "app/viewport_controller.hpp"
 #include "core/document.hpp"
 #include "editor/edit_session.hpp"
 #include "editor/history.hpp"
+#include "editor/user_settings.hpp"
+
+struct SDL_KeyboardEvent;
 
 namespace marionette {
 
@@ -27,6 +32,8 @@ struct EditorOptions {
     std::filesystem::path screenshot; // written after the last frame when set
     int window_width = 1280;
     int window_height = 800;
+    bool window_size_given = false;  // --window: the remembered size is not used
+    bool remember_file = false;      // the document was named on the command line: a recent file
     std::optional<InputScript> script; // replayed, then the editor quits (exit 1 on a failed step)
 };
 
@@ -45,12 +52,20 @@ private:
     void draw_frame(int frame_width, int frame_height);
     void draw_panels(float window_width, float window_height);
     void apply_panel_edits(PanelEdits& edits);
-    void save();
+    // The document was replaced (new, open): selection, drags, camera and edit state start over.
+    void start_over();
+    // Window size, layout and recent files, in the user's config folder (user_settings.hpp).
+    void load_settings();
+    void save_settings();
+    // A key the File menu has (Ctrl+N, Ctrl+O, ...); true when it was one.
+    bool file_key(const SDL_KeyboardEvent& key);
+    void run_file_choice(const FileMenuChoice& choice);
     // F12: the viewport alone (no panels) as "<document>-NNN.png" beside the document.
     void save_viewport_screenshot(int frame_height, float pixels_per_point);
     Viewport viewport() const;
     std::string window_title() const;
     Status save_to(const std::filesystem::path& path);
+    bool interactive() const { return !options_.script && options_.quit_after_frames <= 0; }
 
     // ScriptHost: what a replayed script sees and does.
     ScriptView script_view() const override;
@@ -61,6 +76,10 @@ private:
     Document document_;
     History history_;
     std::unique_ptr<EditSession> session_;  // panel edits, one undo step each
+    UserSettings settings_;
+    std::filesystem::path settings_file_;  // empty: settings are neither read nor written
+    bool settings_unreadable_ = false;     // a broken settings file is not overwritten
+    std::unique_ptr<FileActions> files_;
     std::unique_ptr<ViewportController> controller_;
     std::unique_ptr<GlWindow> window_;
     std::unique_ptr<LineRenderer> lines_;

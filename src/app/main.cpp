@@ -50,7 +50,9 @@ int main(int argc, char** argv) {
     if (cl.window_width > 0) {
         options.window_width = cl.window_width;
         options.window_height = cl.window_height;
+        options.window_size_given = true;
     }
+    options.remember_file = !cl.file.empty();
     if (!cl.script.empty()) {
         Result<InputScript> script = load_input_script(cl.script);
         if (!script) {

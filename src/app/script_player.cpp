@@ -129,6 +129,14 @@ void ScriptPlayer::push_text(const std::string& text) {
     }
 }
 
+void ScriptPlayer::push_drop(const std::filesystem::path& file) {
+    SDL_Event e{};
+    e.type = SDL_DROPFILE;
+    e.drop.windowID = window_id_;
+    e.drop.file = SDL_strdup(file.c_str());  // the receiver SDL_free()s it, as SDL's own drops
+    SDL_PushEvent(&e);
+}
+
 void ScriptPlayer::before_events(ScriptHost& host) {
     while (!finished_ && !screenshot_pending_) {
         if (index_ >= script_.steps.size()) {
@@ -225,6 +233,11 @@ bool ScriptPlayer::run_step(ScriptHost& host) {
     }
     if (const auto* s = std::get_if<TextStep>(&step)) {
         push_text(s->text);
+        next_step();
+        return true;
+    }
+    if (const auto* s = std::get_if<DropStep>(&step)) {
+        push_drop(s->path);
         next_step();
         return true;
     }

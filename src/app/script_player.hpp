@@ -57,6 +57,7 @@ private:
     void push_key(const KeyStep& key, bool down);
     void push_wheel(int clicks);
     void push_text(const std::string& text);
+    void push_drop(const std::filesystem::path& file);
 
     InputScript script_;
     unsigned window_id_ = 0;

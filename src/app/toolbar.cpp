@@ -19,6 +19,30 @@ bool enabled_button(const char* label, bool enabled) {
     if (!enabled) ImGui::EndDisabled();
     return pressed;
 }
+void file_menu(const RecentFiles* recent, FileMenuChoice& c) {
+    if (ImGui::Button("File")) ImGui::OpenPopup("file_menu");
+    if (!ImGui::BeginPopup("file_menu")) return;
+    if (ImGui::MenuItem("New 2D rig", "Ctrl+N")) c.new_rig = Dimensions::Two;
+    if (ImGui::MenuItem("New 3D rig")) c.new_rig = Dimensions::Three;
+    c.open = ImGui::MenuItem("Open...", "Ctrl+O");
+    if (ImGui::BeginMenu("Open recent", recent && !recent->empty())) {
+        for (const std::filesystem::path& p : recent->entries()) {
+            // The name, with the folder beside it so two files of one name differ.
+            const std::string label = p.filename().string() + "  (" + p.parent_path().string() + ")";
+            if (ImGui::MenuItem(label.c_str())) c.open_recent = p;
+        }
+        ImGui::EndMenu();
+    }
+    ImGui::Separator();
+    c.save = ImGui::MenuItem("Save", "Ctrl+S");
+    c.save_as = ImGui::MenuItem("Save as...", "Ctrl+Shift+S");
+    c.export_rig = ImGui::MenuItem("Export rig JSON...", "Ctrl+E");
+    ImGui::Separator();
+    c.screenshot = ImGui::MenuItem("Viewport screenshot", "F12");
+    ImGui::Separator();
+    c.quit = ImGui::MenuItem("Quit", "Ctrl+Q");
+    ImGui::EndPopup();
+}
 }  // namespace
 
 ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at) {
@@ -28,6 +52,8 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings;
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6.0f, 4.0f));
     if (ImGui::Begin("##toolbar", nullptr, flags)) {
+        file_menu(state.recent, a.file);
+        ImGui::SameLine(0.0f, 16.0f);
         if (option_button("FK", state.mode == PoseMode::Fk)) a.set_mode = PoseMode::Fk;
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Forward kinematics: a drag turns the bone about its joint (Tab)");
         ImGui::SameLine(0.0f, 2.0f);

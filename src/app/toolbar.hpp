@@ -1,18 +1,33 @@
 #pragma once
-// The strip above the viewport: FK / IK mode, undo and redo, reset pose, frame all.
+// The strip above the viewport: the File menu, FK / IK mode, undo and redo, reset pose, frame all.
 
 #include "app/inspector_panel.hpp"
 #include "app/viewport_controller.hpp"
+#include "editor/recent_files.hpp"
 
 namespace marionette {
 
 struct ToolbarState {
+    const RecentFiles* recent = nullptr;  // for File > Open recent
     PoseMode mode = PoseMode::Ik;
     bool can_undo = false;
     bool can_redo = false;
 };
 
+// The File menu's items; at most one is chosen in a frame.
+struct FileMenuChoice {
+    std::optional<Dimensions> new_rig;
+    bool open = false;
+    std::optional<std::filesystem::path> open_recent;
+    bool save = false;
+    bool save_as = false;
+    bool export_rig = false;
+    bool screenshot = false;
+    bool quit = false;
+};
+
 struct ToolbarActions {
+    FileMenuChoice file;
     std::optional<PoseMode> set_mode;
     bool undo = false;
     bool redo = false;

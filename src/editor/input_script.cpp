@@ -200,9 +200,10 @@ ScriptStep step(const JsonField& f, const std::filesystem::path& base_dir) {
     if (kind == "wait") return WaitStep{count(v, 1)};
     if (kind == "screenshot") return ScreenshotStep{script_path(v, base_dir)};
     if (kind == "save") return SaveStep{script_path(v, base_dir)};
+    if (kind == "drop") return DropStep{script_path(v, base_dir)};
     if (kind == "expect") return ExpectStep{expectation(v)};
     f.fail("unknown step \"" + kind +
-           "\" (move, press, release, click, drag, key, key_down, key_up, wheel, text, wait, screenshot, save, expect)");
+           "\" (move, press, release, click, drag, key, key_down, key_up, wheel, text, wait, screenshot, save, drop, expect)");
 }
 
 }  // namespace
@@ -241,8 +242,8 @@ Result<InputScript> load_input_script(const std::filesystem::path& file) {
 }
 
 std::string describe_step(const InputScript& script, std::size_t index) {
-    static constexpr const char* kNames[] = {"move", "press", "release", "click", "drag",       "key",
-                                             "wheel", "text", "wait",    "screenshot", "save", "expect"};
+    static constexpr const char* kNames[] = {"move", "press", "release", "click",      "drag", "key",  "wheel",
+                                             "text", "wait",  "screenshot", "save", "drop", "expect"};
     static_assert(std::size(kNames) == std::variant_size_v<ScriptStep>);
     std::string name = index < script.steps.size() ? kNames[script.steps[index].index()] : "end";
     if (index < script.steps.size()) {

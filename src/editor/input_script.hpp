@@ -86,6 +86,9 @@ struct ScreenshotStep {
 struct SaveStep {
     std::filesystem::path path;  // Save As: the document takes this path
 };
+struct DropStep {
+    std::filesystem::path path;  // a file dropped on the window (opened, as a person's drop is)
+};
 
 // Checks. A failed check ends the run with exit code 1 and a message naming the step.
 struct ExpectBonePoint {
@@ -110,7 +113,7 @@ struct ExpectStep {
 };
 
 using ScriptStep = std::variant<MoveStep, PressStep, ReleaseStep, ClickStep, DragStep, KeyStep, WheelStep, TextStep,
-                                WaitStep, ScreenshotStep, SaveStep, ExpectStep>;
+                                WaitStep, ScreenshotStep, SaveStep, DropStep, ExpectStep>;
 
 struct InputScript {
     std::vector<ScriptStep> steps;

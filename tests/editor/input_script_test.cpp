@@ -27,12 +27,13 @@ TEST(InputScript, ParsesEveryKindOfStep) {
         {"expect": {"bone": "b2", "at": "tip", "world": [1, 2], "within": 0.5}},
         {"expect": {"mode": "fk"}},
         {"expect": {"selected": null}},
-        {"expect": {"modified": false}}
+        {"expect": {"modified": false}},
+        {"drop": "bad.json"}
     ]})",
                                            "/scripts");
     ASSERT_TRUE(script.ok()) << script.message();
     const auto& s = script.value().steps;
-    ASSERT_EQ(s.size(), 17u);
+    ASSERT_EQ(s.size(), 18u);
     EXPECT_EQ(*std::get<MoveStep>(s[0]).to.pixel, glm::vec2(10, 20));
     const auto& press = std::get<PressStep>(s[1]);
     EXPECT_EQ(press.button, MouseButton::Middle);
@@ -61,6 +62,7 @@ TEST(InputScript, ParsesEveryKindOfStep) {
     EXPECT_EQ(std::get<ExpectMode>(std::get<ExpectStep>(s[14]).expectation).mode, "fk");
     EXPECT_EQ(std::get<ExpectSelected>(std::get<ExpectStep>(s[15]).expectation).bone, "");
     EXPECT_FALSE(std::get<ExpectModified>(std::get<ExpectStep>(s[16]).expectation).modified);
+    EXPECT_EQ(std::get<DropStep>(s[17]).path, std::filesystem::path("/scripts/bad.json"));
     EXPECT_EQ(describe_step(script.value(), 5), "step 6 (key)");
     EXPECT_EQ(describe_step(script.value(), 7), "step 8 (key_up)");
 }
