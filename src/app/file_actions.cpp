@@ -15,7 +15,15 @@ std::filesystem::path FileActions::start_directory() const {
 
 void FileActions::new_rig(Dimensions dimensions) { guard({PendingAction::New, dimensions, {}}); }
 void FileActions::open() { guard({PendingAction::Open, Dimensions::Two, {}}); }
-void FileActions::open_path(const std::filesystem::path& path) { guard({PendingAction::OpenPath, Dimensions::Two, path}); }
+void FileActions::open_path(const std::filesystem::path& path) {
+    Result<Rig> loaded = load_rig_file(path);
+    if (!loaded) {
+        report_failed_open(path, loaded.message());
+        return;
+    }
+    loaded_ = std::move(loaded).value();
+    guard({PendingAction::OpenPath, Dimensions::Two, path});
+}
 void FileActions::quit() { guard({PendingAction::Quit, Dimensions::Two, {}}); }
 
 void FileActions::save() {
@@ -62,7 +70,8 @@ void FileActions::perform(const Pending& pending) {
             show_files(Purpose::Open, FileDialogMode::Open, "Open rig", "");
             break;
         case PendingAction::OpenPath:
-            open_now(pending.path);
+            if (loaded_) replace_document(std::move(*loaded_), pending.path);
+            loaded_.reset();
             break;
         case PendingAction::Quit:
             quit_ = true;
@@ -73,6 +82,7 @@ void FileActions::perform(const Pending& pending) {
 void FileActions::answer(const ConfirmDiscardDialog::Answer& a) {
     switch (a.choice) {
         case ConfirmDiscardDialog::Choice::Cancel:
+            loaded_.reset();
             return;
         case ConfirmDiscardDialog::Choice::Discard:
             perform(asked_);
@@ -88,19 +98,29 @@ void FileActions::answer(const ConfirmDiscardDialog::Answer& a) {
     }
 }
 
-bool FileActions::open_now(const std::filesystem::path& path) {
-    // Document::open replaces the rig only when the whole file loaded.
-    if (Status s = document_.open(path); !s) {
-        std::error_code ec;
-        if (!std::filesystem::exists(path, ec)) recent_.remove(path);
-        errors_.show("Cannot open " + path.filename().string(), s.message());
-        message_ = std::string();
-        return false;
-    }
+void FileActions::report_failed_open(const std::filesystem::path& path, const std::string& message) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) recent_.remove(path);
+    errors_.show("Cannot open " + path.filename().string(), message);
+    message_ = std::string();
+}
+
+void FileActions::replace_document(Rig rig, const std::filesystem::path& path) {
+    document_ = Document(std::move(rig), path);
     history_.clear();
     recent_.add(path);
     replaced_ = true;
     message_ = "Opened " + path.string();
+}
+
+bool FileActions::open_now(const std::filesystem::path& path) {
+    // Only a file that loaded whole replaces the document.
+    Result<Rig> loaded = load_rig_file(path);
+    if (!loaded) {
+        report_failed_open(path, loaded.message());
+        return false;
+    }
+    replace_document(std::move(loaded).value(), path);
     return true;
 }
 

@@ -24,6 +24,8 @@ public:
 
     void new_rig(Dimensions dimensions);
     void open();
+    // Loads `path` first: a file that does not load is reported without asking about unsaved
+    // changes (which it would not replace); one that loads is opened once they are dealt with.
     void open_path(const std::filesystem::path& path);
     void save();
     void save_as();
@@ -56,6 +58,8 @@ private:
     void answer(const ConfirmDiscardDialog::Answer& answer);
     void chose(const std::filesystem::path& path);
     bool open_now(const std::filesystem::path& path);
+    void replace_document(Rig rig, const std::filesystem::path& path);
+    void report_failed_open(const std::filesystem::path& path, const std::string& message);
     bool save_to(const std::filesystem::path& path);
     void show_files(Purpose purpose, FileDialogMode mode, const std::string& title, const std::string& name);
     std::string document_name() const;
@@ -68,6 +72,7 @@ private:
     ConfirmDiscardDialog confirm_;
     ErrorDialog errors_;
     Purpose purpose_ = Purpose::Open;
+    std::optional<Rig> loaded_;           // open_path's rig, waiting for the question's answer
     Pending asked_;                       // what the confirm dialog is about
     std::optional<Pending> after_save_;  // to run once a Save As (for that question) succeeds
     std::optional<std::string> message_;

@@ -121,6 +121,9 @@ glm::quat JsonField::rotation(int dims) const {
     const glm::quat q{element(3).number(), element(0).number(), element(1).number(), element(2).number()};
     const float len = glm::length(q);
     if (!(len > 1e-6f) || !std::isfinite(len)) fail("a rotation quaternion must not be zero");
+    // A quaternion that is already unit to float precision (as the editor writes them) is kept
+    // bit for bit, so reopening and saving a file writes the same numbers again.
+    if (std::fabs(len - 1.0f) <= 1e-6f) return q;
     return q / len;
 }
 

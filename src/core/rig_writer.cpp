@@ -34,8 +34,19 @@ Json vector(const glm::vec3& v, bool is_2d) {
     return a;
 }
 
+// A 2D rotation's angle in degrees, to 1e-4 degree (far below anything visible). The rotation is
+// a quaternion, and angle -> quaternion -> angle can come back an ulp away, so the shortest exact
+// form would change each time a file is reopened and saved. Read back, a number on this grid
+// comes out within 1e-6 degree of itself and rounds to itself: save, reopen, save writes the
+// same file.
+Json angle_2d_degrees(const glm::quat& q) {
+    const double d = std::round(static_cast<double>(angle_2d(q)) * (180.0 / kPiDouble) * 1e4) / 1e4;
+    if (d == std::floor(d) && std::fabs(d) < 1e15) return static_cast<long long>(d);
+    return d;
+}
+
 Json rotation(const glm::quat& q, bool is_2d) {
-    if (is_2d) return degrees(angle_2d(q));
+    if (is_2d) return angle_2d_degrees(q);
     return Json::array({short_number(q.x), short_number(q.y), short_number(q.z), short_number(q.w)});
 }
 
