@@ -350,7 +350,19 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     PanelEdits edits;
     draw_outliner_panel(rig, controller_->selected(), {0.0f, 0.0f, kOutlinerWidth, panel_height}, edits);
     draw_inspector_panel(rig, controller_->selected(), {window_width - kInspectorWidth, 0.0f, kInspectorWidth, panel_height}, edits);
-    const ToolbarActions tools = draw_toolbar({&settings_.recent, controller_->mode(), history_.can_undo(), history_.can_redo()},
+    ToolbarState toolbar{&settings_.recent, controller_->mode(), history_.can_undo(), history_.can_redo(), !rig.is_2d(), nullptr, false};
+    const std::optional<IkChain> active = controller_->active_chain();
+    int active_index = -1;
+    if (active) {
+        for (std::size_t i = 0; i < rig.chains.size() && active_index < 0; ++i) {
+            if (rig.chains[i].name == active->name && rig.chains[i].effector == active->effector) active_index = static_cast<int>(i);
+        }
+    }
+    if (active_index >= 0) {
+        toolbar.chain = &rig.chains[static_cast<std::size_t>(active_index)];
+        toolbar.chain_can_be_two_bone = chain_bones(rig.skeleton, toolbar.chain->root, toolbar.chain->effector).size() == 2;
+    }
+    const ToolbarActions tools = draw_toolbar(toolbar,
                                               {kOutlinerWidth, 0.0f, window_width - kOutlinerWidth - kInspectorWidth, kToolbarHeight});
     bool toggle = false;
     draw_status_bar(StatusBarInfo{controller_->mode(), controller_->active_chain(), controller_->last_solve(),
@@ -369,6 +381,11 @@ void EditorApp::draw_panels(float window_width, float window_height) {
         if (Status s = session_->apply("reset pose", reset_pose(document_.rig())); !s) status_ = s.message();
     }
     if (tools.frame_all) controller_->frame_all(viewport());
+    if (tools.view) controller_->set_view(*tools.view);
+    if (tools.set_solver && active_index >= 0) {
+        const std::string label = "solver of chain " + rig.chains[static_cast<std::size_t>(active_index)].name;
+        if (Status s = session_->apply(label, set_chain_solver(rig, active_index, *tools.set_solver)); !s) status_ = s.message();
+    }
     run_file_choice(tools.file);
     files_->draw();
     if (auto message = files_->take_message()) status_ = *message;

@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include <utility>
+
 namespace marionette {
 
 namespace {
@@ -70,6 +72,31 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
         ImGui::SameLine();
         a.frame_all = ImGui::Button("Frame all");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("F or Home");
+        if (state.is_3d) {
+            constexpr std::pair<const char*, ViewCamera::View> views[] = {
+                {"Front", ViewCamera::View::Front}, {"Side", ViewCamera::View::Side}, {"Top", ViewCamera::View::Top}};
+            const char* keys[] = {"1", "3", "7"};
+            for (std::size_t i = 0; i < 3; ++i) {
+                ImGui::SameLine(0.0f, i == 0 ? 16.0f : -1.0f);
+                if (ImGui::Button(views[i].first)) a.view = views[i].second;
+                if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", keys[i]);
+            }
+        }
+        if (state.chain) {
+            // The solver of the chain being posed, switched here without going to the inspector.
+            ImGui::SameLine(0.0f, 16.0f);
+            ImGui::AlignTextToFramePadding();
+            ImGui::TextUnformatted(state.chain->name.c_str());
+            ImGui::SameLine();
+            if (option_button("CCD", state.chain->solver == SolverKind::Ccd)) a.set_solver = SolverKind::Ccd;
+            ImGui::SameLine(0.0f, 2.0f);
+            if (!state.chain_can_be_two_bone) ImGui::BeginDisabled();
+            if (option_button("two-bone", state.chain->solver == SolverKind::TwoBone)) a.set_solver = SolverKind::TwoBone;
+            if (!state.chain_can_be_two_bone) ImGui::EndDisabled();
+            if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+                ImGui::SetTooltip(state.chain_can_be_two_bone ? "Analytic: exact, for a chain of two bones" : "Only for a chain of exactly two bones");
+            }
+        }
     }
     ImGui::End();
     ImGui::PopStyleVar();

@@ -12,6 +12,10 @@ struct ToolbarState {
     PoseMode mode = PoseMode::Ik;
     bool can_undo = false;
     bool can_redo = false;
+    bool is_3d = false;
+    // The chain a drag would pose, when it is one of the rig's (not an automatic one).
+    const IkChain* chain = nullptr;
+    bool chain_can_be_two_bone = false;
 };
 
 // The File menu's items; at most one is chosen in a frame.
@@ -33,6 +37,8 @@ struct ToolbarActions {
     bool redo = false;
     bool reset_pose = false;
     bool frame_all = false;
+    std::optional<SolverKind> set_solver;  // for ToolbarState::chain
+    std::optional<ViewCamera::View> view;  // 3D: front, side, top
 };
 
 ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at);

@@ -35,6 +35,7 @@ public:
     void handle(const SDL_Event& event, const Viewport& viewport, const std::vector<Transform>& world);
 
     const ViewCamera& camera() const { return camera_; }
+    void set_view(ViewCamera::View view) { camera_.set_view(view); }
     PoseMode mode() const { return mode_; }
     void toggle_mode() { mode_ = mode_ == PoseMode::Fk ? PoseMode::Ik : PoseMode::Fk; }
     void set_mode(PoseMode mode) { mode_ = mode; }
