@@ -16,7 +16,6 @@
 #include "app/status_bar.hpp"
 #include "app/toolbar.hpp"
 #include "core/forward_kinematics.hpp"
-#include "editor/limit_arcs.hpp"
 #include "editor/numbered_path.hpp"
 
 namespace marionette {
@@ -57,12 +56,9 @@ Result<std::unique_ptr<EditorApp>> EditorApp::create(Document document, EditorOp
         if (!player) return Error{player.message()};
         app->script_.emplace(std::move(player).value());
     }
-    auto lines = LineRenderer::create(app->options_.data_dir / "shaders");
-    if (!lines) return Error{lines.message()};
-    app->lines_ = std::move(lines).value();
-    auto shapes = ShapeRenderer::create(app->options_.data_dir / "shaders");
-    if (!shapes) return Error{shapes.message()};
-    app->shapes_ = std::move(shapes).value();
+    auto renderer = ViewportRenderer::create(app->options_.data_dir / "shaders");
+    if (!renderer) return Error{renderer.message()};
+    app->renderer_ = std::move(renderer).value();
     return app;
 }
 
@@ -242,84 +238,13 @@ void EditorApp::pose_world() {
 }
 
 void EditorApp::draw_viewport(int frame_width, int frame_height, float pixels_per_point) {
-    const Rig& rig = document_.rig();
     const Viewport view = viewport();
     if (view.empty()) return;
     if (!framed_) {
         controller_->frame_all(view);
         framed_ = true;
     }
-    const ViewCamera& camera = controller_->camera();
-    const glm::mat4 view_projection = camera.view_projection(view);
-    // GL counts viewport rows from the bottom, in framebuffer pixels.
-    glViewport(static_cast<int>(view.x * pixels_per_point),
-               static_cast<int>(static_cast<float>(frame_height) - (view.y + view.height) * pixels_per_point),
-               static_cast<int>(view.width * pixels_per_point), static_cast<int>(view.height * pixels_per_point));
-
-    // A power-of-ten grid spacing near a tenth of what the view shows.
-    const float world_per_pixel = camera.world_per_pixel_at(camera.is_2d() ? glm::vec3{camera.center(), 0.0f} : camera.target(), view);
-    const float shown = world_per_pixel * std::max(view.width, view.height);
-    const float spacing = std::pow(10.0f, std::floor(std::log10(std::max(shown * 0.1f, 1e-6f))));
-    draw_data_.lines.clear();
-    draw_data_.points.clear();
-    const glm::vec3 focus = camera.is_2d() ? glm::vec3{camera.center(), 0.0f} : camera.target();
-    const float reach = glm::length(focus) + shown;
-    build_grid(spacing, std::min(200, static_cast<int>(std::ceil(reach / spacing))), rig.is_2d(), draw_data_);
-    lines_->draw(draw_data_, view_projection, 9.0f * pixels_per_point);
-
-    looks_.assign(rig.skeleton.size(), BoneLook::Normal);
-    if (auto chain = controller_->active_chain()) {
-        for (int b : chain_bones(rig.skeleton, chain->root, chain->effector)) looks_[static_cast<std::size_t>(b)] = BoneLook::InChain;
-    }
-    if (controller_->hovered() >= 0 && controller_->hovered() < static_cast<int>(looks_.size())) {
-        looks_[static_cast<std::size_t>(controller_->hovered())] = BoneLook::Hovered;
-    }
-    if (controller_->selected() >= 0 && controller_->selected() < static_cast<int>(looks_.size())) {
-        looks_[static_cast<std::size_t>(controller_->selected())] = BoneLook::Selected;
-    }
-    shape_vertices_.clear();
-    // Joint discs keep about 4.5 points of radius on screen at any zoom.
-    build_bone_shapes(rig.skeleton, world_, rig.is_2d(), looks_, 4.5f * world_per_pixel, shape_vertices_);
-    if (!rig.is_2d()) {
-        glEnable(GL_DEPTH_TEST);
-        glClear(GL_DEPTH_BUFFER_BIT);  // bones over the grid, sorted among themselves
-    }
-    const glm::vec3 light = glm::normalize(rig.is_2d() ? glm::vec3{0, 0, 1} : glm::vec3{0.35f, 0.8f, 0.5f});
-    shapes_->draw(shape_vertices_, view_projection, light);
-    glDisable(GL_DEPTH_TEST);
-    draw_overlays(view, view_projection, pixels_per_point, light);
-    glViewport(0, 0, frame_width, frame_height);
-}
-
-void EditorApp::draw_overlays(const Viewport& view, const glm::mat4& view_projection, float pixels_per_point, const glm::vec3& light) {
-    // Over the bones, never hidden by them: the selected bone's limits, pole lines, handles.
-    const Rig& rig = document_.rig();
-    const ViewCamera& camera = controller_->camera();
-    overlay_.lines.clear();
-    overlay_.points.clear();
-    const int selected = controller_->selected();
-    if (selected >= 0 && selected < static_cast<int>(world_.size())) {
-        const auto b = static_cast<std::size_t>(selected);
-        const float px = camera.world_per_pixel_at(world_[b].translation, view);
-        const float radius = std::clamp(0.5f * rig.skeleton[b].length, 30.0f * px, 80.0f * px);
-        arc_points_.clear();
-        build_limit_arcs(rig, world_, selected, radius, arc_points_);
-        for (const glm::vec3& p : arc_points_) overlay_.lines.push_back({p, {1.0f, 0.85f, 0.3f, 1.0f}});
-    }
-    handles_.clear();
-    controller_->handles(world_, handles_);
-    for (const ChainHandle& h : handles_) {
-        if (h.kind != HandleKind::Pole) continue;
-        // The pole's line starts at the middle joint (the effector's joint).
-        const auto e = static_cast<std::size_t>(rig.chains[static_cast<std::size_t>(h.chain)].effector);
-        const glm::vec4 color = handle_color(HandleKind::Pole) * glm::vec4{1.0f, 1.0f, 1.0f, 0.7f};
-        overlay_.lines.push_back({world_[e].translation, color});
-        overlay_.lines.push_back({h.position, color});
-    }
-    lines_->draw(overlay_, view_projection, 9.0f * pixels_per_point);
-    shape_vertices_.clear();
-    build_handle_shapes(handles_, camera, view, light, shape_vertices_);
-    shapes_->draw(shape_vertices_, view_projection, light);
+    renderer_->draw(document_.rig(), world_, *controller_, view, frame_width, frame_height, pixels_per_point);
 }
 
 void EditorApp::draw_frame(int frame_width, int frame_height) {

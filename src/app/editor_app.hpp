@@ -11,12 +11,11 @@
 
 #include "app/file_actions.hpp"
 #include "app/gl_window.hpp"
-#include "app/line_renderer.hpp"
 #include "app/panel_edits.hpp"
 #include "app/script_player.hpp"
-#include "app/shape_renderer.hpp"
 #include "app/toolbar.hpp"
 #include "app/viewport_controller.hpp"
+#include "app/viewport_renderer.hpp"
 #include "core/document.hpp"
 #include "editor/edit_session.hpp"
 #include "editor/history.hpp"
@@ -48,7 +47,6 @@ private:
     void handle_events();
     void pose_world();
     void draw_viewport(int frame_width, int frame_height, float pixels_per_point);
-    void draw_overlays(const Viewport& view, const glm::mat4& view_projection, float pixels_per_point, const glm::vec3& light);
     void draw_frame(int frame_width, int frame_height);
     void draw_panels(float window_width, float window_height);
     void apply_panel_edits(PanelEdits& edits);
@@ -82,17 +80,9 @@ private:
     std::unique_ptr<FileActions> files_;
     std::unique_ptr<ViewportController> controller_;
     std::unique_ptr<GlWindow> window_;
-    std::unique_ptr<LineRenderer> lines_;
-    std::unique_ptr<ShapeRenderer> shapes_;
+    std::unique_ptr<ViewportRenderer> renderer_;
     std::optional<ScriptPlayer> script_;
     std::vector<Transform> world_;
-    // Per-frame buffers, kept to avoid allocating every frame.
-    LineDrawData draw_data_;
-    std::vector<ShapeVertex> shape_vertices_;
-    std::vector<BoneLook> looks_;
-    LineDrawData overlay_;
-    std::vector<glm::vec3> arc_points_;
-    std::vector<ChainHandle> handles_;
     std::string status_;  // the last file message (saved, or why not)
     bool framed_ = false;
     bool viewport_shot_requested_ = false;

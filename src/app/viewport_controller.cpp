@@ -51,7 +51,7 @@ std::optional<DraggedTarget> ViewportController::dragged_target() const {
     return std::nullopt;
 }
 
-void ViewportController::handles(const std::vector<Transform>& world, std::vector<ChainHandle>& out) const {
+void ViewportController::handles(std::span<const Transform> world, std::vector<ChainHandle>& out) const {
     chain_handles(document_.rig(), world, mode_ == PoseMode::Ik, dragged_target(), out);
 }
 

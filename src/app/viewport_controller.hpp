@@ -51,7 +51,7 @@ public:
     // The target of the IK drag in progress (its handle follows it rather than the tip).
     std::optional<DraggedTarget> dragged_target() const;
     // The handles the viewport shows and the mouse can grab (appended to `out`).
-    void handles(const std::vector<Transform>& world, std::vector<ChainHandle>& out) const;
+    void handles(std::span<const Transform> world, std::vector<ChainHandle>& out) const;
 
 private:
     struct CameraDrag {

@@ -43,7 +43,7 @@ void arc(const glm::vec3& center, const glm::quat& frame, const glm::vec3& axis,
 
 }  // namespace
 
-void build_limit_arcs(const Rig& rig, const std::vector<Transform>& world, int bone, float radius, std::vector<glm::vec3>& out) {
+void build_limit_arcs(const Rig& rig, std::span<const Transform> world, int bone, float radius, std::vector<glm::vec3>& out) {
     if (bone < 0 || bone >= static_cast<int>(rig.skeleton.size()) || bone >= static_cast<int>(world.size())) return;
     const auto b = static_cast<std::size_t>(bone);
     const std::optional<JointLimits>& limits = rig.skeleton[b].limits;

@@ -1,0 +1,44 @@
+#pragma once
+// Draws the viewport: the ground grid and axes, the bones (coloured by selection, hover and the
+// chain a drag would pose), and over them the selected bone's joint-limit arcs, pole lines and
+// the chain handles. It owns the GL renderers and the per-frame vertex buffers (kept to avoid
+// allocating every frame); what to draw comes from the rig and the viewport controller.
+
+#include <filesystem>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "app/line_renderer.hpp"
+#include "app/shape_renderer.hpp"
+#include "app/viewport_controller.hpp"
+#include "core/result.hpp"
+#include "core/rig.hpp"
+
+namespace marionette {
+
+class ViewportRenderer {
+public:
+    static Result<std::unique_ptr<ViewportRenderer>> create(const std::filesystem::path& shader_dir);
+
+    // Draws into `view` (window points) of a frame of `frame_width` x `frame_height` pixels;
+    // `world` holds the rig's joint frames for this frame.
+    void draw(const Rig& rig, std::span<const Transform> world, const ViewportController& controller, const Viewport& view,
+              int frame_width, int frame_height, float pixels_per_point);
+
+private:
+    ViewportRenderer() = default;
+    void draw_overlays(const Rig& rig, std::span<const Transform> world, const ViewportController& controller,
+                       const Viewport& view, const glm::mat4& view_projection, float pixels_per_point, const glm::vec3& light);
+
+    std::unique_ptr<LineRenderer> lines_;
+    std::unique_ptr<ShapeRenderer> shapes_;
+    LineDrawData draw_data_;
+    std::vector<ShapeVertex> shape_vertices_;
+    std::vector<BoneLook> looks_;
+    LineDrawData overlay_;
+    std::vector<glm::vec3> arc_points_;
+    std::vector<ChainHandle> handles_;
+};
+
+}  // namespace marionette
