@@ -4,6 +4,7 @@
 
 #include "core/forward_kinematics.hpp"
 #include "core/ik_solve.hpp"
+#include "editor/limit_arcs.hpp"
 
 namespace marionette {
 
@@ -33,6 +34,14 @@ void FrameWorkload::run(float seconds) {
     fk.run();
     vertices_.clear();
     build_bone_shapes(rig_.skeleton, world_, rig_.is_2d(), {}, 0.02f, vertices_);
+    // What the viewport draws over the bones: the chains' handles and a selected bone's limits.
+    handles_.clear();
+    chain_handles(rig_, world_, true, std::nullopt, handles_);
+    const ViewCamera camera = rig_.is_2d() ? ViewCamera::for_2d() : ViewCamera::for_3d();
+    const Viewport viewport{0.0f, 0.0f, 740.0f, 742.0f};
+    build_handle_shapes(handles_, camera, viewport, {0.0f, 0.0f, 1.0f}, vertices_);
+    arcs_.clear();
+    build_limit_arcs(rig_, world_, 0, 1.0f, arcs_);
 }
 
 }  // namespace marionette

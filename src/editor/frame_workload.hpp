@@ -8,6 +8,7 @@
 #include "core/ik_result.hpp"
 #include "core/rig.hpp"
 #include "editor/bone_shapes.hpp"
+#include "editor/chain_handles.hpp"
 
 namespace marionette {
 
@@ -31,6 +32,8 @@ private:
     std::vector<float> radii_;
     std::vector<Transform> world_;
     std::vector<ShapeVertex> vertices_;
+    std::vector<ChainHandle> handles_;
+    std::vector<glm::vec3> arcs_;
     int reached_ = 0;
 };
 

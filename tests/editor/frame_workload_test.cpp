@@ -35,7 +35,9 @@ TEST(FrameWorkload, SolvesEveryChainTowardItsMovingTarget) {
             EXPECT_EQ(w.chains_reached(), 4) << "frame " << f;
         }
     }
-    EXPECT_EQ(w.vertex_count(), rig.skeleton.size() > 0 ? (rig.skeleton.size() - 1) * 8 * 3 : 0u);
+    // The bones (the zero-length root draws nothing), then a target ring at each of the four
+    // chains' ends: 20 segments of two triangles.
+    EXPECT_EQ(w.vertex_count(), (rig.skeleton.size() - 1) * 8 * 3 + 4 * 20 * 2 * 3);
     // Only chain bones moved.
     for (std::size_t i = 0; i < rig.skeleton.size(); ++i) {
         const int bone = static_cast<int>(i);
