@@ -276,13 +276,9 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     draw_outliner_panel(rig, controller_->selected(), {0.0f, 0.0f, kOutlinerWidth, panel_height}, edits);
     draw_inspector_panel(rig, controller_->selected(), {window_width - kInspectorWidth, 0.0f, kInspectorWidth, panel_height}, edits);
     ToolbarState toolbar{&settings_.recent, controller_->mode(), history_.can_undo(), history_.can_redo(), !rig.is_2d(), nullptr, false};
+    // The posed chain is the rig's chain ending at its effector, unless it is an automatic one.
     const std::optional<IkChain> active = controller_->active_chain();
-    int active_index = -1;
-    if (active) {
-        for (std::size_t i = 0; i < rig.chains.size() && active_index < 0; ++i) {
-            if (rig.chains[i].name == active->name && rig.chains[i].effector == active->effector) active_index = static_cast<int>(i);
-        }
-    }
+    const int active_index = active ? rig.chain_ending_at(active->effector) : -1;
     if (active_index >= 0) {
         toolbar.chain = &rig.chains[static_cast<std::size_t>(active_index)];
         toolbar.chain_can_be_two_bone = chain_bones(rig.skeleton, toolbar.chain->root, toolbar.chain->effector).size() == 2;

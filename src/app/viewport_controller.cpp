@@ -42,8 +42,7 @@ std::optional<IkChain> ViewportController::active_chain() const {
 
 bool ViewportController::moves_whole_rig(int bone) const {
     const Rig& rig = document_.rig();
-    if (rig.skeleton[static_cast<std::size_t>(bone)].parent >= 0) return false;
-    return std::none_of(rig.chains.begin(), rig.chains.end(), [&](const IkChain& c) { return c.effector == bone; });
+    return rig.skeleton[static_cast<std::size_t>(bone)].parent < 0 && rig.chain_ending_at(bone) < 0;
 }
 
 std::optional<DraggedTarget> ViewportController::dragged_target() const {
@@ -296,10 +295,7 @@ void ViewportController::toggle_pin() {
         message_ = "P pins the selected bone's IK chain: select a chain's end bone first";
         return;
     }
-    int chain = -1;
-    for (std::size_t i = 0; i < rig.chains.size() && chain < 0; ++i) {
-        if (rig.chains[i].effector == selected_) chain = static_cast<int>(i);
-    }
+    const int chain = rig.chain_ending_at(selected_);
     const std::string& bone = rig.skeleton[static_cast<std::size_t>(selected_)].name;
     if (chain < 0) {
         message_ = "\"" + bone + "\" ends no IK chain: only a chain's effector can be pinned";

@@ -11,8 +11,6 @@ namespace marionette {
 
 namespace {
 
-bool finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
-bool finite(const glm::quat& q) { return std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z); }
 
 // Iterations that bring the effector no closer than this fraction of the chain's reach each (a
 // rate no converging case shows) have stalled: the target is out of reach, or limits hold the
@@ -303,20 +301,20 @@ Status CcdJob::validate() const {
     if (scratch.size() < n) {
         return Error{"ccd: scratch holds " + std::to_string(scratch.size()) + " joints for a chain of " + std::to_string(n)};
     }
-    if (!finite(target)) return Error{"ccd: the target is not a finite point"};
+    if (!is_finite(target)) return Error{"ccd: the target is not a finite point"};
     if (settings.max_iterations < 1) return Error{"ccd: iterations must be at least 1"};
     if (!(settings.tolerance >= 0.0f) || !std::isfinite(settings.tolerance)) return Error{"ccd: bad tolerance"};
     if (!(settings.max_step > 0.0f) || !std::isfinite(settings.max_step)) return Error{"ccd: bad max_step"};
-    if (!finite(pose->root_offset)) return Error{"ccd: the root offset is not finite"};
+    if (!is_finite(pose->root_offset)) return Error{"ccd: the root offset is not finite"};
     for (int b = effector;; b = (*skeleton)[static_cast<std::size_t>(b)].parent) {
         const glm::quat& q = pose->rotations[static_cast<std::size_t>(b)];
-        if (!finite(q) || glm::dot(q, q) < 1e-12f) {
+        if (!is_finite(q) || glm::dot(q, q) < 1e-12f) {
             return Error{"ccd: the pose rotation of \"" + (*skeleton)[static_cast<std::size_t>(b)].name + "\" is not a rotation"};
         }
         if (b == root) break;
     }
     // The chain's ancestors place it; a non-finite one would make the whole result NaN.
-    if (!finite(parent_world(*skeleton, *pose, root).translation)) return Error{"ccd: the chain's parent is not finite"};
+    if (!is_finite(parent_world(*skeleton, *pose, root).translation)) return Error{"ccd: the chain's parent is not finite"};
     return {};
 }
 

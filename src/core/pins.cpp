@@ -10,9 +10,9 @@ int hold_pins(const Rig& rig, Pose& pose, std::span<const int> moved) {
     int solved = 0;
     for (const IkChain& chain : rig.chains) {
         if (!chain.pin) continue;
-        const std::vector<int> bones = chain_bones(rig.skeleton, chain.root, chain.effector);
-        const bool touched = std::any_of(bones.begin(), bones.end(), [&](int b) {
-            return std::find(moved.begin(), moved.end(), b) != moved.end();
+        // A moved bone is in the chain when it lies on the path from the root down to the effector.
+        const bool touched = std::any_of(moved.begin(), moved.end(), [&](int b) {
+            return rig.skeleton.is_ancestor_or_self(chain.root, b) && rig.skeleton.is_ancestor_or_self(b, chain.effector);
         });
         if (touched) continue;
         if (solve_chain(rig, chain, *chain.pin, pose)) ++solved;

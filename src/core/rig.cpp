@@ -2,6 +2,13 @@
 
 namespace marionette {
 
+int Rig::chain_ending_at(int bone) const {
+    for (std::size_t i = 0; i < chains.size(); ++i) {
+        if (chains[i].effector == bone) return static_cast<int>(i);
+    }
+    return -1;
+}
+
 int Rig::find_chain(const std::string& name) const {
     for (std::size_t i = 0; i < chains.size(); ++i) {
         if (chains[i].name == name) return static_cast<int>(i);

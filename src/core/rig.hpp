@@ -27,6 +27,8 @@ struct Rig {
 
     bool is_2d() const { return dimensions == Dimensions::Two; }
     int find_chain(const std::string& name) const;
+    // The first chain whose effector is `bone` (the one a drag of that bone poses), or -1.
+    int chain_ending_at(int bone) const;
 };
 
 // One line for `--check`: "2D rig, 4 bones, 2 IK chains (arm, arm_reach), 0 states".

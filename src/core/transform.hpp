@@ -2,6 +2,8 @@
 // A rigid transform (no scale: bones keep their lengths) and the small set of operations the
 // rig needs. 2D rigs use the same type, rotating about z.
 
+#include <cmath>
+
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
@@ -28,6 +30,11 @@ inline glm::vec3 bone_tip(const Transform& joint, float length) {
 // Rotation about z by `radians`, counter-clockwise with y up: the only rotation of a 2D rig.
 inline glm::quat rotation_2d(float radians) {
     return glm::angleAxis(radians, glm::vec3{0.0f, 0.0f, 1.0f});
+}
+
+inline bool is_finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+inline bool is_finite(const glm::quat& q) {
+    return std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z);
 }
 
 // The angle about z of a rotation that turns only about z, in (-pi, pi].

@@ -12,8 +12,6 @@ namespace marionette {
 
 namespace {
 
-bool finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
-bool finite(const glm::quat& q) { return std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z); }
 
 // The triangle root joint - middle joint - effector tip, with sides upper, lower and distance.
 struct Triangle {
@@ -290,17 +288,17 @@ Status TwoBoneJob::validate() const {
                      (*skeleton)[static_cast<std::size_t>(root)].name + "\": the two-bone solver needs a chain of exactly two bones"};
     }
     if (!skeleton->is_parent_before_child()) return Error{"two-bone: bones are not parent-before-child"};
-    if (!finite(target)) return Error{"two-bone: the target is not a finite point"};
-    if (settings.pole && !finite(*settings.pole)) return Error{"two-bone: the pole is not a finite point"};
+    if (!is_finite(target)) return Error{"two-bone: the target is not a finite point"};
+    if (settings.pole && !is_finite(*settings.pole)) return Error{"two-bone: the pole is not a finite point"};
     if (!(settings.softness >= 0.0f && settings.softness <= 1.0f)) return Error{"two-bone: softness must be in [0, 1]"};
     if (!(tolerance >= 0.0f) || !std::isfinite(tolerance)) return Error{"two-bone: bad tolerance"};
     for (int b : {root, effector}) {
         const glm::quat& q = pose->rotations[static_cast<std::size_t>(b)];
-        if (!finite(q) || glm::dot(q, q) < 1e-12f) {
+        if (!is_finite(q) || glm::dot(q, q) < 1e-12f) {
             return Error{"two-bone: the pose rotation of \"" + (*skeleton)[static_cast<std::size_t>(b)].name + "\" is not a rotation"};
         }
     }
-    if (!finite(pose->root_offset) || !finite(parent_world(*skeleton, *pose, root).translation)) {
+    if (!is_finite(pose->root_offset) || !is_finite(parent_world(*skeleton, *pose, root).translation)) {
         return Error{"two-bone: the chain's parent is not finite"};
     }
     return {};

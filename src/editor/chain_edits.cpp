@@ -70,8 +70,7 @@ Result<Rig> set_chain_settings(const Rig& rig, int chain, const TwoBoneSettings&
     }
     if (settings.pole) {
         if (rig.is_2d()) return Error{what + ": pole is for 3D chains; a 2D chain chooses its side with bend"};
-        const glm::vec3& p = *settings.pole;
-        if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(p.z)) {
+        if (!is_finite(*settings.pole)) {
             return Error{what + ": every component of the pole must be a finite number"};
         }
     }
@@ -87,13 +86,12 @@ namespace {
 
 Result<Rig> with_pin(const Rig& rig, int chain, const glm::vec3& pin) {
     if (Status s = check_chain(rig, chain); !s) return Error{s.message()};
-    if (!std::isfinite(pin.x) || !std::isfinite(pin.y) || !std::isfinite(pin.z)) {
-        return Error{"pin of " + chain_label(rig, chain) + ": every component must be a finite number"};
-    }
-    Rig out = rig;
     glm::vec3 p = pin;
-    if (rig.is_2d()) p.z = 0.0f;
-    out.chains[static_cast<std::size_t>(chain)].pin = p;
+    if (rig.is_2d()) p.z = 0.0f;  // a 2D pin lies in the plane whatever depth the view gave it
+    Result<glm::vec3> checked = checked_position(rig, p, "pin of " + chain_label(rig, chain));
+    if (!checked) return Error{checked.message()};
+    Rig out = rig;
+    out.chains[static_cast<std::size_t>(chain)].pin = checked.value();
     return out;
 }
 

@@ -72,9 +72,7 @@ void chain_handles(const Rig& rig, std::span<const Transform> world, bool with_t
             out.push_back({HandleKind::Pin, index, *c.pin});
         } else if (with_targets) {
             // Only the first chain ending at a bone: a drag of that bone uses it.
-            bool first = true;
-            for (std::size_t j = 0; j < i; ++j) first = first && rig.chains[j].effector != c.effector;
-            if (first) {
+            if (rig.chain_ending_at(c.effector) == index) {
                 const auto e = static_cast<std::size_t>(c.effector);
                 const bool is_dragged = dragged && dragged->effector == c.effector;
                 out.push_back({HandleKind::Target, index, is_dragged ? dragged->position : bone_tip(world[e], rig.skeleton[e].length)});

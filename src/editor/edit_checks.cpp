@@ -9,11 +9,7 @@ namespace marionette::edit_checks {
 
 namespace {
 
-bool finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
-bool finite(const glm::quat& q) {
-    return std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z);
-}
 
 // Matches the reader's threshold for a zero quaternion or direction.
 constexpr float kMinLength = 1e-6f;
@@ -81,7 +77,7 @@ Status check_length(float length, const std::string& what) {
 }
 
 Result<glm::vec3> checked_position(const Rig& rig, const glm::vec3& v, const std::string& what) {
-    if (!finite(v)) return Error{what + ": every component must be a finite number"};
+    if (!is_finite(v)) return Error{what + ": every component must be a finite number"};
     if (rig.is_2d() && v.z != 0.0f) {
         return Error{what + ": a 2D rig lies in the z = 0 plane, got z = " + number_text(v.z)};
     }
@@ -89,7 +85,7 @@ Result<glm::vec3> checked_position(const Rig& rig, const glm::vec3& v, const std
 }
 
 Result<glm::quat> checked_rotation(const Rig& rig, const glm::quat& q, const std::string& what) {
-    if (!finite(q)) return Error{what + ": every component must be a finite number"};
+    if (!is_finite(q)) return Error{what + ": every component must be a finite number"};
     const float len = glm::length(q);
     if (!(len > kMinLength) || !std::isfinite(len)) return Error{what + ": a rotation quaternion must not be zero"};
     glm::quat unit = q / len;

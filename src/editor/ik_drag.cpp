@@ -7,9 +7,7 @@
 namespace marionette {
 
 IkChain drag_chain_for(const Rig& rig, int bone, int auto_length) {
-    for (const IkChain& c : rig.chains) {
-        if (c.effector == bone) return c;
-    }
+    if (const int c = rig.chain_ending_at(bone); c >= 0) return rig.chains[static_cast<std::size_t>(c)];
     IkChain chain;
     chain.name = kAutoChainName;
     chain.effector = bone;

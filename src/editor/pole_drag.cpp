@@ -1,7 +1,5 @@
 #include "editor/pole_drag.hpp"
 
-#include <cmath>
-
 #include "core/forward_kinematics.hpp"
 #include "core/ik_solve.hpp"
 #include "core/pins.hpp"
@@ -14,7 +12,7 @@ Result<PoleDrag> PoleDrag::start(const Rig& rig, int chain, const glm::vec3& gra
     if (rig.is_2d() || c.solver != SolverKind::TwoBone || !c.two_bone.pole) {
         return Error{"pole drag: chain \"" + c.name + "\" has no pole (only 3D two-bone chains have one)"};
     }
-    if (!std::isfinite(grab.x) || !std::isfinite(grab.y) || !std::isfinite(grab.z)) return Error{"pole drag: the grab point is not finite"};
+    if (!is_finite(grab)) return Error{"pole drag: the grab point is not finite"};
     Result<std::vector<Transform>> world = compute_world(rig.skeleton, rig.pose);
     if (!world) return Error{"pole drag: " + world.message()};
     PoleDrag d;
@@ -29,7 +27,7 @@ Result<PoleDrag> PoleDrag::start(const Rig& rig, int chain, const glm::vec3& gra
 
 Result<IkResult> PoleDrag::drag(Rig& rig, const glm::vec3& cursor) const {
     if (chain_ < 0 || chain_ >= static_cast<int>(rig.chains.size())) return Error{"pole drag: the chain is gone"};
-    if (!std::isfinite(cursor.x) || !std::isfinite(cursor.y) || !std::isfinite(cursor.z)) return Error{"pole drag: the cursor is not finite"};
+    if (!is_finite(cursor)) return Error{"pole drag: the cursor is not finite"};
     IkChain& c = rig.chains[static_cast<std::size_t>(chain_)];
     c.two_bone.pole = pole_ + (cursor - grab_);
     // Moving the pole only turns the bend plane: the hand keeps its reach. Softness would pull a

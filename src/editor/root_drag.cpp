@@ -1,7 +1,5 @@
 #include "editor/root_drag.hpp"
 
-#include <cmath>
-
 #include "core/pins.hpp"
 
 namespace marionette {
@@ -11,7 +9,7 @@ Result<RootDrag> RootDrag::start(const Rig& rig, int bone, const glm::vec3& grab
     if (rig.skeleton[static_cast<std::size_t>(bone)].parent >= 0) {
         return Error{"move: \"" + rig.skeleton[static_cast<std::size_t>(bone)].name + "\" is not a root bone"};
     }
-    if (!std::isfinite(grab.x) || !std::isfinite(grab.y) || !std::isfinite(grab.z)) return Error{"move: the grab point is not finite"};
+    if (!is_finite(grab)) return Error{"move: the grab point is not finite"};
     RootDrag d;
     d.bone_ = bone;
     d.grab_ = grab;
@@ -20,7 +18,7 @@ Result<RootDrag> RootDrag::start(const Rig& rig, int bone, const glm::vec3& grab
 }
 
 void RootDrag::drag(Rig& rig, const glm::vec3& cursor) const {
-    if (!std::isfinite(cursor.x) || !std::isfinite(cursor.y) || !std::isfinite(cursor.z)) return;
+    if (!is_finite(cursor)) return;
     glm::vec3 offset = offset_at_start_ + (cursor - grab_);
     if (rig.is_2d()) offset.z = 0.0f;
     rig.pose.root_offset = offset;

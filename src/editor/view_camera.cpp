@@ -5,6 +5,8 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "core/transform.hpp"
+
 namespace marionette {
 
 namespace {
@@ -17,7 +19,6 @@ constexpr float kNearPerDistance = 0.01f;
 constexpr float kFarPerDistance = 1000.0f;
 
 bool positive_finite(float v) { return std::isfinite(v) && v > 0.0f; }
-bool finite(glm::vec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
 // A minimised window has no height; one pixel keeps the projection finite until it returns.
 float usable_height(const Viewport& viewport) { return viewport.empty() ? 1.0f : viewport.height; }
@@ -45,7 +46,7 @@ void ViewCamera::set_pixels_per_unit(float pixels_per_unit) {
 }
 
 void ViewCamera::set_target(const glm::vec3& target) {
-    if (finite(target)) target_ = target;
+    if (is_finite(target)) target_ = target;
 }
 
 void ViewCamera::set_orbit(float yaw, float pitch) {
@@ -109,7 +110,7 @@ void ViewCamera::pan_pixels(glm::vec2 delta_pixels, const Viewport& viewport) {
     if (!std::isfinite(delta_pixels.x) || !std::isfinite(delta_pixels.y)) return;
     // Moving the camera against the drag moves the content with it.
     const glm::vec3 moved = target_ - offset_at_target_depth(viewport.center() + delta_pixels, viewport);
-    if (finite(moved)) target_ = moved;
+    if (is_finite(moved)) target_ = moved;
 }
 
 void ViewCamera::zoom(float factor) {
@@ -148,7 +149,7 @@ void ViewCamera::set_view(View view) {
 }
 
 void ViewCamera::frame(const BoundingBox& bounds, const Viewport& viewport) {
-    if (viewport.empty() || !finite(bounds.min) || !finite(bounds.max)) return;
+    if (viewport.empty() || !is_finite(bounds.min) || !is_finite(bounds.max)) return;
     const glm::vec3 size = glm::max(bounds.size(), glm::vec3{1e-6f});  // a single point still frames
     if (is_2d_) {
         set_center({bounds.center().x, bounds.center().y});
