@@ -107,7 +107,7 @@ Json state_json(const Skeleton& skeleton, const State& s, bool is_2d) {
         Json j;
         j["bone"] = skeleton[static_cast<std::size_t>(c.bone)].name;
         if (!is_2d) j["axis"] = vector(c.axis, false);
-        j["base"] = degrees(c.base);
+        j["base"] = rotation(c.base, is_2d);
         j["amplitude"] = degrees(c.amplitude);
         j["period"] = short_number(c.period);
         j["phase"] = degrees(c.phase);

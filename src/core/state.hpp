@@ -1,23 +1,26 @@
 #pragma once
-// States: named, time-varying poses. This file holds their data as the rig file stores it;
-// evaluating and blending them is the state machine's job.
+// States: named, time-varying poses (walking, climbing). This file holds their data as the rig
+// file stores it; state_pose.hpp evaluates and blends them, state_machine.hpp switches them.
 
 #include <string>
 #include <vector>
 
 #include <glm/glm.hpp>
+#include <glm/gtc/quaternion.hpp>
 
 namespace marionette {
 
-// One oscillating rotation of one joint:
-// angle(t) = base + amplitude * sin(2*pi*t/period + phase), about `axis` (2D: z).
+// One driven rotation of one joint: a base rotation, then an oscillation about `axis`,
+//   rotation(t) = base * turn(axis, amplitude * sin(2*pi*t/period + phase)),
+// on top of the bone's rest rotation (2D: every rotation turns about z). A bone driven by
+// several channels takes their product, in the order listed.
 struct StateChannel {
     int bone = -1;
-    glm::vec3 axis{0.0f, 0.0f, 1.0f};  // in the bone's rest frame, unit length
-    float base = 0.0f;                 // radians
-    float amplitude = 0.0f;            // radians
-    float period = 1.0f;               // seconds, > 0
-    float phase = 0.0f;                // radians
+    glm::vec3 axis{0.0f, 0.0f, 1.0f};  // unit length, in the frame the base leaves the bone in
+    glm::quat base{1.0f, 0.0f, 0.0f, 0.0f};
+    float amplitude = 0.0f;  // radians
+    float period = 1.0f;     // seconds, > 0
+    float phase = 0.0f;      // radians
 };
 
 struct State {
@@ -30,7 +33,7 @@ enum class Easing { Cosine, Linear, Smoothstep };
 const char* easing_name(Easing e);  // "cosine", "linear", "smoothstep"
 
 struct TransitionSettings {
-    float duration = 0.5f;  // seconds
+    float duration = 0.5f;  // seconds, >= 0
     Easing easing = Easing::Cosine;
 };
 

@@ -261,3 +261,25 @@ TEST(RigReader, DeepHierarchyLoadsWithoutRecursion) {
     EXPECT_TRUE(rig.value().skeleton.is_parent_before_child());
     EXPECT_EQ(rig.value().skeleton[0].name, "b0");
 }
+
+// A 3D channel's base is a rotation: a quaternion, or (written by hand) degrees about its axis.
+TEST(RigReader, ThreeDimensionalStateBaseIsAQuaternionOrDegreesAboutTheAxis) {
+    Json j = valid_3d();
+    j["states"] = Json::parse(R"([{"name": "s", "channels": [
+        {"bone": "shin", "axis": [0, 2, 0], "base": 30, "amplitude": 10},
+        {"bone": "thigh", "axis": [1, 0, 0], "base": [0, 0, 0.5, 0.8660254]}]}])");
+    Result<Rig> rig = parse_rig(j.dump());
+    ASSERT_TRUE(rig.ok()) << rig.message();
+    const auto& c = rig.value().states[0].channels;
+    const glm::quat about_axis = glm::angleAxis(glm::radians(30.0f), glm::vec3{0, 1, 0});
+    EXPECT_NEAR(std::fabs(glm::dot(c[0].base, about_axis)), 1.0f, 1e-6f);
+    EXPECT_NEAR(c[1].base.z, 0.5f, 1e-7f);
+    EXPECT_NEAR(c[1].base.w, 0.8660254f, 1e-7f);
+
+    j["states"][0]["channels"][1]["base"] = {0, 0, 0, 0};
+    Result<Rig> zero = parse_rig(j.dump());
+    ASSERT_FALSE(zero.ok());
+    EXPECT_NE(zero.message().find("states[0].channels[1].base: a rotation quaternion must not be zero"), std::string::npos) << zero.message();
+    j["states"][0]["channels"][1]["base"] = "up";
+    EXPECT_FALSE(parse_rig(j.dump()).ok());
+}

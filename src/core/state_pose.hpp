@@ -1,0 +1,36 @@
+#pragma once
+// Evaluating states and blending poses: the arithmetic under the state machine, with no clock
+// of its own. Everything here is a pure function of its arguments.
+
+#include <span>
+
+#include "core/pose.hpp"
+#include "core/rig.hpp"
+
+namespace marionette {
+
+// The easing curve e(t) for a transition's progress t (clamped to [0, 1]): 0 at 0, 1 at 1.
+// Cosine 0.5 - 0.5 cos(pi t) and smoothstep 3t^2 - 2t^3 leave and arrive with zero slope.
+float ease(Easing easing, float t);
+// de/dt at t: the largest is pi/2 for cosine (at t = 0.5), 1.5 for smoothstep, 1 for linear.
+float ease_slope(Easing easing, float t);
+// The steepest the curve gets over [0, 1].
+float max_ease_slope(Easing easing);
+
+// One channel's rotation at `time` seconds.
+glm::quat channel_rotation(const StateChannel& channel, double time);
+
+// The pose `state` shows at `time`: every bone it drives takes the product of its channels,
+// every other bone keeps its rotation in `pose` (the rig's own pose), as does the root offset.
+// `out` may be `pose`. Channels naming a bone outside the pose are skipped.
+void sample_state(const State& state, double time, const Pose& pose, Pose& out);
+
+// The rotation a fraction `w` of the way from a to b along the shorter arc (2D: never the
+// long way round across +-180 degrees; 3D: slerp). w = 0 gives a, w = 1 gives b, exactly.
+glm::quat blend_rotation(const glm::quat& a, const glm::quat& b, float w);
+
+// Bone by bone blend_rotation, and the root offset linearly. `out` may be `a` or `b`; the
+// poses must have the same bone count.
+void blend_poses(const Pose& a, const Pose& b, float w, Pose& out);
+
+}  // namespace marionette

@@ -1,0 +1,207 @@
+// The state machine: switching, transitions that blend live poses, interruptions without pops.
+
+#include <cmath>
+#include <functional>
+
+#include <gtest/gtest.h>
+
+#include "core/rotation_math.hpp"
+#include "core/state_machine.hpp"
+#include "core/state_pose.hpp"
+#include "state_test_rigs.hpp"
+
+using namespace marionette;
+using namespace marionette::testing;
+
+namespace {
+
+Pose shown(const StateMachine& m, const Rig& rig) {
+    Pose p;
+    sample(m, rig, p);
+    return p;
+}
+
+Pose live(const Rig& rig, int state, double t) {
+    Pose p;
+    sample_state(rig.states[static_cast<std::size_t>(state)], t, rig.pose, p);
+    return p;
+}
+
+// The fastest any bone of `state` turns, radians per second (numerically, over two cycles).
+float fastest_turn(const Rig& rig, int state) {
+    float worst = 0.0f;
+    const double dt = 1e-3;
+    for (double t = 0.0; t < 4.0; t += dt) worst = std::max(worst, pose_distance(live(rig, state, t), live(rig, state, t + dt)) / static_cast<float>(dt));
+    return worst;
+}
+
+}  // namespace
+
+TEST(StateMachine, StartsOnTheRigsOwnPose) {
+    const Rig hero = asset_rig("hero.json");
+    StateMachine m;
+    EXPECT_EQ(active_state(m), kRigPose);
+    EXPECT_FALSE(in_transition(m));
+    EXPECT_EQ(blend_weight(m), 1.0f);
+    EXPECT_EQ(pose_distance(shown(m, hero), hero.pose), 0.0f);
+}
+
+TEST(StateMachine, ATransitionStartsOnTheOldLivePoseAndEndsOnTheNew) {
+    const Rig hero = asset_rig("hero.json");
+    const int walking = state_index(hero, "walking");
+    const int climbing = state_index(hero, "climbing");
+    StateMachine m;
+    jump_to_state(m, walking);
+    advance(m, 1.37);
+    EXPECT_EQ(pose_distance(shown(m, hero), live(hero, walking, 1.37)), 0.0f);
+
+    const TransitionSettings settings{0.5f, Easing::Cosine};
+    switch_state(m, hero, climbing, settings);
+    EXPECT_EQ(active_state(m), climbing);
+    ASSERT_TRUE(blending_from(m));
+    EXPECT_EQ(*blending_from(m), walking);
+    EXPECT_EQ(blend_weight(m), 0.0f);
+    EXPECT_EQ(pose_distance(shown(m, hero), live(hero, walking, 1.37)), 0.0f) << "the start is the old state, still live";
+
+    // Half way: both states kept moving; the shown pose is their blend with e(0.5) = 0.5.
+    advance(m, 0.25);
+    EXPECT_NEAR(blend_weight(m), 0.5f, 1e-5f);
+    Pose half;
+    blend_poses(live(hero, walking, 1.62), live(hero, climbing, 1.62), 0.5f, half);
+    EXPECT_LT(pose_distance(shown(m, hero), half), 1e-5f);
+
+    advance(m, 0.25);
+    EXPECT_FALSE(in_transition(m));
+    EXPECT_EQ(blend_weight(m), 1.0f);
+    EXPECT_LT(pose_distance(shown(m, hero), live(hero, climbing, 1.87)), 1e-6f) << "the end is the new state, live";
+    EXPECT_EQ(m.layers.size(), 1u) << "the arrived transition hides the old state, which is dropped";
+}
+
+TEST(StateMachine, EachEasingShapesTheWeight) {
+    const Rig hero = asset_rig("hero.json");
+    for (Easing e : {Easing::Cosine, Easing::Linear, Easing::Smoothstep}) {
+        StateMachine m;
+        switch_state(m, hero, 0, {2.0f, e});
+        advance(m, 0.5);
+        EXPECT_NEAR(blend_weight(m), ease(e, 0.25f), 1e-6f) << easing_name(e);
+    }
+}
+
+TEST(StateMachine, ZeroDurationSwitchesAtOnceAndSwitchingToTheActiveStateDoesNothing) {
+    const Rig hero = asset_rig("hero.json");
+    StateMachine m;
+    switch_state(m, hero, 1, {0.0f, Easing::Cosine});
+    EXPECT_EQ(active_state(m), 1);
+    EXPECT_FALSE(in_transition(m));
+    EXPECT_EQ(m.layers.size(), 1u);
+    switch_state(m, hero, 0, {1.0f, Easing::Cosine});
+    advance(m, 0.3);
+    const Pose before = shown(m, hero);
+    switch_state(m, hero, 0, {1.0f, Easing::Cosine});
+    EXPECT_EQ(m.layers.size(), 2u);
+    EXPECT_EQ(pose_distance(shown(m, hero), before), 0.0f);
+}
+
+TEST(StateMachine, BackToTheRigsPoseBlendsToo) {
+    const Rig hero = asset_rig("hero.json");
+    StateMachine m;
+    jump_to_state(m, 0);
+    advance(m, 0.4);
+    switch_state(m, hero, kRigPose, {0.5f, Easing::Cosine});
+    EXPECT_EQ(pose_distance(shown(m, hero), live(hero, 0, 0.4)), 0.0f);
+    advance(m, 0.6);
+    EXPECT_EQ(pose_distance(shown(m, hero), hero.pose), 0.0f);
+}
+
+// The article's flaw: switching again mid-transition restarted the blend from the old state and
+// the character jumped. Here, at 60 frames a second, switching walking -> climbing -> walking ->
+// climbing every 0.2 s (transitions of 0.5 s) moves no joint per frame by more than the states'
+// own motion plus the easing's steepest blend allows.
+TEST(StateMachine, InterruptedTransitionsDoNotPop) {
+    const Rig hero = asset_rig("hero.json");
+    const int walking = state_index(hero, "walking");
+    const int climbing = state_index(hero, "climbing");
+    const TransitionSettings settings{0.5f, Easing::Cosine};
+    const double dt = 1.0 / 60.0;
+
+    // How far the shown pose may move in a frame: the faster state's own turn, plus the blend
+    // sweeping at the easing's steepest slope across the widest gap between the two states.
+    float widest_gap = 0.0f;
+    for (double t = 0.0; t < 4.0; t += 0.01) widest_gap = std::max(widest_gap, pose_distance(live(hero, walking, t), live(hero, climbing, t)));
+    const float own = std::max(fastest_turn(hero, walking), fastest_turn(hero, climbing)) * static_cast<float>(dt);
+    // Interrupted blends stack: each of the (at most three) layers in flight sweeps at once.
+    const float bound = own + 3.0f * max_ease_slope(settings.easing) / settings.duration * static_cast<float>(dt) * widest_gap;
+
+    const auto largest_jump = [&](const std::function<void(StateMachine&, int)>& switch_to) {
+        StateMachine m;
+        jump_to_state(m, walking);
+        Pose last = shown(m, hero);
+        float worst = 0.0f;
+        int target = climbing;
+        for (int frame = 1; frame <= 240; ++frame) {
+            advance(m, dt);
+            if (frame % 12 == 0) {  // every 0.2 s
+                switch_to(m, target);
+                target = target == climbing ? walking : climbing;
+            }
+            const Pose now = shown(m, hero);
+            worst = std::max(worst, pose_distance(last, now));
+            last = now;
+        }
+        return worst;
+    };
+
+    const float jump = largest_jump([&](StateMachine& m, int s) { switch_state(m, hero, s, settings); });
+    EXPECT_LE(jump, bound) << "largest per-frame turn " << glm::degrees(jump) << " deg, allowed " << glm::degrees(bound);
+    // The bound is tight enough to catch the article's restart: blending from the old state's
+    // pose (not the shown one) jumps.
+    const float restart = largest_jump([&](StateMachine& m, int s) {
+        const int old = active_state(m);
+        jump_to_state(m, old);
+        switch_state(m, hero, s, settings);
+    });
+    EXPECT_GT(restart, bound) << "a restarting blend would jump " << glm::degrees(restart) << " deg";
+}
+
+TEST(StateMachine, ADeepPileOfSwitchesStaysBoundedAndSmooth) {
+    const Rig hero = asset_rig("hero.json");
+    const TransitionSettings settings{2.0f, Easing::Smoothstep};
+    StateMachine m;
+    Pose last = shown(m, hero);
+    float worst = 0.0f;
+    for (int frame = 1; frame <= 400; ++frame) {
+        advance(m, 1.0 / 60.0);
+        switch_state(m, hero, frame % 3 == 0 ? kRigPose : frame % 3 - 1, settings);  // a new state every frame
+        EXPECT_LE(m.layers.size(), kMaxStateLayers);
+        const Pose now = shown(m, hero);
+        for (const glm::quat& q : now.rotations) ASSERT_TRUE(is_finite(q));
+        worst = std::max(worst, pose_distance(last, now));
+        last = now;
+    }
+    EXPECT_LT(worst, glm::radians(6.0f)) << "largest per-frame turn " << glm::degrees(worst) << " deg";
+    // Left alone, the last switch arrives and the pile is gone.
+    advance(m, 2.0);
+    EXPECT_EQ(m.layers.size(), 1u);
+    EXPECT_FALSE(m.frozen_bottom);
+}
+
+TEST(StateMachine, ForgetsStatesThatAreGone) {
+    Rig hero = asset_rig("hero.json");
+    StateMachine m;
+    jump_to_state(m, 1);
+    switch_state(m, hero, 0, {1.0f, Easing::Cosine});
+    // Walking (0) deleted: climbing becomes 0.
+    hero.states.erase(hero.states.begin());
+    const std::vector<int> remap{-1, 0};
+    forget_missing_states(m, hero, &remap);
+    EXPECT_EQ(active_state(m), kRigPose);
+    EXPECT_EQ(m.layers[0].state, 0);
+    // An index past the list, without a remap, falls back to the rig's pose.
+    m.layers[0].state = 9;
+    forget_missing_states(m, hero);
+    EXPECT_EQ(m.layers[0].state, kRigPose);
+    // Sampling never reads past the list, even before it is told.
+    m.layers.back().state = 12;
+    const Pose p = shown(m, hero);
+    EXPECT_EQ(p.rotations.size(), hero.skeleton.size());
+}
