@@ -2,14 +2,13 @@
 // tree with the old numbering, then bone_reorder renumbers everything at once.
 
 #include <algorithm>
-#include <cctype>
-#include <cstdio>
 #include <numeric>
 #include <unordered_set>
 
 #include "editor/bone_reorder.hpp"
 #include "editor/edit_checks.hpp"
 #include "editor/edits.hpp"
+#include "editor/unique_name.hpp"
 
 namespace marionette {
 
@@ -35,30 +34,12 @@ int position_in(std::span<const int> order, int old) {
     return static_cast<int>(std::find(order.begin(), order.end(), old) - order.begin());
 }
 
-// "bone.001" -> "bone": the part before a trailing dot and digits.
-std::string_view name_stem(std::string_view name) {
-    const std::size_t dot = name.find_last_of('.');
-    if (dot == std::string_view::npos || dot + 1 == name.size() || dot == 0) return name;
-    const bool digits = std::all_of(name.begin() + static_cast<std::ptrdiff_t>(dot) + 1, name.end(),
-                                    [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
-    return digits ? name.substr(0, dot) : name;
-}
-
 }  // namespace
 
 std::string unique_bone_name(const Skeleton& skeleton, std::string_view base) {
-    if (base.empty()) base = "bone";
     std::unordered_set<std::string_view> taken;
     for (const Bone& b : skeleton.bones()) taken.insert(b.name);
-    if (!taken.contains(base)) return std::string(base);
-    const std::string stem(name_stem(base));
-    // At most size() names are taken, so one of the first size() + 1 numbers is free.
-    for (std::size_t k = 1;; ++k) {
-        char suffix[32];
-        std::snprintf(suffix, sizeof suffix, ".%03zu", k);
-        std::string candidate = stem + suffix;
-        if (!taken.contains(candidate)) return candidate;
-    }
+    return unique_name(taken, base.empty() ? std::string_view("bone") : base);
 }
 
 Result<TreeEdit> add_child_bone(const Rig& rig, int parent, std::optional<std::string> name, float length) {

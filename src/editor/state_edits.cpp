@@ -1,0 +1,189 @@
+#include "editor/state_edits.hpp"
+
+#include <cmath>
+#include <unordered_set>
+
+#include "core/angles.hpp"
+#include "editor/edit_checks.hpp"
+#include "editor/unique_name.hpp"
+#include "editor/utf8.hpp"
+
+namespace marionette {
+
+using namespace edit_checks;
+
+namespace {
+
+constexpr float kMaxChannelAngle = static_cast<float>(36000.0 * kPiDouble / 180.0);
+constexpr float kMaxTransitionSeconds = 3600.0f;
+
+std::string state_label(const Rig& rig, int state) { return "state \"" + rig.states[static_cast<std::size_t>(state)].name + "\""; }
+
+Status check_state(const Rig& rig, int state) {
+    if (state < 0 || static_cast<std::size_t>(state) >= rig.states.size()) {
+        return Error{"no state " + std::to_string(state) + " (the rig has " + std::to_string(rig.states.size()) + ")"};
+    }
+    return {};
+}
+
+Status check_state_name(const Rig& rig, std::string_view name, int renamed) {
+    if (name.empty()) return Error{"a state name must not be empty"};
+    if (auto bad = find_invalid_utf8(name)) {
+        return Error{"the name is not valid UTF-8 (byte " + std::to_string(*bad + 1) + " of " + std::to_string(name.size()) +
+                     " starts an invalid sequence)"};
+    }
+    for (std::size_t i = 0; i < rig.states.size(); ++i) {
+        if (rig.states[i].name == name && static_cast<int>(i) != renamed) {
+            return Error{"the name \"" + std::string(name) + "\" is already taken by state " + std::to_string(i)};
+        }
+    }
+    return {};
+}
+
+bool is_identity(const glm::quat& q) { return q.x == 0.0f && q.y == 0.0f && q.z == 0.0f; }
+
+StateChannel still_channel(const Rig& rig, const State& state, int bone) {
+    StateChannel c;
+    c.bone = bone;
+    c.base = rig.pose.rotations[static_cast<std::size_t>(bone)];
+    if (!state.channels.empty()) c.period = state.channels.front().period;
+    const auto& limits = rig.skeleton[static_cast<std::size_t>(bone)].limits;
+    if (!rig.is_2d() && limits && limits->hinge) c.axis = *limits->hinge;
+    return c;
+}
+
+Result<float> checked_angle(float angle, const std::string& what) {
+    if (!std::isfinite(angle) || std::fabs(angle) > kMaxChannelAngle) {
+        return Error{what + ": must be a finite angle within +-36000 degrees, got " + number_text(angle)};
+    }
+    return angle;
+}
+
+}  // namespace
+
+std::string unique_state_name(const Rig& rig, std::string_view base) {
+    std::unordered_set<std::string_view> taken;
+    for (const State& s : rig.states) taken.insert(s.name);
+    return unique_name(taken, base.empty() ? std::string_view("state") : base);
+}
+
+Result<Rig> add_state(const Rig& rig, std::optional<std::string> name) {
+    std::string state_name = name ? std::move(*name) : unique_state_name(rig, "state");
+    if (Status s = check_state_name(rig, state_name, -1); !s) return Error{"cannot add a state: " + s.message()};
+    Rig out = rig;
+    out.states.push_back(State{std::move(state_name), {}});
+    return out;
+}
+
+Result<Rig> add_state_from_pose(const Rig& rig, std::optional<std::string> name) {
+    if (Status s = check_pose_matches(rig); !s) return Error{"cannot capture the pose: " + s.message()};
+    Result<Rig> added = add_state(rig, std::move(name));
+    if (!added) return added;
+    return capture_pose(added.value(), static_cast<int>(added.value().states.size()) - 1);
+}
+
+Result<Rig> duplicate_state(const Rig& rig, int state) {
+    if (Status s = check_state(rig, state); !s) return Error{"cannot duplicate: " + s.message()};
+    Rig out = rig;
+    State copy = rig.states[static_cast<std::size_t>(state)];
+    copy.name = unique_state_name(rig, copy.name);
+    out.states.insert(out.states.begin() + state + 1, std::move(copy));
+    return out;
+}
+
+Result<Rig> rename_state(const Rig& rig, int state, std::string_view name) {
+    if (Status s = check_state(rig, state); !s) return Error{"cannot rename: " + s.message()};
+    if (Status s = check_state_name(rig, name, state); !s) return Error{"cannot rename " + state_label(rig, state) + ": " + s.message()};
+    Rig out = rig;
+    out.states[static_cast<std::size_t>(state)].name = std::string(name);
+    return out;
+}
+
+Result<Rig> delete_state(const Rig& rig, int state) {
+    if (Status s = check_state(rig, state); !s) return Error{"cannot delete: " + s.message()};
+    Rig out = rig;
+    out.states.erase(out.states.begin() + state);
+    return out;
+}
+
+Result<Rig> capture_pose(const Rig& rig, int state) {
+    if (Status s = check_state(rig, state); !s) return Error{"cannot capture the pose: " + s.message()};
+    if (Status s = check_pose_matches(rig); !s) return Error{"cannot capture the pose: " + s.message()};
+    Rig out = rig;
+    State& target = out.states[static_cast<std::size_t>(state)];
+    std::vector<bool> driven(rig.skeleton.size(), false);
+    for (StateChannel& c : target.channels) {
+        if (c.bone < 0 || static_cast<std::size_t>(c.bone) >= rig.skeleton.size()) continue;
+        const auto b = static_cast<std::size_t>(c.bone);
+        c.base = driven[b] ? glm::quat{1.0f, 0.0f, 0.0f, 0.0f} : rig.pose.rotations[b];
+        driven[b] = true;
+    }
+    for (std::size_t b = 0; b < rig.skeleton.size(); ++b) {
+        if (!driven[b] && !is_identity(rig.pose.rotations[b])) target.channels.push_back(still_channel(rig, target, static_cast<int>(b)));
+    }
+    return out;
+}
+
+Result<Rig> add_channel(const Rig& rig, int state, int bone) {
+    if (Status s = check_state(rig, state); !s) return Error{"cannot add a channel: " + s.message()};
+    if (Status s = check_bone(rig, bone); !s) return Error{"cannot add a channel: " + s.message()};
+    if (Status s = check_pose_matches(rig); !s) return Error{"cannot add a channel: " + s.message()};
+    Rig out = rig;
+    State& target = out.states[static_cast<std::size_t>(state)];
+    target.channels.push_back(still_channel(rig, target, bone));
+    return out;
+}
+
+Result<Rig> remove_channel(const Rig& rig, int state, int channel) {
+    if (Status s = check_state(rig, state); !s) return Error{"cannot remove a channel: " + s.message()};
+    const auto& channels = rig.states[static_cast<std::size_t>(state)].channels;
+    if (channel < 0 || static_cast<std::size_t>(channel) >= channels.size()) {
+        return Error{"cannot remove a channel: " + state_label(rig, state) + " has no channel " + std::to_string(channel)};
+    }
+    Rig out = rig;
+    auto& edited = out.states[static_cast<std::size_t>(state)].channels;
+    edited.erase(edited.begin() + channel);
+    return out;
+}
+
+Result<Rig> set_channel(const Rig& rig, int state, int channel, const StateChannel& value) {
+    if (Status s = check_state(rig, state); !s) return Error{"cannot set a channel: " + s.message()};
+    const auto& channels = rig.states[static_cast<std::size_t>(state)].channels;
+    if (channel < 0 || static_cast<std::size_t>(channel) >= channels.size()) {
+        return Error{"cannot set a channel: " + state_label(rig, state) + " has no channel " + std::to_string(channel)};
+    }
+    const std::string what = state_label(rig, state) + " channel " + std::to_string(channel);
+    if (Status s = check_bone(rig, value.bone); !s) return Error{what + ": " + s.message()};
+    StateChannel c = value;
+    const float axis_length = glm::length(c.axis);
+    if (!is_finite(c.axis) || !std::isfinite(axis_length) || !(axis_length > 1e-6f)) {
+        return Error{what + ": the axis must be a finite, non-zero direction"};
+    }
+    c.axis /= axis_length;
+    if (rig.is_2d() && (c.axis.x != 0.0f || c.axis.y != 0.0f || c.axis.z <= 0.0f)) {
+        return Error{what + ": a 2D joint turns about z; the axis must be [0, 0, 1]"};
+    }
+    Result<glm::quat> base = checked_rotation(rig, c.base, what + ": base");
+    if (!base) return Error{base.message()};
+    c.base = base.value();
+    for (auto [angle, name] : {std::pair{&c.amplitude, "amplitude"}, std::pair{&c.phase, "phase"}}) {
+        if (Result<float> a = checked_angle(*angle, what + ": " + name); !a) return Error{a.message()};
+    }
+    if (!std::isfinite(c.period) || !(c.period > 0.0f)) {
+        return Error{what + ": the period must be a finite number of seconds > 0, got " + number_text(c.period)};
+    }
+    Rig out = rig;
+    out.states[static_cast<std::size_t>(state)].channels[static_cast<std::size_t>(channel)] = c;
+    return out;
+}
+
+Result<Rig> set_transition(const Rig& rig, const TransitionSettings& settings) {
+    if (!std::isfinite(settings.duration) || settings.duration < 0.0f || settings.duration > kMaxTransitionSeconds) {
+        return Error{"the transition duration must be between 0 and 3600 seconds, got " + number_text(settings.duration)};
+    }
+    Rig out = rig;
+    out.transition = settings;
+    return out;
+}
+
+}  // namespace marionette

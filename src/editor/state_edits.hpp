@@ -1,0 +1,50 @@
+#pragma once
+// Edits of the rig's states and transition settings, as pure functions like edits.hpp's: each
+// returns the edited copy of the rig or an error naming the problem, and a successful edit
+// leaves a rig the loader accepts and that saves and reloads to itself. States are named by
+// index; an index out of range is an error, not a crash.
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/result.hpp"
+#include "core/rig.hpp"
+
+namespace marionette {
+
+// `base` when no state has that name, else `base.001`, `base.002`, ...
+std::string unique_state_name(const Rig& rig, std::string_view base);
+
+// A new state at the end of the list, named `name` (non-empty, valid UTF-8, unique) or, without
+// one, "state", "state.001", ...; it drives nothing until channels are added.
+Result<Rig> add_state(const Rig& rig, std::optional<std::string> name = std::nullopt);
+// A new state at the end holding the rig's pose as it is now: a still channel (amplitude 0)
+// for every bone posed away from rest, its base that pose. Authoring starts from dragging.
+Result<Rig> add_state_from_pose(const Rig& rig, std::optional<std::string> name = std::nullopt);
+// A copy of the state, right after it, named like "walking.001".
+Result<Rig> duplicate_state(const Rig& rig, int state);
+// Renaming a state to its own name succeeds.
+Result<Rig> rename_state(const Rig& rig, int state, std::string_view name);
+Result<Rig> delete_state(const Rig& rig, int state);
+
+// Sets the bases from the rig's pose as it is now, keeping each oscillation: a bone's first
+// channel takes its pose rotation as base, its other channels the identity, so the bone swings
+// about where the user put it. Posed bones the state did not drive get a still channel.
+Result<Rig> capture_pose(const Rig& rig, int state);
+
+// A channel for `bone`, still (amplitude 0) at the bone's current pose rotation, so adding it
+// changes nothing shown; its period is the state's first channel's (the state's rhythm), 1 s
+// for the first; its axis is the bone's hinge in 3D when it has one, else z.
+Result<Rig> add_channel(const Rig& rig, int state, int bone);
+Result<Rig> remove_channel(const Rig& rig, int state, int channel);
+// Replaces one channel, checked as the loader checks it: the bone exists; the axis is a finite
+// non-zero direction (stored unit; 2D: z only); the base a finite non-zero rotation (stored
+// unit; 2D: about z only); amplitude and phase finite within +-36000 degrees; the period
+// finite and > 0.
+Result<Rig> set_channel(const Rig& rig, int state, int channel, const StateChannel& value);
+
+// Duration finite and >= 0 (at most an hour), easing any.
+Result<Rig> set_transition(const Rig& rig, const TransitionSettings& settings);
+
+}  // namespace marionette

@@ -1,0 +1,46 @@
+#pragma once
+// The state preview the editor plays in the viewport: the state machine, a play/pause switch,
+// a time scale and the auto-cycle that switches state every few seconds to show the blends.
+// It shows; it never edits: the document's rig (and its pose) is only read.
+
+#include <optional>
+
+#include "core/state_machine.hpp"
+
+namespace marionette {
+
+class StatePlayer {
+public:
+    // Moves the clock on by `seconds` of real time (scaled; nothing when paused), auto-cycling
+    // when it is on. Call once a frame, after any change to the rig's state list.
+    void tick(const Rig& rig, double seconds);
+
+    // Blends to `state` (kRigPose: back to the rig's own pose) with the rig's transition.
+    void show(const Rig& rig, int state);
+    // Stops showing any state at once (no blend): the rig's own pose shows again.
+    void stop();
+    // Whether what shows is not simply the rig's own pose.
+    bool shows_state() const { return active_state(machine_) != kRigPose || in_transition(machine_); }
+
+    void sample(const Rig& rig, Pose& out) const { marionette::sample(machine_, rig, out); }
+    const StateMachine& machine() const { return machine_; }
+
+    bool playing() const { return playing_; }
+    void set_playing(bool playing) { playing_ = playing; }
+    float time_scale() const { return time_scale_; }
+    // Finite and in [0, 10]; other values are ignored.
+    void set_time_scale(float scale);
+    // Seconds (of scaled time) between automatic switches to the next state; nullopt: off.
+    const std::optional<float>& auto_cycle() const { return auto_cycle_; }
+    // At least 0.1 s; nullopt turns it off.
+    void set_auto_cycle(std::optional<float> seconds);
+
+private:
+    StateMachine machine_;
+    bool playing_ = true;
+    float time_scale_ = 1.0f;
+    std::optional<float> auto_cycle_;
+    double since_switch_ = 0.0;
+};
+
+}  // namespace marionette

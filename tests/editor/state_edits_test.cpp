@@ -1,0 +1,202 @@
+// Editing states: the list (add, duplicate, rename, delete), channels, capturing the pose and the
+// transition settings. Every edit leaves a rig the loader accepts; every bad value is refused
+// with a message and changes nothing.
+
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+#include "core/rotation_math.hpp"
+#include "core/state_pose.hpp"
+#include "editor/edit_expectations.hpp"
+#include "editor/edit_test_rigs.hpp"
+#include "editor/state_edits.hpp"
+
+using namespace marionette;
+using namespace marionette::testing;
+
+namespace {
+
+Rig ok(Result<Rig> r) {
+    EXPECT_TRUE(r.ok()) << r.message();
+    return r.ok() ? std::move(r).value() : Rig{};
+}
+
+void expect_refused(const Result<Rig>& r, const std::string& part) {
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.message().find(part), std::string::npos) << r.message();
+}
+
+Pose state_pose(const Rig& rig, int state, double t) {
+    Pose p;
+    sample_state(rig.states[static_cast<std::size_t>(state)], t, rig.pose, p);
+    return p;
+}
+
+float largest_turn(const Pose& a, const Pose& b) {
+    float worst = 0.0f;
+    for (std::size_t i = 0; i < a.rotations.size(); ++i) {
+        const glm::quat r = glm::conjugate(a.rotations[i]) * b.rotations[i];
+        worst = std::max(worst, 2.0f * std::atan2(glm::length(glm::vec3{r.x, r.y, r.z}), std::fabs(r.w)));
+    }
+    return worst;
+}
+
+}  // namespace
+
+TEST(StateEdits, AddNamesNewStatesUniquely) {
+    Rig rig = figure_2d();
+    rig = ok(add_state(rig));
+    rig = ok(add_state(rig));
+    ASSERT_EQ(rig.states.size(), 4u);
+    EXPECT_EQ(rig.states[2].name, "state");
+    EXPECT_EQ(rig.states[3].name, "state.001");
+    EXPECT_TRUE(rig.states[3].channels.empty());
+    rig = ok(add_state(rig, "run"));
+    EXPECT_EQ(rig.states.back().name, "run");
+    expect_valid_rig(rig, "after adding states");
+    expect_refused(add_state(rig, "walking"), "already taken by state 0");
+    expect_refused(add_state(rig, ""), "must not be empty");
+    expect_refused(add_state(rig, std::string("a\xff")), "not valid UTF-8");
+}
+
+TEST(StateEdits, DuplicateRenameAndDelete) {
+    const Rig rig = figure_2d();
+    const Rig dup = ok(duplicate_state(rig, 0));
+    ASSERT_EQ(dup.states.size(), 3u);
+    EXPECT_EQ(dup.states[1].name, "walking.001");
+    EXPECT_EQ(dup.states[1].channels.size(), rig.states[0].channels.size());
+    EXPECT_EQ(dup.states[2].name, "idle");
+    EXPECT_EQ(ok(duplicate_state(dup, 1)).states[2].name, "walking.002");
+
+    const Rig renamed = ok(rename_state(rig, 1, "rest"));
+    EXPECT_EQ(renamed.states[1].name, "rest");
+    EXPECT_TRUE(rename_state(rig, 1, "idle").ok()) << "its own name";
+    expect_refused(rename_state(rig, 1, "walking"), "already taken by state 0");
+    expect_refused(rename_state(rig, 5, "x"), "no state 5 (the rig has 2)");
+
+    const Rig deleted = ok(delete_state(rig, 0));
+    ASSERT_EQ(deleted.states.size(), 1u);
+    EXPECT_EQ(deleted.states[0].name, "idle");
+    expect_refused(delete_state(rig, -1), "no state -1");
+    for (const Rig* r : {&dup, &renamed, &deleted}) expect_valid_rig(*r, "after a state list edit");
+}
+
+TEST(StateEdits, NewStateFromPoseHoldsThePoseStill) {
+    const Rig rig = figure_2d();  // forearm, shin and hand posed
+    const Rig out = ok(add_state_from_pose(rig, "captured"));
+    const int s = static_cast<int>(out.states.size()) - 1;
+    EXPECT_EQ(out.states.back().channels.size(), 3u);
+    for (double t : {0.0, 0.4, 1.3}) EXPECT_LT(largest_turn(state_pose(out, s, t), out.pose), 1e-6f) << "t=" << t;
+    expect_valid_rig(out, "after capturing a new state");
+}
+
+TEST(StateEdits, CaptureSetsBasesAndKeepsTheOscillation) {
+    Rig rig = figure_2d();
+    const int thigh = bone_named(rig, "thigh");
+    const int spine = bone_named(rig, "spine");
+    rig.pose.rotations[static_cast<std::size_t>(thigh)] = rotation_2d(0.7f);
+    rig.pose.rotations[static_cast<std::size_t>(spine)] = rotation_2d(-0.2f);
+    const Rig out = ok(capture_pose(rig, 0));
+    const State& walking = out.states[0];
+    // The thigh swings +-28 degrees about where the user put it.
+    const StateChannel& c = walking.channels[0];
+    EXPECT_EQ(c.bone, thigh);
+    EXPECT_NEAR(angle_2d(c.base), 0.7f, 1e-6f);
+    EXPECT_NEAR(c.amplitude, glm::radians(28.0f), 1e-6f);
+    // The spine, posed but not driven before, is held still by a new channel with walking's rhythm.
+    ASSERT_EQ(walking.channels.size(), rig.states[0].channels.size() + 1);
+    EXPECT_EQ(walking.channels.back().bone, spine);
+    EXPECT_EQ(walking.channels.back().amplitude, 0.0f);
+    EXPECT_FLOAT_EQ(walking.channels.back().period, 1.2f);
+    // At a moment every oscillation passes zero, the state shows exactly the captured pose.
+    const Pose at_zero = state_pose(out, 0, 0.0);
+    EXPECT_NEAR(angle_2d(at_zero.rotations[static_cast<std::size_t>(thigh)]), 0.7f, 1e-5f);
+    EXPECT_NEAR(angle_2d(at_zero.rotations[static_cast<std::size_t>(spine)]), -0.2f, 1e-5f);
+    expect_valid_rig(out, "after capture");
+}
+
+TEST(StateEdits, CaptureIn3DTakesAnyRotationAsTheBase) {
+    Rig rig = figure_3d();
+    const int forearm = bone_named(rig, "forearm");
+    const glm::quat posed = glm::angleAxis(0.8f, glm::normalize(glm::vec3{1, 2, -1}));
+    rig.pose.rotations[static_cast<std::size_t>(forearm)] = posed;
+    const Rig out = ok(capture_pose(rig, 0));
+    // wave's forearm channel swings 20 degrees about its hinge: at t = 0 (sin 0) it shows the pose.
+    const Pose p = state_pose(out, 0, 0.0);
+    EXPECT_LT(largest_turn(p, out.pose), 1e-5f);
+    expect_valid_rig(out, "after a 3D capture");
+}
+
+TEST(StateEdits, ChannelsAreAddedStillAndRemoved) {
+    const Rig rig = figure_3d();
+    const int forearm = bone_named(rig, "forearm");
+    const Rig added = ok(add_channel(rig, 0, forearm));
+    const StateChannel& c = added.states[0].channels.back();
+    EXPECT_EQ(c.amplitude, 0.0f);
+    EXPECT_EQ(c.axis, glm::vec3(0, -1, 0)) << "the hinge";
+    EXPECT_FLOAT_EQ(c.period, 1.0f);
+    const Rig removed = ok(remove_channel(added, 0, 0));
+    EXPECT_EQ(removed.states[0].channels.size(), added.states[0].channels.size() - 1);
+    expect_refused(remove_channel(rig, 0, 2), "has no channel 2");
+    expect_refused(add_channel(rig, 0, 99), "cannot add a channel");
+    expect_refused(add_channel(rig, 3, 0), "no state 3");
+}
+
+TEST(StateEdits, SetChannelChecksEveryValue) {
+    const Rig rig2 = figure_2d();
+    StateChannel c = rig2.states[0].channels[0];
+    c.amplitude = glm::radians(40.0f);
+    c.period = 0.8f;
+    const Rig set = ok(set_channel(rig2, 0, 0, c));
+    EXPECT_FLOAT_EQ(set.states[0].channels[0].period, 0.8f);
+    expect_valid_rig(set, "after set_channel");
+
+    const auto refused = [&](const Rig& rig, StateChannel bad, const std::string& part) { expect_refused(set_channel(rig, 0, 0, bad), part); };
+    StateChannel bad = c;
+    bad.period = 0.0f;
+    refused(rig2, bad, "period must be a finite number of seconds > 0");
+    bad.period = NAN;
+    refused(rig2, bad, "period");
+    bad = c;
+    bad.amplitude = INFINITY;
+    refused(rig2, bad, "amplitude: must be a finite angle");
+    bad = c;
+    bad.phase = 1e9f;
+    refused(rig2, bad, "phase: must be a finite angle within +-36000 degrees");
+    bad = c;
+    bad.axis = {1, 0, 0};
+    refused(rig2, bad, "a 2D joint turns about z");
+    bad = c;
+    bad.base = glm::angleAxis(0.3f, glm::vec3{1, 0, 0});
+    refused(rig2, bad, "base");
+    bad = c;
+    bad.bone = 42;
+    refused(rig2, bad, "state \"walking\" channel 0");
+    expect_refused(set_channel(rig2, 0, 9, c), "has no channel 9");
+
+    const Rig rig3 = figure_3d();
+    StateChannel d = rig3.states[0].channels[0];
+    d.axis = {0, 0, 2};
+    d.base = glm::quat{2, 0, 0, 0};
+    const Rig set3 = ok(set_channel(rig3, 0, 0, d));
+    EXPECT_EQ(set3.states[0].channels[0].axis, glm::vec3(0, 0, 1)) << "stored unit";
+    EXPECT_EQ(set3.states[0].channels[0].base, glm::quat(1, 0, 0, 0));
+    d.axis = {0, 0, 0};
+    expect_refused(set_channel(rig3, 0, 0, d), "axis must be a finite, non-zero direction");
+    d.axis = {0, 1, 0};
+    d.base = glm::quat{0, 0, 0, 0};
+    expect_refused(set_channel(rig3, 0, 0, d), "base");
+}
+
+TEST(StateEdits, TransitionSettings) {
+    const Rig rig = figure_2d();
+    const Rig out = ok(set_transition(rig, {1.5f, Easing::Smoothstep}));
+    EXPECT_EQ(out.transition.duration, 1.5f);
+    EXPECT_EQ(out.transition.easing, Easing::Smoothstep);
+    EXPECT_TRUE(set_transition(rig, {0.0f, Easing::Cosine}).ok()) << "0 switches at once";
+    expect_refused(set_transition(rig, {-1.0f, Easing::Cosine}), "between 0 and 3600 seconds");
+    expect_refused(set_transition(rig, {NAN, Easing::Cosine}), "nan");
+    expect_refused(set_transition(rig, {1e6f, Easing::Cosine}), "3600");
+    expect_valid_rig(out, "after set_transition");
+}
