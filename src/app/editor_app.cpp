@@ -17,6 +17,7 @@
 #include "app/toolbar.hpp"
 #include "core/forward_kinematics.hpp"
 #include "editor/numbered_path.hpp"
+#include "editor/state_edits.hpp"
 
 namespace marionette {
 
@@ -26,6 +27,7 @@ constexpr float kOutlinerWidth = 240.0f;
 constexpr float kInspectorWidth = 300.0f;
 constexpr float kToolbarHeight = 32.0f;
 constexpr float kStatusHeight = 26.0f;
+constexpr float kStatePanelHeight = 250.0f;  // docked under the viewport when open
 
 bool is_mouse_event(Uint32 type) {
     return type == SDL_MOUSEMOTION || type == SDL_MOUSEBUTTONDOWN || type == SDL_MOUSEBUTTONUP || type == SDL_MOUSEWHEEL;
@@ -71,8 +73,9 @@ Viewport EditorApp::viewport() const {
     int w = 0;
     int h = 0;
     SDL_GetWindowSize(window_->sdl(), &w, &h);
+    const float states = state_panel_open_ ? kStatePanelHeight : 0.0f;
     return {kOutlinerWidth, kToolbarHeight, std::max(0.0f, static_cast<float>(w) - kOutlinerWidth - kInspectorWidth),
-            std::max(0.0f, static_cast<float>(h) - kToolbarHeight - kStatusHeight)};
+            std::max(0.0f, static_cast<float>(h) - kToolbarHeight - kStatusHeight - states)};
 }
 
 void EditorApp::load_settings() {
@@ -111,6 +114,7 @@ void EditorApp::start_over() {
     controller_ = std::make_unique<ViewportController>(document_, history_);
     session_ = std::make_unique<EditSession>(document_, history_);
     framed_ = false;
+    states_ = StatePlayer{};
     world_.clear();
     pose_world();
 }
@@ -165,6 +169,12 @@ ScriptView EditorApp::script_view() const {
     v.mode = controller_->mode() == PoseMode::Fk ? "fk" : "ik";
     v.selected = controller_->selected();
     v.modified = document_.modified();
+    v.ui = ui_marks_.marks();
+    const Rig& rig = document_.rig();
+    const auto name = [&](int s) { return s >= 0 && static_cast<std::size_t>(s) < rig.states.size() ? rig.states[static_cast<std::size_t>(s)].name : std::string(kRigPoseName); };
+    v.state = name(active_state(states_.machine()));
+    if (auto from = blending_from(states_.machine())) v.blending_from = name(*from);
+    v.blend_weight = blend_weight(states_.machine());
     return v;
 }
 
@@ -226,14 +236,58 @@ void EditorApp::handle_events() {
             if (files_->take_replaced()) start_over();
             continue;
         }
+        if (e.type == SDL_MOUSEBUTTONDOWN && states_.shows_state() && controller_->press_poses(e, view, world_)) take_shown_pose();
         controller_->handle(e, view, world_);
     }
+}
+
+void EditorApp::take_shown_pose() {
+    const Rig& rig = document_.rig();
+    const int shown = active_state(states_.machine());
+    const std::string what = shown >= 0 && static_cast<std::size_t>(shown) < rig.states.size() ? rig.states[static_cast<std::size_t>(shown)].name : "the blend";
+    char at[32];
+    std::snprintf(at, sizeof at, "%.2f s", states_.machine().clock);
+    Pose pose;
+    states_.sample(rig, pose);
+    states_.stop();
+    session_->finish();
+    if (Status s = session_->apply("pose of " + what + " at " + at, take_pose(rig, pose)); !s) {
+        status_ = s.message();
+    } else {
+        status_ = "Stopped " + what + " at " + at + ": its pose is now the rig's own (Ctrl+Z gives the previous one back)";
+    }
+    pose_world();
+}
+
+void EditorApp::tick_states() {
+    const std::uint64_t now = SDL_GetPerformanceCounter();
+    double seconds = 1.0 / 60.0;
+    if (interactive() && last_tick_ != 0) {
+        // Real time, but never a leap: a stall (a dialog, a breakpoint) is not played through.
+        seconds = std::min(0.1, static_cast<double>(now - last_tick_) / static_cast<double>(SDL_GetPerformanceFrequency()));
+    }
+    last_tick_ = now;
+    states_.tick(document_.rig(), seconds);
+}
+
+void EditorApp::apply_state_actions(const StatePanelActions& a) {
+    const Rig& rig = document_.rig();
+    if (a.renumber) states_.renumber(rig, *a.renumber);
+    if (a.show) states_.show(rig, *a.show);
+    if (a.play) states_.set_playing(*a.play);
+    if (a.time_scale) states_.set_time_scale(*a.time_scale);
+    if (a.auto_cycle) states_.set_auto_cycle(*a.auto_cycle);
 }
 
 void EditorApp::pose_world() {
     const Rig& rig = document_.rig();
     world_.resize(rig.skeleton.size());
-    const ForwardKinematicsJob fk{&rig.skeleton, &rig.pose, world_};
+    const Pose* pose = &rig.pose;
+    if (states_.shows_state()) {
+        states_.sample(rig, shown_pose_);
+        pose = &shown_pose_;
+    }
+    const ForwardKinematicsJob fk{&rig.skeleton, pose, world_};
     if (fk.validate()) fk.run();
 }
 
@@ -256,6 +310,7 @@ void EditorApp::draw_frame(int frame_width, int frame_height) {
     glViewport(0, 0, frame_width, frame_height);
     glClearColor(0.13f, 0.14f, 0.16f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    tick_states();
     pose_world();
     draw_viewport(frame_width, frame_height, pixels_per_point);
     if (viewport_shot_requested_) {
@@ -273,9 +328,11 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     const Rig& rig = document_.rig();
     const float panel_height = window_height - kStatusHeight;
     PanelEdits edits;
+    ui_marks_.clear();
     draw_outliner_panel(rig, controller_->selected(), {0.0f, 0.0f, kOutlinerWidth, panel_height}, edits);
     draw_inspector_panel(rig, controller_->selected(), {window_width - kInspectorWidth, 0.0f, kInspectorWidth, panel_height}, edits);
-    ToolbarState toolbar{&settings_.recent, controller_->mode(), history_.can_undo(), history_.can_redo(), !rig.is_2d(), nullptr, false};
+    ToolbarState toolbar{&settings_.recent, controller_->mode(), history_.can_undo(), history_.can_redo(), !rig.is_2d(), nullptr, false,
+                         state_panel_open_, &ui_marks_};
     // The posed chain is the rig's chain ending at its effector, unless it is an automatic one.
     const std::optional<IkChain> active = controller_->active_chain();
     const int active_index = active ? rig.chain_ending_at(active->effector) : -1;
@@ -285,12 +342,24 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     }
     const ToolbarActions tools = draw_toolbar(toolbar,
                                               {kOutlinerWidth, 0.0f, window_width - kOutlinerWidth - kInspectorWidth, kToolbarHeight});
+    StatePanelActions state_actions;
+    if (state_panel_open_) {
+        const Viewport view = viewport();
+        const PanelPlacement at{view.x, view.y + view.height, view.width, panel_height - view.y - view.height};
+        state_panel_.draw(rig, states_, controller_->selected(), at, state_panel_open_, ui_marks_, edits, state_actions);
+        if (!state_panel_open_) framed_ = false;  // closed: the viewport grew
+    }
     bool toggle = false;
     draw_status_bar(StatusBarInfo{controller_->mode(), controller_->active_chain(), controller_->last_solve(),
                                   controller_->auto_chain_length(), status_.empty() ? controller_->message() : status_},
                     window_width, window_height, kStatusHeight, toggle);
     // Every panel has drawn from the same rig; now the document may change.
     apply_panel_edits(edits);
+    apply_state_actions(state_actions);
+    if (tools.toggle_states) {
+        state_panel_open_ = !state_panel_open_;
+        framed_ = false;  // the viewport changed size: frame the puppet in what is left of it
+    }
     if (toggle) controller_->toggle_mode();
     if (tools.set_mode) controller_->set_mode(*tools.set_mode);
     if (tools.undo || tools.redo) {

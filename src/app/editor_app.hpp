@@ -3,6 +3,7 @@
 // history and the viewport controller, and runs the frame loop. Everything mutable in the editor
 // lives here.
 
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -13,12 +14,15 @@
 #include "app/gl_window.hpp"
 #include "app/panel_edits.hpp"
 #include "app/script_player.hpp"
+#include "app/state_panel.hpp"
 #include "app/toolbar.hpp"
+#include "app/ui_marks.hpp"
 #include "app/viewport_controller.hpp"
 #include "app/viewport_renderer.hpp"
 #include "core/document.hpp"
 #include "editor/edit_session.hpp"
 #include "editor/history.hpp"
+#include "editor/state_player.hpp"
 #include "editor/user_settings.hpp"
 
 struct SDL_KeyboardEvent;
@@ -45,7 +49,15 @@ public:
 private:
     EditorApp() = default;
     void handle_events();
+    // The joint frames as drawn: the rig's pose, or the pose the state preview shows.
     void pose_world();
+    // Moves the state preview's clock on by the frame's time (a fixed 1/60 s in scripted runs,
+    // so they replay the same way every time).
+    void tick_states();
+    // A press that starts posing while a state is shown: the preview stops on the pose shown,
+    // which becomes the rig's own pose (one undo step), so the drag starts from what is seen.
+    void take_shown_pose();
+    void apply_state_actions(const StatePanelActions& actions);
     void draw_viewport(int frame_width, int frame_height, float pixels_per_point);
     void draw_frame(int frame_width, int frame_height);
     void draw_panels(float window_width, float window_height);
@@ -83,6 +95,12 @@ private:
     std::unique_ptr<ViewportRenderer> renderer_;
     std::optional<ScriptPlayer> script_;
     std::vector<Transform> world_;
+    StatePlayer states_;
+    StatePanel state_panel_;
+    bool state_panel_open_ = false;
+    Pose shown_pose_;      // what the state preview shows this frame
+    UiMarks ui_marks_;     // named widgets of the last frame, for scripts
+    std::uint64_t last_tick_ = 0;  // SDL performance counter at the last tick_states
     std::string status_;  // the last file message (saved, or why not)
     bool framed_ = false;
     bool viewport_shot_requested_ = false;

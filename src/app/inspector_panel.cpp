@@ -6,21 +6,12 @@
 
 #include <string>
 
+#include "app/panel_widgets.hpp"
 #include "core/rotation_math.hpp"
 
 namespace marionette {
 
 namespace {
-
-constexpr float kDegree = 0.0174532925f;
-
-// One numeric widget's edit: previewed while dragged, one undo step when let go. The edit is
-// made only when the value changed: most frames change nothing and copy no rig.
-template <class MakeEdit>
-void track(PanelEdits& out, const std::string& label, bool changed, MakeEdit make_edit) {
-    if (changed) out.preview(label, make_edit());
-    if (ImGui::IsItemDeactivatedAfterEdit()) out.finish = true;
-}
 
 void apply(PanelEdits& out, const std::string& label, Result<Rig> edited) { out.apply(label, std::move(edited)); }
 

@@ -72,6 +72,10 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
         ImGui::SameLine();
         a.frame_all = ImGui::Button("Frame all");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("F or Home");
+        ImGui::SameLine();
+        a.toggle_states = option_button("States", state.states_open);
+        if (state.marks) state.marks->mark_last_item("toolbar/states");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("The state panel: walking, climbing, ... and the blends between them");
         if (state.is_3d) {
             constexpr std::pair<const char*, ViewCamera::View> views[] = {
                 {"Front", ViewCamera::View::Front}, {"Side", ViewCamera::View::Side}, {"Top", ViewCamera::View::Top}};

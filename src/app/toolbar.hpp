@@ -2,6 +2,7 @@
 // The strip above the viewport: the File menu, FK / IK mode, undo and redo, reset pose, frame all.
 
 #include "app/inspector_panel.hpp"
+#include "app/ui_marks.hpp"
 #include "app/viewport_controller.hpp"
 #include "editor/recent_files.hpp"
 
@@ -16,6 +17,8 @@ struct ToolbarState {
     // The chain a drag would pose, when it is one of the rig's (not an automatic one).
     const IkChain* chain = nullptr;
     bool chain_can_be_two_bone = false;
+    bool states_open = false;
+    UiMarks* marks = nullptr;  // names the toolbar's buttons for scripts
 };
 
 // The File menu's items; at most one is chosen in a frame.
@@ -37,6 +40,7 @@ struct ToolbarActions {
     bool redo = false;
     bool reset_pose = false;
     bool frame_all = false;
+    bool toggle_states = false;  // the state panel
     std::optional<SolverKind> set_solver;  // for ToolbarState::chain
     std::optional<ViewCamera::View> view;  // 3D: front, side, top
 };

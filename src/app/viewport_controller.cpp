@@ -96,6 +96,18 @@ void ViewportController::handle(const SDL_Event& e, const Viewport& viewport, co
     }
 }
 
+bool ViewportController::press_poses(const SDL_Event& e, const Viewport& viewport, const std::vector<Transform>& world) const {
+    if (e.type != SDL_MOUSEBUTTONDOWN || e.button.button != SDL_BUTTON_LEFT || dragging() || space_held_) return false;
+    const bool is_2d = document_.rig().is_2d();
+    if ((SDL_GetModState() & KMOD_ALT) != 0 && !is_2d) return false;
+    const glm::vec2 pixel{static_cast<float>(e.button.x), static_cast<float>(e.button.y)};
+    if (!viewport.contains(pixel)) return false;
+    std::vector<ChainHandle> shown;
+    handles(world, shown);
+    if (pick_handle(shown, camera_, viewport, pixel, kHandleTolerance)) return true;
+    return pick_bone(document_.rig().skeleton, world, camera_, viewport, pixel, kPickTolerance).has_value();
+}
+
 void ViewportController::press(glm::vec2 pixel, int button, bool shift, bool alt, const Viewport& viewport,
                                const std::vector<Transform>& world) {
     if (!viewport.contains(pixel) || dragging()) return;

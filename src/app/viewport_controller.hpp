@@ -34,6 +34,10 @@ public:
     // `world` holds the rig's joint frames as drawn this frame (for picking and grabbing).
     void handle(const SDL_Event& event, const Viewport& viewport, const std::vector<Transform>& world);
 
+    // Whether this event is a press that would start posing (on a bone or a handle, not a
+    // camera move or a click on empty space).
+    bool press_poses(const SDL_Event& event, const Viewport& viewport, const std::vector<Transform>& world) const;
+
     const ViewCamera& camera() const { return camera_; }
     void set_view(ViewCamera::View view) { camera_.set_view(view); }
     PoseMode mode() const { return mode_; }

@@ -40,7 +40,10 @@ ScriptPoint point(const JsonField& f) {
         return p;
     }
     if (!f.raw().is_object()) f.fail("expected [x, y] window pixels or {\"bone\": NAME, \"at\": \"tip\"}, got " + json_type_name(f.raw()));
-    if (f.raw().contains("chain")) {
+    if (f.raw().contains("ui")) {
+        f.allow_only({"ui", "offset"});
+        p.ui = f.member("ui").non_empty_string();
+    } else if (f.raw().contains("chain")) {
         f.allow_only({"chain", "at", "offset"});
         p.chain = f.member("chain").non_empty_string();
         if (auto at = f.optional_member("at")) p.handle = handle_point(*at);
@@ -71,7 +74,8 @@ int count(const JsonField& f, int lo) {
 template <class Step>
 Step pointer_step(const JsonField& f) {
     Step s;
-    if (f.raw().is_object() && f.raw().contains("at") && !f.raw().contains("bone") && !f.raw().contains("chain")) {
+    if (f.raw().is_object() && f.raw().contains("at") && !f.raw().contains("bone") && !f.raw().contains("chain") &&
+        !f.raw().contains("ui")) {
         f.allow_only({"at", "button"});
         s.at = point(f.member("at"));
         if (auto b = f.optional_member("button")) s.button = button(*b);
@@ -145,7 +149,20 @@ Expectation expectation(const JsonField& f) {
         if (!m.raw().is_boolean()) m.fail("expected true or false, got " + json_type_name(m.raw()));
         return ExpectModified{m.raw().get<bool>()};
     }
-    f.fail("expected one of \"bone\", \"mode\", \"selected\", \"modified\"");
+    if (j.contains("state")) {
+        f.allow_only({"state", "from", "weight"});
+        ExpectState e;
+        const JsonField s = f.member("state");
+        e.state = s.raw().is_null() ? std::string(kRigPoseName) : s.non_empty_string();
+        if (auto from = f.optional_member("from")) e.from = from->raw().is_null() ? std::string() : from->non_empty_string();
+        if (auto w = f.optional_member("weight")) {
+            const glm::vec3 range = w->vector(2);
+            if (!(range.x <= range.y)) w->fail("expected [lo, hi] with lo <= hi");
+            e.weight = glm::vec2{range.x, range.y};
+        }
+        return e;
+    }
+    f.fail("expected one of \"bone\", \"mode\", \"selected\", \"modified\", \"state\"");
 }
 
 std::filesystem::path script_path(const JsonField& f, const std::filesystem::path& base_dir) {

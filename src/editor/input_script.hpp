@@ -9,8 +9,9 @@
 //                {"drag": {"from": {"bone": "forearm", "at": "tip"}, "to": [900, 500], "moves": 12}},
 //                {"key": "ctrl+z"}, {"wait": 2}, {"save": "out.json"}, {"screenshot": "out.png"},
 //                {"expect": {"bone": "forearm", "at": "tip", "pixel": [900, 500], "within": 1}} ] }
-// A point is window pixels [x, y] (origin top-left, y down) or a bone's joint, middle or tip as
-// currently drawn, so scripts survive layout and camera changes.
+// A point is window pixels [x, y] (origin top-left, y down), a bone's joint, middle or tip, a
+// chain's handle, or a named panel widget ({"ui": "states/play"}), as currently drawn, so
+// scripts survive layout and camera changes.
 
 #include <filesystem>
 #include <optional>
@@ -38,6 +39,7 @@ struct ScriptPoint {
     glm::vec2 offset{0.0f};  // pixels added to the bone's point
     std::string chain;  // when set, the point is this chain's `handle` (and `bone` is empty)
     HandlePoint handle = HandlePoint::Target;
+    std::string ui;     // when set, the centre of this named panel widget as drawn ("states/play")
 };
 
 struct MoveStep {
@@ -107,7 +109,15 @@ struct ExpectSelected {
 struct ExpectModified {
     bool modified = false;
 };
-using Expectation = std::variant<ExpectBonePoint, ExpectMode, ExpectSelected, ExpectModified>;
+// The state shown, and optionally the transition in progress: the state it blends from and the
+// blend weight's range. The rig's own pose is named kRigPoseName (null in a script's "state").
+inline constexpr const char* kRigPoseName = "(rig pose)";
+struct ExpectState {
+    std::string state;
+    std::optional<std::string> from;  // "": no transition in progress (null in the script)
+    std::optional<glm::vec2> weight;  // [lo, hi]
+};
+using Expectation = std::variant<ExpectBonePoint, ExpectMode, ExpectSelected, ExpectModified, ExpectState>;
 struct ExpectStep {
     Expectation expectation;
 };

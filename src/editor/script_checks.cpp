@@ -59,6 +59,14 @@ Result<glm::vec3> handle_point_world(const ScriptView& view, const std::string& 
 
 Result<glm::vec2> resolve_point(const ScriptView& view, const ScriptPoint& point) {
     if (point.pixel) return *point.pixel;
+    if (!point.ui.empty()) {
+        for (const UiMark& m : view.ui) {
+            if (m.name == point.ui) return (m.min + m.max) * 0.5f + point.offset;
+        }
+        std::string drawn;
+        for (const UiMark& m : view.ui) drawn += (drawn.empty() ? "" : ", ") + m.name;
+        return Error{"no widget \"" + point.ui + "\" is drawn now" + (drawn.empty() ? std::string() : " (drawn: " + drawn + ")")};
+    }
     const bool is_handle = !point.chain.empty();
     Result<glm::vec3> world = is_handle ? handle_point_world(view, point.chain, point.handle) : bone_point_world(view, point.bone, point.at);
     if (!world) return Error{world.message()};
@@ -69,6 +77,26 @@ Result<glm::vec2> resolve_point(const ScriptView& view, const ScriptPoint& point
     }
     return screen.pixel + point.offset;
 }
+
+namespace {
+std::string state_text(const std::string& state) { return state == kRigPoseName ? "the rig's pose" : "\"" + state + "\""; }
+
+Status check_state(const ScriptView& view, const ExpectState& e) {
+    if (view.state != e.state) return Error{"the state shown is " + state_text(view.state) + ", expected " + state_text(e.state)};
+    if (e.from) {
+        if (e.from->empty() && view.blending_from) return Error{"a transition from " + state_text(*view.blending_from) + " is in progress, expected none"};
+        if (!e.from->empty() && (!view.blending_from || *view.blending_from != *e.from)) {
+            return Error{view.blending_from ? "the transition blends from " + state_text(*view.blending_from) + ", expected from " + state_text(*e.from)
+                                            : "no transition is in progress, expected one from " + state_text(*e.from)};
+        }
+    }
+    if (e.weight && !(view.blend_weight >= e.weight->x && view.blend_weight <= e.weight->y)) {
+        return Error{"the blend weight is " + std::to_string(view.blend_weight) + ", expected within [" + std::to_string(e.weight->x) + ", " +
+                     std::to_string(e.weight->y) + "]"};
+    }
+    return {};
+}
+}  // namespace
 
 Status check_expectation(const ScriptView& view, const Expectation& expectation) {
     if (const auto* e = std::get_if<ExpectBonePoint>(&expectation)) {
@@ -101,6 +129,7 @@ Status check_expectation(const ScriptView& view, const Expectation& expectation)
         auto quoted = [](const std::string& s) { return s.empty() ? std::string("nothing") : "\"" + s + "\""; };
         return Error{quoted(selected) + " is selected, expected " + quoted(e->bone)};
     }
+    if (const auto* e = std::get_if<ExpectState>(&expectation)) return check_state(view, *e);
     const auto& e = std::get<ExpectModified>(expectation);
     if (view.modified == e.modified) return {};
     return Error{std::string("the document is ") + (view.modified ? "modified" : "unmodified") + ", expected " +

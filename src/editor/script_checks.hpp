@@ -2,6 +2,7 @@
 // What an input script sees of the editor in a frame, and the two things it does with it: find
 // a script point in window pixels (a bone's tip as currently drawn) and evaluate a check.
 
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -13,6 +14,13 @@
 
 namespace marionette {
 
+// A panel widget as drawn this frame, named for scripts ("states/play"), in window pixels.
+struct UiMark {
+    std::string name;
+    glm::vec2 min{0.0f};
+    glm::vec2 max{0.0f};
+};
+
 struct ScriptView {
     const Rig* rig = nullptr;
     std::span<const Transform> world;  // joint frames as drawn this frame
@@ -21,6 +29,12 @@ struct ScriptView {
     std::string_view mode;             // "fk" or "ik"
     int selected = -1;
     bool modified = false;
+    std::span<const UiMark> ui;
+    // The state machine: the state shown (kRigPoseName for the rig's own pose), the one a
+    // transition in progress blends from (nullopt: none), and the blend weight.
+    std::string state;
+    std::optional<std::string> blending_from;
+    float blend_weight = 1.0f;
 };
 
 // The world position of a bone's joint, middle or tip; an error when the bone does not exist.

@@ -177,6 +177,23 @@ Result<Rig> set_channel(const Rig& rig, int state, int channel, const StateChann
     return out;
 }
 
+Result<Rig> take_pose(const Rig& rig, const Pose& pose) {
+    if (pose.rotations.size() != rig.skeleton.size()) {
+        return Error{"cannot take the pose: it has " + std::to_string(pose.rotations.size()) + " rotations for " +
+                     std::to_string(rig.skeleton.size()) + " bones"};
+    }
+    Rig out = rig;
+    for (std::size_t b = 0; b < pose.rotations.size(); ++b) {
+        Result<glm::quat> q = checked_rotation(rig, pose.rotations[b], "pose of " + bone_label(rig, static_cast<int>(b)));
+        if (!q) return Error{q.message()};
+        out.pose.rotations[b] = q.value();
+    }
+    Result<glm::vec3> offset = checked_position(rig, pose.root_offset, "root offset");
+    if (!offset) return Error{offset.message()};
+    out.pose.root_offset = offset.value();
+    return out;
+}
+
 Result<Rig> set_transition(const Rig& rig, const TransitionSettings& settings) {
     if (!std::isfinite(settings.duration) || settings.duration < 0.0f || settings.duration > kMaxTransitionSeconds) {
         return Error{"the transition duration must be between 0 and 3600 seconds, got " + number_text(settings.duration)};

@@ -44,6 +44,11 @@ Result<Rig> remove_channel(const Rig& rig, int state, int channel);
 // finite and > 0.
 Result<Rig> set_channel(const Rig& rig, int state, int channel, const StateChannel& value);
 
+// The whole pose replaced by `pose` (a state's pose taken as the rig's own, when the user
+// starts posing over a preview): one rotation per bone, each checked like a pose rotation, and
+// a finite root offset (2D: no z).
+Result<Rig> take_pose(const Rig& rig, const Pose& pose);
+
 // Duration finite and >= 0 (at most an hour), easing any.
 Result<Rig> set_transition(const Rig& rig, const TransitionSettings& settings);
 

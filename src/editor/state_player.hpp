@@ -17,6 +17,8 @@ public:
 
     // Blends to `state` (kRigPose: back to the rig's own pose) with the rig's transition.
     void show(const Rig& rig, int state);
+    // The rig's states were renumbered: renumber[old] = new, or -1 for a deleted state.
+    void renumber(const Rig& rig, const std::vector<int>& renumber) { forget_missing_states(machine_, rig, &renumber); }
     // Stops showing any state at once (no blend): the rig's own pose shows again.
     void stop();
     // Whether what shows is not simply the rig's own pose.

@@ -96,6 +96,11 @@ TEST(InputScript, BadScriptsNameThePlace) {
         {R"({"steps": [{"expect": {"mode": "pose"}}]})", "steps[0].expect.mode: expected \"fk\" or \"ik\""},
         {R"({"steps": [{"expect": {"colour": "red"}}]})", "steps[0].expect: expected one of \"bone\""},
         {R"({"steps": [{"save": ""}]})", "steps[0].save: must not be empty"},
+        {R"({"steps": [{"click": {"ui": ""}}]})", "steps[0].click.ui: must not be empty"},
+        {R"({"steps": [{"click": {"ui": "states/play", "bone": "b1"}}]})", "steps[0].click: unknown key \"bone\""},
+        {R"({"steps": [{"expect": {"state": 3}}]})", "steps[0].expect.state: expected a string"},
+        {R"({"steps": [{"expect": {"state": "walking", "weight": [0.9, 0.1]}}]})", "steps[0].expect.weight: expected [lo, hi] with lo <= hi"},
+        {R"({"steps": [{"expect": {"state": "walking", "speed": 1}}]})", "steps[0].expect: unknown key \"speed\""},
         {R"({"format": "marionette-rig", "steps": [{"wait": 1}]})", "format: expected \"marionette-script\""},
     };
     for (const auto& [text, expected] : cases) {
@@ -129,15 +134,15 @@ TEST(ScriptChecks, BonePointsResolveToThePixelsTheyAreDrawnAt) {
     ViewFixture f;
     f.camera.frame({{0, -1, 0}, {2.5f, 1, 0}}, f.view().viewport);
     const ScriptView v = f.view();
-    const auto tip = resolve_point(v, ScriptPoint{std::nullopt, "b1", BonePoint::Tip, {3, 4}, {}, HandlePoint::Target});
+    const auto tip = resolve_point(v, ScriptPoint{std::nullopt, "b1", BonePoint::Tip, {3, 4}, {}, HandlePoint::Target, {}});
     ASSERT_TRUE(tip.ok()) << tip.message();
     const glm::vec2 drawn = f.camera.project({2.5f, 0, 0}, v.viewport).pixel;
     EXPECT_NEAR(tip.value().x, drawn.x + 3, 1e-3f);
     EXPECT_NEAR(tip.value().y, drawn.y + 4, 1e-3f);
     EXPECT_EQ(bone_point_world(v, "b1", BonePoint::Middle).value(), glm::vec3(2.0f, 0, 0));
     EXPECT_EQ(bone_point_world(v, "b0", BonePoint::Joint).value(), glm::vec3(0.5f, 0, 0));
-    EXPECT_EQ(resolve_point(v, ScriptPoint{glm::vec2{7, 8}, "", BonePoint::Tip, {}, {}, HandlePoint::Target}).value(), glm::vec2(7, 8));
-    EXPECT_EQ(resolve_point(v, ScriptPoint{std::nullopt, "elbow", BonePoint::Tip, {}, {}, HandlePoint::Target}).message(), "\"elbow\" is not a bone of this rig");
+    EXPECT_EQ(resolve_point(v, ScriptPoint{glm::vec2{7, 8}, "", BonePoint::Tip, {}, {}, HandlePoint::Target, {}}).value(), glm::vec2(7, 8));
+    EXPECT_EQ(resolve_point(v, ScriptPoint{std::nullopt, "elbow", BonePoint::Tip, {}, {}, HandlePoint::Target, {}}).message(), "\"elbow\" is not a bone of this rig");
 }
 
 TEST(ScriptChecks, ChainHandlesResolveToTheirPoints) {
@@ -185,4 +190,30 @@ TEST(ScriptChecks, ChecksPassOrSayWhatWasFound) {
     EXPECT_EQ(check_expectation(v, ExpectSelected{""}).message(), "\"b0\" is selected, expected nothing");
     EXPECT_TRUE(check_expectation(v, ExpectModified{true}).ok());
     EXPECT_EQ(check_expectation(v, ExpectModified{false}).message(), "the document is modified, expected unmodified");
+}
+
+TEST(ScriptChecks, PanelWidgetsResolveByNameAndStatesAreChecked) {
+    ViewFixture f;
+    ScriptView v = f.view();
+    const UiMark marks[] = {{"states/play", {10, 20}, {50, 40}}, {"toolbar/states", {0, 0}, {2, 2}}};
+    v.ui = marks;
+    ScriptPoint play;
+    play.ui = "states/play";
+    EXPECT_EQ(resolve_point(v, play).value(), glm::vec2(30, 30));
+    play.offset = {1, -1};
+    EXPECT_EQ(resolve_point(v, play).value(), glm::vec2(31, 29));
+    ScriptPoint missing;
+    missing.ui = "states/stop";
+    EXPECT_EQ(resolve_point(v, missing).message(), "no widget \"states/stop\" is drawn now (drawn: states/play, toolbar/states)");
+
+    v.state = "walking";
+    v.blending_from = "climbing";
+    v.blend_weight = 0.25f;
+    EXPECT_TRUE(check_expectation(v, ExpectState{"walking", std::nullopt, std::nullopt}).ok());
+    EXPECT_TRUE(check_expectation(v, ExpectState{"walking", "climbing", glm::vec2{0.2f, 0.3f}}).ok());
+    EXPECT_EQ(check_expectation(v, ExpectState{kRigPoseName, std::nullopt, std::nullopt}).message(), "the state shown is \"walking\", expected the rig's pose");
+    EXPECT_EQ(check_expectation(v, ExpectState{"walking", "", std::nullopt}).message(), "a transition from \"climbing\" is in progress, expected none");
+    EXPECT_NE(check_expectation(v, ExpectState{"walking", std::nullopt, glm::vec2{0.5f, 1.0f}}).message().find("the blend weight is 0.25"), std::string::npos);
+    v.blending_from.reset();
+    EXPECT_EQ(check_expectation(v, ExpectState{"walking", "climbing", std::nullopt}).message(), "no transition is in progress, expected one from \"climbing\"");
 }

@@ -200,3 +200,22 @@ TEST(StateEdits, TransitionSettings) {
     expect_refused(set_transition(rig, {1e6f, Easing::Cosine}), "3600");
     expect_valid_rig(out, "after set_transition");
 }
+
+TEST(StateEdits, TakePoseReplacesTheWholePoseOrRefuses) {
+    const Rig rig = figure_2d();
+    Pose shown;
+    sample_state(rig.states[0], 0.3, rig.pose, shown);
+    const Rig out = ok(take_pose(rig, shown));
+    EXPECT_LT(largest_turn(out.pose, shown), 1e-6f);
+    EXPECT_EQ(out.pose.root_offset, shown.root_offset);
+    expect_valid_rig(out, "after take_pose");
+    Pose short_pose = shown;
+    short_pose.rotations.pop_back();
+    expect_refused(take_pose(rig, short_pose), "it has 6 rotations for 7 bones");
+    Pose bad = shown;
+    bad.rotations[2] = glm::quat{NAN, 0, 0, 0};
+    expect_refused(take_pose(rig, bad), "pose of bone \"upper_arm\"");
+    bad = shown;
+    bad.root_offset.x = INFINITY;
+    expect_refused(take_pose(rig, bad), "root offset");
+}

@@ -1,0 +1,260 @@
+#include "app/state_panel.hpp"
+
+#include <imgui.h>
+
+#include <glm/gtc/quaternion.hpp>
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "app/panel_widgets.hpp"
+#include "core/state_pose.hpp"
+#include "core/transform.hpp"
+#include "editor/state_edits.hpp"
+
+namespace marionette {
+
+namespace {
+
+constexpr float kListWidth = 190.0f;
+
+std::string state_name(const Rig& rig, int state) {
+    return state >= 0 && static_cast<std::size_t>(state) < rig.states.size() ? rig.states[static_cast<std::size_t>(state)].name : "rig pose";
+}
+
+bool button(const char* label, bool enabled, const char* mark, UiMarks& marks, const char* tip = nullptr) {
+    if (!enabled) ImGui::BeginDisabled();
+    const bool pressed = ImGui::Button(label);
+    if (!enabled) ImGui::EndDisabled();
+    marks.mark_last_item(mark);
+    if (tip && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", tip);
+    return pressed;
+}
+
+// Indices after inserting one state at `at` (duplicate) or removing the one at `at` (delete).
+std::vector<int> renumbered(std::size_t count, int at, bool inserted) {
+    std::vector<int> map(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        const int s = static_cast<int>(i);
+        map[i] = inserted ? (s <= at ? s : s + 1) : (s < at ? s : (s == at ? kRigPose : s - 1));
+    }
+    return map;
+}
+
+}  // namespace
+
+void StatePanel::draw(const Rig& rig, const StatePlayer& player, int selected_bone, const PanelPlacement& at, bool& open, UiMarks& marks,
+                      PanelEdits& edits, StatePanelActions& actions) {
+    ImGui::SetNextWindowPos(ImVec2(at.x, at.y));
+    ImGui::SetNextWindowSize(ImVec2(at.width, at.height));
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
+    if (!ImGui::Begin("States", &open, flags)) {
+        ImGui::End();
+        return;
+    }
+    const int shown = active_state(player.machine());
+    playback(rig, player, marks, edits, actions);
+    ImGui::Separator();
+    ImGui::BeginChild("state_list", ImVec2(kListWidth, 0.0f), true);
+    state_list(rig, shown, marks, edits, actions);
+    ImGui::EndChild();
+    ImGui::SameLine();
+    ImGui::BeginChild("state_channels", ImVec2(0.0f, 0.0f), true);
+    channels(rig, shown, selected_bone, marks, edits);
+    ImGui::EndChild();
+    ImGui::End();
+}
+
+void StatePanel::playback(const Rig& rig, const StatePlayer& player, UiMarks& marks, PanelEdits& edits, StatePanelActions& actions) {
+    if (button(player.playing() ? "Pause" : "Play", true, "states/play", marks, "The shown state's clock")) actions.play = !player.playing();
+    ImGui::SameLine();
+    float scale = player.time_scale();
+    ImGui::SetNextItemWidth(110.0f);
+    if (ImGui::SliderFloat("speed", &scale, 0.0f, 4.0f, "%.2fx")) actions.time_scale = scale;
+    marks.mark_last_item("states/speed");
+    ImGui::SameLine(0.0f, 16.0f);
+    bool cycling = player.auto_cycle().has_value();
+    if (ImGui::Checkbox("auto-cycle", &cycling)) actions.auto_cycle = cycling ? std::optional<float>(2.0f) : std::nullopt;
+    marks.mark_last_item("states/auto-cycle");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Switch to the next state every few seconds, to watch the blends");
+    if (player.auto_cycle()) {
+        ImGui::SameLine();
+        float every = *player.auto_cycle();
+        ImGui::SetNextItemWidth(90.0f);
+        if (ImGui::DragFloat("s##cycle", &every, 0.05f, 0.1f, 60.0f, "every %.1f")) actions.auto_cycle = std::optional<float>(every);
+    }
+
+    // The transition: duration, easing and its curve.
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("transition");
+    ImGui::SameLine();
+    TransitionSettings t = rig.transition;
+    ImGui::SetNextItemWidth(100.0f);
+    const bool changed = ImGui::DragFloat("s##duration", &t.duration, 0.01f, 0.0f, 10.0f, "%.2f");
+    marks.mark_last_item("states/duration");
+    track(edits, "transition duration", changed, [&] { return set_transition(rig, t); });
+    ImGui::SameLine();
+    int easing = static_cast<int>(rig.transition.easing);
+    const char* easings[] = {"cosine", "linear", "smoothstep"};
+    ImGui::SetNextItemWidth(110.0f);
+    if (ImGui::Combo("##easing", &easing, easings, 3)) {
+        edits.apply("transition easing", set_transition(rig, {rig.transition.duration, static_cast<Easing>(easing)}));
+    }
+    marks.mark_last_item("states/easing");
+    ImGui::SameLine();
+    float curve[33];
+    for (int i = 0; i <= 32; ++i) curve[i] = ease(rig.transition.easing, static_cast<float>(i) / 32.0f);
+    ImGui::PlotLines("##easing_curve", curve, 33, 0, nullptr, 0.0f, 1.0f, ImVec2(80.0f, ImGui::GetFrameHeight()));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The blend weight over the transition");
+    ImGui::SameLine(0.0f, 16.0f);
+    const StateMachine& m = player.machine();
+    const std::optional<int> from = blending_from(m);
+    if (from) {
+        ImGui::Text("%s -> %s  %.0f%%", state_name(rig, *from).c_str(), state_name(rig, active_state(m)).c_str(), 100.0 * blend_weight(m));
+    } else {
+        ImGui::Text("showing %s  %.2f s", state_name(rig, active_state(m)).c_str(), m.clock);
+    }
+}
+
+void StatePanel::state_list(const Rig& rig, int shown, UiMarks& marks, PanelEdits& edits, StatePanelActions& actions) {
+    if (ImGui::Selectable("(rig pose)", shown == kRigPose)) actions.show = kRigPose;
+    marks.mark_last_item("states/rig pose");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The rig's own pose, the one you drag");
+    for (std::size_t i = 0; i < rig.states.size(); ++i) {
+        ImGui::PushID(static_cast<int>(i));
+        if (ImGui::Selectable(rig.states[i].name.c_str(), shown == static_cast<int>(i))) actions.show = static_cast<int>(i);
+        marks.mark_last_item("states/list/" + rig.states[i].name);
+        ImGui::PopID();
+    }
+    ImGui::Separator();
+    const int count = static_cast<int>(rig.states.size());
+    const bool is_state = shown >= 0 && shown < count;
+    if (button("New", true, "states/new", marks, "A new state that drives nothing yet")) {
+        edits.apply("new state", add_state(rig));
+        actions.show = count;
+    }
+    ImGui::SameLine();
+    if (button("From pose", true, "states/from pose", marks, "A new state holding the rig's pose as you made it")) {
+        edits.apply("new state from pose", add_state_from_pose(rig));
+        actions.show = count;
+    }
+    if (button("Duplicate", is_state, "states/duplicate", marks)) {
+        edits.apply("duplicate state " + state_name(rig, shown), duplicate_state(rig, shown));
+        actions.renumber = renumbered(rig.states.size(), shown, true);
+        actions.show = shown + 1;
+    }
+    ImGui::SameLine();
+    if (button("Delete", is_state, "states/delete", marks)) {
+        edits.apply("delete state " + state_name(rig, shown), delete_state(rig, shown));
+        actions.renumber = renumbered(rig.states.size(), shown, false);
+    }
+    if (!is_state) return;
+    // Rename: typed, applied on Return or when the field is left.
+    if (name_of_ != shown) {
+        std::snprintf(name_.data(), name_.size(), "%s", rig.states[static_cast<std::size_t>(shown)].name.c_str());
+        name_of_ = shown;
+    }
+    ImGui::SetNextItemWidth(-1.0f);
+    const bool entered = ImGui::InputText("##name", name_.data(), name_.size(), ImGuiInputTextFlags_EnterReturnsTrue);
+    marks.mark_last_item("states/name");
+    if (entered || ImGui::IsItemDeactivatedAfterEdit()) {
+        const std::string typed(name_.data());
+        if (typed != rig.states[static_cast<std::size_t>(shown)].name) edits.apply("rename state", rename_state(rig, shown, typed));
+        name_of_ = -2;  // read back from the rig next frame (the new name, or the old after an error)
+    } else if (!ImGui::IsItemActive() && std::strcmp(name_.data(), rig.states[static_cast<std::size_t>(shown)].name.c_str()) != 0) {
+        name_of_ = -2;  // renamed elsewhere (undo)
+    }
+}
+
+void StatePanel::channels(const Rig& rig, int state, int selected_bone, UiMarks& marks, PanelEdits& edits) {
+    if (state < 0 || static_cast<std::size_t>(state) >= rig.states.size()) {
+        ImGui::TextWrapped("Showing the rig's own pose. Pose the puppet with FK or IK, then \"From pose\" makes a state of it; "
+                           "choose a state on the left to watch it and edit its joints.");
+        return;
+    }
+    const State& s = rig.states[static_cast<std::size_t>(state)];
+    if (button("Capture pose", true, "states/capture", marks, "Sets the bases from the rig's pose; the swings stay")) {
+        edits.apply("capture pose into " + s.name, capture_pose(rig, state));
+    }
+    ImGui::SameLine();
+    const bool bone_ok = selected_bone >= 0 && static_cast<std::size_t>(selected_bone) < rig.skeleton.size();
+    const std::string add_label = bone_ok ? "Add " + rig.skeleton[static_cast<std::size_t>(selected_bone)].name : std::string("Add channel");
+    if (button(add_label.c_str(), bone_ok, "states/add channel", marks, "Drive the selected bone (select one in the viewport)")) {
+        edits.apply("add channel to " + s.name, add_channel(rig, state, selected_bone));
+    }
+
+    const bool is_3d = !rig.is_2d();
+    const int columns = is_3d ? 7 : 6;
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable;
+    if (!ImGui::BeginTable("channels", columns, flags)) return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("joint");
+    if (is_3d) ImGui::TableSetupColumn("axis");
+    ImGui::TableSetupColumn(is_3d ? "base (XYZ deg)" : "base deg");
+    ImGui::TableSetupColumn("amplitude");
+    ImGui::TableSetupColumn("period s");
+    ImGui::TableSetupColumn("phase deg");
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 20.0f);
+    ImGui::TableHeadersRow();
+    for (std::size_t i = 0; i < s.channels.size(); ++i) {
+        const StateChannel& c = s.channels[i];
+        const int index = static_cast<int>(i);
+        const std::string bone = c.bone >= 0 && static_cast<std::size_t>(c.bone) < rig.skeleton.size() ? rig.skeleton[static_cast<std::size_t>(c.bone)].name : "?";
+        const std::string label = s.name + ": " + bone;
+        ImGui::PushID(index);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted(bone.c_str());
+        StateChannel edited = c;
+        const auto field = [&](bool changed) { track(edits, label, changed, [&] { return set_channel(rig, state, index, edited); }); };
+        if (is_3d) {
+            ImGui::TableNextColumn();
+            ImGui::SetNextItemWidth(-1.0f);
+            field(ImGui::DragFloat3("##axis", &edited.axis.x, 0.01f, -1.0f, 1.0f, "%.2f"));
+        }
+        ImGui::TableNextColumn();
+        ImGui::SetNextItemWidth(-1.0f);
+        edited = c;
+        if (is_3d) {
+            glm::vec3 euler = glm::eulerAngles(c.base) / kDegree;
+            const bool changed = ImGui::DragFloat3("##base", &euler.x, 0.5f, -180.0f, 180.0f, "%.1f");
+            edited.base = glm::quat(euler * kDegree);
+            field(changed);
+        } else {
+            float deg = angle_2d(c.base) / kDegree;
+            const bool changed = ImGui::DragFloat("##base", &deg, 0.5f, -180.0f, 180.0f, "%.1f");
+            edited.base = rotation_2d(deg * kDegree);
+            field(changed);
+        }
+        marks.mark_last_item("states/channel/" + bone + "/base");
+        ImGui::TableNextColumn();
+        ImGui::SetNextItemWidth(-1.0f);
+        float amplitude = c.amplitude / kDegree;
+        bool changed = ImGui::DragFloat("##amplitude", &amplitude, 0.25f, -180.0f, 180.0f, "%.1f");
+        edited = c;
+        edited.amplitude = amplitude * kDegree;
+        field(changed);
+        marks.mark_last_item("states/channel/" + bone + "/amplitude");
+        ImGui::TableNextColumn();
+        ImGui::SetNextItemWidth(-1.0f);
+        edited = c;
+        changed = ImGui::DragFloat("##period", &edited.period, 0.01f, 0.05f, 60.0f, "%.2f");
+        field(changed);
+        ImGui::TableNextColumn();
+        ImGui::SetNextItemWidth(-1.0f);
+        float phase = c.phase / kDegree;
+        changed = ImGui::DragFloat("##phase", &phase, 1.0f, -360.0f, 360.0f, "%.0f");
+        edited = c;
+        edited.phase = phase * kDegree;
+        field(changed);
+        ImGui::TableNextColumn();
+        if (ImGui::SmallButton("x")) edits.apply("remove channel " + bone + " from " + s.name, remove_channel(rig, state, index));
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stop driving %s in this state", bone.c_str());
+        ImGui::PopID();
+    }
+    ImGui::EndTable();
+}
+
+}  // namespace marionette

@@ -1,0 +1,24 @@
+#pragma once
+// Where named panel widgets were drawn this frame, so a replayed script can click a button by
+// name ({"ui": "states/play"}) wherever the layout puts it.
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "editor/script_checks.hpp"
+
+namespace marionette {
+
+class UiMarks {
+public:
+    void clear() { marks_.clear(); }
+    // Names the ImGui item drawn last.
+    void mark_last_item(std::string name);
+    std::span<const UiMark> marks() const { return marks_; }
+
+private:
+    std::vector<UiMark> marks_;
+};
+
+}  // namespace marionette
