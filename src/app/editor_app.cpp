@@ -228,7 +228,14 @@ void EditorApp::handle_events() {
         // Input goes to ImGui first; the viewport acts only on what ImGui does not want. A drag
         // that started in the viewport keeps its mouse even over a panel.
         const ImGuiIO& io = ImGui::GetIO();
-        if (is_mouse_event(e.type) && io.WantCaptureMouse && !controller_->dragging()) continue;
+        // WantCaptureMouse is last frame's answer: a press that arrives with the move taking the
+        // pointer off a panel onto the viewport (a quick hand, a tablet, a script) would be
+        // swallowed. Only popups and dialogs overlap the viewport, so with none open a press
+        // inside it is the viewport's.
+        const bool press_in_viewport = e.type == SDL_MOUSEBUTTONDOWN &&
+                                       view.contains({static_cast<float>(e.button.x), static_cast<float>(e.button.y)}) &&
+                                       !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
+        if (is_mouse_event(e.type) && io.WantCaptureMouse && !controller_->dragging() && !press_in_viewport) continue;
         if (is_key_event(e.type) && io.WantCaptureKeyboard) continue;
         // A key (undo, a mode switch) ends a value being dragged in a panel: that drag is a step.
         if (e.type == SDL_KEYDOWN) session_->finish();
