@@ -189,12 +189,13 @@ void StatePanel::channels(const Rig& rig, int state, int selected_bone, UiMarks&
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable;
     if (!ImGui::BeginTable("channels", columns, flags)) return;
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("joint");
-    if (is_3d) ImGui::TableSetupColumn("axis");
-    ImGui::TableSetupColumn(is_3d ? "base (XYZ deg)" : "base deg");
-    ImGui::TableSetupColumn("amplitude");
-    ImGui::TableSetupColumn("period s");
-    ImGui::TableSetupColumn("phase deg");
+    // 3D rows hold two vectors: give them the room.
+    ImGui::TableSetupColumn("joint", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+    if (is_3d) ImGui::TableSetupColumn("axis", ImGuiTableColumnFlags_WidthStretch, 2.0f);
+    ImGui::TableSetupColumn(is_3d ? "base XYZ deg" : "base deg", ImGuiTableColumnFlags_WidthStretch, is_3d ? 2.0f : 1.0f);
+    ImGui::TableSetupColumn("amplitude", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("period s", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("phase deg", ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 20.0f);
     ImGui::TableHeadersRow();
     for (std::size_t i = 0; i < s.channels.size(); ++i) {
@@ -219,7 +220,7 @@ void StatePanel::channels(const Rig& rig, int state, int selected_bone, UiMarks&
         edited = c;
         if (is_3d) {
             glm::vec3 euler = glm::eulerAngles(c.base) / kDegree;
-            const bool changed = ImGui::DragFloat3("##base", &euler.x, 0.5f, -180.0f, 180.0f, "%.1f");
+            const bool changed = ImGui::DragFloat3("##base", &euler.x, 0.5f, -180.0f, 180.0f, "%.0f");
             edited.base = glm::quat(euler * kDegree);
             field(changed);
         } else {
