@@ -1,36 +1,22 @@
 // Writing a rig as JSON. Numbers are written in the shortest form that reads back as the same
 // float, so a saved file stays readable (0.1, not 0.10000000149011612) and reloads exactly.
 
-#include <charconv>
 #include <cmath>
 #include <string>
 
 #include "core/angles.hpp"
+#include "core/json_numbers.hpp"
 #include "core/rig_json.hpp"
 
 namespace marionette {
 
 namespace {
 
-Json short_number(float v) {
-    char buf[32];
-    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);  // shortest round-trip form
-    (void)ec;
-    const std::string text(buf, end);
-    const double d = std::stod(text);
-    if (d == std::floor(d) && std::fabs(d) < 1e15) return static_cast<long long>(d);
-    return d;
-}
-
-Json degrees(float radians) {
-    const double d = radians_to_degrees(radians);
-    if (d == std::floor(d) && std::fabs(d) < 1e15) return static_cast<long long>(d);
-    return d;
-}
+Json degrees(float radians) { return json_number(radians_to_degrees(radians)); }
 
 Json vector(const glm::vec3& v, bool is_2d) {
-    Json a = Json::array({short_number(v.x), short_number(v.y)});
-    if (!is_2d) a.push_back(short_number(v.z));
+    Json a = Json::array({json_float(v.x), json_float(v.y)});
+    if (!is_2d) a.push_back(json_float(v.z));
     return a;
 }
 
@@ -40,21 +26,19 @@ Json vector(const glm::vec3& v, bool is_2d) {
 // comes out within 1e-6 degree of itself and rounds to itself: save, reopen, save writes the
 // same file.
 Json angle_2d_degrees(const glm::quat& q) {
-    const double d = std::round(static_cast<double>(angle_2d(q)) * (180.0 / kPiDouble) * 1e4) / 1e4;
-    if (d == std::floor(d) && std::fabs(d) < 1e15) return static_cast<long long>(d);
-    return d;
+    return json_number(std::round(static_cast<double>(angle_2d(q)) * (180.0 / kPiDouble) * 1e4) / 1e4);
 }
 
 Json rotation(const glm::quat& q, bool is_2d) {
     if (is_2d) return angle_2d_degrees(q);
-    return Json::array({short_number(q.x), short_number(q.y), short_number(q.z), short_number(q.w)});
+    return Json::array({json_float(q.x), json_float(q.y), json_float(q.z), json_float(q.w)});
 }
 
 Json bone_json(const Skeleton& skeleton, const Bone& b, bool is_2d) {
     Json j;
     j["name"] = b.name;
     j["parent"] = b.parent < 0 ? Json(nullptr) : Json(skeleton[static_cast<std::size_t>(b.parent)].name);
-    j["length"] = short_number(b.length);
+    j["length"] = json_float(b.length);
     j["translation"] = vector(b.rest.translation, is_2d);
     j["rotation"] = rotation(b.rest.rotation, is_2d);
     if (b.limits) {
@@ -76,12 +60,12 @@ Json chain_json(const Skeleton& skeleton, const IkChain& c, bool is_2d) {
     Json s = Json::object();
     if (c.solver == SolverKind::Ccd) {
         s["iterations"] = c.ccd.max_iterations;
-        s["tolerance"] = short_number(c.ccd.tolerance);
+        s["tolerance"] = json_float(c.ccd.tolerance);
         s["max_step"] = degrees(c.ccd.max_step);
     } else {
         if (is_2d) s["bend"] = c.two_bone.bend;
         if (!is_2d && c.two_bone.pole) s["pole"] = vector(*c.two_bone.pole, false);
-        s["softness"] = short_number(c.two_bone.softness);
+        s["softness"] = json_float(c.two_bone.softness);
     }
     j["settings"] = s;
     if (c.pin) j["pin"] = vector(*c.pin, is_2d);
@@ -109,7 +93,7 @@ Json state_json(const Skeleton& skeleton, const State& s, bool is_2d) {
         if (!is_2d) j["axis"] = vector(c.axis, false);
         j["base"] = rotation(c.base, is_2d);
         j["amplitude"] = degrees(c.amplitude);
-        j["period"] = short_number(c.period);
+        j["period"] = json_float(c.period);
         j["phase"] = degrees(c.phase);
         channels.push_back(j);
     }
@@ -135,7 +119,7 @@ Json rig_to_json(const Rig& rig) {
     Json states = Json::array();
     for (const State& s : rig.states) states.push_back(state_json(sk, s, is_2d));
     j["states"] = states;
-    j["transition"] = Json{{"duration", short_number(rig.transition.duration)},
+    j["transition"] = Json{{"duration", json_float(rig.transition.duration)},
                            {"easing", easing_name(rig.transition.easing)}};
     if (!rig.editor.empty()) j["editor"] = rig.editor;
     return j;

@@ -1,0 +1,16 @@
+#pragma once
+// Numbers in the JSON files people read (rigs, baked frames): a whole number as an integer
+// (90, not 90.0) and a float in the shortest form that reads back as the same float (0.1, not
+// 0.10000000149011612), so the files stay short and reload exactly.
+
+#include "core/json_field.hpp"
+
+namespace marionette {
+
+// `d` as an integer when it is whole and exact as one, else as the double.
+Json json_number(double d);
+
+// The shortest decimal that reads back as `v`, as json_number writes it.
+Json json_float(float v);
+
+}  // namespace marionette
