@@ -21,20 +21,6 @@ Pose shown(const StateMachine& m, const Rig& rig) {
     return p;
 }
 
-Pose live(const Rig& rig, int state, double t) {
-    Pose p;
-    sample_state(rig.states[static_cast<std::size_t>(state)], t, rig.pose, p);
-    return p;
-}
-
-// The fastest any bone of `state` turns, radians per second (numerically, over two cycles).
-float fastest_turn(const Rig& rig, int state) {
-    float worst = 0.0f;
-    const double dt = 1e-3;
-    for (double t = 0.0; t < 4.0; t += dt) worst = std::max(worst, pose_distance(live(rig, state, t), live(rig, state, t + dt)) / static_cast<float>(dt));
-    return worst;
-}
-
 }  // namespace
 
 TEST(StateMachine, StartsOnTheRigsOwnPose) {
@@ -126,11 +112,10 @@ TEST(StateMachine, InterruptedTransitionsDoNotPop) {
 
     // How far the shown pose may move in a frame: the faster state's own turn, plus the blend
     // sweeping at the easing's steepest slope across the widest gap between the two states.
-    float widest_gap = 0.0f;
-    for (double t = 0.0; t < 4.0; t += 0.01) widest_gap = std::max(widest_gap, pose_distance(live(hero, walking, t), live(hero, climbing, t)));
+    const float gap = widest_gap(hero, walking, climbing);
     const float own = std::max(fastest_turn(hero, walking), fastest_turn(hero, climbing)) * static_cast<float>(dt);
     // Interrupted blends stack: each of the (at most three) layers in flight sweeps at once.
-    const float bound = own + 3.0f * max_ease_slope(settings.easing) / settings.duration * static_cast<float>(dt) * widest_gap;
+    const float bound = own + 3.0f * max_ease_slope(settings.easing) / settings.duration * static_cast<float>(dt) * gap;
 
     const auto largest_jump = [&](const std::function<void(StateMachine&, int)>& switch_to) {
         StateMachine m;

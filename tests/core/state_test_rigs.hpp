@@ -12,6 +12,7 @@
 
 #include "core/rig.hpp"
 #include "core/rig_file.hpp"
+#include "core/state_pose.hpp"
 
 namespace marionette::testing {
 
@@ -42,6 +43,28 @@ inline float pose_distance(const Pose& a, const Pose& b) {
     float worst = 0.0f;
     for (std::size_t i = 0; i < a.rotations.size(); ++i) worst = std::max(worst, rotation_distance(a.rotations[i], b.rotations[i]));
     return worst;
+}
+
+// The pose `state` shows at `t`, alone (no machine).
+inline Pose live(const Rig& rig, int state, double t) {
+    Pose p;
+    sample_state(rig.states[static_cast<std::size_t>(state)], t, rig.pose, p);
+    return p;
+}
+
+// The fastest any bone of `state` turns, radians per second (numerically, over two cycles).
+inline float fastest_turn(const Rig& rig, int state) {
+    float worst = 0.0f;
+    const double dt = 1e-3;
+    for (double t = 0.0; t < 4.0; t += dt) worst = std::max(worst, pose_distance(live(rig, state, t), live(rig, state, t + dt)) / static_cast<float>(dt));
+    return worst;
+}
+
+// The widest any bone's rotation differs between two states' live poses (over two cycles).
+inline float widest_gap(const Rig& rig, int a, int b) {
+    float widest = 0.0f;
+    for (double t = 0.0; t < 4.0; t += 0.01) widest = std::max(widest, pose_distance(live(rig, a, t), live(rig, b, t)));
+    return widest;
 }
 
 }  // namespace marionette::testing

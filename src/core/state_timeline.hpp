@@ -1,0 +1,64 @@
+#pragma once
+// A timeline of state switches, written "walking@0,climbing@2": which state the state machine
+// is sent to, and when. This file reads one against a rig and plays it through the machine,
+// frame by frame, into every bone's world frame: a baked animation.
+//
+// Playing: the machine starts on the rig's own pose (kRigPose). An entry at 0 s shows its
+// state at once; a later one starts a transition (rig.transition) at exactly its own time, even
+// when that falls between two frames, so a bake shows the blend a live machine would.
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/result.hpp"
+#include "core/rig.hpp"
+#include "core/state_machine.hpp"
+
+namespace marionette {
+
+struct TimelineEntry {
+    int state = kRigPose;  // index into rig.states (kRigPose: back to the rig's own pose)
+    double at = 0.0;       // seconds, >= 0; a timeline's entries never go back in time
+};
+
+// Reads "NAME@SECONDS,NAME@SECONDS,...". Each comma-separated entry splits on its last '@', so a
+// name may hold spaces and '@' (not commas); names match rig.states exactly. Times are finite,
+// >= 0 and never decrease; equal times switch in the order written. Errors name the entry:
+//   entry 2 "climbing@x": "x" is not a number of seconds
+//   entry 1 "flying@0": "flying" is not a state of hero.json (it has: walking, climbing)
+// `rig_name` is how messages call the rig.
+Result<std::vector<TimelineEntry>> parse_state_timeline(std::string_view text, const Rig& rig,
+                                                        const std::string& rig_name);
+
+// A bake's length when none is asked for: until the last switch has arrived, then one second.
+double default_bake_seconds(const Rig& rig, std::span<const TimelineEntry> timeline);
+
+// Large enough for hours of animation, small enough that the file (about 70 bytes a bone a
+// frame) stays one a program can read.
+inline constexpr std::size_t kMaxBakedFrames = 1'000'000;
+
+// round(seconds * fps): an error when that is no frame at all or more than kMaxBakedFrames.
+// Both numbers must be finite and > 0.
+Result<std::size_t> baked_frame_count(double fps, double seconds);
+
+struct BakedFrame {
+    double time = 0.0;             // seconds: frame index / fps
+    int state = kRigPose;          // the active state (shown, or being blended towards)
+    std::optional<int> from;       // what it blends from while a transition runs, else nullopt
+    float weight = 1.0f;           // the active state's blend weight (1 outside transitions)
+    std::vector<Transform> world;  // each bone's joint frame, in skeleton order
+};
+
+// Plays `timeline` and calls `on_frame` for frames 0 .. frame_count - 1, frame i at i / fps
+// (one BakedFrame, refilled each time). Fails before the first frame on an fps that is not
+// finite and > 0, a timeline out of order or naming a state the rig lacks, or a rig whose pose
+// does not fit its skeleton.
+Status bake_timeline(const Rig& rig, std::span<const TimelineEntry> timeline, double fps, std::size_t frame_count,
+                     const std::function<void(const BakedFrame&)>& on_frame);
+
+}  // namespace marionette
