@@ -6,6 +6,7 @@
 
 #include "app/editor_app.hpp"
 #include "app/resource_paths.hpp"
+#include "cli/animate_command.hpp"
 #include "cli/bench_frames_command.hpp"
 #include "cli/check_command.hpp"
 #include "cli/command_line.hpp"
@@ -27,6 +28,7 @@ int main(int argc, char** argv) {
         case RunMode::Version: std::cout << "marionette " << MARIONETTE_VERSION << '\n'; return 0;
         case RunMode::Check: return run_check(cl.file, std::cout, std::cerr);
         case RunMode::Pose: return run_pose(cl.file, cl.pose, std::cout, std::cerr);
+        case RunMode::Animate: return run_animate(cl.file, cl.animate, std::cout, std::cerr);
         case RunMode::BenchFrames: return run_bench_frames(cl.bench_frames, cl.file, std::cout, std::cerr);
         case RunMode::Edit: break;
     }

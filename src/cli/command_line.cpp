@@ -4,9 +4,14 @@
 #include <cmath>
 #include <limits>
 
+#include "core/number_text.hpp"
+
 namespace marionette {
 
 namespace {
+
+// Above this a bake is not animation any more, only a bigger file.
+constexpr double kMaxFps = 1000.0;
 
 // The file format's own bound on a chain's iterations, so --iterations cannot ask for more
 // than a rig file could.
@@ -75,6 +80,30 @@ Result<SolverKind> parse_solver(const std::string& text) {
     return Error{"--solver: expected ccd or two-bone, got \"" + text + "\""};
 }
 
+Result<double> parse_fps(const std::string& text) {
+    const std::optional<double> fps = parse_number_text(text);
+    if (!fps || !(*fps > 0.0 && *fps <= kMaxFps)) {
+        return Error{"--fps: expected frames per second above 0 and at most 1000, got \"" + text + "\""};
+    }
+    return *fps;
+}
+
+Result<double> parse_seconds(const std::string& text) {
+    const std::optional<double> seconds = parse_number_text(text);
+    if (!seconds || !std::isfinite(*seconds) || !(*seconds > 0.0)) {
+        return Error{"--seconds: expected a finite number of seconds above 0, got \"" + text + "\""};
+    }
+    return *seconds;
+}
+
+// Options that belong to one mode; --out to both.
+bool is_pose_option(const std::string& a) {
+    return a == "--chain" || a == "--target" || a == "--solver" || a == "--iterations" || a == "--out";
+}
+bool is_animate_option(const std::string& a) {
+    return a == "--timeline" || a == "--fps" || a == "--seconds" || a == "--out";
+}
+
 // "WxH", each side a whole number of pixels the window systems accept.
 Status parse_window_size(const std::string& text, CommandLine& cl) {
     const std::string where = "--window: expected WIDTHxHEIGHT such as 1280x800, got \"" + text + "\"";
@@ -95,8 +124,56 @@ Status parse_window_size(const std::string& text, CommandLine& cl) {
     return {};
 }
 
-// Checks that need every option seen: which options go with which mode, and what --pose lacks.
-Status check_combination(const CommandLine& cl, const std::vector<std::string>& pose_options_seen) {
+// A mode's options given without that mode; the first one named, as typed.
+Status check_mode_options(const CommandLine& cl, const std::vector<std::string>& mode_options_seen) {
+    for (const std::string& option : mode_options_seen) {
+        const bool pose = is_pose_option(option);
+        const bool animate = is_animate_option(option);
+        if ((pose && cl.mode == RunMode::Pose) || (animate && cl.mode == RunMode::Animate)) continue;
+        return Error{option + ": only with " +
+                     (pose && animate ? "--pose FILE or --animate FILE" : pose ? "--pose FILE" : "--animate FILE")};
+    }
+    return {};
+}
+
+// What a mode that writes OUT without a window lacks, as "--pose: missing --chain NAME, ...".
+class MissingOptions {
+public:
+    void require(bool present, const char* what) {
+        if (present) return;
+        if (!missing_.empty()) missing_ += ", ";
+        missing_ += what;
+    }
+    Status status(const char* mode) const {
+        if (missing_.empty()) return {};
+        return Error{std::string(mode) + ": missing " + missing_};
+    }
+
+private:
+    std::string missing_;
+};
+
+Status check_pose(const CommandLine& cl) {
+    MissingOptions missing;
+    missing.require(!cl.pose.chain.empty(), "--chain NAME");
+    missing.require(!cl.pose.target.empty(), "--target X,Y[,Z]");
+    missing.require(!cl.pose.out.empty(), "--out OUT.json");
+    if (Status s = missing.status("--pose"); !s) return s;
+    if (cl.pose.iterations && cl.pose.solver == SolverKind::TwoBone) {
+        return Error{"--iterations: only for the ccd solver, not with --solver two-bone"};
+    }
+    return {};
+}
+
+Status check_animate(const CommandLine& cl) {
+    MissingOptions missing;
+    missing.require(cl.animate.timeline.has_value(), "--timeline NAME@SECONDS,...");
+    missing.require(!cl.animate.out.empty(), "--out FRAMES.json");
+    return missing.status("--animate");
+}
+
+// Checks that need every option seen: which options go with which mode, and what a mode lacks.
+Status check_combination(const CommandLine& cl, const std::vector<std::string>& mode_options_seen) {
     if (!cl.screenshot.empty() && cl.quit_after_frames == 0) {
         return Error{"--screenshot: needs --frames N (the frame to capture)"};
     }
@@ -106,27 +183,14 @@ Status check_combination(const CommandLine& cl, const std::vector<std::string>& 
     }
     if (cl.mode != RunMode::Edit && !cl.script.empty()) return Error{"--script: an editor option, not used with another mode"};
     if (cl.mode != RunMode::Edit && cl.window_width != 0) return Error{"--window: an editor option, not used with another mode"};
-    if (cl.mode != RunMode::Pose) {
-        if (!pose_options_seen.empty()) return Error{pose_options_seen.front() + ": only with --pose FILE"};
-        return {};
-    }
-    if (cl.file.empty()) return Error{"--pose: missing value"};
-    if (cl.quit_after_frames != 0) return Error{"--frames: an editor option, not used with --pose"};
-    if (!cl.screenshot.empty()) return Error{"--screenshot: an editor option, not used with --pose"};
-    std::string missing;
-    auto require = [&missing](bool present, const char* what) {
-        if (present) return;
-        if (!missing.empty()) missing += ", ";
-        missing += what;
-    };
-    require(!cl.pose.chain.empty(), "--chain NAME");
-    require(!cl.pose.target.empty(), "--target X,Y[,Z]");
-    require(!cl.pose.out.empty(), "--out OUT.json");
-    if (!missing.empty()) return Error{"--pose: missing " + missing};
-    if (cl.pose.iterations && cl.pose.solver == SolverKind::TwoBone) {
-        return Error{"--iterations: only for the ccd solver, not with --solver two-bone"};
-    }
-    return {};
+    if (Status s = check_mode_options(cl, mode_options_seen); !s) return s;
+    if (cl.mode != RunMode::Pose && cl.mode != RunMode::Animate) return {};
+
+    const char* mode = cl.mode == RunMode::Pose ? "--pose" : "--animate";
+    if (cl.file.empty()) return Error{std::string(mode) + ": missing value"};
+    if (cl.quit_after_frames != 0) return Error{std::string("--frames: an editor option, not used with ") + mode};
+    if (!cl.screenshot.empty()) return Error{std::string("--screenshot: an editor option, not used with ") + mode};
+    return cl.mode == RunMode::Pose ? check_pose(cl) : check_animate(cl);
 }
 
 }  // namespace
@@ -139,6 +203,15 @@ std::string usage_text() {
            "                                        solve the chain toward the target from the rig's\n"
            "                                        pose, save the posed rig to OUT.json and print\n"
            "                                        reached=<true|false> error=<distance> iterations=<n>\n"
+           "       marionette --animate FILE --timeline NAME@SECONDS,... --out FRAMES.json\n"
+           "                  [--fps F] [--seconds S]\n"
+           "                                        play the rig's states on the timeline (walking@0,\n"
+           "                                        climbing@2: walking at once, then a transition to\n"
+           "                                        climbing at 2 s) and write each frame's state, blend\n"
+           "                                        weight and bone world positions and rotations to\n"
+           "                                        FRAMES.json; print frames=<n> states=<names> out=<file>\n"
+           "                                        (--fps: default 30, at most 1000; --seconds: default\n"
+           "                                        the last switch's time + the transition + 1)\n"
            "       marionette --bench-frames N [FILE]\n"
            "                                        time N frames of solving every chain, FK and\n"
            "                                        building draw data, without a window; print the\n"
@@ -163,13 +236,14 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& args) {
         mode_set = true;
         return {};
     };
-    // A file may come from --check, --pose or stand alone, but only once.
+    // A file may come from --check, --pose, --animate or stand alone, but only once.
     auto set_file = [&](const std::string& file) -> Status {
         if (!cl.file.empty()) return Error{"more than one file given: " + cl.file + " and " + file};
         cl.file = file;
         return {};
     };
-    std::vector<std::string> pose_options_seen;
+    std::vector<std::string> mode_options_seen;  // in the order given
+    std::string out;                             // --out, for whichever mode writes it
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         auto value = [&]() -> Result<std::string> {
@@ -180,8 +254,9 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& args) {
             if (Status s = set_mode(RunMode::Help, a); !s) return Error{s.message()};
         } else if (a == "--version") {
             if (Status s = set_mode(RunMode::Version, a); !s) return Error{s.message()};
-        } else if (a == "--check" || a == "--pose") {
-            if (Status s = set_mode(a == "--check" ? RunMode::Check : RunMode::Pose, a); !s) return Error{s.message()};
+        } else if (a == "--check" || a == "--pose" || a == "--animate") {
+            const RunMode mode = a == "--check" ? RunMode::Check : (a == "--pose" ? RunMode::Pose : RunMode::Animate);
+            if (Status s = set_mode(mode, a); !s) return Error{s.message()};
             Result<std::string> v = value();
             if (!v) return Error{v.message()};
             if (Status s = set_file(v.value()); !s) return Error{s.message()};
@@ -211,8 +286,8 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& args) {
             Result<std::string> v = value();
             if (!v) return Error{v.message()};
             if (Status s = parse_window_size(v.value(), cl); !s) return Error{s.message()};
-        } else if (a == "--chain" || a == "--target" || a == "--solver" || a == "--iterations" || a == "--out") {
-            pose_options_seen.push_back(a);
+        } else if (is_pose_option(a) || is_animate_option(a)) {
+            mode_options_seen.push_back(a);
             Result<std::string> v = value();
             if (!v) return Error{v.message()};
             const std::string& text = v.value();
@@ -234,8 +309,18 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& args) {
                     return Error{a + ": at most " + std::to_string(kMaxIterations) + ", got " + text};
                 }
                 cl.pose.iterations = n.value();
+            } else if (a == "--timeline") {
+                cl.animate.timeline = text;
+            } else if (a == "--fps") {
+                Result<double> fps = parse_fps(text);
+                if (!fps) return Error{fps.message()};
+                cl.animate.fps = fps.value();
+            } else if (a == "--seconds") {
+                Result<double> seconds = parse_seconds(text);
+                if (!seconds) return Error{seconds.message()};
+                cl.animate.seconds = seconds.value();
             } else {
-                cl.pose.out = text;
+                out = text;
             }
         } else if (a.size() > 1 && a[0] == '-') {
             return Error{"unknown option " + a};
@@ -243,7 +328,9 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& args) {
             if (Status s = set_file(a); !s) return Error{s.message()};
         }
     }
-    if (Status s = check_combination(cl, pose_options_seen); !s) return Error{s.message()};
+    if (cl.mode == RunMode::Pose) cl.pose.out = out;
+    if (cl.mode == RunMode::Animate) cl.animate.out = out;
+    if (Status s = check_combination(cl, mode_options_seen); !s) return Error{s.message()};
     return cl;
 }
 

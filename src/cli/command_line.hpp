@@ -11,7 +11,7 @@
 
 namespace marionette {
 
-enum class RunMode { Edit, Check, Pose, BenchFrames, Help, Version };
+enum class RunMode { Edit, Check, Pose, Animate, BenchFrames, Help, Version };
 
 // `--pose FILE --chain NAME --target X,Y[,Z] [--solver S] [--iterations N] --out OUT`, checked
 // as far as it can be without the rig: whether the chain exists and the target has as many
@@ -25,6 +25,15 @@ struct PoseRequest {
     std::string out;                     // where the posed rig is saved
 };
 
+// `--animate FILE --timeline TEXT [--fps F] [--seconds S] --out OUT`. The numbers are checked
+// here; the timeline names states, so it is read once FILE is loaded (run_animate).
+struct AnimateRequest {
+    std::optional<std::string> timeline;  // as typed: "walking@0,climbing@2"
+    double fps = 30.0;                    // finite, in (0, 1000]
+    std::optional<double> seconds;        // finite, > 0; default: last switch arrived + 1 s
+    std::string out;                      // where the frames are written
+};
+
 struct CommandLine {
     RunMode mode = RunMode::Edit;
     std::string file;            // rig to open, check or pose; empty: the default rig
@@ -35,6 +44,7 @@ struct CommandLine {
     int window_width = 0;        // --window WxH; 0: the default size
     int window_height = 0;
     PoseRequest pose;            // RunMode::Pose only
+    AnimateRequest animate;      // RunMode::Animate only
     int bench_frames = 0;        // RunMode::BenchFrames: frames to time
 };
 

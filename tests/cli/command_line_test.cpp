@@ -204,3 +204,55 @@ TEST(CommandLine, ScriptAndWindowSize) {
         EXPECT_NE(bad.message().find(expected), std::string::npos) << bad.message();
     }
 }
+
+TEST(CommandLine, Animate) {
+    auto cl = parse({"--animate", "hero.json", "--timeline", "walking@0,climbing@2", "--out", "frames.json"});
+    ASSERT_TRUE(cl.ok()) << cl.message();
+    EXPECT_EQ(cl.value().mode, RunMode::Animate);
+    EXPECT_EQ(cl.value().file, "hero.json");
+    const AnimateRequest& a = cl.value().animate;
+    EXPECT_EQ(a.timeline, "walking@0,climbing@2");
+    EXPECT_EQ(a.fps, 30.0);
+    EXPECT_FALSE(a.seconds) << "the default depends on the rig";
+    EXPECT_EQ(a.out, "frames.json");
+    EXPECT_TRUE(cl.value().pose.out.empty()) << "--out went to --animate";
+
+    cl = parse({"--out", "f.json", "--seconds", "+2.5", "--fps", "29.97", "--timeline", "", "--animate", "hero.json"});
+    ASSERT_TRUE(cl.ok()) << cl.message();
+    EXPECT_EQ(cl.value().animate.fps, 29.97);
+    EXPECT_EQ(cl.value().animate.seconds, 2.5);
+    EXPECT_EQ(cl.value().animate.timeline, "") << "given, if empty: run_animate says what is wrong with it";
+    EXPECT_EQ(parse({"--animate", "h.json", "--timeline", "w@0", "--out", "o", "--fps", "1000"}).value().animate.fps, 1000.0);
+}
+
+TEST(CommandLine, BadAnimateArgumentsGiveClearErrors) {
+    const std::pair<std::vector<std::string>, const char*> cases[] = {
+        {{"--animate"}, "--animate: missing value"},
+        {{"--animate", ""}, "--animate: missing value"},
+        {{"--animate", "hero.json"}, "--animate: missing --timeline NAME@SECONDS,..., --out FRAMES.json"},
+        {{"--animate", "hero.json", "--out", "o.json"}, "--animate: missing --timeline NAME@SECONDS,..."},
+        {{"--animate", "hero.json", "--timeline", "walking@0"}, "--animate: missing --out FRAMES.json"},
+        {{"--animate", "hero.json", "--timeline", "walking@0", "--out", "o.json", "--chain", "arm"},
+         "--chain: only with --pose FILE"},
+        {{"--animate", "hero.json", "--timeline", "walking@0", "--out", "o.json", "--frames", "3"},
+         "--frames: an editor option, not used with --animate"},
+        {{"--animate", "hero.json", "--pose", "arm.json"}, "--pose: conflicts with an earlier mode option"},
+        {{"--timeline", "walking@0"}, "--timeline: only with --animate FILE"},
+        {{"hero.json", "--fps", "30"}, "--fps: only with --animate FILE"},
+        {{"--check", "hero.json", "--seconds", "2"}, "--seconds: only with --animate FILE"},
+        {{"--pose", "arm.json", "--chain", "arm", "--target", "1,2", "--out", "o.json", "--timeline", "w@0"},
+         "--timeline: only with --animate FILE"},
+        {{"--bench-frames", "3", "--out", "o.json"}, "--out: only with --pose FILE or --animate FILE"},
+    };
+    for (const auto& [args, expected] : cases) {
+        auto cl = parse(args);
+        ASSERT_FALSE(cl.ok()) << expected;
+        EXPECT_EQ(cl.message(), expected);
+    }
+}
+
+TEST(CommandLine, UsageMentionsAnimate) {
+    const std::string usage = usage_text();
+    EXPECT_NE(usage.find("--animate FILE --timeline NAME@SECONDS,... --out FRAMES.json"), std::string::npos);
+    EXPECT_NE(usage.find("[--fps F] [--seconds S]"), std::string::npos);
+}

@@ -1,0 +1,54 @@
+#include "cli/animate_command.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <ostream>
+
+#include "core/frames_json.hpp"
+#include "core/rig_file.hpp"
+#include "core/state_timeline.hpp"
+
+namespace marionette {
+
+namespace {
+
+// The timeline's states, each once, in the order they first come: "walking,climbing".
+std::string states_named(const Rig& rig, const std::vector<TimelineEntry>& timeline) {
+    std::vector<int> seen;
+    std::string names;
+    for (const TimelineEntry& e : timeline) {
+        if (std::find(seen.begin(), seen.end(), e.state) != seen.end()) continue;
+        seen.push_back(e.state);
+        if (!names.empty()) names += ",";
+        names += rig.states[static_cast<std::size_t>(e.state)].name;
+    }
+    return names;
+}
+
+}  // namespace
+
+int run_animate(const std::string& file, const AnimateRequest& request, std::ostream& out, std::ostream& err) {
+    auto fail = [&err](const std::string& message) {
+        err << "marionette: " << message << '\n';
+        return 1;
+    };
+    Result<Rig> loaded = load_rig_file(file);
+    if (!loaded) return fail(loaded.message());
+    const Rig& rig = loaded.value();
+
+    Result<std::vector<TimelineEntry>> timeline = parse_state_timeline(request.timeline.value_or(""), rig, file);
+    if (!timeline) return fail("--timeline " + timeline.message());
+    const double seconds = request.seconds.value_or(default_bake_seconds(rig, timeline.value()));
+    Result<std::size_t> frames = baked_frame_count(request.fps, seconds);
+    if (!frames) return fail("--animate: " + frames.message() + " (lower --seconds or --fps)");
+
+    const std::string rig_name = std::filesystem::path(file).filename().string();
+    Result<std::string> text = bake_frames_json(rig, rig_name, timeline.value(), request.fps, frames.value());
+    if (!text) return fail(text.message());
+    if (Status s = write_file_atomically(request.out, text.value()); !s) return fail(s.message());
+    out << "frames=" << frames.value() << " states=" << states_named(rig, timeline.value()) << " out=" << request.out
+        << '\n';
+    return 0;
+}
+
+}  // namespace marionette

@@ -1,0 +1,268 @@
+// `marionette --animate`: the frames file has the documented shape and says what the bake
+// computed; every failure exits 1 with one message and writes nothing.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/animate_command.hpp"
+#include "cli/command_line.hpp"
+#include "core/angles.hpp"
+#include "core/rig_file.hpp"
+#include "core/state_timeline.hpp"
+#include "core/test_files.hpp"
+
+using namespace marionette;
+namespace mt = marionette::testing;
+
+namespace {
+
+const std::string kAssets = MARIONETTE_ASSETS;
+
+struct AnimateRun {
+    int code = -1;
+    std::string out;
+    std::string err;
+};
+
+// Through the real command-line parser, so the tests see what `marionette --animate ...` sees.
+AnimateRun animate(std::vector<std::string> args) {
+    args.insert(args.begin(), "--animate");
+    Result<CommandLine> cl = parse_command_line(args);
+    EXPECT_TRUE(cl.ok()) << cl.message();
+    if (!cl) return {};
+    EXPECT_EQ(cl.value().mode, RunMode::Animate);
+    std::ostringstream out;
+    std::ostringstream err;
+    AnimateRun run;
+    run.code = run_animate(cl.value().file, cl.value().animate, out, err);
+    run.out = out.str();
+    run.err = err.str();
+    return run;
+}
+
+nlohmann::json read_json(const std::filesystem::path& path) {
+    return nlohmann::json::parse(mt::read_file(path), nullptr, /*allow_exceptions=*/false);
+}
+
+Rig load(const std::string& path) {
+    Result<Rig> rig = load_rig_file(path);
+    EXPECT_TRUE(rig.ok()) << rig.message();
+    return rig ? rig.value() : Rig{};
+}
+
+// The frames bake_timeline computes, to compare the file against.
+std::vector<BakedFrame> baked(const Rig& rig, const std::string& text, double fps, std::size_t count) {
+    Result<std::vector<TimelineEntry>> timeline = parse_state_timeline(text, rig, "rig");
+    EXPECT_TRUE(timeline.ok()) << timeline.message();
+    std::vector<BakedFrame> frames;
+    if (timeline) bake_timeline(rig, timeline.value(), fps, count, [&](const BakedFrame& f) { frames.push_back(f); });
+    return frames;
+}
+
+std::ptrdiff_t entries(const std::filesystem::path& dir) {
+    return std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator{});
+}
+
+// What every failure must look like: exit 1, one "marionette: " line, nothing printed or saved.
+void expect_failure(const AnimateRun& run, const std::filesystem::path& out_file, const std::string& message) {
+    EXPECT_EQ(run.code, 1);
+    EXPECT_EQ(run.out, "");
+    EXPECT_EQ(run.err, "marionette: " + message + "\n");
+    EXPECT_FALSE(std::filesystem::exists(out_file)) << out_file;
+}
+
+}  // namespace
+
+TEST(AnimateCommand, WritesEveryFrameInTheDocumentedShape) {
+    mt::ScratchDir dir;
+    const std::string file = kAssets + "/hero.json";
+    const auto out = dir / "frames.json";
+    const AnimateRun run = animate({file, "--timeline", "walking@0,climbing@2", "--fps", "30", "--seconds", "4",
+                                    "--out", out.string()});
+    ASSERT_EQ(run.code, 0) << run.err;
+    EXPECT_EQ(run.err, "");
+    EXPECT_EQ(run.out, "frames=120 states=walking,climbing out=" + out.string() + "\n");
+    EXPECT_EQ(entries(dir.path()), 1) << "a temporary file was left";
+
+    const nlohmann::json doc = read_json(out);
+    ASSERT_TRUE(doc.is_object()) << mt::read_file(out).substr(0, 300);
+    EXPECT_EQ(doc["format"], "marionette-frames");
+    EXPECT_EQ(doc["version"], 1);
+    EXPECT_EQ(doc["rig"], "hero.json");
+    EXPECT_EQ(doc["dimensions"], 2);
+    EXPECT_EQ(doc["fps"], 30);
+    const Rig hero = load(file);
+    ASSERT_EQ(doc["bones"].size(), hero.skeleton.size());
+    for (std::size_t b = 0; b < hero.skeleton.size(); ++b) EXPECT_EQ(doc["bones"][b], hero.skeleton[b].name);
+    EXPECT_EQ(doc["timeline"], nlohmann::json::parse(R"([{"state": "walking", "at": 0}, {"state": "climbing", "at": 2}])"));
+
+    const nlohmann::json& frames = doc["frames"];
+    ASSERT_EQ(frames.size(), 120u);
+    const std::vector<BakedFrame> expected = baked(hero, "walking@0,climbing@2", 30.0, 120);
+    ASSERT_EQ(expected.size(), 120u);
+    for (std::size_t i = 0; i < frames.size(); ++i) {
+        const nlohmann::json& f = frames[i];
+        const BakedFrame& e = expected[i];
+        ASSERT_EQ(f.size(), 5u) << f.dump();
+        EXPECT_EQ(f["time"].get<double>(), e.time);
+        EXPECT_EQ(f["state"], hero.states[static_cast<std::size_t>(e.state)].name);
+        if (e.from) {
+            EXPECT_EQ(f["from"], hero.states[static_cast<std::size_t>(*e.from)].name);
+        } else {
+            EXPECT_TRUE(f["from"].is_null());
+        }
+        // Floats are written in their shortest form: they read back exactly.
+        EXPECT_EQ(f["weight"].get<float>(), e.weight);
+        ASSERT_EQ(f["bones"].size(), hero.skeleton.size());
+        for (std::size_t b = 0; b < hero.skeleton.size(); ++b) {
+            const nlohmann::json& bone = f["bones"][hero.skeleton[b].name];
+            ASSERT_EQ(bone["position"].size(), 2u);
+            EXPECT_EQ(bone["position"][0].get<float>(), e.world[b].translation.x);
+            EXPECT_EQ(bone["position"][1].get<float>(), e.world[b].translation.y);
+            const double degrees = static_cast<double>(angle_2d(e.world[b].rotation)) * 180.0 / kPiDouble;
+            EXPECT_NEAR(bone["rotation"].get<double>(), degrees, 1e-4);
+        }
+    }
+    EXPECT_TRUE(frames[0]["from"].is_null());
+    EXPECT_EQ(frames[65]["from"], "walking");
+    EXPECT_EQ(frames[65]["state"], "climbing");
+    // A header member a line, then a frame a line: 6 line breaks between the 7 header members,
+    // 1 before "frames", 1 before each frame and 2 to close.
+    const std::string text = mt::read_file(out);
+    EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 6 + 1 + 120 + 2);
+}
+
+TEST(AnimateCommand, DefaultsToThirtyFramesASecondUntilTheLastSwitchHasArrivedAndASecondMore) {
+    mt::ScratchDir dir;
+    const auto out = dir / "frames.json";
+    const AnimateRun run = animate({kAssets + "/hero.json", "--timeline", "walking@0,climbing@2", "--out", out.string()});
+    ASSERT_EQ(run.code, 0) << run.err;
+    EXPECT_EQ(run.out, "frames=105 states=walking,climbing out=" + out.string() + "\n") << "2 + 0.5 + 1 s at 30 fps";
+    EXPECT_EQ(read_json(out)["fps"], 30);
+}
+
+TEST(AnimateCommand, ListsEachStateOnceAndTheRigsPoseAsNull) {
+    mt::ScratchDir dir;
+    const auto out = dir / "frames.json";
+    const AnimateRun run = animate({kAssets + "/hero.json", "--timeline", "climbing@1,walking@2,climbing@3", "--fps",
+                                    "10", "--out", out.string()});
+    ASSERT_EQ(run.code, 0) << run.err;
+    EXPECT_EQ(run.out, "frames=45 states=climbing,walking out=" + out.string() + "\n");
+    const nlohmann::json doc = read_json(out);
+    EXPECT_TRUE(doc["frames"][0]["state"].is_null()) << "before the first entry the rig's own pose shows";
+    EXPECT_TRUE(doc["frames"][0]["from"].is_null());
+    EXPECT_EQ(doc["frames"][12]["state"], "climbing");
+    EXPECT_TRUE(doc["frames"][12]["from"].is_null()) << "blending from the rig's pose";
+    EXPECT_LT(doc["frames"][12]["weight"].get<double>(), 1.0);
+}
+
+TEST(AnimateCommand, Humanoid3DWritesPositionsAndQuaternions) {
+    mt::ScratchDir dir;
+    const auto out = dir / "walk.json";
+    const AnimateRun run = animate({kAssets + "/humanoid.json", "--timeline", "walk@0", "--fps", "24", "--seconds", "1",
+                                    "--out", out.string()});
+    ASSERT_EQ(run.code, 0) << run.err;
+    EXPECT_EQ(run.out, "frames=24 states=walk out=" + out.string() + "\n");
+    const nlohmann::json doc = read_json(out);
+    EXPECT_EQ(doc["dimensions"], 3);
+    ASSERT_EQ(doc["frames"].size(), 24u);
+    for (const nlohmann::json& f : doc["frames"]) {
+        for (const auto& [name, bone] : f["bones"].items()) {
+            ASSERT_EQ(bone["position"].size(), 3u) << name;
+            ASSERT_EQ(bone["rotation"].size(), 4u) << name;
+            double norm = 0.0;
+            for (const nlohmann::json& c : bone["rotation"]) norm += c.get<double>() * c.get<double>();
+            EXPECT_NEAR(std::sqrt(norm), 1.0, 1e-5) << name;
+        }
+    }
+}
+
+TEST(AnimateCommand, TimelineErrorsNameTheEntry) {
+    mt::ScratchDir dir;
+    const std::string file = kAssets + "/hero.json";
+    const auto out = dir / "frames.json";
+    expect_failure(animate({file, "--timeline", "walking@0,flying@2", "--out", out.string()}), out,
+                   "--timeline entry 2 \"flying@2\": \"flying\" is not a state of " + file + " (it has: walking, climbing)");
+    expect_failure(animate({file, "--timeline", "walking@0,climbing@x", "--out", out.string()}), out,
+                   "--timeline entry 2 \"climbing@x\": \"x\" is not a number of seconds");
+    expect_failure(animate({file, "--timeline", "", "--out", out.string()}), out,
+                   "--timeline is empty: give NAME@SECONDS entries, such as walking@0,climbing@2");
+}
+
+TEST(AnimateCommand, TooManyFrames) {
+    mt::ScratchDir dir;
+    const auto out = dir / "frames.json";
+    expect_failure(animate({kAssets + "/hero.json", "--timeline", "walking@0", "--fps", "1000", "--seconds", "2000",
+                            "--out", out.string()}),
+                   out, "--animate: 2000 s at 1000 fps is 2000000 frames; a bake holds at most 1000000 "
+                        "(lower --seconds or --fps)");
+    // The default length counts too: a last switch far away.
+    expect_failure(animate({kAssets + "/hero.json", "--timeline", "walking@40000", "--out", out.string()}), out,
+                   "--animate: 40001.5 s at 30 fps is 1200045 frames; a bake holds at most 1000000 "
+                   "(lower --seconds or --fps)");
+}
+
+TEST(AnimateCommand, LoadFailurePrintsTheLoadersMessage) {
+    mt::ScratchDir dir;
+    const auto out = dir / "frames.json";
+    const std::string bad = std::string(MARIONETTE_TEST_DATA) + "/bad/cycle.json";
+    expect_failure(animate({bad, "--timeline", "walking@0", "--out", out.string()}), out,
+                   bad + ": bones[0].parent: cycle: upper_arm -> hand -> forearm -> upper_arm");
+    const std::string missing = (dir / "missing.json").string();
+    expect_failure(animate({missing, "--timeline", "walking@0", "--out", out.string()}), out,
+                   missing + ": cannot open: No such file or directory");
+}
+
+TEST(AnimateCommand, OutInAMissingFolder) {
+    mt::ScratchDir dir;
+    const auto out = dir / "no_such_folder" / "frames.json";
+    expect_failure(animate({kAssets + "/hero.json", "--timeline", "walking@0", "--out", out.string()}), out,
+                   out.string() + ": cannot create a file in " + out.parent_path().string() +
+                       ": No such file or directory");
+    EXPECT_EQ(entries(dir.path()), 0);
+}
+
+TEST(AnimateCommand, FailureLeavesAnExistingOutFileAsItWas) {
+    mt::ScratchDir dir;
+    const auto out = dir / "frames.json";
+    mt::write_file(out, "previous contents");
+    const AnimateRun run = animate({kAssets + "/hero.json", "--timeline", "flying@0", "--out", out.string()});
+    EXPECT_EQ(run.code, 1);
+    EXPECT_EQ(run.out, "");
+    EXPECT_EQ(mt::read_file(out), "previous contents");
+    EXPECT_EQ(entries(dir.path()), 1) << "a temporary file was left";
+}
+
+// Option values are checked with the command line, before any file is read: a bad one is a
+// usage error (the binary exits 2 and prints the usage), and run_animate is never reached.
+TEST(AnimateCommand, BadOptionValuesAreCommandLineErrors) {
+    const std::vector<std::string> good{"--animate", "hero.json", "--timeline", "walking@0", "--out", "o.json"};
+    const std::pair<std::vector<std::string>, const char*> cases[] = {
+        {{"--fps", "0"}, "--fps: expected frames per second above 0 and at most 1000, got \"0\""},
+        {{"--fps", "-30"}, "--fps: expected frames per second above 0 and at most 1000, got \"-30\""},
+        {{"--fps", "1000.5"}, "--fps: expected frames per second above 0 and at most 1000, got \"1000.5\""},
+        {{"--fps", "thirty"}, "--fps: expected frames per second above 0 and at most 1000, got \"thirty\""},
+        {{"--fps", "nan"}, "--fps: expected frames per second above 0 and at most 1000, got \"nan\""},
+        {{"--fps", "inf"}, "--fps: expected frames per second above 0 and at most 1000, got \"inf\""},
+        {{"--fps"}, "--fps: missing value"},
+        {{"--seconds", "0"}, "--seconds: expected a finite number of seconds above 0, got \"0\""},
+        {{"--seconds", "-1"}, "--seconds: expected a finite number of seconds above 0, got \"-1\""},
+        {{"--seconds", "inf"}, "--seconds: expected a finite number of seconds above 0, got \"inf\""},
+        {{"--seconds", "1e999"}, "--seconds: expected a finite number of seconds above 0, got \"1e999\""},
+        {{"--seconds", "4s"}, "--seconds: expected a finite number of seconds above 0, got \"4s\""},
+        {{"--timeline"}, "--timeline: missing value"},
+    };
+    for (const auto& [extra, expected] : cases) {
+        std::vector<std::string> args = good;
+        args.insert(args.end(), extra.begin(), extra.end());
+        Result<CommandLine> cl = parse_command_line(args);
+        ASSERT_FALSE(cl.ok()) << expected;
+        EXPECT_EQ(cl.message(), expected);
+    }
+}
