@@ -2,6 +2,7 @@
 // pose into a new state, switch between it and walking; and posing over a playing state.
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "app/app_test_support.hpp"
 #include "app/saved_rigs.hpp"
@@ -134,6 +135,26 @@ TEST(StatesJourney, CaptureAPoseIntoAStateAndSwitchWithWalking) {
     EXPECT_LE(worst, bound) << "largest per-frame turn " << glm::degrees(worst) << " deg, allowed " << glm::degrees(bound);
     const int transition_frames = static_cast<int>(duration / dt);
     EXPECT_GE(in_between, 2 * transition_frames - 4) << "the switches did not pass through in-between poses";
+
+    // The saved file bakes from the command line too: the same switches, frame by frame.
+    const std::string bake = std::string(MARIONETTE_BINARY) + " --animate " + (dir / "authored.json").string() +
+                             " --timeline reach@0,walking@1,reach@2.5 --fps 60 --seconds 4 --out " + (dir / "frames.json").string();
+    ASSERT_EQ(run(bake + " > /dev/null"), 0);
+    const nlohmann::json frames = nlohmann::json::parse(read_file(dir / "frames.json"))["frames"];
+    ASSERT_EQ(frames.size(), 240u);
+    float last_weight = 0.0f;
+    int blending = 0;
+    for (const auto& f : frames) {
+        const double t = f["time"].get<double>();
+        if (t > 1.0 + 1e-9 && t < 1.0 + duration - 1e-9) {
+            EXPECT_EQ(f["from"], "reach") << "t=" << t;
+            const float w = f["weight"].get<float>();
+            EXPECT_GT(w, last_weight) << "t=" << t;
+            last_weight = w;
+            ++blending;
+        }
+    }
+    EXPECT_GE(blending, transition_frames - 2);
 
     // Pixels: the raised hand is drawn while "reach" shows, and gone from there while walking.
     const Image shown_reach = load_png(dir / "reach.png");
