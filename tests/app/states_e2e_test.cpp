@@ -6,6 +6,7 @@
 
 #include "app/app_test_support.hpp"
 #include "app/saved_rigs.hpp"
+#include "core/state_test_rigs.hpp"
 #include "core/state_machine.hpp"
 #include "core/state_pose.hpp"
 
@@ -23,22 +24,6 @@ int state_named(const Rig& rig, const std::string& name) {
     return -1;
 }
 
-float turn_between(const glm::quat& a, const glm::quat& b) {
-    const glm::quat r = glm::conjugate(a) * b;
-    return 2.0f * std::atan2(glm::length(glm::vec3{r.x, r.y, r.z}), std::fabs(r.w));
-}
-
-float largest_turn(const Pose& a, const Pose& b) {
-    float worst = 0.0f;
-    for (std::size_t i = 0; i < a.rotations.size(); ++i) worst = std::max(worst, turn_between(a.rotations[i], b.rotations[i]));
-    return worst;
-}
-
-Pose live(const Rig& rig, int state, double t) {
-    Pose p;
-    sample_state(rig.states[static_cast<std::size_t>(state)], t, rig.pose, p);
-    return p;
-}
 
 
 }  // namespace
@@ -90,8 +75,8 @@ TEST(StatesJourney, CaptureAPoseIntoAStateAndSwitchWithWalking) {
     ASSERT_GE(walking, 0);
     EXPECT_EQ(saved.states.size(), original.states.size() + 1);
     EXPECT_GT(glm::distance(tip_of(saved, "arm_l_lower"), tip_of(original, "arm_l_lower")), 10.0f) << "the hand was not posed";
-    EXPECT_LT(largest_turn(live(saved, reach, 0.0), saved.pose), 1e-5f);
-    EXPECT_LT(largest_turn(live(saved, reach, 0.77), saved.pose), 1e-5f);
+    EXPECT_LT(pose_distance(live(saved, reach, 0.0), saved.pose), 1e-5f);
+    EXPECT_LT(pose_distance(live(saved, reach, 0.77), saved.pose), 1e-5f);
     EXPECT_GE(saved.states[static_cast<std::size_t>(reach)].channels.size(), 2u) << "both arm bones were posed";
 
     // Sampled frame by frame (60 Hz) through reach -> walking -> reach, the shown pose passes
@@ -102,8 +87,8 @@ TEST(StatesJourney, CaptureAPoseIntoAStateAndSwitchWithWalking) {
     float widest_gap = 0.0f;
     float fastest = 0.0f;
     for (double t = 0.0; t < 4.0; t += dt) {
-        widest_gap = std::max(widest_gap, largest_turn(live(saved, reach, t), live(saved, walking, t)));
-        fastest = std::max(fastest, largest_turn(live(saved, walking, t), live(saved, walking, t + dt)));
+        widest_gap = std::max(widest_gap, pose_distance(live(saved, reach, t), live(saved, walking, t)));
+        fastest = std::max(fastest, pose_distance(live(saved, walking, t), live(saved, walking, t + dt)));
     }
     const float bound = fastest + max_ease_slope(saved.transition.easing) / duration * static_cast<float>(dt) * widest_gap;
     StateMachine m;
@@ -118,15 +103,15 @@ TEST(StatesJourney, CaptureAPoseIntoAStateAndSwitchWithWalking) {
         if (frame == 150) switch_state(m, saved, reach, saved.transition);
         Pose now;
         sample(m, saved, now);
-        worst = std::max(worst, largest_turn(last, now));
+        worst = std::max(worst, pose_distance(last, now));
         const float w = blend_weight(m);
         if (in_transition(m) && w > 0.0f && w < 1.0f) {
             const Pose a = live(saved, *blending_from(m), m.clock);
             const Pose b = live(saved, active_state(m), m.clock);
             // Strictly between: away from both ends, and no farther from either than they are apart.
-            const float gap = largest_turn(a, b);
-            if (largest_turn(now, a) > 1e-4f && largest_turn(now, b) > 1e-4f && largest_turn(now, a) <= gap + 1e-4f &&
-                largest_turn(now, b) <= gap + 1e-4f) {
+            const float gap = pose_distance(a, b);
+            if (pose_distance(now, a) > 1e-4f && pose_distance(now, b) > 1e-4f && pose_distance(now, a) <= gap + 1e-4f &&
+                pose_distance(now, b) <= gap + 1e-4f) {
                 ++in_between;
             }
         }
@@ -216,14 +201,14 @@ TEST(StatesJourney, PosingOverAPlayingStateStartsFromThePoseShown) {
     // The taken pose is climbing's at some moment: arms up, far from the rig's own pose.
     const int climbing = state_named(original, "climbing");
     float nearest_climbing_frame = 10.0f;
-    for (double t = 0.0; t < 1.6; t += 1.0 / 240.0) nearest_climbing_frame = std::min(nearest_climbing_frame, largest_turn(taken.pose.rotations.empty() ? Pose{} : taken.pose, live(original, climbing, t)));
+    for (double t = 0.0; t < 1.6; t += 1.0 / 240.0) nearest_climbing_frame = std::min(nearest_climbing_frame, pose_distance(taken.pose.rotations.empty() ? Pose{} : taken.pose, live(original, climbing, t)));
     EXPECT_LT(nearest_climbing_frame, glm::radians(1.0f)) << "the pose taken is not one climbing shows";
-    EXPECT_GT(largest_turn(taken.pose, original.pose), glm::radians(30.0f));
+    EXPECT_GT(pose_distance(taken.pose, original.pose), glm::radians(30.0f));
     // The drag moved the right leg from there, and only the right leg.
     EXPECT_GT(glm::distance(tip_of(dragged, "leg_r_lower"), tip_of(taken, "leg_r_lower")), 5.0f);
     for (const char* still : {"arm_l_upper", "arm_r_lower", "leg_l_upper", "leg_l_lower", "body"}) {
         const auto i = static_cast<std::size_t>(original.skeleton.find(still));
-        EXPECT_LT(turn_between(dragged.pose.rotations[i], taken.pose.rotations[i]), 1e-5f) << still;
+        EXPECT_LT(rotation_distance(dragged.pose.rotations[i], taken.pose.rotations[i]), 1e-5f) << still;
     }
     EXPECT_TRUE(same_rotations(undone, original, 1e-6f)) << "two undos did not give the rig's own pose back";
 

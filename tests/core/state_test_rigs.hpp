@@ -12,6 +12,7 @@
 
 #include "core/rig.hpp"
 #include "core/rig_file.hpp"
+#include "core/pose_distance.hpp"
 #include "core/state_pose.hpp"
 
 namespace marionette::testing {
@@ -28,21 +29,6 @@ inline int state_index(const Rig& rig, const std::string& name) {
     }
     ADD_FAILURE() << "no state " << name;
     return -1;
-}
-
-// The angle between two rotations, in radians (q and -q are the same rotation).
-// (atan2 of the relative rotation's parts, not acos of a dot product: that is blind to the
-// smallest angles in float.)
-inline float rotation_distance(const glm::quat& a, const glm::quat& b) {
-    const glm::quat r = glm::conjugate(a) * b;
-    return 2.0f * std::atan2(glm::length(glm::vec3{r.x, r.y, r.z}), std::fabs(r.w));
-}
-
-// The largest rotation_distance between the bones of two poses.
-inline float pose_distance(const Pose& a, const Pose& b) {
-    float worst = 0.0f;
-    for (std::size_t i = 0; i < a.rotations.size(); ++i) worst = std::max(worst, rotation_distance(a.rotations[i], b.rotations[i]));
-    return worst;
 }
 
 // The pose `state` shows at `t`, alone (no machine).

@@ -8,6 +8,7 @@
 
 #include "core/rotation_math.hpp"
 #include "core/state_pose.hpp"
+#include "core/pose_distance.hpp"
 #include "editor/edit_expectations.hpp"
 #include "editor/edit_test_rigs.hpp"
 #include "editor/state_edits.hpp"
@@ -33,14 +34,6 @@ Pose state_pose(const Rig& rig, int state, double t) {
     return p;
 }
 
-float largest_turn(const Pose& a, const Pose& b) {
-    float worst = 0.0f;
-    for (std::size_t i = 0; i < a.rotations.size(); ++i) {
-        const glm::quat r = glm::conjugate(a.rotations[i]) * b.rotations[i];
-        worst = std::max(worst, 2.0f * std::atan2(glm::length(glm::vec3{r.x, r.y, r.z}), std::fabs(r.w)));
-    }
-    return worst;
-}
 
 }  // namespace
 
@@ -87,7 +80,7 @@ TEST(StateEdits, NewStateFromPoseHoldsThePoseStill) {
     const Rig out = ok(add_state_from_pose(rig, "captured"));
     const int s = static_cast<int>(out.states.size()) - 1;
     EXPECT_EQ(out.states.back().channels.size(), 3u);
-    for (double t : {0.0, 0.4, 1.3}) EXPECT_LT(largest_turn(state_pose(out, s, t), out.pose), 1e-6f) << "t=" << t;
+    for (double t : {0.0, 0.4, 1.3}) EXPECT_LT(pose_distance(state_pose(out, s, t), out.pose), 1e-6f) << "t=" << t;
     expect_valid_rig(out, "after capturing a new state");
 }
 
@@ -124,7 +117,7 @@ TEST(StateEdits, CaptureIn3DTakesAnyRotationAsTheBase) {
     const Rig out = ok(capture_pose(rig, 0));
     // wave's forearm channel swings 20 degrees about its hinge: at t = 0 (sin 0) it shows the pose.
     const Pose p = state_pose(out, 0, 0.0);
-    EXPECT_LT(largest_turn(p, out.pose), 1e-5f);
+    EXPECT_LT(pose_distance(p, out.pose), 1e-5f);
     expect_valid_rig(out, "after a 3D capture");
 }
 
@@ -206,7 +199,7 @@ TEST(StateEdits, TakePoseReplacesTheWholePoseOrRefuses) {
     Pose shown;
     sample_state(rig.states[0], 0.3, rig.pose, shown);
     const Rig out = ok(take_pose(rig, shown));
-    EXPECT_LT(largest_turn(out.pose, shown), 1e-6f);
+    EXPECT_LT(pose_distance(out.pose, shown), 1e-6f);
     EXPECT_EQ(out.pose.root_offset, shown.root_offset);
     expect_valid_rig(out, "after take_pose");
     Pose short_pose = shown;
