@@ -258,6 +258,10 @@ void EditorApp::take_shown_pose() {
     states_.sample(rig, pose);
     states_.stop();
     session_->finish();
+    if (pose.rotations == rig.pose.rotations && pose.root_offset == rig.pose.root_offset) {
+        pose_world();  // a still state showing the rig's own pose: nothing to take, no undo step
+        return;
+    }
     if (Status s = session_->apply("pose of " + what + " at " + at, take_pose(rig, pose)); !s) {
         status_ = s.message();
     } else {
