@@ -47,8 +47,11 @@ inline int run(const std::string& command) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+// Each test process starts its search for a free X display at its own number: `xvfb-run -a`
+// from 99 in several processes at once can race for the same display and fail to start.
 inline std::string xvfb(const std::string& args) {
-    return "xvfb-run -a -s '-screen 0 1280x800x24' " + std::string(MARIONETTE_BINARY) + " " + args;
+    const int first_display = 100 + static_cast<int>(::getpid() % 800);
+    return "xvfb-run -a -n " + std::to_string(first_display) + " -s '-screen 0 1280x800x24' " + std::string(MARIONETTE_BINARY) + " " + args;
 }
 
 // A scratch folder per test process, removed by the caller.
