@@ -35,11 +35,12 @@ void accept_reparent(const Rig& rig, int new_parent, PanelEdits& out) {
     ImGui::EndDragDropTarget();
 }
 
-void draw_bone_tree(const Rig& rig, const std::vector<std::vector<int>>& children, int bone, int selected, PanelEdits& out) {
+// One bone's row; true when its children are to be listed under it.
+bool draw_bone_row(const Rig& rig, int bone, bool has_children, bool push, int selected, PanelEdits& out) {
     const Bone& b = rig.skeleton[static_cast<std::size_t>(bone)];
-    const auto& kids = children[static_cast<std::size_t>(bone)];
     ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_SpanAvailWidth | ImGuiTreeNodeFlags_OpenOnArrow;
-    if (kids.empty()) flags |= ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen;
+    if (!has_children) flags |= ImGuiTreeNodeFlags_Leaf;
+    if (!has_children || !push) flags |= ImGuiTreeNodeFlags_NoTreePushOnOpen;
     if (bone == selected) flags |= ImGuiTreeNodeFlags_Selected;
     const bool open = ImGui::TreeNodeEx(reinterpret_cast<void*>(static_cast<std::intptr_t>(bone)), flags, "%s", b.name.c_str());
     if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) out.select = bone;
@@ -58,9 +59,37 @@ void draw_bone_tree(const Rig& rig, const std::vector<std::vector<int>>& childre
         if (ImGui::MenuItem("Delete", nullptr, false, rig.skeleton.size() > 1)) delete_selected(rig, bone, out);
         ImGui::EndPopup();
     }
-    if (open && !kids.empty()) {
-        for (int c : kids) draw_bone_tree(rig, children, c, selected, out);
-        ImGui::TreePop();
+    return open && has_children;
+}
+
+// Past this depth children are listed without further indent: a 100,000-bone chain must not
+// indent off every screen, and ImGui keeps tree depth in a 32-bit mask.
+constexpr std::size_t kMaxTreeIndent = 24;
+
+// Depth first, with an explicit stack rather than recursion: a hierarchy as deep as the file
+// allows must not overflow the call stack.
+void draw_bone_tree(const Rig& rig, const std::vector<std::vector<int>>& children, int root, int selected, PanelEdits& out) {
+    struct Level {
+        int bone;
+        std::size_t next = 0;  // the next child to draw
+        bool pushed = false;   // TreePop owed when its children are done
+    };
+    std::vector<Level> stack;
+    const auto visit = [&](int bone) {
+        const bool has_children = !children[static_cast<std::size_t>(bone)].empty();
+        const bool push = stack.size() < kMaxTreeIndent;
+        if (draw_bone_row(rig, bone, has_children, push, selected, out)) stack.push_back(Level{bone, 0, push});
+    };
+    visit(root);
+    while (!stack.empty()) {
+        Level& top = stack.back();
+        const auto& kids = children[static_cast<std::size_t>(top.bone)];
+        if (top.next < kids.size()) {
+            visit(kids[top.next++]);  // may grow the stack: `top` is not used after this
+            continue;
+        }
+        if (top.pushed) ImGui::TreePop();
+        stack.pop_back();
     }
 }
 

@@ -49,3 +49,18 @@ TEST(WindowSmoke, BadFileExitsOneBeforeOpeningAWindow) {
     const std::string bad = std::string(MARIONETTE_ASSETS) + "/../../tests/data/bad/cycle.json";
     EXPECT_EQ(run(std::string(MARIONETTE_BINARY) + " " + bad + " 2>/dev/null"), 1);
 }
+
+// A chain 100,000 bones deep (the outliner once drew the tree recursively and overflowed the
+// stack): the editor opens it, draws it and exits normally.
+TEST(WindowSmokeDeep, AHundredThousandBoneChainOpens) {
+    const auto dir = scratch_dir("deep");
+    std::string text = R"({"format": "marionette-rig", "version": 1, "dimensions": 2, "bones": [{"name": "b0", "length": 1})";
+    for (int i = 1; i < 100000; ++i) {
+        text += R"(, {"name": "b)" + std::to_string(i) + R"(", "parent": "b)" + std::to_string(i - 1) + R"(", "length": 1, "translation": [1, 0]})";
+    }
+    text += "]}";
+    write_file(dir / "deep.json", text);
+    EXPECT_EQ(run(xvfb("--frames 3 --screenshot " + (dir / "deep.png").string() + " " + (dir / "deep.json").string())), 0);
+    EXPECT_TRUE(std::filesystem::exists(dir / "deep.png"));
+    std::filesystem::remove_all(dir);
+}
