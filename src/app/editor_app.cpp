@@ -171,7 +171,10 @@ ScriptView EditorApp::script_view() const {
     v.modified = document_.modified();
     v.ui = ui_marks_.marks();
     const Rig& rig = document_.rig();
-    const auto name = [&](int s) { return s >= 0 && static_cast<std::size_t>(s) < rig.states.size() ? rig.states[static_cast<std::size_t>(s)].name : std::string(kRigPoseName); };
+    const auto name = [&](int s) {
+        const std::string* n = state_name(rig, s);
+        return n ? *n : std::string(kRigPoseName);
+    };
     v.state = name(active_state(states_.machine()));
     if (auto from = blending_from(states_.machine())) v.blending_from = name(*from);
     v.blend_weight = blend_weight(states_.machine());
@@ -251,7 +254,8 @@ void EditorApp::handle_events() {
 void EditorApp::take_shown_pose() {
     const Rig& rig = document_.rig();
     const int shown = active_state(states_.machine());
-    const std::string what = shown >= 0 && static_cast<std::size_t>(shown) < rig.states.size() ? rig.states[static_cast<std::size_t>(shown)].name : "the blend";
+    const std::string* shown_name = state_name(rig, shown);
+    const std::string what = shown_name ? *shown_name : "the blend";  // blending back to the rig's pose
     char at[32];
     std::snprintf(at, sizeof at, "%.2f s", states_.machine().clock);
     Pose pose;

@@ -19,8 +19,9 @@ namespace {
 
 constexpr float kListWidth = 190.0f;
 
-std::string state_name(const Rig& rig, int state) {
-    return state >= 0 && static_cast<std::size_t>(state) < rig.states.size() ? rig.states[static_cast<std::size_t>(state)].name : "rig pose";
+std::string state_label(const Rig& rig, int state) {
+    const std::string* name = marionette::state_name(rig, state);
+    return name ? *name : kRigPoseName;
 }
 
 bool button(const char* label, bool enabled, const char* mark, UiMarks& marks, const char* tip = nullptr) {
@@ -111,14 +112,14 @@ void StatePanel::playback(const Rig& rig, const StatePlayer& player, UiMarks& ma
     const StateMachine& m = player.machine();
     const std::optional<int> from = blending_from(m);
     if (from) {
-        ImGui::Text("%s -> %s  %.0f%%", state_name(rig, *from).c_str(), state_name(rig, active_state(m)).c_str(), 100.0 * blend_weight(m));
+        ImGui::Text("%s -> %s  %.0f%%", state_label(rig, *from).c_str(), state_label(rig, active_state(m)).c_str(), 100.0 * blend_weight(m));
     } else {
-        ImGui::Text("showing %s  %.2f s", state_name(rig, active_state(m)).c_str(), m.clock);
+        ImGui::Text("showing %s  %.2f s", state_label(rig, active_state(m)).c_str(), m.clock);
     }
 }
 
 void StatePanel::state_list(const Rig& rig, int shown, UiMarks& marks, PanelEdits& edits, StatePanelActions& actions) {
-    if (ImGui::Selectable("(rig pose)", shown == kRigPose)) actions.show = kRigPose;
+    if (ImGui::Selectable(kRigPoseName, shown == kRigPose)) actions.show = kRigPose;
     marks.mark_last_item("states/rig pose");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The rig's own pose, the one you drag");
     for (std::size_t i = 0; i < rig.states.size(); ++i) {
@@ -140,13 +141,13 @@ void StatePanel::state_list(const Rig& rig, int shown, UiMarks& marks, PanelEdit
         actions.show = count;
     }
     if (button("Duplicate", is_state, "states/duplicate", marks)) {
-        edits.apply("duplicate state " + state_name(rig, shown), duplicate_state(rig, shown));
+        edits.apply("duplicate state " + state_label(rig, shown), duplicate_state(rig, shown));
         actions.renumber = renumbered(rig.states.size(), shown, true);
         actions.show = shown + 1;
     }
     ImGui::SameLine();
     if (button("Delete", is_state, "states/delete", marks)) {
-        edits.apply("delete state " + state_name(rig, shown), delete_state(rig, shown));
+        edits.apply("delete state " + state_label(rig, shown), delete_state(rig, shown));
         actions.renumber = renumbered(rig.states.size(), shown, false);
     }
     if (!is_state) return;

@@ -7,9 +7,9 @@ namespace marionette {
 
 namespace {
 
-Json state_name(const Rig& rig, int state) {
-    if (state < 0 || static_cast<std::size_t>(state) >= rig.states.size()) return nullptr;  // the rig's own pose
-    return rig.states[static_cast<std::size_t>(state)].name;
+Json state_json(const Rig& rig, int state) {
+    const std::string* name = state_name(rig, state);
+    return name ? Json(*name) : Json(nullptr);  // null: the rig's own pose
 }
 
 // Degrees as a float: world angles are float quantities, and the shortest float form keeps a
@@ -32,8 +32,8 @@ Json frame_json(const Rig& rig, const BakedFrame& frame) {
     Json bones = Json::object();
     for (std::size_t i = 0; i < rig.skeleton.size(); ++i) bones[rig.skeleton[i].name] = bone_json(frame.world[i], rig.is_2d());
     return Json{{"time", json_number(frame.time)},
-                {"state", state_name(rig, frame.state)},
-                {"from", frame.from ? state_name(rig, *frame.from) : Json(nullptr)},
+                {"state", state_json(rig, frame.state)},
+                {"from", frame.from ? state_json(rig, *frame.from) : Json(nullptr)},
                 {"weight", json_float(frame.weight)},
                 {"bones", std::move(bones)}};
 }
@@ -42,7 +42,7 @@ Json header_json(const Rig& rig, const std::string& rig_name, std::span<const Ti
     Json bones = Json::array();
     for (std::size_t i = 0; i < rig.skeleton.size(); ++i) bones.push_back(rig.skeleton[i].name);
     Json entries = Json::array();
-    for (const TimelineEntry& e : timeline) entries.push_back(Json{{"state", state_name(rig, e.state)}, {"at", json_number(e.at)}});
+    for (const TimelineEntry& e : timeline) entries.push_back(Json{{"state", state_json(rig, e.state)}, {"at", json_number(e.at)}});
     return Json{{"format", kFramesFormatName},
                 {"version", kFramesFormatVersion},
                 {"rig", rig_name},

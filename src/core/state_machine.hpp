@@ -12,6 +12,7 @@
 // after the rig's state list changes. Sampling treats an index past the list as the rig's pose.
 
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/pose.hpp"
@@ -20,6 +21,13 @@
 namespace marionette {
 
 inline constexpr int kRigPose = -1;
+// What the editor and its scripts call kRigPose.
+inline constexpr const char* kRigPoseName = "(rig pose)";
+
+// The state's name; nullptr for kRigPose (and for an index past the rig's list).
+inline const std::string* state_name(const Rig& rig, int state) {
+    return state >= 0 && static_cast<std::size_t>(state) < rig.states.size() ? &rig.states[static_cast<std::size_t>(state)].name : nullptr;
+}
 
 struct StateLayer {
     int state = kRigPose;

@@ -22,6 +22,7 @@
 #include <glm/glm.hpp>
 
 #include "core/result.hpp"
+#include "core/state_machine.hpp"
 
 namespace marionette {
 
@@ -111,7 +112,6 @@ struct ExpectModified {
 };
 // The state shown, and optionally the transition in progress: the state it blends from and the
 // blend weight's range. The rig's own pose is named kRigPoseName (null in a script's "state").
-inline constexpr const char* kRigPoseName = "(rig pose)";
 struct ExpectState {
     std::string state;
     std::optional<std::string> from;  // "": no transition in progress (null in the script)

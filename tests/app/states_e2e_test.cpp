@@ -28,8 +28,9 @@ int state_named(const Rig& rig, const std::string& name) {
 
 }  // namespace
 
-// The hero's left hand is raised to (726, 133) (up across the body, as far as its limits let it) in a 1280x800 window with the state panel open,
-// the pose captured as a new state "reach", then the hero switches to walking and back.
+// The hero's left hand is raised to (726, 133) (up across the body, as far as its limits let
+// it) in a 1280x800 window with the state panel open, the pose captured as a new state
+// "reach", then the hero switches to walking and back.
 TEST(StatesJourney, CaptureAPoseIntoAStateAndSwitchWithWalking) {
     const auto dir = scratch_dir("e2e-states");
     write_file(dir / "states.json", R"({"steps": [
