@@ -81,14 +81,11 @@ bool solve_free_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& result) {
     pose.rotations[A] = quat_from_turn(pose_a, 2.0f * upper * goal);
     pose.rotations[B] = quat_from_turn(pose_b, 2.0f * upper * lower);
 
-    // The tip from the bones' turns in their parents' frames, as the general path measures it:
-    // turn_a = aim * root angle * conjugate(offset_dir), turn_b = offset_dir * middle angle.
-    const float half_over_upper = 0.5f * inverse_upper;
-    const Rot2 turn_a = (aim * conjugate(offset_dir)) * root_turn;  // * 2 upper goal
-    const glm::vec2 lower_vector = rotate(offset_dir, {middle_turn.c * half_over_upper, middle_turn.s * half_over_upper});
-    const glm::vec2 tip = rotate(turn_a, offset + lower_vector) * (half_over_upper * inverse_goal);
+    // The bones' angles come straight from the triangle, so the tip sits at the goal along the
+    // aim and the miss is the difference of the distances (two_bone_paths_test measures the tip
+    // by forward kinematics against the general path's).
     result.iterations = 1;
-    result.error = glm::length(tip - v);
+    result.error = std::fabs(d2 * inverse_distance - goal);
     result.reached = result.error <= (job.tolerance > 0.0f ? job.tolerance : 1e-4f * reach);
     return true;
 }
@@ -97,21 +94,27 @@ bool solve_free_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& result) {
 
 namespace {
 
-// The shortest rotation turning u onto v, given |u||v|, normalized; w = norms + u.v, as
-// rotation_between. False where u and v are (nearly) opposite and the axis is a choice.
+// The shortest rotation turning u onto v, unnormalized (it is normalized once, in the product
+// it is applied to): (u x v, |u||v| + u.v) with `norms` = |u||v|, as rotation_between. False
+// within about a degree of opposite: there w cancels and the turn's angle is ill-conditioned
+// (off by up to 1e-4 rad in float), so those rare solves take the general path.
 bool turn_between(sse::V4 u, sse::V4 v, float norms, sse::V4& q) {
     const sse::V4 w = _mm_add_ps(_mm_set1_ps(norms), sse::dot4(u, v));
-    if (!(sse::first(w) >= 1e-6f * norms)) return false;
-    q = sse::normalized4(_mm_add_ps(sse::cross(u, v), _mm_mul_ps(w, _mm_setr_ps(0.0f, 0.0f, 0.0f, 1.0f))));
+    if (!(sse::first(w) >= 1e-4f * norms)) return false;
+    q = _mm_add_ps(sse::cross(u, v), _mm_mul_ps(w, _mm_setr_ps(0.0f, 0.0f, 0.0f, 1.0f)));
     return true;
 }
 
 }  // namespace
 
-// As the general path: each bone turns by the shortest rotation onto its new direction, in the
-// root's parent frame. Two choices keep the chain of dependent steps short: the pole is taken
-// off the line root->target with 1/distance^2 (no unit direction first), and the new upper
-// bone comes straight from the sides scaled by known lengths, as in 2D.
+// As the general path: each bone turns by the shortest rotation onto its new direction. The
+// solve runs in the upper bone's rest frame (its parent frame turned by its rest rotation), where
+// the upper bone's rotation is its pose rotation itself, and the lower bone's turn is taken in
+// its own rest frame: no rest rotation is put on and taken off again, and each pose rotation is
+// normalized once. Every step that waits on the previous pose (the one a dragged limb's next
+// solve waits on) is kept short: the pole is taken off the line root->target with
+// 1/distance^2, and the new upper bone comes straight from the sides scaled by known lengths, as
+// in 2D.
 bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const std::optional<glm::vec3>& pole, IkResult& result) {
     using namespace sse;
     const Skeleton& sk = *job.skeleton;
@@ -127,25 +130,25 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const std::op
     const float reach = upper + lower;
     const float tiny = 1e-6f * reach;
     const V4 a = load(upper_bone.rest.translation + (upper_bone.parent < 0 ? pose.root_offset : glm::vec3{0.0f}));
-    const V4 v = _mm_sub_ps(load(target), a);
-    const V4 d2v = dot4(v, v);
+    const V4 to_target = _mm_sub_ps(load(target), a);
+    const V4 d2v = dot4(to_target, to_target);
     const float d2 = first(d2v);
     // Squares of distances up to 1e7 stay far from float's limits in the products below.
     if (!(upper > tiny && lower > tiny && reach > 1e-4f && reach < 1e6f && d2 > tiny * tiny && d2 < 1e14f)) return false;
 
-    const V4 rest_a = load(upper_bone.rest.rotation);
+    const V4 to_rest_a = conjugate(load(upper_bone.rest.rotation));
     const V4 rest_b = load(lower_bone.rest.rotation);
-    const V4 turn_a = mul(rest_a, load(pose.rotations[A]));  // the bones' rotations in their parents' frames
-    const V4 turn_b = mul(rest_b, load(pose.rotations[B]));
+    const V4 pose_a = load(pose.rotations[A]);
+    const V4 pose_b = load(pose.rotations[B]);
     const V4 offset = load(offset3);
-    const V4 to_middle = rotate(turn_a, offset);
-    const V4 axis_b = turned_axis(turn_b);
+    const V4 v = rotate(to_rest_a, to_target);  // from here on in the upper bone's rest frame
+    const V4 to_middle = rotate(pose_a, offset);
 
     // The bend side: the pole (else the current middle joint) off the line root->target.
     const V4 inverse_d = inverse_sqrt4(d2v);
     const V4 inverse_d2 = _mm_mul_ps(inverse_d, inverse_d);
     auto off_line = [&](V4 p) { return _mm_sub_ps(p, _mm_mul_ps(v, _mm_mul_ps(dot4(p, v), inverse_d2))); };
-    V4 off = off_line(pole ? _mm_sub_ps(load(*pole), a) : to_middle);
+    V4 off = off_line(pole ? rotate(to_rest_a, _mm_sub_ps(load(*pole), a)) : to_middle);
     V4 off2 = dot4(off, off);
     if (!(first(off2) > tiny * tiny) && pole) {
         off = off_line(to_middle);
@@ -158,9 +161,10 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const std::op
     const float fold = upper - lower;
     const float fold2 = fold * fold;
     const float reach2 = reach * reach;
+    const float distance = d2 * first(inverse_d);
     float g2 = clamp_to(d2, fold2, reach2);
     if (job.settings.softness > 0.0f) {
-        const float g = two_bone_goal_distance(d2 * first(inverse_d), upper, lower, job.settings.softness);
+        const float g = two_bone_goal_distance(distance, upper, lower, job.settings.softness);
         g2 = g * g;
     }
     const float inverse_goal = inverse_sqrt(g2);
@@ -172,20 +176,24 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const std::op
     const V4 new_to_middle = _mm_add_ps(_mm_mul_ps(dir, _mm_set1_ps((fold * reach + g2) * scale)), _mm_mul_ps(side, _mm_set1_ps(area4 * scale)));
     const V4 new_lower = _mm_sub_ps(_mm_mul_ps(dir, _mm_set1_ps(goal)), new_to_middle);
 
+    // |new_to_middle| = upper and |new_lower| = lower by construction; the bones' current
+    // directions are measured: near a half turn w cancels, and the rounding of a length taken
+    // as known would move the turn's angle by far more than its own size.
     V4 turn_upper, turn_lower;
     if (!turn_between(to_middle, new_to_middle, std::sqrt(first(dot4(to_middle, to_middle))) * upper, turn_upper)) return false;
-    const V4 new_a = normalized4(mul(turn_upper, turn_a));
-    const V4 lower_local = rotate(conjugate(new_a), new_lower);
+    const V4 new_pose_a = normalized4(mul(turn_upper, pose_a));
+    // The new lower bone in the lower bone's rest frame, where its pose rotation turns +X.
+    const V4 lower_local = rotate(conjugate(mul(new_pose_a, rest_b)), new_lower);
+    const V4 axis_b = turned_axis(pose_b);
     if (!turn_between(axis_b, lower_local, std::sqrt(first(dot4(axis_b, axis_b))) * lower, turn_lower)) return false;
-    const V4 new_b = normalized4(mul(turn_lower, turn_b));
-    store(pose.rotations[A], normalized4(mul(conjugate(rest_a), new_a)));
-    store(pose.rotations[B], normalized4(mul(conjugate(rest_b), new_b)));
+    store(pose.rotations[A], new_pose_a);
+    store(pose.rotations[B], normalized4(mul(turn_lower, pose_b)));
 
-    // The tip from the bones' new rotations, as the general path measures it.
-    const V4 tip_from_root = rotate(new_a, _mm_add_ps(offset, _mm_mul_ps(turned_axis(new_b), _mm_set1_ps(lower))));
-    const V4 miss = _mm_sub_ps(tip_from_root, v);
+    // Each bone is now turned exactly onto its new direction, so the tip sits at goal along the
+    // aim and the miss is the difference of the distances (two_bone_paths_test measures the tip
+    // by forward kinematics against the general path's).
     result.iterations = 1;
-    result.error = std::sqrt(first(dot4(miss, miss)));
+    result.error = std::fabs(distance - goal);
     result.reached = result.error <= (job.tolerance > 0.0f ? job.tolerance : 1e-4f * reach);
     return true;
 }
