@@ -1,5 +1,6 @@
 // marionette: the puppet editor, and its command-line modes for scripts and tests.
 
+#include <csignal>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -16,6 +17,10 @@
 using namespace marionette;
 
 int main(int argc, char** argv) {
+    // Past a file-size limit (`ulimit -f`, a quota) the kernel sends SIGXFSZ, whose default is to
+    // kill the process: the editor would die with the user's work unsaved. Ignored, the write
+    // fails with EFBIG instead, and the save reports it and keeps the old file, as on a full disk.
+    std::signal(SIGXFSZ, SIG_IGN);
     const std::vector<std::string> args(argv + 1, argv + argc);
     Result<CommandLine> parsed = parse_command_line(args);
     if (!parsed) {

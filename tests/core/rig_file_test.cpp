@@ -3,10 +3,12 @@
 #include <unistd.h>
 
 #include "core/rig_file.hpp"
+#include "core/file_size_limit.hpp"
 #include "core/rig_json.hpp"
 #include "core/test_files.hpp"
 
 using namespace marionette;
+using marionette::testing::FileSizeLimit;
 using marionette::testing::read_file;
 using marionette::testing::ScratchDir;
 using marionette::testing::write_file;
@@ -116,6 +118,69 @@ TEST(RigFile, WriteFailureKeepsOldFile) {
     rig.skeleton[0].name = "\xc3\x28";
     EXPECT_FALSE(save_rig_file(rig, file).ok());
     EXPECT_EQ(read_file(file), "precious");
+    EXPECT_EQ(entries_in(dir.path()), 1u);
+}
+
+namespace {
+
+// A chain of `bones` bones with long names: about 100 bytes of file per bone.
+Rig big_rig(int bones) {
+    Rig rig = small_rig();
+    std::vector<Bone> list;
+    for (int i = 0; i < bones; ++i) {
+        Bone b;
+        b.name = "a_bone_with_a_rather_long_name_" + std::to_string(i);
+        b.parent = i - 1;
+        b.length = 1.0f;
+        b.rest.translation = {i == 0 ? 0.0f : 1.0f, 0.0f, 0.0f};
+        list.push_back(std::move(b));
+    }
+    rig.skeleton = Skeleton(std::move(list));
+    rig.pose = Pose::rest(rig.skeleton.size());
+    return rig;
+}
+
+}  // namespace
+
+TEST(RigFile, DiskFullPartWayThroughASaveKeepsTheOldFileByteForByte) {
+    ScratchDir dir;
+    const auto file = dir / "rig.json";
+    const std::string old = read_file(std::filesystem::path(MARIONETTE_ASSETS) / "hero.json");
+    ASSERT_GT(old.size(), 1000u);
+    write_file(file, old);
+    const Rig rig = big_rig(400);
+    ASSERT_GT(serialize_rig(rig).value().size(), 40000u);
+    Status s;
+    {
+        FileSizeLimit full(16384);  // the disk fills after 16 KiB of the new file
+        ASSERT_TRUE(full.ok());
+        s = save_rig_file(rig, file);
+    }
+    ASSERT_FALSE(s.ok());
+    EXPECT_NE(s.message().find("rig.json: write failed: File too large"), std::string::npos) << s.message();
+    EXPECT_EQ(read_file(file), old);
+    EXPECT_EQ(entries_in(dir.path()), 1u) << "the partial temporary file was left behind";
+
+    // With room again the same save goes through and replaces the file whole.
+    ASSERT_TRUE(save_rig_file(rig, file).ok());
+    Result<Rig> back = load_rig_file(file);
+    ASSERT_TRUE(back.ok()) << back.message();
+    EXPECT_EQ(back.value().skeleton.size(), 400u);
+}
+
+TEST(RigFile, DiskFullBeforeTheFirstByteKeepsTheOldFile) {
+    ScratchDir dir;
+    const auto file = dir / "rig.json";
+    write_file(file, "precious\n");
+    Status s;
+    {
+        FileSizeLimit full(0);
+        ASSERT_TRUE(full.ok());
+        s = save_rig_file(small_rig(), file);
+    }
+    ASSERT_FALSE(s.ok());
+    EXPECT_NE(s.message().find("write failed"), std::string::npos) << s.message();
+    EXPECT_EQ(read_file(file), "precious\n");
     EXPECT_EQ(entries_in(dir.path()), 1u);
 }
 
