@@ -6,10 +6,9 @@
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 #include "core/rig_json.hpp"
+#include "core/text_file.hpp"
 
 namespace marionette {
 
@@ -100,16 +99,10 @@ Status write_file_atomically(const std::filesystem::path& path, const std::strin
 }
 
 Result<Rig> load_rig_file(const std::filesystem::path& path) {
-    const std::string where = path.string() + ": ";
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) return Error{where + "is a directory, not a rig file"};
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Error{where + "cannot open: " + describe_errno(errno)};
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) return Error{where + "read failed"};
-    Result<Rig> rig = parse_rig(text.str());
-    if (!rig) return Error{where + rig.message()};
+    Result<std::string> text = read_text_file(path, kMaxRigFileBytes, "rig file");
+    if (!text) return Error{text.message()};
+    Result<Rig> rig = parse_rig(text.value());
+    if (!rig) return Error{path.string() + ": " + rig.message()};
     return rig;
 }
 

@@ -1,9 +1,8 @@
 #include "editor/input_script.hpp"
 
-#include <fstream>
-#include <sstream>
 
 #include "core/json_field.hpp"
+#include "core/text_file.hpp"
 
 namespace marionette {
 
@@ -249,11 +248,9 @@ Result<InputScript> parse_input_script(const std::string& text, const std::files
 }
 
 Result<InputScript> load_input_script(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) return Error{file.string() + ": cannot open the script"};
-    std::ostringstream text;
-    text << in.rdbuf();
-    Result<InputScript> script = parse_input_script(text.str(), file.parent_path());
+    Result<std::string> text = read_text_file(file, kMaxScriptBytes, "script");
+    if (!text) return Error{text.message()};
+    Result<InputScript> script = parse_input_script(text.value(), file.parent_path());
     if (!script) return Error{file.string() + ": " + script.message()};
     return script;
 }

@@ -13,6 +13,7 @@
 // chain's handle, or a named panel widget ({"ui": "states/play"}), as currently drawn, so
 // scripts survive layout and camera changes.
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -132,6 +133,8 @@ struct InputScript {
 // Parses a script; errors name the place (`steps[3].drag.to: expected [x, y] or a bone point`).
 // Relative paths in screenshot and save steps are taken relative to `base_dir`.
 Result<InputScript> parse_input_script(const std::string& text, const std::filesystem::path& base_dir = {});
+// A script of a million steps is some 50 MB; scripts are written by hand or by tests.
+inline constexpr std::uintmax_t kMaxScriptBytes = 16'000'000;
 Result<InputScript> load_input_script(const std::filesystem::path& file);
 
 // "step 4 (drag)": how messages name a step (1-based, as a person counts).

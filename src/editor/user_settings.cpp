@@ -1,17 +1,14 @@
 #include "editor/user_settings.hpp"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdint>
 #include <cstdlib>
-#include <cstring>
-#include <fstream>
-#include <sstream>
 #include <system_error>
 
 #include <nlohmann/json.hpp>
 
 #include "core/rig_file.hpp"
+#include "core/text_file.hpp"
 
 namespace marionette {
 
@@ -102,15 +99,13 @@ Result<UserSettings> load_user_settings(const std::filesystem::path& file, std::
     if (ec) return Error{where + ec.message()};
     if (!std::filesystem::is_regular_file(status)) return Error{where + "not a regular file"};
 
-    std::ifstream in(file, std::ios::binary);
-    if (!in) return Error{where + "cannot open: " + std::strerror(errno)};
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) return Error{where + "read failed"};
+    // The layout and recent files take a few kilobytes; more is not a settings file of ours.
+    Result<std::string> text = read_text_file(file, 4'000'000, "settings file");
+    if (!text) return Error{text.message()};
 
     json root;
     try {
-        root = json::parse(text.str());
+        root = json::parse(text.value());
     } catch (const json::parse_error& e) {
         return Error{where + "not valid JSON: " + e.what()};
     }

@@ -1,0 +1,73 @@
+#include "core/text_file.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+namespace marionette {
+
+namespace {
+
+class FileDescriptor {
+public:
+    explicit FileDescriptor(int fd) : fd_(fd) {}
+    ~FileDescriptor() {
+        if (fd_ >= 0) ::close(fd_);
+    }
+    FileDescriptor(const FileDescriptor&) = delete;
+    FileDescriptor& operator=(const FileDescriptor&) = delete;
+    int get() const { return fd_; }
+
+private:
+    int fd_;
+};
+
+}  // namespace
+
+std::string megabytes_text(std::uintmax_t bytes) {
+    if (bytes < 1'000'000) return std::to_string(bytes) + " bytes";
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f MB", static_cast<double>(bytes) / 1e6);
+    return text;
+}
+
+Result<std::string> read_text_file(const std::filesystem::path& path, std::uintmax_t max_bytes, std::string_view what) {
+    const std::string where = path.string() + ": ";
+    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer before fstat can
+    // tell it is one. It changes nothing for regular files.
+    const FileDescriptor fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC));
+    if (fd.get() < 0) return Error{where + "cannot open: " + std::strerror(errno)};
+    struct stat st {};
+    if (::fstat(fd.get(), &st) != 0) return Error{where + "cannot read: " + std::strerror(errno)};
+    if (S_ISDIR(st.st_mode)) return Error{where + "is a directory, not a " + std::string(what)};
+    if (!S_ISREG(st.st_mode)) return Error{where + "is not a regular file (a device, pipe or socket), not a " + std::string(what)};
+    const auto size = static_cast<std::uintmax_t>(st.st_size);
+    const std::string too_big = "; a " + std::string(what) + " may be at most " + megabytes_text(max_bytes);
+    if (size > max_bytes) return Error{where + "is " + megabytes_text(size) + too_big};
+
+    // The file may grow while it is read: never read past the limit.
+    std::string text;
+    text.resize(static_cast<std::size_t>(size));
+    std::size_t got = 0;
+    for (;;) {
+        if (got == text.size()) {
+            if (text.size() > max_bytes) return Error{where + "grew past " + megabytes_text(max_bytes) + " while being read" + too_big};
+            text.resize(text.size() + 4096);
+        }
+        const ssize_t n = ::read(fd.get(), text.data() + got, text.size() - got);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return Error{where + "read failed: " + std::strerror(errno)};
+        }
+        if (n == 0) break;
+        got += static_cast<std::size_t>(n);
+    }
+    text.resize(got);
+    return text;
+}
+
+}  // namespace marionette
