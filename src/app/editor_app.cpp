@@ -18,6 +18,7 @@
 #include "core/forward_kinematics.hpp"
 #include "editor/numbered_path.hpp"
 #include "editor/state_edits.hpp"
+#include "editor/utf8.hpp"
 
 namespace marionette {
 
@@ -65,7 +66,7 @@ Result<std::unique_ptr<EditorApp>> EditorApp::create(Document document, EditorOp
 }
 
 std::string EditorApp::window_title() const {
-    const std::string name = document_.path().empty() ? "untitled" : document_.path().filename().string();
+    const std::string name = document_.path().empty() ? "untitled" : displayable_utf8(document_.path().filename().string());
     return (document_.modified() ? "*" : "") + name + " - Marionette";
 }
 

@@ -6,6 +6,8 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "editor/utf8.hpp"
+
 namespace marionette {
 
 namespace {
@@ -109,11 +111,11 @@ std::optional<std::filesystem::path> FileDialog::draw_entries() {
     std::optional<std::filesystem::path> enter;
     std::optional<std::filesystem::path> chosen;
     if (ImGui::BeginChild("##entries", ImVec2(0.0f, -footer), true)) {
-        if (!listing_error_.empty()) ImGui::TextColored(error_colour, "%s", listing_error_.c_str());
+        if (!listing_error_.empty()) ImGui::TextColored(error_colour, "%s", displayable_utf8(listing_error_).c_str());
         for (std::size_t i = 0; i < entries_.size(); ++i) {
             const FileListEntry& entry = entries_[i];
             const bool is_file = entry.kind == FileListEntry::Kind::File;
-            const std::string label = entry.kind == FileListEntry::Kind::Directory ? entry.name + "/" : entry.name;
+            const std::string label = displayable_utf8(entry.kind == FileListEntry::Kind::Directory ? entry.name + "/" : entry.name);
             ImGui::PushID(static_cast<int>(i));
             const ImGuiSelectableFlags flags = ImGuiSelectableFlags_AllowDoubleClick | ImGuiSelectableFlags_DontClosePopups;
             if (ImGui::Selectable(label.c_str(), is_file && entry.name == name_field_, flags)) {
@@ -178,7 +180,7 @@ std::optional<std::filesystem::path> FileDialog::draw_name_row() {
     if (error_.empty()) {
         ImGui::TextUnformatted("");  // the line stays, so the buttons do not jump
     } else {
-        ImGui::TextColored(error_colour, "%s", error_.c_str());
+        ImGui::TextColored(error_colour, "%s", displayable_utf8(error_).c_str());
     }
     return chosen;
 }
@@ -186,7 +188,7 @@ std::optional<std::filesystem::path> FileDialog::draw_name_row() {
 std::optional<std::filesystem::path> FileDialog::draw_buttons() {
     const float button_width = ImGui::GetFontSize() * 6.0f;
     if (replace_) {
-        const std::string question = replace_->filename().string() + " exists. Replace it?";
+        const std::string question = displayable_utf8(replace_->filename().string()) + " exists. Replace it?";
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted(question.c_str());
         ImGui::SameLine();

@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include "editor/utf8.hpp"
+
 namespace marionette {
 
 namespace {
@@ -41,7 +43,7 @@ void ErrorDialog::draw() {
         return;
     }
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.0f);
-    ImGui::TextUnformatted(queue_.front().message.c_str());
+    ImGui::TextUnformatted(displayable_utf8(queue_.front().message).c_str());
     ImGui::PopTextWrapPos();
     ImGui::Spacing();
     if (ImGui::Button("OK", ImVec2(ImGui::GetFontSize() * 6.0f, 0.0f)) || keys_.return_pressed() || keys_.escape_pressed()) {
@@ -90,7 +92,7 @@ std::optional<ConfirmDiscardDialog::Answer> ConfirmDiscardDialog::draw() {
         return Answer{Choice::Cancel, action_, path_};
     }
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.0f);
-    ImGui::TextUnformatted(question().c_str());
+    ImGui::TextUnformatted(displayable_utf8(question()).c_str());
     ImGui::PopTextWrapPos();
     ImGui::TextDisabled("Your changes are lost if you don't save them.");
     ImGui::Spacing();

@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include "editor/utf8.hpp"
+
 namespace marionette {
 
 void draw_status_bar(const StatusBarInfo& info, float window_width, float window_height, float height, bool& toggle_mode) {
@@ -27,7 +29,7 @@ void draw_status_bar(const StatusBarInfo& info, float window_width, float window
                         info.last_solve->reached ? "" : " (not reached)");
             ImGui::SameLine();
         }
-        if (!info.message.empty()) ImGui::TextDisabled("| %s", info.message.c_str());
+        if (!info.message.empty()) ImGui::TextDisabled("| %s", displayable_utf8(info.message).c_str());
     }
     ImGui::End();
     ImGui::PopStyleVar();

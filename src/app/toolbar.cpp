@@ -4,6 +4,8 @@
 
 #include <utility>
 
+#include "editor/utf8.hpp"
+
 namespace marionette {
 
 namespace {
@@ -30,7 +32,7 @@ void file_menu(const RecentFiles* recent, FileMenuChoice& c) {
     if (ImGui::BeginMenu("Open recent", recent && !recent->empty())) {
         for (const std::filesystem::path& p : recent->entries()) {
             // The name, with the folder beside it so two files of one name differ.
-            const std::string label = p.filename().string() + "  (" + p.parent_path().string() + ")";
+            const std::string label = displayable_utf8(p.filename().string() + "  (" + p.parent_path().string() + ")");
             if (ImGui::MenuItem(label.c_str())) c.open_recent = p;
         }
         ImGui::EndMenu();

@@ -46,4 +46,18 @@ std::optional<std::size_t> find_invalid_utf8(std::string_view text) {
     return std::nullopt;
 }
 
+std::string displayable_utf8(std::string_view text) {
+    std::string shown;
+    shown.reserve(text.size());
+    while (!text.empty()) {
+        const std::optional<std::size_t> bad = find_invalid_utf8(text);
+        const std::size_t good = bad.value_or(text.size());
+        shown.append(text.substr(0, good));
+        if (!bad) break;
+        shown.append("\xEF\xBF\xBD");  // U+FFFD REPLACEMENT CHARACTER, for the one byte
+        text.remove_prefix(good + 1);
+    }
+    return shown;
+}
+
 }  // namespace marionette

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace marionette {
@@ -14,5 +15,11 @@ namespace marionette {
 std::optional<std::size_t> find_invalid_utf8(std::string_view text);
 
 inline bool is_valid_utf8(std::string_view text) { return !find_invalid_utf8(text).has_value(); }
+
+// `text` with each byte that does not belong to a well-formed sequence replaced by U+FFFD, for
+// showing file names (Linux allows any bytes in them) and messages quoting them. Drawn raw,
+// ImGui's decoder swallows the bytes after a bad lead byte: "arm-\xE9t\xE9.json" showed as
+// "arm-?.json"; this gives "arm-\uFFFDt\uFFFD.json". Valid text comes back unchanged.
+std::string displayable_utf8(std::string_view text);
 
 }  // namespace marionette

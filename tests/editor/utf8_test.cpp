@@ -56,3 +56,20 @@ TEST(Utf8, AgreesWithWhatTheRigWriterCanSave) {
         EXPECT_EQ(serialize_rig(rig).ok(), is_valid_utf8(s.text)) << s.what;
     }
 }
+
+TEST(Utf8, DisplayableTextReplacesEachBadByteAndKeepsTheRest) {
+    const std::string r = "\xEF\xBF\xBD";
+    EXPECT_EQ(displayable_utf8("arm.json"), "arm.json");
+    EXPECT_EQ(displayable_utf8("h\xC3\xA9ros \xE2\x9C\x93"), "h\xC3\xA9ros \xE2\x9C\x93");  // valid: unchanged
+    EXPECT_EQ(displayable_utf8("arm-\xE9t\xE9.json"), "arm-" + r + "t" + r + ".json");  // Latin-1 bytes
+    EXPECT_EQ(displayable_utf8("\xFF\xFE"), r + r);
+    EXPECT_EQ(displayable_utf8("end\xE2\x9C"), "end" + r + r);  // a sequence cut short
+    EXPECT_EQ(displayable_utf8(""), "");
+    for (const Sample& s : kSamples) {
+        const std::string shown = displayable_utf8(s.text);
+        EXPECT_TRUE(is_valid_utf8(shown)) << s.what;
+        if (!s.bad_at) {
+            EXPECT_EQ(shown, s.text) << s.what;
+        }
+    }
+}
