@@ -49,8 +49,27 @@ private:
 
 }  // namespace
 
-Status write_file_atomically(const std::filesystem::path& path, const std::string& contents) {
-    const std::string where = path.string() + ": ";
+Status write_file_atomically(const std::filesystem::path& given, const std::string& contents) {
+    const std::string where = given.string() + ": ";
+    // Through a symbolic link the file it points to is replaced, and the link stays a link.
+    // A link to a file not there yet is followed too (weakly_canonical would not: it stops at a
+    // name that does not resolve), so links are read one at a time, as the kernel does, up to
+    // its own limit of 40.
+    std::filesystem::path path = given;
+    std::error_code ec;
+    for (int hops = 0; std::filesystem::is_symlink(std::filesystem::symlink_status(path, ec)); ++hops) {
+        if (hops == 40) return Error{where + "too many levels of symbolic links"};
+        const std::filesystem::path to = std::filesystem::read_symlink(path, ec);
+        if (ec) return Error{where + "cannot follow the link: " + ec.message()};
+        path = to.is_absolute() ? to : path.parent_path() / to;
+    }
+    // Renaming over a device or a pipe would replace it with a file (`--out /dev/null` run as
+    // root would take /dev/null away from the whole system); a folder cannot be replaced.
+    const std::filesystem::file_status existing_type = std::filesystem::status(path, ec);
+    if (std::filesystem::is_directory(existing_type)) return Error{where + "is a folder; give a file name"};
+    if (std::filesystem::exists(existing_type) && !std::filesystem::is_regular_file(existing_type)) {
+        return Error{where + "is not a regular file (a device, pipe or socket); rigs are written to files only"};
+    }
     std::filesystem::path dir = path.parent_path();
     if (dir.empty()) dir = ".";
 

@@ -91,15 +91,60 @@ TEST(RigFile, SaveIntoReadOnlyDirectoryFailsAndLeavesOldFileIntact) {
     EXPECT_EQ(entries_in(sub), 1u);
 }
 
-TEST(RigFile, FailedRenameRemovesTheTemporaryFile) {
+TEST(RigFile, AFolderInTheWayIsRefusedAndNothingIsLeft) {
     ScratchDir dir;
     const auto target = dir / "rig.json";
-    std::filesystem::create_directories(target / "inside");  // a non-empty folder cannot be replaced by a file
+    std::filesystem::create_directories(target / "inside");
     const Status s = save_rig_file(small_rig(), target);
     ASSERT_FALSE(s.ok());
-    EXPECT_NE(s.message().find("cannot replace the file"), std::string::npos) << s.message();
+    EXPECT_EQ(s.message(), target.string() + ": is a folder; give a file name");
     EXPECT_EQ(entries_in(dir.path()), 1u);
     EXPECT_TRUE(std::filesystem::is_directory(target / "inside"));
+}
+
+// Renaming over a device or pipe replaces it with a file: run as root, `--out /dev/null` would
+// have taken /dev/null away from the whole system. A FIFO stands in for the device here.
+TEST(RigFile, APipeOrDeviceIsNotReplacedByAFile) {
+    ScratchDir dir;
+    const auto fifo = dir / "pipe.json";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    const Status s = save_rig_file(small_rig(), fifo);
+    ASSERT_FALSE(s.ok());
+    EXPECT_EQ(s.message(), fifo.string() + ": is not a regular file (a device, pipe or socket); rigs are written to files only");
+    struct stat st {};
+    ASSERT_EQ(::lstat(fifo.c_str(), &st), 0);
+    EXPECT_TRUE(S_ISFIFO(st.st_mode));
+    EXPECT_EQ(entries_in(dir.path()), 1u);
+    const Status null = save_rig_file(small_rig(), "/dev/null");
+    ASSERT_FALSE(null.ok());
+    EXPECT_NE(null.message().find("/dev/null: is not a regular file"), std::string::npos) << null.message();
+}
+
+// A rig kept behind a symbolic link (a shared folder, a versioned "current" link): saving
+// replaces the file it points to, atomically beside it, and the link stays a link.
+TEST(RigFile, SavingThroughALinkReplacesItsTargetAndKeepsTheLink) {
+    ScratchDir dir;
+    std::filesystem::create_directories(dir / "real");
+    write_file(dir / "real" / "rig.json", "old");
+    std::filesystem::create_symlink(std::filesystem::path("real") / "rig.json", dir / "link.json");
+    ASSERT_TRUE(save_rig_file(small_rig(), dir / "link.json").ok());
+    EXPECT_TRUE(std::filesystem::is_symlink(dir / "link.json"));
+    EXPECT_NE(read_file(dir / "real" / "rig.json").find("marionette-rig"), std::string::npos);
+    EXPECT_EQ(entries_in(dir / "real"), 1u);
+    EXPECT_EQ(entries_in(dir.path()), 2u);
+
+    // A link to a file not there yet creates that file.
+    std::filesystem::create_symlink(std::filesystem::path("real") / "new.json", dir / "dangling.json");
+    ASSERT_TRUE(save_rig_file(small_rig(), dir / "dangling.json").ok());
+    EXPECT_TRUE(std::filesystem::is_symlink(dir / "dangling.json"));
+    EXPECT_TRUE(load_rig_file(dir / "real" / "new.json").ok());
+
+    // A loop of links is refused, not followed for ever.
+    std::filesystem::create_symlink("loop_b.json", dir / "loop_a.json");
+    std::filesystem::create_symlink("loop_a.json", dir / "loop_b.json");
+    const Status loop = save_rig_file(small_rig(), dir / "loop_a.json");
+    ASSERT_FALSE(loop.ok());
+    EXPECT_EQ(loop.message(), (dir / "loop_a.json").string() + ": too many levels of symbolic links");
 }
 
 TEST(RigFile, SaveIntoMissingDirectoryFails) {
