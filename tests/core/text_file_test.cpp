@@ -54,11 +54,15 @@ TEST(TextFile, DevicesAndPipesAreRefusedWithoutReading) {
     expect_error(read_text_file(dir.path(), 1000, "rig file"), dir.path().string() + ": is a directory, not a rig file");
 }
 
-TEST(TextFile, MissingAndUnreadableFilesSayWhy) {
+TEST(TextFile, AMissingFileSaysSo) {
     ScratchDir dir;
     expect_error(read_text_file(dir / "none.json", 1000, "rig file"),
                  (dir / "none.json").string() + ": cannot open: No such file or directory");
+}
+
+TEST(TextFile, AnUnreadableFileSaysWhy) {
     if (::geteuid() == 0) GTEST_SKIP() << "root reads files whatever their permissions";
+    ScratchDir dir;
     write_file(dir / "secret.json", "{}");
     ASSERT_EQ(::chmod((dir / "secret.json").c_str(), 0), 0);
     expect_error(read_text_file(dir / "secret.json", 1000, "rig file"),
