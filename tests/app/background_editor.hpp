@@ -37,22 +37,25 @@ public:
     BackgroundEditor(const BackgroundEditor&) = delete;
     BackgroundEditor& operator=(const BackgroundEditor&) = delete;
 
+    // Whether the command still runs (once it ended, its exit code is kept for wait()).
+    bool running() {
+        if (pid_ <= 0) return false;
+        int status = 0;
+        if (::waitpid(pid_, &status, WNOHANG) != pid_) return true;
+        pid_ = -1;
+        exit_code_ = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        return false;
+    }
     // The command's exit code once it ends (within `seconds`), or -1.
     int wait(double seconds = 120.0) {
         const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-        while (pid_ > 0 && std::chrono::steady_clock::now() < until) {
-            int status = 0;
-            if (::waitpid(pid_, &status, WNOHANG) == pid_) {
-                pid_ = -1;
-                return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        }
-        return -1;
+        while (running() && std::chrono::steady_clock::now() < until) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        return running() ? -1 : exit_code_;
     }
 
 private:
     pid_t pid_ = -1;
+    int exit_code_ = -1;
 };
 
 // Polls until `ready()` is true, for at most `seconds`.
