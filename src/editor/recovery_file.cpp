@@ -1,6 +1,9 @@
 #include "editor/recovery_file.hpp"
 
 #include <cerrno>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
