@@ -54,6 +54,9 @@ Result<std::unique_ptr<EditorApp>> EditorApp::create(Document document, EditorOp
     if (!app->settings_.imgui_layout.empty()) ImGui::LoadIniSettingsFromMemory(app->settings_.imgui_layout.c_str(), app->settings_.imgui_layout.size());
     if (app->options_.remember_file && !app->document_.path().empty()) app->settings_.recent.add(app->document_.path());
     app->files_ = std::make_unique<FileActions>(app->document_, app->history_, app->settings_.recent);
+    // Copies of unsaved work live beside the settings, and only when settings are used: scripted
+    // runs make none unless a test points MARIONETTE_CONFIG_DIR somewhere on purpose.
+    if (!app->settings_file_.empty()) app->recovery_.start(recovery_folder(), app->settings_.recovery_interval);
     if (app->options_.script) {
         auto player = ScriptPlayer::create(std::move(*app->options_.script), SDL_GetWindowID(app->window_->sdl()));
         if (!player) return Error{player.message()};
@@ -111,7 +114,12 @@ void EditorApp::save_settings() {
     if (Status s = save_user_settings(settings_, settings_file_); !s) std::cerr << "marionette: " << s.message() << '\n';
 }
 
+double EditorApp::recovery_clock(int frame) const {
+    return interactive() ? static_cast<double>(SDL_GetTicks64()) / 1000.0 : static_cast<double>(frame) / 60.0;
+}
+
 void EditorApp::start_over() {
+    recovery_.document_replaced();
     controller_ = std::make_unique<ViewportController>(document_, history_);
     session_ = std::make_unique<EditSession>(document_, history_);
     framed_ = false;
@@ -179,6 +187,8 @@ ScriptView EditorApp::script_view() const {
     v.state = name(active_state(states_.machine()));
     if (auto from = blending_from(states_.machine())) v.blending_from = name(*from);
     v.blend_weight = blend_weight(states_.machine());
+    v.dialog = files_->dialog_name();
+    if (v.dialog.empty()) v.dialog = recovery_.dialog_name();
     return v;
 }
 
@@ -220,6 +230,8 @@ void EditorApp::handle_events() {
                 quit_ = true;
             }
         }
+        // Back from another program, which may have changed the open file.
+        if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_FOCUS_GAINED) files_->window_focused();
         if (e.type == SDL_DROPFILE) {
             const std::filesystem::path dropped = e.drop.file;
             SDL_free(e.drop.file);
@@ -393,9 +405,11 @@ void EditorApp::draw_panels(float window_width, float window_height) {
         if (Status s = session_->apply(label, set_chain_solver(rig, active_index, *tools.set_solver)); !s) status_ = s.message();
     }
     run_file_choice(tools.file);
-    files_->draw();
+    files_->draw(&ui_marks_);
+    recovery_.draw(*files_, &ui_marks_);
     if (auto message = files_->take_message()) status_ = *message;
     if (files_->take_replaced()) start_over();
+    recovery_.after_files(*files_);
 }
 
 void EditorApp::apply_panel_edits(PanelEdits& edits) {
@@ -430,16 +444,22 @@ int EditorApp::run() {
         window_->drawable_size(w, h);
         draw_frame(w, h);
         if (script_) script_->after_draw(*this);
+        recovery_.tick(document_, recovery_clock(frame));
+        if (auto message = recovery_.take_message()) status_ = *message;
         const bool last = options_.quit_after_frames > 0 && frame >= options_.quit_after_frames;
         if (last && !options_.screenshot.empty()) {
             if (Status s = save_framebuffer_png(options_.screenshot, w, h); !s) {
                 std::cerr << "marionette: " << s.message() << '\n';
+                recovery_.end();
                 return 1;
             }
         }
         window_->present();
         if (last || files_->quit_confirmed()) quit_ = true;
     }
+    // A clean end, whatever the document holds: the user said "don't save", or the script or
+    // frame count is done. Only a run that never gets here leaves its copy to be offered.
+    recovery_.end();
     save_settings();
     if (script_) {
         if (script_->failed()) {

@@ -13,6 +13,7 @@
 #include "app/file_actions.hpp"
 #include "app/gl_window.hpp"
 #include "app/panel_edits.hpp"
+#include "app/recovery_actions.hpp"
 #include "app/script_player.hpp"
 #include "app/state_panel.hpp"
 #include "app/toolbar.hpp"
@@ -76,6 +77,9 @@ private:
     std::string window_title() const;
     Status save_to(const std::filesystem::path& path);
     bool interactive() const { return !options_.script && options_.quit_after_frames <= 0; }
+    // Seconds for the recovery copy's schedule: real time, or 1/60 s a frame in scripted and
+    // timed runs, so those replay the same way every time.
+    double recovery_clock(int frame) const;
 
     // ScriptHost: what a replayed script sees and does.
     ScriptView script_view() const override;
@@ -90,6 +94,7 @@ private:
     std::filesystem::path settings_file_;  // empty: settings are neither read nor written
     bool settings_unreadable_ = false;     // a broken settings file is not overwritten
     std::unique_ptr<FileActions> files_;
+    RecoveryActions recovery_;  // the copy of unsaved work, and the offer of copies a crash left
     std::unique_ptr<ViewportController> controller_;
     std::unique_ptr<GlWindow> window_;
     std::unique_ptr<ViewportRenderer> renderer_;

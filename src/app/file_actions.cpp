@@ -1,9 +1,28 @@
 #include "app/file_actions.hpp"
 
+#include <ctime>
+
 #include "core/rig_file.hpp"
 #include "editor/new_rig.hpp"
 
 namespace marionette {
+
+namespace {
+
+// "14:02:07", or "2026-11-21 14:02" when not today: when the other version was written.
+std::string local_time_of(std::int64_t mtime_ns) {
+    const std::time_t t = static_cast<std::time_t>(mtime_ns / 1'000'000'000);
+    const std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    std::tm today{};
+    if (!::localtime_r(&t, &tm) || !::localtime_r(&now, &today)) return "at an unknown time";
+    const bool same_day = tm.tm_year == today.tm_year && tm.tm_yday == today.tm_yday;
+    char text[32];
+    std::strftime(text, sizeof text, same_day ? "at %H:%M:%S" : "on %Y-%m-%d %H:%M", &tm);
+    return text;
+}
+
+}  // namespace
 
 std::string FileActions::document_name() const {
     return document_.path().empty() ? "Untitled" : document_.path().filename().string();
@@ -13,16 +32,34 @@ std::filesystem::path FileActions::start_directory() const {
     return document_.path().empty() ? std::filesystem::path() : document_.path().parent_path();
 }
 
+bool FileActions::dialog_open() const {
+    return files_.is_open() || confirm_.is_open() || disk_changed_.is_open() || errors_.is_open();
+}
+
+std::string_view FileActions::dialog_name() const {
+    // In the order draw() shows them.
+    if (errors_.is_open()) return "error";
+    if (confirm_.is_open()) return "unsaved changes";
+    if (disk_changed_.is_open()) return "disk changed";
+    if (files_.is_open()) return "file chooser";
+    return {};
+}
+
 void FileActions::new_rig(Dimensions dimensions) { guard({PendingAction::New, dimensions, {}}); }
 void FileActions::open() { guard({PendingAction::Open, Dimensions::Two, {}}); }
 void FileActions::open_path(const std::filesystem::path& path) {
-    Result<Rig> loaded = load_rig_file(path);
-    if (!loaded) {
-        report_failed_open(path, loaded.message());
+    Document loaded;
+    if (Status s = loaded.open(path); !s) {
+        report_failed_open(path, s.message());
         return;
     }
-    loaded_ = std::move(loaded).value();
+    loaded_ = std::move(loaded);
     guard({PendingAction::OpenPath, Dimensions::Two, path});
+}
+void FileActions::recover(Document recovered) {
+    const std::filesystem::path path = recovered.path();
+    loaded_ = std::move(recovered);
+    guard({PendingAction::Recover, Dimensions::Two, path});
 }
 void FileActions::quit() { guard({PendingAction::Quit, Dimensions::Two, {}}); }
 
@@ -31,7 +68,7 @@ void FileActions::save() {
         save_as();
         return;
     }
-    save_to(document_.path());
+    save_own(std::nullopt);
 }
 
 void FileActions::save_as() {
@@ -70,19 +107,29 @@ void FileActions::perform(const Pending& pending) {
             show_files(Purpose::Open, FileDialogMode::Open, "Open rig", "");
             break;
         case PendingAction::OpenPath:
-            if (loaded_) replace_document(std::move(*loaded_), pending.path);
+        case PendingAction::Recover: {
+            const bool loaded = loaded_.has_value();
+            if (loaded) replace_document(std::move(*loaded_));
             loaded_.reset();
+            if (pending.action == PendingAction::Recover) recover_result_ = loaded;
             break;
+        }
         case PendingAction::Quit:
             quit_ = true;
             break;
     }
 }
 
+void FileActions::drop(const std::optional<Pending>& pending) {
+    if (!pending) return;
+    if (pending->action == PendingAction::OpenPath || pending->action == PendingAction::Recover) loaded_.reset();
+    if (pending->action == PendingAction::Recover) recover_result_ = false;
+}
+
 void FileActions::answer(const ConfirmDiscardDialog::Answer& a) {
     switch (a.choice) {
         case ConfirmDiscardDialog::Choice::Cancel:
-            loaded_.reset();
+            drop(asked_);
             return;
         case ConfirmDiscardDialog::Choice::Discard:
             perform(asked_);
@@ -93,7 +140,66 @@ void FileActions::answer(const ConfirmDiscardDialog::Answer& a) {
                 after_save_ = asked_;  // once saved, go on with what was asked
                 return;
             }
-            if (save_to(document_.path())) perform(asked_);
+            save_own(asked_);
+            return;
+    }
+}
+
+void FileActions::save_own(std::optional<Pending> then) {
+    const DiskCheck check = document_.check_disk(CheckDepth::Full);
+    if (check.change == DiskChange::Changed) {
+        after_overwrite_ = std::move(then);
+        std::string detail = check.detail;
+        if (check.now) detail = "changed " + local_time_of(check.now->mtime_ns) + "; " + detail;
+        disk_changed_.ask_before_save(document_name(), std::move(detail));
+        return;
+    }
+    // Unchanged, or deleted since (nothing of anyone's to lose): write it.
+    if (save_to(document_.path())) {
+        if (then) perform(*then);
+    } else {
+        drop(then);
+    }
+}
+
+void FileActions::window_focused() {
+    if (dialog_open()) return;
+    // Quick: the size and time say whether to read at all, so focusing the window costs nothing.
+    const DiskCheck check = document_.check_disk(CheckDepth::Quick);
+    if (check.change == DiskChange::Deleted) {
+        if (!std::exchange(focus_told_deleted_, true)) message_ = document_name() + " was deleted on disk; Save writes it again";
+        return;
+    }
+    focus_told_deleted_ = false;
+    if (check.change != DiskChange::Changed || !check.now || focus_asked_ == check.now) return;
+    focus_asked_ = check.now;
+    disk_changed_.ask_reload(document_name(), "changed " + local_time_of(check.now->mtime_ns) + "; " + check.detail, document_.modified());
+}
+
+void FileActions::answer(DiskChangeDialog::Choice choice) {
+    std::optional<Pending> then = std::exchange(after_overwrite_, std::nullopt);
+    switch (choice) {
+        case DiskChangeDialog::Choice::Reload:
+            // The question said what Reload drops: no second one.
+            if (open_now(document_.path())) message_ = "Reloaded " + document_.path().string();
+            return;
+        case DiskChangeDialog::Choice::Keep:
+            message_ = "Kept your version of " + document_name() + "; Save will ask before overwriting the one on disk";
+            return;
+        case DiskChangeDialog::Choice::Overwrite:
+            if (save_to(document_.path())) {
+                if (then) perform(*then);
+            } else {
+                drop(then);
+            }
+            return;
+        case DiskChangeDialog::Choice::SaveAs:
+            save_as();
+            after_save_ = std::move(then);
+            return;
+        case DiskChangeDialog::Choice::Cancel:
+            message_ = "Not saved: " + document_name() + " changed on disk (your changes are still unsaved)";
+            drop(then);
             return;
     }
 }
@@ -105,22 +211,31 @@ void FileActions::report_failed_open(const std::filesystem::path& path, const st
     message_ = std::string();
 }
 
-void FileActions::replace_document(Rig rig, const std::filesystem::path& path) {
-    document_ = Document(std::move(rig), path);
-    history_.clear();
-    recent_.add(path);
+void FileActions::replace_document(Document loaded) {
+    const bool recovered = loaded.modified();
+    document_ = std::move(loaded);
+    focus_asked_.reset();
+    focus_told_deleted_ = false;
+    if (recovered) {
+        history_.clear_unsaved();  // nothing of it is on disk: undo never reaches "saved"
+        message_ = "Recovered unsaved changes to " + document_name() +
+                   (document_.path().empty() ? std::string() : " (Save writes " + document_.path().string() + ")");
+    } else {
+        history_.clear();
+        message_ = "Opened " + document_.path().string();
+    }
+    if (!document_.path().empty()) recent_.add(document_.path());
     replaced_ = true;
-    message_ = "Opened " + path.string();
 }
 
 bool FileActions::open_now(const std::filesystem::path& path) {
     // Only a file that loaded whole replaces the document.
-    Result<Rig> loaded = load_rig_file(path);
-    if (!loaded) {
-        report_failed_open(path, loaded.message());
+    Document loaded;
+    if (Status s = loaded.open(path); !s) {
+        report_failed_open(path, s.message());
         return false;
     }
-    replace_document(std::move(loaded).value(), path);
+    replace_document(std::move(loaded));
     return true;
 }
 
@@ -143,7 +258,11 @@ void FileActions::chose(const std::filesystem::path& path) {
             open_now(path);
             return;
         case Purpose::SaveAs:
-            if (save_to(path) && after_save_) perform(*after_save_);
+            if (save_to(path)) {
+                if (after_save_) perform(*after_save_);
+            } else {
+                drop(after_save_);
+            }
             after_save_.reset();
             return;
         case Purpose::Export: {
@@ -161,8 +280,8 @@ void FileActions::chose(const std::filesystem::path& path) {
     }
 }
 
-void FileActions::draw() {
-    // One modal at a time (ImGui keeps one per level): an error first, then the question, then
+void FileActions::draw(UiMarks* marks) {
+    // One modal at a time (ImGui keeps one per level): an error first, then a question, then
     // the chooser.
     if (errors_.is_open()) {
         errors_.draw();
@@ -172,12 +291,17 @@ void FileActions::draw() {
         if (auto a = confirm_.draw()) answer(*a);
         return;
     }
+    if (disk_changed_.is_open()) {
+        if (auto c = disk_changed_.draw(marks)) answer(*c);
+        return;
+    }
     if (files_.is_open()) {
         const bool was_save_as = purpose_ == Purpose::SaveAs;
         if (auto path = files_.draw()) {
             chose(*path);
         } else if (!files_.is_open() && was_save_as) {
-            after_save_.reset();  // cancelled: what waited for the save does not happen
+            drop(after_save_);  // cancelled: what waited for the save does not happen
+            after_save_.reset();
         }
     }
 }

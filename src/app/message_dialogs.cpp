@@ -73,6 +73,9 @@ std::string ConfirmDiscardDialog::question() const {
         case PendingAction::OpenPath:
             before = path_.empty() ? std::string("opening another file") : "opening " + path_.filename().string();
             break;
+        case PendingAction::Recover:
+            before = "recovering " + (path_.empty() ? std::string("an untitled rig") : path_.filename().string());
+            break;
         case PendingAction::Quit: before = "quitting"; break;
     }
     return "Save changes to " + document_name_ + " before " + before + "?";

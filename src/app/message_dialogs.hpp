@@ -37,7 +37,7 @@ private:
 };
 
 // What was about to happen when unsaved changes were found.
-enum class PendingAction { New, Open, OpenPath, Quit };
+enum class PendingAction { New, Open, OpenPath, Recover, Quit };
 
 class ConfirmDiscardDialog {
 public:
@@ -45,7 +45,7 @@ public:
     struct Answer {
         Choice choice = Choice::Cancel;
         PendingAction action = PendingAction::New;
-        std::filesystem::path path;  // the file to open, for OpenPath
+        std::filesystem::path path;  // the file to open, for OpenPath; the recovered file, for Recover
     };
 
     // `document_name` as the user knows it ("arm.json", "Untitled"). Asking again replaces the

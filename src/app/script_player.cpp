@@ -2,6 +2,7 @@
 
 #include <SDL.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstring>
 
@@ -243,6 +244,30 @@ bool ScriptPlayer::run_step(ScriptHost& host) {
     }
     if (const auto* s = std::get_if<WaitStep>(&step)) {
         if (++phase_ >= s->frames) next_step();
+        return true;
+    }
+    if (const auto* s = std::get_if<FocusStep>(&step)) {
+        SDL_Event e{};
+        e.type = SDL_WINDOWEVENT;
+        e.window.windowID = window_id_;
+        e.window.event = s->gained ? SDL_WINDOWEVENT_FOCUS_GAINED : SDL_WINDOWEVENT_FOCUS_LOST;
+        SDL_PushEvent(&e);
+        next_step();
+        return true;
+    }
+    if (const auto* s = std::get_if<WaitForFileStep>(&step)) {
+        // Real time, not frames: what is awaited happens outside the editor.
+        const auto now = std::chrono::steady_clock::now();
+        if (phase_ == 0) waiting_since_ = now;
+        phase_ = 1;
+        std::error_code ec;
+        if (std::filesystem::exists(s->path, ec)) {
+            next_step();
+            return true;
+        }
+        if (std::chrono::duration<double>(now - waiting_since_).count() > s->seconds) {
+            fail(s->path.string() + " did not appear within " + std::to_string(static_cast<int>(s->seconds)) + " s");
+        }
         return true;
     }
     if (std::holds_alternative<ScreenshotStep>(step)) {

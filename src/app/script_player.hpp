@@ -5,6 +5,7 @@
 // Checks, saves and screenshots happen between frames. One step (or one part of a drag) per
 // frame, so every motion is drawn and handled before the next.
 
+#include <chrono>
 #include <cstddef>
 #include <filesystem>
 #include <string>
@@ -67,6 +68,7 @@ private:
     glm::vec2 to_{0.0f};
     glm::vec2 mouse_{-1.0f};  // where the script's mouse is
     unsigned buttons_ = 0;    // SDL button mask the script holds down
+    std::chrono::steady_clock::time_point waiting_since_;  // a wait_for_file step's start
     bool screenshot_pending_ = false;
     bool finished_ = false;
     std::string failure_;

@@ -1,15 +1,27 @@
 #include "core/document.hpp"
 
 #include "core/rig_file.hpp"
+#include "core/rig_json.hpp"
 
 namespace marionette {
 
+Document Document::unsaved(Rig rig, std::filesystem::path path, std::optional<FileIdentity> disk) {
+    Document d(std::move(rig), std::move(path), disk);
+    d.modified_ = true;
+    return d;
+}
+
 Status Document::open(const std::filesystem::path& path) {
+    // The identity is taken first: should the file change while it loads, the next check
+    // reports a change rather than missing one.
+    Result<FileIdentity> identity = identify_file(path);
     Result<Rig> loaded = load_rig_file(path);
     if (!loaded) return loaded.status();
     rig_ = std::move(loaded).value();
     path_ = path;
+    disk_ = identity ? std::optional<FileIdentity>(identity.value()) : std::nullopt;
     modified_ = false;
+    ++revision_;
     return {};
 }
 
@@ -19,10 +31,19 @@ Status Document::save() {
 }
 
 Status Document::save_as(const std::filesystem::path& path) {
-    if (Status s = save_rig_file(rig_, path); !s) return s;
+    Result<std::string> text = serialize_rig(rig_);
+    if (!text) return Error{path.string() + ": " + text.message()};
+    if (Status s = write_file_atomically(path, text.value()); !s) return s;
+    Result<FileIdentity> identity = identify_written_file(path, text.value());
+    disk_ = identity ? std::optional<FileIdentity>(identity.value()) : std::nullopt;
     path_ = path;
     modified_ = false;
     return {};
+}
+
+DiskCheck Document::check_disk(CheckDepth depth) const {
+    if (path_.empty() || !disk_) return {};
+    return check_file(path_, *disk_, depth);
 }
 
 }  // namespace marionette

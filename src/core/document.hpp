@@ -1,9 +1,14 @@
 #pragma once
 // The open document: a rig, the file it came from, and whether it has unsaved changes.
 // Opening replaces the rig only when the whole file loaded; a failure leaves it as it was.
+// It also remembers the version of its file it last read or wrote (file_identity.hpp), so a
+// change made on disk by someone else is noticed before a save overwrites it.
 
+#include <cstdint>
 #include <filesystem>
+#include <optional>
 
+#include "core/file_identity.hpp"
 #include "core/result.hpp"
 #include "core/rig.hpp"
 
@@ -12,21 +17,38 @@ namespace marionette {
 class Document {
 public:
     Document() = default;
-    Document(Rig rig, std::filesystem::path path) : rig_(std::move(rig)), path_(std::move(path)) {}
+    // A rig that is its file's contents (or has no file yet when `path` is empty); `disk` is that
+    // file's identity when known.
+    Document(Rig rig, std::filesystem::path path, std::optional<FileIdentity> disk = std::nullopt)
+        : rig_(std::move(rig)), path_(std::move(path)), disk_(disk) {}
+    // A rig with unsaved changes to the file at `path` (empty: untitled), such as a recovery
+    // copy; `disk` is the identity the file had when those changes began, when known.
+    static Document unsaved(Rig rig, std::filesystem::path path, std::optional<FileIdentity> disk);
 
     const Rig& rig() const { return rig_; }
     const std::filesystem::path& path() const { return path_; }
     bool modified() const { return modified_; }
+    // The identity of the document's file as last read or written here; none for a document
+    // without a file, or when it could not be read.
+    const std::optional<FileIdentity>& disk() const { return disk_; }
+    // Counts changes (edits, undo, redo): different after any change, so a copy of the rig
+    // taken at one revision is known to be current while the revision stays the same.
+    std::uint64_t revision() const { return revision_; }
 
     Status open(const std::filesystem::path& path);
     Status save();
     Status save_as(const std::filesystem::path& path);
+
+    // Whether the document's file changed on disk since it was last read or written here.
+    // Unchanged when the document has no file or its identity is not known.
+    DiskCheck check_disk(CheckDepth depth) const;
 
     // Every change to the rig goes through here so the unsaved mark stays true.
     template <class Edit>
     void edit(Edit&& change) {
         change(rig_);
         modified_ = true;
+        ++revision_;
     }
 
     // Undo and redo: swap in a rig the document had before, with the unsaved mark it had then
@@ -34,12 +56,15 @@ public:
     void exchange(Rig& rig, bool modified) {
         std::swap(rig_, rig);
         modified_ = modified;
+        ++revision_;
     }
 
 private:
     Rig rig_;
     std::filesystem::path path_;
+    std::optional<FileIdentity> disk_;
     bool modified_ = false;
+    std::uint64_t revision_ = 0;
 };
 
 }  // namespace marionette

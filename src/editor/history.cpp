@@ -70,6 +70,11 @@ void History::clear() {
     saved_position_ = 0;
 }
 
+void History::clear_unsaved() {
+    clear();
+    saved_position_.reset();
+}
+
 Status apply_edit(Document& document, History& history, std::string label, Result<Rig> edited) {
     if (!edited) return edited.status();
     Rig& rig = edited.value();

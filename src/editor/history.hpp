@@ -68,6 +68,9 @@ public:
     bool at_saved_state() const { return saved_position_ == position_; }
     // Forgets every step; the current state counts as saved (call after opening a file).
     void clear();
+    // Forgets every step; no state counts as saved (call after opening a document that has
+    // unsaved changes already, such as a recovery copy: undo never reaches "saved").
+    void clear_unsaved();
 
 private:
     struct Step {

@@ -161,7 +161,19 @@ Expectation expectation(const JsonField& f) {
         }
         return e;
     }
-    f.fail("expected one of \"bone\", \"mode\", \"selected\", \"modified\", \"state\"");
+    if (j.contains("dialog")) {
+        f.allow_only({"dialog"});
+        const JsonField d = f.member("dialog");
+        if (d.raw().is_null()) return ExpectDialog{};
+        const std::string name = d.non_empty_string();
+        std::string known;
+        for (const char* n : kScriptDialogNames) {
+            if (name == n) return ExpectDialog{name};
+            known += (known.empty() ? "\"" : ", \"") + std::string(n) + "\"";
+        }
+        d.fail("\"" + name + "\" is not a dialog (" + known + ", or null)");
+    }
+    f.fail("expected one of \"bone\", \"mode\", \"selected\", \"modified\", \"state\", \"dialog\"");
 }
 
 std::filesystem::path script_path(const JsonField& f, const std::filesystem::path& base_dir) {
@@ -218,8 +230,28 @@ ScriptStep step(const JsonField& f, const std::filesystem::path& base_dir) {
     if (kind == "save") return SaveStep{script_path(v, base_dir)};
     if (kind == "drop") return DropStep{script_path(v, base_dir)};
     if (kind == "expect") return ExpectStep{expectation(v)};
+    if (kind == "wait_for_file") {
+        WaitForFileStep w;
+        if (v.raw().is_string()) {
+            w.path = script_path(v, base_dir);
+        } else {
+            v.allow_only({"path", "seconds"});
+            w.path = script_path(v.member("path"), base_dir);
+            if (auto seconds = v.optional_member("seconds")) {
+                w.seconds = seconds->number();
+                if (!(w.seconds > 0.0 && w.seconds <= 3600.0)) seconds->fail("must be above 0 and at most 3600");
+            }
+        }
+        return w;
+    }
+    if (kind == "focus") {
+        const std::string what = v.string();
+        if (what != "gained" && what != "lost") v.fail("expected \"gained\" or \"lost\", got \"" + what + "\"");
+        return FocusStep{what == "gained"};
+    }
     f.fail("unknown step \"" + kind +
-           "\" (move, press, release, click, drag, key, key_down, key_up, wheel, text, wait, screenshot, save, drop, expect)");
+           "\" (move, press, release, click, drag, key, key_down, key_up, wheel, text, wait, screenshot, save, drop, expect, "
+           "wait_for_file, focus)");
 }
 
 }  // namespace
@@ -256,8 +288,9 @@ Result<InputScript> load_input_script(const std::filesystem::path& file) {
 }
 
 std::string describe_step(const InputScript& script, std::size_t index) {
-    static constexpr const char* kNames[] = {"move", "press", "release", "click",      "drag", "key",  "wheel",
-                                             "text", "wait",  "screenshot", "save", "drop", "expect"};
+    static constexpr const char* kNames[] = {"move", "press",      "release", "click", "drag",   "key",          "wheel",
+                                             "text", "wait", "screenshot", "save",    "drop",  "expect", "wait_for_file",
+                                             "focus"};
     static_assert(std::size(kNames) == std::variant_size_v<ScriptStep>);
     std::string name = index < script.steps.size() ? kNames[script.steps[index].index()] : "end";
     if (index < script.steps.size()) {

@@ -93,6 +93,17 @@ struct SaveStep {
 struct DropStep {
     std::filesystem::path path;  // a file dropped on the window (opened, as a person's drop is)
 };
+// The window loses or gets back the keyboard focus, as when the user switches to another
+// program and back.
+struct FocusStep {
+    bool gained = true;
+};
+// Frames pass until the file exists (made by a test or program outside the editor, which can
+// thus change files while the editor runs at a known step); fails after `seconds` of real time.
+struct WaitForFileStep {
+    std::filesystem::path path;
+    double seconds = 60.0;
+};
 
 // Checks. A failed check ends the run with exit code 1 and a message naming the step.
 struct ExpectBonePoint {
@@ -118,20 +129,25 @@ struct ExpectState {
     std::optional<std::string> from;  // "": no transition in progress (null in the script)
     std::optional<glm::vec2> weight;  // [lo, hi]
 };
-using Expectation = std::variant<ExpectBonePoint, ExpectMode, ExpectSelected, ExpectModified, ExpectState>;
+// The modal dialog up: one of kScriptDialogNames, or none ("" ; null in the script).
+struct ExpectDialog {
+    std::string dialog;
+};
+inline constexpr const char* kScriptDialogNames[] = {"recovery", "disk changed", "unsaved changes", "error", "file chooser"};
+using Expectation = std::variant<ExpectBonePoint, ExpectMode, ExpectSelected, ExpectModified, ExpectState, ExpectDialog>;
 struct ExpectStep {
     Expectation expectation;
 };
 
 using ScriptStep = std::variant<MoveStep, PressStep, ReleaseStep, ClickStep, DragStep, KeyStep, WheelStep, TextStep,
-                                WaitStep, ScreenshotStep, SaveStep, DropStep, ExpectStep>;
+                                WaitStep, ScreenshotStep, SaveStep, DropStep, ExpectStep, WaitForFileStep, FocusStep>;
 
 struct InputScript {
     std::vector<ScriptStep> steps;
 };
 
 // Parses a script; errors name the place (`steps[3].drag.to: expected [x, y] or a bone point`).
-// Relative paths in screenshot and save steps are taken relative to `base_dir`.
+// Relative paths in screenshot, save, drop and wait_for_file steps are taken relative to `base_dir`.
 Result<InputScript> parse_input_script(const std::string& text, const std::filesystem::path& base_dir = {});
 // A script of a million steps is some 50 MB; scripts are written by hand or by tests.
 inline constexpr std::uintmax_t kMaxScriptBytes = 16'000'000;

@@ -130,6 +130,11 @@ Status check_expectation(const ScriptView& view, const Expectation& expectation)
         return Error{quoted(selected) + " is selected, expected " + quoted(e->bone)};
     }
     if (const auto* e = std::get_if<ExpectState>(&expectation)) return check_state(view, *e);
+    if (const auto* e = std::get_if<ExpectDialog>(&expectation)) {
+        if (view.dialog == e->dialog) return {};
+        auto named = [](std::string_view d) { return d.empty() ? std::string("no dialog") : "the \"" + std::string(d) + "\" dialog"; };
+        return Error{named(view.dialog) + " is up, expected " + named(e->dialog)};
+    }
     const auto& e = std::get<ExpectModified>(expectation);
     if (view.modified == e.modified) return {};
     return Error{std::string("the document is ") + (view.modified ? "modified" : "unmodified") + ", expected " +

@@ -35,6 +35,7 @@ struct ScriptView {
     std::string state;
     std::optional<std::string> blending_from;
     float blend_weight = 1.0f;
+    std::string_view dialog;  // the modal dialog up (kScriptDialogNames), empty when none
 };
 
 // The world position of a bone's joint, middle or tip; an error when the bone does not exist.

@@ -54,6 +54,15 @@ void read_window(const json& window, UserSettings& settings) {
     }
 }
 
+void read_recovery(const json& recovery, UserSettings& settings) {
+    if (!recovery.is_object()) wrong_type("recovery", "an object", recovery);
+    if (const json* interval = optional_member(recovery, "interval_seconds")) {
+        if (!interval->is_number()) wrong_type("recovery.interval_seconds", "a number", *interval);
+        settings.recovery_interval =
+            std::clamp(interval->get<double>(), UserSettings::min_recovery_interval, UserSettings::max_recovery_interval);
+    }
+}
+
 UserSettings read_settings(const json& root, std::string& warning) {
     if (!root.is_object()) wrong_type("", "a JSON object", root);
     UserSettings settings;
@@ -67,6 +76,7 @@ UserSettings read_settings(const json& root, std::string& warning) {
         if (!layout->is_string()) wrong_type("imgui_layout", "a string", *layout);
         settings.imgui_layout = layout->get<std::string>();
     }
+    if (const json* recovery = optional_member(root, "recovery")) read_recovery(*recovery, settings);
     return settings;
 }
 
@@ -131,6 +141,7 @@ Status save_user_settings(const UserSettings& settings, const std::filesystem::p
         {"window", {{"width", settings.window_width}, {"height", settings.window_height}, {"maximized", settings.maximized}}},
         {"recent_files", settings.recent.to_json()},
         {"imgui_layout", settings.imgui_layout},
+        {"recovery", {{"interval_seconds", settings.recovery_interval}}},
     };
     // A path that is not UTF-8 (Linux allows any bytes) would make dump() throw; it is written
     // with U+FFFD in place of the bad bytes instead, and that entry no longer opens.

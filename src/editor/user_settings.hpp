@@ -3,7 +3,8 @@
 // ImGui's panel layout. Kept in <config dir>/settings.json:
 //   { "window": {"width": 1280, "height": 800, "maximized": false},
 //     "recent_files": ["/home/ada/rigs/arm.json"],
-//     "imgui_layout": "[Window][Outliner]\nPos=0,0\n..." }
+//     "imgui_layout": "[Window][Outliner]\nPos=0,0\n...",
+//     "recovery": {"interval_seconds": 60} }
 // Every member is optional (a missing one keeps its default) and unknown members are ignored,
 // so files written by other versions still load.
 
@@ -18,12 +19,17 @@ namespace marionette {
 struct UserSettings {
     static constexpr int min_window_size = 320;
     static constexpr int max_window_size = 16384;
+    static constexpr double min_recovery_interval = 1.0;
+    static constexpr double max_recovery_interval = 86400.0;
 
     int window_width = 1280;
     int window_height = 800;
     bool maximized = false;
     RecentFiles recent;
     std::string imgui_layout;  // ImGui's .ini text, kept as one string
+    // Seconds between recovery copies of unsaved work (recovery_keeper.hpp); clamped to
+    // [min_recovery_interval, max_recovery_interval] when read.
+    double recovery_interval = 60.0;
 };
 
 // Where settings live: $MARIONETTE_CONFIG_DIR if set and non-empty, else
@@ -36,7 +42,7 @@ std::filesystem::path user_settings_file();
 // A missing file gives the defaults. A file that is not JSON, or a member of the wrong type,
 // gives an error naming the file and the member ("settings.json: window.width: expected an
 // integer, got string"); the caller then goes on with the defaults. Window sizes are clamped
-// to [min_window_size, max_window_size]. Bad entries of recent_files are skipped and described
+// to [min_window_size, max_window_size], the recovery interval likewise. Bad entries of recent_files are skipped and described
 // in `*warning` when it is given (left empty otherwise), without failing the load.
 Result<UserSettings> load_user_settings(const std::filesystem::path& file, std::string* warning = nullptr);
 

@@ -193,6 +193,24 @@ TEST(History, ClearForgetsEveryStepAndTakesTheCurrentStateAsSaved) {
     EXPECT_FALSE(history.redo(doc));
 }
 
+// A recovered document has unsaved changes from the start: undoing back to it after an edit
+// must leave it marked unsaved, as nothing of it is on disk.
+TEST(History, ClearUnsavedLeavesNoSavedStateToReturnTo) {
+    Document doc = Document::unsaved(figure_2d(), "figure.json", std::nullopt);
+    History history;
+    history.clear_unsaved();
+    EXPECT_FALSE(history.at_saved_state());
+    turn_forearm(doc, history, 0.1f);
+    ASSERT_TRUE(history.undo(doc));
+    EXPECT_TRUE(doc.modified());
+    ASSERT_TRUE(history.redo(doc));
+    EXPECT_TRUE(doc.modified());
+    history.mark_saved();  // a save after all
+    ASSERT_TRUE(history.undo(doc));
+    ASSERT_TRUE(history.redo(doc));
+    EXPECT_FALSE(doc.modified());
+}
+
 TEST(History, UndoingEverythingGivesBackTheOriginalRig) {
     const Rig original = figure_2d();
     Document doc(original, "figure.json");

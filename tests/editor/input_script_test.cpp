@@ -217,3 +217,44 @@ TEST(ScriptChecks, PanelWidgetsResolveByNameAndStatesAreChecked) {
     v.blending_from.reset();
     EXPECT_EQ(check_expectation(v, ExpectState{"walking", "climbing", std::nullopt}).message(), "no transition is in progress, expected one from \"climbing\"");
 }
+
+// The steps the recovery and disk-change tests use: waiting for a file made outside the editor,
+// and which dialog is up.
+TEST(InputScript, WaitForFileAndDialogChecks) {
+    const auto script = parse_input_script(R"({"steps": [
+        {"wait_for_file": "go.flag"},
+        {"wait_for_file": {"path": "/tmp/x", "seconds": 5}},
+        {"expect": {"dialog": "disk changed"}},
+        {"expect": {"dialog": null}},
+        {"focus": "gained"},
+        {"focus": "lost"}
+    ]})",
+                                           "/scripts");
+    ASSERT_TRUE(script.ok()) << script.message();
+    const auto& s = script.value().steps;
+    EXPECT_EQ(std::get<WaitForFileStep>(s[0]).path, std::filesystem::path("/scripts/go.flag"));
+    EXPECT_EQ(std::get<WaitForFileStep>(s[0]).seconds, 60.0);
+    EXPECT_EQ(std::get<WaitForFileStep>(s[1]).path, std::filesystem::path("/tmp/x"));
+    EXPECT_EQ(std::get<WaitForFileStep>(s[1]).seconds, 5.0);
+    EXPECT_EQ(std::get<ExpectDialog>(std::get<ExpectStep>(s[2]).expectation).dialog, "disk changed");
+    EXPECT_EQ(std::get<ExpectDialog>(std::get<ExpectStep>(s[3]).expectation).dialog, "");
+    EXPECT_TRUE(std::get<FocusStep>(s[4]).gained);
+    EXPECT_FALSE(std::get<FocusStep>(s[5]).gained);
+    EXPECT_EQ(describe_step(script.value(), 0), "step 1 (wait_for_file)");
+    EXPECT_EQ(describe_step(script.value(), 4), "step 5 (focus)");
+    EXPECT_FALSE(parse_input_script(R"({"steps": [{"focus": "back"}]})").ok());
+
+    const auto typo = parse_input_script(R"({"steps": [{"expect": {"dialog": "recover"}}]})");
+    ASSERT_FALSE(typo.ok());
+    EXPECT_NE(typo.message().find("steps[0].expect.dialog: \"recover\" is not a dialog (\"recovery\""), std::string::npos) << typo.message();
+    const auto forever = parse_input_script(R"({"steps": [{"wait_for_file": {"path": "x", "seconds": 0}}]})");
+    ASSERT_FALSE(forever.ok());
+    EXPECT_NE(forever.message().find("seconds: must be above 0"), std::string::npos) << forever.message();
+
+    ScriptView v;
+    v.dialog = "recovery";
+    EXPECT_TRUE(check_expectation(v, ExpectDialog{"recovery"}).ok());
+    EXPECT_EQ(check_expectation(v, ExpectDialog{""}).message(), "the \"recovery\" dialog is up, expected no dialog");
+    v.dialog = {};
+    EXPECT_EQ(check_expectation(v, ExpectDialog{"error"}).message(), "no dialog is up, expected the \"error\" dialog");
+}

@@ -1,0 +1,183 @@
+// Noticing that a file changed on disk since the editor read or wrote it.
+
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include "core/document.hpp"
+#include "core/file_identity.hpp"
+#include "core/rig_json.hpp"
+#include "core/test_files.hpp"
+
+using namespace marionette;
+using marionette::testing::read_file;
+using marionette::testing::ScratchDir;
+using marionette::testing::write_file;
+
+namespace {
+
+const std::filesystem::path kArm = std::filesystem::path(MARIONETTE_ASSETS) / "arm.json";
+
+// Sets the file's modification time, as a program that keeps it (cp -p, rsync -t) would.
+void set_mtime_ns(const std::filesystem::path& file, std::int64_t ns) {
+    const struct timespec times[2] = {{ns / 1'000'000'000, ns % 1'000'000'000}, {ns / 1'000'000'000, ns % 1'000'000'000}};
+    ASSERT_EQ(::utimensat(AT_FDCWD, file.c_str(), times, 0), 0);
+}
+
+FileIdentity identify_ok(const std::filesystem::path& file) {
+    Result<FileIdentity> id = identify_file(file);
+    EXPECT_TRUE(id.ok()) << id.message();
+    return id.ok() ? id.value() : FileIdentity{};
+}
+
+}  // namespace
+
+TEST(FileIdentity, HashTellsContentsApart) {
+    EXPECT_EQ(content_hash("abc"), content_hash("abc"));
+    EXPECT_NE(content_hash("abc"), content_hash("abd"));
+    EXPECT_NE(content_hash(""), content_hash(std::string(1, '\0')));
+}
+
+TEST(FileIdentity, IdentifyReadsSizeTimeAndHash) {
+    ScratchDir dir;
+    write_file(dir / "a.json", "hello");
+    set_mtime_ns(dir / "a.json", 1'700'000'000'123'456'789);
+    const FileIdentity id = identify_ok(dir / "a.json");
+    EXPECT_EQ(id.size, 5u);
+    EXPECT_EQ(id.mtime_ns, 1'700'000'000'123'456'789);
+    EXPECT_EQ(id.hash, content_hash("hello"));
+
+    const Result<FileIdentity> missing = identify_file(dir / "missing.json");
+    ASSERT_FALSE(missing.ok());
+    EXPECT_NE(missing.message().find("missing.json: cannot read"), std::string::npos) << missing.message();
+    EXPECT_FALSE(identify_file(dir.path()).ok()) << "a folder is not a file";
+}
+
+TEST(FileIdentity, UnchangedFileIsUnchangedAtEitherDepth) {
+    ScratchDir dir;
+    write_file(dir / "a.json", "hello");
+    const FileIdentity id = identify_ok(dir / "a.json");
+    EXPECT_EQ(check_file(dir / "a.json", id, CheckDepth::Quick).change, DiskChange::Unchanged);
+    EXPECT_EQ(check_file(dir / "a.json", id, CheckDepth::Full).change, DiskChange::Unchanged);
+}
+
+TEST(FileIdentity, OtherContentsAreAChange) {
+    ScratchDir dir;
+    write_file(dir / "a.json", "hello");
+    const FileIdentity id = identify_ok(dir / "a.json");
+    write_file(dir / "a.json", "hello, world");
+    const DiskCheck check = check_file(dir / "a.json", id, CheckDepth::Quick);
+    EXPECT_EQ(check.change, DiskChange::Changed);
+    EXPECT_EQ(check.detail, "12 bytes, was 5");
+    ASSERT_TRUE(check.now);
+    EXPECT_EQ(check.now->hash, content_hash("hello, world"));
+}
+
+// Same size, and the other writer put the old modification time back: only the contents tell.
+TEST(FileIdentity, SameSizeAndTimeIsCaughtByTheFullCheckOnly) {
+    ScratchDir dir;
+    write_file(dir / "a.json", "hello");
+    set_mtime_ns(dir / "a.json", 1'700'000'000'000'000'000);
+    const FileIdentity id = identify_ok(dir / "a.json");
+    write_file(dir / "a.json", "jello");
+    set_mtime_ns(dir / "a.json", 1'700'000'000'000'000'000);
+    EXPECT_EQ(check_file(dir / "a.json", id, CheckDepth::Quick).change, DiskChange::Unchanged);
+    const DiskCheck full = check_file(dir / "a.json", id, CheckDepth::Full);
+    EXPECT_EQ(full.change, DiskChange::Changed);
+    EXPECT_EQ(full.detail, "same size, other contents");
+}
+
+// Touched (a new time) but the same bytes: not a change, at either depth.
+TEST(FileIdentity, TouchedButSameContentsIsUnchanged) {
+    ScratchDir dir;
+    write_file(dir / "a.json", "hello");
+    set_mtime_ns(dir / "a.json", 1'700'000'000'000'000'000);
+    const FileIdentity id = identify_ok(dir / "a.json");
+    set_mtime_ns(dir / "a.json", 1'800'000'000'000'000'000);
+    EXPECT_EQ(check_file(dir / "a.json", id, CheckDepth::Quick).change, DiskChange::Unchanged);
+    EXPECT_EQ(check_file(dir / "a.json", id, CheckDepth::Full).change, DiskChange::Unchanged);
+}
+
+TEST(FileIdentity, DeletedFileIsDeleted) {
+    ScratchDir dir;
+    write_file(dir / "a.json", "hello");
+    const FileIdentity id = identify_ok(dir / "a.json");
+    std::filesystem::remove(dir / "a.json");
+    EXPECT_EQ(check_file(dir / "a.json", id, CheckDepth::Full).change, DiskChange::Deleted);
+}
+
+TEST(FileIdentity, ReplacedByAFolderIsAChangeThatSaysWhy) {
+    ScratchDir dir;
+    write_file(dir / "a.json", "hello");
+    const FileIdentity id = identify_ok(dir / "a.json");
+    std::filesystem::remove(dir / "a.json");
+    std::filesystem::create_directory(dir / "a.json");
+    const DiskCheck check = check_file(dir / "a.json", id, CheckDepth::Full);
+    EXPECT_EQ(check.change, DiskChange::Changed);
+    EXPECT_NE(check.detail.find("not a regular file"), std::string::npos) << check.detail;
+}
+
+TEST(DocumentDisk, OpenRemembersTheFileAndNoticesAnotherWriter) {
+    ScratchDir dir;
+    std::filesystem::copy_file(kArm, dir / "arm.json");
+    Document doc;
+    ASSERT_TRUE(doc.open(dir / "arm.json").ok());
+    ASSERT_TRUE(doc.disk());
+    EXPECT_EQ(doc.disk()->hash, content_hash(read_file(dir / "arm.json")));
+    EXPECT_EQ(doc.check_disk(CheckDepth::Full).change, DiskChange::Unchanged);
+
+    write_file(dir / "arm.json", read_file(dir / "arm.json") + "\n");  // another program's save
+    EXPECT_EQ(doc.check_disk(CheckDepth::Full).change, DiskChange::Changed);
+    EXPECT_EQ(doc.check_disk(CheckDepth::Quick).change, DiskChange::Changed);
+}
+
+// After our own save the file is ours again: no change, even though its time and size moved.
+TEST(DocumentDisk, SaveTakesTheNewVersionAsOurs) {
+    ScratchDir dir;
+    std::filesystem::copy_file(kArm, dir / "arm.json");
+    Document doc;
+    ASSERT_TRUE(doc.open(dir / "arm.json").ok());
+    write_file(dir / "arm.json", read_file(dir / "arm.json") + " ");
+    ASSERT_EQ(doc.check_disk(CheckDepth::Full).change, DiskChange::Changed);
+    doc.edit([](Rig& rig) { rig.pose.rotations[1] = rotation_2d(0.5f); });
+    ASSERT_TRUE(doc.save().ok());
+    ASSERT_TRUE(doc.disk());
+    EXPECT_EQ(doc.disk()->hash, content_hash(read_file(dir / "arm.json")));
+    EXPECT_EQ(doc.disk()->size, read_file(dir / "arm.json").size());
+    EXPECT_EQ(doc.check_disk(CheckDepth::Quick).change, DiskChange::Unchanged);
+    EXPECT_EQ(doc.check_disk(CheckDepth::Full).change, DiskChange::Unchanged);
+
+    ASSERT_TRUE(doc.save_as(dir / "copy.json").ok());
+    EXPECT_EQ(doc.check_disk(CheckDepth::Full).change, DiskChange::Unchanged);
+    std::filesystem::remove(dir / "copy.json");
+    EXPECT_EQ(doc.check_disk(CheckDepth::Full).change, DiskChange::Deleted);
+}
+
+TEST(DocumentDisk, UntitledAndUnknownFilesAreNeverReportedChanged) {
+    Document untitled(Rig{}, {});
+    EXPECT_EQ(untitled.check_disk(CheckDepth::Full).change, DiskChange::Unchanged);
+    Document unknown(Rig{}, "/no/such/folder/arm.json");  // identity not known
+    EXPECT_EQ(unknown.check_disk(CheckDepth::Full).change, DiskChange::Unchanged);
+}
+
+TEST(DocumentDisk, UnsavedDocumentKeepsTheIdentityItWasGiven) {
+    ScratchDir dir;
+    std::filesystem::copy_file(kArm, dir / "arm.json");
+    const FileIdentity id = identify_ok(dir / "arm.json");
+    Document doc = Document::unsaved(Rig{}, dir / "arm.json", id);
+    EXPECT_TRUE(doc.modified());
+    EXPECT_EQ(doc.check_disk(CheckDepth::Full).change, DiskChange::Unchanged);
+    write_file(dir / "arm.json", "{}");
+    EXPECT_EQ(doc.check_disk(CheckDepth::Full).change, DiskChange::Changed);
+}
+
+TEST(DocumentDisk, EveryChangeMovesTheRevision) {
+    Document doc(Rig{}, {});
+    const std::uint64_t r0 = doc.revision();
+    doc.edit([](Rig&) {});
+    const std::uint64_t r1 = doc.revision();
+    EXPECT_NE(r1, r0);
+    Rig other;
+    doc.exchange(other, false);
+    EXPECT_NE(doc.revision(), r1);
+}
