@@ -6,6 +6,7 @@
 #include "core/forward_kinematics.hpp"
 #include "core/joint_limits.hpp"
 #include "core/rotation_math.hpp"
+#include "core/solve_extent.hpp"
 #include "core/two_bone_free.hpp"
 
 namespace marionette {
@@ -102,8 +103,11 @@ float reach_tolerance(const TwoBoneJob& job, float reach) {
     // Root->middle turns away from the aim by the root angle, to the side opposite the bend;
     // the lower bone turns by bend * (pi - middle angle) relative to root->middle. turn_* are
     // the bones' rotations in their parents' frames (rest and pose together).
-    Rot2 turn_a = aim * Rot2{tri.cos_root, -bend * tri.sin_root} * conjugate(offset_dir);
-    Rot2 turn_b = offset_dir * Rot2{-tri.cos_middle, bend * tri.sin_middle};
+    // Normalized: cos and sin come from different formulas (solve_triangle), and next to a bone
+    // a million times shorter than the other they no longer make a unit pair. Unnormalized, the
+    // written rotations (quat_from_rot2 takes unit input) and the reported miss disagreed.
+    Rot2 turn_a = normalized(aim * Rot2{tri.cos_root, -bend * tri.sin_root} * conjugate(offset_dir));
+    Rot2 turn_b = normalized(offset_dir * Rot2{-tri.cos_middle, bend * tri.sin_middle});
     Rot2 pose_b = conjugate(rest_b) * turn_b;
     Rot2 pose_a = conjugate(rest_a) * turn_a;
 
@@ -298,10 +302,11 @@ Status TwoBoneJob::validate() const {
             return Error{"two-bone: the pose rotation of \"" + (*skeleton)[static_cast<std::size_t>(b)].name + "\" is not a rotation"};
         }
     }
-    if (!is_finite(pose->root_offset) || !is_finite(parent_world(*skeleton, *pose, root).translation)) {
+    const Transform parent = parent_world(*skeleton, *pose, root);
+    if (!is_finite(pose->root_offset) || !is_finite(parent.translation) || !is_finite(parent.rotation)) {
         return Error{"two-bone: the chain's parent is not finite"};
     }
-    return {};
+    return check_solve_extent("two-bone", *skeleton, *pose, root, effector, parent, target, settings.pole);
 }
 
 IkResult TwoBoneJob::run() const { return dimensions == Dimensions::Two ? run_2d(*this) : run_3d(*this); }

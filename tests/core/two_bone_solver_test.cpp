@@ -117,6 +117,26 @@ TEST(TwoBone2D, DegenerateInputsGiveFiniteResults) {
     }
 }
 
+// Found by fuzzing: with an upper bone a million times shorter than the lower one, the
+// triangle's cos (law of cosines) and sin (Heron) no longer make a unit pair. The 2D general
+// path (taken because of the limits object, even an empty one) used them unnormalized: the miss
+// it reported was not the pose's, up to 3% of the limb off.
+TEST(TwoBone2D, ATinyUpperBoneReportsTheMissThePoseHas) {
+    for (float upper : {1.16470588e-07f, 1.99610909e-07f, 1.03125046e-07f, 1e-6f}) {
+        for (float beyond : {-1e-7f, 0.0f, 1.16e-7f, 1e-3f}) {
+            Rig rig = chain_rig(Dimensions::Two, {upper, 0.05f});
+            rig.skeleton[2].limits = JointLimits{};
+            Pose pose = rig.pose;
+            const glm::vec3 target{0.5f + 0.05f + beyond, 1e-9f, 0};
+            const IkResult r = solve(rig, pose, target);
+            const float miss = glm::length(tip_of(rig, pose, 2) - target);
+            EXPECT_NEAR(r.error, miss, 1e-6f) << upper << " " << beyond;
+            EXPECT_NEAR(glm::length(pose.rotations[1]), 1.0f, 1e-5f);
+            EXPECT_NEAR(glm::length(pose.rotations[2]), 1.0f, 1e-5f);
+        }
+    }
+}
+
 TEST(TwoBone2D, LimitsHoldAndTheRootReAims) {
     Rig rig = chain_rig(Dimensions::Two, {3, 4});
     JointLimits elbow;
