@@ -89,8 +89,9 @@ Violation check_lengths(const Rig& rig, const std::vector<int>& chain, const std
         }
         // In double: squaring a 1e-30 bone's float length underflows to 0.
         const double measured = glm::length(glm::dvec3(next) - glm::dvec3(joint));
-        // Rounding grows with the size of the coordinates the joints sit at.
-        const double slack = 1e-4 * std::max({glm::length(glm::dvec3(joint)), glm::length(glm::dvec3(next)), double{expected}});
+        // Rounding grows with the size of the coordinates the joints sit at; below float's
+        // smallest normal number (1.2e-38) it is absolute.
+        const double slack = 1e-4 * std::max({glm::length(glm::dvec3(joint)), glm::length(glm::dvec3(next)), double{expected}}) + 1e-38;
         if (!(std::fabs(measured - expected) <= slack)) {
             return "bone " + std::to_string(b) + " changed length: " + std::to_string(expected) + " -> " + std::to_string(measured);
         }

@@ -157,7 +157,13 @@ IkResult run_2d(const TwoBoneJob& job) {
 // A unit vector perpendicular to `dir` toward which the middle joint bends.
 glm::vec3 bend_direction(const glm::vec3& dir, const glm::vec3& root, const std::optional<glm::vec3>& pole,
                          const glm::vec3& middle, const glm::quat& upper_rotation, float tiny) {
-    auto off_line = [&](const glm::vec3& p) { return (p - root) - dir * glm::dot(p - root, dir); };
+    // Projected twice: for a point nearly on the line, one projection leaves rounding of the
+    // point's own size along the line, and normalizing the small remainder made a side that was
+    // not perpendicular to the aim, bending the limb off it by milliradians (found by fuzzing).
+    auto off_line = [&](const glm::vec3& p) {
+        const glm::vec3 once = (p - root) - dir * glm::dot(p - root, dir);
+        return once - dir * glm::dot(once, dir);
+    };
     const float tiny2 = tiny * tiny;
     if (pole) {
         const glm::vec3 v = off_line(*pole);
@@ -167,7 +173,7 @@ glm::vec3 bend_direction(const glm::vec3& dir, const glm::vec3& root, const std:
     if (glm::dot(v, v) > tiny2) return v * inverse_sqrt(glm::dot(v, v));
     // A straight limb aimed along its own line: bend the way the upper bone's own +Y faces.
     const glm::vec3 y = upper_rotation * glm::vec3{0.0f, 1.0f, 0.0f};
-    const glm::vec3 w = y - dir * glm::dot(y, dir);
+    const glm::vec3 w = off_line(root + y);
     if (glm::length(w) > 1e-3f) return glm::normalize(w);
     return any_perpendicular(dir);
 }
@@ -216,7 +222,10 @@ glm::vec3 turned_axis(const glm::quat& q) {
     const glm::vec3 side = bend_direction(dir, a, pole, middle, turn_a, tiny);
     const float goal = two_bone_goal_distance(distance, upper, lower, job.settings.softness);
     const Triangle tri = solve_triangle(upper, lower, goal, tiny);
-    const glm::vec3 new_to_middle = upper * (tri.cos_root * dir + tri.sin_root * side);
+    // Normalized for the reason run_2d_general gives: the tip lands at goal along the aim only
+    // when the new upper bone is `upper` long.
+    const float unit_root = inverse_sqrt(tri.cos_root * tri.cos_root + tri.sin_root * tri.sin_root);
+    const glm::vec3 new_to_middle = upper * unit_root * (tri.cos_root * dir + tri.sin_root * side);
     const glm::vec3 new_lower = goal * dir - new_to_middle;  // new middle joint -> new tip
 
     // Turn each bone by the shortest rotation onto its new direction: the limb keeps its roll.

@@ -247,6 +247,33 @@ TEST(TwoBone3D, HingeLimitHolds) {
     EXPECT_TRUE(within_limits(pose.rotations[2], knee, false, 1e-4f));
 }
 
+// Found by fuzzing: a straight 3D limb, no pole, sent toward a target almost along its own
+// line. Its middle joint, the bend hint, was taken off that line with one projection, leaving
+// rounding along the line; the side was not perpendicular to the aim, the limb bent 3.8 mrad
+// off it, and the fast path reported the miss it meant to have (0.0110) rather than the one it
+// had (0.0108).
+TEST(TwoBone3D, AHintNearlyOnTheAimLineStillAims) {
+    Rig rig;
+    rig.dimensions = Dimensions::Three;
+    rig.skeleton = Skeleton({bone("base", -1, {0, 0, 0}, glm::quat{0.49963364f, 0.500122011f, -0.500122011f, -0.500122011f}, 1.0f),
+                             bone("upper", 0, {1, 0, 0}, glm::quat{1, 0, 0, 0}, 0.05f),
+                             bone("lower", 1, {0.05f, 0, 0}, glm::quat{1, 0, 0, 0}, 0.05f)});
+    rig.pose = Pose::rest(3);
+    const glm::vec3 shoulder = world_of(rig, rig.pose)[1].translation;
+    for (float softness : {0.0f, 0.3f}) {
+        for (const glm::vec3& target : {glm::vec3{-0.000536851585f, -1.09999955f, -0.000537309796f},
+                                        glm::vec3{-0.0005f, -1.08f, -0.0005f}, glm::vec3{-0.00049f, -1.0999f, -0.00048f}}) {
+            Pose pose = rig.pose;
+            TwoBoneSettings settings;
+            settings.softness = softness;
+            const IkResult r = solve(rig, pose, target, settings);
+            const glm::vec3 tip = tip_of(rig, pose, 2);
+            EXPECT_NEAR(r.error, glm::length(tip - target), 1e-6f) << softness;
+            EXPECT_LT(angle_between(tip - shoulder, target - shoulder), 1e-4f) << softness;
+        }
+    }
+}
+
 TEST(TwoBoneValidate, RejectsBadInput) {
     const Rig rig = chain_rig(Dimensions::Three, {3, 4, 5});
     Pose pose = rig.pose;
