@@ -68,5 +68,6 @@ fuzz: in docs/reliability.md.
 MSG
   fi
 done
+echo "fuzz: build and run took $SECONDS s"
 echo "fuzz: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] || exit 1
