@@ -181,7 +181,10 @@ Violation check_ik_solution(const IkCase& c, const Pose& after, const IkResult& 
     glm::vec3 target = c.target;
     if (is_2d) target.z = tip.z;
     const float miss = glm::length(tip - target);
-    const float scale = largest({1.0f, glm::length(target), glm::length(tip), glm::length(world.value()[static_cast<std::size_t>(chain.root)].translation)});
+    // The solvers carry the effector through every joint: rounding scales with the chain's reach.
+    float reach = rig.skeleton[e].length;
+    for (std::size_t k = 1; k < bones.size(); ++k) reach += glm::length(rig.skeleton[static_cast<std::size_t>(bones[k])].rest.translation);
+    const float scale = largest({1.0f, reach, glm::length(target), glm::length(tip), glm::length(world.value()[static_cast<std::size_t>(chain.root)].translation)});
     if (!(std::fabs(miss - result.error) <= 1e-4f * scale)) {
         return "reported error " + std::to_string(result.error) + " but the tip misses by " + std::to_string(miss);
     }

@@ -236,7 +236,10 @@ glm::vec3 turned_axis(const glm::quat& q) {
 
     if (sk[B].limits) {
         const glm::quat allowed = constrain_rotation(pose_b, *sk[B].limits, false);
-        if (std::fabs(glm::dot(allowed, pose_b)) < 1.0f - 1e-7f) {
+        // Told apart by the relative rotation's vector part: a dot product this close to 1 cannot
+        // resolve turns below about 1e-3 rad in float, and a locked hinge was left that far off
+        // its axis (found by fuzzing).
+        if (rotation_angle(glm::conjugate(allowed) * pose_b) > 1e-6f) {
             pose_b = allowed;
             turn_b = rest_b * pose_b;
             // Middle joint held by its limit: turn the root so the tip aims at the target again.

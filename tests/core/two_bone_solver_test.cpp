@@ -274,6 +274,44 @@ TEST(TwoBone3D, AHintNearlyOnTheAimLineStillAims) {
     }
 }
 
+// Found by fuzzing: whether the lower bone was already within its limits was judged by a dot
+// product with its allowed rotation, which float cannot resolve below about 1e-3 rad near 1: a
+// locked hinge (0 to 0 degrees) was left 1.1e-3 rad off its axis.
+TEST(TwoBone3D, ALockedHingeStaysOnItsAxis) {
+    JointLimits cone;
+    cone.max_angle = 0.774624169f;
+    JointLimits locked;
+    locked.hinge = glm::vec3{0, 1, 0};
+    locked.min_angle = 0.0f;
+    locked.max_angle = 0.0f;
+    std::mt19937 rng(77);
+    std::uniform_real_distribution<float> u(-0.14f, 0.14f);
+    int checked = 0;
+    for (int k = 0; k < 3000; ++k) {
+        Rig rig;
+        rig.dimensions = Dimensions::Three;
+        // First the case the fuzzer found, to the bit (the values its decoder printed), then others.
+        const glm::quat rest = k == 0 ? glm::quat{-0.172226667f, -0.694587529f, -0.698488414f, 1.06580874e-05f} : random_rotation(rng);
+        const glm::vec3 target = k == 0 ? glm::vec3{0.0712943003f, 0.0675418153f, -0.0167484451f} : glm::vec3{u(rng), u(rng), u(rng)};
+        rig.skeleton = Skeleton({bone("upper", -1, {0, 0, 0}, glm::quat{1, 0, 0, 0}, 0.0696078464f),
+                                 bone("lower", 0, {0.0696078464f, 0, 0}, rest, 0.0696078464f)});
+        rig.skeleton[0].limits = cone;
+        rig.skeleton[1].limits = locked;
+        rig.pose = Pose::rest(2);
+        Pose pose = rig.pose;
+        TwoBoneSettings settings;
+        settings.softness = 0.3f;
+        TwoBoneJob job{&rig.skeleton, rig.dimensions, 0, 1, target, settings, 0.0f, &pose};
+        ASSERT_TRUE(job.validate().ok());
+        job.run();
+        ASSERT_TRUE(within_limits(pose.rotations[1], locked, false, 1e-5f))
+            << k << ": " << pose.rotations[1].w << " " << pose.rotations[1].x << " " << pose.rotations[1].y << " " << pose.rotations[1].z;
+        ASSERT_TRUE(within_limits(pose.rotations[0], cone, false, 1e-5f)) << k;
+        ++checked;
+    }
+    EXPECT_EQ(checked, 3000);
+}
+
 TEST(TwoBoneValidate, RejectsBadInput) {
     const Rig rig = chain_rig(Dimensions::Three, {3, 4, 5});
     Pose pose = rig.pose;

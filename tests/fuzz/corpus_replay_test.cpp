@@ -34,7 +34,7 @@ void replay_rig_texts(const fs::path& folder, std::size_t at_least) {
     const std::vector<fs::path> files = files_in(folder);
     ASSERT_GE(files.size(), at_least) << folder;
     for (const fs::path& file : files) {
-        const Violation v = check_rig_text(testing::read_file(file));
+        const Violation v = check_rig_text(marionette::testing::read_file(file));
         EXPECT_FALSE(v.has_value()) << file << ": " << *v;
     }
 }
@@ -51,7 +51,7 @@ TEST(IkCorpus, EveryKeptInputHolds) {
     const std::vector<fs::path> files = files_in(kData / "fuzz" / "ik");
     ASSERT_GE(files.size(), 1u);
     for (const fs::path& file : files) {
-        const std::string bytes = testing::read_file(file);
+        const std::string bytes = marionette::testing::read_file(file);
         const Violation v = check_ik_bytes({reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
         EXPECT_FALSE(v.has_value()) << file << ": " << *v;
     }

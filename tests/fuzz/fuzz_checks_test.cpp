@@ -19,7 +19,7 @@ namespace {
 
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 
-Rig arm() { return parse_rig(testing::read_file(std::string(MARIONETTE_ASSETS) + "/arm.json")).value(); }
+Rig arm() { return parse_rig(marionette::testing::read_file(std::string(MARIONETTE_ASSETS) + "/arm.json")).value(); }
 
 // The empty input decodes to the ordinary case: a free 2D CCD chain aimed at its own tip.
 IkCase ordinary_case() { return decode_ik_case({}); }
