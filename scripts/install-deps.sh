@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Marionette builds and tests with, skipping what is already there.
 # Runs as root (CI) or through sudo (an ordinary user). Idempotent: a second run installs nothing.
+# Usage: bash scripts/install-deps.sh [fuzz]
+#   fuzz: also clang 14 with its sanitizer and libFuzzer runtimes and llvm-symbolizer, which only
+#   scripts/fuzz.sh needs (the everyday build and the sanitizer build use GCC).
 set -euo pipefail
 
 packages=(
@@ -9,6 +12,12 @@ packages=(
   libgtest-dev libbenchmark-dev
   xvfb xauth libgl1-mesa-dri libglx-mesa0
 )
+for group in "$@"; do
+  case "$group" in
+    fuzz) packages+=(clang-14 libclang-rt-14-dev llvm-14) ;;
+    *) echo "install-deps: unknown group \"$group\" (known: fuzz)" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for p in "${packages[@]}"; do

@@ -88,8 +88,10 @@ bool step_3d(CcdJoint& j, const glm::vec3& u, const glm::vec3& v, float max_step
     if (j.kind == CcdJoint::Kind::Ball) {
         glm::quat pose = glm::conjugate(j.rest) * r;
         if (pose.w < 0.0f) pose = -pose;
-        if (pose.w < j.cone_cos_half) {
-            pose = glm::angleAxis(j.cone_angle, glm::normalize(glm::vec3{pose.x, pose.y, pose.z}));
+        // A pose with no axis is no turn (w short of 1 by rounding): inside every cone, even the
+        // zero cone of a locked joint, which rounding alone pushes past its cos_half of 1.
+        if (glm::vec3 axis; pose.w < j.cone_cos_half && rotation_axis(pose, axis)) {
+            pose = glm::angleAxis(j.cone_angle, axis);
             r = normalized(j.rest * pose);
             whole_turn = false;
         }
@@ -107,7 +109,7 @@ glm::quat bent_rotation_3d(const CcdJoint& j, float phi) {
     if (j.kind == CcdJoint::Kind::Ball) {
         glm::quat pose = glm::conjugate(j.rest) * r;
         if (pose.w < 0.0f) pose = -pose;
-        if (pose.w < j.cone_cos_half) r = j.rest * glm::angleAxis(j.cone_angle, glm::normalize(glm::vec3{pose.x, pose.y, pose.z}));
+        if (glm::vec3 axis; pose.w < j.cone_cos_half && rotation_axis(pose, axis)) r = j.rest * glm::angleAxis(j.cone_angle, axis);
     }
     return r;
 }

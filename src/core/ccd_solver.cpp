@@ -6,6 +6,7 @@
 #include "core/forward_kinematics.hpp"
 #include "core/ccd_joint.hpp"
 #include "core/joint_limits.hpp"
+#include "core/solve_extent.hpp"
 
 namespace marionette {
 
@@ -314,8 +315,9 @@ Status CcdJob::validate() const {
         if (b == root) break;
     }
     // The chain's ancestors place it; a non-finite one would make the whole result NaN.
-    if (!is_finite(parent_world(*skeleton, *pose, root).translation)) return Error{"ccd: the chain's parent is not finite"};
-    return {};
+    const Transform parent = parent_world(*skeleton, *pose, root);
+    if (!is_finite(parent.translation) || !is_finite(parent.rotation)) return Error{"ccd: the chain's parent is not finite"};
+    return check_solve_extent("ccd", *skeleton, *pose, root, effector, parent, target, std::nullopt);
 }
 
 IkResult CcdJob::run() const {

@@ -31,25 +31,31 @@ glm::quat constrain_rotation(const glm::quat& pose_rotation, const JointLimits& 
     if (!limits.max_angle) return pose_rotation;
     glm::quat q = pose_rotation.w < 0.0f ? -pose_rotation : pose_rotation;
     const float angle = rotation_angle(q);
-    if (angle <= *limits.max_angle) return q;
-    const glm::vec3 axis{q.x, q.y, q.z};
-    return glm::angleAxis(*limits.max_angle, glm::normalize(axis));
+    glm::vec3 axis;
+    if (angle <= *limits.max_angle || !rotation_axis(q, axis)) return q;
+    return glm::angleAxis(*limits.max_angle, axis);
 }
 
+namespace {
+
+// How far `angle` lies outside the range, measured on the circle: angles come back wrapped into
+// (-pi, pi], so a joint held at its -180 degree limit reads +180 and is still at that limit.
+float distance_outside(float angle, const AngleRange& range) {
+    const float a = wrap_angle(angle);
+    if (range.contains(a)) return 0.0f;
+    return std::fmin(std::fabs(wrap_angle(a - range.lo)), std::fabs(wrap_angle(a - range.hi)));
+}
+
+}  // namespace
+
 bool within_limits(const glm::quat& pose_rotation, const JointLimits& limits, bool is_2d, float tolerance) {
-    if (is_2d) {
-        const AngleRange r = angle_range(limits);
-        const float a = angle_2d(pose_rotation);
-        return a >= r.lo - tolerance && a <= r.hi + tolerance;
-    }
+    if (is_2d) return distance_outside(angle_2d(pose_rotation), angle_range(limits)) <= tolerance;
     if (limits.hinge) {
         // On the hinge: the rotation's axis part lies along it.
         const glm::vec3 v{pose_rotation.x, pose_rotation.y, pose_rotation.z};
         const glm::vec3 off_axis = v - *limits.hinge * glm::dot(v, *limits.hinge);
         if (glm::length(off_axis) > std::sin(0.5f * tolerance) + 1e-6f) return false;
-        const AngleRange r = angle_range(limits);
-        const float a = twist_angle(pose_rotation, *limits.hinge);
-        return a >= r.lo - tolerance && a <= r.hi + tolerance;
+        return distance_outside(twist_angle(pose_rotation, *limits.hinge), angle_range(limits)) <= tolerance;
     }
     return !limits.max_angle || rotation_angle(pose_rotation) <= *limits.max_angle + tolerance;
 }

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "core/angles.hpp"
+#include "core/extents.hpp"
 #include "core/transform.hpp"
 
 namespace marionette {
@@ -96,6 +97,16 @@ glm::vec3 JsonField::vector(int dims) const {
     }
     glm::vec3 v{0.0f};
     for (int i = 0; i < dims; ++i) v[i] = element(static_cast<std::size_t>(i)).number();
+    return v;
+}
+
+glm::vec3 JsonField::position(int dims) const {
+    const glm::vec3 v = vector(dims);
+    for (int i = 0; i < dims; ++i) {
+        if (std::fabs(v[i]) > kMaxCoordinate) {
+            element(static_cast<std::size_t>(i)).fail("must be between -1e15 and 1e15, got " + (*value_)[static_cast<std::size_t>(i)].dump());
+        }
+    }
     return v;
 }
 

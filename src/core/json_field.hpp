@@ -44,6 +44,8 @@ public:
     int integer() const;
     // A vector of `dims` numbers (2 or 3); z is 0 for two.
     glm::vec3 vector(int dims) const;
+    // A point or offset: a vector whose coordinates lie within +-kMaxCoordinate (extents.hpp).
+    glm::vec3 position(int dims) const;
     // A non-zero 3D vector, normalised.
     glm::vec3 direction() const;
     // 2D: a number of degrees about z. 3D: a quaternion [x, y, z, w], normalised.

@@ -64,7 +64,7 @@ void read_two_bone_settings(const JsonField& f, TwoBoneSettings& s, int dims) {
         s.bend = v->integer();
         if (s.bend != 1 && s.bend != -1) v->fail("must be 1 or -1");
     }
-    if (auto v = f.optional_member("pole")) s.pole = v->vector(3);
+    if (auto v = f.optional_member("pole")) s.pole = v->position(3);
     if (auto v = f.optional_member("softness")) {
         s.softness = v->number();
         if (s.softness < 0.0f || s.softness > 1.0f) v->fail("must be between 0 and 1");
@@ -104,14 +104,14 @@ IkChain read_chain(const JsonField& f, const BoneIndex& bones, int dims) {
             read_two_bone_settings(*s, c.two_bone, dims);
         }
     }
-    if (auto pin = f.optional_member("pin")) c.pin = pin->vector(dims);
+    if (auto pin = f.optional_member("pin")) c.pin = pin->position(dims);
     return c;
 }
 
 Pose read_pose(const JsonField& f, const BoneIndex& bones, int dims) {
     f.allow_only({"root_offset", "rotations"});
     Pose pose = Pose::rest(bones.skeleton().size());
-    if (auto o = f.optional_member("root_offset")) pose.root_offset = o->vector(dims);
+    if (auto o = f.optional_member("root_offset")) pose.root_offset = o->position(dims);
     if (auto r = f.optional_member("rotations")) {
         for (const auto& item : r->object().items()) {
             const JsonField value(item.value(), r->path() + "." + item.key());

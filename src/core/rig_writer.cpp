@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "core/angles.hpp"
 #include "core/json_numbers.hpp"
@@ -77,7 +78,12 @@ Json pose_json(const Skeleton& skeleton, const Pose& pose, bool is_2d) {
     for (std::size_t i = 0; i < pose.rotations.size() && i < skeleton.size(); ++i) {
         const glm::quat& q = pose.rotations[i];
         if (q.x == 0.0f && q.y == 0.0f && q.z == 0.0f) continue;  // at rest
-        rotations[skeleton[i].name] = rotation(q, is_2d);
+        Json written = rotation(q, is_2d);
+        // A 2D turn of a whole number of revolutions, or within the 1e-4 degree grid of one, is
+        // written as 0 and reads back at rest: leave it out now, or the next save would, and
+        // saving a reopened file would not write the same text (found by fuzzing).
+        if (is_2d && written == 0) continue;
+        rotations[skeleton[i].name] = std::move(written);
     }
     Json j;
     j["root_offset"] = vector(pose.root_offset, is_2d);

@@ -85,6 +85,16 @@ glm::vec3 any_perpendicular(const glm::vec3& v);
 // The signed angle of q's twist about the unit `axis`, in (-pi, pi].
 float twist_angle(const glm::quat& q, const glm::vec3& axis);
 
+// q's rotation axis, unit length. False when q turns too little to have one: rounding can leave
+// w short of 1 with no vector part at all, and normalizing that gives NaN.
+inline bool rotation_axis(const glm::quat& q, glm::vec3& axis) {
+    const glm::vec3 v{q.x, q.y, q.z};
+    const float len = std::sqrt(glm::dot(v, v));
+    if (!(len > 1e-18f)) return false;
+    axis = v / len;
+    return true;
+}
+
 // The rotation's angle in [0, pi].
 inline float rotation_angle(const glm::quat& q) {
     return 2.0f * std::atan2(std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z), std::fabs(q.w));

@@ -7,6 +7,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/extents.hpp"
+
 namespace marionette {
 
 namespace {
@@ -50,8 +52,9 @@ BoneEntry read_bone(const JsonField& f, int dims) {
     const JsonField length = f.member("length");
     e.bone.length = length.number();
     if (e.bone.length < 0.0f) length.fail("must be >= 0, got " + length.raw().dump());
+    if (e.bone.length > kMaxCoordinate) length.fail("must be at most 1e15, got " + length.raw().dump());
     if (auto t = f.optional_member("translation")) {
-        e.bone.rest.translation = t->vector(dims);
+        e.bone.rest.translation = t->position(dims);
         e.has_translation = true;
     }
     if (auto r = f.optional_member("rotation")) e.bone.rest.rotation = r->rotation(dims);

@@ -148,13 +148,20 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const std::op
     const V4 inverse_d = inverse_sqrt4(d2v);
     const V4 inverse_d2 = _mm_mul_ps(inverse_d, inverse_d);
     auto off_line = [&](V4 p) { return _mm_sub_ps(p, _mm_mul_ps(v, _mm_mul_ps(dot4(p, v), inverse_d2))); };
-    V4 off = off_line(pole ? rotate(to_rest_a, _mm_sub_ps(load(*pole), a)) : to_middle);
+    const V4 hint = pole ? rotate(to_rest_a, _mm_sub_ps(load(*pole), a)) : to_middle;
+    V4 off = off_line(hint);
     V4 off2 = dot4(off, off);
+    V4 hint2 = dot4(hint, hint);  // off the critical path
     if (!(first(off2) > tiny * tiny) && pole) {
         off = off_line(to_middle);
         off2 = dot4(off, off);
+        hint2 = dot4(to_middle, to_middle);
     }
     if (!(first(off2) > tiny * tiny)) return false;  // a straight limb along its own line
+    // A hint within about half a degree of the line: one projection leaves rounding of the
+    // hint's own size along the line, the side is then not perpendicular to the aim and the
+    // tip misses the goal this path reports (found by fuzzing). The general path projects twice.
+    if (!(first(off2) > 1e-4f * first(hint2))) return false;
     const V4 side = _mm_mul_ps(off, inverse_sqrt4(off2));
     const V4 dir = _mm_mul_ps(v, inverse_d);
 

@@ -18,8 +18,9 @@ struct TwoBoneJob;
 // hold): the general path gives those their defined poses. Nothing is written then.
 bool solve_free_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& result);
 
-// 3D, `target` and `pole` in the root bone's parent frame. Also false without SSE2, and where
-// the general path would turn a bone half way round (a direction flipped exactly).
+// 3D, `target` and `pole` in the root bone's parent frame. Also false without SSE2, where the
+// general path would turn a bone half way round (a direction flipped exactly), and where the
+// pole (or the middle joint) lies within about half a degree of the line to the target.
 bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const std::optional<glm::vec3>& pole, IkResult& result);
 
 }  // namespace marionette

@@ -6,6 +6,7 @@
 #include "core/forward_kinematics.hpp"
 #include "core/joint_limits.hpp"
 #include "core/rotation_math.hpp"
+#include "core/solve_extent.hpp"
 #include "core/two_bone_free.hpp"
 
 namespace marionette {
@@ -102,8 +103,11 @@ float reach_tolerance(const TwoBoneJob& job, float reach) {
     // Root->middle turns away from the aim by the root angle, to the side opposite the bend;
     // the lower bone turns by bend * (pi - middle angle) relative to root->middle. turn_* are
     // the bones' rotations in their parents' frames (rest and pose together).
-    Rot2 turn_a = aim * Rot2{tri.cos_root, -bend * tri.sin_root} * conjugate(offset_dir);
-    Rot2 turn_b = offset_dir * Rot2{-tri.cos_middle, bend * tri.sin_middle};
+    // Normalized: cos and sin come from different formulas (solve_triangle), and next to a bone
+    // a million times shorter than the other they no longer make a unit pair. Unnormalized, the
+    // written rotations (quat_from_rot2 takes unit input) and the reported miss disagreed.
+    Rot2 turn_a = normalized(aim * Rot2{tri.cos_root, -bend * tri.sin_root} * conjugate(offset_dir));
+    Rot2 turn_b = normalized(offset_dir * Rot2{-tri.cos_middle, bend * tri.sin_middle});
     Rot2 pose_b = conjugate(rest_b) * turn_b;
     Rot2 pose_a = conjugate(rest_a) * turn_a;
 
@@ -153,7 +157,13 @@ IkResult run_2d(const TwoBoneJob& job) {
 // A unit vector perpendicular to `dir` toward which the middle joint bends.
 glm::vec3 bend_direction(const glm::vec3& dir, const glm::vec3& root, const std::optional<glm::vec3>& pole,
                          const glm::vec3& middle, const glm::quat& upper_rotation, float tiny) {
-    auto off_line = [&](const glm::vec3& p) { return (p - root) - dir * glm::dot(p - root, dir); };
+    // Projected twice: for a point nearly on the line, one projection leaves rounding of the
+    // point's own size along the line, and normalizing the small remainder made a side that was
+    // not perpendicular to the aim, bending the limb off it by milliradians (found by fuzzing).
+    auto off_line = [&](const glm::vec3& p) {
+        const glm::vec3 once = (p - root) - dir * glm::dot(p - root, dir);
+        return once - dir * glm::dot(once, dir);
+    };
     const float tiny2 = tiny * tiny;
     if (pole) {
         const glm::vec3 v = off_line(*pole);
@@ -163,7 +173,7 @@ glm::vec3 bend_direction(const glm::vec3& dir, const glm::vec3& root, const std:
     if (glm::dot(v, v) > tiny2) return v * inverse_sqrt(glm::dot(v, v));
     // A straight limb aimed along its own line: bend the way the upper bone's own +Y faces.
     const glm::vec3 y = upper_rotation * glm::vec3{0.0f, 1.0f, 0.0f};
-    const glm::vec3 w = y - dir * glm::dot(y, dir);
+    const glm::vec3 w = off_line(root + y);
     if (glm::length(w) > 1e-3f) return glm::normalize(w);
     return any_perpendicular(dir);
 }
@@ -212,7 +222,10 @@ glm::vec3 turned_axis(const glm::quat& q) {
     const glm::vec3 side = bend_direction(dir, a, pole, middle, turn_a, tiny);
     const float goal = two_bone_goal_distance(distance, upper, lower, job.settings.softness);
     const Triangle tri = solve_triangle(upper, lower, goal, tiny);
-    const glm::vec3 new_to_middle = upper * (tri.cos_root * dir + tri.sin_root * side);
+    // Normalized for the reason run_2d_general gives: the tip lands at goal along the aim only
+    // when the new upper bone is `upper` long.
+    const float unit_root = inverse_sqrt(tri.cos_root * tri.cos_root + tri.sin_root * tri.sin_root);
+    const glm::vec3 new_to_middle = upper * unit_root * (tri.cos_root * dir + tri.sin_root * side);
     const glm::vec3 new_lower = goal * dir - new_to_middle;  // new middle joint -> new tip
 
     // Turn each bone by the shortest rotation onto its new direction: the limb keeps its roll.
@@ -223,7 +236,10 @@ glm::vec3 turned_axis(const glm::quat& q) {
 
     if (sk[B].limits) {
         const glm::quat allowed = constrain_rotation(pose_b, *sk[B].limits, false);
-        if (std::fabs(glm::dot(allowed, pose_b)) < 1.0f - 1e-7f) {
+        // Told apart by the relative rotation's vector part: a dot product this close to 1 cannot
+        // resolve turns below about 1e-3 rad in float, and a locked hinge was left that far off
+        // its axis (found by fuzzing).
+        if (rotation_angle(glm::conjugate(allowed) * pose_b) > 1e-6f) {
             pose_b = allowed;
             turn_b = rest_b * pose_b;
             // Middle joint held by its limit: turn the root so the tip aims at the target again.
@@ -298,10 +314,11 @@ Status TwoBoneJob::validate() const {
             return Error{"two-bone: the pose rotation of \"" + (*skeleton)[static_cast<std::size_t>(b)].name + "\" is not a rotation"};
         }
     }
-    if (!is_finite(pose->root_offset) || !is_finite(parent_world(*skeleton, *pose, root).translation)) {
+    const Transform parent = parent_world(*skeleton, *pose, root);
+    if (!is_finite(pose->root_offset) || !is_finite(parent.translation) || !is_finite(parent.rotation)) {
         return Error{"two-bone: the chain's parent is not finite"};
     }
-    return {};
+    return check_solve_extent("two-bone", *skeleton, *pose, root, effector, parent, target, settings.pole);
 }
 
 IkResult TwoBoneJob::run() const { return dimensions == Dimensions::Two ? run_2d(*this) : run_3d(*this); }

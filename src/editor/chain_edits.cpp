@@ -73,6 +73,7 @@ Result<Rig> set_chain_settings(const Rig& rig, int chain, const TwoBoneSettings&
         if (!is_finite(*settings.pole)) {
             return Error{what + ": every component of the pole must be a finite number"};
         }
+        if (Result<glm::vec3> pole = checked_position(rig, *settings.pole, what + ": pole"); !pole) return Error{pole.message()};
     }
     if (!(settings.softness >= 0.0f && settings.softness <= 1.0f)) {
         return Error{what + ": softness must be between 0 and 1, got " + number_text(settings.softness)};

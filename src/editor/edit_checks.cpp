@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/extents.hpp"
 #include "editor/utf8.hpp"
 
 namespace marionette::edit_checks {
@@ -73,11 +74,15 @@ Status check_length(float length, const std::string& what) {
     if (!std::isfinite(length) || length < 0.0f) {
         return Error{what + ": must be a finite number >= 0, got " + number_text(length)};
     }
+    if (length > kMaxCoordinate) return Error{what + ": must be at most 1e15, got " + number_text(length)};
     return {};
 }
 
 Result<glm::vec3> checked_position(const Rig& rig, const glm::vec3& v, const std::string& what) {
     if (!is_finite(v)) return Error{what + ": every component must be a finite number"};
+    if (std::fabs(v.x) > kMaxCoordinate || std::fabs(v.y) > kMaxCoordinate || std::fabs(v.z) > kMaxCoordinate) {
+        return Error{what + ": every component must be between -1e15 and 1e15"};
+    }
     if (rig.is_2d() && v.z != 0.0f) {
         return Error{what + ": a 2D rig lies in the z = 0 plane, got z = " + number_text(v.z)};
     }

@@ -24,9 +24,9 @@ Status check_pose_matches(const Rig& rig);
 
 // Non-empty, valid UTF-8 and not the name of another bone than `renamed` (-1: a new bone).
 Status check_bone_name(const Rig& rig, std::string_view name, int renamed);
-// Finite and >= 0.
+// Finite, >= 0 and at most kMaxCoordinate (core/extents.hpp).
 Status check_length(float length, const std::string& what);
-// Finite; a 2D rig has no z.
+// Finite and within +-kMaxCoordinate; a 2D rig has no z.
 Result<glm::vec3> checked_position(const Rig& rig, const glm::vec3& v, const std::string& what);
 // Finite and non-zero, returned unit length; a 2D rig's rotation must turn about z only.
 Result<glm::quat> checked_rotation(const Rig& rig, const glm::quat& q, const std::string& what);

@@ -165,6 +165,28 @@ TEST(Ccd3D, BallJointsStayInTheirCone) {
     }
 }
 
+// Found by fuzzing: a locked ball joint (a cone of 0 degrees) under a rest rotation (a half turn
+// about z, say). Rounding leaves its pose's w a hair under 1 with no vector part; clamping that
+// to the cone normalized a zero axis into NaN, the NaN rotation fell back to identity, and the
+// joint came out turned by minus its rest rotation.
+TEST(Ccd3D, ALockedBallJointStaysLocked) {
+    JointLimits locked;
+    locked.max_angle = 0.0f;
+    for (const glm::quat& rest : {glm::quat{0, 0, 0, 1}, glm::quat{0.658825278f, -0.752295971f, 0, 0},
+                                  glm::angleAxis(1.7f, glm::vec3{1, 0, 0}), glm::angleAxis(-2.5f, glm::normalize(glm::vec3{1, 2, 3}))}) {
+        Rig rig = chain_rig(Dimensions::Three, {0.073804073f});
+        rig.skeleton[1].rest.rotation = glm::normalize(rest);
+        rig.skeleton[1].limits = locked;
+        const glm::vec3 tip = tip_of(rig, rig.pose, 1);  // on the locked bone's own tip, and elsewhere
+        for (const glm::vec3& target : {tip, tip + glm::vec3{0.1f, 0.2f, 0.0f}}) {
+            Pose pose = rig.pose;
+            ASSERT_TRUE(solve(rig, pose, 1, 1, target).status.ok());
+            EXPECT_TRUE(within_limits(pose.rotations[1], locked, false, 1e-3f))
+                << "pose w " << pose.rotations[1].w << " x " << pose.rotations[1].x << " z " << pose.rotations[1].z;
+        }
+    }
+}
+
 TEST(CcdValidate, RejectsBadInput) {
     const Rig rig = chain_rig(Dimensions::Three, {1, 1, 1});
     Pose pose = rig.pose;

@@ -80,6 +80,12 @@ const BadCase kBadCases[] = {
     {"NegativeLength", [] { return edit2d([](Json& j) { j["bones"][2]["length"] = -4; }); }, "bones[2].length: must be >= 0, got -4"},
     {"InfiniteLength", [] { return std::string(R"({"format":"marionette-rig","version":1,"dimensions":2,"bones":[{"name":"a","length":1e999}]})"); }, "not valid JSON: line 1, column 85: number 1e999 is out of range"},
     {"LengthOverflowsFloat", [] { return edit2d([](Json& j) { j["bones"][0]["length"] = 1e39; }); }, "bones[0].length: must be a finite number"},
+    // Found by fuzzing: two bones 3e38 long put the second one's tip at infinity (core/extents.hpp).
+    {"LengthBeyondRigLimit", [] { return edit2d([](Json& j) { j["bones"][0]["length"] = 2e15; }); }, "bones[0].length: must be at most 1e15"},
+    {"TranslationBeyondRigLimit", [] { return edit2d([](Json& j) { j["bones"][1]["translation"] = {3e38, 0}; }); }, "bones[1].translation[0]: must be between -1e15 and 1e15"},
+    {"RootOffsetBeyondRigLimit", [] { return edit2d([](Json& j) { j["pose"] = {{"root_offset", {0, -1e16}}}; }); }, "pose.root_offset[1]: must be between -1e15 and 1e15"},
+    {"PinBeyondRigLimit", [] { return edit2d([](Json& j) { j["chains"][0]["pin"] = {1e20, 0}; }); }, "chains[0].pin[0]: must be between -1e15 and 1e15"},
+    {"PoleBeyondRigLimit", [] { return edit3d([](Json& j) { j["chains"][0]["settings"]["pole"] = {0, 0, -1e16}; }); }, "chains[0].settings.pole[2]: must be between -1e15 and 1e15"},
     {"MisspeltKey", [] { return edit2d([](Json& j) { j["bones"][1]["lenght"] = 3; }); }, "bones[1]: unknown key \"lenght\""},
     {"TranslationWrongSize", [] { return edit2d([](Json& j) { j["bones"][0]["translation"] = {1, 2, 3}; }); }, "bones[0].translation: expected 2 numbers (a 2D vector), got 3"},
     {"TranslationNotNumbers", [] { return edit2d([](Json& j) { j["bones"][0]["translation"] = {1, nullptr}; }); }, "bones[0].translation[1]: expected a number, got null"},

@@ -117,6 +117,26 @@ TEST(TwoBone2D, DegenerateInputsGiveFiniteResults) {
     }
 }
 
+// Found by fuzzing: with an upper bone a million times shorter than the lower one, the
+// triangle's cos (law of cosines) and sin (Heron) no longer make a unit pair. The 2D general
+// path (taken because of the limits object, even an empty one) used them unnormalized: the miss
+// it reported was not the pose's, up to 3% of the limb off.
+TEST(TwoBone2D, ATinyUpperBoneReportsTheMissThePoseHas) {
+    for (float upper : {1.16470588e-07f, 1.99610909e-07f, 1.03125046e-07f, 1e-6f}) {
+        for (float beyond : {-1e-7f, 0.0f, 1.16e-7f, 1e-3f}) {
+            Rig rig = chain_rig(Dimensions::Two, {upper, 0.05f});
+            rig.skeleton[2].limits = JointLimits{};
+            Pose pose = rig.pose;
+            const glm::vec3 target{0.5f + 0.05f + beyond, 1e-9f, 0};
+            const IkResult r = solve(rig, pose, target);
+            const float miss = glm::length(tip_of(rig, pose, 2) - target);
+            EXPECT_NEAR(r.error, miss, 1e-6f) << upper << " " << beyond;
+            EXPECT_NEAR(glm::length(pose.rotations[1]), 1.0f, 1e-5f);
+            EXPECT_NEAR(glm::length(pose.rotations[2]), 1.0f, 1e-5f);
+        }
+    }
+}
+
 TEST(TwoBone2D, LimitsHoldAndTheRootReAims) {
     Rig rig = chain_rig(Dimensions::Two, {3, 4});
     JointLimits elbow;
@@ -225,6 +245,71 @@ TEST(TwoBone3D, HingeLimitHolds) {
     const glm::vec3 shoulder = world_of(rig, rig.pose)[1].translation;
     solve(rig, pose, shoulder + glm::vec3{1.5f, 0.5f, 0.3f});
     EXPECT_TRUE(within_limits(pose.rotations[2], knee, false, 1e-4f));
+}
+
+// Found by fuzzing: a straight 3D limb, no pole, sent toward a target almost along its own
+// line. Its middle joint, the bend hint, was taken off that line with one projection, leaving
+// rounding along the line; the side was not perpendicular to the aim, the limb bent 3.8 mrad
+// off it, and the fast path reported the miss it meant to have (0.0110) rather than the one it
+// had (0.0108).
+TEST(TwoBone3D, AHintNearlyOnTheAimLineStillAims) {
+    Rig rig;
+    rig.dimensions = Dimensions::Three;
+    rig.skeleton = Skeleton({bone("base", -1, {0, 0, 0}, glm::quat{0.49963364f, 0.500122011f, -0.500122011f, -0.500122011f}, 1.0f),
+                             bone("upper", 0, {1, 0, 0}, glm::quat{1, 0, 0, 0}, 0.05f),
+                             bone("lower", 1, {0.05f, 0, 0}, glm::quat{1, 0, 0, 0}, 0.05f)});
+    rig.pose = Pose::rest(3);
+    const glm::vec3 shoulder = world_of(rig, rig.pose)[1].translation;
+    for (float softness : {0.0f, 0.3f}) {
+        for (const glm::vec3& target : {glm::vec3{-0.000536851585f, -1.09999955f, -0.000537309796f},
+                                        glm::vec3{-0.0005f, -1.08f, -0.0005f}, glm::vec3{-0.00049f, -1.0999f, -0.00048f}}) {
+            Pose pose = rig.pose;
+            TwoBoneSettings settings;
+            settings.softness = softness;
+            const IkResult r = solve(rig, pose, target, settings);
+            const glm::vec3 tip = tip_of(rig, pose, 2);
+            EXPECT_NEAR(r.error, glm::length(tip - target), 1e-6f) << softness;
+            EXPECT_LT(angle_between(tip - shoulder, target - shoulder), 1e-4f) << softness;
+        }
+    }
+}
+
+// Found by fuzzing: whether the lower bone was already within its limits was judged by a dot
+// product with its allowed rotation, which float cannot resolve below about 1e-3 rad near 1: a
+// locked hinge (0 to 0 degrees) was left 1.1e-3 rad off its axis.
+TEST(TwoBone3D, ALockedHingeStaysOnItsAxis) {
+    JointLimits cone;
+    cone.max_angle = 0.774624169f;
+    JointLimits locked;
+    locked.hinge = glm::vec3{0, 1, 0};
+    locked.min_angle = 0.0f;
+    locked.max_angle = 0.0f;
+    std::mt19937 rng(77);
+    std::uniform_real_distribution<float> u(-0.14f, 0.14f);
+    int checked = 0;
+    for (int k = 0; k < 3000; ++k) {
+        Rig rig;
+        rig.dimensions = Dimensions::Three;
+        // First the case the fuzzer found, to the bit (the values its decoder printed), then others.
+        const glm::quat rest = k == 0 ? glm::quat{-0.172226667f, -0.694587529f, -0.698488414f, 1.06580874e-05f} : random_rotation(rng);
+        const glm::vec3 target = k == 0 ? glm::vec3{0.0712943003f, 0.0675418153f, -0.0167484451f} : glm::vec3{u(rng), u(rng), u(rng)};
+        rig.skeleton = Skeleton({bone("upper", -1, {0, 0, 0}, glm::quat{1, 0, 0, 0}, 0.0696078464f),
+                                 bone("lower", 0, {0.0696078464f, 0, 0}, rest, 0.0696078464f)});
+        rig.skeleton[0].limits = cone;
+        rig.skeleton[1].limits = locked;
+        rig.pose = Pose::rest(2);
+        Pose pose = rig.pose;
+        TwoBoneSettings settings;
+        settings.softness = 0.3f;
+        TwoBoneJob job{&rig.skeleton, rig.dimensions, 0, 1, target, settings, 0.0f, &pose};
+        ASSERT_TRUE(job.validate().ok());
+        job.run();
+        ASSERT_TRUE(within_limits(pose.rotations[1], locked, false, 1e-5f))
+            << k << ": " << pose.rotations[1].w << " " << pose.rotations[1].x << " " << pose.rotations[1].y << " " << pose.rotations[1].z;
+        ASSERT_TRUE(within_limits(pose.rotations[0], cone, false, 1e-5f)) << k;
+        ++checked;
+    }
+    EXPECT_EQ(checked, 3000);
 }
 
 TEST(TwoBoneValidate, RejectsBadInput) {

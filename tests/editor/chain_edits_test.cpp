@@ -107,4 +107,6 @@ TEST(SetChainSettings, SetsAndChecks3DTwoBoneSettings) {
                  "bend is for 2D chains; a 3D chain bends toward its pole");
     expect_error(set_chain_settings(rig, 0, TwoBoneSettings{1, glm::vec3(0.0f, kNaN, 0.0f), 0.0f}),
                  "every component of the pole must be a finite number");
+    expect_error(set_chain_settings(rig, 0, TwoBoneSettings{1, glm::vec3(2e15f, 0.0f, 0.0f), 0.0f}),
+                 "pole: every component must be between -1e15 and 1e15");
 }

@@ -81,6 +81,9 @@ TEST(SetBoneLength, AcceptsZeroAndRefusesNegativeOrNonFinite) {
     expect_error(set_bone_length(rig, kForearm, -4.0f), "length of bone \"forearm\": must be a finite number >= 0, got -4");
     expect_error(set_bone_length(rig, kForearm, kNaN), "must be a finite number >= 0, got nan");
     expect_error(set_bone_length(rig, kForearm, kInf), "must be a finite number >= 0, got inf");
+    // What the loader refuses (core/extents.hpp): a rig the editor saves must load again.
+    expect_error(set_bone_length(rig, kForearm, 2e15f), "must be at most 1e15, got 2e+15");
+    EXPECT_TRUE(set_bone_length(rig, kForearm, 1e15f).ok());
     expect_error(set_bone_length(rig, 9, 1.0f), "bone 9 does not exist");
 }
 
@@ -93,6 +96,7 @@ TEST(SetRestTranslation, SetsFiniteValuesAndKeeps2DInItsPlane) {
     expect_error(set_rest_translation(rig, kThigh, {1.0f, 2.0f, 3.0f}),
                  "rest translation of bone \"thigh\": a 2D rig lies in the z = 0 plane, got z = 3");
     expect_error(set_rest_translation(rig, kThigh, {kNaN, 0.0f, 0.0f}), "every component must be a finite number");
+    expect_error(set_rest_translation(rig, kThigh, {0.0f, -3e38f, 0.0f}), "every component must be between -1e15 and 1e15");
     expect_error(set_rest_translation(rig, 12, {0.0f, 0.0f, 0.0f}), "bone 12 does not exist");
 
     Result<Rig> r3 = set_rest_translation(figure_3d(), 2, {0.1f, 0.2f, 0.3f});
@@ -145,6 +149,7 @@ TEST(SetRootOffset, SetsFiniteOffsetsOnly) {
     EXPECT_EQ(r.value().pose.root_offset, glm::vec3(-7.0f, 8.5f, 0.0f));
     expect_error(set_root_offset(figure_2d(), {0.0f, 0.0f, 1.0f}), "root offset: a 2D rig lies in the z = 0 plane");
     expect_error(set_root_offset(figure_3d(), {0.0f, kInf, 0.0f}), "root offset: every component must be a finite number");
+    expect_error(set_root_offset(figure_3d(), {0.0f, 0.0f, 1e16f}), "root offset: every component must be between -1e15 and 1e15");
     EXPECT_TRUE(set_root_offset(figure_3d(), {0.0f, 0.0f, 1.0f}).ok());
 }
 

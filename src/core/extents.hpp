@@ -1,0 +1,20 @@
+#pragma once
+// How large a rig and a solve may be. A float keeps about seven digits, so no real rig comes
+// near these sizes; the limits are there so that the arithmetic on anything that loads, or that
+// a solver accepts, stays finite (found by fuzzing: docs/reliability.md).
+
+namespace marionette {
+
+// The largest bone length, and the largest coordinate of a translation, root offset, pin or
+// pole, a rig holds (files and edits). Forward kinematics adds up one such number per bone down
+// the tree, so no rig that fits in memory reaches float's 3.4e38; without the limit two bones
+// 3e38 long put the second one's tip at infinity.
+inline constexpr float kMaxCoordinate = 1e15f;
+
+// The IK solvers multiply up to four distances together (squared lengths times squared
+// lengths, Heron's formula). A solve whose target, pole or chain root joint has a coordinate
+// beyond +-this, or whose chain reaches farther than this, is refused by validate() rather than
+// overflowing into NaN rotations. Within it the largest such product stays below 1e38.
+inline constexpr float kMaxSolveDistance = 1e9f;
+
+}  // namespace marionette

@@ -1,0 +1,39 @@
+#include "core/solve_extent.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "core/extents.hpp"
+#include "core/forward_kinematics.hpp"
+
+namespace marionette {
+
+namespace {
+
+// Compared component by component: squaring for a length could overflow for the very inputs
+// this is meant to refuse.
+bool within(const glm::vec3& p) {
+    const float m = kMaxSolveDistance;
+    return std::fabs(p.x) <= m && std::fabs(p.y) <= m && std::fabs(p.z) <= m;
+}
+
+}  // namespace
+
+Status check_solve_extent(const char* solver, const Skeleton& skeleton, const Pose& pose, int root, int effector,
+                          const Transform& parent, const glm::vec3& target, const std::optional<glm::vec3>& pole) {
+    const std::string limit = " has a coordinate beyond +-1e9, more than the solver computes with";
+    if (!within(target)) return Error{std::string(solver) + ": the target" + limit};
+    if (pole && !within(*pole)) return Error{std::string(solver) + ": the pole" + limit};
+    const glm::vec3 joint = parent.apply(local_transform(skeleton, pose, static_cast<std::size_t>(root)).translation);
+    if (!within(joint)) return Error{std::string(solver) + ": the chain's root joint" + limit};
+    float reach = skeleton[static_cast<std::size_t>(effector)].length;
+    for (int b = effector; b != root; b = skeleton[static_cast<std::size_t>(b)].parent) {
+        reach += glm::length(skeleton[static_cast<std::size_t>(b)].rest.translation);  // inf when huge: refused
+    }
+    if (!(reach <= kMaxSolveDistance)) {
+        return Error{std::string(solver) + ": the chain reaches farther than 1e9, more than the solver computes with"};
+    }
+    return {};
+}
+
+}  // namespace marionette

@@ -1,0 +1,18 @@
+#pragma once
+// The size check both IK jobs make in validate() (core/extents.hpp says why).
+
+#include <optional>
+
+#include "core/pose.hpp"
+#include "core/result.hpp"
+#include "core/skeleton.hpp"
+
+namespace marionette {
+
+// Refuses, naming `solver` and what is too far, a solve whose target, pole or chain root joint
+// has a coordinate beyond +-kMaxSolveDistance or whose chain (root down to effector, which must
+// be below root) reaches farther than that. `parent` is the root bone's parent's world frame.
+Status check_solve_extent(const char* solver, const Skeleton& skeleton, const Pose& pose, int root, int effector,
+                          const Transform& parent, const glm::vec3& target, const std::optional<glm::vec3>& pole);
+
+}  // namespace marionette
