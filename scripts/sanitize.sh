@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
 # Builds the whole test suite with AddressSanitizer and UndefinedBehaviorSanitizer (GCC, the
 # project's compiler) in build-asan/ and runs it. The first report of either ends the process
-# that made it, so its test fails; leaks count too, except those of the X, GL and SDL libraries
-# the window tests load, which scripts/lsan.supp names (never our code).
+# that made it, so its test fails.
 #
-# Usage: bash scripts/sanitize.sh [extra ctest arguments, e.g. -R Soak]
-# The soak test runs MARIONETTE_SOAK_DRAGS drags (default here 100,000 of its million): the
-# sanitized build is several times slower and the full soak runs in the ordinary build.
+# Leaks count too, in every test but the real-editor ones (ctest label "app"), which run with
+# leak checking off and ASan and UBSan otherwise as strict: SDL loads libdbus, X and GL libraries
+# itself and unloads them at exit with memory still allocated (libdbus's global data is freed
+# only by dbus_shutdown(), which SDL never calls), so LeakSanitizer reports blocks from libraries
+# no longer mapped, which no suppression can name. The editor's own code is leak-checked where
+# it runs without a window: core, cli, editor and the headless ImGui dialog tests.
+# scripts/lsan.supp names the outside libraries whose leaks are accepted.
+#
+# Usage: bash scripts/sanitize.sh
+# The soak test runs MARIONETTE_SOAK_DRAGS drags (default here 100,000 of its million): the full
+# soak runs in the ordinary build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=build-asan
@@ -15,8 +22,11 @@ bash scripts/install-deps.sh
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMARIONETTE_SANITIZE=ON -DMARIONETTE_BUILD_BENCH=OFF >/dev/null
 cmake --build "$build" --parallel "$(nproc)"
 
-export ASAN_OPTIONS="${ASAN_OPTIONS:-halt_on_error=1:detect_leaks=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1:strict_string_checks=1}"
-export UBSAN_OPTIONS="${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}"
-export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$PWD/scripts/lsan.supp:print_suppressions=0}"
+strict="halt_on_error=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1:strict_string_checks=1"
+export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
+export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0"
 export MARIONETTE_SOAK_DRAGS="${MARIONETTE_SOAK_DRAGS:-100000}"
-ctest --test-dir "$build" --output-on-failure --parallel 2 "$@"
+status=0
+ASAN_OPTIONS="$strict:detect_leaks=1" ctest --test-dir "$build" --output-on-failure --parallel 2 -LE app || status=1
+ASAN_OPTIONS="$strict:detect_leaks=0" ctest --test-dir "$build" --output-on-failure --parallel 2 -L app || status=1
+exit $status

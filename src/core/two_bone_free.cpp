@@ -47,6 +47,10 @@ bool solve_free_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& result) {
     const float d2 = glm::dot(v, v);
     // NaN (a bone of no length) fails these too.
     if (!(upper > tiny && lower > tiny && reach > 1e-6f && reach < 1e6f && d2 > tiny * tiny)) return false;
+    // A bone under a thousandth of the limb makes a triangle whose law-of-cosines side loses
+    // digits to cancellation, and the tip would not land where this path reports it (found by
+    // fuzzing): the general path normalizes the angles and measures the tip.
+    if (!(min_of(upper, lower) > 1e-3f * reach)) return false;
 
     // The goal distance on squares: no square root before the triangle.
     const float fold = upper - lower;
@@ -135,6 +139,7 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const std::op
     const float d2 = first(d2v);
     // Squares of distances up to 1e7 stay far from float's limits in the products below.
     if (!(upper > tiny && lower > tiny && reach > 1e-4f && reach < 1e6f && d2 > tiny * tiny && d2 < 1e14f)) return false;
+    if (!(min_of(upper, lower) > 1e-3f * reach)) return false;  // thin triangles: as in 2D
 
     const V4 to_rest_a = conjugate(load(upper_bone.rest.rotation));
     const V4 rest_b = load(lower_bone.rest.rotation);

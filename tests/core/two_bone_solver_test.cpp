@@ -124,17 +124,27 @@ TEST(TwoBone2D, DegenerateInputsGiveFiniteResults) {
 TEST(TwoBone2D, ATinyUpperBoneReportsTheMissThePoseHas) {
     for (float upper : {1.16470588e-07f, 1.99610909e-07f, 1.03125046e-07f, 1e-6f}) {
         for (float beyond : {-1e-7f, 0.0f, 1.16e-7f, 1e-3f}) {
-            Rig rig = chain_rig(Dimensions::Two, {upper, 0.05f});
-            rig.skeleton[2].limits = JointLimits{};
-            Pose pose = rig.pose;
-            const glm::vec3 target{0.5f + 0.05f + beyond, 1e-9f, 0};
-            const IkResult r = solve(rig, pose, target);
-            const float miss = glm::length(tip_of(rig, pose, 2) - target);
-            EXPECT_NEAR(r.error, miss, 1e-6f) << upper << " " << beyond;
-            EXPECT_NEAR(glm::length(pose.rotations[1]), 1.0f, 1e-5f);
-            EXPECT_NEAR(glm::length(pose.rotations[2]), 1.0f, 1e-5f);
+            for (bool limited : {true, false}) {  // the general path, and the fast path's hand-over
+                Rig rig = chain_rig(Dimensions::Two, {upper, 0.05f});
+                if (limited) rig.skeleton[2].limits = JointLimits{};
+                Pose pose = rig.pose;
+                const glm::vec3 target{0.5f + 0.05f + beyond, 1e-9f, 0};
+                const IkResult r = solve(rig, pose, target);
+                const float miss = glm::length(tip_of(rig, pose, 2) - target);
+                EXPECT_NEAR(r.error, miss, 1e-6f) << upper << " " << beyond << " " << limited;
+                EXPECT_NEAR(glm::length(pose.rotations[1]), 1.0f, 1e-5f);
+                EXPECT_NEAR(glm::length(pose.rotations[2]), 1.0f, 1e-5f);
+            }
         }
     }
+    // The fast path's own case (no limits): reported 0 while the tip missed by 6.8e-4.
+    Rig rig = chain_rig(Dimensions::Two, {1.12500189e-07f, 0.0694552511f});
+    rig.skeleton[1].rest.rotation = glm::quat{0.707106769f, 0, 0, 0.707106769f};
+    Pose pose = rig.pose;
+    pose.rotations[1] = glm::quat{0.707106769f, 0, 0, 0.707106769f};
+    const glm::vec3 target = world_of(rig, pose)[1].translation + glm::vec3{-0.0694553331f, 0, 0};
+    const IkResult r = solve(rig, pose, target);
+    EXPECT_NEAR(r.error, glm::length(tip_of(rig, pose, 2) - target), 1e-6f);
 }
 
 TEST(TwoBone2D, LimitsHoldAndTheRootReAims) {
