@@ -9,5 +9,5 @@ for script in docs/images/scripts/*.json; do
     name=$(basename "$script" .json)
     rig=${name%%-*}
     echo "$script on assets/rigs/$rig.json"
-    MARIONETTE_CONFIG_DIR= xvfb-run -a -s '-screen 0 1280x800x24' ./build/marionette --window 1280x800 --script "$script" "assets/rigs/$rig.json" >/dev/null
+    MARIONETTE_CONFIG_DIR= xvfb-run -a -s '-noreset -screen 0 1280x800x24' ./build/marionette --window 1280x800 --script "$script" "assets/rigs/$rig.json" >/dev/null
 done

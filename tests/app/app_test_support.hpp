@@ -47,12 +47,19 @@ inline int run(const std::string& command) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-// Each test process starts its search for a free X display at its own number: `xvfb-run -a`
-// from 99 in several processes at once can race for the same display and fail to start.
-inline std::string xvfb(const std::string& args) {
+// `xvfb-run` and its options, for a command to follow. Each test process starts its search for a
+// free X display at its own number: `xvfb-run -a` from 99 in several processes at once can race
+// for the same display and fail to start. -noreset: when the last client leaves, a resetting
+// Xvfb signals xvfb-run (SIGUSR1, its "ready" signal) again; arriving while xvfb-run removes its
+// temporary folder on the way out, it made xvfb-run exit 5 ("problem while cleaning up temporary
+// directory") whatever the editor returned, in about one run in thirty on a loaded machine.
+inline std::string xvfb_run() {
     const int first_display = 100 + static_cast<int>(::getpid() % 800);
-    return "xvfb-run -a -n " + std::to_string(first_display) + " -s '-screen 0 1280x800x24' " + std::string(MARIONETTE_BINARY) + " " + args;
+    return "xvfb-run -a -n " + std::to_string(first_display) + " -s '-noreset -screen 0 1280x800x24' ";
 }
+
+// The editor with these arguments in a fresh X server.
+inline std::string xvfb(const std::string& args) { return xvfb_run() + std::string(MARIONETTE_BINARY) + " " + args; }
 
 // A scratch folder per test process, removed by the caller.
 inline std::filesystem::path scratch_dir(const std::string& name) {

@@ -35,8 +35,7 @@ TEST(ScriptedSaveFailure, ADiskFullSaveIsReportedAndTheFileAndTheWorkAreKept) {
     const std::string editor = std::string(MARIONETTE_BINARY) + " --window 1280x800 --script " + (dir / "full.json").string() +
                                " " + (dir / "hero.json").string();
     const std::string limited = "bash -c 'ulimit -f 2; exec " + editor + "'";
-    const int first_display = 100 + static_cast<int>(::getpid() % 800);
-    EXPECT_EQ(run("xvfb-run -a -n " + std::to_string(first_display) + " -s '-screen 0 1280x800x24' " + limited), 0)
+    EXPECT_EQ(run(xvfb_run() + limited), 0)
         << "the editor failed a step or died (SIGXFSZ kills it unless ignored)";
     EXPECT_EQ(read_file(dir / "hero.json"), original) << "the rig on disk was changed by the failed save";
     std::size_t entries = 0;
