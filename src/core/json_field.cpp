@@ -114,6 +114,9 @@ glm::vec3 JsonField::direction() const {
     const glm::vec3 v = vector(3);
     const float len = glm::length(v);
     if (!(len > 1e-6f) || !std::isfinite(len)) fail("must be a non-zero direction");
+    // As rotations below: a direction already unit (as the writer wrote it) is kept bit for bit;
+    // normalizing it again can move its last digit, and reopen-save would write other numbers.
+    if (std::fabs(len - 1.0f) <= 1e-6f) return v;
     return v / len;
 }
 

@@ -201,6 +201,32 @@ TEST(TwoBone3D, ReachesAndBendsTowardThePole) {
     }
 }
 
+// Found by fuzzing: the jobs take a start pose whose rotations are not unit length (they
+// normalize what they write), but the 3D fast path applied the root's as a unit rotation, so a
+// root rotation of length 1e-3 left the tip 1.4 from a target in reach while reporting 0.01.
+TEST(TwoBone3D, AStartPoseNotOfUnitLengthIsSolvedAsItsDirection) {
+    Transform base{{1, 2, 3}, glm::angleAxis(0.7f, glm::normalize(glm::vec3{1, 2, 3}))};
+    const Rig rig = chain_rig(Dimensions::Three, {3, 4}, base);
+    const glm::vec3 shoulder = world_of(rig, rig.pose)[1].translation;
+    const glm::quat bent = glm::angleAxis(0.4f, glm::normalize(glm::vec3{0.3f, -1, 0.5f}));
+    for (float scale : {1e-3f, 0.5f, 3.0f, 1e3f}) {
+        for (const glm::vec3& to : {glm::vec3{5, 0, 0}, glm::vec3{1, 3, -2}, glm::vec3{-2, 0.5f, 1}}) {
+            Pose unit = rig.pose;
+            unit.rotations[1] = bent;
+            Pose scaled = unit;
+            scaled.rotations[1] = bent * scale;
+            const IkResult expected = solve(rig, unit, shoulder + to);
+            const IkResult r = solve(rig, scaled, shoulder + to);
+            const auto w = world_of(rig, scaled);
+            const float miss = glm::length(bone_tip(w[2], 4.0f) - (shoulder + to));
+            EXPECT_NEAR(miss, r.error, 1e-4f) << "scale " << scale;
+            EXPECT_EQ(r.reached, expected.reached) << "scale " << scale;
+            EXPECT_NEAR(glm::length(scaled.rotations[1]), 1.0f, 1e-5f);
+            EXPECT_NEAR(glm::length(w[2].translation - shoulder), 3.0f, 1e-4f);
+        }
+    }
+}
+
 TEST(TwoBone3D, RotatedRootDoesNotTwistTheLimb) {
     // The seed article's flaw: picking the bend from world axes twists the limb once the root is
     // turned. Turning the whole rig must turn the solution with it.
