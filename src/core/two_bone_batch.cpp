@@ -1,0 +1,205 @@
+#include "core/two_bone_batch.hpp"
+
+#include <string>
+#include <vector>
+
+#include "core/forward_kinematics.hpp"
+#include "core/two_bone_lanes.hpp"
+#include "core/two_bone_solver.hpp"
+
+namespace marionette {
+
+namespace {
+
+TwoBoneJob limb_job(const TwoBoneBatchJob& job, std::size_t i) {
+    const TwoBoneLimb& limb = job.limbs[i];
+    return {job.skeleton, job.dimensions, limb.root, limb.effector, limb.target, limb.settings, limb.tolerance, job.pose};
+}
+
+void solve_alone(const TwoBoneBatchJob& job, std::size_t i) { job.results[i] = limb_job(job, i).run(); }
+
+std::string limb_name(std::size_t i) { return "limb " + std::to_string(i); }
+
+std::string bone_name(const Skeleton& skeleton, int bone) { return "\"" + skeleton[static_cast<std::size_t>(bone)].name + "\""; }
+
+#if defined(__SSE2__)
+
+// What TwoBoneJob's free paths start from: the root joint, the target and the pole in the root
+// bone's parent frame, computed as run_2d / run_3d compute them.
+struct LimbFrame {
+    glm::vec3 root;
+    glm::vec3 target;
+    glm::vec3 pole{0.0f};
+};
+
+LimbFrame limb_frame(const TwoBoneBatchJob& job, const TwoBoneLimb& limb) {
+    const Skeleton& sk = *job.skeleton;
+    const Bone& upper = sk[static_cast<std::size_t>(limb.root)];
+    LimbFrame f{upper.rest.translation, limb.target, limb.settings.pole.value_or(glm::vec3{0.0f})};
+    if (upper.parent < 0) {
+        f.root += job.pose->root_offset;
+    } else {
+        const Transform parent = parent_world(sk, *job.pose, limb.root);
+        const glm::quat to_parent = glm::conjugate(parent.rotation);
+        f.target = to_parent * (f.target - parent.translation);
+        if (limb.settings.pole) f.pole = to_parent * (f.pole - parent.translation);
+    }
+    return f;
+}
+
+void gather(const TwoBoneBatchJob& job, std::size_t i, int lane, TwoBoneLanes2d& in) {
+    const TwoBoneLimb& limb = job.limbs[i];
+    const Bone& upper = (*job.skeleton)[static_cast<std::size_t>(limb.root)];
+    const Bone& lower = (*job.skeleton)[static_cast<std::size_t>(limb.effector)];
+    const LimbFrame f = limb_frame(job, limb);
+    in.root_x[lane] = f.root.x;
+    in.root_y[lane] = f.root.y;
+    in.target_x[lane] = f.target.x;
+    in.target_y[lane] = f.target.y;
+    in.offset_x[lane] = lower.rest.translation.x;
+    in.offset_y[lane] = lower.rest.translation.y;
+    in.lower[lane] = lower.length;
+    in.rest_a_w[lane] = upper.rest.rotation.w;
+    in.rest_a_z[lane] = upper.rest.rotation.z;
+    in.rest_b_w[lane] = lower.rest.rotation.w;
+    in.rest_b_z[lane] = lower.rest.rotation.z;
+    in.bend[lane] = limb.settings.bend < 0 ? -1.0f : 1.0f;
+    in.softness[lane] = limb.settings.softness;
+    in.tolerance[lane] = limb.tolerance;
+}
+
+void put(float (&q)[4][kLanes], int lane, const glm::quat& r) {
+    q[0][lane] = r.x;
+    q[1][lane] = r.y;
+    q[2][lane] = r.z;
+    q[3][lane] = r.w;
+}
+
+void gather(const TwoBoneBatchJob& job, std::size_t i, int lane, TwoBoneLanes3d& in) {
+    const TwoBoneLimb& limb = job.limbs[i];
+    const Bone& upper = (*job.skeleton)[static_cast<std::size_t>(limb.root)];
+    const Bone& lower = (*job.skeleton)[static_cast<std::size_t>(limb.effector)];
+    const LimbFrame f = limb_frame(job, limb);
+    in.root_x[lane] = f.root.x;
+    in.root_y[lane] = f.root.y;
+    in.root_z[lane] = f.root.z;
+    in.target_x[lane] = f.target.x;
+    in.target_y[lane] = f.target.y;
+    in.target_z[lane] = f.target.z;
+    in.pole_x[lane] = f.pole.x;
+    in.pole_y[lane] = f.pole.y;
+    in.pole_z[lane] = f.pole.z;
+    in.has_pole[lane] = limb.settings.pole ? ~0u : 0u;
+    in.offset_x[lane] = lower.rest.translation.x;
+    in.offset_y[lane] = lower.rest.translation.y;
+    in.offset_z[lane] = lower.rest.translation.z;
+    in.lower[lane] = lower.length;
+    put(in.rest_a, lane, upper.rest.rotation);
+    put(in.rest_b, lane, lower.rest.rotation);
+    put(in.pose_a, lane, job.pose->rotations[static_cast<std::size_t>(limb.root)]);
+    put(in.pose_b, lane, job.pose->rotations[static_cast<std::size_t>(limb.effector)]);
+    in.softness[lane] = limb.settings.softness;
+    in.tolerance[lane] = limb.tolerance;
+}
+
+glm::quat take(const float (&q)[4][kLanes], int lane) { return {q[3][lane], q[0][lane], q[1][lane], q[2][lane]}; }
+
+void scatter(const TwoBoneBatchJob& job, std::size_t i, int lane, const TwoBoneLanesSolved& out) {
+    const TwoBoneLimb& limb = job.limbs[i];
+    job.pose->rotations[static_cast<std::size_t>(limb.root)] = take(out.pose_a, lane);
+    job.pose->rotations[static_cast<std::size_t>(limb.effector)] = take(out.pose_b, lane);
+    IkResult& r = job.results[i];
+    r.reached = ((out.reached >> lane) & 1) != 0;
+    r.error = out.error[lane];
+    r.iterations = 1;
+}
+
+bool has_limits(const TwoBoneBatchJob& job, const TwoBoneLimb& limb) {
+    const Skeleton& sk = *job.skeleton;
+    return sk[static_cast<std::size_t>(limb.root)].limits || sk[static_cast<std::size_t>(limb.effector)].limits;
+}
+
+// Limbs without limits go into the lanes, four at a time; the last group is filled up with
+// copies of its first limb, whose answers are dropped. A lane the kernel refuses is solved alone,
+// which writes nothing another lane reads (the limbs are independent).
+template <class Lanes>
+void run_in_lanes(const TwoBoneBatchJob& job, int (*kernel)(const Lanes&, TwoBoneLanesSolved&)) {
+    Lanes in;
+    std::size_t limb_of[kLanes] = {};
+    int filled = 0;
+    auto solve_group = [&] {
+        for (int lane = filled; lane < kLanes; ++lane) gather(job, limb_of[0], lane, in);
+        TwoBoneLanesSolved out;
+        const int solved = kernel(in, out);
+        for (int lane = 0; lane < filled; ++lane) {
+            if ((solved >> lane) & 1) {
+                scatter(job, limb_of[lane], lane, out);
+            } else {
+                solve_alone(job, limb_of[lane]);
+            }
+        }
+        filled = 0;
+    };
+    for (std::size_t i = 0; i < job.limbs.size(); ++i) {
+        if (has_limits(job, job.limbs[i])) {
+            solve_alone(job, i);
+            continue;
+        }
+        gather(job, i, filled, in);
+        limb_of[filled++] = i;
+        if (filled == kLanes) solve_group();
+    }
+    if (filled > 0) solve_group();
+}
+
+#endif
+
+}  // namespace
+
+Status TwoBoneBatchJob::validate() const {
+    if (!skeleton || !pose) return Error{"two-bone batch: missing skeleton or pose"};
+    if (results.size() != limbs.size()) {
+        return Error{"two-bone batch: " + std::to_string(results.size()) + " results for " + std::to_string(limbs.size()) + " limbs"};
+    }
+    for (std::size_t i = 0; i < limbs.size(); ++i) {
+        if (Status s = limb_job(*this, i).validate(); !s) return Error{"two-bone batch: " + limb_name(i) + ": " + s.message()};
+    }
+    // Each bone's limb, then each limb's root frame walked up to the skeleton's root: a bone of
+    // another limb on that path would move the frame this limb is solved in.
+    const Skeleton& sk = *skeleton;
+    std::vector<int> limb_of(sk.size(), -1);
+    for (std::size_t i = 0; i < limbs.size(); ++i) {
+        for (const int b : {limbs[i].root, limbs[i].effector}) {
+            int& owner = limb_of[static_cast<std::size_t>(b)];
+            if (owner >= 0) {
+                return Error{"two-bone batch: " + limb_name(i) + " and " + limb_name(static_cast<std::size_t>(owner)) +
+                             " share the bone " + bone_name(sk, b) + ": the limbs must be independent"};
+            }
+            owner = static_cast<int>(i);
+        }
+    }
+    for (std::size_t i = 0; i < limbs.size(); ++i) {
+        for (int b = sk[static_cast<std::size_t>(limbs[i].root)].parent; b >= 0; b = sk[static_cast<std::size_t>(b)].parent) {
+            if (const int owner = limb_of[static_cast<std::size_t>(b)]; owner >= 0) {
+                return Error{"two-bone batch: " + limb_name(i) + " (root " + bone_name(sk, limbs[i].root) + ") hangs below " +
+                             limb_name(static_cast<std::size_t>(owner)) + "'s bone " + bone_name(sk, b) +
+                             ": solving that limb would move this one's root; the limbs must be independent"};
+            }
+        }
+    }
+    return {};
+}
+
+void TwoBoneBatchJob::run() const {
+#if defined(__SSE2__)
+    if (dimensions == Dimensions::Two) {
+        run_in_lanes<TwoBoneLanes2d>(*this, solve_free_2d_lanes);
+    } else {
+        run_in_lanes<TwoBoneLanes3d>(*this, solve_free_3d_lanes);
+    }
+#else
+    for (std::size_t i = 0; i < limbs.size(); ++i) solve_alone(*this, i);
+#endif
+}
+
+}  // namespace marionette
