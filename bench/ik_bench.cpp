@@ -56,36 +56,33 @@ void BM_TwoBone(benchmark::State& state, Dimensions dims) {
     state.SetItemsProcessed(state.iterations());
 }
 
-// `limbs` copies of BM_TwoBone's limb, each a root bone of its own (so, as there, no parent frame
-// to compose), all solved in one call toward their own random targets. Items are limbs: the
+// `limbs` copies of BM_TwoBone's limb, each a root bone of its own at the origin (so, as there, no
+// parent frame to compose), all solved in one call toward their own random targets. Items are limbs: the
 // reported rate is per solve, comparable with BM_TwoBone's.
 void BM_TwoBoneBatch(benchmark::State& state, Dimensions dims) {
     const int count = static_cast<int>(state.range(0));
     std::vector<Bone> bones;
     for (int i = 0; i < count; ++i) {
         const int upper = static_cast<int>(bones.size());
-        const float at = 3.0f * static_cast<float>(i);
-        bones.push_back(Bone{"upper" + std::to_string(i), -1, {{at, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f, 0.0f}}, 1.0f, {}});
+        bones.push_back(Bone{"upper" + std::to_string(i), -1, {{0.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f, 0.0f}}, 1.0f, {}});
         bones.push_back(Bone{"lower" + std::to_string(i), upper, {{1.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f, 0.0f}}, 0.8f, {}});
     }
     const Skeleton skeleton(std::move(bones));
     Pose pose = Pose::rest(skeleton.size());
-    const auto offsets = random_targets(dims, 2.2f, 1024);
+    const auto targets = random_targets(dims, 2.2f, 1024);
     std::vector<TwoBoneLimb> limbs(static_cast<std::size_t>(count));
     for (int i = 0; i < count; ++i) {
         TwoBoneLimb& limb = limbs[static_cast<std::size_t>(i)];
         limb.root = 2 * i;
         limb.effector = 2 * i + 1;
-        if (dims == Dimensions::Three) limb.settings.pole = glm::vec3{3.0f * static_cast<float>(i), 0.0f, -5.0f};
+        if (dims == Dimensions::Three) limb.settings.pole = glm::vec3{0.0f, 0.0f, -5.0f};
     }
     std::vector<IkResult> results(limbs.size());
     const TwoBoneBatchJob job{&skeleton, dims, limbs, &pose, results};
     if (!job.validate()) state.SkipWithError("invalid job");
     std::size_t k = 0;
     for (auto _ : state) {
-        for (int i = 0; i < count; ++i) {
-            limbs[static_cast<std::size_t>(i)].target = glm::vec3{3.0f * static_cast<float>(i), 0.0f, 0.0f} + offsets[k++ & 1023];
-        }
+        for (TwoBoneLimb& limb : limbs) limb.target = targets[k++ & 1023];
         job.run();
         benchmark::DoNotOptimize(results.data());
         benchmark::ClobberMemory();

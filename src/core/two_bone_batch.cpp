@@ -24,38 +24,29 @@ std::string bone_name(const Skeleton& skeleton, int bone) { return "\"" + skelet
 
 #if defined(__SSE2__)
 
-// What TwoBoneJob's free paths start from: the root joint, the target and the pole in the root
-// bone's parent frame, computed as run_2d / run_3d compute them.
-struct LimbFrame {
-    glm::vec3 root;
-    glm::vec3 target;
-    glm::vec3 pole{0.0f};
-};
-
-LimbFrame limb_frame(const TwoBoneBatchJob& job, const TwoBoneLimb& limb) {
-    const Skeleton& sk = *job.skeleton;
-    const Bone& upper = sk[static_cast<std::size_t>(limb.root)];
-    LimbFrame f{upper.rest.translation, limb.target, limb.settings.pole.value_or(glm::vec3{0.0f})};
-    if (upper.parent < 0) {
-        f.root += job.pose->root_offset;
-    } else {
-        const Transform parent = parent_world(sk, *job.pose, limb.root);
-        const glm::quat to_parent = glm::conjugate(parent.rotation);
-        f.target = to_parent * (f.target - parent.translation);
-        if (limb.settings.pole) f.pole = to_parent * (f.pole - parent.translation);
-    }
-    return f;
+// A world point in the root bone's parent frame, as run_2d / run_3d compute it. Out of line: a
+// root bone (no parent) is the common case, and it needs none of this.
+[[gnu::noinline]] glm::vec3 in_parent_frame(const TwoBoneBatchJob& job, int root, const glm::vec3& p) {
+    const Transform parent = parent_world(*job.skeleton, *job.pose, root);
+    return glm::conjugate(parent.rotation) * (p - parent.translation);
 }
 
-void gather(const TwoBoneBatchJob& job, std::size_t i, int lane, TwoBoneLanes2d& in) {
+// Inlined into the group loop, as is scatter(): called once per limb, their calls and argument
+// moves cost about as much as the copying they do.
+[[gnu::always_inline]] inline void gather(const TwoBoneBatchJob& job, std::size_t i, int lane, TwoBoneLanes2d& in) {
     const TwoBoneLimb& limb = job.limbs[i];
     const Bone& upper = (*job.skeleton)[static_cast<std::size_t>(limb.root)];
     const Bone& lower = (*job.skeleton)[static_cast<std::size_t>(limb.effector)];
-    const LimbFrame f = limb_frame(job, limb);
-    in.root_x[lane] = f.root.x;
-    in.root_y[lane] = f.root.y;
-    in.target_x[lane] = f.target.x;
-    in.target_y[lane] = f.target.y;
+    glm::vec3 root = upper.rest.translation, target = limb.target;
+    if (upper.parent < 0) {
+        root += job.pose->root_offset;
+    } else {
+        target = in_parent_frame(job, limb.root, target);
+    }
+    in.root_x[lane] = root.x;
+    in.root_y[lane] = root.y;
+    in.target_x[lane] = target.x;
+    in.target_y[lane] = target.y;
     in.offset_x[lane] = lower.rest.translation.x;
     in.offset_y[lane] = lower.rest.translation.y;
     in.lower[lane] = lower.length;
@@ -75,20 +66,30 @@ void put(float (&q)[4][kLanes], int lane, const glm::quat& r) {
     q[3][lane] = r.w;
 }
 
-void gather(const TwoBoneBatchJob& job, std::size_t i, int lane, TwoBoneLanes3d& in) {
+[[gnu::always_inline]] inline void gather(const TwoBoneBatchJob& job, std::size_t i, int lane, TwoBoneLanes3d& in) {
     const TwoBoneLimb& limb = job.limbs[i];
     const Bone& upper = (*job.skeleton)[static_cast<std::size_t>(limb.root)];
     const Bone& lower = (*job.skeleton)[static_cast<std::size_t>(limb.effector)];
-    const LimbFrame f = limb_frame(job, limb);
-    in.root_x[lane] = f.root.x;
-    in.root_y[lane] = f.root.y;
-    in.root_z[lane] = f.root.z;
-    in.target_x[lane] = f.target.x;
-    in.target_y[lane] = f.target.y;
-    in.target_z[lane] = f.target.z;
-    in.pole_x[lane] = f.pole.x;
-    in.pole_y[lane] = f.pole.y;
-    in.pole_z[lane] = f.pole.z;
+    glm::vec3 root = upper.rest.translation, target = limb.target, pole{0.0f};
+    if (limb.settings.pole) pole = *limb.settings.pole;
+    if (upper.parent < 0) {
+        root += job.pose->root_offset;
+    } else {
+        // As run_3d: one parent frame for both points.
+        const Transform parent = parent_world(*job.skeleton, *job.pose, limb.root);
+        const glm::quat to_parent = glm::conjugate(parent.rotation);
+        target = to_parent * (target - parent.translation);
+        if (limb.settings.pole) pole = to_parent * (pole - parent.translation);
+    }
+    in.root_x[lane] = root.x;
+    in.root_y[lane] = root.y;
+    in.root_z[lane] = root.z;
+    in.target_x[lane] = target.x;
+    in.target_y[lane] = target.y;
+    in.target_z[lane] = target.z;
+    in.pole_x[lane] = pole.x;
+    in.pole_y[lane] = pole.y;
+    in.pole_z[lane] = pole.z;
     in.has_pole[lane] = limb.settings.pole ? ~0u : 0u;
     in.offset_x[lane] = lower.rest.translation.x;
     in.offset_y[lane] = lower.rest.translation.y;
@@ -104,7 +105,7 @@ void gather(const TwoBoneBatchJob& job, std::size_t i, int lane, TwoBoneLanes3d&
 
 glm::quat take(const float (&q)[4][kLanes], int lane) { return {q[3][lane], q[0][lane], q[1][lane], q[2][lane]}; }
 
-void scatter(const TwoBoneBatchJob& job, std::size_t i, int lane, const TwoBoneLanesSolved& out) {
+[[gnu::always_inline]] inline void scatter(const TwoBoneBatchJob& job, std::size_t i, int lane, const TwoBoneLanesSolved& out) {
     const TwoBoneLimb& limb = job.limbs[i];
     job.pose->rotations[static_cast<std::size_t>(limb.root)] = take(out.pose_a, lane);
     job.pose->rotations[static_cast<std::size_t>(limb.effector)] = take(out.pose_b, lane);
