@@ -103,12 +103,19 @@ void put(float (&q)[4][kLanes], int lane, const glm::quat& r) {
     in.tolerance[lane] = limb.tolerance;
 }
 
-glm::quat take(const float (&q)[4][kLanes], int lane) { return {q[3][lane], q[0][lane], q[1][lane], q[2][lane]}; }
+// Part by part (GLM_FORCE_CTOR_INIT makes glm::quat not trivially copyable, so no memcpy); in
+// the order GLM keeps them, which is the lane's, so GCC moves the four floats as one.
+void take(glm::quat& q, const float (&lane_q)[4]) {
+    q.x = lane_q[0];
+    q.y = lane_q[1];
+    q.z = lane_q[2];
+    q.w = lane_q[3];
+}
 
 [[gnu::always_inline]] inline void scatter(const TwoBoneBatchJob& job, std::size_t i, int lane, const TwoBoneLanesSolved& out) {
     const TwoBoneLimb& limb = job.limbs[i];
-    job.pose->rotations[static_cast<std::size_t>(limb.root)] = take(out.pose_a, lane);
-    job.pose->rotations[static_cast<std::size_t>(limb.effector)] = take(out.pose_b, lane);
+    take(job.pose->rotations[static_cast<std::size_t>(limb.root)], out.pose_a[lane]);
+    take(job.pose->rotations[static_cast<std::size_t>(limb.effector)], out.pose_b[lane]);
     IkResult& r = job.results[i];
     r.reached = ((out.reached >> lane) & 1) != 0;
     r.error = out.error[lane];

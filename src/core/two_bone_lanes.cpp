@@ -14,11 +14,13 @@ using namespace lanes;
 F4 load(const float (&a)[kLanes]) { return _mm_load_ps(a); }
 Quatx4 load(const float (&q)[4][kLanes]) { return {load(q[0]), load(q[1]), load(q[2]), load(q[3])}; }
 void store(float (&a)[kLanes], F4 v) { _mm_store_ps(a, v); }
-void store(float (&q)[4][kLanes], const Quatx4& v) {
-    store(q[0], v.x);
-    store(q[1], v.y);
-    store(q[2], v.z);
-    store(q[3], v.w);
+// Lane i's quaternion to q[i]: a transpose, so the caller copies each out in one piece.
+void store(float (&q)[kLanes][4], Quatx4 v) {
+    _MM_TRANSPOSE4_PS(v.x, v.y, v.z, v.w);
+    _mm_store_ps(q[0], v.x);
+    _mm_store_ps(q[1], v.y);
+    _mm_store_ps(q[2], v.z);
+    _mm_store_ps(q[3], v.w);
 }
 
 // The goal distance squared: the target's distance squared clamped to what the limb can do, or,
@@ -58,17 +60,14 @@ Complex4 operator*(const Complex4& a, const Complex4& b) { return {a.c * b.c - a
 Complex4 conjugate(const Complex4& r) { return {r.c, negate(r.s)}; }
 
 // As two_bone_free.cpp's quat_from_turn: the half-angle form that does not cancel, normalized by
-// its own length. Writes the quaternion's w and z; x and y are 0.
-void store_turn(const Complex4& r, F4 m, float (&q)[4][kLanes]) {
+// its own length; a turn about z.
+void store_turn(const Complex4& r, F4 m, float (&q)[kLanes][4]) {
     const F4 big = m + abs(r.c);
     const M4 forward = greater_equal(r.c, splat(0.0f));
     const F4 w = select(forward, big, r.s);
     const F4 z = select(forward, r.s, big);
     const F4 k = inverse_sqrt(w * w + z * z);
-    store(q[0], splat(0.0f));
-    store(q[1], splat(0.0f));
-    store(q[2], z * k);
-    store(q[3], w * k);
+    store(q, Quatx4{splat(0.0f), splat(0.0f), z * k, w * k});
 }
 
 // The shortest rotation turning u onto v, unnormalized, as two_bone_free.cpp's turn_between;

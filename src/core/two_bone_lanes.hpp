@@ -40,9 +40,10 @@ struct TwoBoneLanes3d {
     alignas(16) std::uint32_t has_pole[kLanes];  // all bits set or none
 };
 
-// The new pose rotations (x y z w; in 2D only w and z are written, x and y are 0) and results.
+// The new pose rotations, one quaternion per lane laid out as glm::quat (x y z w; in 2D x and y
+// are 0), so each is copied out whole; and the results.
 struct TwoBoneLanesSolved {
-    alignas(16) float pose_a[4][kLanes], pose_b[4][kLanes];
+    alignas(16) float pose_a[kLanes][4], pose_b[kLanes][4];
     alignas(16) float error[kLanes];
     int reached = 0;  // bit i: lane i reached its target
 };

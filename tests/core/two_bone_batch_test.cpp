@@ -248,8 +248,10 @@ TEST_P(TwoBoneBatch, LanesSolveOrdinaryLimbs) {
             const TwoBoneJob job{&sk, dims, 2 * lane, 2 * lane + 1, targets[static_cast<std::size_t>(lane)], settings, 0.0f, &alone};
             ASSERT_TRUE(job.validate().ok());
             const IkResult want = job.run();
-            const glm::quat got_a{out.pose_a[3][lane], out.pose_a[0][lane], out.pose_a[1][lane], out.pose_a[2][lane]};
-            const glm::quat got_b{out.pose_b[3][lane], out.pose_b[0][lane], out.pose_b[1][lane], out.pose_b[2][lane]};
+            const float* a = out.pose_a[lane];
+            const float* b = out.pose_b[lane];
+            const glm::quat got_a{a[3], a[0], a[1], a[2]};
+            const glm::quat got_b{b[3], b[0], b[1], b[2]};
             ASSERT_LT(rotation_change(got_a, alone.rotations[static_cast<std::size_t>(2 * lane)]), 1e-5f) << "round " << round;
             ASSERT_LT(rotation_change(got_b, alone.rotations[static_cast<std::size_t>(2 * lane + 1)]), 1e-5f) << "round " << round;
             ASSERT_NEAR(out.error[lane], want.error, 1e-5f);
