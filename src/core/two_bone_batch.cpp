@@ -55,7 +55,10 @@ std::string bone_name(const Skeleton& skeleton, int bone) { return "\"" + skelet
     in.rest_b_w[lane] = lower.rest.rotation.w;
     in.rest_b_z[lane] = lower.rest.rotation.z;
     in.bend[lane] = limb.settings.bend < 0 ? -1.0f : 1.0f;
-    in.softness[lane] = limb.settings.softness;
+    in.soft_goal2[lane] = limb.settings.softness > 0.0f ? soft_goal_squared({target.x - root.x, target.y - root.y, 0.0f},
+                                                                           {lower.rest.translation.x, lower.rest.translation.y, 0.0f},
+                                                                           lower.length, limb.settings.softness)
+                                                        : -1.0f;
     in.tolerance[lane] = limb.tolerance;
 }
 
@@ -99,7 +102,9 @@ void put(float (&q)[4][kLanes], int lane, const glm::quat& r) {
     put(in.rest_b, lane, lower.rest.rotation);
     put(in.pose_a, lane, job.pose->rotations[static_cast<std::size_t>(limb.root)]);
     put(in.pose_b, lane, job.pose->rotations[static_cast<std::size_t>(limb.effector)]);
-    in.softness[lane] = limb.settings.softness;
+    in.soft_goal2[lane] = limb.settings.softness > 0.0f
+                              ? soft_goal_squared(target - root, lower.rest.translation, lower.length, limb.settings.softness)
+                              : -1.0f;
     in.tolerance[lane] = limb.tolerance;
 }
 

@@ -3,6 +3,7 @@
 #if defined(__SSE2__)
 
 #include "core/lanes_sse.hpp"
+#include "core/rotation_math.hpp"
 #include "core/two_bone_solver.hpp"
 
 namespace marionette {
@@ -23,24 +24,11 @@ void store(float (&q)[kLanes][4], Quatx4 v) {
     _mm_store_ps(q[3], v.w);
 }
 
-// The goal distance squared: the target's distance squared clamped to what the limb can do, or,
-// on soft lanes, two_bone_goal_distance squared. Softness needs exp(), rare enough in a batch to
-// be left to the scalar function lane by lane rather than given a vector exp of its own.
-F4 goal_squared(F4 d2, F4 distance, F4 upper, F4 lower, F4 fold2, F4 reach2, const float (&softness)[kLanes]) {
-    F4 g2 = max(fold2, min(d2, reach2));  // clamp_to(d2, fold2, reach2): fold2 <= reach2
-    if (bits(greater(load(softness), splat(0.0f))) == 0) return g2;
-    alignas(16) float g2s[kLanes], ds[kLanes], us[kLanes], ls[kLanes];
-    store(g2s, g2);
-    store(ds, distance);
-    store(us, upper);
-    store(ls, lower);
-    for (int i = 0; i < kLanes; ++i) {
-        if (softness[i] > 0.0f) {
-            const float g = two_bone_goal_distance(ds[i], us[i], ls[i], softness[i]);
-            g2s[i] = g * g;
-        }
-    }
-    return load(g2s);
+// The goal distance squared: the target's distance squared clamped to what the limb can do, or
+// the soft lanes' own.
+F4 goal_squared(F4 d2, F4 fold2, F4 reach2, const float (&soft_goal2)[kLanes]) {
+    const F4 soft = load(soft_goal2);
+    return select(greater_equal(soft, splat(0.0f)), soft, max(fold2, min(d2, reach2)));  // fold2 <= reach2
 }
 
 // The miss and whether it is within tolerance, as the one-limb paths report them: the tip sits at
@@ -101,7 +89,7 @@ int solve_free_2d_lanes(const TwoBoneLanes2d& in, TwoBoneLanesSolved& out) {
     const F4 reach2 = reach * reach;
     const F4 inverse_distance = inverse_sqrt(d2);
     const F4 distance = d2 * inverse_distance;
-    const F4 g2 = goal_squared(d2, distance, upper, lower, fold2, reach2, in.softness);
+    const F4 g2 = goal_squared(d2, fold2, reach2, in.soft_goal2);
     const F4 goal = g2 * inverse_sqrt(g2);
 
     const F4 area4 = sqrt((reach2 - g2) * (g2 - fold2));
@@ -172,7 +160,7 @@ int solve_free_3d_lanes(const TwoBoneLanes3d& in, TwoBoneLanesSolved& out) {
     const F4 fold2 = fold * fold;
     const F4 reach2 = reach * reach;
     const F4 distance = d2 * inverse_d;
-    const F4 g2 = goal_squared(d2, distance, upper, lower, fold2, reach2, in.softness);
+    const F4 g2 = goal_squared(d2, fold2, reach2, in.soft_goal2);
     const F4 inverse_goal = inverse_sqrt(g2);
     const F4 goal = g2 * inverse_goal;
     const F4 area4 = sqrt((reach2 - g2) * (g2 - fold2));
@@ -196,6 +184,9 @@ int solve_free_3d_lanes(const TwoBoneLanes3d& in, TwoBoneLanesSolved& out) {
 
 #else
 
+#include "core/rotation_math.hpp"
+#include "core/two_bone_solver.hpp"
+
 namespace marionette {
 
 int solve_free_2d_lanes(const TwoBoneLanes2d&, TwoBoneLanesSolved&) { return 0; }
@@ -204,3 +195,16 @@ int solve_free_3d_lanes(const TwoBoneLanes3d&, TwoBoneLanesSolved&) { return 0; 
 }  // namespace marionette
 
 #endif
+
+namespace marionette {
+
+// Grouped as the free paths group it: (x x + y y) + z z, and each length as its square times
+// inverse_sqrt.
+float soft_goal_squared(const glm::vec3& to_target, const glm::vec3& offset, float lower, float softness) {
+    const float offset2 = (offset.x * offset.x + offset.y * offset.y) + offset.z * offset.z;
+    const float d2 = (to_target.x * to_target.x + to_target.y * to_target.y) + to_target.z * to_target.z;
+    const float g = two_bone_goal_distance(d2 * inverse_sqrt(d2), offset2 * inverse_sqrt(offset2), lower, softness);
+    return g * g;
+}
+
+}  // namespace marionette

@@ -7,6 +7,8 @@
 
 #include <cstdint>
 
+#include <glm/glm.hpp>
+
 namespace marionette {
 
 inline constexpr int kLanes = 4;
@@ -21,7 +23,9 @@ struct TwoBoneLanes2d {
     // The rest rotations about z, as a quaternion's w and z.
     alignas(16) float rest_a_w[kLanes], rest_a_z[kLanes], rest_b_w[kLanes], rest_b_z[kLanes];
     alignas(16) float bend[kLanes];  // +1 or -1
-    alignas(16) float softness[kLanes];
+    // A soft limb's goal distance squared (two_bone_goal_distance needs exp(), left to the
+    // caller's scalar code); below 0 on other lanes, which clamp the target's distance.
+    alignas(16) float soft_goal2[kLanes];
     alignas(16) float tolerance[kLanes];  // 0: 1e-4 of the reach
 };
 
@@ -35,7 +39,7 @@ struct TwoBoneLanes3d {
     // Quaternions, x y z w.
     alignas(16) float rest_a[4][kLanes], rest_b[4][kLanes];
     alignas(16) float pose_a[4][kLanes], pose_b[4][kLanes];  // the current pose rotations
-    alignas(16) float softness[kLanes];
+    alignas(16) float soft_goal2[kLanes];  // as in TwoBoneLanes2d
     alignas(16) float tolerance[kLanes];
     alignas(16) std::uint32_t has_pole[kLanes];  // all bits set or none
 };
@@ -47,6 +51,11 @@ struct TwoBoneLanesSolved {
     alignas(16) float error[kLanes];
     int reached = 0;  // bit i: lane i reached its target
 };
+
+// A soft limb's goal distance squared, as the free paths compute it from the target and root
+// joint in the root bone's parent frame (z = 0 in 2D), the middle joint's offset and the lower
+// bone's length: the lanes take it from here for their soft_goal2.
+float soft_goal_squared(const glm::vec3& to_target, const glm::vec3& offset, float lower, float softness);
 
 // Bit i of the result is set when lane i was solved; the other lanes' outputs are garbage.
 // Without SSE2 no lane is solved.

@@ -214,6 +214,7 @@ TEST_P(TwoBoneBatch, LanesSolveOrdinaryLimbs) {
                 in.rest_b_w[lane] = l.rest.rotation.w;
                 in.rest_b_z[lane] = l.rest.rotation.z;
                 in.bend[lane] = lane % 2 ? 1.0f : -1.0f;
+                in.soft_goal2[lane] = -1.0f;  // not soft
             }
             mask = solve_free_2d_lanes(in, out);
         } else {
@@ -226,6 +227,7 @@ TEST_P(TwoBoneBatch, LanesSolveOrdinaryLimbs) {
                 in.target_z[lane] = targets[static_cast<std::size_t>(lane)].z;
                 in.offset_x[lane] = l.rest.translation.x;
                 in.lower[lane] = l.length;
+                in.soft_goal2[lane] = -1.0f;
                 const glm::quat qs[] = {u.rest.rotation, l.rest.rotation, pose.rotations[static_cast<std::size_t>(2 * lane)],
                                         pose.rotations[static_cast<std::size_t>(2 * lane + 1)]};
                 float(*dst[])[kLanes] = {in.rest_a, in.rest_b, in.pose_a, in.pose_b};
