@@ -132,17 +132,34 @@ bool has_limits(const TwoBoneBatchJob& job, const TwoBoneLimb& limb) {
     return sk[static_cast<std::size_t>(limb.root)].limits || sk[static_cast<std::size_t>(limb.effector)].limits;
 }
 
-// Limbs without limits go into the lanes, four at a time; the last group is filled up with
-// copies of its first limb, whose answers are dropped. A lane the kernel refuses is solved alone,
-// which writes nothing another lane reads (the limbs are independent).
+// The last group's empty lanes get copies of a limb, whose answers are dropped. Out of line:
+// one more inlined gather per lane in the loop would only be in the way.
+template <class Lanes>
+[[gnu::noinline]] void fill_up(const TwoBoneBatchJob& job, std::size_t limb, int from_lane, Lanes& in) {
+    for (int lane = from_lane; lane < kLanes; ++lane) gather(job, limb, lane, in);
+}
+
+// Limbs without limits go into the lanes, four at a time. A lane the kernel refuses is solved
+// alone, which writes nothing another lane reads (the limbs are independent).
 template <class Lanes>
 void run_in_lanes(const TwoBoneBatchJob& job, int (*kernel)(const Lanes&, TwoBoneLanesSolved&)) {
     Lanes in;
+    TwoBoneLanesSolved out;
     std::size_t limb_of[kLanes] = {};
-    int filled = 0;
-    auto solve_group = [&] {
-        for (int lane = filled; lane < kLanes; ++lane) gather(job, limb_of[0], lane, in);
-        TwoBoneLanesSolved out;
+    const std::size_t count = job.limbs.size();
+    std::size_t i = 0;
+    while (i < count) {
+        int filled = 0;
+        for (; i < count && filled < kLanes; ++i) {
+            if (has_limits(job, job.limbs[i])) {
+                solve_alone(job, i);
+                continue;
+            }
+            gather(job, i, filled, in);
+            limb_of[filled++] = i;
+        }
+        if (filled == 0) break;
+        if (filled < kLanes) fill_up(job, limb_of[0], filled, in);
         const int solved = kernel(in, out);
         for (int lane = 0; lane < filled; ++lane) {
             if ((solved >> lane) & 1) {
@@ -151,18 +168,7 @@ void run_in_lanes(const TwoBoneBatchJob& job, int (*kernel)(const Lanes&, TwoBon
                 solve_alone(job, limb_of[lane]);
             }
         }
-        filled = 0;
-    };
-    for (std::size_t i = 0; i < job.limbs.size(); ++i) {
-        if (has_limits(job, job.limbs[i])) {
-            solve_alone(job, i);
-            continue;
-        }
-        gather(job, i, filled, in);
-        limb_of[filled++] = i;
-        if (filled == kLanes) solve_group();
     }
-    if (filled > 0) solve_group();
 }
 
 #endif
