@@ -1,10 +1,11 @@
 #include "core/two_bone_lanes.hpp"
 
+#include "core/rotation_math.hpp"
+#include "core/two_bone_solver.hpp"
+
 #if defined(__SSE2__)
 
 #include "core/lanes_sse.hpp"
-#include "core/rotation_math.hpp"
-#include "core/two_bone_solver.hpp"
 
 namespace marionette {
 
@@ -183,9 +184,6 @@ int solve_free_3d_lanes(const TwoBoneLanes3d& in, TwoBoneLanesSolved& out) {
 }  // namespace marionette
 
 #else
-
-#include "core/rotation_math.hpp"
-#include "core/two_bone_solver.hpp"
 
 namespace marionette {
 
