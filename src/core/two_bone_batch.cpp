@@ -62,11 +62,11 @@ std::string bone_name(const Skeleton& skeleton, int bone) { return "\"" + skelet
     in.tolerance[lane] = limb.tolerance;
 }
 
-void put(float (&q)[4][kLanes], int lane, const glm::quat& r) {
-    q[0][lane] = r.x;
-    q[1][lane] = r.y;
-    q[2][lane] = r.z;
-    q[3][lane] = r.w;
+void put(float (&q)[kLanes][4], int lane, const glm::quat& r) {
+    q[lane][0] = r.x;
+    q[lane][1] = r.y;
+    q[lane][2] = r.z;
+    q[lane][3] = r.w;
 }
 
 [[gnu::always_inline]] inline void gather(const TwoBoneBatchJob& job, std::size_t i, int lane, TwoBoneLanes3d& in) {

@@ -14,7 +14,12 @@ namespace {
 using namespace lanes;
 
 F4 load(const float (&a)[kLanes]) { return _mm_load_ps(a); }
-Quatx4 load(const float (&q)[4][kLanes]) { return {load(q[0]), load(q[1]), load(q[2]), load(q[3])}; }
+// Lane i's quaternion from q[i].
+Quatx4 load(const float (&q)[kLanes][4]) {
+    Quatx4 v{_mm_load_ps(q[0]), _mm_load_ps(q[1]), _mm_load_ps(q[2]), _mm_load_ps(q[3])};
+    _MM_TRANSPOSE4_PS(v.x, v.y, v.z, v.w);
+    return v;
+}
 void store(float (&a)[kLanes], F4 v) { _mm_store_ps(a, v); }
 // Lane i's quaternion to q[i]: a transpose, so the caller copies each out in one piece.
 void store(float (&q)[kLanes][4], Quatx4 v) {

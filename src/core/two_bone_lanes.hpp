@@ -36,9 +36,10 @@ struct TwoBoneLanes3d {
     alignas(16) float pole_x[kLanes], pole_y[kLanes], pole_z[kLanes];
     alignas(16) float offset_x[kLanes], offset_y[kLanes], offset_z[kLanes];
     alignas(16) float lower[kLanes];
-    // Quaternions, x y z w.
-    alignas(16) float rest_a[4][kLanes], rest_b[4][kLanes];
-    alignas(16) float pose_a[4][kLanes], pose_b[4][kLanes];  // the current pose rotations
+    // Quaternions, one per lane as glm::quat lays it out (x y z w): copied in whole, turned into
+    // lanes by a transpose in registers.
+    alignas(16) float rest_a[kLanes][4], rest_b[kLanes][4];
+    alignas(16) float pose_a[kLanes][4], pose_b[kLanes][4];  // the current pose rotations
     alignas(16) float soft_goal2[kLanes];  // as in TwoBoneLanes2d
     alignas(16) float tolerance[kLanes];
     alignas(16) std::uint32_t has_pole[kLanes];  // all bits set or none

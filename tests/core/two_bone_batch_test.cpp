@@ -230,12 +230,12 @@ TEST_P(TwoBoneBatch, LanesSolveOrdinaryLimbs) {
                 in.soft_goal2[lane] = -1.0f;
                 const glm::quat qs[] = {u.rest.rotation, l.rest.rotation, pose.rotations[static_cast<std::size_t>(2 * lane)],
                                         pose.rotations[static_cast<std::size_t>(2 * lane + 1)]};
-                float(*dst[])[kLanes] = {in.rest_a, in.rest_b, in.pose_a, in.pose_b};
+                float(*dst[])[4] = {in.rest_a, in.rest_b, in.pose_a, in.pose_b};
                 for (int k = 0; k < 4; ++k) {
-                    dst[k][0][lane] = qs[k].x;
-                    dst[k][1][lane] = qs[k].y;
-                    dst[k][2][lane] = qs[k].z;
-                    dst[k][3][lane] = qs[k].w;
+                    dst[k][lane][0] = qs[k].x;
+                    dst[k][lane][1] = qs[k].y;
+                    dst[k][lane][2] = qs[k].z;
+                    dst[k][lane][3] = qs[k].w;
                 }
             }
             mask = solve_free_3d_lanes(in, out);
