@@ -1,12 +1,14 @@
-// IK solver speed. Two-bone: ns per solve over random targets. CCD: ns per joint per iteration
-// for chains of 2 to 1000 joints; the per-joint cost must stay flat as the chain grows (each
-// iteration is O(N): the effector is carried up the chain, not recomputed by FK per joint).
+// IK solver speed. Two-bone: ns per solve over random targets, one limb per call (TwoBoneJob) and
+// several independent limbs per call (TwoBoneBatchJob, reported per limb). CCD: ns per joint per
+// iteration for chains of 2 to 1000 joints; the per-joint cost must stay flat as the chain grows
+// (each iteration is O(N): the effector is carried up the chain, not recomputed by FK per joint).
 
 #include <benchmark/benchmark.h>
 
 #include <random>
 
 #include "core/ccd_solver.hpp"
+#include "core/two_bone_batch.hpp"
 #include "core/two_bone_solver.hpp"
 
 using namespace marionette;
@@ -54,6 +56,40 @@ void BM_TwoBone(benchmark::State& state, Dimensions dims) {
     state.SetItemsProcessed(state.iterations());
 }
 
+// `limbs` copies of BM_TwoBone's limb, each a root bone of its own at the origin (so, as there, no
+// parent frame to compose), all solved in one call toward their own random targets. Items are limbs: the
+// reported rate is per solve, comparable with BM_TwoBone's.
+void BM_TwoBoneBatch(benchmark::State& state, Dimensions dims) {
+    const int count = static_cast<int>(state.range(0));
+    std::vector<Bone> bones;
+    for (int i = 0; i < count; ++i) {
+        const int upper = static_cast<int>(bones.size());
+        bones.push_back(Bone{"upper" + std::to_string(i), -1, {{0.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f, 0.0f}}, 1.0f, {}});
+        bones.push_back(Bone{"lower" + std::to_string(i), upper, {{1.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f, 0.0f}}, 0.8f, {}});
+    }
+    const Skeleton skeleton(std::move(bones));
+    Pose pose = Pose::rest(skeleton.size());
+    const auto targets = random_targets(dims, 2.2f, 1024);
+    std::vector<TwoBoneLimb> limbs(static_cast<std::size_t>(count));
+    for (int i = 0; i < count; ++i) {
+        TwoBoneLimb& limb = limbs[static_cast<std::size_t>(i)];
+        limb.root = 2 * i;
+        limb.effector = 2 * i + 1;
+        if (dims == Dimensions::Three) limb.settings.pole = glm::vec3{0.0f, 0.0f, -5.0f};
+    }
+    std::vector<IkResult> results(limbs.size());
+    const TwoBoneBatchJob job{&skeleton, dims, limbs, &pose, results};
+    if (!job.validate()) state.SkipWithError("invalid job");
+    std::size_t k = 0;
+    for (auto _ : state) {
+        for (TwoBoneLimb& limb : limbs) limb.target = targets[k++ & 1023];
+        job.run();
+        benchmark::DoNotOptimize(results.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(state.iterations() * count);
+}
+
 void BM_Ccd(benchmark::State& state, Dimensions dims) {
     const int joints = static_cast<int>(state.range(0));
     const Rig rig = chain(dims, joints);
@@ -82,6 +118,8 @@ void BM_Ccd(benchmark::State& state, Dimensions dims) {
 
 BENCHMARK_CAPTURE(BM_TwoBone, 2d, Dimensions::Two);
 BENCHMARK_CAPTURE(BM_TwoBone, 3d, Dimensions::Three);
+BENCHMARK_CAPTURE(BM_TwoBoneBatch, 2d, Dimensions::Two)->Arg(4)->Arg(16);
+BENCHMARK_CAPTURE(BM_TwoBoneBatch, 3d, Dimensions::Three)->Arg(4)->Arg(16);
 BENCHMARK_CAPTURE(BM_Ccd, 2d, Dimensions::Two)->Arg(2)->Arg(10)->Arg(100)->Arg(1000);
 BENCHMARK_CAPTURE(BM_Ccd, 3d, Dimensions::Three)->Arg(2)->Arg(10)->Arg(100)->Arg(1000);
 

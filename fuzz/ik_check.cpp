@@ -11,6 +11,7 @@
 #include "core/forward_kinematics.hpp"
 #include "core/ik_solve.hpp"
 #include "core/joint_limits.hpp"
+#include "core/two_bone_batch.hpp"
 #include "core/two_bone_solver.hpp"
 
 namespace marionette::fuzzing {
@@ -70,6 +71,23 @@ Outcome solve(const IkCase& c, bool junk) {
 }
 
 float largest(std::initializer_list<float> values) { return std::max(values); }
+
+// The case's two-bone chain as the one limb of a TwoBoneBatchJob (its lanes, or TwoBoneJob for
+// what they refuse). The validation message carries the batch's prefix.
+Outcome solve_as_batch(const IkCase& c) {
+    const Rig& rig = c.rig;
+    const IkChain& chain = rig.chains[0];
+    Outcome out{{}, {}, rig.pose};
+    const TwoBoneLimb limbs[] = {{chain.root, chain.effector, c.target, chain.two_bone, c.two_bone_tolerance}};
+    IkResult results[1];
+    const TwoBoneBatchJob job{&rig.skeleton, rig.dimensions, limbs, &out.pose, results};
+    out.status = job.validate();
+    if (out.status) {
+        job.run();
+        out.result = results[0];
+    }
+    return out;
+}
 
 // The joint of chain bone k's child in the chain, or the effector's tip, against where it must
 // be: its rest offset (or the effector's length) away.
@@ -204,6 +222,20 @@ Violation check_ik_case(const IkCase& c) {
     }
     if (Violation v = check_ik_solution(c, first.pose, first.result)) return v;
     if (!same_outcome(first, solve(c, true))) return "a second solve from the same start differs";
+    if (c.rig.chains[0].solver == SolverKind::TwoBone && !c.through_solve_chain) {
+        // The batch must accept what TwoBoneJob accepts and give the same limb, within rounding.
+        const Outcome batch = solve_as_batch(c);
+        if (!batch.status) return "the two-bone batch refused a limb TwoBoneJob solves: " + batch.status.message();
+        if (Violation v = check_ik_solution(c, batch.pose, batch.result)) return "two-bone batch: " + *v;
+        if (batch.result.reached != first.result.reached || batch.result.iterations != first.result.iterations) {
+            return "the two-bone batch reports another result than TwoBoneJob";
+        }
+        const auto e = static_cast<std::size_t>(c.rig.chains[0].effector);
+        const glm::vec3 tip = bone_tip(compute_world(c.rig.skeleton, first.pose).value()[e], c.rig.skeleton[e].length);
+        const glm::vec3 batch_tip = bone_tip(compute_world(c.rig.skeleton, batch.pose).value()[e], c.rig.skeleton[e].length);
+        const float scale = largest({1.0f, glm::length(tip), glm::length(c.target), c.rig.skeleton[e].length});
+        if (!(glm::length(tip - batch_tip) <= 1e-4f * scale)) return "the two-bone batch puts the tip elsewhere than TwoBoneJob";
+    }
     return {};
 }
 

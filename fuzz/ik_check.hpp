@@ -4,6 +4,7 @@
 // every other bone as it was, every bone its length, every limited joint within its limits,
 // reports the miss it really has, and does the same again from the same start (nothing read
 // from stale scratch memory). validate() must accept every case within the documented domain.
+// A two-bone case is also solved as a one-limb TwoBoneBatchJob, which must agree with TwoBoneJob.
 //
 // The fuzz target (ik_fuzz.cpp) aborts on a violation; the corpus replay test reports it.
 
