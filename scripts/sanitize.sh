@@ -19,7 +19,10 @@ cd "$(dirname "$0")/.."
 build=build-asan
 
 bash scripts/install-deps.sh
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMARIONETTE_SANITIZE=ON -DMARIONETTE_BUILD_BENCH=OFF >/dev/null
+# -O1 -g1: what the sanitizers need (inlining kept modest, line tables for the reports) at about
+# half the compile time of -O2 -g, which matters on CI's two cores.
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
+  -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1" -DMARIONETTE_SANITIZE=ON -DMARIONETTE_BUILD_BENCH=OFF >/dev/null
 cmake --build "$build" --parallel "$(nproc)"
 
 strict="halt_on_error=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1:strict_string_checks=1"

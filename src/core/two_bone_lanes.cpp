@@ -135,6 +135,9 @@ int solve_free_3d_lanes(const TwoBoneLanes3d& in, TwoBoneLanesSolved& out) {
     const Quatx4 rest_b = load(in.rest_b);
     const Quatx4 pose_a = load(in.pose_a);
     const Quatx4 pose_b = load(in.pose_b);
+    // Start rotations off unit length: solve_free_3d refuses them too.
+    const F4 unit_tolerance = splat(1e-5f);
+    ok = both(ok, both(less(abs(dot(pose_a, pose_a) - splat(1.0f)), unit_tolerance), less(abs(dot(pose_b, pose_b) - splat(1.0f)), unit_tolerance)));
     const Vec3x4 v = rotate(to_rest_a, to_target);  // from here on in the upper bone's rest frame
     const Vec3x4 to_middle = rotate(pose_a, offset);
 
