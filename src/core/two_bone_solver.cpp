@@ -154,6 +154,12 @@ IkResult run_2d(const TwoBoneJob& job) {
     return run_2d_general(job, target);
 }
 
+// q itself when unit to float precision (most poses: no rounding added), else normalized.
+glm::quat as_unit(const glm::quat& q) {
+    const float n2 = glm::dot(q, q);
+    return std::fabs(n2 - 1.0f) <= 1e-6f ? q : q * inverse_sqrt(n2);
+}
+
 // A unit vector perpendicular to `dir` toward which the middle joint bends.
 glm::vec3 bend_direction(const glm::vec3& dir, const glm::vec3& root, const std::optional<glm::vec3>& pole,
                          const glm::vec3& middle, const glm::quat& upper_rotation, float tiny) {
@@ -194,8 +200,11 @@ glm::vec3 turned_axis(const glm::quat& q) {
     const glm::quat rest_a = sk[A].rest.rotation;
     const glm::quat rest_b = sk[B].rest.rotation;
     const glm::vec3 a = sk[A].rest.translation + (sk[A].parent < 0 ? pose.root_offset : glm::vec3{0.0f});
-    glm::quat turn_a = rest_a * pose.rotations[A];  // the bones' rotations in their parents' frames
-    glm::quat turn_b = rest_b * pose.rotations[B];
+    // The bones' rotations in their parents' frames. A start rotation off unit length (which
+    // validate() accepts) is taken as its direction: glm applies quaternions as unit ones, and
+    // the middle joint it placed from a rotation of length 0.5 bent the limb off its target.
+    glm::quat turn_a = rest_a * as_unit(pose.rotations[A]);
+    glm::quat turn_b = rest_b * as_unit(pose.rotations[B]);
     const glm::vec3 offset = sk[B].rest.translation;  // middle joint in the upper bone's frame
     const float offset2 = glm::dot(offset, offset);
     const float upper = offset2 > 0.0f ? offset2 * inverse_sqrt(offset2) : 0.0f;
