@@ -46,6 +46,9 @@ public:
         exit_code_ = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
         return false;
     }
+    // Whether `file` appears (the script's screenshot or save at the point the test waits for)
+    // within `seconds`; false as soon as the editor ends without it.
+    bool wait_for_file(const std::filesystem::path& file, double seconds = 60.0);
     // The command's exit code once it ends (within `seconds`), or -1.
     int wait(double seconds = 120.0) {
         const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
@@ -66,6 +69,11 @@ inline bool wait_until(const std::function<bool()>& ready, double seconds = 60.0
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
     return ready();
+}
+
+inline bool BackgroundEditor::wait_for_file(const std::filesystem::path& file, double seconds) {
+    wait_until([&] { return std::filesystem::exists(file) || !running(); }, seconds);
+    return std::filesystem::exists(file);
 }
 
 }  // namespace marionette::testing

@@ -49,7 +49,7 @@ TEST(DiskChangeJourney, SaveOverAnotherWritersChangeAsksAndEachAnswerHolds) {
         {"expect": {"dialog": null}}
     ]})");
     BackgroundEditor editor(xvfb("--window 1280x800 --script " + (dir / "changed.json").string() + " " + arm.string()));
-    ASSERT_TRUE(wait_until([&] { return fs::exists(dir / "ready.png") || !editor.running(); }) && fs::exists(dir / "ready.png")) << "the editor did not get ready";
+    ASSERT_TRUE(editor.wait_for_file(dir / "ready.png")) << "the editor did not get ready";
 
     // Another program saves arm.json: the arm as it was with a line added, so its bytes are
     // neither what the editor read nor what it would write.
@@ -58,7 +58,7 @@ TEST(DiskChangeJourney, SaveOverAnotherWritersChangeAsksAndEachAnswerHolds) {
     write_file(arm, theirs);
     write_file(dir / "their-save.flag", "");
 
-    ASSERT_TRUE(wait_until([&] { return fs::exists(dir / "cancelled.png") || !editor.running(); }) && fs::exists(dir / "cancelled.png")) << "the script did not reach Cancel";
+    ASSERT_TRUE(editor.wait_for_file(dir / "cancelled.png")) << "the script did not reach Cancel";
     EXPECT_EQ(read_file(arm), theirs) << "Cancel did not leave their file as they wrote it";
     write_file(dir / "checked.flag", "");
 
@@ -94,7 +94,7 @@ TEST(DiskChangeJourney, AFileDeletedMeanwhileIsSimplySaved) {
         {"expect": {"modified": false}}
     ]})");
     BackgroundEditor editor(xvfb("--window 1280x800 --script " + (dir / "deleted.json").string() + " " + arm.string()));
-    ASSERT_TRUE(wait_until([&] { return fs::exists(dir / "ready.png") || !editor.running(); }) && fs::exists(dir / "ready.png"));
+    ASSERT_TRUE(editor.wait_for_file(dir / "ready.png"));
     fs::remove(arm);
     write_file(dir / "deleted.flag", "");
     ASSERT_EQ(editor.wait(), 0);
@@ -133,7 +133,7 @@ TEST(DiskChangeJourney, ComingBackToAChangedFileOffersReload) {
         {"expect": {"dialog": null}}
     ]})");
     BackgroundEditor editor(xvfb("--window 1280x800 --script " + (dir / "reload.json").string() + " " + arm.string()));
-    ASSERT_TRUE(wait_until([&] { return fs::exists(dir / "ready.png") || !editor.running(); }) && fs::exists(dir / "ready.png")) << "the editor did not get ready";
+    ASSERT_TRUE(editor.wait_for_file(dir / "ready.png")) << "the editor did not get ready";
     write_file(arm, read_file(kAssets + "/tentacle.json"));  // another program's rig, in the arm's file
     write_file(dir / "their-save.flag", "");
     ASSERT_EQ(editor.wait(), 0) << "the script failed (run it by hand for its message)";

@@ -56,6 +56,18 @@ inline glm::quat random_rotation(std::mt19937& rng) {
     return glm::normalize(glm::quat{n(rng), n(rng), n(rng), n(rng)});
 }
 
+// A random rotation of the rig's kind: about z in 2D.
+inline glm::quat random_turn(std::mt19937& rng, Dimensions dims) {
+    std::uniform_real_distribution<float> ang(-kPiF, kPiF);
+    return dims == Dimensions::Two ? rotation_2d(ang(rng)) : random_rotation(rng);
+}
+
+// A random point in the cube of half-side `radius` (the square, at z = 0, in 2D).
+inline glm::vec3 random_point(std::mt19937& rng, Dimensions dims, float radius) {
+    std::uniform_real_distribution<float> u(-radius, radius);
+    return {u(rng), u(rng), dims == Dimensions::Two ? 0.0f : u(rng)};
+}
+
 // Angle of the rotation taking q to r, in [0, pi]. atan2 of the relative rotation's parts, not
 // acos of a dot product: near identity acos turns float rounding into milliradians.
 inline float rotation_change(const glm::quat& q, const glm::quat& r) {

@@ -21,16 +21,6 @@ namespace {
 
 constexpr int kLimbs = 100000;
 
-glm::quat random_turn(std::mt19937& rng, Dimensions dims) {
-    std::uniform_real_distribution<float> ang(-kPiF, kPiF);
-    return dims == Dimensions::Two ? rotation_2d(ang(rng)) : random_rotation(rng);
-}
-
-glm::vec3 random_point(std::mt19937& rng, Dimensions dims, float radius) {
-    std::uniform_real_distribution<float> u(-radius, radius);
-    return {u(rng), u(rng), dims == Dimensions::Two ? 0.0f : u(rng)};
-}
-
 JointLimits random_limits(std::mt19937& rng, Dimensions dims) {
     std::uniform_real_distribution<float> u(0.1f, 2.5f);
     JointLimits l;
