@@ -13,6 +13,21 @@ namespace {
 // Below this squared length a joint->effector or joint->target vector has no direction.
 constexpr float kTinySquared = 1e-14f;
 
+// Ball joint: r (the joint's local rotation, rest included) moved back onto the cone when its
+// pose part leaves it. The test is on the pose's direction, w^2 < cos_half^2 |pose|^2, not on
+// its w: a rest rotation a few ulps longer than unit makes |pose| > 1, and then w alone could
+// read 1 for a pose turned 0.07 degrees off a locked (zero) cone. A pose whose axis part is lost
+// to rounding has no direction to clamp along and counts as no turn.
+bool keep_in_cone(const CcdJoint& j, glm::quat& r) {
+    glm::quat pose = glm::conjugate(j.rest) * r;
+    if (pose.w < 0.0f) pose = -pose;
+    if (pose.w * pose.w >= j.cone_cos_half * j.cone_cos_half * glm::dot(pose, pose)) return false;
+    glm::vec3 axis;
+    if (!rotation_axis(pose, axis)) return false;
+    r = j.rest * glm::angleAxis(j.cone_angle, axis);
+    return true;
+}
+
 }  // namespace
 
 // One 2D step. The turn (u.v, u x v) is |u||v| times the unit rotation taking u onto v; it is
@@ -85,16 +100,9 @@ bool step_3d(CcdJoint& j, const glm::vec3& u, const glm::vec3& v, float max_step
         whole_turn = false;
     }
     glm::quat r = normalized(delta * j.rotation);
-    if (j.kind == CcdJoint::Kind::Ball) {
-        glm::quat pose = glm::conjugate(j.rest) * r;
-        if (pose.w < 0.0f) pose = -pose;
-        // A pose with no axis is no turn (w short of 1 by rounding): inside every cone, even the
-        // zero cone of a locked joint, which rounding alone pushes past its cos_half of 1.
-        if (glm::vec3 axis; pose.w < j.cone_cos_half && rotation_axis(pose, axis)) {
-            pose = glm::angleAxis(j.cone_angle, axis);
-            r = normalized(j.rest * pose);
-            whole_turn = false;
-        }
+    if (j.kind == CcdJoint::Kind::Ball && keep_in_cone(j, r)) {
+        r = normalized(r);
+        whole_turn = false;
     }
     j.rotation = r;
     return whole_turn;
@@ -106,11 +114,7 @@ glm::quat bent_rotation_3d(const CcdJoint& j, float phi) {
         return j.rest * glm::angleAxis(clamp_to(j.angle + phi, j.lo, j.hi), j.hinge_local);
     }
     glm::quat r = j.rotation * glm::angleAxis(phi, glm::vec3{0.0f, 0.0f, 1.0f});
-    if (j.kind == CcdJoint::Kind::Ball) {
-        glm::quat pose = glm::conjugate(j.rest) * r;
-        if (pose.w < 0.0f) pose = -pose;
-        if (glm::vec3 axis; pose.w < j.cone_cos_half && rotation_axis(pose, axis)) r = j.rest * glm::angleAxis(j.cone_angle, axis);
-    }
+    if (j.kind == CcdJoint::Kind::Ball) keep_in_cone(j, r);
     return r;
 }
 

@@ -187,6 +187,28 @@ TEST(Ccd3D, ALockedBallJointStaysLocked) {
     }
 }
 
+// Found by CI's fuzz stage: the same locked cone in the middle of a chain, under a rest rotation
+// a few ulps longer than unit (float rotations from elsewhere are). The pose read back through it
+// was longer than 1 too, its w alone read 1, and the joint drifted 1.15e-3 rad out of its cone.
+TEST(Ccd3D, ALockedBallJointStaysLockedUnderARestRotationLongerThanUnit) {
+    JointLimits locked;
+    locked.max_angle = 0.0f;
+    const glm::quat fuzzed_rest{0.659340322f, 0.659340322f, 0.361220628f, -0.00777046103f};  // |q|^2 = 1 + 4e-7
+    for (const glm::quat& rest : {fuzzed_rest, glm::angleAxis(-2.5f, glm::normalize(glm::vec3{1, 2, 3})) * 1.000001f}) {
+        Rig rig = chain_rig(Dimensions::Three, {3, 1.4f, 0.05f, 0.05f, 0.05f});
+        rig.skeleton[2].rest.rotation = rest;
+        rig.skeleton[2].limits = locked;
+        std::mt19937 rng(11);
+        std::uniform_real_distribution<float> u(-4, 4);
+        Pose pose = rig.pose;
+        for (int k = 0; k < 500; ++k) {
+            ASSERT_TRUE(solve(rig, pose, 1, 5, {u(rng), u(rng), u(rng)}, settings(20, 0.0f, 0.1f)).status.ok());
+            const glm::quat& q = pose.rotations[2];
+            ASSERT_TRUE(within_limits(q, locked, false, 5e-4f)) << k << ": pose w " << q.w << " x " << q.x << " y " << q.y << " z " << q.z;
+        }
+    }
+}
+
 TEST(CcdValidate, RejectsBadInput) {
     const Rig rig = chain_rig(Dimensions::Three, {1, 1, 1});
     Pose pose = rig.pose;
