@@ -1,0 +1,109 @@
+// The editor's panels around the viewport, drawn each frame from the same rig, and what the
+// user did in them applied to the document afterwards.
+
+#include "app/editor_app.hpp"
+
+#include <imgui.h>
+
+#include "app/inspector_panel.hpp"
+#include "app/outliner_panel.hpp"
+#include "app/panel_edits.hpp"
+#include "app/panel_layout.hpp"
+#include "app/status_bar.hpp"
+#include "app/toolbar.hpp"
+#include "editor/state_edits.hpp"
+
+namespace marionette {
+
+using namespace panel_layout;
+
+void EditorApp::draw_panels(float window_width, float window_height) {
+    const Rig& rig = document_.rig();
+    const float panel_height = window_height - kStatusHeight;
+    PanelEdits edits;
+    ui_marks_.clear();
+    draw_outliner_panel(rig, controller_->selected(), {0.0f, 0.0f, kOutlinerWidth, panel_height}, edits);
+    draw_inspector_panel(rig, controller_->selected(), {window_width - kInspectorWidth, 0.0f, kInspectorWidth, panel_height}, edits);
+    ToolbarState toolbar{&settings_.recent, controller_->mode(), history_.can_undo(), history_.can_redo(), !rig.is_2d(), nullptr, false,
+                         state_panel_open_, &ui_marks_};
+    // The posed chain is the rig's chain ending at its effector, unless it is an automatic one.
+    const std::optional<IkChain> active = controller_->active_chain();
+    const int active_index = active ? rig.chain_ending_at(active->effector) : -1;
+    if (active_index >= 0) {
+        toolbar.chain = &rig.chains[static_cast<std::size_t>(active_index)];
+        toolbar.chain_can_be_two_bone = chain_bones(rig.skeleton, toolbar.chain->root, toolbar.chain->effector).size() == 2;
+    }
+    const ToolbarActions tools = draw_toolbar(toolbar,
+                                              {kOutlinerWidth, 0.0f, window_width - kOutlinerWidth - kInspectorWidth, kToolbarHeight});
+    StatePanelActions state_actions;
+    if (state_panel_open_) {
+        const Viewport view = viewport();
+        const PanelPlacement at{view.x, view.y + view.height, view.width, panel_height - view.y - view.height};
+        state_panel_.draw(rig, states_, controller_->selected(), at, state_panel_open_, ui_marks_, edits, state_actions);
+        if (!state_panel_open_) framed_ = false;  // closed: the viewport grew
+    }
+    bool toggle = false;
+    draw_status_bar(StatusBarInfo{controller_->mode(), controller_->active_chain(), controller_->last_solve(),
+                                  controller_->auto_chain_length(), status_.empty() ? controller_->message() : status_},
+                    window_width, window_height, kStatusHeight, toggle);
+    // Every panel has drawn from the same rig; now the document may change.
+    apply_panel_edits(edits);
+    apply_state_actions(state_actions);
+    if (tools.toggle_states) {
+        state_panel_open_ = !state_panel_open_;
+        framed_ = false;  // the viewport changed size: frame the puppet in what is left of it
+    }
+    if (toggle) controller_->toggle_mode();
+    if (tools.set_mode) controller_->set_mode(*tools.set_mode);
+    if (tools.undo || tools.redo) {
+        session_->finish();
+        if (tools.undo) history_.undo(document_);
+        if (tools.redo) history_.redo(document_);
+    }
+    if (tools.reset_pose) {
+        if (Status s = session_->apply("reset pose", reset_pose(document_.rig())); !s) status_ = s.message();
+    }
+    if (tools.frame_all) controller_->frame_all(viewport());
+    if (tools.view) controller_->set_view(*tools.view);
+    if (tools.set_solver && active_index >= 0) {
+        const std::string label = "solver of chain " + rig.chains[static_cast<std::size_t>(active_index)].name;
+        if (Status s = session_->apply(label, set_chain_solver(rig, active_index, *tools.set_solver)); !s) status_ = s.message();
+    }
+    run_file_choice(tools.file);
+    files_->draw(&ui_marks_);
+    recovery_.draw(*files_, &ui_marks_);
+    if (auto message = files_->take_message()) status_ = *message;
+    if (files_->take_replaced()) start_over();
+    recovery_.after_files(*files_);
+}
+
+void EditorApp::apply_panel_edits(PanelEdits& edits) {
+    if (edits.select) controller_->select(*edits.select);
+    if (edits.edit) {
+        PanelEdits::RigEdit& e = *edits.edit;
+        const Status s = e.preview ? session_->preview(std::move(e.label), std::move(e.rig)) : session_->apply(std::move(e.label), std::move(e.rig));
+        status_ = s ? std::string() : s.message();
+    }
+    if (edits.finish) session_->finish();
+    if (edits.tree) {
+        std::string message;
+        Result<int> done = session_->apply_tree(std::move(edits.tree->label), std::move(edits.tree->edit), message);
+        if (done) {
+            controller_->select(done.value());
+            status_ = message;
+        } else {
+            status_ = done.message();
+        }
+    }
+}
+
+void EditorApp::apply_state_actions(const StatePanelActions& a) {
+    const Rig& rig = document_.rig();
+    if (a.renumber) states_.renumber(rig, *a.renumber);
+    if (a.show) states_.show(rig, *a.show);
+    if (a.play) states_.set_playing(*a.play);
+    if (a.time_scale) states_.set_time_scale(*a.time_scale);
+    if (a.auto_cycle) states_.set_auto_cycle(*a.auto_cycle);
+}
+
+}  // namespace marionette
