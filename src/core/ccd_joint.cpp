@@ -68,8 +68,8 @@ Rot2 bent_turn_2d(const CcdJoint& j, float phi) {
 }
 
 // One 3D step: as step_2d; a hinge turns only about its axis, a ball joint stays in its cone.
-// (|u||v| + u.v, u x v) is the unit rotation taking u onto v scaled by a positive number; its
-// w over its length is cos(turn / 2), so the cap too compares squares.
+// shortest_turn is the unit rotation taking u onto v scaled by a positive number; its w over
+// its length is cos(turn / 2), so the cap too compares squares.
 bool step_3d(CcdJoint& j, const glm::vec3& u, const glm::vec3& v, float max_step, float cos_half_max_step) {
     const float uu = glm::dot(u, u);
     const float vv = glm::dot(v, v);
@@ -84,16 +84,7 @@ bool step_3d(CcdJoint& j, const glm::vec3& u, const glm::vec3& v, float max_step
         j.rotation = normalized(j.rest * glm::angleAxis(j.angle, j.hinge_local));
         return false;
     }
-    const float norms = std::sqrt(uu * vv);
-    const float w = norms + glm::dot(u, v);
-    glm::quat delta;
-    if (w < 1e-6f * norms) {
-        const glm::vec3 axis = any_perpendicular(u);
-        delta = {0.0f, axis.x, axis.y, axis.z};  // half turn
-    } else {
-        const glm::vec3 c = glm::cross(u, v);
-        delta = {w, c.x, c.y, c.z};
-    }
+    glm::quat delta = shortest_turn(u, v, std::sqrt(uu * vv));
     bool whole_turn = true;
     if (cos_half_max_step > 0.0f && delta.w * delta.w < cos_half_max_step * cos_half_max_step * glm::dot(delta, delta)) {
         delta = glm::angleAxis(max_step, glm::normalize(glm::vec3{delta.x, delta.y, delta.z}));

@@ -13,15 +13,22 @@ glm::quat rotation_between(const glm::vec3& u, const glm::vec3& v) {
     const float uu = glm::dot(u, u);
     const float vv = glm::dot(v, v);
     if (!(uu > 0.0f) || !(vv > 0.0f)) return {1.0f, 0.0f, 0.0f, 0.0f};
-    // (|u||v| + u.v, u x v) is the half-way quaternion scaled by 2|u||v|cos(theta/2).
-    const float norms = std::sqrt(uu * vv);
-    const float w = norms + glm::dot(u, v);
-    if (w < 1e-6f * norms) {
-        const glm::vec3 axis = any_perpendicular(u);
-        return {0.0f, axis.x, axis.y, axis.z};
-    }
+    return normalized(shortest_turn(u, v, std::sqrt(uu * vv)));
+}
+
+glm::quat shortest_turn_nearly_opposite(const glm::vec3& u, const glm::vec3& v, float norms) {
+    // The half turn's axis: u x v with its part along u taken off (rounding in a small cross
+    // product is as large as the product and need not be perpendicular to u), or any axis
+    // perpendicular to u when the directions are opposite to float precision.
     const glm::vec3 c = glm::cross(u, v);
-    return normalized(glm::quat{w, c.x, c.y, c.z});
+    const glm::vec3 n = c - u * (glm::dot(c, u) / glm::dot(u, u));
+    const float nn = glm::dot(n, n);
+    const glm::vec3 axis = nn > 1e-12f * norms * norms ? n * inverse_sqrt(nn) : any_perpendicular(u);
+    // The half turn takes u to -u exactly; -u and v are nearly parallel, where (|u||v| - u.v,
+    // -u x v) is well conditioned.
+    const glm::quat small{norms - glm::dot(u, v), -c.x, -c.y, -c.z};
+    const glm::quat q = small * glm::quat{0.0f, axis.x, axis.y, axis.z};
+    return q.w < 0.0f ? -q : q;  // w >= 0, as the usual form's: callers compare w with a cap
 }
 
 float twist_angle(const glm::quat& q, const glm::vec3& axis) {
