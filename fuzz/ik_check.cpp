@@ -137,6 +137,9 @@ bool within_contract(const IkCase& c) {
     }
     Result<std::vector<Transform>> world = compute_world(rig.skeleton, rig.pose);
     if (!world || !inside(world.value()[static_cast<std::size_t>(chain.root)].translation, kInside)) return false;
+    const int parent = rig.skeleton[static_cast<std::size_t>(chain.root)].parent;
+    if (parent >= 0 && !inside(world.value()[static_cast<std::size_t>(parent)].translation, kInside)) return false;
+    if (!inside(local_transform(rig.skeleton, rig.pose, static_cast<std::size_t>(chain.root)).translation, kInside)) return false;
     if (!is_finite(world.value()[static_cast<std::size_t>(chain.root)].rotation)) return false;
     double reach = rig.skeleton[static_cast<std::size_t>(chain.effector)].length;
     for (int b = chain.effector; b != chain.root; b = rig.skeleton[static_cast<std::size_t>(b)].parent) {
@@ -202,7 +205,13 @@ Violation check_ik_solution(const IkCase& c, const Pose& after, const IkResult& 
     // The solvers carry the effector through every joint: rounding scales with the chain's reach.
     float reach = rig.skeleton[e].length;
     for (std::size_t k = 1; k < bones.size(); ++k) reach += glm::length(rig.skeleton[static_cast<std::size_t>(bones[k])].rest.translation);
-    const float scale = largest({1.0f, reach, glm::length(target), glm::length(tip), glm::length(world.value()[static_cast<std::size_t>(chain.root)].translation)});
+    // And with the frame the solve works in: the root's parent joint and the root joint from it
+    // (a parent 1e8 out leaves the target, taken from it, digits of 8 units).
+    const auto root = static_cast<std::size_t>(chain.root);
+    const int parent = rig.skeleton[root].parent;
+    const float parent_distance = parent < 0 ? 0.0f : glm::length(world.value()[static_cast<std::size_t>(parent)].translation);
+    const float scale = largest({1.0f, reach, glm::length(target), glm::length(tip), glm::length(world.value()[root].translation),
+                                 parent_distance, glm::length(local_transform(rig.skeleton, after, root).translation)});
     if (!(std::fabs(miss - result.error) <= 1e-4f * scale)) {
         return "reported error " + std::to_string(result.error) + " but the tip misses by " + std::to_string(miss);
     }

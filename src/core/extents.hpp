@@ -12,7 +12,7 @@ namespace marionette {
 inline constexpr float kMaxCoordinate = 1e15f;
 
 // The IK solvers multiply up to four distances together (squared lengths times squared
-// lengths, Heron's formula). A solve whose target, pole or chain root joint has a coordinate
+// lengths, Heron's formula). A solve whose target, pole, chain root joint or its parent joint has a coordinate
 // beyond +-this, or whose chain reaches farther than this, is refused by validate() rather than
 // overflowing into NaN rotations. Within it the largest such product stays below 1e38.
 inline constexpr float kMaxSolveDistance = 1e9f;

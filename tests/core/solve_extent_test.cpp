@@ -56,6 +56,17 @@ TEST(SolveExtent, RefusesTargetsPolesAndChainsBeyondTheLimit) {
         expect_refused(validate_ccd(far, far_pose, {0, 0, 0}, scratch), "ccd: the chain's root joint has a coordinate beyond");
         expect_refused(two_bone(far, far_pose, {0, 0, 0}).validate(), "two-bone: the chain's root joint");
 
+        // Found by fuzzing: the chain's parent 2e12 out and the root turned back from there onto
+        // the origin. The solve works in the parent's frame, where the target 0.25 away from the
+        // root joint rounds onto it: a miss of 0.25 reported as 0.
+        Rig back = chain_rig(dims, {2e12f, 2e12f, 0.25f});
+        back.skeleton[2].rest.rotation = glm::angleAxis(kPiF, glm::vec3{0, 0, 1});
+        std::vector<CcdJoint> scratch1(1);
+        Pose back_pose = back.pose;
+        const CcdJob job{&back.skeleton, dims, 3, 3, {-0.25f, 0, 0}, {}, scratch1, &back_pose};
+        ASSERT_LT(glm::length(world_of(back, back_pose)[3].translation), 1e9f);  // the root joint itself is in range
+        expect_refused(job.validate(), "ccd: the chain's parent joint has a coordinate beyond +-1e9");
+
         const Rig long_chain = chain_rig(dims, {6e8f, 6e8f});
         Pose long_pose = long_chain.pose;
         expect_refused(validate_ccd(long_chain, long_pose, {0, 0, 0}, scratch), "ccd: the chain reaches farther than 1e9");
