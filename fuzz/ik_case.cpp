@@ -28,7 +28,10 @@ float magnitude(ByteReader& r) {
         case 2:
         case 3: return 0.05f + 5.0f * r.unit();
         case 4:
-        case 5: return std::fmin(kMagnitudes[r.below(std::size(kMagnitudes))] * (1.0f + r.unit()), std::numeric_limits<float>::max());
+        case 5: {
+            const float m = kMagnitudes[r.below(std::size(kMagnitudes))];
+            return std::fmin(m * (1.0f + r.unit()), std::numeric_limits<float>::max());
+        }
         case 6: {
             const float f = std::fabs(r.raw_float());
             return std::isfinite(f) ? f : 1.0f;
@@ -49,6 +52,15 @@ glm::vec3 direction(ByteReader& r, bool is_2d) {
     return is_2d ? glm::vec3{1.0f, 0.0f, 0.0f} : glm::vec3{0.0f, 0.0f, 1.0f};
 }
 
+// A direction times a magnitude, read in that order. Every read here is sequenced (one call per
+// statement or braced list): the operands of `*` and a call's arguments are evaluated in an
+// order the compiler chooses, and GCC (the tests' replay of kept inputs) and clang (the fuzzer)
+// chose differently, so a kept input was not the case the fuzzer had found.
+glm::vec3 offset(ByteReader& r, bool is_2d) {
+    const glm::vec3 d = direction(r, is_2d);
+    return d * magnitude(r);
+}
+
 // A point given by its components: each may be any float, NaN and infinities included.
 glm::vec3 raw_point(ByteReader& r, bool is_2d) {
     return {r.raw_float(), r.raw_float(), is_2d ? 0.0f : r.raw_float()};
@@ -63,7 +75,10 @@ glm::quat rotation(ByteReader& r, bool is_2d) {
     if (is_2d) return rotation_2d(angle(r));
     switch (r.below(4)) {
         case 0: return {1.0f, 0.0f, 0.0f, 0.0f};
-        case 1: return glm::angleAxis(angle(r), direction(r, false));
+        case 1: {
+            const float a = angle(r);
+            return glm::angleAxis(a, direction(r, false));
+        }
         case 2: return {0.0f, 0.0f, 0.0f, 1.0f};  // a half turn: w = 0
         default: {
             const glm::quat q{r.unit() - 0.5f, r.unit() - 0.5f, r.unit() - 0.5f, r.unit() - 0.5f};
@@ -102,7 +117,7 @@ Bone make_bone(ByteReader& r, const std::vector<Bone>& bones, int parent, bool i
         case 1:  // at the parent's tip, as the loader places a bone without a translation
             if (parent >= 0) b.rest.translation = bone_axis() * bones[static_cast<std::size_t>(parent)].length;
             break;
-        case 2: b.rest.translation = direction(r, is_2d) * magnitude(r); break;
+        case 2: b.rest.translation = offset(r, is_2d); break;
         default: break;  // on the parent's joint
     }
     b.rest.rotation = r.flag() ? rotation(r, is_2d) : glm::quat{1.0f, 0.0f, 0.0f, 0.0f};
@@ -121,11 +136,12 @@ glm::vec3 decode_target(ByteReader& r, const Rig& rig, bool is_2d) {
         case 2: return raw_point(r, is_2d);
         case 3: {
             glm::vec3 t = tip;
-            t[r.below(is_2d ? 2 : 3)] = r.flag() ? kNaN : (r.flag() ? kInf : -kInf);
+            const int axis = r.below(is_2d ? 2 : 3);
+            t[axis] = r.flag() ? kNaN : (r.flag() ? kInf : -kInf);
             return t;
         }
-        case 4: return tip + direction(r, is_2d) * magnitude(r);
-        default: return root + direction(r, is_2d) * magnitude(r);
+        case 4: return tip + offset(r, is_2d);
+        default: return root + offset(r, is_2d);
     }
 }
 
@@ -136,7 +152,7 @@ std::optional<glm::vec3> decode_pole(ByteReader& r, const Rig& rig, const glm::v
         case 1: return raw_point(r, false);
         case 2: return root + (target - root) * (2.0f * r.unit() - 0.5f);  // on the root->target line
         case 3: return glm::vec3{kNaN, 0.0f, 0.0f};
-        default: return root + direction(r, false) * magnitude(r);
+        default: return root + offset(r, false);
     }
 }
 
@@ -190,7 +206,7 @@ IkCase decode_ik_case(std::span<const std::uint8_t> bytes) {
     if (above > 0 && r.below(16) == 15) rig.pose.rotations[static_cast<std::size_t>(r.below(above))] = glm::quat{kNaN, 0.0f, 0.0f, 0.0f};
     // The solvers take a start pose that is not unit length (they normalize what they write).
     if (r.below(4) == 3) rig.pose.rotations[static_cast<std::size_t>(chain.root)] *= pick(r, {1e-3f, 0.5f, 3.0f, 1e3f});
-    if (r.flag()) rig.pose.root_offset = direction(r, is_2d) * magnitude(r);
+    if (r.flag()) rig.pose.root_offset = offset(r, is_2d);
 
     decode_settings(r, chain);
     rig.chains.push_back(chain);

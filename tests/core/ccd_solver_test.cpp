@@ -209,6 +209,24 @@ TEST(Ccd3D, ALockedBallJointStaysLockedUnderARestRotationLongerThanUnit) {
     }
 }
 
+// Found by fuzzing: a solve that stalled on its very last iteration bent the chain out of the
+// stall after measuring its error, and reported the miss of the pose before. A straight arm
+// with a target on its own line in reach is such a stall (every step is zero); its check comes
+// every 8 iterations.
+TEST(Ccd, TheReportedMissIsThePosesWhateverIterationItEndsOn) {
+    for (Dimensions dims : {Dimensions::Two, Dimensions::Three}) {
+        const Rig rig = chain_rig(dims, {1, 1, 1});
+        for (int iterations = 1; iterations <= 40; ++iterations) {
+            Pose pose = rig.pose;
+            const glm::vec3 target{2.9f, 0, 0};  // the arm reaches from 0.5 to 3.5 along x
+            const Solve s = solve(rig, pose, 1, 3, target, settings(iterations, 0.0f, 0.2f));
+            ASSERT_TRUE(s.status.ok());
+            const float miss = glm::length(tip_of(rig, pose, 3) - target);
+            ASSERT_NEAR(s.result.error, miss, 1e-5f) << (dims == Dimensions::Two ? "2D, " : "3D, ") << iterations << " iterations";
+        }
+    }
+}
+
 TEST(CcdValidate, RejectsBadInput) {
     const Rig rig = chain_rig(Dimensions::Three, {1, 1, 1});
     Pose pose = rig.pose;
