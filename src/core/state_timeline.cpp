@@ -43,6 +43,14 @@ int find_state(const Rig& rig, std::string_view name) {
     return -1;
 }
 
+// Whether some state's name starts with `prefix` (which ends in a comma).
+bool state_name_continues(const Rig& rig, std::string_view prefix) {
+    for (const State& state : rig.states) {
+        if (std::string_view(state.name).starts_with(prefix)) return true;
+    }
+    return false;
+}
+
 // One entry, "NAME@SECONDS"; `where` is its "entry N "TEXT": " prefix for messages.
 Result<TimelineEntry> parse_entry(std::string_view entry, const std::string& where, const Rig& rig,
                                   const std::string& rig_name) {
@@ -94,7 +102,13 @@ Result<std::vector<TimelineEntry>> parse_state_timeline(std::string_view text, c
     std::string previous_time;  // as typed, for the message when a time goes back
     std::size_t start = 0;
     for (std::size_t number = 1;; ++number) {
-        const std::size_t comma = text.find(',', start);
+        std::size_t comma = text.find(',', start);
+        // A state's name may hold commas ("run, fast"): a piece with no '@' yet runs on over the
+        // next comma while some state's name goes on that way.
+        while (comma != std::string_view::npos && text.substr(start, comma - start).find('@') == std::string_view::npos &&
+               state_name_continues(rig, text.substr(start, comma - start + 1))) {
+            comma = text.find(',', comma + 1);
+        }
         const std::string_view entry = text.substr(start, comma == std::string_view::npos ? comma : comma - start);
         if (trimmed(entry).empty()) return Error{"entry " + std::to_string(number) + " is empty"};
         const std::string where = "entry " + std::to_string(number) + " " + in_quotes(entry) + ": ";

@@ -60,6 +60,22 @@ TEST(StateTimeline, NamesMayHoldSpacesAndAtSigns) {
     EXPECT_EQ(entries("slow walk@0,climb @ wall@1.5", hero), (Pairs{{0, 0.0}, {1, 1.5}}));
 }
 
+// Entries are split at commas, but not inside a state's name: "run, fast@0" is one entry when
+// the rig has a state of that name. A piece that no state's name continues is still an entry
+// of its own, and a missing time is still named as such.
+TEST(StateTimeline, NamesMayHoldCommas) {
+    Rig hero = asset_rig("hero.json");
+    hero.states[0].name = "run, fast";
+    hero.states[1].name = "climb,,slowly,";
+    EXPECT_EQ(entries("run, fast@0,climb,,slowly,@1.5,run, fast@2", hero), (Pairs{{0, 0.0}, {1, 1.5}, {0, 2.0}}));
+    const Result<std::vector<TimelineEntry>> missing_time = parse("run, fast,climb,,slowly,@1", hero);
+    ASSERT_FALSE(missing_time.ok());
+    EXPECT_EQ(missing_time.message(), "entry 1 \"run, fast\": expected NAME@SECONDS");
+    const Result<std::vector<TimelineEntry>> unknown = parse("run@0", hero);
+    ASSERT_FALSE(unknown.ok());
+    EXPECT_NE(unknown.message().find("entry 1 \"run@0\": \"run\" is not a state of hero.json"), std::string::npos) << unknown.message();
+}
+
 TEST(StateTimeline, MinusZeroIsZero) {
     const Rig hero = asset_rig("hero.json");
     Result<std::vector<TimelineEntry>> t = parse("walking@-0", hero);
