@@ -12,7 +12,8 @@ namespace marionette {
 
 namespace {
 
-// The timeline's states, each once, in the order they first come: "walking,climbing".
+// The timeline's states, each once, in the order they first come: "walking,climbing" (a name
+// holding a comma in quotes).
 std::string states_named(const Rig& rig, const std::vector<TimelineEntry>& timeline) {
     std::vector<int> seen;
     std::string names;
@@ -20,7 +21,7 @@ std::string states_named(const Rig& rig, const std::vector<TimelineEntry>& timel
         if (std::find(seen.begin(), seen.end(), e.state) != seen.end()) continue;
         seen.push_back(e.state);
         if (!names.empty()) names += ",";
-        names += rig.states[static_cast<std::size_t>(e.state)].name;
+        names += listed_state_name(rig.states[static_cast<std::size_t>(e.state)].name);
     }
     return names;
 }

@@ -31,7 +31,7 @@ std::string state_list(const Rig& rig) {
     std::string names = "it has: ";
     for (std::size_t i = 0; i < rig.states.size(); ++i) {
         if (i) names += ", ";
-        names += rig.states[i].name;
+        names += listed_state_name(rig.states[i].name);
     }
     return names;
 }
@@ -94,6 +94,10 @@ Status check_timeline(const Rig& rig, std::span<const TimelineEntry> timeline) {
 }
 
 }  // namespace
+
+std::string listed_state_name(std::string_view name) {
+    return name.find(',') == std::string_view::npos ? std::string(name) : in_quotes(name);
+}
 
 Result<std::vector<TimelineEntry>> parse_state_timeline(std::string_view text, const Rig& rig,
                                                         const std::string& rig_name) {

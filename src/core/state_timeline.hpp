@@ -27,11 +27,15 @@ struct TimelineEntry {
 };
 
 // Reads "NAME@SECONDS,NAME@SECONDS,...". Each comma-separated entry splits on its last '@', so a
-// name may hold spaces and '@' (not commas); names match rig.states exactly. Times are finite,
+// name may hold spaces and '@'; a piece with no '@' runs on over a comma while a state's name
+// does ("run, fast@0"). Names match rig.states exactly. Times are finite,
 // >= 0 and never decrease; equal times switch in the order written. Errors name the entry:
 //   entry 2 "climbing@x": "x" is not a number of seconds
 //   entry 1 "flying@0": "flying" is not a state of hero.json (it has: walking, climbing)
 // `rig_name` is how messages call the rig.
+// A state's name as a comma-separated list shows it: in quotes when it holds a comma.
+std::string listed_state_name(std::string_view name);
+
 Result<std::vector<TimelineEntry>> parse_state_timeline(std::string_view text, const Rig& rig,
                                                         const std::string& rig_name);
 

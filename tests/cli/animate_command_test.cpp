@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -160,6 +161,24 @@ TEST(AnimateCommand, ListsEachStateOnceAndTheRigsPoseAsNull) {
     EXPECT_EQ(doc["frames"][12]["state"], "climbing");
     EXPECT_TRUE(doc["frames"][12]["from"].is_null()) << "blending from the rig's pose";
     EXPECT_LT(doc["frames"][12]["weight"].get<double>(), 1.0);
+}
+
+// A state named with a comma: the timeline reads it whole, the printed line and the error's list
+// of states quote it.
+TEST(AnimateCommand, AStateNameMayHoldACommaAndIsQuotedInLists) {
+    mt::ScratchDir dir;
+    nlohmann::json rig = read_json(kAssets + "/hero.json");
+    rig["states"][0]["name"] = "run, fast";
+    const auto file = dir / "hero.json";
+    std::ofstream(file) << rig.dump(1);
+    const auto out = dir / "frames.json";
+    const AnimateRun run = animate({file.string(), "--timeline", "run, fast@0,climbing@2", "--out", out.string()});
+    ASSERT_EQ(run.code, 0) << run.err;
+    EXPECT_EQ(run.out, "frames=105 states=\"run, fast\",climbing out=" + out.string() + "\n");
+    EXPECT_EQ(read_json(out)["timeline"][0]["state"], "run, fast");
+    const AnimateRun wrong = animate({file.string(), "--timeline", "run@0", "--out", out.string()});
+    EXPECT_EQ(wrong.code, 1);
+    EXPECT_NE(wrong.err.find("(it has: \"run, fast\", climbing)"), std::string::npos) << wrong.err;
 }
 
 TEST(AnimateCommand, Humanoid3DWritesPositionsAndQuaternions) {
