@@ -70,7 +70,8 @@ float bend_for_distance(ReachAt reach_at, float wanted) {
 }
 
 // Fills the scratch, root first, and returns the target in the root's parent frame.
-glm::vec3 prepare(const CcdJob& job, std::size_t n) {
+// `constrained`: some start rotation was outside its limits and has been moved inside.
+glm::vec3 prepare(const CcdJob& job, std::size_t n, bool& constrained) {
     const Skeleton& sk = *job.skeleton;
     const bool is_2d = job.dimensions == Dimensions::Two;
     int bone = job.effector;
@@ -87,7 +88,9 @@ glm::vec3 prepare(const CcdJob& job, std::size_t n) {
         glm::quat pose_rotation = job.pose->rotations[static_cast<std::size_t>(bone)];
         if (b.limits) {
             // Start inside the limits: a pose loaded from a file may not be.
-            pose_rotation = constrain_rotation(pose_rotation, *b.limits, is_2d);
+            const glm::quat inside = constrain_rotation(pose_rotation, *b.limits, is_2d);
+            if (!within_limits(pose_rotation, *b.limits, is_2d, 1e-6f)) constrained = true;
+            pose_rotation = inside;
             const AngleRange range = angle_range(*b.limits);
             j.lo = range.lo;
             j.hi = range.hi;
@@ -132,6 +135,20 @@ float chain_reach(const CcdJob& job, std::size_t n, float effector_length) {
 
 bool out_of_reach(const CcdJob& job, std::size_t n, glm::vec3 target, float effector_length) {
     return glm::length(target - job.scratch[0].translation) >= chain_reach(job, n, effector_length);
+}
+
+// The effector's tip in the root's parent frame as the scratch holds the chain.
+glm::vec3 effector_tip(const CcdJob& job, std::size_t n, float effector_length) {
+    glm::vec3 e{effector_length, 0.0f, 0.0f};
+    for (std::size_t k = n; k-- > 0;) {
+        const CcdJoint& j = job.scratch[k];
+        if (job.dimensions == Dimensions::Two) {
+            e = j.translation + glm::vec3{rotate(j.turn, glm::vec2{e}), 0.0f};
+        } else {
+            e = j.translation + j.rotation * e;
+        }
+    }
+    return e;
 }
 
 // The iteration loop of both dimensions. `iterate` runs one CCD iteration and returns the
@@ -325,9 +342,26 @@ Status CcdJob::validate() const {
 
 IkResult CcdJob::run() const {
     const std::size_t n = chain_length(*skeleton, root, effector);
-    const glm::vec3 local_target = prepare(*this, n);
-    IkResult result = dimensions == Dimensions::Two ? run_2d(*this, n, local_target) : run_3d(*this, n, local_target);
-    result.reached = result.error <= settings.tolerance;
+    bool constrained = false;
+    const glm::vec3 local_target = prepare(*this, n, constrained);
+    const float effector_length = (*skeleton)[static_cast<std::size_t>(effector)].length;
+    // A chain already within tolerance is left as it is, and so is one the iterations bring no
+    // closer than a hundredth of the tolerance: solving again toward a still target from the
+    // pose the last solve left changes nothing. A start outside the limits is always replaced.
+    IkResult start;
+    start.error = glm::length(effector_tip(*this, n, effector_length) - local_target);
+    start.reached = start.error <= settings.tolerance;
+    if (start.reached && !constrained) return start;
+    IkResult result = start;
+    if (!start.reached) {
+        result = dimensions == Dimensions::Two ? run_2d(*this, n, local_target) : run_3d(*this, n, local_target);
+        result.reached = result.error <= settings.tolerance;
+        const float gain = max_of(0.01f * settings.tolerance, 1e-7f * chain_reach(*this, n, effector_length));
+        if (!constrained && !(result.error < start.error - gain)) {
+            start.iterations = result.iterations;
+            return start;
+        }
+    }
     const bool is_2d = dimensions == Dimensions::Two;
     for (std::size_t k = 0; k < n; ++k) {
         const CcdJoint& j = scratch[k];

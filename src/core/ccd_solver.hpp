@@ -7,7 +7,9 @@
 // goes (instead of recomputing forward kinematics for every joint). Joint limits and the
 // per-step cap are applied inside each step, so every joint is within its limits after every
 // solve. A solve stops when the effector is within tolerance, when an iteration no longer brings
-// it closer (out of reach, or held by limits), or after max_iterations.
+// it closer (out of reach, or held by limits), or after max_iterations. A chain that starts
+// within tolerance, or that the iterations bring no closer, is left as it was (iterations 0 for
+// the first): solving again toward the same target from a solve's answer changes nothing.
 
 #include <span>
 

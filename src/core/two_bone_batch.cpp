@@ -24,7 +24,7 @@ std::string bone_name(const Skeleton& skeleton, int bone) { return "\"" + skelet
 
 #if defined(__SSE2__)
 
-// A world point in the root bone's parent frame, as run_2d / run_3d compute it. Out of line: a
+// A world point in the root bone's parent frame, as run_2d computes it. Out of line: a
 // root bone (no parent) is the common case, and it needs none of this.
 [[gnu::noinline]] glm::vec3 in_parent_frame(const TwoBoneBatchJob& job, int root, const glm::vec3& p) {
     const Transform parent = parent_world(*job.skeleton, *job.pose, root);
@@ -59,52 +59,6 @@ std::string bone_name(const Skeleton& skeleton, int bone) { return "\"" + skelet
                                                                            {lower.rest.translation.x, lower.rest.translation.y, 0.0f},
                                                                            lower.length, limb.settings.softness)
                                                         : -1.0f;
-    in.tolerance[lane] = limb.tolerance;
-}
-
-void put(float (&q)[kLanes][4], int lane, const glm::quat& r) {
-    q[lane][0] = r.x;
-    q[lane][1] = r.y;
-    q[lane][2] = r.z;
-    q[lane][3] = r.w;
-}
-
-[[gnu::always_inline]] inline void gather(const TwoBoneBatchJob& job, std::size_t i, int lane, TwoBoneLanes3d& in) {
-    const TwoBoneLimb& limb = job.limbs[i];
-    const Bone& upper = (*job.skeleton)[static_cast<std::size_t>(limb.root)];
-    const Bone& lower = (*job.skeleton)[static_cast<std::size_t>(limb.effector)];
-    glm::vec3 root = upper.rest.translation, target = limb.target, pole{0.0f};
-    if (limb.settings.pole) pole = *limb.settings.pole;
-    if (upper.parent < 0) {
-        root += job.pose->root_offset;
-    } else {
-        // As run_3d: one parent frame for both points.
-        const Transform parent = parent_world(*job.skeleton, *job.pose, limb.root);
-        const glm::quat to_parent = glm::conjugate(parent.rotation);
-        target = to_parent * (target - parent.translation);
-        if (limb.settings.pole) pole = to_parent * (pole - parent.translation);
-    }
-    in.root_x[lane] = root.x;
-    in.root_y[lane] = root.y;
-    in.root_z[lane] = root.z;
-    in.target_x[lane] = target.x;
-    in.target_y[lane] = target.y;
-    in.target_z[lane] = target.z;
-    in.pole_x[lane] = pole.x;
-    in.pole_y[lane] = pole.y;
-    in.pole_z[lane] = pole.z;
-    in.has_pole[lane] = limb.settings.pole ? ~0u : 0u;
-    in.offset_x[lane] = lower.rest.translation.x;
-    in.offset_y[lane] = lower.rest.translation.y;
-    in.offset_z[lane] = lower.rest.translation.z;
-    in.lower[lane] = lower.length;
-    put(in.rest_a, lane, upper.rest.rotation);
-    put(in.rest_b, lane, lower.rest.rotation);
-    put(in.pose_a, lane, job.pose->rotations[static_cast<std::size_t>(limb.root)]);
-    put(in.pose_b, lane, job.pose->rotations[static_cast<std::size_t>(limb.effector)]);
-    in.soft_goal2[lane] = limb.settings.softness > 0.0f
-                              ? soft_goal_squared(target - root, lower.rest.translation, lower.length, limb.settings.softness)
-                              : -1.0f;
     in.tolerance[lane] = limb.tolerance;
 }
 
@@ -213,12 +167,11 @@ void TwoBoneBatchJob::run() const {
 #if defined(__SSE2__)
     if (dimensions == Dimensions::Two) {
         run_in_lanes<TwoBoneLanes2d>(*this, solve_free_2d_lanes);
-    } else {
-        run_in_lanes<TwoBoneLanes3d>(*this, solve_free_3d_lanes);
+        return;
     }
-#else
-    for (std::size_t i = 0; i < limbs.size(); ++i) solve_alone(*this, i);
 #endif
+    // 3D limbs one by one: the stateless 3D solve (two_bone_shaped.hpp) has no lane kernel yet.
+    for (std::size_t i = 0; i < limbs.size(); ++i) solve_alone(*this, i);
 }
 
 }  // namespace marionette

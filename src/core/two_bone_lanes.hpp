@@ -29,22 +29,6 @@ struct TwoBoneLanes2d {
     alignas(16) float tolerance[kLanes];  // 0: 1e-4 of the reach
 };
 
-struct TwoBoneLanes3d {
-    // In the root bone's parent frame: the root joint, the target, the pole (when has_pole).
-    alignas(16) float root_x[kLanes], root_y[kLanes], root_z[kLanes];
-    alignas(16) float target_x[kLanes], target_y[kLanes], target_z[kLanes];
-    alignas(16) float pole_x[kLanes], pole_y[kLanes], pole_z[kLanes];
-    alignas(16) float offset_x[kLanes], offset_y[kLanes], offset_z[kLanes];
-    alignas(16) float lower[kLanes];
-    // Quaternions, one per lane as glm::quat lays it out (x y z w): copied in whole, turned into
-    // lanes by a transpose in registers.
-    alignas(16) float rest_a[kLanes][4], rest_b[kLanes][4];
-    alignas(16) float pose_a[kLanes][4], pose_b[kLanes][4];  // the current pose rotations
-    alignas(16) float soft_goal2[kLanes];  // as in TwoBoneLanes2d
-    alignas(16) float tolerance[kLanes];
-    alignas(16) std::uint32_t has_pole[kLanes];  // all bits set or none
-};
-
 // The new pose rotations, one quaternion per lane laid out as glm::quat (x y z w; in 2D x and y
 // are 0), so each is copied out whole; and the results.
 struct TwoBoneLanesSolved {
@@ -61,6 +45,5 @@ float soft_goal_squared(const glm::vec3& to_target, const glm::vec3& offset, flo
 // Bit i of the result is set when lane i was solved; the other lanes' outputs are garbage.
 // Without SSE2 no lane is solved.
 int solve_free_2d_lanes(const TwoBoneLanes2d& in, TwoBoneLanesSolved& out);
-int solve_free_3d_lanes(const TwoBoneLanes3d& in, TwoBoneLanesSolved& out);
 
 }  // namespace marionette

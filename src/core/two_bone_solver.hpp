@@ -38,5 +38,7 @@ struct TwoBoneJob {
 // The distance the effector is sent to, for a target at `distance` from the root joint: the
 // reach clamped to what the limb can do, slowed near full extension by `softness`.
 float two_bone_goal_distance(float distance, float upper, float lower, float softness);
+// The same for a limb whose tip reaches from `fold` to `reach` from the root joint.
+float soft_goal_distance(float distance, float fold, float reach, float softness);
 
 }  // namespace marionette

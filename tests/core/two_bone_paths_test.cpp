@@ -1,5 +1,5 @@
-// TwoBoneJob::run() solves chains without joint limits on a fast path of its own and everything
-// else on the general one. Limits too wide ever to hold a joint send a chain down the general
+// TwoBoneJob::run() solves 2D chains without joint limits on a fast path of its own and everything
+// else on the limb's shape (two_bone_shaped.hpp), 3D limbs with and without limits alike. Limits too wide ever to hold a joint send a chain down the general
 // path without changing its answer, so on the same random inputs both paths must agree: same
 // tip, same reported error, the same rotations (up to the rounding near a straight limb, where
 // the angles are ill-conditioned but the tip is not).
@@ -76,6 +76,9 @@ TEST_P(TwoBonePaths, FreeAndGeneralPathsAgree) {
         if (unit(rng) < 0.3f) settings.softness = unit(rng);
         if (dims == Dimensions::Three && unit(rng) < 0.7f) settings.pole = shoulder + random_point(rng, dims, 3);
 
+        // A limited limb stays on the side of the straight limb it is on, a free one takes the
+        // rig's side: from a start on the rig's side (a solve toward another target) they agree.
+        start = solve(free_skeleton, start, dims, root, shoulder + random_point(rng, dims, reach), settings).pose;
         const Solved fast = solve(free_skeleton, start, dims, root, target, settings);
         const Solved general = solve(limited_skeleton, start, dims, root, target, settings);
         const float scale = 1.0f + glm::length(shoulder) + reach;

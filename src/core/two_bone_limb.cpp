@@ -1,0 +1,106 @@
+#include "core/two_bone_limb.hpp"
+
+#include <glm/gtc/quaternion.hpp>
+
+namespace marionette {
+
+namespace {
+
+// bend_side: how far the hint's side gives way to the kept normal's side next to the hint's
+// line. Within sin(angle to the line) < kBlendSine the kept side is mixed in, fading to nothing
+// at that angle; at the line itself the kept side has kKeptWeight of the hint's length, so a
+// target crossing the line turns the bend plane by at most about 1 / kKeptWeight times its own
+// angular step (docs/architecture.md).
+constexpr float kBlendSine = 0.3f;
+constexpr float kKeptWeight = 0.1f;
+
+}  // namespace
+
+LimbShape limb_shape(const Skeleton& skeleton, int root, int effector, bool is_2d) {
+    const Bone& lower_bone = skeleton[static_cast<std::size_t>(effector)];
+    (void)root;
+    LimbShape s;
+    s.offset = lower_bone.rest.translation;
+    s.upper = glm::length(s.offset);
+    s.lower = lower_bone.length;
+    s.rest_b = lower_bone.rest.rotation;
+    if (!is_2d) {
+        if (lower_bone.limits && lower_bone.limits->hinge) {
+            s.axis_b = *lower_bone.limits->hinge;
+        } else {
+            // The axis the rest pose bends about; a limb straight at rest bends about z, as 2D.
+            const glm::vec3 n = glm::cross(glm::conjugate(s.rest_b) * s.offset, glm::vec3{1.0f, 0.0f, 0.0f});
+            if (glm::length(n) > 1e-3f * s.upper) s.axis_b = glm::normalize(n);
+        }
+    }
+    s.axis = s.rest_b * s.axis_b;
+    const glm::vec3 rest_dir = s.rest_b * glm::vec3{1.0f, 0.0f, 0.0f};
+    s.along = s.axis * glm::dot(s.axis, rest_dir);
+    s.across = rest_dir - s.along;
+    s.across_turned = glm::cross(s.axis, s.across);
+    const float p = 2.0f * s.lower * glm::dot(s.offset, s.across);
+    const float q = 2.0f * s.lower * glm::dot(s.offset, s.across_turned);
+    s.c = std::sqrt(p * p + q * q);
+    s.straight = s.c > 0.0f ? Rot2{p / s.c, q / s.c} : Rot2{};
+    const glm::vec3 fixed = s.offset + s.lower * s.along;
+    s.k = glm::dot(fixed, fixed) + s.lower * s.lower * glm::dot(s.across, s.across);
+    // Measured on the straight and the folded limb: k - c cancels when the bones are about
+    // as long as each other, and the fold it gave was off by far more than its own size.
+    s.reach = glm::length(s.tip(s.straight));
+    s.fold = glm::length(s.tip(Rot2{-s.straight.c, -s.straight.s}));
+    // The rest bend (0) relative to the straight limb: its sine's sign is the rest branch.
+    s.rest_branch = -s.straight.s < -1e-6f ? -1 : 1;
+    return s;
+}
+
+Rot2 LimbShape::bend_for(float goal, int branch) const {
+    if (!(c > 1e-12f * k)) return straight;
+    const float g = clamp_to(goal, fold, reach);
+    const float g2 = g * g;
+    // cos and sin of the bend away from straight, from the sides: no sqrt(1 - cos^2).
+    const float cos_beta = clamp_to((g2 - k) / c, -1.0f, 1.0f);
+    const float sin_beta = std::sqrt(max_of((reach * reach - g2) * (g2 - fold * fold), 0.0f)) / c;
+    return normalized(straight * Rot2{cos_beta, branch < 0 ? -sin_beta : sin_beta});
+}
+
+float LimbShape::bend_of(const glm::quat& q) const { return twist_angle(q, axis_b); }
+
+glm::quat LimbShape::bend_rotation(Rot2 theta) const {
+    const glm::quat half = quat_from_rot2(theta);  // about z
+    return {half.w, axis_b.x * half.z, axis_b.y * half.z, axis_b.z * half.z};
+}
+
+glm::vec3 LimbShape::bend_normal(const glm::vec3& tip_dir, int branch) const {
+    const glm::vec3 n = axis - tip_dir * glm::dot(tip_dir, axis);
+    const float nn = glm::dot(n, n);
+    const glm::vec3 unit = nn > 1e-12f ? n * inverse_sqrt(nn) : any_perpendicular(tip_dir);
+    return branch < 0 ? unit : -unit;
+}
+
+glm::quat rotation_taking(const glm::vec3& from_x, const glm::vec3& from_y, const glm::vec3& to_x, const glm::vec3& to_y) {
+    const glm::mat3 from{from_x, from_y, glm::cross(from_x, from_y)};
+    const glm::mat3 to{to_x, to_y, glm::cross(to_x, to_y)};
+    return normalized(glm::quat_cast(to * glm::transpose(from)));
+}
+
+glm::vec3 bend_side(const glm::vec3& dir, const glm::vec3& hint, const glm::vec3& normal, float tiny) {
+    // Projected twice: once leaves rounding of the hint's own size along a line it nearly lies on.
+    const glm::vec3 once = hint - dir * glm::dot(hint, dir);
+    const glm::vec3 off = once - dir * glm::dot(once, dir);
+    const float hint2 = glm::dot(hint, hint);
+    const glm::vec3 kept = glm::cross(normal, dir);
+    glm::vec3 v;
+    if (hint2 <= tiny * tiny) {
+        v = kept;
+    } else {
+        const float sine2 = glm::dot(off, off) / hint2;
+        const float fade = sine2 < kBlendSine * kBlendSine ? 1.0f - sine2 / (kBlendSine * kBlendSine) : 0.0f;
+        v = off + (kKeptWeight * fade * fade * std::sqrt(hint2)) * kept;
+    }
+    const float vv = glm::dot(v, v);
+    if (!(vv > 1e-24f * max_of(hint2, 1.0f))) return any_perpendicular(dir);
+    const glm::vec3 side = v * inverse_sqrt(vv);
+    return side - dir * glm::dot(side, dir);
+}
+
+}  // namespace marionette

@@ -1,0 +1,63 @@
+#pragma once
+// A two-bone limb seen from its upper bone: where the tip sits for each bend of the middle
+// joint, and the frame the bend happens in. Shared by the 3D solve and the limit-aware solve.
+//
+// The middle joint bends about one axis: its hinge when it has one, else the axis its rest pose
+// bends about (2D: z). So the tip, in the upper bone's frame, is
+//     T(θ) = offset + lower * rest_b * R(axis_b, θ) * X
+// and its squared distance from the root joint is k + c cos(θ - straight): for a goal distance
+// there is one bend angle on each side of the straight limb (a "branch"), in closed form, and
+// the lower bone's pose is a pure turn about the axis, so it never picks up roll.
+
+#include "core/rotation_math.hpp"
+#include "core/skeleton.hpp"
+
+namespace marionette {
+
+struct LimbShape {
+    glm::vec3 offset{0.0f};                 // the middle joint in the upper bone's frame
+    float upper = 0.0f;                     // |offset|
+    float lower = 0.0f;                     // the lower bone's length
+    glm::quat rest_b{1.0f, 0.0f, 0.0f, 0.0f};
+    glm::vec3 axis_b{0.0f, 0.0f, 1.0f};     // the bend axis in the lower bone's rest frame
+    glm::vec3 axis{0.0f, 0.0f, 1.0f};       // and in the upper bone's frame
+    // The lower bone's rest direction (upper frame) split about the axis: along it, across it,
+    // and across it turned a quarter about it.
+    glm::vec3 along{0.0f}, across{0.0f}, across_turned{0.0f};
+    Rot2 straight;                          // the bend of the straight limb
+    float k = 0.0f, c = 0.0f;               // |T|^2 = k + c cos(θ - straight)
+    float reach = 0.0f, fold = 0.0f;        // the longest and shortest |T|
+    int rest_branch = 1;                    // the side the rest pose bends to (+1 when straight)
+
+    // T(θ) for the bend θ as a unit complex number.
+    glm::vec3 tip(Rot2 theta) const {
+        return offset + lower * (along + theta.c * across + theta.s * across_turned);
+    }
+    // The bend on `branch` (+1 or -1) whose tip lies `goal` from the root joint; `goal` is
+    // clamped to [fold, reach].
+    Rot2 bend_for(float goal, int branch) const;
+    // The bend of the pose rotation q of the lower bone (its twist about axis_b).
+    float bend_of(const glm::quat& q) const;
+    // The lower bone's pose rotation for the bend θ.
+    glm::quat bend_rotation(Rot2 theta) const;
+    // The bend plane's normal in the upper bone's frame for the tip direction `tip_dir` (unit)
+    // on `branch`: tip_dir x (the middle joint's direction off the root->tip line), defined
+    // also for a straight limb, where it is the axis made perpendicular to tip_dir.
+    glm::vec3 bend_normal(const glm::vec3& tip_dir, int branch) const;
+};
+
+// The limb from `root` (upper bone) to `effector` (its child). 2D limbs bend about z.
+LimbShape limb_shape(const Skeleton& skeleton, int root, int effector, bool is_2d);
+
+// The rotation taking the orthonormal pair (from_x, from_y) onto the pair (to_x, to_y).
+glm::quat rotation_taking(const glm::vec3& from_x, const glm::vec3& from_y, const glm::vec3& to_x, const glm::vec3& to_y);
+
+// The unit direction across `dir` toward which the middle joint bends, for a hint (the pole, or
+// the current middle joint, from the root joint). Away from the hint's line it is the hint's
+// side of the aim; near that line, where the hint's side turns half round for a tiny move of
+// the target, it blends into the side that keeps `normal` as the bend plane's normal, so the
+// plane turns smoothly and without memory as the target crosses the line (docs/architecture.md:
+// a stateless rule must turn fast somewhere; this puts that point beside the line, not on it).
+glm::vec3 bend_side(const glm::vec3& dir, const glm::vec3& hint, const glm::vec3& normal, float tiny);
+
+}  // namespace marionette

@@ -1,0 +1,327 @@
+#include "core/two_bone_shaped.hpp"
+
+#include <cmath>
+#include <optional>
+
+#include "core/joint_limits.hpp"
+#include "core/two_bone_limb.hpp"
+#include "core/two_bone_solver.hpp"
+
+namespace marionette {
+
+namespace {
+
+// The closest-tip search samples the bend's range this finely before refining: fine enough that
+// two minima of the miss (one per side of the limb, at most a few more at limits) fall apart.
+constexpr int kBendSamples = 48;
+constexpr int kRefineSteps = 36;  // golden-section steps: a sample's spacing down to ~1e-8 rad
+constexpr float kGolden = 0.618033988f;
+
+// How the upper joint's limits let it aim the tip.
+enum class UpperKind { Free, Range2d, Cone, Hinge };
+
+struct Limb {
+    Limb(const TwoBoneJob& j, const LimbShape& s) : job(j), shape(s) {}
+    const TwoBoneJob& job;
+    LimbShape shape;
+    bool is_2d = false;
+    glm::vec3 root{0.0f};           // the root joint in the parent frame
+    glm::quat rest_a{1.0f, 0.0f, 0.0f, 0.0f};
+    UpperKind upper = UpperKind::Free;
+    AngleRange upper_range;         // Range2d, Hinge
+    glm::vec3 upper_hinge{0.0f};    // Hinge, in the upper bone's rest frame
+    float cone = kPi;               // Cone: the largest turn from rest
+    AngleRange bends;               // the middle joint's allowed bends
+    glm::vec3 dir{1.0f, 0.0f, 0.0f};  // root joint -> target, unit
+    float goal = 0.0f;              // the distance the tip is sent to along dir
+    glm::vec3 hint{0.0f};           // 3D: the pole (or the current middle joint) from the root joint
+    glm::vec3 normal{0.0f, 0.0f, 1.0f};  // 3D: the bend normal kept next to the hint's line
+    float tiny = 0.0f;
+};
+
+float angle_2d_of(const glm::vec3& v) { return std::atan2(v.y, v.x); }
+
+// The side of the straight limb the bend θ lies on: +1, -1, or 0 for (nearly) straight.
+int branch_of(const LimbShape& shape, Rot2 theta) {
+    const float s = (conjugate(shape.straight) * theta).s;
+    return s > 1e-5f ? 1 : (s < -1e-5f ? -1 : 0);
+}
+
+// The upper joint's pose that aims the tip of bend θ exactly along dir, within its limits, or
+// nothing. 3D: the tip direction goes onto dir and the bend plane's normal onto the one the
+// hint asks for; a cone then allows an interval of swivels about dir, and the one nearest that
+// is taken (a half-way tie goes to the positive side).
+std::optional<glm::quat> exact_aim(const Limb& L, Rot2 theta, int branch) {
+    const glm::vec3 tip = L.shape.tip(theta);
+    const float tt = glm::dot(tip, tip);
+    if (!(tt > L.tiny * L.tiny)) return std::nullopt;
+    const glm::vec3 tip_dir = tip * inverse_sqrt(tt);
+    if (L.is_2d) {
+        const float angle = wrap_angle(angle_2d_of(L.dir) - angle_2d_of(tip_dir) - angle_2d(L.rest_a));
+        if (L.upper == UpperKind::Range2d && !L.upper_range.contains(angle)) return std::nullopt;
+        return rotation_2d(angle);
+    }
+    if (L.upper == UpperKind::Hinge) return std::nullopt;  // no swivel: the closest-tip search finds it
+    const glm::vec3 side = bend_side(L.dir, L.hint, L.normal, L.tiny);
+    const glm::quat turn = rotation_taking(tip_dir, L.shape.bend_normal(tip_dir, branch), L.dir, glm::cross(L.dir, side));
+    const glm::quat to_rest = glm::conjugate(L.rest_a);
+    const glm::quat q0 = normalized(to_rest * turn);
+    if (L.upper == UpperKind::Free) return q0;
+    // Swivelled by psi about dir the pose is cos(psi/2) q0 + sin(psi/2) q1, whose w is
+    // m cos(psi/2 - delta): within the cone (|w| >= cos(cone/2)) on one interval of psi,
+    // centred on 2 delta, half as wide as 4 acos(cos(cone/2) / m).
+    const glm::quat q1 = to_rest * glm::quat{0.0f, L.dir.x, L.dir.y, L.dir.z} * turn;
+    const float m = std::sqrt(q0.w * q0.w + q1.w * q1.w);
+    const float cos_half = std::cos(0.5f * L.cone);
+    if (!(m >= cos_half)) return std::nullopt;
+    const float half_width = 2.0f * max_of(std::acos(clamp_to(cos_half / m, -1.0f, 1.0f)) - 1e-6f, 0.0f);
+    const float centre = 2.0f * std::atan2(q1.w, q0.w);
+    if (std::fabs(wrap_angle(centre)) <= half_width) return q0;
+    const float low = wrap_angle(centre - half_width);
+    const float high = wrap_angle(centre + half_width);
+    const float psi = std::fabs(low) < std::fabs(high) ? low : high;
+    return normalized(std::cos(0.5f * psi) * q0 + std::sin(0.5f * psi) * q1);
+}
+
+// The closest direction the upper joint can aim the tip of bend θ toward dir, the pose doing
+// it, and how far the tip then is from the goal point.
+struct Aim {
+    glm::quat pose{1.0f, 0.0f, 0.0f, 0.0f};
+    bool along_dir = false;  // the tip points along dir (3D: exact_aim chooses the swivel)
+    float miss = 0.0f;
+};
+
+Aim closest_aim(const Limb& L, Rot2 theta) {
+    const glm::vec3 tip = L.shape.tip(theta);
+    const float length = glm::length(tip);
+    const glm::vec3 goal_point = L.goal * L.dir;
+    Aim aim;
+    if (!(length > L.tiny)) {
+        aim.miss = L.goal;
+        return aim;
+    }
+    const glm::vec3 tip_dir = tip / length;
+    glm::vec3 u = L.dir;
+    switch (L.upper) {
+        case UpperKind::Free:
+            aim.along_dir = true;
+            break;
+        case UpperKind::Range2d: {
+            const float wanted = wrap_angle(angle_2d_of(L.dir) - angle_2d_of(tip_dir) - angle_2d(L.rest_a));
+            const float allowed = nearest_allowed_angle(wanted, L.upper_range);
+            aim.pose = rotation_2d(allowed);
+            aim.along_dir = allowed == wanted;
+            u = (L.rest_a * aim.pose) * tip_dir;
+            break;
+        }
+        case UpperKind::Cone: {
+            const glm::vec3 centre = L.rest_a * tip_dir;
+            const float cos_gap = glm::dot(centre, L.dir);
+            if (cos_gap >= std::cos(L.cone)) {
+                aim.along_dir = true;
+            } else {
+                glm::vec3 e = L.dir - centre * cos_gap;
+                const float ee = glm::dot(e, e);
+                e = ee > 1e-12f ? e * inverse_sqrt(ee) : any_perpendicular(centre);
+                u = std::cos(L.cone) * centre + std::sin(L.cone) * e;
+            }
+            aim.pose = rotation_between(tip_dir, glm::conjugate(L.rest_a) * u);
+            break;
+        }
+        case UpperKind::Hinge: {
+            const glm::vec3 h = L.upper_hinge;
+            const glm::vec3 want = glm::conjugate(L.rest_a) * L.dir;
+            const glm::vec3 from = tip_dir - h * glm::dot(h, tip_dir);
+            const glm::vec3 to = want - h * glm::dot(h, want);
+            const float wanted = std::atan2(glm::dot(h, glm::cross(from, to)), glm::dot(from, to));
+            aim.pose = glm::angleAxis(nearest_allowed_angle(wanted, L.upper_range), h);
+            u = (L.rest_a * aim.pose) * tip_dir;
+            break;
+        }
+    }
+    aim.miss = glm::length(goal_point - length * u);
+    return aim;
+}
+
+float miss_at(const Limb& L, float theta) { return closest_aim(L, rot2(theta)).miss; }
+
+// Golden-section search for the least miss in [lo, hi].
+float refine(const Limb& L, float lo, float hi) {
+    float x1 = hi - kGolden * (hi - lo);
+    float x2 = lo + kGolden * (hi - lo);
+    float f1 = miss_at(L, x1);
+    float f2 = miss_at(L, x2);
+    for (int i = 0; i < kRefineSteps; ++i) {
+        if (f1 <= f2) {
+            hi = x2;
+            x2 = x1;
+            f2 = f1;
+            x1 = hi - kGolden * (hi - lo);
+            f1 = miss_at(L, x1);
+        } else {
+            lo = x1;
+            x1 = x2;
+            f1 = f2;
+            x2 = lo + kGolden * (hi - lo);
+            f2 = miss_at(L, x2);
+        }
+    }
+    return f1 <= f2 ? x1 : x2;
+}
+
+// The bend whose closest tip misses least: the best of the sampled minima, refined. The minimum
+// the current bend lies in is kept while it misses by no more than `tolerance` beyond the best,
+// so the limb stays on its side instead of jumping between two nearly equal answers.
+float closest_bend(const Limb& L, float current, float tolerance) {
+    const float lo = L.bends.lo;
+    const float hi = L.bends.hi;
+    const float step = (hi - lo) / kBendSamples;
+    float misses[kBendSamples + 1];
+    for (int i = 0; i <= kBendSamples; ++i) misses[i] = miss_at(L, lo + step * static_cast<float>(i));
+    auto around = [&](int i) {
+        const float a = lo + step * static_cast<float>(i > 0 ? i - 1 : 0);
+        const float b = lo + step * static_cast<float>(i < kBendSamples ? i + 1 : kBendSamples);
+        const float x = refine(L, a, b);
+        // The ends of the range are candidates of their own: golden section never reaches them.
+        const float f = miss_at(L, x);
+        if (i == 0 && misses[0] <= f) return lo;
+        if (i == kBendSamples && misses[kBendSamples] <= f) return hi;
+        return x;
+    };
+    int best = 0;
+    for (int i = 1; i <= kBendSamples; ++i) {
+        if (misses[i] < misses[best]) best = i;
+    }
+    // Downhill from the current bend to the minimum it lies in.
+    int mine = static_cast<int>(std::lround((clamp_to(current, lo, hi) - lo) / step));
+    mine = clamp_to(static_cast<float>(mine), 0.0f, static_cast<float>(kBendSamples)) == static_cast<float>(mine) ? mine : 0;
+    for (;;) {
+        if (mine > 0 && misses[mine - 1] < misses[mine]) {
+            --mine;
+        } else if (mine < kBendSamples && misses[mine + 1] < misses[mine]) {
+            ++mine;
+        } else {
+            break;
+        }
+    }
+    const float best_bend = around(best);
+    if (mine == best) return best_bend;
+    const float my_bend = around(mine);
+    return miss_at(L, my_bend) <= miss_at(L, best_bend) + tolerance ? my_bend : best_bend;
+}
+
+AngleRange bend_range(const Bone& lower, const LimbShape& shape, bool is_2d) {
+    AngleRange r;
+    if (!lower.limits) return r;
+    if (is_2d || lower.limits->hinge) return angle_range(*lower.limits);
+    if (lower.limits->max_angle) r = {-*lower.limits->max_angle, *lower.limits->max_angle};
+    (void)shape;
+    return r;
+}
+
+}  // namespace
+
+IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const std::optional<glm::vec3>& pole) {
+    const Skeleton& sk = *job.skeleton;
+    Pose& pose = *job.pose;
+    const auto A = static_cast<std::size_t>(job.root);
+    const auto B = static_cast<std::size_t>(job.effector);
+    const bool is_2d = job.dimensions == Dimensions::Two;
+    Limb L(job, limb_shape(sk, job.root, job.effector, is_2d));
+    const LimbShape& shape = L.shape;
+    L.is_2d = is_2d;
+    L.root = sk[A].rest.translation + (sk[A].parent < 0 ? pose.root_offset : glm::vec3{0.0f});
+    if (is_2d) L.root.z = 0.0f;
+    L.rest_a = sk[A].rest.rotation;
+    L.tiny = 1e-6f * max_of(shape.reach, 1e-6f);
+    if (const auto& limits = sk[A].limits) {
+        if (is_2d) {
+            L.upper = UpperKind::Range2d;
+            L.upper_range = angle_range(*limits);
+        } else if (limits->hinge) {
+            L.upper = UpperKind::Hinge;
+            L.upper_range = angle_range(*limits);
+            L.upper_hinge = *limits->hinge;
+        } else if (limits->max_angle) {
+            L.upper = UpperKind::Cone;
+            L.cone = *limits->max_angle;
+        }
+    }
+    L.bends = bend_range(sk[B], shape, is_2d);
+    const bool limited = sk[A].limits.has_value() || sk[B].limits.has_value();
+
+    // Start rotations off unit length (which validate() accepts) are taken as their directions.
+    auto unit = [](const glm::quat& q) { return normalized(q); };
+    const glm::quat turn_a_now = L.rest_a * unit(pose.rotations[A]);
+    const float bend_now = shape.bend_of(unit(pose.rotations[B]));
+    const int branch_now = branch_of(shape, rot2(bend_now));
+    const glm::vec3 tip_now = turn_a_now * shape.tip(rot2(bend_now));
+
+    const glm::vec3 to_target = target - L.root;
+    const float distance = glm::length(to_target);
+    if (distance > L.tiny) {
+        L.dir = to_target / distance;
+    } else if (glm::length(tip_now) > L.tiny) {
+        L.dir = glm::normalize(tip_now);  // target on the root joint: keep the current aim
+    } else {
+        L.dir = turn_a_now * glm::vec3{1.0f, 0.0f, 0.0f};
+    }
+    L.goal = soft_goal_distance(distance, shape.fold, shape.reach, job.settings.softness);
+
+    // Which side to bend to first: a limited limb stays on the side it is on while that side can
+    // reach; otherwise (and from straight) the rig's choice: 2D `bend`, 3D the rest pose's side.
+    const int preferred = is_2d ? (job.settings.bend < 0 ? -1 : 1) : shape.rest_branch;
+    const int first = limited && branch_now != 0 ? branch_now : preferred;
+    if (!is_2d) {
+        if (pole) {
+            L.hint = *pole - L.root;
+            const glm::vec3 rest_tip = shape.tip(Rot2{});
+            const float rest_length = glm::length(rest_tip);
+            const glm::vec3 rest_dir = rest_length > L.tiny ? rest_tip / rest_length : glm::vec3{1.0f, 0.0f, 0.0f};
+            L.normal = L.rest_a * shape.bend_normal(rest_dir, shape.rest_branch);
+        } else {
+            L.hint = turn_a_now * shape.offset;
+            const float now_length = glm::length(tip_now);
+            const glm::vec3 now_dir = now_length > L.tiny ? tip_now / now_length : L.dir;
+            L.normal = shape.bend_normal(glm::conjugate(turn_a_now) * now_dir, branch_now != 0 ? branch_now : preferred);
+            L.normal = turn_a_now * L.normal;
+        }
+    }
+
+    const float tolerance = job.tolerance > 0.0f ? job.tolerance : 1e-4f * max_of(shape.reach, 1e-6f);
+    glm::quat pose_a{1.0f, 0.0f, 0.0f, 0.0f};
+    Rot2 bend;
+    bool solved = false;
+    for (const int branch : {first, -first}) {
+        const Rot2 theta = shape.bend_for(L.goal, branch);
+        if (!L.bends.contains(angle_of(theta))) continue;
+        if (const auto aimed = exact_aim(L, theta, branch)) {
+            pose_a = *aimed;
+            bend = theta;
+            solved = true;
+            break;
+        }
+    }
+    if (!solved) {
+        // No bend reaching the goal distance can be aimed there: the closest tip the limits allow.
+        const float theta = closest_bend(L, clamp_to(bend_now, L.bends.lo, L.bends.hi), tolerance);
+        bend = rot2(theta);
+        const Aim aim = closest_aim(L, bend);
+        pose_a = aim.pose;
+        if (aim.along_dir) {
+            const int branch = branch_of(shape, bend);
+            if (const auto aimed = exact_aim(L, bend, branch != 0 ? branch : first)) pose_a = *aimed;
+        }
+    }
+
+    pose.rotations[A] = pose_a;
+    pose.rotations[B] = is_2d ? rotation_2d(angle_of(bend)) : shape.bend_rotation(bend);
+    const glm::vec3 tip = L.root + (L.rest_a * pose_a) * shape.tip(bend);
+    IkResult r;
+    r.iterations = 1;
+    r.error = glm::length(tip - target);
+    r.reached = r.error <= tolerance;
+    return r;
+}
+
+}  // namespace marionette

@@ -1,0 +1,162 @@
+// The shipped rigs' chains dragged as the editor drags them: every frame solves toward the next
+// point of a smooth path from the pose the last frame left (solve_chain, as a drag does). What a
+// user sees is checked frame by frame against a solve from the file's pose toward the same
+// target (stateless, so it remembers nothing of the path):
+// - reach: the drag never misses by more than that fresh solve (plus the chain's tolerance);
+// - no flips: no joint turns in one frame by more than twice what the fresh solutions turn
+//   between the same two targets (the change the target's own motion justifies), plus a small
+//   allowance for an unlimited joint's rounding;
+// - stillness: solving again toward the same target changes nothing.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+
+#include "core/ik_solve.hpp"
+#include "core/ik_test_rigs.hpp"
+#include "core/pose_distance.hpp"
+#include "core/rig_file.hpp"
+
+using namespace marionette;
+using namespace marionette::testing;
+
+namespace {
+
+struct Case {
+    const char* file;
+    const char* chain;
+};
+
+Rig load(const char* file) {
+    Result<Rig> r = load_rig_file(std::filesystem::path(MARIONETTE_ASSETS) / file);
+    EXPECT_TRUE(r.ok()) << file;
+    return std::move(r).value();
+}
+
+const IkChain& chain_named(const Rig& rig, const std::string& name) {
+    for (const IkChain& c : rig.chains) {
+        if (c.name == name) return c;
+    }
+    ADD_FAILURE() << "no chain " << name;
+    return rig.chains.front();
+}
+
+float chain_turn(const Rig& rig, const IkChain& chain, const Pose& a, const Pose& b) {
+    float worst = 0.0f;
+    for (const int bone : chain_bones(rig.skeleton, chain.root, chain.effector)) {
+        worst = std::max(worst, rotation_distance(a.rotations[static_cast<std::size_t>(bone)], b.rotations[static_cast<std::size_t>(bone)]));
+    }
+    return worst;
+}
+
+float chain_reach(const Rig& rig, const IkChain& chain) {
+    float reach = 0.0f;
+    const auto bones = chain_bones(rig.skeleton, chain.root, chain.effector);
+    for (std::size_t i = 1; i < bones.size(); ++i) reach += glm::length(rig.skeleton[static_cast<std::size_t>(bones[i])].rest.translation);
+    return reach + rig.skeleton[static_cast<std::size_t>(bones.back())].length;
+}
+
+float tolerance_of(const IkChain& chain, float reach) {
+    return chain.solver == SolverKind::TwoBone ? 1e-4f * reach : chain.ccd.tolerance;
+}
+
+// A closed, smooth path around the chain's root joint reaching from well inside to beyond its
+// reach, leaving the plane in 3D: `seed` picks its shape.
+glm::vec3 path_point(float s, const glm::vec3& centre, float reach, bool is_2d, int seed) {
+    const float a = 2.0f * kPiF * s;
+    const float p = 1.0f + static_cast<float>(seed % 3);
+    const float q = 2.0f + static_cast<float>(seed % 2);
+    const float phase = 0.7f * static_cast<float>(seed);
+    const float r = reach * (0.75f + 0.45f * std::sin(q * a + phase));
+    glm::vec3 d{std::cos(p * a + phase), std::sin(p * a), 0.0f};
+    if (!is_2d) d = glm::vec3{std::cos(p * a + phase), 0.8f * std::sin(p * a), 0.6f * std::sin(q * a - phase)};
+    return centre + r * glm::normalize(d);
+}
+
+struct DragStats {
+    int frames = 0;
+    int worse_than_fresh = 0;   // frames missing by more than the fresh solve + tolerance
+    int flips = 0;              // frames turning a joint by more than twice the fresh solutions
+    int restless = 0;           // frames where solving again moved the chain
+    float worst_extra_miss = 0.0f;
+    float worst_excess_turn = 0.0f;
+    float worst_resolve = 0.0f;
+};
+
+DragStats drag(const Rig& rig, const IkChain& chain, int seed, int frames) {
+    const glm::vec3 centre = world_of(rig, rig.pose)[static_cast<std::size_t>(chain.root)].translation;
+    const float reach = chain_reach(rig, chain);
+    const float tol = tolerance_of(chain, reach);
+    DragStats st;
+    Pose dragged = rig.pose;
+    Pose fresh_before = rig.pose;
+    for (int f = 0; f <= frames; ++f) {
+        const glm::vec3 target = path_point(static_cast<float>(f) / static_cast<float>(frames), centre, reach, rig.is_2d(), seed);
+        const Pose before = dragged;
+        const Result<IkResult> r = solve_chain(rig, chain, target, dragged);
+        EXPECT_TRUE(r.ok());
+        Pose fresh = rig.pose;
+        const Result<IkResult> rf = solve_chain(rig, chain, target, fresh);
+        EXPECT_TRUE(rf.ok());
+        Pose again = dragged;
+        EXPECT_TRUE(solve_chain(rig, chain, target, again).ok());
+        const float resolve = chain_turn(rig, chain, dragged, again);
+        st.worst_resolve = std::max(st.worst_resolve, resolve);
+        if (resolve > 1e-3f * kPiF / 180.0f) ++st.restless;
+        if (f > 0) {
+            ++st.frames;
+            const float extra = r.value().error - rf.value().error;
+            st.worst_extra_miss = std::max(st.worst_extra_miss, extra);
+            if (extra > tol) ++st.worse_than_fresh;
+            const float turn = chain_turn(rig, chain, before, dragged);
+            const float justified = chain_turn(rig, chain, fresh_before, fresh);
+            const float excess = turn - (2.0f * justified + 0.5f * kPiF / 180.0f);
+            st.worst_excess_turn = std::max(st.worst_excess_turn, excess);
+            if (excess > 0.0f) ++st.flips;
+            if (excess > 0.0f && std::getenv("DRAG_LOG")) std::cout << "seed " << seed << " f " << f << " turn " << turn * 57.3f << " justified " << justified * 57.3f << " err " << r.value().error << " fresh " << rf.value().error << " it " << r.value().iterations << "\n";
+        }
+        fresh_before = fresh;
+    }
+    return st;
+}
+
+class ShippedLimbDrags : public ::testing::TestWithParam<Case> {};
+
+std::string case_name(const ::testing::TestParamInfo<Case>& p) {
+    std::string name = std::string(p.param.file).substr(0, std::string(p.param.file).find('.')) + "_" + p.param.chain;
+    return name;
+}
+
+}  // namespace
+
+TEST_P(ShippedLimbDrags, FollowWithoutFlipsReachAndHoldStill) {
+    const Rig rig = load(GetParam().file);
+    const IkChain& chain = chain_named(rig, GetParam().chain);
+    DragStats all;
+    for (int seed = 0; seed < 6; ++seed) {
+        const DragStats st = drag(rig, chain, seed, 1500);
+        all.frames += st.frames;
+        all.worse_than_fresh += st.worse_than_fresh;
+        all.flips += st.flips;
+        all.restless += st.restless;
+        all.worst_extra_miss = std::max(all.worst_extra_miss, st.worst_extra_miss);
+        all.worst_excess_turn = std::max(all.worst_excess_turn, st.worst_excess_turn);
+        all.worst_resolve = std::max(all.worst_resolve, st.worst_resolve);
+    }
+    std::cout << GetParam().file << " " << GetParam().chain << ": " << all.frames << " frames, " << all.worse_than_fresh
+              << " missing more than a fresh solve (worst by " << all.worst_extra_miss << "), " << all.flips
+              << " turning more than justified (worst by " << all.worst_excess_turn * 180.0f / kPiF << " deg), " << all.restless
+              << " moving when solved again (worst " << all.worst_resolve * 180.0f / kPiF << " deg)\n";
+    EXPECT_EQ(all.worse_than_fresh, 0);
+    EXPECT_EQ(all.flips, 0);
+    EXPECT_EQ(all.restless, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Ik, ShippedLimbDrags,
+                         ::testing::Values(Case{"humanoid.json", "arm_l"}, Case{"humanoid.json", "arm_r"}, Case{"humanoid.json", "leg_l"},
+                                           Case{"humanoid.json", "leg_r"}, Case{"humanoid.json", "spine"}, Case{"hero.json", "arm_l"},
+                                           Case{"hero.json", "arm_r"}, Case{"hero.json", "leg_l"}, Case{"hero.json", "leg_r"},
+                                           Case{"hero.json", "spine_to_hand_l"}, Case{"arm.json", "arm"}),
+                         case_name);
