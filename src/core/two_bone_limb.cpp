@@ -7,12 +7,13 @@ namespace marionette {
 namespace {
 
 // bend_side: how far the hint's side gives way to the kept normal's side next to the hint's
-// line. Within sin(angle to the line) < kBlendSine the kept side is mixed in, fading to nothing
-// at that angle; at the line itself the kept side has kKeptWeight of the hint's length, so a
-// target crossing the line turns the bend plane by at most about 1 / kKeptWeight times its own
-// angular step (docs/architecture.md).
-constexpr float kBlendSine = 0.3f;
-constexpr float kKeptWeight = 0.1f;
+// line. Within 30 degrees of the line (sine kBlendSine) the kept side is mixed in, fading to
+// nothing at 30 degrees; at the line itself it has kKeptWeight of the hint's length, so a target
+// crossing the line turns the bend plane by about 1 / kKeptWeight times its own angular step.
+// The point where the two sides cancel (there must be one: docs/architecture.md) then lies about
+// 13 degrees off the line, clear of targets crossing within 10 degrees of it.
+constexpr float kBlendSine = 0.5f;
+constexpr float kKeptWeight = 0.35f;
 
 }  // namespace
 
@@ -88,11 +89,17 @@ glm::vec3 bend_side(const glm::vec3& dir, const glm::vec3& hint, const glm::vec3
     const glm::vec3 once = hint - dir * glm::dot(hint, dir);
     const glm::vec3 off = once - dir * glm::dot(once, dir);
     const float hint2 = glm::dot(hint, hint);
-    const glm::vec3 kept = glm::cross(normal, dir);
     glm::vec3 v;
     if (hint2 <= tiny * tiny) {
-        v = kept;
+        v = glm::cross(normal, dir);
     } else {
+        // The kept side: across the hint's line, where the bend plane keeps `normal` (made
+        // across the line, it has full length next to the line whatever `normal` is).
+        const glm::vec3 hint_dir = hint * inverse_sqrt(hint2);
+        glm::vec3 kept = glm::cross(normal, hint_dir);
+        const float kk = glm::dot(kept, kept);
+        kept = kk > 1e-6f ? kept * inverse_sqrt(kk) : any_perpendicular(hint_dir);
+        kept -= dir * glm::dot(kept, dir);
         const float sine2 = glm::dot(off, off) / hint2;
         const float fade = sine2 < kBlendSine * kBlendSine ? 1.0f - sine2 / (kBlendSine * kBlendSine) : 0.0f;
         v = off + (kKeptWeight * fade * fade * std::sqrt(hint2)) * kept;

@@ -33,7 +33,9 @@ struct Limb {
     float cone = kPi;               // Cone: the largest turn from rest
     AngleRange bends;               // the middle joint's allowed bends
     glm::vec3 dir{1.0f, 0.0f, 0.0f};  // root joint -> target, unit
-    float goal = 0.0f;              // the distance the tip is sent to along dir
+    float goal = 0.0f;              // the distance the tip is sent to along dir (within fold..reach)
+    float wanted = 0.0f;            // the same before clamping: where a limited tip gets as close as it can to
+    glm::quat pose_now{1.0f, 0.0f, 0.0f, 0.0f};  // the upper joint's current pose rotation
     glm::vec3 hint{0.0f};           // 3D: the pole (or the current middle joint) from the root joint
     glm::vec3 normal{0.0f, 0.0f, 1.0f};  // 3D: the bend normal kept next to the hint's line
     float tiny = 0.0f;
@@ -49,8 +51,8 @@ int branch_of(const LimbShape& shape, Rot2 theta) {
 
 // The upper joint's pose that aims the tip of bend θ exactly along dir, within its limits, or
 // nothing. 3D: the tip direction goes onto dir and the bend plane's normal onto the one the
-// hint asks for; a cone then allows an interval of swivels about dir, and the one nearest that
-// is taken (a half-way tie goes to the positive side).
+// hint asks for; a cone then allows an interval of swivels about dir: that one when it is in
+// the interval, else a point of the interval that moves continuously with it.
 std::optional<glm::quat> exact_aim(const Limb& L, Rot2 theta, int branch) {
     const glm::vec3 tip = L.shape.tip(theta);
     const float tt = glm::dot(tip, tip);
@@ -76,10 +78,14 @@ std::optional<glm::quat> exact_aim(const Limb& L, Rot2 theta, int branch) {
     if (!(m >= cos_half)) return std::nullopt;
     const float half_width = 2.0f * max_of(std::acos(clamp_to(cos_half / m, -1.0f, 1.0f)) - 1e-6f, 0.0f);
     const float centre = 2.0f * std::atan2(q1.w, q0.w);
-    if (std::fabs(wrap_angle(centre)) <= half_width) return q0;
-    const float low = wrap_angle(centre - half_width);
-    const float high = wrap_angle(centre + half_width);
-    const float psi = std::fabs(low) < std::fabs(high) ? low : high;
+    const float off = wrap_angle(-centre);  // the pole's swivel from the interval's centre
+    if (std::fabs(off) <= half_width) return q0;
+    // The pole's swivel is out of the cone: the limb takes the interval's end on that side, and
+    // slides toward its centre as the pole's swivel goes round behind it, where the two ends
+    // would be equally near. So the swivel moves continuously with the target, and still
+    // depends on nothing but the target, the pole and the rest pose.
+    const float behind = (kPi - std::fabs(off)) / max_of(kPi - half_width, 1e-6f);
+    const float psi = centre + (off < 0.0f ? -half_width : half_width) * behind;
     return normalized(std::cos(0.5f * psi) * q0 + std::sin(0.5f * psi) * q1);
 }
 
@@ -94,7 +100,7 @@ struct Aim {
 Aim closest_aim(const Limb& L, Rot2 theta) {
     const glm::vec3 tip = L.shape.tip(theta);
     const float length = glm::length(tip);
-    const glm::vec3 goal_point = L.goal * L.dir;
+    const glm::vec3 goal_point = L.wanted * L.dir;
     Aim aim;
     if (!(length > L.tiny)) {
         aim.miss = L.goal;
@@ -169,45 +175,47 @@ float refine(const Limb& L, float lo, float hi) {
     return f1 <= f2 ? x1 : x2;
 }
 
-// The bend whose closest tip misses least: the best of the sampled minima, refined. The minimum
-// the current bend lies in is kept while it misses by no more than `tolerance` beyond the best,
-// so the limb stays on its side instead of jumping between two nearly equal answers.
-float closest_bend(const Limb& L, float current, float tolerance) {
+// How far a bend and its closest aim are from the limb's current pose (the larger joint turn).
+float distance_from_now(const Limb& L, float theta, float bend_now) {
+    const glm::quat d = glm::conjugate(closest_aim(L, rot2(theta)).pose) * L.pose_now;
+    return max_of(std::fabs(wrap_angle(theta - bend_now)), rotation_angle(d));
+}
+
+// The bend whose closest tip misses least. Every sampled minimum is refined (golden section
+// never reaches a range's ends, which are candidates of their own); of those missing by no more
+// than `tolerance` beyond the best, the one nearest the current pose is taken, so the limb stays
+// where it is instead of jumping between two nearly equal answers (one per limit it can rest
+// against, or per side of the limb).
+float closest_bend(const Limb& L, float bend_now, float tolerance) {
+    constexpr int kMostMinima = 8;
     const float lo = L.bends.lo;
     const float hi = L.bends.hi;
     const float step = (hi - lo) / kBendSamples;
     float misses[kBendSamples + 1];
     for (int i = 0; i <= kBendSamples; ++i) misses[i] = miss_at(L, lo + step * static_cast<float>(i));
-    auto around = [&](int i) {
-        const float a = lo + step * static_cast<float>(i > 0 ? i - 1 : 0);
-        const float b = lo + step * static_cast<float>(i < kBendSamples ? i + 1 : kBendSamples);
-        const float x = refine(L, a, b);
-        // The ends of the range are candidates of their own: golden section never reaches them.
-        const float f = miss_at(L, x);
-        if (i == 0 && misses[0] <= f) return lo;
-        if (i == kBendSamples && misses[kBendSamples] <= f) return hi;
-        return x;
-    };
-    int best = 0;
-    for (int i = 1; i <= kBendSamples; ++i) {
-        if (misses[i] < misses[best]) best = i;
+    float bends[kMostMinima];
+    float found[kMostMinima];
+    int count = 0;
+    float best = INFINITY;
+    for (int i = 0; i <= kBendSamples && count < kMostMinima; ++i) {
+        if ((i > 0 && misses[i - 1] < misses[i]) || (i < kBendSamples && misses[i + 1] <= misses[i])) continue;
+        float x = refine(L, lo + step * static_cast<float>(max_of(static_cast<float>(i - 1), 0.0f)),
+                         lo + step * static_cast<float>(min_of(static_cast<float>(i + 1), static_cast<float>(kBendSamples))));
+        float f = miss_at(L, x);
+        if (i == 0 && misses[0] <= f) x = lo, f = misses[0];
+        if (i == kBendSamples && misses[kBendSamples] <= f) x = hi, f = misses[kBendSamples];
+        bends[count] = x;
+        found[count++] = f;
+        best = min_of(best, f);
     }
-    // Downhill from the current bend to the minimum it lies in.
-    int mine = static_cast<int>(std::lround((clamp_to(current, lo, hi) - lo) / step));
-    mine = clamp_to(static_cast<float>(mine), 0.0f, static_cast<float>(kBendSamples)) == static_cast<float>(mine) ? mine : 0;
-    for (;;) {
-        if (mine > 0 && misses[mine - 1] < misses[mine]) {
-            --mine;
-        } else if (mine < kBendSamples && misses[mine + 1] < misses[mine]) {
-            ++mine;
-        } else {
-            break;
-        }
+    float chosen = bends[0];
+    float nearest = INFINITY;
+    for (int k = 0; k < count; ++k) {
+        if (found[k] > best + tolerance) continue;
+        const float d = distance_from_now(L, bends[k], bend_now);
+        if (d < nearest) nearest = d, chosen = bends[k];
     }
-    const float best_bend = around(best);
-    if (mine == best) return best_bend;
-    const float my_bend = around(mine);
-    return miss_at(L, my_bend) <= miss_at(L, best_bend) + tolerance ? my_bend : best_bend;
+    return chosen;
 }
 
 AngleRange bend_range(const Bone& lower, const LimbShape& shape, bool is_2d) {
@@ -252,7 +260,8 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
 
     // Start rotations off unit length (which validate() accepts) are taken as their directions.
     auto unit = [](const glm::quat& q) { return normalized(q); };
-    const glm::quat turn_a_now = L.rest_a * unit(pose.rotations[A]);
+    L.pose_now = unit(pose.rotations[A]);
+    const glm::quat turn_a_now = L.rest_a * L.pose_now;
     const float bend_now = shape.bend_of(unit(pose.rotations[B]));
     const int branch_now = branch_of(shape, rot2(bend_now));
     const glm::vec3 tip_now = turn_a_now * shape.tip(rot2(bend_now));
@@ -267,6 +276,10 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
         L.dir = turn_a_now * glm::vec3{1.0f, 0.0f, 0.0f};
     }
     L.goal = soft_goal_distance(distance, shape.fold, shape.reach, job.settings.softness);
+    // Where a limited tip gets as close as it can to: the target itself, or for a soft limb the
+    // eased point short of it (never the clamped goal: out of reach or inside the fold, the
+    // closest pose the limits allow to the target is not the closest to that point).
+    L.wanted = job.settings.softness > 0.0f && L.goal < distance ? L.goal : distance;
 
     // Which side to bend to first: a limited limb stays on the side it is on while that side can
     // reach; otherwise (and from straight) the rig's choice: 2D `bend`, 3D the rest pose's side.

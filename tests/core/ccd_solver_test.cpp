@@ -274,3 +274,51 @@ TEST(CcdValidate, RejectsBadInput) {
     j.pose = &bad_offset;
     expect_validation_error(j, "root offset");
 }
+
+TEST(Ccd, AChainWithinToleranceIsLeftAsItIs) {
+    // Solving again toward the target a solve reached must not move the chain (a still target
+    // in the editor re-solves every frame).
+    for (const Dimensions dims : {Dimensions::Two, Dimensions::Three}) {
+        const Rig rig = chain_rig(dims, {1, 1, 1, 0.5f});
+        Pose pose = rig.pose;
+        const glm::vec3 target{1.5f, 2.0f, dims == Dimensions::Three ? 0.4f : 0.0f};
+        ASSERT_TRUE(solve(rig, pose, 1, 4, target, settings(100, 1e-3f)).result.reached);
+        const Pose solved = pose;
+        for (int again = 0; again < 20; ++again) {
+            const Solve s = solve(rig, pose, 1, 4, target, settings(100, 1e-3f));
+            EXPECT_TRUE(s.result.reached);
+            EXPECT_EQ(s.result.iterations, 0);
+        }
+        for (std::size_t b = 0; b < pose.rotations.size(); ++b) EXPECT_EQ(pose.rotations[b], solved.rotations[b]) << "bone " << b;
+    }
+}
+
+TEST(Ccd, AChainTheIterationsBringNoCloserIsLeftAsItIs) {
+    // Out of reach the chain stretches toward the target; solving again from there brings it no
+    // closer, and must not move it.
+    for (const Dimensions dims : {Dimensions::Two, Dimensions::Three}) {
+        const Rig rig = chain_rig(dims, {1, 1, 1});
+        Pose pose = rig.pose;
+        const glm::vec3 target{-2.0f, 4.0f, dims == Dimensions::Three ? 1.0f : 0.0f};
+        const float first = solve(rig, pose, 1, 3, target, settings(2000, 1e-4f)).result.error;
+        const Pose stretched = pose;
+        const Solve s = solve(rig, pose, 1, 3, target, settings(2000, 1e-4f));
+        EXPECT_FALSE(s.result.reached);
+        EXPECT_NEAR(s.result.error, first, 1e-5f);
+        for (std::size_t b = 0; b < pose.rotations.size(); ++b) EXPECT_EQ(pose.rotations[b], stretched.rotations[b]) << "bone " << b;
+    }
+}
+
+TEST(Ccd, AStartOutsideTheLimitsIsBroughtInsideEvenWhenWithinTolerance) {
+    Rig rig = chain_rig(Dimensions::Two, {1, 1});
+    JointLimits elbow;
+    elbow.min_angle = -0.5f;
+    elbow.max_angle = 0.5f;
+    rig.skeleton[2].limits = elbow;
+    Pose pose = rig.pose;
+    pose.rotations[2] = rotation_2d(1.0f);  // outside
+    const glm::vec3 target = tip_of(rig, pose, 2);  // already there
+    const Solve s = solve(rig, pose, 1, 2, target, settings(50, 1e-3f));
+    ASSERT_TRUE(s.status.ok());
+    EXPECT_TRUE(within_limits(pose.rotations[2], elbow, true, 1e-5f));
+}

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "core/ccd_solver.hpp"
 #include "core/ik_solve.hpp"
 #include "core/ik_test_rigs.hpp"
 
@@ -82,4 +83,38 @@ TEST(SolveChain, InvalidRequestsFailAndLeaveThePoseUntouched) {
     EXPECT_NE(r.message().find("not below"), std::string::npos) << r.message();
 
     for (std::size_t i = 0; i < pose.rotations.size(); ++i) EXPECT_EQ(pose.rotations[i], before.rotations[i]);
+}
+
+TEST(SolveChain, ACcdChainHeldInALimitsMinimumTakesTheWayAFreshSolveFinds) {
+    // The first joint may turn from -40 to 180 degrees. Turned to 175, it is held at 180 on its
+    // way to a target below (the short way round crosses its forbidden range), and the other
+    // joints cannot make up the rest: CCD alone stays stuck. From the rest pose the chain gets
+    // there by the allowed way round.
+    Rig rig = chain_rig(Dimensions::Two, {1.0f, 1.0f, 1.0f});
+    JointLimits shoulder;
+    shoulder.min_angle = -40.0f * kPiF / 180.0f;
+    shoulder.max_angle = kPiF;
+    rig.skeleton[1].limits = shoulder;
+    IkChain chain;
+    chain.name = "arm";
+    chain.root = 1;
+    chain.effector = 3;
+    chain.ccd.tolerance = 1e-3f;
+    chain.ccd.max_iterations = 200;
+    rig.chains = {chain};
+    Pose start = rig.pose;
+    start.rotations[1] = rotation_2d(175.0f * kPiF / 180.0f);
+    const glm::vec3 target = glm::vec3{0.5f, 0, 0} + 2.2f * glm::vec3{std::cos(-1.22f), std::sin(-1.22f), 0};
+
+    Pose alone = start;
+    std::vector<CcdJoint> scratch(3);
+    const CcdJob job{&rig.skeleton, rig.dimensions, 1, 3, target, chain.ccd, scratch, &alone};
+    ASSERT_TRUE(job.validate().ok());
+    EXPECT_GT(job.run().error, 0.1f) << "the case no longer traps CCD";
+
+    Pose pose = start;
+    const Result<IkResult> r = solve_chain(rig, chain, target, pose);
+    ASSERT_TRUE(r.ok());
+    EXPECT_TRUE(r.value().reached) << r.value().error;
+    EXPECT_LT(glm::length(tip_of(rig, pose, 3) - target), 2e-3f);
 }

@@ -1,0 +1,146 @@
+// The limit-aware two-bone solve against a slow reference: CCD with thousands of iterations from
+// several starts (the rest pose, the solve's own answer, random poses within the limits), on the
+// shipped rigs' limited limbs. Where some pose within the limits reaches a target the solve must
+// reach it in one call (misses allowed on at most 0.1% of the targets the reference reaches), and
+// it never misses by more than the reference plus the tolerance; its pose keeps to the limits.
+// MARIONETTE_IK_REFERENCE_TARGETS overrides the count (a sanitizer build runs fewer).
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include "core/ccd_solver.hpp"
+#include "core/ik_test_rigs.hpp"
+#include "core/joint_limits.hpp"
+#include "core/rig_file.hpp"
+#include "core/two_bone_solver.hpp"
+
+using namespace marionette;
+using namespace marionette::testing;
+
+namespace {
+
+int target_count() {
+    const char* text = std::getenv("MARIONETTE_IK_REFERENCE_TARGETS");
+    return text ? std::max(1, std::atoi(text)) : 100000;
+}
+
+struct Limb {
+    const char* file;
+    const char* chain;
+};
+
+struct LimbRig {
+    Rig rig;
+    IkChain chain;
+};
+
+LimbRig load_limb(const Limb& limb) {
+    Result<Rig> r = load_rig_file(std::filesystem::path(MARIONETTE_ASSETS) / limb.file);
+    EXPECT_TRUE(r.ok());
+    LimbRig out{std::move(r).value(), {}};
+    for (const IkChain& c : out.rig.chains) {
+        if (c.name == limb.chain) out.chain = c;
+    }
+    EXPECT_EQ(out.chain.name, limb.chain);
+    return out;
+}
+
+// A random rotation within the joint's limits (the rest pose for an unlimited one is as good a
+// start as any other: the reference's other starts cover the rest).
+glm::quat random_within(std::mt19937& rng, const Bone& bone, bool is_2d) {
+    std::uniform_real_distribution<float> u(0.0f, 1.0f);
+    if (!bone.limits) return random_turn(rng, is_2d ? Dimensions::Two : Dimensions::Three);
+    const AngleRange range = angle_range(*bone.limits);
+    const float angle = range.lo + (range.hi - range.lo) * u(rng);
+    if (is_2d) return rotation_2d(angle);
+    if (bone.limits->hinge) return glm::angleAxis(angle, *bone.limits->hinge);
+    const float cone = bone.limits->max_angle.value_or(kPiF);
+    glm::vec3 axis = random_point(rng, Dimensions::Three, 1.0f);
+    if (glm::length(axis) < 1e-3f) axis = {1, 0, 0};
+    return glm::angleAxis(cone * u(rng), glm::normalize(axis));
+}
+
+// The least miss of CCD from each start, each run to convergence or 3000 iterations.
+float reference_miss(const Rig& rig, const IkChain& chain, const glm::vec3& target, const std::vector<Pose>& starts, float tol) {
+    std::vector<CcdJoint> scratch(2);
+    CcdSettings settings;
+    settings.max_iterations = 3000;
+    settings.tolerance = 0.25f * tol;
+    float best = INFINITY;
+    for (Pose p : starts) {
+        const CcdJob job{&rig.skeleton, rig.dimensions, chain.root, chain.effector, target, settings, scratch, &p};
+        EXPECT_TRUE(job.validate().ok());
+        best = std::min(best, job.run().error);
+    }
+    return best;
+}
+
+class TwoBoneLimits : public ::testing::TestWithParam<Limb> {};
+
+std::string limb_name(const ::testing::TestParamInfo<Limb>& p) {
+    return std::string(p.param.file).substr(0, std::string(p.param.file).find('.')) + "_" + p.param.chain;
+}
+
+}  // namespace
+
+TEST_P(TwoBoneLimits, ReachWhatTheLimitsAllowInOneCall) {
+    const LimbRig limb = load_limb(GetParam());
+    const Rig& rig = limb.rig;
+    const IkChain& chain = limb.chain;
+    const bool is_2d = rig.is_2d();
+    const auto A = static_cast<std::size_t>(chain.root);
+    const auto B = static_cast<std::size_t>(chain.effector);
+    const glm::vec3 shoulder = world_of(rig, rig.pose)[A].translation;
+    const float reach = glm::length(rig.skeleton[B].rest.translation) + rig.skeleton[B].length;
+    const float tol = 1e-4f * reach;
+    TwoBoneSettings settings = chain.two_bone;
+    settings.softness = 0.0f;  // the reference knows nothing of a soft reach
+    std::mt19937 rng(is_2d ? 71 : 72);
+    const int count = target_count();
+    int reference_reached = 0, missed = 0, worse = 0;
+    float worst_excess = 0.0f;
+    for (int k = 0; k < count; ++k) {
+        const glm::vec3 target = shoulder + random_point(rng, rig.dimensions, 1.2f * reach);
+        Pose start = rig.pose;
+        start.rotations[A] = random_within(rng, rig.skeleton[A], is_2d);
+        start.rotations[B] = random_within(rng, rig.skeleton[B], is_2d);
+        Pose solved = start;
+        const TwoBoneJob job{&rig.skeleton, rig.dimensions, chain.root, chain.effector, target, settings, 0.0f, &solved};
+        ASSERT_TRUE(job.validate().ok());
+        const IkResult r = job.run();
+        for (const std::size_t b : {A, B}) {
+            ASSERT_TRUE(within_limits(solved.rotations[b], *rig.skeleton[b].limits, is_2d, 1e-4f)) << "target " << k;
+        }
+        const float tip_miss = glm::length(tip_of(rig, solved, chain.effector) - target);
+        ASSERT_NEAR(r.error, tip_miss, 1e-5f * reach) << "the reported miss is the pose's, target " << k;
+
+        std::vector<Pose> starts{rig.pose, solved, start};
+        for (int extra = 0; extra < 3; ++extra) {
+            Pose p = rig.pose;
+            p.rotations[A] = random_within(rng, rig.skeleton[A], is_2d);
+            p.rotations[B] = random_within(rng, rig.skeleton[B], is_2d);
+            starts.push_back(p);
+        }
+        const float reference = reference_miss(rig, chain, target, starts, tol);
+        if (reference <= tol) {
+            ++reference_reached;
+            if (r.error > tol) ++missed;
+        }
+        if (r.error > reference + tol) ++worse;
+        worst_excess = std::max(worst_excess, r.error - reference);
+    }
+    std::cout << GetParam().file << " " << GetParam().chain << ": " << count << " targets, the reference reaches " << reference_reached
+              << ", the solve misses " << missed << " of those; " << worse << " misses worse than the reference by more than the tolerance (worst by "
+              << worst_excess << ", tolerance " << tol << ")\n";
+    EXPECT_LE(missed, reference_reached / 1000);
+    EXPECT_EQ(worse, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Ik, TwoBoneLimits,
+                         ::testing::Values(Limb{"hero.json", "arm_l"}, Limb{"hero.json", "leg_l"}, Limb{"humanoid.json", "arm_l"},
+                                           Limb{"humanoid.json", "leg_l"}),
+                         limb_name);
