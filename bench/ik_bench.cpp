@@ -1,5 +1,7 @@
 // IK solver speed. Two-bone: ns per solve over random targets, one limb per call (TwoBoneJob) and
-// several independent limbs per call (TwoBoneBatchJob, reported per limb). CCD: ns per joint per
+// several independent limbs per call (TwoBoneBatchJob, reported per limb); the same limb with
+// joint limits (a range or cone at the upper joint, a range or hinge at the middle one), over
+// the targets its limits let it reach and over all of them (the rest need the closest-tip search). CCD: ns per joint per
 // iteration for chains of 2 to 1000 joints; the per-joint cost must stay flat as the chain grows
 // (each iteration is O(N): the effector is carried up the chain, not recomputed by FK per joint).
 
@@ -48,6 +50,48 @@ void BM_TwoBone(benchmark::State& state, Dimensions dims) {
     if (dims == Dimensions::Three) settings.pole = glm::vec3{0.0f, 0.0f, -5.0f};
     TwoBoneJob job{&rig.skeleton, dims, 0, 1, {}, settings, 0.0f, &pose};
     if (!job.validate()) state.SkipWithError("invalid job");
+    std::size_t i = 0;
+    for (auto _ : state) {
+        job.target = targets[i++ & 1023];
+        benchmark::DoNotOptimize(job.run());
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+
+// BM_TwoBone's limb with limits like the shipped rigs' arms: 2D, the upper joint within
+// [-40, 180] degrees and the middle one within [-20, 130]; 3D, the upper joint within a 120 degree
+// cone and the middle one a hinge about its y within [-10, 140]. `reachable`: only the targets
+// some pose within the limits reaches.
+void BM_TwoBoneLimited(benchmark::State& state, Dimensions dims, bool reachable) {
+    constexpr float kDeg = 3.14159265f / 180.0f;
+    Rig rig = chain(dims, 2);
+    rig.skeleton[1].length = 0.8f;
+    JointLimits upper, middle;
+    if (dims == Dimensions::Two) {
+        upper.min_angle = -40.0f * kDeg;
+        upper.max_angle = 180.0f * kDeg;
+        middle.min_angle = -20.0f * kDeg;
+        middle.max_angle = 130.0f * kDeg;
+    } else {
+        upper.max_angle = 120.0f * kDeg;
+        middle.hinge = glm::vec3{0.0f, 1.0f, 0.0f};
+        middle.min_angle = -10.0f * kDeg;
+        middle.max_angle = 140.0f * kDeg;
+    }
+    rig.skeleton[0].limits = upper;
+    rig.skeleton[1].limits = middle;
+    Pose pose = rig.pose;
+    TwoBoneSettings settings;
+    if (dims == Dimensions::Three) settings.pole = glm::vec3{0.0f, 0.0f, -5.0f};
+    TwoBoneJob job{&rig.skeleton, dims, 0, 1, {}, settings, 0.0f, &pose};
+    std::vector<glm::vec3> targets;
+    for (const glm::vec3& t : random_targets(dims, 2.2f, 8192)) {
+        job.target = t;
+        if (job.run().reached || !reachable) targets.push_back(t);
+        if (targets.size() == 1024) break;
+    }
+    if (targets.size() < 1024 || !job.validate()) state.SkipWithError("too few targets, or an invalid job");
+    pose = rig.pose;
     std::size_t i = 0;
     for (auto _ : state) {
         job.target = targets[i++ & 1023];
@@ -118,6 +162,10 @@ void BM_Ccd(benchmark::State& state, Dimensions dims) {
 
 BENCHMARK_CAPTURE(BM_TwoBone, 2d, Dimensions::Two);
 BENCHMARK_CAPTURE(BM_TwoBone, 3d, Dimensions::Three);
+BENCHMARK_CAPTURE(BM_TwoBoneLimited, 2d_reachable, Dimensions::Two, true);
+BENCHMARK_CAPTURE(BM_TwoBoneLimited, 3d_reachable, Dimensions::Three, true);
+BENCHMARK_CAPTURE(BM_TwoBoneLimited, 2d_any, Dimensions::Two, false);
+BENCHMARK_CAPTURE(BM_TwoBoneLimited, 3d_any, Dimensions::Three, false);
 BENCHMARK_CAPTURE(BM_TwoBoneBatch, 2d, Dimensions::Two)->Arg(4)->Arg(16);
 BENCHMARK_CAPTURE(BM_TwoBoneBatch, 3d, Dimensions::Three)->Arg(4)->Arg(16);
 BENCHMARK_CAPTURE(BM_Ccd, 2d, Dimensions::Two)->Arg(2)->Arg(10)->Arg(100)->Arg(1000);

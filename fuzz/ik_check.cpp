@@ -166,8 +166,10 @@ Violation check_ik_solution(const IkCase& c, const Pose& after, const IkResult& 
     const bool is_2d = rig.is_2d();
     const std::vector<int> bones = chain_bones(rig.skeleton, chain.root, chain.effector);
     if (!std::isfinite(result.error) || result.error < 0.0f) return "the reported error is not finite and >= 0";
-    if (result.iterations < 1) return "no iteration reported";
+    if (chain.solver == SolverKind::TwoBone && result.iterations != 1) return "the two-bone solve reported other than one iteration";
     if (chain.solver == SolverKind::Ccd) {
+        // None only for a chain already within tolerance, which is left as it is.
+        if (result.iterations < 0 || (result.iterations == 0 && !result.reached)) return "no iteration reported for a chain not reached";
         if (result.iterations > chain.ccd.max_iterations) return "more iterations than allowed";
         if (result.reached != (result.error <= chain.ccd.tolerance)) return "reached disagrees with the error and tolerance";
     }
