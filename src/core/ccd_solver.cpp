@@ -70,7 +70,8 @@ float bend_for_distance(ReachAt reach_at, float wanted) {
 }
 
 // Fills the scratch, root first, and returns the target in the root's parent frame.
-// `constrained`: some start rotation was outside its limits and has been moved inside.
+// `constrained`: some start rotation was outside its limits (and has been moved inside) or off
+// unit length, so the chain must be written back even if the solve leaves it where it is.
 glm::vec3 prepare(const CcdJob& job, std::size_t n, bool& constrained) {
     const Skeleton& sk = *job.skeleton;
     const bool is_2d = job.dimensions == Dimensions::Two;
@@ -86,6 +87,9 @@ glm::vec3 prepare(const CcdJob& job, std::size_t n, bool& constrained) {
         j.lo = -kPi;
         j.hi = kPi;
         glm::quat pose_rotation = job.pose->rotations[static_cast<std::size_t>(bone)];
+        // A start rotation off unit length (which validate() accepts) is written back unit even
+        // when the chain is otherwise left as it is (found by fuzzing).
+        if (std::fabs(glm::dot(pose_rotation, pose_rotation) - 1.0f) > 1e-5f) constrained = true;
         if (b.limits) {
             // Start inside the limits: a pose loaded from a file may not be.
             const glm::quat inside = constrain_rotation(pose_rotation, *b.limits, is_2d);

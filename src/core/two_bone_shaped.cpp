@@ -262,12 +262,21 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     auto unit = [](const glm::quat& q) { return normalized(q); };
     L.pose_now = unit(pose.rotations[A]);
     const glm::quat turn_a_now = L.rest_a * L.pose_now;
-    const float bend_now = shape.bend_of(unit(pose.rotations[B]));
-    const int branch_now = branch_of(shape, rot2(bend_now));
-    const glm::vec3 tip_now = turn_a_now * shape.tip(rot2(bend_now));
-
     const glm::vec3 to_target = target - L.root;
     const float distance = glm::length(to_target);
+    // The current bend matters to a limited limb (its side, its nearest answer), to one without a
+    // pole (its bend plane) and to a target on the root joint (its aim): a free limb with a pole
+    // is solved from the target, the pole and the rest pose alone, and skips it.
+    const bool needs_now = limited || !pole || is_2d || !(distance > L.tiny);
+    float bend_now = 0.0f;
+    int branch_now = 0;
+    glm::vec3 tip_now{0.0f};
+    if (needs_now) {
+        bend_now = shape.bend_of(unit(pose.rotations[B]));
+        branch_now = branch_of(shape, rot2(bend_now));
+        tip_now = turn_a_now * shape.tip(rot2(bend_now));
+    }
+
     if (distance > L.tiny) {
         L.dir = to_target / distance;
     } else if (glm::length(tip_now) > L.tiny) {
@@ -307,7 +316,7 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     bool solved = false;
     for (const int branch : {first, -first}) {
         const Rot2 theta = shape.bend_for(L.goal, branch);
-        if (!L.bends.contains(angle_of(theta))) continue;
+        if (sk[B].limits && !L.bends.contains(angle_of(theta))) continue;
         if (const auto aimed = exact_aim(L, theta, branch)) {
             pose_a = *aimed;
             bend = theta;

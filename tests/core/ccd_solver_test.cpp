@@ -322,3 +322,15 @@ TEST(Ccd, AStartOutsideTheLimitsIsBroughtInsideEvenWhenWithinTolerance) {
     ASSERT_TRUE(s.status.ok());
     EXPECT_TRUE(within_limits(pose.rotations[2], elbow, true, 1e-5f));
 }
+
+TEST(Ccd, AStartRotationOffUnitLengthIsWrittenBackUnitWhenTheChainIsLeftAsItIs) {
+    // Found by fuzzing: a chain pointing away from a far target that the iterations brought no
+    // closer was left with its start rotation of length 1000.
+    Rig rig = chain_rig(Dimensions::Two, {1});
+    rig.skeleton[1].rest.rotation = rotation_2d(kPiF);  // the bone points at the far target already
+    Pose pose = rig.pose;
+    pose.rotations[1] = glm::quat{1000.0f, 0, 0, 0};
+    const Solve s = solve(rig, pose, 1, 1, {-1e5f, 0, 0}, settings(20, 0.0f, 1.0f));
+    ASSERT_TRUE(s.status.ok());
+    EXPECT_NEAR(glm::length(pose.rotations[1]), 1.0f, 1e-6f);
+}
