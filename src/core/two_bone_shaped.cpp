@@ -28,6 +28,7 @@ struct Limb {
     glm::vec3 root{0.0f};           // the root joint in the parent frame
     glm::quat rest_a{1.0f, 0.0f, 0.0f, 0.0f};
     UpperKind upper = UpperKind::Free;
+    const JointLimits* upper_limits = nullptr;
     AngleRange upper_range;         // Range2d, Hinge
     glm::vec3 upper_hinge{0.0f};    // Hinge, in the upper bone's rest frame
     float cone = kPi;               // Cone: the largest turn from rest
@@ -103,7 +104,10 @@ Aim closest_aim(const Limb& L, Rot2 theta) {
     const glm::vec3 goal_point = L.wanted * L.dir;
     Aim aim;
     if (!(length > L.tiny)) {
-        aim.miss = L.goal;
+        // A limb of no length aims nowhere: the upper joint keeps its pose, within its limits
+        // (found by fuzzing: it was set to rest, outside a range that excludes rest).
+        aim.pose = L.upper_limits ? constrain_rotation(L.pose_now, *L.upper_limits, L.is_2d) : L.pose_now;
+        aim.miss = glm::length(goal_point);
         return aim;
     }
     const glm::vec3 tip_dir = tip / length;
@@ -243,6 +247,7 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     L.rest_a = sk[A].rest.rotation;
     L.tiny = 1e-6f * max_of(shape.reach, 1e-6f);
     if (const auto& limits = sk[A].limits) {
+        L.upper_limits = &*limits;
         if (is_2d) {
             L.upper = UpperKind::Range2d;
             L.upper_range = angle_range(*limits);

@@ -390,3 +390,15 @@ TEST(TwoBoneValidate, RejectsBadInput) {
     j.pose = &zero_pose;
     expect_validation_error(j, "is not a rotation");
 }
+
+TEST(TwoBone2D, ALimbOfNoLengthKeepsItsUpperJointWithinALimitExcludingRest) {
+    // Found by fuzzing: with no length to aim, the upper joint was set to its rest rotation,
+    // outside a range of [-180, -128] degrees.
+    Rig rig = chain_rig(Dimensions::Two, {1e-15f, 1e-15f});
+    JointLimits upper;
+    upper.max_angle = -2.23f;
+    rig.skeleton[1].limits = upper;
+    Pose pose = rig.pose;
+    solve(rig, pose, {0.5f, 0, 0});
+    EXPECT_TRUE(within_limits(pose.rotations[1], upper, true, 1e-5f)) << angle_2d(pose.rotations[1]);
+}
