@@ -29,6 +29,7 @@ strict="halt_on_error=1:detect_stack_use_after_return=1:check_initialization_ord
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0"
 export MARIONETTE_SOAK_DRAGS="${MARIONETTE_SOAK_DRAGS:-100000}"
+export MARIONETTE_IK_REFERENCE_TARGETS="${MARIONETTE_IK_REFERENCE_TARGETS:-5000}"
 status=0
 ASAN_OPTIONS="$strict:detect_leaks=1" ctest --test-dir "$build" --output-on-failure --parallel 2 -LE app || status=1
 ASAN_OPTIONS="$strict:detect_leaks=0" ctest --test-dir "$build" --output-on-failure --parallel 2 -L app || status=1
