@@ -341,6 +341,12 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
         }
     }
 
+    // The swivel interval's ends come from acos of a ratio near 1 at a cone's edge, where float
+    // rounding can leave the pose over the edge by more than a milliradian (found by fuzzing):
+    // a pose the limits refuse is moved onto them, and the miss below is measured, not assumed.
+    if (L.upper_limits && !within_limits(pose_a, *L.upper_limits, is_2d, 1e-6f)) {
+        pose_a = constrain_rotation(pose_a, *L.upper_limits, is_2d);
+    }
     pose.rotations[A] = pose_a;
     pose.rotations[B] = is_2d ? rotation_2d(angle_of(bend)) : shape.bend_rotation(bend);
     const glm::vec3 tip = L.root + (L.rest_a * pose_a) * shape.tip(bend);

@@ -402,3 +402,25 @@ TEST(TwoBone2D, ALimbOfNoLengthKeepsItsUpperJointWithinALimitExcludingRest) {
     solve(rig, pose, {0.5f, 0, 0});
     EXPECT_TRUE(within_limits(pose.rotations[1], upper, true, 1e-5f)) << angle_2d(pose.rotations[1]);
 }
+
+TEST(TwoBone3D, AnAimAtTheConesEdgeKeepsTheUpperJointInItsCone) {
+    // Found by fuzzing: the swivel interval's end at a cone's edge comes from acos of a ratio
+    // near 1, and left the upper joint 1.6e-3 rad over a 75.5 degree cone.
+    std::vector<Bone> bones{bone("a", -1, {}, glm::quat(0.5f, 0.5f, 0.5f, 0.5f), 0.05f),
+                            bone("b", 0, {}, glm::quat(0.561809003f, 0.561809003f, 0.55961436f, 0.23573947f), 0.0f),
+                            bone("upper", 1, {}, glm::quat(0.790532351f, 0, 0.612420261f, 0), 3.59901977f),
+                            bone("lower", 2, {3.59901977f, 0, 0}, glm::quat(0.790532351f, 0, 0.612420261f, 0), 0.000170980391f)};
+    JointLimits cone;
+    cone.max_angle = 1.31823707f;
+    bones[2].limits = cone;
+    bones[3].limits = cone;
+    const Skeleton sk(std::move(bones));
+    Pose pose = Pose::rest(sk.size());
+    pose.rotations[2] = glm::quat(0, 0, 0, 1);
+    TwoBoneSettings settings;
+    settings.softness = 0.3f;
+    const TwoBoneJob job{&sk, Dimensions::Three, 2, 3, {-0.570338726f, 2.87817907f, -2.08423829f}, settings, 0.001f, &pose};
+    ASSERT_TRUE(job.validate().ok());
+    job.run();
+    EXPECT_TRUE(within_limits(pose.rotations[2], cone, false, 1e-5f)) << rotation_change(glm::quat{1, 0, 0, 0}, pose.rotations[2]);
+}
