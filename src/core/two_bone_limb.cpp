@@ -17,9 +17,8 @@ constexpr float kKeptWeight = 0.35f;
 
 }  // namespace
 
-LimbShape limb_shape(const Skeleton& skeleton, int root, int effector, bool is_2d) {
+LimbShape limb_shape(const Skeleton& skeleton, int effector, bool is_2d) {
     const Bone& lower_bone = skeleton[static_cast<std::size_t>(effector)];
-    (void)root;
     LimbShape s;
     s.offset = lower_bone.rest.translation;
     s.upper = glm::length(s.offset);
@@ -30,8 +29,12 @@ LimbShape limb_shape(const Skeleton& skeleton, int root, int effector, bool is_2
             s.axis_b = *lower_bone.limits->hinge;
         } else {
             // The axis the rest pose bends about; a limb straight at rest bends about z, as 2D.
-            const glm::vec3 n = glm::cross(glm::conjugate(s.rest_b) * s.offset, glm::vec3{1.0f, 0.0f, 0.0f});
-            if (glm::length(n) > 1e-3f * s.upper) s.axis_b = glm::normalize(n);
+            // From the offset's direction: a length of 1e-20 squared is below float's normal
+            // range, and normalizing that cross product gave a bend axis that was not unit (fuzz).
+            if (s.upper > 0.0f) {
+                const glm::vec3 n = glm::cross(glm::conjugate(s.rest_b) * (s.offset / s.upper), glm::vec3{1.0f, 0.0f, 0.0f});
+                if (glm::length(n) > 1e-3f) s.axis_b = glm::normalize(n);
+            }
         }
     }
     s.axis = s.rest_b * s.axis_b;

@@ -46,8 +46,8 @@ struct LimbShape {
     glm::vec3 bend_normal(const glm::vec3& tip_dir, int branch) const;
 };
 
-// The limb from `root` (upper bone) to `effector` (its child). 2D limbs bend about z.
-LimbShape limb_shape(const Skeleton& skeleton, int root, int effector, bool is_2d);
+// The limb whose lower bone is `effector` (a child of the upper bone). 2D limbs bend about z.
+LimbShape limb_shape(const Skeleton& skeleton, int effector, bool is_2d);
 
 // The rotation taking the orthonormal pair (from_x, from_y) onto the pair (to_x, to_y).
 glm::quat rotation_taking(const glm::vec3& from_x, const glm::vec3& from_y, const glm::vec3& to_x, const glm::vec3& to_y);

@@ -21,8 +21,7 @@ constexpr float kGolden = 0.618033988f;
 enum class UpperKind { Free, Range2d, Cone, Hinge };
 
 struct Limb {
-    Limb(const TwoBoneJob& j, const LimbShape& s) : job(j), shape(s) {}
-    const TwoBoneJob& job;
+    explicit Limb(const LimbShape& s) : shape(s) {}
     LimbShape shape;
     bool is_2d = false;
     glm::vec3 root{0.0f};           // the root joint in the parent frame
@@ -222,12 +221,11 @@ float closest_bend(const Limb& L, float bend_now, float tolerance) {
     return chosen;
 }
 
-AngleRange bend_range(const Bone& lower, const LimbShape& shape, bool is_2d) {
+AngleRange bend_range(const Bone& lower, bool is_2d) {
     AngleRange r;
     if (!lower.limits) return r;
     if (is_2d || lower.limits->hinge) return angle_range(*lower.limits);
     if (lower.limits->max_angle) r = {-*lower.limits->max_angle, *lower.limits->max_angle};
-    (void)shape;
     return r;
 }
 
@@ -239,7 +237,7 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     const auto A = static_cast<std::size_t>(job.root);
     const auto B = static_cast<std::size_t>(job.effector);
     const bool is_2d = job.dimensions == Dimensions::Two;
-    Limb L(job, limb_shape(sk, job.root, job.effector, is_2d));
+    Limb L(limb_shape(sk, job.effector, is_2d));
     const LimbShape& shape = L.shape;
     L.is_2d = is_2d;
     L.root = sk[A].rest.translation + (sk[A].parent < 0 ? pose.root_offset : glm::vec3{0.0f});
@@ -260,7 +258,7 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
             L.cone = *limits->max_angle;
         }
     }
-    L.bends = bend_range(sk[B], shape, is_2d);
+    L.bends = bend_range(sk[B], is_2d);
     const bool limited = sk[A].limits.has_value() || sk[B].limits.has_value();
 
     // Start rotations off unit length (which validate() accepts) are taken as their directions.

@@ -424,3 +424,21 @@ TEST(TwoBone3D, AnAimAtTheConesEdgeKeepsTheUpperJointInItsCone) {
     job.run();
     EXPECT_TRUE(within_limits(pose.rotations[2], cone, false, 1e-5f)) << rotation_change(glm::quat{1, 0, 0, 0}, pose.rotations[2]);
 }
+
+TEST(TwoBone3D, ALimb1e20LongKeepsItsRotationsUnit) {
+    // Found by fuzzing: the rest bend axis was normalized from a cross product whose squared
+    // length is below float's normal range, and came out not unit, nor the lower bone's rotation.
+    std::vector<Bone> bones{bone("upper", -1, {}, glm::quat{1, 0, 0, 0}, 0.07f),
+                            bone("lower", 0, {0, 1.67945032e-20f, 0}, glm::quat(0.500632823f, 0.500632823f, 0.500632823f, 0.498096615f), 5.13819384e-24f)};
+    JointLimits cone;
+    cone.max_angle = 3.14159179f;
+    bones[0].limits = cone;
+    const Skeleton sk(std::move(bones));
+    Pose pose = Pose::rest(sk.size());
+    TwoBoneSettings settings;
+    settings.softness = 0.3f;
+    const TwoBoneJob job{&sk, Dimensions::Three, 0, 1, {1.3e-26f, 1.68e-20f, -1.3e-26f}, settings, 0.001f, &pose};
+    ASSERT_TRUE(job.validate().ok());
+    job.run();
+    for (const glm::quat& q : pose.rotations) EXPECT_NEAR(glm::length(q), 1.0f, 1e-5f);
+}
