@@ -44,8 +44,12 @@ LimbShape limb_shape(const Skeleton& skeleton, int effector, bool is_2d) {
     s.across_turned = glm::cross(s.axis, s.across);
     const float p = 2.0f * s.lower * glm::dot(s.offset, s.across);
     const float q = 2.0f * s.lower * glm::dot(s.offset, s.across_turned);
-    s.c = std::sqrt(p * p + q * q);
-    s.straight = s.c > 0.0f ? Rot2{p / s.c, q / s.c} : Rot2{};
+    // Scaled by the larger part first: for a bone 1e-21 long p and q square below float's
+    // normal range, and the straight bend came out off unit length (fuzz: a reported miss of
+    // 1.2e-3 for a tip on the target).
+    const float big = max_of(std::fabs(p), std::fabs(q));
+    s.straight = big > 0.0f ? normalized(Rot2{p / big, q / big}) : Rot2{};
+    s.c = big > 0.0f ? big * std::sqrt((p / big) * (p / big) + (q / big) * (q / big)) : 0.0f;
     const glm::vec3 fixed = s.offset + s.lower * s.along;
     s.k = glm::dot(fixed, fixed) + s.lower * s.lower * glm::dot(s.across, s.across);
     // Measured on the straight and the folded limb: k - c cancels when the bones are about

@@ -442,3 +442,19 @@ TEST(TwoBone3D, ALimb1e20LongKeepsItsRotationsUnit) {
     job.run();
     for (const glm::quat& q : pose.rotations) EXPECT_NEAR(glm::length(q), 1.0f, 1e-5f);
 }
+
+TEST(TwoBone3D, AnUpperBone1e21LongReportsTheMissThePoseHas) {
+    // Found by fuzzing: the straight bend came from parts whose squares fall below float's normal
+    // range and was off unit length: a reported miss of 1.2e-3 for a tip on the target.
+    const std::vector<Bone> bones{bone("upper", -1, {}, glm::quat(0.264367461f, 0.263223559f, 0.317706525f, -0.871714234f), 1.0326732e-21f),
+                                  bone("lower", 0, {1.0326732e-21f, 0, 0}, glm::quat{1, 0, 0, 0}, 0.05f)};
+    const Rig rig{Dimensions::Three, Skeleton(bones), {}, Pose::rest(2), {}, {}, {}};
+    Pose pose = rig.pose;
+    TwoBoneSettings settings;
+    settings.softness = 0.3f;
+    const glm::vec3 target{-0.0360823162f, -0.0146825034f, -0.0313447006f};
+    const TwoBoneJob job{&rig.skeleton, Dimensions::Three, 0, 1, target, settings, 0.001f, &pose};
+    ASSERT_TRUE(job.validate().ok());
+    const IkResult r = job.run();
+    EXPECT_NEAR(r.error, glm::length(tip_of(rig, pose, 1) - target), 1e-6f);
+}
