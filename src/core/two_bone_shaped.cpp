@@ -31,6 +31,8 @@ struct Limb {
     AngleRange upper_range;         // Range2d, Hinge
     glm::vec3 upper_hinge{0.0f};    // Hinge, in the upper bone's rest frame
     float cone = kPi;               // Cone: the largest turn from rest
+    float cos_cone = -1.0f, sin_cone = 0.0f;  // of `cone`, for the closest-tip search's every step
+    float rest_angle = 0.0f;        // 2D: the upper bone's rest rotation as an angle
     AngleRange bends;               // the middle joint's allowed bends
     glm::vec3 dir{1.0f, 0.0f, 0.0f};  // root joint -> target, unit
     float goal = 0.0f;              // the distance the tip is sent to along dir (within fold..reach)
@@ -42,6 +44,11 @@ struct Limb {
 };
 
 float angle_2d_of(const glm::vec3& v) { return std::atan2(v.y, v.x); }
+
+// 2D: the upper joint's pose angle that turns the tip direction onto dir.
+float aim_angle_2d(const Limb& L, const glm::vec3& tip_dir) {
+    return wrap_angle(angle_2d_of(L.dir) - angle_2d_of(tip_dir) - L.rest_angle);
+}
 
 // The side of the straight limb the bend θ lies on: +1, -1, or 0 for (nearly) straight.
 int branch_of(const LimbShape& shape, Rot2 theta) {
@@ -59,7 +66,7 @@ std::optional<glm::quat> exact_aim(const Limb& L, Rot2 theta, int branch) {
     if (!(tt > L.tiny * L.tiny)) return std::nullopt;
     const glm::vec3 tip_dir = tip * inverse_sqrt(tt);
     if (L.is_2d) {
-        const float angle = wrap_angle(angle_2d_of(L.dir) - angle_2d_of(tip_dir) - angle_2d(L.rest_a));
+        const float angle = aim_angle_2d(L, tip_dir);
         if (L.upper == UpperKind::Range2d && !L.upper_range.contains(angle)) return std::nullopt;
         return rotation_2d(angle);
     }
@@ -116,7 +123,7 @@ Aim closest_aim(const Limb& L, Rot2 theta) {
             aim.along_dir = true;
             break;
         case UpperKind::Range2d: {
-            const float wanted = wrap_angle(angle_2d_of(L.dir) - angle_2d_of(tip_dir) - angle_2d(L.rest_a));
+            const float wanted = aim_angle_2d(L, tip_dir);
             const float allowed = nearest_allowed_angle(wanted, L.upper_range);
             aim.pose = rotation_2d(allowed);
             aim.along_dir = allowed == wanted;
@@ -126,13 +133,13 @@ Aim closest_aim(const Limb& L, Rot2 theta) {
         case UpperKind::Cone: {
             const glm::vec3 centre = L.rest_a * tip_dir;
             const float cos_gap = glm::dot(centre, L.dir);
-            if (cos_gap >= std::cos(L.cone)) {
+            if (cos_gap >= L.cos_cone) {
                 aim.along_dir = true;
             } else {
                 glm::vec3 e = L.dir - centre * cos_gap;
                 const float ee = glm::dot(e, e);
                 e = ee > 1e-12f ? e * inverse_sqrt(ee) : any_perpendicular(centre);
-                u = std::cos(L.cone) * centre + std::sin(L.cone) * e;
+                u = L.cos_cone * centre + L.sin_cone * e;
             }
             aim.pose = rotation_between(tip_dir, glm::conjugate(L.rest_a) * u);
             break;
@@ -243,6 +250,7 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     L.root = sk[A].rest.translation + (sk[A].parent < 0 ? pose.root_offset : glm::vec3{0.0f});
     if (is_2d) L.root.z = 0.0f;
     L.rest_a = sk[A].rest.rotation;
+    if (is_2d) L.rest_angle = angle_2d(L.rest_a);
     L.tiny = 1e-6f * max_of(shape.reach, 1e-6f);
     if (const auto& limits = sk[A].limits) {
         L.upper_limits = &*limits;
@@ -256,6 +264,8 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
         } else if (limits->max_angle) {
             L.upper = UpperKind::Cone;
             L.cone = *limits->max_angle;
+            L.cos_cone = std::cos(L.cone);
+            L.sin_cone = std::sin(L.cone);
         }
     }
     L.bends = bend_range(sk[B], is_2d);
