@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/rotation_math.hpp"
+#include "core/two_bone_limb.hpp"
 #include "core/two_bone_solver.hpp"
 
 namespace marionette {
@@ -90,6 +91,39 @@ bool solve_free_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& result) {
     result.iterations = 1;
     result.error = std::fabs(d2 * inverse_distance - goal);
     result.reached = result.error <= (job.tolerance > 0.0f ? job.tolerance : 1e-4f * reach);
+    return true;
+}
+
+bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::vec3& pole, IkResult& result) {
+    const Skeleton& sk = *job.skeleton;
+    Pose& pose = *job.pose;
+    const auto A = static_cast<std::size_t>(job.root);
+    const auto B = static_cast<std::size_t>(job.effector);
+    const LimbShape shape = limb_shape(sk, job.effector, false);
+    const glm::vec3 root = sk[A].rest.translation + (sk[A].parent < 0 ? pose.root_offset : glm::vec3{0.0f});
+    const glm::vec3 v = target - root;
+    const float d2 = glm::dot(v, v);
+    const float tiny = 1e-6f * max_of(shape.reach, 1e-6f);
+    if (!(d2 > tiny * tiny && shape.reach > 1e-6f && shape.reach < 1e6f)) return false;
+    const float inverse_distance = inverse_sqrt(d2);
+    const float distance = d2 * inverse_distance;
+    const glm::vec3 dir = v * inverse_distance;
+    const float goal = soft_goal_distance(distance, shape.fold, shape.reach, job.settings.softness);
+    const Rot2 theta = shape.bend_for(goal, shape.rest_branch);
+    const glm::vec3 tip = shape.tip(theta);
+    const float tt = glm::dot(tip, tip);
+    if (!(tt > tiny * tiny)) return false;
+    const float inverse_tip = inverse_sqrt(tt);
+    const glm::vec3 tip_dir = tip * inverse_tip;
+    const glm::quat& rest_a = sk[A].rest.rotation;
+    const glm::vec3 side = bend_side(dir, pole - root, rest_a * shape.rest_normal, tiny);
+    const glm::quat turn = rotation_taking(tip_dir, shape.bend_normal(tip_dir, shape.rest_branch), dir, glm::cross(dir, side));
+    pose.rotations[A] = normalized(glm::conjugate(rest_a) * turn);
+    pose.rotations[B] = shape.bend_rotation(theta);
+    // The tip is turned exactly onto dir: the miss is the difference of the distances.
+    result.iterations = 1;
+    result.error = std::fabs(distance - tt * inverse_tip);
+    result.reached = result.error <= (job.tolerance > 0.0f ? job.tolerance : 1e-4f * max_of(shape.reach, 1e-6f));
     return true;
 }
 

@@ -21,24 +21,30 @@ LimbShape limb_shape(const Skeleton& skeleton, int effector, bool is_2d) {
     const Bone& lower_bone = skeleton[static_cast<std::size_t>(effector)];
     LimbShape s;
     s.offset = lower_bone.rest.translation;
-    s.upper = glm::length(s.offset);
+    s.upper = std::sqrt(glm::dot(s.offset, s.offset));
     s.lower = lower_bone.length;
     s.rest_b = lower_bone.rest.rotation;
-    if (!is_2d) {
-        if (lower_bone.limits && lower_bone.limits->hinge) {
-            s.axis_b = *lower_bone.limits->hinge;
+    const glm::quat& r = s.rest_b;
+    // The lower bone's rest direction, rest_b * X written out.
+    const glm::vec3 rest_dir{1.0f - 2.0f * (r.y * r.y + r.z * r.z), 2.0f * (r.x * r.y + r.w * r.z), 2.0f * (r.x * r.z - r.w * r.y)};
+    if (is_2d) {
+        s.axis = s.rest_b * s.axis_b;
+    } else if (lower_bone.limits && lower_bone.limits->hinge) {
+        s.axis_b = *lower_bone.limits->hinge;
+        s.axis = s.rest_b * s.axis_b;
+    } else {
+        // The axis the rest pose bends about; a limb straight at rest bends about z, as 2D.
+        // From the offset's direction: a length of 1e-20 squared is below float's normal range,
+        // and normalizing that cross product gave a bend axis that was not unit (fuzz).
+        const glm::vec3 n = s.upper > 0.0f ? glm::cross(s.offset / s.upper, rest_dir) : glm::vec3{0.0f};
+        const float nn = glm::dot(n, n);
+        if (nn > 1e-6f) {
+            s.axis = n * (1.0f / std::sqrt(nn));
+            s.axis_b = glm::conjugate(s.rest_b) * s.axis;
         } else {
-            // The axis the rest pose bends about; a limb straight at rest bends about z, as 2D.
-            // From the offset's direction: a length of 1e-20 squared is below float's normal
-            // range, and normalizing that cross product gave a bend axis that was not unit (fuzz).
-            if (s.upper > 0.0f) {
-                const glm::vec3 n = glm::cross(glm::conjugate(s.rest_b) * (s.offset / s.upper), glm::vec3{1.0f, 0.0f, 0.0f});
-                if (glm::length(n) > 1e-3f) s.axis_b = glm::normalize(n);
-            }
+            s.axis = s.rest_b * s.axis_b;
         }
     }
-    s.axis = s.rest_b * s.axis_b;
-    const glm::vec3 rest_dir = s.rest_b * glm::vec3{1.0f, 0.0f, 0.0f};
     s.along = s.axis * glm::dot(s.axis, rest_dir);
     s.across = rest_dir - s.along;
     s.across_turned = glm::cross(s.axis, s.across);
@@ -48,8 +54,13 @@ LimbShape limb_shape(const Skeleton& skeleton, int effector, bool is_2d) {
     // normal range, and the straight bend came out off unit length (fuzz: a reported miss of
     // 1.2e-3 for a tip on the target).
     const float big = max_of(std::fabs(p), std::fabs(q));
-    s.straight = big > 0.0f ? normalized(Rot2{p / big, q / big}) : Rot2{};
-    s.c = big > 0.0f ? big * std::sqrt((p / big) * (p / big) + (q / big) * (q / big)) : 0.0f;
+    if (big > 0.0f) {
+        const float pb = p / big;
+        const float qb = q / big;
+        const float m = std::sqrt(pb * pb + qb * qb);
+        s.straight = Rot2{pb / m, qb / m};
+        s.c = big * m;
+    }
     const glm::vec3 fixed = s.offset + s.lower * s.along;
     s.k = glm::dot(fixed, fixed) + s.lower * s.lower * glm::dot(s.across, s.across);
     // Measured on the straight and the folded limb: k - c cancels when the bones are about
@@ -58,6 +69,12 @@ LimbShape limb_shape(const Skeleton& skeleton, int effector, bool is_2d) {
     s.fold = glm::length(s.tip(Rot2{-s.straight.c, -s.straight.s}));
     // The rest bend (0) relative to the straight limb: its sine's sign is the rest branch.
     s.rest_branch = -s.straight.s < -1e-6f ? -1 : 1;
+    if (!is_2d) {
+        const glm::vec3 rest_tip = s.offset + s.lower * rest_dir;
+        const float rest_length = glm::length(rest_tip);
+        const float tiny = 1e-6f * max_of(s.reach, 1e-6f);
+        s.rest_normal = s.bend_normal(rest_length > tiny ? rest_tip / rest_length : glm::vec3{1.0f, 0.0f, 0.0f}, s.rest_branch);
+    }
     return s;
 }
 
@@ -86,8 +103,19 @@ glm::vec3 LimbShape::bend_normal(const glm::vec3& tip_dir, int branch) const {
 }
 
 glm::quat rotation_taking(const glm::vec3& from_x, const glm::vec3& from_y, const glm::vec3& to_x, const glm::vec3& to_y) {
-    const glm::mat3 from{from_x, from_y, glm::cross(from_x, from_y)};
-    const glm::mat3 to{to_x, to_y, glm::cross(to_x, to_y)};
+    // The rotation is R = sum of to_i from_i^T over the three axes. Its quaternion is
+    // proportional to (1 + trace R, the axial vector of R - R^T), and both are sums over the
+    // axes: to_i . from_i and from_i x to_i. No matrix is formed. Near a half turn 1 + trace
+    // vanishes and that form loses its digits; there the matrix's largest diagonal term leads.
+    const glm::vec3 from_z = glm::cross(from_x, from_y);
+    const glm::vec3 to_z = glm::cross(to_x, to_y);
+    const float trace = glm::dot(to_x, from_x) + glm::dot(to_y, from_y) + glm::dot(to_z, from_z);
+    if (trace > -0.5f) {
+        const glm::vec3 axial = glm::cross(from_x, to_x) + glm::cross(from_y, to_y) + glm::cross(from_z, to_z);
+        return normalized(glm::quat{1.0f + trace, axial.x, axial.y, axial.z});
+    }
+    const glm::mat3 from{from_x, from_y, from_z};
+    const glm::mat3 to{to_x, to_y, to_z};
     return normalized(glm::quat_cast(to * glm::transpose(from)));
 }
 
@@ -102,14 +130,17 @@ glm::vec3 bend_side(const glm::vec3& dir, const glm::vec3& hint, const glm::vec3
     } else {
         // The kept side: across the hint's line, where the bend plane keeps `normal` (made
         // across the line, it has full length next to the line whatever `normal` is).
-        const glm::vec3 hint_dir = hint * inverse_sqrt(hint2);
-        glm::vec3 kept = glm::cross(normal, hint_dir);
-        const float kk = glm::dot(kept, kept);
-        kept = kk > 1e-6f ? kept * inverse_sqrt(kk) : any_perpendicular(hint_dir);
-        kept -= dir * glm::dot(kept, dir);
         const float sine2 = glm::dot(off, off) / hint2;
-        const float fade = sine2 < kBlendSine * kBlendSine ? 1.0f - sine2 / (kBlendSine * kBlendSine) : 0.0f;
-        v = off + (kKeptWeight * fade * fade * std::sqrt(hint2)) * kept;
+        v = off;
+        if (sine2 < kBlendSine * kBlendSine) {
+            const float fade = 1.0f - sine2 / (kBlendSine * kBlendSine);
+            const glm::vec3 hint_dir = hint * inverse_sqrt(hint2);
+            glm::vec3 kept = glm::cross(normal, hint_dir);
+            const float kk = glm::dot(kept, kept);
+            kept = kk > 1e-6f ? kept * inverse_sqrt(kk) : any_perpendicular(hint_dir);
+            kept -= dir * glm::dot(kept, dir);
+            v += (kKeptWeight * fade * fade * std::sqrt(hint2)) * kept;
+        }
     }
     const float vv = glm::dot(v, v);
     if (!(vv > 1e-24f * max_of(hint2, 1.0f))) return any_perpendicular(dir);

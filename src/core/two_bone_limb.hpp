@@ -28,6 +28,9 @@ struct LimbShape {
     float k = 0.0f, c = 0.0f;               // |T|^2 = k + c cos(θ - straight)
     float reach = 0.0f, fold = 0.0f;        // the longest and shortest |T|
     int rest_branch = 1;                    // the side the rest pose bends to (+1 when straight)
+    // 3D: the rest pose's bend normal (bend_normal of the rest tip's direction on rest_branch),
+    // which the bend plane keeps next to the pole's line.
+    glm::vec3 rest_normal{0.0f, 0.0f, 1.0f};
 
     // T(θ) for the bend θ as a unit complex number.
     glm::vec3 tip(Rot2 theta) const {

@@ -310,10 +310,7 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     if (!is_2d) {
         if (pole) {
             L.hint = *pole - L.root;
-            const glm::vec3 rest_tip = shape.tip(Rot2{});
-            const float rest_length = glm::length(rest_tip);
-            const glm::vec3 rest_dir = rest_length > L.tiny ? rest_tip / rest_length : glm::vec3{1.0f, 0.0f, 0.0f};
-            L.normal = L.rest_a * shape.bend_normal(rest_dir, shape.rest_branch);
+            L.normal = L.rest_a * shape.rest_normal;
         } else {
             L.hint = turn_a_now * shape.offset;
             const float now_length = glm::length(tip_now);

@@ -41,6 +41,9 @@ IkResult run_3d(const TwoBoneJob& job) {
         target = to_parent * (target - parent.translation);
         if (pole) pole = to_parent * (*pole - parent.translation);
     }
+    if (IkResult free; pole && !sk[A].limits && !sk[static_cast<std::size_t>(job.effector)].limits && solve_free_3d(job, target, *pole, free)) {
+        return free;
+    }
     return solve_on_shape(job, target, pole);
 }
 
