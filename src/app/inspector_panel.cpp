@@ -36,23 +36,25 @@ void limits_section(const Rig& rig, int bone, PanelEdits& out) {
         bool limited = b.limits.has_value();
         if (ImGui::Checkbox("limit rotation", &limited)) {
             apply(out, label,
-                  set_limits(rig, bone, limited ? std::optional<JointLimits>(JointLimits{std::nullopt, -90 * kDegree, 90 * kDegree}) : std::nullopt));
+                  set_limits(rig, bone, limited ? std::optional<JointLimits>(JointLimits{std::nullopt, -90 * kDegree, 90 * kDegree, {}, {}}) : std::nullopt));
         }
         if (b.limits && b.limits->min_angle && b.limits->max_angle) {
             float lo = *b.limits->min_angle / kDegree;
             float hi = *b.limits->max_angle / kDegree;
             const bool changed = ImGui::DragFloatRange2("range", &lo, &hi, 0.5f, -180.0f, 180.0f, "min %.1f", "max %.1f");
             track(out, label, changed,
-                  [&] { return set_limits(rig, bone, JointLimits{std::nullopt, lo * kDegree, hi * kDegree}); });
+                  [&] { return set_limits(rig, bone, JointLimits{std::nullopt, lo * kDegree, hi * kDegree, {}, {}}); });
         }
         return;
     }
-    int kind = !b.limits ? 0 : (b.limits->hinge ? 1 : 2);
-    const char* kinds[] = {"free", "hinge", "cone"};
-    if (ImGui::Combo("joint", &kind, kinds, 3)) {
+    const int old_kind = !b.limits ? 0 : (b.limits->hinge ? 1 : (b.limits->is_swing_twist() ? 3 : 2));
+    int kind = old_kind;
+    const char* kinds[] = {"free", "hinge", "cone", "swing-twist"};
+    if (ImGui::Combo("joint", &kind, kinds, 4) && kind != old_kind) {
         std::optional<JointLimits> l;
-        if (kind == 1) l = JointLimits{glm::vec3{0, 0, 1}, -90 * kDegree, 90 * kDegree};
-        if (kind == 2) l = JointLimits{std::nullopt, std::nullopt, 45 * kDegree};
+        if (kind == 1) l = JointLimits{glm::vec3{0, 0, 1}, -90 * kDegree, 90 * kDegree, {}, {}};
+        if (kind == 2) l = JointLimits{std::nullopt, std::nullopt, 45 * kDegree, {}, {}};
+        if (kind == 3) l = JointLimits{std::nullopt, std::nullopt, std::nullopt, 45 * kDegree, TwistRange{-45 * kDegree, 45 * kDegree}};
         apply(out, label, set_limits(rig, bone, l));
     }
     if (!b.limits) return;
@@ -68,6 +70,18 @@ void limits_section(const Rig& rig, int bone, PanelEdits& out) {
         l = *b.limits;
         l.min_angle = lo * kDegree;
         l.max_angle = hi * kDegree;
+        track(out, label, changed, [&] { return set_limits(rig, bone, l); });
+    } else if (l.is_swing_twist()) {
+        float swing = l.swing.value_or(kPi) / kDegree;
+        bool changed = ImGui::DragFloat("swing", &swing, 0.5f, 0.0f, 180.0f, "%.1f deg");
+        l.swing = swing * kDegree;
+        track(out, label, changed, [&] { return set_limits(rig, bone, l); });
+        l = *b.limits;
+        const TwistRange twist = l.twist.value_or(TwistRange{-kPi, kPi});
+        float lo = twist.min / kDegree;
+        float hi = twist.max / kDegree;
+        changed = ImGui::DragFloatRange2("twist", &lo, &hi, 0.5f, -180.0f, 180.0f, "min %.1f", "max %.1f");
+        l.twist = TwistRange{lo * kDegree, hi * kDegree};
         track(out, label, changed, [&] { return set_limits(rig, bone, l); });
     } else {
         float max = l.max_angle.value_or(kPi) / kDegree;

@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "core/joint_limits.hpp"
 #include "core/rotation_math.hpp"
 
 namespace marionette {
@@ -26,6 +27,23 @@ bool keep_in_cone(const CcdJoint& j, glm::quat& r) {
     if (!rotation_axis(pose, axis)) return false;
     r = j.rest * glm::angleAxis(j.cone_angle, axis);
     return true;
+}
+
+// Swing-twist joint: r moved back within the swing cone and twist range when its pose part
+// leaves them.
+bool keep_in_swing_twist(const CcdJoint& j, glm::quat& r) {
+    const glm::quat pose = glm::conjugate(j.rest) * r;
+    const AngleRange twist{j.lo, j.hi};
+    if (within_swing_twist(pose, j.cone_angle, twist, 0.0f)) return false;
+    r = j.rest * constrain_swing_twist(pose, j.cone_angle, twist);
+    return true;
+}
+
+// The joint's own limits applied to r; true when they moved it.
+bool keep_in_limits(const CcdJoint& j, glm::quat& r) {
+    if (j.kind == CcdJoint::Kind::Ball) return keep_in_cone(j, r);
+    if (j.kind == CcdJoint::Kind::SwingTwist) return keep_in_swing_twist(j, r);
+    return false;
 }
 
 }  // namespace
@@ -91,7 +109,7 @@ bool step_3d(CcdJoint& j, const glm::vec3& u, const glm::vec3& v, float max_step
         whole_turn = false;
     }
     glm::quat r = normalized(delta * j.rotation);
-    if (j.kind == CcdJoint::Kind::Ball && keep_in_cone(j, r)) {
+    if (keep_in_limits(j, r)) {
         r = normalized(r);
         whole_turn = false;
     }
@@ -105,7 +123,7 @@ glm::quat bent_rotation_3d(const CcdJoint& j, float phi) {
         return j.rest * glm::angleAxis(clamp_to(j.angle + phi, j.lo, j.hi), j.hinge_local);
     }
     glm::quat r = j.rotation * glm::angleAxis(phi, glm::vec3{0.0f, 0.0f, 1.0f});
-    if (j.kind == CcdJoint::Kind::Ball) keep_in_cone(j, r);
+    keep_in_limits(j, r);
     return r;
 }
 

@@ -106,6 +106,12 @@ glm::vec3 prepare(const CcdJob& job, std::size_t n, bool& constrained) {
                 j.hinge_local = *b.limits->hinge;
                 j.hinge = b.rest.rotation * j.hinge_local;
                 j.angle = twist_angle(pose_rotation, j.hinge_local);
+            } else if (b.limits->is_swing_twist()) {
+                j.kind = CcdJoint::Kind::SwingTwist;
+                j.cone_angle = b.limits->swing.value_or(kPi);
+                const AngleRange twist = twist_range(*b.limits);
+                j.lo = twist.lo;
+                j.hi = twist.hi;
             } else if (b.limits->max_angle) {
                 j.kind = CcdJoint::Kind::Ball;
                 j.cone_angle = *b.limits->max_angle;

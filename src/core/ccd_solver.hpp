@@ -24,7 +24,7 @@ namespace marionette {
 
 // Scratch memory for one chain joint; the caller owns an array of chain-length entries.
 struct CcdJoint {
-    enum class Kind : unsigned char { Free, Range, Hinge, Ball };
+    enum class Kind : unsigned char { Free, Range, Hinge, Ball, SwingTwist };
 
     int bone = -1;
     Kind kind = Kind::Free;
@@ -40,10 +40,10 @@ struct CcdJoint {
     glm::vec3 hinge{0.0f};                       // 3D hinge axis in the parent's frame
     glm::vec3 hinge_local{0.0f};                 // and in the bone's rest frame
     float angle = 0.0f;                          // pose angle (2D range, 3D hinge), unwrapped while solving
-    float lo = -kPi;                             // allowed pose angles
+    float lo = -kPi;                             // allowed pose angles (swing-twist: the twist)
     float hi = kPi;
     float cone_cos_half = -1.0f;                 // 3D ball joint: cos(max / 2)
-    float cone_angle = kPi;
+    float cone_angle = kPi;                      // and max (swing-twist: the largest swing)
 };
 
 struct CcdJob {

@@ -19,6 +19,38 @@ float nearest_allowed_angle(float angle, const AngleRange& range) {
     return to_lo < to_hi ? range.lo : range.hi;
 }
 
+SwingTwist split_swing_twist(const glm::quat& pose_rotation) {
+    const glm::quat q = pose_rotation.w < 0.0f ? -pose_rotation : pose_rotation;
+    SwingTwist st;
+    // q = swing * twist with twist = (cos t/2, sin t/2, 0, 0): (w, x) is the twist's direction
+    // scaled by cos(swing / 2), and (y, z) the swing's axis part.
+    const float wx = std::sqrt(q.w * q.w + q.x * q.x);
+    const float yz = std::sqrt(q.y * q.y + q.z * q.z);
+    st.swing_angle = 2.0f * std::atan2(yz, wx);
+    if (wx > 1e-6f) {
+        const glm::quat twist{q.w / wx, q.x / wx, 0.0f, 0.0f};
+        st.twist = wrap_angle(2.0f * std::atan2(twist.x, twist.w));
+        st.swing = q * glm::conjugate(twist);
+    } else {
+        st.swing = q;
+    }
+    return st;
+}
+
+AngleRange twist_range(const JointLimits& limits) {
+    AngleRange r;
+    if (limits.twist) r = {limits.twist->min, limits.twist->max};
+    return r;
+}
+
+glm::quat constrain_swing_twist(const glm::quat& pose_rotation, float swing, const AngleRange& twist) {
+    const SwingTwist st = split_swing_twist(pose_rotation);
+    glm::quat kept = st.swing;
+    glm::vec3 axis;
+    if (st.swing_angle > swing && rotation_axis(kept, axis)) kept = glm::angleAxis(swing, axis);
+    return normalized(kept * glm::angleAxis(nearest_allowed_angle(st.twist, twist), glm::vec3{1.0f, 0.0f, 0.0f}));
+}
+
 glm::quat constrain_rotation(const glm::quat& pose_rotation, const JointLimits& limits, bool is_2d) {
     if (is_2d) {
         const float a = nearest_allowed_angle(angle_2d(pose_rotation), angle_range(limits));
@@ -28,6 +60,7 @@ glm::quat constrain_rotation(const glm::quat& pose_rotation, const JointLimits& 
         const float twist = twist_angle(pose_rotation, *limits.hinge);
         return glm::angleAxis(nearest_allowed_angle(twist, angle_range(limits)), *limits.hinge);
     }
+    if (limits.is_swing_twist()) return constrain_swing_twist(pose_rotation, limits.swing.value_or(kPi), twist_range(limits));
     if (!limits.max_angle) return pose_rotation;
     glm::quat q = pose_rotation.w < 0.0f ? -pose_rotation : pose_rotation;
     const float angle = rotation_angle(q);
@@ -48,6 +81,11 @@ float distance_outside(float angle, const AngleRange& range) {
 
 }  // namespace
 
+bool within_swing_twist(const glm::quat& pose_rotation, float swing, const AngleRange& twist, float tolerance) {
+    const SwingTwist st = split_swing_twist(pose_rotation);
+    return st.swing_angle <= swing + tolerance && distance_outside(st.twist, twist) <= tolerance;
+}
+
 bool within_limits(const glm::quat& pose_rotation, const JointLimits& limits, bool is_2d, float tolerance) {
     if (is_2d) return distance_outside(angle_2d(pose_rotation), angle_range(limits)) <= tolerance;
     if (limits.hinge) {
@@ -57,6 +95,7 @@ bool within_limits(const glm::quat& pose_rotation, const JointLimits& limits, bo
         if (glm::length(off_axis) > std::sin(0.5f * tolerance) + 1e-6f) return false;
         return distance_outside(twist_angle(pose_rotation, *limits.hinge), angle_range(limits)) <= tolerance;
     }
+    if (limits.is_swing_twist()) return within_swing_twist(pose_rotation, limits.swing.value_or(kPi), twist_range(limits), tolerance);
     return !limits.max_angle || rotation_angle(pose_rotation) <= *limits.max_angle + tolerance;
 }
 

@@ -19,9 +19,29 @@ AngleRange angle_range(const JointLimits& limits);
 // a range up to 130 goes to 130, not to the far end).
 float nearest_allowed_angle(float angle, const AngleRange& range);
 
+// A 3D pose rotation split as swing * twist: the twist about the bone's own x axis, the swing
+// the shortest turn taking x where the pose takes it (its axis across x). The twist of a pose
+// that swings x half round is undefined; it is taken as 0 there.
+struct SwingTwist {
+    glm::quat swing{1.0f, 0.0f, 0.0f, 0.0f};
+    float swing_angle = 0.0f;  // [0, pi]
+    float twist = 0.0f;        // (-pi, pi]
+};
+SwingTwist split_swing_twist(const glm::quat& pose_rotation);
+
+// The twist range of swing-twist limits as an AngleRange (the whole circle when unbounded).
+AngleRange twist_range(const JointLimits& limits);
+
 // The rotation the joint allows nearest to `pose_rotation`: 2D about z within the range; 3D
-// onto the hinge and within its range, or within a ball joint's cone.
+// onto the hinge and within its range, within a ball joint's cone, or for swing-twist limits
+// the twist moved into its range and the swing tilted back onto its cone about the same axis
+// (as Godot's and PhysX's joints clamp them; not always the nearest rotation, always allowed).
 glm::quat constrain_rotation(const glm::quat& pose_rotation, const JointLimits& limits, bool is_2d);
+
+// The swing-twist clamp of constrain_rotation and the test of within_limits, for a swing of at
+// most `swing` and a twist within `twist`.
+glm::quat constrain_swing_twist(const glm::quat& pose_rotation, float swing, const AngleRange& twist);
+bool within_swing_twist(const glm::quat& pose_rotation, float swing, const AngleRange& twist, float tolerance);
 
 // Whether `pose_rotation` keeps to the limits, within `tolerance` radians.
 bool within_limits(const glm::quat& pose_rotation, const JointLimits& limits, bool is_2d, float tolerance);

@@ -47,6 +47,8 @@ Json bone_json(const Skeleton& skeleton, const Bone& b, bool is_2d) {
         if (b.limits->hinge) l["hinge"] = vector(*b.limits->hinge, false);
         if (b.limits->min_angle) l["min"] = degrees(*b.limits->min_angle);
         if (b.limits->max_angle) l["max"] = degrees(*b.limits->max_angle);
+        if (b.limits->swing) l["swing"] = degrees(*b.limits->swing);
+        if (b.limits->twist) l["twist"] = Json::array({degrees(b.limits->twist->min), degrees(b.limits->twist->max)});
         j["limits"] = l;
     }
     return j;

@@ -13,6 +13,12 @@
 namespace marionette {
 
 // Limits on how a joint may turn away from its rest rotation. Angles in radians.
+// The allowed twist of a swing-twist joint, radians, min <= max, both within [-pi, pi].
+struct TwistRange {
+    float min = 0.0f;
+    float max = 0.0f;
+};
+
 struct JointLimits {
     // 3D only: the joint turns only about this unit axis, given in the bone's rest frame.
     // 2D joints always turn about z and never carry a hinge.
@@ -21,6 +27,13 @@ struct JointLimits {
     // set: the largest turn away from rest in any direction.
     std::optional<float> min_angle;
     std::optional<float> max_angle;
+    // 3D ball joints may instead bound swing and twist apart (never with max_angle or a hinge):
+    // the pose rotation splits as swing * twist, the twist about the bone's own x axis and the
+    // swing the shortest turn taking x where the pose takes it (joint_limits.hpp).
+    std::optional<float> swing;         // the largest swing, [0, pi]
+    std::optional<TwistRange> twist;    // the allowed twist
+
+    bool is_swing_twist() const { return swing.has_value() || twist.has_value(); }
 };
 
 struct Bone {

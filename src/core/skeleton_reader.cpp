@@ -25,8 +25,21 @@ JointLimits read_limits(const JsonField& f, int dims) {
     if (dims == 2) {
         f.allow_only({"min", "max"});
     } else {
-        f.allow_only({"hinge", "min", "max"});
+        f.allow_only({"hinge", "min", "max", "swing", "twist"});
         if (auto h = f.optional_member("hinge")) limits.hinge = h->direction();
+        if (auto sw = f.optional_member("swing")) {
+            if (limits.hinge) sw->fail("a hinge turns about its axis only: it takes \"min\" and \"max\", not \"swing\"");
+            limits.swing = sw->degrees(0, 180);
+        }
+        if (auto tw = f.optional_member("twist")) {
+            if (limits.hinge) tw->fail("a hinge turns about its axis only: it takes \"min\" and \"max\", not \"twist\"");
+            if (!tw->raw().is_array() || tw->array_size() != 2) tw->fail("expected [min, max] in degrees, got " + tw->raw().dump());
+            limits.twist = TwistRange{tw->element(0).degrees(-180, 180), tw->element(1).degrees(-180, 180)};
+            if (limits.twist->min > limits.twist->max) tw->fail("min must not exceed max, got " + tw->raw().dump());
+        }
+        if (limits.is_swing_twist() && (f.optional_member("max") || f.optional_member("min"))) {
+            f.fail("a ball joint takes either \"max\" (its largest turn from rest) or \"swing\" and \"twist\", not both");
+        }
     }
     if (auto m = f.optional_member("min")) {
         if (dims == 3 && !limits.hinge) m->fail("a 3D joint without a hinge takes only \"max\" (its largest turn from rest)");

@@ -94,36 +94,79 @@ bool solve_free_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& result) {
     return true;
 }
 
+// Without a hinge the middle joint bends about the normal of the plane its rest pose lies in
+// (a limb straight at rest: its lower bone's z), so the limb is planar and the triangle is the
+// 2D one: law of cosines in the bend plane, then the tip's frame (its direction and the bend
+// normal) turned onto the aim's (the target's direction and the pole's side). LimbShape's
+// general form gives the same (two_bone_paths_test); this one skips what a planar limb does
+// not need.
 bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::vec3& pole, IkResult& result) {
     const Skeleton& sk = *job.skeleton;
     Pose& pose = *job.pose;
     const auto A = static_cast<std::size_t>(job.root);
     const auto B = static_cast<std::size_t>(job.effector);
-    const LimbShape shape = limb_shape(sk, job.effector, false);
-    const glm::vec3 root = sk[A].rest.translation + (sk[A].parent < 0 ? pose.root_offset : glm::vec3{0.0f});
+    const Bone& upper_bone = sk[A];
+    const Bone& lower_bone = sk[B];
+    const glm::vec3 root = upper_bone.rest.translation + (upper_bone.parent < 0 ? pose.root_offset : glm::vec3{0.0f});
+    const glm::vec3 offset = lower_bone.rest.translation;
+    const float lower = lower_bone.length;
+    const float offset2 = glm::dot(offset, offset);
+    const float inverse_upper = inverse_sqrt(offset2);
+    const float upper = offset2 * inverse_upper;
+    const float reach = upper + lower;
+    const float tiny = 1e-6f * reach;
     const glm::vec3 v = target - root;
     const float d2 = glm::dot(v, v);
-    const float tiny = 1e-6f * max_of(shape.reach, 1e-6f);
-    if (!(d2 > tiny * tiny && shape.reach > 1e-6f && shape.reach < 1e6f)) return false;
+    if (!(upper > tiny && lower > tiny && reach > 1e-6f && reach < 1e6f && d2 > tiny * tiny)) return false;
+    if (!(min_of(upper, lower) > 1e-3f * reach)) return false;  // as solve_free_2d: cancellation
+
+    // The bend plane: e1 along the upper bone's part of the limb, e2 across it; the lower bone's
+    // rest direction r in it as the unit complex number rho.
+    const glm::quat& rb = lower_bone.rest.rotation;
+    const glm::vec3 r{1.0f - 2.0f * (rb.y * rb.y + rb.z * rb.z), 2.0f * (rb.x * rb.y + rb.w * rb.z), 2.0f * (rb.x * rb.z - rb.w * rb.y)};
+    const glm::vec3 e1 = offset * inverse_upper;
+    glm::vec3 axis = glm::cross(e1, r);
+    glm::vec3 axis_b{0.0f, 0.0f, 1.0f};
+    const float nn = glm::dot(axis, axis);
+    if (nn > 1e-6f) {
+        axis *= 1.0f / std::sqrt(nn);
+        axis_b = glm::conjugate(rb) * axis;
+    } else {
+        axis = {2.0f * (rb.x * rb.z + rb.w * rb.y), 2.0f * (rb.y * rb.z - rb.w * rb.x), 1.0f - 2.0f * (rb.x * rb.x + rb.y * rb.y)};
+    }
+    const glm::vec3 e2 = glm::cross(axis, e1);
+    const Rot2 rho = normalized(Rot2{glm::dot(r, e1), glm::dot(r, e2)});
+    const int branch = rho.s < -1e-6f ? -1 : 1;  // the rest pose's side, LimbShape::rest_branch
+
     const float inverse_distance = inverse_sqrt(d2);
     const float distance = d2 * inverse_distance;
     const glm::vec3 dir = v * inverse_distance;
-    const float goal = soft_goal_distance(distance, shape.fold, shape.reach, job.settings.softness);
-    const Rot2 theta = shape.bend_for(goal, shape.rest_branch);
-    const glm::vec3 tip = shape.tip(theta);
-    const float tt = glm::dot(tip, tip);
-    if (!(tt > tiny * tiny)) return false;
-    const float inverse_tip = inverse_sqrt(tt);
-    const glm::vec3 tip_dir = tip * inverse_tip;
-    const glm::quat& rest_a = sk[A].rest.rotation;
-    const glm::vec3 side = bend_side(dir, pole - root, rest_a * shape.rest_normal, tiny);
-    const glm::quat turn = rotation_taking(tip_dir, shape.bend_normal(tip_dir, shape.rest_branch), dir, glm::cross(dir, side));
+    const float fold = std::fabs(upper - lower);
+    float goal = clamp_to(distance, fold, reach);
+    if (job.settings.softness > 0.0f) goal = soft_goal_distance(distance, fold, reach, job.settings.softness);
+    const float g2 = goal * goal;
+    // The lower bone's direction beta from e1, times 2 upper lower; its sine from Heron's
+    // formula, exactly 0 at both ends of the range.
+    const float uu = upper * upper, ll = lower * lower;
+    const float sin_beta = static_cast<float>(branch) * std::sqrt(max_of((reach * reach - g2) * (g2 - fold * fold), 0.0f));
+    const Rot2 beta = normalized(Rot2{g2 - uu - ll, sin_beta});
+    const float tip_x = upper + lower * beta.c;
+    const float tip_y = lower * beta.s;
+    const float inverse_tip = inverse_sqrt(tip_x * tip_x + tip_y * tip_y);
+    if (!(inverse_tip < 1.0f / tiny)) return false;
+    const glm::vec3 tip_dir = (tip_x * inverse_tip) * e1 + (tip_y * inverse_tip) * e2;
+    const glm::vec3 bend_normal = branch < 0 ? axis : -axis;
+
+    const glm::quat& rest_a = upper_bone.rest.rotation;
+    const glm::vec3 side = bend_side(dir, pole - root, rest_a * bend_normal, tiny);
+    const glm::quat turn = rotation_taking(tip_dir, bend_normal, dir, glm::cross(dir, side));
     pose.rotations[A] = normalized(glm::conjugate(rest_a) * turn);
-    pose.rotations[B] = shape.bend_rotation(theta);
-    // The tip is turned exactly onto dir: the miss is the difference of the distances.
+    const glm::quat half = quat_from_rot2(conjugate(rho) * beta);
+    pose.rotations[B] = {half.w, axis_b.x * half.z, axis_b.y * half.z, axis_b.z * half.z};
+    // The tip is turned exactly onto dir at the goal's distance: the miss is the difference.
     result.iterations = 1;
-    result.error = std::fabs(distance - tt * inverse_tip);
-    result.reached = result.error <= (job.tolerance > 0.0f ? job.tolerance : 1e-4f * max_of(shape.reach, 1e-6f));
+    result.error = std::fabs(distance - goal);
+    result.reached = result.error <= (job.tolerance > 0.0f ? job.tolerance : 1e-4f * reach);
     return true;
 }
 

@@ -5,6 +5,7 @@
 
 #include "core/joint_limits.hpp"
 #include "core/two_bone_limb.hpp"
+#include "core/two_bone_swing_twist.hpp"
 #include "core/two_bone_solver.hpp"
 
 namespace marionette {
@@ -18,7 +19,7 @@ constexpr int kRefineSteps = 36;  // golden-section steps: a sample's spacing do
 constexpr float kGolden = 0.618033988f;
 
 // How the upper joint's limits let it aim the tip.
-enum class UpperKind { Free, Range2d, Cone, Hinge };
+enum class UpperKind { Free, Range2d, Cone, Hinge, SwingTwist };
 
 struct Limb {
     explicit Limb(const LimbShape& s) : shape(s) {}
@@ -32,6 +33,8 @@ struct Limb {
     glm::vec3 upper_hinge{0.0f};    // Hinge, in the upper bone's rest frame
     float cone = kPi;               // Cone: the largest turn from rest
     float cos_cone = -1.0f, sin_cone = 0.0f;  // of `cone`, for the closest-tip search's every step
+    float swing = kPi;              // SwingTwist: the largest swing
+    AngleRange twist;               // SwingTwist: the allowed twist
     float rest_angle = 0.0f;        // 2D: the upper bone's rest rotation as an angle
     AngleRange bends;               // the middle joint's allowed bends
     glm::vec3 dir{1.0f, 0.0f, 0.0f};  // root joint -> target, unit
@@ -80,6 +83,11 @@ std::optional<glm::quat> exact_aim(const Limb& L, Rot2 theta, int branch) {
     // m cos(psi/2 - delta): within the cone (|w| >= cos(cone/2)) on one interval of psi,
     // centred on 2 delta, half as wide as 4 acos(cos(cone/2) / m).
     const glm::quat q1 = to_rest * glm::quat{0.0f, L.dir.x, L.dir.y, L.dir.z} * turn;
+    if (L.upper == UpperKind::SwingTwist) {
+        const std::optional<float> psi = swing_twist_swivel(q0, q1, to_rest * L.dir, L.swing, L.twist);
+        if (!psi) return std::nullopt;
+        return normalized(std::cos(0.5f * *psi) * q0 + std::sin(0.5f * *psi) * q1);
+    }
     const float m = std::sqrt(q0.w * q0.w + q1.w * q1.w);
     const float cos_half = std::cos(0.5f * L.cone);
     if (!(m >= cos_half)) return std::nullopt;
@@ -142,6 +150,12 @@ Aim closest_aim(const Limb& L, Rot2 theta) {
                 u = L.cos_cone * centre + L.sin_cone * e;
             }
             aim.pose = rotation_between(tip_dir, glm::conjugate(L.rest_a) * u);
+            break;
+        }
+        case UpperKind::SwingTwist: {
+            aim.pose = closest_swing_twist_aim(tip_dir, glm::conjugate(L.rest_a) * L.dir, L.swing, L.twist);
+            u = (L.rest_a * aim.pose) * tip_dir;
+            aim.along_dir = glm::dot(u, L.dir) > 1.0f - 1e-7f;
             break;
         }
         case UpperKind::Hinge: {
@@ -232,6 +246,11 @@ AngleRange bend_range(const Bone& lower, bool is_2d) {
     AngleRange r;
     if (!lower.limits) return r;
     if (is_2d || lower.limits->hinge) return angle_range(*lower.limits);
+    // The middle joint turns only about its bend axis, across the bone: all swing, no twist.
+    if (lower.limits->is_swing_twist()) {
+        const float swing = lower.limits->swing.value_or(kPi);
+        return {-swing, swing};
+    }
     if (lower.limits->max_angle) r = {-*lower.limits->max_angle, *lower.limits->max_angle};
     return r;
 }
@@ -261,6 +280,10 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
             L.upper = UpperKind::Hinge;
             L.upper_range = angle_range(*limits);
             L.upper_hinge = *limits->hinge;
+        } else if (limits->is_swing_twist()) {
+            L.upper = UpperKind::SwingTwist;
+            L.swing = limits->swing.value_or(kPi);
+            L.twist = twist_range(*limits);
         } else if (limits->max_angle) {
             L.upper = UpperKind::Cone;
             L.cone = *limits->max_angle;
@@ -352,9 +375,13 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     if (L.upper_limits && !within_limits(pose_a, *L.upper_limits, is_2d, 1e-6f)) {
         pose_a = constrain_rotation(pose_a, *L.upper_limits, is_2d);
     }
+    glm::quat pose_b = is_2d ? rotation_2d(angle_of(bend)) : shape.bend_rotation(bend);
+    // A pure bend has no twist: a middle joint whose twist range leaves out 0 cannot bend
+    // within it, and is moved onto its limits like the upper joint.
+    if (sk[B].limits && !is_2d && !within_limits(pose_b, *sk[B].limits, false, 1e-6f)) pose_b = constrain_rotation(pose_b, *sk[B].limits, false);
     pose.rotations[A] = pose_a;
-    pose.rotations[B] = is_2d ? rotation_2d(angle_of(bend)) : shape.bend_rotation(bend);
-    const glm::vec3 tip = L.root + (L.rest_a * pose_a) * shape.tip(bend);
+    pose.rotations[B] = pose_b;
+    const glm::vec3 tip = L.root + (L.rest_a * pose_a) * (shape.offset + shape.rest_b * (pose_b * glm::vec3{shape.lower, 0.0f, 0.0f}));
     IkResult r;
     r.iterations = 1;
     r.error = glm::length(tip - target);

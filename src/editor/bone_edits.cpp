@@ -57,6 +57,23 @@ Result<JointLimits> checked_limits(const Rig& rig, const JointLimits& limits, co
         return Error{what + ": min (" + number_text(*limits.min_angle) + ") must not exceed max (" +
                      number_text(*limits.max_angle) + ")"};
     }
+    if (limits.is_swing_twist()) {
+        if (!ball) return Error{what + ": swing and twist are for 3D joints without a hinge"};
+        if (limits.min_angle || limits.max_angle) {
+            return Error{what + ": a ball joint takes either a max (its largest turn from rest) or swing and twist, not both"};
+        }
+        if (limits.swing) {
+            if (Status s = check_angle(*limits.swing, true, what + ": swing"); !s) return Error{s.message()};
+        }
+        if (limits.twist) {
+            if (Status s = check_angle(limits.twist->min, false, what + ": twist min"); !s) return Error{s.message()};
+            if (Status s = check_angle(limits.twist->max, false, what + ": twist max"); !s) return Error{s.message()};
+            if (limits.twist->min > limits.twist->max) {
+                return Error{what + ": twist min (" + number_text(limits.twist->min) + ") must not exceed twist max (" +
+                             number_text(limits.twist->max) + ")"};
+            }
+        }
+    }
     return out;
 }
 

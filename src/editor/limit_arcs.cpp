@@ -60,9 +60,18 @@ void build_limit_arcs(const Rig& rig, std::span<const Transform> world, int bone
         arc(center, frame, axis, perpendicular(axis, bone_axis), range.lo, range.hi, radius, !open, out);
         return;
     }
-    if (limits->max_angle) {
-        // The cone's rim: the rest direction turned by max_angle about every axis across it.
-        const float cone = *limits->max_angle;
+    if (limits->is_swing_twist()) {
+        // The twist range as a closed arc about the bone's rest axis, half the radius out,
+        // from the rest y direction; the swing's cone as a ball joint's below.
+        if (limits->twist) {
+            arc(center, frame, bone_axis, glm::vec3{0, 1, 0}, limits->twist->min, limits->twist->max, 0.5f * radius, true, out);
+        }
+        if (!limits->swing) return;
+    }
+    if (limits->max_angle || limits->swing) {
+        // The cone's rim: the rest direction turned by max_angle (or the swing) about every
+        // axis across it.
+        const float cone = limits->max_angle ? *limits->max_angle : *limits->swing;
         const glm::vec3 tilt = glm::normalize(glm::angleAxis(cone, glm::vec3{0, 0, 1}) * bone_axis);
         arc(center, frame, bone_axis, tilt, -kPi, kPi, radius, false, out);
         for (int i = 0; i < 4; ++i) {

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "core/ccd_solver.hpp"
 #include "core/ik_test_rigs.hpp"
 #include "core/joint_limits.hpp"
@@ -163,6 +165,32 @@ TEST(Ccd3D, BallJointsStayInTheirCone) {
         solve(rig, pose, 1, 4, {u(rng), u(rng), u(rng)}, settings(10, 1e-4f));
         for (std::size_t i = 2; i <= 4; ++i) ASSERT_TRUE(within_limits(pose.rotations[i], ball, false, 1e-4f)) << k;
     }
+}
+
+// Swing-twist joints: every solve leaves each joint's swing in its cone and its twist in its
+// range, however many solves the twist of CCD's shortest turns piles up over; and a target that
+// needs every joint's full swing is reached from a start twisted to the edge of the range.
+TEST(Ccd3D, SwingTwistJointsKeepSwingAndTwistApart) {
+    Rig rig = chain_rig(Dimensions::Three, {1, 1, 1, 1});
+    JointLimits st;
+    st.swing = 0.6f;
+    st.twist = TwistRange{-0.2f, 0.2f};
+    for (std::size_t i = 2; i <= 4; ++i) rig.skeleton[i].limits = st;
+    Pose pose = rig.pose;
+    std::mt19937 rng(6);
+    std::uniform_real_distribution<float> u(-4, 4);
+    for (int k = 0; k < 2000; ++k) {
+        solve(rig, pose, 1, 4, {u(rng), u(rng), u(rng)}, settings(10, 1e-4f));
+        for (std::size_t i = 2; i <= 4; ++i) ASSERT_TRUE(within_limits(pose.rotations[i], st, false, 1e-4f)) << k;
+    }
+    // Every joint swung fully about one axis, from a start twisted to the edge of its range.
+    Pose bent = rig.pose;
+    for (std::size_t i = 2; i <= 4; ++i) bent.rotations[i] = glm::angleAxis(0.6f, glm::vec3{0, 0, 1});
+    const glm::vec3 target = tip_of(rig, bent, 4);
+    for (std::size_t i = 2; i <= 4; ++i) pose.rotations[i] = glm::angleAxis(0.2f, glm::vec3{1, 0, 0});
+    const Solve s = solve(rig, pose, 1, 4, target, settings(2000, 1e-4f));
+    ASSERT_TRUE(s.status) << s.status.message();
+    EXPECT_TRUE(s.result.reached) << "missed by " << s.result.error;
 }
 
 // Found by fuzzing: a locked ball joint (a cone of 0 degrees) under a rest rotation (a half turn

@@ -1,6 +1,8 @@
-// Joint limits at their edges: the +-180 degree seam and a cone of zero.
+// Joint limits at their edges: the +-180 degree seam and a cone of zero; swing-twist limits.
 
+#include <algorithm>
 #include <cmath>
+#include <random>
 
 #include <gtest/gtest.h>
 
@@ -58,4 +60,86 @@ TEST(RotationAxis, OnlyWhenThereIsOne) {
     EXPECT_NEAR(axis.z, 1.0f, 1e-6f);
     EXPECT_FALSE(rotation_axis(glm::quat{0.99999994f, 0, 0, 0}, axis));
     EXPECT_FALSE(rotation_axis(glm::quat{1.0f, 1e-30f, 0, 0}, axis));
+}
+
+namespace {
+
+JointLimits swing_twist(float swing, float lo, float hi) {
+    JointLimits l;
+    l.swing = swing;
+    l.twist = TwistRange{lo, hi};
+    return l;
+}
+
+glm::quat random_rotation(std::mt19937& rng) {
+    std::normal_distribution<float> n(0.0f, 1.0f);
+    return glm::normalize(glm::quat{n(rng), n(rng), n(rng), n(rng)});
+}
+
+}  // namespace
+
+TEST(SwingTwist, SplitsIntoASwingAcrossXAndATwistAboutIt) {
+    std::mt19937 rng(31);
+    for (int k = 0; k < 2000; ++k) {
+        const glm::quat q = random_rotation(rng);
+        const SwingTwist st = split_swing_twist(q);
+        EXPECT_NEAR(st.swing.x, 0.0f, 1e-5f) << "the swing's axis lies across x";
+        const glm::quat back = st.swing * glm::angleAxis(st.twist, glm::vec3{1, 0, 0});
+        EXPECT_GT(std::fabs(glm::dot(back, q)), 1.0f - 1e-5f) << "case " << k;
+        // The swing angle is the angle x turns through.
+        const glm::vec3 x = q * glm::vec3{1, 0, 0};
+        EXPECT_NEAR(st.swing_angle, std::acos(std::clamp(x.x, -1.0f, 1.0f)), 2e-3f) << "case " << k;
+    }
+    // A pure twist and a pure swing.
+    const SwingTwist twist = split_swing_twist(glm::angleAxis(0.7f, glm::vec3{1, 0, 0}));
+    EXPECT_NEAR(twist.twist, 0.7f, 1e-5f);
+    EXPECT_NEAR(twist.swing_angle, 0.0f, 1e-5f);
+    const SwingTwist swing = split_swing_twist(glm::angleAxis(-0.4f, glm::vec3{0, 0, 1}));
+    EXPECT_NEAR(swing.twist, 0.0f, 1e-5f);
+    EXPECT_NEAR(swing.swing_angle, 0.4f, 1e-5f);
+}
+
+TEST(SwingTwist, ConstrainKeepsWhatIsAllowedAndBringsTheRestInside) {
+    std::mt19937 rng(32);
+    std::uniform_real_distribution<float> u(0.0f, 1.0f);
+    int moved = 0;
+    for (int k = 0; k < 5000; ++k) {
+        const float lo = -kPi + 2.0f * kPi * u(rng), hi = -kPi + 2.0f * kPi * u(rng);
+        const JointLimits l = swing_twist(kPi * u(rng), std::min(lo, hi), std::max(lo, hi));
+        const glm::quat q = random_rotation(rng);
+        const glm::quat c = constrain_rotation(q, l, false);
+        ASSERT_NEAR(glm::length(c), 1.0f, 1e-5f);
+        ASSERT_TRUE(within_limits(c, l, false, 1e-4f)) << "case " << k;
+        if (within_limits(q, l, false, 0.0f)) {
+            EXPECT_GT(std::fabs(glm::dot(c, q)), 1.0f - 1e-5f) << "case " << k << ": an allowed pose is kept";
+        } else {
+            ++moved;
+            // The swing keeps its direction when only the twist was out, and the twist when
+            // only the swing was.
+            const SwingTwist before = split_swing_twist(q), after = split_swing_twist(c);
+            if (before.swing_angle <= *l.swing && before.swing_angle < 3.0f) {
+                EXPECT_NEAR(after.swing_angle, before.swing_angle, 1e-3f) << "case " << k;
+            }
+            if (l.twist->min <= before.twist && before.twist <= l.twist->max && before.swing_angle < 3.0f) {
+                EXPECT_NEAR(after.twist, before.twist, 1e-3f) << "case " << k;
+            }
+        }
+    }
+    EXPECT_GT(moved, 1000);
+}
+
+TEST(SwingTwist, TwistAloneOrSwingAloneLeavesTheOtherFree) {
+    JointLimits twist_only;
+    twist_only.twist = TwistRange{-0.2f, 0.3f};
+    const glm::quat big_swing = glm::angleAxis(2.5f, glm::vec3{0, 1, 0});
+    EXPECT_TRUE(within_limits(big_swing, twist_only, false, 1e-6f));
+    EXPECT_FALSE(within_limits(glm::angleAxis(0.5f, glm::vec3{1, 0, 0}), twist_only, false, 1e-6f));
+    JointLimits swing_only;
+    swing_only.swing = 0.5f;
+    EXPECT_TRUE(within_limits(glm::angleAxis(3.0f, glm::vec3{1, 0, 0}), swing_only, false, 1e-6f)) << "any twist";
+    EXPECT_FALSE(within_limits(glm::angleAxis(0.6f, glm::vec3{0, 0, 1}), swing_only, false, 1e-6f));
+    // The whole-turn cap ("max") still counts the twist: a twist of 60 degrees is a 60 degree turn.
+    JointLimits cone;
+    cone.max_angle = 0.5f;
+    EXPECT_FALSE(within_limits(glm::angleAxis(1.0f, glm::vec3{1, 0, 0}), cone, false, 1e-6f));
 }

@@ -105,6 +105,13 @@ const BadCase kBadCases[] = {
     {"HingeIn2D", [] { return edit2d([](Json& j) { j["bones"][1]["limits"]["hinge"] = {0, 0, 1}; }); }, "bones[1].limits: unknown key \"hinge\""},
     {"BallJointWithMin", [] { return edit3d([](Json& j) { j["bones"][0]["limits"]["min"] = -10; }); }, "bones[0].limits.min: a 3D joint without a hinge takes only \"max\""},
     {"BallJointNegativeMax", [] { return edit3d([](Json& j) { j["bones"][0]["limits"]["max"] = -10; }); }, "bones[0].limits.max: must be between 0 and 180 degrees"},
+    {"SwingWithHinge", [] { return edit3d([](Json& j) { j["bones"][1]["limits"]["swing"] = 30; }); }, "bones[1].limits.swing: a hinge turns about its axis only"},
+    {"TwistWithMax", [] { return edit3d([](Json& j) { j["bones"][0]["limits"]["twist"] = {-10, 10}; }); }, "bones[0].limits: a ball joint takes either \"max\" (its largest turn from rest) or \"swing\" and \"twist\", not both"},
+    {"TwistNotAPair", [] { return edit3d([](Json& j) { j["bones"][0]["limits"] = {{"twist", 10}}; }); }, "bones[0].limits.twist: expected [min, max] in degrees, got 10"},
+    {"TwistMinAboveMax", [] { return edit3d([](Json& j) { j["bones"][0]["limits"] = {{"twist", {40, 10}}}; }); }, "bones[0].limits.twist: min must not exceed max, got [40,10]"},
+    {"TwistOutOfRange", [] { return edit3d([](Json& j) { j["bones"][0]["limits"] = {{"twist", {-200, 10}}}; }); }, "bones[0].limits.twist[0]: must be between -180 and 180 degrees"},
+    {"SwingOutOfRange", [] { return edit3d([](Json& j) { j["bones"][0]["limits"] = {{"swing", 190}}; }); }, "bones[0].limits.swing: must be between 0 and 180 degrees"},
+    {"SwingIn2D", [] { return edit2d([](Json& j) { j["bones"][1]["limits"]["swing"] = 30; }); }, "bones[1].limits: unknown key \"swing\""},
     {"ZeroHinge", [] { return edit3d([](Json& j) { j["bones"][1]["limits"]["hinge"] = {0, 0, 0}; }); }, "bones[1].limits.hinge: must be a non-zero direction"},
     // IK chains.
     {"ChainMissingEffector", [] { return edit2d([](Json& j) { j["chains"][0].erase("effector"); }); }, "chains[0]: missing required \"effector\""},
@@ -288,4 +295,29 @@ TEST(RigReader, ThreeDimensionalStateBaseIsAQuaternionOrDegreesAboutTheAxis) {
     EXPECT_NE(zero.message().find("states[0].channels[1].base: a rotation quaternion must not be zero"), std::string::npos) << zero.message();
     j["states"][0]["channels"][1]["base"] = "up";
     EXPECT_FALSE(parse_rig(j.dump()).ok());
+}
+
+TEST(RigReader, ReadsSwingTwistLimitsAndWritesThemBack) {
+    Json j = valid_3d();
+    j["bones"][0]["limits"] = {{"swing", 70}, {"twist", {-30, 45}}};
+    Result<Rig> rig = parse_rig(j.dump());
+    ASSERT_TRUE(rig.ok()) << rig.message();
+    const JointLimits& l = *rig.value().skeleton[0].limits;
+    EXPECT_FALSE(l.max_angle);
+    EXPECT_FALSE(l.hinge);
+    ASSERT_TRUE(l.swing && l.twist);
+    EXPECT_NEAR(*l.swing, glm::radians(70.0f), 1e-6f);
+    EXPECT_NEAR(l.twist->min, glm::radians(-30.0f), 1e-6f);
+    EXPECT_NEAR(l.twist->max, glm::radians(45.0f), 1e-6f);
+    // Either alone is a limit of its own.
+    j["bones"][0]["limits"] = {{"twist", {-10, 10}}};
+    Result<Rig> twist_only = parse_rig(j.dump());
+    ASSERT_TRUE(twist_only.ok()) << twist_only.message();
+    EXPECT_FALSE(twist_only.value().skeleton[0].limits->swing);
+    // Saved and read again, as written.
+    const Json saved = rig_to_json(rig.value());
+    EXPECT_EQ(saved["bones"][0]["limits"].dump(), R"({"swing":70,"twist":[-30,45]})");
+    Result<Rig> again = parse_rig(saved.dump());
+    ASSERT_TRUE(again.ok()) << again.message();
+    EXPECT_NEAR(again.value().skeleton[0].limits->twist->max, glm::radians(45.0f), 1e-6f);
 }

@@ -155,14 +155,14 @@ TEST(SetRootOffset, SetsFiniteOffsetsOnly) {
 
 TEST(SetLimits, Sets2DRangesAndRemovesLimits) {
     const Rig rig = figure_2d();
-    Result<Rig> r = set_limits(rig, kHand, JointLimits{std::nullopt, -kPi, 0.5f});
+    Result<Rig> r = set_limits(rig, kHand, JointLimits{std::nullopt, -kPi, 0.5f, {}, {}});
     ASSERT_TRUE(r.ok()) << r.message();
     expect_valid_rig(r.value(), "set_limits");
     ASSERT_TRUE(r.value().skeleton[kHand].limits.has_value());
     EXPECT_EQ(r.value().skeleton[kHand].limits->min_angle, -kPi);
     EXPECT_EQ(r.value().skeleton[kHand].limits->max_angle, 0.5f);
 
-    Result<Rig> one_sided = set_limits(rig, kHand, JointLimits{std::nullopt, std::nullopt, kPi});
+    Result<Rig> one_sided = set_limits(rig, kHand, JointLimits{std::nullopt, std::nullopt, kPi, {}, {}});
     ASSERT_TRUE(one_sided.ok()) << one_sided.message();
     expect_valid_rig(one_sided.value(), "one-sided limits");
 
@@ -174,29 +174,49 @@ TEST(SetLimits, Sets2DRangesAndRemovesLimits) {
 
 TEST(SetLimits, Refuses2DLimitsTheLoaderWouldRefuse) {
     const Rig rig = figure_2d();
-    expect_error(set_limits(rig, kHand, JointLimits{glm::vec3(0, 0, 1), 0.0f, 1.0f}),
+    expect_error(set_limits(rig, kHand, JointLimits{glm::vec3(0, 0, 1), 0.0f, 1.0f, {}, {}}),
                  "limits of bone \"hand\": a 2D joint turns about z and takes no hinge");
-    expect_error(set_limits(rig, kHand, JointLimits{std::nullopt, -4.0f, 1.0f}), "limits of bone \"hand\": min: must be between -pi and pi radians, got -4");
-    expect_error(set_limits(rig, kHand, JointLimits{std::nullopt, 0.0f, 3.2f}), "max: must be between -pi and pi radians, got 3.2");
-    expect_error(set_limits(rig, kHand, JointLimits{std::nullopt, 1.0f, 0.5f}), "min (1) must not exceed max (0.5)");
-    expect_error(set_limits(rig, kHand, JointLimits{std::nullopt, kNaN, 0.5f}), "min: must be between -pi and pi radians, got nan");
+    expect_error(set_limits(rig, kHand, JointLimits{std::nullopt, -4.0f, 1.0f, {}, {}}), "limits of bone \"hand\": min: must be between -pi and pi radians, got -4");
+    expect_error(set_limits(rig, kHand, JointLimits{std::nullopt, 0.0f, 3.2f, {}, {}}), "max: must be between -pi and pi radians, got 3.2");
+    expect_error(set_limits(rig, kHand, JointLimits{std::nullopt, 1.0f, 0.5f, {}, {}}), "min (1) must not exceed max (0.5)");
+    expect_error(set_limits(rig, kHand, JointLimits{std::nullopt, kNaN, 0.5f, {}, {}}), "min: must be between -pi and pi radians, got nan");
     expect_error(set_limits(rig, 7, JointLimits{}), "bone 7 does not exist");
 }
 
 TEST(SetLimits, Checks3DHingesAndBallJoints) {
     const Rig rig = figure_3d();
-    Result<Rig> hinge = set_limits(rig, 4, JointLimits{glm::vec3(0.0f, 0.0f, 2.0f), -0.5f, 1.5f});
+    Result<Rig> hinge = set_limits(rig, 4, JointLimits{glm::vec3(0.0f, 0.0f, 2.0f), -0.5f, 1.5f, {}, {}});
     ASSERT_TRUE(hinge.ok()) << hinge.message();
     expect_valid_rig(hinge.value(), "3D hinge");
     EXPECT_EQ(*hinge.value().skeleton[4].limits->hinge, glm::vec3(0.0f, 0.0f, 1.0f));  // normalized
 
-    Result<Rig> ball = set_limits(rig, 4, JointLimits{std::nullopt, std::nullopt, 0.8f});
+    Result<Rig> ball = set_limits(rig, 4, JointLimits{std::nullopt, std::nullopt, 0.8f, {}, {}});
     ASSERT_TRUE(ball.ok()) << ball.message();
     expect_valid_rig(ball.value(), "3D ball");
 
-    expect_error(set_limits(rig, 4, JointLimits{std::nullopt, -0.2f, 0.8f}),
+    expect_error(set_limits(rig, 4, JointLimits{std::nullopt, -0.2f, 0.8f, {}, {}}),
                  "a 3D joint without a hinge takes only a max (its largest turn from rest)");
-    expect_error(set_limits(rig, 4, JointLimits{std::nullopt, std::nullopt, -0.1f}), "max: must be between 0 and pi radians");
-    expect_error(set_limits(rig, 4, JointLimits{glm::vec3(0.0f), 0.0f, 1.0f}), "the hinge must be a finite, non-zero direction");
-    expect_error(set_limits(rig, 4, JointLimits{glm::vec3(kNaN, 0.0f, 1.0f), 0.0f, 1.0f}), "the hinge must be a finite");
+    expect_error(set_limits(rig, 4, JointLimits{std::nullopt, std::nullopt, -0.1f, {}, {}}), "max: must be between 0 and pi radians");
+    expect_error(set_limits(rig, 4, JointLimits{glm::vec3(0.0f), 0.0f, 1.0f, {}, {}}), "the hinge must be a finite, non-zero direction");
+    expect_error(set_limits(rig, 4, JointLimits{glm::vec3(kNaN, 0.0f, 1.0f), 0.0f, 1.0f, {}, {}}), "the hinge must be a finite");
+}
+
+TEST(SetLimits, ChecksSwingTwistLimits) {
+    const Rig rig = figure_3d();
+    Result<Rig> st = set_limits(rig, 4, JointLimits{std::nullopt, std::nullopt, std::nullopt, 1.2f, TwistRange{-0.5f, 0.7f}});
+    ASSERT_TRUE(st.ok()) << st.message();
+    expect_valid_rig(st.value(), "swing-twist");
+    EXPECT_EQ(*st.value().skeleton[4].limits->swing, 1.2f);
+    EXPECT_EQ(st.value().skeleton[4].limits->twist->max, 0.7f);
+
+    expect_error(set_limits(rig, 4, JointLimits{std::nullopt, std::nullopt, 0.8f, 1.2f, {}}),
+                 "a ball joint takes either a max (its largest turn from rest) or swing and twist, not both");
+    expect_error(set_limits(rig, 4, JointLimits{glm::vec3(0, 0, 1), std::nullopt, std::nullopt, 1.2f, {}}),
+                 "swing and twist are for 3D joints without a hinge");
+    expect_error(set_limits(rig, 4, JointLimits{std::nullopt, std::nullopt, std::nullopt, 3.5f, {}}), "swing: must be between 0 and pi radians, got 3.5");
+    expect_error(set_limits(rig, 4, JointLimits{std::nullopt, std::nullopt, std::nullopt, {}, TwistRange{0.5f, -0.5f}}),
+                 "twist min (0.5) must not exceed twist max (-0.5)");
+    expect_error(set_limits(rig, 4, JointLimits{std::nullopt, std::nullopt, std::nullopt, {}, TwistRange{kNaN, 0.5f}}), "twist min: must be between -pi and pi");
+    expect_error(set_limits(figure_2d(), kHand, JointLimits{std::nullopt, std::nullopt, std::nullopt, 0.5f, {}}),
+                 "swing and twist are for 3D joints without a hinge");
 }

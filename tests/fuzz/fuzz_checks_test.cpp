@@ -124,7 +124,7 @@ TEST(IkChecks, NoticeAMisreportedMiss) {
 
 TEST(IkChecks, NoticeAJointOutsideItsLimits) {
     Solved s = solved_two_bone();
-    s.c.rig.skeleton[1].limits = JointLimits{std::nullopt, 0.0f, 0.0f};  // forearm locked at rest
+    s.c.rig.skeleton[1].limits = JointLimits{std::nullopt, 0.0f, 0.0f, {}, {}};  // forearm locked at rest
     EXPECT_NE(check_ik_solution(s.c, s.pose, s.result), std::nullopt);
 }
 

@@ -1,0 +1,21 @@
+#pragma once
+// The two-bone solve's upper joint under swing-twist limits (joint_limits.hpp): which swivels of
+// an exact aim the limits allow, and the closest aim when none does.
+
+#include <optional>
+
+#include "core/joint_limits.hpp"
+
+namespace marionette {
+
+// The poses cos(psi/2) q0 + sin(psi/2) q1 (q0 turned by psi about the unit `w`, all in the
+// bone's rest frame) whose swing is at most `swing` and whose twist lies in `twist`: the swivel
+// psi to take, 0 (q0, the pole's) when allowed, else one that moves continuously with the
+// inputs, or nothing when no swivel is allowed.
+std::optional<float> swing_twist_swivel(const glm::quat& q0, const glm::quat& q1, const glm::vec3& w, float swing, const AngleRange& twist);
+
+// The pose within the limits that turns the unit `tip` (bone frame) closest to the unit `w`
+// (exactly onto it when some pose within them does).
+glm::quat closest_swing_twist_aim(const glm::vec3& tip, const glm::vec3& w, float swing, const AngleRange& twist);
+
+}  // namespace marionette
