@@ -88,13 +88,25 @@ glm::quat rotation(ByteReader& r, bool is_2d) {
     }
 }
 
-// Limits as the rig loader allows them: min <= max within +-180 degrees, unit hinges, cones.
+// Limits as the rig loader allows them: min <= max within +-180 degrees, unit hinges, cones,
+// swing-twist.
 std::optional<JointLimits> limits(ByteReader& r, bool is_2d) {
     if (r.below(3) == 0) return std::nullopt;
     JointLimits l;
     if (!is_2d) {
         if (r.flag()) {
-            l.max_angle = std::fabs(angle(r));  // a cone
+            const float cone = std::fabs(angle(r));
+            if (!r.flag()) {
+                l.max_angle = cone;  // a cone
+                return l;
+            }
+            l.swing = cone;  // swing-twist, either bound possibly absent
+            float lo = angle(r);
+            float hi = angle(r);
+            if (lo > hi) std::swap(lo, hi);
+            if (r.below(4) != 3) l.twist = TwistRange{lo, hi};
+            if (r.below(4) == 3) l.swing.reset();
+            if (!l.is_swing_twist()) l.swing = cone;
             return l;
         }
         l.hinge = direction(r, false);
@@ -241,6 +253,8 @@ std::string IkCase::describe() const {
             }
             if (b.limits->min_angle) s << " min " << *b.limits->min_angle;
             if (b.limits->max_angle) s << " max " << *b.limits->max_angle;
+            if (b.limits->swing) s << " swing " << *b.limits->swing;
+            if (b.limits->twist) s << " twist " << b.limits->twist->min << " " << b.limits->twist->max;
         }
         s << "\n";
     }

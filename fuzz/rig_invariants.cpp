@@ -33,6 +33,12 @@ Violation check_limits(const JointLimits& l, bool is_2d) {
         if (l.min_angle) return "a 3D joint without a hinge has a min";
         if (l.max_angle && *l.max_angle < 0.0f) return "a cone limit is negative";
     }
+    if (l.is_swing_twist()) {
+        if (is_2d || l.hinge || l.min_angle || l.max_angle) return "swing-twist limits beside a hinge, a range or a cone";
+        if (l.swing && !(*l.swing >= 0.0f && *l.swing <= kPiSlack)) return "a swing limit outside [0, 180] degrees";
+        if (l.twist && !(std::fabs(l.twist->min) <= kPiSlack && std::fabs(l.twist->max) <= kPiSlack)) return "a twist limit outside +-180 degrees";
+        if (l.twist && l.twist->min > l.twist->max) return "twist min exceeds max";
+    }
     return {};
 }
 
@@ -124,6 +130,10 @@ Violation limits_difference(const JointLimits& a, const JointLimits& b) {
     if (a.hinge.has_value() != b.hinge.has_value() || (a.hinge && !near(*a.hinge, *b.hinge, kDirectionSlack))) return differ("hinge");
     if (a.min_angle != b.min_angle) return differ("limit min");
     if (a.max_angle != b.max_angle) return differ("limit max");
+    if (a.swing != b.swing) return differ("limit swing");
+    if (a.twist.has_value() != b.twist.has_value() || (a.twist && (a.twist->min != b.twist->min || a.twist->max != b.twist->max))) {
+        return differ("limit twist");
+    }
     return {};
 }
 

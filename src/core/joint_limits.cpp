@@ -33,6 +33,7 @@ SwingTwist split_swing_twist(const glm::quat& pose_rotation) {
         st.swing = q * glm::conjugate(twist);
     } else {
         st.swing = q;
+        st.has_twist = false;
     }
     return st;
 }
@@ -83,7 +84,7 @@ float distance_outside(float angle, const AngleRange& range) {
 
 bool within_swing_twist(const glm::quat& pose_rotation, float swing, const AngleRange& twist, float tolerance) {
     const SwingTwist st = split_swing_twist(pose_rotation);
-    return st.swing_angle <= swing + tolerance && distance_outside(st.twist, twist) <= tolerance;
+    return st.swing_angle <= swing + tolerance && (!st.has_twist || distance_outside(st.twist, twist) <= tolerance);
 }
 
 bool within_limits(const glm::quat& pose_rotation, const JointLimits& limits, bool is_2d, float tolerance) {

@@ -20,12 +20,14 @@ AngleRange angle_range(const JointLimits& limits);
 float nearest_allowed_angle(float angle, const AngleRange& range);
 
 // A 3D pose rotation split as swing * twist: the twist about the bone's own x axis, the swing
-// the shortest turn taking x where the pose takes it (its axis across x). The twist of a pose
-// that swings x half round is undefined; it is taken as 0 there.
+// the shortest turn taking x where the pose takes it (its axis across x). A pose that swings x
+// half round has no twist of its own (it splits so with any twist); it is taken as 0 there and
+// any twist range holds it.
 struct SwingTwist {
     glm::quat swing{1.0f, 0.0f, 0.0f, 0.0f};
     float swing_angle = 0.0f;  // [0, pi]
     float twist = 0.0f;        // (-pi, pi]
+    bool has_twist = true;
 };
 SwingTwist split_swing_twist(const glm::quat& pose_rotation);
 

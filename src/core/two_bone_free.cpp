@@ -115,7 +115,9 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::ve
     const float upper = offset2 * inverse_upper;
     const float reach = upper + lower;
     const float tiny = 1e-6f * reach;
-    const glm::vec3 v = target - root;
+    // Solved in the upper bone's rest frame, where its pose rotation is the aiming turn itself.
+    const glm::quat to_rest = glm::conjugate(upper_bone.rest.rotation);
+    const glm::vec3 v = to_rest * (target - root);
     const float d2 = glm::dot(v, v);
     if (!(upper > tiny && lower > tiny && reach > 1e-6f && reach < 1e6f && d2 > tiny * tiny)) return false;
     if (!(min_of(upper, lower) > 1e-3f * reach)) return false;  // as solve_free_2d: cancellation
@@ -157,10 +159,8 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::ve
     const glm::vec3 tip_dir = (tip_x * inverse_tip) * e1 + (tip_y * inverse_tip) * e2;
     const glm::vec3 bend_normal = branch < 0 ? axis : -axis;
 
-    const glm::quat& rest_a = upper_bone.rest.rotation;
-    const glm::vec3 side = bend_side(dir, pole - root, rest_a * bend_normal, tiny);
-    const glm::quat turn = rotation_taking(tip_dir, bend_normal, dir, glm::cross(dir, side));
-    pose.rotations[A] = normalized(glm::conjugate(rest_a) * turn);
+    const glm::vec3 side = bend_side(dir, to_rest * (pole - root), bend_normal, tiny);
+    pose.rotations[A] = rotation_taking(tip_dir, bend_normal, dir, glm::cross(dir, side));
     const glm::quat half = quat_from_rot2(conjugate(rho) * beta);
     pose.rotations[B] = {half.w, axis_b.x * half.z, axis_b.y * half.z, axis_b.z * half.z};
     // The tip is turned exactly onto dir at the goal's distance: the miss is the difference.

@@ -102,6 +102,19 @@ glm::vec3 LimbShape::bend_normal(const glm::vec3& tip_dir, int branch) const {
     return branch < 0 ? unit : -unit;
 }
 
+namespace {
+
+// rotation_taking near a half turn, from the matrix: kept out of line, its registers would
+// otherwise be set up on every call.
+[[gnu::noinline]] glm::quat rotation_of_frames(const glm::vec3& from_x, const glm::vec3& from_y, const glm::vec3& from_z,
+                                               const glm::vec3& to_x, const glm::vec3& to_y, const glm::vec3& to_z) {
+    const glm::mat3 from{from_x, from_y, from_z};
+    const glm::mat3 to{to_x, to_y, to_z};
+    return normalized(glm::quat_cast(to * glm::transpose(from)));
+}
+
+}  // namespace
+
 glm::quat rotation_taking(const glm::vec3& from_x, const glm::vec3& from_y, const glm::vec3& to_x, const glm::vec3& to_y) {
     // The rotation is R = sum of to_i from_i^T over the three axes. Its quaternion is
     // proportional to (1 + trace R, the axial vector of R - R^T), and both are sums over the
@@ -110,13 +123,10 @@ glm::quat rotation_taking(const glm::vec3& from_x, const glm::vec3& from_y, cons
     const glm::vec3 from_z = glm::cross(from_x, from_y);
     const glm::vec3 to_z = glm::cross(to_x, to_y);
     const float trace = glm::dot(to_x, from_x) + glm::dot(to_y, from_y) + glm::dot(to_z, from_z);
-    if (trace > -0.5f) {
-        const glm::vec3 axial = glm::cross(from_x, to_x) + glm::cross(from_y, to_y) + glm::cross(from_z, to_z);
-        return normalized(glm::quat{1.0f + trace, axial.x, axial.y, axial.z});
-    }
-    const glm::mat3 from{from_x, from_y, from_z};
-    const glm::mat3 to{to_x, to_y, to_z};
-    return normalized(glm::quat_cast(to * glm::transpose(from)));
+    if (!(trace > -0.5f)) return rotation_of_frames(from_x, from_y, from_z, to_x, to_y, to_z);
+    const glm::vec3 axial = glm::cross(from_x, to_x) + glm::cross(from_y, to_y) + glm::cross(from_z, to_z);
+    const float w = 1.0f + trace;
+    return glm::quat{w, axial.x, axial.y, axial.z} * inverse_sqrt(w * w + glm::dot(axial, axial));
 }
 
 glm::vec3 bend_side(const glm::vec3& dir, const glm::vec3& hint, const glm::vec3& normal, float tiny) {

@@ -143,3 +143,15 @@ TEST(SwingTwist, TwistAloneOrSwingAloneLeavesTheOtherFree) {
     cone.max_angle = 0.5f;
     EXPECT_FALSE(within_limits(glm::angleAxis(1.0f, glm::vec3{1, 0, 0}), cone, false, 1e-6f));
 }
+
+// Found by fuzzing: a middle joint with its twist locked at 180 degrees, bent half round. A
+// swing of half a turn has no twist of its own (it splits as that swing with any twist), so any
+// twist range holds it; the split read its twist as 0 and called it outside.
+TEST(SwingTwist, AHalfTurnSwingHoldsAnyTwistRange) {
+    const JointLimits locked_at_180 = swing_twist(kPi, kPi, kPi);
+    const glm::quat half_turn = glm::angleAxis(kPi, glm::vec3{0, -1, 0});
+    EXPECT_FALSE(split_swing_twist(half_turn).has_twist);
+    EXPECT_TRUE(within_limits(half_turn, locked_at_180, false, 1e-3f));
+    // Short of half a turn the twist counts again.
+    EXPECT_FALSE(within_limits(glm::angleAxis(3.0f, glm::vec3{0, -1, 0}), locked_at_180, false, 1e-3f));
+}
