@@ -1,6 +1,6 @@
 // IK solver speed. Two-bone: ns per solve over random targets, one limb per call (TwoBoneJob) and
 // several independent limbs per call (TwoBoneBatchJob, reported per limb); the same limb with
-// joint limits (a range or cone at the upper joint, a range or hinge at the middle one), over
+// joint limits (a range, cone or swing-twist at the upper joint, a range or hinge at the middle one), over
 // the targets its limits let it reach and over all of them (the rest need the closest-tip search). CCD: ns per joint per
 // iteration for chains of 2 to 1000 joints; the per-joint cost must stay flat as the chain grows
 // (each iteration is O(N): the effector is carried up the chain, not recomputed by FK per joint).
@@ -60,9 +60,10 @@ void BM_TwoBone(benchmark::State& state, Dimensions dims) {
 
 // BM_TwoBone's limb with limits like the shipped rigs' arms: 2D, the upper joint within
 // [-40, 180] degrees and the middle one within [-20, 130]; 3D, the upper joint within a 120 degree
-// cone and the middle one a hinge about its y within [-10, 140]. `reachable`: only the targets
-// some pose within the limits reaches.
-void BM_TwoBoneLimited(benchmark::State& state, Dimensions dims, bool reachable) {
+// cone and the middle one a hinge about its y within [-10, 140]; `swing_twist`: the upper joint a
+// 120 degree swing with a twist of +-60 instead. `reachable`: only the targets some pose within
+// the limits reaches.
+void BM_TwoBoneLimited(benchmark::State& state, Dimensions dims, bool reachable, bool swing_twist = false) {
     constexpr float kDeg = 3.14159265f / 180.0f;
     Rig rig = chain(dims, 2);
     rig.skeleton[1].length = 0.8f;
@@ -73,7 +74,12 @@ void BM_TwoBoneLimited(benchmark::State& state, Dimensions dims, bool reachable)
         middle.min_angle = -20.0f * kDeg;
         middle.max_angle = 130.0f * kDeg;
     } else {
-        upper.max_angle = 120.0f * kDeg;
+        if (swing_twist) {
+            upper.swing = 120.0f * kDeg;
+            upper.twist = TwistRange{-60.0f * kDeg, 60.0f * kDeg};
+        } else {
+            upper.max_angle = 120.0f * kDeg;
+        }
         middle.hinge = glm::vec3{0.0f, 1.0f, 0.0f};
         middle.min_angle = -10.0f * kDeg;
         middle.max_angle = 140.0f * kDeg;
@@ -166,6 +172,8 @@ BENCHMARK_CAPTURE(BM_TwoBoneLimited, 2d_reachable, Dimensions::Two, true);
 BENCHMARK_CAPTURE(BM_TwoBoneLimited, 3d_reachable, Dimensions::Three, true);
 BENCHMARK_CAPTURE(BM_TwoBoneLimited, 2d_any, Dimensions::Two, false);
 BENCHMARK_CAPTURE(BM_TwoBoneLimited, 3d_any, Dimensions::Three, false);
+BENCHMARK_CAPTURE(BM_TwoBoneLimited, 3d_swing_twist_reachable, Dimensions::Three, true, true);
+BENCHMARK_CAPTURE(BM_TwoBoneLimited, 3d_swing_twist_any, Dimensions::Three, false, true);
 BENCHMARK_CAPTURE(BM_TwoBoneBatch, 2d, Dimensions::Two)->Arg(4)->Arg(16);
 BENCHMARK_CAPTURE(BM_TwoBoneBatch, 3d, Dimensions::Three)->Arg(4)->Arg(16);
 BENCHMARK_CAPTURE(BM_Ccd, 2d, Dimensions::Two)->Arg(2)->Arg(10)->Arg(100)->Arg(1000);

@@ -33,8 +33,7 @@ struct Limb {
     glm::vec3 upper_hinge{0.0f};    // Hinge, in the upper bone's rest frame
     float cone = kPi;               // Cone: the largest turn from rest
     float cos_cone = -1.0f, sin_cone = 0.0f;  // of `cone`, for the closest-tip search's every step
-    float swing = kPi;              // SwingTwist: the largest swing
-    AngleRange twist;               // SwingTwist: the allowed twist
+    SwingTwistLimits swing_twist;   // SwingTwist
     float rest_angle = 0.0f;        // 2D: the upper bone's rest rotation as an angle
     AngleRange bends;               // the middle joint's allowed bends
     glm::vec3 dir{1.0f, 0.0f, 0.0f};  // root joint -> target, unit
@@ -84,7 +83,7 @@ std::optional<glm::quat> exact_aim(const Limb& L, Rot2 theta, int branch) {
     // centred on 2 delta, half as wide as 4 acos(cos(cone/2) / m).
     const glm::quat q1 = to_rest * glm::quat{0.0f, L.dir.x, L.dir.y, L.dir.z} * turn;
     if (L.upper == UpperKind::SwingTwist) {
-        const std::optional<float> psi = swing_twist_swivel(q0, q1, to_rest * L.dir, L.swing, L.twist);
+        const std::optional<float> psi = swing_twist_swivel(q0, q1, to_rest * L.dir, L.swing_twist);
         if (!psi) return std::nullopt;
         return normalized(std::cos(0.5f * *psi) * q0 + std::sin(0.5f * *psi) * q1);
     }
@@ -153,7 +152,7 @@ Aim closest_aim(const Limb& L, Rot2 theta) {
             break;
         }
         case UpperKind::SwingTwist: {
-            aim.pose = closest_swing_twist_aim(tip_dir, glm::conjugate(L.rest_a) * L.dir, L.swing, L.twist);
+            aim.pose = closest_swing_twist_aim(tip_dir, glm::conjugate(L.rest_a) * L.dir, L.swing_twist);
             u = (L.rest_a * aim.pose) * tip_dir;
             aim.along_dir = glm::dot(u, L.dir) > 1.0f - 1e-7f;
             break;
@@ -282,8 +281,7 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
             L.upper_hinge = *limits->hinge;
         } else if (limits->is_swing_twist()) {
             L.upper = UpperKind::SwingTwist;
-            L.swing = limits->swing.value_or(kPi);
-            L.twist = twist_range(*limits);
+            L.swing_twist = SwingTwistLimits(limits->swing.value_or(kPi), twist_range(*limits));
         } else if (limits->max_angle) {
             L.upper = UpperKind::Cone;
             L.cone = *limits->max_angle;

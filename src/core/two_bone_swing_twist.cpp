@@ -1,5 +1,6 @@
 #include "core/two_bone_swing_twist.hpp"
 
+#include <array>
 #include <cmath>
 #include <utility>
 
@@ -40,15 +41,15 @@ int intersect(const Arc& a, const Arc& b, Arc out[2]) {
 // The swivels whose swing stays within `swing`: the bone's x turned by the family stays in a
 // cone about x, and its dot with x is a sinusoid in psi, so they form one arc, in closed form.
 // False when there is none.
-bool swing_arc(const glm::quat& q0, const glm::vec3& w, float swing, Arc& arc) {
+bool swing_arc(const glm::quat& q0, const glm::vec3& w, const SwingTwistLimits& limits, Arc& arc) {
     arc = Arc{};
-    if (swing >= kPi) return true;
+    if (limits.swing >= kPi) return true;
     const glm::vec3 x0 = q0 * kX;
     const float a = w.x * glm::dot(w, x0);
     const float b = x0.x - a;
     const float c = glm::cross(w, x0).x;
     const float r = std::sqrt(b * b + c * c);
-    const float need = std::cos(swing) - a;  // a + b cos psi + c sin psi >= cos(swing)
+    const float need = limits.cos_swing - a;  // a + b cos psi + c sin psi >= cos(swing)
     if (!(r > 1e-6f)) return need <= 1e-6f;
     const float ratio = need / r;
     if (ratio <= -1.0f) return true;
@@ -61,9 +62,9 @@ bool swing_arc(const glm::quat& q0, const glm::vec3& w, float swing, Arc& arc) {
 // The same for the twist: (w, x) of the family is a linear image of the unit circle, so its
 // direction, and the twist (twice its angle), turns one way round once per turn of psi; the
 // allowed twists are one arc, between the swivels where the twist meets each end of the range.
-bool twist_arc(const glm::quat& q0, const glm::quat& q1, const AngleRange& twist, Arc& arc) {
+bool twist_arc(const glm::quat& q0, const glm::quat& q1, const SwingTwistLimits& limits, Arc& arc) {
     arc = Arc{};
-    if (twist.lo <= -kPi && twist.hi >= kPi) return true;
+    if (!limits.twist_bounded) return true;
     const glm::vec2 a{q0.w, q0.x};
     const glm::vec2 b{q1.w, q1.x};
     auto cross2 = [](glm::vec2 u, glm::vec2 v) { return u.x * v.y - u.y * v.x; };
@@ -71,14 +72,11 @@ bool twist_arc(const glm::quat& q0, const glm::quat& q1, const AngleRange& twist
     if (!(std::fabs(turning) > 1e-6f)) {
         // The twist does not change along the family (or the swing is half round and has none).
         const float t = glm::dot(a, a) > 1e-12f ? wrap_angle(2.0f * std::atan2(a.y, a.x)) : 0.0f;
-        return twist.contains(t);
+        return limits.twist.contains(t);
     }
-    auto swivel_at = [&](float t) {
-        const glm::vec2 u{std::cos(0.5f * t), std::sin(0.5f * t)};
-        return 2.0f * std::atan2(-cross2(u, a), cross2(u, b));
-    };
-    const float at_lo = swivel_at(twist.lo);
-    const float at_hi = swivel_at(twist.hi);
+    auto swivel_at = [&](glm::vec2 u) { return 2.0f * std::atan2(-cross2(u, a), cross2(u, b)); };
+    const float at_lo = swivel_at(limits.twist_lo_half);
+    const float at_hi = swivel_at(limits.twist_hi_half);
     const float from = turning > 0.0f ? at_lo : at_hi;
     const float to = turning > 0.0f ? at_hi : at_lo;
     arc = {from + 1e-6f, max_of(arc_gap(from, to) - 2e-6f, 0.0f)};
@@ -97,66 +95,92 @@ float swivel_in(const Arc& arc) {
     return centre + (off < 0.0f ? -half : half) * behind;
 }
 
-// The swing of `swing` radians tilting x toward (0, cos a, sin a).
-glm::quat rim(float swing, float a) {
-    const float s = std::sin(0.5f * swing);
-    return {std::cos(0.5f * swing), 0.0f, -s * std::sin(a), s * std::cos(a)};
+// The largest swing, tilting x toward (0, cos a, sin a), for `dir` = (cos a, sin a).
+glm::quat rim(const SwingTwistLimits& limits, glm::vec2 dir) {
+    return {limits.cos_half_swing, 0.0f, -limits.sin_half_swing * dir.y, limits.sin_half_swing * dir.x};
 }
+
+glm::vec2 unit_at(float a) { return {std::cos(a), std::sin(a)}; }
 
 // The twist about x turning `from` toward `to` most (their parts across x).
 float twist_toward(const glm::vec3& from, const glm::vec3& to) {
     return std::atan2(from.y * to.z - from.z * to.y, from.y * to.y + from.z * to.z);
 }
 
-// The most dot(rim(swing, a) v, w) over the rim's angle a. It is a trigonometric polynomial of
-// degree 2 in a (the rim quaternion is linear in cos a and sin a, and turning v is quadratic in
-// it), so five samples give its coefficients exactly; it is then scanned and refined.
-float best_on_rim(const glm::vec3& v, const glm::vec3& w, float swing) {
+// The rim direction (cos a, sin a) with the most dot(rim(a) v, w). That dot is a trigonometric polynomial of degree
+// 2 in a (the rim quaternion is linear in cos a and sin a, and turning v is quadratic in it), so
+// five samples give its coefficients exactly. It is scanned at 24 angles (a table), and every
+// sampled maximum (there are at most two; two of nearly equal height can swap order between a
+// sample and the peak) is refined by Newton's method.
+glm::vec2 best_on_rim(const glm::vec3& v, const glm::vec3& w, const SwingTwistLimits& limits) {
     constexpr int kSamples = 5;
+    static const std::array<glm::vec2, kSamples> samples_at = [] {
+        std::array<glm::vec2, kSamples> t{};
+        for (int k = 0; k < kSamples; ++k) t[static_cast<std::size_t>(k)] = unit_at(2.0f * kPi * static_cast<float>(k) / kSamples);
+        return t;
+    }();
     float c0 = 0, c1 = 0, s1 = 0, c2 = 0, s2 = 0;
-    for (int k = 0; k < kSamples; ++k) {
-        const float a = 2.0f * kPi * static_cast<float>(k) / kSamples;
-        const float f = glm::dot(rim(swing, a) * v, w);
+    for (const glm::vec2& u : samples_at) {
+        const float f = glm::dot(rim(limits, u) * v, w);
         c0 += f;
-        c1 += f * std::cos(a);
-        s1 += f * std::sin(a);
-        c2 += f * std::cos(2.0f * a);
-        s2 += f * std::sin(2.0f * a);
+        c1 += f * u.x;
+        s1 += f * u.y;
+        c2 += f * (u.x * u.x - u.y * u.y);
+        s2 += f * (2.0f * u.x * u.y);
     }
     c0 /= kSamples;
     c1 *= 2.0f / kSamples, s1 *= 2.0f / kSamples, c2 *= 2.0f / kSamples, s2 *= 2.0f / kSamples;
-    auto value = [&](float a) { return c0 + c1 * std::cos(a) + s1 * std::sin(a) + c2 * std::cos(2.0f * a) + s2 * std::sin(2.0f * a); };
-    // Scanned, then every sampled maximum (a degree-2 polynomial has at most two) refined by
-    // golden section between its neighbours: two maxima of nearly equal height can swap order
-    // between a sample and the peak.
+    auto value = [&](glm::vec2 u) { return c0 + c1 * u.x + s1 * u.y + c2 * (u.x * u.x - u.y * u.y) + s2 * (2.0f * u.x * u.y); };
+    auto slope = [&](glm::vec2 u) { return -c1 * u.y + s1 * u.x - 4.0f * c2 * u.x * u.y + 2.0f * s2 * (u.x * u.x - u.y * u.y); };
     constexpr int kScan = 24;
     constexpr float kStep = 2.0f * kPi / kScan;
-    constexpr float kGolden = 0.618033988f;
-    float samples[kScan];
-    for (int k = 0; k < kScan; ++k) samples[k] = value(kStep * static_cast<float>(k));
-    float best_a = 0.0f, best = -INFINITY;
+    static const std::array<glm::vec2, kScan> scan_at = [] {
+        std::array<glm::vec2, kScan> t{};
+        for (int k = 0; k < kScan; ++k) t[static_cast<std::size_t>(k)] = unit_at(kStep * static_cast<float>(k));
+        return t;
+    }();
+    float scanned[kScan];
+    for (int k = 0; k < kScan; ++k) scanned[k] = value(scan_at[static_cast<std::size_t>(k)]);
+    glm::vec2 best_u = scan_at[0];
+    float best = -INFINITY;
     for (int k = 0; k < kScan; ++k) {
-        if (samples[(k + kScan - 1) % kScan] > samples[k] || samples[(k + 1) % kScan] > samples[k]) continue;
-        float lo = kStep * static_cast<float>(k - 1), hi = kStep * static_cast<float>(k + 1);
-        for (int step = 0; step < 30; ++step) {
-            const float x1 = hi - kGolden * (hi - lo), x2 = lo + kGolden * (hi - lo);
-            if (value(x1) >= value(x2)) {
-                hi = x2;
-            } else {
-                lo = x1;
-            }
+        if (scanned[(k + kScan - 1) % kScan] > scanned[k] || scanned[(k + 1) % kScan] > scanned[k]) continue;
+        // Newton on the slope from the sample, turning u by small angles (no trigonometry: the
+        // turn by d is (1 - d^2/2, d) renormalized), each step kept within a sample's spacing.
+        glm::vec2 u = scan_at[static_cast<std::size_t>(k)];
+        for (int step = 0; step < 6; ++step) {
+            const float c2a = u.x * u.x - u.y * u.y, s2a = 2.0f * u.x * u.y;
+            const float d1 = slope(u);
+            const float d2 = -c1 * u.x - s1 * u.y - 4.0f * c2 * c2a - 4.0f * s2 * s2a;
+            float d = d2 < 0.0f ? -d1 / d2 : (d1 > 0.0f ? 0.25f : -0.25f) * kStep;
+            d = clamp_to(d, -kStep, kStep);
+            const glm::vec2 turned{u.x * (1.0f - 0.5f * d * d) - u.y * d, u.y * (1.0f - 0.5f * d * d) + u.x * d};
+            u = turned * inverse_sqrt(glm::dot(turned, turned));
         }
-        const float a_k = 0.5f * (lo + hi);
-        if (const float f = value(a_k); f > best) best = f, best_a = a_k;
+        const float f = max_of(value(u), scanned[k]);
+        if (f > best) {
+            best = f;
+            best_u = value(u) >= scanned[k] ? u : scan_at[static_cast<std::size_t>(k)];
+        }
     }
-    return best_a;
+    return best_u;
 }
 
 }  // namespace
 
-std::optional<float> swing_twist_swivel(const glm::quat& q0, const glm::quat& q1, const glm::vec3& w, float swing, const AngleRange& twist) {
+SwingTwistLimits::SwingTwistLimits(float swing_limit, const AngleRange& twist_limit)
+    : swing(swing_limit),
+      twist(twist_limit),
+      cos_swing(std::cos(swing_limit)),
+      cos_half_swing(std::cos(0.5f * swing_limit)),
+      sin_half_swing(std::sin(0.5f * swing_limit)),
+      twist_bounded(twist_limit.lo > -kPi || twist_limit.hi < kPi),
+      twist_lo_half(unit_at(0.5f * twist_limit.lo)),
+      twist_hi_half(unit_at(0.5f * twist_limit.hi)) {}
+
+std::optional<float> swing_twist_swivel(const glm::quat& q0, const glm::quat& q1, const glm::vec3& w, const SwingTwistLimits& limits) {
     Arc by_swing, by_twist, both[2];
-    if (!swing_arc(q0, w, swing, by_swing) || !twist_arc(q0, q1, twist, by_twist)) return std::nullopt;
+    if (!swing_arc(q0, w, limits, by_swing) || !twist_arc(q0, q1, limits, by_twist)) return std::nullopt;
     const int n = intersect(by_swing, by_twist, both);
     if (n == 0) return std::nullopt;
     float psi = swivel_in(both[0]);
@@ -172,32 +196,32 @@ std::optional<float> swing_twist_swivel(const glm::quat& q0, const glm::quat& q1
 // the turned tip covers an open patch of directions and could move closer), and then either
 // the twist inside its range, where the swing tilts x in the plane of x and w, toward w or away
 // from it, or the twist at an end of its range, where the rim's best point is found above.
-glm::quat closest_swing_twist_aim(const glm::vec3& tip, const glm::vec3& w, float swing, const AngleRange& twist) {
+glm::quat closest_swing_twist_aim(const glm::vec3& tip, const glm::vec3& w, const SwingTwistLimits& limits) {
     const glm::quat q0 = rotation_between(tip, w);
     const glm::quat q1 = glm::quat{0.0f, w.x, w.y, w.z} * q0;
-    if (const std::optional<float> psi = swing_twist_swivel(q0, q1, w, swing, twist)) {
+    if (const std::optional<float> psi = swing_twist_swivel(q0, q1, w, limits)) {
         return normalized(std::cos(0.5f * *psi) * q0 + std::sin(0.5f * *psi) * q1);
     }
-    glm::quat best = constrain_swing_twist(q0, swing, twist);
+    glm::quat best = constrain_swing_twist(q0, limits.swing, limits.twist);
     float best_dot = glm::dot(best * tip, w);
     auto consider = [&](const glm::quat& q) {
         const float d = glm::dot(q * tip, w);
         if (d > best_dot) best = q, best_dot = d;
     };
-    if (swing >= kPi) return best;
-    glm::vec3 e{0.0f, w.y, w.z};
-    if (glm::dot(e, e) < 1e-12f) e = {0.0f, tip.y, tip.z};
-    if (glm::dot(e, e) < 1e-12f) e = {0.0f, 1.0f, 0.0f};
-    const float toward = std::atan2(e.z, e.y);
-    for (const float a : {toward, toward + kPi}) {
-        const glm::quat s = rim(swing, a);
-        const float t = nearest_allowed_angle(twist_toward(tip, glm::conjugate(s) * w), twist);
+    if (limits.swing >= kPi) return best;
+    glm::vec2 toward{w.y, w.z};
+    if (glm::dot(toward, toward) < 1e-12f) toward = {tip.y, tip.z};
+    if (glm::dot(toward, toward) < 1e-12f) toward = {1.0f, 0.0f};
+    toward = glm::normalize(toward);
+    for (const glm::vec2& side : {toward, -toward}) {
+        const glm::quat s = rim(limits, side);
+        const float t = nearest_allowed_angle(twist_toward(tip, glm::conjugate(s) * w), limits.twist);
         consider(normalized(s * glm::angleAxis(t, kX)));
     }
-    if (twist.lo > -kPi || twist.hi < kPi) {
-        for (const float t : {twist.lo, twist.hi}) {
-            const glm::quat turn = glm::angleAxis(t, kX);
-            consider(normalized(rim(swing, best_on_rim(turn * tip, w, swing)) * turn));
+    if (limits.twist_bounded) {
+        for (const glm::vec2& half : {limits.twist_lo_half, limits.twist_hi_half}) {
+            const glm::quat turn{half.x, half.y, 0.0f, 0.0f};
+            consider(normalized(rim(limits, best_on_rim(turn * tip, w, limits)) * turn));
         }
     }
     return best;

@@ -5,17 +5,30 @@
 #include <optional>
 
 #include "core/joint_limits.hpp"
+#include "core/rotation_math.hpp"
 
 namespace marionette {
 
+// Swing-twist limits with the trigonometry every solve step needs computed once.
+struct SwingTwistLimits {
+    SwingTwistLimits() = default;
+    SwingTwistLimits(float swing, const AngleRange& twist);
+    float swing = kPi;
+    AngleRange twist;
+    float cos_swing = -1.0f;
+    float cos_half_swing = 0.0f, sin_half_swing = 1.0f;
+    bool twist_bounded = false;
+    glm::vec2 twist_lo_half{1.0f, 0.0f}, twist_hi_half{1.0f, 0.0f};  // (cos, sin) of each end / 2
+};
+
 // The poses cos(psi/2) q0 + sin(psi/2) q1 (q0 turned by psi about the unit `w`, all in the
-// bone's rest frame) whose swing is at most `swing` and whose twist lies in `twist`: the swivel
-// psi to take, 0 (q0, the pole's) when allowed, else one that moves continuously with the
-// inputs, or nothing when no swivel is allowed.
-std::optional<float> swing_twist_swivel(const glm::quat& q0, const glm::quat& q1, const glm::vec3& w, float swing, const AngleRange& twist);
+// bone's rest frame) whose swing and twist keep to the limits: the swivel psi to take, 0 (q0,
+// the pole's) when allowed, else one that moves continuously with the inputs, or nothing when
+// no swivel is allowed.
+std::optional<float> swing_twist_swivel(const glm::quat& q0, const glm::quat& q1, const glm::vec3& w, const SwingTwistLimits& limits);
 
 // The pose within the limits that turns the unit `tip` (bone frame) closest to the unit `w`
 // (exactly onto it when some pose within them does).
-glm::quat closest_swing_twist_aim(const glm::vec3& tip, const glm::vec3& w, float swing, const AngleRange& twist);
+glm::quat closest_swing_twist_aim(const glm::vec3& tip, const glm::vec3& w, const SwingTwistLimits& limits);
 
 }  // namespace marionette

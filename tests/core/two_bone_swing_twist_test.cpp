@@ -69,7 +69,7 @@ TEST(TwoBoneSwingTwist, ClosestAimIsNoWorseThanADenseSearch) {
     for (int k = 0; k < 300; ++k) {
         const glm::vec3 tip = random_unit(rng), w = random_unit(rng);
         const Limits l = random_limits(rng);
-        const glm::quat q = closest_swing_twist_aim(tip, w, l.swing, l.twist);
+        const glm::quat q = closest_swing_twist_aim(tip, w, SwingTwistLimits(l.swing, l.twist));
         ASSERT_NEAR(glm::length(q), 1.0f, 1e-5f);
         ASSERT_TRUE(within_swing_twist(q, l.swing, l.twist, 1e-4f)) << "case " << k;
         // The grid's spacing (about 3.75 degrees) leaves its best up to ~1e-3 short of the true best.
@@ -90,7 +90,7 @@ TEST(TwoBoneSwingTwist, SwivelKeepsToTheLimitsAndPrefersThePole) {
         const glm::quat q0 = glm::angleAxis(u(rng), random_unit(rng));
         const glm::quat q1 = glm::quat{0.0f, w.x, w.y, w.z} * q0;
         const Limits l = random_limits(rng);
-        const std::optional<float> psi = swing_twist_swivel(q0, q1, w, l.swing, l.twist);
+        const std::optional<float> psi = swing_twist_swivel(q0, q1, w, SwingTwistLimits(l.swing, l.twist));
         // Dense check of the whole family: is any swivel allowed?
         bool any = false;
         for (int i = 0; i < 720 && !any; ++i) {
