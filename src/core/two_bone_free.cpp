@@ -28,7 +28,7 @@ glm::quat quat_from_turn(Rot2 r, float m) {
 // Everything stays unnormalized until the end, scaled by known lengths: the complex numbers of
 // the two joint angles are (cos, sin) times 2 upper goal and 2 upper lower, straight from the
 // sides, so no square root or division sits between the goal and the rotations but the area's.
-IkResult solve_free_2d(const TwoBoneJob& job, glm::vec2 target) {
+bool solve_free_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& result) {
     const Skeleton& sk = *job.skeleton;
     Pose& pose = *job.pose;
     const auto A = static_cast<std::size_t>(job.root);
@@ -46,11 +46,11 @@ IkResult solve_free_2d(const TwoBoneJob& job, glm::vec2 target) {
     const glm::vec2 v = target - a;
     const float d2 = glm::dot(v, v);
     // NaN (a bone of no length) fails these too.
-    if (!(upper > tiny && lower > tiny && reach > 1e-6f && reach < 1e6f && d2 > tiny * tiny)) return {};
+    if (!(upper > tiny && lower > tiny && reach > 1e-6f && reach < 1e6f && d2 > tiny * tiny)) return false;
     // A bone under a thousandth of the limb makes a triangle whose law-of-cosines side loses
     // digits to cancellation, and the tip would not land where this path reports it (found by
     // fuzzing): the general path normalizes the angles and measures the tip.
-    if (!(min_of(upper, lower) > 1e-3f * reach)) return {};
+    if (!(min_of(upper, lower) > 1e-3f * reach)) return false;
 
     // The goal distance on squares: no square root before the triangle.
     const float fold = upper - lower;
@@ -88,8 +88,10 @@ IkResult solve_free_2d(const TwoBoneJob& job, glm::vec2 target) {
     // The bones' angles come straight from the triangle, so the tip sits at the goal along the
     // aim and the miss is the difference of the distances (two_bone_paths_test measures the tip
     // by forward kinematics against the general path's).
-    const float error = std::fabs(d2 * inverse_distance - goal);
-    return {error <= (job.tolerance > 0.0f ? job.tolerance : 1e-4f * reach), error, 1};
+    result.iterations = 1;
+    result.error = std::fabs(d2 * inverse_distance - goal);
+    result.reached = result.error <= (job.tolerance > 0.0f ? job.tolerance : 1e-4f * reach);
+    return true;
 }
 
 // Without a hinge the middle joint bends about the normal of the plane its rest pose lies in
@@ -98,7 +100,7 @@ IkResult solve_free_2d(const TwoBoneJob& job, glm::vec2 target) {
 // normal) turned onto the aim's (the target's direction and the pole's side). LimbShape's
 // general form gives the same (two_bone_paths_test); this one skips what a planar limb does
 // not need.
-IkResult solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::vec3& pole) {
+bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::vec3& pole, IkResult& result) {
     const Skeleton& sk = *job.skeleton;
     Pose& pose = *job.pose;
     const auto A = static_cast<std::size_t>(job.root);
@@ -117,8 +119,8 @@ IkResult solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm
     const glm::quat to_rest = glm::conjugate(upper_bone.rest.rotation);
     const glm::vec3 v = to_rest * (target - root);
     const float d2 = glm::dot(v, v);
-    if (!(upper > tiny && lower > tiny && reach > 1e-6f && reach < 1e6f && d2 > tiny * tiny)) return {};
-    if (!(min_of(upper, lower) > 1e-3f * reach)) return {};  // as solve_free_2d: cancellation
+    if (!(upper > tiny && lower > tiny && reach > 1e-6f && reach < 1e6f && d2 > tiny * tiny)) return false;
+    if (!(min_of(upper, lower) > 1e-3f * reach)) return false;  // as solve_free_2d: cancellation
 
     // The bend plane: e1 along the upper bone's part of the limb, e2 across it; the lower bone's
     // rest direction r in it as the unit complex number rho.
@@ -153,7 +155,7 @@ IkResult solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm
     const float tip_x = upper + lower * beta.c;
     const float tip_y = lower * beta.s;
     const float inverse_tip = inverse_sqrt(tip_x * tip_x + tip_y * tip_y);
-    if (!(inverse_tip < 1.0f / tiny)) return {};
+    if (!(inverse_tip < 1.0f / tiny)) return false;
     const glm::vec3 tip_dir = (tip_x * inverse_tip) * e1 + (tip_y * inverse_tip) * e2;
     const glm::vec3 bend_normal = branch < 0 ? axis : -axis;
 
@@ -162,8 +164,10 @@ IkResult solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm
     const glm::quat half = quat_from_rot2(conjugate(rho) * beta);
     pose.rotations[B] = {half.w, axis_b.x * half.z, axis_b.y * half.z, axis_b.z * half.z};
     // The tip is turned exactly onto dir at the goal's distance: the miss is the difference.
-    const float error = std::fabs(distance - goal);
-    return {error <= (job.tolerance > 0.0f ? job.tolerance : 1e-4f * reach), error, 1};
+    result.iterations = 1;
+    result.error = std::fabs(distance - goal);
+    result.reached = result.error <= (job.tolerance > 0.0f ? job.tolerance : 1e-4f * reach);
+    return true;
 }
 
 }  // namespace marionette

@@ -24,8 +24,8 @@ IkResult run_2d(const TwoBoneJob& job) {
     const auto A = static_cast<std::size_t>(job.root);
     const glm::vec3 t3 = sk[A].parent >= 0 ? in_parent_frame(job, job.target) : job.target;
     const glm::vec2 target{t3.x, t3.y};
-    if (!sk[A].limits && !sk[static_cast<std::size_t>(job.effector)].limits) {
-        if (const IkResult free = solve_free_2d(job, target); free.iterations > 0) return free;
+    if (IkResult free; !sk[A].limits && !sk[static_cast<std::size_t>(job.effector)].limits && solve_free_2d(job, target, free)) {
+        return free;
     }
     return solve_on_shape(job, {target, 0.0f}, std::nullopt);
 }
@@ -41,8 +41,8 @@ IkResult run_3d(const TwoBoneJob& job) {
         target = to_parent * (target - parent.translation);
         if (pole) pole = to_parent * (*pole - parent.translation);
     }
-    if (pole && !sk[A].limits && !sk[static_cast<std::size_t>(job.effector)].limits) {
-        if (const IkResult free = solve_free_3d(job, target, *pole); free.iterations > 0) return free;
+    if (IkResult free; pole && !sk[A].limits && !sk[static_cast<std::size_t>(job.effector)].limits && solve_free_3d(job, target, *pole, free)) {
+        return free;
     }
     return solve_on_shape(job, target, pole);
 }
