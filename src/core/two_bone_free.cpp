@@ -2,96 +2,39 @@
 
 #include <cmath>
 
+#include "core/joint_limits.hpp"
 #include "core/rotation_math.hpp"
 #include "core/two_bone_limb.hpp"
 #include "core/two_bone_solver.hpp"
+#include "core/two_bone_triangle_2d.hpp"
 
 namespace marionette {
 
-namespace {
-
-// The unit quaternion about z for the turn of the complex number (x, y) of length about m.
-// As quat_from_rot2, from the half-angle forms (m + x, y) and (y, m - x), whichever does not
-// cancel (the larger entry is m + |x| in both); normalized by its own length, so an m off by
-// rounding moves the angle by as little and the quaternion stays unit.
-glm::quat quat_from_turn(Rot2 r, float m) {
-    const float big = m + std::fabs(r.c);
-    const bool forward = r.c >= 0.0f;
-    const float w = forward ? big : r.s;
-    const float z = forward ? r.s : big;
-    const float k = inverse_sqrt(w * w + z * z);
-    return {w * k, 0.0f, 0.0f, z * k};
-}
-
-}  // namespace
-
-// Everything stays unnormalized until the end, scaled by known lengths: the complex numbers of
-// the two joint angles are (cos, sin) times 2 upper goal and 2 upper lower, straight from the
-// sides, so no square root or division sits between the goal and the rotations but the area's.
-bool solve_free_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& result) {
+// A limited limb tries the side it is on first (from straight: the rig's `bend`), as the
+// solve on the limb's shape does; a side is taken when both joints' angles are in range.
+[[gnu::noinline]] bool solve_limited_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& result) {
     const Skeleton& sk = *job.skeleton;
-    Pose& pose = *job.pose;
-    const auto A = static_cast<std::size_t>(job.root);
-    const auto B = static_cast<std::size_t>(job.effector);
-    const Bone& upper_bone = sk[A];
-    const Bone& lower_bone = sk[B];
-    const glm::vec2 a{upper_bone.rest.translation + (upper_bone.parent < 0 ? pose.root_offset : glm::vec3{0.0f})};
-    const glm::vec2 offset{lower_bone.rest.translation};  // middle joint in the upper bone's frame
-    const float lower = lower_bone.length;
-    const float offset2 = glm::dot(offset, offset);
-    const float inverse_upper = inverse_sqrt(offset2);
-    const float upper = offset2 * inverse_upper;
-    const float reach = upper + lower;
-    const float tiny = 1e-6f * reach;
-    const glm::vec2 v = target - a;
-    const float d2 = glm::dot(v, v);
-    // NaN (a bone of no length) fails these too.
-    if (!(upper > tiny && lower > tiny && reach > 1e-6f && reach < 1e6f && d2 > tiny * tiny)) return false;
-    // A bone under a thousandth of the limb makes a triangle whose law-of-cosines side loses
-    // digits to cancellation, and the tip would not land where this path reports it (found by
-    // fuzzing): the general path normalizes the angles and measures the tip.
-    if (!(min_of(upper, lower) > 1e-3f * reach)) return false;
-
-    // The goal distance on squares: no square root before the triangle.
-    const float fold = upper - lower;
-    const float fold2 = fold * fold;
-    const float reach2 = reach * reach;
-    float g2 = clamp_to(d2, fold2, reach2);
-    const float inverse_distance = inverse_sqrt(d2);
-    if (job.settings.softness > 0.0f) {
-        const float g = two_bone_goal_distance(d2 * inverse_distance, upper, lower, job.settings.softness);
-        g2 = g * g;
+    const Bone& upper_bone = sk[static_cast<std::size_t>(job.root)];
+    const Bone& lower_bone = sk[static_cast<std::size_t>(job.effector)];
+    // The side of the straight limb the current bend is on: the sine of the lower bone's turn
+    // from the upper bone's part of the limb.
+    const glm::vec2 offset{lower_bone.rest.translation};
+    if (!(glm::dot(offset, offset) > 0.0f)) return false;
+    const Rot2 offset_dir = normalized(Rot2{offset.x, offset.y});
+    const Rot2 now = normalized(rot2_from_quat(job.pose->rotations[static_cast<std::size_t>(job.effector)]));
+    const float s = (rot2_from_quat(lower_bone.rest.rotation) * now * conjugate(offset_dir)).s;
+    const int branch_now = s > 1e-5f ? 1 : (s < -1e-5f ? -1 : 0);
+    const int first = branch_now != 0 ? branch_now : (job.settings.bend < 0 ? -1 : 1);
+    const AngleRange upper_range = upper_bone.limits ? angle_range(*upper_bone.limits) : AngleRange{};
+    const AngleRange bends = lower_bone.limits ? angle_range(*lower_bone.limits) : AngleRange{};
+    for (const int side : {first, -first}) {
+        Triangle2d t;
+        if (!triangle_2d(job, target, side, t)) return false;
+        if (!bends.contains(angle_of(t.pose_b)) || !upper_range.contains(angle_of(t.pose_a))) continue;
+        write_triangle_2d(job, t, result);
+        return true;
     }
-    const float inverse_goal = inverse_sqrt(g2);
-    const float goal = g2 * inverse_goal;
-
-    // 4 area from Heron's formula as ((u + l)^2 - g^2)(g^2 - (u - l)^2): each factor is exactly 0
-    // at its end of the range (g2 is clamped to the very same squares), so the straight and the
-    // folded limb come out exact, and near them no sqrt(1 - cos^2) cancels.
-    const float area4 = std::sqrt((reach2 - g2) * (g2 - fold2));
-    const float side = (job.settings.bend < 0 ? -1.0f : 1.0f) * area4;
-    // The root turns away from the aim by its angle, to the side opposite the bend; the lower
-    // bone turns by bend * (pi - middle angle) from root->middle.
-    const Rot2 root_turn{fold * reach + g2, -side};                  // (cos, sin) * 2 upper goal
-    const Rot2 middle_turn{g2 - (upper * upper + lower * lower), side};  // (cos, sin) * 2 upper lower
-
-    const Rot2 aim{v.x * inverse_distance, v.y * inverse_distance};
-    const Rot2 offset_dir{offset.x * inverse_upper, offset.y * inverse_upper};
-    const Rot2 rest_a = rot2_from_quat(upper_bone.rest.rotation);
-    const Rot2 rest_b = rot2_from_quat(lower_bone.rest.rotation);
-    // pose = conjugate(rest) * turn; the factors that do not wait for the triangle go first.
-    const Rot2 pose_a = (aim * conjugate(rest_a * offset_dir)) * root_turn;
-    const Rot2 pose_b = (conjugate(rest_b) * offset_dir) * middle_turn;
-    pose.rotations[A] = quat_from_turn(pose_a, 2.0f * upper * goal);
-    pose.rotations[B] = quat_from_turn(pose_b, 2.0f * upper * lower);
-
-    // The bones' angles come straight from the triangle, so the tip sits at the goal along the
-    // aim and the miss is the difference of the distances (two_bone_paths_test measures the tip
-    // by forward kinematics against the general path's).
-    result.iterations = 1;
-    result.error = std::fabs(d2 * inverse_distance - goal);
-    result.reached = result.error <= (job.tolerance > 0.0f ? job.tolerance : 1e-4f * reach);
-    return true;
+    return false;
 }
 
 // Without a hinge the middle joint bends about the normal of the plane its rest pose lies in

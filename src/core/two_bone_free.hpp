@@ -14,10 +14,14 @@ namespace marionette {
 
 struct TwoBoneJob;
 
-// `target` is in the root bone's parent frame. False when the inputs are degenerate (the target
-// on the root joint, a bone of no length, lengths outside what float products of four lengths
-// hold): the general path gives those their defined poses. Nothing is written then.
-bool solve_free_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& result);
+// The 2D free solve, solve_free_2d, is inline in two_bone_triangle_2d.hpp. Both take `target`
+// in the root bone's parent frame.
+
+// solve_free_2d's triangle for a 2D limb with joint limits, when the side it is on (from straight: the
+// rig's `bend`) or else the other side reaches the goal within both ranges: the exact answer of
+// the solve on the limb's shape, without building the shape. False, writing nothing, when
+// neither side does (the closest-tip search's case) or the inputs are degenerate.
+bool solve_limited_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& result);
 
 // 3D, a limb without limits and with a pole (both in the root bone's parent frame): the exact
 // aim of the solve on the limb's shape without its limit machinery, the same pose to rounding

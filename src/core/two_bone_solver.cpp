@@ -7,6 +7,7 @@
 #include "core/solve_extent.hpp"
 #include "core/two_bone_free.hpp"
 #include "core/two_bone_shaped.hpp"
+#include "core/two_bone_triangle_2d.hpp"
 
 namespace marionette {
 
@@ -24,8 +25,10 @@ IkResult run_2d(const TwoBoneJob& job) {
     const auto A = static_cast<std::size_t>(job.root);
     const glm::vec3 t3 = sk[A].parent >= 0 ? in_parent_frame(job, job.target) : job.target;
     const glm::vec2 target{t3.x, t3.y};
-    if (IkResult free; !sk[A].limits && !sk[static_cast<std::size_t>(job.effector)].limits && solve_free_2d(job, target, free)) {
-        return free;
+    if (!sk[A].limits && !sk[static_cast<std::size_t>(job.effector)].limits) {
+        if (IkResult free; solve_free_2d(job, target, free)) return free;
+    } else if (IkResult limited; solve_limited_2d(job, target, limited)) {
+        return limited;
     }
     return solve_on_shape(job, {target, 0.0f}, std::nullopt);
 }

@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "core/ik_test_rigs.hpp"
+#include "core/two_bone_shaped.hpp"
 #include "core/two_bone_solver.hpp"
 
 using namespace marionette;
@@ -111,3 +112,78 @@ TEST_P(TwoBonePaths, FreeAndGeneralPathsAgree) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Ik, TwoBonePaths, ::testing::Values(Dimensions::Two, Dimensions::Three), dims_name);
+
+// 2D limbs with joint limits whose target some side reaches within both ranges take a fast path
+// of their own (solve_limited_2d); it must give what the solve on the limb's shape gives: the
+// same side, the same tip, the same rotations. The two can disagree only where a joint's angle
+// lies on the edge of its range to rounding.
+TEST(TwoBonePaths, Limited2DFastPathAgreesWithTheShapesSolve) {
+    std::mt19937 rng(707);
+    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+    std::uniform_real_distribution<float> len(0.05f, 3.0f);
+    std::uniform_real_distribution<float> angle(-kPiF, kPiF);
+    int compared = 0, edge = 0;
+    for (int k = 0; k < kCases; ++k) {
+        const glm::vec3 offset = len(rng) * glm::vec3{1.0f, 0.0f, 0.0f} + random_point(rng, Dimensions::Two, 0.3f);
+        std::vector<Bone> bones;
+        bones.push_back(bone("upper", -1, random_point(rng, Dimensions::Two, 2), random_turn(rng, Dimensions::Two), glm::length(offset)));
+        bones.push_back(bone("lower", 0, offset, random_turn(rng, Dimensions::Two), len(rng)));
+        for (Bone& b : bones) {
+            if (unit(rng) < 0.2f) continue;
+            float lo = angle(rng), hi = angle(rng);
+            if (lo > hi) std::swap(lo, hi);
+            JointLimits l;
+            l.min_angle = lo;
+            l.max_angle = hi;
+            b.limits = l;
+        }
+        if (!bones[0].limits && !bones[1].limits) continue;
+        const Skeleton skeleton(std::move(bones));
+        Pose start = Pose::rest(skeleton.size());
+        start.root_offset = random_point(rng, Dimensions::Two, 1);
+        for (auto& q : start.rotations) q = random_turn(rng, Dimensions::Two);
+        const float reach = glm::length(offset) + skeleton[1].length;
+        const glm::vec3 target = skeleton[0].rest.translation + start.root_offset + random_point(rng, Dimensions::Two, 1.3f * reach);
+        TwoBoneSettings settings;
+        settings.bend = unit(rng) < 0.5f ? 1 : -1;
+        if (unit(rng) < 0.3f) settings.softness = unit(rng);
+
+        Pose fast = start, general = start;
+        const TwoBoneJob fast_job{&skeleton, Dimensions::Two, 0, 1, target, settings, 0.0f, &fast};
+        const TwoBoneJob general_job{&skeleton, Dimensions::Two, 0, 1, target, settings, 0.0f, &general};
+        ASSERT_TRUE(fast_job.validate().ok());
+        const IkResult rf = fast_job.run();
+        const IkResult rg = solve_on_shape(general_job, glm::vec3{glm::vec2{target}, 0.0f}, std::nullopt);
+        ++compared;
+        const Rig rig{Dimensions::Two, skeleton, {}, start, {}, {}, {}};
+        const float scale = 1.0f + reach + glm::length(target);
+        const float tip_gap = glm::length(tip_of(rig, fast, 1) - tip_of(rig, general, 1));
+        float turn = 0.0f;
+        for (std::size_t b = 0; b < 2; ++b) turn = std::max(turn, rotation_change(fast.rotations[b], general.rotations[b]));
+        // Near a straight or folded limb the angles are ill-conditioned and the tips are not:
+        // there the tips are compared, elsewhere the rotations too.
+        const float upper = glm::length(offset), lower = skeleton[1].length;
+        const float goal = two_bone_goal_distance(glm::length(target - skeleton[0].rest.translation - start.root_offset), upper, lower, settings.softness);
+        const bool well_conditioned = goal > std::fabs(upper - lower) + 1e-3f * reach && goal < reach * (1.0f - 1e-3f);
+        if (tip_gap > 2e-5f * scale || (well_conditioned && turn > 2e-4f)) {
+            // Allowed only on a range's edge: some joint of either answer within 1e-4 of an end.
+            bool on_edge = false;
+            for (const Pose* p : {&fast, &general}) {
+                for (std::size_t b = 0; b < 2; ++b) {
+                    if (!skeleton[b].limits) continue;
+                    const float a = angle_2d(p->rotations[b]);
+                    on_edge = on_edge || std::fabs(a - *skeleton[b].limits->min_angle) < 1e-4f || std::fabs(a - *skeleton[b].limits->max_angle) < 1e-4f;
+                }
+            }
+            ASSERT_TRUE(on_edge) << "case " << k << ": the paths chose differently, " << turn << " rad apart";
+            ++edge;
+            continue;
+        }
+        ASSERT_NEAR(rf.error, rg.error, 2e-5f * scale) << "case " << k;
+        if (std::fabs(rg.error - 1e-4f * reach) > 4e-5f * scale) {
+            ASSERT_EQ(rf.reached, rg.reached) << "case " << k;
+        }
+    }
+    std::cout << "limited 2D fast path: " << compared << " limbs compared, " << edge << " differ on a range's edge\n";
+    EXPECT_LT(edge, compared / 1000);
+}
