@@ -107,9 +107,9 @@ float twist_toward(const glm::vec3& from, const glm::vec3& to) {
     return std::atan2(from.y * to.z - from.z * to.y, from.y * to.y + from.z * to.z);
 }
 
-// The rim direction (cos a, sin a) with the most dot(rim(a) v, w). That dot is a trigonometric polynomial of degree
-// 2 in a (the rim quaternion is linear in cos a and sin a, and turning v is quadratic in it), so
-// five samples give its coefficients exactly. It is scanned at 24 angles (a table), and every
+// The rim direction (cos a, sin a) with the most dot(rim(a) v, w). That dot is a trigonometric
+// polynomial of degree 2 in a (the rim quaternion is linear in cos a and sin a, and turning v is
+// quadratic in it), so five samples give its coefficients exactly. It is scanned at 24 angles (a table), and every
 // sampled maximum (there are at most two; two of nearly equal height can swap order between a
 // sample and the peak) is refined by Newton's method.
 glm::vec2 best_on_rim(const glm::vec3& v, const glm::vec3& w, const SwingTwistLimits& limits) {
