@@ -43,6 +43,15 @@ inline void expect_rigs_equal(const Rig& a, const Rig& b) {
             if (x.limits->max_angle) {
                 EXPECT_NEAR(*x.limits->max_angle, *y.limits->max_angle, 1e-6f) << at;
             }
+            ASSERT_EQ(x.limits->swing.has_value(), y.limits->swing.has_value()) << at;
+            if (x.limits->swing) {
+                EXPECT_NEAR(*x.limits->swing, *y.limits->swing, 1e-6f) << at;
+            }
+            ASSERT_EQ(x.limits->twist.has_value(), y.limits->twist.has_value()) << at;
+            if (x.limits->twist) {
+                EXPECT_NEAR(x.limits->twist->min, y.limits->twist->min, 1e-6f) << at;
+                EXPECT_NEAR(x.limits->twist->max, y.limits->twist->max, 1e-6f) << at;
+            }
         }
     }
     ASSERT_EQ(a.chains.size(), b.chains.size());
