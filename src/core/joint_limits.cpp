@@ -45,6 +45,10 @@ AngleRange twist_range(const JointLimits& limits) {
 }
 
 glm::quat constrain_swing_twist(const glm::quat& pose_rotation, float swing, const AngleRange& twist) {
+    // An allowed pose is kept as it is: a half-turn swing has no twist of its own, and clamping
+    // the twist it was split with moved it (fuzz: CCD measured its start on the moved pose and
+    // reported that miss for the pose it left unchanged).
+    if (within_swing_twist(pose_rotation, swing, twist, 0.0f)) return pose_rotation;
     const SwingTwist st = split_swing_twist(pose_rotation);
     glm::quat kept = st.swing;
     glm::vec3 axis;

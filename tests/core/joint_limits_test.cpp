@@ -155,3 +155,15 @@ TEST(SwingTwist, AHalfTurnSwingHoldsAnyTwistRange) {
     // Short of half a turn the twist counts again.
     EXPECT_FALSE(within_limits(glm::angleAxis(3.0f, glm::vec3{0, -1, 0}), locked_at_180, false, 1e-3f));
 }
+
+// Found by fuzzing: CCD starts from its pose clamped into the limits. A pose swung half round
+// (allowed: it holds any twist range) was split with a twist of 0 and clamped to the range's end,
+// which moved it; CCD measured its start there and reported that miss for the pose it left as it
+// was. An allowed pose is now kept exactly.
+TEST(SwingTwist, ConstrainKeepsAnAllowedHalfTurnSwingAsItIs) {
+    const JointLimits near_180 = swing_twist(kPi, 3.117f, kPi);
+    const glm::quat half_turn{0.0f, 0.0f, 0.0f, 1.0f};  // half round about z
+    ASSERT_TRUE(within_limits(half_turn, near_180, false, 0.0f));
+    const glm::quat kept = constrain_rotation(half_turn, near_180, false);
+    EXPECT_GT(std::fabs(glm::dot(kept, half_turn)), 1.0f - 1e-7f);
+}
