@@ -33,9 +33,9 @@ bool keep_in_cone(const CcdJoint& j, glm::quat& r) {
 // leaves them.
 bool keep_in_swing_twist(const CcdJoint& j, glm::quat& r) {
     const glm::quat pose = glm::conjugate(j.rest) * r;
-    const AngleRange twist{j.lo, j.hi};
-    if (within_swing_twist(pose, j.cone_angle, twist, 0.0f)) return false;
-    r = j.rest * constrain_swing_twist(pose, j.cone_angle, twist);
+    const glm::quat kept = constrain_swing_twist(pose, j.cone_angle, AngleRange{j.lo, j.hi});
+    if (kept == pose) return false;  // an allowed pose comes back exactly as it was
+    r = j.rest * kept;
     return true;
 }
 

@@ -44,12 +44,29 @@ AngleRange twist_range(const JointLimits& limits) {
     return r;
 }
 
+namespace {
+
+// How far `angle` lies outside the range, measured on the circle: angles come back wrapped into
+// (-pi, pi], so a joint held at its -180 degree limit reads +180 and is still at that limit.
+float distance_outside(float angle, const AngleRange& range) {
+    const float a = wrap_angle(angle);
+    if (range.contains(a)) return 0.0f;
+    return std::fmin(std::fabs(wrap_angle(a - range.lo)), std::fabs(wrap_angle(a - range.hi)));
+}
+
+// Whether a split pose keeps within a swing and a twist range, within `tolerance` radians.
+bool holds(const SwingTwist& st, float swing, const AngleRange& twist, float tolerance) {
+    return st.swing_angle <= swing + tolerance && (!st.has_twist || distance_outside(st.twist, twist) <= tolerance);
+}
+
+}  // namespace
+
 glm::quat constrain_swing_twist(const glm::quat& pose_rotation, float swing, const AngleRange& twist) {
     // An allowed pose is kept as it is: a half-turn swing has no twist of its own, and clamping
     // the twist it was split with moved it (fuzz: CCD measured its start on the moved pose and
     // reported that miss for the pose it left unchanged).
-    if (within_swing_twist(pose_rotation, swing, twist, 0.0f)) return pose_rotation;
     const SwingTwist st = split_swing_twist(pose_rotation);
+    if (holds(st, swing, twist, 0.0f)) return pose_rotation;
     glm::quat kept = st.swing;
     glm::vec3 axis;
     if (st.swing_angle > swing && rotation_axis(kept, axis)) kept = glm::angleAxis(swing, axis);
@@ -74,21 +91,9 @@ glm::quat constrain_rotation(const glm::quat& pose_rotation, const JointLimits& 
     return glm::angleAxis(*limits.max_angle, axis);
 }
 
-namespace {
-
-// How far `angle` lies outside the range, measured on the circle: angles come back wrapped into
-// (-pi, pi], so a joint held at its -180 degree limit reads +180 and is still at that limit.
-float distance_outside(float angle, const AngleRange& range) {
-    const float a = wrap_angle(angle);
-    if (range.contains(a)) return 0.0f;
-    return std::fmin(std::fabs(wrap_angle(a - range.lo)), std::fabs(wrap_angle(a - range.hi)));
-}
-
-}  // namespace
 
 bool within_swing_twist(const glm::quat& pose_rotation, float swing, const AngleRange& twist, float tolerance) {
-    const SwingTwist st = split_swing_twist(pose_rotation);
-    return st.swing_angle <= swing + tolerance && (!st.has_twist || distance_outside(st.twist, twist) <= tolerance);
+    return holds(split_swing_twist(pose_rotation), swing, twist, tolerance);
 }
 
 bool within_limits(const glm::quat& pose_rotation, const JointLimits& limits, bool is_2d, float tolerance) {
