@@ -62,7 +62,7 @@ inline Rot2 rot2_from_quat(const glm::quat& q) { return {q.w * q.w - q.z * q.z, 
 // The half-angle quaternion is proportional to (1 + c, s) and also to (s, 1 - c): no
 // trigonometry. Each form cancels catastrophically at one end (1 + c near a half turn, 1 - c
 // near none), so take the one that does not.
-inline glm::quat quat_from_rot2(Rot2 r) {
+[[gnu::always_inline]] inline glm::quat quat_from_rot2(Rot2 r) {
     const float w = r.c >= 0.0f ? 1.0f + r.c : r.s;
     const float z = r.c >= 0.0f ? r.s : 1.0f - r.c;
     const float k = inverse_sqrt(w * w + z * z);

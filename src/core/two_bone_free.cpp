@@ -6,6 +6,7 @@
 #include "core/rotation_math.hpp"
 #include "core/two_bone_limb.hpp"
 #include "core/two_bone_solver.hpp"
+#include "core/two_bone_swing_twist.hpp"
 #include "core/two_bone_triangle_2d.hpp"
 
 namespace marionette {
@@ -37,80 +38,199 @@ namespace marionette {
     return false;
 }
 
-// Without a hinge the middle joint bends about the normal of the plane its rest pose lies in
-// (a limb straight at rest: its lower bone's z), so the limb is planar and the triangle is the
-// 2D one: law of cosines in the bend plane, then the tip's frame (its direction and the bend
-// normal) turned onto the aim's (the target's direction and the pole's side). LimbShape's
-// general form gives the same (two_bone_paths_test); this one skips what a planar limb does
-// not need.
-bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::vec3& pole, IkResult& result) {
+namespace {
+
+// A 3D limb whose middle joint bends about an axis across both bones (its rest bend axis, or a
+// hinge lying that way) moves in one plane: the bend plane, seen in the upper bone's rest
+// frame, where the upper bone's pose rotation is the aiming turn itself.
+struct BendPlane {
+    glm::vec3 root{0.0f};  // the root joint, in the parent frame
+    float upper = 0.0f, lower = 0.0f, reach = 0.0f, tiny = 0.0f;
+    // e1 along the upper bone's part of the limb, e2 across it, axis their normal (e1 x e2);
+    // axis_b the same axis in the lower bone's rest frame; the lower bone's rest direction in
+    // the plane as the unit complex number rho.
+    glm::vec3 e1{1.0f, 0.0f, 0.0f}, e2{0.0f, 1.0f, 0.0f}, axis{0.0f, 0.0f, 1.0f}, axis_b{0.0f, 0.0f, 1.0f};
+    Rot2 rho;
+    int rest_branch = 1;  // the rest pose's side, LimbShape::rest_branch
+};
+
+// False where the limb is degenerate or (given a hinge, in the lower bone's rest frame) the
+// hinge does not lie across both bones.
+[[gnu::always_inline]] inline bool bend_plane(const TwoBoneJob& job, const glm::vec3* hinge, BendPlane& p) {
     const Skeleton& sk = *job.skeleton;
-    Pose& pose = *job.pose;
-    const auto A = static_cast<std::size_t>(job.root);
-    const auto B = static_cast<std::size_t>(job.effector);
-    const Bone& upper_bone = sk[A];
-    const Bone& lower_bone = sk[B];
-    const glm::vec3 root = upper_bone.rest.translation + (upper_bone.parent < 0 ? pose.root_offset : glm::vec3{0.0f});
+    const Bone& upper_bone = sk[static_cast<std::size_t>(job.root)];
+    const Bone& lower_bone = sk[static_cast<std::size_t>(job.effector)];
+    p.root = upper_bone.rest.translation + (upper_bone.parent < 0 ? job.pose->root_offset : glm::vec3{0.0f});
     const glm::vec3 offset = lower_bone.rest.translation;
-    const float lower = lower_bone.length;
+    p.lower = lower_bone.length;
     const float offset2 = glm::dot(offset, offset);
     const float inverse_upper = inverse_sqrt(offset2);
-    const float upper = offset2 * inverse_upper;
-    const float reach = upper + lower;
-    const float tiny = 1e-6f * reach;
-    // Solved in the upper bone's rest frame, where its pose rotation is the aiming turn itself.
-    const glm::quat to_rest = glm::conjugate(upper_bone.rest.rotation);
-    const glm::vec3 v = to_rest * (target - root);
-    const float d2 = glm::dot(v, v);
-    if (!(upper > tiny && lower > tiny && reach > 1e-6f && reach < 1e6f && d2 > tiny * tiny)) return false;
-    if (!(min_of(upper, lower) > 1e-3f * reach)) return false;  // as solve_free_2d: cancellation
+    p.upper = offset2 * inverse_upper;
+    p.reach = p.upper + p.lower;
+    p.tiny = 1e-6f * p.reach;
+    if (!(p.upper > p.tiny && p.lower > p.tiny && p.reach > 1e-6f && p.reach < 1e6f)) return false;
+    if (!(min_of(p.upper, p.lower) > 1e-3f * p.reach)) return false;  // as solve_free_2d: cancellation
 
-    // The bend plane: e1 along the upper bone's part of the limb, e2 across it; the lower bone's
-    // rest direction r in it as the unit complex number rho.
     const glm::quat& rb = lower_bone.rest.rotation;
     const glm::vec3 r{1.0f - 2.0f * (rb.y * rb.y + rb.z * rb.z), 2.0f * (rb.x * rb.y + rb.w * rb.z), 2.0f * (rb.x * rb.z - rb.w * rb.y)};
-    const glm::vec3 e1 = offset * inverse_upper;
-    glm::vec3 axis = glm::cross(e1, r);
-    glm::vec3 axis_b{0.0f, 0.0f, 1.0f};
-    const float nn = glm::dot(axis, axis);
-    if (nn > 1e-6f) {
-        axis *= 1.0f / std::sqrt(nn);
-        axis_b = glm::conjugate(rb) * axis;
+    p.e1 = offset * inverse_upper;
+    if (hinge) {
+        p.axis_b = *hinge;
+        p.axis = rb * p.axis_b;
+        if (!(std::fabs(glm::dot(p.axis, p.e1)) <= 1e-6f && std::fabs(glm::dot(p.axis, r)) <= 1e-6f)) return false;
     } else {
-        axis = {2.0f * (rb.x * rb.z + rb.w * rb.y), 2.0f * (rb.y * rb.z - rb.w * rb.x), 1.0f - 2.0f * (rb.x * rb.x + rb.y * rb.y)};
+        p.axis = glm::cross(p.e1, r);
+        const float nn = glm::dot(p.axis, p.axis);
+        if (nn > 1e-6f) {
+            p.axis *= 1.0f / std::sqrt(nn);
+            p.axis_b = glm::conjugate(rb) * p.axis;
+        } else {
+            p.axis = {2.0f * (rb.x * rb.z + rb.w * rb.y), 2.0f * (rb.y * rb.z - rb.w * rb.x), 1.0f - 2.0f * (rb.x * rb.x + rb.y * rb.y)};
+        }
     }
-    const glm::vec3 e2 = glm::cross(axis, e1);
-    const Rot2 rho = normalized(Rot2{glm::dot(r, e1), glm::dot(r, e2)});
-    const int branch = rho.s < -1e-6f ? -1 : 1;  // the rest pose's side, LimbShape::rest_branch
+    p.e2 = glm::cross(p.axis, p.e1);
+    p.rho = normalized(Rot2{glm::dot(r, p.e1), glm::dot(r, p.e2)});
+    p.rest_branch = p.rho.s < -1e-6f ? -1 : 1;
+    return true;
+}
 
+struct PlaneSolve {
+    glm::quat upper{1.0f, 0.0f, 0.0f, 0.0f}, lower{1.0f, 0.0f, 0.0f, 0.0f};  // the pose rotations
+    Rot2 bend;  // the lower bone's turn about the axis from rest
+    glm::vec3 aim{1.0f, 0.0f, 0.0f};  // root joint -> target, unit, in the upper bone's rest frame
+    float distance = 0.0f, goal = 0.0f;
+};
+
+// The triangle in the plane (law of cosines) on `branch`, then the tip's frame (its direction
+// and the bend normal) turned onto the aim's (the target's direction and the pole's side, which
+// keeps the rest side's normal next to the pole's line, as bend_side says).
+[[gnu::always_inline]] inline bool solve_in_plane(const TwoBoneJob& job, const BendPlane& p, const glm::vec3& target, const glm::vec3& pole, int branch,
+                                                  PlaneSolve& out) {
+    const glm::quat to_rest = glm::conjugate(job.skeleton->operator[](static_cast<std::size_t>(job.root)).rest.rotation);
+    const glm::vec3 v = to_rest * (target - p.root);
+    const float d2 = glm::dot(v, v);
+    if (!(d2 > p.tiny * p.tiny)) return false;
     const float inverse_distance = inverse_sqrt(d2);
-    const float distance = d2 * inverse_distance;
+    out.distance = d2 * inverse_distance;
     const glm::vec3 dir = v * inverse_distance;
-    const float fold = std::fabs(upper - lower);
-    float goal = clamp_to(distance, fold, reach);
-    if (job.settings.softness > 0.0f) goal = soft_goal_distance(distance, fold, reach, job.settings.softness);
+    out.aim = dir;
+    const float fold = std::fabs(p.upper - p.lower);
+    float goal = clamp_to(out.distance, fold, p.reach);
+    if (job.settings.softness > 0.0f) goal = soft_goal_distance(out.distance, fold, p.reach, job.settings.softness);
+    out.goal = goal;
     const float g2 = goal * goal;
     // The lower bone's direction beta from e1, times 2 upper lower; its sine from Heron's
     // formula, exactly 0 at both ends of the range.
-    const float uu = upper * upper, ll = lower * lower;
-    const float sin_beta = static_cast<float>(branch) * std::sqrt(max_of((reach * reach - g2) * (g2 - fold * fold), 0.0f));
+    const float uu = p.upper * p.upper, ll = p.lower * p.lower;
+    const float sin_beta = static_cast<float>(branch) * std::sqrt(max_of((p.reach * p.reach - g2) * (g2 - fold * fold), 0.0f));
     const Rot2 beta = normalized(Rot2{g2 - uu - ll, sin_beta});
-    const float tip_x = upper + lower * beta.c;
-    const float tip_y = lower * beta.s;
+    const float tip_x = p.upper + p.lower * beta.c;
+    const float tip_y = p.lower * beta.s;
     const float inverse_tip = inverse_sqrt(tip_x * tip_x + tip_y * tip_y);
-    if (!(inverse_tip < 1.0f / tiny)) return false;
-    const glm::vec3 tip_dir = (tip_x * inverse_tip) * e1 + (tip_y * inverse_tip) * e2;
-    const glm::vec3 bend_normal = branch < 0 ? axis : -axis;
+    if (!(inverse_tip < 1.0f / p.tiny)) return false;
+    const glm::vec3 tip_dir = (tip_x * inverse_tip) * p.e1 + (tip_y * inverse_tip) * p.e2;
+    const glm::vec3 bend_normal = branch < 0 ? p.axis : -p.axis;
+    const glm::vec3 rest_normal = p.rest_branch < 0 ? p.axis : -p.axis;
 
-    const glm::vec3 side = bend_side(dir, to_rest * (pole - root), bend_normal, tiny);
-    pose.rotations[A] = rotation_taking(tip_dir, bend_normal, dir, glm::cross(dir, side));
-    const glm::quat half = quat_from_rot2(conjugate(rho) * beta);
-    pose.rotations[B] = {half.w, axis_b.x * half.z, axis_b.y * half.z, axis_b.z * half.z};
-    // The tip is turned exactly onto dir at the goal's distance: the miss is the difference.
-    result.iterations = 1;
-    result.error = std::fabs(distance - goal);
-    result.reached = result.error <= (job.tolerance > 0.0f ? job.tolerance : 1e-4f * reach);
+    const glm::vec3 side = bend_side(dir, to_rest * (pole - p.root), rest_normal, p.tiny);
+    out.upper = rotation_taking(tip_dir, bend_normal, dir, glm::cross(dir, side));
+    out.bend = conjugate(p.rho) * beta;
+    const glm::quat half = quat_from_rot2(out.bend);
+    out.lower = {half.w, p.axis_b.x * half.z, p.axis_b.y * half.z, p.axis_b.z * half.z};
     return true;
+}
+
+// The tip is turned exactly onto the aim at the goal's distance: the miss is the difference.
+inline void write_plane_solve(const TwoBoneJob& job, const BendPlane& p, const PlaneSolve& s, IkResult& result) {
+    job.pose->rotations[static_cast<std::size_t>(job.root)] = s.upper;
+    job.pose->rotations[static_cast<std::size_t>(job.effector)] = s.lower;
+    result.iterations = 1;
+    result.error = std::fabs(s.distance - s.goal);
+    result.reached = result.error <= (job.tolerance > 0.0f ? job.tolerance : 1e-4f * p.reach);
+}
+
+}  // namespace
+
+// Without a hinge the middle joint bends about the normal of the plane its rest pose lies in
+// (a limb straight at rest: its lower bone's z), so the limb is planar and the triangle is the
+// 2D one. LimbShape's general form gives the same (two_bone_paths_test); this one skips what a
+// planar limb does not need.
+bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::vec3& pole, IkResult& result) {
+    BendPlane p;
+    PlaneSolve s;
+    if (!bend_plane(job, nullptr, p) || !solve_in_plane(job, p, target, pole, p.rest_branch, s)) return false;
+    write_plane_solve(job, p, s, result);
+    return true;
+}
+
+// As the solve on the limb's shape (its exact answers, not its closest-tip search): the side
+// the limb is on first (from straight, the rest side), then the other; a side is taken when its
+// bend is within the middle joint's range and some swivel of the aim within the upper joint's
+// limits (the pole's when it is, as cone_swivel and swing_twist_swivel choose otherwise).
+[[gnu::noinline]] bool solve_limited_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::vec3& pole, IkResult& result) {
+    const Skeleton& sk = *job.skeleton;
+    const Bone& upper_bone = sk[static_cast<std::size_t>(job.root)];
+    const Bone& lower_bone = sk[static_cast<std::size_t>(job.effector)];
+    const JointLimits* upper_limits = upper_bone.limits ? &*upper_bone.limits : nullptr;
+    if (upper_limits && upper_limits->hinge) return false;  // no swivel: the closest-tip search's
+    const JointLimits* lower_limits = lower_bone.limits ? &*lower_bone.limits : nullptr;
+    BendPlane p;
+    if (!bend_plane(job, lower_limits && lower_limits->hinge ? &*lower_limits->hinge : nullptr, p)) return false;
+    const AngleRange bends = bend_range(lower_bone, false);
+    if (lower_limits && lower_limits->is_swing_twist()) {
+        // A bend is a pure turn about an axis across the bone, without twist: a twist range
+        // leaving out 0 holds it off every bend (the shape's solve moves it onto the range).
+        const AngleRange twist = twist_range(*lower_limits);
+        if (!(twist.lo <= 1e-6f && twist.hi >= -1e-6f)) return false;
+    }
+    // The side: the sine of the current bend (the lower bone's twist about the axis, squared
+    // from its half angle) measured from the straight limb, which is the bend conj(rho).
+    const glm::quat& now = job.pose->rotations[static_cast<std::size_t>(job.effector)];
+    const float w = now.w;
+    const float a = now.x * p.axis_b.x + now.y * p.axis_b.y + now.z * p.axis_b.z;
+    const float hh = w * w + a * a;
+    int first = p.rest_branch;
+    if (hh > 0.0f) {
+        const float sine = (p.rho * Rot2{(w * w - a * a) / hh, 2.0f * w * a / hh}).s;
+        if (sine > 1e-5f) first = 1;
+        if (sine < -1e-5f) first = -1;
+    }
+    for (const int branch : {first, -first}) {
+        PlaneSolve s;
+        if (!solve_in_plane(job, p, target, pole, branch, s)) return false;
+        if (lower_limits && !bends.contains(angle_of(s.bend))) continue;
+        // The pole's swivel when the upper joint's limits allow it (the common case, and the
+        // cheap test); else the swivel the shape's solve would take.
+        if (upper_limits && !within_limits(s.upper, *upper_limits, false, 1e-6f)) {
+            // q0's swivels about the aim (rest frame: q0 takes the tip direction onto it).
+            const glm::vec3 aim = s.aim;
+            const glm::quat q1 = glm::quat{0.0f, aim.x, aim.y, aim.z} * s.upper;
+            std::optional<glm::quat> swivelled;
+            if (upper_limits->is_swing_twist()) {
+                const SwingTwistLimits limits(upper_limits->swing.value_or(kPi), twist_range(*upper_limits));
+                if (const std::optional<float> psi = swing_twist_swivel(s.upper, q1, aim, limits)) {
+                    swivelled = normalized(std::cos(0.5f * *psi) * s.upper + std::sin(0.5f * *psi) * q1);
+                }
+            } else if (upper_limits->max_angle) {
+                swivelled = cone_swivel(s.upper, q1, std::cos(0.5f * *upper_limits->max_angle));
+            }
+            if (!swivelled) continue;
+            s.upper = *swivelled;
+            // As the shape's solve: rounding at a cone's edge is moved back onto it, and the
+            // miss is then measured, not assumed (a swivel about the aim keeps the tip on it).
+            if (!within_limits(s.upper, *upper_limits, false, 1e-6f)) {
+                s.upper = constrain_rotation(s.upper, *upper_limits, false);
+                write_plane_solve(job, p, s, result);
+                const glm::vec3 tip = s.upper * (lower_bone.rest.translation + lower_bone.rest.rotation * (s.lower * glm::vec3{p.lower, 0.0f, 0.0f}));
+                result.error = glm::length(tip - s.distance * s.aim);
+                result.reached = result.error <= (job.tolerance > 0.0f ? job.tolerance : 1e-4f * p.reach);
+                return true;
+            }
+        }
+        write_plane_solve(job, p, s, result);
+        return true;
+    }
+    return false;
 }
 
 }  // namespace marionette

@@ -1,6 +1,6 @@
 #pragma once
-// The two-bone solves for the common cases (no joint limits; a 2D limb whose target one side
-// reaches within its ranges), written for speed: the editor and the frame benchmark call them
+// The two-bone solves for the common cases (no joint limits; a limited limb whose target the
+// side it is on reaches within its limits), written for speed: the editor and the frame benchmark call them
 // thousands of times a frame. TwoBoneJob::run()
 // takes it when it applies and the solve on the limb's shape (two_bone_shaped.hpp) otherwise;
 // tests check that both give the same pose.
@@ -28,5 +28,11 @@ bool solve_limited_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& result)
 // aim of the solve on the limb's shape without its limit machinery, the same pose to rounding
 // (two_bone_paths_test). False, writing nothing, where the inputs are degenerate.
 bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::vec3& pole, IkResult& result);
+
+// The same for a 3D limb with joint limits whose middle joint bends in one plane (no hinge, or a
+// hinge across both bones) and whose upper joint is not a hinge, when the side it is on (from
+// straight, the rest side) reaches the goal with the pole's swivel within both joints' limits:
+// the exact answer of the solve on the limb's shape. False, writing nothing, otherwise.
+bool solve_limited_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::vec3& pole, IkResult& result);
 
 }  // namespace marionette

@@ -115,6 +115,19 @@ namespace {
 
 }  // namespace
 
+AngleRange bend_range(const Bone& lower, bool is_2d) {
+    AngleRange r;
+    if (!lower.limits) return r;
+    if (is_2d || lower.limits->hinge) return angle_range(*lower.limits);
+    // The middle joint turns only about its bend axis, across the bone: all swing, no twist.
+    if (lower.limits->is_swing_twist()) {
+        const float swing = lower.limits->swing.value_or(kPi);
+        return {-swing, swing};
+    }
+    if (lower.limits->max_angle) r = {-*lower.limits->max_angle, *lower.limits->max_angle};
+    return r;
+}
+
 glm::quat rotation_taking(const glm::vec3& from_x, const glm::vec3& from_y, const glm::vec3& to_x, const glm::vec3& to_y) {
     // The rotation is R = sum of to_i from_i^T over the three axes. Its quaternion is
     // proportional to (1 + trace R, the axial vector of R - R^T), and both are sums over the
@@ -127,6 +140,23 @@ glm::quat rotation_taking(const glm::vec3& from_x, const glm::vec3& from_y, cons
     const glm::vec3 axial = glm::cross(from_x, to_x) + glm::cross(from_y, to_y) + glm::cross(from_z, to_z);
     const float w = 1.0f + trace;
     return glm::quat{w, axial.x, axial.y, axial.z} * inverse_sqrt(w * w + glm::dot(axial, axial));
+}
+
+std::optional<glm::quat> cone_swivel(const glm::quat& q0, const glm::quat& q1, float cos_half_cone) {
+    // The swivelled pose's w is m cos(psi/2 - delta): within the cone (|w| >= cos(cone/2)) on
+    // one interval of psi, centred on 2 delta, half as wide as 4 acos(cos(cone/2) / m).
+    if (std::fabs(q0.w) >= cos_half_cone) return q0;  // the pole's swivel is in the cone
+    const float m = std::sqrt(q0.w * q0.w + q1.w * q1.w);
+    if (!(m >= cos_half_cone)) return std::nullopt;
+    const float half_width = 2.0f * max_of(std::acos(clamp_to(cos_half_cone / m, -1.0f, 1.0f)) - 1e-6f, 0.0f);
+    const float centre = 2.0f * std::atan2(q1.w, q0.w);
+    const float off = wrap_angle(-centre);  // the pole's swivel from the interval's centre
+    if (std::fabs(off) <= half_width) return q0;
+    // Toward the centre as q0 goes behind, where the two ends would be equally near: the swivel
+    // still depends on nothing but the target, the pole and the rest pose.
+    const float behind = (kPi - std::fabs(off)) / max_of(kPi - half_width, 1e-6f);
+    const float psi = centre + (off < 0.0f ? -half_width : half_width) * behind;
+    return normalized(std::cos(0.5f * psi) * q0 + std::sin(0.5f * psi) * q1);
 }
 
 glm::vec3 bend_side(const glm::vec3& dir, const glm::vec3& hint, const glm::vec3& normal, float tiny) {

@@ -9,6 +9,9 @@
 // there is one bend angle on each side of the straight limb (a "branch"), in closed form, and
 // the lower bone's pose is a pure turn about the axis, so it never picks up roll.
 
+#include <optional>
+
+#include "core/joint_limits.hpp"
 #include "core/rotation_math.hpp"
 #include "core/skeleton.hpp"
 
@@ -52,8 +55,19 @@ struct LimbShape {
 // The limb whose lower bone is `effector` (a child of the upper bone). 2D limbs bend about z.
 LimbShape limb_shape(const Skeleton& skeleton, int effector, bool is_2d);
 
+// The bends the middle joint `lower` allows about its bend axis (all of them without limits). 3D:
+// a hinge's range; a cone or swing-twist limit's swing either way (a bend has no twist).
+AngleRange bend_range(const Bone& lower, bool is_2d);
+
 // The rotation taking the orthonormal pair (from_x, from_y) onto the pair (to_x, to_y).
 glm::quat rotation_taking(const glm::vec3& from_x, const glm::vec3& from_y, const glm::vec3& to_x, const glm::vec3& to_y);
+
+// A cone-limited upper joint aiming the tip along a direction w: its pose q0 (the pole's swivel)
+// turned by psi about w is cos(psi/2) q0 + sin(psi/2) q1, with q1 = (0, w) q0 (w in the rest
+// frame). q0 when that is within the cone whose half-angle cosine is `cos_half_cone`; else the
+// swivel interval's end on q0's side, sliding toward its centre as q0 goes round behind it, so
+// the answer moves continuously with the inputs; nothing when no swivel is within the cone.
+std::optional<glm::quat> cone_swivel(const glm::quat& q0, const glm::quat& q1, float cos_half_cone);
 
 // The unit direction across `dir` toward which the middle joint bends, for a hint (the pole, or
 // the current middle joint, from the root joint). Away from the hint's line it is the hint's

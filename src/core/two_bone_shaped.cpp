@@ -33,6 +33,7 @@ struct Limb {
     glm::vec3 upper_hinge{0.0f};    // Hinge, in the upper bone's rest frame
     float cone = kPi;               // Cone: the largest turn from rest
     float cos_cone = -1.0f, sin_cone = 0.0f;  // of `cone`, for the closest-tip search's every step
+    float cos_half_cone = 0.0f;
     SwingTwistLimits swing_twist;   // SwingTwist
     float rest_angle = 0.0f;        // 2D: the upper bone's rest rotation as an angle
     AngleRange bends;               // the middle joint's allowed bends
@@ -78,29 +79,14 @@ std::optional<glm::quat> exact_aim(const Limb& L, Rot2 theta, int branch) {
     const glm::quat to_rest = glm::conjugate(L.rest_a);
     const glm::quat q0 = normalized(to_rest * turn);
     if (L.upper == UpperKind::Free) return q0;
-    // Swivelled by psi about dir the pose is cos(psi/2) q0 + sin(psi/2) q1, whose w is
-    // m cos(psi/2 - delta): within the cone (|w| >= cos(cone/2)) on one interval of psi,
-    // centred on 2 delta, half as wide as 4 acos(cos(cone/2) / m).
+    // Swivelled by psi about dir the pose is cos(psi/2) q0 + sin(psi/2) q1.
     const glm::quat q1 = to_rest * glm::quat{0.0f, L.dir.x, L.dir.y, L.dir.z} * turn;
     if (L.upper == UpperKind::SwingTwist) {
         const std::optional<float> psi = swing_twist_swivel(q0, q1, to_rest * L.dir, L.swing_twist);
         if (!psi) return std::nullopt;
         return normalized(std::cos(0.5f * *psi) * q0 + std::sin(0.5f * *psi) * q1);
     }
-    const float m = std::sqrt(q0.w * q0.w + q1.w * q1.w);
-    const float cos_half = std::cos(0.5f * L.cone);
-    if (!(m >= cos_half)) return std::nullopt;
-    const float half_width = 2.0f * max_of(std::acos(clamp_to(cos_half / m, -1.0f, 1.0f)) - 1e-6f, 0.0f);
-    const float centre = 2.0f * std::atan2(q1.w, q0.w);
-    const float off = wrap_angle(-centre);  // the pole's swivel from the interval's centre
-    if (std::fabs(off) <= half_width) return q0;
-    // The pole's swivel is out of the cone: the limb takes the interval's end on that side, and
-    // slides toward its centre as the pole's swivel goes round behind it, where the two ends
-    // would be equally near. So the swivel moves continuously with the target, and still
-    // depends on nothing but the target, the pole and the rest pose.
-    const float behind = (kPi - std::fabs(off)) / max_of(kPi - half_width, 1e-6f);
-    const float psi = centre + (off < 0.0f ? -half_width : half_width) * behind;
-    return normalized(std::cos(0.5f * psi) * q0 + std::sin(0.5f * psi) * q1);
+    return cone_swivel(q0, q1, L.cos_half_cone);
 }
 
 // The closest direction the upper joint can aim the tip of bend θ toward dir, the pose doing
@@ -241,19 +227,6 @@ float closest_bend(const Limb& L, float bend_now, float tolerance) {
     return chosen;
 }
 
-AngleRange bend_range(const Bone& lower, bool is_2d) {
-    AngleRange r;
-    if (!lower.limits) return r;
-    if (is_2d || lower.limits->hinge) return angle_range(*lower.limits);
-    // The middle joint turns only about its bend axis, across the bone: all swing, no twist.
-    if (lower.limits->is_swing_twist()) {
-        const float swing = lower.limits->swing.value_or(kPi);
-        return {-swing, swing};
-    }
-    if (lower.limits->max_angle) r = {-*lower.limits->max_angle, *lower.limits->max_angle};
-    return r;
-}
-
 }  // namespace
 
 IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const std::optional<glm::vec3>& pole) {
@@ -287,6 +260,7 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
             L.cone = *limits->max_angle;
             L.cos_cone = std::cos(L.cone);
             L.sin_cone = std::sin(L.cone);
+            L.cos_half_cone = std::cos(0.5f * L.cone);
         }
     }
     L.bends = bend_range(sk[B], is_2d);

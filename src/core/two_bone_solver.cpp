@@ -44,8 +44,12 @@ IkResult run_3d(const TwoBoneJob& job) {
         target = to_parent * (target - parent.translation);
         if (pole) pole = to_parent * (*pole - parent.translation);
     }
-    if (IkResult free; pole && !sk[A].limits && !sk[static_cast<std::size_t>(job.effector)].limits && solve_free_3d(job, target, *pole, free)) {
-        return free;
+    if (pole) {
+        if (!sk[A].limits && !sk[static_cast<std::size_t>(job.effector)].limits) {
+            if (IkResult free; solve_free_3d(job, target, *pole, free)) return free;
+        } else if (IkResult limited; solve_limited_3d(job, target, *pole, limited)) {
+            return limited;
+        }
     }
     return solve_on_shape(job, target, pole);
 }

@@ -9,6 +9,8 @@
 #include <algorithm>
 
 #include "core/ik_test_rigs.hpp"
+#include "core/forward_kinematics.hpp"
+#include "core/two_bone_free.hpp"
 #include "core/two_bone_shaped.hpp"
 #include "core/two_bone_solver.hpp"
 
@@ -81,7 +83,17 @@ TEST_P(TwoBonePaths, FreeAndGeneralPathsAgree) {
         // rig's side: from a start on the rig's side (a solve toward another target) they agree.
         start = solve(free_skeleton, start, dims, root, shoulder + random_point(rng, dims, reach), settings).pose;
         const Solved fast = solve(free_skeleton, start, dims, root, target, settings);
-        const Solved general = solve(limited_skeleton, start, dims, root, target, settings);
+        // The shape's solve itself (a limited 3D limb may take a fast path of its own: compared below).
+        Solved general = solve(limited_skeleton, start, dims, root, target, settings);
+        if (dims == Dimensions::Three) {
+            general.pose = start;
+            const Transform parent = parent_world(limited_skeleton, start, root);
+            const glm::quat to_parent = glm::conjugate(parent.rotation);
+            std::optional<glm::vec3> pole;
+            if (settings.pole) pole = to_parent * (*settings.pole - parent.translation);
+            const TwoBoneJob job{&limited_skeleton, dims, root, root + 1, target, settings, 0.0f, &general.pose};
+            general.result = solve_on_shape(job, to_parent * (target - parent.translation), pole);
+        }
         const float scale = 1.0f + glm::length(shoulder) + reach;
         const Rig rig{dims, free_skeleton, {}, start, {}, {}, {}};
         const float tip_gap = glm::length(tip_of(rig, fast.pose, root + 1) - tip_of(rig, general.pose, root + 1));
@@ -186,4 +198,100 @@ TEST(TwoBonePaths, Limited2DFastPathAgreesWithTheShapesSolve) {
     }
     std::cout << "limited 2D fast path: " << compared << " limbs compared, " << edge << " differ on a range's edge\n";
     EXPECT_LT(edge, compared / 1000);
+}
+
+// 3D limbs with joint limits whose middle joint bends in one plane take a fast path of their own
+// (solve_limited_3d) when the side they are on reaches with the pole's swivel inside every
+// limit; where it answers, it must answer as the solve on the limb's shape: the same side, tip
+// and rotations. Limbs of every limit kind, hinges across both bones (the path's case) and off
+// them (it declines), starts anywhere and starts from a solve.
+TEST(TwoBonePaths, Limited3DFastPathAgreesWithTheShapesSolve) {
+    std::mt19937 rng(808);
+    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+    std::uniform_real_distribution<float> len(0.05f, 3.0f);
+    std::uniform_real_distribution<float> angle(-kPiF, kPiF);
+    auto random_limits = [&](bool middle, const glm::vec3& across) -> std::optional<JointLimits> {
+        const float kind = unit(rng);
+        if (kind < 0.15f) return std::nullopt;
+        JointLimits l;
+        if (kind < 0.45f) {
+            l.max_angle = std::fabs(angle(rng));
+        } else if (kind < 0.7f) {
+            if (unit(rng) < 0.8f) l.swing = std::fabs(angle(rng));
+            if (unit(rng) < 0.8f) {
+                float lo = angle(rng), hi = angle(rng);
+                if (lo > hi) std::swap(lo, hi);
+                l.twist = TwistRange{lo, hi};
+            }
+            if (!l.swing && !l.twist) l.swing = 1.0f;
+        } else {
+            l.hinge = middle && unit(rng) < 0.7f ? across : glm::normalize(random_point(rng, Dimensions::Three, 1.0f) + glm::vec3{0.0f, 0.0f, 1e-3f});
+            float lo = angle(rng), hi = angle(rng);
+            if (lo > hi) std::swap(lo, hi);
+            l.min_angle = lo;
+            l.max_angle = hi;
+        }
+        return l;
+    };
+    int compared = 0, taken = 0;
+    for (int k = 0; k < kCases; ++k) {
+        const glm::vec3 offset = len(rng) * glm::vec3{1.0f, 0.0f, 0.0f} + random_point(rng, Dimensions::Three, 0.3f);
+        const glm::quat rest_b = unit(rng) < 0.3f ? glm::quat{1.0f, 0.0f, 0.0f, 0.0f} : random_turn(rng, Dimensions::Three);
+        // The hinge across both bones, in the lower bone's rest frame.
+        const glm::vec3 r = rest_b * glm::vec3{1.0f, 0.0f, 0.0f};
+        glm::vec3 n = glm::cross(glm::normalize(offset), r);
+        if (glm::dot(n, n) < 1e-6f) n = glm::cross(glm::normalize(offset), glm::vec3{0.0f, 0.3f, 1.0f});
+        const glm::vec3 across = glm::normalize(glm::conjugate(rest_b) * glm::normalize(n));
+        std::vector<Bone> bones;
+        bones.push_back(bone("upper", -1, random_point(rng, Dimensions::Three, 2), random_turn(rng, Dimensions::Three), glm::length(offset)));
+        bones.push_back(bone("lower", 0, offset, rest_b, len(rng)));
+        bones[0].limits = random_limits(false, across);
+        bones[1].limits = random_limits(true, across);
+        if (!bones[0].limits && !bones[1].limits) continue;
+        const Skeleton skeleton(std::move(bones));
+        Pose start = Pose::rest(skeleton.size());
+        start.root_offset = random_point(rng, Dimensions::Three, 1);
+        for (auto& q : start.rotations) q = random_turn(rng, Dimensions::Three);
+        const glm::vec3 shoulder = skeleton[0].rest.translation + start.root_offset;
+        const float reach = glm::length(offset) + skeleton[1].length;
+        TwoBoneSettings settings;
+        if (unit(rng) < 0.3f) settings.softness = unit(rng);
+        settings.pole = shoulder + random_point(rng, Dimensions::Three, 3);
+        if (unit(rng) < 0.5f) {
+            // A start the solver left (within the limits, on a side it chose).
+            const TwoBoneJob before{&skeleton, Dimensions::Three, 0, 1, shoulder + random_point(rng, Dimensions::Three, reach), settings, 0.0f, &start};
+            ASSERT_TRUE(before.validate().ok());
+            before.run();
+        }
+        const glm::vec3 target = shoulder + random_point(rng, Dimensions::Three, 1.3f * reach);
+
+        Pose fast = start, general = start;
+        const TwoBoneJob fast_job{&skeleton, Dimensions::Three, 0, 1, target, settings, 0.0f, &fast};
+        const TwoBoneJob general_job{&skeleton, Dimensions::Three, 0, 1, target, settings, 0.0f, &general};
+        ASSERT_TRUE(fast_job.validate().ok());
+        IkResult rf;
+        const bool answered = solve_limited_3d(fast_job, target, *settings.pole, rf);
+        ++compared;
+        if (!answered) {
+            ASSERT_EQ(fast.rotations, start.rotations) << "case " << k << ": declined, but wrote";
+            continue;
+        }
+        ++taken;
+        const IkResult rg = solve_on_shape(general_job, target, settings.pole);
+        const Rig rig{Dimensions::Three, skeleton, {}, start, {}, {}, {}};
+        const float scale = 1.0f + reach + glm::length(target);
+        const float tip_gap = glm::length(tip_of(rig, fast, 1) - tip_of(rig, general, 1));
+        float turn = 0.0f;
+        for (std::size_t b = 0; b < 2; ++b) turn = std::max(turn, rotation_change(fast.rotations[b], general.rotations[b]));
+        const float upper = glm::length(offset), lower = skeleton[1].length;
+        const float goal = two_bone_goal_distance(glm::length(target - shoulder), upper, lower, settings.softness);
+        const bool well_conditioned = goal > std::fabs(upper - lower) + 1e-3f * reach && goal < reach * (1.0f - 1e-3f);
+        ASSERT_LT(tip_gap, 2e-5f * scale) << "case " << k;
+        if (well_conditioned) {
+            ASSERT_LT(turn, 2e-4f) << "case " << k;
+        }
+        ASSERT_NEAR(rf.error, rg.error, 2e-5f * scale) << "case " << k;
+    }
+    std::cout << "limited 3D fast path: answered " << taken << " of " << compared << " limbs\n";
+    EXPECT_GT(taken, compared / 10);
 }
