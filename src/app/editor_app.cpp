@@ -321,6 +321,7 @@ void EditorApp::draw_frame(int frame_width, int frame_height) {
     glClearColor(0.13f, 0.14f, 0.16f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     tick_states();
+    controller_->tick();
     pose_world();
     draw_viewport(frame_width, frame_height, pixels_per_point);
     if (viewport_shot_requested_) {

@@ -241,7 +241,16 @@ void ViewportController::motion(glm::vec2 pixel, glm::vec2 delta, const Viewport
     }
 }
 
+void ViewportController::tick() {
+    auto* ik = std::get_if<IkDrag>(&drag_);
+    if (!ik || !ik->swinging()) return;
+    document_.edit([&](Rig& rig) { ik->settle(rig); });
+}
+
 void ViewportController::release() {
+    if (auto* ik = std::get_if<IkDrag>(&drag_); ik && ik->swinging()) {
+        document_.edit([&](Rig& rig) { ik->finish(rig); });
+    }
     if (const auto* pole = std::get_if<PoleDrag>(&drag_)) {
         history_.record("Move pole of " + document_.rig().chains[static_cast<std::size_t>(pole->chain())].name, std::move(rig_before_drag_));
     }

@@ -34,6 +34,9 @@ public:
     // `world` holds the rig's joint frames as drawn this frame (for picking and grabbing).
     void handle(const SDL_Event& event, const Viewport& viewport, const std::vector<Transform>& world);
 
+    // Once a frame: an IK drag's swing in progress turns on (limb_swing.hpp).
+    void tick();
+
     // Whether this event is a press that would start posing (on a bone or a handle, not a
     // camera move or a click on empty space).
     bool press_poses(const SDL_Event& event, const Viewport& viewport, const std::vector<Transform>& world) const;

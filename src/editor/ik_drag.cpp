@@ -3,6 +3,10 @@
 #include "core/forward_kinematics.hpp"
 #include "core/ik_solve.hpp"
 #include "core/pins.hpp"
+#include "core/rotation_math.hpp"
+#include "editor/limb_swing.hpp"
+
+#include <algorithm>
 
 namespace marionette {
 
@@ -38,6 +42,8 @@ Result<IkDrag> IkDrag::start(const Rig& rig, const Pose& pose, IkChain chain, co
     if (rig.is_2d()) g.z = 0.0f;
     d.target_ = chain.pin ? *chain.pin : tip;
     d.offset_ = d.target_ - g;
+    for (std::size_t i = 1; i < d.bones_.size(); ++i) d.reach_ += glm::length(rig.skeleton[static_cast<std::size_t>(d.bones_[i])].rest.translation);
+    d.reach_ += rig.skeleton[e].length;
     d.chain_ = std::move(chain);
     return d;
 }
@@ -45,12 +51,30 @@ Result<IkDrag> IkDrag::start(const Rig& rig, const Pose& pose, IkChain chain, co
 Result<IkResult> IkDrag::drag(Rig& rig, const glm::vec3& cursor, float precision) {
     Result<IkResult> r = move(rig, rig.pose, cursor, precision);
     if (!r) return r;
+    hold_pins_after_move(rig);
+    return r;
+}
+
+void IkDrag::hold_pins_after_move(Rig& rig) {
     if (chain_.pin) {
         chain_.pin = target_;
         if (const int i = rig.find_chain(chain_.name); i >= 0) rig.chains[static_cast<std::size_t>(i)].pin = target_;
     }
     hold_pins(rig, rig.pose, bones_);
-    return r;
+}
+
+bool IkDrag::settle(Rig& rig) {
+    if (!swinging_) return false;
+    swinging_ = !turn_toward(rig, rig.pose, bones_, solved_, kSwingStepRadians);
+    hold_pins_after_move(rig);
+    return swinging_;
+}
+
+void IkDrag::finish(Rig& rig) {
+    if (!swinging_) return;
+    turn_toward(rig, rig.pose, bones_, solved_, kPi * 4.0f);
+    swinging_ = false;
+    hold_pins_after_move(rig);
 }
 
 Result<IkDrag> IkDrag::with_chain(const Rig& rig, const Pose& pose, IkChain chain) const {
@@ -62,11 +86,25 @@ Result<IkDrag> IkDrag::with_chain(const Rig& rig, const Pose& pose, IkChain chai
 }
 
 Result<IkResult> IkDrag::move(const Rig& rig, Pose& pose, const glm::vec3& cursor, float precision) {
+    const glm::vec3 before = target_;
     target_ = cursor + offset_;
     if (rig.is_2d()) target_.z = 0.0f;
     SolveOverrides overrides;
     if (precision > 0.0f && chain_.solver == SolverKind::Ccd && precision < chain_.ccd.tolerance) overrides.tolerance = precision;
-    return solve_chain(rig, chain_, target_, pose, overrides);
+    // Solved from where the last solve left the chain, not from the swing shown on the way there.
+    Pose solved = pose;
+    if (solved_.size() == bones_.size()) {
+        for (std::size_t i = 0; i < bones_.size(); ++i) solved.rotations[static_cast<std::size_t>(bones_[i])] = solved_[i];
+    }
+    Result<IkResult> r = solve_chain(rig, chain_, target_, solved, overrides);
+    if (!r) return r;
+    solved_.resize(bones_.size());
+    for (std::size_t i = 0; i < bones_.size(); ++i) solved_[i] = solved.rotations[static_cast<std::size_t>(bones_[i])];
+    const Bone& root = rig.skeleton[static_cast<std::size_t>(chain_.root)];
+    const glm::vec3 joint = parent_world(rig.skeleton, pose, chain_.root).apply(root.rest.translation + (root.parent < 0 ? pose.root_offset : glm::vec3{0.0f}));
+    const float allowed = follow_allowance(joint, reach_, before, target_);
+    swinging_ = !turn_toward(rig, pose, bones_, solved_, allowed);
+    return r;
 }
 
 }  // namespace marionette

@@ -29,6 +29,10 @@ public:
     static Result<IkDrag> start(const Rig& rig, const Pose& pose, IkChain chain, const glm::vec3& grab);
 
     // Moves the target under the cursor and solves the chain; only the chain's bones change.
+    // The solve starts from the pose the last solve left, and the chain shown in `pose` turns
+    // toward its answer at once, unless that is a swing further than the target's step
+    // accounts for (limb_swing.hpp): then it turns kSwingStepRadians a call, and settle()
+    // carries it on while the cursor rests.
     // `precision` (world units; 0: none) tightens a CCD chain's tolerance for the drag: a rig's
     // tolerance can be coarser than a pixel at the zoom the user drags at, and the hand would
     // then stop visibly short of the cursor. The chain's iteration budget still bounds the work.
@@ -37,6 +41,13 @@ public:
     // One step of the drag on the document: move() on the rig's pose, then a pinned chain's pin
     // follows the target, and the rig's other pinned chains hold their pins.
     Result<IkResult> drag(Rig& rig, const glm::vec3& cursor, float precision = 0.0f);
+
+    // One frame of a swing in progress (nothing when none is): the chain turns further toward
+    // the last solve, pins held as drag() holds them. True while the swing goes on.
+    bool settle(Rig& rig);
+    // Ends a swing in progress at once (the drag ends: the document keeps the solve's answer).
+    void finish(Rig& rig);
+    bool swinging() const { return swinging_; }
 
     // The same drag (grab offset, target) on another chain: the automatic chain's length changed
     // mid-drag. Call move() to solve the new chain.
@@ -53,6 +64,10 @@ private:
     std::vector<int> bones_;  // the chain's, root first: the bones a pin must not take back
     glm::vec3 offset_{0.0f};  // tip minus grab point at the start
     glm::vec3 target_{0.0f};
+    std::vector<glm::quat> solved_;  // the chain's rotations (bones_ order) as the last solve left them
+    bool swinging_ = false;
+    float reach_ = 0.0f;  // the chain's bones end to end
+    void hold_pins_after_move(Rig& rig);
 };
 
 }  // namespace marionette
