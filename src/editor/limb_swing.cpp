@@ -136,10 +136,14 @@ bool turn_toward(const Rig& rig, Pose& pose, std::span<const int> bones, std::sp
 
 float follow_allowance(const glm::vec3& joint, float reach, const glm::vec3& before, const glm::vec3& after) {
     const float step = glm::length(after - before);
-    const float distance = std::max(std::min(glm::length(before - joint), glm::length(after - joint)), 1e-6f);
-    const float across = step / distance;
-    const float radial = std::sqrt(step / std::max(reach, 1e-6f));
-    return std::max(kSwingStepRadians, kFollowFactor * std::max(across, radial));
+    const float from = glm::length(before - joint), to = glm::length(after - joint);
+    const float across = step / std::max(std::min(from, to), 1e-6f);
+    // A limb of two equal bones reaching d bends by 2 acos(d / reach): fastest near full
+    // extension, nothing beyond it.
+    const float r = std::max(reach, 1e-6f);
+    auto bend = [r](float d) { return 2.0f * std::acos(std::min(d / r, 1.0f)); };
+    const float radial = std::fabs(bend(from) - bend(to));
+    return std::max(kSwingStepRadians, std::max(kFollowFactor * across, kRadialFactor * radial));
 }
 
 }  // namespace marionette

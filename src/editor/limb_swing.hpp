@@ -16,12 +16,13 @@ namespace marionette {
 // The most a joint turns in one frame toward a solve that swung further than the target moved:
 // a 170 degree swing takes 12 frames, a fifth of a second at 60 frames a second.
 inline constexpr float kSwingStepRadians = 15.0f * 3.14159265f / 180.0f;
-// A joint may turn at once by this many times the target's step seen from the chain's root
+// A joint may turn at once by kFollowFactor times the target's step seen from the chain's root
 // joint (|step| / distance, in radians), so a fast drag is followed as fast as it goes; and by
-// as many times the square root of the step over the chain's reach: near full extension a limb
-// bends that fast for a step straight out or in (a straight limb of two equal bones bends by
-// about 2.8 sqrt(step / reach) radians), which is no swing.
+// kRadialFactor times the change of 2 acos(distance / reach), the bend of a limb of two equal
+// bones reaching that far: near full extension a limb bends that fast for a step straight out
+// or in, which is no swing (beyond reach the distance changes nothing).
 inline constexpr float kFollowFactor = 4.0f;
+inline constexpr float kRadialFactor = 2.0f;
 
 // The largest turn, in radians, a joint of `bones` makes on its way from `pose` to `goal` (one
 // rotation per bone): through its range for an angle range or hinge, the short way otherwise.
@@ -34,8 +35,8 @@ float largest_turn(const Rig& rig, const Pose& pose, std::span<const int> bones,
 bool turn_toward(const Rig& rig, Pose& pose, std::span<const int> bones, std::span<const glm::quat> goal, float max_turn);
 
 // The turn a target step from `before` to `after` accounts for at once, for a chain whose root
-// joint is at `joint` and whose bones reach `reach` (kFollowFactor), or kSwingStepRadians if
-// that is more.
+// joint is at `joint` and whose bones reach `reach` (kFollowFactor, kRadialFactor), or
+// kSwingStepRadians if that is more.
 float follow_allowance(const glm::vec3& joint, float reach, const glm::vec3& before, const glm::vec3& after);
 
 }  // namespace marionette
