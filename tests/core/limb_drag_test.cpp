@@ -15,30 +15,18 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <string>
 
 #include "core/ccd_solver.hpp"
 #include "core/ik_solve.hpp"
 #include "core/ik_test_rigs.hpp"
 #include "core/pose_distance.hpp"
-#include "core/rig_file.hpp"
+#include "core/limb_paths.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
 
 namespace {
-
-struct Case {
-    const char* file;
-    const char* chain;
-};
-
-Rig load(const char* file) {
-    Result<Rig> r = load_rig_file(std::filesystem::path(MARIONETTE_ASSETS) / file);
-    EXPECT_TRUE(r.ok()) << file;
-    return std::move(r).value();
-}
 
 const IkChain& chain_named(const Rig& rig, const std::string& name) {
     for (const IkChain& c : rig.chains) {
@@ -65,19 +53,6 @@ float chain_reach(const Rig& rig, const IkChain& chain) {
 
 float tolerance_of(const IkChain& chain, float reach) {
     return chain.solver == SolverKind::TwoBone ? 1e-4f * reach : chain.ccd.tolerance;
-}
-
-// A closed, smooth path around the chain's root joint reaching from well inside to beyond its
-// reach, leaving the plane in 3D: `seed` picks its shape.
-glm::vec3 path_point(float s, const glm::vec3& centre, float reach, bool is_2d, int seed) {
-    const float a = 2.0f * kPiF * s;
-    const float p = 1.0f + static_cast<float>(seed % 3);
-    const float q = 2.0f + static_cast<float>(seed % 2);
-    const float phase = 0.7f * static_cast<float>(seed);
-    const float r = reach * (0.75f + 0.45f * std::sin(q * a + phase));
-    glm::vec3 d{std::cos(p * a + phase), std::sin(p * a), 0.0f};
-    if (!is_2d) d = glm::vec3{std::cos(p * a + phase), 0.8f * std::sin(p * a), 0.6f * std::sin(q * a - phase)};
-    return centre + r * glm::normalize(d);
 }
 
 struct DragStats {
@@ -109,7 +84,7 @@ DragStats drag(const Rig& rig, const IkChain& chain, int seed, int frames) {
     Pose dragged = rig.pose;
     Pose fresh_before = rig.pose;
     for (int f = 0; f <= frames; ++f) {
-        const glm::vec3 target = path_point(static_cast<float>(f) / static_cast<float>(frames), centre, reach, rig.is_2d(), seed);
+        const glm::vec3 target = limb_path_point(static_cast<float>(f) / static_cast<float>(frames), centre, reach, rig.is_2d(), seed);
         const Pose before = dragged;
         const Result<IkResult> r = solve_chain(rig, chain, target, dragged);
         EXPECT_TRUE(r.ok());
@@ -144,9 +119,9 @@ DragStats drag(const Rig& rig, const IkChain& chain, int seed, int frames) {
     return st;
 }
 
-class ShippedLimbDrags : public ::testing::TestWithParam<Case> {};
+class ShippedLimbDrags : public ::testing::TestWithParam<ShippedChain> {};
 
-std::string case_name(const ::testing::TestParamInfo<Case>& p) {
+std::string case_name(const ::testing::TestParamInfo<ShippedChain>& p) {
     std::string name = std::string(p.param.file).substr(0, std::string(p.param.file).find('.')) + "_" + p.param.chain;
     return name;
 }
@@ -154,7 +129,7 @@ std::string case_name(const ::testing::TestParamInfo<Case>& p) {
 }  // namespace
 
 TEST_P(ShippedLimbDrags, FollowWithoutFlipsReachAndHoldStill) {
-    const Rig rig = load(GetParam().file);
+    const Rig rig = load_shipped_rig(GetParam().file);
     const IkChain& chain = chain_named(rig, GetParam().chain);
     DragStats all;
     for (int seed = 0; seed < 6; ++seed) {
@@ -177,8 +152,8 @@ TEST_P(ShippedLimbDrags, FollowWithoutFlipsReachAndHoldStill) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Ik, ShippedLimbDrags,
-                         ::testing::Values(Case{"humanoid.json", "arm_l"}, Case{"humanoid.json", "arm_r"}, Case{"humanoid.json", "leg_l"},
-                                           Case{"humanoid.json", "leg_r"}, Case{"humanoid.json", "spine"}, Case{"hero.json", "arm_l"},
-                                           Case{"hero.json", "arm_r"}, Case{"hero.json", "leg_l"}, Case{"hero.json", "leg_r"},
-                                           Case{"hero.json", "spine_to_hand_l"}, Case{"arm.json", "arm"}),
+                         ::testing::Values(ShippedChain{"humanoid.json", "arm_l"}, ShippedChain{"humanoid.json", "arm_r"}, ShippedChain{"humanoid.json", "leg_l"},
+                                           ShippedChain{"humanoid.json", "leg_r"}, ShippedChain{"humanoid.json", "spine"}, ShippedChain{"hero.json", "arm_l"},
+                                           ShippedChain{"hero.json", "arm_r"}, ShippedChain{"hero.json", "leg_l"}, ShippedChain{"hero.json", "leg_r"},
+                                           ShippedChain{"hero.json", "spine_to_hand_l"}, ShippedChain{"arm.json", "arm"}),
                          case_name);

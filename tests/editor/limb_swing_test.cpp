@@ -6,13 +6,11 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-
 #include "core/forward_kinematics.hpp"
 #include "core/ik_solve.hpp"
 #include "core/ik_test_rigs.hpp"
 #include "core/joint_limits.hpp"
-#include "core/rig_file.hpp"
+#include "core/limb_paths.hpp"
 #include "editor/ik_drag.hpp"
 #include "editor/limb_swing.hpp"
 
@@ -21,45 +19,18 @@ using namespace marionette::testing;
 
 namespace {
 
-struct Case {
-    const char* file;
-    const char* chain;
-};
+float turn_between(const glm::quat& a, const glm::quat& b) { return rotation_change(a, b); }
 
-Rig load(const char* file) {
-    Result<Rig> r = load_rig_file(std::filesystem::path(MARIONETTE_ASSETS) / file);
-    EXPECT_TRUE(r.ok()) << file;
-    return std::move(r).value();
-}
+class ShippedSwings : public ::testing::TestWithParam<ShippedChain> {};
 
-float turn_between(const glm::quat& a, const glm::quat& b) {
-    const glm::quat d = glm::conjugate(a) * b;
-    return 2.0f * std::atan2(std::sqrt(d.x * d.x + d.y * d.y + d.z * d.z), std::fabs(d.w));
-}
-
-// A closed path around the chain's root joint from well inside to beyond its reach (leaving the
-// plane in 3D), as limb_drag_test's.
-glm::vec3 path_point(float s, const glm::vec3& centre, float reach, bool is_2d, int seed) {
-    const float a = 2.0f * kPiF * s;
-    const float p = 1.0f + static_cast<float>(seed % 3);
-    const float q = 2.0f + static_cast<float>(seed % 2);
-    const float phase = 0.7f * static_cast<float>(seed);
-    const float r = reach * (0.75f + 0.45f * std::sin(q * a + phase));
-    glm::vec3 d{std::cos(p * a + phase), std::sin(p * a), 0.0f};
-    if (!is_2d) d = glm::vec3{std::cos(p * a + phase), 0.8f * std::sin(p * a), 0.6f * std::sin(q * a - phase)};
-    return centre + r * glm::normalize(d);
-}
-
-class ShippedSwings : public ::testing::TestWithParam<Case> {};
-
-std::string case_name(const ::testing::TestParamInfo<Case>& p) {
+std::string case_name(const ::testing::TestParamInfo<ShippedChain>& p) {
     return std::string(p.param.file).substr(0, std::string(p.param.file).find('.')) + "_" + p.param.chain;
 }
 
 }  // namespace
 
 TEST_P(ShippedSwings, AreSpreadOverFramesWithinLimitsAndEndOnTheSolve) {
-    const Rig file_rig = load(GetParam().file);
+    const Rig file_rig = load_shipped_rig(GetParam().file);
     const int c = file_rig.find_chain(GetParam().chain);
     ASSERT_GE(c, 0);
     const IkChain& chain = file_rig.chains[static_cast<std::size_t>(c)];
@@ -80,7 +51,7 @@ TEST_P(ShippedSwings, AreSpreadOverFramesWithinLimitsAndEndOnTheSolve) {
         std::vector<glm::quat> last_solve;
         glm::vec3 target = drag.target();
         for (int f = 1; f <= 1500; ++f) {
-            const glm::vec3 next = path_point(static_cast<float>(f) / 1500.0f, centre, reach, rig.is_2d(), seed);
+            const glm::vec3 next = limb_path_point(static_cast<float>(f) / 1500.0f, centre, reach, rig.is_2d(), seed);
             const Pose shown_before = rig.pose;
             // The solve itself, from where the last solve left the chain (what the drag solves from).
             Pose solved = rig.pose;
@@ -127,9 +98,9 @@ TEST_P(ShippedSwings, AreSpreadOverFramesWithinLimitsAndEndOnTheSolve) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Editor, ShippedSwings,
-                         ::testing::Values(Case{"hero.json", "arm_l"}, Case{"hero.json", "arm_r"}, Case{"hero.json", "leg_l"},
-                                           Case{"hero.json", "spine_to_hand_l"}, Case{"humanoid.json", "arm_l"},
-                                           Case{"humanoid.json", "leg_l"}),
+                         ::testing::Values(ShippedChain{"hero.json", "arm_l"}, ShippedChain{"hero.json", "arm_r"}, ShippedChain{"hero.json", "leg_l"},
+                                           ShippedChain{"hero.json", "spine_to_hand_l"}, ShippedChain{"humanoid.json", "arm_l"},
+                                           ShippedChain{"humanoid.json", "leg_l"}),
                          case_name);
 
 // Two poses on opposite rims of a 120 degree cone are nearer each other the short way, through
@@ -186,7 +157,7 @@ TEST(LimbSwing, ARangeIsCrossedThroughItsAllowedAngles) {
 
 // The drag ends (the button comes up) during a swing: the document keeps the solve's answer.
 TEST(LimbSwing, EndingTheDragMidSwingKeepsTheSolve) {
-    Rig rig = load("hero.json");
+    Rig rig = load_shipped_rig("hero.json");
     const int c = rig.find_chain("arm_l");
     ASSERT_GE(c, 0);
     const IkChain chain = rig.chains[static_cast<std::size_t>(c)];
