@@ -3,10 +3,7 @@
 #include "core/forward_kinematics.hpp"
 #include "core/ik_solve.hpp"
 #include "core/pins.hpp"
-#include "core/rotation_math.hpp"
 #include "editor/limb_swing.hpp"
-
-#include <algorithm>
 
 namespace marionette {
 
@@ -72,7 +69,7 @@ bool IkDrag::settle(Rig& rig) {
 
 void IkDrag::finish(Rig& rig) {
     if (!swinging_) return;
-    turn_toward(rig, rig.pose, bones_, solved_, kPi * 4.0f);
+    for (std::size_t i = 0; i < bones_.size() && i < solved_.size(); ++i) rig.pose.rotations[static_cast<std::size_t>(bones_[i])] = solved_[i];
     swinging_ = false;
     hold_pins_after_move(rig);
 }
