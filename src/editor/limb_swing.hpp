@@ -10,12 +10,13 @@
 #include <vector>
 
 #include "core/rig.hpp"
+#include "core/rotation_math.hpp"
 
 namespace marionette {
 
 // The most a joint turns in one frame toward a solve that swung further than the target moved:
 // a 170 degree swing takes 12 frames, a fifth of a second at 60 frames a second.
-inline constexpr float kSwingStepRadians = 15.0f * 3.14159265f / 180.0f;
+inline constexpr float kSwingStepRadians = 15.0f * kPi / 180.0f;
 // A joint may turn at once by kFollowFactor times the target's step seen from the chain's root
 // joint (|step| / distance, in radians), so a fast drag is followed as fast as it goes; and by
 // kRadialFactor times the change of 2 acos(distance / reach), the bend of a limb of two equal
