@@ -45,8 +45,9 @@ namespace marionette {
 // best a aims the tip at the goal (clamped into a's range, nearest on the circle); held a, the
 // best b aims the lower bone from the middle joint. So the closest pose is the best of the bends
 // b in {range ends, straight, folded, exact bends, the best b for each end of a's range}, each
-// with its best a (the candidates the shape's search finds as minima over the bend). Among candidates within the tolerance of the least, the one nearest the
-// current pose is taken, as the shape's search does.
+// with its best a (the candidates the shape's search finds as minima over the bend). Among
+// candidates within the tolerance of the least, the one nearest the current pose is taken, as
+// the shape's search does.
 [[gnu::noinline]] bool closest_limited_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& result) {
     const Skeleton& sk = *job.skeleton;
     const Pose& pose = *job.pose;

@@ -12,11 +12,6 @@ namespace marionette {
 
 namespace {
 
-float turn_between(const glm::quat& a, const glm::quat& b) {
-    const glm::quat d = glm::conjugate(a) * b;
-    return 2.0f * std::atan2(std::sqrt(d.x * d.x + d.y * d.y + d.z * d.z), std::fabs(d.w));
-}
-
 // `angle` moved by whole turns into the range when some such copy of it lies there (ranges are
 // given as they are written, e.g. [-40, 200] degrees, while angles come back in (-pi, pi]).
 float within_range(float angle, const AngleRange& range) {
@@ -84,7 +79,7 @@ struct JointWay {
             case Kind::SwingTwist: return glm::length(v - u) + std::fabs(b - a);
             case Kind::Short: break;
         }
-        return turn_between(from, to);
+        return rotation_angle(glm::conjugate(from) * to);
     }
     glm::quat at(float f, const JointLimits* limits, bool is_2d) const {
         switch (kind) {

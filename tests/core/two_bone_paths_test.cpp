@@ -34,6 +34,21 @@ Solved solve(const Skeleton& skeleton, Pose pose, Dimensions dims, int root, con
     return {r, pose};
 }
 
+// Whether a limb's joint angles are well conditioned at this goal distance: away from both ends
+// of its range (near full reach the angles move fast with the distance, at the fold they lose
+// digits to the sides' rounding). There the paths' rotations are compared, elsewhere their tips.
+bool well_conditioned(float goal, float upper, float lower) {
+    const float reach = upper + lower;
+    return goal > std::fabs(upper - lower) + 1e-3f * reach && goal < reach * (1.0f - 1e-3f);
+}
+
+// The largest turn between two poses' rotations of the limb's two bones (0 and 1).
+float limb_rotation_gap(const Pose& a, const Pose& b) {
+    float turn = 0.0f;
+    for (std::size_t i = 0; i < 2; ++i) turn = std::max(turn, rotation_change(a.rotations[i], b.rotations[i]));
+    return turn;
+}
+
 class TwoBonePaths : public ::testing::TestWithParam<Dimensions> {};
 
 std::string dims_name(const ::testing::TestParamInfo<Dimensions>& p) { return p.param == Dimensions::Two ? "2D" : "3D"; }
@@ -114,7 +129,7 @@ TEST_P(TwoBonePaths, FreeAndGeneralPathsAgree) {
         // away from them, the tips everywhere.
         const float upper = glm::length(offset), lower = free_skeleton[static_cast<std::size_t>(root + 1)].length;
         const float goal = two_bone_goal_distance(glm::length(target - shoulder), upper, lower, settings.softness);
-        if (goal > std::fabs(upper - lower) + 1e-3f * reach && goal < reach * (1.0f - 1e-3f)) {
+        if (well_conditioned(goal, upper, lower)) {
             ASSERT_LT(turn, 2e-4f) << "case " << k;
             worst_turn = std::max(worst_turn, turn);
         }
@@ -177,7 +192,9 @@ TEST(TwoBonePaths, Limited2DFastPathAgreesWithTheShapesSolve) {
             if (!closest_limited_2d(fast_job, glm::vec2{target}, rf)) continue;
             ++closest;
             for (std::size_t b = 0; b < 2; ++b) {
-                if (skeleton[b].limits) ASSERT_TRUE(within_limits(fast.rotations[b], *skeleton[b].limits, true, 1e-5f)) << "case " << k;
+                if (skeleton[b].limits) {
+                    ASSERT_TRUE(within_limits(fast.rotations[b], *skeleton[b].limits, true, 1e-5f)) << "case " << k;
+                }
             }
             // Both get as close as they can to the same point: the target, or a soft limb's
             // eased point short of it.
@@ -200,14 +217,10 @@ TEST(TwoBonePaths, Limited2DFastPathAgreesWithTheShapesSolve) {
         const Rig rig{Dimensions::Two, skeleton, {}, start, {}, {}, {}};
         const float scale = 1.0f + reach + glm::length(target);
         const float tip_gap = glm::length(tip_of(rig, fast, 1) - tip_of(rig, general, 1));
-        float turn = 0.0f;
-        for (std::size_t b = 0; b < 2; ++b) turn = std::max(turn, rotation_change(fast.rotations[b], general.rotations[b]));
-        // Near a straight or folded limb the angles are ill-conditioned and the tips are not:
-        // there the tips are compared, elsewhere the rotations too.
+        const float turn = limb_rotation_gap(fast, general);
         const float upper = glm::length(offset), lower = skeleton[1].length;
         const float goal = two_bone_goal_distance(glm::length(target - skeleton[0].rest.translation - start.root_offset), upper, lower, settings.softness);
-        const bool well_conditioned = goal > std::fabs(upper - lower) + 1e-3f * reach && goal < reach * (1.0f - 1e-3f);
-        if (tip_gap > 2e-5f * scale || (well_conditioned && turn > 2e-4f)) {
+        if (tip_gap > 2e-5f * scale || (well_conditioned(goal, upper, lower) && turn > 2e-4f)) {
             // Allowed only on a range's edge: some joint of either answer within 1e-4 of an end.
             bool on_edge = false;
             for (const Pose* p : {&fast, &general}) {
@@ -314,13 +327,11 @@ TEST(TwoBonePaths, Limited3DFastPathAgreesWithTheShapesSolve) {
         const Rig rig{Dimensions::Three, skeleton, {}, start, {}, {}, {}};
         const float scale = 1.0f + reach + glm::length(target);
         const float tip_gap = glm::length(tip_of(rig, fast, 1) - tip_of(rig, general, 1));
-        float turn = 0.0f;
-        for (std::size_t b = 0; b < 2; ++b) turn = std::max(turn, rotation_change(fast.rotations[b], general.rotations[b]));
+        const float turn = limb_rotation_gap(fast, general);
         const float upper = glm::length(offset), lower = skeleton[1].length;
         const float goal = two_bone_goal_distance(glm::length(target - shoulder), upper, lower, settings.softness);
-        const bool well_conditioned = goal > std::fabs(upper - lower) + 1e-3f * reach && goal < reach * (1.0f - 1e-3f);
         ASSERT_LT(tip_gap, 2e-5f * scale) << "case " << k;
-        if (well_conditioned) {
+        if (well_conditioned(goal, upper, lower)) {
             ASSERT_LT(turn, 2e-4f) << "case " << k;
         }
         ASSERT_NEAR(rf.error, rg.error, 2e-5f * scale) << "case " << k;
