@@ -245,12 +245,15 @@ struct PlaneSolve {
     const float tip_y = p.lower * beta.s;
     const float inverse_tip = inverse_sqrt(tip_x * tip_x + tip_y * tip_y);
     if (!(inverse_tip < 1.0f / p.tiny)) return false;
-    const glm::vec3 tip_dir = (tip_x * inverse_tip) * p.e1 + (tip_y * inverse_tip) * p.e2;
-    const glm::vec3 bend_normal = branch < 0 ? p.axis : -p.axis;
+    const float cx = tip_x * inverse_tip, cy = tip_y * inverse_tip;
+    const glm::vec3 tip_dir = cx * p.e1 + cy * p.e2;
+    const float sigma = branch < 0 ? 1.0f : -1.0f;  // the bend normal is sigma axis
     const glm::vec3 rest_normal = p.rest_branch < 0 ? p.axis : -p.axis;
 
     const glm::vec3 side = bend_side(dir, to_rest * (pole - p.root), rest_normal, p.tiny);
-    out.upper = rotation_taking(tip_dir, bend_normal, dir, glm::cross(dir, side));
+    // Both frames' third axes without a cross product: tip x (sigma axis) lies in the plane, and
+    // dir x (dir x side) is -side (side is unit and across dir).
+    out.upper = rotation_taking_frames(tip_dir, sigma * p.axis, sigma * (cy * p.e1 - cx * p.e2), dir, glm::cross(dir, side), -side);
     out.bend = conjugate(p.rho) * beta;
     const glm::quat half = quat_from_rot2(out.bend);
     out.lower = {half.w, p.axis_b.x * half.z, p.axis_b.y * half.z, p.axis_b.z * half.z};

@@ -102,18 +102,14 @@ glm::vec3 LimbShape::bend_normal(const glm::vec3& tip_dir, int branch) const {
     return branch < 0 ? unit : -unit;
 }
 
-namespace {
-
-// rotation_taking near a half turn, from the matrix: kept out of line, its registers would
-// otherwise be set up on every call.
-[[gnu::noinline]] glm::quat rotation_of_frames(const glm::vec3& from_x, const glm::vec3& from_y, const glm::vec3& from_z,
-                                               const glm::vec3& to_x, const glm::vec3& to_y, const glm::vec3& to_z) {
+// Near a half turn, from the matrix: kept out of line, its registers would otherwise be set up
+// on every call.
+glm::quat rotation_of_frames(const glm::vec3& from_x, const glm::vec3& from_y, const glm::vec3& from_z, const glm::vec3& to_x, const glm::vec3& to_y,
+                             const glm::vec3& to_z) {
     const glm::mat3 from{from_x, from_y, from_z};
     const glm::mat3 to{to_x, to_y, to_z};
     return normalized(glm::quat_cast(to * glm::transpose(from)));
 }
-
-}  // namespace
 
 AngleRange bend_range(const Bone& lower, bool is_2d) {
     AngleRange r;
@@ -129,17 +125,7 @@ AngleRange bend_range(const Bone& lower, bool is_2d) {
 }
 
 glm::quat rotation_taking(const glm::vec3& from_x, const glm::vec3& from_y, const glm::vec3& to_x, const glm::vec3& to_y) {
-    // The rotation is R = sum of to_i from_i^T over the three axes. Its quaternion is
-    // proportional to (1 + trace R, the axial vector of R - R^T), and both are sums over the
-    // axes: to_i . from_i and from_i x to_i. No matrix is formed. Near a half turn 1 + trace
-    // vanishes and that form loses its digits; there the matrix's largest diagonal term leads.
-    const glm::vec3 from_z = glm::cross(from_x, from_y);
-    const glm::vec3 to_z = glm::cross(to_x, to_y);
-    const float trace = glm::dot(to_x, from_x) + glm::dot(to_y, from_y) + glm::dot(to_z, from_z);
-    if (!(trace > -0.5f)) return rotation_of_frames(from_x, from_y, from_z, to_x, to_y, to_z);
-    const glm::vec3 axial = glm::cross(from_x, to_x) + glm::cross(from_y, to_y) + glm::cross(from_z, to_z);
-    const float w = 1.0f + trace;
-    return glm::quat{w, axial.x, axial.y, axial.z} * inverse_sqrt(w * w + glm::dot(axial, axial));
+    return rotation_taking_frames(from_x, from_y, glm::cross(from_x, from_y), to_x, to_y, glm::cross(to_x, to_y));
 }
 
 std::optional<glm::quat> cone_swivel(const glm::quat& q0, const glm::quat& q1, float cos_half_cone) {
