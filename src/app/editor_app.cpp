@@ -11,8 +11,10 @@
 
 #include "app/panel_layout.hpp"
 #include "app/screenshot.hpp"
+#include "app/viewport_events.hpp"
 #include "core/forward_kinematics.hpp"
 #include "editor/numbered_path.hpp"
+#include "editor/shown_extent.hpp"
 #include "editor/state_edits.hpp"
 #include "editor/utf8.hpp"
 
@@ -32,6 +34,7 @@ Result<std::unique_ptr<EditorApp>> EditorApp::create(Document document, EditorOp
     app->options_ = std::move(options);
     app->document_ = std::move(document);
     app->controller_ = std::make_unique<ViewportController>(app->document_, app->history_);
+    app->framed_ = app->controller_->camera_from_file();
     app->session_ = std::make_unique<EditSession>(app->document_, app->history_);
     app->load_settings();
     if (!app->options_.window_size_given) {
@@ -84,11 +87,11 @@ void EditorApp::load_settings() {
     Result<UserSettings> loaded = load_user_settings(settings_file_, &warning);
     if (!loaded) {
         settings_unreadable_ = true;
-        status_ = loaded.message() + " (using defaults; the file is left as it is)";
+        say(loaded.message() + " (using defaults; the file is left as it is)");
         return;
     }
     settings_ = std::move(loaded).value();
-    if (!warning.empty()) status_ = settings_file_.string() + ": " + warning;
+    if (!warning.empty()) say(settings_file_.string() + ": " + warning);
 }
 
 void EditorApp::save_settings() {
@@ -113,7 +116,7 @@ void EditorApp::start_over() {
     recovery_.document_replaced();
     controller_ = std::make_unique<ViewportController>(document_, history_);
     session_ = std::make_unique<EditSession>(document_, history_);
-    framed_ = false;
+    framed_ = controller_->camera_from_file();
     states_ = StatePlayer{};
     world_.clear();
     pose_world();
@@ -152,11 +155,11 @@ void EditorApp::run_file_choice(const FileMenuChoice& c) {
 
 Status EditorApp::save_to(const std::filesystem::path& path) {
     if (Status s = document_.save_as(path); !s) {
-        status_ = s.message();
+        say(s.message());
         return s;
     }
     history_.mark_saved();
-    status_ = "Saved " + document_.path().string();
+    say("Saved " + document_.path().string());
     return {};
 }
 
@@ -193,19 +196,26 @@ Status EditorApp::screenshot(const std::filesystem::path& path) {
 }
 
 void EditorApp::save_viewport_screenshot(int frame_height, float pixels_per_point) {
-    // Beside the document (or in the working folder for an untitled one), never over a file.
+    // In the screenshot folder of the settings (user_settings.hpp), named after the document,
+    // never over a file.
     const std::filesystem::path& doc = document_.path();
-    const std::filesystem::path folder = doc.empty() ? std::filesystem::current_path() : doc.parent_path();
-    Result<std::filesystem::path> file = next_numbered_path(folder.empty() ? "." : folder, doc.empty() ? "untitled" : doc.stem().string(), ".png");
+    const std::filesystem::path folder = settings_.screenshot_folder.empty() ? default_screenshot_folder() : settings_.screenshot_folder;
+    std::error_code ec;
+    std::filesystem::create_directories(folder, ec);
+    if (ec) {
+        say("Viewport not saved: cannot create the folder " + folder.string() + ": " + ec.message());
+        return;
+    }
+    Result<std::filesystem::path> file = next_numbered_path(folder, doc.empty() ? "untitled" : doc.stem().string(), ".png");
     if (!file) {
-        status_ = file.message();
+        say(file.message());
         return;
     }
     const Viewport view = viewport();
     const Status s = save_framebuffer_png(file.value(), static_cast<int>(view.x * pixels_per_point),
                                           static_cast<int>(static_cast<float>(frame_height) - (view.y + view.height) * pixels_per_point),
                                           static_cast<int>(view.width * pixels_per_point), static_cast<int>(view.height * pixels_per_point));
-    status_ = s ? "Viewport saved as " + file.value().string() : s.message();
+    say(s ? "Viewport saved as " + file.value().string() : s.message());
 }
 
 void EditorApp::handle_events() {
@@ -250,8 +260,11 @@ void EditorApp::handle_events() {
             if (files_->take_replaced()) start_over();
             continue;
         }
-        if (e.type == SDL_MOUSEBUTTONDOWN && states_.shows_state() && controller_->press_poses(e, view, world_)) take_shown_pose();
-        controller_->handle(e, view, world_);
+        const std::optional<ViewportInput> input = viewport_input(e);
+        if (!input) continue;
+        if (states_.shows_state() && controller_->press_poses(*input, view, world_)) take_shown_pose();
+        controller_->handle(*input, view, world_);
+        if (auto message = controller_->take_message()) say(std::move(*message));
     }
 }
 
@@ -271,9 +284,9 @@ void EditorApp::take_shown_pose() {
         return;
     }
     if (Status s = session_->apply("pose of " + what + " at " + at, take_pose(rig, pose)); !s) {
-        status_ = s.message();
+        say(s.message());
     } else {
-        status_ = "Stopped " + what + " at " + at + ": its pose is now the rig's own (Ctrl+Z gives the previous one back)";
+        say("Stopped " + what + " at " + at + ": its pose is now the rig's own (Ctrl+Z gives the previous one back)");
     }
     pose_world();
 }
@@ -301,11 +314,13 @@ void EditorApp::pose_world() {
     if (fk.validate()) fk.run();
 }
 
+void EditorApp::frame_shown() { controller_->frame(viewport(), shown_extent(document_.rig(), states_)); }
+
 void EditorApp::draw_viewport(int frame_width, int frame_height, float pixels_per_point) {
     const Viewport view = viewport();
     if (view.empty()) return;
-    if (!framed_) {
-        controller_->frame_all(view);
+    if (!framed_ || controller_->take_frame_request()) {
+        frame_shown();
         framed_ = true;
     }
     renderer_->draw(document_.rig(), world_, *controller_, view, frame_width, frame_height, pixels_per_point);
@@ -322,6 +337,7 @@ void EditorApp::draw_frame(int frame_width, int frame_height) {
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     tick_states();
     controller_->tick();
+    document_.set_view_data(nlohmann::ordered_json{{"camera", controller_->camera().to_json()}});
     pose_world();
     draw_viewport(frame_width, frame_height, pixels_per_point);
     if (viewport_shot_requested_) {
@@ -348,7 +364,7 @@ int EditorApp::run() {
         draw_frame(w, h);
         if (script_) script_->after_draw(*this);
         recovery_.tick(document_, recovery_clock(frame));
-        if (auto message = recovery_.take_message()) status_ = *message;
+        if (auto message = recovery_.take_message()) say(std::move(*message));
         const bool last = options_.quit_after_frames > 0 && frame >= options_.quit_after_frames;
         if (last && !options_.screenshot.empty()) {
             if (Status s = save_framebuffer_png(options_.screenshot, w, h); !s) {

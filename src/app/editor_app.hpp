@@ -18,13 +18,14 @@
 #include "app/state_panel.hpp"
 #include "app/toolbar.hpp"
 #include "app/ui_marks.hpp"
-#include "app/viewport_controller.hpp"
 #include "app/viewport_renderer.hpp"
 #include "core/document.hpp"
 #include "editor/edit_session.hpp"
 #include "editor/history.hpp"
 #include "editor/state_player.hpp"
+#include "editor/status_line.hpp"
 #include "editor/user_settings.hpp"
+#include "editor/viewport_controller.hpp"
 
 struct SDL_KeyboardEvent;
 
@@ -58,6 +59,10 @@ private:
     // A press that starts posing while a state is shown: the preview stops on the pose shown,
     // which becomes the rig's own pose (one undo step), so the drag starts from what is seen.
     void take_shown_pose();
+    // Frames what the viewport shows (shown_extent.hpp).
+    void frame_shown();
+    // Puts a message in the status bar, until the document changes (status_line.hpp).
+    void say(std::string message) { status_.say(std::move(message), document_.revision()); }
     void apply_state_actions(const StatePanelActions& actions);
     void draw_viewport(int frame_width, int frame_height, float pixels_per_point);
     void draw_frame(int frame_width, int frame_height);
@@ -106,7 +111,7 @@ private:
     Pose shown_pose_;      // what the state preview shows this frame
     UiMarks ui_marks_;     // named widgets of the last frame, for scripts
     std::uint64_t last_tick_ = 0;  // SDL performance counter at the last tick_states
-    std::string status_;  // the last file message (saved, or why not)
+    StatusLine status_;
     bool framed_ = false;
     bool viewport_shot_requested_ = false;
     bool quit_ = false;

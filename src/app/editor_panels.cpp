@@ -23,7 +23,7 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     PanelEdits edits;
     ui_marks_.clear();
     draw_outliner_panel(rig, controller_->selected(), {0.0f, 0.0f, kOutlinerWidth, panel_height}, edits);
-    draw_inspector_panel(rig, controller_->selected(), {window_width - kInspectorWidth, 0.0f, kInspectorWidth, panel_height}, edits);
+    draw_inspector_panel(rig, controller_->selected(), {window_width - kInspectorWidth, 0.0f, kInspectorWidth, panel_height}, edits, &ui_marks_);
     ToolbarState toolbar{&settings_.recent, controller_->mode(), history_.can_undo(), history_.can_redo(), !rig.is_2d(), nullptr, false,
                          state_panel_open_, &ui_marks_};
     // The posed chain is the rig's chain ending at its effector, unless it is an automatic one.
@@ -43,8 +43,9 @@ void EditorApp::draw_panels(float window_width, float window_height) {
         if (!state_panel_open_) framed_ = false;  // closed: the viewport grew
     }
     bool toggle = false;
-    draw_status_bar(StatusBarInfo{controller_->mode(), controller_->active_chain(), controller_->last_solve(),
-                                  controller_->auto_chain_length(), status_.empty() ? controller_->message() : status_},
+    const std::optional<IkChain> posed = controller_->active_chain();
+    const int posed_bones = posed ? static_cast<int>(chain_bones(rig.skeleton, posed->root, posed->effector).size()) : 0;
+    draw_status_bar(StatusBarInfo{controller_->mode(), posed, controller_->last_solve(), posed_bones, std::string(status_.shown(document_.revision()))},
                     window_width, window_height, kStatusHeight, toggle);
     // Every panel has drawn from the same rig; now the document may change.
     apply_panel_edits(edits);
@@ -61,18 +62,18 @@ void EditorApp::draw_panels(float window_width, float window_height) {
         if (tools.redo) history_.redo(document_);
     }
     if (tools.reset_pose) {
-        if (Status s = session_->apply("reset pose", reset_pose(document_.rig())); !s) status_ = s.message();
+        if (Status s = session_->apply("reset pose", reset_pose(document_.rig())); !s) say(s.message());
     }
-    if (tools.frame_all) controller_->frame_all(viewport());
+    if (tools.frame_all) frame_shown();
     if (tools.view) controller_->set_view(*tools.view);
     if (tools.set_solver && active_index >= 0) {
         const std::string label = "solver of chain " + rig.chains[static_cast<std::size_t>(active_index)].name;
-        if (Status s = session_->apply(label, set_chain_solver(rig, active_index, *tools.set_solver)); !s) status_ = s.message();
+        if (Status s = session_->apply(label, set_chain_solver(rig, active_index, *tools.set_solver)); !s) say(s.message());
     }
     run_file_choice(tools.file);
     files_->draw(&ui_marks_);
     recovery_.draw(*files_, &ui_marks_);
-    if (auto message = files_->take_message()) status_ = *message;
+    if (auto message = files_->take_message()) say(std::move(*message));
     if (files_->take_replaced()) start_over();
     recovery_.after_files(*files_);
 }
@@ -82,7 +83,7 @@ void EditorApp::apply_panel_edits(PanelEdits& edits) {
     if (edits.edit) {
         PanelEdits::RigEdit& e = *edits.edit;
         const Status s = e.preview ? session_->preview(std::move(e.label), std::move(e.rig)) : session_->apply(std::move(e.label), std::move(e.rig));
-        status_ = s ? std::string() : s.message();
+        if (!s) say(s.message());
     }
     if (edits.finish) session_->finish();
     if (edits.tree) {
@@ -90,9 +91,9 @@ void EditorApp::apply_panel_edits(PanelEdits& edits) {
         Result<int> done = session_->apply_tree(std::move(edits.tree->label), std::move(edits.tree->edit), message);
         if (done) {
             controller_->select(done.value());
-            status_ = message;
+            if (!message.empty()) say(std::move(message));
         } else {
-            status_ = done.message();
+            say(done.message());
         }
     }
 }

@@ -7,7 +7,9 @@
 #include <string>
 
 #include "app/panel_widgets.hpp"
+#include "core/chain_rules.hpp"
 #include "core/rotation_math.hpp"
+#include "editor/rotation_display.hpp"
 
 namespace marionette {
 
@@ -15,21 +17,50 @@ namespace {
 
 void apply(PanelEdits& out, const std::string& label, Result<Rig> edited) { out.apply(label, std::move(edited)); }
 
-// Angles are shown in degrees, as the file stores them; 3D rotations as XYZ Euler angles.
-void rotation_field(const char* id, const Rig& rig, int bone, const glm::quat& q, PanelEdits& out,
-                    const std::string& label, Result<Rig> (*set)(const Rig&, int, const glm::quat&)) {
+// The Euler order 3D rotations are shown in; the inspector's own choice, like Blender's per-panel
+// rotation mode (the file stores quaternions, whatever is shown).
+EulerOrder g_euler_order = EulerOrder::XYZ;
+
+// Angles are shown in degrees, as the file stores them; 3D rotations as Euler angles in the
+// chosen order (rotation_display.hpp), a hinge's pose as its angle about the hinge.
+void rotation_field(const char* id, const Rig& rig, int bone, const glm::quat& q, PanelEdits& out, const std::string& label,
+                    Result<Rig> (*set)(const Rig&, int, const glm::quat&), const glm::vec3* hinge = nullptr) {
     if (rig.is_2d()) {
         float deg = angle_2d(q) / kDegree;
         const bool changed = ImGui::DragFloat(id, &deg, 0.5f, -180.0f, 180.0f, "%.2f deg");
         track(out, label, changed, [&] { return set(rig, bone, rotation_2d(deg * kDegree)); });
+    } else if (hinge) {
+        float deg = hinge_degrees(q, *hinge);
+        const std::string text = "about hinge";
+        ImGui::PushID(id);
+        const bool changed = ImGui::DragFloat(text.c_str(), &deg, 0.5f, -180.0f, 180.0f, "%.1f deg");
+        ImGui::PopID();
+        track(out, label, changed, [&] { return set(rig, bone, from_hinge_degrees(deg, *hinge)); });
     } else {
-        glm::vec3 euler = glm::eulerAngles(q) / kDegree;
-        const bool changed = ImGui::DragFloat3(id, &euler.x, 0.5f, -180.0f, 180.0f, "%.1f");
-        track(out, label, changed, [&] { return set(rig, bone, glm::quat(euler * kDegree)); });
+        glm::vec3 euler = euler_degrees(q, g_euler_order);
+        ImGui::PushID(id);
+        const float width = (ImGui::CalcItemWidth() - 2.0f * ImGui::GetStyle().ItemInnerSpacing.x) / 3.0f;
+        const char* formats[] = {"X %.1f", "Y %.1f", "Z %.1f"};
+        bool changed = false;
+        bool let_go = false;
+        for (int k = 0; k < 3; ++k) {
+            if (k > 0) ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+            ImGui::PushID(k);
+            ImGui::SetNextItemWidth(width);
+            changed = ImGui::DragFloat("##angle", &euler[k], 0.5f, -180.0f, 180.0f, formats[k]) || changed;
+            let_go = let_go || ImGui::IsItemDeactivatedAfterEdit();
+            ImGui::PopID();
+        }
+        ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+        const std::string text = std::string(id).substr(0, std::string(id).find("##")) + " deg";
+        ImGui::TextUnformatted(text.c_str());
+        ImGui::PopID();
+        if (changed) out.preview(label, set(rig, bone, from_euler_degrees(euler, g_euler_order)));
+        if (let_go) out.finish = true;
     }
 }
 
-void limits_section(const Rig& rig, int bone, PanelEdits& out) {
+void limits_section(const Rig& rig, int bone, PanelEdits& out, UiMarks* marks) {
     const Bone& b = rig.skeleton[static_cast<std::size_t>(bone)];
     const std::string label = "limits of " + b.name;
     if (rig.is_2d()) {
@@ -47,10 +78,9 @@ void limits_section(const Rig& rig, int bone, PanelEdits& out) {
         }
         return;
     }
-    const int old_kind = !b.limits ? 0 : (b.limits->hinge ? 1 : (b.limits->is_swing_twist() ? 3 : 2));
-    int kind = old_kind;
+    int kind = !b.limits ? 0 : (b.limits->hinge ? 1 : (b.limits->is_swing_twist() ? 3 : 2));
     const char* kinds[] = {"free", "hinge", "cone", "swing-twist"};
-    if (ImGui::Combo("joint", &kind, kinds, 4) && kind != old_kind) {
+    if (pick_one("joint", kind, kinds, marks, "inspector/joint")) {
         std::optional<JointLimits> l;
         if (kind == 1) l = JointLimits{glm::vec3{0, 0, 1}, -90 * kDegree, 90 * kDegree, {}, {}};
         if (kind == 2) l = JointLimits{std::nullopt, std::nullopt, 45 * kDegree, {}, {}};
@@ -91,26 +121,26 @@ void limits_section(const Rig& rig, int bone, PanelEdits& out) {
     }
 }
 
-void chain_section(const Rig& rig, int chain_index, PanelEdits& out) {
+void chain_section(const Rig& rig, int chain_index, PanelEdits& out, UiMarks* marks) {
     const IkChain& c = rig.chains[static_cast<std::size_t>(chain_index)];
     ImGui::PushID(chain_index);
     ImGui::Text("chain %s", c.name.c_str());
     const std::string label = "settings of chain " + c.name;
     int solver = c.solver == SolverKind::TwoBone ? 1 : 0;
     const char* solvers[] = {"CCD", "two-bone"};
-    if (ImGui::Combo("solver", &solver, solvers, 2)) {
+    if (pick_one("solver", solver, solvers, marks, "inspector/chain/" + c.name + "/solver")) {
         apply(out, "solver of chain " + c.name, set_chain_solver(rig, chain_index, solver == 1 ? SolverKind::TwoBone : SolverKind::Ccd));
     }
     if (c.solver == SolverKind::Ccd) {
         CcdSettings s = c.ccd;
-        bool changed = ImGui::DragInt("iterations", &s.max_iterations, 1.0f, 1, 10000);
+        bool changed = ImGui::DragInt("iterations", &s.max_iterations, 1.0f, kMinIterations, kMaxIterations);
         track(out, label, changed, [&] { return set_chain_settings(rig, chain_index, s); });
         s = c.ccd;
         changed = ImGui::DragFloat("tolerance", &s.tolerance, 0.001f, 1e-6f, 1000.0f, "%.4g", ImGuiSliderFlags_Logarithmic);
         track(out, label, changed, [&] { return set_chain_settings(rig, chain_index, s); });
         s = c.ccd;
         float step = s.max_step / kDegree;
-        changed = ImGui::DragFloat("max step", &step, 0.5f, 0.1f, 180.0f, "%.1f deg");
+        changed = ImGui::DragFloat("max step", &step, 0.5f, 0.1f, static_cast<float>(kMaxStepDegrees), "%.1f deg");
         s.max_step = step * kDegree;
         track(out, label, changed, [&] { return set_chain_settings(rig, chain_index, s); });
     } else {
@@ -139,7 +169,7 @@ void chain_section(const Rig& rig, int chain_index, PanelEdits& out) {
             }
         }
         s = c.two_bone;
-        const bool changed = ImGui::SliderFloat("softness", &s.softness, 0.0f, 1.0f, "%.2f");
+        const bool changed = ImGui::SliderFloat("softness", &s.softness, kMinSoftness, kMaxSoftness, "%.2f");
         track(out, label, changed, [&] { return set_chain_settings(rig, chain_index, s); });
     }
     bool is_pinned = c.pin.has_value();
@@ -156,7 +186,7 @@ void chain_section(const Rig& rig, int chain_index, PanelEdits& out) {
 
 }  // namespace
 
-void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out) {
+void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks) {
     ImGui::SetNextWindowPos(ImVec2(at.x, at.y));
     ImGui::SetNextWindowSize(ImVec2(at.width, at.height));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
@@ -190,6 +220,11 @@ void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at
     bool changed = ImGui::DragFloat("length", &length, rig.is_2d() ? 0.5f : 0.01f, 0.0f, 1e6f, "%.3f");
     track(out, "length of " + b.name, changed, [&] { return set_bone_length(rig, selected, length); });
 
+    if (!rig.is_2d()) {
+        int order = static_cast<int>(g_euler_order);
+        if (pick_one("euler order", order, kEulerOrderNames, marks, "inspector/euler order")) g_euler_order = static_cast<EulerOrder>(order);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("The order of the turns rotations are shown in: XYZ turns about X first");
+    }
     if (ImGui::CollapsingHeader("Rest", ImGuiTreeNodeFlags_DefaultOpen)) {
         glm::vec3 t = b.rest.translation;
         changed = rig.is_2d() ? ImGui::DragFloat2("position", &t.x, 0.5f) : ImGui::DragFloat3("position", &t.x, 0.01f);
@@ -197,17 +232,18 @@ void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at
         rotation_field("rotation##rest", rig, selected, b.rest.rotation, out, "rest rotation of " + b.name, set_rest_rotation);
     }
     if (ImGui::CollapsingHeader("Pose", ImGuiTreeNodeFlags_DefaultOpen)) {
+        const glm::vec3* hinge = !rig.is_2d() && b.limits && b.limits->hinge ? &*b.limits->hinge : nullptr;
         rotation_field("rotation##pose", rig, selected, rig.pose.rotations[static_cast<std::size_t>(selected)], out,
-                       "pose of " + b.name, set_pose_rotation);
+                       "pose of " + b.name, set_pose_rotation, hinge);
     }
-    if (ImGui::CollapsingHeader("Limits", ImGuiTreeNodeFlags_DefaultOpen)) limits_section(rig, selected, out);
+    if (ImGui::CollapsingHeader("Limits", ImGuiTreeNodeFlags_DefaultOpen)) limits_section(rig, selected, out, marks);
     bool any_chain = false;
     for (std::size_t i = 0; i < rig.chains.size(); ++i) {
         const IkChain& c = rig.chains[i];
         if (!rig.skeleton.is_ancestor_or_self(c.root, selected) || !rig.skeleton.is_ancestor_or_self(selected, c.effector)) continue;
         if (!any_chain && !ImGui::CollapsingHeader("IK chains", ImGuiTreeNodeFlags_DefaultOpen)) break;
         any_chain = true;
-        chain_section(rig, static_cast<int>(i), out);
+        chain_section(rig, static_cast<int>(i), out, marks);
         ImGui::Separator();
     }
     ImGui::PopID();

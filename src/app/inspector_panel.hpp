@@ -4,6 +4,7 @@
 // offset. Reads the rig, asks for changes through PanelEdits.
 
 #include "app/panel_edits.hpp"
+#include "app/ui_marks.hpp"
 #include "core/rig.hpp"
 
 namespace marionette {
@@ -16,6 +17,8 @@ struct PanelPlacement {
     float height = 0.0f;
 };
 
-void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out);
+// With marks, names the widgets scripts and tests reach: "inspector/joint" (and each kind in its
+// open list, "inspector/joint/hinge"), "inspector/chain/<name>/solver".
+void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks = nullptr);
 
 }  // namespace marionette

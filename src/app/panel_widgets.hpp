@@ -3,9 +3,11 @@
 
 #include <imgui.h>
 
+#include <span>
 #include <string>
 
 #include "app/panel_edits.hpp"
+#include "app/ui_marks.hpp"
 
 namespace marionette {
 
@@ -17,6 +19,30 @@ template <class MakeEdit>
 void track(PanelEdits& out, const std::string& label, bool changed, MakeEdit make_edit) {
     if (changed) out.preview(label, make_edit());
     if (ImGui::IsItemDeactivatedAfterEdit()) out.finish = true;
+}
+
+// A drop-down of `items` showing items[current]. ImGui 1.86's Combo reports a change when the
+// current item is picked again (a joint re-picked as the hinge it was lost its axis and range),
+// so this is true only when a different item was picked. With marks, names the box `mark` and
+// each item in the open list `mark/<item>`, for scripts and tests.
+inline bool pick_one(const char* label, int& current, std::span<const char* const> items, UiMarks* marks, const std::string& mark) {
+    const int count = static_cast<int>(items.size());
+    // The box, measured before it is drawn: once the list is open, the last item is the list's.
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const ImVec2 size(ImGui::CalcItemWidth(), ImGui::GetFrameHeight());
+    if (marks) marks->mark(mark, at.x, at.y, at.x + size.x, at.y + size.y);
+    const bool open = ImGui::BeginCombo(label, current >= 0 && current < count ? items[static_cast<std::size_t>(current)] : "");
+    if (!open) return false;
+    int picked = current;
+    for (int i = 0; i < count; ++i) {
+        if (ImGui::Selectable(items[static_cast<std::size_t>(i)], i == current)) picked = i;
+        if (marks) marks->mark_last_item(mark + "/" + items[static_cast<std::size_t>(i)]);
+        if (i == current) ImGui::SetItemDefaultFocus();
+    }
+    ImGui::EndCombo();
+    if (picked == current) return false;
+    current = picked;
+    return true;
 }
 
 }  // namespace marionette

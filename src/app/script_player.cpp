@@ -139,6 +139,7 @@ void ScriptPlayer::push_drop(const std::filesystem::path& file) {
 }
 
 void ScriptPlayer::before_events(ScriptHost& host) {
+    if (!frame_drawn_) return;
     while (!finished_ && !screenshot_pending_) {
         if (index_ >= script_.steps.size()) {
             finished_ = true;
@@ -149,6 +150,7 @@ void ScriptPlayer::before_events(ScriptHost& host) {
 }
 
 void ScriptPlayer::after_draw(ScriptHost& host) {
+    frame_drawn_ = true;
     if (!screenshot_pending_) return;
     screenshot_pending_ = false;
     const auto& shot = std::get<ScreenshotStep>(script_.steps[index_]);

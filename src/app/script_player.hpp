@@ -70,6 +70,8 @@ private:
     unsigned buttons_ = 0;    // SDL button mask the script holds down
     std::chrono::steady_clock::time_point waiting_since_;  // a wait_for_file step's start
     bool screenshot_pending_ = false;
+    // Steps start once a frame is on screen: before it, no bone has a place to be pointed at.
+    bool frame_drawn_ = false;
     bool finished_ = false;
     std::string failure_;
 };

@@ -99,10 +99,9 @@ void StatePanel::playback(const Rig& rig, const StatePlayer& player, UiMarks& ma
     int easing = static_cast<int>(rig.transition.easing);
     const char* easings[] = {"cosine", "linear", "smoothstep"};
     ImGui::SetNextItemWidth(110.0f);
-    if (ImGui::Combo("##easing", &easing, easings, 3)) {
+    if (pick_one("##easing", easing, easings, &marks, "states/easing")) {
         edits.apply("transition easing", set_transition(rig, {rig.transition.duration, static_cast<Easing>(easing)}));
     }
-    marks.mark_last_item("states/easing");
     ImGui::SameLine();
     float curve[33];
     for (int i = 0; i <= 32; ++i) curve[i] = ease(rig.transition.easing, static_cast<float>(i) / 32.0f);
@@ -180,8 +179,12 @@ void StatePanel::channels(const Rig& rig, int state, int selected_bone, UiMarks&
     }
     ImGui::SameLine();
     const bool bone_ok = selected_bone >= 0 && static_cast<std::size_t>(selected_bone) < rig.skeleton.size();
+    // A bone the state drives already has its row (highlighted below): a second would multiply in.
+    const int driving = bone_ok ? channel_driving(s, selected_bone) : -1;
     const std::string add_label = bone_ok ? "Add " + rig.skeleton[static_cast<std::size_t>(selected_bone)].name : std::string("Add channel");
-    if (button(add_label.c_str(), bone_ok, "states/add channel", marks, "Drive the selected bone (select one in the viewport)")) {
+    const std::string add_tip = driving >= 0 ? s.name + " drives " + rig.skeleton[static_cast<std::size_t>(selected_bone)].name + " already: its row is highlighted"
+                                             : std::string("Drive the selected bone (select one in the viewport)");
+    if (button(add_label.c_str(), bone_ok && driving < 0, "states/add channel", marks, add_tip.c_str())) {
         edits.apply("add channel to " + s.name, add_channel(rig, state, selected_bone));
     }
 
@@ -206,6 +209,7 @@ void StatePanel::channels(const Rig& rig, int state, int selected_bone, UiMarks&
         const std::string label = s.name + ": " + bone;
         ImGui::PushID(index);
         ImGui::TableNextRow();
+        if (index == driving) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ImGui::GetColorU32(ImGuiCol_TextSelectedBg));
         ImGui::TableNextColumn();
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted(bone.c_str());

@@ -18,7 +18,7 @@ void draw_status_bar(const StatusBarInfo& info, float window_width, float window
         if (info.chain) {
             const char* solver = info.chain->solver == SolverKind::Ccd ? "CCD" : "two-bone";
             if (info.chain->name == kAutoChainName) {
-                ImGui::Text("| auto chain of %d (%s)", info.auto_chain_length + 1, solver);
+                ImGui::Text("| auto chain of %d (%s)", info.chain_bones, solver);
             } else {
                 ImGui::Text("| chain %s (%s)", info.chain->name.c_str(), solver);
             }

@@ -3,7 +3,7 @@
 #include <optional>
 #include <string>
 
-#include "app/viewport_controller.hpp"
+#include "editor/viewport_controller.hpp"
 
 namespace marionette {
 
@@ -11,7 +11,7 @@ struct StatusBarInfo {
     PoseMode mode;
     std::optional<IkChain> chain;
     std::optional<IkResult> last_solve;
-    int auto_chain_length;
+    int chain_bones;  // how many bones the chain moves
     std::string message;
 };
 

@@ -10,11 +10,13 @@ namespace marionette {
 
 namespace {
 // A button that looks pressed while its option is the current one.
+// One of a set of options: true when pressed while not the current one (pressing the current
+// option is no change, and must not become an undo step or an unsaved mark).
 bool option_button(const char* label, bool current) {
     if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
     const bool pressed = ImGui::Button(label);
     if (current) ImGui::PopStyleColor();
-    return pressed;
+    return pressed && !current;
 }
 
 bool enabled_button(const char* label, bool enabled) {

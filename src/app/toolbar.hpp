@@ -3,8 +3,8 @@
 
 #include "app/inspector_panel.hpp"
 #include "app/ui_marks.hpp"
-#include "app/viewport_controller.hpp"
 #include "editor/recent_files.hpp"
+#include "editor/viewport_controller.hpp"
 
 namespace marionette {
 

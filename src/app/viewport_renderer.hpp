@@ -11,9 +11,9 @@
 
 #include "app/line_renderer.hpp"
 #include "app/shape_renderer.hpp"
-#include "app/viewport_controller.hpp"
 #include "core/result.hpp"
 #include "core/rig.hpp"
+#include "editor/viewport_controller.hpp"
 
 namespace marionette {
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/chain_rules.hpp"
 #include "core/number_text.hpp"
 
 namespace marionette {
@@ -12,10 +13,6 @@ namespace {
 
 // Above this a bake is not animation any more, only a bigger file.
 constexpr double kMaxFps = 1000.0;
-
-// The file format's own bound on a chain's iterations, so --iterations cannot ask for more
-// than a rig file could.
-constexpr int kMaxIterations = 10000;
 
 Result<int> parse_count(const std::string& option, const std::string& text) {
     int value = 0;

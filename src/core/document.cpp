@@ -31,7 +31,13 @@ Status Document::save() {
 }
 
 Status Document::save_as(const std::filesystem::path& path) {
+    // The view's keys in the rig's editor data for the writing only: the rig itself is unchanged.
+    nlohmann::ordered_json kept = rig_.editor;
+    if (view_.is_object()) {
+        for (auto it = view_.begin(); it != view_.end(); ++it) rig_.editor[it.key()] = it.value();
+    }
     Result<std::string> text = serialize_rig(rig_);
+    rig_.editor = std::move(kept);
     if (!text) return Error{path.string() + ": " + text.message()};
     if (Status s = write_file_atomically(path, text.value()); !s) return s;
     Result<FileIdentity> identity = identify_written_file(path, text.value());

@@ -59,10 +59,21 @@ public:
         ++revision_;
     }
 
+    // Editor data about the view, not the rig (the camera): its keys go into the file's "editor"
+    // object, over the rig's own, with every save. Never a change: no unsaved mark, no undo.
+    void set_view_data(nlohmann::ordered_json view) {
+        if (view != view_) view_ = std::move(view);
+    }
+    const nlohmann::ordered_json& view_data() const { return view_; }
+
+    // An edit that turned out to change nothing gives back the mark the document had.
+    void restore_mark(bool modified) { modified_ = modified; }
+
 private:
     Rig rig_;
     std::filesystem::path path_;
     std::optional<FileIdentity> disk_;
+    nlohmann::ordered_json view_ = nlohmann::ordered_json::object();
     bool modified_ = false;
     std::uint64_t revision_ = 0;
 };

@@ -18,12 +18,16 @@ struct CcdSettings {
     int max_iterations = 20;
     float tolerance = 0.001f;
     float max_step = 3.14159265f;  // radians per joint per step
+
+    bool operator==(const CcdSettings&) const = default;
 };
 
 struct TwoBoneSettings {
     int bend = 1;                     // 2D: +1 counter-clockwise, -1 clockwise
     std::optional<glm::vec3> pole;    // 3D: world-space point the middle joint bends toward
     float softness = 0.0f;            // [0, 1]
+
+    bool operator==(const TwoBoneSettings&) const = default;
 };
 
 struct IkChain {
@@ -36,6 +40,8 @@ struct IkChain {
     // A pinned chain's effector tip is held at this world point while other bones move (the
     // feet stay planted while the hips turn). Dragging the effector carries the pin along.
     std::optional<glm::vec3> pin;
+
+    bool operator==(const IkChain&) const = default;
 };
 
 // The chain's bones from root to effector, or empty when the effector is not below the root.

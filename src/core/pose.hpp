@@ -13,6 +13,8 @@ struct Pose {
     std::vector<glm::quat> rotations;  // one per bone, same order as the skeleton
     glm::vec3 root_offset{0.0f};
 
+    bool operator==(const Pose&) const = default;
+
     static Pose rest(std::size_t bone_count) {
         return Pose{std::vector<glm::quat>(bone_count, glm::quat{1.0f, 0.0f, 0.0f, 0.0f}), glm::vec3{0.0f}};
     }

@@ -29,6 +29,9 @@ struct Rig {
     int find_chain(const std::string& name) const;
     // The first chain whose effector is `bone` (the one a drag of that bone poses), or -1.
     int chain_ending_at(int bone) const;
+
+    // Equal rigs are the same document: an edit giving an equal rig changed nothing (history.hpp).
+    bool operator==(const Rig&) const = default;
 };
 
 // One line for `--check`: "2D rig, 4 bones, 2 IK chains (arm, arm_reach), 0 states".

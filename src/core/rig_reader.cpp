@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/angles.hpp"
+#include "core/chain_rules.hpp"
 #include "core/rig_json.hpp"
 #include "core/skeleton_reader.hpp"
 
@@ -42,15 +43,15 @@ void read_ccd_settings(const JsonField& f, CcdSettings& s) {
     f.allow_only({"iterations", "tolerance", "max_step"});
     if (auto v = f.optional_member("iterations")) {
         s.max_iterations = v->integer();
-        if (s.max_iterations < 1 || s.max_iterations > 10000) v->fail("must be between 1 and 10000");
+        if (auto problem = iterations_problem(s.max_iterations)) v->fail(*problem);
     }
     if (auto v = f.optional_member("tolerance")) {
         s.tolerance = v->number();
-        if (!(s.tolerance > 0.0f)) v->fail("must be > 0");
+        if (auto problem = tolerance_problem(s.tolerance)) v->fail(*problem);
     }
     if (auto v = f.optional_member("max_step")) {
-        s.max_step = v->degrees(0, 180);
-        if (!(s.max_step > 0.0f)) v->fail("must be > 0 degrees");
+        s.max_step = v->degrees(0, kMaxStepDegrees);
+        if (auto problem = max_step_problem(s.max_step)) v->fail(*problem);
     }
 }
 
@@ -62,12 +63,12 @@ void read_two_bone_settings(const JsonField& f, TwoBoneSettings& s, int dims) {
     }
     if (auto v = f.optional_member("bend")) {
         s.bend = v->integer();
-        if (s.bend != 1 && s.bend != -1) v->fail("must be 1 or -1");
+        if (auto problem = bend_problem(s.bend)) v->fail(*problem);
     }
     if (auto v = f.optional_member("pole")) s.pole = v->position(3);
     if (auto v = f.optional_member("softness")) {
         s.softness = v->number();
-        if (s.softness < 0.0f || s.softness > 1.0f) v->fail("must be between 0 and 1");
+        if (auto problem = softness_problem(s.softness)) v->fail(*problem);
     }
 }
 

@@ -17,6 +17,8 @@ namespace marionette {
 struct TwistRange {
     float min = 0.0f;
     float max = 0.0f;
+
+    bool operator==(const TwistRange&) const = default;
 };
 
 struct JointLimits {
@@ -34,6 +36,7 @@ struct JointLimits {
     std::optional<TwistRange> twist;    // the allowed twist
 
     bool is_swing_twist() const { return swing.has_value() || twist.has_value(); }
+    bool operator==(const JointLimits&) const = default;
 };
 
 struct Bone {
@@ -42,6 +45,8 @@ struct Bone {
     Transform rest;            // relative to the parent's joint frame
     float length = 0.0f;       // along local +X; 0 is allowed
     std::optional<JointLimits> limits;
+
+    bool operator==(const Bone&) const = default;
 };
 
 class Skeleton {
@@ -62,6 +67,8 @@ public:
     bool is_ancestor_or_self(int ancestor, int bone) const;
     // Every parent index is smaller than its child's index.
     bool is_parent_before_child() const;
+
+    bool operator==(const Skeleton&) const = default;
 
 private:
     std::vector<Bone> bones_;

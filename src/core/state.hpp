@@ -21,11 +21,15 @@ struct StateChannel {
     float amplitude = 0.0f;  // radians
     float period = 1.0f;     // seconds, > 0
     float phase = 0.0f;      // radians
+
+    bool operator==(const StateChannel&) const = default;
 };
 
 struct State {
     std::string name;
     std::vector<StateChannel> channels;
+
+    bool operator==(const State&) const = default;
 };
 
 enum class Easing { Cosine, Linear, Smoothstep };
@@ -35,6 +39,8 @@ const char* easing_name(Easing e);  // "cosine", "linear", "smoothstep"
 struct TransitionSettings {
     float duration = 0.5f;  // seconds, >= 0
     Easing easing = Easing::Cosine;
+
+    bool operator==(const TransitionSettings&) const = default;
 };
 
 }  // namespace marionette

@@ -14,6 +14,7 @@ struct Transform {
     glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};  // w, x, y, z
 
     glm::vec3 apply(const glm::vec3& p) const { return translation + rotation * p; }
+    bool operator==(const Transform&) const = default;
 };
 
 inline Transform operator*(const Transform& parent, const Transform& local) {

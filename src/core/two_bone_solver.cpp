@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/chain_rules.hpp"
 #include "core/forward_kinematics.hpp"
 #include "core/rotation_math.hpp"
 #include "core/solve_extent.hpp"
@@ -80,7 +81,7 @@ Status TwoBoneJob::validate() const {
     if (!skeleton->is_parent_before_child()) return Error{"two-bone: bones are not parent-before-child"};
     if (!is_finite(target)) return Error{"two-bone: the target is not a finite point"};
     if (settings.pole && !is_finite(*settings.pole)) return Error{"two-bone: the pole is not a finite point"};
-    if (!(settings.softness >= 0.0f && settings.softness <= 1.0f)) return Error{"two-bone: softness must be in [0, 1]"};
+    if (auto problem = softness_problem(settings.softness)) return Error{"two-bone: softness " + *problem};
     if (!(tolerance >= 0.0f) || !std::isfinite(tolerance)) return Error{"two-bone: bad tolerance"};
     for (int b : {root, effector}) {
         const glm::quat& q = pose->rotations[static_cast<std::size_t>(b)];

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/chain_rules.hpp"
 #include "core/forward_kinematics.hpp"
 #include "core/pins.hpp"
 #include "core/rotation_math.hpp"
@@ -44,14 +45,14 @@ Result<Rig> set_chain_settings(const Rig& rig, int chain, const CcdSettings& set
     if (Status s = check_chain(rig, chain); !s) return Error{s.message()};
     if (Status s = check_uses(rig, chain, SolverKind::Ccd); !s) return Error{s.message()};
     const std::string what = "settings of " + chain_label(rig, chain);
-    if (settings.max_iterations < 1 || settings.max_iterations > 10000) {
-        return Error{what + ": iterations must be between 1 and 10000, got " + std::to_string(settings.max_iterations)};
+    if (auto problem = iterations_problem(settings.max_iterations)) {
+        return Error{what + ": iterations " + *problem + ", got " + std::to_string(settings.max_iterations)};
     }
-    if (!std::isfinite(settings.tolerance) || !(settings.tolerance > 0.0f)) {
-        return Error{what + ": tolerance must be a finite number > 0, got " + number_text(settings.tolerance)};
+    if (auto problem = tolerance_problem(settings.tolerance)) {
+        return Error{what + ": tolerance " + *problem + ", got " + number_text(settings.tolerance)};
     }
-    if (!(settings.max_step > 0.0f && settings.max_step <= kPi)) {
-        return Error{what + ": max_step must be in (0, pi] radians, got " + number_text(settings.max_step)};
+    if (auto problem = max_step_problem(settings.max_step)) {
+        return Error{what + ": max_step " + *problem + ", got " + number_text(settings.max_step / kPi * 180.0f) + " degrees"};
     }
     Rig out = rig;
     out.chains[static_cast<std::size_t>(chain)].ccd = settings;
@@ -62,8 +63,8 @@ Result<Rig> set_chain_settings(const Rig& rig, int chain, const TwoBoneSettings&
     if (Status s = check_chain(rig, chain); !s) return Error{s.message()};
     if (Status s = check_uses(rig, chain, SolverKind::TwoBone); !s) return Error{s.message()};
     const std::string what = "settings of " + chain_label(rig, chain);
-    if (settings.bend != 1 && settings.bend != -1) {
-        return Error{what + ": bend must be 1 or -1, got " + std::to_string(settings.bend)};
+    if (auto problem = bend_problem(settings.bend)) {
+        return Error{what + ": bend " + *problem + ", got " + std::to_string(settings.bend)};
     }
     if (!rig.is_2d() && settings.bend != 1) {
         return Error{what + ": bend is for 2D chains; a 3D chain bends toward its pole"};
@@ -75,8 +76,8 @@ Result<Rig> set_chain_settings(const Rig& rig, int chain, const TwoBoneSettings&
         }
         if (Result<glm::vec3> pole = checked_position(rig, *settings.pole, what + ": pole"); !pole) return Error{pole.message()};
     }
-    if (!(settings.softness >= 0.0f && settings.softness <= 1.0f)) {
-        return Error{what + ": softness must be between 0 and 1, got " + number_text(settings.softness)};
+    if (auto problem = softness_problem(settings.softness)) {
+        return Error{what + ": softness " + *problem + ", got " + number_text(settings.softness)};
     }
     Rig out = rig;
     out.chains[static_cast<std::size_t>(chain)].two_bone = settings;

@@ -36,7 +36,7 @@ void EditSession::finish() {
     if (!before_) return;
     Rig before = std::move(*before_);
     before_.reset();
-    history_.record(std::move(label_), std::move(before));
+    history_.record(std::move(label_), std::move(before), document_);
 }
 
 }  // namespace marionette

@@ -11,6 +11,11 @@ namespace marionette {
 namespace {
 // Closer to the joint than this (world units, relative to the bone) a direction means nothing.
 constexpr float kTiny = 1e-6f;
+// The hinge's turn is searched at this many angles round the circle, then refined.
+constexpr int kHingeSamples = 72;
+// Turns whose grabbed point lands within this fraction of the circle's radius of the nearest
+// one count as equally near; the one closest to the last turn is kept.
+constexpr float kNearlyAsNear = 0.02f;
 
 glm::vec3 flatten(const Rig& rig, glm::vec3 p) {
     if (rig.is_2d()) p.z = 0.0f;
@@ -18,7 +23,7 @@ glm::vec3 flatten(const Rig& rig, glm::vec3 p) {
 }
 }  // namespace
 
-Result<FkDrag> FkDrag::start(const Rig& rig, const Pose& pose, int bone, const glm::vec3& grab) {
+Result<FkDrag> FkDrag::start(const Rig& rig, const Pose& pose, int bone, const glm::vec3& grab, const glm::vec3& view_direction) {
     if (bone < 0 || bone >= static_cast<int>(rig.skeleton.size())) return Error{"fk drag: no such bone"};
     if (pose.rotations.size() != rig.skeleton.size()) return Error{"fk drag: the pose does not match the skeleton"};
     const auto b = static_cast<std::size_t>(bone);
@@ -30,18 +35,86 @@ Result<FkDrag> FkDrag::start(const Rig& rig, const Pose& pose, int bone, const g
     d.joint_ = world.translation;
     d.world_at_start_ = world.rotation;
     d.frame_ = parent.rotation * rig.skeleton[b].rest.rotation;
+    const float view_length = glm::length(view_direction);
+    if (view_length > 0.0f && std::isfinite(view_length)) d.view_ = view_direction / view_length;
     const glm::vec3 from_joint = flatten(rig, grab) - world.translation;
     const float scale = std::fmax(1.0f, rig.skeleton[b].length);
     // Grabbed on the joint itself: take the bone's own axis as the handle.
     d.grab_dir_ = glm::length(from_joint) > kTiny * scale ? from_joint : world.rotation * glm::vec3{1.0f, 0.0f, 0.0f};
+    const std::optional<JointLimits>& limits = rig.skeleton[b].limits;
+    if (!rig.is_2d() && limits && limits->hinge) d.hinge_ = glm::normalize(d.frame_ * *limits->hinge);
     return d;
 }
 
-void FkDrag::move(const Rig& rig, Pose& pose, const glm::vec3& cursor) const {
+float FkDrag::hinge_turn(const glm::vec3& to_cursor) {
+    // The grabbed point turned by t about the axis: along + cos t across + sin t (axis x across).
+    const glm::vec3& axis = *hinge_;
+    const glm::vec3 along = axis * glm::dot(axis, grab_dir_);
+    const glm::vec3 across = grab_dir_ - along;
+    const float radius = glm::length(across);
+    if (!(radius > kTiny * glm::length(grab_dir_))) return hinge_angle_;  // grabbed on the axis: no lever
+    // Seen along the view: everything projected onto the view plane.
+    const auto seen = [&](const glm::vec3& v) { return v - view_ * glm::dot(view_, v); };
+    const glm::vec3 a = seen(along) - seen(to_cursor);
+    const glm::vec3 u = seen(across);
+    const glm::vec3 w = seen(glm::cross(axis, across));
+    const auto miss = [&](float t) { return glm::length(a + std::cos(t) * u + std::sin(t) * w); };
+    // The local minima over a scan, each refined by golden-section search in its bracket.
+    float best_miss = INFINITY;
+    float best = hinge_angle_;
+    float kept_miss = INFINITY;
+    float kept = hinge_angle_;
+    constexpr float step = 2.0f * kPi / kHingeSamples;
+    struct Minimum {
+        float t, miss;
+    };
+    Minimum minima[kHingeSamples];
+    int count = 0;
+    float previous = miss(-step);
+    float current = miss(0.0f);
+    for (int i = 0; i < kHingeSamples; ++i) {
+        const float t = step * static_cast<float>(i);
+        const float next = miss(t + step);
+        if (current <= previous && current <= next) {
+            float lo = t - step;
+            float hi = t + step;
+            constexpr float golden = 0.618034f;
+            for (int k = 0; k < 24; ++k) {
+                const float m1 = hi - golden * (hi - lo);
+                const float m2 = lo + golden * (hi - lo);
+                if (miss(m1) < miss(m2)) {
+                    hi = m2;
+                } else {
+                    lo = m1;
+                }
+            }
+            const float at = 0.5f * (lo + hi);
+            minima[count++] = {at, miss(at)};
+        }
+        previous = current;
+        current = next;
+    }
+    for (int i = 0; i < count; ++i) {
+        if (minima[i].miss < best_miss) best_miss = minima[i].miss, best = minima[i].t;
+    }
+    for (int i = 0; i < count; ++i) {
+        const float from_last = std::fabs(wrap_angle(minima[i].t - hinge_angle_));
+        if (minima[i].miss <= best_miss + kNearlyAsNear * radius && from_last < kept_miss) kept_miss = from_last, kept = minima[i].t;
+    }
+    return count > 0 ? wrap_angle(kept) : best;
+}
+
+void FkDrag::move(const Rig& rig, Pose& pose, const glm::vec3& cursor) {
     const glm::vec3 to_cursor = flatten(rig, cursor) - joint_;
     if (glm::dot(to_cursor, to_cursor) < kTiny * kTiny) return;  // on the joint: no direction to follow
-    glm::quat turn = rotation_between(grab_dir_, to_cursor);
-    if (rig.is_2d()) turn = rotation_2d(angle_2d(turn));  // about z only, whatever rounding left
+    glm::quat turn{1.0f, 0.0f, 0.0f, 0.0f};
+    if (hinge_) {
+        hinge_angle_ = hinge_turn(to_cursor);
+        turn = glm::angleAxis(hinge_angle_, *hinge_);
+    } else {
+        turn = rotation_between(grab_dir_, to_cursor);
+        if (rig.is_2d()) turn = rotation_2d(angle_2d(turn));  // about z only, whatever rounding left
+    }
     const auto b = static_cast<std::size_t>(bone_);
     glm::quat rotation = normalized(glm::conjugate(frame_) * turn * world_at_start_);
     if (rig.skeleton[b].limits) rotation = constrain_rotation(rotation, *rig.skeleton[b].limits, rig.is_2d());

@@ -3,6 +3,12 @@
 // follows the cursor, and its children follow. The turn is always measured from the pose at the
 // start of the drag (the bone does not snap to the cursor, and rounding does not accumulate), in
 // the view plane through the joint: the app passes world points on that plane.
+//
+// A 3D hinge turns only about its axis, which may lie anywhere against the view: the turn is the
+// one whose grabbed point, seen along the view, lands nearest the cursor. Seen along the axis
+// that is the view-plane turn itself; seen from the side the point's circle is a flat ellipse and
+// the hinge still turns as the cursor moves along it (a view-plane turn, clamped to the hinge,
+// would turn nothing there).
 
 #include "core/result.hpp"
 #include "core/rig.hpp"
@@ -11,21 +17,30 @@ namespace marionette {
 
 class FkDrag {
 public:
-    // Starts turning `bone` from `grab` (a world point on the view plane through its joint).
-    static Result<FkDrag> start(const Rig& rig, const Pose& pose, int bone, const glm::vec3& grab);
+    // Starts turning `bone` from `grab` (a world point on the view plane through its joint, whose
+    // normal is `view_direction`; 2D: the plane z = 0 seen along -z).
+    static Result<FkDrag> start(const Rig& rig, const Pose& pose, int bone, const glm::vec3& grab,
+                                const glm::vec3& view_direction = {0.0f, 0.0f, -1.0f});
 
     // Writes the bone's pose rotation for the cursor at `cursor` (same plane), within its limits.
-    void move(const Rig& rig, Pose& pose, const glm::vec3& cursor) const;
+    void move(const Rig& rig, Pose& pose, const glm::vec3& cursor);
 
     int bone() const { return bone_; }
 
 private:
     FkDrag() = default;
+    // The turn about the hinge's world axis taking the grabbed point nearest the cursor as seen
+    // along the view; near-equal answers (a side view's front and back) go to the last one's side.
+    float hinge_turn(const glm::vec3& to_cursor);
+
     int bone_ = -1;
     glm::vec3 joint_{0.0f};      // world position of the bone's joint
     glm::vec3 grab_dir_{1.0f, 0.0f, 0.0f};
     glm::quat world_at_start_{1.0f, 0.0f, 0.0f, 0.0f};
     glm::quat frame_{1.0f, 0.0f, 0.0f, 0.0f};  // parent's world rotation * rest rotation
+    glm::vec3 view_{0.0f, 0.0f, -1.0f};        // unit
+    std::optional<glm::vec3> hinge_;           // 3D hinges: the axis in world space, unit
+    float hinge_angle_ = 0.0f;                 // the last turn about it
 };
 
 }  // namespace marionette

@@ -11,7 +11,11 @@ History::History(HistoryLimits limits) : limits_(limits) {
     limits_.max_steps = std::max(limits_.max_steps, kMinUndoSteps);
 }
 
-void History::record(std::string label, Rig before) {
+bool History::record(std::string label, Rig before, Document& document) {
+    if (before == document.rig()) {
+        document.restore_mark(!at_saved_state());
+        return false;
+    }
     for (const Step& step : redo_) bytes_ -= step.bytes;
     redo_.clear();
     if (saved_position_ && *saved_position_ > position_) saved_position_.reset();  // it was on the redo side
@@ -20,6 +24,7 @@ void History::record(std::string label, Rig before) {
     bytes_ += bytes;
     ++position_;
     drop_oldest_past_limits();
+    return true;
 }
 
 void History::drop_oldest_past_limits() {
@@ -78,8 +83,9 @@ void History::clear_unsaved() {
 Status apply_edit(Document& document, History& history, std::string label, Result<Rig> edited) {
     if (!edited) return edited.status();
     Rig& rig = edited.value();
+    if (rig == document.rig()) return {};  // no step, no unsaved mark
     document.edit([&](Rig& current) { std::swap(current, rig); });
-    history.record(std::move(label), std::move(rig));
+    history.record(std::move(label), std::move(rig), document);
     return {};
 }
 

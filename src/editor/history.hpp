@@ -44,7 +44,10 @@ public:
     // redo side. Past either limit the oldest steps are dropped, but never the newest one,
     // so a rig larger than the whole budget can still undo its last change. The limits are
     // applied here only: undo and redo exchange snapshots and drop nothing.
-    void record(std::string label, Rig before);
+    // An edit that left the rig as it was (a click that only selected, a drag ending where it
+    // began) is no step: nothing is recorded, the redo side stays, and the document gets back
+    // the unsaved mark the history's position gives it. Returns whether a step was recorded.
+    bool record(std::string label, Rig before, Document& document);
 
     // Each returns false, changing nothing, when there is no step to take.
     bool undo(Document& document);

@@ -24,11 +24,11 @@
 
 #include "core/result.hpp"
 #include "core/state_machine.hpp"
+#include "editor/viewport_input.hpp"
 
 namespace marionette {
 
 enum class BonePoint { Joint, Middle, Tip };
-enum class MouseButton { Left, Middle, Right };
 
 // A chain's handle as drawn: its target (the pin if pinned, else the effector's tip), its pin,
 // or its pole.

@@ -128,10 +128,22 @@ Result<Rig> add_channel(const Rig& rig, int state, int bone) {
     if (Status s = check_state(rig, state); !s) return Error{"cannot add a channel: " + s.message()};
     if (Status s = check_bone(rig, bone); !s) return Error{"cannot add a channel: " + s.message()};
     if (Status s = check_pose_matches(rig); !s) return Error{"cannot add a channel: " + s.message()};
+    const State& shown = rig.states[static_cast<std::size_t>(state)];
+    if (const int row = channel_driving(shown, bone); row >= 0) {
+        return Error{"cannot add a channel: " + state_label(rig, state) + " already drives " + rig.skeleton[static_cast<std::size_t>(bone)].name +
+                     " (row " + std::to_string(row + 1) + "): edit that row"};
+    }
     Rig out = rig;
     State& target = out.states[static_cast<std::size_t>(state)];
     target.channels.push_back(still_channel(rig, target, bone));
     return out;
+}
+
+int channel_driving(const State& state, int bone) {
+    for (std::size_t i = 0; i < state.channels.size(); ++i) {
+        if (state.channels[i].bone == bone) return static_cast<int>(i);
+    }
+    return -1;
 }
 
 Result<Rig> remove_channel(const Rig& rig, int state, int channel) {

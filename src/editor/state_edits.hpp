@@ -35,8 +35,13 @@ Result<Rig> capture_pose(const Rig& rig, int state);
 
 // A channel for `bone`, still (amplitude 0) at the bone's current pose rotation, so adding it
 // changes nothing shown; its period is the state's first channel's (the state's rhythm), 1 s
-// for the first; its axis is the bone's hinge in 3D when it has one, else z.
+// for the first; its axis is the bone's hinge in 3D when it has one, else z. Refused for a bone
+// the state drives already: the new channel would multiply the old one's swing into the pose
+// (the file may list several channels for a bone; the editor edits the one it has).
 Result<Rig> add_channel(const Rig& rig, int state, int bone);
+
+// The first of `state`'s channels that drives `bone`, or -1.
+int channel_driving(const State& state, int bone);
 Result<Rig> remove_channel(const Rig& rig, int state, int channel);
 // Replaces one channel, checked as the loader checks it: the bone exists; the axis is a finite
 // non-zero direction (stored unit; 2D: z only); the base a finite non-zero rotation (stored

@@ -63,6 +63,14 @@ void read_recovery(const json& recovery, UserSettings& settings) {
     }
 }
 
+void read_screenshots(const json& screenshots, UserSettings& settings) {
+    if (!screenshots.is_object()) wrong_type("screenshots", "an object", screenshots);
+    if (const json* folder = optional_member(screenshots, "folder")) {
+        if (!folder->is_string()) wrong_type("screenshots.folder", "a path", *folder);
+        settings.screenshot_folder = folder->get<std::string>();
+    }
+}
+
 UserSettings read_settings(const json& root, std::string& warning) {
     if (!root.is_object()) wrong_type("", "a JSON object", root);
     UserSettings settings;
@@ -77,6 +85,7 @@ UserSettings read_settings(const json& root, std::string& warning) {
         settings.imgui_layout = layout->get<std::string>();
     }
     if (const json* recovery = optional_member(root, "recovery")) read_recovery(*recovery, settings);
+    if (const json* screenshots = optional_member(root, "screenshots")) read_screenshots(*screenshots, settings);
     return settings;
 }
 
@@ -93,6 +102,11 @@ std::filesystem::path user_config_dir() {
     if (std::filesystem::path xdg = environment("XDG_CONFIG_HOME"); xdg.is_absolute()) return xdg / "marionette";
     if (std::string home = environment("HOME"); !home.empty()) return std::filesystem::path(home) / ".config" / "marionette";
     return {};
+}
+
+std::filesystem::path default_screenshot_folder() {
+    if (std::string home = environment("HOME"); !home.empty()) return std::filesystem::path(home) / "Pictures" / "Marionette";
+    return ".";
 }
 
 std::filesystem::path user_settings_file() {
@@ -142,6 +156,7 @@ Status save_user_settings(const UserSettings& settings, const std::filesystem::p
         {"recent_files", settings.recent.to_json()},
         {"imgui_layout", settings.imgui_layout},
         {"recovery", {{"interval_seconds", settings.recovery_interval}}},
+        {"screenshots", {{"folder", settings.screenshot_folder.string()}}},
     };
     // A path that is not UTF-8 (Linux allows any bytes) would make dump() throw; it is written
     // with U+FFFD in place of the bad bytes instead, and that entry no longer opens.

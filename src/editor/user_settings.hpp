@@ -30,7 +30,13 @@ struct UserSettings {
     // Seconds between recovery copies of unsaved work (recovery_keeper.hpp); clamped to
     // [min_recovery_interval, max_recovery_interval] when read.
     double recovery_interval = 60.0;
+    // Where F12 puts viewport pictures; empty: default_screenshot_folder(). Never beside the rig:
+    // a shipped asset folder is no place for them.
+    std::filesystem::path screenshot_folder;
 };
+
+// $HOME/Pictures/Marionette; the working folder when HOME is not set.
+std::filesystem::path default_screenshot_folder();
 
 // Where settings live: $MARIONETTE_CONFIG_DIR if set and non-empty, else
 // $XDG_CONFIG_HOME/marionette if XDG_CONFIG_HOME is an absolute path, else

@@ -177,7 +177,11 @@ TEST(ScriptedFiles, UnsavedChangesAreAskedAbout) {
     ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "ask.json").string() + " " + (dir / "arm.json").string())), 0);
     const Rig saved_arm = load(dir / "arm.json");
     EXPECT_FALSE(same_rotations(saved_arm, load(kAssets + "/arm.json"), 1e-4f)) << "Save in the question did not save the arm";
-    expect_rigs_equal(load(kAssets + "/tentacle.json"), load(dir / "tentacle-copy.json"));
+    // The same rig, with the view it was saved in.
+    Rig copy = load(dir / "tentacle-copy.json");
+    EXPECT_TRUE(copy.editor.contains("camera")) << copy.editor.dump();
+    copy.editor.erase("camera");
+    expect_rigs_equal(load(kAssets + "/tentacle.json"), copy);
     std::filesystem::remove_all(dir);
 }
 

@@ -160,16 +160,26 @@ TEST(ScriptedPoleDrag, ElbowFollowsThePoleHandStays) {
     std::filesystem::remove_all(dir);
 }
 
-// F12 writes the viewport alone, beside the document, under the next free number.
-TEST(ScriptedScreenshot, F12SavesTheViewportBesideTheDocument) {
+// F12 writes the viewport alone into the settings' screenshot folder, under
+// the next free number, and nothing beside the document (a shipped asset folder).
+TEST(ScriptedScreenshot, F12SavesTheViewportInTheScreenshotFolder) {
     const auto dir = scratch_dir("e2e-f12");
+    const auto shots = dir / "shots" / "marionette";
+    std::filesystem::create_directories(dir / "config");
+    std::filesystem::create_directories(shots);
+    write_file(dir / "config" / "settings.json", R"({"screenshots": {"folder": ")" + shots.string() + R"("}})");
     std::filesystem::copy_file(std::string(MARIONETTE_ASSETS) + "/arm.json", dir / "arm.json");
-    write_file(dir / "arm-001.png", "taken");
+    write_file(shots / "arm-001.png", "taken");
     write_file(dir / "f12.json", R"({"steps": [{"wait": 2}, {"key": "F12"}, {"wait": 1}, {"key": "F12"}, {"wait": 1}]})");
-    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "f12.json").string() + " " + (dir / "arm.json").string())), 0);
-    EXPECT_EQ(read_file(dir / "arm-001.png"), "taken") << "an existing file was overwritten";
+    ASSERT_EQ(run("MARIONETTE_CONFIG_DIR=" + (dir / "config").string() + " " +
+                  xvfb("--window 1280x800 --script " + (dir / "f12.json").string() + " " + (dir / "arm.json").string())),
+              0);
+    EXPECT_EQ(read_file(shots / "arm-001.png"), "taken") << "an existing file was overwritten";
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        EXPECT_NE(entry.path().extension(), ".png") << entry.path() << " was written beside the rig";
+    }
     for (const char* name : {"arm-002.png", "arm-003.png"}) {
-        const Image img = load_png(dir / name);
+        const Image img = load_png(shots / name);
         // 1280 less the outliner (240) and inspector (300); 800 less the toolbar (32) and status bar (26).
         EXPECT_EQ(img.width, 740) << name;
         EXPECT_EQ(img.height, 742) << name;

@@ -129,4 +129,9 @@ TEST_F(StatePanelTest, CaptureAndAddChannelNeedAStateAndABone) {
     ui.click(centre("states/add channel"));
     ASSERT_EQ(edits.size(), 2u);
     EXPECT_EQ(edits[1].rig.value().states[1].channels.back().bone, 3);
+    // idle drives the spine (bone 1) already: no second channel for it.
+    selected = 1;
+    ui.pause();
+    ui.click(centre("states/add channel"));
+    EXPECT_EQ(edits.size(), 2u) << "a second channel for a driven bone";
 }

@@ -296,7 +296,7 @@ TEST(TwoBoneBatchValidate, RefusesBadLimbsNamingThem) {
     expect_validation_error(job, "limb 0: two-bone: the target is not a finite point");
     limbs[0] = limb(1, 2);
     limbs[1].settings.softness = 2.0f;
-    expect_validation_error(job, "limb 1: two-bone: softness must be in [0, 1]");
+    expect_validation_error(job, "limb 1: two-bone: softness must be between 0 and 1");
     limbs[1] = limb(3, 4);
     limbs[1].root = 42;
     expect_validation_error(job, "limb 1: two-bone: the chain's bones are not in the skeleton");

@@ -115,7 +115,7 @@ TEST(History, ADragIsOneStep) {
     for (int frame = 1; frame <= 30; ++frame) {  // the tool edits live while dragging
         doc.edit([&](Rig& rig) { rig.pose.rotations[kForearm] = rotation_2d(0.02f * static_cast<float>(frame)); });
     }
-    history.record("Rotate forearm", drag_start);  // once, on release
+    history.record("Rotate forearm", drag_start, doc);  // once, on release
     EXPECT_EQ(history.undo_count(), 1u);
     ASSERT_TRUE(history.undo(doc));
     EXPECT_EQ(text_of(doc.rig()), text_of(drag_start));

@@ -90,7 +90,9 @@ TEST(RecoveryKeeper, NoUnsavedChangesRemoveTheCopy) {
     const fs::path copy = keeper.session().copy_file();
     Document doc(figure_2d(), dir / "figure.json");
     History history;
-    ASSERT_TRUE(apply_edit(doc, history, "turn", Result<Rig>(doc.rig())).ok());
+    Rig moved = doc.rig();
+    moved.pose.root_offset.x += 1.0f;
+    ASSERT_TRUE(apply_edit(doc, history, "move", std::move(moved)).ok());
     keeper.tick(doc, 0.0);
     keeper.tick(doc, 1.0);
     keeper.flush(1.0);

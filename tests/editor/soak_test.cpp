@@ -87,7 +87,7 @@ public:
                 document_.edit([&](Rig& r) { (void)d.value().drag(r, c); });
             }
         }
-        history_.record("drag", before);
+        history_.record("drag", before, document_);
         ++drags_;
     }
 

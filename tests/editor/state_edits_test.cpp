@@ -122,14 +122,19 @@ TEST(StateEdits, CaptureIn3DTakesAnyRotationAsTheBase) {
 }
 
 TEST(StateEdits, ChannelsAreAddedStillAndRemoved) {
-    const Rig rig = figure_3d();
+    Rig rig = figure_3d();
     const int forearm = bone_named(rig, "forearm");
+    rig.states[0].channels.erase(rig.states[0].channels.begin());  // wave drove the forearm
+    ASSERT_EQ(channel_driving(rig.states[0], forearm), -1);
     const Rig added = ok(add_channel(rig, 0, forearm));
     const StateChannel& c = added.states[0].channels.back();
     EXPECT_EQ(c.amplitude, 0.0f);
     EXPECT_EQ(c.axis, glm::vec3(0, -1, 0)) << "the hinge";
-    EXPECT_FLOAT_EQ(c.period, 1.0f);
+    EXPECT_FLOAT_EQ(c.period, 0.5f) << "the state's rhythm: its first channel's (hand)";
     const Rig removed = ok(remove_channel(added, 0, 0));
+    // A second channel for a driven bone would multiply into the first: the pose would jump.
+    expect_refused(add_channel(added, 0, forearm), "already drives forearm (row 2): edit that row");
+    expect_refused(add_channel(figure_2d(), 0, bone_named(figure_2d(), "thigh")), "already drives thigh (row 1)");
     EXPECT_EQ(removed.states[0].channels.size(), added.states[0].channels.size() - 1);
     expect_refused(remove_channel(rig, 0, 2), "has no channel 2");
     expect_refused(add_channel(rig, 0, 99), "cannot add a channel");

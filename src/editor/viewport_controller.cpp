@@ -1,12 +1,11 @@
-#include "app/viewport_controller.hpp"
-
-#include <SDL.h>
+#include "editor/viewport_controller.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 #include "core/forward_kinematics.hpp"
 #include "core/pins.hpp"
+#include "editor/bounding_box.hpp"
 #include "editor/edits.hpp"
 #include "editor/picking.hpp"
 
@@ -19,18 +18,38 @@ constexpr float kWheelZoom = 1.15f;
 }  // namespace
 
 ViewportController::ViewportController(Document& document, History& history)
-    : document_(document), history_(history), camera_(document.rig().is_2d() ? ViewCamera::for_2d() : ViewCamera::for_3d()) {}
-
-void ViewportController::frame_all(const Viewport& viewport) {
-    camera_ = document_.rig().is_2d() ? ViewCamera::for_2d() : ViewCamera::for_3d();
-    Result<std::vector<Transform>> world = compute_world(document_.rig().skeleton, document_.rig().pose);
-    if (!world) return;
-    std::vector<glm::vec3> points;
-    for (std::size_t i = 0; i < world.value().size(); ++i) {
-        points.push_back(world.value()[i].translation);
-        points.push_back(bone_tip(world.value()[i], document_.rig().skeleton[i].length));
+    : document_(document), history_(history), camera_(document.rig().is_2d() ? ViewCamera::for_2d() : ViewCamera::for_3d()) {
+    // The camera the file was saved with (Document::set_view_data); none, or one that does not
+    // read, and the editor frames the rig instead.
+    const Rig& rig = document.rig();
+    if (const auto saved = rig.editor.find("camera"); saved != rig.editor.end()) {
+        if (Result<ViewCamera> c = ViewCamera::from_json(*saved, rig.is_2d())) {
+            camera_ = c.value();
+            camera_from_file_ = true;
+        }
     }
+}
+
+void ViewportController::frame(const Viewport& viewport, std::span<const glm::vec3> points) {
+    frame_requested_ = false;
     if (auto box = bounding_box_of(points)) camera_.frame(*box, viewport);
+}
+
+std::optional<IkResult> ViewportController::last_solve() const {
+    if (document_.revision() != solve_revision_) return std::nullopt;
+    return last_solve_;
+}
+
+std::optional<std::string> ViewportController::take_message() {
+    std::optional<std::string> m = std::move(message_);
+    message_.reset();
+    return m;
+}
+
+bool ViewportController::take_frame_request() {
+    const bool requested = frame_requested_;
+    frame_requested_ = false;
+    return requested;
 }
 
 std::optional<IkChain> ViewportController::active_chain() const {
@@ -58,65 +77,59 @@ std::optional<glm::vec3> ViewportController::on_view_plane(glm::vec2 pixel, cons
     return camera_.point_on_plane(pixel, viewport, through, camera_.view_direction());
 }
 
-void ViewportController::handle(const SDL_Event& e, const Viewport& viewport, const std::vector<Transform>& world) {
-    const SDL_Keymod mods = SDL_GetModState();
-    switch (e.type) {
-        case SDL_MOUSEBUTTONDOWN:
-            mouse_ = {static_cast<float>(e.button.x), static_cast<float>(e.button.y)};
-            press({static_cast<float>(e.button.x), static_cast<float>(e.button.y)}, e.button.button, (mods & KMOD_SHIFT) != 0,
-                  (mods & KMOD_ALT) != 0, viewport, world);
+void ViewportController::handle(const ViewportInput& in, const Viewport& viewport, const std::vector<Transform>& world) {
+    switch (in.kind) {
+        case ViewportInput::Kind::Press:
+            mouse_ = in.pixel;
+            press(in.pixel, in.button, in.mods.shift, in.mods.alt, viewport, world);
             break;
-        case SDL_MOUSEMOTION:
-            mouse_ = {static_cast<float>(e.motion.x), static_cast<float>(e.motion.y)};
-            motion({static_cast<float>(e.motion.x), static_cast<float>(e.motion.y)},
-                   {static_cast<float>(e.motion.xrel), static_cast<float>(e.motion.yrel)}, viewport, world);
+        case ViewportInput::Kind::Motion:
+            mouse_ = in.pixel;
+            motion(in.pixel, in.delta, viewport, world);
             break;
-        case SDL_MOUSEBUTTONUP:
+        case ViewportInput::Kind::Release:
             release();
             break;
-        case SDL_MOUSEWHEEL: {
+        case ViewportInput::Kind::Wheel: {
             if (const auto* ik = std::get_if<IkDrag>(&drag_); ik && ik->chain().name == kAutoChainName) {
-                change_auto_chain_length(e.wheel.y > 0 ? 1 : -1);
+                if (in.wheel != 0.0f) change_auto_chain_length(in.wheel > 0.0f ? 1 : -1);
                 break;
             }
             // Zoom about where the last mouse event put the pointer (the wheel event has no position).
-            if (e.wheel.y == 0) break;  // a sideways scroll
-            camera_.zoom_at(mouse_, std::pow(kWheelZoom, static_cast<float>(e.wheel.y)), viewport);
+            if (in.wheel == 0.0f) break;  // a sideways scroll
+            camera_.zoom_at(mouse_, std::pow(kWheelZoom, in.wheel), viewport);
             break;
         }
-        case SDL_KEYDOWN:
-            if (e.key.keysym.sym == SDLK_SPACE) space_held_ = true;
-            key(e.key.keysym.sym, (mods & KMOD_CTRL) != 0, (mods & KMOD_SHIFT) != 0, viewport, world);
+        case ViewportInput::Kind::KeyDown:
+            if (in.key == ViewKey::Space) space_held_ = true;
+            key(in.key, in.mods.ctrl, in.mods.shift);
             break;
-        case SDL_KEYUP:
-            if (e.key.keysym.sym == SDLK_SPACE) space_held_ = false;
-            break;
-        default:
+        case ViewportInput::Kind::KeyUp:
+            if (in.key == ViewKey::Space) space_held_ = false;
             break;
     }
 }
 
-bool ViewportController::press_poses(const SDL_Event& e, const Viewport& viewport, const std::vector<Transform>& world) const {
-    if (e.type != SDL_MOUSEBUTTONDOWN || e.button.button != SDL_BUTTON_LEFT || dragging() || space_held_) return false;
+bool ViewportController::press_poses(const ViewportInput& in, const Viewport& viewport, const std::vector<Transform>& world) const {
+    if (in.kind != ViewportInput::Kind::Press || in.button != MouseButton::Left || dragging() || space_held_) return false;
     const bool is_2d = document_.rig().is_2d();
-    if ((SDL_GetModState() & KMOD_ALT) != 0 && !is_2d) return false;
-    const glm::vec2 pixel{static_cast<float>(e.button.x), static_cast<float>(e.button.y)};
-    if (!viewport.contains(pixel)) return false;
+    if (in.mods.alt && !is_2d) return false;
+    if (!viewport.contains(in.pixel)) return false;
     std::vector<ChainHandle> shown;
     handles(world, shown);
-    if (pick_handle(shown, camera_, viewport, pixel, kHandleTolerance)) return true;
-    return pick_bone(document_.rig().skeleton, world, camera_, viewport, pixel, kPickTolerance).has_value();
+    if (pick_handle(shown, camera_, viewport, in.pixel, kHandleTolerance)) return true;
+    return pick_bone(document_.rig().skeleton, world, camera_, viewport, in.pixel, kPickTolerance).has_value();
 }
 
-void ViewportController::press(glm::vec2 pixel, int button, bool shift, bool alt, const Viewport& viewport,
+void ViewportController::press(glm::vec2 pixel, MouseButton button, bool shift, bool alt, const Viewport& viewport,
                                const std::vector<Transform>& world) {
     if (!viewport.contains(pixel) || dragging()) return;
     const bool is_2d = document_.rig().is_2d();
-    if (button == SDL_BUTTON_MIDDLE) {
+    if (button == MouseButton::Middle) {
         drag_ = CameraDrag{!is_2d && !shift};
         return;
     }
-    if (button != SDL_BUTTON_LEFT) return;
+    if (button != MouseButton::Left) return;
     if (space_held_ || (alt && !is_2d)) {
         drag_ = CameraDrag{alt && !is_2d};
         return;
@@ -152,6 +165,7 @@ bool ViewportController::start_handle_drag(glm::vec2 pixel, const Viewport& view
 }
 
 void ViewportController::start_ik_drag(IkChain chain, const glm::vec3& grab) {
+    if (chain.name == kAutoChainName) auto_chain_length_ = std::min(auto_chain_length_, longest_auto_chain(chain.effector));
     Result<IkDrag> d = IkDrag::start(document_.rig(), document_.rig().pose, std::move(chain), grab);
     if (d) {
         drag_ = std::move(d).value();
@@ -167,7 +181,7 @@ void ViewportController::start_bone_drag(int bone, glm::vec2 pixel, const Viewpo
     if (mode_ == PoseMode::Fk) {
         const auto grab = on_view_plane(pixel, viewport, world[b].translation);
         if (!grab) return;
-        if (auto d = FkDrag::start(rig, rig.pose, bone, *grab)) drag_ = std::move(d).value();
+        if (auto d = FkDrag::start(rig, rig.pose, bone, *grab, camera_.view_direction())) drag_ = std::move(d).value();
         return;
     }
     if (moves_whole_rig(bone)) {
@@ -177,7 +191,22 @@ void ViewportController::start_bone_drag(int bone, glm::vec2 pixel, const Viewpo
         if (auto d = RootDrag::start(rig, bone, *grab)) drag_ = std::move(d).value();
         return;
     }
+    // The bone's tip ends its own chain; its joint ends its parent's, when the parent ends one.
+    // The grab takes the end nearer to it on screen, as a hand grabbed by the wrist moves the
+    // wrist (the arm's chain) and one grabbed by the fingers moves them (the chain to the hand).
     const glm::vec3 tip = bone_tip(world[b], rig.skeleton[b].length);
+    const int parent = rig.skeleton[b].parent;
+    const int parent_chain = parent >= 0 ? rig.chain_ending_at(parent) : -1;
+    if (parent_chain >= 0) {
+        const glm::vec3& joint = world[b].translation;
+        const float to_joint = glm::length(camera_.project(joint, viewport).pixel - pixel);
+        const float to_tip = glm::length(camera_.project(tip, viewport).pixel - pixel);
+        if (to_joint < to_tip) {
+            const auto grab = on_view_plane(pixel, viewport, joint);
+            if (grab) start_ik_drag(rig.chains[static_cast<std::size_t>(parent_chain)], *grab);
+            return;
+        }
+    }
     const auto grab = on_view_plane(pixel, viewport, tip);
     if (!grab) return;
     start_ik_drag(drag_chain_for(rig, bone, auto_chain_length_), *grab);
@@ -210,29 +239,35 @@ void ViewportController::motion(glm::vec2 pixel, glm::vec2 delta, const Viewport
     if (const auto* pole = std::get_if<PoleDrag>(&drag_)) {
         const auto cursor = on_view_plane(pixel, viewport, pole->pole_at_start());
         if (!cursor) return;
+        bool solved = false;
         document_.edit([&](Rig& rig) {
             Result<IkResult> r = pole->drag(rig, *cursor);
             if (r) {
                 last_solve_ = r.value();
+                solved = true;
             } else {
                 message_ = r.message();
             }
         });
+        if (solved) solve_revision_ = document_.revision();
         return;
     }
     if (auto* ik = std::get_if<IkDrag>(&drag_)) {
         const auto cursor = on_view_plane(pixel, viewport, ik->target());
         if (!cursor) return;
+        bool solved = false;
         document_.edit([&](Rig& rig) {
             // A quarter pixel: the hand stays under the cursor whatever the chain's tolerance.
             const float precision = 0.25f * camera_.world_per_pixel_at(ik->target(), viewport);
             Result<IkResult> r = ik->drag(rig, *cursor, precision);
             if (r) {
                 last_solve_ = r.value();
+                solved = true;
             } else {
                 message_ = r.message();
             }
         });
+        if (solved) solve_revision_ = document_.revision();
         return;
     }
     if (viewport.contains(pixel)) {
@@ -244,69 +279,99 @@ void ViewportController::motion(glm::vec2 pixel, glm::vec2 delta, const Viewport
 void ViewportController::tick() {
     auto* ik = std::get_if<IkDrag>(&drag_);
     if (!ik || !ik->swinging()) return;
+    // The swing turns the shown limb toward the solve last_solve_ describes: still its answer.
+    const bool current = document_.revision() == solve_revision_;
     document_.edit([&](Rig& rig) { ik->settle(rig); });
+    if (current) solve_revision_ = document_.revision();
 }
 
 void ViewportController::release() {
     if (auto* ik = std::get_if<IkDrag>(&drag_); ik && ik->swinging()) {
+        const bool current = document_.revision() == solve_revision_;
         document_.edit([&](Rig& rig) { ik->finish(rig); });
+        if (current) solve_revision_ = document_.revision();
     }
     if (const auto* pole = std::get_if<PoleDrag>(&drag_)) {
-        history_.record("Move pole of " + document_.rig().chains[static_cast<std::size_t>(pole->chain())].name, std::move(rig_before_drag_));
+        history_.record("Move pole of " + document_.rig().chains[static_cast<std::size_t>(pole->chain())].name, std::move(rig_before_drag_), document_);
     }
     if (const auto* root = std::get_if<RootDrag>(&drag_)) {
-        history_.record("Move " + document_.rig().skeleton[static_cast<std::size_t>(root->bone())].name, std::move(rig_before_drag_));
+        history_.record("Move " + document_.rig().skeleton[static_cast<std::size_t>(root->bone())].name, std::move(rig_before_drag_), document_);
     }
+    // A length chosen for one drag is not the next one's (a different bone, a different reach).
+    if (const auto* ik = std::get_if<IkDrag>(&drag_); ik && ik->chain().name == kAutoChainName) auto_chain_length_ = kDefaultAutoChainLength;
     const bool posed = std::holds_alternative<FkDrag>(drag_) || std::holds_alternative<IkDrag>(drag_);
     if (posed) {
         const std::string what = std::holds_alternative<FkDrag>(drag_) ? "Rotate " : "Drag ";
         const int bone = std::holds_alternative<FkDrag>(drag_) ? std::get<FkDrag>(drag_).bone() : std::get<IkDrag>(drag_).chain().effector;
-        history_.record(what + document_.rig().skeleton[static_cast<std::size_t>(bone)].name, std::move(rig_before_drag_));
+        history_.record(what + document_.rig().skeleton[static_cast<std::size_t>(bone)].name, std::move(rig_before_drag_), document_);
     }
     drag_ = std::monostate{};
 }
 
+int ViewportController::longest_auto_chain(int bone) const {
+    const Skeleton& skeleton = document_.rig().skeleton;
+    const auto parents_above = [&](int b) {
+        int n = 0;
+        for (int p = skeleton[static_cast<std::size_t>(b)].parent; p >= 0; p = skeleton[static_cast<std::size_t>(p)].parent) ++n;
+        return n;
+    };
+    int most = 0;
+    if (bone >= 0 && bone < static_cast<int>(skeleton.size())) {
+        most = parents_above(bone);
+    } else {
+        for (int b = 0; b < static_cast<int>(skeleton.size()); ++b) most = std::max(most, parents_above(b));
+    }
+    return std::max(1, most);
+}
+
 void ViewportController::change_auto_chain_length(int by) {
-    auto_chain_length_ = std::max(1, auto_chain_length_ + by);
     auto* ik = std::get_if<IkDrag>(&drag_);
-    if (!ik || ik->chain().name != kAutoChainName) return;
+    const bool auto_drag = ik && ik->chain().name == kAutoChainName;
+    // Never past the bones there are: each step must change the chain the next drag takes.
+    const int bone = auto_drag ? ik->chain().effector : selected_;
+    auto_chain_length_ = std::clamp(auto_chain_length_ + by, 1, longest_auto_chain(bone));
+    if (!auto_drag) return;
     // The drag goes on with the longer or shorter chain, solved at once.
     const int effector = ik->chain().effector;
     Result<IkDrag> longer = ik->with_chain(document_.rig(), document_.rig().pose, drag_chain_for(document_.rig(), effector, auto_chain_length_));
     if (!longer) return;
     *ik = std::move(longer).value();
+    bool solved = false;
     document_.edit([&](Rig& rig) {
-        if (Result<IkResult> r = ik->drag(rig, ik->cursor()); r) last_solve_ = r.value();
+        if (Result<IkResult> r = ik->drag(rig, ik->cursor()); r) {
+            last_solve_ = r.value();
+            solved = true;
+        }
     });
+    if (solved) solve_revision_ = document_.revision();
 }
 
-void ViewportController::key(int sym, bool ctrl, bool shift, const Viewport& viewport, const std::vector<Transform>& world) {
-    (void)world;
-    if (sym == SDLK_PAGEUP || sym == SDLK_PAGEDOWN) {
-        change_auto_chain_length(sym == SDLK_PAGEUP ? 1 : -1);
+void ViewportController::key(ViewKey sym, bool ctrl, bool shift) {
+    if (sym == ViewKey::PageUp || sym == ViewKey::PageDown) {
+        change_auto_chain_length(sym == ViewKey::PageUp ? 1 : -1);
         return;
     }
     if (dragging()) return;
-    if (sym == SDLK_TAB) {
+    if (sym == ViewKey::Tab) {
         toggle_mode();
-    } else if (sym == SDLK_ESCAPE) {
+    } else if (sym == ViewKey::Escape) {
         selected_ = -1;
-    } else if (sym == SDLK_p && !ctrl) {
+    } else if (sym == ViewKey::P && !ctrl) {
         toggle_pin();
-    } else if (sym == SDLK_f || sym == SDLK_HOME) {
-        frame_all(viewport);
-    } else if (ctrl && sym == SDLK_z) {
+    } else if (sym == ViewKey::F || sym == ViewKey::Home) {
+        frame_requested_ = true;
+    } else if (ctrl && sym == ViewKey::Z) {
         if (shift) {
             history_.redo(document_);
         } else {
             history_.undo(document_);
         }
-    } else if (ctrl && sym == SDLK_y) {
+    } else if (ctrl && sym == ViewKey::Y) {
         history_.redo(document_);
     } else if (!document_.rig().is_2d() && !ctrl) {
-        if (sym == SDLK_1 || sym == SDLK_KP_1) camera_.set_view(ViewCamera::View::Front);
-        if (sym == SDLK_3 || sym == SDLK_KP_3) camera_.set_view(ViewCamera::View::Side);
-        if (sym == SDLK_7 || sym == SDLK_KP_7) camera_.set_view(ViewCamera::View::Top);
+        if (sym == ViewKey::Front) camera_.set_view(ViewCamera::View::Front);
+        if (sym == ViewKey::Side) camera_.set_view(ViewCamera::View::Side);
+        if (sym == ViewKey::Top) camera_.set_view(ViewCamera::View::Top);
     }
 }
 

@@ -1,9 +1,12 @@
 #pragma once
 // What the mouse and keys do in the viewport: camera moves, hover and selection, FK and IK drags
-// (one undo step per drag), mode toggle, undo and redo. It reads SDL events the panels did not
-// take and changes the document only through drags and the history.
+// (one undo step per drag), mode toggle, undo and redo. It reads the input the panels did not
+// take (viewport_input.hpp: the app translates SDL events) and changes the document only through
+// drags and the history.
 
+#include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <variant>
 #include <vector>
@@ -18,8 +21,7 @@
 #include "editor/root_drag.hpp"
 #include "editor/view_camera.hpp"
 #include "editor/viewport.hpp"
-
-union SDL_Event;
+#include "editor/viewport_input.hpp"
 
 namespace marionette {
 
@@ -29,19 +31,24 @@ class ViewportController {
 public:
     ViewportController(Document& document, History& history);
 
-    // Frames the whole rig (on open, and with F or Home).
-    void frame_all(const Viewport& viewport);
+    // Frames the points (what the viewport shows: shown_extent.hpp), keeping a 3D view's
+    // direction. Done on open, from the toolbar, and after F or Home, which only ask for it
+    // (take_frame_request): the controller does not know what a playing state shows.
+    void frame(const Viewport& viewport, std::span<const glm::vec3> points);
+    bool take_frame_request();
     // `world` holds the rig's joint frames as drawn this frame (for picking and grabbing).
-    void handle(const SDL_Event& event, const Viewport& viewport, const std::vector<Transform>& world);
+    void handle(const ViewportInput& input, const Viewport& viewport, const std::vector<Transform>& world);
 
     // Once a frame: an IK drag's swing in progress turns on (limb_swing.hpp).
     void tick();
 
     // Whether this event is a press that would start posing (on a bone or a handle, not a
     // camera move or a click on empty space).
-    bool press_poses(const SDL_Event& event, const Viewport& viewport, const std::vector<Transform>& world) const;
+    bool press_poses(const ViewportInput& input, const Viewport& viewport, const std::vector<Transform>& world) const;
 
     const ViewCamera& camera() const { return camera_; }
+    // Whether the camera is the one saved in the rig's editor data (else it still needs framing).
+    bool camera_from_file() const { return camera_from_file_; }
     void set_view(ViewCamera::View view) { camera_.set_view(view); }
     PoseMode mode() const { return mode_; }
     void toggle_mode() { mode_ = mode_ == PoseMode::Fk ? PoseMode::Ik : PoseMode::Fk; }
@@ -51,8 +58,10 @@ public:
     void select(int bone) { selected_ = bone; }
     // The chain of the drag in progress, or the selected bone's chain, for highlighting.
     std::optional<IkChain> active_chain() const;
-    const std::optional<IkResult>& last_solve() const { return last_solve_; }
-    const std::string& message() const { return message_; }
+    // The IK drag's last solve while the pose is still the one it gave (none after any other change).
+    std::optional<IkResult> last_solve() const;
+    // A message for the status bar (why a drag could not start, a pin toggled), once.
+    std::optional<std::string> take_message();
     int auto_chain_length() const { return auto_chain_length_; }
     bool dragging() const { return !std::holds_alternative<std::monostate>(drag_); }
     // The target of the IK drag in progress (its handle follows it rather than the tip).
@@ -66,13 +75,15 @@ private:
     };
     using Drag = std::variant<std::monostate, FkDrag, IkDrag, PoleDrag, RootDrag, CameraDrag>;
 
-    void press(glm::vec2 pixel, int button, bool shift, bool alt, const Viewport& viewport, const std::vector<Transform>& world);
+    void press(glm::vec2 pixel, MouseButton button, bool shift, bool alt, const Viewport& viewport, const std::vector<Transform>& world);
     void motion(glm::vec2 pixel, glm::vec2 delta, const Viewport& viewport, const std::vector<Transform>& world);
     void release();
-    void key(int sym, bool ctrl, bool shift, const Viewport& viewport, const std::vector<Transform>& world);
+    void key(ViewKey key, bool ctrl, bool shift);
     // The automatic IK chain reaches one bone further up (by > 0) or less far; a drag on an
     // automatic chain continues on the new one.
     void change_auto_chain_length(int by);
+    // The most parents an automatic chain can take above `bone` (any bone's most for none), >= 1.
+    int longest_auto_chain(int bone) const;
     void start_bone_drag(int bone, glm::vec2 pixel, const Viewport& viewport, const std::vector<Transform>& world);
     // In IK mode, dragging a root bone that ends no chain moves the whole puppet.
     bool moves_whole_rig(int bone) const;
@@ -92,10 +103,13 @@ private:
     Drag drag_;
     Rig rig_before_drag_;
     bool space_held_ = false;
+    bool frame_requested_ = false;
+    bool camera_from_file_ = false;
     glm::vec2 mouse_{0.0f};  // the pointer, as of the last mouse event
     int auto_chain_length_ = kDefaultAutoChainLength;
     std::optional<IkResult> last_solve_;
-    std::string message_;
+    std::uint64_t solve_revision_ = 0;  // the document's revision that last_solve_ describes
+    std::optional<std::string> message_;
 };
 
 }  // namespace marionette

@@ -1,0 +1,44 @@
+#include "editor/shown_extent.hpp"
+
+#include <algorithm>
+
+#include "core/forward_kinematics.hpp"
+#include "core/state_pose.hpp"
+
+namespace marionette {
+
+namespace {
+
+void add_points(const Rig& rig, const Pose& pose, std::vector<Transform>& world, std::vector<glm::vec3>& out) {
+    world.resize(rig.skeleton.size());
+    const ForwardKinematicsJob fk{&rig.skeleton, &pose, world};
+    if (!fk.validate()) return;
+    fk.run();
+    for (std::size_t i = 0; i < world.size(); ++i) {
+        out.push_back(world[i].translation);
+        out.push_back(bone_tip(world[i], rig.skeleton[i].length));
+    }
+}
+
+}  // namespace
+
+std::vector<glm::vec3> shown_extent(const Rig& rig, const StatePlayer& player) {
+    std::vector<glm::vec3> points;
+    std::vector<Transform> world;
+    Pose pose = rig.pose;
+    if (player.shows_state()) player.sample(rig, pose);
+    add_points(rig, pose, world, points);
+    const int shown = active_state(player.machine());
+    if (shown < 0 || shown >= static_cast<int>(rig.states.size())) return points;
+    const State& state = rig.states[static_cast<std::size_t>(shown)];
+    float period = 0.0f;
+    for (const StateChannel& c : state.channels) period = std::max(period, c.period);
+    if (!(period > 0.0f)) return points;
+    for (int i = 0; i < kCycleSamples; ++i) {
+        sample_state(state, static_cast<double>(period) * i / kCycleSamples, rig.pose, pose);
+        add_points(rig, pose, world, points);
+    }
+    return points;
+}
+
+}  // namespace marionette

@@ -1,0 +1,45 @@
+#pragma once
+// What the viewport is told of the mouse and keyboard, free of any window library: the app turns
+// its SDL events into these (app/viewport_events.hpp), tests build them directly, and the
+// ViewportController acts on them alike.
+
+#include <glm/glm.hpp>
+
+namespace marionette {
+
+enum class MouseButton { Left, Middle, Right };
+
+// The keys the viewport acts on; every other key arrives as Other.
+enum class ViewKey { Other, Space, Tab, Escape, P, F, Home, Z, Y, PageUp, PageDown, Front, Side, Top };
+
+struct Modifiers {
+    bool ctrl = false;
+    bool shift = false;
+    bool alt = false;
+};
+
+struct ViewportInput {
+    enum class Kind { Press, Release, Motion, Wheel, KeyDown, KeyUp };
+    Kind kind = Kind::Motion;
+    glm::vec2 pixel{0.0f};  // press, release, motion: where the pointer is, window pixels
+    glm::vec2 delta{0.0f};  // motion: the pointer's move since the last motion
+    MouseButton button = MouseButton::Left;
+    float wheel = 0.0f;  // wheel: notches away from the user (positive) or toward
+    ViewKey key = ViewKey::Other;
+    Modifiers mods;  // held while the event happened
+
+    static ViewportInput press(glm::vec2 at, MouseButton b = MouseButton::Left, Modifiers m = {}) {
+        return {Kind::Press, at, {0.0f, 0.0f}, b, 0.0f, ViewKey::Other, m};
+    }
+    static ViewportInput release(glm::vec2 at, MouseButton b = MouseButton::Left) {
+        return {Kind::Release, at, {0.0f, 0.0f}, b, 0.0f, ViewKey::Other, {}};
+    }
+    static ViewportInput motion(glm::vec2 at, glm::vec2 moved) {
+        return {Kind::Motion, at, moved, MouseButton::Left, 0.0f, ViewKey::Other, {}};
+    }
+    static ViewportInput wheel_by(float notches) { return {Kind::Wheel, {0.0f, 0.0f}, {0.0f, 0.0f}, MouseButton::Left, notches, ViewKey::Other, {}}; }
+    static ViewportInput key_down(ViewKey k, Modifiers m = {}) { return {Kind::KeyDown, {0.0f, 0.0f}, {0.0f, 0.0f}, MouseButton::Left, 0.0f, k, m}; }
+    static ViewportInput key_up(ViewKey k) { return {Kind::KeyUp, {0.0f, 0.0f}, {0.0f, 0.0f}, MouseButton::Left, 0.0f, k, {}}; }
+};
+
+}  // namespace marionette

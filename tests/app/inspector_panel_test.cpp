@@ -1,0 +1,64 @@
+// The inspector in a headless ImGui context: its drop-downs apply only a real change.
+
+#include <gtest/gtest.h>
+
+#include "app/headless_imgui.hpp"
+#include "app/inspector_panel.hpp"
+#include "editor/edit_test_rigs.hpp"
+
+using namespace marionette;
+using namespace marionette::testing;
+
+namespace {
+
+class InspectorTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        ui.on_frame([this] {
+            marks.clear();
+            PanelEdits e;
+            draw_inspector_panel(rig, selected, {980, 0, 300, 760}, e, &marks);
+            if (e.edit) edits.push_back(std::move(*e.edit));
+        });
+        ui.frames(2);
+    }
+    ImVec2 centre(const std::string& name) const {
+        for (const UiMark& m : marks.marks()) {
+            if (m.name == name) return ImVec2((m.min.x + m.max.x) / 2, (m.min.y + m.max.y) / 2);
+        }
+        ADD_FAILURE() << "no widget " << name;
+        return ImVec2(-1, -1);
+    }
+    // Opens the drop-down `box` and picks `item` in it.
+    void pick(const std::string& box, const std::string& item) {
+        ui.click(centre(box));
+        ui.frames(2);  // a popup's first frame is hidden, and placed again once it has a size
+        ui.click(centre(box + "/" + item));
+        ui.pause();
+    }
+
+    HeadlessImGui ui;
+    Rig rig = figure_3d();
+    int selected = bone_named(rig, "forearm");  // a hinge about -y, -10 to 140 degrees
+    UiMarks marks;
+    std::vector<PanelEdits::RigEdit> edits;
+};
+
+}  // namespace
+
+TEST_F(InspectorTest, RepickingAJointsKindChangesNothing) {
+    pick("inspector/joint", "hinge");
+    EXPECT_TRUE(edits.empty()) << "re-picking hinge on a hinge made an edit: " << edits.front().label;
+    pick("inspector/joint", "cone");
+    ASSERT_EQ(edits.size(), 1u);
+    ASSERT_TRUE(edits[0].rig.ok()) << edits[0].rig.message();
+    const std::optional<JointLimits>& l = edits[0].rig.value().skeleton[static_cast<std::size_t>(selected)].limits;
+    ASSERT_TRUE(l.has_value());
+    EXPECT_FALSE(l->hinge.has_value());
+    EXPECT_TRUE(l->max_angle.has_value());
+}
+
+TEST_F(InspectorTest, RepickingAChainsSolverChangesNothing) {
+    pick("inspector/chain/arm/solver", "two-bone");
+    EXPECT_TRUE(edits.empty()) << "re-picking the chain's solver made an edit";
+}

@@ -1,0 +1,391 @@
+// The viewport controller driven as a user drives it (presses, moves, keys), headless: what ends
+// up in the document, the history and the status bar.
+
+#include "editor/viewport_controller.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <filesystem>
+
+#include "core/forward_kinematics.hpp"
+#include "core/joint_limits.hpp"
+#include "core/rig_file.hpp"
+#include "core/state_pose.hpp"
+#include "editor/bounding_box.hpp"
+#include "editor/edits.hpp"
+#include "editor/shown_extent.hpp"
+#include "editor/status_line.hpp"
+#include "edit_test_rigs.hpp"
+
+namespace marionette {
+namespace {
+
+using testing::bone_named;
+using testing::figure_2d;
+
+class ViewportScene {
+public:
+    explicit ViewportScene(Rig rig) : document_(std::move(rig), {}), controller_(document_, history_) {
+        refresh();
+        controller_.frame(view_, extent());
+    }
+
+    Document& document() { return document_; }
+    History& history() { return history_; }
+    ViewportController& controller() { return controller_; }
+    const Viewport& view() const { return view_; }
+
+    std::vector<glm::vec3> extent() const { return shown_extent(document_.rig(), player_); }
+    glm::vec2 pixel_of(const glm::vec3& p) const { return controller_.camera().project(p, view_).pixel; }
+    // A point on the bone, `along` of the way from its joint to its tip.
+    glm::vec2 on_bone(const std::string& name, float along) const {
+        const auto b = static_cast<std::size_t>(bone_named(document_.rig(), name));
+        const glm::vec3 joint = world_[b].translation;
+        return pixel_of(joint + along * (bone_tip(world_[b], document_.rig().skeleton[b].length) - joint));
+    }
+
+    void send(const ViewportInput& in) {
+        controller_.handle(in, view_, world_);
+        refresh();
+    }
+    void click(glm::vec2 at) {
+        send(ViewportInput::press(at));
+        send(ViewportInput::release(at));
+    }
+    // Press, `steps` moves in a straight line, release.
+    void drag(glm::vec2 from, glm::vec2 to, int steps = 10) {
+        send(ViewportInput::press(from));
+        glm::vec2 last = from;
+        for (int i = 1; i <= steps; ++i) {
+            const glm::vec2 at = from + (to - from) * (static_cast<float>(i) / static_cast<float>(steps));
+            send(ViewportInput::motion(at, at - last));
+            last = at;
+        }
+        send(ViewportInput::release(to));
+    }
+    void key(ViewKey k, Modifiers m = {}) {
+        send(ViewportInput::key_down(k, m));
+        send(ViewportInput::key_up(k));
+    }
+
+private:
+    void refresh() { world_ = compute_world(document_.rig().skeleton, document_.rig().pose).value(); }
+
+    Document document_;
+    History history_;
+    ViewportController controller_;
+    StatePlayer player_;
+    Viewport view_{0.0f, 0.0f, 800.0f, 600.0f};
+    std::vector<Transform> world_;
+};
+
+// Undo and the unsaved mark: a click that only selects changes nothing.
+
+TEST(ViewportController, AClickOnABoneSelectsItAndRecordsNoStep) {
+    for (const PoseMode mode : {PoseMode::Fk, PoseMode::Ik}) {
+        ViewportScene scene(figure_2d());
+        scene.controller().set_mode(mode);
+        const Rig before = scene.document().rig();
+        scene.click(scene.on_bone("forearm", 0.5f));
+        EXPECT_EQ(scene.controller().selected(), bone_named(before, "forearm"));
+        EXPECT_FALSE(scene.history().can_undo()) << scene.history().undo_label();
+        EXPECT_FALSE(scene.document().modified());
+        EXPECT_TRUE(scene.document().rig() == before);
+    }
+}
+
+TEST(ViewportController, UndoAfterADragAndAClickTakesBackTheDrag) {
+    ViewportScene scene(figure_2d());
+    scene.controller().set_mode(PoseMode::Fk);
+    const Rig before = scene.document().rig();
+    const glm::vec2 tip = scene.on_bone("forearm", 1.0f);
+    scene.drag(tip, tip + glm::vec2{0.0f, 40.0f});
+    ASSERT_FALSE(scene.document().rig() == before) << "the drag turned nothing";
+    const Rig dragged = scene.document().rig();
+    scene.click(scene.on_bone("spine", 0.5f));
+    EXPECT_EQ(scene.history().undo_count(), 1u);
+    EXPECT_TRUE(scene.document().rig() == dragged);
+    scene.key(ViewKey::Z, Modifiers{.ctrl = true});
+    EXPECT_TRUE(scene.document().rig() == before);
+    EXPECT_FALSE(scene.document().modified());
+}
+
+TEST(ViewportController, AClickAfterUndoKeepsTheRedo) {
+    ViewportScene scene(figure_2d());
+    scene.controller().set_mode(PoseMode::Fk);
+    const glm::vec2 tip = scene.on_bone("forearm", 1.0f);
+    scene.drag(tip, tip + glm::vec2{30.0f, 30.0f});
+    ASSERT_TRUE(scene.history().undo(scene.document()));
+    scene.click(scene.on_bone("spine", 0.5f));
+    EXPECT_TRUE(scene.history().can_redo());
+    EXPECT_FALSE(scene.document().modified());
+}
+
+TEST(History, AnEditThatChangesNothingIsNoStepAndLeavesTheMark) {
+    Document doc(figure_2d(), {});
+    History history;
+    const int arm = doc.rig().find_chain("arm");
+    ASSERT_EQ(doc.rig().chains[static_cast<std::size_t>(arm)].solver, SolverKind::TwoBone);
+    // The solver button that is already active.
+    ASSERT_TRUE(apply_edit(doc, history, "solver", set_chain_solver(doc.rig(), arm, SolverKind::TwoBone)).ok());
+    EXPECT_FALSE(history.can_undo());
+    EXPECT_FALSE(doc.modified());
+    // A live edit that ends where it began (a value dragged away and back).
+    const Rig before = doc.rig();
+    doc.edit([](Rig& rig) { rig.pose.root_offset.x += 5.0f; });
+    doc.edit([](Rig& rig) { rig.pose.root_offset.x -= 5.0f; });
+    ASSERT_TRUE(doc.rig() == before);
+    EXPECT_FALSE(history.record("drag", before, doc));
+    EXPECT_FALSE(history.can_undo());
+    EXPECT_FALSE(doc.modified());
+}
+
+TEST(History, ANoOpEditAfterAnEditKeepsTheDocumentModified) {
+    Document doc(figure_2d(), {});
+    History history;
+    ASSERT_TRUE(apply_edit(doc, history, "pin", set_chain_pinned(doc.rig(), 0, true)).ok());
+    ASSERT_TRUE(doc.modified());
+    const Rig now = doc.rig();
+    EXPECT_FALSE(history.record("nothing", now, doc));
+    EXPECT_TRUE(doc.modified());
+    EXPECT_EQ(history.undo_count(), 1u);
+}
+
+// The status bar: nothing outlives the change it described.
+
+TEST(StatusLine, AMessageShowsUntilTheDocumentChanges) {
+    StatusLine line;
+    line.say("Pinned hand", 7);
+    EXPECT_EQ(line.shown(7), "Pinned hand");
+    EXPECT_EQ(line.shown(8), "");
+    line.say("Saved", 8);
+    EXPECT_EQ(line.shown(8), "Saved");
+}
+
+TEST(ViewportController, TheLastSolveIsNotShownAfterAnotherEdit) {
+    ViewportScene scene(figure_2d());
+    scene.controller().set_mode(PoseMode::Ik);
+    const glm::vec2 tip = scene.on_bone("forearm", 1.0f);
+    scene.drag(tip, tip + glm::vec2{-20.0f, 25.0f});
+    ASSERT_TRUE(scene.controller().last_solve().has_value()) << "an IK drag reports its solve";
+    scene.controller().set_mode(PoseMode::Fk);
+    const glm::vec2 shin = scene.on_bone("shin", 1.0f);
+    scene.drag(shin, shin + glm::vec2{25.0f, 0.0f});
+    ASSERT_EQ(scene.history().undo_count(), 2u);
+    EXPECT_FALSE(scene.controller().last_solve().has_value()) << "the FK drag changed the pose the solve described";
+}
+
+TEST(ViewportController, APinMessageGoesWithItsUndo) {
+    ViewportScene scene(figure_2d());
+    StatusLine line;
+    scene.controller().select(bone_named(scene.document().rig(), "forearm"));
+    scene.key(ViewKey::P);
+    const std::optional<std::string> said = scene.controller().take_message();
+    ASSERT_TRUE(said.has_value());
+    EXPECT_EQ(*said, "Pinned forearm");
+    line.say(*said, scene.document().revision());
+    EXPECT_EQ(line.shown(scene.document().revision()), "Pinned forearm");
+    scene.key(ViewKey::Z, Modifiers{.ctrl = true});
+    EXPECT_FALSE(scene.document().rig().chains[0].pin.has_value());
+    EXPECT_EQ(line.shown(scene.document().revision()), "");
+    EXPECT_FALSE(scene.controller().take_message().has_value()) << "a message is taken once";
+}
+
+// The automatic chain.
+
+TEST(ViewportController, TheAutomaticChainNeverGrowsPastTheBonesAbove) {
+    ViewportScene scene(figure_2d());
+    const Rig& rig = scene.document().rig();
+    const int spine = bone_named(rig, "spine");  // one parent (hips), ends no chain
+    ASSERT_LT(rig.chain_ending_at(spine), 0);
+    scene.controller().select(spine);
+    for (int i = 0; i < 12; ++i) scene.key(ViewKey::PageUp);
+    EXPECT_EQ(scene.controller().auto_chain_length(), 1);
+    // Without a selection: the deepest bone's parents (hand: forearm, upper_arm, spine, hips).
+    scene.controller().select(-1);
+    for (int i = 0; i < 12; ++i) scene.key(ViewKey::PageUp);
+    EXPECT_EQ(scene.controller().auto_chain_length(), 4);
+    for (int i = 0; i < 12; ++i) scene.key(ViewKey::PageDown);
+    EXPECT_EQ(scene.controller().auto_chain_length(), 1);
+}
+
+TEST(ViewportController, TheAutomaticChainLengthStartsOverWithEachDrag) {
+    ViewportScene scene(figure_2d());
+    scene.controller().set_mode(PoseMode::Ik);
+    const glm::vec2 from = scene.on_bone("spine", 1.0f);
+    scene.send(ViewportInput::press(from));
+    scene.send(ViewportInput::motion(from + glm::vec2{5.0f, 0.0f}, {5.0f, 0.0f}));
+    ASSERT_TRUE(scene.controller().active_chain().has_value());
+    EXPECT_EQ(scene.controller().active_chain()->name, kAutoChainName);
+    scene.send(ViewportInput::wheel_by(1.0f));
+    scene.send(ViewportInput::wheel_by(1.0f));
+    EXPECT_EQ(scene.controller().auto_chain_length(), 1) << "spine has one parent";
+    scene.send(ViewportInput::release(from));
+    EXPECT_EQ(scene.controller().auto_chain_length(), kDefaultAutoChainLength);
+}
+
+// Framing.
+
+TEST(ViewportController, FAsksForFramingAndFrameHoldsEveryPoint) {
+    ViewportScene scene(figure_2d());
+    scene.key(ViewKey::F);
+    EXPECT_TRUE(scene.controller().take_frame_request());
+    EXPECT_FALSE(scene.controller().take_frame_request());
+    std::vector<glm::vec3> points = scene.extent();
+    points.push_back(glm::vec3{900.0f, 700.0f, 0.0f});  // far off what is framed now
+    scene.controller().frame(scene.view(), points);
+    for (const glm::vec3& p : points) {
+        const glm::vec2 at = scene.pixel_of(p);
+        EXPECT_TRUE(scene.view().contains(at)) << p.x << ", " << p.y << " at pixel " << at.x << ", " << at.y;
+    }
+}
+
+TEST(ShownExtent, APlayingStateIsFramedOverItsWholeCycle) {
+    Rig rig = figure_2d();
+    // The forearm swings 150 degrees either way over two seconds: at time 0 it is at its base.
+    State swing;
+    swing.name = "swing";
+    StateChannel c;
+    c.bone = bone_named(rig, "upper_arm");
+    c.amplitude = 2.6f;
+    c.period = 2.0f;
+    swing.channels.push_back(c);
+    rig.states.push_back(swing);
+    StatePlayer player;
+    player.show(rig, static_cast<int>(rig.states.size()) - 1);
+    player.tick(rig, 10.0);  // past the blend
+    ASSERT_TRUE(player.shows_state());
+    const std::vector<glm::vec3> points = shown_extent(rig, player);
+    // Every pose over the cycle is in the points' box.
+    const std::optional<BoundingBox> box = bounding_box_of(points);
+    ASSERT_TRUE(box.has_value());
+    Pose pose = rig.pose;
+    for (int i = 0; i < 40; ++i) {
+        sample_state(rig.states.back(), 0.05 * i, rig.pose, pose);
+        const std::vector<Transform> world = compute_world(rig.skeleton, pose).value();
+        for (std::size_t b = 0; b < world.size(); ++b) {
+            const glm::vec3 tip = bone_tip(world[b], rig.skeleton[b].length);
+            for (int k = 0; k < 2; ++k) {
+                EXPECT_GE(tip[k], box->min[k] - 0.05f * (box->max[k] - box->min[k])) << "t " << 0.05 * i << " bone " << b;
+                EXPECT_LE(tip[k], box->max[k] + 0.05f * (box->max[k] - box->min[k])) << "t " << 0.05 * i << " bone " << b;
+            }
+        }
+    }
+    // And more than the pose on screen alone: the rig's own pose is not the whole of it.
+    StatePlayer idle;
+    const std::optional<BoundingBox> still = bounding_box_of(shown_extent(rig, idle));
+    ASSERT_TRUE(still.has_value());
+    EXPECT_GT(glm::length(box->size()), 1.2f * glm::length(still->size()));
+}
+
+}  // namespace
+}  // namespace marionette
+
+namespace marionette {
+namespace {
+
+// The viewport: an FK drag turns a 3D hinge from any view, the side views included (the hinge's
+// axis then lies in the view plane, where a view-plane turn, clamped to the hinge, turned nothing).
+TEST(ViewportController, AnFkDragTurnsAHingeFromEveryView) {
+    for (const ViewCamera::View v : {ViewCamera::View::Front, ViewCamera::View::Side, ViewCamera::View::Top}) {
+        ViewportScene scene(testing::figure_3d());
+        scene.controller().set_mode(PoseMode::Fk);
+        scene.controller().set_view(v);
+        scene.controller().frame(scene.view(), scene.extent());
+        const int forearm = bone_named(scene.document().rig(), "forearm");
+        const glm::quat before = scene.document().rig().pose.rotations[static_cast<std::size_t>(forearm)];
+        const glm::vec2 tip = scene.on_bone("forearm", 1.0f);
+        const glm::vec2 joint = scene.on_bone("forearm", 0.0f);
+        // Across the bone as drawn, a third of its drawn length, whichever way it is drawn.
+        glm::vec2 side{joint.y - tip.y, tip.x - joint.x};
+        if (glm::length(side) < 4.0f) side = {30.0f, 0.0f};
+        scene.drag(tip, tip + side / 3.0f);
+        const glm::quat after = scene.document().rig().pose.rotations[static_cast<std::size_t>(forearm)];
+        const float turned = 2.0f * std::acos(std::min(1.0f, std::fabs(glm::dot(before, after))));
+        EXPECT_GT(turned, 0.05f) << "view " << static_cast<int>(v) << ": the hinge did not turn";
+        EXPECT_EQ(scene.history().undo_count(), turned > 0.0f ? 1u : 0u);
+        // The turn is about the hinge only: the pose stays a hinge pose within the range.
+        const JointLimits& limits = *scene.document().rig().skeleton[static_cast<std::size_t>(forearm)].limits;
+        EXPECT_TRUE(within_limits(after, limits, false, 1e-4f)) << "view " << static_cast<int>(v);
+    }
+}
+
+}  // namespace
+}  // namespace marionette
+
+namespace marionette {
+namespace {
+
+Rig shipped_arm() {
+    Result<Rig> r = load_rig_file(std::string(MARIONETTE_ASSETS) + "/arm.json");
+    EXPECT_TRUE(r.ok()) << r.message();
+    return r.ok() ? std::move(r).value() : Rig{};
+}
+
+// The shipped 2D arm: its hand ends the three-bone CCD chain "arm_reach", its wrist the
+// two-bone "arm". A hand grabbed by the wrist moves the wrist; by the fingers, the fingers.
+TEST(ViewportController, AnIkGrabTakesTheChainWhoseEndIsNearer) {
+    ViewportScene scene(shipped_arm());
+    scene.controller().set_mode(PoseMode::Ik);
+    const glm::vec2 near_wrist = scene.on_bone("hand", 0.2f);
+    const glm::vec2 wrist_before = scene.on_bone("forearm", 1.0f);
+    scene.send(ViewportInput::press(near_wrist));
+    ASSERT_TRUE(scene.controller().active_chain().has_value());
+    EXPECT_EQ(scene.controller().active_chain()->name, "arm") << "grabbed by the wrist";
+    const glm::vec2 to = near_wrist + glm::vec2{-30.0f, 20.0f};
+    scene.send(ViewportInput::motion(to, to - near_wrist));
+    scene.send(ViewportInput::release(to));
+    // The wrist (the forearm's tip) moved as the mouse did: the grab's offset from it kept.
+    const glm::vec2 wrist_after = scene.on_bone("forearm", 1.0f);
+    EXPECT_LT(glm::length(wrist_after - (wrist_before + (to - near_wrist))), 1.0f)
+        << "wrist at " << wrist_after.x << ", " << wrist_after.y;
+    EXPECT_EQ(scene.history().undo_label(), "Drag forearm");
+
+    const glm::vec2 near_fingers = scene.on_bone("hand", 0.9f);
+    scene.send(ViewportInput::press(near_fingers));
+    ASSERT_TRUE(scene.controller().active_chain().has_value());
+    EXPECT_EQ(scene.controller().active_chain()->name, "arm_reach") << "grabbed by the fingers";
+    scene.send(ViewportInput::release(near_fingers));
+}
+
+}  // namespace
+}  // namespace marionette
+
+namespace marionette {
+namespace {
+
+// The camera travels with the rig: saved in its editor data without marking the document
+// modified, and the file opens with it.
+TEST(ViewportController, TheCameraIsSavedWithTheRigAndOpensWithIt) {
+    ViewportScene scene(testing::figure_3d());
+    scene.send(ViewportInput::motion({400.0f, 300.0f}, {0.0f, 0.0f}));
+    scene.send(ViewportInput::wheel_by(3.0f));
+    scene.controller().set_view(ViewCamera::View::Side);
+    ASSERT_FALSE(scene.document().modified());
+    const Json camera = scene.controller().camera().to_json();
+    scene.document().set_view_data(nlohmann::ordered_json{{"camera", camera}});
+    EXPECT_FALSE(scene.document().modified()) << "a camera move is no unsaved change";
+    const std::filesystem::path file = std::filesystem::temp_directory_path() / ("marionette-camera-" + std::to_string(::getpid()) + ".json");
+    ASSERT_TRUE(scene.document().save_as(file).ok());
+    EXPECT_FALSE(scene.document().rig().editor.contains("camera")) << "the rig itself is unchanged";
+
+    Result<Rig> reopened = load_rig_file(file);
+    std::filesystem::remove(file);
+    ASSERT_TRUE(reopened.ok()) << reopened.message();
+    Document doc(std::move(reopened).value(), file);
+    History history;
+    const ViewportController opened(doc, history);
+    EXPECT_TRUE(opened.camera_from_file());
+    EXPECT_EQ(opened.camera().to_json(), camera);
+
+    // A camera the editor cannot read (another program's) leaves the view to framing.
+    Rig odd = testing::figure_2d();  // its editor data holds {"camera": {"zoom": 2, ...}}
+    Document odd_doc(std::move(odd), {});
+    const ViewportController framed(odd_doc, history);
+    EXPECT_FALSE(framed.camera_from_file());
+}
+
+}  // namespace
+}  // namespace marionette
