@@ -4,6 +4,7 @@
 # with clang and AddressSanitizer + UndefinedBehaviorSanitizer in build-fuzz/.
 #
 # Usage: bash scripts/fuzz.sh [SECONDS]      seconds per target, default 60 (FUZZ_SECONDS too)
+# MARIONETTE_WERROR=ON in the environment makes warnings errors (CI sets it: .ci/run).
 #
 # Seeds: the shipped rigs, the bad-file tests' files and the kept inputs in tests/data/fuzz/.
 # What the fuzzer learns stays in build-fuzz/corpus/ for the next local run. A crash, a hang
@@ -18,7 +19,8 @@ build=build-fuzz
 bash scripts/install-deps.sh fuzz
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 -DMARIONETTE_FUZZ=ON \
-  -DMARIONETTE_BUILD_APP=OFF -DMARIONETTE_BUILD_TESTS=OFF -DMARIONETTE_BUILD_BENCH=OFF >/dev/null
+  -DMARIONETTE_BUILD_APP=OFF -DMARIONETTE_BUILD_TESTS=OFF -DMARIONETTE_BUILD_BENCH=OFF \
+  -DMARIONETTE_WERROR="${MARIONETTE_WERROR:-OFF}" >/dev/null
 cmake --build "$build" --target rig_loader_fuzz ik_fuzz --parallel "$(nproc)"
 
 # Sanitizer reports symbolized, and fatal.

@@ -12,6 +12,7 @@
 # scripts/lsan.supp names the outside libraries whose leaks are accepted.
 #
 # Usage: bash scripts/sanitize.sh
+# MARIONETTE_WERROR=ON in the environment makes warnings errors (CI sets it: .ci/run).
 # The soak test runs MARIONETTE_SOAK_DRAGS drags (default here 100,000 of its million): the full
 # soak runs in the ordinary build.
 set -euo pipefail
@@ -22,7 +23,8 @@ bash scripts/install-deps.sh
 # -O1 -g1: what the sanitizers need (inlining kept modest, line tables for the reports) at about
 # half the compile time of -O2 -g, which matters on CI's two cores.
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
-  -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1" -DMARIONETTE_SANITIZE=ON -DMARIONETTE_BUILD_BENCH=OFF >/dev/null
+  -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1" -DMARIONETTE_SANITIZE=ON -DMARIONETTE_BUILD_BENCH=OFF \
+  -DMARIONETTE_WERROR="${MARIONETTE_WERROR:-OFF}" >/dev/null
 cmake --build "$build" --parallel "$(nproc)"
 
 strict="halt_on_error=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1:strict_string_checks=1"

@@ -16,6 +16,8 @@ using M4 = __m128;  // a lane mask: all bits set or none
 // F4 + F4, - and * are GCC's and clang's own vector arithmetic (addps, subps, mulps): __m128
 // is a vector type there, and operators cannot be overloaded on it.
 inline F4 splat(float x) { return _mm_set1_ps(x); }
+// The same where a rule is written for one float or four lanes alike (lanes_scalar.hpp).
+inline F4 splat_as(float x, F4 /*like*/) { return splat(x); }
 inline F4 abs(F4 a) { return _mm_andnot_ps(_mm_set1_ps(-0.0f), a); }
 inline F4 negate(F4 a) { return _mm_xor_ps(a, _mm_set1_ps(-0.0f)); }
 

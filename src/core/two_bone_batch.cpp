@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/forward_kinematics.hpp"
+#include "core/two_bone_guards.hpp"
 #include "core/two_bone_lanes.hpp"
 #include "core/two_bone_solver.hpp"
 
@@ -81,9 +82,10 @@ void take(glm::quat& q, const float (&lane_q)[4]) {
     r.iterations = 1;
 }
 
-bool has_limits(const TwoBoneBatchJob& job, const TwoBoneLimb& limb) {
+// What TwoBoneJob would take down its free path, the lanes take: limbs without limits.
+bool goes_in_lanes(const TwoBoneBatchJob& job, const TwoBoneLimb& limb) {
     const Skeleton& sk = *job.skeleton;
-    return sk[static_cast<std::size_t>(limb.root)].limits || sk[static_cast<std::size_t>(limb.effector)].limits;
+    return is_free_limb(sk[static_cast<std::size_t>(limb.root)], sk[static_cast<std::size_t>(limb.effector)]);
 }
 
 // The last group's empty lanes get copies of a limb, whose answers are dropped. Out of line:
@@ -105,7 +107,7 @@ void run_in_lanes(const TwoBoneBatchJob& job, int (*kernel)(const Lanes&, TwoBon
     while (i < count) {
         int filled = 0;
         for (; i < count && filled < kLanes; ++i) {
-            if (has_limits(job, job.limbs[i])) {
+            if (!goes_in_lanes(job, job.limbs[i])) {
                 solve_alone(job, i);
                 continue;
             }

@@ -4,6 +4,7 @@
 
 #include "core/joint_limits.hpp"
 #include "core/rotation_math.hpp"
+#include "core/two_bone_guards.hpp"
 #include "core/two_bone_limb.hpp"
 #include "core/two_bone_solver.hpp"
 #include "core/two_bone_swing_twist.hpp"
@@ -24,7 +25,7 @@ namespace marionette {
     const Rot2 offset_dir = normalized(Rot2{offset.x, offset.y});
     const Rot2 now = normalized(rot2_from_quat(job.pose->rotations[static_cast<std::size_t>(job.effector)]));
     const float s = (rot2_from_quat(lower_bone.rest.rotation) * now * conjugate(offset_dir)).s;
-    const int branch_now = s > 1e-5f ? 1 : (s < -1e-5f ? -1 : 0);
+    const int branch_now = side_of_straight(s);
     const int first = branch_now != 0 ? branch_now : (job.settings.bend < 0 ? -1 : 1);
     const AngleRange upper_range = upper_bone.limits ? angle_range(*upper_bone.limits) : AngleRange{};
     const AngleRange bends = lower_bone.limits ? angle_range(*lower_bone.limits) : AngleRange{};
@@ -58,11 +59,10 @@ namespace marionette {
     const float lower = lower_bone.length;
     const float upper = glm::length(offset);
     const float reach = upper + lower;
-    const float tiny = 1e-6f * reach;
+    const float tiny = kTinyOfReach * reach;
     const glm::vec2 v = target - root;
+    if (!(free_path_takes(upper, lower, reach) && clear_of_root(glm::dot(v, v), reach))) return false;
     const float distance = glm::length(v);
-    if (!(upper > tiny && lower > tiny && reach > 1e-6f && reach < 1e6f && distance > tiny)) return false;
-    if (!(min_of(upper, lower) > 1e-3f * reach)) return false;
     const float fold = std::fabs(upper - lower);
     const float goal = soft_goal_distance(distance, fold, reach, job.settings.softness);
     // As the shape's solve: a soft limb gets as close as it can to its eased point, any other to the target.
@@ -137,7 +137,7 @@ namespace marionette {
     }
     float least = INFINITY;
     for (int i = 0; i < count; ++i) least = min_of(least, candidates[i].miss);
-    const float tolerance = job.tolerance > 0.0f ? job.tolerance : 1e-4f * reach;
+    const float tolerance = reach_tolerance(job.tolerance, reach);
     const float b_from = has_b ? range_b.clamp(b_now) : b_now;
     const Candidate* chosen = nullptr;
     float nearest = INFINITY;
@@ -184,9 +184,8 @@ struct BendPlane {
     const float inverse_upper = inverse_sqrt(offset2);
     p.upper = offset2 * inverse_upper;
     p.reach = p.upper + p.lower;
-    p.tiny = 1e-6f * p.reach;
-    if (!(p.upper > p.tiny && p.lower > p.tiny && p.reach > 1e-6f && p.reach < 1e6f)) return false;
-    if (!(min_of(p.upper, p.lower) > 1e-3f * p.reach)) return false;  // as solve_free_2d: cancellation
+    p.tiny = kTinyOfReach * p.reach;
+    if (!free_path_takes(p.upper, p.lower, p.reach)) return false;
 
     const glm::quat& rb = lower_bone.rest.rotation;
     const glm::vec3 r{1.0f - 2.0f * (rb.y * rb.y + rb.z * rb.z), 2.0f * (rb.x * rb.y + rb.w * rb.z), 2.0f * (rb.x * rb.z - rb.w * rb.y)};
@@ -198,7 +197,7 @@ struct BendPlane {
     } else {
         p.axis = glm::cross(p.e1, r);
         const float nn = glm::dot(p.axis, p.axis);
-        if (nn > 1e-6f) {
+        if (nn > kRestBendCross2) {
             p.axis *= 1.0f / std::sqrt(nn);
             p.axis_b = glm::conjugate(rb) * p.axis;
         } else {
@@ -207,7 +206,7 @@ struct BendPlane {
     }
     p.e2 = glm::cross(p.axis, p.e1);
     p.rho = normalized(Rot2{glm::dot(r, p.e1), glm::dot(r, p.e2)});
-    p.rest_branch = p.rho.s < -1e-6f ? -1 : 1;
+    p.rest_branch = rest_side(p.rho.s);
     return true;
 }
 
@@ -226,7 +225,7 @@ struct PlaneSolve {
     const glm::quat to_rest = glm::conjugate(job.skeleton->operator[](static_cast<std::size_t>(job.root)).rest.rotation);
     const glm::vec3 v = to_rest * (target - p.root);
     const float d2 = glm::dot(v, v);
-    if (!(d2 > p.tiny * p.tiny)) return false;
+    if (!clear_of_root(d2, p.reach)) return false;
     const float inverse_distance = inverse_sqrt(d2);
     out.distance = d2 * inverse_distance;
     const glm::vec3 dir = v * inverse_distance;
@@ -266,7 +265,7 @@ inline void write_plane_solve(const TwoBoneJob& job, const BendPlane& p, const P
     job.pose->rotations[static_cast<std::size_t>(job.effector)] = s.lower;
     result.iterations = 1;
     result.error = std::fabs(s.distance - s.goal);
-    result.reached = result.error <= (job.tolerance > 0.0f ? job.tolerance : 1e-4f * p.reach);
+    result.reached = result.error <= reach_tolerance(job.tolerance, p.reach);
 }
 
 }  // namespace
@@ -312,8 +311,7 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::ve
     int first = p.rest_branch;
     if (hh > 0.0f) {
         const float sine = (p.rho * Rot2{(w * w - a * a) / hh, 2.0f * w * a / hh}).s;
-        if (sine > 1e-5f) first = 1;
-        if (sine < -1e-5f) first = -1;
+        if (const int side = side_of_straight(sine)) first = side;
     }
     for (const int branch : {first, -first}) {
         PlaneSolve s;
@@ -321,7 +319,7 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::ve
         if (lower_limits && !bends.contains(angle_of(s.bend))) continue;
         // The pole's swivel when the upper joint's limits allow it (the common case, and the
         // cheap test); else the swivel the shape's solve would take.
-        if (upper_limits && !within_limits(s.upper, *upper_limits, false, 1e-6f)) {
+        if (upper_limits && !within_limits(s.upper, *upper_limits, false, kLimitSlack)) {
             // q0's swivels about the aim (rest frame: q0 takes the tip direction onto it).
             const glm::vec3 aim = s.aim;
             const glm::quat q1 = glm::quat{0.0f, aim.x, aim.y, aim.z} * s.upper;
@@ -338,12 +336,12 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::ve
             s.upper = *swivelled;
             // As the shape's solve: rounding at a cone's edge is moved back onto it, and the
             // miss is then measured, not assumed (a swivel about the aim keeps the tip on it).
-            if (!within_limits(s.upper, *upper_limits, false, 1e-6f)) {
+            if (!within_limits(s.upper, *upper_limits, false, kLimitSlack)) {
                 s.upper = constrain_rotation(s.upper, *upper_limits, false);
                 write_plane_solve(job, p, s, result);
                 const glm::vec3 tip = s.upper * (lower_bone.rest.translation + lower_bone.rest.rotation * (s.lower * glm::vec3{p.lower, 0.0f, 0.0f}));
                 result.error = glm::length(tip - s.distance * s.aim);
-                result.reached = result.error <= (job.tolerance > 0.0f ? job.tolerance : 1e-4f * p.reach);
+                result.reached = result.error <= reach_tolerance(job.tolerance, p.reach);
                 return true;
             }
         }

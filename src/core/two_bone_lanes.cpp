@@ -1,6 +1,7 @@
 #include "core/two_bone_lanes.hpp"
 
 #include "core/rotation_math.hpp"
+#include "core/two_bone_guards.hpp"
 #include "core/two_bone_solver.hpp"
 
 #if defined(__SSE2__)
@@ -35,10 +36,8 @@ F4 goal_squared(F4 d2, F4 fold2, F4 reach2, const float (&soft_goal2)[kLanes]) {
 // the goal along the aim, so the miss is the difference of the distances.
 void report(F4 distance, F4 goal, F4 reach, const float (&tolerance)[kLanes], TwoBoneLanesSolved& out) {
     const F4 error = abs(distance - goal);
-    const F4 tol = load(tolerance);
-    const F4 limit = select(greater(tol, splat(0.0f)), tol, splat(1e-4f) * reach);
     store(out.error, error);
-    out.reached = bits(less_equal(error, limit));
+    out.reached = bits(less_equal(error, reach_tolerance(load(tolerance), reach)));
 }
 
 struct Complex4 {
@@ -67,12 +66,9 @@ int solve_free_2d_lanes(const TwoBoneLanes2d& in, TwoBoneLanesSolved& out) {
     const F4 inverse_upper = inverse_sqrt(offset2);
     const F4 upper = offset2 * inverse_upper;
     const F4 reach = upper + lower;
-    const F4 tiny = splat(1e-6f) * reach;
     const F4 vx = load(in.target_x) - load(in.root_x), vy = load(in.target_y) - load(in.root_y);
     const F4 d2 = vx * vx + vy * vy;
-    // solve_free_2d's guards; NaN (a bone of no length) fails them too.
-    M4 ok = both(both(greater(upper, tiny), greater(lower, tiny)), both(greater(reach, splat(1e-6f)), less(reach, splat(1e6f))));
-    ok = both(ok, both(greater(d2, tiny * tiny), greater(min(upper, lower), splat(1e-3f) * reach)));
+    const M4 ok = both(free_path_takes(upper, lower, reach), clear_of_root(d2, reach));
     if (bits(ok) == 0) return 0;
 
     const F4 fold = upper - lower;

@@ -2,6 +2,8 @@
 
 #include <glm/gtc/quaternion.hpp>
 
+#include "core/two_bone_guards.hpp"
+
 namespace marionette {
 
 namespace {
@@ -38,7 +40,7 @@ LimbShape limb_shape(const Skeleton& skeleton, int effector, bool is_2d) {
         // and normalizing that cross product gave a bend axis that was not unit (fuzz).
         const glm::vec3 n = s.upper > 0.0f ? glm::cross(s.offset / s.upper, rest_dir) : glm::vec3{0.0f};
         const float nn = glm::dot(n, n);
-        if (nn > 1e-6f) {
+        if (nn > kRestBendCross2) {
             s.axis = n * (1.0f / std::sqrt(nn));
             s.axis_b = glm::conjugate(s.rest_b) * s.axis;
         } else {
@@ -68,11 +70,11 @@ LimbShape limb_shape(const Skeleton& skeleton, int effector, bool is_2d) {
     s.reach = glm::length(s.tip(s.straight));
     s.fold = glm::length(s.tip(Rot2{-s.straight.c, -s.straight.s}));
     // The rest bend (0) relative to the straight limb: its sine's sign is the rest branch.
-    s.rest_branch = -s.straight.s < -1e-6f ? -1 : 1;
+    s.rest_branch = rest_side(-s.straight.s);
     if (!is_2d) {
         const glm::vec3 rest_tip = s.offset + s.lower * rest_dir;
         const float rest_length = glm::length(rest_tip);
-        const float tiny = 1e-6f * max_of(s.reach, 1e-6f);
+        const float tiny = tiny_length(s.reach);
         s.rest_normal = s.bend_normal(rest_length > tiny ? rest_tip / rest_length : glm::vec3{1.0f, 0.0f, 0.0f}, s.rest_branch);
     }
     return s;

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "core/joint_limits.hpp"
+#include "core/two_bone_guards.hpp"
 #include "core/two_bone_limb.hpp"
 #include "core/two_bone_swing_twist.hpp"
 #include "core/two_bone_solver.hpp"
@@ -56,7 +57,7 @@ float aim_angle_2d(const Limb& L, const glm::vec3& tip_dir) {
 // The side of the straight limb the bend θ lies on: +1, -1, or 0 for (nearly) straight.
 int branch_of(const LimbShape& shape, Rot2 theta) {
     const float s = (conjugate(shape.straight) * theta).s;
-    return s > 1e-5f ? 1 : (s < -1e-5f ? -1 : 0);
+    return side_of_straight(s);
 }
 
 // The upper joint's pose that aims the tip of bend θ exactly along dir, within its limits, or
@@ -242,7 +243,7 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     if (is_2d) L.root.z = 0.0f;
     L.rest_a = sk[A].rest.rotation;
     if (is_2d) L.rest_angle = angle_2d(L.rest_a);
-    L.tiny = 1e-6f * max_of(shape.reach, 1e-6f);
+    L.tiny = tiny_length(shape.reach);
     if (const auto& limits = sk[A].limits) {
         L.upper_limits = &*limits;
         if (is_2d) {
@@ -315,7 +316,7 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
         }
     }
 
-    const float tolerance = job.tolerance > 0.0f ? job.tolerance : 1e-4f * max_of(shape.reach, 1e-6f);
+    const float tolerance = reach_tolerance(job.tolerance, max_of(shape.reach, kMinReach));
     glm::quat pose_a{1.0f, 0.0f, 0.0f, 0.0f};
     Rot2 bend;
     bool solved = false;
@@ -344,13 +345,13 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     // The swivel interval's ends come from acos of a ratio near 1 at a cone's edge, where float
     // rounding can leave the pose over the edge by more than a milliradian (found by fuzzing):
     // a pose the limits refuse is moved onto them, and the miss below is measured, not assumed.
-    if (L.upper_limits && !within_limits(pose_a, *L.upper_limits, is_2d, 1e-6f)) {
+    if (L.upper_limits && !within_limits(pose_a, *L.upper_limits, is_2d, kLimitSlack)) {
         pose_a = constrain_rotation(pose_a, *L.upper_limits, is_2d);
     }
     glm::quat pose_b = is_2d ? rotation_2d(angle_of(bend)) : shape.bend_rotation(bend);
     // A pure bend has no twist: a middle joint whose twist range leaves out 0 cannot bend
     // within it, and is moved onto its limits like the upper joint.
-    if (sk[B].limits && !is_2d && !within_limits(pose_b, *sk[B].limits, false, 1e-6f)) pose_b = constrain_rotation(pose_b, *sk[B].limits, false);
+    if (sk[B].limits && !is_2d && !within_limits(pose_b, *sk[B].limits, false, kLimitSlack)) pose_b = constrain_rotation(pose_b, *sk[B].limits, false);
     pose.rotations[A] = pose_a;
     pose.rotations[B] = pose_b;
     const glm::vec3 tip = L.root + (L.rest_a * pose_a) * (shape.offset + shape.rest_b * (pose_b * glm::vec3{shape.lower, 0.0f, 0.0f}));

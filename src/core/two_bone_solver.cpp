@@ -7,6 +7,7 @@
 #include "core/rotation_math.hpp"
 #include "core/solve_extent.hpp"
 #include "core/two_bone_free.hpp"
+#include "core/two_bone_guards.hpp"
 #include "core/two_bone_shaped.hpp"
 #include "core/two_bone_triangle_2d.hpp"
 
@@ -26,7 +27,7 @@ IkResult run_2d(const TwoBoneJob& job) {
     const auto A = static_cast<std::size_t>(job.root);
     const glm::vec3 t3 = sk[A].parent >= 0 ? in_parent_frame(job, job.target) : job.target;
     const glm::vec2 target{t3.x, t3.y};
-    if (!sk[A].limits && !sk[static_cast<std::size_t>(job.effector)].limits) {
+    if (is_free_limb(sk[A], sk[static_cast<std::size_t>(job.effector)])) {
         if (IkResult free; solve_free_2d(job, target, free)) return free;
     } else if (IkResult limited; solve_limited_2d(job, target, limited) || closest_limited_2d(job, target, limited)) {
         return limited;
@@ -46,7 +47,7 @@ IkResult run_3d(const TwoBoneJob& job) {
         if (pole) pole = to_parent * (*pole - parent.translation);
     }
     if (pole) {
-        if (!sk[A].limits && !sk[static_cast<std::size_t>(job.effector)].limits) {
+        if (is_free_limb(sk[A], sk[static_cast<std::size_t>(job.effector)])) {
             if (IkResult free; solve_free_3d(job, target, *pole, free)) return free;
         } else if (IkResult limited; solve_limited_3d(job, target, *pole, limited)) {
             return limited;

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/rotation_math.hpp"
+#include "core/two_bone_guards.hpp"
 #include "core/two_bone_solver.hpp"
 
 namespace marionette {
@@ -47,15 +48,9 @@ struct Triangle2d {
     const float inverse_upper = inverse_sqrt(offset2);
     const float upper = offset2 * inverse_upper;
     const float reach = upper + lower;
-    const float tiny = 1e-6f * reach;
     const glm::vec2 v = target - a;
     const float d2 = glm::dot(v, v);
-    // NaN (a bone of no length) fails these too.
-    if (!(upper > tiny && lower > tiny && reach > 1e-6f && reach < 1e6f && d2 > tiny * tiny)) return false;
-    // A bone under a thousandth of the limb makes a triangle whose law-of-cosines side loses
-    // digits to cancellation, and the tip would not land where this path reports it (found by
-    // fuzzing): the general path normalizes the angles and measures the tip.
-    if (!(min_of(upper, lower) > 1e-3f * reach)) return false;
+    if (!(free_path_takes(upper, lower, reach) && clear_of_root(d2, reach))) return false;
 
     // The goal distance on squares: no square root before the triangle.
     const float fold = upper - lower;
@@ -103,7 +98,7 @@ struct Triangle2d {
     pose.rotations[static_cast<std::size_t>(job.effector)] = quat_from_turn(t.pose_b, t.scale_b);
     result.iterations = 1;
     result.error = t.error;
-    result.reached = t.error <= (job.tolerance > 0.0f ? job.tolerance : 1e-4f * t.reach);
+    result.reached = t.error <= reach_tolerance(job.tolerance, t.reach);
 }
 
 // The 2D solve of a limb without limits, on the rig's `bend` side. False when the inputs are

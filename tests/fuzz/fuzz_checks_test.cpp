@@ -2,6 +2,7 @@
 // broken code. Each test breaks one thing a check is there to notice.
 
 #include <cmath>
+#include <filesystem>
 #include <limits>
 
 #include <gtest/gtest.h>
@@ -19,7 +20,7 @@ namespace {
 
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 
-Rig arm() { return parse_rig(marionette::testing::read_file(std::string(MARIONETTE_ASSETS) + "/arm.json")).value(); }
+Rig arm() { return parse_rig(marionette::testing::read_file(std::filesystem::path(MARIONETTE_ASSETS) / "arm.json")).value(); }
 
 // The empty input decodes to the ordinary case: a free 2D CCD chain aimed at its own tip.
 IkCase ordinary_case() { return decode_ik_case({}); }

@@ -1,0 +1,20 @@
+#pragma once
+// lanes_sse.hpp's comparisons and selections on one float, so that a rule written once as a
+// template over the value type serves one limb (float, bool) and four lanes (F4, M4) alike
+// (two_bone_guards.hpp): the one-limb path and the lane kernel then cannot draw a line in
+// different places.
+
+#include "core/rotation_math.hpp"
+
+namespace marionette::lanes {
+
+// A constant as the value type of `like` (splat_as in lanes_sse.hpp for four lanes).
+inline float splat_as(float x, float /*like*/) { return x; }
+inline bool greater(float a, float b) { return a > b; }
+inline bool less(float a, float b) { return a < b; }
+inline bool both(bool a, bool b) { return a && b; }
+inline float select(bool mask, float yes, float no) { return mask ? yes : no; }
+// As _mm_min_ps: the second operand when either is NaN.
+inline float min(float a, float b) { return min_of(a, b); }
+
+}  // namespace marionette::lanes
