@@ -319,7 +319,7 @@ namespace marionette {
 namespace {
 
 Rig shipped_arm() {
-    Result<Rig> r = load_rig_file(std::string(MARIONETTE_ASSETS) + "/arm.json");
+    Result<Rig> r = load_rig_file(std::filesystem::path(MARIONETTE_ASSETS) / "arm.json");
     EXPECT_TRUE(r.ok()) << r.message();
     return r.ok() ? std::move(r).value() : Rig{};
 }
