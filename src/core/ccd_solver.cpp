@@ -5,6 +5,7 @@
 
 #include "core/forward_kinematics.hpp"
 #include "core/ccd_joint.hpp"
+#include "core/job_validated.hpp"
 #include "core/joint_limits.hpp"
 #include "core/solve_extent.hpp"
 
@@ -351,6 +352,7 @@ Status CcdJob::validate() const {
 }
 
 IkResult CcdJob::run() const {
+    assert_validated(*this, "CcdJob");
     const std::size_t n = chain_length(*skeleton, root, effector);
     bool constrained = false;
     const glm::vec3 local_target = prepare(*this, n, constrained);

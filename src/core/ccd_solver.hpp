@@ -60,7 +60,7 @@ struct CcdJob {
     Pose* pose = nullptr;
 
     Status validate() const;
-    IkResult run() const;  // call validate() first
+    IkResult run() const;  // only after validate() accepts the inputs (asserted in debug builds)
 };
 
 // The number of bones from root down to effector, or 0 when effector is not below root.

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "core/job_validated.hpp"
+
 namespace marionette {
 
 Status ForwardKinematicsJob::validate() const {
@@ -20,6 +22,7 @@ Status ForwardKinematicsJob::validate() const {
 }
 
 void ForwardKinematicsJob::run() const {
+    assert_validated(*this, "ForwardKinematicsJob");
     const Skeleton& bones = *skeleton;
     for (std::size_t i = 0; i < bones.size(); ++i) {
         const Transform local = local_transform(bones, *pose, i);

@@ -18,7 +18,8 @@ struct ForwardKinematicsJob {
     std::span<Transform> world;
 
     Status validate() const;
-    // Runs without checking; call validate() first (or know the inputs are sound).
+    // Runs without checking (debug builds assert validate()): call validate() first, or know the
+    // inputs are sound.
     void run() const;
 };
 

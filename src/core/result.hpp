@@ -12,8 +12,9 @@ struct Error {
     std::string message;
 };
 
-// Success, or an error message.
-class Status {
+// Success, or an error message. [[nodiscard]]: a failure dropped unread is a failure nobody
+// hears of; a caller that means to drop one says so with a (void) cast and why.
+class [[nodiscard]] Status {
 public:
     Status() = default;
     Status(Error e) : error_(std::move(e.message)) {}  // NOLINT: implicit on purpose, `return Error{...}`
@@ -28,7 +29,7 @@ private:
 };
 
 template <class T>
-class Result {
+class [[nodiscard]] Result {
 public:
     Result(T value) : data_(std::move(value)) {}  // NOLINT
     Result(Error e) : data_(std::move(e)) {}      // NOLINT

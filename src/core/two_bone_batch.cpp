@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/forward_kinematics.hpp"
+#include "core/job_validated.hpp"
 #include "core/two_bone_guards.hpp"
 #include "core/two_bone_lanes.hpp"
 #include "core/two_bone_solver.hpp"
@@ -166,6 +167,7 @@ Status TwoBoneBatchJob::validate() const {
 }
 
 void TwoBoneBatchJob::run() const {
+    assert_validated(*this, "TwoBoneBatchJob");
 #if defined(__SSE2__)
     if (dimensions == Dimensions::Two) {
         run_in_lanes<TwoBoneLanes2d>(*this, solve_free_2d_lanes);

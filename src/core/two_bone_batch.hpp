@@ -39,7 +39,7 @@ struct TwoBoneBatchJob {
     // Each limb as TwoBoneJob::validate() checks it, that the limbs are independent, and that
     // there is one result per limb; errors name the limb by its index.
     Status validate() const;
-    void run() const;  // call validate() first
+    void run() const;  // only after validate() accepts the inputs (asserted in debug builds)
 };
 
 }  // namespace marionette

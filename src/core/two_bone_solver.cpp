@@ -4,6 +4,7 @@
 
 #include "core/chain_rules.hpp"
 #include "core/forward_kinematics.hpp"
+#include "core/job_validated.hpp"
 #include "core/rotation_math.hpp"
 #include "core/solve_extent.hpp"
 #include "core/two_bone_free.hpp"
@@ -97,6 +98,9 @@ Status TwoBoneJob::validate() const {
     return check_solve_extent("two-bone", *skeleton, *pose, root, effector, parent, target, settings.pole);
 }
 
-IkResult TwoBoneJob::run() const { return dimensions == Dimensions::Two ? run_2d(*this) : run_3d(*this); }
+IkResult TwoBoneJob::run() const {
+    assert_validated(*this, "TwoBoneJob");
+    return dimensions == Dimensions::Two ? run_2d(*this) : run_3d(*this);
+}
 
 }  // namespace marionette

@@ -32,7 +32,7 @@ struct TwoBoneJob {
     Pose* pose = nullptr;
 
     Status validate() const;
-    IkResult run() const;  // call validate() first
+    IkResult run() const;  // only after validate() accepts the inputs (asserted in debug builds)
 };
 
 // The distance the effector is sent to, for a target at `distance` from the root joint: the

@@ -62,7 +62,10 @@ std::vector<BakedFrame> baked(const Rig& rig, const std::string& text, double fp
     Result<std::vector<TimelineEntry>> timeline = parse_state_timeline(text, rig, "rig");
     EXPECT_TRUE(timeline.ok()) << timeline.message();
     std::vector<BakedFrame> frames;
-    if (timeline) bake_timeline(rig, timeline.value(), fps, count, [&](const BakedFrame& f) { frames.push_back(f); });
+    if (timeline) {
+        const Status baked_all = bake_timeline(rig, timeline.value(), fps, count, [&](const BakedFrame& f) { frames.push_back(f); });
+        EXPECT_TRUE(baked_all.ok()) << baked_all.message();
+    }
     return frames;
 }
 
