@@ -38,7 +38,8 @@ inline constexpr float kStraightSine = 1e-5f;
 // The rest pose's side: a rest bend within this sine of straight counts as the + side.
 inline constexpr float kRestStraightSine = 1e-6f;
 // A 3D limb bends about the normal of the plane its rest pose lies in when the cross product of
-// its bones' rest directions has a squared length above this; a straighter limb bends about z.
+// its bones' rest directions has a squared length above this; a straighter one about its lower
+// bone's z, as a 2D limb.
 inline constexpr float kRestBendCross2 = 1e-6f;
 // How far past a joint limit the limited solves still count a rotation as within it: rounding.
 inline constexpr float kLimitSlack = 1e-6f;

@@ -1,13 +1,13 @@
 #include "editor/numbered_path.hpp"
 
-#include <cstdio>
+#include <string>
 
 namespace marionette {
 
 Result<std::filesystem::path> next_numbered_path(const std::filesystem::path& folder, const std::string& stem, const std::string& extension) {
     for (int i = 1; i <= 999; ++i) {
-        char number[8];
-        std::snprintf(number, sizeof number, "%03d", i);
+        std::string number = std::to_string(i);
+        number.insert(0, 3 - number.size(), '0');
         std::filesystem::path candidate = folder / (stem + "-" + number + extension);
         std::error_code ec;
         const bool taken = std::filesystem::exists(candidate, ec);

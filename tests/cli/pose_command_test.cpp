@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <regex>
 #include <sstream>
 
 #include "cli/command_line.hpp"
@@ -12,6 +11,7 @@
 #include "core/rig_compare.hpp"
 #include "core/rig_file.hpp"
 #include "core/test_files.hpp"
+#include "core/whole_match.hpp"
 
 using namespace marionette;
 namespace mt = marionette::testing;
@@ -50,14 +50,13 @@ struct PrintedResult {
 
 // The one line --pose prints, parsed; a failed expectation when it does not have that shape.
 PrintedResult parse_line(const std::string& printed) {
-    static const std::regex line{R"(^reached=(true|false) error=([0-9.e+-]+) iterations=([0-9]+)\n$)"};
-    std::smatch m;
+    const auto m = marionette::testing::whole_match(printed, "reached=(true|false) error=([0-9.e+-]+) iterations=([0-9]+)\n");
     PrintedResult r;
-    EXPECT_TRUE(std::regex_match(printed, m, line)) << "printed: " << printed;
-    if (m.empty()) return r;
-    r.reached = m[1] == "true";
-    r.error = std::stof(m[2]);
-    r.iterations = std::stoi(m[3]);
+    EXPECT_TRUE(m.has_value()) << "printed: " << printed;
+    if (!m) return r;
+    r.reached = (*m)[1] == "true";
+    r.error = std::stof((*m)[2]);
+    r.iterations = std::stoi((*m)[3]);
     return r;
 }
 

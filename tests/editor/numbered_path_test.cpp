@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <string>
 
 #include "core/test_files.hpp"
 #include "editor/numbered_path.hpp"
@@ -22,9 +23,8 @@ TEST(NumberedPath, FirstFreeNumberAndNeverAnExistingFile) {
 TEST(NumberedPath, FailsWhenEveryNameIsTaken) {
     marionette::testing::ScratchDir dir;
     for (int i = 1; i <= 999; ++i) {
-        char name[16];
-        std::snprintf(name, sizeof name, "s-%03d.png", i);
-        std::ofstream(dir.path() / name) << "x";
+        const std::string zeros = i < 10 ? "00" : (i < 100 ? "0" : "");
+        std::ofstream(dir.path() / ("s-" + zeros + std::to_string(i) + ".png")) << "x";
     }
     Result<std::filesystem::path> none = next_numbered_path(dir.path(), "s", ".png");
     ASSERT_FALSE(none.ok());
