@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <optional>
-#include <regex>
 #include <sstream>
 
 #include "app/app_test_support.hpp"
@@ -32,7 +31,7 @@ std::vector<CodeBlock> code_blocks(const std::string& relative) {
     std::string line;
     std::string rig;
     std::optional<CodeBlock> open;
-    const std::regex rig_comment(R"(<!--\s*example rig:\s*(\S+)\s*-->)");
+    const std::string rig_comment = "<!-- example rig: ";
     for (int number = 1; std::getline(in, line); ++number) {
         if (line.rfind("```", 0) == 0) {
             if (open) {
@@ -46,8 +45,9 @@ std::vector<CodeBlock> code_blocks(const std::string& relative) {
         }
         if (open) {
             open->lines.push_back(line);
-        } else if (std::smatch m; std::regex_search(line, m, rig_comment)) {
-            rig = m[1];
+        } else if (const auto at = line.find(rig_comment); at != std::string::npos) {
+            const auto from = at + rig_comment.size();
+            rig = line.substr(from, line.find(' ', from) - from);
         }
     }
     return blocks;
