@@ -239,35 +239,15 @@ void ViewportController::motion(glm::vec2 pixel, glm::vec2 delta, const Viewport
     if (const auto* pole = std::get_if<PoleDrag>(&drag_)) {
         const auto cursor = on_view_plane(pixel, viewport, pole->pole_at_start());
         if (!cursor) return;
-        bool solved = false;
-        document_.edit([&](Rig& rig) {
-            Result<IkResult> r = pole->drag(rig, *cursor);
-            if (r) {
-                last_solve_ = r.value();
-                solved = true;
-            } else {
-                message_ = r.message();
-            }
-        });
-        if (solved) solve_revision_ = document_.revision();
+        solve_in_document([&](Rig& rig) { return pole->drag(rig, *cursor); });
         return;
     }
     if (auto* ik = std::get_if<IkDrag>(&drag_)) {
         const auto cursor = on_view_plane(pixel, viewport, ik->target());
         if (!cursor) return;
-        bool solved = false;
-        document_.edit([&](Rig& rig) {
-            // A quarter pixel: the hand stays under the cursor whatever the chain's tolerance.
-            const float precision = 0.25f * camera_.world_per_pixel_at(ik->target(), viewport);
-            Result<IkResult> r = ik->drag(rig, *cursor, precision);
-            if (r) {
-                last_solve_ = r.value();
-                solved = true;
-            } else {
-                message_ = r.message();
-            }
-        });
-        if (solved) solve_revision_ = document_.revision();
+        // A quarter pixel: the hand stays under the cursor whatever the chain's tolerance.
+        const float precision = 0.25f * camera_.world_per_pixel_at(ik->target(), viewport);
+        solve_in_document([&](Rig& rig) { return ik->drag(rig, *cursor, precision); });
         return;
     }
     if (viewport.contains(pixel)) {

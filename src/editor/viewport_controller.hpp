@@ -82,6 +82,22 @@ private:
     // The automatic IK chain reaches one bone further up (by > 0) or less far; a drag on an
     // automatic chain continues on the new one.
     void change_auto_chain_length(int by);
+    // Runs a drag's solve as a document edit: its result becomes the last solve (at the revision
+    // the edit made), its error the message.
+    template <class Solve>
+    void solve_in_document(Solve solve) {
+        bool solved = false;
+        document_.edit([&](Rig& rig) {
+            Result<IkResult> r = solve(rig);
+            if (r) {
+                last_solve_ = r.value();
+                solved = true;
+            } else {
+                message_ = r.message();
+            }
+        });
+        if (solved) solve_revision_ = document_.revision();
+    }
     // The most parents an automatic chain can take above `bone` (any bone's most for none), >= 1.
     int longest_auto_chain(int bone) const;
     void start_bone_drag(int bone, glm::vec2 pixel, const Viewport& viewport, const std::vector<Transform>& world);
