@@ -14,7 +14,7 @@ Document Document::unsaved(Rig rig, std::filesystem::path path, std::optional<Fi
 Status Document::open(const std::filesystem::path& path) {
     // The identity is taken first: should the file change while it loads, the next check
     // reports a change rather than missing one.
-    Result<FileIdentity> identity = identify_file(path);
+    Result<FileIdentity> identity = identify_file(path, kMaxRigFileBytes);
     Result<Rig> loaded = load_rig_file(path);
     if (!loaded) return loaded.status();
     rig_ = std::move(loaded).value();
@@ -25,12 +25,12 @@ Status Document::open(const std::filesystem::path& path) {
     return {};
 }
 
-Status Document::save() {
+Status Document::save(WriteOptions options) {
     if (path_.empty()) return Error{"the document has no file yet: use Save As"};
-    return save_as(path_);
+    return save_as(path_, options);
 }
 
-Status Document::save_as(const std::filesystem::path& path) {
+Status Document::save_as(const std::filesystem::path& path, WriteOptions options) {
     // The view's keys in the rig's editor data for the writing only: the rig itself is unchanged.
     nlohmann::ordered_json kept = rig_.editor;
     if (view_.is_object()) {
@@ -39,7 +39,7 @@ Status Document::save_as(const std::filesystem::path& path) {
     Result<std::string> text = serialize_rig(rig_);
     rig_.editor = std::move(kept);
     if (!text) return Error{path.string() + ": " + text.message()};
-    if (Status s = write_file_atomically(path, text.value()); !s) return s;
+    if (Status s = write_file_atomically(path, text.value(), options); !s) return s;
     Result<FileIdentity> identity = identify_written_file(path, text.value());
     disk_ = identity ? std::optional<FileIdentity>(identity.value()) : std::nullopt;
     path_ = path;
@@ -49,7 +49,7 @@ Status Document::save_as(const std::filesystem::path& path) {
 
 DiskCheck Document::check_disk(CheckDepth depth) const {
     if (path_.empty() || !disk_) return {};
-    return check_file(path_, *disk_, depth);
+    return check_file(path_, *disk_, depth, kMaxRigFileBytes);
 }
 
 }  // namespace marionette

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "core/atomic_file.hpp"
 #include "core/file_identity.hpp"
 #include "core/result.hpp"
 #include "core/rig.hpp"
@@ -36,8 +37,9 @@ public:
     std::uint64_t revision() const { return revision_; }
 
     Status open(const std::filesystem::path& path);
-    Status save();
-    Status save_as(const std::filesystem::path& path);
+    // `options`: whether a read-only file may be replaced (the editor asks first).
+    Status save(WriteOptions options = {});
+    Status save_as(const std::filesystem::path& path, WriteOptions options = {});
 
     // Whether the document's file changed on disk since it was last read or written here.
     // Unchanged when the document has no file or its identity is not known.

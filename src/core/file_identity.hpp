@@ -21,7 +21,7 @@ namespace marionette {
 struct FileIdentity {
     std::uint64_t size = 0;
     std::int64_t mtime_ns = 0;  // since the Unix epoch
-    std::uint64_t hash = 0;     // content_hash() of the bytes
+    std::uint64_t hash = 0;     // content_hash() of the bytes; 0 when not read (see check_file)
 
     bool operator==(const FileIdentity&) const = default;
 };
@@ -29,8 +29,10 @@ struct FileIdentity {
 // FNV-1a, 64 bits: enough to tell versions of one file apart, not a defence against forgery.
 std::uint64_t content_hash(std::string_view bytes);
 
-// Reads the file. Errors name the path ("arm.json: cannot open: No such file or directory").
-Result<FileIdentity> identify_file(const std::filesystem::path& path);
+// Reads the file in bounded pieces (a 2 GB file costs no more memory than a small one). A file
+// other than a regular one, or larger than `max_bytes`, is not read: an error says why. Errors
+// name the path ("arm.json: cannot open: No such file or directory").
+Result<FileIdentity> identify_file(const std::filesystem::path& path, std::uintmax_t max_bytes);
 
 // The identity of a file just written with `contents` (its size and time read from disk, the
 // hash from the bytes as written, so a write by someone else right after is not taken for ours).
@@ -54,6 +56,8 @@ enum class CheckDepth {
 };
 
 // How the file at `path` compares with `known`, the identity it had when last read or written.
-DiskCheck check_file(const std::filesystem::path& path, const FileIdentity& known, CheckDepth depth);
+// Another size is a change without reading: `now` then has the size and time but no hash.
+// Only a file of the known size is read (as identify_file, up to `max_bytes`).
+DiskCheck check_file(const std::filesystem::path& path, const FileIdentity& known, CheckDepth depth, std::uintmax_t max_bytes);
 
 }  // namespace marionette

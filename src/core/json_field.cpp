@@ -1,10 +1,12 @@
 #include "core/json_field.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "core/angles.hpp"
 #include "core/extents.hpp"
+#include "core/json_document.hpp"
 #include "core/transform.hpp"
 
 namespace marionette {
@@ -86,7 +88,13 @@ float JsonField::number() const {
 int JsonField::integer() const {
     expect(value_->is_number(), "an integer");
     const double d = value_->get<double>();
-    if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) > 1e9) fail("expected an integer, got " + value_->dump());
+    if (d != std::floor(d)) fail("expected an integer, got " + json_excerpt(*value_));
+    // 1e10 reads back as a double; quoted as one it would be "10000000000.0".
+    if (std::fabs(d) > 1e9) {
+        // Whole, so written whole: a double quoted as JSON would say "10000000000.0".
+        const std::string shown = std::fabs(d) < 1e18 ? std::to_string(static_cast<long long>(d)) : json_excerpt(*value_);
+        fail("expected an integer between -1e9 and 1e9, got " + shown);
+    }
     return static_cast<int>(d);
 }
 
@@ -104,7 +112,7 @@ glm::vec3 JsonField::position(int dims) const {
     const glm::vec3 v = vector(dims);
     for (int i = 0; i < dims; ++i) {
         if (std::fabs(v[i]) > kMaxCoordinate) {
-            element(static_cast<std::size_t>(i)).fail("must be between -1e15 and 1e15, got " + (*value_)[static_cast<std::size_t>(i)].dump());
+            element(static_cast<std::size_t>(i)).fail("must be between -1e15 and 1e15, got " + json_excerpt((*value_)[static_cast<std::size_t>(i)]));
         }
     }
     return v;
@@ -112,12 +120,15 @@ glm::vec3 JsonField::position(int dims) const {
 
 glm::vec3 JsonField::direction() const {
     const glm::vec3 v = vector(3);
-    const float len = glm::length(v);
-    if (!(len > 1e-6f) || !std::isfinite(len)) fail("must be a non-zero direction");
+    const float largest = std::max({std::fabs(v.x), std::fabs(v.y), std::fabs(v.z)});
+    if (largest == 0.0f) fail("must be a non-zero direction");
     // As rotations below: a direction already unit (as the writer wrote it) is kept bit for bit;
     // normalizing it again can move its last digit, and reopen-save would write other numbers.
-    if (std::fabs(len - 1.0f) <= 1e-6f) return v;
-    return v / len;
+    if (std::fabs(glm::length(v) - 1.0f) <= 1e-6f) return v;
+    // Scaled by its largest component first: [0, 0, 1e30] squared would overflow to infinity,
+    // and [1e-30, 0, 0] underflow to zero.
+    const glm::vec3 scaled = v / largest;
+    return scaled / glm::length(scaled);
 }
 
 glm::quat JsonField::rotation(int dims) const {
@@ -133,19 +144,21 @@ glm::quat JsonField::rotation(int dims) const {
              (value_->is_array() ? std::to_string(value_->size()) + " numbers" : json_type_name(*value_)));
     }
     const glm::quat q{element(3).number(), element(0).number(), element(1).number(), element(2).number()};
-    const float len = glm::length(q);
-    if (!(len > 1e-6f) || !std::isfinite(len)) fail("a rotation quaternion must not be zero");
+    const float largest = std::max({std::fabs(q.x), std::fabs(q.y), std::fabs(q.z), std::fabs(q.w)});
+    if (largest == 0.0f) fail("a rotation quaternion must not be zero");
     // A quaternion that is already unit to float precision (as the editor writes them) is kept
     // bit for bit, so reopening and saving a file writes the same numbers again.
-    if (std::fabs(len - 1.0f) <= 1e-6f) return q;
-    return q / len;
+    if (std::fabs(glm::length(q) - 1.0f) <= 1e-6f) return q;
+    // Scaled first, as directions: [1e20, 0, 0, 1e20] is a quarter turn, not an overflow.
+    const glm::quat scaled = q / largest;
+    return scaled / glm::length(scaled);
 }
 
 float JsonField::degrees(int lo, int hi) const {
     number();  // type and finiteness
     const double deg = value_->get<double>();
     if (deg < lo || deg > hi) {
-        fail("must be between " + std::to_string(lo) + " and " + std::to_string(hi) + " degrees, got " + value_->dump());
+        fail("must be between " + std::to_string(lo) + " and " + std::to_string(hi) + " degrees, got " + json_excerpt(*value_));
     }
     return degrees_to_radians(deg);
 }

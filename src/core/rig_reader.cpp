@@ -6,6 +6,7 @@
 
 #include "core/angles.hpp"
 #include "core/chain_rules.hpp"
+#include "core/json_document.hpp"
 #include "core/rig_json.hpp"
 #include "core/skeleton_reader.hpp"
 
@@ -197,7 +198,7 @@ Rig read_rig(const Json& document) {
     }
     const JsonField format = top.member("format");
     if (!format.raw().is_string() || format.raw().get<std::string>() != kRigFormatName) {
-        top.fail(std::string("not a Marionette rig: \"format\" is ") + format.raw().dump() + ", expected \"" +
+        top.fail(std::string("not a Marionette rig: \"format\" is ") + json_excerpt(format.raw()) + ", expected \"" +
                  kRigFormatName + "\"");
     }
     const JsonField version = top.member("version");
@@ -238,29 +239,6 @@ Rig read_rig(const Json& document) {
     return rig;
 }
 
-// "line 20, column 17: number 1e999 is out of range", from nlohmann's
-// "[json.exception.out_of_range.406] number overflow parsing '1e999'".
-std::string describe_number_overflow(std::string_view text, const std::string& what) {
-    const auto open = what.find('\'');
-    const auto close = what.rfind('\'');
-    if (open == std::string::npos || close <= open) return what;
-    const std::string number = what.substr(open + 1, close - open - 1);
-    const auto at = text.find(number);
-    if (at == std::string_view::npos) return "number " + number + " is out of range (numbers must be finite)";
-    std::size_t line = 1;
-    std::size_t column = 1;
-    for (std::size_t i = 0; i < at; ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-    }
-    return "line " + std::to_string(line) + ", column " + std::to_string(column) + ": number " + number +
-           " is out of range (numbers must be finite)";
-}
-
 }  // namespace
 
 Result<Rig> rig_from_json(const Json& document) {
@@ -272,21 +250,9 @@ Result<Rig> rig_from_json(const Json& document) {
 }
 
 Result<Rig> parse_rig(std::string_view text) {
-    Json document;
-    try {
-        document = Json::parse(text.begin(), text.end());
-    } catch (const Json::parse_error& e) {
-        // nlohmann says "[json.exception.parse_error.101] parse error at line 4, column 9: ...";
-        // the user needs the place and the reason, not the library's tag.
-        std::string message = e.what();
-        const std::string tag = "parse error at ";
-        if (auto at = message.find(tag); at != std::string::npos) message = message.substr(at + tag.size());
-        return Error{"not valid JSON: " + message};
-    } catch (const Json::out_of_range& e) {
-        // A number too large for a double (1e999): nlohmann names the number but not the place.
-        return Error{"not valid JSON: " + describe_number_overflow(text, e.what())};
-    }
-    return rig_from_json(document);
+    Result<Json> document = parse_json_document(text);
+    if (!document) return Error{document.message()};
+    return rig_from_json(document.value());
 }
 
 }  // namespace marionette

@@ -8,6 +8,7 @@
 #include "core/angles.hpp"
 #include "core/json_numbers.hpp"
 #include "core/rig_json.hpp"
+#include "core/text_file.hpp"
 
 namespace marionette {
 
@@ -133,9 +134,32 @@ Json rig_to_json(const Rig& rig) {
     return j;
 }
 
-Result<std::string> serialize_rig(const Rig& rig) {
+Result<std::string> serialize_rig(const Rig& rig, std::uintmax_t max_bytes) {
     try {
-        return rig_to_json(rig).dump(2) + "\n";
+        Json j = rig_to_json(rig);
+        // Other tools' data under "editor" is written on one line: indented, its size would grow
+        // with the square of its depth.
+        Json editor;
+        if (const auto it = j.find("editor"); it != j.end()) {
+            editor = std::move(*it);
+            j.erase(it);
+        }
+        std::string text = j.dump(2);  // ends with "\n}"
+        if (!editor.is_null()) {
+            text.resize(text.size() - 2);
+            text += ",\n  \"editor\": " + editor.dump() + "\n}";
+        }
+        text += "\n";
+        if (text.size() > max_bytes) {
+            // Indentation makes a large rig's file some three times its compact size.
+            if (!editor.is_null()) j["editor"] = std::move(editor);
+            text = j.dump() + "\n";
+        }
+        if (text.size() > max_bytes) {
+            return Error{"the rig takes " + megabytes_text(text.size()) + " of JSON, and a rig file may be at most " +
+                         megabytes_text(max_bytes) + " (the most that is read back); not written"};
+        }
+        return text;
     } catch (const Json::type_error& e) {
         // Only invalid UTF-8 in a name gets here; refusing beats writing a file we cannot read.
         return Error{std::string("cannot write the rig: a name is not valid UTF-8 (") + e.what() + ")"};

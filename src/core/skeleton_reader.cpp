@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/extents.hpp"
+#include "core/json_document.hpp"
 
 namespace marionette {
 
@@ -33,9 +34,9 @@ JointLimits read_limits(const JsonField& f, int dims) {
         }
         if (auto tw = f.optional_member("twist")) {
             if (limits.hinge) tw->fail("a hinge turns about its axis only: it takes \"min\" and \"max\", not \"twist\"");
-            if (!tw->raw().is_array() || tw->array_size() != 2) tw->fail("expected [min, max] in degrees, got " + tw->raw().dump());
+            if (!tw->raw().is_array() || tw->array_size() != 2) tw->fail("expected [min, max] in degrees, got " + json_excerpt(tw->raw()));
             limits.twist = TwistRange{tw->element(0).degrees(-180, 180), tw->element(1).degrees(-180, 180)};
-            if (limits.twist->min > limits.twist->max) tw->fail("min must not exceed max, got " + tw->raw().dump());
+            if (limits.twist->min > limits.twist->max) tw->fail("min must not exceed max, got " + json_excerpt(tw->raw()));
         }
         if (limits.is_swing_twist() && (f.optional_member("max") || f.optional_member("min"))) {
             f.fail("a ball joint takes either \"max\" (its largest turn from rest) or \"swing\" and \"twist\", not both");
@@ -64,8 +65,8 @@ BoneEntry read_bone(const JsonField& f, int dims) {
     }
     const JsonField length = f.member("length");
     e.bone.length = length.number();
-    if (e.bone.length < 0.0f) length.fail("must be >= 0, got " + length.raw().dump());
-    if (e.bone.length > kMaxCoordinate) length.fail("must be at most 1e15, got " + length.raw().dump());
+    if (e.bone.length < 0.0f) length.fail("must be >= 0, got " + json_excerpt(length.raw()));
+    if (e.bone.length > kMaxCoordinate) length.fail("must be at most 1e15, got " + json_excerpt(length.raw()));
     if (auto t = f.optional_member("translation")) {
         e.bone.rest.translation = t->position(dims);
         e.has_translation = true;

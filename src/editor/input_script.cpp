@@ -1,6 +1,8 @@
 #include "editor/input_script.hpp"
 
+#include <cmath>
 
+#include "core/json_document.hpp"
 #include "core/json_field.hpp"
 #include "core/text_file.hpp"
 
@@ -13,6 +15,7 @@ constexpr int kMaxFrames = 216000;
 
 glm::vec2 pixel_pair(const JsonField& f) {
     const glm::vec3 v = f.vector(2);
+    if (!(std::fabs(v.x) <= kMaxScriptPixel && std::fabs(v.y) <= kMaxScriptPixel)) f.fail("pixels must lie within -1e6 and 1e6");
     return {v.x, v.y};
 }
 
@@ -257,14 +260,10 @@ ScriptStep step(const JsonField& f, const std::filesystem::path& base_dir) {
 }  // namespace
 
 Result<InputScript> parse_input_script(const std::string& text, const std::filesystem::path& base_dir) {
-    Json doc;
+    const Result<Json> doc = parse_json_document(text);
+    if (!doc) return Error{doc.message()};
     try {
-        doc = Json::parse(text);
-    } catch (const Json::parse_error& e) {
-        return Error{std::string("not valid JSON: ") + e.what()};
-    }
-    try {
-        const JsonField root(doc, "");
+        const JsonField root(doc.value(), "");
         root.allow_only({"format", "steps"});
         if (auto format = root.optional_member("format"); format && format->string() != "marionette-script") {
             format->fail("expected \"marionette-script\"");

@@ -151,6 +151,10 @@ struct InputScript {
 Result<InputScript> parse_input_script(const std::string& text, const std::filesystem::path& base_dir = {});
 // A script of a million steps is some 50 MB; scripts are written by hand or by tests.
 inline constexpr std::uintmax_t kMaxScriptBytes = 16'000'000;
+
+// Pixels a script names (or a point it names lands on) lie within +-kMaxScriptPixel: far enough
+// off any window to drag out of it; beyond it a pixel is a typo, and as SDL's int would not fit.
+inline constexpr float kMaxScriptPixel = 1e6f;
 Result<InputScript> load_input_script(const std::filesystem::path& file);
 
 // "step 4 (drag)": how messages name a step (1-based, as a person counts).

@@ -43,13 +43,13 @@ bool RecentFiles::remove(const std::filesystem::path& path) {
     return true;
 }
 
-nlohmann::json RecentFiles::to_json() const {
-    nlohmann::json list = nlohmann::json::array();
+Json RecentFiles::to_json() const {
+    Json list = Json::array();
     for (const std::filesystem::path& entry : entries_) list.push_back(entry.string());
     return list;
 }
 
-RecentFiles RecentFiles::from_json(const nlohmann::json& json, std::string& warning) {
+RecentFiles RecentFiles::from_json(const Json& json, std::string& warning) {
     warning.clear();
     RecentFiles recent;
     if (!json.is_array()) {
@@ -58,7 +58,7 @@ RecentFiles RecentFiles::from_json(const nlohmann::json& json, std::string& warn
     }
     std::size_t dropped = 0;
     for (std::size_t i = 0; i < json.size(); ++i) {
-        const nlohmann::json& item = json[i];
+        const Json& item = json[i];
         const std::string where = "recent_files[" + std::to_string(i) + "]: ";
         if (!item.is_string()) {
             append_warning(warning, where + "expected a string, got " + item.type_name() + "; skipped");

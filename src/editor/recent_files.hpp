@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "core/json_field.hpp"
 
 namespace marionette {
 
@@ -28,11 +28,11 @@ public:
     bool empty() const { return entries_.empty(); }
 
     // A JSON array of path strings, most recent first.
-    nlohmann::json to_json() const;
+    Json to_json() const;
     // Reads what to_json wrote. Bad entries (not strings, empty) are skipped and described in
     // `warning` ("recent_files[2]: expected a string, got number; skipped"), as is a value that
     // is not an array (giving an empty list); `warning` is left empty when all was well.
-    static RecentFiles from_json(const nlohmann::json& json, std::string& warning);
+    static RecentFiles from_json(const Json& json, std::string& warning);
 
 private:
     std::vector<std::filesystem::path> entries_;

@@ -5,11 +5,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
+#include "core/json_document.hpp"
 #include "core/json_field.hpp"
 #include "core/rig_json.hpp"
+#include "core/text_file.hpp"
 
 namespace marionette {
 
@@ -102,28 +102,20 @@ Result<std::string> recovery_text(const RecoveryRecord& record, const Rig& rig) 
 }
 
 Result<RecoveredRig> parse_recovery(std::string_view text) {
-    Json root;
+    const Result<Json> root = parse_json_document(text);
+    if (!root) return Error{root.message()};
     try {
-        root = Json::parse(text.begin(), text.end());
-    } catch (const Json::exception& e) {
-        return Error{std::string("not valid JSON: ") + e.what()};
-    }
-    try {
-        return read(root);
+        return read(root.value());
     } catch (const JsonFieldError& e) {
         return Error{e.what()};
     }
 }
 
 Result<RecoveredRig> read_recovery_file(const std::filesystem::path& file) {
-    const std::string where = file.string() + ": ";
-    std::ifstream in(file, std::ios::binary);
-    if (!in) return Error{where + "cannot open: " + std::strerror(errno)};
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) return Error{where + "read failed"};
-    Result<RecoveredRig> parsed = parse_recovery(text.str());
-    if (!parsed) return Error{where + parsed.message()};
+    const Result<std::string> text = read_text_file(file, kMaxRecoveryFileBytes, "recovery copy");
+    if (!text) return Error{text.message()};
+    Result<RecoveredRig> parsed = parse_recovery(text.value());
+    if (!parsed) return Error{file.string() + ": " + parsed.message()};
     return parsed;
 }
 

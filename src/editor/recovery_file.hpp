@@ -18,11 +18,14 @@
 #include "core/file_identity.hpp"
 #include "core/result.hpp"
 #include "core/rig.hpp"
+#include "core/rig_file.hpp"
 
 namespace marionette {
 
 inline constexpr const char* kRecoveryFormatName = "marionette-recovery";
 inline constexpr int kRecoveryFormatVersion = 1;
+// A copy is a rig file's text and a few lines about it.
+inline constexpr std::uintmax_t kMaxRecoveryFileBytes = kMaxRigFileBytes + 64'000;
 
 struct RecoveryRecord {
     std::filesystem::path document;    // absolute; empty for an untitled rig
@@ -41,7 +44,8 @@ struct RecoveredRig {
 Result<std::string> recovery_text(const RecoveryRecord& record, const Rig& rig);
 // Errors name the place: "rig: bones[2].parent: ...", "written_at: expected an integer, got string".
 Result<RecoveredRig> parse_recovery(std::string_view text);
-// As parse_recovery, errors starting with the file's path.
+// As parse_recovery, errors starting with the file's path. Only a regular file (a link is
+// followed) up to kMaxRecoveryFileBytes is read: the folder may hold anything.
 Result<RecoveredRig> read_recovery_file(const std::filesystem::path& file);
 
 }  // namespace marionette

@@ -40,13 +40,6 @@ std::string new_session_id() {
     return std::to_string(::getpid()) + "-" + suffix;
 }
 
-// "<session>.json.tmp-XXXXXX" files write_file_atomically leaves only when the process dies
-// mid-write (it hides them with a leading dot).
-bool is_temporary_of(const std::string& name, const std::string& session) {
-    const std::string prefix = "." + session + kCopyExtension + ".tmp-";
-    return name.rfind(prefix, 0) == 0;
-}
-
 }  // namespace
 
 fs::path recovery_folder() {
@@ -70,8 +63,15 @@ FileLock& FileLock::operator=(FileLock&& other) noexcept {
 Result<FileLock> FileLock::try_take(const fs::path& path) {
     FileLock lock;
     lock.path_ = path;
-    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    // The folder may hold anything under a lock's name: a link is not followed, and a pipe
+    // (opened without waiting for a writer) or a device is not a lock of ours.
+    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
     if (fd < 0) return Error{path.string() + ": cannot open the lock: " + errno_text()};
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        return Error{path.string() + ": not a regular file, not a lock"};
+    }
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
         ::close(fd);  // held by a live editor (or locks are not supported here: treated alike)
         return lock;
@@ -163,10 +163,8 @@ AbandonedCopies claim_abandoned_copies(const fs::path& folder) {
         Result<FileLock> lock = FileLock::try_take(lock_path);
         if (!lock || !lock.value().held()) continue;  // a running editor's, or not ours to judge
         const std::string session = lock_path.stem().string();
-        for (const std::string& name : names) {
-            if (is_temporary_of(name, session)) fs::remove(folder / name, ec);
-        }
         const fs::path copy = folder / (session + kCopyExtension);
+        remove_leftover_temporaries(copy);  // a copy being written when its editor died
         if (!fs::exists(copy, ec)) {
             lock.value().remove();  // a gone session that had nothing unsaved
             continue;

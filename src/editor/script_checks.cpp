@@ -1,5 +1,6 @@
 #include "editor/script_checks.hpp"
 
+#include <cmath>
 #include <sstream>
 
 namespace marionette {
@@ -75,7 +76,12 @@ Result<glm::vec2> resolve_point(const ScriptView& view, const ScriptPoint& point
         const std::string what = is_handle ? "a handle of chain \"" + point.chain + "\"" : "the " + std::string(point_name(point.at)) + " of \"" + point.bone + "\"";
         return Error{what + " is behind the camera"};
     }
-    return screen.pixel + point.offset;
+    const glm::vec2 pixel = screen.pixel + point.offset;
+    if (!(std::fabs(pixel.x) <= kMaxScriptPixel && std::fabs(pixel.y) <= kMaxScriptPixel)) {
+        return Error{"the point lands at pixel (" + std::to_string(pixel.x) + ", " + std::to_string(pixel.y) +
+                     "), beyond the +-1e6 a script may name"};
+    }
+    return pixel;
 }
 
 namespace {

@@ -5,8 +5,7 @@
 #include <cstdlib>
 #include <system_error>
 
-#include <nlohmann/json.hpp>
-
+#include "core/json_document.hpp"
 #include "core/rig_file.hpp"
 #include "core/text_file.hpp"
 
@@ -14,7 +13,7 @@ namespace marionette {
 
 namespace {
 
-using nlohmann::json;
+using json = Json;
 
 // A member of the wrong type; caught in load_user_settings and turned into its Error.
 struct SettingsFieldError {
@@ -127,15 +126,11 @@ Result<UserSettings> load_user_settings(const std::filesystem::path& file, std::
     Result<std::string> text = read_text_file(file, 4'000'000, "settings file");
     if (!text) return Error{text.message()};
 
-    json root;
-    try {
-        root = json::parse(text.value());
-    } catch (const json::parse_error& e) {
-        return Error{where + "not valid JSON: " + e.what()};
-    }
+    Result<Json> root = parse_json_document(text.value());
+    if (!root) return Error{where + root.message()};
     try {
         std::string recent_warning;
-        UserSettings settings = read_settings(root, recent_warning);
+        UserSettings settings = read_settings(root.value(), recent_warning);
         if (warning && !recent_warning.empty()) *warning = where + recent_warning;
         return settings;
     } catch (const SettingsFieldError& e) {

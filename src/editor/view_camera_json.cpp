@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/angles.hpp"
+#include "core/json_document.hpp"
 #include "editor/view_camera.hpp"
 
 namespace marionette {
@@ -29,7 +30,7 @@ Json degrees(float radians) {
 
 float positive(const JsonField& field) {
     const float v = field.number();
-    if (!(v > 0.0f)) field.fail("must be > 0, got " + field.raw().dump());
+    if (!(v > 0.0f)) field.fail("must be > 0, got " + json_excerpt(field.raw()));
     return v;
 }
 

@@ -29,7 +29,7 @@ const BadFile kBadFiles[] = {
     {"cycle.json", "cycle: upper_arm -> hand -> forearm -> upper_arm"},
     {"duplicate_name.json", "bones[2].name: duplicate name \"forearm\""},
     {"negative_length.json", "bones[2].length: must be >= 0"},
-    {"infinite_length.json", "infinite_length.json: not valid JSON: line 20, column 17: number 1e999 is out of range"},
+    {"infinite_length.json", "infinite_length.json: not valid JSON: line 20, column 17 (bones[2].length): number 1e999 is out of range"},
     {"chain_missing_bone.json", "chains[0].effector: \"wrist\" is not a bone"},
     {"chain_not_parent_path.json", "chains[0].effector: \"forearm\" is not below \"hand\""},
 };

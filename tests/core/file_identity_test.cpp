@@ -25,7 +25,7 @@ void set_mtime_ns(const std::filesystem::path& file, std::int64_t ns) {
 }
 
 FileIdentity identify_ok(const std::filesystem::path& file) {
-    Result<FileIdentity> id = identify_file(file);
+    Result<FileIdentity> id = identify_file(file, 1u << 20);
     EXPECT_TRUE(id.ok()) << id.message();
     return id.ok() ? id.value() : FileIdentity{};
 }
@@ -47,18 +47,18 @@ TEST(FileIdentity, IdentifyReadsSizeTimeAndHash) {
     EXPECT_EQ(id.mtime_ns, 1'700'000'000'123'456'789);
     EXPECT_EQ(id.hash, content_hash("hello"));
 
-    const Result<FileIdentity> missing = identify_file(dir / "missing.json");
+    const Result<FileIdentity> missing = identify_file(dir / "missing.json", 1u << 20);
     ASSERT_FALSE(missing.ok());
     EXPECT_NE(missing.message().find("missing.json: cannot read"), std::string::npos) << missing.message();
-    EXPECT_FALSE(identify_file(dir.path()).ok()) << "a folder is not a file";
+    EXPECT_FALSE(identify_file(dir.path(), 1u << 20).ok()) << "a folder is not a file";
 }
 
 TEST(FileIdentity, UnchangedFileIsUnchangedAtEitherDepth) {
     ScratchDir dir;
     write_file(dir / "a.json", "hello");
     const FileIdentity id = identify_ok(dir / "a.json");
-    EXPECT_EQ(check_file(dir / "a.json", id, CheckDepth::Quick).change, DiskChange::Unchanged);
-    EXPECT_EQ(check_file(dir / "a.json", id, CheckDepth::Full).change, DiskChange::Unchanged);
+    EXPECT_EQ(check_file(dir / "a.json", id, CheckDepth::Quick, 1u << 20).change, DiskChange::Unchanged);
+    EXPECT_EQ(check_file(dir / "a.json", id, CheckDepth::Full, 1u << 20).change, DiskChange::Unchanged);
 }
 
 TEST(FileIdentity, OtherContentsAreAChange) {
@@ -66,11 +66,12 @@ TEST(FileIdentity, OtherContentsAreAChange) {
     write_file(dir / "a.json", "hello");
     const FileIdentity id = identify_ok(dir / "a.json");
     write_file(dir / "a.json", "hello, world");
-    const DiskCheck check = check_file(dir / "a.json", id, CheckDepth::Quick);
+    const DiskCheck check = check_file(dir / "a.json", id, CheckDepth::Quick, 1u << 20);
     EXPECT_EQ(check.change, DiskChange::Changed);
-    EXPECT_EQ(check.detail, "12 bytes, was 5");
+    EXPECT_EQ(check.detail, "12 bytes, was 5 bytes");
     ASSERT_TRUE(check.now);
-    EXPECT_EQ(check.now->hash, content_hash("hello, world"));
+    EXPECT_EQ(check.now->size, 12u);
+    EXPECT_EQ(check.now->hash, 0u) << "another size is a change without reading the file";
 }
 
 // Same size, and the other writer put the old modification time back: only the contents tell.
@@ -81,8 +82,8 @@ TEST(FileIdentity, SameSizeAndTimeIsCaughtByTheFullCheckOnly) {
     const FileIdentity id = identify_ok(dir / "a.json");
     write_file(dir / "a.json", "jello");
     set_mtime_ns(dir / "a.json", 1'700'000'000'000'000'000);
-    EXPECT_EQ(check_file(dir / "a.json", id, CheckDepth::Quick).change, DiskChange::Unchanged);
-    const DiskCheck full = check_file(dir / "a.json", id, CheckDepth::Full);
+    EXPECT_EQ(check_file(dir / "a.json", id, CheckDepth::Quick, 1u << 20).change, DiskChange::Unchanged);
+    const DiskCheck full = check_file(dir / "a.json", id, CheckDepth::Full, 1u << 20);
     EXPECT_EQ(full.change, DiskChange::Changed);
     EXPECT_EQ(full.detail, "same size, other contents");
 }
@@ -94,8 +95,8 @@ TEST(FileIdentity, TouchedButSameContentsIsUnchanged) {
     set_mtime_ns(dir / "a.json", 1'700'000'000'000'000'000);
     const FileIdentity id = identify_ok(dir / "a.json");
     set_mtime_ns(dir / "a.json", 1'800'000'000'000'000'000);
-    EXPECT_EQ(check_file(dir / "a.json", id, CheckDepth::Quick).change, DiskChange::Unchanged);
-    EXPECT_EQ(check_file(dir / "a.json", id, CheckDepth::Full).change, DiskChange::Unchanged);
+    EXPECT_EQ(check_file(dir / "a.json", id, CheckDepth::Quick, 1u << 20).change, DiskChange::Unchanged);
+    EXPECT_EQ(check_file(dir / "a.json", id, CheckDepth::Full, 1u << 20).change, DiskChange::Unchanged);
 }
 
 TEST(FileIdentity, DeletedFileIsDeleted) {
@@ -103,7 +104,7 @@ TEST(FileIdentity, DeletedFileIsDeleted) {
     write_file(dir / "a.json", "hello");
     const FileIdentity id = identify_ok(dir / "a.json");
     std::filesystem::remove(dir / "a.json");
-    EXPECT_EQ(check_file(dir / "a.json", id, CheckDepth::Full).change, DiskChange::Deleted);
+    EXPECT_EQ(check_file(dir / "a.json", id, CheckDepth::Full, 1u << 20).change, DiskChange::Deleted);
 }
 
 TEST(FileIdentity, ReplacedByAFolderIsAChangeThatSaysWhy) {
@@ -112,7 +113,7 @@ TEST(FileIdentity, ReplacedByAFolderIsAChangeThatSaysWhy) {
     const FileIdentity id = identify_ok(dir / "a.json");
     std::filesystem::remove(dir / "a.json");
     std::filesystem::create_directory(dir / "a.json");
-    const DiskCheck check = check_file(dir / "a.json", id, CheckDepth::Full);
+    const DiskCheck check = check_file(dir / "a.json", id, CheckDepth::Full, 1u << 20);
     EXPECT_EQ(check.change, DiskChange::Changed);
     EXPECT_NE(check.detail.find("not a regular file"), std::string::npos) << check.detail;
 }
@@ -180,4 +181,46 @@ TEST(DocumentDisk, EveryChangeMovesTheRevision) {
     Rig other;
     doc.exchange(other, false);
     EXPECT_NE(doc.revision(), r1);
+}
+
+TEST(FileIdentity, ALargeFileIsHashedInPiecesAsAWhole) {
+    ScratchDir dir;
+    std::string text;
+    for (int i = 0; text.size() < 3'500'000; ++i) text += std::to_string(i * 7919) + ",";
+    write_file(dir / "big.json", text);
+    const Result<FileIdentity> id = identify_file(dir / "big.json", 4'000'000);
+    ASSERT_TRUE(id.ok()) << id.message();
+    EXPECT_EQ(id.value().hash, content_hash(text)) << "a hash carried over 1 MB pieces is the hash of the whole";
+    EXPECT_EQ(id.value().size, text.size());
+}
+
+TEST(FileIdentity, AFileLargerThanTheLimitIsNotRead) {
+    // A sparse file of 3 GB: reading it whole took seconds and gigabytes; past the limit the
+    // size alone answers (a file that size cannot be the document, which loaded within it).
+    ScratchDir dir;
+    const std::filesystem::path big = dir / "huge.json";
+    write_file(big, "x");
+    std::filesystem::resize_file(big, 3'000'000'000ull);
+    const Result<FileIdentity> id = identify_file(big, 64'000'000);
+    ASSERT_FALSE(id.ok());
+    EXPECT_NE(id.message().find("huge.json: is 3000.0 MB, larger than 64.0 MB; not read"), std::string::npos) << id.message();
+
+    // Checked against a known identity of another size: a change, told without reading.
+    const DiskCheck check = check_file(big, FileIdentity{100, 0, 1}, CheckDepth::Full, 64'000'000);
+    EXPECT_EQ(check.change, DiskChange::Changed);
+    ASSERT_TRUE(check.now);
+    EXPECT_EQ(check.now->size, 3'000'000'000ull);
+    EXPECT_EQ(check.detail, "3000.0 MB, was 100 bytes");
+}
+
+TEST(FileIdentity, APipeIsRefusedWithoutWaitingForAWriter) {
+    ScratchDir dir;
+    const std::filesystem::path fifo = dir / "arm.json";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+    const Result<FileIdentity> id = identify_file(fifo, 64'000'000);
+    ASSERT_FALSE(id.ok());
+    EXPECT_NE(id.message().find("not a regular file"), std::string::npos) << id.message();
+    const DiskCheck check = check_file(fifo, FileIdentity{5, 0, 1}, CheckDepth::Full, 64'000'000);
+    EXPECT_EQ(check.change, DiskChange::Changed);
+    EXPECT_EQ(check.detail, "it is not a regular file");
 }

@@ -110,7 +110,7 @@ TEST(RigFile, APipeOrDeviceIsNotReplacedByAFile) {
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
     const Status s = save_rig_file(small_rig(), fifo);
     ASSERT_FALSE(s.ok());
-    EXPECT_EQ(s.message(), fifo.string() + ": is not a regular file (a device, pipe or socket); rigs are written to files only");
+    EXPECT_EQ(s.message(), fifo.string() + ": is not a regular file (a device, pipe or socket); only files are written");
     struct stat st {};
     ASSERT_EQ(::lstat(fifo.c_str(), &st), 0);
     EXPECT_TRUE(S_ISFIFO(st.st_mode));

@@ -102,6 +102,12 @@ TEST(InputScript, BadScriptsNameThePlace) {
         {R"({"steps": [{"expect": {"state": "walking", "weight": [0.9, 0.1]}}]})", "steps[0].expect.weight: expected [lo, hi] with lo <= hi"},
         {R"({"steps": [{"expect": {"state": "walking", "speed": 1}}]})", "steps[0].expect: unknown key \"speed\""},
         {R"({"format": "marionette-rig", "steps": [{"wait": 1}]})", "format: expected \"marionette-script\""},
+        // What aborted the editor: a number beyond a double, named by its step.
+        {R"({"steps": [{"wait": 1}, {"move": [1e999, 0]}]})", "(steps[1].move[0]): number 1e999 is out of range"},
+        {R"({"steps": [{"move": [1e30, 0]}]})", "steps[0].move: pixels must lie within -1e6 and 1e6"},
+        {R"({"steps": [{"drag": {"from": [0, 0], "to": [1, -3e7]}}]})", "steps[0].drag.to: pixels must lie within -1e6 and 1e6"},
+        {R"({"steps": [{"wait": 1, "wait": 2}]})", "steps[0]: \"wait\" is given twice"},
+        {R"({"steps": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]})", "nested deeper than 64 levels"},
     };
     for (const auto& [text, expected] : cases) {
         const auto script = parse_input_script(text);

@@ -95,8 +95,8 @@ TEST(RecentFilesTest, JsonRoundTrip) {
     RecentFiles recent;
     recent.add("/rigs/a.json");
     recent.add("/home/ada/my rigs/ü.json");
-    const nlohmann::json json = recent.to_json();
-    EXPECT_EQ(json, nlohmann::json::parse(R"(["/home/ada/my rigs/ü.json", "/rigs/a.json"])"));
+    const Json json = recent.to_json();
+    EXPECT_EQ(json, Json::parse(R"(["/home/ada/my rigs/ü.json", "/rigs/a.json"])"));
 
     std::string warning = "stale";
     const RecentFiles back = RecentFiles::from_json(json, warning);
@@ -107,7 +107,7 @@ TEST(RecentFilesTest, JsonRoundTrip) {
 TEST(RecentFilesTest, FromJsonSkipsBadEntriesAndSaysSo) {
     std::string warning;
     const RecentFiles recent =
-        RecentFiles::from_json(nlohmann::json::parse(R"(["/a.json", 3, null, "", {"p": 1}, "/b.json"])"), warning);
+        RecentFiles::from_json(Json::parse(R"(["/a.json", 3, null, "", {"p": 1}, "/b.json"])"), warning);
     ASSERT_EQ(recent.entries().size(), 2u);
     EXPECT_EQ(entry(recent, 0), "/a.json");
     EXPECT_EQ(entry(recent, 1), "/b.json");
@@ -119,13 +119,13 @@ TEST(RecentFilesTest, FromJsonSkipsBadEntriesAndSaysSo) {
 
 TEST(RecentFilesTest, FromJsonNotAnArrayGivesAnEmptyList) {
     std::string warning;
-    const RecentFiles recent = RecentFiles::from_json(nlohmann::json("/a.json"), warning);
+    const RecentFiles recent = RecentFiles::from_json(Json("/a.json"), warning);
     EXPECT_TRUE(recent.empty());
     EXPECT_NE(warning.find("expected an array of paths, got string"), std::string::npos) << warning;
 }
 
 TEST(RecentFilesTest, FromJsonKeepsTheFirstOfDuplicatesAndAtMostTen) {
-    nlohmann::json json = nlohmann::json::array({"/a.json", "/b.json", "/x/../a.json"});
+    Json json = Json::array({"/a.json", "/b.json", "/x/../a.json"});
     for (int i = 0; i < 12; ++i) json.push_back("/r" + std::to_string(i) + ".json");
     std::string warning;
     const RecentFiles recent = RecentFiles::from_json(json, warning);

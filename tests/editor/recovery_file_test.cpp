@@ -2,6 +2,7 @@
 // written; a file that is not one is refused with the place of the problem.
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include "core/rig_json.hpp"
 #include "core/test_files.hpp"
@@ -96,4 +97,31 @@ TEST(RecoveryFile, ReadErrorsStartWithThePath) {
     const Result<RecoveredRig> half = read_recovery_file(dir / "half.json");
     ASSERT_FALSE(half.ok());
     EXPECT_EQ(half.message().rfind((dir / "half.json").string() + ": not valid JSON", 0), 0u) << half.message();
+}
+
+// The recovery folder may hold anything: a pipe blocked the start, a link to /dev/zero was read
+// until memory ran out, and deep JSON overflowed the stack.
+TEST(RecoveryFile, OnlyRegularFilesOfBoundedSizeAreRead) {
+    ScratchDir dir;
+    const std::filesystem::path fifo = dir / "1-fifo.json";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+    const Result<RecoveredRig> from_pipe = read_recovery_file(fifo);
+    ASSERT_FALSE(from_pipe.ok());
+    EXPECT_NE(from_pipe.message().find("not a regular file"), std::string::npos) << from_pipe.message();
+
+    std::filesystem::create_symlink("/dev/zero", dir / "2-zero.json");
+    const Result<RecoveredRig> from_zero = read_recovery_file(dir / "2-zero.json");
+    ASSERT_FALSE(from_zero.ok());
+    EXPECT_NE(from_zero.message().find("not a regular file"), std::string::npos) << from_zero.message();
+
+    write_file(dir / "3-big.json", "x");
+    std::filesystem::resize_file(dir / "3-big.json", kMaxRecoveryFileBytes + 1);
+    const Result<RecoveredRig> big = read_recovery_file(dir / "3-big.json");
+    ASSERT_FALSE(big.ok());
+    EXPECT_NE(big.message().find("a recovery copy may be at most"), std::string::npos) << big.message();
+
+    const std::string deep = parse_error("{\"format\": " + std::string(90'000, '[') + "}");
+    EXPECT_NE(deep.find("format[0][0]"), std::string::npos) << deep;
+    EXPECT_NE(deep.find("nested deeper than 64 levels"), std::string::npos) << deep;
+    EXPECT_NE(parse_error(R"({"pid": 1, "pid": 2})").find("\"pid\" is given twice"), std::string::npos);
 }

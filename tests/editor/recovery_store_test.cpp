@@ -4,11 +4,13 @@
 
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdlib>
 
+#include "core/atomic_file.hpp"
 #include "core/test_files.hpp"
 #include "editor/edit_test_rigs.hpp"
 #include "editor/recovery_keeper.hpp"
@@ -205,11 +207,28 @@ TEST(RecoveryStore, UnreadableCopiesAreReportedAndKeptAside) {
     EXPECT_TRUE(found.problems.empty()) << "reported again";
 }
 
+// A pipe as a copy hung the start; a link to /dev/zero was read until memory ran out. Neither
+// is read: each is reported once and put aside, a pipe or link as a lock is not taken.
+TEST(RecoveryStore, PipesAndDevicesInTheFolderAreReportedNotRead) {
+    ScratchDir dir;
+    ASSERT_EQ(::mkfifo((dir / "111-00000001.json").c_str(), 0644), 0);
+    fs::create_symlink("/dev/zero", dir / "222-00000002.json");
+    write_file(dir / "333-00000003.json", "{}");
+    ASSERT_EQ(::mkfifo((dir / "333-00000003.lock").c_str(), 0644), 0);
+    const AbandonedCopies found = claim_abandoned_copies(dir.path());
+    EXPECT_TRUE(found.copies.empty());
+    ASSERT_EQ(found.problems.size(), 2u);
+    EXPECT_NE(found.problems[0].find("111-00000001.json: is not a regular file"), std::string::npos) << found.problems[0];
+    EXPECT_NE(found.problems[1].find("222-00000002.json: is not a regular file"), std::string::npos) << found.problems[1];
+    EXPECT_TRUE(fs::exists(dir / "333-00000003.json")) << "a copy whose lock is not a file is not judged";
+    EXPECT_TRUE(claim_abandoned_copies(dir.path()).problems.empty()) << "reported once";
+}
+
 // Left-overs of gone sessions without a copy (a lock, a temporary file cut off mid-write) go.
 TEST(RecoveryStore, GoneSessionsLeftOversAreCleanedUp) {
     ScratchDir dir;
     write_file(dir / "333-00000001.lock", "");
-    write_file(dir / ".333-00000001.json.tmp-AbC123", "{\"format\": \"marionette-rec");
+    write_file(dir / (temporary_prefix(dir / "333-00000001.json") + "AbC123"), "{\"format\": \"marionette-rec");
     OtherEditor live(dir.path(), "/rigs/live.json");
     EXPECT_TRUE(claim_abandoned_copies(dir.path()).copies.empty());
     EXPECT_EQ(count_files(dir.path()), 2u) << "only the live editor's copy and lock remain";

@@ -169,6 +169,30 @@ TEST(UserSettingsTest, WrongTypesAreErrorsNamingFileAndMember) {
     EXPECT_EQ(error_for(R"([1, 2])"), file.string() + ": expected a JSON object, got array");
 }
 
+// What aborted the editor at every start, or overflowed its stack: reported, file left alone.
+TEST(UserSettingsTest, HostileJsonIsAnErrorAndTheFileIsLeftAlone) {
+    ScratchDir dir;
+    const fs::path file = dir / "settings.json";
+    const auto error_for = [&](const std::string& text) {
+        write_file(file, text);
+        std::string message = load_error(file);
+        EXPECT_EQ(read_file(file), text) << "never rewritten by reading";
+        return message;
+    };
+    EXPECT_EQ(error_for("{\"recovery\": {\"interval_seconds\": 1e999}}"),
+              file.string() + ": not valid JSON: line 1, column 35 (recovery.interval_seconds): number 1e999 is out of range (numbers must be finite)");
+    EXPECT_EQ(error_for("{\"window\": {\"width\": 1280, \"width\": 640}}"), file.string() + ": window: \"width\" is given twice");
+    const std::string deep = error_for("{\"window\": " + std::string(100'000, '[') + std::string(100'000, ']') + "}");
+    EXPECT_NE(deep.find("window[0][0][0]"), std::string::npos) << deep;
+    EXPECT_NE(deep.find("nested deeper than 64 levels"), std::string::npos) << deep;
+    // Numbers in range of a double but not of the setting: clamped where read, as documented.
+    write_file(file, R"({"recovery": {"interval_seconds": -1e300}, "window": {"width": 18446744073709551615}})");
+    const Result<UserSettings> clamped = load_user_settings(file);
+    ASSERT_TRUE(clamped.ok()) << clamped.message();
+    EXPECT_EQ(clamped.value().recovery_interval, UserSettings::min_recovery_interval);
+    EXPECT_EQ(clamped.value().window_width, UserSettings::max_window_size);
+}
+
 TEST(UserSettingsTest, BadRecentEntriesAreSkippedWithAWarning) {
     ScratchDir dir;
     const fs::path file = dir / "settings.json";

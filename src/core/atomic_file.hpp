@@ -1,0 +1,42 @@
+#pragma once
+// Replacing a file so that it is always either the old version or the new one, whole: the new
+// contents go to a temporary file beside it, flushed to disk, then renamed over it.
+//
+// The temporary is ".<up to 24 bytes of the name>.<hash of the name>.tmp-XXXXXX": short, so a
+// name of up to 255 bytes (the filesystem's limit) can be saved; tied to the one file it
+// replaces, so that a save killed part-way (kill -9, a power cut) leaves a temporary that the
+// next save of that file removes. A save holds a lock (flock) on its temporary until it is
+// renamed, so a second program saving the same file never has its temporary taken away.
+
+#include <filesystem>
+#include <string>
+
+#include "core/result.hpp"
+
+namespace marionette {
+
+struct WriteOptions {
+    // A file whose permissions allow no writing (0444), or that this user may not write, is
+    // refused unless this is set: the user made it read-only for a reason. Root too is asked.
+    bool replace_read_only = false;
+};
+
+// Writes `contents` to `path` atomically. Through a symbolic link the file it points to is
+// replaced (the link stays a link). Devices, pipes and folders are refused before anything is
+// written. The replaced file's permissions are kept, and its owner and group where this user
+// may set them (root always can). Another hard link to the old file keeps the old contents.
+// Errors start with the path: "arm.json: write failed: No space left on device".
+Status write_file_atomically(const std::filesystem::path& path, const std::string& contents, WriteOptions options = {});
+
+// Whether `path` is an existing file this user may not, or should not, write: its permissions
+// give no one write access, or they exclude this user.
+bool is_read_only_file(const std::filesystem::path& path);
+
+// The temporary-file name prefix for saves of `path`'s file name (".arm.json.1a2b3c4d.tmp-").
+std::string temporary_prefix(const std::filesystem::path& path);
+
+// Removes what killed saves of `path` left beside it (temporaries no live save holds).
+// Called by every save; the count is for tests.
+int remove_leftover_temporaries(const std::filesystem::path& path);
+
+}  // namespace marionette
