@@ -245,3 +245,16 @@ TEST(RigFile, LoadErrorsNameTheFile) {
     EXPECT_NE(r.message().find("unknown_parent.json: bones[2].parent: \"elbow\" is not a bone"), std::string::npos)
         << r.message();
 }
+
+TEST(RigFile, ARigTooLargeToReadBackIsNotSavedAndTheOldFileStays) {
+    ScratchDir dir;
+    const auto file = dir / "rig.json";
+    write_file(file, "old contents");
+    Rig rig = small_rig();
+    rig.editor["blob"] = std::string(kMaxRigFileBytes, 'b');  // loads nowhere: past the read limit
+    const Status s = save_rig_file(rig, file);
+    ASSERT_FALSE(s.ok());
+    EXPECT_NE(s.message().find("rig.json: the rig takes 64.0 MB of JSON, and a rig file may be at most 64.0 MB"), std::string::npos) << s.message();
+    EXPECT_EQ(read_file(file), "old contents");
+    EXPECT_EQ(entries_in(dir.path()), 1u);
+}
