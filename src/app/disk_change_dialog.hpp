@@ -5,9 +5,12 @@
 //   Return default: replacing another person's work takes a deliberate click.
 // - When the window gets the focus back: "arm.json changed on disk. Reload it?" Reload (Return,
 //   unless that would drop unsaved changes), Keep mine (Escape).
+// - Before Save would replace a read-only file: "arm.json is read-only." Replace (answers
+//   Overwrite; the file stays read-only), Save As..., Cancel (Escape). No Return default either.
 // Like the other dialogs it only reports the choice; a dialog closed from outside answers
 // Cancel or Keep mine. The buttons are named for scripts: "disk changed/overwrite",
-// "disk changed/save as", "disk changed/cancel", "disk changed/reload", "disk changed/keep".
+// "disk changed/save as", "disk changed/cancel", "disk changed/reload", "disk changed/keep",
+// "read only/replace", "read only/save as", "read only/cancel".
 
 #include <optional>
 #include <string>
@@ -27,16 +30,20 @@ public:
     void ask_before_save(std::string document_name, std::string detail);
     // On focus. `drops_unsaved`: the document has unsaved changes that Reload would drop.
     void ask_reload(std::string document_name, std::string detail, bool drops_unsaved);
+    // Before a save over a file whose permissions allow no writing.
+    void ask_before_replacing_read_only(std::string document_name);
+    bool asks_about_read_only() const { return open_ && question_ == Question::ReadOnly; }
     bool is_open() const { return open_; }
     // Call once per frame, outside any other popup. Returns the answer on the frame it is given.
     std::optional<Choice> draw(UiMarks* marks);
 
 private:
-    void ask(std::string document_name, std::string detail);
+    enum class Question { ChangedBeforeSave, Reload, ReadOnly };
+    void ask(Question question, std::string document_name, std::string detail);
 
     std::string document_name_;
     std::string detail_;
-    bool reload_ = false;        // which question
+    Question question_ = Question::ChangedBeforeSave;
     bool drops_unsaved_ = false;
     bool open_ = false;
     bool popup_requested_ = false;

@@ -40,7 +40,7 @@ std::string_view FileActions::dialog_name() const {
     // In the order draw() shows them.
     if (errors_.is_open()) return "error";
     if (confirm_.is_open()) return "unsaved changes";
-    if (disk_changed_.is_open()) return "disk changed";
+    if (disk_changed_.is_open()) return disk_changed_.asks_about_read_only() ? "read only" : "disk changed";
     if (files_.is_open()) return "file chooser";
     return {};
 }
@@ -154,12 +154,21 @@ void FileActions::save_own(std::optional<Pending> then) {
         disk_changed_.ask_before_save(document_name(), std::move(detail));
         return;
     }
+    if (ask_if_read_only(then)) return;
     // Unchanged, or deleted since (nothing of anyone's to lose): write it.
     if (save_to(document_.path())) {
         if (then) perform(*then);
     } else {
         drop(then);
     }
+}
+
+bool FileActions::ask_if_read_only(std::optional<Pending>& then) {
+    if (!is_read_only_file(document_.path())) return false;
+    after_overwrite_ = std::move(then);
+    asked_read_only_ = true;
+    disk_changed_.ask_before_replacing_read_only(document_name());
+    return true;
 }
 
 void FileActions::window_focused() {
@@ -178,6 +187,7 @@ void FileActions::window_focused() {
 
 void FileActions::answer(DiskChangeDialog::Choice choice) {
     std::optional<Pending> then = std::exchange(after_overwrite_, std::nullopt);
+    const bool read_only = std::exchange(asked_read_only_, false);
     switch (choice) {
         case DiskChangeDialog::Choice::Reload:
             // The question said what Reload drops: no second one.
@@ -187,7 +197,9 @@ void FileActions::answer(DiskChangeDialog::Choice choice) {
             message_ = "Kept your version of " + document_name() + "; Save will ask before overwriting the one on disk";
             return;
         case DiskChangeDialog::Choice::Overwrite:
-            if (save_to(document_.path())) {
+            // Overwriting another writer's version of a read-only file is a second question.
+            if (!read_only && ask_if_read_only(then)) return;
+            if (save_to(document_.path(), WriteOptions{.replace_read_only = read_only})) {
                 if (then) perform(*then);
             } else {
                 drop(then);
@@ -198,7 +210,7 @@ void FileActions::answer(DiskChangeDialog::Choice choice) {
             after_save_ = std::move(then);
             return;
         case DiskChangeDialog::Choice::Cancel:
-            message_ = "Not saved: " + document_name() + " changed on disk (your changes are still unsaved)";
+            message_ = "Not saved: " + document_name() + (read_only ? " is read-only" : " changed on disk") + " (your changes are still unsaved)";
             drop(then);
             return;
     }
@@ -239,9 +251,9 @@ bool FileActions::open_now(const std::filesystem::path& path) {
     return true;
 }
 
-bool FileActions::save_to(const std::filesystem::path& path) {
+bool FileActions::save_to(const std::filesystem::path& path, WriteOptions options) {
     // Saving is atomic: a failure leaves the old file as it was, and the document unsaved.
-    if (Status s = document_.save_as(path); !s) {
+    if (Status s = document_.save_as(path, options); !s) {
         errors_.show("Cannot save " + path.filename().string(), s.message());
         message_ = std::string();
         return false;

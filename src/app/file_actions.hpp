@@ -87,7 +87,9 @@ private:
     void report_failed_open(const std::filesystem::path& path, const std::string& message);
     // Saves to the document's own file, then runs `then`; asks first when the file changed on disk.
     void save_own(std::optional<Pending> then);
-    bool save_to(const std::filesystem::path& path);
+    // Asks before replacing a read-only file (keeping `then` for the answer); false: not read-only.
+    bool ask_if_read_only(std::optional<Pending>& then);
+    bool save_to(const std::filesystem::path& path, WriteOptions options = {});
     void show_files(Purpose purpose, FileDialogMode mode, const std::string& title, const std::string& name);
     std::string document_name() const;
     std::filesystem::path start_directory() const;
@@ -108,6 +110,7 @@ private:
     std::optional<bool> recover_result_;
     std::optional<FileIdentity> focus_asked_;  // the other version already offered for reload
     bool focus_told_deleted_ = false;
+    bool asked_read_only_ = false;  // the disk-change dialog's question is the read-only one
     bool replaced_ = false;
     bool quit_ = false;
 };

@@ -133,7 +133,7 @@ struct ExpectState {
 struct ExpectDialog {
     std::string dialog;
 };
-inline constexpr const char* kScriptDialogNames[] = {"recovery", "disk changed", "unsaved changes", "error", "file chooser"};
+inline constexpr const char* kScriptDialogNames[] = {"recovery", "disk changed", "read only", "unsaved changes", "error", "file chooser"};
 using Expectation = std::variant<ExpectBonePoint, ExpectMode, ExpectSelected, ExpectModified, ExpectState, ExpectDialog>;
 struct ExpectStep {
     Expectation expectation;

@@ -4,6 +4,7 @@
 // other program: the script waits for its signal files at the steps where it acts.
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include "app/app_test_support.hpp"
 #include "app/background_editor.hpp"
@@ -140,5 +141,46 @@ TEST(DiskChangeJourney, ComingBackToAChangedFileOffersReload) {
     const Rig saved = load(arm);
     ASSERT_GE(saved.skeleton.find("seg_15"), 0) << "Save wrote something other than the reloaded rig";
     EXPECT_TRUE(same_rotations(saved, load(kAssets + "/tentacle.json"), 1e-5f));
+    fs::remove_all(dir);
+}
+
+// A read-only file (0444) was replaced silently, by root too. Ctrl+S now asks: Cancel leaves it
+// byte for byte and the changes unsaved; Replace writes ours and the file stays read-only.
+TEST(DiskChangeJourney, SavingOverAReadOnlyFileAsksFirst) {
+    const fs::path dir = scratch_dir("e2e-read-only");
+    const fs::path arm = dir / "arm.json";
+    fs::copy_file(kAssets + "/arm.json", arm);
+    ASSERT_EQ(::chmod(arm.c_str(), 0444), 0);
+    const std::string original = read_file(arm);
+    write_file(dir / "read_only.json", R"({"steps": [
+        {"wait": 2},
+        {"drag": {"from": {"bone": "forearm", "at": "tip"}, "to": {"bone": "forearm", "at": "tip", "offset": [-60, 80]}, "moves": 8}},
+        {"key": "ctrl+s"},
+        {"wait": 3},
+        {"expect": {"dialog": "read only"}},
+        {"screenshot": "asked.png"},
+        {"key": "escape"},
+        {"wait": 3},
+        {"expect": {"dialog": null}},
+        {"expect": {"modified": true}},
+        {"screenshot": "cancelled.png"},
+        {"wait_for_file": "checked.flag"},
+        {"key": "ctrl+s"},
+        {"wait": 3},
+        {"expect": {"dialog": "read only"}},
+        {"click": {"ui": "read only/replace"}},
+        {"wait": 3},
+        {"expect": {"dialog": null}},
+        {"expect": {"modified": false}}
+    ]})");
+    BackgroundEditor editor(xvfb("--window 1280x800 --script " + (dir / "read_only.json").string() + " " + arm.string()));
+    ASSERT_TRUE(editor.wait_for_file(dir / "cancelled.png")) << "the script did not reach Cancel";
+    EXPECT_EQ(read_file(arm), original) << "Cancel (Escape) wrote the file";
+    write_file(dir / "checked.flag", "");
+    ASSERT_EQ(editor.wait(), 0) << "the script failed (run it by hand for its message)";
+    EXPECT_FALSE(same_rotations(load(arm), load(kAssets + "/arm.json"), 1e-4f)) << "Replace did not write our pose";
+    struct stat st {};
+    ASSERT_EQ(::stat(arm.c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 0777, 0444u) << "the file stays read-only";
     fs::remove_all(dir);
 }
