@@ -22,6 +22,9 @@ std::filesystem::path folder_with_arm(const std::string& name) {
     const auto dir = scratch_dir(name);
     std::filesystem::copy_file(kAssets + "/arm.json", dir / "arm.json");
     write_file(dir / "bad.json", R"({"format": "marionette-rig", "version": 1, "dimensions": 2, "bones": [{"name": "a", "parent": "zz", "length": 1}]})");
+    // 88,000 levels under "editor" (176 KB) overflowed the stack of every mode.
+    write_file(dir / "deep.json", R"({"format": "marionette-rig", "version": 1, "dimensions": 2, "bones": [{"name": "a", "length": 1}], "editor": )" +
+                                      std::string(88'000, '[') + std::string(88'000, ']') + "}");
     return dir;
 }
 
@@ -83,7 +86,7 @@ TEST(ScriptedFiles, SaveAsExportAndReopenGiveTheSameRig) {
     std::filesystem::remove_all(dir);
 }
 
-// A malformed file dropped on the window: the loader's message in a dialog (no question about
+// A malformed file dropped on the window (a broken rig, then one nested 88,000 deep): the loader's message in a dialog (no question about
 // unsaved changes first: the file would not replace them), the open rig and its unsaved changes
 // untouched. A missing file likewise.
 TEST(ScriptedFiles, AMalformedDroppedFileShowsTheErrorAndLeavesTheRig) {
@@ -98,7 +101,7 @@ TEST(ScriptedFiles, AMalformedDroppedFileShowsTheErrorAndLeavesTheRig) {
         {"wait": 2},
         {"save": "after-bad.json"},
         )" + kPoseArm + R"(
-        {"drop": "bad.json"},
+        {"drop": "deep.json"},
         {"wait": 3},
         {"screenshot": "error.png"},
         {"expect": {"modified": true}},
