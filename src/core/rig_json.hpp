@@ -22,7 +22,10 @@ inline constexpr std::uintmax_t kMaxRigFileBytes = 64'000'000;
 Result<Rig> parse_rig(std::string_view text);
 Result<Rig> rig_from_json(const Json& document);
 
-Json rig_to_json(const Rig& rig);
+// Readable: every bone's rest spelt out (the file is indented). Compact: what the reader takes
+// by default left out (for rigs too large for the readable file).
+enum class RigJsonStyle { Readable, Compact };
+Json rig_to_json(const Rig& rig, RigJsonStyle style = RigJsonStyle::Readable);
 // Pretty-printed (the "editor" data on one line), ending with a newline; compact when that
 // would exceed `max_bytes`. Fails for a name that is not valid UTF-8, and for a rig too large
 // for `max_bytes` even compact: a save never writes what the loader would refuse.

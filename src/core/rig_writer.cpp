@@ -36,13 +36,22 @@ Json rotation(const glm::quat& q, bool is_2d) {
     return Json::array({json_float(q.x), json_float(q.y), json_float(q.z), json_float(q.w)});
 }
 
-Json bone_json(const Skeleton& skeleton, const Bone& b, bool is_2d) {
+Json bone_json(const Skeleton& skeleton, const Bone& b, bool is_2d, RigJsonStyle style) {
+    // Readable files spell every bone's rest out; compact ones (rigs too large to read anyway)
+    // leave out what the reader would take by default, read back to the same bits.
+    const bool compact = style == RigJsonStyle::Compact;
     Json j;
     j["name"] = b.name;
-    j["parent"] = b.parent < 0 ? Json(nullptr) : Json(skeleton[static_cast<std::size_t>(b.parent)].name);
+    if (!compact || b.parent >= 0) {
+        j["parent"] = b.parent < 0 ? Json(nullptr) : Json(skeleton[static_cast<std::size_t>(b.parent)].name);
+    }
     j["length"] = json_float(b.length);
-    j["translation"] = vector(b.rest.translation, is_2d);
-    j["rotation"] = rotation(b.rest.rotation, is_2d);
+    const glm::vec3 default_translation =
+        b.parent < 0 ? glm::vec3(0.0f) : bone_axis() * skeleton[static_cast<std::size_t>(b.parent)].length;
+    if (!compact || b.rest.translation != default_translation) j["translation"] = vector(b.rest.translation, is_2d);
+    Json rest_rotation = rotation(b.rest.rotation, is_2d);
+    const bool identity = is_2d ? rest_rotation == Json(0) : rest_rotation == Json::array({0, 0, 0, 1});
+    if (!compact || !identity) j["rotation"] = std::move(rest_rotation);
     if (b.limits) {
         Json l = Json::object();
         if (b.limits->hinge) l["hinge"] = vector(*b.limits->hinge, false);
@@ -111,7 +120,7 @@ Json state_json(const Skeleton& skeleton, const State& s, bool is_2d) {
 
 }  // namespace
 
-Json rig_to_json(const Rig& rig) {
+Json rig_to_json(const Rig& rig, RigJsonStyle style) {
     const bool is_2d = rig.is_2d();
     const Skeleton& sk = rig.skeleton;
     Json j;
@@ -119,7 +128,7 @@ Json rig_to_json(const Rig& rig) {
     j["version"] = kRigFormatVersion;
     j["dimensions"] = is_2d ? 2 : 3;
     Json bones = Json::array();
-    for (const Bone& b : sk.bones()) bones.push_back(bone_json(sk, b, is_2d));
+    for (const Bone& b : sk.bones()) bones.push_back(bone_json(sk, b, is_2d, style));
     j["bones"] = bones;
     Json chains = Json::array();
     for (const IkChain& c : rig.chains) chains.push_back(chain_json(sk, c, is_2d));
@@ -151,9 +160,9 @@ Result<std::string> serialize_rig(const Rig& rig, std::uintmax_t max_bytes) {
         }
         text += "\n";
         if (text.size() > max_bytes) {
-            // Indentation makes a large rig's file some three times its compact size.
-            if (!editor.is_null()) j["editor"] = std::move(editor);
-            text = j.dump() + "\n";
+            // Indentation and spelt-out defaults make a large rig's file some three times its
+            // compact size.
+            text = rig_to_json(rig, RigJsonStyle::Compact).dump() + "\n";
         }
         if (text.size() > max_bytes) {
             return Error{"the rig takes " + megabytes_text(text.size()) + " of JSON, and a rig file may be at most " +

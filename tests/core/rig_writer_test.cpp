@@ -1,5 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
 #include "core/rig_compare.hpp"
 #include "core/rig_json.hpp"
 
@@ -201,7 +205,7 @@ TEST(RigWriter, EditorDataIsWrittenOnOneLine) {
 TEST(RigWriter, TextPastTheReadLimitIsCompactAndBeyondThatRefused) {
     const Rig rig = parse_or_die(kArm);
     const std::string indented = serialize_rig(rig).value();
-    const std::string compact = rig_to_json(rig).dump() + "\n";
+    const std::string compact = rig_to_json(rig, RigJsonStyle::Compact).dump() + "\n";
     ASSERT_LT(compact.size(), indented.size());
 
     EXPECT_EQ(serialize_rig(rig, indented.size()).value(), indented) << "at the limit: indented";
@@ -211,4 +215,24 @@ TEST(RigWriter, TextPastTheReadLimitIsCompactAndBeyondThatRefused) {
     ASSERT_FALSE(refused.ok());
     EXPECT_EQ(refused.message(), "the rig takes " + std::to_string(compact.size()) + " bytes of JSON, and a rig file may be at most " +
                                      std::to_string(compact.size() - 1) + " bytes (the most that is read back); not written");
+}
+
+// Compact files leave out what the reader takes by default; every shipped rig reads back the
+// same from one, and is a good deal smaller than its readable file.
+TEST(RigWriter, CompactFilesOfTheShippedRigsReadBackTheSame) {
+    int rigs = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(MARIONETTE_ASSETS))) {
+        if (entry.path().extension() != ".json") continue;
+        std::ifstream in(entry.path());
+        const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const Rig rig = parse_or_die(text);
+        const std::string readable = serialize_rig(rig).value();
+        const std::string compact = rig_to_json(rig, RigJsonStyle::Compact).dump();
+        SCOPED_TRACE(entry.path().filename().string());
+        expect_rigs_equal(parse_or_die(compact), rig);
+        EXPECT_EQ(rig_to_json(parse_or_die(compact), RigJsonStyle::Compact).dump(), compact);
+        EXPECT_LT(compact.size() * 3, readable.size() * 2);
+        ++rigs;
+    }
+    EXPECT_GE(rigs, 4);
 }
