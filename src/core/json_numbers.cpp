@@ -82,7 +82,8 @@ void append_json_float(std::string& text, float v) {
     // The same text as json_float(v).dump() with, in all but a few cases, one conversion instead
     // of three (the float's shortest text, that read back as a double, the double's digits by
     // the JSON writer): the writer's digits are the float's, and only its layout is left to
-    // follow. json_numbers_test.cpp compares the two texts; once, for all 2^32 floats.
+    // follow. json_numbers_test.cpp compares the two texts (a million random floats; by hand, all
+    // the positive ones below 2.0, a quarter of every float, with no difference).
     if (!std::isfinite(v)) {
         text += "null";  // as the JSON writer puts NaN and infinities
         return;
