@@ -13,6 +13,7 @@
 #include "app/screenshot.hpp"
 #include "app/viewport_events.hpp"
 #include "core/forward_kinematics.hpp"
+#include "core/terminal_text.hpp"
 #include "editor/numbered_path.hpp"
 #include "editor/shown_extent.hpp"
 #include "editor/state_edits.hpp"
@@ -105,7 +106,9 @@ void EditorApp::save_settings() {
     std::size_t size = 0;
     const char* ini = ImGui::SaveIniSettingsToMemory(&size);
     settings_.imgui_layout.assign(ini, size);
-    if (Status s = save_user_settings(settings_, settings_file_); !s) std::cerr << "marionette: " << s.message() << '\n';
+    if (Status s = save_user_settings(settings_, settings_file_); !s) {
+        std::cerr << "marionette: " << terminal_safe(s.message()) << '\n';
+    }
 }
 
 double EditorApp::recovery_clock(int frame) const {
@@ -368,7 +371,7 @@ int EditorApp::run() {
         const bool last = options_.quit_after_frames > 0 && frame >= options_.quit_after_frames;
         if (last && !options_.screenshot.empty()) {
             if (Status s = save_framebuffer_png(options_.screenshot, w, h); !s) {
-                std::cerr << "marionette: " << s.message() << '\n';
+                std::cerr << "marionette: " << terminal_safe(s.message()) << '\n';
                 recovery_.end();
                 return 1;
             }
@@ -382,7 +385,7 @@ int EditorApp::run() {
     save_settings();
     if (script_) {
         if (script_->failed()) {
-            std::cerr << "marionette: script " << script_->failure() << '\n';
+            std::cerr << "marionette: script " << terminal_safe(script_->failure()) << '\n';
             return 1;
         }
         if (!script_->finished()) {

@@ -11,7 +11,9 @@
 #include "cli/bench_frames_command.hpp"
 #include "cli/check_command.hpp"
 #include "cli/command_line.hpp"
+#include "cli/overwrite_guard.hpp"
 #include "cli/pose_command.hpp"
+#include "cli/printed_line.hpp"
 #include "editor/input_script.hpp"
 
 using namespace marionette;
@@ -24,7 +26,8 @@ int main(int argc, char** argv) {
     const std::vector<std::string> args(argv + 1, argv + argc);
     Result<CommandLine> parsed = parse_command_line(args);
     if (!parsed) {
-        std::cerr << "marionette: " << parsed.message() << "\n" << usage_text();
+        print_failure(std::cerr, parsed.message());
+        std::cerr << usage_text();
         return 2;
     }
     const CommandLine& cl = parsed.value();
@@ -32,23 +35,25 @@ int main(int argc, char** argv) {
         case RunMode::Help: std::cout << usage_text(); return 0;
         case RunMode::Version: std::cout << "marionette " << MARIONETTE_VERSION << '\n'; return 0;
         case RunMode::Check: return run_check(cl.file, std::cout, std::cerr);
-        case RunMode::Pose: return run_pose(cl.file, cl.pose, std::cout, std::cerr);
-        case RunMode::Animate: return run_animate(cl.file, cl.animate, std::cout, std::cerr);
+        case RunMode::Pose: return run_pose(cl.file, cl.pose, cl.overwrite, std::cout, std::cerr);
+        case RunMode::Animate: return run_animate(cl.file, cl.animate, cl.overwrite, std::cout, std::cerr);
         case RunMode::BenchFrames: return run_bench_frames(cl.bench_frames, cl.file, std::cout, std::cerr);
         case RunMode::Edit: break;
     }
 
     const auto data_dir = find_data_dir();
     if (!data_dir) {
-        std::cerr << "marionette: cannot find the shaders/ folder beside the executable (set MARIONETTE_DATA_DIR)\n";
-        return 1;
+        return print_failure(std::cerr, "cannot find the shaders/ folder beside the executable (set MARIONETTE_DATA_DIR)");
     }
     const std::filesystem::path file =
         cl.file.empty() ? *data_dir / "assets" / "rigs" / "hero.json" : std::filesystem::path(cl.file);
     Document document;
-    if (Status s = document.open(file); !s) {
-        std::cerr << "marionette: " << s.message() << '\n';
-        return 1;
+    if (Status s = document.open(file); !s) return print_failure(std::cerr, s.message());
+    // The PNG written at the last frame must not land on the rig, as --out must not.
+    if (!cl.screenshot.empty()) {
+        if (Status s = check_output_file("--screenshot", file.string(), cl.screenshot, cl.overwrite); !s) {
+            return print_failure(std::cerr, s.message());
+        }
     }
     EditorOptions options;
     options.data_dir = *data_dir;
@@ -62,16 +67,10 @@ int main(int argc, char** argv) {
     options.remember_file = !cl.file.empty();
     if (!cl.script.empty()) {
         Result<InputScript> script = load_input_script(cl.script);
-        if (!script) {
-            std::cerr << "marionette: " << script.message() << '\n';
-            return 1;
-        }
+        if (!script) return print_failure(std::cerr, script.message());
         options.script = std::move(script).value();
     }
     auto app = EditorApp::create(std::move(document), std::move(options));
-    if (!app) {
-        std::cerr << "marionette: " << app.message() << '\n';
-        return 1;
-    }
+    if (!app) return print_failure(std::cerr, app.message());
     return app.value()->run();
 }

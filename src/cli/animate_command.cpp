@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <ostream>
 
+#include "cli/overwrite_guard.hpp"
+#include "cli/printed_line.hpp"
 #include "core/frames_json.hpp"
 #include "core/rig_file.hpp"
 #include "core/state_timeline.hpp"
@@ -28,27 +30,31 @@ std::string states_named(const Rig& rig, const std::vector<TimelineEntry>& timel
 
 }  // namespace
 
-int run_animate(const std::string& file, const AnimateRequest& request, std::ostream& out, std::ostream& err) {
-    auto fail = [&err](const std::string& message) {
-        err << "marionette: " << message << '\n';
-        return 1;
-    };
+int run_animate(const std::string& file, const AnimateRequest& request, bool overwrite, std::ostream& out,
+                std::ostream& err) {
     Result<Rig> loaded = load_rig_file(file);
-    if (!loaded) return fail(loaded.message());
+    if (!loaded) return print_failure(err, loaded.message());
     const Rig& rig = loaded.value();
 
     Result<std::vector<TimelineEntry>> timeline = parse_state_timeline(request.timeline.value_or(""), rig, file);
-    if (!timeline) return fail("--timeline " + timeline.message());
+    if (!timeline) return print_failure(err, "--timeline " + timeline.message());
     const double seconds = request.seconds.value_or(default_bake_seconds(rig, timeline.value()));
     Result<std::size_t> frames = baked_frame_count(request.fps, seconds);
-    if (!frames) return fail("--animate: " + frames.message() + " (lower --seconds or --fps)");
+    if (!frames) {
+        // Which way to go: a bake under one frame needs more time or more frames a second.
+        const char* advice = is_under_one_frame(request.fps, seconds) ? " (raise --seconds or --fps)"
+                                                                       : " (lower --seconds or --fps)";
+        return print_failure(err, "--animate: " + frames.message() + advice);
+    }
+    // Before the bake, which may take a while, and whose file would replace the rig.
+    if (Status s = check_output_file("--out", file, request.out, overwrite); !s) return print_failure(err, s.message());
 
     const std::string rig_name = std::filesystem::path(file).filename().string();
     Result<std::string> text = bake_frames_json(rig, rig_name, timeline.value(), request.fps, frames.value());
-    if (!text) return fail(text.message());
-    if (Status s = write_file_atomically(request.out, text.value()); !s) return fail(s.message());
-    out << "frames=" << frames.value() << " states=" << states_named(rig, timeline.value()) << " out=" << request.out
-        << '\n';
+    if (!text) return print_failure(err, text.message());
+    if (Status s = write_file_atomically(request.out, text.value()); !s) return print_failure(err, s.message());
+    print_line(out, "frames=" + std::to_string(frames.value()) + " states=" + states_named(rig, timeline.value()) +
+                        " out=" + request.out);
     return 0;
 }
 

@@ -6,6 +6,7 @@
 #include <ostream>
 #include <vector>
 
+#include "cli/printed_line.hpp"
 #include "core/rig_file.hpp"
 #include "editor/benchmark_rig.hpp"
 #include "editor/frame_workload.hpp"
@@ -18,10 +19,7 @@ int run_bench_frames(int frames, const std::string& file, std::ostream& out, std
         rig = make_benchmark_rig();
     } else {
         Result<Rig> loaded = load_rig_file(file);
-        if (!loaded) {
-            err << "marionette: " << loaded.message() << '\n';
-            return 1;
-        }
+        if (!loaded) return print_failure(err, loaded.message());
         rig = std::move(loaded).value();
     }
     FrameWorkload workload(rig);
@@ -42,7 +40,7 @@ int run_bench_frames(int frames, const std::string& file, std::ostream& out, std
     char line[256];
     std::snprintf(line, sizeof line, "frames=%d bones=%zu chains=%zu median_ms=%.4f p90_ms=%.4f vertices=%zu", frames,
                   rig.skeleton.size(), rig.chains.size(), median, p90, workload.vertex_count());
-    out << line << '\n';
+    print_line(out, line);
     return 0;
 }
 

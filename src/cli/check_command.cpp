@@ -2,6 +2,7 @@
 
 #include <ostream>
 
+#include "cli/printed_line.hpp"
 #include "core/rig_file.hpp"
 
 namespace marionette {
@@ -9,10 +10,10 @@ namespace marionette {
 int run_check(const std::string& file, std::ostream& out, std::ostream& err) {
     Result<Rig> rig = load_rig_file(file);
     if (!rig) {
-        err << rig.message() << '\n';
+        print_line(err, rig.message());
         return 1;
     }
-    out << file << ": " << summarize(rig.value()) << '\n';
+    print_line(out, file + ": " + summarize(rig.value()));
     return 0;
 }
 

@@ -181,6 +181,11 @@ Status check_combination(const CommandLine& cl, const std::vector<std::string>& 
     if (cl.mode != RunMode::Edit && !cl.script.empty()) return Error{"--script: an editor option, not used with another mode"};
     if (cl.mode != RunMode::Edit && cl.window_width != 0) return Error{"--window: an editor option, not used with another mode"};
     if (Status s = check_mode_options(cl, mode_options_seen); !s) return s;
+    // Said where nothing is written it would promise a protection lifted for nothing, or hint
+    // that --check or the editor alone might replace a file.
+    if (cl.overwrite && cl.mode != RunMode::Pose && cl.mode != RunMode::Animate && cl.screenshot.empty()) {
+        return Error{"--overwrite: only with --pose FILE, --animate FILE or --screenshot OUT.png"};
+    }
     if (cl.mode != RunMode::Pose && cl.mode != RunMode::Animate) return {};
 
     const char* mode = cl.mode == RunMode::Pose ? "--pose" : "--animate";
@@ -196,12 +201,12 @@ std::string usage_text() {
     return "usage: marionette [FILE]                 open the editor on FILE (default: the hero rig)\n"
            "       marionette --check FILE          validate a rig; print a summary or the error\n"
            "       marionette --pose FILE --chain NAME --target X,Y[,Z] --out OUT.json\n"
-           "                  [--solver ccd|two-bone] [--iterations N]\n"
+           "                  [--solver ccd|two-bone] [--iterations N] [--overwrite]\n"
            "                                        solve the chain toward the target from the rig's\n"
            "                                        pose, save the posed rig to OUT.json and print\n"
            "                                        reached=<true|false> error=<distance> iterations=<n>\n"
            "       marionette --animate FILE --timeline NAME@SECONDS,... --out FRAMES.json\n"
-           "                  [--fps F] [--seconds S]\n"
+           "                  [--fps F] [--seconds S] [--overwrite]\n"
            "                                        play the rig's states on the timeline (walking@0,\n"
            "                                        climbing@2: walking at once, then a transition to\n"
            "                                        climbing at 2 s) and write each frame's state, blend\n"
@@ -209,6 +214,8 @@ std::string usage_text() {
            "                                        FRAMES.json; print frames=<n> states=<names> out=<file>\n"
            "                                        (--fps: default 30, at most 1000; --seconds: default\n"
            "                                        the last switch's time + the transition + 1)\n"
+           "       --overwrite                      let --out (or --screenshot) replace FILE or another\n"
+           "                                        rig file; without it such an output is refused\n"
            "       marionette --bench-frames N [FILE]\n"
            "                                        time N frames of solving every chain, FK and\n"
            "                                        building draw data, without a window; print the\n"
@@ -279,6 +286,8 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& args) {
             if (!v) return Error{v.message()};
             if (!cl.script.empty()) return Error{"--script: given twice"};
             cl.script = v.value();
+        } else if (a == "--overwrite") {
+            cl.overwrite = true;
         } else if (a == "--window") {
             Result<std::string> v = value();
             if (!v) return Error{v.message()};

@@ -45,6 +45,9 @@ struct CommandLine {
     int window_height = 0;
     PoseRequest pose;            // RunMode::Pose only
     AnimateRequest animate;      // RunMode::Animate only
+    // --overwrite: the output (--out, --screenshot) may replace the rig being read or another
+    // rig file (cli/overwrite_guard.hpp). Only with an option that writes.
+    bool overwrite = false;
     int bench_frames = 0;        // RunMode::BenchFrames: frames to time
 };
 

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <ostream>
 
+#include "cli/overwrite_guard.hpp"
+#include "cli/printed_line.hpp"
 #include "core/ik_solve.hpp"
 #include "core/pins.hpp"
 #include "core/rig_file.hpp"
@@ -50,11 +52,8 @@ std::string result_line(const IkResult& r) {
 
 }  // namespace
 
-int run_pose(const std::string& file, const PoseRequest& request, std::ostream& out, std::ostream& err) {
-    auto fail = [&err](const std::string& message) {
-        err << "marionette: " << message << '\n';
-        return 1;
-    };
+int run_pose(const std::string& file, const PoseRequest& request, bool overwrite, std::ostream& out, std::ostream& err) {
+    auto fail = [&err](const std::string& message) { return print_failure(err, message); };
     Result<Rig> loaded = load_rig_file(file);
     if (!loaded) return fail(loaded.message());
     Rig& rig = loaded.value();
@@ -67,6 +66,7 @@ int run_pose(const std::string& file, const PoseRequest& request, std::ostream& 
     Result<glm::vec3> target = resolve_target(file, rig, request);
     if (!target) return fail(target.message());
     if (Status s = check_iterations(chain, request); !s) return fail(s.message());
+    if (Status s = check_output_file("--out", file, request.out, overwrite); !s) return fail(s.message());
 
     Pose pose = rig.pose;
     const SolveOverrides overrides{request.solver, request.iterations, std::nullopt};
@@ -84,7 +84,7 @@ int run_pose(const std::string& file, const PoseRequest& request, std::ostream& 
     hold_pins(rig, pose, chain_bones(rig.skeleton, posed.root, posed.effector));
     rig.pose = std::move(pose);
     if (Status s = save_rig_file(rig, request.out); !s) return fail(s.message());
-    out << result_line(solved.value()) << '\n';
+    print_line(out, result_line(solved.value()));
     return 0;
 }
 

@@ -3,6 +3,8 @@
 // (90, not 90.0) and a float in the shortest form that reads back as the same float (0.1, not
 // 0.10000000149011612), so the files stay short and reload exactly.
 
+#include <string>
+
 #include "core/json_field.hpp"
 
 namespace marionette {
@@ -12,5 +14,9 @@ Json json_number(double d);
 
 // The shortest decimal that reads back as `v`, as json_number writes it.
 Json json_float(float v);
+
+// The text json_float(v).dump() is, appended to `text` without building a Json value: a frame
+// of baked bones writes hundreds of thousands of them (frames_json.cpp).
+void append_json_float(std::string& text, float v);
 
 }  // namespace marionette

@@ -144,7 +144,7 @@ Result<std::size_t> baked_frame_count(double fps, double seconds) {
     // large even for a double is infinite, which the cap refuses too.
     const double frames = std::round(seconds * fps);
     const std::string what = number_text(seconds) + " s at " + number_text(fps) + " fps";
-    if (frames < 1.0) return Error{what + " is less than one frame"};
+    if (is_under_one_frame(fps, seconds)) return Error{what + " is less than one frame"};
     if (frames > static_cast<double>(kMaxBakedFrames)) {
         // Counted in whole frames while that is exact, not "2e+06".
         const std::string count = frames < 1e15 ? std::to_string(static_cast<long long>(frames)) : number_text(frames);
@@ -153,6 +153,8 @@ Result<std::size_t> baked_frame_count(double fps, double seconds) {
     }
     return static_cast<std::size_t>(frames);
 }
+
+bool is_under_one_frame(double fps, double seconds) { return std::round(seconds * fps) < 1.0; }
 
 Status bake_timeline(const Rig& rig, std::span<const TimelineEntry> timeline, double fps, std::size_t frame_count,
                      const std::function<void(const BakedFrame&)>& on_frame) {

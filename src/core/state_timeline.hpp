@@ -50,6 +50,10 @@ inline constexpr std::size_t kMaxBakedFrames = 1'000'000;
 // Both numbers must be finite and > 0.
 Result<std::size_t> baked_frame_count(double fps, double seconds);
 
+// Whether round(seconds * fps) is below one frame: the error baked_frame_count gives then is
+// mended by a longer or faster bake, where too many frames are mended by a shorter or slower one.
+bool is_under_one_frame(double fps, double seconds);
+
 struct BakedFrame {
     double time = 0.0;             // seconds: frame index / fps
     int state = kRigPose;          // the active state (shown, or being blended towards)

@@ -41,7 +41,7 @@ AnimateRun animate(std::vector<std::string> args) {
     std::ostringstream out;
     std::ostringstream err;
     AnimateRun run;
-    run.code = run_animate(cl.value().file, cl.value().animate, out, err);
+    run.code = run_animate(cl.value().file, cl.value().animate, cl.value().overwrite, out, err);
     run.out = out.str();
     run.err = err.str();
     return run;
@@ -228,6 +228,73 @@ TEST(AnimateCommand, TooManyFrames) {
     expect_failure(animate({kAssets + "/hero.json", "--timeline", "walking@40000", "--out", out.string()}), out,
                    "--animate: 40001.5 s at 30 fps is 1200045 frames; a bake holds at most 1000000 "
                    "(lower --seconds or --fps)");
+}
+
+// The other way round: under one frame, the advice is to raise a number, not lower it.
+TEST(AnimateCommand, LessThanOneFrame) {
+    mt::ScratchDir dir;
+    const auto out = dir / "frames.json";
+    expect_failure(animate({kAssets + "/hero.json", "--timeline", "walking@0", "--fps", "1e-300", "--out", out.string()}),
+                   out, "--animate: 1.5 s at 1e-300 fps is less than one frame (raise --seconds or --fps)");
+    expect_failure(animate({kAssets + "/hero.json", "--timeline", "walking@0", "--seconds", "1e-9", "--out", out.string()}),
+                   out, "--animate: 1e-09 s at 30 fps is less than one frame (raise --seconds or --fps)");
+    expect_failure(animate({kAssets + "/hero.json", "--timeline", "walking@0", "--fps", "1", "--seconds", "0.49", "--out",
+                            out.string()}),
+                   out, "--animate: 0.49 s at 1 fps is less than one frame (raise --seconds or --fps)");
+    // Half a frame rounds to one.
+    EXPECT_EQ(animate({kAssets + "/hero.json", "--timeline", "walking@0", "--fps", "1", "--seconds", "0.5", "--out",
+                       out.string()})
+                  .code,
+              0);
+}
+
+// --out naming the rig being read, or another rig, would lose the rig under the frames.
+TEST(AnimateCommand, OutThatIsTheInputFileIsRefusedWithoutOverwrite) {
+    mt::ScratchDir dir;
+    std::filesystem::copy_file(kAssets + "/hero.json", dir / "hero.json");
+    std::filesystem::create_symlink(dir / "hero.json", dir / "link.json");
+    const std::string original = mt::read_file(dir / "hero.json");
+    const std::string file = (dir / "hero.json").string();
+    for (const std::string& out : {file, (dir / "." / "hero.json").string(), (dir / "link.json").string()}) {
+        const AnimateRun run = animate({file, "--timeline", "walking@0", "--out", out});
+        EXPECT_EQ(run.code, 1) << out;
+        EXPECT_EQ(run.out, "");
+        EXPECT_EQ(run.err, "marionette: --out " + out +
+                               ": is the rig being read; give another file, or --overwrite to replace it\n");
+        EXPECT_EQ(mt::read_file(dir / "hero.json"), original) << out;
+    }
+    EXPECT_EQ(entries(dir.path()), 2) << "a file was written";
+
+    const AnimateRun run = animate({file, "--timeline", "walking@0", "--seconds", "1", "--out", file, "--overwrite"});
+    ASSERT_EQ(run.code, 0) << run.err;
+    EXPECT_EQ(run.out, "frames=30 states=walking out=" + file + "\n");
+    EXPECT_EQ(read_json(file)["format"], "marionette-frames") << "replaced, as asked";
+}
+
+TEST(AnimateCommand, OutThatIsAnotherRigIsRefusedWithoutOverwrite) {
+    mt::ScratchDir dir;
+    std::filesystem::copy_file(kAssets + "/arm.json", dir / "walk.json");
+    const std::string arm = mt::read_file(dir / "walk.json");
+    const std::string out = (dir / "walk.json").string();
+    const AnimateRun refused = animate({kAssets + "/hero.json", "--timeline", "walking@0", "--out", out});
+    EXPECT_EQ(refused.code, 1);
+    EXPECT_EQ(refused.out, "");
+    EXPECT_EQ(refused.err, "marionette: --out " + out + ": is a rig file; give another file, or --overwrite to replace it\n");
+    EXPECT_EQ(mt::read_file(dir / "walk.json"), arm);
+
+    const AnimateRun run = animate({kAssets + "/hero.json", "--timeline", "walking@0", "--out", out, "--overwrite"});
+    ASSERT_EQ(run.code, 0) << run.err;
+    EXPECT_EQ(read_json(out)["format"], "marionette-frames");
+}
+
+// Baking again over the last bake's frames is the usual case and needs no --overwrite.
+TEST(AnimateCommand, EarlierFramesAreReplacedWithoutOverwrite) {
+    mt::ScratchDir dir;
+    const auto out = dir / "frames.json";
+    ASSERT_EQ(animate({kAssets + "/hero.json", "--timeline", "walking@0", "--seconds", "1", "--out", out.string()}).code, 0);
+    const AnimateRun again = animate({kAssets + "/hero.json", "--timeline", "climbing@0", "--seconds", "2", "--out", out.string()});
+    ASSERT_EQ(again.code, 0) << again.err;
+    EXPECT_EQ(read_json(out)["frames"].size(), 60u);
 }
 
 TEST(AnimateCommand, LoadFailurePrintsTheLoadersMessage) {

@@ -94,10 +94,43 @@ TEST(CommandLine, PoseSolverTakesBothSpellingsOfTwoBone) {
     }
 }
 
-TEST(CommandLine, PoseOutMayBeTheInputFile) {
+// Whether OUT is the rig, or a rig, is known only on disk (run_pose, run_animate); the parser
+// takes the name as given.
+TEST(CommandLine, PoseOutMayNameTheInputFile) {
     auto cl = parse({"--pose", "arm.json", "--chain", "arm", "--target", "1,2", "--out", "arm.json"});
     ASSERT_TRUE(cl.ok()) << cl.message();
     EXPECT_EQ(cl.value().pose.out, "arm.json");
+    EXPECT_FALSE(cl.value().overwrite);
+}
+
+TEST(CommandLine, OverwriteGoesWithEveryOptionThatWritesAFile) {
+    for (const std::vector<std::string>& args : {
+             pose_args({"--overwrite"}),
+             std::vector<std::string>{"--overwrite", "--animate", "hero.json", "--timeline", "walking@0", "--out", "f.json"},
+             std::vector<std::string>{"rig.json", "--frames", "3", "--screenshot", "shot.png", "--overwrite"},
+         }) {
+        auto cl = parse(args);
+        ASSERT_TRUE(cl.ok()) << cl.message();
+        EXPECT_TRUE(cl.value().overwrite) << args[0];
+    }
+    EXPECT_FALSE(parse(pose_args()).value().overwrite) << "off unless said";
+}
+
+TEST(CommandLine, OverwriteWhereNothingIsWrittenIsRefused) {
+    const char* message = "--overwrite: only with --pose FILE, --animate FILE or --screenshot OUT.png";
+    for (const std::vector<std::string>& args : {
+             std::vector<std::string>{"--check", "arm.json", "--overwrite"},
+             std::vector<std::string>{"--overwrite", "--bench-frames", "3"},
+             std::vector<std::string>{"--overwrite"},
+             std::vector<std::string>{"arm.json", "--overwrite"},
+             std::vector<std::string>{"arm.json", "--frames", "3", "--overwrite"},
+             std::vector<std::string>{"--help", "--overwrite"},
+             std::vector<std::string>{"--version", "--overwrite"},
+         }) {
+        auto cl = parse(args);
+        ASSERT_FALSE(cl.ok()) << args[0];
+        EXPECT_EQ(cl.message(), message);
+    }
 }
 
 TEST(CommandLine, BadPoseArgumentsGiveClearErrors) {
@@ -156,7 +189,14 @@ TEST(CommandLine, BadPoseArgumentsGiveClearErrors) {
 TEST(CommandLine, UsageMentionsPose) {
     const std::string usage = usage_text();
     EXPECT_NE(usage.find("--pose FILE --chain NAME --target X,Y[,Z] --out OUT.json"), std::string::npos);
-    EXPECT_NE(usage.find("[--solver ccd|two-bone] [--iterations N]"), std::string::npos);
+    EXPECT_NE(usage.find("[--solver ccd|two-bone] [--iterations N] [--overwrite]"), std::string::npos);
+}
+
+TEST(CommandLine, UsageSaysWhatOverwriteDoes) {
+    EXPECT_NE(usage_text().find("--overwrite                      let --out (or --screenshot) replace FILE or another\n"
+                                "                                        rig file; without it such an output is refused"),
+              std::string::npos)
+        << usage_text();
 }
 
 TEST(CommandLine, BenchFrames) {
@@ -254,5 +294,5 @@ TEST(CommandLine, BadAnimateArgumentsGiveClearErrors) {
 TEST(CommandLine, UsageMentionsAnimate) {
     const std::string usage = usage_text();
     EXPECT_NE(usage.find("--animate FILE --timeline NAME@SECONDS,... --out FRAMES.json"), std::string::npos);
-    EXPECT_NE(usage.find("[--fps F] [--seconds S]"), std::string::npos);
+    EXPECT_NE(usage.find("[--fps F] [--seconds S] [--overwrite]"), std::string::npos);
 }

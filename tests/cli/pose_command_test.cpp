@@ -36,7 +36,7 @@ PoseRun pose(std::vector<std::string> args) {
     std::ostringstream out;
     std::ostringstream err;
     PoseRun run;
-    run.code = run_pose(cl.value().file, cl.value().pose, out, err);
+    run.code = run_pose(cl.value().file, cl.value().pose, cl.value().overwrite, out, err);
     run.out = out.str();
     run.err = err.str();
     return run;
@@ -208,14 +208,69 @@ TEST(PoseCommand, StartsFromTheRigsCurrentPose) {
     EXPECT_TRUE(expect_posed(before, dir / "out.json", "arm", {350, 80, 0}, run).reached) << run.out;
 }
 
-TEST(PoseCommand, OutMayOverwriteTheInputFile) {
+TEST(PoseCommand, OutMayBeTheInputFileWithOverwrite) {
     mt::ScratchDir dir;
     std::filesystem::copy_file(kAssets + "/arm.json", dir / "arm.json");
     const Rig before = load(dir / "arm.json");
     const std::string file = (dir / "arm.json").string();
-    const PoseRun run = pose({file, "--chain", "arm", "--target", "300,100", "--out", file});
+    const PoseRun run = pose({file, "--chain", "arm", "--target", "300,100", "--out", file, "--overwrite"});
     EXPECT_TRUE(expect_posed(before, file, "arm", {300, 100, 0}, run).reached);
     EXPECT_EQ(entries(dir.path()), 1) << "a temporary file was left";
+}
+
+// --out naming the rig being read, however it is reached, replaces it only when asked.
+TEST(PoseCommand, OutThatIsTheInputFileIsRefusedWithoutOverwrite) {
+    mt::ScratchDir dir;
+    std::filesystem::create_directory(dir / "sub");
+    std::filesystem::copy_file(kAssets + "/arm.json", dir / "arm.json");
+    std::filesystem::create_symlink(dir / "arm.json", dir / "link.json");
+    std::filesystem::create_hard_link(dir / "arm.json", dir / "hard.json");
+    const std::string original = mt::read_file(dir / "arm.json");
+    const std::string file = (dir / "arm.json").string();
+    for (const std::string& out : {file, (dir / "sub" / ".." / "arm.json").string(), (dir / "link.json").string(),
+                                   (dir / "hard.json").string()}) {
+        const PoseRun run = pose({file, "--chain", "arm", "--target", "300,100", "--out", out});
+        EXPECT_EQ(run.code, 1) << out;
+        EXPECT_EQ(run.out, "");
+        EXPECT_EQ(run.err, "marionette: --out " + out +
+                               ": is the rig being read; give another file, or --overwrite to replace it\n");
+        EXPECT_EQ(mt::read_file(dir / "arm.json"), original) << out;
+    }
+    // The input named through a link is the same file too.
+    const PoseRun linked = pose({(dir / "link.json").string(), "--chain", "arm", "--target", "300,100", "--out", file});
+    EXPECT_EQ(linked.err, "marionette: --out " + file +
+                              ": is the rig being read; give another file, or --overwrite to replace it\n");
+    EXPECT_EQ(entries(dir.path()), 4) << "a file was written";
+}
+
+TEST(PoseCommand, OutThatIsAnotherRigIsRefusedWithoutOverwrite) {
+    mt::ScratchDir dir;
+    std::filesystem::copy_file(kAssets + "/hero.json", dir / "hero.json");
+    const std::string hero = mt::read_file(dir / "hero.json");
+    const std::string out = (dir / "hero.json").string();
+    const PoseRun refused = pose({kAssets + "/arm.json", "--chain", "arm", "--target", "300,100", "--out", out});
+    EXPECT_EQ(refused.code, 1);
+    EXPECT_EQ(refused.out, "");
+    EXPECT_EQ(refused.err,
+              "marionette: --out " + out + ": is a rig file; give another file, or --overwrite to replace it\n");
+    EXPECT_EQ(mt::read_file(dir / "hero.json"), hero);
+
+    const Rig before = load(kAssets + "/arm.json");
+    const PoseRun run = pose({kAssets + "/arm.json", "--chain", "arm", "--target", "300,100", "--out", out, "--overwrite"});
+    EXPECT_TRUE(expect_posed(before, out, "arm", {300, 100, 0}, run).reached);
+}
+
+// What is not a rig (earlier output that did not load, notes, an empty file) is the command's to
+// replace: only rigs are guarded.
+TEST(PoseCommand, OutThatIsNotARigIsReplacedWithoutOverwrite) {
+    mt::ScratchDir dir;
+    const Rig before = load(kAssets + "/arm.json");
+    for (const std::string contents : {"", "notes", "{\"format\": \"marionette-frames\"}"}) {
+        mt::write_file(dir / "out.json", contents);
+        const PoseRun run = pose({kAssets + "/arm.json", "--chain", "arm", "--target", "300,100", "--out",
+                                  (dir / "out.json").string()});
+        EXPECT_TRUE(expect_posed(before, dir / "out.json", "arm", {300, 100, 0}, run).reached) << contents;
+    }
 }
 
 TEST(PoseCommand, LeavesTheInputFileAlone) {

@@ -1,0 +1,109 @@
+// bake_frames_json writes each frame's line straight as text. These lines must be the same to
+// the byte as the Json object it once built for each frame gave when dumped (kept below as the
+// reference), for 2D and 3D rigs and for bones sharing a name, which the object merged.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <sstream>
+
+#include "core/angles.hpp"
+#include "core/frames_json.hpp"
+#include "core/json_numbers.hpp"
+#include "core/rig_file.hpp"
+#include "core/transform.hpp"
+
+using namespace marionette;
+
+namespace {
+
+// The frame as the Json object it was built as before: one member per bone, set by name.
+Json reference_frame(const Rig& rig, const BakedFrame& frame) {
+    auto state = [&rig](int s) {
+        const std::string* name = state_name(rig, s);
+        return name ? Json(*name) : Json(nullptr);
+    };
+    Json bones = Json::object();
+    for (std::size_t i = 0; i < rig.skeleton.size(); ++i) {
+        const Transform& w = frame.world[i];
+        const glm::vec3& p = w.translation;
+        const glm::quat& q = w.rotation;
+        bones[rig.skeleton[i].name] =
+            rig.is_2d()
+                ? Json{{"position", Json::array({json_float(p.x), json_float(p.y)})},
+                       {"rotation", json_float(static_cast<float>(static_cast<double>(angle_2d(q)) * (180.0 / kPiDouble)))}}
+                : Json{{"position", Json::array({json_float(p.x), json_float(p.y), json_float(p.z)})},
+                       {"rotation", Json::array({json_float(q.x), json_float(q.y), json_float(q.z), json_float(q.w)})}};
+    }
+    return Json{{"time", json_number(frame.time)},
+                {"state", state(frame.state)},
+                {"from", frame.from ? state(*frame.from) : Json(nullptr)},
+                {"weight", json_float(frame.weight)},
+                {"bones", std::move(bones)}};
+}
+
+// The frame lines of a frames file, without their separating commas.
+std::vector<std::string> frame_lines(const std::string& text) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    bool in_frames = false;
+    for (std::string line; std::getline(in, line);) {
+        if (line == "\"frames\":[") {
+            in_frames = true;
+        } else if (line == "]}") {
+            in_frames = false;
+        } else if (in_frames) {
+            if (!line.empty() && line.back() == ',') line.pop_back();
+            lines.push_back(line);
+        }
+    }
+    return lines;
+}
+
+void expect_frames_as_before(const Rig& rig, const std::vector<TimelineEntry>& timeline, double fps, std::size_t count) {
+    Result<std::string> text = bake_frames_json(rig, "rig.json", timeline, fps, count);
+    ASSERT_TRUE(text.ok()) << text.message();
+    std::vector<std::string> expected;
+    const Status baked = bake_timeline(rig, timeline, fps, count,
+                                       [&](const BakedFrame& f) { expected.push_back(reference_frame(rig, f).dump()); });
+    ASSERT_TRUE(baked.ok()) << baked.message();
+    const std::vector<std::string> lines = frame_lines(text.value());
+    ASSERT_EQ(lines.size(), count);
+    for (std::size_t i = 0; i < count; ++i) ASSERT_EQ(lines[i], expected[i]) << "frame " << i;
+}
+
+Rig load(const char* name) {
+    Result<Rig> rig = load_rig_file(std::filesystem::path(MARIONETTE_ASSETS) / name);
+    EXPECT_TRUE(rig.ok()) << rig.message();
+    return rig ? rig.value() : Rig{};
+}
+
+}  // namespace
+
+TEST(FramesJson, Hero2DFramesAreAsTheJsonObjectGaveThem) {
+    expect_frames_as_before(load("hero.json"), {{0, 0.0}, {1, 1.3}}, 30.0, 90);
+}
+
+TEST(FramesJson, Humanoid3DFramesAreAsTheJsonObjectGaveThem) {
+    const Rig humanoid = load("humanoid.json");
+    ASSERT_FALSE(humanoid.states.empty());
+    expect_frames_as_before(humanoid, {{0, 0.0}}, 24.0, 48);
+}
+
+TEST(FramesJson, TheRigsOwnPoseWithoutStatesIsAsBefore) {
+    expect_frames_as_before(load("tentacle.json"), {}, 10.0, 3);
+}
+
+// A rig built in code may name two bones alike; the object kept one member, at the first
+// bone's place, holding the last one's transform. The text keeps that.
+TEST(FramesJson, BonesSharingANameAreMergedAsTheObjectMergedThem) {
+    Rig rig = load("arm.json");
+    ASSERT_EQ(rig.skeleton.size(), 3u);
+    rig.skeleton[2].name = rig.skeleton[0].name;  // the hand called upper_arm too
+    rig.pose.rotations[1] = rotation_2d(0.7f);
+    expect_frames_as_before(rig, {}, 30.0, 2);
+    Result<std::string> text = bake_frames_json(rig, "rig.json", {}, 30.0, 1);
+    ASSERT_TRUE(text.ok());
+    const std::string line = frame_lines(text.value()).at(0);
+    EXPECT_EQ(line.find("\"upper_arm\""), line.rfind("\"upper_arm\"")) << line;
+}
