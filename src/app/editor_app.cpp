@@ -370,7 +370,7 @@ int EditorApp::run() {
         if (auto message = recovery_.take_message()) say(std::move(*message));
         const bool last = options_.quit_after_frames > 0 && frame >= options_.quit_after_frames;
         if (last && !options_.screenshot.empty()) {
-            if (Status s = save_framebuffer_png(options_.screenshot, w, h); !s) {
+            if (Status s = save_framebuffer_png(options_.screenshot, w, h, WriteOptions{.replace_read_only = options_.overwrite}); !s) {
                 std::cerr << "marionette: " << terminal_safe(s.message()) << '\n';
                 recovery_.end();
                 return 1;

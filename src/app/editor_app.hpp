@@ -35,6 +35,7 @@ struct EditorOptions {
     std::filesystem::path data_dir;   // holds shaders/
     int quit_after_frames = 0;        // 0: until the user quits
     std::filesystem::path screenshot; // written after the last frame when set
+    bool overwrite = false;           // --overwrite: the screenshot may replace a read-only file
     int window_width = 1280;
     int window_height = 800;
     bool window_size_given = false;  // --window: the remembered size is not used

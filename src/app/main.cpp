@@ -59,6 +59,7 @@ int main(int argc, char** argv) {
     options.data_dir = *data_dir;
     options.quit_after_frames = cl.quit_after_frames;
     options.screenshot = cl.screenshot;
+    options.overwrite = cl.overwrite;
     if (cl.window_width > 0) {
         options.window_width = cl.window_width;
         options.window_height = cl.window_height;

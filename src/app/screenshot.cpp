@@ -17,7 +17,7 @@ void append_bytes(void* context, void* data, int size) {
 }
 }  // namespace
 
-Status save_framebuffer_png(const std::filesystem::path& file, int x, int y, int width, int height) {
+Status save_framebuffer_png(const std::filesystem::path& file, int x, int y, int width, int height, WriteOptions options) {
     if (width <= 0 || height <= 0) return Error{file.string() + ": nothing to capture"};
     const std::size_t stride = static_cast<std::size_t>(width) * 3;
     std::vector<unsigned char> pixels(stride * static_cast<std::size_t>(height));
@@ -30,7 +30,7 @@ Status save_framebuffer_png(const std::filesystem::path& file, int x, int y, int
     const int ok = stbi_write_png_to_func(append_bytes, &png, width, height, 3, pixels.data(), static_cast<int>(stride));
     stbi_flip_vertically_on_write(0);
     if (!ok) return Error{file.string() + ": cannot encode the screenshot"};
-    if (Status s = write_file_atomically(file, png); !s) return s;
+    if (Status s = write_file_atomically(file, png, options); !s) return s;
     return {};
 }
 

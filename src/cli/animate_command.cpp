@@ -52,7 +52,7 @@ int run_animate(const std::string& file, const AnimateRequest& request, bool ove
     const std::string rig_name = std::filesystem::path(file).filename().string();
     Result<std::string> text = bake_frames_json(rig, rig_name, timeline.value(), request.fps, frames.value());
     if (!text) return print_failure(err, text.message());
-    if (Status s = write_file_atomically(request.out, text.value()); !s) return print_failure(err, s.message());
+    if (Status s = write_file_atomically(request.out, text.value(), WriteOptions{.replace_read_only = overwrite}); !s) return print_failure(err, s.message());
     print_line(out, "frames=" + std::to_string(frames.value()) + " states=" + states_named(rig, timeline.value()) +
                         " out=" + request.out);
     return 0;

@@ -27,6 +27,8 @@ Status check_output_file(const std::string& option, const std::string& input, co
     // Whatever loads is a rig someone may want; a file that does not (earlier frames, a
     // screenshot, nothing yet) is the command's to replace.
     if (load_rig_file(out).ok()) return Error{option + " " + out + ": is a rig file" + advice};
+    // Made read-only by someone: not replaced unless asked (the write itself refuses too).
+    if (is_read_only_file(out)) return Error{option + " " + out + ": is read-only" + advice};
     return {};
 }
 

@@ -83,7 +83,7 @@ int run_pose(const std::string& file, const PoseRequest& request, bool overwrite
     const IkChain& posed = rig.chains[static_cast<std::size_t>(chain_index)];
     hold_pins(rig, pose, chain_bones(rig.skeleton, posed.root, posed.effector));
     rig.pose = std::move(pose);
-    if (Status s = save_rig_file(rig, request.out); !s) return fail(s.message());
+    if (Status s = save_rig_file(rig, request.out, WriteOptions{.replace_read_only = overwrite}); !s) return fail(s.message());
     print_line(out, result_line(solved.value()));
     return 0;
 }

@@ -2,6 +2,7 @@
 // computed; every failure exits 1 with one message and writes nothing.
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cmath>
@@ -285,6 +286,21 @@ TEST(AnimateCommand, OutThatIsAnotherRigIsRefusedWithoutOverwrite) {
     const AnimateRun run = animate({kAssets + "/hero.json", "--timeline", "walking@0", "--out", out, "--overwrite"});
     ASSERT_EQ(run.code, 0) << run.err;
     EXPECT_EQ(read_json(out)["format"], "marionette-frames");
+}
+
+TEST(AnimateCommand, AReadOnlyOutIsReplacedOnlyWithOverwrite) {
+    mt::ScratchDir dir;
+    const auto out = dir / "frames.json";
+    ASSERT_EQ(animate({kAssets + "/hero.json", "--timeline", "walking@0", "--seconds", "1", "--out", out.string()}).code, 0);
+    ASSERT_EQ(::chmod(out.c_str(), 0444), 0);
+    const std::string kept = mt::read_file(out);
+    const AnimateRun refused = animate({kAssets + "/hero.json", "--timeline", "climbing@0", "--out", out.string()});
+    EXPECT_EQ(refused.code, 1);
+    EXPECT_EQ(refused.err, "marionette: --out " + out.string() + ": is read-only; give another file, or --overwrite to replace it\n");
+    EXPECT_EQ(mt::read_file(out), kept);
+    const AnimateRun run = animate({kAssets + "/hero.json", "--timeline", "climbing@0", "--seconds", "2", "--out", out.string(), "--overwrite"});
+    ASSERT_EQ(run.code, 0) << run.err;
+    EXPECT_EQ(read_json(out)["frames"].size(), 60u);
 }
 
 // Baking again over the last bake's frames is the usual case and needs no --overwrite.

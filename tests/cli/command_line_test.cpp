@@ -193,8 +193,9 @@ TEST(CommandLine, UsageMentionsPose) {
 }
 
 TEST(CommandLine, UsageSaysWhatOverwriteDoes) {
-    EXPECT_NE(usage_text().find("--overwrite                      let --out (or --screenshot) replace FILE or another\n"
-                                "                                        rig file; without it such an output is refused"),
+    EXPECT_NE(usage_text().find("--overwrite                      let --out (or --screenshot) replace FILE, another\n"
+                                "                                        rig file or a read-only file; without it such an\n"
+                                "                                        output is refused"),
               std::string::npos)
         << usage_text();
 }

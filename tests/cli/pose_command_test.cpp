@@ -1,4 +1,5 @@
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -271,6 +272,26 @@ TEST(PoseCommand, OutThatIsNotARigIsReplacedWithoutOverwrite) {
                                   (dir / "out.json").string()});
         EXPECT_TRUE(expect_posed(before, dir / "out.json", "arm", {300, 100, 0}, run).reached) << contents;
     }
+}
+
+// A read-only output (0444: someone meant it to stay) is replaced only with --overwrite, and
+// stays read-only; for root too.
+TEST(PoseCommand, AReadOnlyOutIsRefusedWithoutOverwrite) {
+    mt::ScratchDir dir;
+    const std::filesystem::path out = dir / "out.json";
+    mt::write_file(out, "notes kept read-only");
+    ASSERT_EQ(::chmod(out.c_str(), 0444), 0);
+    const PoseRun refused = pose({kAssets + "/arm.json", "--chain", "arm", "--target", "300,100", "--out", out.string()});
+    EXPECT_EQ(refused.code, 1);
+    EXPECT_EQ(refused.err, "marionette: --out " + out.string() + ": is read-only; give another file, or --overwrite to replace it\n");
+    EXPECT_EQ(mt::read_file(out), "notes kept read-only");
+
+    const Rig before = load(kAssets + "/arm.json");
+    const PoseRun run = pose({kAssets + "/arm.json", "--chain", "arm", "--target", "300,100", "--out", out.string(), "--overwrite"});
+    EXPECT_TRUE(expect_posed(before, out, "arm", {300, 100, 0}, run).reached) << run.err;
+    struct stat st {};
+    ASSERT_EQ(::stat(out.c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 0777, 0444u);
 }
 
 TEST(PoseCommand, LeavesTheInputFileAlone) {
