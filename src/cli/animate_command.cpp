@@ -50,9 +50,14 @@ int run_animate(const std::string& file, const AnimateRequest& request, bool ove
     if (Status s = check_output_file("--out", file, request.out, overwrite); !s) return print_failure(err, s.message());
 
     const std::string rig_name = std::filesystem::path(file).filename().string();
-    Result<std::string> text = bake_frames_json(rig, rig_name, timeline.value(), request.fps, frames.value());
-    if (!text) return print_failure(err, text.message());
-    if (Status s = write_file_atomically(request.out, text.value(), WriteOptions{.replace_read_only = overwrite}); !s) return print_failure(err, s.message());
+    // Written as it is baked: a long bake of a large rig is gigabytes, never held whole.
+    Result<AtomicFileWriter> writer = AtomicFileWriter::create(request.out, WriteOptions{.replace_read_only = overwrite});
+    if (!writer) return print_failure(err, writer.message());
+    const auto to_file = [&writer](std::string_view piece) { return writer.value().write(piece); };
+    if (Status s = write_frames_json(rig, rig_name, timeline.value(), request.fps, frames.value(), to_file); !s) {
+        return print_failure(err, s.message());  // the writer removes its temporary; the old file stays
+    }
+    if (Status s = writer.value().commit(); !s) return print_failure(err, s.message());
     print_line(out, "frames=" + std::to_string(frames.value()) + " states=" + states_named(rig, timeline.value()) +
                         " out=" + request.out);
     return 0;

@@ -114,7 +114,7 @@ Status keep_mode_and_owner(const std::filesystem::path& path, const std::string&
     return {};
 }
 
-Status write_all(int fd, const std::string& contents, const std::string& where) {
+Status write_all(int fd, std::string_view contents, const std::string& where) {
     const char* data = contents.data();
     std::size_t left = contents.size();
     while (left > 0) {
@@ -174,11 +174,25 @@ bool is_read_only_file(const std::filesystem::path& path) {
     return (st.st_mode & 0222) == 0 || ::access(path.c_str(), W_OK) != 0;
 }
 
-Status write_file_atomically(const std::filesystem::path& given, const std::string& contents, WriteOptions options) {
-    const std::string where = given.string() + ": ";
+struct AtomicFileWriter::Open {
+    std::string where;            // "the path as given: "
+    std::filesystem::path path;   // the file replaced, links followed
+    Temporary tmp;
+};
+
+AtomicFileWriter::AtomicFileWriter(std::unique_ptr<Open> open) : open_(std::move(open)) {}
+AtomicFileWriter::AtomicFileWriter(AtomicFileWriter&&) noexcept = default;
+AtomicFileWriter& AtomicFileWriter::operator=(AtomicFileWriter&&) noexcept = default;
+AtomicFileWriter::~AtomicFileWriter() = default;  // Temporary removes an uncommitted file
+
+Result<AtomicFileWriter> AtomicFileWriter::create(const std::filesystem::path& given, WriteOptions options) {
+    auto open = std::make_unique<Open>();
+    open->where = given.string() + ": ";
+    const std::string& where = open->where;
     Result<std::filesystem::path> resolved = follow_links(given);
     if (!resolved) return Error{resolved.message()};
-    const std::filesystem::path& path = resolved.value();
+    open->path = resolved.value();
+    const std::filesystem::path& path = open->path;
     // Renaming over a device or a pipe would replace it with a file (`--out /dev/null` run as
     // root would take /dev/null away from the whole system); a folder cannot be replaced.
     std::error_code ec;
@@ -190,27 +204,44 @@ Status write_file_atomically(const std::filesystem::path& given, const std::stri
     if (!options.replace_read_only && is_read_only_file(path)) return Error{where + "is read-only; not replaced"};
 
     remove_leftover_temporaries(path);
-    Temporary tmp;
-    if (Status s = create_temporary(path, where, tmp); !s) return s;
-    if (Status s = keep_mode_and_owner(path, where, tmp.fd.get()); !s) return s;
-    if (Status s = write_all(tmp.fd.get(), contents, where); !s) return s;
+    if (Status s = create_temporary(path, where, open->tmp); !s) return Error{s.message()};
+    if (Status s = keep_mode_and_owner(path, where, open->tmp.fd.get()); !s) return Error{s.message()};
+    return AtomicFileWriter(std::move(open));
+}
+
+Status AtomicFileWriter::write(std::string_view bytes) {
+    if (!open_) return Error{"the file was already committed"};
+    return write_all(open_->tmp.fd.get(), bytes, open_->where);
+}
+
+Status AtomicFileWriter::commit() {
+    if (!open_) return Error{"the file was already committed"};
+    const std::unique_ptr<Open> open = std::move(open_);
+    const std::string& where = open->where;
+    Temporary& tmp = open->tmp;
     if (::fsync(tmp.fd.get()) != 0) return Error{where + "cannot flush to disk: " + describe_errno(errno)};
     if (tmp.fd.reset() != 0) {
         ::unlink(tmp.path.c_str());
         return Error{where + "write failed on close: " + describe_errno(errno)};
     }
-    if (::rename(tmp.path.c_str(), path.c_str()) != 0) {
+    if (::rename(tmp.path.c_str(), open->path.c_str()) != 0) {
         const int err = errno;
         ::unlink(tmp.path.c_str());
         return Error{where + "cannot replace the file: " + describe_errno(err)};
     }
     tmp.committed = true;
-
     // Make the rename itself durable; a failure here does not undo a completed save.
-    if (const FileDescriptor dir(::open(folder_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)); dir.get() >= 0) {
+    if (const FileDescriptor dir(::open(folder_of(open->path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)); dir.get() >= 0) {
         ::fsync(dir.get());
     }
     return {};
+}
+
+Status write_file_atomically(const std::filesystem::path& path, const std::string& contents, WriteOptions options) {
+    Result<AtomicFileWriter> writer = AtomicFileWriter::create(path, options);
+    if (!writer) return Error{writer.message()};
+    if (Status s = writer.value().write(contents); !s) return s;
+    return writer.value().commit();
 }
 
 }  // namespace marionette

@@ -9,7 +9,9 @@
 // renamed, so a second program saving the same file never has its temporary taken away.
 
 #include <filesystem>
+#include <memory>
 #include <string>
+#include <string_view>
 
 #include "core/result.hpp"
 
@@ -27,6 +29,26 @@ struct WriteOptions {
 // may set them (root always can). Another hard link to the old file keeps the old contents.
 // Errors start with the path: "arm.json: write failed: No space left on device".
 Status write_file_atomically(const std::filesystem::path& path, const std::string& contents, WriteOptions options = {});
+
+// The same, for contents made piece by piece (a bake too large to hold in memory): create(),
+// write() as often as needed, commit() to rename it over the file. Destroyed uncommitted (an
+// error on the way), it removes its temporary and the old file stays as it was.
+class AtomicFileWriter {
+public:
+    static Result<AtomicFileWriter> create(const std::filesystem::path& path, WriteOptions options = {});
+    AtomicFileWriter(AtomicFileWriter&&) noexcept;
+    AtomicFileWriter& operator=(AtomicFileWriter&&) noexcept;
+    ~AtomicFileWriter();
+
+    Status write(std::string_view bytes);
+    // Flushes to disk and renames over the file; the writer is done after it, either way.
+    Status commit();
+
+private:
+    struct Open;
+    explicit AtomicFileWriter(std::unique_ptr<Open> open);
+    std::unique_ptr<Open> open_;
+};
 
 // Whether `path` is an existing file this user may not, or should not, write: its permissions
 // give no one write access, or they exclude this user.

@@ -121,8 +121,16 @@ Json header_json(const Rig& rig, const std::string& rig_name, std::span<const Ti
 
 }  // namespace
 
-Result<std::string> bake_frames_json(const Rig& rig, const std::string& rig_name,
-                                     std::span<const TimelineEntry> timeline, double fps, std::size_t frame_count) {
+namespace {
+// The sink's failure (a full disk) stops the bake: no frame after it is computed.
+struct SinkFailed {
+    Status status;
+};
+}  // namespace
+
+Status write_frames_json(const Rig& rig, const std::string& rig_name, std::span<const TimelineEntry> timeline, double fps,
+                         std::size_t frame_count, const TextSink& sink) {
+    constexpr std::size_t kPieceBytes = 1 << 20;
     try {
         // Kept in a variable: a range-for over a temporary's items() would outlive the temporary.
         const Json header = header_json(rig, rig_name, timeline, fps);
@@ -138,14 +146,31 @@ Result<std::string> bake_frames_json(const Rig& rig, const std::string& rig_name
             text += first ? "\n" : ",\n";
             first = false;
             append_frame(text, rig, frame, bones);
+            if (text.size() >= kPieceBytes) {
+                if (Status s = sink(text); !s) throw SinkFailed{std::move(s)};
+                text.clear();
+            }
         });
-        if (!baked) return Error{baked.message()};
+        if (!baked) return baked;
         text += "\n]}\n";
-        return text;
+        return sink(text);
+    } catch (SinkFailed& failed) {
+        return std::move(failed.status);
     } catch (const Json::type_error& e) {
         // Only invalid UTF-8 in a name gets here; refusing beats writing a file nobody can read.
         return Error{std::string("cannot write the frames: a name is not valid UTF-8 (") + e.what() + ")"};
     }
+}
+
+Result<std::string> bake_frames_json(const Rig& rig, const std::string& rig_name,
+                                     std::span<const TimelineEntry> timeline, double fps, std::size_t frame_count) {
+    std::string whole;
+    const Status s = write_frames_json(rig, rig_name, timeline, fps, frame_count, [&whole](std::string_view piece) {
+        whole += piece;
+        return Status{};
+    });
+    if (!s) return Error{s.message()};
+    return whole;
 }
 
 }  // namespace marionette
