@@ -167,3 +167,25 @@ TEST(AtomicFile, AnotherHardLinkKeepsTheOldContents) {
     EXPECT_EQ(read_file(dir / "arm.json"), "new");
     EXPECT_EQ(read_file(dir / "backup.json"), "old");
 }
+
+TEST(AtomicFile, AWriterNotCommittedLeavesTheOldFileAndNoTemporary) {
+    ScratchDir dir;
+    const fs::path file = dir / "frames.json";
+    write_file(file, "old");
+    {
+        Result<AtomicFileWriter> writer = AtomicFileWriter::create(file);
+        ASSERT_TRUE(writer.ok()) << writer.message();
+        ASSERT_TRUE(writer.value().write("half of the new").ok());
+        EXPECT_EQ(names_in(dir.path()).size(), 2u) << "the temporary is being written";
+    }  // an error on the way: never committed
+    EXPECT_EQ(read_file(file), "old");
+    EXPECT_EQ(names_in(dir.path()), std::vector<std::string>{"frames.json"});
+
+    Result<AtomicFileWriter> writer = AtomicFileWriter::create(file);
+    ASSERT_TRUE(writer.ok());
+    ASSERT_TRUE(writer.value().write("new, ").ok());
+    ASSERT_TRUE(writer.value().write("in two pieces").ok());
+    ASSERT_TRUE(writer.value().commit().ok());
+    EXPECT_EQ(read_file(file), "new, in two pieces");
+    EXPECT_FALSE(writer.value().commit().ok()) << "a writer commits once";
+}

@@ -107,3 +107,31 @@ TEST(FramesJson, BonesSharingANameAreMergedAsTheObjectMergedThem) {
     const std::string line = frame_lines(text.value()).at(0);
     EXPECT_EQ(line.find("\"upper_arm\""), line.rfind("\"upper_arm\"")) << line;
 }
+
+// Written a piece at a time, as --animate writes its file: the pieces are the whole document,
+// each about a megabyte, and a sink that fails (a full disk) stops the bake there.
+TEST(FramesJson, TheDocumentGoesToTheSinkInPiecesAndAFailureStopsTheBake) {
+    const Rig rig = load("humanoid.json");
+    const std::vector<TimelineEntry> timeline{{0, 0.0}};
+    const std::string whole = bake_frames_json(rig, "rig.json", timeline, 1000.0, 4000).value();
+    ASSERT_GT(whole.size(), 3'000'000u);
+    std::string joined;
+    int pieces = 0;
+    ASSERT_TRUE(write_frames_json(rig, "rig.json", timeline, 1000.0, 4000, [&](std::string_view piece) {
+                    EXPECT_LT(piece.size(), 1'200'000u) << "a piece is about a megabyte, never the whole bake";
+                    joined += piece;
+                    ++pieces;
+                    return Status{};
+                }).ok());
+    EXPECT_EQ(joined, whole);
+    EXPECT_GE(pieces, 3);
+
+    int calls = 0;
+    const Status failed = write_frames_json(rig, "rig.json", timeline, 1000.0, 4000, [&](std::string_view) {
+        ++calls;
+        return Status{Error{"frames.json: write failed: No space left on device"}};
+    });
+    ASSERT_FALSE(failed.ok());
+    EXPECT_EQ(failed.message(), "frames.json: write failed: No space left on device");
+    EXPECT_EQ(calls, 1) << "the bake went on after the sink failed";
+}
