@@ -9,6 +9,10 @@ namespace marionette {
 
 inline constexpr double kPiDouble = 3.14159265358979323846;
 
+// The largest angle a file gives (channel bases and amplitudes, the camera's yaw): a hundred
+// turns either way; past it a number is a typo, and a float no longer holds a degree's detail.
+inline constexpr int kMaxFileDegrees = 36000;
+
 inline float degrees_to_radians(double degrees) { return static_cast<float>(degrees * (kPiDouble / 180.0)); }
 
 // The shortest decimal number of degrees that reads back (through degrees_to_radians) as

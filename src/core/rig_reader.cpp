@@ -136,9 +136,9 @@ StateChannel read_channel(const JsonField& f, const BoneIndex& bones, int dims) 
     if (auto v = f.optional_member("axis")) c.axis = v->direction();
     if (auto v = f.optional_member("base")) {
         // 3D: a quaternion, or a number of degrees about the channel's axis (handy to write by hand).
-        c.base = dims == 3 && v->raw().is_number() ? glm::angleAxis(v->degrees(-36000, 36000), c.axis) : v->rotation(dims);
+        c.base = dims == 3 && v->raw().is_number() ? glm::angleAxis(v->degrees(-kMaxFileDegrees, kMaxFileDegrees), c.axis) : v->rotation(dims);
     }
-    if (auto v = f.optional_member("amplitude")) c.amplitude = v->degrees(-36000, 36000);
+    if (auto v = f.optional_member("amplitude")) c.amplitude = v->degrees(-kMaxFileDegrees, kMaxFileDegrees);
     if (auto v = f.optional_member("phase")) c.phase = v->degrees(-36000, 36000);
     if (auto v = f.optional_member("period")) {
         c.period = v->number();

@@ -14,7 +14,7 @@ using namespace edit_checks;
 
 namespace {
 
-constexpr float kMaxChannelAngle = static_cast<float>(36000.0 * kPiDouble / 180.0);
+constexpr float kMaxChannelAngle = static_cast<float>(kMaxFileDegrees * kPiDouble / 180.0);
 constexpr float kMaxTransitionSeconds = 3600.0f;
 
 std::string state_label(const Rig& rig, int state) { return "state \"" + rig.states[static_cast<std::size_t>(state)].name + "\""; }

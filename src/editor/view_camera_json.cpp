@@ -34,12 +34,6 @@ float positive(const JsonField& field) {
     return v;
 }
 
-// Read through double, as the rig reader does, so written degrees come back as the same float.
-float radians_of(const JsonField& field) {
-    field.number();  // type and finiteness
-    return degrees_to_radians(field.raw().get<double>());
-}
-
 }  // namespace
 
 Json ViewCamera::to_json() const {
@@ -60,15 +54,16 @@ Result<ViewCamera> ViewCamera::from_json(const Json& json, bool is_2d) {
         ViewCamera camera(is_2d);
         if (is_2d) {
             root.allow_only({"center", "pixels_per_unit"});
-            const glm::vec3 center = root.member("center").vector(2);
+            // Within the coordinates a rig may have (extents.hpp): farther, the view shows nothing.
+            const glm::vec3 center = root.member("center").position(2);
             camera.set_center({center.x, center.y});
             camera.set_pixels_per_unit(positive(root.member("pixels_per_unit")));
             return camera;
         }
         root.allow_only({"target", "yaw", "pitch", "distance"});
-        camera.set_target(root.member("target").vector(3));
-        // Yaw wraps, so any angle is a place; pitch beyond a pole is not, and is refused.
-        const float yaw = radians_of(root.member("yaw"));
+        camera.set_target(root.member("target").position(3));
+        // Yaw wraps, so any angle in range is a place; pitch beyond a pole is not, and is refused.
+        const float yaw = root.member("yaw").degrees(-kMaxFileDegrees, kMaxFileDegrees);
         const float pitch = root.member("pitch").degrees(-90, 90);
         camera.set_orbit(yaw, pitch);
         camera.set_distance(positive(root.member("distance")));

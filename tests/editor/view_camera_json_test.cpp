@@ -85,6 +85,16 @@ TEST(ViewCameraJson, FromJsonNamesTheBadKey) {
     j = good3;
     j["target"] = "origin";
     expect_error(j, false, "target: expected an array, got string");
+    // Numbers a float holds but a view does not: refused where read, as the rig's own.
+    j = good3;
+    j["target"][2] = 1e30;
+    expect_error(j, false, "target[2]: must be between -1e15 and 1e15, got 1e+30");
+    j = good2;
+    j["center"][0] = -3e38;
+    expect_error(j, true, "center[0]: must be between -1e15 and 1e15");
+    j = good3;
+    j["yaw"] = 1e20;
+    expect_error(j, false, "yaw: must be between -36000 and 36000 degrees, got 1e+20");
 }
 
 TEST(ViewCameraJson, FromJsonWrapsYawAndClampsAPolarPitch) {
