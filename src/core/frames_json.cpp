@@ -1,6 +1,8 @@
 #include "core/frames_json.hpp"
 
 #include <string_view>
+#include <system_error>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -72,18 +74,42 @@ public:
         }
     }
 
-    // `{"name":{...},...}` as dumping the object would give.
+    // `{"name":{...},...}` as dumping the object would give. A large rig's second half is
+    // written on another thread: the numbers' text is most of a frame's time (7 a bone, each
+    // some 70 ns), and the halves join into the same text as one pass gives.
     void append(std::string& text, const std::vector<Transform>& world, bool is_2d) const {
         text += '{';
-        for (std::size_t k = 0; k < slots_.size(); ++k) {
-            if (k) text += ',';
-            text += slots_[k].key;
-            append_bone(text, world[slots_[k].bone], is_2d);
+        const std::size_t n = slots_.size();
+        std::size_t half = n;
+        std::string second;
+        std::thread other;
+        if (n >= kBonesForTwoThreads) {
+            half = n / 2;
+            try {
+                other = std::thread([&] { append_slots(second, world, is_2d, half, n); });
+            } catch (const std::system_error&) {
+                half = n;  // no thread to be had: one pass
+            }
+        }
+        append_slots(text, world, is_2d, 0, half);
+        if (other.joinable()) {
+            other.join();
+            text += second;
         }
         text += '}';
     }
 
 private:
+    static constexpr std::size_t kBonesForTwoThreads = 16384;  // below, a thread costs more than it saves
+
+    void append_slots(std::string& text, const std::vector<Transform>& world, bool is_2d, std::size_t from, std::size_t to) const {
+        for (std::size_t k = from; k < to; ++k) {
+            if (k) text += ',';
+            text += slots_[k].key;
+            append_bone(text, world[slots_[k].bone], is_2d);
+        }
+    }
+
     struct Slot {
         std::string key;   // "name": as JSON
         std::size_t bone;  // whose transform is written

@@ -135,3 +135,28 @@ TEST(FramesJson, TheDocumentGoesToTheSinkInPiecesAndAFailureStopsTheBake) {
     EXPECT_EQ(failed.message(), "frames.json: write failed: No space left on device");
     EXPECT_EQ(calls, 1) << "the bake went on after the sink failed";
 }
+
+// A rig past the size whose frames are written on two threads: the halves join into the very
+// text of one pass, bones sharing a name across the halves included.
+TEST(FramesJson, ALargeRigsFrameWrittenOnTwoThreadsIsAsBefore) {
+    std::vector<Bone> bones;
+    Bone root;
+    root.name = "root";
+    root.length = 1.0f;
+    bones.push_back(root);
+    for (int i = 1; i <= 17'000; ++i) {
+        Bone b;
+        b.name = "b" + std::to_string(i);
+        b.parent = i < 4 ? 0 : i - 3;  // three long arms, so world transforms differ all the way down
+        b.length = 0.5f + 0.001f * static_cast<float>(i % 97);
+        b.rest.rotation = glm::angleAxis(0.01f * static_cast<float>(i % 31), glm::normalize(glm::vec3(1.0f, 2.0f, 3.0f)));
+        bones.push_back(b);
+    }
+    bones[16'500].name = "b10";  // late in the second half, named as one early in the first
+    Rig rig;
+    rig.dimensions = Dimensions::Three;
+    rig.skeleton = Skeleton(std::move(bones));
+    rig.pose.rotations.assign(rig.skeleton.size(), glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
+    rig.pose.rotations[5] = glm::angleAxis(0.3f, glm::vec3(0.0f, 0.0f, 1.0f));
+    expect_frames_as_before(rig, {}, 30.0, 1);
+}
