@@ -11,6 +11,7 @@
 #include <cstring>
 #include <vector>
 
+#include "core/file_descriptor.hpp"
 #include "core/file_identity.hpp"
 
 namespace marionette {
@@ -23,22 +24,6 @@ std::string describe_errno(int err) { return std::strerror(err); }
 constexpr std::size_t kNameBytesShown = 24;
 constexpr const char* kRandomPart = "XXXXXX";  // mkstemp's
 
-class FileDescriptor {
-public:
-    explicit FileDescriptor(int fd = -1) : fd_(fd) {}
-    ~FileDescriptor() { reset(); }
-    FileDescriptor(const FileDescriptor&) = delete;
-    FileDescriptor& operator=(const FileDescriptor&) = delete;
-    int get() const { return fd_; }
-    int reset(int fd = -1) {
-        const int r = fd_ >= 0 ? ::close(fd_) : 0;
-        fd_ = fd;
-        return r;
-    }
-
-private:
-    int fd_;
-};
 
 bool same_inode(const struct stat& a, const struct stat& b) { return a.st_dev == b.st_dev && a.st_ino == b.st_ino; }
 

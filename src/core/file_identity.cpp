@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/file_descriptor.hpp"
 #include "core/text_file.hpp"
 
 namespace marionette {
@@ -37,12 +38,9 @@ std::uint64_t content_hash(std::string_view bytes) { return continue_hash(kHashS
 Result<FileIdentity> identify_file(const std::filesystem::path& path, std::uintmax_t max_bytes) {
     const std::string where = path.string() + ": ";
     // O_NONBLOCK: opening a FIFO would wait for a writer before fstat could tell what it is.
-    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    const FileDescriptor file(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC));
+    const int fd = file.get();
     if (fd < 0) return Error{where + "cannot read: " + std::strerror(errno)};
-    struct Closer {
-        int fd;
-        ~Closer() { ::close(fd); }
-    } closer{fd};
     // The time and size are taken before reading: if the file changes while it is read, the
     // identity is the older one and the next check sees a change (asks once too often, never
     // once too few).

@@ -8,25 +8,9 @@
 #include <cstdio>
 #include <cstring>
 
+#include "core/file_descriptor.hpp"
+
 namespace marionette {
-
-namespace {
-
-class FileDescriptor {
-public:
-    explicit FileDescriptor(int fd) : fd_(fd) {}
-    ~FileDescriptor() {
-        if (fd_ >= 0) ::close(fd_);
-    }
-    FileDescriptor(const FileDescriptor&) = delete;
-    FileDescriptor& operator=(const FileDescriptor&) = delete;
-    int get() const { return fd_; }
-
-private:
-    int fd_;
-};
-
-}  // namespace
 
 std::string megabytes_text(std::uintmax_t bytes) {
     if (bytes < 1'000'000) return std::to_string(bytes) + " bytes";
