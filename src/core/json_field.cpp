@@ -1,6 +1,5 @@
 #include "core/json_field.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -8,6 +7,7 @@
 #include "core/extents.hpp"
 #include "core/json_document.hpp"
 #include "core/transform.hpp"
+#include "core/unit_length.hpp"
 
 namespace marionette {
 
@@ -89,9 +89,8 @@ int JsonField::integer() const {
     expect(value_->is_number(), "an integer");
     const double d = value_->get<double>();
     if (d != std::floor(d)) fail("expected an integer, got " + json_excerpt(*value_));
-    // 1e10 reads back as a double; quoted as one it would be "10000000000.0".
     if (std::fabs(d) > 1e9) {
-        // Whole, so written whole: a double quoted as JSON would say "10000000000.0".
+        // Whole, so written whole: 1e10 reads as a double, which JSON would quote as "10000000000.0".
         const std::string shown = std::fabs(d) < 1e18 ? std::to_string(static_cast<long long>(d)) : json_excerpt(*value_);
         fail("expected an integer between -1e9 and 1e9, got " + shown);
     }
@@ -119,16 +118,9 @@ glm::vec3 JsonField::position(int dims) const {
 }
 
 glm::vec3 JsonField::direction() const {
-    const glm::vec3 v = vector(3);
-    const float largest = std::max({std::fabs(v.x), std::fabs(v.y), std::fabs(v.z)});
-    if (largest == 0.0f) fail("must be a non-zero direction");
-    // As rotations below: a direction already unit (as the writer wrote it) is kept bit for bit;
-    // normalizing it again can move its last digit, and reopen-save would write other numbers.
-    if (std::fabs(glm::length(v) - 1.0f) <= 1e-6f) return v;
-    // Scaled by its largest component first: [0, 0, 1e30] squared would overflow to infinity,
-    // and [1e-30, 0, 0] underflow to zero.
-    const glm::vec3 scaled = v / largest;
-    return scaled / glm::length(scaled);
+    const std::optional<glm::vec3> unit = unit_direction(vector(3));  // its components are finite
+    if (!unit) fail("must be a non-zero direction");
+    return *unit;
 }
 
 glm::quat JsonField::rotation(int dims) const {
@@ -144,14 +136,9 @@ glm::quat JsonField::rotation(int dims) const {
              (value_->is_array() ? std::to_string(value_->size()) + " numbers" : json_type_name(*value_)));
     }
     const glm::quat q{element(3).number(), element(0).number(), element(1).number(), element(2).number()};
-    const float largest = std::max({std::fabs(q.x), std::fabs(q.y), std::fabs(q.z), std::fabs(q.w)});
-    if (largest == 0.0f) fail("a rotation quaternion must not be zero");
-    // A quaternion that is already unit to float precision (as the editor writes them) is kept
-    // bit for bit, so reopening and saving a file writes the same numbers again.
-    if (std::fabs(glm::length(q) - 1.0f) <= 1e-6f) return q;
-    // Scaled first, as directions: [1e20, 0, 0, 1e20] is a quarter turn, not an overflow.
-    const glm::quat scaled = q / largest;
-    return scaled / glm::length(scaled);
+    const std::optional<glm::quat> unit = unit_rotation(q);
+    if (!unit) fail("a rotation quaternion must not be zero");
+    return *unit;
 }
 
 float JsonField::degrees(int lo, int hi) const {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/rotation_math.hpp"
+#include "core/unit_length.hpp"
 #include "editor/edit_checks.hpp"
 #include "editor/edits.hpp"
 
@@ -37,13 +38,9 @@ Result<JointLimits> checked_limits(const Rig& rig, const JointLimits& limits, co
     JointLimits out = limits;
     if (limits.hinge) {
         if (rig.is_2d()) return Error{what + ": a 2D joint turns about z and takes no hinge"};
-        const glm::vec3 axis = *limits.hinge;
-        const float len = glm::length(axis);
-        if (!std::isfinite(axis.x) || !std::isfinite(axis.y) || !std::isfinite(axis.z) || !std::isfinite(len) ||
-            !(len > 1e-6f)) {
-            return Error{what + ": the hinge must be a finite, non-zero direction"};
-        }
-        out.hinge = axis / len;
+        const std::optional<glm::vec3> axis = unit_direction(*limits.hinge);
+        if (!axis) return Error{what + ": the hinge must be a finite, non-zero direction"};
+        out.hinge = *axis;
     }
     const bool ball = !rig.is_2d() && !limits.hinge;
     if (limits.min_angle) {

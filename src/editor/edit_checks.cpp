@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "core/extents.hpp"
+#include "core/unit_length.hpp"
 #include "editor/utf8.hpp"
 
 namespace marionette::edit_checks {
@@ -12,8 +13,6 @@ namespace {
 
 
 
-// Matches the reader's threshold for a zero quaternion or direction.
-constexpr float kMinLength = 1e-6f;
 // How far from a pure z turn a 2D rotation may be: float rounding of a z turn, not a real tilt.
 constexpr float kTiltTolerance = 1e-6f;
 
@@ -91,9 +90,9 @@ Result<glm::vec3> checked_position(const Rig& rig, const glm::vec3& v, const std
 
 Result<glm::quat> checked_rotation(const Rig& rig, const glm::quat& q, const std::string& what) {
     if (!is_finite(q)) return Error{what + ": every component must be a finite number"};
-    const float len = glm::length(q);
-    if (!(len > kMinLength) || !std::isfinite(len)) return Error{what + ": a rotation quaternion must not be zero"};
-    glm::quat unit = q / len;
+    const std::optional<glm::quat> made_unit = unit_rotation(q);
+    if (!made_unit) return Error{what + ": a rotation quaternion must not be zero"};
+    glm::quat unit = *made_unit;
     if (rig.is_2d()) {
         if (std::fabs(unit.x) > kTiltTolerance || std::fabs(unit.y) > kTiltTolerance) {
             return Error{what + ": a 2D rig's rotations turn about z only"};

@@ -4,6 +4,7 @@
 #include <unordered_set>
 
 #include "core/angles.hpp"
+#include "core/unit_length.hpp"
 #include "editor/edit_checks.hpp"
 #include "editor/unique_name.hpp"
 #include "editor/utf8.hpp"
@@ -167,11 +168,9 @@ Result<Rig> set_channel(const Rig& rig, int state, int channel, const StateChann
     const std::string what = state_label(rig, state) + " channel " + std::to_string(channel);
     if (Status s = check_bone(rig, value.bone); !s) return Error{what + ": " + s.message()};
     StateChannel c = value;
-    const float axis_length = glm::length(c.axis);
-    if (!is_finite(c.axis) || !std::isfinite(axis_length) || !(axis_length > 1e-6f)) {
-        return Error{what + ": the axis must be a finite, non-zero direction"};
-    }
-    c.axis /= axis_length;
+    const std::optional<glm::vec3> axis = is_finite(c.axis) ? unit_direction(c.axis) : std::nullopt;
+    if (!axis) return Error{what + ": the axis must be a finite, non-zero direction"};
+    c.axis = *axis;
     if (rig.is_2d() && (c.axis.x != 0.0f || c.axis.y != 0.0f || c.axis.z <= 0.0f)) {
         return Error{what + ": a 2D joint turns about z; the axis must be [0, 0, 1]"};
     }

@@ -199,6 +199,12 @@ TEST(SetLimits, Checks3DHingesAndBallJoints) {
     expect_error(set_limits(rig, 4, JointLimits{std::nullopt, std::nullopt, -0.1f, {}, {}}), "max: must be between 0 and pi radians");
     expect_error(set_limits(rig, 4, JointLimits{glm::vec3(0.0f), 0.0f, 1.0f, {}, {}}), "the hinge must be a finite, non-zero direction");
     expect_error(set_limits(rig, 4, JointLimits{glm::vec3(kNaN, 0.0f, 1.0f), 0.0f, 1.0f, {}, {}}), "the hinge must be a finite");
+    // As the loader: scaled by the largest component first, so neither overflows nor vanishes.
+    for (const glm::vec3& axis : {glm::vec3(0.0f, 0.0f, 1e30f), glm::vec3(0.0f, 0.0f, 1e-30f)}) {
+        Result<Rig> scaled = set_limits(rig, 4, JointLimits{axis, 0.0f, 1.0f, {}, {}});
+        ASSERT_TRUE(scaled.ok()) << scaled.message();
+        EXPECT_EQ(*scaled.value().skeleton[4].limits->hinge, glm::vec3(0.0f, 0.0f, 1.0f));
+    }
 }
 
 TEST(SetLimits, ChecksSwingTwistLimits) {

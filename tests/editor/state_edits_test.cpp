@@ -182,6 +182,11 @@ TEST(StateEdits, SetChannelChecksEveryValue) {
     EXPECT_EQ(set3.states[0].channels[0].base, glm::quat(1, 0, 0, 0));
     d.axis = {0, 0, 0};
     expect_refused(set_channel(rig3, 0, 0, d), "axis must be a finite, non-zero direction");
+    d.axis = {0, 1e30f, 0};  // as the loader: scaled first, not overflowed to "zero"
+    d.base = glm::quat{1e20f, 0, 0, 1e20f};
+    const Rig scaled = ok(set_channel(rig3, 0, 0, d));
+    EXPECT_EQ(scaled.states[0].channels[0].axis, glm::vec3(0, 1, 0));
+    EXPECT_NEAR(scaled.states[0].channels[0].base.w, 0.70710678f, 1e-6f);
     d.axis = {0, 1, 0};
     d.base = glm::quat{0, 0, 0, 0};
     expect_refused(set_channel(rig3, 0, 0, d), "base");
