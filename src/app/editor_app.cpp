@@ -17,7 +17,7 @@
 #include "editor/numbered_path.hpp"
 #include "editor/shown_extent.hpp"
 #include "editor/state_edits.hpp"
-#include "editor/utf8.hpp"
+#include "core/utf8.hpp"
 
 namespace marionette {
 

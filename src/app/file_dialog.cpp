@@ -6,7 +6,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include "editor/utf8.hpp"
+#include "core/utf8.hpp"
 
 namespace marionette {
 

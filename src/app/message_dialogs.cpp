@@ -2,7 +2,7 @@
 
 #include <imgui.h>
 
-#include "editor/utf8.hpp"
+#include "core/utf8.hpp"
 
 namespace marionette {
 

@@ -4,7 +4,7 @@
 
 #include <utility>
 
-#include "editor/utf8.hpp"
+#include "core/utf8.hpp"
 
 namespace marionette {
 

@@ -1,5 +1,7 @@
 #include "core/terminal_text.hpp"
 
+#include "core/utf8.hpp"
+
 namespace marionette {
 
 namespace {
@@ -8,42 +10,6 @@ void append_escape(std::string& out, const char* prefix, unsigned value, int dig
     static constexpr char kHex[] = "0123456789abcdef";
     out += prefix;
     for (int shift = 4 * (digits - 1); shift >= 0; shift -= 4) out += kHex[(value >> shift) & 0xFu];
-}
-
-bool is_continuation(unsigned char b) { return (b & 0xC0u) == 0x80u; }
-
-// The length of the valid UTF-8 sequence starting at text[i] (its lead byte is 0x80 or above),
-// with its code point; 0 when the bytes there are not one. Overlong forms, surrogates and code
-// points past U+10FFFF are not valid (RFC 3629).
-std::size_t utf8_sequence(std::string_view text, std::size_t i, char32_t& code_point) {
-    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[i + k]); };
-    const unsigned char lead = byte(0);
-    std::size_t length = 0;
-    unsigned char low = 0x80;   // the second byte's range, narrower after some lead bytes
-    unsigned char high = 0xBF;
-    if (lead >= 0xC2 && lead <= 0xDF) {
-        length = 2;
-        code_point = lead & 0x1Fu;
-    } else if (lead >= 0xE0 && lead <= 0xEF) {
-        length = 3;
-        code_point = lead & 0x0Fu;
-        if (lead == 0xE0) low = 0xA0;   // below: overlong
-        if (lead == 0xED) high = 0x9F;  // above: UTF-16 surrogates
-    } else if (lead >= 0xF0 && lead <= 0xF4) {
-        length = 4;
-        code_point = lead & 0x07u;
-        if (lead == 0xF0) low = 0x90;   // below: overlong
-        if (lead == 0xF4) high = 0x8F;  // above: past U+10FFFF
-    } else {
-        return 0;
-    }
-    if (i + length > text.size()) return 0;
-    if (byte(1) < low || byte(1) > high) return 0;
-    for (std::size_t k = 1; k < length; ++k) {
-        if (!is_continuation(byte(k))) return 0;
-        code_point = (code_point << 6) | (byte(k) & 0x3Fu);
-    }
-    return length;
 }
 
 }  // namespace
@@ -62,13 +28,13 @@ std::string terminal_safe(std::string_view text) {
             ++i;
             continue;
         }
-        char32_t code_point = 0;
-        const std::size_t length = utf8_sequence(text, i, code_point);
+        const std::size_t length = utf8_sequence_length(text, i);
         if (length == 0) {
             append_escape(out, "\\x", b, 2);
             ++i;
-        } else if (code_point <= 0x9F) {
-            append_escape(out, "\\u", static_cast<unsigned>(code_point), 4);
+        } else if (b == 0xC2 && static_cast<unsigned char>(text[i + 1]) <= 0x9F) {
+            // U+0080..U+009F, the C1 controls (0x9B alone is a terminal's CSI)
+            append_escape(out, "\\u", static_cast<unsigned>(static_cast<unsigned char>(text[i + 1])), 4);
             i += length;
         } else {
             out.append(text.substr(i, length));

@@ -5,7 +5,7 @@
 
 #include "core/extents.hpp"
 #include "core/unit_length.hpp"
-#include "editor/utf8.hpp"
+#include "core/utf8.hpp"
 
 namespace marionette::edit_checks {
 

@@ -7,7 +7,7 @@
 #include "core/unit_length.hpp"
 #include "editor/edit_checks.hpp"
 #include "editor/unique_name.hpp"
-#include "editor/utf8.hpp"
+#include "core/utf8.hpp"
 
 namespace marionette {
 

@@ -1,6 +1,7 @@
 #pragma once
-// Checking that text is well-formed UTF-8 before it becomes a name: the rig writer refuses to
-// save a name that is not, so the editor must refuse it when it is typed, not at save time.
+// Checking that text is well-formed UTF-8: before it becomes a name (the rig writer refuses to
+// save a name that is not, so the editor must refuse it when it is typed, not at save time),
+// and before it is shown (file names may be any bytes) or printed (terminal_text.hpp).
 
 #include <cstddef>
 #include <optional>
@@ -8,6 +9,10 @@
 #include <string_view>
 
 namespace marionette {
+
+// The length of the well-formed sequence that starts at text[at] (1 for ASCII), or 0 when the
+// bytes there are not one.
+std::size_t utf8_sequence_length(std::string_view text, std::size_t at);
 
 // The byte offset where the first ill-formed sequence starts, or nothing when `text` is
 // well-formed UTF-8 (Unicode's table 3-7: no stray continuation bytes, no truncated sequences,

@@ -1,4 +1,4 @@
-#include "editor/utf8.hpp"
+#include "core/utf8.hpp"
 
 namespace marionette {
 
@@ -25,23 +25,25 @@ std::optional<LeadByte> lead_byte(unsigned char b) {
 
 }  // namespace
 
+std::size_t utf8_sequence_length(std::string_view text, std::size_t at) {
+    const auto b = static_cast<unsigned char>(text[at]);
+    if (b < 0x80) return 1;
+    const std::optional<LeadByte> lead = lead_byte(b);
+    if (!lead || text.size() - at <= lead->continuations) return 0;
+    for (std::size_t k = 1; k <= lead->continuations; ++k) {
+        const auto c = static_cast<unsigned char>(text[at + k]);
+        const unsigned char lo = k == 1 ? lead->first_lo : static_cast<unsigned char>(0x80);
+        const unsigned char hi = k == 1 ? lead->first_hi : static_cast<unsigned char>(0xBF);
+        if (c < lo || c > hi) return 0;
+    }
+    return lead->continuations + 1;
+}
+
 std::optional<std::size_t> find_invalid_utf8(std::string_view text) {
-    std::size_t i = 0;
-    while (i < text.size()) {
-        const auto b = static_cast<unsigned char>(text[i]);
-        if (b < 0x80) {
-            ++i;
-            continue;
-        }
-        const std::optional<LeadByte> lead = lead_byte(b);
-        if (!lead || text.size() - i <= lead->continuations) return i;
-        for (std::size_t k = 1; k <= lead->continuations; ++k) {
-            const auto c = static_cast<unsigned char>(text[i + k]);
-            const unsigned char lo = k == 1 ? lead->first_lo : static_cast<unsigned char>(0x80);
-            const unsigned char hi = k == 1 ? lead->first_hi : static_cast<unsigned char>(0xBF);
-            if (c < lo || c > hi) return i;
-        }
-        i += lead->continuations + 1;
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t length = utf8_sequence_length(text, i);
+        if (length == 0) return i;
+        i += length;
     }
     return std::nullopt;
 }
