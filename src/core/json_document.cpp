@@ -51,13 +51,13 @@ public:
 
     DocumentBuilder(Json& root, std::string_view text) : root_(root), text_(text) {}
 
-    bool null() { return place(Json(nullptr)) != nullptr; }
-    bool boolean(bool v) { return place(Json(v)) != nullptr; }
-    bool number_integer(number_integer_t v) { return place(Json(v)) != nullptr; }
-    bool number_unsigned(number_unsigned_t v) { return place(Json(v)) != nullptr; }
-    bool number_float(number_float_t v, const string_t& /*as written*/) { return place(Json(v)) != nullptr; }
-    bool string(string_t& v) { return place(Json(std::move(v))) != nullptr; }
-    bool binary(binary_t& v) { return place(Json(std::move(v))) != nullptr; }
+    bool null() { return placed(Json(nullptr)); }
+    bool boolean(bool v) { return placed(Json(v)); }
+    bool number_integer(number_integer_t v) { return placed(Json(v)); }
+    bool number_unsigned(number_unsigned_t v) { return placed(Json(v)); }
+    bool number_float(number_float_t v, const string_t& /*as written*/) { return placed(Json(v)); }
+    bool string(string_t& v) { return placed(Json(std::move(v))); }
+    bool binary(binary_t& v) { return placed(Json(std::move(v))); }
 
     bool start_object(std::size_t /*unknown in text*/) { return open(Json::value_t::object); }
     bool start_array(std::size_t /*unknown in text*/) { return open(Json::value_t::array); }
@@ -126,7 +126,13 @@ private:
         return false;
     }
 
-    // Where the next value goes; nullptr never (the parser stops at the first false).
+    // A scalar needs no check: it goes in place, and parsing goes on.
+    bool placed(Json&& value) {
+        place(std::move(value));
+        return true;
+    }
+
+    // Puts the next value where it goes (the document, its array or its object's pending key).
     Json* place(Json&& value) {
         if (open_.empty()) {
             root_ = std::move(value);
@@ -219,8 +225,11 @@ std::string json_excerpt(const Json& value, std::size_t max_chars) {
         return shown.dump(-1, ' ', false, Json::error_handler_t::replace);
     }
     if (value.is_array() || value.is_object()) {
+        // Quoted whole only when small and flat; a million-element array is not walked.
         bool flat = value.size() <= 8;
-        for (const auto& item : value) flat = flat && !item.is_structured() && !(item.is_string() && item.get_ref<const std::string&>().size() > max_chars);
+        for (auto it = value.begin(); flat && it != value.end(); ++it) {
+            flat = !it->is_structured() && !(it->is_string() && it->get_ref<const std::string&>().size() > max_chars);
+        }
         if (!flat) {
             return value.is_array() ? "an array of " + std::to_string(value.size()) + " values"
                                     : "an object of " + std::to_string(value.size()) + " keys";
