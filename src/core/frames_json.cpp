@@ -1,5 +1,9 @@
 #include "core/frames_json.hpp"
 
+#include <array>
+#include <cstring>
+#include <memory>
+#include <span>
 #include <string_view>
 #include <system_error>
 #include <thread>
@@ -24,37 +28,49 @@ float degrees_2d(const glm::quat& q) {
     return static_cast<float>(static_cast<double>(angle_2d(q)) * (180.0 / kPiDouble));
 }
 
+// A literal's characters at `out` (its size known here, so the copy is a few moves).
+template <std::size_t N>
+char* put(char* out, const char (&literal)[N]) {
+    std::memcpy(out, literal, N - 1);
+    return out + N - 1;
+}
+
 // `[a,b,...]` of floats, each as json_float writes it.
 template <std::size_t N>
-void append_floats(std::string& text, const float (&values)[N]) {
-    text += '[';
+char* write_floats(char* out, const float (&values)[N]) {
+    *out++ = '[';
     for (std::size_t i = 0; i < N; ++i) {
-        if (i) text += ',';
-        append_json_float(text, values[i]);
+        if (i) *out++ = ',';
+        out = write_json_float(out, values[i]);
     }
-    text += ']';
+    *out++ = ']';
+    return out;
 }
+
+// The most a bone's {"position":[...],"rotation":...} takes: seven numbers and the rest.
+constexpr std::size_t kMaxBoneChars = 7 * kMaxJsonFloatChars + 64;
 
 // A bone's {"position":[...],"rotation":...}, byte for byte what dumping it as a Json object
 // gave, written straight into the frame's text: building and freeing that object, its arrays and
 // numbers took most of a frame's time.
-void append_bone(std::string& text, const Transform& world, bool is_2d) {
+char* write_bone(char* out, const Transform& world, bool is_2d) {
     const glm::vec3& p = world.translation;
-    text += "{\"position\":";
+    out = put(out, "{\"position\":");
     if (is_2d) {
-        append_floats(text, {p.x, p.y});
-        text += ",\"rotation\":";
-        append_json_float(text, degrees_2d(world.rotation));
+        out = write_floats(out, {p.x, p.y});
+        out = put(out, ",\"rotation\":");
+        out = write_json_float(out, degrees_2d(world.rotation));
     } else {
         const glm::quat& q = world.rotation;
-        append_floats(text, {p.x, p.y, p.z});
-        text += ",\"rotation\":";
-        append_floats(text, {q.x, q.y, q.z, q.w});
+        out = write_floats(out, {p.x, p.y, p.z});
+        out = put(out, ",\"rotation\":");
+        out = write_floats(out, {q.x, q.y, q.z, q.w});
     }
-    text += '}';
+    *out++ = '}';
+    return out;
 }
 
-// A frame's "bones" object, written as text in one pass. Built as a Json object it cost the
+// A frame's "bones" members, written as text in one pass. Built as a Json object it cost the
 // square of the bone count: the object keeps its keys in order in a vector, so each bone's
 // insertion first searched all the keys before it (37 s a frame at 100,000 bones).
 class BonesText {
@@ -72,42 +88,62 @@ public:
                 slots_[it->second].bone = i;
             }
         }
+        const std::size_t n = slots_.size();
+        half_ = n >= kBonesForTwoThreads ? n / 2 : n;
+        first_ = Buffer(bound(0, half_));
+        second_ = Buffer(bound(half_, n));
     }
 
-    // `{"name":{...},...}` as dumping the object would give. A large rig's second half is
-    // written on another thread: the numbers' text is most of a frame's time (7 a bone, each
-    // some 70 ns), and the halves join into the same text as one pass gives.
-    void append(std::string& text, const std::vector<Transform>& world, bool is_2d) const {
-        text += '{';
+    // `"name":{...},...` as dumping the object gave, in one piece or two (valid until the next
+    // call). A large rig's second half is written on another thread: the numbers' text is most
+    // of a frame's time.
+    std::span<const std::string_view> write(const std::vector<Transform>& world, bool is_2d) {
         const std::size_t n = slots_.size();
-        std::size_t half = n;
-        std::string second;
         std::thread other;
-        if (n >= kBonesForTwoThreads) {
-            half = n / 2;
+        if (half_ < n) {
             try {
-                other = std::thread([&] { append_slots(second, world, is_2d, half, n); });
+                other = std::thread([&] { pieces_[1] = write_slots(second_, world, is_2d, half_, n); });
             } catch (const std::system_error&) {
-                half = n;  // no thread to be had: one pass
+                // no thread to be had: the second half after the first, on this one
             }
         }
-        append_slots(text, world, is_2d, 0, half);
+        pieces_[0] = write_slots(first_, world, is_2d, 0, half_);
         if (other.joinable()) {
             other.join();
-            text += second;
+        } else if (half_ < n) {
+            pieces_[1] = write_slots(second_, world, is_2d, half_, n);
         }
-        text += '}';
+        return {pieces_.data(), half_ < n ? std::size_t{2} : std::size_t{1}};
     }
 
 private:
     static constexpr std::size_t kBonesForTwoThreads = 16384;  // below, a thread costs more than it saves
 
-    void append_slots(std::string& text, const std::vector<Transform>& world, bool is_2d, std::size_t from, std::size_t to) const {
+    // A buffer sized once for the bake: left uninitialised, as it is written before it is read.
+    struct Buffer {
+        Buffer() = default;
+        explicit Buffer(std::size_t size) : chars(std::make_unique_for_overwrite<char[]>(size)) {}
+        std::unique_ptr<char[]> chars;
+    };
+
+    std::size_t bound(std::size_t from, std::size_t to) const {
+        std::size_t chars = 0;
+        for (std::size_t k = from; k < to; ++k) chars += 1 + slots_[k].key.size() + kMaxBoneChars;
+        return chars;
+    }
+
+    std::string_view write_slots(const Buffer& buffer, const std::vector<Transform>& world, bool is_2d, std::size_t from,
+                                 std::size_t to) const {
+        char* const begin = buffer.chars.get();
+        char* out = begin;
         for (std::size_t k = from; k < to; ++k) {
-            if (k) text += ',';
-            text += slots_[k].key;
-            append_bone(text, world[slots_[k].bone], is_2d);
+            if (k) *out++ = ',';
+            const std::string& key = slots_[k].key;
+            std::memcpy(out, key.data(), key.size());
+            out += key.size();
+            out = write_bone(out, world[slots_[k].bone], is_2d);
         }
+        return {begin, static_cast<std::size_t>(out - begin)};
     }
 
     struct Slot {
@@ -115,10 +151,15 @@ private:
         std::size_t bone;  // whose transform is written
     };
     std::vector<Slot> slots_;
+    std::size_t half_ = 0;  // where the second thread's part begins (the end: no second part)
+    Buffer first_;
+    Buffer second_;
+    std::array<std::string_view, 2> pieces_;
 };
 
-// One frame as a one-line object: {"time":..,"state":..,"from":..,"weight":..,"bones":{..}}.
-void append_frame(std::string& text, const Rig& rig, const BakedFrame& frame, const BonesText& bones) {
+// A frame's one-line object up to its "bones" member's opening brace:
+// {"time":..,"state":..,"from":..,"weight":..,"bones":{
+void append_frame_head(std::string& text, const Rig& rig, const BakedFrame& frame) {
     const Json head{{"time", json_number(frame.time)},
                     {"state", state_json(rig, frame.state)},
                     {"from", frame.from ? state_json(rig, *frame.from) : Json(nullptr)},
@@ -126,9 +167,7 @@ void append_frame(std::string& text, const Rig& rig, const BakedFrame& frame, co
     std::string head_text = head.dump();
     head_text.pop_back();  // the closing brace: "bones" goes last
     text += head_text;
-    text += ",\"bones\":";
-    bones.append(text, frame.world, rig.is_2d());
-    text += '}';
+    text += ",\"bones\":{";
 }
 
 Json header_json(const Rig& rig, const std::string& rig_name, std::span<const TimelineEntry> timeline, double fps) {
@@ -166,16 +205,30 @@ Status write_frames_json(const Rig& rig, const std::string& rig_name, std::span<
             text += Json(key).dump() + ":" + value.dump();
         }
         text += ",\n\"frames\":[";
-        const BonesText bones(rig.skeleton);
+        BonesText bones(rig.skeleton);
+        // Text is gathered into pieces of about kPieceBytes; a piece already that large (half a
+        // large rig's frame) goes to the sink as it is, after what was gathered before it.
+        const auto emit = [&text, &sink](std::string_view piece) {
+            if (piece.size() < kPieceBytes) {
+                text += piece;
+                if (text.size() < kPieceBytes) return;
+                piece = {};
+            }
+            if (!text.empty()) {
+                if (Status s = sink(text); !s) throw SinkFailed{std::move(s)};
+                text.clear();
+            }
+            if (!piece.empty()) {
+                if (Status s = sink(piece); !s) throw SinkFailed{std::move(s)};
+            }
+        };
         bool first = true;
         Status baked = bake_timeline(rig, timeline, fps, frame_count, [&](const BakedFrame& frame) {
             text += first ? "\n" : ",\n";
             first = false;
-            append_frame(text, rig, frame, bones);
-            if (text.size() >= kPieceBytes) {
-                if (Status s = sink(text); !s) throw SinkFailed{std::move(s)};
-                text.clear();
-            }
+            append_frame_head(text, rig, frame);
+            for (const std::string_view piece : bones.write(frame.world, rig.is_2d())) emit(piece);
+            emit("}}");
         });
         if (!baked) return baked;
         text += "\n]}\n";

@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/shortest_decimal.hpp"
+
 namespace marionette {
 
 namespace {
@@ -51,21 +53,20 @@ constexpr auto kPowersOfTen = [] {
     return p;
 }();
 
-// Whether the JSON writer prints the double nearest the decimal `digits` × 10^(n - k) (k its
-// length) as those very digits. Its Grisu2 finds the shortest digits inside the double's
-// rounding interval narrowed by a few units of its 64-bit arithmetic at each end (under 1/100
-// of a step between doubles), so a decimal lying at an end comes out longer: the float
-// 1.4159775 was written 1.4159774999999999. A decimal within 0.45 of a step of its double is
-// well inside, and no shorter decimal is that near it, so those digits are what it prints.
+// Whether the JSON writer prints the double nearest `decimal` as those very digits. Its Grisu2
+// finds the shortest digits inside the double's rounding interval, each end moved in by at most
+// two units of its 64-bit products (each under 2^-61 of the value, where the distance to the
+// next double is at least 2^-53 of it: under 0.004 of that distance), so a decimal lying at an
+// end comes out longer: the float 1.4159775 was written 1.4159774999999999. A decimal within
+// 0.49 of a step of its double is inside, and it is the only one of nine digits or fewer that
+// near (they are 10^-9 of the value apart, doubles 2^-52), so those digits are what it prints.
 // The digits and the power of ten are exact doubles here, so one division or product rounds
 // to that nearest double, and a fused multiply-add gives how far the decimal is from it,
 // exactly. Other decimals (beyond 10^±22, below 1e-13 or so) are left to the writer.
-bool writer_keeps_digits(std::string_view digits, int n) {
-    const int e = n - static_cast<int>(digits.size());
+bool writer_keeps_digits(const ShortestDecimal& decimal) {
+    const int e = decimal.exponent;
     if (e <= -kExactPowers || e >= kExactPowers) return false;
-    std::uint64_t m = 0;
-    for (const char c : digits) m = m * 10 + static_cast<std::uint64_t>(c - '0');
-    const auto mantissa = static_cast<double>(m);  // nine digits at most: exact
+    const auto mantissa = static_cast<double>(decimal.digits);  // nine digits at most: exact
     const double p = kPowersOfTen[static_cast<std::size_t>(e < 0 ? -e : e)];
     // d: the double nearest the decimal; off: decimal - d, scaled by p when dividing.
     const double d = e < 0 ? mantissa / p : mantissa * p;
@@ -73,66 +74,48 @@ bool writer_keeps_digits(std::string_view digits, int n) {
     const double scale = e < 0 ? p : 1.0;
     const auto bits = std::bit_cast<std::uint64_t>(d);  // d is positive and normal
     const double step = off >= 0 ? std::bit_cast<double>(bits + 1) - d : d - std::bit_cast<double>(bits - 1);
-    return std::fabs(off) < 0.45 * step * scale;
+    return std::fabs(off) < 0.49 * step * scale;
 }
 
 }  // namespace
 
-void append_json_float(std::string& text, float v) {
+char* write_json_float(char* out, float v) {
     // The same text as json_float(v).dump() with, in all but a few cases, one conversion instead
     // of three (the float's shortest text, that read back as a double, the double's digits by
     // the JSON writer): the writer's digits are the float's, and only its layout is left to
     // follow. json_numbers_test.cpp compares the two texts (a million random floats; by hand, all
     // the positive ones below 2.0, a quarter of every float, with no difference).
     if (!std::isfinite(v)) {
-        text += "null";  // as the JSON writer puts NaN and infinities
-        return;
+        return std::copy_n("null", 4, out);  // as the JSON writer puts NaN and infinities
     }
     // What json_float reads back: "84.5", "0.001", "240823472" (a whole float, exactly, when
-    // that is no longer than "2.4082347e+08"), "1e-05", "1.2345e+20", "-0".
-    char shortest[32];
-    const char* const end = std::to_chars(shortest, shortest + sizeof shortest, v).ptr;
-    const char* p = shortest;
-    const bool negative = *p == '-';
-    if (negative) ++p;
-    // Its significant digits, and n: where the decimal point goes, counted from the first one.
-    char digits[48];
-    int k = 0;
-    int n = 0;
-    bool point = false;
-    for (; p != end && *p != 'e'; ++p) {
-        if (*p == '.') {
-            point = true;
-        } else if (k == 0 && *p == '0') {
-            if (point) --n;  // a leading zero after the point: 0.001
-        } else {
-            digits[k++] = *p;
-            if (!point) ++n;
-        }
+    // that is no longer than "2.4082347e+08"), "1e-05", "1.2345e+20", "-0". Its significant
+    // digits, and n: where the decimal point goes, counted from the first one.
+    const ShortestDecimal shortest = shortest_decimal(v);
+    if (shortest.digits == 0) {
+        *out = '0';  // json_number wrote zero, either sign, as the integer 0
+        return out + 1;
     }
-    if (p != end) {  // "e±XX"
-        int exponent = 0;
-        std::from_chars(p + (p[1] == '+' ? 2 : 1), end, exponent);
-        n += exponent;
-    }
-    while (k > 0 && digits[k - 1] == '0') --k;  // 1000: one digit, the point four places on
-    if (k == 0) {
-        text += '0';  // json_number wrote zero, either sign, as the integer 0
-        return;
+    const bool negative = std::signbit(v);
+    char digits[24];
+    int k = static_cast<int>(std::to_chars(digits, digits + sizeof digits, shortest.digits).ptr - digits);
+    int n = k + shortest.exponent;
+    // A whole number: to_chars writes it plain where that is no longer than its exponent form
+    // ("1.2345e+08": the digits, a point when there are two or more, four for the exponent),
+    // and then with the float's exact digits, 33554448 where the shortest are 3.355445e+07.
+    if (shortest.exponent > 0 && n <= k + (k > 1 ? 1 : 0) + 4) {
+        const auto exact = static_cast<std::uint64_t>(std::fabs(v));  // under 10^14 here
+        n = static_cast<int>(std::to_chars(digits, digits + sizeof digits, exact).ptr - digits);
+        k = n;
+        while (digits[k - 1] == '0') --k;
     }
     const std::string_view all(digits, static_cast<std::size_t>(k));
     const bool whole = k <= n && n <= 15;  // and below 1e15, so exact in a double
-    if (!whole && !writer_keeps_digits(all, n)) {
+    if (!whole && !writer_keeps_digits(shortest)) {
         // The writer's own digits for the double json_float reads back (from_chars rounds as
         // stod does). Its routine is in nlohmann's detail namespace, public in the header.
-        double d = 0.0;
-        std::from_chars(shortest, end, d);
-        char buf[64];
-        text.append(buf, nlohmann::detail::to_chars(buf, buf + sizeof buf, d));
-        return;
+        return nlohmann::detail::to_chars(out, out + kMaxJsonFloatChars, shortest_double(v));
     }
-    // Laid out in a buffer and appended once: this runs for every number of a frame.
-    char out[48];
     char* o = out;
     const auto put = [&o](std::string_view part) { o = std::copy(part.begin(), part.end(), o); };
     const auto zeros = [&o](int count) { o = std::fill_n(o, count, '0'); };
@@ -161,9 +144,15 @@ void append_json_float(std::string& text, float v) {
         put(e < 0 ? "e-" : "e+");
         const int magnitude = e < 0 ? -e : e;
         if (magnitude < 10) *o++ = '0';
-        o = std::to_chars(o, out + sizeof out, magnitude).ptr;
+        o = std::to_chars(o, out + kMaxJsonFloatChars, magnitude).ptr;
     }
-    text.append(out, o);
+    return o;
 }
+
+void append_json_float(std::string& text, float v) {
+    char out[kMaxJsonFloatChars];
+    text.append(out, static_cast<std::size_t>(write_json_float(out, v) - out));  // (a pointer pair goes through replace())
+}
+
 
 }  // namespace marionette

@@ -3,6 +3,7 @@
 // (90, not 90.0) and a float in the shortest form that reads back as the same float (0.1, not
 // 0.10000000149011612), so the files stay short and reload exactly.
 
+#include <cstddef>
 #include <string>
 
 #include "core/json_field.hpp"
@@ -18,5 +19,13 @@ Json json_float(float v);
 // The text json_float(v).dump() is, appended to `text` without building a Json value: a frame
 // of baked bones writes hundreds of thousands of them (frames_json.cpp).
 void append_json_float(std::string& text, float v);
+
+// The longest text append_json_float writes: the JSON writer's 17 digits, a sign, a point and an
+// exponent ("-1.2345678901234567e-05"), with room to spare.
+inline constexpr std::size_t kMaxJsonFloatChars = 32;
+
+// The same text written at `out`, which holds kMaxJsonFloatChars; returns its end. For a
+// writer that sizes its buffer once for many numbers.
+char* write_json_float(char* out, float v);
 
 }  // namespace marionette

@@ -1,0 +1,192 @@
+#include "core/shortest_decimal.hpp"
+
+#include <array>
+#include <bit>
+#include <charconv>
+#include <cmath>
+
+namespace marionette {
+
+namespace {
+
+// GCC's and Clang's 128-bit integer: one multiply gives the exact product this needs.
+__extension__ typedef unsigned __int128 u128;
+
+// 5^0 .. 5^27, the powers a 64-bit integer holds.
+constexpr int kMaxPowerOfFive = 27;
+constexpr auto kPowersOfFive = [] {
+    std::array<std::uint64_t, kMaxPowerOfFive + 1> p{};
+    p[0] = 1;
+    for (std::size_t i = 1; i < p.size(); ++i) p[i] = p[i - 1] * 5;
+    return p;
+}();
+
+constexpr auto kPowersOfTen = [] {
+    std::array<std::uint64_t, 20> p{};
+    p[0] = 1;
+    for (std::size_t i = 1; i < p.size(); ++i) p[i] = p[i - 1] * 10;
+    return p;
+}();
+
+// 5^14 · 2^26 < 2^59: the products the common case takes in 64 bits.
+constexpr int kMaxPowerOfFiveIn64Bits = 14;
+
+// x / 10^j for the j a float's interval spans (at most 10), each a constant divisor the
+// compiler turns into a product.
+std::uint64_t divide_by_power_of_ten(std::uint64_t x, int j) {
+    switch (j) {
+        case 0: return x;
+        case 1: return x / 10;
+        case 2: return x / 100;
+        case 3: return x / 1000;
+        case 4: return x / 10000;
+        case 5: return x / 100000;
+        case 6: return x / 1000000;
+        case 7: return x / 10000000;
+        case 8: return x / 100000000;
+        case 9: return x / 1000000000;
+        default: return x / kPowersOfTen[static_cast<std::size_t>(j)];
+    }
+}
+
+// A non-negative rational as a whole part and remainder / denominator (denominator < 2^64).
+struct Fraction {
+    std::uint64_t whole = 0;
+    std::uint64_t remainder = 0;
+    std::uint64_t denominator = 1;
+};
+
+// x · 2^t · 10^-k exactly, for the k this file picks (|k| ≤ 27): with k ≤ 0 the denominator is
+// a power of two, with k > 0 the power of five (and then t ≥ 0: see shortest_decimal). False
+// when a part would not fit in 64 bits (never, for the floats that reach here; kept as a
+// guard rather than an assumption).
+bool scale(std::uint64_t x, int t, int k, Fraction& out) {
+    if (k <= 0) {
+        const u128 n = static_cast<u128>(x) * kPowersOfFive[static_cast<std::size_t>(-k)];
+        if (t >= 0) {
+            if (t >= 64 || (n >> (64 - t)) != 0) return false;
+            out = {static_cast<std::uint64_t>(n << t), 0, 1};
+            return true;
+        }
+        const int s = -t;
+        if (s >= 64 || (n >> s) >> 64 != 0) return false;
+        const std::uint64_t denominator = std::uint64_t{1} << s;
+        out = {static_cast<std::uint64_t>(n >> s), static_cast<std::uint64_t>(n) & (denominator - 1), denominator};
+        return true;
+    }
+    if (t < 0 || t >= 64) return false;
+    const u128 n = static_cast<u128>(x) << t;
+    const std::uint64_t d = kPowersOfFive[static_cast<std::size_t>(k)];
+    if (n / d >> 64 != 0) return false;
+    out = {static_cast<std::uint64_t>(n / d), static_cast<std::uint64_t>(n % d), d};
+    return true;
+}
+
+// Subnormals and magnitudes beyond about 1e±19: to_chars's own shortest scientific text, read
+// for its digits.
+ShortestDecimal from_text(float v) {
+    char text[32];
+    const char* const end = std::to_chars(text, text + sizeof text, std::fabs(v), std::chars_format::scientific).ptr;
+    ShortestDecimal d;
+    bool point = false;
+    const char* p = text;
+    for (; p != end && *p != 'e'; ++p) {
+        if (*p == '.') {
+            point = true;
+        } else {
+            d.digits = d.digits * 10 + static_cast<std::uint32_t>(*p - '0');
+            if (point) --d.exponent;
+        }
+    }
+    if (p != end) {
+        int e = 0;
+        std::from_chars(p + (p[1] == '+' ? 2 : 1), end, e);
+        d.exponent += e;
+    }
+    if (d.digits == 0) return {};
+    while (d.digits % 10 == 0) {
+        d.digits /= 10;
+        ++d.exponent;
+    }
+    return d;
+}
+
+}  // namespace
+
+// v = m · 2^e. The decimals that read back as v are those strictly inside the interval half a
+// float step either side of it (the lower step is half as wide at a power of two), and its ends
+// too when m is even (reading rounds a tie to the even float). Scaled by 10^-k so that v is
+// between 10^8 and 10^10, the interval holds several integers: the shortest decimal is the
+// multiple of the highest power of ten it holds, and of those the one nearest v. All of it in
+// exact integer arithmetic, checked against to_chars on every float
+// (shortest_decimal_test.cpp).
+ShortestDecimal shortest_decimal(float v) {
+    const std::uint32_t bits = std::bit_cast<std::uint32_t>(v) & 0x7FFFFFFFu;
+    if (bits == 0) return {};
+    const int biased = static_cast<int>(bits >> 23);
+    if (biased == 0 || biased == 255) return from_text(v);
+    const std::uint32_t fraction = bits & 0x7FFFFFu;
+    const std::uint64_t m = fraction | 0x800000u;
+    const int e = biased - 150;
+    // floor(log10(2^E)) for v in [2^E, 2^(E+1)), exact for the floats' exponents.
+    const int binary_exponent = biased - 127;
+    const int k = ((binary_exponent * 78913) >> 18) - 8;
+    if (k < -kMaxPowerOfFive || k > kMaxPowerOfFive) return from_text(v);
+    // Four times m, and the interval's ends in the same units, times 2^(e-2) · 10^-k: the
+    // smallest integer a and the largest b the interval holds, and v as a fraction.
+    const bool narrower_below = fraction == 0 && biased > 1;
+    const bool ends_included = m % 2 == 0;
+    const int t = e - 2 - k;
+    Fraction value;
+    std::uint64_t a = 0;
+    std::uint64_t b = 0;
+    if (k <= 0 && k >= -kMaxPowerOfFiveIn64Bits && t < 0 && t > -64) {
+        // Magnitudes from about 1e-6 to 1e8, most numbers a rig holds: v · 10^-k is
+        // 4m · 5^-k / 2^s, under 2^59 on top, so one 64-bit product and shifts give it all.
+        const std::uint64_t five = kPowersOfFive[static_cast<std::size_t>(-k)];
+        const std::uint64_t n = 4 * m * five;
+        const int s = -t;
+        const std::uint64_t low = n - (narrower_below ? 1 : 2) * five;
+        const std::uint64_t high = n + 2 * five;
+        const std::uint64_t included = ends_included ? 1 : 0;
+        a = ((low - included) >> s) + 1;
+        b = (high - (1 - included)) >> s;
+        value = {n >> s, n & ((std::uint64_t{1} << s) - 1), std::uint64_t{1} << s};
+    } else {
+        const std::uint64_t lower = 4 * m - (narrower_below ? 1 : 2);
+        const std::uint64_t upper = 4 * m + 2;
+        Fraction low;
+        Fraction high;
+        if (!scale(4 * m, t, k, value) || !scale(lower, t, k, low) || !scale(upper, t, k, high)) return from_text(v);
+        a = low.whole + ((low.remainder != 0 || !ends_included) ? 1 : 0);
+        b = high.whole - ((high.remainder == 0 && !ends_included) ? 1 : 0);
+    }
+    // ceil(ceil(x/10^j)/10) = ceil(x/10^(j+1)), and the same for floor.
+    int j = 0;
+    for (;;) {
+        const std::uint64_t a10 = (a + 9) / 10;
+        const std::uint64_t b10 = b / 10;
+        if (a10 > b10) break;
+        a = a10;
+        b = b10;
+        ++j;
+    }
+    // v / 10^j rounded to nearest, a tie to even, then kept inside the interval.
+    const std::uint64_t p = kPowersOfTen[static_cast<std::size_t>(j)];
+    std::uint64_t c = divide_by_power_of_ten(value.whole, j);
+    const std::uint64_t r = value.whole - c * p;
+    int above_half = 0;  // the sign of (v / 10^j - c) - 1/2
+    if (j == 0) {
+        const std::uint64_t twice = 2 * value.remainder;  // remainder < 2^63
+        above_half = twice > value.denominator ? 1 : (twice < value.denominator ? -1 : 0);
+    } else {
+        above_half = 2 * r > p ? 1 : (2 * r < p ? -1 : (value.remainder != 0 ? 1 : 0));
+    }
+    if (above_half > 0 || (above_half == 0 && c % 2 == 1)) ++c;
+    if (c < a) c = a;
+    if (c > b) c = b;
+    ShortestDecimal d{static_cast<std::uint32_t>(c), k + j};
+    return d;
+}
+
+}  // namespace marionette
