@@ -21,33 +21,8 @@ constexpr auto kPowersOfFive = [] {
     return p;
 }();
 
-constexpr auto kPowersOfTen = [] {
-    std::array<std::uint64_t, 20> p{};
-    p[0] = 1;
-    for (std::size_t i = 1; i < p.size(); ++i) p[i] = p[i - 1] * 10;
-    return p;
-}();
-
 // 5^14 · 2^26 < 2^59: the products the common case takes in 64 bits.
 constexpr int kMaxPowerOfFiveIn64Bits = 14;
-
-// x / 10^j for the j a float's interval spans (at most 10), each a constant divisor the
-// compiler turns into a product.
-std::uint64_t divide_by_power_of_ten(std::uint64_t x, int j) {
-    switch (j) {
-        case 0: return x;
-        case 1: return x / 10;
-        case 2: return x / 100;
-        case 3: return x / 1000;
-        case 4: return x / 10000;
-        case 5: return x / 100000;
-        case 6: return x / 1000000;
-        case 7: return x / 10000000;
-        case 8: return x / 100000000;
-        case 9: return x / 1000000000;
-        default: return x / kPowersOfTen[static_cast<std::size_t>(j)];
-    }
-}
 
 // A non-negative rational as a whole part and remainder / denominator (denominator < 2^64).
 struct Fraction {
@@ -161,28 +136,32 @@ ShortestDecimal shortest_decimal(float v) {
         a = low.whole + ((low.remainder != 0 || !ends_included) ? 1 : 0);
         b = high.whole - ((high.remainder == 0 && !ends_included) ? 1 : 0);
     }
-    // ceil(ceil(x/10^j)/10) = ceil(x/10^(j+1)), and the same for floor.
+    // ceil(ceil(x/10^j)/10) = ceil(x/10^(j+1)), and the same for floor. Alongside, v / 10^j as
+    // c, the last digit dropped from it, and whether any after that was not zero.
     int j = 0;
+    std::uint64_t c = value.whole;
+    std::uint64_t dropped = 0;
+    bool more = value.remainder != 0;
     for (;;) {
         const std::uint64_t a10 = (a + 9) / 10;
         const std::uint64_t b10 = b / 10;
         if (a10 > b10) break;
         a = a10;
         b = b10;
+        more = more || dropped != 0;
+        dropped = c % 10;
+        c /= 10;
         ++j;
     }
-    // v / 10^j rounded to nearest, a tie to even, then kept inside the interval.
-    const std::uint64_t p = kPowersOfTen[static_cast<std::size_t>(j)];
-    std::uint64_t c = divide_by_power_of_ten(value.whole, j);
-    const std::uint64_t r = value.whole - c * p;
-    int above_half = 0;  // the sign of (v / 10^j - c) - 1/2
+    // Rounded to nearest, a tie to even, then kept inside the interval.
+    bool up = false;
     if (j == 0) {
         const std::uint64_t twice = 2 * value.remainder;  // remainder < 2^63
-        above_half = twice > value.denominator ? 1 : (twice < value.denominator ? -1 : 0);
+        up = twice > value.denominator || (twice == value.denominator && c % 2 == 1);
     } else {
-        above_half = 2 * r > p ? 1 : (2 * r < p ? -1 : (value.remainder != 0 ? 1 : 0));
+        up = dropped > 5 || (dropped == 5 && (more || c % 2 == 1));
     }
-    if (above_half > 0 || (above_half == 0 && c % 2 == 1)) ++c;
+    if (up) ++c;
     if (c < a) c = a;
     if (c > b) c = b;
     ShortestDecimal d{static_cast<std::uint32_t>(c), k + j};

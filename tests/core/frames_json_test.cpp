@@ -160,3 +160,24 @@ TEST(FramesJson, ALargeRigsFrameWrittenOnTwoThreadsIsAsBefore) {
     rig.pose.rotations[5] = glm::angleAxis(0.3f, glm::vec3(0.0f, 0.0f, 1.0f));
     expect_frames_as_before(rig, {}, 30.0, 1);
 }
+
+// Names are quoted straight where they need no escape; the others go through the JSON writer.
+// Either way the header's "bones" and each frame's keys are what the writer gives, and a name
+// that is not UTF-8 (a rig built in code may hold one) is refused, not written.
+TEST(FramesJson, NamesNeedingEscapesOrBeyondAsciiAreWrittenAsTheWriterWritesThem) {
+    Rig rig = load("arm.json");
+    ASSERT_EQ(rig.skeleton.size(), 3u);
+    rig.skeleton[0].name = "say \"hi\"\\ now\t";
+    rig.skeleton[1].name = "\xC3\xA9paule \xF0\x9F\xA6\xB4";  // épaule and an emoji
+    rig.skeleton[2].name = std::string("nul\x01", 4);
+    expect_frames_as_before(rig, {}, 30.0, 1);
+    const std::string text = bake_frames_json(rig, "rig.json", {}, 30.0, 1).value();
+    Json names = Json::array();
+    for (std::size_t i = 0; i < rig.skeleton.size(); ++i) names.push_back(rig.skeleton[i].name);
+    EXPECT_NE(text.find("\n\"bones\":" + names.dump() + ",\n"), std::string::npos) << text.substr(0, 300);
+
+    rig.skeleton[2].name = "bad\xFF";
+    Result<std::string> refused = bake_frames_json(rig, "rig.json", {}, 30.0, 1);
+    ASSERT_FALSE(refused.ok());
+    EXPECT_NE(refused.message().find("not valid UTF-8"), std::string::npos) << refused.message();
+}
