@@ -97,7 +97,10 @@ bool writer_keeps_digits(const ShortestDecimal& decimal, double& nearest) {
     const double scale = e < 0 ? p : 1.0;
     const auto bits = std::bit_cast<std::uint64_t>(d);  // d is positive and normal
     nearest = d;
-    const double step = off >= 0 ? std::bit_cast<double>(bits + 1) - d : d - std::bit_cast<double>(bits - 1);
+    // The distance to the nearer neighbour: the one on off's side but for a power of two, where
+    // the lower one is nearer and the test only stricter. No branch on off's sign, which the
+    // digits decide.
+    const double step = std::min(std::bit_cast<double>(bits + 1) - d, d - std::bit_cast<double>(bits - 1));
     return std::fabs(off) < 0.49 * step * scale;
 }
 
@@ -168,7 +171,7 @@ char* write_json_float(char* out, float v) {
         if (!writer_keeps_digits(shortest, nearest)) return write_as_the_writer_does(out, v, nearest);
         char padded[32] = "0000";
         write_nine_digits(padded + 4, shortest.digits);
-        const int zeros = n > 0 ? 0 : 1 - n;  // "0.001": a zero before the point, two after it
+        const int zeros = std::max(0, 1 - n);  // "0.001": a zero before the point, two after it
         const char* const from = padded + 13 - k - zeros;
         const int point = n + zeros;
         char* o = out;

@@ -103,6 +103,50 @@ ShortestDecimal shortest_decimal(float v) {
     const std::uint32_t fraction = bits & 0x7FFFFFu;
     const std::uint64_t m = fraction | 0x800000u;
     const int e = biased - 150;
+    if (fraction != 0) {
+        // Scaled instead by the step's own power of ten, so the interval (one step wide) is
+        // between 10 and 100 wide: it holds at most one multiple of 100, and at least one of 10.
+        // If it holds the one, that (less its trailing zeros) is the shortest; if not, the
+        // nearest multiple of 10 is. No search over powers of ten. Magnitudes from about 1e-6
+        // to 1e8, where 4m · 5^-k / 2^s takes one 64-bit product; a power of two (a narrower
+        // step below) and the rest go the general way.
+        const int step_k = ((e * 78913) >> 18) - 1;
+        const int step_s = step_k + 2 - e;
+        if (step_k <= 0 && step_k >= -kMaxPowerOfFiveIn64Bits && step_s > 0 && step_s < 64) {
+            const std::uint64_t five = kPowersOfFive[static_cast<std::size_t>(-step_k)];
+            const std::uint64_t n = 4 * m * five;
+            const std::uint64_t included = m % 2 == 0 ? 1 : 0;
+            const std::uint64_t a = (((n - 2 * five) - included) >> step_s) + 1;
+            const std::uint64_t b = ((n + 2 * five) - (1 - included)) >> step_s;
+            // The nearest multiple of 10 (a tie to even), inside the interval; both outcomes are
+            // computed and one chosen, as which it is depends on the digits, and a mispredicted
+            // branch would cost more than the other's few products.
+            const std::uint64_t whole = n >> step_s;
+            const std::uint64_t more = (n & ((std::uint64_t{1} << step_s) - 1)) != 0 ? 1 : 0;
+            std::uint64_t c = whole / 10;
+            const std::uint64_t dropped = whole - 10 * c;
+            // Up when the dropped digit is over 5, or 5 with more after it or an odd c before it.
+            c += 2 * dropped + (more | (c & 1)) > 10 ? 1 : 0;
+            const std::uint64_t a10 = (a + 9) / 10;
+            const std::uint64_t b10 = b / 10;
+            c = c < a10 ? a10 : c;
+            c = c > b10 ? b10 : c;
+            const std::uint64_t b100 = b / 100;
+            const bool hundred = (a + 99) / 100 <= b100;
+            const std::uint64_t pick = 0 - static_cast<std::uint64_t>(hundred);  // all ones or none
+            c = (b100 & pick) | (c & ~pick);
+            int j = 1 + static_cast<int>(hundred);
+            // A multiple of 10 here is the multiple of 100 (were it of 100 the interval would
+            // hold one): a round number, 0.5 or 1000, loses its zeros.
+            if (c % 10 == 0) {
+                do {
+                    c /= 10;
+                    ++j;
+                } while (c % 10 == 0);
+            }
+            return {static_cast<std::uint32_t>(c), step_k + j};
+        }
+    }
     // floor(log10(2^E)) for v in [2^E, 2^(E+1)), exact for the floats' exponents.
     const int binary_exponent = biased - 127;
     const int k = ((binary_exponent * 78913) >> 18) - 8;
