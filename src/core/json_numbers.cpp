@@ -54,6 +54,10 @@ constexpr auto kPowersOfTen = [] {
     return p;
 }();
 
+// A decimal this near its double, in steps between doubles, is printed with its own digits by
+// the JSON writer (see writer_keeps_digits).
+constexpr double kWriterKeepsDigitsWithin = 0.49;
+
 // a · b minus its rounded double, exactly. Where the machine has a fused multiply-add this is
 // one instruction; elsewhere std::fma is a library call costing more than the rest of a number's
 // text, and Dekker's product (each factor split into halves whose products are exact) gives
@@ -101,7 +105,7 @@ bool writer_keeps_digits(const ShortestDecimal& decimal, double& nearest) {
     // the lower one is nearer and the test only stricter. No branch on off's sign, which the
     // digits decide.
     const double step = std::min(std::bit_cast<double>(bits + 1) - d, d - std::bit_cast<double>(bits - 1));
-    return std::fabs(off) < 0.49 * step * scale;
+    return std::fabs(off) < kWriterKeepsDigitsWithin * step * scale;
 }
 
 // The writer's own digits for the double json_float reads back: `nearest` when
@@ -168,7 +172,9 @@ char* write_json_float(char* out, float v) {
         // size and no branch on the digits (a third of a number's time went to mispredicted
         // branches): the digits after up to four zeros, the point put in, the rest copied after it.
         double nearest = 0.0;
-        if (!writer_keeps_digits(shortest, nearest)) return write_as_the_writer_does(out, v, nearest);
+        const bool kept = shortest.off_double >= 0.0 ? shortest.off_double < kWriterKeepsDigitsWithin
+                                                     : writer_keeps_digits(shortest, nearest);
+        if (!kept) return write_as_the_writer_does(out, v, nearest);
         char padded[32] = "0000";
         write_nine_digits(padded + 4, shortest.digits);
         const int zeros = std::max(0, 1 - n);  // "0.001": a zero before the point, two after it

@@ -1,5 +1,6 @@
 #include "core/shortest_decimal.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <charconv>
@@ -23,6 +24,13 @@ constexpr auto kPowersOfFive = [] {
 
 // 5^14 · 2^26 < 2^59: the products the common case takes in 64 bits.
 constexpr int kMaxPowerOfFiveIn64Bits = 14;
+
+// 2^27 / 5^i: a unit of the scaled values below, in steps between doubles (see its use).
+constexpr auto kDoubleStepsPerUnit = [] {
+    std::array<double, kMaxPowerOfFiveIn64Bits + 1> r{};
+    for (std::size_t i = 0; i < r.size(); ++i) r[i] = 134217728.0 / static_cast<double>(kPowersOfFive[i]);
+    return r;
+}();
 
 // A non-negative rational as a whole part and remainder / denominator (denominator < 2^64).
 struct Fraction {
@@ -136,6 +144,14 @@ ShortestDecimal shortest_decimal(float v) {
             const std::uint64_t pick = 0 - static_cast<std::uint64_t>(hundred);  // all ones or none
             c = (b100 & pick) | (c & ~pick);
             int j = 1 + static_cast<int>(hundred);
+            // How far the decimal (C in these units) lies from the double nearest it, in steps
+            // between doubles near v, 2^(e-29): (C · 2^s - n) · 2^27 / 5^-k, under 2^28 in size,
+            // its fraction good to 2^-24 here.
+            const std::uint64_t scaled_decimal = hundred ? 100 * c : 10 * c;
+            const auto delta = static_cast<std::int64_t>(scaled_decimal << step_s) - static_cast<std::int64_t>(n);
+            const double steps = static_cast<double>(delta) * kDoubleStepsPerUnit[static_cast<std::size_t>(-step_k)];
+            const double fraction_of_step = std::fabs(steps - static_cast<double>(static_cast<std::int64_t>(steps)));
+            const double off = std::min(fraction_of_step, 1.0 - fraction_of_step);
             // A multiple of 10 here is the multiple of 100 (were it of 100 the interval would
             // hold one): a round number, 0.5 or 1000, loses its zeros.
             if (c % 10 == 0) {
@@ -144,7 +160,7 @@ ShortestDecimal shortest_decimal(float v) {
                     ++j;
                 } while (c % 10 == 0);
             }
-            return {static_cast<std::uint32_t>(c), step_k + j};
+            return {static_cast<std::uint32_t>(c), step_k + j, off};
         }
     }
     // floor(log10(2^E)) for v in [2^E, 2^(E+1)), exact for the floats' exponents.

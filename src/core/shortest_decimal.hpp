@@ -17,6 +17,11 @@ namespace marionette {
 struct ShortestDecimal {
     std::uint32_t digits = 0;
     int exponent = 0;
+    // How far this decimal lies from the double nearest it, as a fraction of the step between
+    // doubles there (0 to 0.5, good to 1e-7), where it came on the way: most floats from about
+    // 1e-6 to 1e8 but powers of two. -1 where not. (The JSON writer prints that double with
+    // these digits unless the decimal is near a half step from it: json_numbers.cpp.)
+    double off_double = -1.0;
 };
 
 ShortestDecimal shortest_decimal(float v);
