@@ -150,9 +150,9 @@ void write_nine_digits(char* out, std::uint32_t d) {
 char* write_json_float(char* out, float v) {
     // The same text as json_float(v).dump() with, in all but a few cases, one conversion instead
     // of three (the float's shortest text, that read back as a double, the double's digits by
-    // the JSON writer): the writer's digits are the float's, and only its layout is left to
-    // follow. json_numbers_test.cpp compares the two texts (a million random floats; by hand, all
-    // the positive ones below 2.0, a quarter of every float, with no difference).
+    // the JSON writer): the writer's digits are the float's (shortest_decimal, in integers), and
+    // only its layout is left to follow. json_numbers_test.cpp compares the two texts (a million
+    // random floats; by hand, every float, with no difference).
     if (!std::isfinite(v)) {
         return std::copy_n("null", 4, out);  // as the JSON writer puts NaN and infinities
     }
