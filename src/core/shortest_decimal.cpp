@@ -152,8 +152,8 @@ ShortestDecimal shortest_decimal(float v) {
             const double steps = static_cast<double>(delta) * kDoubleStepsPerUnit[static_cast<std::size_t>(-step_k)];
             const double fraction_of_step = std::fabs(steps - static_cast<double>(static_cast<std::int64_t>(steps)));
             const double off = std::min(fraction_of_step, 1.0 - fraction_of_step);
-            // A multiple of 10 here is the multiple of 100 (were it of 100 the interval would
-            // hold one): a round number, 0.5 or 1000, loses its zeros.
+            // c ends in 0 only as the multiple of 100 (a c · 10 that ends in 00 is one the
+            // interval holds): a round number, 0.5 or 1000, loses its zeros.
             if (c % 10 == 0) {
                 do {
                     c /= 10;

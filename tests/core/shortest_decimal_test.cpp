@@ -23,7 +23,7 @@ namespace {
 std::string to_chars_text(float v) {
     char text[32];
     const char* const end = std::to_chars(text, text + sizeof text, std::fabs(v), std::chars_format::scientific).ptr;
-    return std::string(text, end);
+    return std::string(text, static_cast<std::size_t>(end - text));
 }
 
 // The decimal laid out as that text is: a digit, the point and the others if any, the exponent
