@@ -326,7 +326,7 @@ std::size_t chain_length(const Skeleton& skeleton, int root, int effector) {
 
 Status CcdJob::validate() const {
     if (!skeleton || !pose) return Error{"ccd: missing skeleton or pose"};
-    if (pose->rotations.size() != skeleton->size()) return Error{"ccd: the pose does not match the skeleton"};
+    if (!pose->fits(skeleton->size())) return Error{"ccd: the pose does not match the skeleton"};
     if (!skeleton->is_parent_before_child()) return Error{"ccd: bones are not parent-before-child"};
     const std::size_t n = chain_length(*skeleton, root, effector);
     if (n == 0) return Error{"ccd: the effector is not below the chain's root"};

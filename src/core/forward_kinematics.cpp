@@ -9,10 +9,7 @@ namespace marionette {
 Status ForwardKinematicsJob::validate() const {
     if (!skeleton || !pose) return Error{"forward kinematics: missing skeleton or pose"};
     const std::size_t n = skeleton->size();
-    if (pose->rotations.size() != n) {
-        return Error{"forward kinematics: the pose has " + std::to_string(pose->rotations.size()) +
-                     " rotations for " + std::to_string(n) + " bones"};
-    }
+    if (!pose->fits(n)) return Error{"forward kinematics: the pose has " + pose->misfit(n) + " for " + std::to_string(n) + " bones"};
     if (world.size() != n) {
         return Error{"forward kinematics: the output holds " + std::to_string(world.size()) + " transforms for " +
                      std::to_string(n) + " bones"};

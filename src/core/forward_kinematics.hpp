@@ -23,12 +23,19 @@ struct ForwardKinematicsJob {
     void run() const;
 };
 
-// A bone's transform relative to its parent's joint frame under `pose` (roots get the offset).
-inline Transform local_transform(const Skeleton& skeleton, const Pose& pose, std::size_t bone) {
+// Where a bone's joint sits in its parent's joint frame under `pose`: its rest translation
+// plus the pose's (roots also get the root offset). Solvers that place a chain's joints from
+// the skeleton read them here, so a moved bone is where FK puts it.
+inline glm::vec3 local_translation(const Skeleton& skeleton, const Pose& pose, std::size_t bone) {
     const Bone& b = skeleton[bone];
-    Transform t{b.rest.translation, b.rest.rotation * pose.rotations[bone]};
-    if (b.parent < 0) t.translation += pose.root_offset;
+    glm::vec3 t = b.rest.translation + pose.translations[bone];
+    if (b.parent < 0) t += pose.root_offset;
     return t;
+}
+
+// A bone's transform relative to its parent's joint frame under `pose`.
+inline Transform local_transform(const Skeleton& skeleton, const Pose& pose, std::size_t bone) {
+    return {local_translation(skeleton, pose, bone), skeleton[bone].rest.rotation * pose.rotations[bone]};
 }
 
 // The world frame of a bone's parent (identity for a root), composed up the parent path

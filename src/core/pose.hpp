@@ -1,8 +1,10 @@
 #pragma once
 // A pose is kept apart from the rest: one rotation per bone applied on top of its rest
-// rotation, plus an offset added to every root's position. The identity pose is the rest pose.
+// rotation, one translation per bone added to its rest translation (in its parent's frame),
+// plus an offset added to every root's position. The identity pose is the rest pose.
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 #include "core/transform.hpp"
@@ -10,13 +12,32 @@
 namespace marionette {
 
 struct Pose {
-    std::vector<glm::quat> rotations;  // one per bone, same order as the skeleton
+    std::vector<glm::quat> rotations;     // one per bone, same order as the skeleton
+    std::vector<glm::vec3> translations;  // one per bone, same order; 2D rigs keep z at 0
     glm::vec3 root_offset{0.0f};
 
     bool operator==(const Pose&) const = default;
 
     static Pose rest(std::size_t bone_count) {
-        return Pose{std::vector<glm::quat>(bone_count, glm::quat{1.0f, 0.0f, 0.0f, 0.0f}), glm::vec3{0.0f}};
+        return Pose{std::vector<glm::quat>(bone_count, glm::quat{1.0f, 0.0f, 0.0f, 0.0f}),
+                    std::vector<glm::vec3>(bone_count, glm::vec3{0.0f}), glm::vec3{0.0f}};
+    }
+
+    // Room for one more bone at the end, at rest.
+    void add_bone() {
+        rotations.emplace_back(1.0f, 0.0f, 0.0f, 0.0f);
+        translations.emplace_back(0.0f);
+    }
+
+    // Whether it holds a rotation and a translation for each of `bone_count` bones.
+    bool fits(std::size_t bone_count) const { return rotations.size() == bone_count && translations.size() == bone_count; }
+
+    // What it holds that does not fit `bone_count` bones, for a message ("9 rotations", "0
+    // translations"); empty when it fits.
+    std::string misfit(std::size_t bone_count) const {
+        if (rotations.size() != bone_count) return std::to_string(rotations.size()) + " rotations";
+        if (translations.size() != bone_count) return std::to_string(translations.size()) + " translations";
+        return {};
     }
 };
 

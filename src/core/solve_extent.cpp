@@ -33,7 +33,7 @@ Status check_solve_extent(const char* solver, const Skeleton& skeleton, const Po
     if (!within(local)) return Error{std::string(solver) + ": the chain's root joint, from its parent's," + limit};
     float reach = skeleton[static_cast<std::size_t>(effector)].length;
     for (int b = effector; b != root; b = skeleton[static_cast<std::size_t>(b)].parent) {
-        reach += glm::length(skeleton[static_cast<std::size_t>(b)].rest.translation);  // inf when huge: refused
+        reach += glm::length(local_translation(skeleton, pose, static_cast<std::size_t>(b)));  // inf when huge: refused
     }
     if (!(reach <= kMaxSolveDistance)) {
         return Error{std::string(solver) + ": the chain reaches farther than 1e9, more than the solver computes with"};

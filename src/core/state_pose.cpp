@@ -1,5 +1,7 @@
 #include "core/state_pose.hpp"
 
+#include <algorithm>
+
 #include <cmath>
 
 #include "core/angles.hpp"
@@ -73,9 +75,13 @@ glm::quat blend_rotation(const glm::quat& a, const glm::quat& b, float w) {
 }
 
 void blend_poses(const Pose& a, const Pose& b, float w, Pose& out) {
-    const std::size_t n = a.rotations.size() < b.rotations.size() ? a.rotations.size() : b.rotations.size();
+    const std::size_t n = std::min({a.rotations.size(), b.rotations.size(), a.translations.size(), b.translations.size()});
     out.rotations.resize(n);
-    for (std::size_t i = 0; i < n; ++i) out.rotations[i] = blend_rotation(a.rotations[i], b.rotations[i], w);
+    out.translations.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        out.rotations[i] = blend_rotation(a.rotations[i], b.rotations[i], w);
+        out.translations[i] = a.translations[i] + (b.translations[i] - a.translations[i]) * w;
+    }
     out.root_offset = a.root_offset + (b.root_offset - a.root_offset) * w;
 }
 

@@ -39,18 +39,16 @@ std::string bone_name(const Skeleton& skeleton, int bone) { return "\"" + skelet
     const TwoBoneLimb& limb = job.limbs[i];
     const Bone& upper = (*job.skeleton)[static_cast<std::size_t>(limb.root)];
     const Bone& lower = (*job.skeleton)[static_cast<std::size_t>(limb.effector)];
-    glm::vec3 root = upper.rest.translation, target = limb.target;
-    if (upper.parent < 0) {
-        root += job.pose->root_offset;
-    } else {
-        target = in_parent_frame(job, limb.root, target);
-    }
+    const glm::vec3 root = local_translation(*job.skeleton, *job.pose, static_cast<std::size_t>(limb.root));
+    const glm::vec3 offset = local_translation(*job.skeleton, *job.pose, static_cast<std::size_t>(limb.effector));
+    glm::vec3 target = limb.target;
+    if (upper.parent >= 0) target = in_parent_frame(job, limb.root, target);
     in.root_x[lane] = root.x;
     in.root_y[lane] = root.y;
     in.target_x[lane] = target.x;
     in.target_y[lane] = target.y;
-    in.offset_x[lane] = lower.rest.translation.x;
-    in.offset_y[lane] = lower.rest.translation.y;
+    in.offset_x[lane] = offset.x;
+    in.offset_y[lane] = offset.y;
     in.lower[lane] = lower.length;
     in.rest_a_w[lane] = upper.rest.rotation.w;
     in.rest_a_z[lane] = upper.rest.rotation.z;
@@ -58,7 +56,7 @@ std::string bone_name(const Skeleton& skeleton, int bone) { return "\"" + skelet
     in.rest_b_z[lane] = lower.rest.rotation.z;
     in.bend[lane] = limb.settings.bend < 0 ? -1.0f : 1.0f;
     in.soft_goal2[lane] = limb.settings.softness > 0.0f ? soft_goal_squared({target.x - root.x, target.y - root.y, 0.0f},
-                                                                           {lower.rest.translation.x, lower.rest.translation.y, 0.0f},
+                                                                           {offset.x, offset.y, 0.0f},
                                                                            lower.length, limb.settings.softness)
                                                         : -1.0f;
     in.tolerance[lane] = limb.tolerance;

@@ -20,7 +20,7 @@ namespace marionette {
     const Bone& lower_bone = sk[static_cast<std::size_t>(job.effector)];
     // The side of the straight limb the current bend is on: the sine of the lower bone's turn
     // from the upper bone's part of the limb.
-    const glm::vec2 offset{lower_bone.rest.translation};
+    const glm::vec2 offset{local_translation(sk, *job.pose, static_cast<std::size_t>(job.effector))};
     if (!(glm::dot(offset, offset) > 0.0f)) return false;
     const Rot2 offset_dir = normalized(Rot2{offset.x, offset.y});
     const Rot2 now = normalized(rot2_from_quat(job.pose->rotations[static_cast<std::size_t>(job.effector)]));
@@ -54,8 +54,8 @@ namespace marionette {
     const Pose& pose = *job.pose;
     const Bone& upper_bone = sk[static_cast<std::size_t>(job.root)];
     const Bone& lower_bone = sk[static_cast<std::size_t>(job.effector)];
-    const glm::vec2 root{upper_bone.rest.translation + (upper_bone.parent < 0 ? pose.root_offset : glm::vec3{0.0f})};
-    const glm::vec2 offset{lower_bone.rest.translation};
+    const glm::vec2 root{local_translation(sk, pose, static_cast<std::size_t>(job.root))};
+    const glm::vec2 offset{local_translation(sk, pose, static_cast<std::size_t>(job.effector))};
     const float lower = lower_bone.length;
     const float upper = glm::length(offset);
     const float reach = upper + lower;
@@ -175,10 +175,9 @@ struct BendPlane {
 // hinge does not lie across both bones.
 [[gnu::always_inline]] inline bool bend_plane(const TwoBoneJob& job, const glm::vec3* hinge, BendPlane& p) {
     const Skeleton& sk = *job.skeleton;
-    const Bone& upper_bone = sk[static_cast<std::size_t>(job.root)];
     const Bone& lower_bone = sk[static_cast<std::size_t>(job.effector)];
-    p.root = upper_bone.rest.translation + (upper_bone.parent < 0 ? job.pose->root_offset : glm::vec3{0.0f});
-    const glm::vec3 offset = lower_bone.rest.translation;
+    p.root = local_translation(sk, *job.pose, static_cast<std::size_t>(job.root));
+    const glm::vec3 offset = local_translation(sk, *job.pose, static_cast<std::size_t>(job.effector));
     p.lower = lower_bone.length;
     const float offset2 = glm::dot(offset, offset);
     const float inverse_upper = inverse_sqrt(offset2);
@@ -339,7 +338,7 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::ve
             if (!within_limits(s.upper, *upper_limits, false, kLimitSlack)) {
                 s.upper = constrain_rotation(s.upper, *upper_limits, false);
                 write_plane_solve(job, p, s, result);
-                const glm::vec3 tip = s.upper * (lower_bone.rest.translation + lower_bone.rest.rotation * (s.lower * glm::vec3{p.lower, 0.0f, 0.0f}));
+                const glm::vec3 tip = s.upper * (local_translation(sk, *job.pose, static_cast<std::size_t>(job.effector)) + lower_bone.rest.rotation * (s.lower * glm::vec3{p.lower, 0.0f, 0.0f}));
                 result.error = glm::length(tip - s.distance * s.aim);
                 result.reached = result.error <= reach_tolerance(job.tolerance, p.reach);
                 return true;

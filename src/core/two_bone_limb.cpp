@@ -2,6 +2,7 @@
 
 #include <glm/gtc/quaternion.hpp>
 
+#include "core/forward_kinematics.hpp"
 #include "core/two_bone_guards.hpp"
 
 namespace marionette {
@@ -19,10 +20,10 @@ constexpr float kKeptWeight = 0.35f;
 
 }  // namespace
 
-LimbShape limb_shape(const Skeleton& skeleton, int effector, bool is_2d) {
+LimbShape limb_shape(const Skeleton& skeleton, const Pose& pose, int effector, bool is_2d) {
     const Bone& lower_bone = skeleton[static_cast<std::size_t>(effector)];
     LimbShape s;
-    s.offset = lower_bone.rest.translation;
+    s.offset = local_translation(skeleton, pose, static_cast<std::size_t>(effector));
     s.upper = std::sqrt(glm::dot(s.offset, s.offset));
     s.lower = lower_bone.length;
     s.rest_b = lower_bone.rest.rotation;

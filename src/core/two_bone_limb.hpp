@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "core/joint_limits.hpp"
+#include "core/pose.hpp"
 #include "core/rotation_math.hpp"
 #include "core/skeleton.hpp"
 
@@ -53,7 +54,7 @@ struct LimbShape {
 };
 
 // The limb whose lower bone is `effector` (a child of the upper bone). 2D limbs bend about z.
-LimbShape limb_shape(const Skeleton& skeleton, int effector, bool is_2d);
+LimbShape limb_shape(const Skeleton& skeleton, const Pose& pose, int effector, bool is_2d);
 
 // The bends the middle joint `lower` allows about its bend axis (all of them without limits). 3D:
 // a hinge's range; a cone or swing-twist limit's swing either way (a bend has no twist).

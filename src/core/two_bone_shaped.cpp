@@ -3,6 +3,7 @@
 #include <cmath>
 #include <optional>
 
+#include "core/forward_kinematics.hpp"
 #include "core/joint_limits.hpp"
 #include "core/two_bone_guards.hpp"
 #include "core/two_bone_limb.hpp"
@@ -236,10 +237,10 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     const auto A = static_cast<std::size_t>(job.root);
     const auto B = static_cast<std::size_t>(job.effector);
     const bool is_2d = job.dimensions == Dimensions::Two;
-    Limb L(limb_shape(sk, job.effector, is_2d));
+    Limb L(limb_shape(sk, pose, job.effector, is_2d));
     const LimbShape& shape = L.shape;
     L.is_2d = is_2d;
-    L.root = sk[A].rest.translation + (sk[A].parent < 0 ? pose.root_offset : glm::vec3{0.0f});
+    L.root = local_translation(sk, pose, A);
     if (is_2d) L.root.z = 0.0f;
     L.rest_a = sk[A].rest.rotation;
     if (is_2d) L.rest_angle = angle_2d(L.rest_a);

@@ -73,7 +73,7 @@ float soft_goal_distance(float distance, float fold, float reach, float softness
 
 Status TwoBoneJob::validate() const {
     if (!skeleton || !pose) return Error{"two-bone: missing skeleton or pose"};
-    if (pose->rotations.size() != skeleton->size()) return Error{"two-bone: the pose does not match the skeleton"};
+    if (!pose->fits(skeleton->size())) return Error{"two-bone: the pose does not match the skeleton"};
     const int n = static_cast<int>(skeleton->size());
     if (root < 0 || root >= n || effector < 0 || effector >= n) return Error{"two-bone: the chain's bones are not in the skeleton"};
     if ((*skeleton)[static_cast<std::size_t>(effector)].parent != root) {

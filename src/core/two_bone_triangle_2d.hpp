@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "core/forward_kinematics.hpp"
 #include "core/rotation_math.hpp"
 #include "core/two_bone_guards.hpp"
 #include "core/two_bone_solver.hpp"
@@ -41,8 +42,8 @@ struct Triangle2d {
     const Pose& pose = *job.pose;
     const Bone& upper_bone = sk[static_cast<std::size_t>(job.root)];
     const Bone& lower_bone = sk[static_cast<std::size_t>(job.effector)];
-    const glm::vec2 a{upper_bone.rest.translation + (upper_bone.parent < 0 ? pose.root_offset : glm::vec3{0.0f})};
-    const glm::vec2 offset{lower_bone.rest.translation};  // middle joint in the upper bone's frame
+    const glm::vec2 a{local_translation(sk, pose, static_cast<std::size_t>(job.root))};
+    const glm::vec2 offset{local_translation(sk, pose, static_cast<std::size_t>(job.effector))};  // middle joint in the upper bone's frame
     const float lower = lower_bone.length;
     const float offset2 = glm::dot(offset, offset);
     const float inverse_upper = inverse_sqrt(offset2);

@@ -62,7 +62,7 @@ Result<TreeEdit> add_child_bone(const Rig& rig, int parent, std::optional<std::s
     std::vector<Bone> bones = rig.skeleton.bones();
     bones.push_back(std::move(added));
     grown.skeleton = Skeleton(std::move(bones));
-    grown.pose.rotations.emplace_back(1.0f, 0.0f, 0.0f, 0.0f);
+    grown.pose.add_bone();
 
     std::vector<int> staying(static_cast<std::size_t>(old_count));
     std::iota(staying.begin(), staying.end(), 0);

@@ -49,9 +49,9 @@ Status check_chain(const Rig& rig, int chain) {
 }
 
 Status check_pose_matches(const Rig& rig) {
-    if (rig.pose.rotations.size() != rig.skeleton.size()) {
-        return Error{"the rig's pose has " + std::to_string(rig.pose.rotations.size()) + " rotations for " +
-                     std::to_string(rig.skeleton.size()) + " bones"};
+    if (!rig.pose.fits(rig.skeleton.size())) {
+        return Error{"the rig's pose has " + rig.pose.misfit(rig.skeleton.size()) + " for " + std::to_string(rig.skeleton.size()) +
+                     " bones"};
     }
     return {};
 }

@@ -25,7 +25,7 @@ glm::vec3 flatten(const Rig& rig, glm::vec3 p) {
 
 Result<FkDrag> FkDrag::start(const Rig& rig, const Pose& pose, int bone, const glm::vec3& grab, const glm::vec3& view_direction) {
     if (bone < 0 || bone >= static_cast<int>(rig.skeleton.size())) return Error{"fk drag: no such bone"};
-    if (pose.rotations.size() != rig.skeleton.size()) return Error{"fk drag: the pose does not match the skeleton"};
+    if (!pose.fits(rig.skeleton.size())) return Error{"fk drag: the pose does not match the skeleton"};
     const auto b = static_cast<std::size_t>(bone);
     const Transform parent = parent_world(rig.skeleton, pose, bone);
     const Transform local = local_transform(rig.skeleton, pose, b);

@@ -39,7 +39,7 @@ Result<IkDrag> IkDrag::start(const Rig& rig, const Pose& pose, IkChain chain, co
     if (rig.is_2d()) g.z = 0.0f;
     d.target_ = chain.pin ? *chain.pin : tip;
     d.offset_ = d.target_ - g;
-    for (std::size_t i = 1; i < d.bones_.size(); ++i) d.reach_ += glm::length(rig.skeleton[static_cast<std::size_t>(d.bones_[i])].rest.translation);
+    for (std::size_t i = 1; i < d.bones_.size(); ++i) d.reach_ += glm::length(local_translation(rig.skeleton, rig.pose, static_cast<std::size_t>(d.bones_[i])));
     d.reach_ += rig.skeleton[e].length;
     d.chain_ = std::move(chain);
     return d;
@@ -97,8 +97,7 @@ Result<IkResult> IkDrag::move(const Rig& rig, Pose& pose, const glm::vec3& curso
     if (!r) return r;
     solved_.resize(bones_.size());
     for (std::size_t i = 0; i < bones_.size(); ++i) solved_[i] = solved.rotations[static_cast<std::size_t>(bones_[i])];
-    const Bone& root = rig.skeleton[static_cast<std::size_t>(chain_.root)];
-    const glm::vec3 joint = parent_world(rig.skeleton, pose, chain_.root).apply(root.rest.translation + (root.parent < 0 ? pose.root_offset : glm::vec3{0.0f}));
+    const glm::vec3 joint = parent_world(rig.skeleton, pose, chain_.root).apply(local_translation(rig.skeleton, pose, static_cast<std::size_t>(chain_.root)));
     const float allowed = follow_allowance(joint, reach_, before, target_);
     swinging_ = !turn_toward(rig, pose, bones_, solved_, allowed);
     return r;

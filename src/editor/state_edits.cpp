@@ -189,8 +189,8 @@ Result<Rig> set_channel(const Rig& rig, int state, int channel, const StateChann
 }
 
 Result<Rig> take_pose(const Rig& rig, const Pose& pose) {
-    if (pose.rotations.size() != rig.skeleton.size()) {
-        return Error{"cannot take the pose: it has " + std::to_string(pose.rotations.size()) + " rotations for " +
+    if (!pose.fits(rig.skeleton.size())) {
+        return Error{"cannot take the pose: it has " + pose.misfit(rig.skeleton.size()) + " for " +
                      std::to_string(rig.skeleton.size()) + " bones"};
     }
     Rig out = rig;
@@ -198,6 +198,9 @@ Result<Rig> take_pose(const Rig& rig, const Pose& pose) {
         Result<glm::quat> q = checked_rotation(rig, pose.rotations[b], "pose of " + bone_label(rig, static_cast<int>(b)));
         if (!q) return Error{q.message()};
         out.pose.rotations[b] = q.value();
+        Result<glm::vec3> t = checked_position(rig, pose.translations[b], "pose translation of " + bone_label(rig, static_cast<int>(b)));
+        if (!t) return Error{t.message()};
+        out.pose.translations[b] = t.value();
     }
     Result<glm::vec3> offset = checked_position(rig, pose.root_offset, "root offset");
     if (!offset) return Error{offset.message()};
