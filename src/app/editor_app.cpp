@@ -169,6 +169,7 @@ Status EditorApp::save_to(const std::filesystem::path& path) {
 ScriptView EditorApp::script_view() const {
     ScriptView v;
     v.rig = &document_.rig();
+    v.pose = &world_pose();
     v.world = world_;
     v.camera = &controller_->camera();
     v.viewport = viewport();
@@ -265,8 +266,8 @@ void EditorApp::handle_events() {
         }
         const std::optional<ViewportInput> input = viewport_input(e);
         if (!input) continue;
-        if (states_.shows_state() && controller_->press_poses(*input, view, world_)) take_shown_pose();
-        controller_->handle(*input, view, world_);
+        if (states_.shows_state() && controller_->press_poses(*input, view, world_pose(), world_)) take_shown_pose();
+        controller_->handle(*input, view, world_pose(), world_);
         if (auto message = controller_->take_message()) say(std::move(*message));
     }
 }
@@ -282,7 +283,7 @@ void EditorApp::take_shown_pose() {
     states_.sample(rig, pose);
     states_.stop();
     session_->finish();
-    if (pose.rotations == rig.pose.rotations && pose.root_offset == rig.pose.root_offset) {
+    if (pose == rig.pose) {
         pose_world();  // a still state showing the rig's own pose: nothing to take, no undo step
         return;
     }
@@ -313,6 +314,7 @@ void EditorApp::pose_world() {
         states_.sample(rig, shown_pose_);
         pose = &shown_pose_;
     }
+    world_pose_ = pose;
     const ForwardKinematicsJob fk{&rig.skeleton, pose, world_};
     if (fk.validate()) fk.run();
 }
@@ -326,7 +328,7 @@ void EditorApp::draw_viewport(int frame_width, int frame_height, float pixels_pe
         frame_shown();
         framed_ = true;
     }
-    renderer_->draw(document_.rig(), world_, *controller_, view, frame_width, frame_height, pixels_per_point);
+    renderer_->draw(document_.rig(), world_pose(), world_, *controller_, view, frame_width, frame_height, pixels_per_point);
 }
 
 void EditorApp::draw_frame(int frame_width, int frame_height) {

@@ -106,6 +106,9 @@ private:
     std::unique_ptr<ViewportRenderer> renderer_;
     std::optional<ScriptPlayer> script_;
     std::vector<Transform> world_;
+    const Pose* world_pose_ = nullptr;  // what world_ was made of: the rig's pose or shown_pose_
+    // *world_pose_, or the rig's pose before the first frame is posed (world_ is empty then).
+    const Pose& world_pose() const { return world_pose_ ? *world_pose_ : document_.rig().pose; }
     StatePlayer states_;
     StatePanel state_panel_;
     bool state_panel_open_ = false;

@@ -20,7 +20,7 @@ Result<std::unique_ptr<ViewportRenderer>> ViewportRenderer::create(const std::fi
     return r;
 }
 
-void ViewportRenderer::draw(const Rig& rig, std::span<const Transform> world, const ViewportController& controller,
+void ViewportRenderer::draw(const Rig& rig, const Pose& pose, std::span<const Transform> world, const ViewportController& controller,
                             const Viewport& view, int frame_width, int frame_height, float pixels_per_point) {
     if (view.empty()) return;
     const ViewCamera& camera = controller.camera();
@@ -53,7 +53,7 @@ void ViewportRenderer::draw(const Rig& rig, std::span<const Transform> world, co
     }
     shape_vertices_.clear();
     // Joint discs keep about 4.5 points of radius on screen at any zoom.
-    build_bone_shapes(rig.skeleton, world, rig.is_2d(), looks_, 4.5f * world_per_pixel, shape_vertices_);
+    build_bone_shapes(rig.skeleton, pose, world, rig.is_2d(), looks_, 4.5f * world_per_pixel, shape_vertices_);
     if (!rig.is_2d()) {
         glEnable(GL_DEPTH_TEST);
         glClear(GL_DEPTH_BUFFER_BIT);  // bones over the grid, sorted among themselves
@@ -61,11 +61,11 @@ void ViewportRenderer::draw(const Rig& rig, std::span<const Transform> world, co
     const glm::vec3 light = glm::normalize(rig.is_2d() ? glm::vec3{0, 0, 1} : glm::vec3{0.35f, 0.8f, 0.5f});
     shapes_->draw(shape_vertices_, view_projection, light);
     glDisable(GL_DEPTH_TEST);
-    draw_overlays(rig, world, controller, view, view_projection, pixels_per_point, light);
+    draw_overlays(rig, pose, world, controller, view, view_projection, pixels_per_point, light);
     glViewport(0, 0, frame_width, frame_height);
 }
 
-void ViewportRenderer::draw_overlays(const Rig& rig, std::span<const Transform> world, const ViewportController& controller,
+void ViewportRenderer::draw_overlays(const Rig& rig, const Pose& pose, std::span<const Transform> world, const ViewportController& controller,
                                      const Viewport& view, const glm::mat4& view_projection, float pixels_per_point,
                                      const glm::vec3& light) {
     // Over the bones, never hidden by them: the selected bone's limits, pole lines, handles.
@@ -82,7 +82,7 @@ void ViewportRenderer::draw_overlays(const Rig& rig, std::span<const Transform> 
         for (const glm::vec3& p : arc_points_) overlay_.lines.push_back({p, {1.0f, 0.85f, 0.3f, 1.0f}});
     }
     handles_.clear();
-    controller.handles(world, handles_);
+    controller.handles(pose, world, handles_);
     for (const ChainHandle& h : handles_) {
         if (h.kind != HandleKind::Pole) continue;
         // The pole's line starts at the middle joint (the effector's joint).

@@ -22,13 +22,13 @@ public:
     static Result<std::unique_ptr<ViewportRenderer>> create(const std::filesystem::path& shader_dir);
 
     // Draws into `view` (window points) of a frame of `frame_width` x `frame_height` pixels;
-    // `world` holds the rig's joint frames for this frame.
-    void draw(const Rig& rig, std::span<const Transform> world, const ViewportController& controller, const Viewport& view,
+    // `world` holds the joint frames forward kinematics made of `pose` for this frame.
+    void draw(const Rig& rig, const Pose& pose, std::span<const Transform> world, const ViewportController& controller, const Viewport& view,
               int frame_width, int frame_height, float pixels_per_point);
 
 private:
     ViewportRenderer() = default;
-    void draw_overlays(const Rig& rig, std::span<const Transform> world, const ViewportController& controller,
+    void draw_overlays(const Rig& rig, const Pose& pose, std::span<const Transform> world, const ViewportController& controller,
                        const Viewport& view, const glm::mat4& view_projection, float pixels_per_point, const glm::vec3& light);
 
     std::unique_ptr<LineRenderer> lines_;

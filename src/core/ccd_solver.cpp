@@ -233,7 +233,7 @@ void stretch_2d(const CcdJob& job, std::size_t n, float effector_length, glm::ve
 IkResult run_2d(const CcdJob& job, std::size_t n, glm::vec3 target3) {
     const glm::vec2 target{target3.x, target3.y};
     const Rot2 max_step = rot2(min_of(job.settings.max_step, kPi));
-    const float effector_length = (*job.skeleton)[static_cast<std::size_t>(job.effector)].length;
+    const float effector_length = posed_length(*job.skeleton, *job.pose, static_cast<std::size_t>(job.effector));
     auto iterate = [&] {
         glm::vec2 t = target;
         for (std::size_t k = 0; k < n; ++k) {
@@ -290,7 +290,7 @@ void stretch_3d(const CcdJob& job, std::size_t n, float effector_length, glm::ve
 IkResult run_3d(const CcdJob& job, std::size_t n, glm::vec3 target) {
     const float max_step = min_of(job.settings.max_step, kPi);
     const float cos_half_max_step = std::cos(0.5f * max_step);
-    const float effector_length = (*job.skeleton)[static_cast<std::size_t>(job.effector)].length;
+    const float effector_length = posed_length(*job.skeleton, *job.pose, static_cast<std::size_t>(job.effector));
     auto iterate = [&] {
         glm::vec3 t = target;
         for (std::size_t k = 0; k < n; ++k) {
@@ -356,7 +356,7 @@ IkResult CcdJob::run() const {
     const std::size_t n = chain_length(*skeleton, root, effector);
     bool constrained = false;
     const glm::vec3 local_target = prepare(*this, n, constrained);
-    const float effector_length = (*skeleton)[static_cast<std::size_t>(effector)].length;
+    const float effector_length = posed_length(*skeleton, *pose, static_cast<std::size_t>(effector));
     // A chain already within tolerance is left as it is, and so is one the iterations bring no
     // closer than a hundredth of the tolerance: solving again toward a still target from the
     // pose the last solve left changes nothing. A start outside the limits is always replaced.

@@ -11,6 +11,13 @@ namespace marionette {
 // 3e38 long put the second one's tip at infinity.
 inline constexpr float kMaxCoordinate = 1e15f;
 
+// The largest scale a pose gives a bone along any axis (the smallest is 0: a mirror is not a
+// scale here, and a negative length would turn a solver's triangle inside out). A scaled bone
+// reaches at most kMaxCoordinate * kMaxPoseScale, still far inside float.
+inline constexpr float kMaxPoseScale = 1000.0f;
+inline constexpr const char* kPoseScaleRange = "between 0 and 1000";  // for messages
+inline bool is_pose_scale(float s) { return s >= 0.0f && s <= kMaxPoseScale; }  // false for NaN
+
 // The IK solvers multiply up to four distances together (squared lengths times squared
 // lengths, Heron's formula). A solve whose target, pole, chain root joint or its parent joint has a coordinate
 // beyond +-this, or whose chain reaches farther than this, is refused by validate() rather than

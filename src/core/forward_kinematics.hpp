@@ -24,13 +24,20 @@ struct ForwardKinematicsJob {
 };
 
 // Where a bone's joint sits in its parent's joint frame under `pose`: its rest translation
-// plus the pose's (roots also get the root offset). Solvers that place a chain's joints from
-// the skeleton read them here, so a moved bone is where FK puts it.
+// plus the pose's, stretched by the parent's scale (roots get the root offset instead). Solvers
+// that place a chain's joints from the skeleton read them here, so a moved bone, or the child
+// of a scaled one, is where FK puts it.
 inline glm::vec3 local_translation(const Skeleton& skeleton, const Pose& pose, std::size_t bone) {
     const Bone& b = skeleton[bone];
-    glm::vec3 t = b.rest.translation + pose.translations[bone];
-    if (b.parent < 0) t += pose.root_offset;
-    return t;
+    const glm::vec3 t = b.rest.translation + pose.translations[bone];
+    if (b.parent < 0) return t + pose.root_offset;
+    return t * pose.scales[static_cast<std::size_t>(b.parent)];
+}
+
+// A bone's length under `pose`: its rest length stretched by its scale along the bone. The tip
+// of the bone (a chain's end effector) is this far along its joint frame's x axis.
+inline float posed_length(const Skeleton& skeleton, const Pose& pose, std::size_t bone) {
+    return skeleton[bone].length * pose.scales[bone].x;
 }
 
 // A bone's transform relative to its parent's joint frame under `pose`.

@@ -117,6 +117,17 @@ glm::vec3 JsonField::position(int dims) const {
     return v;
 }
 
+glm::vec3 JsonField::scale(int dims) const {
+    glm::vec3 v = vector(dims);
+    for (int i = 0; i < dims; ++i) {
+        if (!is_pose_scale(v[i])) {
+            element(static_cast<std::size_t>(i)).fail(std::string("must be ") + kPoseScaleRange + ", got " + json_excerpt((*value_)[static_cast<std::size_t>(i)]));
+        }
+    }
+    if (dims == 2) v.z = 1.0f;
+    return v;
+}
+
 glm::vec3 JsonField::direction() const {
     const std::optional<glm::vec3> unit = unit_direction(vector(3));  // its components are finite
     if (!unit) fail("must be a non-zero direction");

@@ -46,6 +46,9 @@ public:
     glm::vec3 vector(int dims) const;
     // A point or offset: a vector whose coordinates lie within +-kMaxCoordinate (extents.hpp).
     glm::vec3 position(int dims) const;
+    // A pose scale: a vector of `dims` numbers each within is_pose_scale (extents.hpp); z is 1
+    // for two.
+    glm::vec3 scale(int dims) const;
     // A non-zero 3D vector, normalised.
     glm::vec3 direction() const;
     // 2D: a number of degrees about z. 3D: a quaternion [x, y, z, w], normalised.

@@ -111,7 +111,7 @@ IkChain read_chain(const JsonField& f, const BoneIndex& bones, int dims) {
 }
 
 Pose read_pose(const JsonField& f, const BoneIndex& bones, int dims) {
-    f.allow_only({"root_offset", "rotations", "translations"});
+    f.allow_only({"root_offset", "rotations", "translations", "scales"});
     Pose pose = Pose::rest(bones.skeleton().size());
     if (auto o = f.optional_member("root_offset")) pose.root_offset = o->position(dims);
     if (auto r = f.optional_member("rotations")) {
@@ -128,6 +128,14 @@ Pose read_pose(const JsonField& f, const BoneIndex& bones, int dims) {
             const int b = bones.find(item.key());
             if (b < 0) value.fail("\"" + item.key() + "\" is not a bone");
             pose.translations[static_cast<std::size_t>(b)] = value.position(dims);
+        }
+    }
+    if (auto s = f.optional_member("scales")) {
+        for (const auto& item : s->object().items()) {
+            const JsonField value(item.value(), s->path() + "." + item.key());
+            const int b = bones.find(item.key());
+            if (b < 0) value.fail("\"" + item.key() + "\" is not a bone");
+            pose.scales[static_cast<std::size_t>(b)] = value.scale(dims);
         }
     }
     return pose;

@@ -97,18 +97,25 @@ Json pose_json(const Skeleton& skeleton, const Pose& pose, bool is_2d) {
         if (is_2d && written == 0) continue;
         rotations[skeleton[i].name] = std::move(written);
     }
-    // Only moved bones, as only turned ones above; a rig without any writes no member, as
-    // files before pose translations were.
+    // Only moved or scaled bones, as only turned ones above; a rig without any writes no member,
+    // as files before pose translations and scales were.
     Json translations = Json::object();
     for (std::size_t i = 0; i < pose.translations.size() && i < skeleton.size(); ++i) {
         const glm::vec3& t = pose.translations[i];
         if (t == glm::vec3{0.0f}) continue;
         translations[skeleton[i].name] = vector(t, is_2d);
     }
+    Json scales = Json::object();
+    for (std::size_t i = 0; i < pose.scales.size() && i < skeleton.size(); ++i) {
+        const glm::vec3& s = pose.scales[i];
+        if (s == glm::vec3{1.0f}) continue;
+        scales[skeleton[i].name] = vector(s, is_2d);
+    }
     Json j;
     j["root_offset"] = vector(pose.root_offset, is_2d);
     j["rotations"] = rotations;
     if (!translations.empty()) j["translations"] = std::move(translations);
+    if (!scales.empty()) j["scales"] = std::move(scales);
     return j;
 }
 

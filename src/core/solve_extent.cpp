@@ -31,7 +31,7 @@ Status check_solve_extent(const char* solver, const Skeleton& skeleton, const Po
     if (!within(parent.apply(local))) return Error{std::string(solver) + ": the chain's root joint" + limit};
     if (!within(parent.translation)) return Error{std::string(solver) + ": the chain's parent joint" + limit};
     if (!within(local)) return Error{std::string(solver) + ": the chain's root joint, from its parent's," + limit};
-    float reach = skeleton[static_cast<std::size_t>(effector)].length;
+    float reach = posed_length(skeleton, pose, static_cast<std::size_t>(effector));
     for (int b = effector; b != root; b = skeleton[static_cast<std::size_t>(b)].parent) {
         reach += glm::length(local_translation(skeleton, pose, static_cast<std::size_t>(b)));  // inf when huge: refused
     }

@@ -75,12 +75,15 @@ glm::quat blend_rotation(const glm::quat& a, const glm::quat& b, float w) {
 }
 
 void blend_poses(const Pose& a, const Pose& b, float w, Pose& out) {
-    const std::size_t n = std::min({a.rotations.size(), b.rotations.size(), a.translations.size(), b.translations.size()});
+    const std::size_t n = std::min({a.rotations.size(), b.rotations.size(), a.translations.size(), b.translations.size(),
+                                    a.scales.size(), b.scales.size()});
     out.rotations.resize(n);
     out.translations.resize(n);
+    out.scales.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
         out.rotations[i] = blend_rotation(a.rotations[i], b.rotations[i], w);
         out.translations[i] = a.translations[i] + (b.translations[i] - a.translations[i]) * w;
+        out.scales[i] = a.scales[i] + (b.scales[i] - a.scales[i]) * w;
     }
     out.root_offset = a.root_offset + (b.root_offset - a.root_offset) * w;
 }

@@ -29,7 +29,8 @@ void sample_state(const State& state, double time, const Pose& pose, Pose& out);
 // long way round across +-180 degrees; 3D: slerp). w = 0 gives a, w = 1 gives b, exactly.
 glm::quat blend_rotation(const glm::quat& a, const glm::quat& b, float w);
 
-// Bone by bone blend_rotation, and the root offset linearly. `out` may be `a` or `b`; the
+// Bone by bone blend_rotation, translations, scales and the root offset linearly (a scale
+// between two in [0, kMaxPoseScale] stays in it). `out` may be `a` or `b`; the
 // poses must have the same bone count.
 void blend_poses(const Pose& a, const Pose& b, float w, Pose& out);
 

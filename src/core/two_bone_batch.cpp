@@ -49,7 +49,8 @@ std::string bone_name(const Skeleton& skeleton, int bone) { return "\"" + skelet
     in.target_y[lane] = target.y;
     in.offset_x[lane] = offset.x;
     in.offset_y[lane] = offset.y;
-    in.lower[lane] = lower.length;
+    const float lower_length = posed_length(*job.skeleton, *job.pose, static_cast<std::size_t>(limb.effector));
+    in.lower[lane] = lower_length;
     in.rest_a_w[lane] = upper.rest.rotation.w;
     in.rest_a_z[lane] = upper.rest.rotation.z;
     in.rest_b_w[lane] = lower.rest.rotation.w;
@@ -57,7 +58,7 @@ std::string bone_name(const Skeleton& skeleton, int bone) { return "\"" + skelet
     in.bend[lane] = limb.settings.bend < 0 ? -1.0f : 1.0f;
     in.soft_goal2[lane] = limb.settings.softness > 0.0f ? soft_goal_squared({target.x - root.x, target.y - root.y, 0.0f},
                                                                            {offset.x, offset.y, 0.0f},
-                                                                           lower.length, limb.settings.softness)
+                                                                           lower_length, limb.settings.softness)
                                                         : -1.0f;
     in.tolerance[lane] = limb.tolerance;
 }

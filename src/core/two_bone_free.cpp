@@ -56,7 +56,7 @@ namespace marionette {
     const Bone& lower_bone = sk[static_cast<std::size_t>(job.effector)];
     const glm::vec2 root{local_translation(sk, pose, static_cast<std::size_t>(job.root))};
     const glm::vec2 offset{local_translation(sk, pose, static_cast<std::size_t>(job.effector))};
-    const float lower = lower_bone.length;
+    const float lower = posed_length(sk, pose, static_cast<std::size_t>(job.effector));
     const float upper = glm::length(offset);
     const float reach = upper + lower;
     const float tiny = kTinyOfReach * reach;
@@ -178,7 +178,7 @@ struct BendPlane {
     const Bone& lower_bone = sk[static_cast<std::size_t>(job.effector)];
     p.root = local_translation(sk, *job.pose, static_cast<std::size_t>(job.root));
     const glm::vec3 offset = local_translation(sk, *job.pose, static_cast<std::size_t>(job.effector));
-    p.lower = lower_bone.length;
+    p.lower = posed_length(sk, *job.pose, static_cast<std::size_t>(job.effector));
     const float offset2 = glm::dot(offset, offset);
     const float inverse_upper = inverse_sqrt(offset2);
     p.upper = offset2 * inverse_upper;

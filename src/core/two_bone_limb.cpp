@@ -25,7 +25,7 @@ LimbShape limb_shape(const Skeleton& skeleton, const Pose& pose, int effector, b
     LimbShape s;
     s.offset = local_translation(skeleton, pose, static_cast<std::size_t>(effector));
     s.upper = std::sqrt(glm::dot(s.offset, s.offset));
-    s.lower = lower_bone.length;
+    s.lower = posed_length(skeleton, pose, static_cast<std::size_t>(effector));
     s.rest_b = lower_bone.rest.rotation;
     const glm::quat& r = s.rest_b;
     // The lower bone's rest direction, rest_b * X written out.

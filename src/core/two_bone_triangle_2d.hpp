@@ -44,7 +44,7 @@ struct Triangle2d {
     const Bone& lower_bone = sk[static_cast<std::size_t>(job.effector)];
     const glm::vec2 a{local_translation(sk, pose, static_cast<std::size_t>(job.root))};
     const glm::vec2 offset{local_translation(sk, pose, static_cast<std::size_t>(job.effector))};  // middle joint in the upper bone's frame
-    const float lower = lower_bone.length;
+    const float lower = posed_length(sk, pose, static_cast<std::size_t>(job.effector));
     const float offset2 = glm::dot(offset, offset);
     const float inverse_upper = inverse_sqrt(offset2);
     const float upper = offset2 * inverse_upper;

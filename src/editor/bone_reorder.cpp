@@ -46,6 +46,7 @@ TreeEdit reorder_bones(const Rig& rig, std::span<const int> order) {
     Rig& r = out.rig;
     r.pose.rotations.clear();
     r.pose.translations.clear();
+    r.pose.scales.clear();
     r.chains.clear();
     r.states.clear();
 
@@ -53,12 +54,14 @@ TreeEdit reorder_bones(const Rig& rig, std::span<const int> order) {
     bones.reserve(order.size());
     r.pose.rotations.reserve(order.size());
     r.pose.translations.reserve(order.size());
+    r.pose.scales.reserve(order.size());
     for (int old : order) {
         Bone b = rig.skeleton[static_cast<std::size_t>(old)];
         b.parent = renumber(b.parent);
         bones.push_back(std::move(b));
         r.pose.rotations.push_back(rig.pose.rotations[static_cast<std::size_t>(old)]);
         r.pose.translations.push_back(rig.pose.translations[static_cast<std::size_t>(old)]);
+        r.pose.scales.push_back(rig.pose.scales[static_cast<std::size_t>(old)]);
     }
     r.skeleton = Skeleton(std::move(bones));
 

@@ -1,5 +1,6 @@
 #include "editor/bone_shapes.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace marionette {
@@ -28,22 +29,28 @@ void disc(std::vector<ShapeVertex>& out, glm::vec3 center, float radius, glm::ve
     }
 }
 
-void diamond_2d(std::vector<ShapeVertex>& out, const Transform& joint, float length, glm::vec4 color) {
+// `length` is the rest length and `scale` the pose's: the shape is the rest one stretched per
+// axis, so a bone made longer keeps its width and one made wider keeps its length.
+void diamond_2d(std::vector<ShapeVertex>& out, const Transform& joint, float length, glm::vec3 scale, glm::vec4 color) {
     const glm::vec3 n{0.0f, 0.0f, 1.0f};
     const glm::vec3 head = joint.translation;
-    const glm::vec3 tip = joint.apply({length, 0.0f, 0.0f});
-    const glm::vec3 left = joint.apply({kWaist * length, kWidth * length, 0.0f});
-    const glm::vec3 right = joint.apply({kWaist * length, -kWidth * length, 0.0f});
+    const glm::vec3 tip = joint.apply({length * scale.x, 0.0f, 0.0f});
+    const float waist = kWaist * length * scale.x;
+    const float width = kWidth * length * scale.y;
+    const glm::vec3 left = joint.apply({waist, width, 0.0f});
+    const glm::vec3 right = joint.apply({waist, -width, 0.0f});
     triangle(out, head, right, left, n, color);
     triangle(out, left, right, tip, n, color);
 }
 
-void octahedron_3d(std::vector<ShapeVertex>& out, const Transform& joint, float length, glm::vec4 color) {
+void octahedron_3d(std::vector<ShapeVertex>& out, const Transform& joint, float length, glm::vec3 scale, glm::vec4 color) {
     const glm::vec3 head = joint.translation;
-    const glm::vec3 tip = joint.apply({length, 0.0f, 0.0f});
-    const float w = kWidth * length;
-    const glm::vec3 ring[4] = {joint.apply({kWaist * length, w, 0.0f}), joint.apply({kWaist * length, 0.0f, w}),
-                               joint.apply({kWaist * length, -w, 0.0f}), joint.apply({kWaist * length, 0.0f, -w})};
+    const glm::vec3 tip = joint.apply({length * scale.x, 0.0f, 0.0f});
+    const float waist = kWaist * length * scale.x;
+    const float wy = kWidth * length * scale.y;
+    const float wz = kWidth * length * scale.z;
+    const glm::vec3 ring[4] = {joint.apply({waist, wy, 0.0f}), joint.apply({waist, 0.0f, wz}), joint.apply({waist, -wy, 0.0f}),
+                               joint.apply({waist, 0.0f, -wz})};
     for (int i = 0; i < 4; ++i) {
         const glm::vec3 a = ring[i];
         const glm::vec3 b = ring[(i + 1) % 4];
@@ -70,16 +77,19 @@ glm::vec4 bone_color(BoneLook look) {
     return {1.0f, 0.0f, 1.0f, 1.0f};
 }
 
-void build_bone_shapes(const Skeleton& skeleton, std::span<const Transform> world, bool is_2d,
+void build_bone_shapes(const Skeleton& skeleton, const Pose& pose, std::span<const Transform> world, bool is_2d,
                        std::span<const BoneLook> looks, float joint_radius, std::vector<ShapeVertex>& out) {
-    for (std::size_t i = 0; i < skeleton.size(); ++i) {
+    const std::size_t count = std::min({skeleton.size(), world.size(), pose.scales.size()});
+    for (std::size_t i = 0; i < count; ++i) {
         const glm::vec4 color = bone_color(looks.empty() ? BoneLook::Normal : looks[i]);
         const float length = skeleton[i].length;
+        const glm::vec3 scale = pose.scales[i];
+        const bool shown = length > 0.0f && scale.x > 0.0f;
         if (is_2d) {
-            if (length > 0.0f) diamond_2d(out, world[i], length, color);
+            if (shown) diamond_2d(out, world[i], length, scale, color);
             disc(out, world[i].translation, joint_radius, color);
-        } else if (length > 0.0f) {
-            octahedron_3d(out, world[i], length, color);
+        } else if (shown) {
+            octahedron_3d(out, world[i], length, scale, color);
         }
     }
 }

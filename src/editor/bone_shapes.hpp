@@ -6,6 +6,7 @@
 #include <span>
 #include <vector>
 
+#include "core/pose.hpp"
 #include "core/skeleton.hpp"
 
 namespace marionette {
@@ -20,10 +21,12 @@ enum class BoneLook : unsigned char { Normal, InChain, Hovered, Selected };
 
 glm::vec4 bone_color(BoneLook look);
 
-// Appends each bone's triangles (3 vertices each) to `out`. `looks` has one entry per bone, or
-// is empty for all Normal. `joint_radius` is the 2D disc's radius in world units (the viewport
-// scales it with the zoom so discs stay the same size on screen).
-void build_bone_shapes(const Skeleton& skeleton, std::span<const Transform> world, bool is_2d,
+// Appends each bone's triangles (3 vertices each) to `out`, `world` being the joint frames
+// forward kinematics made of `pose` (a bone's scale stretches its shape along each axis).
+// `looks` has one entry per bone, or is empty for all Normal. `joint_radius` is the 2D disc's
+// radius in world units (the viewport scales it with the zoom so discs stay the same size on
+// screen).
+void build_bone_shapes(const Skeleton& skeleton, const Pose& pose, std::span<const Transform> world, bool is_2d,
                        std::span<const BoneLook> looks, float joint_radius, std::vector<ShapeVertex>& out);
 
 }  // namespace marionette

@@ -117,7 +117,7 @@ Result<Rig> set_chain_pinned(const Rig& rig, int chain, bool pinned) {
     Result<std::vector<Transform>> world = compute_world(rig.skeleton, rig.pose);
     if (!world) return Error{"pin of " + chain_label(rig, chain) + ": " + world.message()};
     const auto e = static_cast<std::size_t>(rig.chains[static_cast<std::size_t>(chain)].effector);
-    return with_pin(rig, chain, bone_tip(world.value()[e], rig.skeleton[e].length));
+    return with_pin(rig, chain, bone_tip(world.value()[e], posed_length(rig.skeleton, rig.pose, e)));
 }
 
 }  // namespace marionette

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/forward_kinematics.hpp"
 #include "editor/picking.hpp"
 
 namespace marionette {
@@ -61,9 +62,9 @@ void diamond(std::vector<ShapeVertex>& out, const glm::vec3& center, const Facin
 
 }  // namespace
 
-void chain_handles(const Rig& rig, std::span<const Transform> world, bool with_targets,
+void chain_handles(const Rig& rig, const Pose& pose, std::span<const Transform> world, bool with_targets,
                    const std::optional<DraggedTarget>& dragged, std::vector<ChainHandle>& out) {
-    const auto bones = static_cast<int>(std::min(world.size(), rig.skeleton.size()));
+    const auto bones = static_cast<int>(std::min({world.size(), rig.skeleton.size(), pose.scales.size()}));
     for (std::size_t i = 0; i < rig.chains.size(); ++i) {
         const IkChain& c = rig.chains[i];
         const int index = static_cast<int>(i);
@@ -75,7 +76,7 @@ void chain_handles(const Rig& rig, std::span<const Transform> world, bool with_t
             if (rig.chain_ending_at(c.effector) == index) {
                 const auto e = static_cast<std::size_t>(c.effector);
                 const bool is_dragged = dragged && dragged->effector == c.effector;
-                out.push_back({HandleKind::Target, index, is_dragged ? dragged->position : bone_tip(world[e], rig.skeleton[e].length)});
+                out.push_back({HandleKind::Target, index, is_dragged ? dragged->position : bone_tip(world[e], posed_length(rig.skeleton, pose, e))});
             }
         }
         if (!rig.is_2d() && c.solver == SolverKind::TwoBone && c.two_bone.pole) {

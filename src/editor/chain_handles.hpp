@@ -30,8 +30,9 @@ struct DraggedTarget {
 
 // Appends the rig's handles to `out`: a pin for each pinned chain, a target ring for each
 // effector that is not pinned (one per effector: the chain a drag of that bone uses) when
-// `with_targets`, and a pole for each 3D two-bone chain with a pole.
-void chain_handles(const Rig& rig, std::span<const Transform> world, bool with_targets,
+// `with_targets`, and a pole for each 3D two-bone chain with a pole. `world` holds the joint
+// frames forward kinematics made of `pose`.
+void chain_handles(const Rig& rig, const Pose& pose, std::span<const Transform> world, bool with_targets,
                    const std::optional<DraggedTarget>& dragged, std::vector<ChainHandle>& out);
 
 // The handle under `pixel` (within `tolerance_pixels`), by pick_point's rules.

@@ -88,6 +88,15 @@ Result<glm::vec3> checked_position(const Rig& rig, const glm::vec3& v, const std
     return v;
 }
 
+Result<glm::vec3> checked_scale(const Rig& rig, const glm::vec3& v, const std::string& what) {
+    if (!is_pose_scale(v.x) || !is_pose_scale(v.y) || !is_pose_scale(v.z)) {
+        return Error{what + ": every component must be " + kPoseScaleRange + ", got " + number_text(v.x) + ", " +
+                     number_text(v.y) + ", " + number_text(v.z)};
+    }
+    if (rig.is_2d() && v.z != 1.0f) return Error{what + ": a 2D rig's bones keep a z scale of 1, got " + number_text(v.z)};
+    return v;
+}
+
 Result<glm::quat> checked_rotation(const Rig& rig, const glm::quat& q, const std::string& what) {
     if (!is_finite(q)) return Error{what + ": every component must be a finite number"};
     const std::optional<glm::quat> made_unit = unit_rotation(q);

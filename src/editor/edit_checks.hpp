@@ -28,6 +28,8 @@ Status check_bone_name(const Rig& rig, std::string_view name, int renamed);
 Status check_length(float length, const std::string& what);
 // Finite and within +-kMaxCoordinate; a 2D rig has no z.
 Result<glm::vec3> checked_position(const Rig& rig, const glm::vec3& v, const std::string& what);
+// A pose scale: each component within is_pose_scale (extents.hpp); a 2D rig's z must be 1.
+Result<glm::vec3> checked_scale(const Rig& rig, const glm::vec3& v, const std::string& what);
 // Finite and non-zero, returned unit length; a 2D rig's rotation must turn about z only.
 Result<glm::quat> checked_rotation(const Rig& rig, const glm::quat& q, const std::string& what);
 

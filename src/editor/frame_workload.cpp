@@ -14,7 +14,7 @@ FrameWorkload::FrameWorkload(const Rig& rig) : rig_(rig), pose_(rig.pose), world
     for (const IkChain& c : rig_.chains) {
         const auto e = static_cast<std::size_t>(c.effector);
         const glm::vec3 root = world_[static_cast<std::size_t>(c.root)].translation;
-        const glm::vec3 tip = bone_tip(world_[e], rig_.skeleton[e].length);
+        const glm::vec3 tip = bone_tip(world_[e], posed_length(rig_.skeleton, pose_, e));
         centers_.push_back(root + 0.7f * (tip - root));
         radii_.push_back(0.2f * glm::length(tip - root));
     }
@@ -33,10 +33,10 @@ void FrameWorkload::run(float seconds) {
     const ForwardKinematicsJob fk{&rig_.skeleton, &pose_, world_};
     fk.run();
     vertices_.clear();
-    build_bone_shapes(rig_.skeleton, world_, rig_.is_2d(), {}, 0.02f, vertices_);
+    build_bone_shapes(rig_.skeleton, pose_, world_, rig_.is_2d(), {}, 0.02f, vertices_);
     // What the viewport draws over the bones: the chains' handles and a selected bone's limits.
     handles_.clear();
-    chain_handles(rig_, world_, true, std::nullopt, handles_);
+    chain_handles(rig_, pose_, world_, true, std::nullopt, handles_);
     const ViewCamera camera = rig_.is_2d() ? ViewCamera::for_2d() : ViewCamera::for_3d();
     const Viewport viewport{0.0f, 0.0f, 740.0f, 742.0f};
     build_handle_shapes(handles_, camera, viewport, {0.0f, 0.0f, 1.0f}, vertices_);

@@ -28,7 +28,7 @@ Result<IkDrag> IkDrag::start(const Rig& rig, const Pose& pose, IkChain chain, co
         return Error{"ik drag: the chain's bones are not in the rig"};
     }
     const auto e = static_cast<std::size_t>(chain.effector);
-    const glm::vec3 tip = bone_tip(world.value()[e], rig.skeleton[e].length);
+    const glm::vec3 tip = bone_tip(world.value()[e], posed_length(rig.skeleton, pose, e));
     if (chain.solver == SolverKind::TwoBone && !rig.is_2d() && !chain.two_bone.pole) {
         chain.two_bone.pole = world.value()[e].translation;  // the middle joint, where it is now
     }
@@ -39,8 +39,8 @@ Result<IkDrag> IkDrag::start(const Rig& rig, const Pose& pose, IkChain chain, co
     if (rig.is_2d()) g.z = 0.0f;
     d.target_ = chain.pin ? *chain.pin : tip;
     d.offset_ = d.target_ - g;
-    for (std::size_t i = 1; i < d.bones_.size(); ++i) d.reach_ += glm::length(local_translation(rig.skeleton, rig.pose, static_cast<std::size_t>(d.bones_[i])));
-    d.reach_ += rig.skeleton[e].length;
+    for (std::size_t i = 1; i < d.bones_.size(); ++i) d.reach_ += glm::length(local_translation(rig.skeleton, pose, static_cast<std::size_t>(d.bones_[i])));
+    d.reach_ += posed_length(rig.skeleton, pose, e);
     d.chain_ = std::move(chain);
     return d;
 }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "core/forward_kinematics.hpp"
+
 namespace marionette {
 
 namespace {
@@ -61,14 +63,14 @@ Candidate nearest_on_segment(const ScreenSegment& s, glm::vec2 pixel, bool persp
 
 }  // namespace
 
-std::optional<BoneHit> pick_bone(const Skeleton& skeleton, std::span<const Transform> world, const ViewCamera& camera,
+std::optional<BoneHit> pick_bone(const Skeleton& skeleton, const Pose& pose, std::span<const Transform> world, const ViewCamera& camera,
                                  const Viewport& viewport, glm::vec2 pixel, float tolerance_pixels) {
-    const std::size_t count = std::min(skeleton.size(), world.size());
+    const std::size_t count = std::min({skeleton.size(), world.size(), pose.scales.size()});
     std::vector<Candidate> hits;
     for (std::size_t i = 0; i < count; ++i) {
         const glm::vec3 joint = world[i].translation;
         const std::optional<ScreenSegment> segment =
-            project_segment(camera, viewport, joint, bone_tip(world[i], skeleton[i].length));
+            project_segment(camera, viewport, joint, bone_tip(world[i], posed_length(skeleton, pose, i)));
         if (!segment) continue;
         Candidate c = nearest_on_segment(*segment, pixel, !camera.is_2d());
         if (!(c.distance <= tolerance_pixels)) continue;

@@ -13,6 +13,7 @@
 
 #include <glm/glm.hpp>
 
+#include "core/pose.hpp"
 #include "core/skeleton.hpp"
 #include "editor/view_camera.hpp"
 #include "editor/viewport.hpp"
@@ -30,8 +31,9 @@ struct BoneHit {
 
 // A bone is the segment from its joint to its tip as the camera shows it (a zero-length bone,
 // or one seen end-on, is its joint). `world` holds each bone's joint frame, as forward
-// kinematics gives it; bones beyond the end of `world` are not considered.
-std::optional<BoneHit> pick_bone(const Skeleton& skeleton, std::span<const Transform> world, const ViewCamera& camera,
+// kinematics gives it from `pose` (whose scales stretch the bones); bones beyond the end of
+// `world` are not considered.
+std::optional<BoneHit> pick_bone(const Skeleton& skeleton, const Pose& pose, std::span<const Transform> world, const ViewCamera& camera,
                                  const Viewport& viewport, glm::vec2 pixel, float tolerance_pixels);
 
 // The index of the point hit.

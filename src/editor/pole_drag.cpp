@@ -21,7 +21,7 @@ Result<PoleDrag> PoleDrag::start(const Rig& rig, int chain, const glm::vec3& gra
     d.pole_ = *c.two_bone.pole;
     d.grab_ = grab;
     const auto e = static_cast<std::size_t>(c.effector);
-    d.target_ = c.pin ? *c.pin : bone_tip(world.value()[e], rig.skeleton[e].length);
+    d.target_ = c.pin ? *c.pin : bone_tip(world.value()[e], posed_length(rig.skeleton, rig.pose, e));
     return d;
 }
 

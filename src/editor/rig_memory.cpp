@@ -25,7 +25,7 @@ std::size_t estimated_rig_bytes(const Rig& rig) {
     std::size_t bytes = sizeof(Rig);
     for (const Bone& b : rig.skeleton.bones()) bytes += sizeof(Bone) + text_bytes(b.name);
     for (const IkChain& c : rig.chains) bytes += sizeof(IkChain) + text_bytes(c.name);
-    bytes += rig.pose.rotations.size() * sizeof(glm::quat) + rig.pose.translations.size() * sizeof(glm::vec3);
+    bytes += rig.pose.rotations.size() * sizeof(glm::quat) + (rig.pose.translations.size() + rig.pose.scales.size()) * sizeof(glm::vec3);
     for (const State& s : rig.states) {
         bytes += sizeof(State) + text_bytes(s.name) + s.channels.size() * sizeof(StateChannel);
     }

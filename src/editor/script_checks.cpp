@@ -3,6 +3,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/forward_kinematics.hpp"
+
 namespace marionette {
 
 namespace {
@@ -29,9 +31,10 @@ const char* point_name(BonePoint at) {
 
 Result<glm::vec3> bone_point_world(const ScriptView& view, const std::string& bone, BonePoint at) {
     const int index = view.rig->skeleton.find(bone);
-    if (index < 0 || static_cast<std::size_t>(index) >= view.world.size()) return Error{"\"" + bone + "\" is not a bone of this rig"};
-    const Transform& frame = view.world[static_cast<std::size_t>(index)];
-    const float length = view.rig->skeleton[static_cast<std::size_t>(index)].length;
+    const auto b = static_cast<std::size_t>(index);
+    if (index < 0 || !view.pose || b >= view.world.size() || b >= view.pose->scales.size()) return Error{"\"" + bone + "\" is not a bone of this rig"};
+    const Transform& frame = view.world[b];
+    const float length = posed_length(view.rig->skeleton, *view.pose, b);
     switch (at) {
         case BonePoint::Joint: return frame.translation;
         case BonePoint::Middle: return bone_tip(frame, 0.5f * length);

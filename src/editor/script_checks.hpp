@@ -23,7 +23,8 @@ struct UiMark {
 
 struct ScriptView {
     const Rig* rig = nullptr;
-    std::span<const Transform> world;  // joint frames as drawn this frame
+    const Pose* pose = nullptr;        // the pose drawn this frame (the rig's, or a state's)
+    std::span<const Transform> world;  // joint frames forward kinematics made of it
     const ViewCamera* camera = nullptr;
     Viewport viewport;                 // where the rig is drawn in the window
     std::string_view mode;             // "fk" or "ik"

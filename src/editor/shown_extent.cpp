@@ -16,7 +16,7 @@ void add_points(const Rig& rig, const Pose& pose, std::vector<Transform>& world,
     fk.run();
     for (std::size_t i = 0; i < world.size(); ++i) {
         out.push_back(world[i].translation);
-        out.push_back(bone_tip(world[i], rig.skeleton[i].length));
+        out.push_back(bone_tip(world[i], posed_length(rig.skeleton, pose, i)));
     }
 }
 

@@ -201,6 +201,9 @@ Result<Rig> take_pose(const Rig& rig, const Pose& pose) {
         Result<glm::vec3> t = checked_position(rig, pose.translations[b], "pose translation of " + bone_label(rig, static_cast<int>(b)));
         if (!t) return Error{t.message()};
         out.pose.translations[b] = t.value();
+        Result<glm::vec3> s = checked_scale(rig, pose.scales[b], "pose scale of " + bone_label(rig, static_cast<int>(b)));
+        if (!s) return Error{s.message()};
+        out.pose.scales[b] = s.value();
     }
     Result<glm::vec3> offset = checked_position(rig, pose.root_offset, "root offset");
     if (!offset) return Error{offset.message()};

@@ -69,23 +69,23 @@ std::optional<DraggedTarget> ViewportController::dragged_target() const {
     return std::nullopt;
 }
 
-void ViewportController::handles(std::span<const Transform> world, std::vector<ChainHandle>& out) const {
-    chain_handles(document_.rig(), world, mode_ == PoseMode::Ik, dragged_target(), out);
+void ViewportController::handles(const Pose& pose, std::span<const Transform> world, std::vector<ChainHandle>& out) const {
+    chain_handles(document_.rig(), pose, world, mode_ == PoseMode::Ik, dragged_target(), out);
 }
 
 std::optional<glm::vec3> ViewportController::on_view_plane(glm::vec2 pixel, const Viewport& viewport, const glm::vec3& through) const {
     return camera_.point_on_plane(pixel, viewport, through, camera_.view_direction());
 }
 
-void ViewportController::handle(const ViewportInput& in, const Viewport& viewport, const std::vector<Transform>& world) {
+void ViewportController::handle(const ViewportInput& in, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world) {
     switch (in.kind) {
         case ViewportInput::Kind::Press:
             mouse_ = in.pixel;
-            press(in.pixel, in.button, in.mods.shift, in.mods.alt, viewport, world);
+            press(in.pixel, in.button, in.mods.shift, in.mods.alt, viewport, pose, world);
             break;
         case ViewportInput::Kind::Motion:
             mouse_ = in.pixel;
-            motion(in.pixel, in.delta, viewport, world);
+            motion(in.pixel, in.delta, viewport, pose, world);
             break;
         case ViewportInput::Kind::Release:
             release();
@@ -110,19 +110,19 @@ void ViewportController::handle(const ViewportInput& in, const Viewport& viewpor
     }
 }
 
-bool ViewportController::press_poses(const ViewportInput& in, const Viewport& viewport, const std::vector<Transform>& world) const {
+bool ViewportController::press_poses(const ViewportInput& in, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world) const {
     if (in.kind != ViewportInput::Kind::Press || in.button != MouseButton::Left || dragging() || space_held_) return false;
     const bool is_2d = document_.rig().is_2d();
     if (in.mods.alt && !is_2d) return false;
     if (!viewport.contains(in.pixel)) return false;
     std::vector<ChainHandle> shown;
-    handles(world, shown);
+    handles(pose, world, shown);
     if (pick_handle(shown, camera_, viewport, in.pixel, kHandleTolerance)) return true;
-    return pick_bone(document_.rig().skeleton, world, camera_, viewport, in.pixel, kPickTolerance).has_value();
+    return pick_bone(document_.rig().skeleton, pose, world, camera_, viewport, in.pixel, kPickTolerance).has_value();
 }
 
 void ViewportController::press(glm::vec2 pixel, MouseButton button, bool shift, bool alt, const Viewport& viewport,
-                               const std::vector<Transform>& world) {
+                               const Pose& pose, const std::vector<Transform>& world) {
     if (!viewport.contains(pixel) || dragging()) return;
     const bool is_2d = document_.rig().is_2d();
     if (button == MouseButton::Middle) {
@@ -134,15 +134,15 @@ void ViewportController::press(glm::vec2 pixel, MouseButton button, bool shift, 
         drag_ = CameraDrag{alt && !is_2d};
         return;
     }
-    if (start_handle_drag(pixel, viewport, world)) return;
-    const auto hit = pick_bone(document_.rig().skeleton, world, camera_, viewport, pixel, kPickTolerance);
+    if (start_handle_drag(pixel, viewport, pose, world)) return;
+    const auto hit = pick_bone(document_.rig().skeleton, pose, world, camera_, viewport, pixel, kPickTolerance);
     selected_ = hit ? hit->bone : -1;  // a click on empty space deselects
-    if (hit) start_bone_drag(hit->bone, pixel, viewport, world);
+    if (hit) start_bone_drag(hit->bone, pixel, viewport, pose, world);
 }
 
-bool ViewportController::start_handle_drag(glm::vec2 pixel, const Viewport& viewport, const std::vector<Transform>& world) {
+bool ViewportController::start_handle_drag(glm::vec2 pixel, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world) {
     std::vector<ChainHandle> shown;
-    handles(world, shown);
+    handles(pose, world, shown);
     const auto hit = pick_handle(shown, camera_, viewport, pixel, kHandleTolerance);
     if (!hit) return false;
     const Rig& rig = document_.rig();
@@ -174,7 +174,7 @@ void ViewportController::start_ik_drag(IkChain chain, const glm::vec3& grab) {
     }
 }
 
-void ViewportController::start_bone_drag(int bone, glm::vec2 pixel, const Viewport& viewport, const std::vector<Transform>& world) {
+void ViewportController::start_bone_drag(int bone, glm::vec2 pixel, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world) {
     const Rig& rig = document_.rig();
     const auto b = static_cast<std::size_t>(bone);
     rig_before_drag_ = rig;
@@ -194,7 +194,7 @@ void ViewportController::start_bone_drag(int bone, glm::vec2 pixel, const Viewpo
     // The bone's tip ends its own chain; its joint ends its parent's, when the parent ends one.
     // The grab takes the end nearer to it on screen, as a hand grabbed by the wrist moves the
     // wrist (the arm's chain) and one grabbed by the fingers moves them (the chain to the hand).
-    const glm::vec3 tip = bone_tip(world[b], rig.skeleton[b].length);
+    const glm::vec3 tip = bone_tip(world[b], posed_length(rig.skeleton, pose, b));
     const int parent = rig.skeleton[b].parent;
     const int parent_chain = parent >= 0 ? rig.chain_ending_at(parent) : -1;
     if (parent_chain >= 0) {
@@ -212,7 +212,7 @@ void ViewportController::start_bone_drag(int bone, glm::vec2 pixel, const Viewpo
     start_ik_drag(drag_chain_for(rig, bone, auto_chain_length_), *grab);
 }
 
-void ViewportController::motion(glm::vec2 pixel, glm::vec2 delta, const Viewport& viewport, const std::vector<Transform>& world) {
+void ViewportController::motion(glm::vec2 pixel, glm::vec2 delta, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world) {
     if (const auto* cam = std::get_if<CameraDrag>(&drag_)) {
         if (cam->orbit) {
             camera_.orbit_pixels(delta);
@@ -251,7 +251,7 @@ void ViewportController::motion(glm::vec2 pixel, glm::vec2 delta, const Viewport
         return;
     }
     if (viewport.contains(pixel)) {
-        const auto hit = pick_bone(document_.rig().skeleton, world, camera_, viewport, pixel, kPickTolerance);
+        const auto hit = pick_bone(document_.rig().skeleton, pose, world, camera_, viewport, pixel, kPickTolerance);
         hovered_ = hit ? hit->bone : -1;
     }
 }

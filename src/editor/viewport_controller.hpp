@@ -37,14 +37,14 @@ public:
     void frame(const Viewport& viewport, std::span<const glm::vec3> points);
     bool take_frame_request();
     // `world` holds the rig's joint frames as drawn this frame (for picking and grabbing).
-    void handle(const ViewportInput& input, const Viewport& viewport, const std::vector<Transform>& world);
+    void handle(const ViewportInput& input, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world);
 
     // Once a frame: an IK drag's swing in progress turns on (limb_swing.hpp).
     void tick();
 
     // Whether this event is a press that would start posing (on a bone or a handle, not a
     // camera move or a click on empty space).
-    bool press_poses(const ViewportInput& input, const Viewport& viewport, const std::vector<Transform>& world) const;
+    bool press_poses(const ViewportInput& input, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world) const;
 
     const ViewCamera& camera() const { return camera_; }
     // Whether the camera is the one saved in the rig's editor data (else it still needs framing).
@@ -67,7 +67,7 @@ public:
     // The target of the IK drag in progress (its handle follows it rather than the tip).
     std::optional<DraggedTarget> dragged_target() const;
     // The handles the viewport shows and the mouse can grab (appended to `out`).
-    void handles(std::span<const Transform> world, std::vector<ChainHandle>& out) const;
+    void handles(const Pose& pose, std::span<const Transform> world, std::vector<ChainHandle>& out) const;
 
 private:
     struct CameraDrag {
@@ -75,8 +75,8 @@ private:
     };
     using Drag = std::variant<std::monostate, FkDrag, IkDrag, PoleDrag, RootDrag, CameraDrag>;
 
-    void press(glm::vec2 pixel, MouseButton button, bool shift, bool alt, const Viewport& viewport, const std::vector<Transform>& world);
-    void motion(glm::vec2 pixel, glm::vec2 delta, const Viewport& viewport, const std::vector<Transform>& world);
+    void press(glm::vec2 pixel, MouseButton button, bool shift, bool alt, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world);
+    void motion(glm::vec2 pixel, glm::vec2 delta, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world);
     void release();
     void key(ViewKey key, bool ctrl, bool shift);
     // The automatic IK chain reaches one bone further up (by > 0) or less far; a drag on an
@@ -100,11 +100,11 @@ private:
     }
     // The most parents an automatic chain can take above `bone` (any bone's most for none), >= 1.
     int longest_auto_chain(int bone) const;
-    void start_bone_drag(int bone, glm::vec2 pixel, const Viewport& viewport, const std::vector<Transform>& world);
+    void start_bone_drag(int bone, glm::vec2 pixel, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world);
     // In IK mode, dragging a root bone that ends no chain moves the whole puppet.
     bool moves_whole_rig(int bone) const;
     // A press on a handle starts its drag; false when no handle is under the pointer.
-    bool start_handle_drag(glm::vec2 pixel, const Viewport& viewport, const std::vector<Transform>& world);
+    bool start_handle_drag(glm::vec2 pixel, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world);
     void start_ik_drag(IkChain chain, const glm::vec3& grab);
     // P: pins the selected bone's chain where its effector is, or lets it go.
     void toggle_pin();

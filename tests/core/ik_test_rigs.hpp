@@ -42,7 +42,7 @@ inline std::vector<Transform> world_of(const Rig& rig, const Pose& pose) { retur
 
 inline glm::vec3 tip_of(const Rig& rig, const Pose& pose, int bone_index) {
     const auto w = world_of(rig, pose);
-    return bone_tip(w[static_cast<std::size_t>(bone_index)], rig.skeleton[static_cast<std::size_t>(bone_index)].length);
+    return bone_tip(w[static_cast<std::size_t>(bone_index)], posed_length(rig.skeleton, pose, static_cast<std::size_t>(bone_index)));
 }
 
 inline bool finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }

@@ -2,7 +2,7 @@
 // TwoBoneJob gives it alone: same tip, same rotations, same reported result. Random rigs hold a
 // random number of limbs (not a multiple of four as a rule), hanging from a placed and turned
 // base, from a bone below it, or from nothing (moved by the root offset); some have joint limits
-// or degenerate shapes, which the lanes hand back to TwoBoneJob.
+// or degenerate shapes, which the lanes hand back to TwoBoneJob; some bones are scaled by the pose.
 
 #include <gtest/gtest.h>
 
@@ -73,6 +73,12 @@ LimbRig random_limb_rig(std::mt19937& rng, Dimensions dims, int count) {
     r.pose = Pose::rest(r.skeleton.size());
     r.pose.root_offset = random_point(rng, dims, 1);
     for (auto& q : r.pose.rotations) q = random_turn(rng, dims);
+    // Some bones stretched (issue 17): a scaled upper bone moves the lower one's joint, a scaled
+    // lower bone lengthens it; the lanes must read both as TwoBoneJob does.
+    std::uniform_real_distribution<float> stretch(0.5f, 2.0f);
+    for (auto& s : r.pose.scales) {
+        if (unit(rng) < 0.3f) s = {stretch(rng), stretch(rng), dims == Dimensions::Two ? 1.0f : stretch(rng)};
+    }
     r.in_limb.assign(r.skeleton.size(), false);
 
     // Targets and poles around each limb's root joint as the pose places it.
@@ -90,8 +96,9 @@ LimbRig random_limb_rig(std::mt19937& rng, Dimensions dims, int count) {
     return r;
 }
 
-float limb_reach(const Skeleton& sk, const TwoBoneLimb& limb) {
-    return glm::length(sk[static_cast<std::size_t>(limb.effector)].rest.translation) + sk[static_cast<std::size_t>(limb.effector)].length;
+float limb_reach(const Skeleton& sk, const Pose& pose, const TwoBoneLimb& limb) {
+    const auto e = static_cast<std::size_t>(limb.effector);
+    return glm::length(local_translation(sk, pose, e)) + posed_length(sk, pose, e);
 }
 
 class TwoBoneBatch : public ::testing::TestWithParam<Dimensions> {};
@@ -133,19 +140,20 @@ TEST_P(TwoBoneBatch, EveryLimbGetsWhatItGetsAlone) {
                 continue;
             }
             ASSERT_NEAR(glm::length(q), 1.0f, 1e-6f) << "rig " << rigs << " bone " << b;
-            // Bones keep their lengths: each joint sits its child's rest offset from its parent's.
+            // Bones keep their lengths: each joint sits its posed offset from its parent's.
             const int parent = rig.skeleton[b].parent;
             if (parent >= 0) {
                 const float bone_span = glm::length(batch_world[b].translation - batch_world[static_cast<std::size_t>(parent)].translation);
-                ASSERT_NEAR(bone_span, glm::length(rig.skeleton[b].rest.translation), 1e-4f * (1.0f + bone_span)) << "rig " << rigs;
+                ASSERT_NEAR(bone_span, glm::length(local_translation(rig.skeleton, rig.pose, b)), 1e-4f * (1.0f + bone_span)) << "rig " << rigs;
             }
         }
         for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
             const TwoBoneLimb& limb = rig.limbs[i];
             const auto e = static_cast<std::size_t>(limb.effector);
-            const float reach = limb_reach(rig.skeleton, limb);
+            const float reach = limb_reach(rig.skeleton, rig.pose, limb);
             const float scale = 1.0f + glm::length(alone_world[static_cast<std::size_t>(limb.root)].translation) + reach;
-            const float tip_gap = glm::length(bone_tip(batch_world[e], rig.skeleton[e].length) - bone_tip(alone_world[e], rig.skeleton[e].length));
+            const float length = posed_length(rig.skeleton, rig.pose, e);
+            const float tip_gap = glm::length(bone_tip(batch_world[e], length) - bone_tip(alone_world[e], length));
             ASSERT_LT(tip_gap, 1e-5f * scale) << "rig " << rigs << " limb " << i;
             const IkResult& got = batch_results[i];
             const IkResult& want = alone_results[i];

@@ -36,7 +36,7 @@ glm::vec3 tip(const Rig& rig, int bone) {
 TEST(ChainHandles, OneTargetPerEffectorPinsReplaceTargets) {
     Rig rig = figure_2d();
     std::vector<ChainHandle> h;
-    chain_handles(rig, world_of(rig), true, std::nullopt, h);
+    chain_handles(rig, rig.pose, world_of(rig), true, std::nullopt, h);
     // arm ends at forearm, arm_reach and back both at hand (arm_reach first), leg at shin.
     ASSERT_EQ(h.size(), 3u);
     EXPECT_EQ(h[0].chain, 0);
@@ -47,7 +47,7 @@ TEST(ChainHandles, OneTargetPerEffectorPinsReplaceTargets) {
 
     rig.chains[2].pin = glm::vec3{5.0f, -7.0f, 0.0f};
     h.clear();
-    chain_handles(rig, world_of(rig), false, std::nullopt, h);  // FK mode: no targets
+    chain_handles(rig, rig.pose, world_of(rig), false, std::nullopt, h);  // FK mode: no targets
     ASSERT_EQ(h.size(), 1u);
     EXPECT_EQ(h[0].kind, HandleKind::Pin);
     EXPECT_EQ(h[0].chain, 2);
@@ -57,13 +57,13 @@ TEST(ChainHandles, OneTargetPerEffectorPinsReplaceTargets) {
 TEST(ChainHandles, TheDraggedTargetIsWhereTheDragIsAndPolesShowIn3D) {
     const Rig rig = figure_2d();
     std::vector<ChainHandle> h;
-    chain_handles(rig, world_of(rig), true, DraggedTarget{3, {90.0f, 80.0f, 0.0f}}, h);
+    chain_handles(rig, rig.pose, world_of(rig), true, DraggedTarget{3, {90.0f, 80.0f, 0.0f}}, h);
     ASSERT_FALSE(h.empty());
     EXPECT_EQ(h[0].position, glm::vec3(90.0f, 80.0f, 0.0f));
 
     const Rig rig3 = figure_3d();
     h.clear();
-    chain_handles(rig3, world_of(rig3), false, std::nullopt, h);
+    chain_handles(rig3, rig3.pose, world_of(rig3), false, std::nullopt, h);
     ASSERT_EQ(h.size(), 1u);
     EXPECT_EQ(h[0].kind, HandleKind::Pole);
     EXPECT_EQ(h[0].position, *rig3.chains[0].two_bone.pole);
@@ -74,7 +74,7 @@ TEST(ChainHandles, IgnoresChainsBeyondTheWorldGiven) {
     std::vector<Transform> world = world_of(rig);
     world.resize(4);  // bones 4.. not posed yet
     std::vector<ChainHandle> h;
-    chain_handles(rig, world, true, std::nullopt, h);
+    chain_handles(rig, rig.pose, world, true, std::nullopt, h);
     ASSERT_EQ(h.size(), 1u);
     EXPECT_EQ(h[0].chain, 0);
 }

@@ -125,6 +125,7 @@ struct ViewFixture {
     ScriptView view() {
         ScriptView v;
         v.rig = &rig;
+        v.pose = &rig.pose;
         v.world = world;
         v.camera = &camera;
         v.viewport = {100, 0, 400, 300};

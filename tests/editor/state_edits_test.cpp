@@ -221,4 +221,14 @@ TEST(StateEdits, TakePoseReplacesTheWholePoseOrRefuses) {
     bad = shown;
     bad.root_offset.x = INFINITY;
     expect_refused(take_pose(rig, bad), "root offset");
+    bad = shown;
+    bad.scales[2] = {-1.0f, 1.0f, 1.0f};
+    expect_refused(take_pose(rig, bad), "pose scale of bone \"upper_arm\": every component must be between 0 and 1000");
+    bad.scales[2] = {1.0f, NAN, 1.0f};
+    expect_refused(take_pose(rig, bad), "pose scale of bone \"upper_arm\"");
+    bad.scales[2] = {1.0f, 1.0f, 2.0f};
+    expect_refused(take_pose(rig, bad), "a 2D rig's bones keep a z scale of 1");
+    Pose scaled = shown;
+    scaled.scales[2] = {2.0f, 0.5f, 1.0f};
+    EXPECT_EQ(ok(take_pose(rig, scaled)).pose.scales[2], glm::vec3(2.0f, 0.5f, 1.0f));
 }

@@ -47,7 +47,7 @@ public:
     }
 
     void send(const ViewportInput& in) {
-        controller_.handle(in, view_, world_);
+        controller_.handle(in, view_, document_.rig().pose, world_);
         refresh();
     }
     void click(glm::vec2 at) {
