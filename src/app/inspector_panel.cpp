@@ -8,6 +8,7 @@
 
 #include "app/panel_widgets.hpp"
 #include "core/chain_rules.hpp"
+#include "core/extents.hpp"
 #include "core/rotation_math.hpp"
 #include "editor/rotation_display.hpp"
 
@@ -233,8 +234,19 @@ void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at
     }
     if (ImGui::CollapsingHeader("Pose", ImGuiTreeNodeFlags_DefaultOpen)) {
         const glm::vec3* hinge = !rig.is_2d() && b.limits && b.limits->hinge ? &*b.limits->hinge : nullptr;
-        rotation_field("rotation##pose", rig, selected, rig.pose.rotations[static_cast<std::size_t>(selected)], out,
-                       "pose of " + b.name, set_pose_rotation, hinge);
+        const auto i = static_cast<std::size_t>(selected);
+        rotation_field("rotation##pose", rig, selected, rig.pose.rotations[i], out, "pose of " + b.name, set_pose_rotation, hinge);
+        // The pose's move and stretch on top of the rest (pose.hpp): the position in the parent's
+        // frame, the scale along the bone's own axes (2D shows x and y; z stays 1).
+        glm::vec3 t = rig.pose.translations[i];
+        changed = rig.is_2d() ? ImGui::DragFloat2("move##pose", &t.x, 0.5f) : ImGui::DragFloat3("move##pose", &t.x, 0.01f);
+        if (marks) marks->mark_last_item("inspector/pose/move");
+        track(out, "pose move of " + b.name, changed, [&] { return set_pose_translation(rig, selected, t); });
+        glm::vec3 s = rig.pose.scales[i];
+        changed = rig.is_2d() ? ImGui::DragFloat2("scale##pose", &s.x, 0.01f, 0.0f, kMaxPoseScale, "%.3f")
+                              : ImGui::DragFloat3("scale##pose", &s.x, 0.01f, 0.0f, kMaxPoseScale, "%.3f");
+        if (marks) marks->mark_last_item("inspector/pose/scale");
+        track(out, "pose scale of " + b.name, changed, [&] { return set_pose_scale(rig, selected, s); });
     }
     if (ImGui::CollapsingHeader("Limits", ImGuiTreeNodeFlags_DefaultOpen)) limits_section(rig, selected, out, marks);
     bool any_chain = false;

@@ -1,4 +1,4 @@
-// Edits of one bone's values and of the pose: nothing is renumbered here.
+// Edits of one bone's values: nothing is renumbered here. The pose's are pose_edits.cpp.
 
 #include <algorithm>
 #include <cmath>
@@ -116,30 +116,6 @@ Result<Rig> set_rest_rotation(const Rig& rig, int bone, const glm::quat& rotatio
     if (!q) return Error{q.message()};
     Rig out = rig;
     bone_at(out, bone).rest.rotation = q.value();
-    return out;
-}
-
-Result<Rig> set_pose_rotation(const Rig& rig, int bone, const glm::quat& rotation) {
-    if (Status s = check_bone(rig, bone); !s) return Error{s.message()};
-    if (Status s = check_pose_matches(rig); !s) return Error{s.message()};
-    Result<glm::quat> q = checked_rotation(rig, rotation, "pose rotation of " + bone_label(rig, bone));
-    if (!q) return Error{q.message()};
-    Rig out = rig;
-    out.pose.rotations[static_cast<std::size_t>(bone)] = q.value();
-    return out;
-}
-
-Result<Rig> reset_pose(const Rig& rig) {
-    Rig out = rig;
-    out.pose = Pose::rest(rig.skeleton.size());
-    return out;
-}
-
-Result<Rig> set_root_offset(const Rig& rig, const glm::vec3& offset) {
-    Result<glm::vec3> o = checked_position(rig, offset, "root offset");
-    if (!o) return Error{o.message()};
-    Rig out = rig;
-    out.pose.root_offset = o.value();
     return out;
 }
 

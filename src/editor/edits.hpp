@@ -35,7 +35,12 @@ Result<Rig> set_rest_rotation(const Rig& rig, int bone, const glm::quat& rotatio
 // The pose rotation on top of the rest rotation; checked like a rest rotation. Joint limits
 // are not applied here: the tools that pose a joint keep to them.
 Result<Rig> set_pose_rotation(const Rig& rig, int bone, const glm::quat& rotation);
-// Every bone back to its rest rotation and the root offset back to zero.
+// The pose translation added to the rest translation, in the parent's frame: checked like a
+// rest translation.
+Result<Rig> set_pose_translation(const Rig& rig, int bone, const glm::vec3& translation);
+// The pose scale along the bone's own axes (pose.hpp): each in [0, 1000]; a 2D rig's z is 1.
+Result<Rig> set_pose_scale(const Rig& rig, int bone, const glm::vec3& scale);
+// Every bone back to its rest (no turn, move or scale) and the root offset back to zero.
 Result<Rig> reset_pose(const Rig& rig);
 // The offset added to every root's position: finite; a 2D rig's z must be 0.
 Result<Rig> set_root_offset(const Rig& rig, const glm::vec3& offset);

@@ -142,6 +142,45 @@ TEST(SetPoseRotation, SetsOneBonesPoseAndChecksItLikeARestRotation) {
     expect_error(set_pose_rotation(short_pose, kHand, rotation_2d(0.0f)), "the rig's pose has 6 rotations for 7 bones");
 }
 
+TEST(SetPoseTranslation, MovesOneBoneAndChecksItLikeARestTranslation) {
+    const Rig rig = figure_2d();
+    Result<Rig> r = set_pose_translation(rig, kHand, {3.0f, -2.0f, 0.0f});
+    ASSERT_TRUE(r.ok()) << r.message();
+    expect_valid_rig(r.value(), "set_pose_translation");
+    EXPECT_EQ(r.value().pose.translations[kHand], glm::vec3(3.0f, -2.0f, 0.0f));
+    EXPECT_EQ(r.value().pose.translations[kForearm], glm::vec3(0.0f));
+    expect_error(set_pose_translation(rig, kHand, {0.0f, 0.0f, 1.0f}), "pose translation of bone \"hand\": a 2D rig lies in the z = 0 plane");
+    expect_error(set_pose_translation(rig, kHand, {kNaN, 0.0f, 0.0f}), "must be a finite number");
+    expect_error(set_pose_translation(rig, kHand, {2e15f, 0.0f, 0.0f}), "between -1e15 and 1e15");
+    expect_error(set_pose_translation(rig, -1, {}), "bone -1 does not exist");
+    EXPECT_TRUE(set_pose_translation(figure_3d(), 1, {0.0f, 0.0f, 1.0f}).ok());
+}
+
+TEST(SetPoseScale, ScalesOneBoneWithinTheRange) {
+    const Rig rig = figure_2d();
+    Result<Rig> r = set_pose_scale(rig, kHand, {2.0f, 0.5f, 1.0f});
+    ASSERT_TRUE(r.ok()) << r.message();
+    expect_valid_rig(r.value(), "set_pose_scale");
+    EXPECT_EQ(r.value().pose.scales[kHand], glm::vec3(2.0f, 0.5f, 1.0f));
+    EXPECT_EQ(r.value().pose.scales[kForearm], glm::vec3(1.0f));
+    expect_error(set_pose_scale(rig, kHand, {-0.5f, 1.0f, 1.0f}), "pose scale of bone \"hand\": every component must be between 0 and 1000");
+    expect_error(set_pose_scale(rig, kHand, {1.0f, 1001.0f, 1.0f}), "between 0 and 1000");
+    expect_error(set_pose_scale(rig, kHand, {kNaN, 1.0f, 1.0f}), "between 0 and 1000");
+    expect_error(set_pose_scale(rig, kHand, {1.0f, 1.0f, 0.0f}), "a 2D rig's bones keep a z scale of 1");
+    expect_error(set_pose_scale(rig, 7, glm::vec3(1.0f)), "bone 7 does not exist");
+    EXPECT_TRUE(set_pose_scale(rig, kHand, {0.0f, 1000.0f, 1.0f}).ok()) << "both ends of the range";
+    EXPECT_TRUE(set_pose_scale(figure_3d(), 1, {1.0f, 1.0f, 3.0f}).ok());
+    Rig short_pose = rig;
+    short_pose.pose.scales.pop_back();
+    expect_error(set_pose_scale(short_pose, kHand, glm::vec3(1.0f)), "the rig's pose has 6 scales for 7 bones");
+}
+
+TEST(ResetPose, TakesBackTurnsMovesAndScales) {
+    Rig rig = set_pose_scale(figure_2d(), kHand, {2.0f, 2.0f, 1.0f}).value();
+    rig = set_pose_translation(rig, kHand, {1.0f, 0.0f, 0.0f}).value();
+    EXPECT_EQ(reset_pose(rig).value().pose, Pose::rest(rig.skeleton.size()));
+}
+
 TEST(SetRootOffset, SetsFiniteOffsetsOnly) {
     Result<Rig> r = set_root_offset(figure_2d(), {-7.0f, 8.5f, 0.0f});
     ASSERT_TRUE(r.ok()) << r.message();
