@@ -3,6 +3,7 @@
 #include <cmath>
 #include <unordered_set>
 
+#include "core/extents.hpp"
 #include "core/rotation_math.hpp"
 
 namespace marionette::fuzzing {
@@ -85,11 +86,19 @@ Violation check_chains(const Rig& rig) {
 
 Violation check_pose(const Rig& rig) {
     const Pose& pose = rig.pose;
-    if (pose.rotations.size() != rig.skeleton.size()) return "the pose does not have one rotation per bone";
+    if (!pose.fits(rig.skeleton.size())) return "the pose does not fit the bones: " + pose.misfit(rig.skeleton.size());
     if (!is_finite(pose.root_offset) || (rig.is_2d() && !flat(pose.root_offset))) return "bad root offset";
     for (std::size_t i = 0; i < pose.rotations.size(); ++i) {
         if (!is_unit_rotation(pose.rotations[i])) return "pose of " + bone_at(rig, i) + ": not a unit quaternion";
         if (rig.is_2d() && !about_z(pose.rotations[i])) return "pose of " + bone_at(rig, i) + ": leaves the plane";
+        const glm::vec3& t = pose.translations[i];
+        if (!is_finite(t) || glm::any(glm::greaterThan(glm::abs(t), glm::vec3(kMaxCoordinate))) || (rig.is_2d() && !flat(t))) {
+            return "pose translation of " + bone_at(rig, i) + ": out of range";
+        }
+        const glm::vec3& s = pose.scales[i];
+        if (!is_pose_scale(s.x) || !is_pose_scale(s.y) || !is_pose_scale(s.z) || (rig.is_2d() && s.z != 1.0f)) {
+            return "pose scale of " + bone_at(rig, i) + ": out of range";
+        }
     }
     return {};
 }
@@ -203,6 +212,9 @@ Violation rig_difference(const Rig& a, const Rig& b) {
         if (Violation v = chain_difference(a.chains[i], b.chains[i])) return v;
     }
     if (a.pose.rotations.size() != b.pose.rotations.size() || a.pose.root_offset != b.pose.root_offset) return differ("pose");
+    // Translations and scales are written as the floats' shortest digits: they read back exactly.
+    if (a.pose.translations != b.pose.translations) return differ("pose translations");
+    if (a.pose.scales != b.pose.scales) return differ("pose scales");
     for (std::size_t i = 0; i < a.pose.rotations.size(); ++i) {
         if (rotation_change(a.pose.rotations[i], b.pose.rotations[i]) > kRotationSlack) return differ("pose of " + bone_at(a, i));
     }
