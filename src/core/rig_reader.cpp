@@ -110,34 +110,27 @@ IkChain read_chain(const JsonField& f, const BoneIndex& bones, int dims) {
     return c;
 }
 
+// Reads the object member `name` of `f`, if present: bone names to values, each read by
+// `read(value field)` into `out[bone]`.
+template <class T, class Read>
+void read_per_bone(const JsonField& f, const char* name, const BoneIndex& bones, std::vector<T>& out, Read read) {
+    const auto member = f.optional_member(name);
+    if (!member) return;
+    for (const auto& item : member->object().items()) {
+        const JsonField value(item.value(), member->path() + "." + item.key());
+        const int b = bones.find(item.key());
+        if (b < 0) value.fail("\"" + item.key() + "\" is not a bone");
+        out[static_cast<std::size_t>(b)] = read(value);
+    }
+}
+
 Pose read_pose(const JsonField& f, const BoneIndex& bones, int dims) {
     f.allow_only({"root_offset", "rotations", "translations", "scales"});
     Pose pose = Pose::rest(bones.skeleton().size());
     if (auto o = f.optional_member("root_offset")) pose.root_offset = o->position(dims);
-    if (auto r = f.optional_member("rotations")) {
-        for (const auto& item : r->object().items()) {
-            const JsonField value(item.value(), r->path() + "." + item.key());
-            const int b = bones.find(item.key());
-            if (b < 0) value.fail("\"" + item.key() + "\" is not a bone");
-            pose.rotations[static_cast<std::size_t>(b)] = value.rotation(dims);
-        }
-    }
-    if (auto t = f.optional_member("translations")) {
-        for (const auto& item : t->object().items()) {
-            const JsonField value(item.value(), t->path() + "." + item.key());
-            const int b = bones.find(item.key());
-            if (b < 0) value.fail("\"" + item.key() + "\" is not a bone");
-            pose.translations[static_cast<std::size_t>(b)] = value.position(dims);
-        }
-    }
-    if (auto s = f.optional_member("scales")) {
-        for (const auto& item : s->object().items()) {
-            const JsonField value(item.value(), s->path() + "." + item.key());
-            const int b = bones.find(item.key());
-            if (b < 0) value.fail("\"" + item.key() + "\" is not a bone");
-            pose.scales[static_cast<std::size_t>(b)] = value.scale(dims);
-        }
-    }
+    read_per_bone(f, "rotations", bones, pose.rotations, [dims](const JsonField& v) { return v.rotation(dims); });
+    read_per_bone(f, "translations", bones, pose.translations, [dims](const JsonField& v) { return v.position(dims); });
+    read_per_bone(f, "scales", bones, pose.scales, [dims](const JsonField& v) { return v.scale(dims); });
     return pose;
 }
 

@@ -45,6 +45,18 @@ inline glm::vec3 tip_of(const Rig& rig, const Pose& pose, int bone_index) {
     return bone_tip(w[static_cast<std::size_t>(bone_index)], posed_length(rig.skeleton, pose, static_cast<std::size_t>(bone_index)));
 }
 
+// A chain from `root` to `effector`; CCD solves it tightly (tolerance 1e-5, 500 iterations).
+inline IkChain test_chain(const char* name, int root, int effector, SolverKind solver) {
+    IkChain c;
+    c.name = name;
+    c.root = root;
+    c.effector = effector;
+    c.solver = solver;
+    c.ccd.tolerance = 1e-5f;
+    c.ccd.max_iterations = 500;
+    return c;
+}
+
 inline bool finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
 inline float angle_between(const glm::vec3& u, const glm::vec3& v) {

@@ -22,17 +22,6 @@ Rig stretched_arm(Dimensions dims) {
     return rig;
 }
 
-IkChain chain(const char* name, int root, int effector, SolverKind solver) {
-    IkChain c;
-    c.name = name;
-    c.root = root;
-    c.effector = effector;
-    c.solver = solver;
-    c.ccd.tolerance = 1e-5f;
-    c.ccd.max_iterations = 500;
-    return c;
-}
-
 Result<Rig> parse_with_scales(const Rig& rig, const char* scales) {
     Json document = Json::parse(serialize_rig(rig).value());
     document["pose"]["scales"] = Json::parse(scales);
@@ -79,7 +68,7 @@ TEST(PoseScale, TwoBoneSolvesReachWithTheLongerBones) {
             // b0's joint at (0.5, 0); the limb now reaches 2.5: the target is beyond the unscaled 2.0.
             const glm::vec3 target{0.5f + 1.6f, 1.6f, 0.0f};
             Pose pose = rig.pose;
-            Result<IkResult> r = solve_chain(rig, chain("limb", 1, 2, SolverKind::TwoBone), target, pose);
+            Result<IkResult> r = solve_chain(rig, test_chain("limb", 1, 2, SolverKind::TwoBone), target, pose);
             ASSERT_TRUE(r.ok()) << r.message();
             EXPECT_TRUE(r.value().reached) << label << " bone " << scaled;
             EXPECT_LT(glm::length(tip_of(rig, pose, 2) - target), 1e-3f) << label << " bone " << scaled;
@@ -92,7 +81,7 @@ TEST(PoseScale, CcdReachesWithTheLongerBones) {
     rig.pose.scales[3] = {3.0f, 1.0f, 1.0f};  // the effector: 0.9 long
     const glm::vec3 target{0.5f + 1.5f, 2.0f, 0.0f};  // 2.5 from b0's joint; the chain reaches 2.9, unscaled 2.3
     Pose pose = rig.pose;
-    Result<IkResult> r = solve_chain(rig, chain("arm", 1, 3, SolverKind::Ccd), target, pose);
+    Result<IkResult> r = solve_chain(rig, test_chain("arm", 1, 3, SolverKind::Ccd), target, pose);
     ASSERT_TRUE(r.ok()) << r.message();
     EXPECT_LT(glm::length(tip_of(rig, pose, 3) - target), 1e-3f);
 }
@@ -104,7 +93,7 @@ TEST(PoseScale, ABoneScaledToNothingLeavesEverySolveFinite) {
             rig.pose.scales[static_cast<std::size_t>(scaled)] = {0.0f, 0.0f, dims == Dimensions::Two ? 1.0f : 0.0f};
             for (const SolverKind solver : {SolverKind::TwoBone, SolverKind::Ccd}) {
                 Pose pose = rig.pose;
-                Result<IkResult> r = solve_chain(rig, chain("limb", 1, 2, solver), {1.0f, 0.7f, 0.0f}, pose);
+                Result<IkResult> r = solve_chain(rig, test_chain("limb", 1, 2, solver), {1.0f, 0.7f, 0.0f}, pose);
                 ASSERT_TRUE(r.ok()) << r.message();
                 for (const glm::quat& q : pose.rotations) EXPECT_TRUE(std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.z));
                 EXPECT_TRUE(finite(tip_of(rig, pose, 2)));
@@ -161,6 +150,6 @@ TEST(PoseScale, APoseWithoutScalesForEveryBoneIsRefused) {
     ASSERT_FALSE(w.ok());
     EXPECT_EQ(w.message(), "forward kinematics: the pose has 3 scales for 4 bones");
     Pose pose = rig.pose;
-    EXPECT_FALSE(solve_chain(rig, chain("limb", 1, 2, SolverKind::TwoBone), {1.0f, 1.0f, 0.0f}, pose).ok());
+    EXPECT_FALSE(solve_chain(rig, test_chain("limb", 1, 2, SolverKind::TwoBone), {1.0f, 1.0f, 0.0f}, pose).ok());
     EXPECT_EQ(pose, rig.pose) << "a refused solve leaves the pose";
 }

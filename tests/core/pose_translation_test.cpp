@@ -21,17 +21,6 @@ Rig moved_arm(Dimensions dims) {
     return rig;
 }
 
-IkChain chain(const char* name, int root, int effector, SolverKind solver) {
-    IkChain c;
-    c.name = name;
-    c.root = root;
-    c.effector = effector;
-    c.solver = solver;
-    c.ccd.tolerance = 1e-5f;
-    c.ccd.max_iterations = 500;
-    return c;
-}
-
 }  // namespace
 
 TEST(PoseTranslation, MovesTheBoneInItsParentsFrame) {
@@ -52,7 +41,7 @@ TEST(PoseTranslation, TwoBoneSolvesReachWithTheMovedJoint) {
         const glm::vec3 target{0.5f + 1.6f, 1.6f, 0.0f};
         ASSERT_GT(glm::length(target - glm::vec3{0.5f, 0.0f, 0.0f}), 2.0f);
         Pose pose = rig.pose;
-        Result<IkResult> r = solve_chain(rig, chain("limb", 1, 2, SolverKind::TwoBone), target, pose);
+        Result<IkResult> r = solve_chain(rig, test_chain("limb", 1, 2, SolverKind::TwoBone), target, pose);
         ASSERT_TRUE(r.ok()) << r.message();
         EXPECT_TRUE(r.value().reached) << (dims == Dimensions::Two ? "2D" : "3D");
         EXPECT_LT(glm::length(tip_of(rig, pose, 2) - target), 1e-3f) << (dims == Dimensions::Two ? "2D" : "3D");
@@ -63,7 +52,7 @@ TEST(PoseTranslation, CcdReachesWithTheMovedJoint) {
     const Rig rig = moved_arm(Dimensions::Two);
     const glm::vec3 target{0.5f + 1.2f, 2.0f, 0.0f};  // 2.33 from b0's joint, the chain reaches 2.8
     Pose pose = rig.pose;
-    Result<IkResult> r = solve_chain(rig, chain("arm", 1, 3, SolverKind::Ccd), target, pose);
+    Result<IkResult> r = solve_chain(rig, test_chain("arm", 1, 3, SolverKind::Ccd), target, pose);
     ASSERT_TRUE(r.ok()) << r.message();
     EXPECT_LT(glm::length(tip_of(rig, pose, 3) - target), 1e-3f);
 }
@@ -118,6 +107,6 @@ TEST(PoseTranslation, APoseWithoutTranslationsForEveryBoneIsRefused) {
     ASSERT_FALSE(w.ok());
     EXPECT_EQ(w.message(), "forward kinematics: the pose has 3 translations for 4 bones");
     Pose pose = rig.pose;
-    EXPECT_FALSE(solve_chain(rig, chain("limb", 1, 2, SolverKind::TwoBone), {1.0f, 1.0f, 0.0f}, pose).ok());
+    EXPECT_FALSE(solve_chain(rig, test_chain("limb", 1, 2, SolverKind::TwoBone), {1.0f, 1.0f, 0.0f}, pose).ok());
     EXPECT_EQ(pose, rig.pose) << "a refused solve leaves the pose";
 }
