@@ -110,6 +110,10 @@ Violation check_states(const Rig& rig) {
         if (s.name.empty() || !names.insert(s.name).second) return at + "empty or duplicate name";
         for (const StateChannel& c : s.channels) {
             if (!valid_bone(rig, c.bone)) return at + "channel bone out of range";
+            if (!channel_stays_in_range(c)) return at + "translation or scale channel out of range";
+            if (rig.is_2d() && (c.center.z != (c.property == ChannelProperty::Scale ? 1.0f : 0.0f) || c.swing.z != 0.0f)) {
+                return at + "translation or scale channel leaves the plane";
+            }
             if (!is_unit_direction(c.axis)) return at + "channel axis not a unit direction";
             if (!is_unit_rotation(c.base)) return at + "channel base not a unit quaternion";
             if (rig.is_2d() && (!about_z(c.base) || c.axis != glm::vec3{0.0f, 0.0f, 1.0f})) return at + "channel leaves the plane";
@@ -171,6 +175,7 @@ Violation states_difference(const Rig& a, const Rig& b) {
             const StateChannel& q = y.channels[k];
             const std::string at = "state " + x.name + " channel " + std::to_string(k);
             if (p.bone != q.bone || !near(p.axis, q.axis, kDirectionSlack)) return differ(at + " bone or axis");
+            if (p.property != q.property || p.center != q.center || p.swing != q.swing) return differ(at + " property, center or swing");
             if (rotation_change(p.base, q.base) > kRotationSlack) return differ(at + " base");
             if (p.amplitude != q.amplitude || p.period != q.period || p.phase != q.phase) return differ(at + " wave");
         }

@@ -62,7 +62,7 @@ void StatePanel::draw(const Rig& rig, const StatePlayer& player, int selected_bo
     ImGui::EndChild();
     ImGui::SameLine();
     ImGui::BeginChild("state_channels", ImVec2(0.0f, 0.0f), true);
-    channels(rig, shown, selected_bone, marks, edits);
+    channel_table_.draw(rig, shown, selected_bone, marks, edits);
     ImGui::EndChild();
     ImGui::End();
 }
@@ -165,102 +165,6 @@ void StatePanel::state_list(const Rig& rig, int shown, UiMarks& marks, PanelEdit
     } else if (!ImGui::IsItemActive() && std::strcmp(name_.data(), rig.states[static_cast<std::size_t>(shown)].name.c_str()) != 0) {
         name_of_ = -2;  // renamed elsewhere (undo)
     }
-}
-
-void StatePanel::channels(const Rig& rig, int state, int selected_bone, UiMarks& marks, PanelEdits& edits) {
-    if (state < 0 || static_cast<std::size_t>(state) >= rig.states.size()) {
-        ImGui::TextWrapped("Showing the rig's own pose. Pose the puppet with FK or IK, then \"From pose\" makes a state of it; "
-                           "choose a state on the left to watch it and edit its joints.");
-        return;
-    }
-    const State& s = rig.states[static_cast<std::size_t>(state)];
-    if (button("Capture pose", true, "states/capture", marks, "Sets the bases from the rig's pose; the swings stay")) {
-        edits.apply("capture pose into " + s.name, capture_pose(rig, state));
-    }
-    ImGui::SameLine();
-    const bool bone_ok = selected_bone >= 0 && static_cast<std::size_t>(selected_bone) < rig.skeleton.size();
-    // A bone the state drives already has its row (highlighted below): a second would multiply in.
-    const int driving = bone_ok ? channel_driving(s, selected_bone) : -1;
-    const std::string add_label = bone_ok ? "Add " + rig.skeleton[static_cast<std::size_t>(selected_bone)].name : std::string("Add channel");
-    const std::string add_tip = driving >= 0 ? s.name + " drives " + rig.skeleton[static_cast<std::size_t>(selected_bone)].name + " already: its row is highlighted"
-                                             : std::string("Drive the selected bone (select one in the viewport)");
-    if (button(add_label.c_str(), bone_ok && driving < 0, "states/add channel", marks, add_tip.c_str())) {
-        edits.apply("add channel to " + s.name, add_channel(rig, state, selected_bone));
-    }
-
-    const bool is_3d = !rig.is_2d();
-    const int columns = is_3d ? 7 : 6;
-    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable;
-    if (!ImGui::BeginTable("channels", columns, flags)) return;
-    ImGui::TableSetupScrollFreeze(0, 1);
-    // 3D rows hold two vectors: give them the room.
-    ImGui::TableSetupColumn("joint", ImGuiTableColumnFlags_WidthStretch, 1.2f);
-    if (is_3d) ImGui::TableSetupColumn("axis", ImGuiTableColumnFlags_WidthStretch, 2.0f);
-    ImGui::TableSetupColumn(is_3d ? "base XYZ deg" : "base deg", ImGuiTableColumnFlags_WidthStretch, is_3d ? 2.0f : 1.0f);
-    ImGui::TableSetupColumn("amplitude", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn("period s", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn("phase deg", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 20.0f);
-    ImGui::TableHeadersRow();
-    for (std::size_t i = 0; i < s.channels.size(); ++i) {
-        const StateChannel& c = s.channels[i];
-        const int index = static_cast<int>(i);
-        const std::string bone = c.bone >= 0 && static_cast<std::size_t>(c.bone) < rig.skeleton.size() ? rig.skeleton[static_cast<std::size_t>(c.bone)].name : "?";
-        const std::string label = s.name + ": " + bone;
-        ImGui::PushID(index);
-        ImGui::TableNextRow();
-        if (index == driving) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ImGui::GetColorU32(ImGuiCol_TextSelectedBg));
-        ImGui::TableNextColumn();
-        ImGui::AlignTextToFramePadding();
-        ImGui::TextUnformatted(bone.c_str());
-        StateChannel edited = c;
-        const auto field = [&](bool changed) { track(edits, label, changed, [&] { return set_channel(rig, state, index, edited); }); };
-        if (is_3d) {
-            ImGui::TableNextColumn();
-            ImGui::SetNextItemWidth(-1.0f);
-            field(ImGui::DragFloat3("##axis", &edited.axis.x, 0.01f, -1.0f, 1.0f, "%.2f"));
-        }
-        ImGui::TableNextColumn();
-        ImGui::SetNextItemWidth(-1.0f);
-        edited = c;
-        if (is_3d) {
-            glm::vec3 euler = glm::eulerAngles(c.base) / kDegree;
-            const bool changed = ImGui::DragFloat3("##base", &euler.x, 0.5f, -180.0f, 180.0f, "%.0f");
-            edited.base = glm::quat(euler * kDegree);
-            field(changed);
-        } else {
-            float deg = angle_2d(c.base) / kDegree;
-            const bool changed = ImGui::DragFloat("##base", &deg, 0.5f, -180.0f, 180.0f, "%.1f");
-            edited.base = rotation_2d(deg * kDegree);
-            field(changed);
-        }
-        marks.mark_last_item("states/channel/" + bone + "/base");
-        ImGui::TableNextColumn();
-        ImGui::SetNextItemWidth(-1.0f);
-        float amplitude = c.amplitude / kDegree;
-        bool changed = ImGui::DragFloat("##amplitude", &amplitude, 0.25f, -180.0f, 180.0f, "%.1f");
-        edited = c;
-        edited.amplitude = amplitude * kDegree;
-        field(changed);
-        marks.mark_last_item("states/channel/" + bone + "/amplitude");
-        ImGui::TableNextColumn();
-        ImGui::SetNextItemWidth(-1.0f);
-        edited = c;
-        changed = ImGui::DragFloat("##period", &edited.period, 0.01f, 0.05f, 60.0f, "%.2f");
-        field(changed);
-        ImGui::TableNextColumn();
-        ImGui::SetNextItemWidth(-1.0f);
-        float phase = c.phase / kDegree;
-        changed = ImGui::DragFloat("##phase", &phase, 1.0f, -360.0f, 360.0f, "%.0f");
-        edited = c;
-        edited.phase = phase * kDegree;
-        field(changed);
-        ImGui::TableNextColumn();
-        if (ImGui::SmallButton("x")) edits.apply("remove channel " + bone + " from " + s.name, remove_channel(rig, state, index));
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stop driving %s in this state", bone.c_str());
-        ImGui::PopID();
-    }
-    ImGui::EndTable();
 }
 
 }  // namespace marionette

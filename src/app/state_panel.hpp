@@ -1,7 +1,7 @@
 #pragma once
 // The state panel: the rig's states (add, from pose, duplicate, rename, delete), which one the
 // viewport shows, play / pause, time scale, auto-cycle, the transition settings with a plot of
-// the easing curve, and the shown state's channels, one row per driven joint, edited live.
+// the easing curve, and the shown state's channels (state_channel_table.hpp).
 // Rig changes go out through PanelEdits (undoable); preview changes through StatePanelActions.
 
 #include <array>
@@ -10,6 +10,7 @@
 
 #include "app/inspector_panel.hpp"
 #include "app/panel_edits.hpp"
+#include "app/state_channel_table.hpp"
 #include "app/ui_marks.hpp"
 #include "editor/state_player.hpp"
 
@@ -33,11 +34,11 @@ public:
 private:
     void state_list(const Rig& rig, int shown, UiMarks& marks, PanelEdits& edits, StatePanelActions& actions);
     void playback(const Rig& rig, const StatePlayer& player, UiMarks& marks, PanelEdits& edits, StatePanelActions& actions);
-    void channels(const Rig& rig, int state, int selected_bone, UiMarks& marks, PanelEdits& edits);
 
     // The rename field's text, kept while it is being typed into.
     std::array<char, 256> name_{};
     int name_of_ = -2;  // the state whose name is in name_
+    StateChannelTable channel_table_;
 };
 
 }  // namespace marionette

@@ -10,6 +10,7 @@ namespace marionette {
 // the tree, so no rig that fits in memory reaches float's 3.4e38; without the limit two bones
 // 3e38 long put the second one's tip at infinity.
 inline constexpr float kMaxCoordinate = 1e15f;
+inline constexpr const char* kCoordinateRange = "between -1e15 and 1e15";  // for messages
 
 // The largest scale a pose gives a bone along any axis (the smallest is 0: a mirror is not a
 // scale here, and a negative length would turn a solver's triangle inside out). A scaled bone

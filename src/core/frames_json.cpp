@@ -65,13 +65,13 @@ char* write_floats(char* out, const float (&values)[N]) {
     return out;
 }
 
-// The most a bone's {"position":[...],"rotation":...} takes: seven numbers and the rest.
-constexpr std::size_t kMaxBoneChars = 7 * kMaxJsonFloatChars + 64;
+// The most a bone's {"position":[...],"rotation":...,"scale":[...]} takes: ten numbers and the rest.
+constexpr std::size_t kMaxBoneChars = 10 * kMaxJsonFloatChars + 80;
 
-// A bone's {"position":[...],"rotation":...}, byte for byte what dumping it as a Json object
-// gave, written straight into the frame's text: building and freeing that object, its arrays and
-// numbers took most of a frame's time.
-char* write_bone(char* out, const Transform& world, bool is_2d) {
+// A bone's {"position":[...],"rotation":...}, and "scale":[...] when the pose scales it, byte
+// for byte what dumping it as a Json object gave, written straight into the frame's text:
+// building and freeing that object, its arrays and numbers took most of a frame's time.
+char* write_bone(char* out, const Transform& world, const glm::vec3& scale, bool is_2d) {
     const glm::vec3& p = world.translation;
     out = put(out, "{\"position\":");
     if (is_2d) {
@@ -83,6 +83,10 @@ char* write_bone(char* out, const Transform& world, bool is_2d) {
         out = write_floats(out, {p.x, p.y, p.z});
         out = put(out, ",\"rotation\":");
         out = write_floats(out, {q.x, q.y, q.z, q.w});
+    }
+    if (scale != glm::vec3{1.0f}) {
+        out = put(out, ",\"scale\":");
+        out = is_2d ? write_floats(out, {scale.x, scale.y}) : write_floats(out, {scale.x, scale.y, scale.z});
     }
     *out++ = '}';
     return out;
@@ -117,21 +121,21 @@ public:
     // `"name":{...},...` as dumping the object gave, in one piece or two (valid until the next
     // call). A large rig's second half is written on another thread: the numbers' text is most
     // of a frame's time.
-    std::span<const std::string_view> write(const std::vector<Transform>& world, bool is_2d) {
+    std::span<const std::string_view> write(const BakedFrame& frame, bool is_2d) {
         const std::size_t n = slots_.size();
         std::thread other;
         if (half_ < n) {
             try {
-                other = std::thread([&] { pieces_[1] = write_slots(second_, world, is_2d, half_, n); });
+                other = std::thread([&] { pieces_[1] = write_slots(second_, frame, is_2d, half_, n); });
             } catch (const std::system_error&) {
                 // no thread to be had: the second half after the first, on this one
             }
         }
-        pieces_[0] = write_slots(first_, world, is_2d, 0, half_);
+        pieces_[0] = write_slots(first_, frame, is_2d, 0, half_);
         if (other.joinable()) {
             other.join();
         } else if (half_ < n) {
-            pieces_[1] = write_slots(second_, world, is_2d, half_, n);
+            pieces_[1] = write_slots(second_, frame, is_2d, half_, n);
         }
         return {pieces_.data(), half_ < n ? std::size_t{2} : std::size_t{1}};
     }
@@ -152,7 +156,7 @@ private:
         return chars;
     }
 
-    std::string_view write_slots(const Buffer& buffer, const std::vector<Transform>& world, bool is_2d, std::size_t from,
+    std::string_view write_slots(const Buffer& buffer, const BakedFrame& frame, bool is_2d, std::size_t from,
                                  std::size_t to) const {
         char* const begin = buffer.chars.get();
         char* out = begin;
@@ -161,7 +165,8 @@ private:
             const std::string& key = slots_[k].key;
             std::memcpy(out, key.data(), key.size());
             out += key.size();
-            out = write_bone(out, world[slots_[k].bone], is_2d);
+            const std::size_t bone = slots_[k].bone;
+            out = write_bone(out, frame.world[bone], frame.scales[bone], is_2d);
         }
         return {begin, static_cast<std::size_t>(out - begin)};
     }
@@ -263,7 +268,7 @@ Status write_frames_json(const Rig& rig, const std::string& rig_name, std::span<
             text += first ? "\n" : ",\n";
             first = false;
             append_frame_head(text, rig, frame);
-            for (const std::string_view piece : bones.write(frame.world, rig.is_2d())) emit(piece);
+            for (const std::string_view piece : bones.write(frame, rig.is_2d())) emit(piece);
             emit("}}");
         });
         if (!baked) return baked;

@@ -111,7 +111,7 @@ glm::vec3 JsonField::position(int dims) const {
     const glm::vec3 v = vector(dims);
     for (int i = 0; i < dims; ++i) {
         if (std::fabs(v[i]) > kMaxCoordinate) {
-            element(static_cast<std::size_t>(i)).fail("must be between -1e15 and 1e15, got " + json_excerpt((*value_)[static_cast<std::size_t>(i)]));
+            element(static_cast<std::size_t>(i)).fail(std::string("must be ") + kCoordinateRange + ", got " + json_excerpt((*value_)[static_cast<std::size_t>(i)]));
         }
     }
     return v;

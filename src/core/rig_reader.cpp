@@ -134,20 +134,44 @@ Pose read_pose(const JsonField& f, const BoneIndex& bones, int dims) {
     return pose;
 }
 
+ChannelProperty read_channel_property(const JsonField& f) {
+    const std::string p = f.string();
+    for (ChannelProperty known : {ChannelProperty::Rotation, ChannelProperty::Translation, ChannelProperty::Scale}) {
+        if (p == channel_property_name(known)) return known;
+    }
+    f.fail("unknown property \"" + p + "\" (expected \"rotation\", \"translation\" or \"scale\")");
+}
+
+// A translation or scale channel's base (its center) and swing: vectors of the rig's dimensions.
+void read_vector_channel(const JsonField& f, int dims, StateChannel& c) {
+    f.allow_only({"bone", "property", "base", "swing", "period", "phase"});
+    const auto base = f.optional_member("base");
+    const auto swing = f.optional_member("swing");
+    if (base) c.center = base->vector(dims);
+    if (dims == 2 && c.property == ChannelProperty::Scale) c.center.z = 1.0f;
+    if (swing) c.swing = swing->vector(dims);
+    if (!channel_stays_in_range(c)) (swing ? *swing : *base).fail(channel_range_rule(c.property));
+}
+
 StateChannel read_channel(const JsonField& f, const BoneIndex& bones, int dims) {
-    if (dims == 2) {
-        f.allow_only({"bone", "base", "amplitude", "period", "phase"});
-    } else {
-        f.allow_only({"bone", "axis", "base", "amplitude", "period", "phase"});
-    }
     StateChannel c;
+    if (auto v = f.optional_member("property")) c = still_channel(-1, read_channel_property(*v));
     c.bone = bones.require(f.member("bone"));
-    if (auto v = f.optional_member("axis")) c.axis = v->direction();
-    if (auto v = f.optional_member("base")) {
-        // 3D: a quaternion, or a number of degrees about the channel's axis (handy to write by hand).
-        c.base = dims == 3 && v->raw().is_number() ? glm::angleAxis(v->degrees(-kMaxFileDegrees, kMaxFileDegrees), c.axis) : v->rotation(dims);
+    if (c.property != ChannelProperty::Rotation) {
+        read_vector_channel(f, dims, c);
+    } else {
+        if (dims == 2) {
+            f.allow_only({"bone", "property", "base", "amplitude", "period", "phase"});
+        } else {
+            f.allow_only({"bone", "property", "axis", "base", "amplitude", "period", "phase"});
+        }
+        if (auto v = f.optional_member("axis")) c.axis = v->direction();
+        if (auto v = f.optional_member("base")) {
+            // 3D: a quaternion, or a number of degrees about the channel's axis (handy to write by hand).
+            c.base = dims == 3 && v->raw().is_number() ? glm::angleAxis(v->degrees(-kMaxFileDegrees, kMaxFileDegrees), c.axis) : v->rotation(dims);
+        }
+        if (auto v = f.optional_member("amplitude")) c.amplitude = v->degrees(-kMaxFileDegrees, kMaxFileDegrees);
     }
-    if (auto v = f.optional_member("amplitude")) c.amplitude = v->degrees(-kMaxFileDegrees, kMaxFileDegrees);
     if (auto v = f.optional_member("phase")) c.phase = v->degrees(-36000, 36000);
     if (auto v = f.optional_member("period")) {
         c.period = v->number();

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/angles.hpp"
+#include "core/extents.hpp"
 #include "core/rotation_math.hpp"
 
 namespace marionette {
@@ -38,26 +39,47 @@ float max_ease_slope(Easing easing) {
     return 1.0f;
 }
 
-glm::quat channel_rotation(const StateChannel& c, double time) {
+float channel_wave(const StateChannel& c, double time) {
     // The phase argument is reduced in double so a clock hours in still turns smoothly.
     const double cycles = time / static_cast<double>(c.period);
     const double turn = 2.0 * kPiDouble * (cycles - std::floor(cycles)) + static_cast<double>(c.phase);
-    const float angle = c.amplitude * static_cast<float>(std::sin(turn));
-    return c.base * glm::angleAxis(angle, c.axis);
+    return static_cast<float>(std::sin(turn));
 }
+
+glm::quat channel_rotation(const StateChannel& c, double time) {
+    return c.base * glm::angleAxis(c.amplitude * channel_wave(c, time), c.axis);
+}
+
+glm::vec3 channel_vector(const StateChannel& c, double time) { return c.center + c.swing * channel_wave(c, time); }
 
 void sample_state(const State& state, double time, const Pose& pose, Pose& out) {
     if (&out != &pose) out = pose;
-    const std::size_t n = out.rotations.size();
-    const glm::quat identity{1.0f, 0.0f, 0.0f, 0.0f};
-    // Two passes: a driven bone starts from identity, then takes its channels in order.
+    const std::size_t n = std::min({out.rotations.size(), out.translations.size(), out.scales.size()});
+    const auto bone_of = [n](const StateChannel& c) { return c.bone >= 0 && static_cast<std::size_t>(c.bone) < n ? static_cast<std::size_t>(c.bone) : n; };
+    // Two passes: a driven property starts from its identity, then takes its channels in order.
     for (const StateChannel& c : state.channels) {
-        if (c.bone >= 0 && static_cast<std::size_t>(c.bone) < n) out.rotations[static_cast<std::size_t>(c.bone)] = identity;
+        const std::size_t b = bone_of(c);
+        if (b == n) continue;
+        switch (c.property) {
+            case ChannelProperty::Rotation: out.rotations[b] = glm::quat{1.0f, 0.0f, 0.0f, 0.0f}; break;
+            case ChannelProperty::Translation: out.translations[b] = glm::vec3{0.0f}; break;
+            case ChannelProperty::Scale: out.scales[b] = glm::vec3{1.0f}; break;
+        }
     }
     for (const StateChannel& c : state.channels) {
-        if (c.bone < 0 || static_cast<std::size_t>(c.bone) >= n) continue;
-        glm::quat& q = out.rotations[static_cast<std::size_t>(c.bone)];
-        q = normalized(q * channel_rotation(c, time));
+        const std::size_t b = bone_of(c);
+        if (b == n) continue;
+        switch (c.property) {
+            case ChannelProperty::Rotation: out.rotations[b] = normalized(out.rotations[b] * channel_rotation(c, time)); break;
+            // One channel stays in range by channel_stays_in_range; several may add or multiply
+            // past it, so the pose's ranges are kept here.
+            case ChannelProperty::Translation:
+                out.translations[b] = glm::clamp(out.translations[b] + channel_vector(c, time), -kMaxCoordinate, kMaxCoordinate);
+                break;
+            case ChannelProperty::Scale:
+                out.scales[b] = glm::clamp(out.scales[b] * channel_vector(c, time), 0.0f, kMaxPoseScale);
+                break;
+        }
     }
 }
 

@@ -17,12 +17,16 @@ float ease_slope(Easing easing, float t);
 // The steepest the curve gets over [0, 1].
 float max_ease_slope(Easing easing);
 
-// One channel's rotation at `time` seconds.
+// A channel's wave sin(2 pi time/period + phase), in [-1, 1].
+float channel_wave(const StateChannel& channel, double time);
+// A rotation channel's rotation at `time` seconds.
 glm::quat channel_rotation(const StateChannel& channel, double time);
+// A translation or scale channel's value at `time` seconds.
+glm::vec3 channel_vector(const StateChannel& channel, double time);
 
-// The pose `state` shows at `time`: every bone it drives takes the product of its channels,
-// every other bone keeps its rotation in `pose` (the rig's own pose), as does the root offset.
-// `out` may be `pose`. Channels naming a bone outside the pose are skipped.
+// The pose `state` shows at `time`: every property of a bone it drives takes its channels
+// composed (state.hpp); every other property keeps its value in `pose` (the rig's own pose), as
+// does the root offset. `out` may be `pose`. Channels naming a bone outside the pose are skipped.
 void sample_state(const State& state, double time, const Pose& pose, Pose& out);
 
 // The rotation a fraction `w` of the way from a to b along the shorter arc (2D: never the

@@ -191,6 +191,7 @@ Status bake_timeline(const Rig& rig, std::span<const TimelineEntry> timeline, do
         frame.state = active_state(machine);
         frame.from = blending_from(machine);
         frame.weight = blend_weight(machine);
+        frame.scales = pose.scales;  // same size every frame: no allocation after the first
         on_frame(frame);
     }
     return {};

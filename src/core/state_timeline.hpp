@@ -60,6 +60,7 @@ struct BakedFrame {
     std::optional<int> from;       // what it blends from while a transition runs, else nullopt
     float weight = 1.0f;           // the active state's blend weight (1 outside transitions)
     std::vector<Transform> world;  // each bone's joint frame, in skeleton order
+    std::vector<glm::vec3> scales; // each bone's pose scale along its own axes (1: unscaled), same order
 };
 
 // Plays `timeline` and calls `on_frame` for frames 0 .. frame_count - 1, frame i at i / fps

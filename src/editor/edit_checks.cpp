@@ -80,7 +80,7 @@ Status check_length(float length, const std::string& what) {
 Result<glm::vec3> checked_position(const Rig& rig, const glm::vec3& v, const std::string& what) {
     if (!is_finite(v)) return Error{what + ": every component must be a finite number"};
     if (std::fabs(v.x) > kMaxCoordinate || std::fabs(v.y) > kMaxCoordinate || std::fabs(v.z) > kMaxCoordinate) {
-        return Error{what + ": every component must be between -1e15 and 1e15"};
+        return Error{what + ": every component must be " + kCoordinateRange};
     }
     if (rig.is_2d() && v.z != 0.0f) {
         return Error{what + ": a 2D rig lies in the z = 0 plane, got z = " + number_text(v.z)};

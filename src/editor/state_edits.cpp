@@ -43,14 +43,40 @@ Status check_state_name(const Rig& rig, std::string_view name, int renamed) {
 
 bool is_identity(const glm::quat& q) { return q.x == 0.0f && q.y == 0.0f && q.z == 0.0f; }
 
-StateChannel still_channel(const Rig& rig, const State& state, int bone) {
-    StateChannel c;
-    c.bone = bone;
-    c.base = rig.pose.rotations[static_cast<std::size_t>(bone)];
+constexpr ChannelProperty kProperties[] = {ChannelProperty::Rotation, ChannelProperty::Translation, ChannelProperty::Scale};
+
+// Whether the rig's pose has `bone`'s `property` away from rest.
+bool is_posed(const Pose& pose, std::size_t bone, ChannelProperty property) {
+    switch (property) {
+        case ChannelProperty::Rotation: return !is_identity(pose.rotations[bone]);
+        case ChannelProperty::Translation: return pose.translations[bone] != glm::vec3{0.0f};
+        case ChannelProperty::Scale: return pose.scales[bone] != glm::vec3{1.0f};
+    }
+    return false;
+}
+
+// Sets the still value of `c` (its rotation base or its center) to the pose's value of its
+// property, or to rest when `at_rest`.
+void hold_at(StateChannel& c, const Pose& pose, bool at_rest) {
+    const auto b = static_cast<std::size_t>(c.bone);
+    switch (c.property) {
+        case ChannelProperty::Rotation: c.base = at_rest ? glm::quat{1.0f, 0.0f, 0.0f, 0.0f} : pose.rotations[b]; break;
+        case ChannelProperty::Translation: c.center = at_rest ? glm::vec3{0.0f} : pose.translations[b]; break;
+        case ChannelProperty::Scale: c.center = at_rest ? glm::vec3{1.0f} : pose.scales[b]; break;
+    }
+}
+
+StateChannel still_channel(const Rig& rig, const State& state, int bone, ChannelProperty property) {
+    StateChannel c = still_channel(bone, property);
+    hold_at(c, rig.pose, false);
     if (!state.channels.empty()) c.period = state.channels.front().period;
     const auto& limits = rig.skeleton[static_cast<std::size_t>(bone)].limits;
-    if (!rig.is_2d() && limits && limits->hinge) c.axis = *limits->hinge;
+    if (property == ChannelProperty::Rotation && !rig.is_2d() && limits && limits->hinge) c.axis = *limits->hinge;
     return c;
+}
+
+std::string channel_label(const Rig& rig, const StateChannel& c) {
+    return rig.skeleton[static_cast<std::size_t>(c.bone)].name + "'s " + channel_property_name(c.property);
 }
 
 Result<float> checked_angle(float angle, const std::string& what) {
@@ -112,37 +138,46 @@ Result<Rig> capture_pose(const Rig& rig, int state) {
     if (Status s = check_pose_matches(rig); !s) return Error{"cannot capture the pose: " + s.message()};
     Rig out = rig;
     State& target = out.states[static_cast<std::size_t>(state)];
-    std::vector<bool> driven(rig.skeleton.size(), false);
+    // Per bone, which properties a channel drives already (bit i: kProperties[i]).
+    std::vector<unsigned> driven(rig.skeleton.size(), 0u);
     for (StateChannel& c : target.channels) {
         if (c.bone < 0 || static_cast<std::size_t>(c.bone) >= rig.skeleton.size()) continue;
         const auto b = static_cast<std::size_t>(c.bone);
-        c.base = driven[b] ? glm::quat{1.0f, 0.0f, 0.0f, 0.0f} : rig.pose.rotations[b];
-        driven[b] = true;
+        const unsigned bit = 1u << static_cast<unsigned>(c.property);
+        hold_at(c, rig.pose, (driven[b] & bit) != 0);
+        driven[b] |= bit;
+        if (!channel_stays_in_range(c)) {
+            return Error{"cannot capture the pose: " + channel_label(rig, c) + " would leave its range with the channel's swing (" +
+                         channel_range_rule(c.property) + "): make the swing smaller first"};
+        }
     }
     for (std::size_t b = 0; b < rig.skeleton.size(); ++b) {
-        if (!driven[b] && !is_identity(rig.pose.rotations[b])) target.channels.push_back(still_channel(rig, target, static_cast<int>(b)));
+        for (ChannelProperty p : kProperties) {
+            const bool is_driven = (driven[b] & (1u << static_cast<unsigned>(p))) != 0;
+            if (!is_driven && is_posed(rig.pose, b, p)) target.channels.push_back(still_channel(rig, target, static_cast<int>(b), p));
+        }
     }
     return out;
 }
 
-Result<Rig> add_channel(const Rig& rig, int state, int bone) {
+Result<Rig> add_channel(const Rig& rig, int state, int bone, ChannelProperty property) {
     if (Status s = check_state(rig, state); !s) return Error{"cannot add a channel: " + s.message()};
     if (Status s = check_bone(rig, bone); !s) return Error{"cannot add a channel: " + s.message()};
     if (Status s = check_pose_matches(rig); !s) return Error{"cannot add a channel: " + s.message()};
     const State& shown = rig.states[static_cast<std::size_t>(state)];
-    if (const int row = channel_driving(shown, bone); row >= 0) {
+    if (const int row = channel_driving(shown, bone, property); row >= 0) {
         return Error{"cannot add a channel: " + state_label(rig, state) + " already drives " + rig.skeleton[static_cast<std::size_t>(bone)].name +
-                     " (row " + std::to_string(row + 1) + "): edit that row"};
+                     "'s " + channel_property_name(property) + " (row " + std::to_string(row + 1) + "): edit that row"};
     }
     Rig out = rig;
     State& target = out.states[static_cast<std::size_t>(state)];
-    target.channels.push_back(still_channel(rig, target, bone));
+    target.channels.push_back(still_channel(rig, target, bone, property));
     return out;
 }
 
-int channel_driving(const State& state, int bone) {
+int channel_driving(const State& state, int bone, ChannelProperty property) {
     for (std::size_t i = 0; i < state.channels.size(); ++i) {
-        if (state.channels[i].bone == bone) return static_cast<int>(i);
+        if (state.channels[i].bone == bone && state.channels[i].property == property) return static_cast<int>(i);
     }
     return -1;
 }
@@ -168,18 +203,25 @@ Result<Rig> set_channel(const Rig& rig, int state, int channel, const StateChann
     const std::string what = state_label(rig, state) + " channel " + std::to_string(channel);
     if (Status s = check_bone(rig, value.bone); !s) return Error{what + ": " + s.message()};
     StateChannel c = value;
-    const std::optional<glm::vec3> axis = is_finite(c.axis) ? unit_direction(c.axis) : std::nullopt;
-    if (!axis) return Error{what + ": the axis must be a finite, non-zero direction"};
-    c.axis = *axis;
-    if (rig.is_2d() && (c.axis.x != 0.0f || c.axis.y != 0.0f || c.axis.z <= 0.0f)) {
-        return Error{what + ": a 2D joint turns about z; the axis must be [0, 0, 1]"};
+    if (c.property == ChannelProperty::Rotation) {
+        const std::optional<glm::vec3> axis = is_finite(c.axis) ? unit_direction(c.axis) : std::nullopt;
+        if (!axis) return Error{what + ": the axis must be a finite, non-zero direction"};
+        c.axis = *axis;
+        if (rig.is_2d() && (c.axis.x != 0.0f || c.axis.y != 0.0f || c.axis.z <= 0.0f)) {
+            return Error{what + ": a 2D joint turns about z; the axis must be [0, 0, 1]"};
+        }
+        Result<glm::quat> base = checked_rotation(rig, c.base, what + ": base");
+        if (!base) return Error{base.message()};
+        c.base = base.value();
+        if (Result<float> a = checked_angle(c.amplitude, what + ": amplitude"); !a) return Error{a.message()};
+    } else {
+        const float flat_z = c.property == ChannelProperty::Scale ? 1.0f : 0.0f;
+        if (rig.is_2d() && (c.center.z != flat_z || c.swing.z != 0.0f)) {
+            return Error{what + ": a 2D rig has no z; the base's z must be " + number_text(flat_z) + " and the swing's 0"};
+        }
+        if (!channel_stays_in_range(c)) return Error{what + ": " + channel_range_rule(c.property)};
     }
-    Result<glm::quat> base = checked_rotation(rig, c.base, what + ": base");
-    if (!base) return Error{base.message()};
-    c.base = base.value();
-    for (auto [angle, name] : {std::pair{&c.amplitude, "amplitude"}, std::pair{&c.phase, "phase"}}) {
-        if (Result<float> a = checked_angle(*angle, what + ": " + name); !a) return Error{a.message()};
-    }
+    if (Result<float> a = checked_angle(c.phase, what + ": phase"); !a) return Error{a.message()};
     if (!std::isfinite(c.period) || !(c.period > 0.0f)) {
         return Error{what + ": the period must be a finite number of seconds > 0, got " + number_text(c.period)};
     }

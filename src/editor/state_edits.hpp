@@ -28,25 +28,28 @@ Result<Rig> duplicate_state(const Rig& rig, int state);
 Result<Rig> rename_state(const Rig& rig, int state, std::string_view name);
 Result<Rig> delete_state(const Rig& rig, int state);
 
-// Sets the bases from the rig's pose as it is now, keeping each oscillation: a bone's first
-// channel takes its pose rotation as base, its other channels the identity, so the bone swings
-// about where the user put it. Posed bones the state did not drive get a still channel.
+// Sets the still values from the rig's pose as it is now, keeping each oscillation: a bone's
+// first channel of a property takes the pose's value as its base (rotation) or center
+// (translation, scale), its other channels of that property the identity, so the bone swings
+// about where the user put it. Properties posed away from rest that the state did not drive get
+// a still channel. Refused when a center with its channel's swing would leave the property's range.
 Result<Rig> capture_pose(const Rig& rig, int state);
 
-// A channel for `bone`, still (amplitude 0) at the bone's current pose rotation, so adding it
-// changes nothing shown; its period is the state's first channel's (the state's rhythm), 1 s
-// for the first; its axis is the bone's hinge in 3D when it has one, else z. Refused for a bone
-// the state drives already: the new channel would multiply the old one's swing into the pose
-// (the file may list several channels for a bone; the editor edits the one it has).
-Result<Rig> add_channel(const Rig& rig, int state, int bone);
+// A channel for `bone`'s `property`, still (no swing) at the bone's current pose value, so
+// adding it changes nothing shown; its period is the state's first channel's (the state's
+// rhythm), 1 s for the first; a rotation's axis is the bone's hinge in 3D when it has one, else
+// z. Refused for a property the state drives already: the new channel would compose with the
+// old one's swing (the file may list several channels for one; the editor edits the one it has).
+Result<Rig> add_channel(const Rig& rig, int state, int bone, ChannelProperty property = ChannelProperty::Rotation);
 
-// The first of `state`'s channels that drives `bone`, or -1.
-int channel_driving(const State& state, int bone);
+// The first of `state`'s channels that drives `bone`'s `property`, or -1.
+int channel_driving(const State& state, int bone, ChannelProperty property = ChannelProperty::Rotation);
 Result<Rig> remove_channel(const Rig& rig, int state, int channel);
-// Replaces one channel, checked as the loader checks it: the bone exists; the axis is a finite
-// non-zero direction (stored unit; 2D: z only); the base a finite non-zero rotation (stored
-// unit; 2D: about z only); amplitude and phase finite within +-36000 degrees; the period
-// finite and > 0.
+// Replaces one channel, checked as the loader checks it: the bone exists; a rotation's axis is
+// a finite non-zero direction (stored unit; 2D: z only), its base a finite non-zero rotation
+// (stored unit; 2D: about z only), its amplitude finite within +-36000 degrees; a translation's
+// or scale's center and swing keep channel_stays_in_range (2D: no z); the phase finite within
+// +-36000 degrees; the period finite and > 0.
 Result<Rig> set_channel(const Rig& rig, int state, int channel, const StateChannel& value);
 
 // The whole pose replaced by `pose` (a state's pose taken as the rig's own, when the user

@@ -86,6 +86,9 @@ inline void expect_rigs_equal(const Rig& a, const Rig& b) {
             const StateChannel& y = b.states[i].channels[c];
             const std::string at = a.states[i].name + " channel " + std::to_string(c);
             EXPECT_EQ(x.bone, y.bone) << at;
+            EXPECT_EQ(x.property, y.property) << at;
+            EXPECT_EQ(x.center, y.center) << at << " center";
+            EXPECT_EQ(x.swing, y.swing) << at << " swing";
             expect_near_vec(x.axis, y.axis, at + " axis");
             EXPECT_NEAR(std::fabs(glm::dot(x.base, y.base)), 1.0f, 1e-6f) << at;
             EXPECT_NEAR(x.amplitude, y.amplitude, 1e-6f) << at;

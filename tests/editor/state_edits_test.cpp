@@ -133,12 +133,108 @@ TEST(StateEdits, ChannelsAreAddedStillAndRemoved) {
     EXPECT_FLOAT_EQ(c.period, 0.5f) << "the state's rhythm: its first channel's (hand)";
     const Rig removed = ok(remove_channel(added, 0, 0));
     // A second channel for a driven bone would multiply into the first: the pose would jump.
-    expect_refused(add_channel(added, 0, forearm), "already drives forearm (row 2): edit that row");
-    expect_refused(add_channel(figure_2d(), 0, bone_named(figure_2d(), "thigh")), "already drives thigh (row 1)");
+    expect_refused(add_channel(added, 0, forearm), "already drives forearm's rotation (row 2): edit that row");
+    expect_refused(add_channel(figure_2d(), 0, bone_named(figure_2d(), "thigh")), "already drives thigh's rotation (row 1)");
     EXPECT_EQ(removed.states[0].channels.size(), added.states[0].channels.size() - 1);
     expect_refused(remove_channel(rig, 0, 2), "has no channel 2");
     expect_refused(add_channel(rig, 0, 99), "cannot add a channel");
     expect_refused(add_channel(rig, 3, 0), "no state 3");
+}
+
+TEST(StateEdits, TranslationAndScaleChannelsAreAddedStillBesideTheRotation) {
+    Rig rig = figure_2d();
+    const std::size_t thigh = static_cast<std::size_t>(bone_named(rig, "thigh"));
+    rig.pose.translations[thigh] = {3, -2, 0};
+    rig.pose.scales[thigh] = {1.5f, 0.5f, 1};
+    const Pose before = state_pose(rig, 0, 0.3);
+    // walking drives the thigh's rotation; its translation and scale are free to add.
+    const Rig moved = ok(add_channel(rig, 0, static_cast<int>(thigh), ChannelProperty::Translation));
+    const Rig both = ok(add_channel(moved, 0, static_cast<int>(thigh), ChannelProperty::Scale));
+    const auto& channels = both.states[0].channels;
+    ASSERT_EQ(channels.size(), rig.states[0].channels.size() + 2);
+    EXPECT_EQ(channels[channels.size() - 2].property, ChannelProperty::Translation);
+    EXPECT_EQ(channels[channels.size() - 2].center, glm::vec3(3, -2, 0));
+    EXPECT_EQ(channels.back().property, ChannelProperty::Scale);
+    EXPECT_EQ(channels.back().center, glm::vec3(1.5f, 0.5f, 1));
+    EXPECT_EQ(channels.back().swing, glm::vec3(0));
+    EXPECT_EQ(channel_driving(both.states[0], static_cast<int>(thigh), ChannelProperty::Scale), static_cast<int>(channels.size()) - 1);
+    // Still: the state shows what it showed before at every time (the pose held them already).
+    for (double t : {0.0, 0.3, 0.9}) {
+        const Pose p = state_pose(both, 0, t);
+        EXPECT_EQ(p.translations[thigh], rig.pose.translations[thigh]) << "t=" << t;
+        EXPECT_EQ(p.scales[thigh], rig.pose.scales[thigh]) << "t=" << t;
+    }
+    EXPECT_LT(pose_distance(state_pose(both, 0, 0.3), before), 1e-6f);
+    expect_refused(add_channel(both, 0, static_cast<int>(thigh), ChannelProperty::Scale), "already drives thigh's scale");
+    expect_valid_rig(both, "after adding translation and scale channels");
+}
+
+TEST(StateEdits, CaptureHoldsPosedTranslationsAndScalesToo) {
+    Rig rig = figure_2d();
+    const std::size_t spine = static_cast<std::size_t>(bone_named(rig, "spine"));
+    rig.pose.translations[spine] = {0, 4, 0};
+    rig.pose.scales[spine] = {2, 1, 1};
+    const Rig out = ok(add_state_from_pose(rig, "stretched"));
+    const State& s = out.states.back();
+    EXPECT_GE(channel_driving(s, static_cast<int>(spine), ChannelProperty::Translation), 0);
+    EXPECT_GE(channel_driving(s, static_cast<int>(spine), ChannelProperty::Scale), 0);
+    EXPECT_EQ(channel_driving(s, static_cast<int>(spine), ChannelProperty::Rotation), -1) << "the spine is not turned";
+    for (double t : {0.0, 0.7}) EXPECT_LT(pose_distance(state_pose(out, static_cast<int>(out.states.size()) - 1, t), rig.pose), 1e-6f);
+
+    // A scale channel swinging 0.5 cannot be centred on a pose scale of 0.2: it would go below 0.
+    Rig swinging = ok(add_channel(rig, 0, static_cast<int>(spine), ChannelProperty::Scale));
+    swinging.states[0].channels.back().swing = {0.5f, 0, 0};
+    swinging.pose.scales[spine] = {0.2f, 1, 1};
+    expect_refused(capture_pose(swinging, 0), "spine's scale would leave its range");
+    swinging.pose.scales[spine] = {0.6f, 1, 1};
+    const Rig captured = ok(capture_pose(swinging, 0));
+    const int row = channel_driving(captured.states[0], static_cast<int>(spine), ChannelProperty::Scale);
+    ASSERT_GE(row, 0);
+    EXPECT_EQ(captured.states[0].channels[static_cast<std::size_t>(row)].center, glm::vec3(0.6f, 1, 1));
+    EXPECT_EQ(captured.states[0].channels[static_cast<std::size_t>(row)].swing, glm::vec3(0.5f, 0, 0)) << "the swing stays";
+}
+
+TEST(StateEdits, SetChannelChecksTranslationAndScaleRanges) {
+    Rig rig = figure_2d();
+    const int spine = bone_named(rig, "spine");
+    rig = ok(add_channel(rig, 0, spine, ChannelProperty::Scale));
+    rig = ok(add_channel(rig, 0, spine, ChannelProperty::Translation));
+    const int scale_row = channel_driving(rig.states[0], spine, ChannelProperty::Scale);
+    const int move_row = channel_driving(rig.states[0], spine, ChannelProperty::Translation);
+    StateChannel scale = rig.states[0].channels[static_cast<std::size_t>(scale_row)];
+    scale.center = {1.5f, 1, 1};
+    scale.swing = {0.5f, -0.25f, 0};
+    const Rig set = ok(set_channel(rig, 0, scale_row, scale));
+    EXPECT_NEAR(state_pose(set, 0, 0.25 * set.states[0].channels[static_cast<std::size_t>(scale_row)].period).scales[static_cast<std::size_t>(spine)].x,
+                2.0f, 1e-5f);
+    expect_valid_rig(set, "after setting a scale channel");
+    StateChannel bad = scale;
+    bad.swing = {1.6f, 0, 0};
+    expect_refused(set_channel(rig, 0, scale_row, bad), "center +- swing must stay between 0 and 1000");
+    bad = scale;
+    bad.center = {999.9f, 1, 1};
+    expect_refused(set_channel(rig, 0, scale_row, bad), "between 0 and 1000");
+    bad = scale;
+    bad.center.z = 2.0f;
+    expect_refused(set_channel(rig, 0, scale_row, bad), "a 2D rig has no z");
+    bad = scale;
+    bad.swing.x = NAN;
+    expect_refused(set_channel(rig, 0, scale_row, bad), "between 0 and 1000");
+
+    StateChannel move = rig.states[0].channels[static_cast<std::size_t>(move_row)];
+    move.center = {5, 0, 0};
+    move.swing = {0, 3, 0};
+    EXPECT_TRUE(set_channel(rig, 0, move_row, move).ok());
+    bad = move;
+    bad.center.x = 9e14f;
+    bad.swing.x = 2e14f;
+    expect_refused(set_channel(rig, 0, move_row, bad), "center +- swing must stay between -1e15 and 1e15");
+    bad = move;
+    bad.swing.z = 1.0f;
+    expect_refused(set_channel(rig, 0, move_row, bad), "a 2D rig has no z");
+    bad = move;
+    bad.center.y = INFINITY;
+    expect_refused(set_channel(rig, 0, move_row, bad), "between -1e15 and 1e15");
 }
 
 TEST(StateEdits, SetChannelChecksEveryValue) {
