@@ -72,8 +72,10 @@ void StateChannelTable::rows(const Rig& rig, int state, int selected_bone, UiMar
     ImGui::TableSetupColumn("joint", ImGuiTableColumnFlags_WidthStretch, 1.2f);
     ImGui::TableSetupColumn("drives", ImGuiTableColumnFlags_WidthStretch, 0.9f);
     if (is_3d) ImGui::TableSetupColumn("axis", ImGuiTableColumnFlags_WidthStretch, 2.0f);
-    ImGui::TableSetupColumn(is_3d ? "base (XYZ deg)" : "base (deg)", ImGuiTableColumnFlags_WidthStretch, is_3d ? 2.0f : 1.4f);
-    ImGui::TableSetupColumn("amplitude / swing", ImGuiTableColumnFlags_WidthStretch, is_3d ? 2.0f : 1.4f);
+    // A rotation's base and swing are degrees (3D: the base as XYZ Euler angles), a translation's
+    // rig units, a scale's factors: each field says which.
+    ImGui::TableSetupColumn("base", ImGuiTableColumnFlags_WidthStretch, is_3d ? 2.0f : 1.4f);
+    ImGui::TableSetupColumn("swing", ImGuiTableColumnFlags_WidthStretch, is_3d ? 2.0f : 1.4f);
     ImGui::TableSetupColumn("period s", ImGuiTableColumnFlags_WidthStretch, 0.8f);
     ImGui::TableSetupColumn("phase deg", ImGuiTableColumnFlags_WidthStretch, 0.8f);
     ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 20.0f);
@@ -122,12 +124,12 @@ void StateChannelTable::rows(const Rig& rig, int state, int selected_bone, UiMar
         } else {
             if (is_3d) {
                 glm::vec3 euler = glm::eulerAngles(c.base) / kDegree;
-                const bool changed = ImGui::DragFloat3("##base", &euler.x, 0.5f, -180.0f, 180.0f, "%.0f");
+                const bool changed = ImGui::DragFloat3("##base", &euler.x, 0.5f, -180.0f, 180.0f, "%.0f deg");
                 edited.base = glm::quat(euler * kDegree);
                 field(changed);
             } else {
                 float deg = angle_2d(c.base) / kDegree;
-                const bool changed = ImGui::DragFloat("##base", &deg, 0.5f, -180.0f, 180.0f, "%.1f");
+                const bool changed = ImGui::DragFloat("##base", &deg, 0.5f, -180.0f, 180.0f, "%.1f deg");
                 edited.base = rotation_2d(deg * kDegree);
                 field(changed);
             }
@@ -135,7 +137,7 @@ void StateChannelTable::rows(const Rig& rig, int state, int selected_bone, UiMar
             ImGui::TableNextColumn();
             ImGui::SetNextItemWidth(-1.0f);
             float amplitude = c.amplitude / kDegree;
-            const bool changed = ImGui::DragFloat("##amplitude", &amplitude, 0.25f, -180.0f, 180.0f, "%.1f");
+            const bool changed = ImGui::DragFloat("##amplitude", &amplitude, 0.25f, -180.0f, 180.0f, "%.1f deg");
             edited = c;
             edited.amplitude = amplitude * kDegree;
             field(changed);

@@ -34,6 +34,12 @@ Json reference_frame(const Rig& rig, const BakedFrame& frame) {
                        {"rotation", json_float(static_cast<float>(static_cast<double>(angle_2d(q)) * (180.0 / kPiDouble)))}}
                 : Json{{"position", Json::array({json_float(p.x), json_float(p.y), json_float(p.z)})},
                        {"rotation", Json::array({json_float(q.x), json_float(q.y), json_float(q.z), json_float(q.w)})}};
+        // A scaled bone's scale, the rig's number of components; an unscaled bone has none.
+        const glm::vec3& sc = frame.scales[i];
+        if (sc != glm::vec3{1.0f}) {
+            bones[rig.skeleton[i].name]["scale"] = rig.is_2d() ? Json::array({json_float(sc.x), json_float(sc.y)})
+                                                               : Json::array({json_float(sc.x), json_float(sc.y), json_float(sc.z)});
+        }
     }
     return Json{{"time", json_number(frame.time)},
                 {"state", state(frame.state)},
@@ -88,6 +94,25 @@ TEST(FramesJson, Humanoid3DFramesAreAsTheJsonObjectGaveThem) {
     const Rig humanoid = load("humanoid.json");
     ASSERT_FALSE(humanoid.states.empty());
     expect_frames_as_before(humanoid, {{0, 0.0}}, 24.0, 48);
+}
+
+TEST(FramesJson, ScaledBonesCarryTheirScale) {
+    // Io's states stretch its body (a scale channel): the body's frames say so, no other bone's.
+    const Rig io = load("io.json");
+    expect_frames_as_before(io, {{0, 0.0}, {1, 0.5}}, 30.0, 45);
+    Result<std::string> text = bake_frames_json(io, "io.json", std::vector<TimelineEntry>{{0, 0.0}}, 30.0, 2);
+    ASSERT_TRUE(text.ok()) << text.message();
+    const std::vector<std::string> lines = frame_lines(text.value());
+    ASSERT_EQ(lines.size(), 2u);
+    EXPECT_NE(lines[0].find(R"("body":{"position":[0,0],"rotation":-110.05352,"scale":[1.5,1]})"), std::string::npos) << lines[0];
+    EXPECT_EQ(lines[0].find("scale"), lines[0].rfind("scale")) << "only the body is scaled";
+    // 3D: three components, from the rig's own pose when no state drives the bone.
+    Rig humanoid = load("humanoid.json");
+    humanoid.pose.scales[3] = {1.25f, 0.5f, 2.0f};
+    expect_frames_as_before(humanoid, {}, 24.0, 2);
+    Result<std::string> text3 = bake_frames_json(humanoid, "h.json", {}, 24.0, 1);
+    ASSERT_TRUE(text3.ok());
+    EXPECT_NE(text3.value().find(R"("scale":[1.25,0.5,2]})"), std::string::npos);
 }
 
 TEST(FramesJson, TheRigsOwnPoseWithoutStatesIsAsBefore) {

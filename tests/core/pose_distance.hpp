@@ -25,4 +25,17 @@ inline float pose_distance(const Pose& a, const Pose& b) {
     return worst;
 }
 
+// The farthest any bone's pose translation, or scale, differs between two poses (the length of
+// the difference vector).
+inline float translation_distance(const Pose& a, const Pose& b) {
+    float worst = 0.0f;
+    for (std::size_t i = 0; i < a.translations.size(); ++i) worst = std::max(worst, glm::length(a.translations[i] - b.translations[i]));
+    return worst;
+}
+inline float scale_distance(const Pose& a, const Pose& b) {
+    float worst = 0.0f;
+    for (std::size_t i = 0; i < a.scales.size(); ++i) worst = std::max(worst, glm::length(a.scales[i] - b.scales[i]));
+    return worst;
+}
+
 }  // namespace marionette::testing

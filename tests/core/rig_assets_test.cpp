@@ -43,7 +43,7 @@ TEST_P(ShippedRig, SurvivesSaveThenLoad) {
     marionette::testing::expect_rigs_equal(rig.value(), again.value());
 }
 
-INSTANTIATE_TEST_SUITE_P(Assets, ShippedRig, ::testing::Values("arm.json", "hero.json", "humanoid.json", "tentacle.json"),
+INSTANTIATE_TEST_SUITE_P(Assets, ShippedRig, ::testing::Values("arm.json", "hero.json", "humanoid.json", "io.json", "tentacle.json"),
                          [](const auto& p) { return std::filesystem::path(p.param).stem().string(); });
 
 TEST(ShippedRigs, MatchWhatTheIssueAsksFor) {

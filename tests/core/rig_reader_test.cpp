@@ -132,6 +132,16 @@ const BadCase kBadCases[] = {
     {"PoseUnknownBone", [] { return edit2d([](Json& j) { j["pose"] = {{"rotations", {{"elbow", 10}}}}; }); }, "pose.rotations.elbow: \"elbow\" is not a bone"},
     {"StateUnknownBone", [] { return edit2d([](Json& j) { j["states"][0]["channels"][0]["bone"] = "tail"; }); }, "states[0].channels[0].bone: \"tail\" is not a bone"},
     {"StateZeroPeriod", [] { return edit2d([](Json& j) { j["states"][0]["channels"][0]["period"] = 0; }); }, "states[0].channels[0].period: must be > 0 seconds"},
+    {"ChannelUnknownProperty", [] { return edit2d([](Json& j) { j["states"][0]["channels"][0]["property"] = "colour"; }); }, "states[0].channels[0].property: unknown property \"colour\" (expected \"rotation\", \"translation\" or \"scale\")"},
+    {"ChannelPropertyNotAString", [] { return edit2d([](Json& j) { j["states"][0]["channels"][0]["property"] = 2; }); }, "states[0].channels[0].property: expected a string"},
+    {"TranslationChannelWithAmplitude", [] { return edit2d([](Json& j) { j["states"][0]["channels"][0]["property"] = "translation"; }); }, "states[0].channels[0]: unknown key \"amplitude\""},
+    {"RotationChannelWithSwing", [] { return edit2d([](Json& j) { j["states"][0]["channels"][0]["swing"] = {1, 2}; }); }, "states[0].channels[0]: unknown key \"swing\""},
+    {"TranslationBaseWrongSize", [] { return edit2d([](Json& j) { j["states"][0]["channels"][0] = {{"bone", "fore"}, {"property", "translation"}, {"base", {1, 2, 3}}}; }); }, "states[0].channels[0].base: expected 2 numbers"},
+    {"TranslationOutOfRange", [] { return edit2d([](Json& j) { j["states"][0]["channels"][0] = {{"bone", "fore"}, {"property", "translation"}, {"base", {9e14, 0}}, {"swing", {2e14, 0}}}; }); }, "states[0].channels[0].swing: center +- swing must stay between -1e15 and 1e15 on every axis"},
+    {"ScaleBelowZero", [] { return edit2d([](Json& j) { j["states"][0]["channels"][0] = {{"bone", "fore"}, {"property", "scale"}, {"base", {0.5, 1}}, {"swing", {0.6, 0}}}; }); }, "states[0].channels[0].swing: center +- swing must stay between 0 and 1000 on every axis"},
+    {"ScaleBaseNegative", [] { return edit2d([](Json& j) { j["states"][0]["channels"][0] = {{"bone", "fore"}, {"property", "scale"}, {"base", {-1, 1}}}; }); }, "states[0].channels[0].base: center +- swing must stay between 0 and 1000"},
+    {"ScaleSwingNotNumbers", [] { return edit3d([](Json& j) { j["states"] = Json::parse(R"([{"name": "s", "channels": [{"bone": "shin", "property": "scale", "swing": [0, "a", 0]}]}])"); }); }, "states[0].channels[0].swing[1]: expected a number"},
+    {"ScaleChannelWithAxis", [] { return edit3d([](Json& j) { j["states"] = Json::parse(R"([{"name": "s", "channels": [{"bone": "shin", "property": "scale", "axis": [0, 1, 0]}]}])"); }); }, "states[0].channels[0]: unknown key \"axis\""},
     {"DuplicateStateName", [] { return edit2d([](Json& j) { j["states"].push_back(j["states"][0]); }); }, "states[1].name: duplicate state name \"wave\""},
     {"UnknownEasing", [] { return edit2d([](Json& j) { j["transition"] = {{"easing", "bounce"}}; }); }, "transition.easing: unknown easing \"bounce\""},
     {"NegativeDuration", [] { return edit2d([](Json& j) { j["transition"] = {{"duration", -1}}; }); }, "transition.duration: must be >= 0 seconds"},
@@ -295,6 +305,40 @@ TEST(RigReader, ThreeDimensionalStateBaseIsAQuaternionOrDegreesAboutTheAxis) {
     EXPECT_NE(zero.message().find("states[0].channels[1].base: a rotation quaternion must not be zero"), std::string::npos) << zero.message();
     j["states"][0]["channels"][1]["base"] = "up";
     EXPECT_FALSE(parse_rig(j.dump()).ok());
+}
+
+TEST(RigReader, TranslationAndScaleChannelsReadAsVectorsOfTheRigsDimensions) {
+    Json j = valid_2d();
+    j["states"][0]["channels"].push_back(Json::parse(R"({"bone": "hand", "property": "translation", "base": [3, -4], "swing": [0, 2.5], "period": 2})"));
+    j["states"][0]["channels"].push_back(Json::parse(R"({"bone": "upper", "property": "scale", "base": [1.5, 0.5], "phase": 90})"));
+    j["states"][0]["channels"].push_back(Json::parse(R"({"bone": "upper", "property": "scale"})"));
+    j["states"][0]["channels"].push_back(Json::parse(R"({"bone": "upper", "property": "rotation", "base": 5})"));
+    Result<Rig> rig = parse_rig(j.dump());
+    ASSERT_TRUE(rig.ok()) << rig.message();
+    const auto& c = rig.value().states[0].channels;
+    ASSERT_EQ(c.size(), 5u);
+    EXPECT_EQ(c[0].property, ChannelProperty::Rotation) << "no property: a rotation, as before";
+    EXPECT_EQ(c[1].property, ChannelProperty::Translation);
+    EXPECT_EQ(c[1].center, glm::vec3(3, -4, 0));
+    EXPECT_EQ(c[1].swing, glm::vec3(0, 2.5f, 0));
+    EXPECT_EQ(c[1].period, 2.0f);
+    EXPECT_EQ(c[2].property, ChannelProperty::Scale);
+    EXPECT_EQ(c[2].center, glm::vec3(1.5f, 0.5f, 1)) << "2D: z stays 1";
+    EXPECT_NEAR(c[2].phase, glm::radians(90.0f), 1e-6f);
+    EXPECT_EQ(c[3].center, glm::vec3(1)) << "a scale without a base holds 1";
+    EXPECT_EQ(c[3].swing, glm::vec3(0));
+    EXPECT_EQ(c[4].property, ChannelProperty::Rotation);
+
+    // Written back: rotations as before (no "property"), the others with theirs; read back equal.
+    const Json written = rig_to_json(rig.value());
+    const Json& channels = written["states"][0]["channels"];
+    EXPECT_FALSE(channels[0].contains("property"));
+    EXPECT_FALSE(channels[4].contains("property"));
+    EXPECT_EQ(channels[1].dump(), R"({"bone":"hand","property":"translation","base":[3,-4],"swing":[0,2.5],"period":2,"phase":0})");
+    EXPECT_EQ(channels[2].dump(), R"({"bone":"upper","property":"scale","base":[1.5,0.5],"swing":[0,0],"period":1,"phase":90})");
+    Result<Rig> again = parse_rig(written.dump());
+    ASSERT_TRUE(again.ok()) << again.message();
+    EXPECT_EQ(again.value().states, rig.value().states);
 }
 
 TEST(RigReader, ReadsSwingTwistLimitsAndWritesThemBack) {

@@ -100,52 +100,79 @@ TEST(StateMachine, BackToTheRigsPoseBlendsToo) {
 }
 
 // The article's flaw: switching again mid-transition restarted the blend from the old state and
-// the character jumped. Here, at 60 frames a second, switching walking -> climbing -> walking ->
-// climbing every 0.2 s (transitions of 0.5 s) moves no joint per frame by more than the states'
-// own motion plus the easing's steepest blend allows.
-TEST(StateMachine, InterruptedTransitionsDoNotPop) {
-    const Rig hero = asset_rig("hero.json");
-    const int walking = state_index(hero, "walking");
-    const int climbing = state_index(hero, "climbing");
+// the character jumped. Here, at 60 frames a second, switching a -> b -> a -> b every 0.2 s
+// (transitions of 0.5 s) moves the pose per frame, by `metric`, no more than the states' own
+// motion plus the easing's steepest blend allows; and the bound is tight enough that the
+// article's restart breaks it.
+namespace {
+void expect_no_pop(const Rig& rig, int a, int b, PoseMetric metric, const std::string& what) {
     const TransitionSettings settings{0.5f, Easing::Cosine};
     const double dt = 1.0 / 60.0;
 
-    // How far the shown pose may move in a frame: the faster state's own turn, plus the blend
+    // How far the shown pose may move in a frame: the faster state's own motion, plus the blend
     // sweeping at the easing's steepest slope across the widest gap between the two states.
-    const float gap = widest_gap(hero, walking, climbing);
-    const float own = std::max(fastest_turn(hero, walking), fastest_turn(hero, climbing)) * static_cast<float>(dt);
+    const float gap = widest_gap(rig, a, b, metric);
+    const float own = std::max(fastest_turn(rig, a, metric), fastest_turn(rig, b, metric)) * static_cast<float>(dt);
     // Interrupted blends stack: each of the (at most three) layers in flight sweeps at once.
     const float bound = own + 3.0f * max_ease_slope(settings.easing) / settings.duration * static_cast<float>(dt) * gap;
 
     const auto largest_jump = [&](const std::function<void(StateMachine&, int)>& switch_to) {
         StateMachine m;
-        jump_to_state(m, walking);
-        Pose last = shown(m, hero);
+        jump_to_state(m, a);
+        Pose last = shown(m, rig);
         float worst = 0.0f;
-        int target = climbing;
+        int target = b;
         for (int frame = 1; frame <= 240; ++frame) {
             advance(m, dt);
             if (frame % 12 == 0) {  // every 0.2 s
                 switch_to(m, target);
-                target = target == climbing ? walking : climbing;
+                target = target == b ? a : b;
             }
-            const Pose now = shown(m, hero);
-            worst = std::max(worst, pose_distance(last, now));
+            const Pose now = shown(m, rig);
+            worst = std::max(worst, metric(last, now));
             last = now;
         }
         return worst;
     };
 
-    const float jump = largest_jump([&](StateMachine& m, int s) { switch_state(m, hero, s, settings); });
-    EXPECT_LE(jump, bound) << "largest per-frame turn " << glm::degrees(jump) << " deg, allowed " << glm::degrees(bound);
-    // The bound is tight enough to catch the article's restart: blending from the old state's
-    // pose (not the shown one) jumps.
+    const float jump = largest_jump([&](StateMachine& m, int s) { switch_state(m, rig, s, settings); });
+    EXPECT_LE(jump, bound) << what << ": largest per-frame change " << jump << ", allowed " << bound;
+    // Blending from the old state's pose (not the shown one) jumps.
     const float restart = largest_jump([&](StateMachine& m, int s) {
         const int old = active_state(m);
         jump_to_state(m, old);
-        switch_state(m, hero, s, settings);
+        switch_state(m, rig, s, settings);
     });
-    EXPECT_GT(restart, bound) << "a restarting blend would jump " << glm::degrees(restart) << " deg";
+    EXPECT_GT(restart, bound) << what << ": a restarting blend would change by only " << restart;
+}
+}  // namespace
+
+TEST(StateMachine, InterruptedTransitionsDoNotPop) {
+    const Rig hero = asset_rig("hero.json");
+    expect_no_pop(hero, state_index(hero, "walking"), state_index(hero, "climbing"), pose_distance, "hero's rotations");
+}
+
+// The same for states that move and stretch bones: Io's eyes slide and its body stretches, here
+// also swinging within each state so that both the states' own motion and the blend count.
+TEST(StateMachine, InterruptedTransitionsDoNotPopTranslationsOrScales) {
+    Rig io = asset_rig("io.json");
+    const int walking = state_index(io, "walking");
+    const int climbing = state_index(io, "climbing");
+    const int eyes = io.skeleton.find("eyes");
+    const int body = io.skeleton.find("body");
+    for (StateChannel& c : io.states[static_cast<std::size_t>(walking)].channels) {
+        if (c.bone == eyes && c.property == ChannelProperty::Translation) c.swing = {3, 4, 0};
+    }
+    for (StateChannel& c : io.states[static_cast<std::size_t>(climbing)].channels) {
+        if (c.bone == body && c.property == ChannelProperty::Scale) {
+            c.center = {1.2f, 0.9f, 1.0f};
+            c.swing = {0.15f, 0.05f, 0.0f};
+            c.period = 0.7f;
+        }
+    }
+    expect_no_pop(io, walking, climbing, pose_distance, "Io's rotations");
+    expect_no_pop(io, walking, climbing, translation_distance, "Io's translations");
+    expect_no_pop(io, walking, climbing, scale_distance, "Io's scales");
 }
 
 TEST(StateMachine, ADeepPileOfSwitchesStaysBoundedAndSmooth) {

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/extents.hpp"
 #include "core/rotation_math.hpp"
 #include "core/state_pose.hpp"
 #include "core/transform.hpp"
@@ -254,4 +255,89 @@ TEST(ShippedStates, HumanoidWalkSwingsItsLegsInAntiphase) {
     const double quarter = 1.1 / 4.0;
     EXPECT_GT(rotation_distance(thigh("thigh_l", quarter), thigh("thigh_r", quarter)), glm::radians(45.0f));
     EXPECT_LT(rotation_distance(thigh("thigh_l", 0.0), thigh("thigh_r", 0.0)), glm::radians(1.0f));
+}
+
+TEST(ChannelVector, IsTheCenterPlusTheSwingTimesTheWave) {
+    StateChannel c = still_channel(0, ChannelProperty::Translation);
+    c.center = {2, -1, 0};
+    c.swing = {4, 0.5f, 0};
+    c.period = 2.0f;
+    c.phase = kPi / 2.0f;
+    for (double t : {0.0, 0.3, 1.0, 1.5, 2.7}) {
+        const float w = static_cast<float>(std::sin(3.14159265358979 * t + 3.14159265358979 / 2.0));
+        const glm::vec3 v = channel_vector(c, t);
+        EXPECT_NEAR(v.x, 2.0f + 4.0f * w, 1e-5f) << "t=" << t;
+        EXPECT_NEAR(v.y, -1.0f + 0.5f * w, 1e-5f) << "t=" << t;
+        EXPECT_EQ(v.z, 0.0f);
+    }
+}
+
+TEST(SampleState, TranslationChannelsAddAndScaleChannelsMultiplyEachPropertyApart) {
+    Pose pose = Pose::rest(3);
+    pose.translations[1] = {7, 7, 0};  // the rig's own: replaced once a channel drives it
+    pose.scales[1] = {3, 3, 1};
+    pose.rotations[1] = rotation_2d(0.4f);
+    pose.translations[2] = {5, 6, 0};  // not driven: kept
+    State s{"s", {}};
+    StateChannel move_a = still_channel(1, ChannelProperty::Translation);
+    move_a.center = {1, 2, 0};
+    StateChannel move_b = still_channel(1, ChannelProperty::Translation);
+    move_b.swing = {10, 0, 0};
+    move_b.period = 4.0f;  // a quarter period at t = 1: the full swing
+    StateChannel stretch_a = still_channel(1, ChannelProperty::Scale);
+    stretch_a.center = {2, 1, 1};
+    StateChannel stretch_b = still_channel(1, ChannelProperty::Scale);
+    stretch_b.center = {1.5f, 0.5f, 1};
+    s.channels = {move_a, stretch_a, move_b, stretch_b};
+    Pose out;
+    sample_state(s, 1.0, pose, out);
+    EXPECT_NEAR(out.translations[1].x, 11.0f, 1e-5f);
+    EXPECT_NEAR(out.translations[1].y, 2.0f, 1e-6f);
+    EXPECT_EQ(out.scales[1], glm::vec3(3.0f, 0.5f, 1.0f));
+    EXPECT_EQ(out.rotations[1], pose.rotations[1]) << "no rotation channel: the rig's own rotation";
+    EXPECT_EQ(out.translations[2], pose.translations[2]);
+    EXPECT_EQ(out.scales[0], glm::vec3(1.0f));
+}
+
+TEST(SampleState, ComposedTranslationsAndScalesStayInThePosesRange) {
+    // Each channel keeps its own range; several composed may not, and are clamped.
+    State s{"s", {}};
+    StateChannel big = still_channel(0, ChannelProperty::Scale);
+    big.center = {900, 0.5f, 1};
+    s.channels = {big, big};
+    StateChannel far = still_channel(0, ChannelProperty::Translation);
+    far.center = {9e14f, -9e14f, 0};
+    s.channels.push_back(far);
+    s.channels.push_back(far);
+    Pose out;
+    sample_state(s, 0.25, Pose::rest(1), out);
+    EXPECT_EQ(out.scales[0], glm::vec3(kMaxPoseScale, 0.25f, 1.0f));
+    EXPECT_EQ(out.translations[0], glm::vec3(kMaxCoordinate, -kMaxCoordinate, 0.0f));
+}
+
+TEST(ChannelRange, CenterPlusOrMinusSwingStaysInThePropertysRange) {
+    StateChannel c = still_channel(0, ChannelProperty::Scale);
+    EXPECT_TRUE(channel_stays_in_range(c));
+    c.center = {0.5f, 1, 1};
+    c.swing = {0.5f, -1, 0};
+    EXPECT_TRUE(channel_stays_in_range(c)) << "touches 0 and 2: allowed";
+    c.swing.x = 0.51f;
+    EXPECT_FALSE(channel_stays_in_range(c)) << "below 0";
+    c.swing.x = 0.0f;
+    c.center.y = 999.5f;
+    c.swing.y = 1.0f;
+    EXPECT_FALSE(channel_stays_in_range(c)) << "above 1000";
+    c.swing.y = NAN;
+    EXPECT_FALSE(channel_stays_in_range(c));
+    StateChannel t = still_channel(0, ChannelProperty::Translation);
+    t.center = {-4e14f, 0, 0};
+    t.swing = {5e14f, 0, 0};
+    EXPECT_TRUE(channel_stays_in_range(t));
+    t.swing.x = 7e14f;
+    EXPECT_FALSE(channel_stays_in_range(t));
+    t.swing.x = INFINITY;
+    EXPECT_FALSE(channel_stays_in_range(t));
+    StateChannel r;  // rotation channels have no such range
+    r.center = {NAN, 0, 0};
+    EXPECT_TRUE(channel_stays_in_range(r));
 }

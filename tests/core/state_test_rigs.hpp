@@ -38,18 +38,23 @@ inline Pose live(const Rig& rig, int state, double t) {
     return p;
 }
 
-// The fastest any bone of `state` turns, radians per second (numerically, over two cycles).
-inline float fastest_turn(const Rig& rig, int state) {
+// How far apart two poses are in one respect: pose_distance (rotations, radians),
+// translation_distance or scale_distance.
+using PoseMetric = float (*)(const Pose&, const Pose&);
+
+// The fastest `state` moves by `metric`, per second (numerically, over four seconds): for
+// rotations, the fastest any bone turns in radians per second.
+inline float fastest_turn(const Rig& rig, int state, PoseMetric metric = pose_distance) {
     float worst = 0.0f;
     const double dt = 1e-3;
-    for (double t = 0.0; t < 4.0; t += dt) worst = std::max(worst, pose_distance(live(rig, state, t), live(rig, state, t + dt)) / static_cast<float>(dt));
+    for (double t = 0.0; t < 4.0; t += dt) worst = std::max(worst, metric(live(rig, state, t), live(rig, state, t + dt)) / static_cast<float>(dt));
     return worst;
 }
 
-// The widest any bone's rotation differs between two states' live poses (over two cycles).
-inline float widest_gap(const Rig& rig, int a, int b) {
+// The widest two states' live poses differ by `metric` (over four seconds).
+inline float widest_gap(const Rig& rig, int a, int b, PoseMetric metric = pose_distance) {
     float widest = 0.0f;
-    for (double t = 0.0; t < 4.0; t += 0.01) widest = std::max(widest, pose_distance(live(rig, a, t), live(rig, b, t)));
+    for (double t = 0.0; t < 4.0; t += 0.01) widest = std::max(widest, metric(live(rig, a, t), live(rig, b, t)));
     return widest;
 }
 
