@@ -51,7 +51,10 @@ void StateChannelTable::draw(const Rig& rig, int state, int selected_bone, UiMar
                                                : "Drive " + bone + "'s " + channel_property_name(property) + " in " + s.name;
     const bool enabled = bone_ok && driving < 0;
     if (!enabled) ImGui::BeginDisabled();
-    if (ImGui::Button(add_label.c_str())) edits.apply("add channel to " + s.name, add_channel(rig, state, selected_bone, property));
+    if (ImGui::Button(add_label.c_str())) {
+        edits.apply("add channel to " + s.name, add_channel(rig, state, selected_bone, property));
+        scroll_to_row_ = static_cast<int>(s.channels.size());  // where the new row lands: shown once it is there
+    }
     if (!enabled) ImGui::EndDisabled();
     marks.mark_last_item("states/add channel");
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", add_tip.c_str());
@@ -70,7 +73,7 @@ void StateChannelTable::rows(const Rig& rig, int state, int selected_bone, UiMar
     ImGui::TableSetupScrollFreeze(0, 1);
     // 3D rows hold two vectors: give them the room.
     ImGui::TableSetupColumn("joint", ImGuiTableColumnFlags_WidthStretch, 1.2f);
-    ImGui::TableSetupColumn("drives", ImGuiTableColumnFlags_WidthStretch, 0.9f);
+    ImGui::TableSetupColumn("drives", ImGuiTableColumnFlags_WidthStretch, 1.1f);
     if (is_3d) ImGui::TableSetupColumn("axis", ImGuiTableColumnFlags_WidthStretch, 2.0f);
     // A rotation's base and swing are degrees (3D: the base as XYZ Euler angles), a translation's
     // rig units, a scale's factors: each field says which.
@@ -92,6 +95,7 @@ void StateChannelTable::rows(const Rig& rig, int state, int selected_bone, UiMar
         ImGui::PushID(index);
         ImGui::TableNextRow();
         if (c.bone == selected_bone) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ImGui::GetColorU32(ImGuiCol_TextSelectedBg));
+
         ImGui::TableNextColumn();
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted(bone.c_str());
@@ -157,6 +161,10 @@ void StateChannelTable::rows(const Rig& rig, int state, int selected_bone, UiMar
         ImGui::TableNextColumn();
         if (ImGui::SmallButton("x")) edits.apply("remove channel " + bone + " " + property + " from " + s.name, remove_channel(rig, state, index));
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stop driving %s's %s in this state", bone.c_str(), property.c_str());
+        if (index == scroll_to_row_) {
+            ImGui::SetScrollHereY(1.0f);  // after the row's last cell: its bottom at the view's bottom
+            scroll_to_row_ = -1;
+        }
         ImGui::PopID();
     }
     ImGui::EndTable();

@@ -39,6 +39,16 @@ inline bool is_bone_coloured(const unsigned char* p) { return p[0] > 200 && p[1]
 inline bool is_chain_blue(const unsigned char* p) { return p[2] > 200 && p[2] - p[0] > 60; }
 // Some bone is drawn here: normal, hovered, selected (all warm) or in the IK chain (blue).
 inline bool is_bone_drawn(const unsigned char* p) { return is_warm(p) || is_chain_blue(p); }
+// The selected bone's colour (bone_shapes.cpp: 1.0, 0.45, 0.25), lit flat in 2D.
+inline bool is_selected_orange(const unsigned char* p) { return p[0] > 220 && p[1] > 90 && p[1] < 140 && p[2] < 90; }
+// How many pixels of `img` show the selected bone.
+inline int count_selected(const Image& img) {
+    int n = 0;
+    for (int y = 0; y < img.height; ++y) {
+        for (int x = 0; x < img.width; ++x) n += is_selected_orange(img.at(x, y)) ? 1 : 0;
+    }
+    return n;
+}
 // The background (0.13, 0.14, 0.16) or a grid line over it.
 inline bool is_background(const unsigned char* p) { return p[0] < 90 && p[1] < 90 && p[2] < 100; }
 

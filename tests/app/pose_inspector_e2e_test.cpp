@@ -11,21 +11,6 @@
 using namespace marionette;
 using namespace marionette::testing;
 
-namespace {
-
-// The selected bone's colour (bone_shapes.cpp: 1.0, 0.45, 0.25), lit flat in 2D.
-bool is_selected_orange(const unsigned char* p) { return p[0] > 220 && p[1] > 90 && p[1] < 140 && p[2] < 90; }
-
-int count_selected(const Image& img) {
-    int n = 0;
-    for (int y = 0; y < img.height; ++y) {
-        for (int x = 0; x < img.width; ++x) n += is_selected_orange(img.at(x, y)) ? 1 : 0;
-    }
-    return n;
-}
-
-}  // namespace
-
 TEST(ScriptedPoseInspector, MoveAndScaleABoneFromTheInspector) {
     const auto dir = scratch_dir("e2e-pose-inspector");
     const std::string hero = std::string(MARIONETTE_ASSETS) + "/hero.json";
