@@ -111,7 +111,7 @@ Violation check_states(const Rig& rig) {
         for (const StateChannel& c : s.channels) {
             if (!valid_bone(rig, c.bone)) return at + "channel bone out of range";
             if (!channel_stays_in_range(c)) return at + "translation or scale channel out of range";
-            if (rig.is_2d() && (c.center.z != (c.property == ChannelProperty::Scale ? 1.0f : 0.0f) || c.swing.z != 0.0f)) {
+            if (rig.is_2d() && (c.center.z != (c.property == PoseProperty::Scale ? 1.0f : 0.0f) || c.swing.z != 0.0f)) {
                 return at + "translation or scale channel leaves the plane";
             }
             if (!is_unit_direction(c.axis)) return at + "channel axis not a unit direction";

@@ -44,7 +44,7 @@ Violation check_states_play(const Rig& rig) {
     Pose shown = rig.pose;
     for (const State& s : rig.states) {
         for (double t : {0.0, 0.25, 1.0 / 3.0, 7.5, 3600.1}) {
-            sample_state(s, t, rig.pose, shown);
+            sample_state(rig, s, t, rig.pose, shown);
             if (Violation v = check_pose_values(rig, shown, "state \"" + s.name + "\" at " + std::to_string(t))) return v;
         }
     }

@@ -16,7 +16,7 @@ namespace marionette {
 
 namespace {
 
-constexpr std::array<const char*, 3> kPropertyNames = {"rotation", "translation", "scale"};  // ChannelProperty order
+constexpr std::array<const char*, 3> kPropertyNames = {"rotation", "translation", "scale"};  // PoseProperty order
 
 std::string bone_name(const Rig& rig, int bone) {
     return bone >= 0 && static_cast<std::size_t>(bone) < rig.skeleton.size() ? rig.skeleton[static_cast<std::size_t>(bone)].name : "?";
@@ -41,14 +41,14 @@ void StateChannelTable::draw(const Rig& rig, int state, int selected_bone, UiMar
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Sets the bases from the rig's pose; the swings stay");
     ImGui::SameLine();
     const bool bone_ok = selected_bone >= 0 && static_cast<std::size_t>(selected_bone) < rig.skeleton.size();
-    const auto property = static_cast<ChannelProperty>(add_property_);
+    const auto property = static_cast<PoseProperty>(add_property_);
     // A property the state drives already has its row (highlighted below): a second would compose in.
     const int driving = bone_ok ? channel_driving(s, selected_bone, property) : -1;
     const std::string bone = bone_name(rig, selected_bone);
     const std::string add_label = bone_ok ? "Add " + bone : std::string("Add channel");
     const std::string add_tip = !bone_ok      ? std::string("Drive the selected bone (select one in the viewport)")
-                                : driving >= 0 ? s.name + " drives " + bone + "'s " + channel_property_name(property) + " already: its row is highlighted"
-                                               : "Drive " + bone + "'s " + channel_property_name(property) + " in " + s.name;
+                                : driving >= 0 ? s.name + " drives " + bone + "'s " + pose_property_name(property) + " already: its row is highlighted"
+                                               : "Drive " + bone + "'s " + pose_property_name(property) + " in " + s.name;
     const bool enabled = bone_ok && driving < 0;
     if (!enabled) ImGui::BeginDisabled();
     if (ImGui::Button(add_label.c_str())) {
@@ -87,8 +87,8 @@ void StateChannelTable::rows(const Rig& rig, int state, int selected_bone, UiMar
         const StateChannel& c = s.channels[i];
         const int index = static_cast<int>(i);
         const std::string bone = bone_name(rig, c.bone);
-        const std::string property = channel_property_name(c.property);
-        const bool rotates = c.property == ChannelProperty::Rotation;
+        const std::string property = pose_property_name(c.property);
+        const bool rotates = c.property == PoseProperty::Rotation;
         // Rotation rows keep the marks they had before channels drove anything else.
         const std::string mark = "states/channel/" + bone + (rotates ? "" : "/" + property);
         const std::string label = s.name + ": " + bone + (rotates ? "" : " " + property);
@@ -115,7 +115,7 @@ void StateChannelTable::rows(const Rig& rig, int state, int selected_bone, UiMar
         edited = c;
         if (!rotates) {
             // Translations in rig units (a 2D rig's are pixels-like, a 3D rig's metres), scales as factors.
-            const bool scales = c.property == ChannelProperty::Scale;
+            const bool scales = c.property == PoseProperty::Scale;
             const float speed = scales ? 0.01f : (is_3d ? 0.01f : 0.5f);
             const float hi = scales ? kMaxPoseScale : 0.0f;  // translations: 0 to 0, no clamp
             field(drag_vector("##base", edited.center, !is_3d, speed, 0.0f, hi, "%.3g"));

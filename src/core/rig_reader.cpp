@@ -134,11 +134,9 @@ Pose read_pose(const JsonField& f, const BoneIndex& bones, int dims) {
     return pose;
 }
 
-ChannelProperty read_channel_property(const JsonField& f) {
+PoseProperty read_pose_property(const JsonField& f) {
     const std::string p = f.string();
-    for (ChannelProperty known : {ChannelProperty::Rotation, ChannelProperty::Translation, ChannelProperty::Scale}) {
-        if (p == channel_property_name(known)) return known;
-    }
+    if (const auto known = pose_property_named(p)) return *known;
     f.fail("unknown property \"" + p + "\" (expected \"rotation\", \"translation\" or \"scale\")");
 }
 
@@ -148,16 +146,16 @@ void read_vector_channel(const JsonField& f, int dims, StateChannel& c) {
     const auto base = f.optional_member("base");
     const auto swing = f.optional_member("swing");
     if (base) c.center = base->vector(dims);
-    if (dims == 2 && c.property == ChannelProperty::Scale) c.center.z = 1.0f;
+    if (dims == 2 && c.property == PoseProperty::Scale) c.center.z = 1.0f;
     if (swing) c.swing = swing->vector(dims);
     if (!channel_stays_in_range(c)) (swing ? *swing : *base).fail(channel_range_rule(c.property));
 }
 
 StateChannel read_channel(const JsonField& f, const BoneIndex& bones, int dims) {
     StateChannel c;
-    if (auto v = f.optional_member("property")) c = still_channel(-1, read_channel_property(*v));
+    if (auto v = f.optional_member("property")) c = still_channel(-1, read_pose_property(*v));
     c.bone = bones.require(f.member("bone"));
-    if (c.property != ChannelProperty::Rotation) {
+    if (c.property != PoseProperty::Rotation) {
         read_vector_channel(f, dims, c);
     } else {
         if (dims == 2) {

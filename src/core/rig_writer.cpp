@@ -124,13 +124,13 @@ Json state_json(const Skeleton& skeleton, const State& s, bool is_2d) {
     for (const StateChannel& c : s.channels) {
         Json j;
         j["bone"] = skeleton[static_cast<std::size_t>(c.bone)].name;
-        if (c.property == ChannelProperty::Rotation) {
+        if (c.property == PoseProperty::Rotation) {
             // No "property": rotation is the default, and files before the others stay as they were.
             if (!is_2d) j["axis"] = vector(c.axis, false);
             j["base"] = rotation(c.base, is_2d);
             j["amplitude"] = degrees(c.amplitude);
         } else {
-            j["property"] = channel_property_name(c.property);
+            j["property"] = pose_property_name(c.property);
             j["base"] = vector(c.center, is_2d);
             j["swing"] = vector(c.swing, is_2d);
         }

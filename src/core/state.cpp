@@ -1,5 +1,6 @@
 #include "core/state.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/extents.hpp"
@@ -15,26 +16,37 @@ const char* easing_name(Easing e) {
     return "?";
 }
 
-const char* channel_property_name(ChannelProperty p) {
-    switch (p) {
-        case ChannelProperty::Rotation: return "rotation";
-        case ChannelProperty::Translation: return "translation";
-        case ChannelProperty::Scale: return "scale";
-    }
-    return "?";
+float state_length(const State& state) {
+    float length = 0.0f;
+    for (const KeyTrack& t : state.tracks) length = std::max(length, last_key_time(t));
+    return length;
 }
 
-StateChannel still_channel(int bone, ChannelProperty property) {
+double keyed_time(const State& state, double local) {
+    const double length = static_cast<double>(state_length(state));
+    if (!(length > 0.0) || !(local > 0.0)) return 0.0;
+    if (!state.loop) return std::min(local, length);
+    return std::fmod(local, length);  // exact, in [0, length)
+}
+
+int track_driving(const State& state, int bone, PoseProperty property) {
+    for (std::size_t i = 0; i < state.tracks.size(); ++i) {
+        if (state.tracks[i].bone == bone && state.tracks[i].property == property) return static_cast<int>(i);
+    }
+    return -1;
+}
+
+StateChannel still_channel(int bone, PoseProperty property) {
     StateChannel c;
     c.bone = bone;
     c.property = property;
-    if (property == ChannelProperty::Scale) c.center = glm::vec3{1.0f};
+    if (property == PoseProperty::Scale) c.center = glm::vec3{1.0f};
     return c;
 }
 
 bool channel_stays_in_range(const StateChannel& c) {
-    if (c.property == ChannelProperty::Rotation) return true;
-    const bool is_scale = c.property == ChannelProperty::Scale;
+    if (c.property == PoseProperty::Rotation) return true;
+    const bool is_scale = c.property == PoseProperty::Scale;
     const float low = is_scale ? 0.0f : -kMaxCoordinate;
     const float high = is_scale ? kMaxPoseScale : kMaxCoordinate;
     for (int i = 0; i < 3; ++i) {
@@ -46,11 +58,11 @@ bool channel_stays_in_range(const StateChannel& c) {
     return true;
 }
 
-std::string channel_range_rule(ChannelProperty p) {
+std::string channel_range_rule(PoseProperty p) {
     switch (p) {
-        case ChannelProperty::Translation: return std::string("center +- swing must stay ") + kCoordinateRange + " on every axis";
-        case ChannelProperty::Scale: return std::string("center +- swing must stay ") + kPoseScaleRange + " on every axis";
-        case ChannelProperty::Rotation: break;
+        case PoseProperty::Translation: return std::string("center +- swing must stay ") + kCoordinateRange + " on every axis";
+        case PoseProperty::Scale: return std::string("center +- swing must stay ") + kPoseScaleRange + " on every axis";
+        case PoseProperty::Rotation: break;
     }
     return "";
 }

@@ -8,12 +8,10 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
+#include "core/key_track.hpp"
+#include "core/pose_property.hpp"
+
 namespace marionette {
-
-// What a channel drives: a bone's pose rotation, translation or scale (pose.hpp).
-enum class ChannelProperty { Rotation, Translation, Scale };
-
-const char* channel_property_name(ChannelProperty p);  // "rotation", "translation", "scale"
 
 // One oscillator driving one property of one bone, a wave w(t) = sin(2*pi*t/period + phase):
 //   rotation:    base * turn(axis, amplitude * w(t))   (2D: every rotation turns about z)
@@ -24,7 +22,7 @@ const char* channel_property_name(ChannelProperty p);  // "rotation", "translati
 // A property no channel drives keeps the rig's pose.
 struct StateChannel {
     int bone = -1;
-    ChannelProperty property = ChannelProperty::Rotation;
+    PoseProperty property = PoseProperty::Rotation;
     // Rotation channels.
     glm::vec3 axis{0.0f, 0.0f, 1.0f};  // unit length, in the frame the base leaves the bone in
     glm::quat base{1.0f, 0.0f, 0.0f, 0.0f};
@@ -40,21 +38,35 @@ struct StateChannel {
 
 // A channel that holds `property` of `bone` still at its rest value (rotation identity,
 // translation 0, scale 1).
-StateChannel still_channel(int bone, ChannelProperty property);
+StateChannel still_channel(int bone, PoseProperty property);
 
 // The rule every translation or scale channel keeps, so that what it drives stays in the pose's
 // range at every time: per axis, center - |swing| and center + |swing| within +-kMaxCoordinate
 // (translation) or [0, kMaxPoseScale] (scale), every number finite. Rotation channels always
 // pass. channel_range_rule words it for messages.
 bool channel_stays_in_range(const StateChannel& c);
-std::string channel_range_rule(ChannelProperty p);
+std::string channel_range_rule(PoseProperty p);
 
+// A state's pose over time: oscillator channels, key tracks, or both. Tracks play on the
+// state's own time (from when it was entered), looping at its length or holding the last frame;
+// channels on the shared clock (state_machine.hpp), so oscillators keep their rhythm. A
+// (bone, property) has one track at most; channels compose on top of it.
 struct State {
     std::string name;
     std::vector<StateChannel> channels;
+    std::vector<KeyTrack> tracks;
+    bool loop = true;  // tracks start again after the last key (else they hold it)
 
     bool operator==(const State&) const = default;
 };
+
+// A keyed state's length: its latest key's time (0 without tracks).
+float state_length(const State& state);
+// The time on its tracks a state shows `local` seconds after it was entered: wrapped into
+// [0, length) when it loops, held at its length when not; 0 for a length of 0.
+double keyed_time(const State& state, double local);
+// The track of `state` driving `bone`'s `property`, or -1.
+int track_driving(const State& state, int bone, PoseProperty property);
 
 enum class Easing { Cosine, Linear, Smoothstep };
 

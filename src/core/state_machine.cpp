@@ -14,7 +14,7 @@ float progress(const StateLayer& layer, double clock) {
 
 void sample_layer(const StateLayer& layer, const Rig& rig, double clock, Pose& out) {
     if (layer.state >= 0 && static_cast<std::size_t>(layer.state) < rig.states.size()) {
-        sample_state(rig.states[static_cast<std::size_t>(layer.state)], clock, rig.pose, out);
+        sample_state(rig.states[static_cast<std::size_t>(layer.state)], rig.is_2d(), clock, clock - layer.start, rig.pose, out);
     } else {
         out = rig.pose;
     }

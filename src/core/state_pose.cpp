@@ -52,35 +52,60 @@ glm::quat channel_rotation(const StateChannel& c, double time) {
 
 glm::vec3 channel_vector(const StateChannel& c, double time) { return c.center + c.swing * channel_wave(c, time); }
 
-void sample_state(const State& state, double time, const Pose& pose, Pose& out) {
+namespace {
+
+// Sets a driven property to its identity, the start its tracks and channels compose from.
+void reset(Pose& out, std::size_t b, PoseProperty property) {
+    switch (property) {
+        case PoseProperty::Rotation: out.rotations[b] = glm::quat{1.0f, 0.0f, 0.0f, 0.0f}; break;
+        case PoseProperty::Translation: out.translations[b] = glm::vec3{0.0f}; break;
+        case PoseProperty::Scale: out.scales[b] = glm::vec3{1.0f}; break;
+    }
+}
+
+// Composes one value into a driven property: rotations multiply, translations add, scales
+// multiply. Tracks and channels each keep their own range; several composed (or a Bézier's
+// overshoot) may leave the pose's, so its ranges are kept here.
+void compose(Pose& out, std::size_t b, PoseProperty property, const glm::quat& rotation, const glm::vec3& vector) {
+    switch (property) {
+        case PoseProperty::Rotation: out.rotations[b] = normalized(out.rotations[b] * rotation); break;
+        case PoseProperty::Translation: out.translations[b] = glm::clamp(out.translations[b] + vector, -kMaxCoordinate, kMaxCoordinate); break;
+        case PoseProperty::Scale: out.scales[b] = glm::clamp(out.scales[b] * vector, 0.0f, kMaxPoseScale); break;
+    }
+}
+
+}  // namespace
+
+void sample_state(const State& state, bool is_2d, double clock, double local, const Pose& pose, Pose& out) {
     if (&out != &pose) out = pose;
     const std::size_t n = std::min({out.rotations.size(), out.translations.size(), out.scales.size()});
-    const auto bone_of = [n](const StateChannel& c) { return c.bone >= 0 && static_cast<std::size_t>(c.bone) < n ? static_cast<std::size_t>(c.bone) : n; };
-    // Two passes: a driven property starts from its identity, then takes its channels in order.
-    for (const StateChannel& c : state.channels) {
-        const std::size_t b = bone_of(c);
-        if (b == n) continue;
-        switch (c.property) {
-            case ChannelProperty::Rotation: out.rotations[b] = glm::quat{1.0f, 0.0f, 0.0f, 0.0f}; break;
-            case ChannelProperty::Translation: out.translations[b] = glm::vec3{0.0f}; break;
-            case ChannelProperty::Scale: out.scales[b] = glm::vec3{1.0f}; break;
-        }
+    const auto bone_of = [n](int bone) { return bone >= 0 && static_cast<std::size_t>(bone) < n ? static_cast<std::size_t>(bone) : n; };
+    // Two passes: a driven property starts from its identity, then takes its track, then its
+    // channels in order.
+    for (const KeyTrack& t : state.tracks) {
+        if (const std::size_t b = bone_of(t.bone); b < n) reset(out, b, t.property);
     }
     for (const StateChannel& c : state.channels) {
-        const std::size_t b = bone_of(c);
-        if (b == n) continue;
-        switch (c.property) {
-            case ChannelProperty::Rotation: out.rotations[b] = normalized(out.rotations[b] * channel_rotation(c, time)); break;
-            // One channel stays in range by channel_stays_in_range; several may add or multiply
-            // past it, so the pose's ranges are kept here.
-            case ChannelProperty::Translation:
-                out.translations[b] = glm::clamp(out.translations[b] + channel_vector(c, time), -kMaxCoordinate, kMaxCoordinate);
-                break;
-            case ChannelProperty::Scale:
-                out.scales[b] = glm::clamp(out.scales[b] * channel_vector(c, time), 0.0f, kMaxPoseScale);
-                break;
-        }
+        if (const std::size_t b = bone_of(c.bone); b < n) reset(out, b, c.property);
     }
+    const double keyed = keyed_time(state, local);
+    for (const KeyTrack& t : state.tracks) {
+        const std::size_t b = bone_of(t.bone);
+        if (b == n || t.keys.empty()) continue;
+        const Key k = sample_track(t, is_2d, keyed);
+        compose(out, b, t.property, t.property == PoseProperty::Rotation ? key_rotation(k, is_2d) : glm::quat{1.0f, 0.0f, 0.0f, 0.0f}, k.vector);
+    }
+    for (const StateChannel& c : state.channels) {
+        const std::size_t b = bone_of(c.bone);
+        if (b == n) continue;
+        const bool rotates = c.property == PoseProperty::Rotation;
+        compose(out, b, c.property, rotates ? channel_rotation(c, clock) : glm::quat{1.0f, 0.0f, 0.0f, 0.0f},
+                rotates ? glm::vec3{0.0f} : channel_vector(c, clock));
+    }
+}
+
+void sample_state(const Rig& rig, const State& state, double time, const Pose& pose, Pose& out) {
+    sample_state(state, rig.is_2d(), time, time, pose, out);
 }
 
 glm::quat blend_rotation(const glm::quat& a, const glm::quat& b, float w) {

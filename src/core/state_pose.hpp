@@ -24,10 +24,16 @@ glm::quat channel_rotation(const StateChannel& channel, double time);
 // A translation or scale channel's value at `time` seconds.
 glm::vec3 channel_vector(const StateChannel& channel, double time);
 
-// The pose `state` shows at `time`: every property of a bone it drives takes its channels
-// composed (state.hpp); every other property keeps its value in `pose` (the rig's own pose), as
-// does the root offset. `out` may be `pose`. Channels naming a bone outside the pose are skipped.
-void sample_state(const State& state, double time, const Pose& pose, Pose& out);
+// The pose `state` shows at clock time `clock`, `local` seconds after it was entered: every
+// property of a bone it drives takes its track at keyed_time(state, local) and then its
+// channels at `clock`, composed (state.hpp); every other property keeps its value in `pose`
+// (the rig's own pose), as does the root offset. `is_2d` says how the tracks' rotation keys
+// read (state.hpp). `out` may be `pose`. Tracks and channels naming a bone outside the pose
+// are skipped.
+void sample_state(const State& state, bool is_2d, double clock, double local, const Pose& pose, Pose& out);
+// The same for a state of `rig` entered at clock time 0 (a preview, a test): clock and local
+// time are both `time`.
+void sample_state(const Rig& rig, const State& state, double time, const Pose& pose, Pose& out);
 
 // The rotation a fraction `w` of the way from a to b along the shorter arc (2D: never the
 // long way round across +-180 degrees; 3D: slerp). w = 0 gives a, w = 1 gives b, exactly.

@@ -77,7 +77,18 @@ TreeEdit reorder_bones(const Rig& rig, std::span<const int> order) {
     }
 
     for (const State& state : rig.states) {
-        State s{state.name, {}};
+        State s = state;
+        s.channels.clear();
+        s.tracks.clear();
+        for (const KeyTrack& track : state.tracks) {
+            KeyTrack t = track;
+            t.bone = renumber(track.bone);
+            if (t.bone < 0) {
+                ++out.removed_tracks;
+            } else {
+                s.tracks.push_back(std::move(t));
+            }
+        }
         for (const StateChannel& channel : state.channels) {
             StateChannel c = channel;
             c.bone = renumber(channel.bone);

@@ -70,7 +70,7 @@ Result<Rig> set_chain_pin(const Rig& rig, int chain, const glm::vec3& pin);
 // ---- the bone tree ------------------------------------------------------------------------
 //
 // Adding, deleting and re-parenting bones renumber them. Every index in the rig follows its
-// bone: parents, chain roots and effectors, state channels and the pose. A chain that no
+// bone: parents, chain roots and effectors, state channels and key tracks, and the pose. A chain that no
 // longer runs down a parent path, or a two_bone chain that no longer has two bones, is
 // removed and named in `removed_chains` (undo brings it back) rather than refusing the edit:
 // a bone-tree edit is something the user asked for, and the note says what it cost.
@@ -80,6 +80,7 @@ struct TreeEdit {
     int bone = -1;                            // the added or re-parented bone's index; -1 after a delete
     std::vector<std::string> removed_chains;  // chains that no longer fit the tree
     std::size_t removed_channels = 0;         // state channels of the deleted bone
+    std::size_t removed_tracks = 0;           // states' key tracks of the deleted bone
 };
 
 // `base` when no bone has that name, else `base.001`, `base.002`, ... (a trailing `.NNN` on

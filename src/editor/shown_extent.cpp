@@ -35,7 +35,7 @@ std::vector<glm::vec3> shown_extent(const Rig& rig, const StatePlayer& player) {
     for (const StateChannel& c : state.channels) period = std::max(period, c.period);
     if (!(period > 0.0f)) return points;
     for (int i = 0; i < kCycleSamples; ++i) {
-        sample_state(state, static_cast<double>(period) * i / kCycleSamples, rig.pose, pose);
+        sample_state(rig, state, static_cast<double>(period) * i / kCycleSamples, rig.pose, pose);
         add_points(rig, pose, world, points);
     }
     return points;

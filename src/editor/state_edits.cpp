@@ -43,14 +43,12 @@ Status check_state_name(const Rig& rig, std::string_view name, int renamed) {
 
 bool is_identity(const glm::quat& q) { return q.x == 0.0f && q.y == 0.0f && q.z == 0.0f; }
 
-constexpr ChannelProperty kProperties[] = {ChannelProperty::Rotation, ChannelProperty::Translation, ChannelProperty::Scale};
-
 // Whether the rig's pose has `bone`'s `property` away from rest.
-bool is_posed(const Pose& pose, std::size_t bone, ChannelProperty property) {
+bool is_posed(const Pose& pose, std::size_t bone, PoseProperty property) {
     switch (property) {
-        case ChannelProperty::Rotation: return !is_identity(pose.rotations[bone]);
-        case ChannelProperty::Translation: return pose.translations[bone] != glm::vec3{0.0f};
-        case ChannelProperty::Scale: return pose.scales[bone] != glm::vec3{1.0f};
+        case PoseProperty::Rotation: return !is_identity(pose.rotations[bone]);
+        case PoseProperty::Translation: return pose.translations[bone] != glm::vec3{0.0f};
+        case PoseProperty::Scale: return pose.scales[bone] != glm::vec3{1.0f};
     }
     return false;
 }
@@ -60,23 +58,23 @@ bool is_posed(const Pose& pose, std::size_t bone, ChannelProperty property) {
 void hold_at(StateChannel& c, const Pose& pose, bool at_rest) {
     const auto b = static_cast<std::size_t>(c.bone);
     switch (c.property) {
-        case ChannelProperty::Rotation: c.base = at_rest ? glm::quat{1.0f, 0.0f, 0.0f, 0.0f} : pose.rotations[b]; break;
-        case ChannelProperty::Translation: c.center = at_rest ? glm::vec3{0.0f} : pose.translations[b]; break;
-        case ChannelProperty::Scale: c.center = at_rest ? glm::vec3{1.0f} : pose.scales[b]; break;
+        case PoseProperty::Rotation: c.base = at_rest ? glm::quat{1.0f, 0.0f, 0.0f, 0.0f} : pose.rotations[b]; break;
+        case PoseProperty::Translation: c.center = at_rest ? glm::vec3{0.0f} : pose.translations[b]; break;
+        case PoseProperty::Scale: c.center = at_rest ? glm::vec3{1.0f} : pose.scales[b]; break;
     }
 }
 
-StateChannel still_channel(const Rig& rig, const State& state, int bone, ChannelProperty property) {
+StateChannel still_channel(const Rig& rig, const State& state, int bone, PoseProperty property) {
     StateChannel c = still_channel(bone, property);
     hold_at(c, rig.pose, false);
     if (!state.channels.empty()) c.period = state.channels.front().period;
     const auto& limits = rig.skeleton[static_cast<std::size_t>(bone)].limits;
-    if (property == ChannelProperty::Rotation && !rig.is_2d() && limits && limits->hinge) c.axis = *limits->hinge;
+    if (property == PoseProperty::Rotation && !rig.is_2d() && limits && limits->hinge) c.axis = *limits->hinge;
     return c;
 }
 
 std::string channel_label(const Rig& rig, const StateChannel& c) {
-    return rig.skeleton[static_cast<std::size_t>(c.bone)].name + "'s " + channel_property_name(c.property);
+    return rig.skeleton[static_cast<std::size_t>(c.bone)].name + "'s " + pose_property_name(c.property);
 }
 
 Result<float> checked_angle(float angle, const std::string& what) {
@@ -98,7 +96,7 @@ Result<Rig> add_state(const Rig& rig, std::optional<std::string> name) {
     std::string state_name = name ? std::move(*name) : unique_state_name(rig, "state");
     if (Status s = check_state_name(rig, state_name, -1); !s) return Error{"cannot add a state: " + s.message()};
     Rig out = rig;
-    out.states.push_back(State{std::move(state_name), {}});
+    out.states.push_back(State{std::move(state_name), {}, {}, true});
     return out;
 }
 
@@ -138,7 +136,7 @@ Result<Rig> capture_pose(const Rig& rig, int state) {
     if (Status s = check_pose_matches(rig); !s) return Error{"cannot capture the pose: " + s.message()};
     Rig out = rig;
     State& target = out.states[static_cast<std::size_t>(state)];
-    // Per bone, which properties a channel drives already (bit i: kProperties[i]).
+    // Per bone, which properties a channel drives already (bit i: kPoseProperties[i]).
     std::vector<unsigned> driven(rig.skeleton.size(), 0u);
     for (StateChannel& c : target.channels) {
         if (c.bone < 0 || static_cast<std::size_t>(c.bone) >= rig.skeleton.size()) continue;
@@ -152,7 +150,7 @@ Result<Rig> capture_pose(const Rig& rig, int state) {
         }
     }
     for (std::size_t b = 0; b < rig.skeleton.size(); ++b) {
-        for (ChannelProperty p : kProperties) {
+        for (PoseProperty p : kPoseProperties) {
             const bool is_driven = (driven[b] & (1u << static_cast<unsigned>(p))) != 0;
             if (!is_driven && is_posed(rig.pose, b, p)) target.channels.push_back(still_channel(rig, target, static_cast<int>(b), p));
         }
@@ -160,14 +158,14 @@ Result<Rig> capture_pose(const Rig& rig, int state) {
     return out;
 }
 
-Result<Rig> add_channel(const Rig& rig, int state, int bone, ChannelProperty property) {
+Result<Rig> add_channel(const Rig& rig, int state, int bone, PoseProperty property) {
     if (Status s = check_state(rig, state); !s) return Error{"cannot add a channel: " + s.message()};
     if (Status s = check_bone(rig, bone); !s) return Error{"cannot add a channel: " + s.message()};
     if (Status s = check_pose_matches(rig); !s) return Error{"cannot add a channel: " + s.message()};
     const State& shown = rig.states[static_cast<std::size_t>(state)];
     if (const int row = channel_driving(shown, bone, property); row >= 0) {
         return Error{"cannot add a channel: " + state_label(rig, state) + " already drives " + rig.skeleton[static_cast<std::size_t>(bone)].name +
-                     "'s " + channel_property_name(property) + " (row " + std::to_string(row + 1) + "): edit that row"};
+                     "'s " + pose_property_name(property) + " (row " + std::to_string(row + 1) + "): edit that row"};
     }
     Rig out = rig;
     State& target = out.states[static_cast<std::size_t>(state)];
@@ -175,7 +173,7 @@ Result<Rig> add_channel(const Rig& rig, int state, int bone, ChannelProperty pro
     return out;
 }
 
-int channel_driving(const State& state, int bone, ChannelProperty property) {
+int channel_driving(const State& state, int bone, PoseProperty property) {
     for (std::size_t i = 0; i < state.channels.size(); ++i) {
         if (state.channels[i].bone == bone && state.channels[i].property == property) return static_cast<int>(i);
     }
@@ -203,7 +201,7 @@ Result<Rig> set_channel(const Rig& rig, int state, int channel, const StateChann
     const std::string what = state_label(rig, state) + " channel " + std::to_string(channel);
     if (Status s = check_bone(rig, value.bone); !s) return Error{what + ": " + s.message()};
     StateChannel c = value;
-    if (c.property == ChannelProperty::Rotation) {
+    if (c.property == PoseProperty::Rotation) {
         const std::optional<glm::vec3> axis = is_finite(c.axis) ? unit_direction(c.axis) : std::nullopt;
         if (!axis) return Error{what + ": the axis must be a finite, non-zero direction"};
         c.axis = *axis;
@@ -215,7 +213,7 @@ Result<Rig> set_channel(const Rig& rig, int state, int channel, const StateChann
         c.base = base.value();
         if (Result<float> a = checked_angle(c.amplitude, what + ": amplitude"); !a) return Error{a.message()};
     } else {
-        const float flat_z = c.property == ChannelProperty::Scale ? 1.0f : 0.0f;
+        const float flat_z = c.property == PoseProperty::Scale ? 1.0f : 0.0f;
         if (rig.is_2d() && (c.center.z != flat_z || c.swing.z != 0.0f)) {
             return Error{what + ": a 2D rig has no z; the base's z must be " + number_text(flat_z) + " and the swing's 0"};
         }

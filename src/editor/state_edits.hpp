@@ -40,10 +40,10 @@ Result<Rig> capture_pose(const Rig& rig, int state);
 // rhythm), 1 s for the first; a rotation's axis is the bone's hinge in 3D when it has one, else
 // z. Refused for a property the state drives already: the new channel would compose with the
 // old one's swing (the file may list several channels for one; the editor edits the one it has).
-Result<Rig> add_channel(const Rig& rig, int state, int bone, ChannelProperty property = ChannelProperty::Rotation);
+Result<Rig> add_channel(const Rig& rig, int state, int bone, PoseProperty property = PoseProperty::Rotation);
 
 // The first of `state`'s channels that drives `bone`'s `property`, or -1.
-int channel_driving(const State& state, int bone, ChannelProperty property = ChannelProperty::Rotation);
+int channel_driving(const State& state, int bone, PoseProperty property = PoseProperty::Rotation);
 Result<Rig> remove_channel(const Rig& rig, int state, int channel);
 // Replaces one channel, checked as the loader checks it: the bone exists; a rotation's axis is
 // a finite non-zero direction (stored unit; 2D: z only), its base a finite non-zero rotation

@@ -17,7 +17,7 @@ namespace {
 
 // The row of `state` driving `bone`'s `property`, or -1 (read from the saved file, as another
 // program would).
-int row_driving(const State& state, int bone, ChannelProperty property) {
+int row_driving(const State& state, int bone, PoseProperty property) {
     for (std::size_t i = 0; i < state.channels.size(); ++i) {
         if (state.channels[i].bone == bone && state.channels[i].property == property) return static_cast<int>(i);
     }
@@ -72,7 +72,7 @@ TEST(ScriptedStateChannels, AddAScaleChannelFromThePanelAndSwingIt) {
     const Rig original = load(io);
     const int head = original.skeleton.find("head");
     const int walking = state_index(original, "walking");
-    const auto head_scale = [&](const Rig& rig) { return row_driving(rig.states[static_cast<std::size_t>(walking)], head, ChannelProperty::Scale); };
+    const auto head_scale = [&](const Rig& rig) { return row_driving(rig.states[static_cast<std::size_t>(walking)], head, PoseProperty::Scale); };
 
     // Added still: a scale of 1 with no swing, walking's rhythm.
     const Rig added = load(dir / "added.json");

@@ -133,7 +133,7 @@ const BadCase kBadCases[] = {
     {"StateUnknownBone", [] { return edit2d([](Json& j) { j["states"][0]["channels"][0]["bone"] = "tail"; }); }, "states[0].channels[0].bone: \"tail\" is not a bone"},
     {"StateZeroPeriod", [] { return edit2d([](Json& j) { j["states"][0]["channels"][0]["period"] = 0; }); }, "states[0].channels[0].period: must be > 0 seconds"},
     {"ChannelUnknownProperty", [] { return edit2d([](Json& j) { j["states"][0]["channels"][0]["property"] = "colour"; }); }, "states[0].channels[0].property: unknown property \"colour\" (expected \"rotation\", \"translation\" or \"scale\")"},
-    {"ChannelPropertyNotAString", [] { return edit2d([](Json& j) { j["states"][0]["channels"][0]["property"] = 2; }); }, "states[0].channels[0].property: expected a string"},
+    {"PosePropertyNotAString", [] { return edit2d([](Json& j) { j["states"][0]["channels"][0]["property"] = 2; }); }, "states[0].channels[0].property: expected a string"},
     {"TranslationChannelWithAmplitude", [] { return edit2d([](Json& j) { j["states"][0]["channels"][0]["property"] = "translation"; }); }, "states[0].channels[0]: unknown key \"amplitude\""},
     {"RotationChannelWithSwing", [] { return edit2d([](Json& j) { j["states"][0]["channels"][0]["swing"] = {1, 2}; }); }, "states[0].channels[0]: unknown key \"swing\""},
     {"TranslationBaseWrongSize", [] { return edit2d([](Json& j) { j["states"][0]["channels"][0] = {{"bone", "fore"}, {"property", "translation"}, {"base", {1, 2, 3}}}; }); }, "states[0].channels[0].base: expected 2 numbers"},
@@ -317,17 +317,17 @@ TEST(RigReader, TranslationAndScaleChannelsReadAsVectorsOfTheRigsDimensions) {
     ASSERT_TRUE(rig.ok()) << rig.message();
     const auto& c = rig.value().states[0].channels;
     ASSERT_EQ(c.size(), 5u);
-    EXPECT_EQ(c[0].property, ChannelProperty::Rotation) << "no property: a rotation, as before";
-    EXPECT_EQ(c[1].property, ChannelProperty::Translation);
+    EXPECT_EQ(c[0].property, PoseProperty::Rotation) << "no property: a rotation, as before";
+    EXPECT_EQ(c[1].property, PoseProperty::Translation);
     EXPECT_EQ(c[1].center, glm::vec3(3, -4, 0));
     EXPECT_EQ(c[1].swing, glm::vec3(0, 2.5f, 0));
     EXPECT_EQ(c[1].period, 2.0f);
-    EXPECT_EQ(c[2].property, ChannelProperty::Scale);
+    EXPECT_EQ(c[2].property, PoseProperty::Scale);
     EXPECT_EQ(c[2].center, glm::vec3(1.5f, 0.5f, 1)) << "2D: z stays 1";
     EXPECT_NEAR(c[2].phase, glm::radians(90.0f), 1e-6f);
     EXPECT_EQ(c[3].center, glm::vec3(1)) << "a scale without a base holds 1";
     EXPECT_EQ(c[3].swing, glm::vec3(0));
-    EXPECT_EQ(c[4].property, ChannelProperty::Rotation);
+    EXPECT_EQ(c[4].property, PoseProperty::Rotation);
 
     // Written back: rotations as before (no "property"), the others with theirs; read back equal.
     const Json written = rig_to_json(rig.value());

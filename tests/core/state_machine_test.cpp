@@ -161,10 +161,10 @@ TEST(StateMachine, InterruptedTransitionsDoNotPopTranslationsOrScales) {
     const int eyes = io.skeleton.find("eyes");
     const int body = io.skeleton.find("body");
     for (StateChannel& c : io.states[static_cast<std::size_t>(walking)].channels) {
-        if (c.bone == eyes && c.property == ChannelProperty::Translation) c.swing = {3, 4, 0};
+        if (c.bone == eyes && c.property == PoseProperty::Translation) c.swing = {3, 4, 0};
     }
     for (StateChannel& c : io.states[static_cast<std::size_t>(climbing)].channels) {
-        if (c.bone == body && c.property == ChannelProperty::Scale) {
+        if (c.bone == body && c.property == PoseProperty::Scale) {
             c.center = {1.2f, 0.9f, 1.0f};
             c.swing = {0.15f, 0.05f, 0.0f};
             c.period = 0.7f;

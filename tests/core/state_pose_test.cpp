@@ -113,7 +113,7 @@ TEST(SampleState, DrivesItsBonesAndLeavesTheRestToTheRigsPose) {
     pose.root_offset = {3, 4, 0};
     const State& walking = hero.states[static_cast<std::size_t>(state_index(hero, "walking"))];
     Pose out;
-    sample_state(walking, 0.3, pose, out);
+    sample_state(walking, true, 0.3, 0.3, pose, out);
     EXPECT_EQ(out.rotations[static_cast<std::size_t>(head)], pose.rotations[static_cast<std::size_t>(head)]);
     EXPECT_EQ(out.root_offset, pose.root_offset);
     for (const StateChannel& c : walking.channels) {
@@ -121,12 +121,12 @@ TEST(SampleState, DrivesItsBonesAndLeavesTheRestToTheRigsPose) {
     }
     // In place (out is the input pose) gives the same.
     Pose in_place = pose;
-    sample_state(walking, 0.3, in_place, in_place);
+    sample_state(walking, true, 0.3, 0.3, in_place, in_place);
     EXPECT_EQ(pose_distance(in_place, out), 0.0f);
 }
 
 TEST(SampleState, SeveralChannelsOnOneBoneCompose) {
-    State s{"sway", {}};
+    State s{"sway", {}, {}, true};
     StateChannel a;
     a.bone = 1;
     a.base = rotation_2d(0.5f);
@@ -136,13 +136,13 @@ TEST(SampleState, SeveralChannelsOnOneBoneCompose) {
     b.period = 4.0f;
     s.channels = {a, b};
     Pose out;
-    sample_state(s, 1.0, Pose::rest(3), out);  // b at a quarter period: +0.25
+    sample_state(s, true, 1.0, 1.0, Pose::rest(3), out);  // b at a quarter period: +0.25
     EXPECT_NEAR(angle_2d(out.rotations[1]), 0.75f, 1e-6f);
     EXPECT_EQ(out.rotations[0], glm::quat(1, 0, 0, 0));
 }
 
 TEST(SampleState, SkipsChannelsOfBonesOutsideThePose) {
-    State s{"bad", {}};
+    State s{"bad", {}, {}, true};
     StateChannel c;
     c.bone = 7;
     c.base = rotation_2d(1.0f);
@@ -150,7 +150,7 @@ TEST(SampleState, SkipsChannelsOfBonesOutsideThePose) {
     c.bone = -1;
     s.channels.push_back(c);
     Pose out;
-    sample_state(s, 0.0, Pose::rest(2), out);
+    sample_state(s, true, 0.0, 0.0, Pose::rest(2), out);
     EXPECT_EQ(pose_distance(out, Pose::rest(2)), 0.0f);
 }
 
@@ -212,7 +212,7 @@ TEST(ShippedStates, HeroWalksAndClimbsLikeTheArticle) {
     const auto bone = [&](const char* name) { return static_cast<std::size_t>(hero.skeleton.find(name)); };
     const auto swing = [&](const State& s, const char* name, double t) {
         Pose out;
-        sample_state(s, t, hero.pose, out);
+        sample_state(s, true, t, t, hero.pose, out);
         return angle_2d(out.rotations[bone(name)]);
     };
     const State& walking = hero.states[static_cast<std::size_t>(state_index(hero, "walking"))];
@@ -248,7 +248,7 @@ TEST(ShippedStates, HumanoidWalkSwingsItsLegsInAntiphase) {
     const State& walk = humanoid.states[static_cast<std::size_t>(state_index(humanoid, "walk"))];
     const auto thigh = [&](const char* name, double t) {
         Pose out;
-        sample_state(walk, t, humanoid.pose, out);
+        sample_state(walk, false, t, t, humanoid.pose, out);
         return out.rotations[static_cast<std::size_t>(humanoid.skeleton.find(name))];
     };
     // A quarter cycle in, the thighs are turned the most, in opposite directions.
@@ -258,7 +258,7 @@ TEST(ShippedStates, HumanoidWalkSwingsItsLegsInAntiphase) {
 }
 
 TEST(ChannelVector, IsTheCenterPlusTheSwingTimesTheWave) {
-    StateChannel c = still_channel(0, ChannelProperty::Translation);
+    StateChannel c = still_channel(0, PoseProperty::Translation);
     c.center = {2, -1, 0};
     c.swing = {4, 0.5f, 0};
     c.period = 2.0f;
@@ -278,19 +278,19 @@ TEST(SampleState, TranslationChannelsAddAndScaleChannelsMultiplyEachPropertyApar
     pose.scales[1] = {3, 3, 1};
     pose.rotations[1] = rotation_2d(0.4f);
     pose.translations[2] = {5, 6, 0};  // not driven: kept
-    State s{"s", {}};
-    StateChannel move_a = still_channel(1, ChannelProperty::Translation);
+    State s{"s", {}, {}, true};
+    StateChannel move_a = still_channel(1, PoseProperty::Translation);
     move_a.center = {1, 2, 0};
-    StateChannel move_b = still_channel(1, ChannelProperty::Translation);
+    StateChannel move_b = still_channel(1, PoseProperty::Translation);
     move_b.swing = {10, 0, 0};
     move_b.period = 4.0f;  // a quarter period at t = 1: the full swing
-    StateChannel stretch_a = still_channel(1, ChannelProperty::Scale);
+    StateChannel stretch_a = still_channel(1, PoseProperty::Scale);
     stretch_a.center = {2, 1, 1};
-    StateChannel stretch_b = still_channel(1, ChannelProperty::Scale);
+    StateChannel stretch_b = still_channel(1, PoseProperty::Scale);
     stretch_b.center = {1.5f, 0.5f, 1};
     s.channels = {move_a, stretch_a, move_b, stretch_b};
     Pose out;
-    sample_state(s, 1.0, pose, out);
+    sample_state(s, true, 1.0, 1.0, pose, out);
     EXPECT_NEAR(out.translations[1].x, 11.0f, 1e-5f);
     EXPECT_NEAR(out.translations[1].y, 2.0f, 1e-6f);
     EXPECT_EQ(out.scales[1], glm::vec3(3.0f, 0.5f, 1.0f));
@@ -301,22 +301,22 @@ TEST(SampleState, TranslationChannelsAddAndScaleChannelsMultiplyEachPropertyApar
 
 TEST(SampleState, ComposedTranslationsAndScalesStayInThePosesRange) {
     // Each channel keeps its own range; several composed may not, and are clamped.
-    State s{"s", {}};
-    StateChannel big = still_channel(0, ChannelProperty::Scale);
+    State s{"s", {}, {}, true};
+    StateChannel big = still_channel(0, PoseProperty::Scale);
     big.center = {900, 0.5f, 1};
     s.channels = {big, big};
-    StateChannel far = still_channel(0, ChannelProperty::Translation);
+    StateChannel far = still_channel(0, PoseProperty::Translation);
     far.center = {9e14f, -9e14f, 0};
     s.channels.push_back(far);
     s.channels.push_back(far);
     Pose out;
-    sample_state(s, 0.25, Pose::rest(1), out);
+    sample_state(s, true, 0.25, 0.25, Pose::rest(1), out);
     EXPECT_EQ(out.scales[0], glm::vec3(kMaxPoseScale, 0.25f, 1.0f));
     EXPECT_EQ(out.translations[0], glm::vec3(kMaxCoordinate, -kMaxCoordinate, 0.0f));
 }
 
 TEST(ChannelRange, CenterPlusOrMinusSwingStaysInThePropertysRange) {
-    StateChannel c = still_channel(0, ChannelProperty::Scale);
+    StateChannel c = still_channel(0, PoseProperty::Scale);
     EXPECT_TRUE(channel_stays_in_range(c));
     c.center = {0.5f, 1, 1};
     c.swing = {0.5f, -1, 0};
@@ -329,7 +329,7 @@ TEST(ChannelRange, CenterPlusOrMinusSwingStaysInThePropertysRange) {
     EXPECT_FALSE(channel_stays_in_range(c)) << "above 1000";
     c.swing.y = NAN;
     EXPECT_FALSE(channel_stays_in_range(c));
-    StateChannel t = still_channel(0, ChannelProperty::Translation);
+    StateChannel t = still_channel(0, PoseProperty::Translation);
     t.center = {-4e14f, 0, 0};
     t.swing = {5e14f, 0, 0};
     EXPECT_TRUE(channel_stays_in_range(t));

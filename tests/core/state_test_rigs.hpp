@@ -34,7 +34,7 @@ inline int state_index(const Rig& rig, const std::string& name) {
 // The pose `state` shows at `t`, alone (no machine).
 inline Pose live(const Rig& rig, int state, double t) {
     Pose p;
-    sample_state(rig.states[static_cast<std::size_t>(state)], t, rig.pose, p);
+    sample_state(rig, rig.states[static_cast<std::size_t>(state)], t, rig.pose, p);
     return p;
 }
 

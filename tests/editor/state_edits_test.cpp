@@ -30,7 +30,7 @@ void expect_refused(const Result<Rig>& r, const std::string& part) {
 
 Pose state_pose(const Rig& rig, int state, double t) {
     Pose p;
-    sample_state(rig.states[static_cast<std::size_t>(state)], t, rig.pose, p);
+    sample_state(rig, rig.states[static_cast<std::size_t>(state)], t, rig.pose, p);
     return p;
 }
 
@@ -148,16 +148,16 @@ TEST(StateEdits, TranslationAndScaleChannelsAreAddedStillBesideTheRotation) {
     rig.pose.scales[thigh] = {1.5f, 0.5f, 1};
     const Pose before = state_pose(rig, 0, 0.3);
     // walking drives the thigh's rotation; its translation and scale are free to add.
-    const Rig moved = ok(add_channel(rig, 0, static_cast<int>(thigh), ChannelProperty::Translation));
-    const Rig both = ok(add_channel(moved, 0, static_cast<int>(thigh), ChannelProperty::Scale));
+    const Rig moved = ok(add_channel(rig, 0, static_cast<int>(thigh), PoseProperty::Translation));
+    const Rig both = ok(add_channel(moved, 0, static_cast<int>(thigh), PoseProperty::Scale));
     const auto& channels = both.states[0].channels;
     ASSERT_EQ(channels.size(), rig.states[0].channels.size() + 2);
-    EXPECT_EQ(channels[channels.size() - 2].property, ChannelProperty::Translation);
+    EXPECT_EQ(channels[channels.size() - 2].property, PoseProperty::Translation);
     EXPECT_EQ(channels[channels.size() - 2].center, glm::vec3(3, -2, 0));
-    EXPECT_EQ(channels.back().property, ChannelProperty::Scale);
+    EXPECT_EQ(channels.back().property, PoseProperty::Scale);
     EXPECT_EQ(channels.back().center, glm::vec3(1.5f, 0.5f, 1));
     EXPECT_EQ(channels.back().swing, glm::vec3(0));
-    EXPECT_EQ(channel_driving(both.states[0], static_cast<int>(thigh), ChannelProperty::Scale), static_cast<int>(channels.size()) - 1);
+    EXPECT_EQ(channel_driving(both.states[0], static_cast<int>(thigh), PoseProperty::Scale), static_cast<int>(channels.size()) - 1);
     // Still: the state shows what it showed before at every time (the pose held them already).
     for (double t : {0.0, 0.3, 0.9}) {
         const Pose p = state_pose(both, 0, t);
@@ -165,7 +165,7 @@ TEST(StateEdits, TranslationAndScaleChannelsAreAddedStillBesideTheRotation) {
         EXPECT_EQ(p.scales[thigh], rig.pose.scales[thigh]) << "t=" << t;
     }
     EXPECT_LT(pose_distance(state_pose(both, 0, 0.3), before), 1e-6f);
-    expect_refused(add_channel(both, 0, static_cast<int>(thigh), ChannelProperty::Scale), "already drives thigh's scale");
+    expect_refused(add_channel(both, 0, static_cast<int>(thigh), PoseProperty::Scale), "already drives thigh's scale");
     expect_valid_rig(both, "after adding translation and scale channels");
 }
 
@@ -176,19 +176,19 @@ TEST(StateEdits, CaptureHoldsPosedTranslationsAndScalesToo) {
     rig.pose.scales[spine] = {2, 1, 1};
     const Rig out = ok(add_state_from_pose(rig, "stretched"));
     const State& s = out.states.back();
-    EXPECT_GE(channel_driving(s, static_cast<int>(spine), ChannelProperty::Translation), 0);
-    EXPECT_GE(channel_driving(s, static_cast<int>(spine), ChannelProperty::Scale), 0);
-    EXPECT_EQ(channel_driving(s, static_cast<int>(spine), ChannelProperty::Rotation), -1) << "the spine is not turned";
+    EXPECT_GE(channel_driving(s, static_cast<int>(spine), PoseProperty::Translation), 0);
+    EXPECT_GE(channel_driving(s, static_cast<int>(spine), PoseProperty::Scale), 0);
+    EXPECT_EQ(channel_driving(s, static_cast<int>(spine), PoseProperty::Rotation), -1) << "the spine is not turned";
     for (double t : {0.0, 0.7}) EXPECT_LT(pose_distance(state_pose(out, static_cast<int>(out.states.size()) - 1, t), rig.pose), 1e-6f);
 
     // A scale channel swinging 0.5 cannot be centred on a pose scale of 0.2: it would go below 0.
-    Rig swinging = ok(add_channel(rig, 0, static_cast<int>(spine), ChannelProperty::Scale));
+    Rig swinging = ok(add_channel(rig, 0, static_cast<int>(spine), PoseProperty::Scale));
     swinging.states[0].channels.back().swing = {0.5f, 0, 0};
     swinging.pose.scales[spine] = {0.2f, 1, 1};
     expect_refused(capture_pose(swinging, 0), "spine's scale would leave its range");
     swinging.pose.scales[spine] = {0.6f, 1, 1};
     const Rig captured = ok(capture_pose(swinging, 0));
-    const int row = channel_driving(captured.states[0], static_cast<int>(spine), ChannelProperty::Scale);
+    const int row = channel_driving(captured.states[0], static_cast<int>(spine), PoseProperty::Scale);
     ASSERT_GE(row, 0);
     EXPECT_EQ(captured.states[0].channels[static_cast<std::size_t>(row)].center, glm::vec3(0.6f, 1, 1));
     EXPECT_EQ(captured.states[0].channels[static_cast<std::size_t>(row)].swing, glm::vec3(0.5f, 0, 0)) << "the swing stays";
@@ -197,10 +197,10 @@ TEST(StateEdits, CaptureHoldsPosedTranslationsAndScalesToo) {
 TEST(StateEdits, SetChannelChecksTranslationAndScaleRanges) {
     Rig rig = figure_2d();
     const int spine = bone_named(rig, "spine");
-    rig = ok(add_channel(rig, 0, spine, ChannelProperty::Scale));
-    rig = ok(add_channel(rig, 0, spine, ChannelProperty::Translation));
-    const int scale_row = channel_driving(rig.states[0], spine, ChannelProperty::Scale);
-    const int move_row = channel_driving(rig.states[0], spine, ChannelProperty::Translation);
+    rig = ok(add_channel(rig, 0, spine, PoseProperty::Scale));
+    rig = ok(add_channel(rig, 0, spine, PoseProperty::Translation));
+    const int scale_row = channel_driving(rig.states[0], spine, PoseProperty::Scale);
+    const int move_row = channel_driving(rig.states[0], spine, PoseProperty::Translation);
     StateChannel scale = rig.states[0].channels[static_cast<std::size_t>(scale_row)];
     scale.center = {1.5f, 1, 1};
     scale.swing = {0.5f, -0.25f, 0};
@@ -303,7 +303,7 @@ TEST(StateEdits, TransitionSettings) {
 TEST(StateEdits, TakePoseReplacesTheWholePoseOrRefuses) {
     const Rig rig = figure_2d();
     Pose shown;
-    sample_state(rig.states[0], 0.3, rig.pose, shown);
+    sample_state(rig, rig.states[0], 0.3, rig.pose, shown);
     const Rig out = ok(take_pose(rig, shown));
     EXPECT_LT(pose_distance(out.pose, shown), 1e-6f);
     EXPECT_EQ(out.pose.root_offset, shown.root_offset);

@@ -263,7 +263,7 @@ TEST(ShownExtent, APlayingStateIsFramedOverItsWholeCycle) {
     ASSERT_TRUE(box.has_value());
     Pose pose = rig.pose;
     for (int i = 0; i < 40; ++i) {
-        sample_state(rig.states.back(), 0.05 * i, rig.pose, pose);
+        sample_state(rig, rig.states.back(), 0.05 * i, rig.pose, pose);
         const std::vector<Transform> world = compute_world(rig.skeleton, pose).value();
         for (std::size_t b = 0; b < world.size(); ++b) {
             const glm::vec3 tip = bone_tip(world[b], rig.skeleton[b].length);
