@@ -120,6 +120,12 @@ Violation check_states(const Rig& rig) {
             if (!std::isfinite(c.amplitude) || !std::isfinite(c.phase)) return at + "amplitude or phase not finite";
             if (!(c.period > 0.0f) || !std::isfinite(c.period)) return at + "period not finite and > 0";
         }
+        for (std::size_t t = 0; t < s.tracks.size(); ++t) {
+            const KeyTrack& track = s.tracks[t];
+            if (!valid_bone(rig, track.bone)) return at + "track bone out of range";
+            if (const std::string problem = key_track_problem(track, rig.is_2d()); !problem.empty()) return at + "track: " + problem;
+            if (track_driving(s, track.bone, track.property) != static_cast<int>(t)) return at + "two tracks drive one property";
+        }
     }
     if (!(rig.transition.duration >= 0.0f) || !std::isfinite(rig.transition.duration)) return "transition duration";
     if (!rig.editor.is_object()) return "editor data is not an object";
@@ -179,6 +185,7 @@ Violation states_difference(const Rig& a, const Rig& b) {
             if (rotation_change(p.base, q.base) > kRotationSlack) return differ(at + " base");
             if (p.amplitude != q.amplitude || p.period != q.period || p.phase != q.phase) return differ(at + " wave");
         }
+        if (x.tracks != y.tracks || x.loop != y.loop) return differ("state " + x.name + " tracks or loop");
     }
     if (a.transition.duration != b.transition.duration || a.transition.easing != b.transition.easing) return differ("transition");
     return {};

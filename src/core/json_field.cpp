@@ -70,6 +70,11 @@ std::string JsonField::string() const {
     return value_->get<std::string>();
 }
 
+bool JsonField::boolean() const {
+    expect(value_->is_boolean(), "true or false");
+    return value_->get<bool>();
+}
+
 std::string JsonField::non_empty_string() const {
     std::string s = string();
     if (s.empty()) fail("must not be empty");

@@ -39,6 +39,7 @@ public:
 
     const Json& object() const;
     std::string string() const;
+    bool boolean() const;
     std::string non_empty_string() const;
     float number() const;  // finite, representable as float
     int integer() const;

@@ -178,12 +178,62 @@ StateChannel read_channel(const JsonField& f, const BoneIndex& bones, int dims) 
     return c;
 }
 
+// A key's value as its track's property reads it: a 2D rotation in degrees (not wrapped), a
+// 3D rotation as a quaternion, a translation or scale as a vector of the rig's dimensions.
+void read_key_value(const JsonField& v, PoseProperty property, int dims, Key& k) {
+    switch (property) {
+        case PoseProperty::Rotation:
+            if (dims == 2) {
+                k.angle = v.degrees(-kMaxFileDegrees, kMaxFileDegrees);
+            } else {
+                k.rotation = v.rotation(3);
+            }
+            break;
+        case PoseProperty::Translation: k.vector = v.position(dims); break;
+        case PoseProperty::Scale: k.vector = v.scale(dims); break;
+    }
+}
+
+Key read_key(const JsonField& f, PoseProperty property, int dims) {
+    f.allow_only({"time", "value", "interpolation", "curve"});
+    Key k;
+    if (property == PoseProperty::Scale) k.vector = glm::vec3{1.0f};
+    k.time = f.member("time").number();
+    read_key_value(f.member("value"), property, dims, k);
+    if (auto v = f.optional_member("interpolation")) {
+        const std::string name = v->string();
+        const auto known = interpolation_named(name);
+        if (!known) v->fail("unknown interpolation \"" + name + "\" (expected \"step\", \"linear\", \"cosine\" or \"bezier\")");
+        k.interpolation = *known;
+    }
+    if (auto c = f.optional_member("curve")) {
+        if (k.interpolation != Interpolation::Bezier) c->fail("only a \"bezier\" key has a curve");
+        if (c->array_size() != 4) c->fail("expected [x1, y1, x2, y2], got " + std::to_string(c->array_size()) + " numbers");
+        k.curve = {c->element(0).number(), c->element(1).number(), c->element(2).number(), c->element(3).number()};
+    }
+    return k;
+}
+
+KeyTrack read_track(const JsonField& f, const BoneIndex& bones, int dims) {
+    f.allow_only({"bone", "property", "keys"});
+    KeyTrack t;
+    t.bone = bones.require(f.member("bone"));
+    if (auto v = f.optional_member("property")) t.property = read_pose_property(*v);
+    const JsonField keys = f.member("keys");
+    for (std::size_t k = 0; k < keys.array_size(); ++k) t.keys.push_back(read_key(keys.element(k), t.property, dims));
+    int at = -1;
+    if (const std::string problem = key_track_problem(t, dims == 2, &at); !problem.empty()) {
+        (at >= 0 ? keys.element(static_cast<std::size_t>(at)) : keys).fail(problem);
+    }
+    return t;
+}
+
 std::vector<State> read_states(const JsonField& f, const BoneIndex& bones, int dims) {
     std::vector<State> states;
     std::unordered_map<std::string, std::size_t> seen;
     for (std::size_t i = 0; i < f.array_size(); ++i) {
         const JsonField s = f.element(i);
-        s.allow_only({"name", "channels"});
+        s.allow_only({"name", "channels", "tracks", "loop"});
         State state;
         const JsonField name = s.member("name");
         state.name = name.non_empty_string();
@@ -195,6 +245,18 @@ std::vector<State> read_states(const JsonField& f, const BoneIndex& bones, int d
                 state.channels.push_back(read_channel(channels->element(c), bones, dims));
             }
         }
+        if (auto tracks = s.optional_member("tracks")) {
+            for (std::size_t t = 0; t < tracks->array_size(); ++t) {
+                const JsonField track = tracks->element(t);
+                KeyTrack read = read_track(track, bones, dims);
+                if (const int twin = track_driving(state, read.bone, read.property); twin >= 0) {
+                    track.fail("a second track for " + bones.skeleton()[static_cast<std::size_t>(read.bone)].name + "'s " +
+                               pose_property_name(read.property) + " (also tracks[" + std::to_string(twin) + "])");
+                }
+                state.tracks.push_back(std::move(read));
+            }
+        }
+        if (auto loop = s.optional_member("loop")) state.loop = loop->boolean();
         states.push_back(std::move(state));
     }
     return states;

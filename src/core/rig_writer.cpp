@@ -119,6 +119,37 @@ Json pose_json(const Skeleton& skeleton, const Pose& pose, bool is_2d) {
     return j;
 }
 
+Json key_json(const Key& k, PoseProperty property, bool is_2d) {
+    Json j;
+    j["time"] = json_float(k.time);
+    switch (property) {
+        case PoseProperty::Rotation:
+            if (is_2d) {
+                j["value"] = degrees(k.angle);  // not wrapped: 360 stays a whole turn
+            } else {
+                j["value"] = Json::array({json_float(k.rotation.x), json_float(k.rotation.y), json_float(k.rotation.z), json_float(k.rotation.w)});
+            }
+            break;
+        case PoseProperty::Translation:
+        case PoseProperty::Scale: j["value"] = vector(k.vector, is_2d); break;
+    }
+    if (k.interpolation != Interpolation::Linear) j["interpolation"] = interpolation_name(k.interpolation);
+    if (k.interpolation == Interpolation::Bezier) {
+        j["curve"] = Json::array({json_float(k.curve.x1), json_float(k.curve.y1), json_float(k.curve.x2), json_float(k.curve.y2)});
+    }
+    return j;
+}
+
+Json track_json(const Skeleton& skeleton, const KeyTrack& t, bool is_2d) {
+    Json keys = Json::array();
+    for (const Key& k : t.keys) keys.push_back(key_json(k, t.property, is_2d));
+    Json j;
+    j["bone"] = skeleton[static_cast<std::size_t>(t.bone)].name;
+    if (t.property != PoseProperty::Rotation) j["property"] = pose_property_name(t.property);
+    j["keys"] = std::move(keys);
+    return j;
+}
+
 Json state_json(const Skeleton& skeleton, const State& s, bool is_2d) {
     Json channels = Json::array();
     for (const StateChannel& c : s.channels) {
@@ -138,7 +169,15 @@ Json state_json(const Skeleton& skeleton, const State& s, bool is_2d) {
         j["phase"] = degrees(c.phase);
         channels.push_back(j);
     }
-    return Json{{"name", s.name}, {"channels", channels}};
+    Json j{{"name", s.name}, {"channels", channels}};
+    // Keyed states only: files of oscillator states stay as they were.
+    if (!s.tracks.empty()) {
+        Json tracks = Json::array();
+        for (const KeyTrack& t : s.tracks) tracks.push_back(track_json(skeleton, t, is_2d));
+        j["tracks"] = std::move(tracks);
+    }
+    if (!s.loop) j["loop"] = false;
+    return j;
 }
 
 }  // namespace

@@ -31,7 +31,8 @@ std::vector<glm::vec3> shown_extent(const Rig& rig, const StatePlayer& player) {
     const int shown = active_state(player.machine());
     if (shown < 0 || shown >= static_cast<int>(rig.states.size())) return points;
     const State& state = rig.states[static_cast<std::size_t>(shown)];
-    float period = 0.0f;
+    // The longest of its channels' periods and its keys' length covers a whole cycle of each.
+    float period = state_length(state);
     for (const StateChannel& c : state.channels) period = std::max(period, c.period);
     if (!(period > 0.0f)) return points;
     for (int i = 0; i < kCycleSamples; ++i) {

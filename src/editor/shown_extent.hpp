@@ -16,7 +16,8 @@ namespace marionette {
 inline constexpr int kCycleSamples = 48;
 
 // Every joint and bone tip of the pose shown now and, while a state shows, of that state's poses
-// over its longest channel period (kCycleSamples of them). Empty for a rig without bones.
+// over its longest channel period or its keys' length (kCycleSamples of them). Empty for a rig
+// without bones.
 std::vector<glm::vec3> shown_extent(const Rig& rig, const StatePlayer& player);
 
 }  // namespace marionette

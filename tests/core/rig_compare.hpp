@@ -95,6 +95,8 @@ inline void expect_rigs_equal(const Rig& a, const Rig& b) {
             EXPECT_FLOAT_EQ(x.period, y.period) << at;
             EXPECT_NEAR(x.phase, y.phase, 1e-6f) << at;
         }
+        EXPECT_EQ(a.states[i].tracks, b.states[i].tracks) << a.states[i].name << ": key tracks (stored exactly)";
+        EXPECT_EQ(a.states[i].loop, b.states[i].loop) << a.states[i].name;
     }
     EXPECT_FLOAT_EQ(a.transition.duration, b.transition.duration);
     EXPECT_EQ(a.transition.easing, b.transition.easing);

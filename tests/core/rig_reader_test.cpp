@@ -142,6 +142,22 @@ const BadCase kBadCases[] = {
     {"ScaleBaseNegative", [] { return edit2d([](Json& j) { j["states"][0]["channels"][0] = {{"bone", "fore"}, {"property", "scale"}, {"base", {-1, 1}}}; }); }, "states[0].channels[0].base: center +- swing must stay between 0 and 1000"},
     {"ScaleSwingNotNumbers", [] { return edit3d([](Json& j) { j["states"] = Json::parse(R"([{"name": "s", "channels": [{"bone": "shin", "property": "scale", "swing": [0, "a", 0]}]}])"); }); }, "states[0].channels[0].swing[1]: expected a number"},
     {"ScaleChannelWithAxis", [] { return edit3d([](Json& j) { j["states"] = Json::parse(R"([{"name": "s", "channels": [{"bone": "shin", "property": "scale", "axis": [0, 1, 0]}]}])"); }); }, "states[0].channels[0]: unknown key \"axis\""},
+    {"TrackWithoutKeys", [] { return edit2d([](Json& j) { j["states"][0]["tracks"] = Json::parse(R"([{"bone": "fore", "keys": []}])"); }); }, "states[0].tracks[0].keys: a track needs at least one key"},
+    {"TrackMissingKeys", [] { return edit2d([](Json& j) { j["states"][0]["tracks"] = Json::parse(R"([{"bone": "fore"}])"); }); }, "states[0].tracks[0]: missing required \"keys\""},
+    {"TrackUnknownBone", [] { return edit2d([](Json& j) { j["states"][0]["tracks"] = Json::parse(R"([{"bone": "tail", "keys": [{"time": 0, "value": 1}]}])"); }); }, "states[0].tracks[0].bone: \"tail\" is not a bone"},
+    {"KeysOutOfOrder", [] { return edit2d([](Json& j) { j["states"][0]["tracks"] = Json::parse(R"([{"bone": "fore", "keys": [{"time": 1, "value": 0}, {"time": 0.5, "value": 10}]}])"); }); }, "states[0].tracks[0].keys[1]: keys must be in strictly increasing time"},
+    {"KeyNegativeTime", [] { return edit2d([](Json& j) { j["states"][0]["tracks"] = Json::parse(R"([{"bone": "fore", "keys": [{"time": -1, "value": 0}]}])"); }); }, "states[0].tracks[0].keys[0]: a key's time must be between 0 and 3600 seconds"},
+    {"KeyMissingValue", [] { return edit2d([](Json& j) { j["states"][0]["tracks"] = Json::parse(R"([{"bone": "fore", "keys": [{"time": 0}]}])"); }); }, "states[0].tracks[0].keys[0]: missing required \"value\""},
+    {"KeyUnknownInterpolation", [] { return edit2d([](Json& j) { j["states"][0]["tracks"] = Json::parse(R"([{"bone": "fore", "keys": [{"time": 0, "value": 0, "interpolation": "smooth"}]}])"); }); }, "states[0].tracks[0].keys[0].interpolation: unknown interpolation \"smooth\" (expected \"step\", \"linear\", \"cosine\" or \"bezier\")"},
+    {"CurveOnALinearKey", [] { return edit2d([](Json& j) { j["states"][0]["tracks"] = Json::parse(R"([{"bone": "fore", "keys": [{"time": 0, "value": 0, "curve": [0, 0, 1, 1]}]}])"); }); }, "states[0].tracks[0].keys[0].curve: only a \"bezier\" key has a curve"},
+    {"CurveWrongSize", [] { return edit2d([](Json& j) { j["states"][0]["tracks"] = Json::parse(R"([{"bone": "fore", "keys": [{"time": 0, "value": 0, "interpolation": "bezier", "curve": [0, 0, 1]}]}])"); }); }, "states[0].tracks[0].keys[0].curve: expected [x1, y1, x2, y2], got 3 numbers"},
+    {"CurveHandleBackInTime", [] { return edit2d([](Json& j) { j["states"][0]["tracks"] = Json::parse(R"([{"bone": "fore", "keys": [{"time": 0, "value": 0, "interpolation": "bezier", "curve": [1.2, 0, 1, 1]}]}])"); }); }, "states[0].tracks[0].keys[0]: a curve's x handles must lie between 0 and 1"},
+    {"TwoDKeyAsQuaternion", [] { return edit2d([](Json& j) { j["states"][0]["tracks"] = Json::parse(R"([{"bone": "fore", "keys": [{"time": 0, "value": [0, 0, 0, 1]}]}])"); }); }, "states[0].tracks[0].keys[0].value: expected a number"},
+    {"ThreeDKeyAsDegrees", [] { return edit3d([](Json& j) { j["states"] = Json::parse(R"([{"name": "s", "tracks": [{"bone": "shin", "keys": [{"time": 0, "value": 30}]}]}])"); }); }, "states[0].tracks[0].keys[0].value: expected a quaternion [x, y, z, w]"},
+    {"ScaleKeyNegative", [] { return edit2d([](Json& j) { j["states"][0]["tracks"] = Json::parse(R"([{"bone": "fore", "property": "scale", "keys": [{"time": 0, "value": [1, -2]}]}])"); }); }, "states[0].tracks[0].keys[0].value[1]: must be between 0 and 1000"},
+    {"TranslationKeyWrongSize", [] { return edit2d([](Json& j) { j["states"][0]["tracks"] = Json::parse(R"([{"bone": "fore", "property": "translation", "keys": [{"time": 0, "value": [1, 2, 3]}]}])"); }); }, "states[0].tracks[0].keys[0].value: expected 2 numbers"},
+    {"TwoTracksOneProperty", [] { return edit2d([](Json& j) { j["states"][0]["tracks"] = Json::parse(R"([{"bone": "fore", "keys": [{"time": 0, "value": 1}]}, {"bone": "fore", "property": "rotation", "keys": [{"time": 0, "value": 2}]}])"); }); }, "states[0].tracks[1]: a second track for fore's rotation (also tracks[0])"},
+    {"LoopNotABool", [] { return edit2d([](Json& j) { j["states"][0]["loop"] = 1; }); }, "states[0].loop: expected true or false"},
     {"DuplicateStateName", [] { return edit2d([](Json& j) { j["states"].push_back(j["states"][0]); }); }, "states[1].name: duplicate state name \"wave\""},
     {"UnknownEasing", [] { return edit2d([](Json& j) { j["transition"] = {{"easing", "bounce"}}; }); }, "transition.easing: unknown easing \"bounce\""},
     {"NegativeDuration", [] { return edit2d([](Json& j) { j["transition"] = {{"duration", -1}}; }); }, "transition.duration: must be >= 0 seconds"},
@@ -338,6 +354,62 @@ TEST(RigReader, TranslationAndScaleChannelsReadAsVectorsOfTheRigsDimensions) {
     EXPECT_EQ(channels[2].dump(), R"({"bone":"upper","property":"scale","base":[1.5,0.5],"swing":[0,0],"period":1,"phase":90})");
     Result<Rig> again = parse_rig(written.dump());
     ASSERT_TRUE(again.ok()) << again.message();
+    EXPECT_EQ(again.value().states, rig.value().states);
+}
+
+TEST(RigReader, KeyTracksReadWithTheirInterpolationsAndWriteBackTheSame) {
+    Json j = valid_2d();
+    j["states"][0]["loop"] = false;
+    j["states"][0]["tracks"] = Json::parse(R"([
+        {"bone": "fore", "keys": [
+            {"time": 0, "value": 10},
+            {"time": 0.5, "value": 370, "interpolation": "bezier", "curve": [0.1, 0.5, 0.3, 1.2]},
+            {"time": 1.25, "value": -20, "interpolation": "step"},
+            {"time": 2, "value": 0, "interpolation": "cosine"}]},
+        {"bone": "hand", "property": "scale", "keys": [{"time": 0.5, "value": [1.5, 0.5]}]},
+        {"bone": "upper", "property": "translation", "keys": [{"time": 0, "value": [1, -2]}, {"time": 1, "value": [0, 0]}]}])");
+    Result<Rig> rig = parse_rig(j.dump());
+    ASSERT_TRUE(rig.ok()) << rig.message();
+    const State& s = rig.value().states[0];
+    EXPECT_FALSE(s.loop);
+    ASSERT_EQ(s.tracks.size(), 3u);
+    const KeyTrack& fore = s.tracks[0];
+    EXPECT_EQ(fore.property, PoseProperty::Rotation);
+    ASSERT_EQ(fore.keys.size(), 4u);
+    EXPECT_NEAR(fore.keys[1].angle, glm::radians(370.0f), 1e-5f) << "not wrapped";
+    EXPECT_EQ(fore.keys[0].interpolation, Interpolation::Linear) << "the default";
+    EXPECT_EQ(fore.keys[1].interpolation, Interpolation::Bezier);
+    EXPECT_EQ(fore.keys[1].curve, (BezierCurve{0.1f, 0.5f, 0.3f, 1.2f}));
+    EXPECT_EQ(fore.keys[2].interpolation, Interpolation::Step);
+    EXPECT_EQ(fore.keys[3].interpolation, Interpolation::Cosine);
+    EXPECT_EQ(s.tracks[1].keys[0].vector, glm::vec3(1.5f, 0.5f, 1.0f));
+    EXPECT_EQ(s.tracks[2].keys[0].vector, glm::vec3(1.0f, -2.0f, 0.0f));
+    EXPECT_EQ(state_length(s), 2.0f);
+
+    const Json written = rig_to_json(rig.value());
+    EXPECT_EQ(written["states"][0]["tracks"][0]["keys"][1].dump(), R"({"time":0.5,"value":370,"interpolation":"bezier","curve":[0.1,0.5,0.3,1.2]})");
+    EXPECT_EQ(written["states"][0]["tracks"][0]["keys"][0].dump(), R"({"time":0,"value":10})");
+    EXPECT_EQ(written["states"][0]["loop"], false);
+    Result<Rig> again = parse_rig(written.dump());
+    ASSERT_TRUE(again.ok()) << again.message();
+    EXPECT_EQ(again.value().states, rig.value().states);
+    // An oscillator state writes neither tracks nor loop: old files stay as they were.
+    const Json plain = rig_to_json(parse_rig(valid_2d().dump()).value());
+    EXPECT_FALSE(plain["states"][0].contains("tracks"));
+    EXPECT_FALSE(plain["states"][0].contains("loop"));
+}
+
+TEST(RigReader, ThreeDimensionalRotationKeysAreQuaternions) {
+    Json j = valid_3d();
+    j["states"] = Json::parse(R"([{"name": "s", "tracks": [{"bone": "shin", "keys": [
+        {"time": 0, "value": [0, 0, 0, 1]}, {"time": 1, "value": [0, 0.5, 0, 0.8660254]}]}]}])");
+    Result<Rig> rig = parse_rig(j.dump());
+    ASSERT_TRUE(rig.ok()) << rig.message();
+    const Key& k = rig.value().states[0].tracks[0].keys[1];
+    EXPECT_NEAR(k.rotation.y, 0.5f, 1e-7f);
+    EXPECT_NEAR(k.rotation.w, 0.8660254f, 1e-7f);
+    Result<Rig> again = parse_rig(rig_to_json(rig.value()).dump());
+    ASSERT_TRUE(again.ok());
     EXPECT_EQ(again.value().states, rig.value().states);
 }
 

@@ -175,6 +175,38 @@ TEST(StateMachine, InterruptedTransitionsDoNotPopTranslationsOrScales) {
     expect_no_pop(io, walking, climbing, scale_distance, "Io's scales");
 }
 
+// A keyed state plays from its first key when it is entered, whatever the clock says; an
+// oscillator state keeps the clock's rhythm. Blends between them do not pop either.
+TEST(StateMachine, AKeyedStatePlaysFromItsStartWhenEntered) {
+    Rig hero = asset_rig("hero.json");
+    const int head = hero.skeleton.find("head");
+    State nod{"nod", {}, {}, false};
+    Key up;
+    up.angle = glm::radians(30.0f);
+    Key down = up;
+    down.time = 0.4f;
+    down.angle = glm::radians(-30.0f);
+    down.interpolation = Interpolation::Cosine;
+    Key back = up;
+    back.time = 0.8f;
+    nod.tracks.push_back(KeyTrack{head, PoseProperty::Rotation, {up, down, back}});
+    hero.states.push_back(nod);
+    const int nodding = static_cast<int>(hero.states.size()) - 1;
+    StateMachine m;
+    jump_to_state(m, state_index(hero, "walking"));
+    advance(m, 7.3);
+    jump_to_state(m, nodding);
+    EXPECT_NEAR(glm::degrees(angle_2d(shown(m, hero).rotations[static_cast<std::size_t>(head)])), 30.0f, 1e-4f) << "the first key";
+    advance(m, 0.4);
+    EXPECT_NEAR(glm::degrees(angle_2d(shown(m, hero).rotations[static_cast<std::size_t>(head)])), -30.0f, 1e-3f);
+    advance(m, 5.0);
+    EXPECT_NEAR(glm::degrees(angle_2d(shown(m, hero).rotations[static_cast<std::size_t>(head)])), 30.0f, 1e-4f) << "held: it does not loop";
+
+    // Switching between walking and the (looping) nod every 0.2 s never pops.
+    hero.states.back().loop = true;
+    expect_no_pop(hero, state_index(hero, "walking"), nodding, pose_distance, "walking and a keyed nod");
+}
+
 TEST(StateMachine, ADeepPileOfSwitchesStaysBoundedAndSmooth) {
     const Rig hero = asset_rig("hero.json");
     const TransitionSettings settings{2.0f, Easing::Smoothstep};

@@ -341,3 +341,74 @@ TEST(ChannelRange, CenterPlusOrMinusSwingStaysInThePropertysRange) {
     r.center = {NAN, 0, 0};
     EXPECT_TRUE(channel_stays_in_range(r));
 }
+
+namespace {
+
+Key angle_key(float time, float degrees, Interpolation i = Interpolation::Linear) {
+    Key k;
+    k.time = time;
+    k.angle = glm::radians(degrees);
+    k.interpolation = i;
+    return k;
+}
+
+}  // namespace
+
+TEST(KeyedState, LoopsAtItsLastKeyOrHoldsIt) {
+    State s{"wave", {}, {KeyTrack{1, PoseProperty::Rotation, {angle_key(0.0f, 0.0f), angle_key(1.0f, 90.0f), angle_key(2.0f, 30.0f)}}}, true};
+    EXPECT_EQ(state_length(s), 2.0f);
+    const auto angle_at = [&](double local) {
+        Pose out;
+        sample_state(s, true, 100.0, local, Pose::rest(2), out);
+        return glm::degrees(angle_2d(out.rotations[1]));
+    };
+    EXPECT_NEAR(angle_at(0.5), 45.0f, 1e-4f);
+    EXPECT_NEAR(angle_at(1.5), 60.0f, 1e-4f);
+    EXPECT_NEAR(angle_at(2.5), 45.0f, 1e-4f) << "looped: 2.5 s is 0.5 s into the second cycle";
+    EXPECT_NEAR(angle_at(5.0), 90.0f, 1e-4f);
+    s.loop = false;
+    EXPECT_NEAR(angle_at(2.5), 30.0f, 1e-4f) << "held at the last key";
+    EXPECT_NEAR(angle_at(50.0), 30.0f, 1e-4f);
+    EXPECT_NEAR(angle_at(-1.0), 0.0f, 1e-4f) << "before the start: the first key";
+}
+
+TEST(KeyedState, TracksPlayOnTheStatesOwnTimeAndChannelsOnTheClock) {
+    // Bone 0 keyed 0 -> 60 degrees over 1 s; bone 1 keyed and swung by a channel on top.
+    State s{"mixed", {}, {}, false};
+    s.tracks.push_back(KeyTrack{0, PoseProperty::Rotation, {angle_key(0.0f, 0.0f), angle_key(1.0f, 60.0f)}});
+    s.tracks.push_back(KeyTrack{1, PoseProperty::Rotation, {angle_key(0.0f, 10.0f)}});
+    StateChannel swing;
+    swing.bone = 1;
+    swing.amplitude = glm::radians(20.0f);
+    swing.period = 4.0f;
+    s.channels.push_back(swing);
+    Key stretch;
+    stretch.vector = {2.0f, 1.0f, 1.0f};
+    s.tracks.push_back(KeyTrack{2, PoseProperty::Scale, {stretch}});
+    Pose rig_pose = Pose::rest(3);
+    rig_pose.rotations[2] = rotation_2d(0.3f);  // not driven: kept
+    Pose out;
+    // The clock at 5 s (a quarter of the channel's period past 4 s), the state entered 0.5 s ago.
+    sample_state(s, true, 5.0, 0.5, rig_pose, out);
+    EXPECT_NEAR(glm::degrees(angle_2d(out.rotations[0])), 30.0f, 1e-4f) << "the key track half way";
+    EXPECT_NEAR(glm::degrees(angle_2d(out.rotations[1])), 30.0f, 1e-4f) << "the track's 10 plus the channel's full 20";
+    EXPECT_EQ(out.scales[2], glm::vec3(2.0f, 1.0f, 1.0f));
+    EXPECT_EQ(out.rotations[2], rig_pose.rotations[2]);
+}
+
+TEST(KeyedState, ABezierOvershootStaysInThePosesRange) {
+    Key a;
+    a.vector = {1.0f, 1.0f, 1.0f};
+    a.interpolation = Interpolation::Bezier;
+    a.curve = {0.2f, -10.0f, 0.8f, -10.0f};  // dives far below the first key
+    Key b = a;
+    b.time = 1.0f;
+    b.vector = {900.0f, 1.0f, 1.0f};
+    State s{"dive", {}, {KeyTrack{0, PoseProperty::Scale, {a, b}}}, true};
+    for (double t = 0.0; t <= 1.0; t += 0.05) {
+        Pose out;
+        sample_state(s, true, t, t, Pose::rest(1), out);
+        EXPECT_GE(out.scales[0].x, 0.0f) << "t=" << t;
+        EXPECT_LE(out.scales[0].x, kMaxPoseScale) << "t=" << t;
+    }
+}
