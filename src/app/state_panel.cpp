@@ -113,7 +113,17 @@ void StatePanel::playback(const Rig& rig, const StatePlayer& player, UiMarks& ma
     if (from) {
         ImGui::Text("%s -> %s  %.0f%%", state_label(rig, *from).c_str(), state_label(rig, active_state(m)).c_str(), 100.0 * blend_weight(m));
     } else {
-        ImGui::Text("showing %s  %.2f s", state_label(rig, active_state(m)).c_str(), m.clock);
+        const int active = active_state(m);
+        const State* keyed = active >= 0 && static_cast<std::size_t>(active) < rig.states.size() && !rig.states[static_cast<std::size_t>(active)].tracks.empty()
+                                 ? &rig.states[static_cast<std::size_t>(active)]
+                                 : nullptr;
+        if (keyed) {
+            // A keyed state's own time, where its keys are: since it was entered, looped or held.
+            ImGui::Text("showing %s  %.2f s of %.2f", keyed->name.c_str(), keyed_time(*keyed, m.clock - m.layers.back().start),
+                        static_cast<double>(state_length(*keyed)));
+        } else {
+            ImGui::Text("showing %s  %.2f s", state_label(rig, active).c_str(), m.clock);
+        }
     }
 }
 

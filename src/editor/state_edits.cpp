@@ -228,6 +228,13 @@ Result<Rig> set_channel(const Rig& rig, int state, int channel, const StateChann
     return out;
 }
 
+Result<Rig> set_state_loop(const Rig& rig, int state, bool loop) {
+    if (Status s = check_state(rig, state); !s) return Error{"cannot set looping: " + s.message()};
+    Rig out = rig;
+    out.states[static_cast<std::size_t>(state)].loop = loop;
+    return out;
+}
+
 Result<Rig> take_pose(const Rig& rig, const Pose& pose) {
     if (!pose.fits(rig.skeleton.size())) {
         return Error{"cannot take the pose: it has " + pose.misfit(rig.skeleton.size()) + " for " +

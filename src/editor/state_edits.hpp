@@ -57,6 +57,9 @@ Result<Rig> set_channel(const Rig& rig, int state, int channel, const StateChann
 // a finite root offset (2D: no z).
 Result<Rig> take_pose(const Rig& rig, const Pose& pose);
 
+// Whether a keyed state starts again after its last key (true) or holds it.
+Result<Rig> set_state_loop(const Rig& rig, int state, bool loop);
+
 // Duration finite and >= 0 (at most an hour), easing any.
 Result<Rig> set_transition(const Rig& rig, const TransitionSettings& settings);
 

@@ -127,7 +127,8 @@ TEST(StateTimeline, BadTimelinesNameTheEntryAndTheProblem) {
 }
 
 TEST(StateTimeline, ARigWithoutStatesSaysSo) {
-    const Rig arm = asset_rig("arm.json");
+    Rig arm = asset_rig("arm.json");
+    arm.states.clear();
     Result<std::vector<TimelineEntry>> t = parse_state_timeline("walking@0", arm, "arm.json");
     ASSERT_FALSE(t.ok());
     EXPECT_EQ(t.message(), "entry 1 \"walking@0\": \"walking\" is not a state of arm.json (it has no states)");

@@ -328,3 +328,13 @@ TEST(StateEdits, TakePoseReplacesTheWholePoseOrRefuses) {
     scaled.scales[2] = {2.0f, 0.5f, 1.0f};
     EXPECT_EQ(ok(take_pose(rig, scaled)).pose.scales[2], glm::vec3(2.0f, 0.5f, 1.0f));
 }
+
+TEST(StateEdits, SetStateLoop) {
+    const Rig rig = figure_2d();
+    const Rig held = ok(set_state_loop(rig, 0, false));
+    EXPECT_FALSE(held.states[0].loop);
+    EXPECT_TRUE(held.states[1].loop);
+    EXPECT_TRUE(ok(set_state_loop(held, 0, true)).states[0].loop);
+    expect_refused(set_state_loop(rig, 2, false), "no state 2");
+    expect_valid_rig(held, "after set_state_loop");
+}
