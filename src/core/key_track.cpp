@@ -132,7 +132,7 @@ std::string key_track_problem(const KeyTrack& track, bool is_2d, int* key_at) {
         if (!(k.time >= 0.0f && k.time <= kMaxKeyTime)) return at(n, "a key's time must be between 0 and 3600 seconds");
         if (i > 0 && !(k.time > track.keys[i - 1].time)) return at(n, "keys must be in strictly increasing time (two keys share a time, or one comes before the key listed ahead of it)");
         if (k.interpolation == Interpolation::Bezier && !is_valid_curve(k.curve)) {
-            return at(n, "a curve's x handles must lie between 0 and 1 and its y handles between -10 and 10");
+            return at(n, kCurveRule);
         }
         switch (track.property) {
             case PoseProperty::Rotation:

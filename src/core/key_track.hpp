@@ -32,6 +32,7 @@ struct BezierCurve {
 };
 
 inline constexpr float kMaxCurveY = 10.0f;
+inline constexpr const char* kCurveRule = "a curve's x handles must lie between 0 and 1 and its y handles between -10 and 10";
 // Whether `c` keeps the rule above (every number finite; false for NaN).
 bool is_valid_curve(const BezierCurve& c);
 
