@@ -56,6 +56,12 @@ inline void expect_valid_rig(const Rig& rig, const std::string& after) {
     expect_rigs_equal(reread.value(), rig);
 }
 
+// The edit must succeed; its rig (an empty one after a failure, which the test then reports).
+inline Rig expect_ok(Result<Rig> r) {
+    EXPECT_TRUE(r.ok()) << r.message();
+    return r.ok() ? std::move(r).value() : Rig{};
+}
+
 // The edit must fail with `text` in its message.
 template <class T>
 void expect_error(const Result<T>& result, const std::string& text) {
