@@ -27,6 +27,14 @@ bool drag_vector(const char* id, glm::vec3& v, bool is_2d, float speed, float lo
     return is_2d ? ImGui::DragFloat2(id, &v.x, speed, lo, hi, format) : ImGui::DragFloat3(id, &v.x, speed, lo, hi, format);
 }
 
+// An angle kept in radians, dragged in degrees.
+bool drag_degrees(const char* id, float& radians, float speed, float lo, float hi, const char* format) {
+    float degrees = radians / kDegree;
+    if (!ImGui::DragFloat(id, &degrees, speed, lo, hi, format)) return false;
+    radians = degrees * kDegree;
+    return true;
+}
+
 }  // namespace
 
 void StateChannelTable::draw(const Rig& rig, int state, int selected_bone, UiMarks& marks, PanelEdits& edits) {
@@ -152,11 +160,8 @@ void StateChannelTable::rows(const Rig& rig, int state, int selected_bone, UiMar
             marks.mark_last_item(mark + "/base");
             ImGui::TableNextColumn();
             ImGui::SetNextItemWidth(-1.0f);
-            float amplitude = c.amplitude / kDegree;
-            const bool changed = ImGui::DragFloat("##amplitude", &amplitude, 0.25f, -180.0f, 180.0f, "%.1f deg");
             edited = c;
-            edited.amplitude = amplitude * kDegree;
-            field(changed);
+            field(drag_degrees("##amplitude", edited.amplitude, 0.25f, -180.0f, 180.0f, "%.1f deg"));
             marks.mark_last_item(mark + "/amplitude");
         }
         ImGui::TableNextColumn();
@@ -165,11 +170,8 @@ void StateChannelTable::rows(const Rig& rig, int state, int selected_bone, UiMar
         field(ImGui::DragFloat("##period", &edited.period, 0.01f, 0.05f, 60.0f, "%.2f"));
         ImGui::TableNextColumn();
         ImGui::SetNextItemWidth(-1.0f);
-        float phase = c.phase / kDegree;
-        const bool phase_changed = ImGui::DragFloat("##phase", &phase, 1.0f, -360.0f, 360.0f, "%.0f");
         edited = c;
-        edited.phase = phase * kDegree;
-        field(phase_changed);
+        field(drag_degrees("##phase", edited.phase, 1.0f, -360.0f, 360.0f, "%.0f"));
         ImGui::TableNextColumn();
         if (ImGui::SmallButton("x")) edits.apply("remove channel " + bone + " " + property + " from " + s.name, remove_channel(rig, state, index));
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stop driving %s's %s in this state", bone.c_str(), property.c_str());
