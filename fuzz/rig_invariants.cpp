@@ -128,6 +128,7 @@ Violation check_states(const Rig& rig) {
         }
     }
     if (!(rig.transition.duration >= 0.0f) || !std::isfinite(rig.transition.duration)) return "transition duration";
+    if (!is_fps(rig.fps)) return "fps out of range";
     if (!rig.editor.is_object()) return "editor data is not an object";
     return {};
 }
@@ -188,6 +189,7 @@ Violation states_difference(const Rig& a, const Rig& b) {
         if (x.tracks != y.tracks || x.loop != y.loop) return differ("state " + x.name + " tracks or loop");
     }
     if (a.transition.duration != b.transition.duration || a.transition.easing != b.transition.easing) return differ("transition");
+    if (a.fps != b.fps) return differ("fps");
     return {};
 }
 

@@ -19,6 +19,13 @@ inline constexpr float kMaxPoseScale = 1000.0f;
 inline constexpr const char* kPoseScaleRange = "between 0 and 1000";  // for messages
 inline bool is_pose_scale(float s) { return s >= 0.0f && s <= kMaxPoseScale; }  // false for NaN
 
+// A rig's animation rate (frames per second: what a timeline snaps keys to, what a bake
+// defaults to): above 0 and at most this. 30 when the file gives none.
+inline constexpr float kDefaultFps = 30.0f;
+inline constexpr float kMaxFps = 1000.0f;
+inline constexpr const char* kFpsRange = "above 0 and at most 1000";  // for messages
+inline bool is_fps(float fps) { return fps > 0.0f && fps <= kMaxFps; }  // false for NaN
+
 // The IK solvers multiply up to four distances together (squared lengths times squared
 // lengths, Heron's formula). A solve whose target, pole, chain root joint or its parent joint has a coordinate
 // beyond +-this, or whose chain reaches farther than this, is refused by validate() rather than

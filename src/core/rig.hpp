@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/extents.hpp"
 #include "core/ik_chain.hpp"
 #include "core/pose.hpp"
 #include "core/skeleton.hpp"
@@ -22,6 +23,7 @@ struct Rig {
     Pose pose;
     std::vector<State> states;
     TransitionSettings transition;
+    float fps = kDefaultFps;  // frames per second the rig is animated at (extents.hpp: is_fps)
     // Editor-only data (camera, layout, ...), kept apart from the rig and written back as read.
     nlohmann::ordered_json editor = nlohmann::ordered_json::object();
 

@@ -299,7 +299,7 @@ Rig read_rig(const Json& document) {
         version.fail("unsupported format version " + std::to_string(v) + " (this build reads version " +
                      std::to_string(kRigFormatVersion) + ")");
     }
-    top.allow_only({"format", "version", "dimensions", "bones", "chains", "pose", "states", "transition", "editor"});
+    top.allow_only({"format", "version", "dimensions", "bones", "chains", "pose", "states", "transition", "fps", "editor"});
 
     Rig rig;
     const JsonField dimensions = top.member("dimensions");
@@ -325,6 +325,10 @@ Rig read_rig(const Json& document) {
     if (auto pose = top.optional_member("pose")) rig.pose = read_pose(*pose, bones, dims);
     if (auto states = top.optional_member("states")) rig.states = read_states(*states, bones, dims);
     if (auto transition = top.optional_member("transition")) rig.transition = read_transition(*transition);
+    if (auto fps = top.optional_member("fps")) {
+        rig.fps = fps->number();
+        if (!is_fps(rig.fps)) fps->fail(std::string("frames per second must be ") + kFpsRange + ", got " + json_excerpt(fps->raw()));
+    }
     if (auto editor = top.optional_member("editor")) {
         editor->object();
         rig.editor = editor->raw();

@@ -201,6 +201,7 @@ Json rig_to_json(const Rig& rig, RigJsonStyle style) {
     j["states"] = states;
     j["transition"] = Json{{"duration", json_float(rig.transition.duration)},
                            {"easing", easing_name(rig.transition.easing)}};
+    if (rig.fps != kDefaultFps) j["fps"] = json_float(rig.fps);  // files at the default stay as they were
     if (!rig.editor.empty()) j["editor"] = rig.editor;
     return j;
 }

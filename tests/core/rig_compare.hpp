@@ -98,6 +98,7 @@ inline void expect_rigs_equal(const Rig& a, const Rig& b) {
         EXPECT_EQ(a.states[i].tracks, b.states[i].tracks) << a.states[i].name << ": key tracks (stored exactly)";
         EXPECT_EQ(a.states[i].loop, b.states[i].loop) << a.states[i].name;
     }
+    EXPECT_EQ(a.fps, b.fps);
     EXPECT_FLOAT_EQ(a.transition.duration, b.transition.duration);
     EXPECT_EQ(a.transition.easing, b.transition.easing);
     EXPECT_EQ(a.editor, b.editor);

@@ -158,6 +158,9 @@ const BadCase kBadCases[] = {
     {"TranslationKeyWrongSize", [] { return edit2d([](Json& j) { j["states"][0]["tracks"] = Json::parse(R"([{"bone": "fore", "property": "translation", "keys": [{"time": 0, "value": [1, 2, 3]}]}])"); }); }, "states[0].tracks[0].keys[0].value: expected 2 numbers"},
     {"TwoTracksOneProperty", [] { return edit2d([](Json& j) { j["states"][0]["tracks"] = Json::parse(R"([{"bone": "fore", "keys": [{"time": 0, "value": 1}]}, {"bone": "fore", "property": "rotation", "keys": [{"time": 0, "value": 2}]}])"); }); }, "states[0].tracks[1]: a second track for fore's rotation (also tracks[0])"},
     {"LoopNotABool", [] { return edit2d([](Json& j) { j["states"][0]["loop"] = 1; }); }, "states[0].loop: expected true or false"},
+    {"FpsZero", [] { return edit2d([](Json& j) { j["fps"] = 0; }); }, "fps: frames per second must be above 0 and at most 1000, got 0"},
+    {"FpsTooHigh", [] { return edit2d([](Json& j) { j["fps"] = 5000; }); }, "fps: frames per second must be above 0 and at most 1000, got 5000"},
+    {"FpsNotANumber", [] { return edit2d([](Json& j) { j["fps"] = "24"; }); }, "fps: expected a number"},
     {"DuplicateStateName", [] { return edit2d([](Json& j) { j["states"].push_back(j["states"][0]); }); }, "states[1].name: duplicate state name \"wave\""},
     {"UnknownEasing", [] { return edit2d([](Json& j) { j["transition"] = {{"easing", "bounce"}}; }); }, "transition.easing: unknown easing \"bounce\""},
     {"NegativeDuration", [] { return edit2d([](Json& j) { j["transition"] = {{"duration", -1}}; }); }, "transition.duration: must be >= 0 seconds"},
@@ -411,6 +414,19 @@ TEST(RigReader, ThreeDimensionalRotationKeysAreQuaternions) {
     Result<Rig> again = parse_rig(rig_to_json(rig.value()).dump());
     ASSERT_TRUE(again.ok());
     EXPECT_EQ(again.value().states, rig.value().states);
+}
+
+TEST(RigReader, FpsIsReadAndWrittenOnlyWhenNotTheDefault) {
+    Json j = valid_2d();
+    Result<Rig> plain = parse_rig(j.dump());
+    ASSERT_TRUE(plain.ok());
+    EXPECT_EQ(plain.value().fps, 30.0f);
+    EXPECT_FALSE(rig_to_json(plain.value()).contains("fps")) << "files without it stay as they were";
+    j["fps"] = 24;
+    Result<Rig> film = parse_rig(j.dump());
+    ASSERT_TRUE(film.ok()) << film.message();
+    EXPECT_EQ(film.value().fps, 24.0f);
+    EXPECT_EQ(rig_to_json(film.value())["fps"], 24);
 }
 
 TEST(RigReader, ReadsSwingTwistLimitsAndWritesThemBack) {
