@@ -5,14 +5,12 @@
 #include <limits>
 
 #include "core/chain_rules.hpp"
+#include "core/extents.hpp"
 #include "core/number_text.hpp"
 
 namespace marionette {
 
 namespace {
-
-// Above this a bake is not animation any more, only a bigger file.
-constexpr double kMaxFps = 1000.0;
 
 Result<int> parse_count(const std::string& option, const std::string& text) {
     int value = 0;
@@ -79,8 +77,9 @@ Result<SolverKind> parse_solver(const std::string& text) {
 
 Result<double> parse_fps(const std::string& text) {
     const std::optional<double> fps = parse_number_text(text);
-    if (!fps || !(*fps > 0.0 && *fps <= kMaxFps)) {
-        return Error{"--fps: expected frames per second above 0 and at most 1000, got \"" + text + "\""};
+    // The rig file's rule (extents.hpp), checked in double: the bake's rate is a double.
+    if (!fps || !(*fps > 0.0 && *fps <= static_cast<double>(kMaxFps))) {
+        return Error{std::string("--fps: expected frames per second ") + kFpsRange + ", got \"" + text + "\""};
     }
     return *fps;
 }

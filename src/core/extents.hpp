@@ -19,8 +19,9 @@ inline constexpr float kMaxPoseScale = 1000.0f;
 inline constexpr const char* kPoseScaleRange = "between 0 and 1000";  // for messages
 inline bool is_pose_scale(float s) { return s >= 0.0f && s <= kMaxPoseScale; }  // false for NaN
 
-// A rig's animation rate (frames per second: what a timeline snaps keys to, what a bake
-// defaults to): above 0 and at most this. 30 when the file gives none.
+// A rig's animation rate (frames per second: what a timeline snaps keys to) and a bake's
+// (--fps): above 0 and at most this, beyond which a bake is not animation any more, only a
+// bigger file. A rig is at 30 when its file gives none.
 inline constexpr float kDefaultFps = 30.0f;
 inline constexpr float kMaxFps = 1000.0f;
 inline constexpr const char* kFpsRange = "above 0 and at most 1000";  // for messages
