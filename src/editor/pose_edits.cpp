@@ -9,34 +9,32 @@ namespace marionette {
 
 using namespace edit_checks;
 
-Result<Rig> set_pose_rotation(const Rig& rig, int bone, const glm::quat& rotation) {
+namespace {
+
+// One bone's entry of one of the pose's per-bone lists, checked by `check` (named `what`).
+template <class T, class Check>
+Result<Rig> set_pose_entry(const Rig& rig, int bone, std::vector<T> Pose::*list, const T& value, const char* what, Check check) {
     if (Status s = check_bone(rig, bone); !s) return Error{s.message()};
     if (Status s = check_pose_matches(rig); !s) return Error{s.message()};
-    Result<glm::quat> q = checked_rotation(rig, rotation, "pose rotation of " + bone_label(rig, bone));
-    if (!q) return Error{q.message()};
+    Result<T> checked = check(rig, value, std::string(what) + " of " + bone_label(rig, bone));
+    if (!checked) return Error{checked.message()};
     Rig out = rig;
-    out.pose.rotations[static_cast<std::size_t>(bone)] = q.value();
+    (out.pose.*list)[static_cast<std::size_t>(bone)] = checked.value();
     return out;
+}
+
+}  // namespace
+
+Result<Rig> set_pose_rotation(const Rig& rig, int bone, const glm::quat& rotation) {
+    return set_pose_entry(rig, bone, &Pose::rotations, rotation, "pose rotation", checked_rotation);
 }
 
 Result<Rig> set_pose_translation(const Rig& rig, int bone, const glm::vec3& translation) {
-    if (Status s = check_bone(rig, bone); !s) return Error{s.message()};
-    if (Status s = check_pose_matches(rig); !s) return Error{s.message()};
-    Result<glm::vec3> t = checked_position(rig, translation, "pose translation of " + bone_label(rig, bone));
-    if (!t) return Error{t.message()};
-    Rig out = rig;
-    out.pose.translations[static_cast<std::size_t>(bone)] = t.value();
-    return out;
+    return set_pose_entry(rig, bone, &Pose::translations, translation, "pose translation", checked_position);
 }
 
 Result<Rig> set_pose_scale(const Rig& rig, int bone, const glm::vec3& scale) {
-    if (Status s = check_bone(rig, bone); !s) return Error{s.message()};
-    if (Status s = check_pose_matches(rig); !s) return Error{s.message()};
-    Result<glm::vec3> checked = checked_scale(rig, scale, "pose scale of " + bone_label(rig, bone));
-    if (!checked) return Error{checked.message()};
-    Rig out = rig;
-    out.pose.scales[static_cast<std::size_t>(bone)] = checked.value();
-    return out;
+    return set_pose_entry(rig, bone, &Pose::scales, scale, "pose scale", checked_scale);
 }
 
 Result<Rig> reset_pose(const Rig& rig) {
