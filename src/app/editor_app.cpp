@@ -121,6 +121,7 @@ void EditorApp::start_over() {
     session_ = std::make_unique<EditSession>(document_, history_);
     framed_ = controller_->camera_from_file();
     states_ = StatePlayer{};
+    state_panel_.timeline().start_over();
     world_.clear();
     pose_world();
 }
@@ -266,10 +267,24 @@ void EditorApp::handle_events() {
         }
         const std::optional<ViewportInput> input = viewport_input(e);
         if (!input) continue;
-        if (states_.shows_state() && controller_->press_poses(*input, view, world_pose(), world_)) take_shown_pose();
+        const std::optional<AutoKey> auto_key = auto_key_target();
+        controller_->set_auto_key(auto_key);
+        const bool was_keying = controller_->keying();
+        if (states_.shows_state() && !auto_key && controller_->press_poses(*input, view, world_pose(), world_)) take_shown_pose();
         controller_->handle(*input, view, world_pose(), world_);
+        // An auto-key drag began: the state holds still at the time it keys.
+        if (!was_keying && controller_->keying()) states_.seek(document_.rig(), auto_key->state, static_cast<double>(auto_key->time));
         if (auto message = controller_->take_message()) say(std::move(*message));
     }
+}
+
+std::optional<AutoKey> EditorApp::auto_key_target() const {
+    const TimelinePanel& timeline = state_panel_.timeline();
+    const Rig& rig = document_.rig();
+    const int state = timeline.state(rig);
+    if (!state_panel_open_ || !timeline.auto_key() || state < 0) return std::nullopt;
+    if (active_state(states_.machine()) != state || in_transition(states_.machine())) return std::nullopt;
+    return AutoKey{state, static_cast<float>(timeline.key_time(rig))};
 }
 
 void EditorApp::take_shown_pose() {
@@ -310,7 +325,7 @@ void EditorApp::pose_world() {
     const Rig& rig = document_.rig();
     world_.resize(rig.skeleton.size());
     const Pose* pose = &rig.pose;
-    if (states_.shows_state()) {
+    if (states_.shows_state() && !controller_->keying()) {  // an auto-key drag shows the pose it drags
         states_.sample(rig, shown_pose_);
         pose = &shown_pose_;
     }

@@ -60,6 +60,8 @@ private:
     // A press that starts posing while a state is shown: the preview stops on the pose shown,
     // which becomes the rig's own pose (one undo step), so the drag starts from what is seen.
     void take_shown_pose();
+    // Where a drag keys when the timeline's auto-key is on and its state shows (no blend).
+    std::optional<AutoKey> auto_key_target() const;
     // Frames what the viewport shows (shown_extent.hpp).
     void frame_shown();
     // Puts a message in the status bar, until the document changes (status_line.hpp).

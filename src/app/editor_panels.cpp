@@ -23,7 +23,13 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     PanelEdits edits;
     ui_marks_.clear();
     draw_outliner_panel(rig, controller_->selected(), {0.0f, 0.0f, kOutlinerWidth, panel_height}, edits);
-    draw_inspector_panel(rig, controller_->selected(), {window_width - kInspectorWidth, 0.0f, kInspectorWidth, panel_height}, edits, &ui_marks_);
+    SelectedKeys keys;
+    if (state_panel_open_) {
+        keys.state = state_panel_.timeline().state(rig);
+        keys.keys = state_panel_.timeline().selected_keys(rig);
+    }
+    draw_inspector_panel(rig, controller_->selected(), {window_width - kInspectorWidth, 0.0f, kInspectorWidth, panel_height}, edits, &ui_marks_,
+                         &keys);
     ToolbarState toolbar{&settings_.recent, controller_->mode(), history_.can_undo(), history_.can_redo(), !rig.is_2d(), nullptr, false,
                          state_panel_open_, &ui_marks_};
     // The posed chain is the rig's chain ending at its effector, unless it is an automatic one.
@@ -39,7 +45,7 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     if (state_panel_open_) {
         const Viewport view = viewport();
         const PanelPlacement at{view.x, view.y + view.height, view.width, panel_height - view.y - view.height};
-        state_panel_.draw(rig, states_, controller_->selected(), at, state_panel_open_, ui_marks_, edits, state_actions);
+        state_panel_.draw(rig, states_, controller_->selected(), world_pose(), at, state_panel_open_, ui_marks_, edits, state_actions);
         if (!state_panel_open_) framed_ = false;  // closed: the viewport grew
     }
     bool toggle = false;
@@ -102,6 +108,7 @@ void EditorApp::apply_state_actions(const StatePanelActions& a) {
     const Rig& rig = document_.rig();
     if (a.renumber) states_.renumber(rig, *a.renumber);
     if (a.show) states_.show(rig, *a.show);
+    if (a.seek) states_.seek(rig, a.seek->first, a.seek->second);
     if (a.play) states_.set_playing(*a.play);
     if (a.time_scale) states_.set_time_scale(*a.time_scale);
     if (a.auto_cycle) states_.set_auto_cycle(*a.auto_cycle);

@@ -187,7 +187,7 @@ void chain_section(const Rig& rig, int chain_index, PanelEdits& out, UiMarks* ma
 
 }  // namespace
 
-void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks) {
+void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks, const SelectedKeys* keys) {
     ImGui::SetNextWindowPos(ImVec2(at.x, at.y));
     ImGui::SetNextWindowSize(ImVec2(at.width, at.height));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
@@ -196,6 +196,12 @@ void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at
         return;
     }
     ImGui::PushItemWidth(-90.0f);  // room for the labels on the right
+    if (keys && !keys->keys.empty() && ImGui::CollapsingHeader("Keys", ImGuiTreeNodeFlags_DefaultOpen)) {
+        ImGui::PushID("keys");
+        key_section(rig, *keys, out, marks);
+        ImGui::PopID();
+        ImGui::Separator();
+    }
     if (selected < 0 || static_cast<std::size_t>(selected) >= rig.skeleton.size()) {
         ImGui::TextDisabled("Click a bone to inspect it.");
         glm::vec3 offset = rig.pose.root_offset;

@@ -3,6 +3,7 @@
 // limits, and the settings of the IK chains it belongs to; with nothing selected, the root
 // offset. Reads the rig, asks for changes through PanelEdits.
 
+#include "app/key_inspector.hpp"
 #include "app/panel_edits.hpp"
 #include "app/ui_marks.hpp"
 #include "core/rig.hpp"
@@ -19,6 +20,8 @@ struct PanelPlacement {
 
 // With marks, names the widgets scripts and tests reach: "inspector/joint" (and each kind in its
 // open list, "inspector/joint/hinge"), "inspector/chain/<name>/solver".
-void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks = nullptr);
+// With keys selected on the timeline, their section comes first (key_inspector.hpp).
+void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks = nullptr,
+                          const SelectedKeys* keys = nullptr);
 
 }  // namespace marionette

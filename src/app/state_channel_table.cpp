@@ -70,16 +70,12 @@ void StateChannelTable::draw(const Rig& rig, int state, int selected_bone, UiMar
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("translation").x + ImGui::GetFrameHeight() * 2.0f);
     pick_one("##add property", add_property_, kPropertyNames, &marks, "states/add property");
     if (!s.tracks.empty()) {
-        // Keys are edited on the timeline; here the state says it has them and whether they loop.
+        // Keys are edited on the timeline; here the state says it has them.
         std::size_t keys = 0;
         for (const KeyTrack& t : s.tracks) keys += t.keys.size();
         ImGui::AlignTextToFramePadding();
-        ImGui::Text("keyed: %zu track%s, %zu keys, %.2f s", s.tracks.size(), s.tracks.size() == 1 ? "" : "s", keys, static_cast<double>(state_length(s)));
-        ImGui::SameLine();
-        bool loop = s.loop;
-        if (ImGui::Checkbox("loop", &loop)) edits.apply(std::string(loop ? "loop " : "hold the end of ") + s.name, set_state_loop(rig, state, loop));
-        marks.mark_last_item("states/loop");
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Start again after the last key, or hold it");
+        ImGui::TextDisabled("also keyed: %zu track%s, %zu keys, %.2f s (the Timeline tab)", s.tracks.size(), s.tracks.size() == 1 ? "" : "s", keys,
+                            static_cast<double>(state_length(s)));
     }
     rows(rig, state, selected_bone, marks, edits);
 }

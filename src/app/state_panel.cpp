@@ -45,8 +45,8 @@ std::vector<int> renumbered(std::size_t count, int at, bool inserted) {
 
 }  // namespace
 
-void StatePanel::draw(const Rig& rig, const StatePlayer& player, int selected_bone, const PanelPlacement& at, bool& open, UiMarks& marks,
-                      PanelEdits& edits, StatePanelActions& actions) {
+void StatePanel::draw(const Rig& rig, const StatePlayer& player, int selected_bone, const Pose& shown, const PanelPlacement& at, bool& open,
+                      UiMarks& marks, PanelEdits& edits, StatePanelActions& actions) {
     ImGui::SetNextWindowPos(ImVec2(at.x, at.y));
     ImGui::SetNextWindowSize(ImVec2(at.width, at.height));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
@@ -54,15 +54,37 @@ void StatePanel::draw(const Rig& rig, const StatePlayer& player, int selected_bo
         ImGui::End();
         return;
     }
-    const int shown = active_state(player.machine());
+    const int shown_state = active_state(player.machine());
     playback(rig, player, marks, edits, actions);
     ImGui::Separator();
     ImGui::BeginChild("state_list", ImVec2(kListWidth, 0.0f), true);
-    state_list(rig, shown, marks, edits, actions);
+    state_list(rig, shown_state, marks, edits, actions);
     ImGui::EndChild();
     ImGui::SameLine();
     ImGui::BeginChild("state_channels", ImVec2(0.0f, 0.0f), true);
-    channel_table_.draw(rig, shown, selected_bone, marks, edits);
+    // A state opens on the tab that shows what drives it: its keys, or else its channels.
+    const bool keyed = shown_state >= 0 && static_cast<std::size_t>(shown_state) < rig.states.size() &&
+                       !rig.states[static_cast<std::size_t>(shown_state)].tracks.empty();
+    const bool choose = shown_state >= 0 && shown_state != tab_for_;
+    if (shown_state >= 0) tab_for_ = shown_state;
+    if (ImGui::BeginTabBar("state_tabs")) {
+        const bool channels_tab = ImGui::BeginTabItem("Channels", nullptr, choose && !keyed ? ImGuiTabItemFlags_SetSelected : 0);
+        marks.mark_last_item("states/tab/channels");
+        if (channels_tab) {
+            channel_table_.draw(rig, shown_state, selected_bone, marks, edits);
+            ImGui::EndTabItem();
+        }
+        const bool timeline_tab = ImGui::BeginTabItem("Timeline", nullptr, choose && keyed ? ImGuiTabItemFlags_SetSelected : 0);
+        marks.mark_last_item("states/tab/timeline");
+        if (timeline_tab) {
+            TimelineActions t;
+            timeline_.draw(rig, player, selected_bone, shown, marks, edits, t);
+            if (t.seek && timeline_.state(rig) >= 0) actions.seek = std::pair(timeline_.state(rig), *t.seek);
+            if (t.play) actions.play = *t.play;
+            ImGui::EndTabItem();
+        }
+        ImGui::EndTabBar();
+    }
     ImGui::EndChild();
     ImGui::End();
 }

@@ -1,16 +1,19 @@
 #pragma once
 // The state panel: the rig's states (add, from pose, duplicate, rename, delete), which one the
 // viewport shows, play / pause, time scale, auto-cycle, the transition settings with a plot of
-// the easing curve, and the shown state's channels (state_channel_table.hpp).
+// the easing curve, and the shown state's channels (state_channel_table.hpp) and, in a second
+// tab, its keys on the timeline (timeline_panel.hpp).
 // Rig changes go out through PanelEdits (undoable); preview changes through StatePanelActions.
 
 #include <array>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "app/inspector_panel.hpp"
 #include "app/panel_edits.hpp"
 #include "app/state_channel_table.hpp"
+#include "app/timeline_panel.hpp"
 #include "app/ui_marks.hpp"
 #include "editor/state_player.hpp"
 
@@ -23,13 +26,19 @@ struct StatePanelActions {
     std::optional<std::optional<float>> auto_cycle;  // seconds, or off
     // After this frame's edit renumbers the states: renumber[old] = new, or -1 for deleted.
     std::optional<std::vector<int>> renumber;
+    // Show this state still at this time on its timeline (after `show` and `renumber`).
+    std::optional<std::pair<int, double>> seek;
 };
 
 class StatePanel {
 public:
     // Docked at `at` (under the viewport); `open` is cleared when its close box is clicked.
-    void draw(const Rig& rig, const StatePlayer& player, int selected_bone, const PanelPlacement& at, bool& open, UiMarks& marks,
-              PanelEdits& edits, StatePanelActions& actions);
+    // `shown` is the pose the viewport shows.
+    void draw(const Rig& rig, const StatePlayer& player, int selected_bone, const Pose& shown, const PanelPlacement& at, bool& open,
+              UiMarks& marks, PanelEdits& edits, StatePanelActions& actions);
+
+    const TimelinePanel& timeline() const { return timeline_; }
+    TimelinePanel& timeline() { return timeline_; }
 
 private:
     void state_list(const Rig& rig, int shown, UiMarks& marks, PanelEdits& edits, StatePanelActions& actions);
@@ -39,6 +48,8 @@ private:
     std::array<char, 256> name_{};
     int name_of_ = -2;  // the state whose name is in name_
     StateChannelTable channel_table_;
+    TimelinePanel timeline_;
+    int tab_for_ = -2;  // the state the tab was last chosen for: a keyed state opens on its timeline
 };
 
 }  // namespace marionette

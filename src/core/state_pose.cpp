@@ -77,6 +77,10 @@ void compose(Pose& out, std::size_t b, PoseProperty property, const glm::quat& r
 }  // namespace
 
 void sample_state(const State& state, bool is_2d, double clock, double local, const Pose& pose, Pose& out) {
+    sample_state_at(state, is_2d, clock, keyed_time(state, local), pose, out);
+}
+
+void sample_state_at(const State& state, bool is_2d, double clock, double track_time, const Pose& pose, Pose& out) {
     if (&out != &pose) out = pose;
     const std::size_t n = std::min({out.rotations.size(), out.translations.size(), out.scales.size()});
     const auto bone_of = [n](int bone) { return bone >= 0 && static_cast<std::size_t>(bone) < n ? static_cast<std::size_t>(bone) : n; };
@@ -88,11 +92,10 @@ void sample_state(const State& state, bool is_2d, double clock, double local, co
     for (const StateChannel& c : state.channels) {
         if (const std::size_t b = bone_of(c.bone); b < n) reset(out, b, c.property);
     }
-    const double keyed = keyed_time(state, local);
     for (const KeyTrack& t : state.tracks) {
         const std::size_t b = bone_of(t.bone);
         if (b == n || t.keys.empty()) continue;
-        const Key k = sample_track(t, is_2d, keyed);
+        const Key k = sample_track(t, is_2d, track_time);
         compose(out, b, t.property, t.property == PoseProperty::Rotation ? key_rotation(k, is_2d) : glm::quat{1.0f, 0.0f, 0.0f, 0.0f}, k.vector);
     }
     for (const StateChannel& c : state.channels) {

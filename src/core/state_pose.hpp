@@ -31,6 +31,9 @@ glm::vec3 channel_vector(const StateChannel& channel, double time);
 // read (state.hpp). `out` may be `pose`. Tracks and channels naming a bone outside the pose
 // are skipped.
 void sample_state(const State& state, bool is_2d, double clock, double local, const Pose& pose, Pose& out);
+// The same with the tracks read at `track_time` itself, neither looped nor held: a timeline's
+// playhead, where the end of a looping state shows its last key rather than its first.
+void sample_state_at(const State& state, bool is_2d, double clock, double track_time, const Pose& pose, Pose& out);
 // The same for a state of `rig` entered at clock time 0 (a preview, a test): clock and local
 // time are both `time`.
 void sample_state(const Rig& rig, const State& state, double time, const Pose& pose, Pose& out);

@@ -7,6 +7,7 @@
 
 #include "core/key_track.hpp"
 #include "core/rotation_math.hpp"
+#include "core/state_pose.hpp"
 #include "core/transform.hpp"
 #include "editor/edit_checks.hpp"
 
@@ -15,10 +16,6 @@ namespace marionette {
 using namespace edit_checks;
 
 namespace {
-
-// Two key times closer than this are the same frame (a thousandth of a second at 1000 fps is
-// the finest a timeline snaps to).
-constexpr float kSameKeyTime = 5e-4f;
 
 Status check_state(const Rig& rig, int state) {
     if (state < 0 || static_cast<std::size_t>(state) >= rig.states.size()) {
@@ -51,38 +48,81 @@ bool at_rest(const Pose& pose, std::size_t b, PoseProperty p) {
     return true;
 }
 
-// The key holding the pose's value of `track`'s property at `time`.
-Key key_from_pose(const Rig& rig, const KeyTrack& track, float time) {
+// `angle` plus the whole turns that bring it nearest to what the 2D rotation track shows at
+// `time` (the angle itself for a track without keys).
+float nearest_turn(const KeyTrack& track, float time, float angle) {
+    if (track.keys.empty()) return angle;
+    const float shown = sample_track(track, true, time).angle;
+    return angle + 2.0f * kPi * std::round((shown - angle) / (2.0f * kPi));
+}
+
+// What `state`'s channels on `bone`'s `property` add at clock time `clock`, composed in order
+// as sample_state composes them: a rotation, or a translation's sum or a scale's product.
+struct ChannelShare {
+    glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};
+    glm::vec3 vector{0.0f};
+};
+
+ChannelShare channel_share(const State& state, int bone, PoseProperty property, double clock) {
+    ChannelShare share;
+    if (property == PoseProperty::Scale) share.vector = glm::vec3{1.0f};
+    for (const StateChannel& c : state.channels) {
+        if (c.bone != bone || c.property != property) continue;
+        switch (property) {
+            case PoseProperty::Rotation: share.rotation = normalized(share.rotation * channel_rotation(c, clock)); break;
+            case PoseProperty::Translation: share.vector += channel_vector(c, clock); break;
+            case PoseProperty::Scale: share.vector *= channel_vector(c, clock); break;
+        }
+    }
+    return share;
+}
+
+// The key that, with the state's channels at `time` composed on top, gives `pose`'s value of
+// `track`'s property.
+Key key_from_pose(const Rig& rig, const State& state, const KeyTrack& track, float time, const Pose& pose) {
     const auto b = static_cast<std::size_t>(track.bone);
+    const ChannelShare share = channel_share(state, track.bone, track.property, time);
     Key k;
     k.time = time;
     switch (track.property) {
-        case PoseProperty::Rotation:
+        case PoseProperty::Rotation: {
+            const glm::quat keyed = normalized(pose.rotations[b] * glm::inverse(share.rotation));
             if (rig.is_2d()) {
-                k.angle = angle_2d(rig.pose.rotations[b]);
+                k.angle = angle_2d(keyed);
                 if (!track.keys.empty()) {
                     // The same direction, the number of whole turns nearest what the track shows.
-                    const float shown = sample_track(track, true, time).angle;
-                    k.angle += 2.0f * kPi * std::round((shown - k.angle) / (2.0f * kPi));
+                    k.angle = nearest_turn(track, time, k.angle);
                 }
             } else {
-                k.rotation = normalized(rig.pose.rotations[b]);
+                k.rotation = keyed;
             }
             break;
-        case PoseProperty::Translation: k.vector = rig.pose.translations[b]; break;
-        case PoseProperty::Scale: k.vector = rig.pose.scales[b]; break;
+        }
+        case PoseProperty::Translation: k.vector = pose.translations[b] - share.vector; break;
+        case PoseProperty::Scale:
+            // A channel scaling an axis to 0 hides what the key holds there: key the pose's value.
+            for (int axis = 0; axis < 3; ++axis) {
+                k.vector[axis] = share.vector[axis] != 0.0f ? pose.scales[b][axis] / share.vector[axis] : pose.scales[b][axis];
+            }
+            break;
+    }
+    if (rig.is_2d()) {
+        if (track.property == PoseProperty::Translation) k.vector.z = 0.0f;
+        if (track.property == PoseProperty::Scale) k.vector.z = 1.0f;
     }
     return k;
 }
 
-// Puts `k` into the track: over a key at its time (keeping that key's interpolation), or in
-// time order.
-void place_key(KeyTrack& track, Key k) {
+// Puts `k` into the track: over a key at its time (keeping that key's interpolation unless
+// `with_interpolation`), or in time order.
+void place_key(KeyTrack& track, Key k, bool with_interpolation = false) {
     const auto at = std::find_if(track.keys.begin(), track.keys.end(), [&](const Key& e) { return std::fabs(e.time - k.time) <= kSameKeyTime; });
     if (at != track.keys.end()) {
         k.time = at->time;
-        k.interpolation = at->interpolation;
-        k.curve = at->curve;
+        if (!with_interpolation) {
+            k.interpolation = at->interpolation;
+            k.curve = at->curve;
+        }
         *at = k;
         return;
     }
@@ -95,9 +135,12 @@ std::string track_label(const Rig& rig, const KeyTrack& t) {
 
 }  // namespace
 
-Result<Rig> key_bones(const Rig& rig, int state, std::span<const int> bones, float time) {
+Result<Rig> key_bones(const Rig& rig, int state, std::span<const int> bones, float time, const Pose& pose) {
     if (Status s = check_state(rig, state); !s) return Error{"cannot key: " + s.message()};
     if (Status s = check_pose_matches(rig); !s) return Error{"cannot key: " + s.message()};
+    if (!pose.fits(rig.skeleton.size())) {
+        return Error{"cannot key: the pose holds " + pose.misfit(rig.skeleton.size()) + " for " + std::to_string(rig.skeleton.size()) + " bones"};
+    }
     if (Status s = check_key_time(time); !s) return Error{"cannot key: " + s.message()};
     for (int b : bones) {
         if (Status s = check_bone(rig, b); !s) return Error{"cannot key: " + s.message()};
@@ -107,19 +150,23 @@ Result<Rig> key_bones(const Rig& rig, int state, std::span<const int> bones, flo
     for (int b : bones) {
         for (PoseProperty p : kPoseProperties) {
             int track = track_driving(target, b, p);
-            if (track < 0 && at_rest(rig.pose, static_cast<std::size_t>(b), p)) continue;
+            if (track < 0 && at_rest(pose, static_cast<std::size_t>(b), p)) continue;
             if (track < 0) {
                 target.tracks.push_back(KeyTrack{b, p, {}});
                 track = static_cast<int>(target.tracks.size()) - 1;
             }
             KeyTrack& t = target.tracks[static_cast<std::size_t>(track)];
-            place_key(t, key_from_pose(rig, t, time));
+            place_key(t, key_from_pose(rig, target, t, time, pose));
             if (const std::string problem = key_track_problem(t, rig.is_2d()); !problem.empty()) {
                 return Error{"cannot key " + track_label(rig, t) + ": " + problem};
             }
         }
     }
     return out;
+}
+
+Result<Rig> key_bones(const Rig& rig, int state, std::span<const int> bones, float time) {
+    return key_bones(rig, state, bones, time, rig.pose);
 }
 
 Result<Rig> delete_keys(const Rig& rig, int state, std::span<const KeyRef> keys) {
@@ -166,17 +213,71 @@ Result<Rig> move_keys(const Rig& rig, int state, std::span<const KeyRef> keys, f
     return out;
 }
 
-Result<Rig> set_key_interpolation(const Rig& rig, int state, KeyRef key, Interpolation interpolation, const BezierCurve& curve) {
+Result<Rig> set_key_interpolation(const Rig& rig, int state, std::span<const KeyRef> keys, Interpolation interpolation, const BezierCurve& curve) {
     if (Status s = check_state(rig, state); !s) return Error{"cannot set the interpolation: " + s.message()};
-    const KeyRef one[] = {key};
-    if (Status s = check_refs(rig.states[static_cast<std::size_t>(state)], one); !s) return Error{"cannot set the interpolation: " + s.message()};
+    if (Status s = check_refs(rig.states[static_cast<std::size_t>(state)], keys); !s) return Error{"cannot set the interpolation: " + s.message()};
     if (interpolation == Interpolation::Bezier && !is_valid_curve(curve)) {
         return Error{std::string("cannot set the interpolation: ") + kCurveRule};
     }
     Rig out = rig;
-    Key& k = out.states[static_cast<std::size_t>(state)].tracks[static_cast<std::size_t>(key.track)].keys[static_cast<std::size_t>(key.key)];
-    k.interpolation = interpolation;
-    if (interpolation == Interpolation::Bezier) k.curve = curve;
+    for (const KeyRef& r : keys) {
+        Key& k = out.states[static_cast<std::size_t>(state)].tracks[static_cast<std::size_t>(r.track)].keys[static_cast<std::size_t>(r.key)];
+        k.interpolation = interpolation;
+        if (interpolation == Interpolation::Bezier) k.curve = curve;
+    }
+    return out;
+}
+
+KeyId key_id(const State& state, KeyRef ref) {
+    const KeyTrack& t = state.tracks[static_cast<std::size_t>(ref.track)];
+    return KeyId{t.bone, t.property, t.keys[static_cast<std::size_t>(ref.key)].time};
+}
+
+std::optional<KeyRef> find_key(const State& state, const KeyId& id) {
+    const int track = track_driving(state, id.bone, id.property);
+    if (track < 0) return std::nullopt;
+    const std::vector<Key>& keys = state.tracks[static_cast<std::size_t>(track)].keys;
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+        if (std::fabs(keys[k].time - id.time) <= kSameKeyTime) return KeyRef{track, static_cast<int>(k)};
+    }
+    return std::nullopt;
+}
+
+std::vector<CopiedKey> copy_keys(const State& state, std::span<const KeyRef> keys) {
+    std::vector<CopiedKey> copied;
+    if (!check_refs(state, keys)) return copied;
+    float earliest = kMaxKeyTime;
+    for (const KeyRef& r : keys) {
+        const KeyTrack& t = state.tracks[static_cast<std::size_t>(r.track)];
+        copied.push_back(CopiedKey{t.bone, t.property, t.keys[static_cast<std::size_t>(r.key)]});
+        earliest = std::min(earliest, copied.back().key.time);
+    }
+    for (CopiedKey& c : copied) c.key.time -= earliest;
+    return copied;
+}
+
+Result<Rig> paste_keys(const Rig& rig, int state, std::span<const CopiedKey> keys, float time) {
+    if (Status s = check_state(rig, state); !s) return Error{"cannot paste keys: " + s.message()};
+    if (Status s = check_key_time(time); !s) return Error{"cannot paste keys: " + s.message()};
+    Rig out = rig;
+    State& target = out.states[static_cast<std::size_t>(state)];
+    for (const CopiedKey& c : keys) {
+        if (Status s = check_bone(rig, c.bone); !s) return Error{"cannot paste keys: " + s.message()};
+        Key k = c.key;
+        k.time = time + c.key.time;
+        if (Status s = check_key_time(k.time); !s) return Error{"cannot paste keys: " + s.message()};
+        int track = track_driving(target, c.bone, c.property);
+        if (track < 0) {
+            target.tracks.push_back(KeyTrack{c.bone, c.property, {}});
+            track = static_cast<int>(target.tracks.size()) - 1;
+        }
+        KeyTrack& t = target.tracks[static_cast<std::size_t>(track)];
+        if (rig.is_2d() && c.property == PoseProperty::Rotation) k.angle = nearest_turn(t, k.time, k.angle);
+        place_key(t, k, true);
+        if (const std::string problem = key_track_problem(t, rig.is_2d()); !problem.empty()) {
+            return Error{"cannot paste keys into " + track_label(rig, t) + ": " + problem};
+        }
+    }
     return out;
 }
 

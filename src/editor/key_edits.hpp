@@ -4,6 +4,7 @@
 // leaves a rig the loader accepts. They are what the timeline's K, delete, drag and the
 // inspector's interpolation do.
 
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -20,12 +21,53 @@ struct KeyRef {
     bool operator==(const KeyRef&) const = default;
 };
 
-// Keys `bones` of `state` at `time` (seconds, 0 to kMaxKeyTime) from the rig's pose: each bone's
-// rotation always, its translation and scale when they are away from rest or keyed already (as
-// Spine keys what was changed, not every property). A key at that time (within half a
-// millisecond) is replaced, keeping its interpolation; a new key is linear; a track is made when
-// the property has none. A 2D angle is keyed as the turn nearest to what the track shows there,
+// Two key times closer than this are the same frame (a thousandth of a second at 1000 fps is
+// the finest a timeline snaps to).
+inline constexpr float kSameKeyTime = 5e-4f;
+
+// A key named by what it keys and when. Unlike a KeyRef it survives edits that renumber keys
+// and tracks (a move, a delete, an undo): the timeline keeps its selection as these.
+struct KeyId {
+    int bone = -1;
+    PoseProperty property = PoseProperty::Rotation;
+    float time = 0.0f;
+
+    bool operator==(const KeyId&) const = default;
+};
+
+// The id of an existing key (`ref` must name one).
+KeyId key_id(const State& state, KeyRef ref);
+// The key `id` names (its time within kSameKeyTime), or nullopt when there is none.
+std::optional<KeyRef> find_key(const State& state, const KeyId& id);
+
+// A copied key and what it keys: the timeline's clipboard. `key.time` is relative to the
+// earliest key copied with it.
+struct CopiedKey {
+    int bone = -1;
+    PoseProperty property = PoseProperty::Rotation;
+    Key key;
+};
+
+// The keys (which must exist), their times counted from the earliest of them.
+std::vector<CopiedKey> copy_keys(const State& state, std::span<const KeyRef> keys);
+// Puts copied keys into `state` with the earliest at `time`: each on its bone's track of its
+// property (made when missing), over a key at the same time, with its value and interpolation.
+// A 2D angle is pasted as the turn nearest what the track shows there (no added spin).
+// Refused when a bone is not in the rig, a key would land past kMaxKeyTime, or a value breaks
+// the track rules (keys from a 3D rig pasted into a 2D one).
+Result<Rig> paste_keys(const Rig& rig, int state, std::span<const CopiedKey> keys, float time);
+
+// Keys `bones` of `state` at `time` (seconds, 0 to kMaxKeyTime) so that the state shows
+// `pose` for them there (as the timeline's playhead shows it: clock and track time both
+// `time`): each bone's rotation always, its translation and scale when they are away from rest
+// or keyed already (as Spine keys what was changed, not every property). Where the state's
+// oscillator channels drive the property too, their share at that time is taken off the key,
+// so the channels on top give the pose back. A key at that time (within half a millisecond)
+// is replaced, keeping its interpolation; a new key is linear; a track is made when the
+// property has none. A 2D angle is keyed as the turn nearest to what the track shows there,
 // so keying never adds a spin the user did not make.
+Result<Rig> key_bones(const Rig& rig, int state, std::span<const int> bones, float time, const Pose& pose);
+// The same from the rig's own pose.
 Result<Rig> key_bones(const Rig& rig, int state, std::span<const int> bones, float time);
 
 // Removes the keys; a track left without keys is removed. The keys must exist; an empty list
@@ -37,8 +79,11 @@ Result<Rig> delete_keys(const Rig& rig, int state, std::span<const KeyRef> keys)
 // drags back, nothing is merged silently. Keys are kept in time order.
 Result<Rig> move_keys(const Rig& rig, int state, std::span<const KeyRef> keys, float seconds);
 
-// Sets how a key goes on to the next one; `curve` is used for a Bézier (checked: x handles in
-// [0, 1], y handles within +-kMaxCurveY).
-Result<Rig> set_key_interpolation(const Rig& rig, int state, KeyRef key, Interpolation interpolation, const BezierCurve& curve = {});
+// Sets how the keys go on to the next one; `curve` is used for a Bézier (checked: x handles in
+// [0, 1], y handles within +-kMaxCurveY). The keys must exist.
+Result<Rig> set_key_interpolation(const Rig& rig, int state, std::span<const KeyRef> keys, Interpolation interpolation, const BezierCurve& curve = {});
+inline Result<Rig> set_key_interpolation(const Rig& rig, int state, KeyRef key, Interpolation interpolation, const BezierCurve& curve = {}) {
+    return set_key_interpolation(rig, state, std::span<const KeyRef>(&key, 1), interpolation, curve);
+}
 
 }  // namespace marionette

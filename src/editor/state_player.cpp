@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/state_pose.hpp"
+
 namespace marionette {
 
 void StatePlayer::tick(const Rig& rig, double seconds) {
     forget_missing_states(machine_, rig);
+    if (active_state(machine_) == kRigPose) scrub_.reset();  // the scrubbed state was deleted
     if (!playing_ || !(seconds > 0.0)) {
         advance(machine_, 0.0);
         return;
@@ -24,11 +27,49 @@ void StatePlayer::tick(const Rig& rig, double seconds) {
 
 void StatePlayer::show(const Rig& rig, int state) {
     if (state >= static_cast<int>(rig.states.size())) return;
+    if (scrub_ && state == active_state(machine_)) return;  // already showing, still: stay there
+    scrub_.reset();
     switch_state(machine_, rig, state < 0 ? kRigPose : state, rig.transition);
     since_switch_ = 0.0;
 }
 
+void StatePlayer::seek(const Rig& rig, int state, double time) {
+    if (state < 0 || state >= static_cast<int>(rig.states.size()) || !std::isfinite(time)) return;
+    time = std::clamp(time, 0.0, static_cast<double>(kMaxKeyTime));
+    // The layer starts at clock 0, so its local time is the clock: playing goes on from here.
+    machine_.clock = 0.0;
+    jump_to_state(machine_, state);
+    set_clock(machine_, time);
+    scrub_ = time;
+    playing_ = false;
+    since_switch_ = 0.0;
+}
+
+double StatePlayer::playhead(const Rig& rig) const {
+    if (scrub_) return *scrub_;
+    const int active = active_state(machine_);
+    if (active < 0 || active >= static_cast<int>(rig.states.size())) return 0.0;
+    const State& state = rig.states[static_cast<std::size_t>(active)];
+    const double local = machine_.clock - machine_.layers.back().start;
+    return state.tracks.empty() ? std::max(0.0, local) : keyed_time(state, local);
+}
+
+void StatePlayer::set_playing(bool playing) {
+    playing_ = playing;
+    if (playing) scrub_.reset();
+}
+
+void StatePlayer::sample(const Rig& rig, Pose& out) const {
+    const int active = active_state(machine_);
+    if (scrub_ && machine_.layers.size() == 1 && active >= 0 && active < static_cast<int>(rig.states.size())) {
+        sample_state_at(rig.states[static_cast<std::size_t>(active)], rig.is_2d(), *scrub_, *scrub_, rig.pose, out);
+        return;
+    }
+    marionette::sample(machine_, rig, out);
+}
+
 void StatePlayer::stop() {
+    scrub_.reset();
     jump_to_state(machine_, kRigPose);
     since_switch_ = 0.0;
 }

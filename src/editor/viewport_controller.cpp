@@ -1,3 +1,4 @@
+#include "editor/edit_checks.hpp"
 #include "editor/viewport_controller.hpp"
 
 #include <algorithm>
@@ -5,11 +6,15 @@
 
 #include "core/forward_kinematics.hpp"
 #include "core/pins.hpp"
+#include "core/state_machine.hpp"
 #include "editor/bounding_box.hpp"
 #include "editor/edits.hpp"
+#include "editor/key_edits.hpp"
 #include "editor/picking.hpp"
 
 namespace marionette {
+
+using edit_checks::number_text;
 
 namespace {
 constexpr float kPickTolerance = 8.0f;     // pixels
@@ -134,10 +139,28 @@ void ViewportController::press(glm::vec2 pixel, MouseButton button, bool shift, 
         drag_ = CameraDrag{alt && !is_2d};
         return;
     }
-    if (start_handle_drag(pixel, viewport, pose, world)) return;
-    const auto hit = pick_bone(document_.rig().skeleton, pose, world, camera_, viewport, pixel, kPickTolerance);
-    selected_ = hit ? hit->bone : -1;  // a click on empty space deselects
-    if (hit) start_bone_drag(hit->bone, pixel, viewport, pose, world);
+    // Auto-key: the drag starts from the shown pose, made the rig's for the drag's length.
+    std::optional<Rig> original;
+    if (auto_key_ && press_poses(ViewportInput::press(pixel), viewport, pose, world) && pose.fits(document_.rig().skeleton.size())) {
+        original = document_.rig();
+        document_.edit([&](Rig& rig) { rig.pose = pose; });
+    }
+    if (!start_handle_drag(pixel, viewport, pose, world)) {
+        const auto hit = pick_bone(document_.rig().skeleton, pose, world, camera_, viewport, pixel, kPickTolerance);
+        selected_ = hit ? hit->bone : -1;  // a click on empty space deselects
+        if (hit) start_bone_drag(hit->bone, pixel, viewport, pose, world);
+    }
+    if (!original) return;
+    if (dragging()) {
+        keying_ = auto_key_;
+        keyed_from_ = pose;
+        rig_before_drag_ = std::move(*original);
+        return;
+    }
+    // No drag started after all: the rig's pose is as it was, and no step was made.
+    Rig before = *original;
+    document_.edit([&](Rig& rig) { rig = std::move(*original); });
+    history_.record("", std::move(before), document_);
 }
 
 bool ViewportController::start_handle_drag(glm::vec2 pixel, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world) {
@@ -271,6 +294,13 @@ void ViewportController::release() {
         document_.edit([&](Rig& rig) { ik->finish(rig); });
         if (current) solve_revision_ = document_.revision();
     }
+    if (keying_) {
+        if (const auto* ik = std::get_if<IkDrag>(&drag_); ik && ik->chain().name == kAutoChainName) auto_chain_length_ = kDefaultAutoChainLength;
+        if (!std::holds_alternative<CameraDrag>(drag_)) finish_keying();
+        keying_.reset();
+        drag_ = std::monostate{};
+        return;
+    }
     if (const auto* pole = std::get_if<PoleDrag>(&drag_)) {
         history_.record("Move pole of " + document_.rig().chains[static_cast<std::size_t>(pole->chain())].name, std::move(rig_before_drag_), document_);
     }
@@ -286,6 +316,45 @@ void ViewportController::release() {
         history_.record(what + document_.rig().skeleton[static_cast<std::size_t>(bone)].name, std::move(rig_before_drag_), document_);
     }
     drag_ = std::monostate{};
+}
+
+void ViewportController::finish_keying() {
+    Rig now = document_.rig();
+    Rig original = std::move(rig_before_drag_);
+    // What the drag made of the shown pose. Moving the whole puppet (a root drag) keys as the
+    // roots' translations: the root offset is the rig pose's, not a state's.
+    Pose posed = now.pose;
+    const glm::vec3 moved_by = posed.root_offset - keyed_from_.root_offset;
+    posed.root_offset = keyed_from_.root_offset;
+    const Skeleton& skeleton = now.skeleton;
+    std::vector<int> changed;
+    for (std::size_t b = 0; b < skeleton.size() && posed.fits(skeleton.size()) && keyed_from_.fits(skeleton.size()); ++b) {
+        if (skeleton[b].parent < 0) posed.translations[b] += moved_by;
+        if (posed.rotations[b] != keyed_from_.rotations[b] || posed.translations[b] != keyed_from_.translations[b] ||
+            posed.scales[b] != keyed_from_.scales[b]) {
+            changed.push_back(static_cast<int>(b));
+        }
+    }
+    const AutoKey at = *keying_;
+    Result<Rig> keyed = key_bones(now, at.state, changed, at.time, posed);
+    if (!keyed) {
+        message_ = keyed.message();
+        Rig before = original;
+        document_.edit([&](Rig& rig) { rig = std::move(original); });
+        history_.record("", std::move(before), document_);
+        return;
+    }
+    Rig out = std::move(keyed).value();
+    out.pose = original.pose;  // the rig's own pose is not what was keyed
+    document_.edit([&](Rig& rig) { rig = std::move(out); });
+    const std::string* state = state_name(document_.rig(), at.state);
+    if (changed.empty()) {
+        history_.record("Move pole", std::move(original), document_);  // a pole drag that turned nothing
+        return;
+    }
+    const std::string what = changed.size() == 1 ? skeleton[static_cast<std::size_t>(changed[0])].name : std::to_string(changed.size()) + " bones";
+    // The pole a pole drag moved stays moved: it is part of the step.
+    history_.record("Key " + what + " at " + number_text(at.time) + " s" + (state ? " in " + *state : std::string()), std::move(original), document_);
 }
 
 int ViewportController::longest_auto_chain(int bone) const {

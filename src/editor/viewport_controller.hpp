@@ -27,6 +27,12 @@ namespace marionette {
 
 enum class PoseMode { Fk, Ik };
 
+// Where a drag keys its pose when auto-key is on (as Blender's): a state and a time on it.
+struct AutoKey {
+    int state = -1;
+    float time = 0.0f;
+};
+
 class ViewportController {
 public:
     ViewportController(Document& document, History& history);
@@ -41,6 +47,16 @@ public:
 
     // Once a frame: an IK drag's swing in progress turns on (limb_swing.hpp).
     void tick();
+
+    // Auto-key: while set, a drag on a bone or a handle starts from the pose the viewport
+    // shows (the state at its playhead, given to handle() as `pose`), and when it is let go
+    // the bones it changed are keyed into the state at that time (key_edits.hpp), the rig's
+    // own pose is left as it was, and the whole is one undo step. The app sets it each frame;
+    // a drag in progress keeps the one it started with.
+    void set_auto_key(std::optional<AutoKey> key) { auto_key_ = key; }
+    // Whether the drag in progress will key: the viewport then shows the rig's pose, the one
+    // being dragged, rather than the state.
+    bool keying() const { return keying_.has_value(); }
 
     // Whether this event is a press that would start posing (on a bone or a handle, not a
     // camera move or a click on empty space).
@@ -78,6 +94,8 @@ private:
     void press(glm::vec2 pixel, MouseButton button, bool shift, bool alt, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world);
     void motion(glm::vec2 pixel, glm::vec2 delta, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world);
     void release();
+    // Ends an auto-key drag: keys what it changed, puts the rig's pose back, records one step.
+    void finish_keying();
     void key(ViewKey key, bool ctrl, bool shift);
     // The automatic IK chain reaches one bone further up (by > 0) or less far; a drag on an
     // automatic chain continues on the new one.
@@ -126,6 +144,9 @@ private:
     std::optional<IkResult> last_solve_;
     std::uint64_t solve_revision_ = 0;  // the document's revision that last_solve_ describes
     std::optional<std::string> message_;
+    std::optional<AutoKey> auto_key_;
+    std::optional<AutoKey> keying_;  // the drag in progress keys here
+    Pose keyed_from_;                // the shown pose the keying drag started from
 };
 
 }  // namespace marionette

@@ -44,7 +44,7 @@ TEST(ScriptedKeyedState, LoopsOneLengthLaterAndHoldsItsLastKeyWhenNotLooping) {
         {"screenshot": ")" + shot("half.png") + R"("},
         {"wait": 35},
         {"screenshot": ")" + shot("a_again.png") + R"("},
-        {"click": {"ui": "states/loop"}},
+        {"click": {"ui": "timeline/loop"}},
         {"wait": 150},
         {"screenshot": ")" + shot("held.png") + R"("},
         {"wait": 30},

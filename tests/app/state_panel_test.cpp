@@ -19,7 +19,7 @@ protected:
             marks.clear();
             PanelEdits e;
             StatePanelActions a;
-            panel.draw(rig, player, selected, {240, 500, 740, 274}, open, marks, e, a);
+            panel.draw(rig, player, selected, rig.pose, {240, 500, 740, 274}, open, marks, e, a);
             if (e.edit) edits.push_back(std::move(*e.edit));
             finished = finished || e.finish;
             if (a.show) shown = a.show;

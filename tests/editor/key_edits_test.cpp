@@ -147,3 +147,110 @@ TEST(KeyEdits, KeyingRefusesWhatTheLoaderWould) {
     expect_error(key_bones(rig, jump(rig), bad, 0.0f), "cannot key");
     expect_error(key_bones(rig, 7, bones, 0.0f), "no state 7");
 }
+
+TEST(KeyEdits, KeyingAStateWithChannelsTakesTheirShareOffSoTheStateShowsThePose) {
+    // "walking" swings the thigh with a channel; keying the thigh there must key what, with the
+    // channel on top, gives the pose the user sees, not the pose again (which would swing twice).
+    Rig rig = figure_2d();
+    const int walking = 0;
+    const int thigh = bone_named(rig, "thigh");
+    ASSERT_GE(channel_driving(rig.states[walking], thigh, PoseProperty::Rotation), 0) << "the test needs a channel on the thigh";
+    const float time = 0.3f;
+    Pose wanted = rig.pose;
+    wanted.rotations[static_cast<std::size_t>(thigh)] = rotation_2d(0.9f);
+    const int bones[] = {thigh};
+    const Rig keyed = expect_ok(key_bones(rig, walking, bones, time, wanted));
+    Pose shown;
+    sample_state(keyed, keyed.states[walking], time, keyed.pose, shown);
+    EXPECT_NEAR(angle_2d(shown.rotations[static_cast<std::size_t>(thigh)]), 0.9f, 1e-5f);
+    const KeyTrack& t = keyed.states[walking].tracks.at(0);
+    EXPECT_GT(std::fabs(t.keys[0].angle - 0.9f), 0.01f) << "the channel's share at 0.3 s was taken off";
+    expect_valid_rig(keyed, "after keying over a channel");
+    expect_error(key_bones(rig, walking, bones, time, Pose::rest(2)), "the pose holds 2 rotations");
+}
+
+TEST(KeyEdits, KeyIdsFindKeysAgainAfterTheyAreRenumbered) {
+    Rig rig = with_jump();
+    const int spine = bone_named(rig, "spine");
+    const int hips = bone_named(rig, "hips");
+    const int bones[] = {spine, hips};
+    for (float t : {0.0f, 0.5f, 1.0f}) rig = expect_ok(key_bones(rig, jump(rig), bones, t));
+    const State& s = rig.states.back();
+    const KeyId id = key_id(s, KeyRef{track_driving(s, hips, PoseProperty::Rotation), 2});
+    EXPECT_EQ(id, (KeyId{hips, PoseProperty::Rotation, 1.0f}));
+    // The spine's track goes: the hips' becomes track 0, and its last key is still found.
+    const KeyRef spine_keys[] = {{0, 0}, {0, 1}, {0, 2}};
+    const Rig out = expect_ok(delete_keys(rig, jump(rig), spine_keys));
+    const auto found = find_key(out.states.back(), id);
+    ASSERT_TRUE(found.has_value());
+    EXPECT_EQ(*found, (KeyRef{0, 2}));
+    EXPECT_FALSE(find_key(out.states.back(), KeyId{spine, PoseProperty::Rotation, 1.0f}).has_value());
+    EXPECT_TRUE(find_key(out.states.back(), KeyId{hips, PoseProperty::Rotation, 1.0004f}).has_value()) << "the same frame";
+}
+
+TEST(KeyEdits, CopyAndPasteKeysAtAnotherTime) {
+    Rig rig = with_jump();
+    const int spine = bone_named(rig, "spine");
+    const int hips = bone_named(rig, "hips");
+    const int both[] = {spine, hips};
+    rig.pose.rotations[static_cast<std::size_t>(spine)] = rotation_2d(0.3f);
+    rig = expect_ok(key_bones(rig, jump(rig), both, 0.5f));
+    rig.pose.rotations[static_cast<std::size_t>(spine)] = rotation_2d(0.6f);
+    rig = expect_ok(key_bones(rig, jump(rig), both, 1.0f));
+    rig = expect_ok(set_key_interpolation(rig, jump(rig), KeyRef{0, 0}, Interpolation::Cosine));
+    const State& s = rig.states.back();
+    const KeyRef spine_keys[] = {{0, 0}, {0, 1}};
+    const std::vector<CopiedKey> copied = copy_keys(s, spine_keys);
+    ASSERT_EQ(copied.size(), 2u);
+    EXPECT_EQ(copied[0].key.time, 0.0f) << "times count from the earliest key";
+    EXPECT_EQ(copied[1].key.time, 0.5f);
+    const Rig pasted = expect_ok(paste_keys(rig, jump(rig), copied, 2.0f));
+    const KeyTrack& t = pasted.states.back().tracks[0];
+    ASSERT_EQ(t.keys.size(), 4u);
+    EXPECT_EQ(t.keys[2].time, 2.0f);
+    EXPECT_EQ(t.keys[3].time, 2.5f);
+    EXPECT_NEAR(t.keys[2].angle, 0.3f, 1e-6f);
+    EXPECT_EQ(t.keys[2].interpolation, Interpolation::Cosine) << "a pasted key brings its interpolation";
+    expect_valid_rig(pasted, "after pasting");
+    // Pasting over existing keys replaces them; into a bone without a track makes one.
+    const Rig over = expect_ok(paste_keys(rig, jump(rig), copied, 1.0f));
+    ASSERT_EQ(over.states.back().tracks[0].keys.size(), 3u) << "the key at 1 s replaced, one added at 1.5 s";
+    EXPECT_NEAR(over.states.back().tracks[0].keys[1].angle, 0.3f, 1e-6f);
+    EXPECT_EQ(over.states.back().tracks[0].keys[2].time, 1.5f);
+    std::vector<CopiedKey> onto_thigh = copied;
+    for (CopiedKey& c : onto_thigh) c.bone = bone_named(rig, "thigh");
+    const Rig thigh = expect_ok(paste_keys(rig, jump(rig), onto_thigh, 0.0f));
+    EXPECT_GE(track_driving(thigh.states.back(), bone_named(rig, "thigh"), PoseProperty::Rotation), 0);
+    // Refused: past the last possible time, a bone that is not there, a state that is not.
+    expect_error(paste_keys(rig, jump(rig), copied, kMaxKeyTime), "between 0 and 3600 seconds");
+    std::vector<CopiedKey> lost = copied;
+    lost[0].bone = 99;
+    expect_error(paste_keys(rig, jump(rig), lost, 0.0f), "cannot paste keys");
+    expect_error(paste_keys(rig, 12, copied, 0.0f), "no state 12");
+    expect_error(paste_keys(rig, jump(rig), copied, NAN), "between 0 and 3600 seconds");
+}
+
+TEST(KeyEdits, APasted2DAngleTakesTheTurnNearestTheTrack) {
+    Rig rig = with_jump();
+    const int spine = bone_named(rig, "spine");
+    const int bones[] = {spine};
+    rig.pose.rotations[static_cast<std::size_t>(spine)] = rotation_2d(glm::radians(350.0f));
+    rig = expect_ok(key_bones(rig, jump(rig), bones, 0.0f));  // first key: -10 degrees as read
+    CopiedKey c{spine, PoseProperty::Rotation, Key{}};
+    c.key.angle = glm::radians(-350.0f);  // the same direction as +10
+    const CopiedKey one[] = {c};
+    const Rig out = expect_ok(paste_keys(rig, jump(rig), one, 1.0f));
+    EXPECT_NEAR(glm::degrees(out.states.back().tracks[0].keys[1].angle), 10.0f, 1e-3f);
+}
+
+TEST(KeyEdits, InterpolationOfSeveralKeysAtOnce) {
+    Rig rig = with_jump();
+    const int bones[] = {bone_named(rig, "spine"), bone_named(rig, "hips")};
+    rig = expect_ok(key_bones(rig, jump(rig), bones, 0.0f));
+    const KeyRef both[] = {{0, 0}, {1, 0}};
+    const Rig out = expect_ok(set_key_interpolation(rig, jump(rig), both, Interpolation::Step));
+    EXPECT_EQ(out.states.back().tracks[0].keys[0].interpolation, Interpolation::Step);
+    EXPECT_EQ(out.states.back().tracks[1].keys[0].interpolation, Interpolation::Step);
+    const KeyRef one_missing[] = {{0, 0}, {1, 4}};
+    expect_error(set_key_interpolation(rig, jump(rig), one_missing, Interpolation::Step), "has no key 4 on track 1");
+}

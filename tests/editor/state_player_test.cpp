@@ -3,6 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
+#include "core/rotation_math.hpp"
+
 #include "editor/edit_test_rigs.hpp"
 #include "editor/state_player.hpp"
 
@@ -75,4 +79,71 @@ TEST(StatePlayer, ADeletedStateFallsBackToTheRigsPose) {
     Pose p;
     player.sample(rig, p);
     EXPECT_EQ(p.rotations.size(), rig.skeleton.size());
+}
+
+namespace {
+// A 2D figure whose last state is keyed: the spine turns from 0 to 90 degrees over a second.
+Rig with_keyed_turn() {
+    Rig rig = figure_2d();
+    State turn{"turn", {}, {}, true};
+    KeyTrack t{bone_named(rig, "spine"), PoseProperty::Rotation, {}};
+    Key a;
+    Key b;
+    b.time = 1.0f;
+    b.angle = glm::radians(90.0f);
+    t.keys = {a, b};
+    turn.tracks.push_back(t);
+    rig.states.push_back(turn);
+    return rig;
+}
+}  // namespace
+
+TEST(StatePlayer, SeekShowsTheStateStillAtThatTimeAndTheEndShowsTheLastKey) {
+    const Rig rig = with_keyed_turn();
+    const int turn = static_cast<int>(rig.states.size()) - 1;
+    const auto spine = static_cast<std::size_t>(bone_named(rig, "spine"));
+    StatePlayer player;
+    player.seek(rig, turn, 0.5);
+    EXPECT_TRUE(player.scrubbed());
+    EXPECT_FALSE(player.playing());
+    EXPECT_EQ(active_state(player.machine()), turn);
+    EXPECT_FALSE(in_transition(player.machine())) << "a scrub shows at once, no blend";
+    EXPECT_DOUBLE_EQ(player.playhead(rig), 0.5);
+    Pose pose;
+    player.sample(rig, pose);
+    EXPECT_NEAR(glm::degrees(angle_2d(pose.rotations[spine])), 45.0f, 1e-3f);
+    player.tick(rig, 1.0);  // paused: nothing moves
+    EXPECT_DOUBLE_EQ(player.playhead(rig), 0.5);
+    // At the loop's end the last key shows (playing, the loop would show the first again).
+    player.seek(rig, turn, 1.0);
+    player.sample(rig, pose);
+    EXPECT_NEAR(glm::degrees(angle_2d(pose.rotations[spine])), 90.0f, 1e-3f);
+    // Out of range and nonsense.
+    player.seek(rig, turn, -3.0);
+    EXPECT_DOUBLE_EQ(player.playhead(rig), 0.0);
+    player.seek(rig, turn, NAN);
+    EXPECT_DOUBLE_EQ(player.playhead(rig), 0.0) << "ignored";
+    player.seek(rig, 99, 0.5);
+    EXPECT_EQ(active_state(player.machine()), turn) << "no such state: ignored";
+}
+
+TEST(StatePlayer, PlayingGoesOnFromTheScrubbedTimeAndLoops) {
+    const Rig rig = with_keyed_turn();
+    const int turn = static_cast<int>(rig.states.size()) - 1;
+    StatePlayer player;
+    player.seek(rig, turn, 0.25);
+    player.set_playing(true);
+    EXPECT_FALSE(player.scrubbed());
+    player.tick(rig, 0.5);
+    EXPECT_NEAR(player.playhead(rig), 0.75, 1e-9);
+    player.tick(rig, 0.5);
+    EXPECT_NEAR(player.playhead(rig), 0.25, 1e-9) << "looped";
+    // Showing the state it already shows keeps a scrub; another state ends it.
+    player.seek(rig, turn, 0.6);
+    player.show(rig, turn);
+    EXPECT_TRUE(player.scrubbed());
+    player.show(rig, 0);
+    EXPECT_FALSE(player.scrubbed());
+    player.stop();
+    EXPECT_DOUBLE_EQ(player.playhead(rig), 0.0);
 }

@@ -1,0 +1,74 @@
+#include "app/key_inspector.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include "app/panel_widgets.hpp"
+#include "editor/edit_checks.hpp"
+#include "editor/track_curve.hpp"
+
+namespace marionette {
+
+using edit_checks::number_text;
+
+namespace {
+
+constexpr std::array<const char*, 4> kInterpolationNames = {"step", "linear", "cosine", "bezier"};
+
+std::string key_title(const Rig& rig, const State& state, KeyRef ref) {
+    const KeyTrack& t = state.tracks[static_cast<std::size_t>(ref.track)];
+    return rig.skeleton[static_cast<std::size_t>(t.bone)].name + " " + pose_property_name(t.property) + " at " +
+           number_text(t.keys[static_cast<std::size_t>(ref.key)].time) + " s";
+}
+
+}  // namespace
+
+void key_section(const Rig& rig, const SelectedKeys& selected, PanelEdits& out, UiMarks* marks) {
+    if (selected.state < 0 || static_cast<std::size_t>(selected.state) >= rig.states.size() || selected.keys.empty()) return;
+    const State& state = rig.states[static_cast<std::size_t>(selected.state)];
+    const std::size_t count = selected.keys.size();
+    const KeyRef first = selected.keys.front();
+    const KeyTrack& keyed = state.tracks[static_cast<std::size_t>(first.track)];
+    const Key& key = keyed.keys[static_cast<std::size_t>(first.key)];
+    if (count == 1) {
+        ImGui::TextUnformatted(key_title(rig, state, first).c_str());
+        const CurveSample value = key_curve_value(keyed, rig.is_2d(), key);
+        std::string text;
+        for (int v = 0; v < value.count; ++v) {
+            text += std::string(v ? "  " : "") + curve_value_name(keyed, rig.is_2d(), v) + " " + number_text(value.values[static_cast<std::size_t>(v)]);
+        }
+        ImGui::TextDisabled("%s", text.c_str());
+    } else {
+        ImGui::Text("%zu keys of %s", count, state.name.c_str());
+    }
+    // One kind shows when they all share it; a mixed selection shows the first key's.
+    int kind = static_cast<int>(key.interpolation);
+    if (pick_one("interpolation", kind, kInterpolationNames, marks, "inspector/key/interpolation")) {
+        out.apply(std::string("interpolation ") + kInterpolationNames[static_cast<std::size_t>(kind)],
+                  set_key_interpolation(rig, selected.state, selected.keys, static_cast<Interpolation>(kind), key.curve));
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("How each selected key goes on to the next one");
+    if (key.interpolation != Interpolation::Bezier) return;
+    // The handles, as CSS's cubic-bezier(x1, y1, x2, y2): x is time between the keys, y the way
+    // from one value to the next (beyond 0..1 overshoots).
+    BezierCurve c = key.curve;
+    float* fields[] = {&c.x1, &c.y1, &c.x2, &c.y2};
+    const char* names[] = {"x1", "y1", "x2", "y2"};
+    for (int i = 0; i < 4; ++i) {
+        const bool is_x = i % 2 == 0;
+        const bool changed = ImGui::DragFloat(names[i], fields[i], 0.005f, is_x ? 0.0f : -kMaxCurveY, is_x ? 1.0f : kMaxCurveY, "%.3f");
+        if (marks) marks->mark_last_item(std::string("inspector/key/curve/") + names[i]);
+        track(out, "key curve", changed, [&] { return set_key_interpolation(rig, selected.state, selected.keys, Interpolation::Bezier, c); });
+    }
+    float plot[41];
+    Key shape = key;
+    shape.curve = c;
+    for (int i = 0; i <= 40; ++i) plot[i] = interpolation_fraction(shape, static_cast<float>(i) / 40.0f);
+    ImGui::PlotLines("##key_curve", plot, 41, 0, "curve", std::min(0.0f, std::min(c.y1, c.y2)), std::max(1.0f, std::max(c.y1, c.y2)),
+                     ImVec2(ImGui::CalcItemWidth(), 60.0f));
+}
+
+}  // namespace marionette

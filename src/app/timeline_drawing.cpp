@@ -1,0 +1,189 @@
+// The timeline's pictures: the ruler with its ticks and the playhead, a row of keys per track,
+// and the curve view. What the mouse does with them is in timeline_panel.cpp.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <string>
+
+#include "app/timeline_panel.hpp"
+#include "editor/timeline_rows.hpp"
+#include "editor/track_curve.hpp"
+
+namespace marionette {
+
+namespace {
+
+constexpr ImU32 kRulerColor = IM_COL32(44, 44, 50, 255);
+constexpr ImU32 kTickColor = IM_COL32(110, 110, 120, 255);
+constexpr ImU32 kTextColor = IM_COL32(200, 200, 205, 255);
+constexpr ImU32 kPlayheadColor = IM_COL32(235, 70, 60, 255);
+constexpr ImU32 kKeyColor = IM_COL32(215, 215, 220, 255);
+constexpr ImU32 kSelectedKeyColor = IM_COL32(255, 160, 40, 255);
+constexpr ImU32 kOutline = IM_COL32(20, 20, 20, 255);
+// The curve view's lines: one value (a 2D angle) white, x y z red green blue as in the viewport.
+constexpr ImU32 kCurveColors[3] = {IM_COL32(235, 90, 80, 255), IM_COL32(110, 200, 90, 255), IM_COL32(90, 140, 235, 255)};
+
+// A key's mark, by how it goes on to the next key: a square holds (step), a diamond is a
+// straight line, a circle eases (cosine), a diamond in a ring follows a curve (Bézier).
+void draw_key(ImDrawList& draw, ImVec2 c, float r, Interpolation interpolation, ImU32 fill) {
+    switch (interpolation) {
+        case Interpolation::Step:
+            draw.AddRectFilled(ImVec2(c.x - r * 0.8f, c.y - r * 0.8f), ImVec2(c.x + r * 0.8f, c.y + r * 0.8f), fill);
+            draw.AddRect(ImVec2(c.x - r * 0.8f, c.y - r * 0.8f), ImVec2(c.x + r * 0.8f, c.y + r * 0.8f), kOutline);
+            break;
+        case Interpolation::Cosine:
+            draw.AddCircleFilled(c, r * 0.85f, fill, 12);
+            draw.AddCircle(c, r * 0.85f, kOutline, 12);
+            break;
+        case Interpolation::Linear:
+        case Interpolation::Bezier:
+            draw.AddQuadFilled(ImVec2(c.x, c.y - r), ImVec2(c.x + r, c.y), ImVec2(c.x, c.y + r), ImVec2(c.x - r, c.y), fill);
+            draw.AddQuad(ImVec2(c.x, c.y - r), ImVec2(c.x + r, c.y), ImVec2(c.x, c.y + r), ImVec2(c.x - r, c.y), kOutline);
+            if (interpolation == Interpolation::Bezier) draw.AddCircle(c, r + 2.0f, fill, 12);
+            break;
+    }
+}
+
+std::string row_name(const Rig& rig, const KeyTrack& t) {
+    const std::string bone = t.bone >= 0 && static_cast<std::size_t>(t.bone) < rig.skeleton.size() ? rig.skeleton[static_cast<std::size_t>(t.bone)].name : "?";
+    return bone + "  " + pose_property_name(t.property);
+}
+
+}  // namespace
+
+void TimelinePanel::draw_ruler(const Rig& rig, const Area& area, ImDrawList& draw) const {
+    const State& st = rig.states[static_cast<std::size_t>(state(rig))];
+    const float x0 = area.names_right;
+    draw.AddRectFilled(area.min, ImVec2(area.max.x, area.ruler_bottom), kRulerColor);
+    // Where the playhead is, in seconds and frames (frame 0 at 0 s).
+    const double fps = static_cast<double>(rig.fps);
+    char where[64];
+    std::snprintf(where, sizeof where, "%.3f s  frame %.0f", playhead_, std::floor(playhead_ * fps + 1e-6));
+    draw.AddText(ImVec2(area.min.x + 6.0f, area.min.y + 3.0f), kPlayheadColor, where);
+    // The state's length, lighter: where its keys play (a loop starts again at its end).
+    const double length = static_cast<double>(state_length(st));
+    if (length > 0.0) {
+        const float a = x0 + static_cast<float>(std::max(0.0, axis_.x_of(0.0)));
+        const float b = x0 + static_cast<float>(std::max(0.0, axis_.x_of(length)));
+        if (b > a) draw.AddRectFilled(ImVec2(a, area.ruler_bottom - 4.0f), ImVec2(b, area.ruler_bottom), IM_COL32(80, 120, 170, 255));
+    }
+    const double step = axis_.tick_step(56.0, fps);
+    const bool in_frames = step < 1.0 - 1e-9;
+    const double width = static_cast<double>(area.keys_width());
+    const double first = std::ceil(std::max(axis_.left(), 0.0) / step) * step;
+    for (double t = first; axis_.x_of(t) <= width && t <= static_cast<double>(kMaxKeyTime); t += step) {
+        const float x = x0 + static_cast<float>(axis_.x_of(t));
+        draw.AddLine(ImVec2(x, area.ruler_bottom - 7.0f), ImVec2(x, area.ruler_bottom), kTickColor);
+        draw.AddLine(ImVec2(x, area.ruler_bottom), ImVec2(x, area.max.y), IM_COL32(255, 255, 255, 14));
+        char label[32];
+        if (in_frames) {
+            std::snprintf(label, sizeof label, "%.0f", std::round(t * fps));
+        } else {
+            std::snprintf(label, sizeof label, "%gs", std::round(t * 1000.0) / 1000.0);
+        }
+        draw.AddText(ImVec2(x + 2.0f, area.min.y + 2.0f), kTextColor, label);
+    }
+    // The playhead, over the rows too.
+    const float px = x0 + static_cast<float>(axis_.x_of(playhead_));
+    if (px >= x0 && px <= area.max.x) {
+        draw.AddLine(ImVec2(px, area.min.y), ImVec2(px, area.max.y), kPlayheadColor, 2.0f);
+        draw.AddTriangleFilled(ImVec2(px - 5.0f, area.min.y), ImVec2(px + 5.0f, area.min.y), ImVec2(px, area.min.y + 7.0f), kPlayheadColor);
+    }
+    draw.AddLine(ImVec2(x0, area.min.y), ImVec2(x0, area.max.y), kTickColor);
+}
+
+void TimelinePanel::draw_rows(const Rig& rig, const Area& area, const std::vector<int>& rows, UiMarks& marks, ImDrawList& draw) const {
+    const State& st = rig.states[static_cast<std::size_t>(state(rig))];
+    const float h = area.row_height;
+    const float r = std::min(kKeyRadius, h * 0.4f);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const float y0 = area.ruler_bottom + static_cast<float>(i) * h - row_scroll_;
+        if (y0 + h < area.ruler_bottom || y0 > area.max.y) continue;
+        const KeyTrack& t = st.tracks[static_cast<std::size_t>(rows[i])];
+        if (i % 2 == 1) draw.AddRectFilled(ImVec2(area.min.x, y0), ImVec2(area.max.x, y0 + h), IM_COL32(255, 255, 255, 8));
+        const bool curve_row = t.bone == curve_bone_ && t.property == curve_property_;
+        draw.AddText(ImVec2(area.min.x + 6.0f, y0 + (h - ImGui::GetTextLineHeight()) * 0.5f), curve_row ? kSelectedKeyColor : kTextColor,
+                     row_name(rig, t).c_str());
+        const std::string path = rig.skeleton[static_cast<std::size_t>(t.bone)].name + "/" + pose_property_name(t.property);
+        marks.mark("timeline/name/" + path, area.min.x, y0, area.names_right, y0 + h);
+        marks.mark("timeline/row/" + path, area.names_right, y0, area.max.x, y0 + h);
+        const float cy = y0 + h * 0.5f;
+        // What plays between keys: a bar where the value holds (a step, or two equal keys).
+        for (std::size_t k = 0; k + 1 < t.keys.size(); ++k) {
+            const Key& a = t.keys[k];
+            const Key& b = t.keys[k + 1];
+            const bool holds = a.interpolation == Interpolation::Step || (a.angle == b.angle && a.rotation == b.rotation && a.vector == b.vector);
+            if (!holds) continue;
+            const float xa = area.names_right + static_cast<float>(axis_.x_of(static_cast<double>(a.time)));
+            const float xb = area.names_right + static_cast<float>(axis_.x_of(static_cast<double>(b.time)));
+            draw.AddRectFilled(ImVec2(xa, cy - 2.0f), ImVec2(xb, cy + 2.0f), IM_COL32(150, 150, 160, 120));
+        }
+        for (std::size_t k = 0; k < t.keys.size(); ++k) {
+            const float x = area.names_right + static_cast<float>(axis_.x_of(static_cast<double>(t.keys[k].time)));
+            if (x < area.names_right - r || x > area.max.x + r) continue;
+            const bool on = selected(rig, KeyRef{rows[i], static_cast<int>(k)});
+            draw_key(draw, ImVec2(x, cy), r, t.keys[k].interpolation, on ? kSelectedKeyColor : kKeyColor);
+            marks.mark("timeline/key/" + path + "/" + std::to_string(k), x - r, cy - r, x + r, cy + r);
+        }
+    }
+}
+
+void TimelinePanel::draw_curves(const Rig& rig, const Area& area, ImDrawList& draw) const {
+    const State& st = rig.states[static_cast<std::size_t>(state(rig))];
+    int track = track_driving(st, curve_bone_, curve_property_);
+    if (track < 0 && !st.tracks.empty()) track = timeline_rows(st).front();
+    if (track < 0) {
+        draw.AddText(ImVec2(area.names_right + 8.0f, area.ruler_bottom + 6.0f), kTextColor, "No track to plot: key a bone first");
+        return;
+    }
+    const KeyTrack& t = st.tracks[static_cast<std::size_t>(track)];
+    const bool is_2d = rig.is_2d();
+    const int columns = std::max(2, static_cast<int>(area.keys_width() / 2.0f));
+    std::vector<CurveSample> samples(static_cast<std::size_t>(columns) + 1);
+    float low = std::numeric_limits<float>::max();
+    float high = std::numeric_limits<float>::lowest();
+    for (int c = 0; c <= columns; ++c) {
+        const double time = axis_.time_at(static_cast<double>(c) * static_cast<double>(area.keys_width()) / columns);
+        samples[static_cast<std::size_t>(c)] = track_curve_value(t, is_2d, std::max(0.0, time));
+    }
+    for (const CurveSample& s : samples) {
+        for (int v = 0; v < s.count; ++v) {
+            low = std::min(low, s.values[static_cast<std::size_t>(v)]);
+            high = std::max(high, s.values[static_cast<std::size_t>(v)]);
+        }
+    }
+    if (!(high - low > 1e-4f)) {  // a flat curve: a unit around it
+        low -= 0.5f;
+        high += 0.5f;
+    }
+    const float top = area.ruler_bottom + 10.0f;
+    const float bottom = area.max.y - 10.0f;
+    const auto y_of = [&](float value) { return bottom - (value - low) / (high - low) * (bottom - top); };
+    char label[48];
+    std::snprintf(label, sizeof label, "%.4g", static_cast<double>(high));
+    draw.AddText(ImVec2(area.min.x + 6.0f, top - 6.0f), kTextColor, label);
+    std::snprintf(label, sizeof label, "%.4g", static_cast<double>(low));
+    draw.AddText(ImVec2(area.min.x + 6.0f, bottom - 8.0f), kTextColor, label);
+    draw.AddText(ImVec2(area.min.x + 6.0f, (top + bottom) * 0.5f - 16.0f), kSelectedKeyColor, row_name(rig, t).c_str());
+    const int count = samples.front().count;
+    for (int v = 0; v < count; ++v) {
+        const ImU32 color = count == 1 ? kKeyColor : kCurveColors[v];
+        draw.AddText(ImVec2(area.min.x + 6.0f + 34.0f * static_cast<float>(v), (top + bottom) * 0.5f), color, curve_value_name(t, is_2d, v));
+        for (int c = 0; c < columns; ++c) {
+            const float xa = area.names_right + static_cast<float>(c) * area.keys_width() / static_cast<float>(columns);
+            const float xb = area.names_right + static_cast<float>(c + 1) * area.keys_width() / static_cast<float>(columns);
+            draw.AddLine(ImVec2(xa, y_of(samples[static_cast<std::size_t>(c)].values[static_cast<std::size_t>(v)])),
+                         ImVec2(xb, y_of(samples[static_cast<std::size_t>(c) + 1].values[static_cast<std::size_t>(v)])), color, 1.5f);
+        }
+        for (std::size_t k = 0; k < t.keys.size(); ++k) {
+            const float x = area.names_right + static_cast<float>(axis_.x_of(static_cast<double>(t.keys[k].time)));
+            const CurveSample at = key_curve_value(t, is_2d, t.keys[k]);
+            const bool on = selected(rig, KeyRef{track, static_cast<int>(k)});
+            draw.AddCircleFilled(ImVec2(x, y_of(at.values[static_cast<std::size_t>(v)])), 3.5f, on ? kSelectedKeyColor : color, 10);
+        }
+    }
+}
+
+}  // namespace marionette

@@ -1,0 +1,67 @@
+// What the timeline lists and what a click or a box on it reaches.
+
+#include "editor/timeline_rows.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace marionette;
+
+namespace {
+
+KeyTrack track(int bone, PoseProperty property, std::initializer_list<float> times) {
+    KeyTrack t{bone, property, {}};
+    for (float time : times) {
+        Key k;
+        k.time = time;
+        t.keys.push_back(k);
+    }
+    return t;
+}
+
+State keyed() {
+    State s{"jump", {}, {}, true};
+    s.tracks.push_back(track(2, PoseProperty::Scale, {0.0f, 1.0f}));
+    s.tracks.push_back(track(0, PoseProperty::Rotation, {0.0f, 0.5f, 1.0f}));
+    s.tracks.push_back(track(2, PoseProperty::Rotation, {0.25f}));
+    return s;
+}
+
+}  // namespace
+
+TEST(TimelineRows, ByBoneThenRotationTranslationScale) {
+    const State s = keyed();
+    EXPECT_EQ(timeline_rows(s), (std::vector<int>{1, 2, 0}));
+    EXPECT_TRUE(timeline_rows(State{"empty", {}, {}, true}).empty());
+}
+
+TEST(TimelineRows, AClickFindsTheNearestKeyOnItsRowWithinTheTolerance) {
+    const State s = keyed();
+    const std::vector<int> rows = timeline_rows(s);
+    EXPECT_EQ(key_near(s, rows, 0, 0.52, 0.05), (KeyRef{1, 1}));
+    EXPECT_EQ(key_near(s, rows, 0, 0.74, 0.3), (KeyRef{1, 1})) << "the nearer of two in reach";
+    EXPECT_EQ(key_near(s, rows, 0, 0.76, 0.3), (KeyRef{1, 2}));
+    EXPECT_FALSE(key_near(s, rows, 0, 0.3, 0.05).has_value());
+    EXPECT_EQ(key_near(s, rows, 2, 1.0, 0.01), (KeyRef{0, 1}));
+    EXPECT_FALSE(key_near(s, rows, 3, 0.0, 1.0).has_value()) << "below the last row";
+    EXPECT_FALSE(key_near(s, rows, -1, 0.0, 1.0).has_value());
+}
+
+TEST(TimelineRows, ABoxTakesEveryKeyInsideItWhicheverWayItWasDrawn) {
+    const State s = keyed();
+    const std::vector<int> rows = timeline_rows(s);
+    const std::vector<KeyRef> box = keys_in_box(s, rows, 1, 0, 0.6, 0.2);
+    EXPECT_EQ(box, (std::vector<KeyRef>{{1, 1}, {2, 0}}));
+    EXPECT_EQ(keys_in_box(s, rows, -5, 50, 0.0, 10.0).size(), 6u) << "rows past either end are clamped";
+    EXPECT_TRUE(keys_in_box(s, rows, 0, 2, 2.0, 3.0).empty());
+}
+
+TEST(TimelineRows, ADraggedKeyLandsOnAFrameAndTheEarliestStopsAtZero) {
+    // At 30 fps: a key at 0.5 s moved by 0.11 s lands on frame 18 (0.6 s).
+    EXPECT_NEAR(key_drag_shift(0.5, 0.11, 0.5, 30.0), 0.1, 1e-12);
+    EXPECT_NEAR(key_drag_shift(0.5, 0.11, 0.5, 0.0), 0.11, 1e-12) << "no snapping";
+    // Keys at 0.2 and 0.5 dragged a second earlier: the earliest stops at 0.
+    EXPECT_NEAR(key_drag_shift(0.5, -1.0, 0.2, 30.0), -0.2, 1e-12);
+    EXPECT_EQ(key_drag_shift(0.5, NAN, 0.2, 30.0), 0.0);
+}
