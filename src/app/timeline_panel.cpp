@@ -118,9 +118,10 @@ void TimelinePanel::controls(const Rig& rig, const StatePlayer& player, int sele
         key(rig, selected_bone >= 0 ? std::vector<int>{selected_bone} : every_bone(rig), shown, edits, actions);
     }
     ImGui::SameLine();
-    if (auto_key_) ImGui::PushStyleColor(ImGuiCol_CheckMark, ImVec4(1.0f, 0.25f, 0.2f, 1.0f));
+    const bool recording = auto_key_;  // red while on, as a record button
+    if (recording) ImGui::PushStyleColor(ImGuiCol_CheckMark, ImVec4(1.0f, 0.25f, 0.2f, 1.0f));
     ImGui::Checkbox("auto-key", &auto_key_);
-    if (auto_key_) ImGui::PopStyleColor();
+    if (recording) ImGui::PopStyleColor();
     marks.mark_last_item("timeline/auto-key");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Dragging a bone keys it at the playhead, as Blender's auto-keying");
     ImGui::SameLine();

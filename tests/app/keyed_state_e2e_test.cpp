@@ -15,7 +15,7 @@ namespace {
 // The viewport's pixels (inside the toolbar and above the state panel) of two shots, compared.
 int viewport_differences(const Image& a, const Image& b) {
     int differ = 0;
-    for (int y = 40; y < 520; ++y) {
+    for (int y = 40; y < 480; ++y) {
         for (int x = 245; x < 975; ++x) {
             const unsigned char* p = a.at(x, y);
             const unsigned char* q = b.at(x, y);

@@ -1,0 +1,105 @@
+// The timeline in the real window (issue 17, point 4), as an animator uses it: open the arm's
+// keyed "wave", scrub, turn auto-key on, drag the hand; the drag keys the arm at the playhead
+// (seen in the pixels when scrubbing away and back, and in the saved file), the rig's own pose
+// is untouched, and one Ctrl+Z takes it all back.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "app/app_test_support.hpp"
+#include "app/saved_rigs.hpp"
+
+using namespace marionette;
+using namespace marionette::testing;
+
+namespace {
+
+int viewport_differences(const Image& a, const Image& b) {
+    int differ = 0;
+    for (int y = 40; y < 480; ++y) {
+        for (int x = 245; x < 975; ++x) {
+            const unsigned char* p = a.at(x, y);
+            const unsigned char* q = b.at(x, y);
+            differ += (p[0] != q[0] || p[1] != q[1] || p[2] != q[2]) ? 1 : 0;
+        }
+    }
+    return differ;
+}
+
+}  // namespace
+
+TEST(ScriptedTimeline, AnAutoKeyDragKeysTheArmAtThePlayheadInOneUndoStep) {
+    const auto dir = scratch_dir("e2e-timeline");
+    const std::string arm = std::string(MARIONETTE_ASSETS) + "/arm.json";
+    const auto shot = [&](const char* name) { return (dir / name).string(); };
+    write_file(dir / "steps.json", R"({"steps": [
+        {"wait": 2},
+        {"click": {"ui": "toolbar/states"}},
+        {"wait": 2},
+        {"click": {"ui": "states/list/wave"}},
+        {"wait": 40},
+        {"click": {"ui": "timeline/ruler", "offset": [-150, 0]}},
+        {"wait": 2},
+        {"screenshot": ")" + shot("before.png") + R"("},
+        {"click": {"ui": "timeline/auto-key"}},
+        {"drag": {"from": {"bone": "hand", "at": "tip"}, "to": {"bone": "hand", "at": "tip", "offset": [-70, 60]}, "moves": 12}},
+        {"wait": 2},
+        {"screenshot": ")" + shot("keyed.png") + R"("},
+        {"save": "keyed.json"},
+        {"click": {"ui": "timeline/ruler", "offset": [100, 0]}},
+        {"wait": 2},
+        {"click": {"ui": "timeline/ruler", "offset": [-150, 0]}},
+        {"wait": 2},
+        {"screenshot": ")" + shot("back.png") + R"("},
+        {"key": "ctrl+z"},
+        {"key": "Escape"},
+        {"wait": 2},
+        {"screenshot": ")" + shot("undone.png") + R"("},
+        {"save": "undone.json"}
+    ]})");
+    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "steps.json").string() + " " + arm)), 0);
+
+    const Rig original = load(arm);
+    const Rig keyed = load(dir / "keyed.json");
+    EXPECT_EQ(keyed.pose, original.pose) << "auto-key leaves the rig's own pose alone";
+    const State& wave = keyed.states.at(0);
+    const State& was = original.states.at(0);
+    // The drag keyed the arm at one time, on a frame, between the wave's own keys.
+    float time = -1.0f;
+    int new_keys = 0;
+    for (const KeyTrack& t : wave.tracks) {
+        const int before = track_driving(was, t.bone, t.property);
+        const std::size_t had = before >= 0 ? was.tracks[static_cast<std::size_t>(before)].keys.size() : 0;
+        if (t.keys.size() == had) continue;
+        ASSERT_EQ(t.keys.size(), had + 1) << "one key per changed track";
+        for (const Key& k : t.keys) {
+            const bool old = before >= 0 && std::any_of(was.tracks[static_cast<std::size_t>(before)].keys.begin(),
+                                                        was.tracks[static_cast<std::size_t>(before)].keys.end(),
+                                                        [&](const Key& o) { return o.time == k.time; });
+            if (old) continue;
+            if (time < 0.0f) time = k.time;
+            EXPECT_EQ(k.time, time) << "every new key at the playhead";
+            ++new_keys;
+        }
+    }
+    EXPECT_GE(new_keys, 2) << "an IK drag turns more than one bone";
+    EXPECT_GT(time, 0.0f);
+    EXPECT_LT(time, 1.2f);
+    EXPECT_NEAR(time * 30.0f, std::round(time * 30.0f), 1e-3f) << "on a frame at the rig's 30 fps";
+
+    // The pixels: the drag changed what shows at that time, and it stays there after scrubbing
+    // away and back; Ctrl+Z (and Escape, to draw the arm unselected as at first) shows the wave
+    // as it was.
+    const Image before = load_png(dir / "before.png");
+    const Image after = load_png(dir / "keyed.png");
+    const Image back = load_png(dir / "back.png");
+    const Image undone = load_png(dir / "undone.png");
+    EXPECT_GT(viewport_differences(before, after), 500);
+    EXPECT_EQ(viewport_differences(after, back), 0) << "the keyed pose is the state's at that time";
+    EXPECT_EQ(viewport_differences(before, undone), 0);
+    const Rig restored = load(dir / "undone.json");
+    EXPECT_EQ(restored.states, original.states) << "one undo step took every key back";
+    EXPECT_EQ(restored.pose, original.pose);
+}
