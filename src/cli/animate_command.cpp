@@ -39,10 +39,12 @@ int run_animate(const std::string& file, const AnimateRequest& request, bool ove
     Result<std::vector<TimelineEntry>> timeline = parse_state_timeline(request.timeline.value_or(""), rig, file);
     if (!timeline) return print_failure(err, "--timeline " + timeline.message());
     const double seconds = request.seconds.value_or(default_bake_seconds(rig, timeline.value()));
-    Result<std::size_t> frames = baked_frame_count(request.fps, seconds);
+    // The rig's own frame rate, the one its timeline snaps to, unless the command asks another.
+    const double fps = request.fps.value_or(static_cast<double>(rig.fps));
+    Result<std::size_t> frames = baked_frame_count(fps, seconds);
     if (!frames) {
         // Which way to go: a bake under one frame needs more time or more frames a second.
-        const char* advice = is_under_one_frame(request.fps, seconds) ? " (raise --seconds or --fps)"
+        const char* advice = is_under_one_frame(fps, seconds) ? " (raise --seconds or --fps)"
                                                                        : " (lower --seconds or --fps)";
         return print_failure(err, "--animate: " + frames.message() + advice);
     }
@@ -54,7 +56,7 @@ int run_animate(const std::string& file, const AnimateRequest& request, bool ove
     Result<AtomicFileWriter> writer = AtomicFileWriter::create(request.out, WriteOptions{.replace_read_only = overwrite});
     if (!writer) return print_failure(err, writer.message());
     const auto to_file = [&writer](std::string_view piece) { return writer.value().write(piece); };
-    if (Status s = write_frames_json(rig, rig_name, timeline.value(), request.fps, frames.value(), to_file); !s) {
+    if (Status s = write_frames_json(rig, rig_name, timeline.value(), fps, frames.value(), to_file); !s) {
         return print_failure(err, s.message());  // the writer removes its temporary; the old file stays
     }
     if (Status s = writer.value().commit(); !s) return print_failure(err, s.message());

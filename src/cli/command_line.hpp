@@ -29,7 +29,7 @@ struct PoseRequest {
 // here; the timeline names states, so it is read once FILE is loaded (run_animate).
 struct AnimateRequest {
     std::optional<std::string> timeline;  // as typed: "walking@0,climbing@2"
-    double fps = 30.0;                    // finite, in (0, 1000]
+    std::optional<double> fps;            // finite, in (0, 1000]; the rig's fps when not given
     std::optional<double> seconds;        // finite, > 0; default: last switch arrived + 1 s
     std::string out;                      // where the frames are written
 };

@@ -143,13 +143,25 @@ TEST(AnimateCommand, WritesEveryFrameInTheDocumentedShape) {
     EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 6 + 1 + 120 + 2);
 }
 
-TEST(AnimateCommand, DefaultsToThirtyFramesASecondUntilTheLastSwitchHasArrivedAndASecondMore) {
+TEST(AnimateCommand, DefaultsToTheRigsFpsUntilTheLastSwitchHasArrivedAndASecondMore) {
     mt::ScratchDir dir;
     const auto out = dir / "frames.json";
     const AnimateRun run = animate({kAssets + "/hero.json", "--timeline", "walking@0,climbing@2", "--out", out.string()});
     ASSERT_EQ(run.code, 0) << run.err;
     EXPECT_EQ(run.out, "frames=105 states=walking,climbing out=" + out.string() + "\n") << "2 + 0.5 + 1 s at 30 fps";
     EXPECT_EQ(read_json(out)["fps"], 30);
+    // A rig that says 24 frames a second is baked at 24 unless --fps says otherwise.
+    std::string text = mt::read_file(kAssets + "/hero.json");
+    const std::size_t brace = text.find('{');
+    text.insert(brace + 1, "\"fps\": 24,");
+    mt::write_file(dir / "hero24.json", text);
+    const AnimateRun at_24 = animate({(dir / "hero24.json").string(), "--timeline", "walking@0,climbing@2", "--out", out.string()});
+    ASSERT_EQ(at_24.code, 0) << at_24.err;
+    EXPECT_EQ(at_24.out, "frames=84 states=walking,climbing out=" + out.string() + "\n") << "3.5 s at 24 fps";
+    EXPECT_EQ(read_json(out)["fps"], 24);
+    const AnimateRun asked = animate({(dir / "hero24.json").string(), "--timeline", "walking@0", "--fps", "10", "--seconds", "1", "--out", out.string()});
+    ASSERT_EQ(asked.code, 0) << asked.err;
+    EXPECT_EQ(read_json(out)["fps"], 10);
 }
 
 TEST(AnimateCommand, ListsEachStateOnceAndTheRigsPoseAsNull) {

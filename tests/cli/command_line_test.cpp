@@ -253,7 +253,7 @@ TEST(CommandLine, Animate) {
     EXPECT_EQ(cl.value().file, "hero.json");
     const AnimateRequest& a = cl.value().animate;
     EXPECT_EQ(a.timeline, "walking@0,climbing@2");
-    EXPECT_EQ(a.fps, 30.0);
+    EXPECT_FALSE(a.fps) << "the default is the rig's";
     EXPECT_FALSE(a.seconds) << "the default depends on the rig";
     EXPECT_EQ(a.out, "frames.json");
     EXPECT_TRUE(cl.value().pose.out.empty()) << "--out went to --animate";
