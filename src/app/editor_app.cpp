@@ -13,8 +13,10 @@
 #include "app/screenshot.hpp"
 #include "app/viewport_events.hpp"
 #include "core/forward_kinematics.hpp"
+#include "core/state_pose.hpp"
 #include "core/terminal_text.hpp"
 #include "editor/numbered_path.hpp"
+#include "editor/onion_skin.hpp"
 #include "editor/shown_extent.hpp"
 #include "editor/state_edits.hpp"
 #include "core/utf8.hpp"
@@ -332,6 +334,33 @@ void EditorApp::pose_world() {
     world_pose_ = pose;
     const ForwardKinematicsJob fk{&rig.skeleton, pose, world_};
     if (fk.validate()) fk.run();
+    pose_ghosts();
+}
+
+void EditorApp::pose_ghosts() {
+    const Rig& rig = document_.rig();
+    const TimelinePanel& timeline = state_panel_.timeline();
+    const int state = timeline.state(rig);
+    std::vector<OnionGhost> times;
+    // Ghosts of the state the timeline shows, once it has arrived (not over a blend, nor under
+    // a drag that shows the rig's pose).
+    if (state_panel_open_ && timeline.onion().on && state >= 0 && active_state(states_.machine()) == state && !in_transition(states_.machine()) &&
+        !controller_->keying()) {
+        times = onion_ghosts(rig.states[static_cast<std::size_t>(state)], static_cast<double>(rig.fps), states_.playhead(rig), timeline.onion());
+    }
+    ghosts_.resize(times.size());
+    for (std::size_t i = 0; i < times.size(); ++i) {
+        GhostPose& g = ghosts_[i];
+        sample_state_at(rig.states[static_cast<std::size_t>(state)], rig.is_2d(), times[i].time, times[i].time, rig.pose, g.pose);
+        g.world.resize(rig.skeleton.size());
+        g.tint = onion_tint(times[i]);
+        const ForwardKinematicsJob ghost_fk{&rig.skeleton, &g.pose, g.world};
+        if (!ghost_fk.validate()) {
+            ghosts_.clear();
+            return;
+        }
+        ghost_fk.run();
+    }
 }
 
 void EditorApp::frame_shown() { controller_->frame(viewport(), shown_extent(document_.rig(), states_)); }
@@ -343,7 +372,7 @@ void EditorApp::draw_viewport(int frame_width, int frame_height, float pixels_pe
         frame_shown();
         framed_ = true;
     }
-    renderer_->draw(document_.rig(), world_pose(), world_, *controller_, view, frame_width, frame_height, pixels_per_point);
+    renderer_->draw(document_.rig(), world_pose(), world_, *controller_, view, frame_width, frame_height, pixels_per_point, ghosts_);
 }
 
 void EditorApp::draw_frame(int frame_width, int frame_height) {

@@ -54,6 +54,8 @@ private:
     void handle_events();
     // The joint frames as drawn: the rig's pose, or the pose the state preview shows.
     void pose_world();
+    // The onion skin's ghosts around the timeline's playhead, when it is on (onion_skin.hpp).
+    void pose_ghosts();
     // Moves the state preview's clock on by the frame's time (a fixed 1/60 s in scripted runs,
     // so they replay the same way every time).
     void tick_states();
@@ -115,6 +117,7 @@ private:
     StatePanel state_panel_;
     bool state_panel_open_ = false;
     Pose shown_pose_;      // what the state preview shows this frame
+    std::vector<GhostPose> ghosts_;  // the onion skin's ghosts this frame
     UiMarks ui_marks_;     // named widgets of the last frame, for scripts
     std::uint64_t last_tick_ = 0;  // SDL performance counter at the last tick_states
     StatusLine status_;

@@ -139,6 +139,32 @@ void TimelinePanel::controls(const Rig& rig, const StatePlayer& player, int sele
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The values of one track over time: click a key or a row's name to pick it");
     ImGui::SameLine();
     if (button("Frame", "timeline/frame", marks, "Fit the time axis to the state's keys")) framed_state_ = -1;
+    ImGui::SameLine();
+    if (button("Onion...", "timeline/onion", marks, "How many ghosts the onion skin shows (the toolbar's Onion turns it on)")) {
+        ImGui::OpenPopup("onion_settings");
+    }
+    if (ImGui::BeginPopup("onion_settings")) {
+        ImGui::Checkbox("onion skin", &onion_.on);
+        marks.mark_last_item("timeline/onion/on");
+        ImGui::SetNextItemWidth(120.0f);
+        ImGui::SliderInt("before", &onion_.before, 0, kMaxOnionGhosts);
+        marks.mark_last_item("timeline/onion/before");
+        ImGui::SetNextItemWidth(120.0f);
+        ImGui::SliderInt("after", &onion_.after, 0, kMaxOnionGhosts);
+        marks.mark_last_item("timeline/onion/after");
+        int spacing = static_cast<int>(onion_.spacing);
+        ImGui::RadioButton("every few frames", &spacing, static_cast<int>(OnionSkin::Spacing::Frames));
+        marks.mark_last_item("timeline/onion/frames");
+        ImGui::SameLine();
+        ImGui::RadioButton("at keys", &spacing, static_cast<int>(OnionSkin::Spacing::Keys));
+        marks.mark_last_item("timeline/onion/keys");
+        onion_.spacing = static_cast<OnionSkin::Spacing>(spacing);
+        if (onion_.spacing == OnionSkin::Spacing::Frames) {
+            ImGui::SetNextItemWidth(120.0f);
+            ImGui::SliderInt("frames apart", &onion_.frames_apart, 1, 60);
+        }
+        ImGui::EndPopup();
+    }
 }
 
 void TimelinePanel::key(const Rig& rig, const std::vector<int>& bones, const Pose& shown, PanelEdits& edits, TimelineActions& actions) {

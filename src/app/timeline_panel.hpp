@@ -23,6 +23,7 @@
 #include "core/pose.hpp"
 #include "core/rig.hpp"
 #include "editor/key_edits.hpp"
+#include "editor/onion_skin.hpp"
 #include "editor/state_player.hpp"
 #include "editor/time_axis.hpp"
 
@@ -48,8 +49,15 @@ public:
     bool auto_key() const { return auto_key_; }
     // The selected keys that exist in the rig's timeline state.
     std::vector<KeyRef> selected_keys(const Rig& rig) const;
-    // A new document: no state, no selection, no clipboard.
-    void start_over() { *this = TimelinePanel{}; }
+    // The onion skin's settings (the toolbar switches it on; the timeline sets how many ghosts).
+    OnionSkin& onion() { return onion_; }
+    const OnionSkin& onion() const { return onion_; }
+    // A new document: no state, no selection, no clipboard (the onion skin stays as set).
+    void start_over() {
+        const OnionSkin keep = onion_;
+        *this = TimelinePanel{};
+        onion_ = keep;
+    }
 
 private:
     static constexpr float kKeyRadius = 5.0f;  // half a key's width, points: what a click must hit
@@ -87,6 +95,7 @@ private:
     bool auto_key_ = false;
     bool snap_ = true;
     bool curves_ = false;
+    OnionSkin onion_;
     // The track the curve view plots: the last key or row clicked.
     int curve_bone_ = -1;
     PoseProperty curve_property_ = PoseProperty::Rotation;

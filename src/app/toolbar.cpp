@@ -19,6 +19,14 @@ bool option_button(const char* label, bool current) {
     return pressed && !current;
 }
 
+// A switch: looks pressed while on; true when pressed either way (the caller flips it).
+bool toggle_button(const char* label, bool on) {
+    if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    const bool pressed = ImGui::Button(label);
+    if (on) ImGui::PopStyleColor();
+    return pressed;
+}
+
 bool enabled_button(const char* label, bool enabled) {
     if (!enabled) ImGui::BeginDisabled();
     const bool pressed = ImGui::Button(label);
@@ -77,9 +85,13 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
         a.frame_all = ImGui::Button("Frame all");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("F or Home");
         ImGui::SameLine();
-        a.toggle_states = option_button("States", state.states_open);
+        a.toggle_states = toggle_button("States", state.states_open);
         if (state.marks) state.marks->mark_last_item("toolbar/states");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("The state panel: walking, climbing, ... and the blends between them");
+        ImGui::SameLine(0.0f, 2.0f);
+        a.toggle_onion = toggle_button("Onion", state.onion);
+        if (state.marks) state.marks->mark_last_item("toolbar/onion");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Onion skin: ghosts of the shown state a few frames (or keys) before (red) and after (green) the playhead");
         if (state.is_3d) {
             constexpr std::pair<const char*, ViewCamera::View> views[] = {
                 {"Front", ViewCamera::View::Front}, {"Side", ViewCamera::View::Side}, {"Top", ViewCamera::View::Top}};

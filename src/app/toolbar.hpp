@@ -18,6 +18,7 @@ struct ToolbarState {
     const IkChain* chain = nullptr;
     bool chain_can_be_two_bone = false;
     bool states_open = false;
+    bool onion = false;  // the onion skin is on
     UiMarks* marks = nullptr;  // names the toolbar's buttons for scripts
 };
 
@@ -41,6 +42,7 @@ struct ToolbarActions {
     bool reset_pose = false;
     bool frame_all = false;
     bool toggle_states = false;  // the state panel
+    bool toggle_onion = false;
     std::optional<SolverKind> set_solver;  // for ToolbarState::chain
     std::optional<ViewCamera::View> view;  // 3D: front, side, top
 };

@@ -21,7 +21,7 @@ Result<std::unique_ptr<ViewportRenderer>> ViewportRenderer::create(const std::fi
 }
 
 void ViewportRenderer::draw(const Rig& rig, const Pose& pose, std::span<const Transform> world, const ViewportController& controller,
-                            const Viewport& view, int frame_width, int frame_height, float pixels_per_point) {
+                            const Viewport& view, int frame_width, int frame_height, float pixels_per_point, std::span<const GhostPose> ghosts) {
     if (view.empty()) return;
     const ViewCamera& camera = controller.camera();
     const glm::mat4 view_projection = camera.view_projection(view);
@@ -59,6 +59,21 @@ void ViewportRenderer::draw(const Rig& rig, const Pose& pose, std::span<const Tr
         glClear(GL_DEPTH_BUFFER_BIT);  // bones over the grid, sorted among themselves
     }
     const glm::vec3 light = glm::normalize(rig.is_2d() ? glm::vec3{0, 0, 1} : glm::vec3{0.35f, 0.8f, 0.5f});
+    ghost_vertices_.clear();
+    for (const GhostPose& g : ghosts) {
+        const std::size_t from = ghost_vertices_.size();
+        build_bone_shapes(rig.skeleton, g.pose, g.world, rig.is_2d(), {}, 3.0f * world_per_pixel, ghost_vertices_);
+        for (std::size_t v = from; v < ghost_vertices_.size(); ++v) ghost_vertices_[v].color = g.tint;
+    }
+    if (!ghost_vertices_.empty()) {
+        // See-through and under the rig: blended, and (3D) leaving the depth buffer to the bones.
+        glEnable(GL_BLEND);
+        glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+        glDepthMask(GL_FALSE);
+        shapes_->draw(ghost_vertices_, view_projection, light);
+        glDepthMask(GL_TRUE);
+        glDisable(GL_BLEND);
+    }
     shapes_->draw(shape_vertices_, view_projection, light);
     glDisable(GL_DEPTH_TEST);
     draw_overlays(rig, pose, world, controller, view, view_projection, pixels_per_point, light);

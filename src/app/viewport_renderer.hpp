@@ -17,14 +17,22 @@
 
 namespace marionette {
 
+// A pose drawn as a tinted, see-through ghost under the rig (the onion skin, onion_skin.hpp).
+struct GhostPose {
+    Pose pose;
+    std::vector<Transform> world;  // forward kinematics of `pose`
+    glm::vec4 tint{1.0f};          // colour and opacity
+};
+
 class ViewportRenderer {
 public:
     static Result<std::unique_ptr<ViewportRenderer>> create(const std::filesystem::path& shader_dir);
 
     // Draws into `view` (window points) of a frame of `frame_width` x `frame_height` pixels;
-    // `world` holds the joint frames forward kinematics made of `pose` for this frame.
+    // `world` holds the joint frames forward kinematics made of `pose` for this frame; `ghosts`
+    // are drawn under it.
     void draw(const Rig& rig, const Pose& pose, std::span<const Transform> world, const ViewportController& controller, const Viewport& view,
-              int frame_width, int frame_height, float pixels_per_point);
+              int frame_width, int frame_height, float pixels_per_point, std::span<const GhostPose> ghosts = {});
 
 private:
     ViewportRenderer() = default;
@@ -35,6 +43,7 @@ private:
     std::unique_ptr<ShapeRenderer> shapes_;
     LineDrawData draw_data_;
     std::vector<ShapeVertex> shape_vertices_;
+    std::vector<ShapeVertex> ghost_vertices_;
     std::vector<BoneLook> looks_;
     LineDrawData overlay_;
     std::vector<glm::vec3> arc_points_;

@@ -135,3 +135,15 @@ TEST_F(StatePanelTest, CaptureAndAddChannelNeedAStateAndABone) {
     ui.click(centre("states/add channel"));
     EXPECT_EQ(edits.size(), 2u) << "a second channel for a driven bone";
 }
+
+TEST_F(StatePanelTest, AStateOpensOnItsChannelsAndTheTimelineTabShowsItsKeys) {
+    show(0);  // walking: channels, no keys
+    bool ruler = false;
+    for (const UiMark& m : marks.marks()) ruler = ruler || m.name == "timeline/ruler";
+    EXPECT_FALSE(ruler) << "a state without keys opens on its channels";
+    ui.click(centre("states/tab/timeline"));
+    ui.frames(2);
+    ruler = false;
+    for (const UiMark& m : marks.marks()) ruler = ruler || m.name == "timeline/ruler";
+    EXPECT_TRUE(ruler) << "the Timeline tab, clicked, shows the timeline";
+}
