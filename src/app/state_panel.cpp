@@ -11,6 +11,7 @@
 #include "app/panel_widgets.hpp"
 #include "core/state_pose.hpp"
 #include "core/transform.hpp"
+#include "editor/bake_edits.hpp"
 #include "editor/state_edits.hpp"
 
 namespace marionette {
@@ -180,6 +181,32 @@ void StatePanel::state_list(const Rig& rig, int shown, UiMarks& marks, PanelEdit
     if (button("Delete", is_state, "states/delete", marks)) {
         edits.apply("delete state " + state_label(rig, shown), delete_state(rig, shown));
         actions.renumber = renumbered(rig.states.size(), shown, false);
+    }
+    if (button("Bake...", is_state, "states/bake", marks, "Bake the shown state to keys: a new keyed state sampled at an fps")) {
+        ImGui::OpenPopup("bake_state");
+        bake_fps_ = rig.fps;
+    }
+    if (is_state && ImGui::BeginPopup("bake_state")) {
+        ImGui::TextUnformatted(("Bake \"" + state_label(rig, shown) + "\" to keys").c_str());
+        ImGui::SetNextItemWidth(120.0f);
+        ImGui::InputFloat("fps", &bake_fps_, 1.0f, 10.0f, "%.3g");
+        marks.mark_last_item("states/bake/fps");
+        ImGui::SetNextItemWidth(120.0f);
+        ImGui::DragFloat("tolerance", &bake_degrees_, 0.01f, 0.0f, 10.0f, "%.2f deg");
+        marks.mark_last_item("states/bake/tolerance");
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("A key is dropped when the keys around it reproduce every frame within this turn (and the move it makes at the tip "
+                              "of a bone of the rig's mean length; scales within 0.001)");
+        }
+        if (ImGui::Button("Bake")) {
+            BakeTolerance tolerance;
+            tolerance.degrees = bake_degrees_;
+            edits.apply("bake " + state_label(rig, shown) + " to keys", bake_state(rig, shown, static_cast<double>(bake_fps_), tolerance));
+            actions.show = count;  // the new state, at the end of the list
+            ImGui::CloseCurrentPopup();
+        }
+        marks.mark_last_item("states/bake/go");
+        ImGui::EndPopup();
     }
     if (!is_state) return;
     // Rename: typed, applied on Return or when the field is left.

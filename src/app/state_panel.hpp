@@ -47,6 +47,8 @@ private:
     // The rename field's text, kept while it is being typed into.
     std::array<char, 256> name_{};
     int name_of_ = -2;  // the state whose name is in name_
+    float bake_fps_ = 30.0f;       // the bake popup's rate (the rig's when it opens)
+    float bake_degrees_ = 0.1f;    // and its tolerance
     StateChannelTable channel_table_;
     TimelinePanel timeline_;
     int tab_for_ = -2;  // the state the tab was last chosen for: a keyed state opens on its timeline

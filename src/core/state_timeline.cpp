@@ -156,18 +156,12 @@ Result<std::size_t> baked_frame_count(double fps, double seconds) {
 
 bool is_under_one_frame(double fps, double seconds) { return std::round(seconds * fps) < 1.0; }
 
-Status bake_timeline(const Rig& rig, std::span<const TimelineEntry> timeline, double fps, std::size_t frame_count,
-                     const std::function<void(const BakedFrame&)>& on_frame) {
+Status play_timeline(const Rig& rig, std::span<const TimelineEntry> timeline, double fps, std::size_t frame_count,
+                     const std::function<void(double time, const StateMachine& machine, const Pose& pose)>& on_pose) {
     if (!(std::isfinite(fps) && fps > 0.0)) return Error{"bake: " + number_text(fps) + " fps is not a finite rate above 0"};
     if (Status s = check_timeline(rig, timeline); !s) return Error{"bake: " + s.message()};
-
-    BakedFrame frame;
-    frame.world.resize(rig.skeleton.size());
+    if (!rig.pose.fits(rig.skeleton.size())) return Error{"bake: the pose holds " + rig.pose.misfit(rig.skeleton.size()) + " for " + std::to_string(rig.skeleton.size()) + " bones"};
     Pose pose = rig.pose;
-    // The machine's poses keep the rig pose's size, so one validation covers every frame.
-    const ForwardKinematicsJob fk{&rig.skeleton, &pose, frame.world};
-    if (Status s = fk.validate(); !s) return Error{"bake: " + s.message()};
-
     StateMachine machine;
     std::size_t next = 0;
     for (std::size_t i = 0; i < frame_count; ++i) {
@@ -186,6 +180,21 @@ Status bake_timeline(const Rig& rig, std::span<const TimelineEntry> timeline, do
         }
         set_clock(machine, time);
         sample(machine, rig, pose);
+        on_pose(time, machine, pose);
+    }
+    return {};
+}
+
+Status bake_timeline(const Rig& rig, std::span<const TimelineEntry> timeline, double fps, std::size_t frame_count,
+                     const std::function<void(const BakedFrame&)>& on_frame) {
+    BakedFrame frame;
+    frame.world.resize(rig.skeleton.size());
+    Pose shown = rig.pose;
+    // The machine's poses keep the rig pose's size, so one validation covers every frame.
+    const ForwardKinematicsJob fk{&rig.skeleton, &shown, frame.world};
+    if (Status s = fk.validate(); !s) return Error{"bake: " + s.message()};
+    return play_timeline(rig, timeline, fps, frame_count, [&](double time, const StateMachine& machine, const Pose& pose) {
+        shown = pose;
         fk.run();
         frame.time = time;
         frame.state = active_state(machine);
@@ -193,8 +202,7 @@ Status bake_timeline(const Rig& rig, std::span<const TimelineEntry> timeline, do
         frame.weight = blend_weight(machine);
         frame.scales = pose.scales;  // same size every frame: no allocation after the first
         on_frame(frame);
-    }
-    return {};
+    });
 }
 
 }  // namespace marionette

@@ -27,20 +27,6 @@ Status check_state(const Rig& rig, int state) {
     return {};
 }
 
-Status check_state_name(const Rig& rig, std::string_view name, int renamed) {
-    if (name.empty()) return Error{"a state name must not be empty"};
-    if (auto bad = find_invalid_utf8(name)) {
-        return Error{"the name is not valid UTF-8 (byte " + std::to_string(*bad + 1) + " of " + std::to_string(name.size()) +
-                     " starts an invalid sequence)"};
-    }
-    for (std::size_t i = 0; i < rig.states.size(); ++i) {
-        if (rig.states[i].name == name && static_cast<int>(i) != renamed) {
-            return Error{"the name \"" + std::string(name) + "\" is already taken by state " + std::to_string(i)};
-        }
-    }
-    return {};
-}
-
 bool is_identity(const glm::quat& q) { return q.x == 0.0f && q.y == 0.0f && q.z == 0.0f; }
 
 // Whether the rig's pose has `bone`'s `property` away from rest.
@@ -85,6 +71,20 @@ Result<float> checked_angle(float angle, const std::string& what) {
 }
 
 }  // namespace
+
+Status check_state_name(const Rig& rig, std::string_view name, int renamed) {
+    if (name.empty()) return Error{"a state name must not be empty"};
+    if (auto bad = find_invalid_utf8(name)) {
+        return Error{"the name is not valid UTF-8 (byte " + std::to_string(*bad + 1) + " of " + std::to_string(name.size()) +
+                     " starts an invalid sequence)"};
+    }
+    for (std::size_t i = 0; i < rig.states.size(); ++i) {
+        if (rig.states[i].name == name && static_cast<int>(i) != renamed) {
+            return Error{"the name \"" + std::string(name) + "\" is already taken by state " + std::to_string(i)};
+        }
+    }
+    return {};
+}
 
 std::string unique_state_name(const Rig& rig, std::string_view base) {
     std::unordered_set<std::string_view> taken;

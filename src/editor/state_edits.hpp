@@ -15,6 +15,9 @@ namespace marionette {
 
 // `base` when no state has that name, else `base.001`, `base.002`, ...
 std::string unique_state_name(const Rig& rig, std::string_view base);
+// Why `name` cannot name a state of `rig` (empty, not UTF-8, taken by a state other than
+// `renamed`; -1 for a new state), or ok.
+Status check_state_name(const Rig& rig, std::string_view name, int renamed);
 
 // A new state at the end of the list, named `name` (non-empty, valid UTF-8, unique) or, without
 // one, "state", "state.001", ...; it drives nothing until channels are added.

@@ -1,0 +1,65 @@
+// "Bake to keys" in the real window (issue 17, point 6): the hero's walking baked from the state
+// panel becomes a keyed state that shows, frame for frame, what walking shows.
+
+#include <gtest/gtest.h>
+
+#include "app/app_test_support.hpp"
+#include "app/saved_rigs.hpp"
+
+using namespace marionette;
+using namespace marionette::testing;
+
+namespace {
+
+int viewport_differences(const Image& a, const Image& b) {
+    int differ = 0;
+    for (int y = 40; y < 480; ++y) {
+        for (int x = 245; x < 975; ++x) {
+            const unsigned char* p = a.at(x, y);
+            const unsigned char* q = b.at(x, y);
+            differ += (p[0] != q[0] || p[1] != q[1] || p[2] != q[2]) ? 1 : 0;
+        }
+    }
+    return differ;
+}
+
+}  // namespace
+
+TEST(ScriptedBake, WalkingBakedToKeysShowsWhatWalkingShows) {
+    const auto dir = scratch_dir("e2e-bake");
+    const std::string hero = std::string(MARIONETTE_ASSETS) + "/hero.json";
+    write_file(dir / "steps.json", R"({"steps": [
+        {"wait": 2},
+        {"click": {"ui": "toolbar/states"}},
+        {"wait": 2},
+        {"click": {"ui": "states/list/walking"}},
+        {"wait": 40},
+        {"move": {"ui": "states/tab/timeline"}},
+        {"click": {"ui": "states/tab/timeline"}},
+        {"wait": 2},
+        {"click": {"ui": "timeline/start"}},
+        {"wait": 2},
+        {"screenshot": ")" + (dir / "walking.png").string() + R"("},
+        {"click": {"ui": "states/bake"}},
+        {"wait": 2},
+        {"click": {"ui": "states/bake/go"}},
+        {"wait": 40},
+        {"click": {"ui": "timeline/start"}},
+        {"wait": 2},
+        {"screenshot": ")" + (dir / "baked.png").string() + R"("},
+        {"save": "baked.json"}
+    ]})");
+    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "steps.json").string() + " " + hero)), 0);
+    const Rig original = load(hero);
+    const Rig saved = load(dir / "baked.json");
+    ASSERT_EQ(saved.states.size(), original.states.size() + 1);
+    const State& baked = saved.states.back();
+    EXPECT_EQ(baked.name, "walking baked");
+    EXPECT_TRUE(baked.channels.empty());
+    EXPECT_FALSE(baked.tracks.empty());
+    EXPECT_TRUE(baked.loop);
+    // The start of both timelines (walking's swings are not at rest there): the same picture,
+    // but for the 0.1 degree tolerance.
+    const int differ = viewport_differences(load_png(dir / "walking.png"), load_png(dir / "baked.png"));
+    EXPECT_LT(differ, 200) << differ << " pixels differ";
+}
