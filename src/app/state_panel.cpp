@@ -206,6 +206,30 @@ void StatePanel::state_list(const Rig& rig, int shown, UiMarks& marks, PanelEdit
             ImGui::CloseCurrentPopup();
         }
         marks.mark_last_item("states/bake/go");
+        // Or several states one after another, blends included, as --animate's timeline plays them.
+        ImGui::Separator();
+        ImGui::TextUnformatted("or a timeline of states, with their blends:");
+        ImGui::SetNextItemWidth(220.0f);
+        ImGui::InputTextWithHint("timeline", "walking@0,climbing@2", bake_timeline_.data(), bake_timeline_.size());
+        marks.mark_last_item("states/bake/timeline");
+        ImGui::SetNextItemWidth(120.0f);
+        ImGui::InputFloat("seconds (0: till the last blend + 1 s)", &bake_seconds_, 0.5f, 1.0f, "%.3g");
+        marks.mark_last_item("states/bake/seconds");
+        if (ImGui::Button("Bake timeline")) {
+            Result<std::vector<TimelineEntry>> timeline = parse_state_timeline(bake_timeline_.data(), rig, "the rig");
+            if (!timeline) {
+                edits.apply("bake a timeline to keys", Error{"cannot bake the timeline: " + timeline.message()});
+            } else {
+                const double seconds = bake_seconds_ > 0.0f ? static_cast<double>(bake_seconds_) : default_bake_seconds(rig, timeline.value());
+                BakeTolerance tolerance;
+                tolerance.degrees = bake_degrees_;
+                edits.apply("bake a timeline to keys", bake_timeline_state(rig, timeline.value(), static_cast<double>(bake_fps_), seconds,
+                                                                           unique_state_name(rig, "timeline baked"), tolerance));
+                actions.show = count;
+            }
+            ImGui::CloseCurrentPopup();
+        }
+        marks.mark_last_item("states/bake/timeline go");
         ImGui::EndPopup();
     }
     if (!is_state) return;

@@ -49,6 +49,8 @@ private:
     int name_of_ = -2;  // the state whose name is in name_
     float bake_fps_ = 30.0f;       // the bake popup's rate (the rig's when it opens)
     float bake_degrees_ = 0.1f;    // and its tolerance
+    std::array<char, 512> bake_timeline_{};  // a timeline of states to bake: "walking@0,climbing@2"
+    float bake_seconds_ = 0.0f;              // its length; 0: the default (state_timeline.hpp)
     StateChannelTable channel_table_;
     TimelinePanel timeline_;
     int tab_for_ = -2;  // the state the tab was last chosen for: a keyed state opens on its timeline

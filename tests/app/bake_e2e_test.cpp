@@ -63,3 +63,31 @@ TEST(ScriptedBake, WalkingBakedToKeysShowsWhatWalkingShows) {
     const int differ = viewport_differences(load_png(dir / "walking.png"), load_png(dir / "baked.png"));
     EXPECT_LT(differ, 200) << differ << " pixels differ";
 }
+
+TEST(ScriptedBake, ATimelineOfStatesBakesToOneHeldState) {
+    const auto dir = scratch_dir("e2e-bake-timeline");
+    const std::string hero = std::string(MARIONETTE_ASSETS) + "/hero.json";
+    write_file(dir / "steps.json", R"({"steps": [
+        {"wait": 2},
+        {"click": {"ui": "toolbar/states"}},
+        {"wait": 2},
+        {"click": {"ui": "states/list/walking"}},
+        {"wait": 2},
+        {"click": {"ui": "states/bake"}},
+        {"wait": 2},
+        {"click": {"ui": "states/bake/timeline"}},
+        {"text": "walking@0,climbing@2"},
+        {"wait": 2},
+        {"click": {"ui": "states/bake/timeline go"}},
+        {"wait": 10},
+        {"save": "baked.json"}
+    ]})");
+    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "steps.json").string() + " " + hero)), 0);
+    const Rig saved = load(dir / "baked.json");
+    ASSERT_EQ(saved.states.size(), 3u);
+    const State& baked = saved.states.back();
+    EXPECT_EQ(baked.name, "timeline baked");
+    EXPECT_FALSE(baked.loop) << "a timeline plays once and holds its end";
+    // Until the climb has blended in (2 s + the 0.5 s transition) and a second more, at 30 fps.
+    EXPECT_NEAR(state_length(baked), 104.0 / 30.0, 1e-4);
+}
