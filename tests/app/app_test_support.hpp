@@ -52,6 +52,20 @@ inline int count_selected(const Image& img) {
 // The background (0.13, 0.14, 0.16) or a grid line over it.
 inline bool is_background(const unsigned char* p) { return p[0] < 90 && p[1] < 90 && p[2] < 100; }
 
+// How many pixels of the viewport (inside the toolbar, above a state panel) two screenshots of a
+// 1280x800 window differ in.
+inline int viewport_differences(const Image& a, const Image& b) {
+    int differ = 0;
+    for (int y = 40; y < 480; ++y) {
+        for (int x = 245; x < 975; ++x) {
+            const unsigned char* p = a.at(x, y);
+            const unsigned char* q = b.at(x, y);
+            differ += (p[0] != q[0] || p[1] != q[1] || p[2] != q[2]) ? 1 : 0;
+        }
+    }
+    return differ;
+}
+
 inline int run(const std::string& command) {
     const int status = std::system(command.c_str());
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;

@@ -14,21 +14,6 @@
 using namespace marionette;
 using namespace marionette::testing;
 
-namespace {
-
-int viewport_differences(const Image& a, const Image& b) {
-    int differ = 0;
-    for (int y = 40; y < 480; ++y) {
-        for (int x = 245; x < 975; ++x) {
-            const unsigned char* p = a.at(x, y);
-            const unsigned char* q = b.at(x, y);
-            differ += (p[0] != q[0] || p[1] != q[1] || p[2] != q[2]) ? 1 : 0;
-        }
-    }
-    return differ;
-}
-
-}  // namespace
 
 TEST(ScriptedTimeline, AnAutoKeyDragKeysTheArmAtThePlayheadInOneUndoStep) {
     const auto dir = scratch_dir("e2e-timeline");

@@ -19,20 +19,8 @@ using namespace marionette::testing;
 
 namespace {
 
-// The 2D figure with a keyed state "turn": the spine at 0 s and 1 s.
-Rig with_turn() {
-    Rig rig = figure_2d();
-    State turn{"turn", {}, {}, true};
-    KeyTrack t{bone_named(rig, "spine"), PoseProperty::Rotation, {}};
-    Key a;
-    Key b;
-    b.time = 1.0f;
-    b.angle = 1.0f;
-    t.keys = {a, b};
-    turn.tracks.push_back(t);
-    rig.states.push_back(turn);
-    return rig;
-}
+// The 2D figure with a keyed state "turn": the spine at 0 s and 1 s (1 radian).
+Rig with_turn() { return figure_with_turn(1.0f); }
 
 class TimelinePanelTest : public ::testing::Test {
 protected:

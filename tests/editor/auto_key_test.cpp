@@ -19,19 +19,7 @@ using testing::bone_named;
 using testing::figure_2d;
 
 // The figure with a keyed state "turn": the spine turns from 0 to 60 degrees over a second.
-Rig with_turn() {
-    Rig rig = figure_2d();
-    State turn{"turn", {}, {}, true};
-    KeyTrack t{bone_named(rig, "spine"), PoseProperty::Rotation, {}};
-    Key a;
-    Key b;
-    b.time = 1.0f;
-    b.angle = glm::radians(60.0f);
-    t.keys = {a, b};
-    turn.tracks.push_back(t);
-    rig.states.push_back(turn);
-    return rig;
-}
+Rig with_turn() { return testing::figure_with_turn(glm::radians(60.0f)); }
 
 // A viewport showing state `state` still at `time`, as the editor does while auto-keying.
 class AutoKeyScene {

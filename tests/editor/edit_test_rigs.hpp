@@ -78,6 +78,19 @@ inline Rig parse_or_fail(const char* text) {
 inline Rig figure_2d() { return parse_or_fail(kFigure2d); }
 inline Rig figure_3d() { return parse_or_fail(kFigure3d); }
 
+// The 2D figure with a keyed state "turn" at the end: the spine keyed at 0 (0 degrees) and at
+// 1 s (`radians`), linear.
+inline Rig figure_with_turn(float radians) {
+    Rig rig = figure_2d();
+    State turn{"turn", {}, {}, true};
+    KeyTrack t{rig.skeleton.find("spine"), PoseProperty::Rotation, {Key{}, Key{}}};
+    t.keys[1].time = 1.0f;
+    t.keys[1].angle = radians;
+    turn.tracks.push_back(t);
+    rig.states.push_back(turn);
+    return rig;
+}
+
 inline int bone_named(const Rig& rig, const std::string& name) { return rig.skeleton.find(name); }
 
 }  // namespace marionette::testing

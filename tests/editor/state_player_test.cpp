@@ -83,19 +83,7 @@ TEST(StatePlayer, ADeletedStateFallsBackToTheRigsPose) {
 
 namespace {
 // A 2D figure whose last state is keyed: the spine turns from 0 to 90 degrees over a second.
-Rig with_keyed_turn() {
-    Rig rig = figure_2d();
-    State turn{"turn", {}, {}, true};
-    KeyTrack t{bone_named(rig, "spine"), PoseProperty::Rotation, {}};
-    Key a;
-    Key b;
-    b.time = 1.0f;
-    b.angle = glm::radians(90.0f);
-    t.keys = {a, b};
-    turn.tracks.push_back(t);
-    rig.states.push_back(turn);
-    return rig;
-}
+Rig with_keyed_turn() { return figure_with_turn(glm::radians(90.0f)); }
 }  // namespace
 
 TEST(StatePlayer, SeekShowsTheStateStillAtThatTimeAndTheEndShowsTheLastKey) {
