@@ -79,6 +79,12 @@ void TimelinePanel::select(const Rig& rig, const std::vector<KeyRef>& keys, bool
     }
 }
 
+int TimelinePanel::row_at(const Area& area, float y) const {
+    // ImGui puts an absent pointer at -FLT_MAX: no row there.
+    const float row = std::floor((y - area.ruler_bottom + row_scroll_) / area.row_height);
+    return std::isfinite(row) && row >= 0.0f && row < 1e6f ? static_cast<int>(row) : -1;
+}
+
 double TimelinePanel::snapped(const Rig& rig, double time) const {
     return std::clamp(snap_ ? snap_to_frame(time, static_cast<double>(rig.fps)) : time, 0.0, static_cast<double>(kMaxKeyTime));
 }
@@ -271,7 +277,7 @@ void TimelinePanel::mouse(const Rig& rig, const Area& area, const std::vector<in
     const State& st = rig.states[static_cast<std::size_t>(s)];
     const ImVec2 p = io.MousePos;
     const double at = axis_.time_at(static_cast<double>(p.x - area.names_right));
-    const int row = static_cast<int>(std::floor((p.y - area.ruler_bottom + row_scroll_) / area.row_height));
+    const int row = row_at(area, p.y);
     const bool in_rows = p.y >= area.ruler_bottom;
     if (ImGui::IsItemHovered() && gesture_ == Gesture::None) {
         if (io.MouseWheel != 0.0f) {
@@ -359,9 +365,11 @@ void TimelinePanel::mouse(const Rig& rig, const Area& area, const std::vector<in
     if (!released) return;
     if (gesture_ == Gesture::MoveKeys && shift_ != 0.0) edits.finish = true;
     if (gesture_ == Gesture::Box && moved) {
-        const auto row_at = [&](float y) { return static_cast<int>(std::floor((y - area.ruler_bottom + row_scroll_) / area.row_height)); };
         const double t0 = axis_.time_at(static_cast<double>(press_at_.x - area.names_right));
-        select(rig, keys_in_box(st, rows, row_at(press_at_.y), row_at(p.y), t0, at), io.KeyShift || io.KeyCtrl);
+        // A box dragged past the top or bottom takes the rows up to that edge.
+        const int first = row_at(area, std::max(press_at_.y, area.ruler_bottom));
+        const int last = row_at(area, std::min(std::max(p.y, area.ruler_bottom), area.max.y));
+        select(rig, keys_in_box(st, rows, first, last, t0, at), io.KeyShift || io.KeyCtrl);
     }
     gesture_ = Gesture::None;
     drag_problem_.reset();

@@ -81,6 +81,8 @@ private:
     // Keys `bones` at the playhead from `shown`, and shows the state there.
     void key(const Rig& rig, const std::vector<int>& bones, const Pose& shown, PanelEdits& edits, TimelineActions& actions);
     double snapped(const Rig& rig, double time) const;
+    // The row under `y` (screen points), or -1 outside the rows.
+    int row_at(const Area& area, float y) const;
     bool selected(const Rig& rig, KeyRef ref) const;
     void select(const Rig& rig, const std::vector<KeyRef>& keys, bool add);
 

@@ -156,12 +156,14 @@ Result<std::size_t> baked_frame_count(double fps, double seconds) {
 
 bool is_under_one_frame(double fps, double seconds) { return std::round(seconds * fps) < 1.0; }
 
-Status play_timeline(const Rig& rig, std::span<const TimelineEntry> timeline, double fps, std::size_t frame_count,
-                     const std::function<void(double time, const StateMachine& machine, const Pose& pose)>& on_pose) {
+Status play_timeline(const Rig& rig, std::span<const TimelineEntry> timeline, double fps, std::size_t frame_count, Pose& pose,
+                     const std::function<void(double time, const StateMachine& machine)>& on_frame) {
     if (!(std::isfinite(fps) && fps > 0.0)) return Error{"bake: " + number_text(fps) + " fps is not a finite rate above 0"};
     if (Status s = check_timeline(rig, timeline); !s) return Error{"bake: " + s.message()};
-    if (!rig.pose.fits(rig.skeleton.size())) return Error{"bake: the pose holds " + rig.pose.misfit(rig.skeleton.size()) + " for " + std::to_string(rig.skeleton.size()) + " bones"};
-    Pose pose = rig.pose;
+    if (!rig.pose.fits(rig.skeleton.size())) {
+        return Error{"bake: the pose holds " + rig.pose.misfit(rig.skeleton.size()) + " for " + std::to_string(rig.skeleton.size()) + " bones"};
+    }
+    pose = rig.pose;
     StateMachine machine;
     std::size_t next = 0;
     for (std::size_t i = 0; i < frame_count; ++i) {
@@ -180,7 +182,7 @@ Status play_timeline(const Rig& rig, std::span<const TimelineEntry> timeline, do
         }
         set_clock(machine, time);
         sample(machine, rig, pose);
-        on_pose(time, machine, pose);
+        on_frame(time, machine);
     }
     return {};
 }
@@ -189,12 +191,11 @@ Status bake_timeline(const Rig& rig, std::span<const TimelineEntry> timeline, do
                      const std::function<void(const BakedFrame&)>& on_frame) {
     BakedFrame frame;
     frame.world.resize(rig.skeleton.size());
-    Pose shown = rig.pose;
+    Pose pose = rig.pose;
     // The machine's poses keep the rig pose's size, so one validation covers every frame.
-    const ForwardKinematicsJob fk{&rig.skeleton, &shown, frame.world};
+    const ForwardKinematicsJob fk{&rig.skeleton, &pose, frame.world};
     if (Status s = fk.validate(); !s) return Error{"bake: " + s.message()};
-    return play_timeline(rig, timeline, fps, frame_count, [&](double time, const StateMachine& machine, const Pose& pose) {
-        shown = pose;
+    return play_timeline(rig, timeline, fps, frame_count, pose, [&](double time, const StateMachine& machine) {
         fk.run();
         frame.time = time;
         frame.state = active_state(machine);

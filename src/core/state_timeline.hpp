@@ -63,10 +63,12 @@ struct BakedFrame {
     std::vector<glm::vec3> scales; // each bone's pose scale along its own axes (1: unscaled), same order
 };
 
-// Plays `timeline` through the state machine and calls `on_pose` for frames 0 .. frame_count - 1
-// (frame i at i / fps) with its time, the machine and the pose it shows. Fails as bake_timeline.
-Status play_timeline(const Rig& rig, std::span<const TimelineEntry> timeline, double fps, std::size_t frame_count,
-                     const std::function<void(double time, const StateMachine& machine, const Pose& pose)>& on_pose);
+// Plays `timeline` through the state machine and, for frames 0 .. frame_count - 1 (frame i at
+// i / fps), samples the pose it shows into `pose` and calls `on_frame` with the frame's time and
+// the machine. `pose` starts as a copy of the rig's (one allocation; the frames refill it).
+// Fails as bake_timeline.
+Status play_timeline(const Rig& rig, std::span<const TimelineEntry> timeline, double fps, std::size_t frame_count, Pose& pose,
+                     const std::function<void(double time, const StateMachine& machine)>& on_frame);
 
 // Plays `timeline` and calls `on_frame` for frames 0 .. frame_count - 1, frame i at i / fps
 // (one BakedFrame, refilled each time). Fails before the first frame on an fps that is not

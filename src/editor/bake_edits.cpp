@@ -126,7 +126,8 @@ Result<Rig> bake_timeline_state(const Rig& rig, std::span<const TimelineEntry> t
     if (properties.empty()) return Error{"cannot bake the timeline: its states drive nothing"};
     std::vector<Pose> frames;
     frames.reserve(count.value());
-    const Status played = play_timeline(rig, timeline, fps, count.value(), [&](double, const StateMachine&, const Pose& pose) { frames.push_back(pose); });
+    Pose pose;
+    const Status played = play_timeline(rig, timeline, fps, count.value(), pose, [&](double, const StateMachine&) { frames.push_back(pose); });
     if (!played) return Error{"cannot bake the timeline: " + played.message()};
     Result<std::vector<KeyTrack>> tracks = reduce(rig, frames, fps, properties, tolerance);
     if (!tracks) return Error{"cannot bake the timeline: " + tracks.message()};

@@ -181,7 +181,8 @@ TEST(BakeTimeline, AStateTimelineWithItsBlendBecomesOneHeldState) {
     EXPECT_FALSE(baked.loop) << "a timeline plays once and holds";
     const float distance = bake_distance_tolerance(hero.skeleton, tol.degrees);
     std::size_t frames = 0;
-    const Status played = play_timeline(hero, timeline.value(), 30.0, 105, [&](double t, const StateMachine&, const Pose& want) {
+    Pose want;
+    const Status played = play_timeline(hero, timeline.value(), 30.0, 105, want, [&](double t, const StateMachine&) {
         Pose got;
         sample_state_at(baked, true, t, t, hero.pose, got);
         const PoseGap g = gap(want, got);
