@@ -65,25 +65,40 @@ char* write_floats(char* out, const float (&values)[N]) {
     return out;
 }
 
-// The most a bone's {"position":[...],"rotation":...,"scale":[...]} takes: ten numbers and the rest.
-constexpr std::size_t kMaxBoneChars = 10 * kMaxJsonFloatChars + 80;
+// The most a bone's {"position":[...],"rotation":...,"local":{...},"scale":[...]} takes:
+// seventeen numbers and the rest.
+constexpr std::size_t kMaxBoneChars = 17 * kMaxJsonFloatChars + 120;
 
-// A bone's {"position":[...],"rotation":...}, and "scale":[...] when the pose scales it, byte
-// for byte what dumping it as a Json object gave, written straight into the frame's text:
-// building and freeing that object, its arrays and numbers took most of a frame's time.
-char* write_bone(char* out, const Transform& world, const glm::vec3& scale, bool is_2d) {
-    const glm::vec3& p = world.translation;
+char* write_position_rotation(char* out, const glm::vec3& p, const glm::quat& q, bool is_2d) {
     out = put(out, "{\"position\":");
     if (is_2d) {
         out = write_floats(out, {p.x, p.y});
         out = put(out, ",\"rotation\":");
-        out = write_json_float(out, degrees_2d(world.rotation));
+        out = write_json_float(out, degrees_2d(q));
     } else {
-        const glm::quat& q = world.rotation;
         out = write_floats(out, {p.x, p.y, p.z});
         out = put(out, ",\"rotation\":");
         out = write_floats(out, {q.x, q.y, q.z, q.w});
     }
+    return out;
+}
+
+// A bone's {"position":[...],"rotation":...} in the world, "local":{...} the same relative to
+// its parent's joint frame (the world's for a root: what an exporter keys), and "scale":[...]
+// when the pose scales it (along the bone's own axes, so local too), byte for byte what
+// dumping it as a Json object gives, written straight into the frame's text: building and
+// freeing that object, its arrays and numbers took most of a frame's time.
+char* write_bone(char* out, const Transform& world, const Transform* parent, const glm::vec3& scale, bool is_2d) {
+    out = write_position_rotation(out, world.translation, world.rotation, is_2d);
+    out = put(out, ",\"local\":");
+    if (parent) {
+        // World frames are rigid (pose.hpp): the parent's inverse is its rotation's conjugate.
+        const glm::quat back = glm::conjugate(parent->rotation);
+        out = write_position_rotation(out, back * (world.translation - parent->translation), back * world.rotation, is_2d);
+    } else {
+        out = write_position_rotation(out, world.translation, world.rotation, is_2d);
+    }
+    *out++ = '}';
     if (scale != glm::vec3{1.0f}) {
         out = put(out, ",\"scale\":");
         out = is_2d ? write_floats(out, {scale.x, scale.y}) : write_floats(out, {scale.x, scale.y, scale.z});
@@ -107,9 +122,10 @@ public:
         for (std::size_t i = 0; i < skeleton.size(); ++i) {
             const auto [it, inserted] = slot_of.emplace(skeleton[i].name, slots_.size());
             if (inserted) {
-                slots_.push_back({json_string_text(skeleton[i].name) + ":", i});
+                slots_.push_back({json_string_text(skeleton[i].name) + ":", i, skeleton[i].parent});
             } else {
                 slots_[it->second].bone = i;
+                slots_[it->second].parent = skeleton[i].parent;
             }
         }
         const std::size_t n = slots_.size();
@@ -166,7 +182,8 @@ private:
             std::memcpy(out, key.data(), key.size());
             out += key.size();
             const std::size_t bone = slots_[k].bone;
-            out = write_bone(out, frame.world[bone], frame.scales[bone], is_2d);
+            const int parent = slots_[k].parent;
+            out = write_bone(out, frame.world[bone], parent >= 0 ? &frame.world[static_cast<std::size_t>(parent)] : nullptr, frame.scales[bone], is_2d);
         }
         return {begin, static_cast<std::size_t>(out - begin)};
     }
@@ -174,6 +191,7 @@ private:
     struct Slot {
         std::string key;   // "name": as JSON
         std::size_t bone;  // whose transform is written
+        int parent;        // its parent bone, or -1
     };
     std::vector<Slot> slots_;
     std::size_t half_ = 0;  // where the second thread's part begins (the end: no second part)

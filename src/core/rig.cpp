@@ -1,5 +1,7 @@
 #include "core/rig.hpp"
 
+#include <cstdio>
+
 namespace marionette {
 
 int Rig::chain_ending_at(int bone) const {
@@ -37,7 +39,16 @@ std::string summarize(const Rig& rig) {
     s += std::to_string(rig.skeleton.size()) + (rig.skeleton.size() == 1 ? " bone, " : " bones, ");
     s += counted(rig.chains.size(), "IK chain", "IK chains", rig.chains, [](const IkChain& c) { return c.name; });
     s += ", ";
-    s += counted(rig.states.size(), "state", "states", rig.states, [](const State& st) { return st.name; });
+    // A keyed state says what its keys hold, as the timeline's ruler would: tracks, keys, length.
+    s += counted(rig.states.size(), "state", "states", rig.states, [](const State& st) {
+        if (st.tracks.empty()) return st.name;
+        std::size_t keys = 0;
+        for (const KeyTrack& t : st.tracks) keys += t.keys.size();
+        char length[32];
+        std::snprintf(length, sizeof length, "%g", static_cast<double>(state_length(st)));
+        return st.name + " [keyed: " + std::to_string(st.tracks.size()) + (st.tracks.size() == 1 ? " track, " : " tracks, ") +
+               std::to_string(keys) + (keys == 1 ? " key, " : " keys, ") + length + " s" + (st.loop ? "" : ", held") + "]";
+    });
     return s;
 }
 

@@ -132,6 +132,25 @@ TEST(AnimateCommand, WritesEveryFrameInTheDocumentedShape) {
             EXPECT_EQ(bone["position"][1].get<float>(), e.world[b].translation.y);
             const double degrees = static_cast<double>(angle_2d(e.world[b].rotation)) * 180.0 / kPiDouble;
             EXPECT_NEAR(bone["rotation"].get<double>(), degrees, 1e-4);
+            // The local transform composes with the parent's world one back into the bone's.
+            const nlohmann::json& local = bone["local"];
+            ASSERT_EQ(local["position"].size(), 2u);
+            const int parent = hero.skeleton[b].parent;
+            double x = local["position"][0].get<double>();
+            double y = local["position"][1].get<double>();
+            double turn = local["rotation"].get<double>();
+            if (parent >= 0) {
+                const nlohmann::json& up = f["bones"][hero.skeleton[static_cast<std::size_t>(parent)].name];
+                const double a = up["rotation"].get<double>() * kPiDouble / 180.0;
+                const double rx = std::cos(a) * x - std::sin(a) * y;
+                const double ry = std::sin(a) * x + std::cos(a) * y;
+                x = up["position"][0].get<double>() + rx;
+                y = up["position"][1].get<double>() + ry;
+                turn += up["rotation"].get<double>();
+            }
+            EXPECT_NEAR(x, bone["position"][0].get<double>(), 1e-3) << hero.skeleton[b].name;
+            EXPECT_NEAR(y, bone["position"][1].get<double>(), 1e-3) << hero.skeleton[b].name;
+            EXPECT_NEAR(std::remainder(turn - bone["rotation"].get<double>(), 360.0), 0.0, 1e-3) << hero.skeleton[b].name;
         }
     }
     EXPECT_TRUE(frames[0]["from"].is_null());

@@ -9,7 +9,7 @@ using namespace marionette;
 
 TEST(CheckCommand, PrintsOneLineSummaryForEachShippedRig) {
     const std::pair<const char*, const char*> expected[] = {
-        {"arm.json", "2D rig, 3 bones, 2 IK chains (arm, arm_reach), 1 state (wave)"},
+        {"arm.json", "2D rig, 3 bones, 2 IK chains (arm, arm_reach), 1 state (wave [keyed: 3 tracks, 11 keys, 1.2 s])"},
         {"hero.json", "2D rig, 10 bones, 5 IK chains (arm_l, arm_r, leg_l, leg_r, spine_to_hand_l), 2 states (walking, climbing)"},
         {"humanoid.json", "3D rig, 21 bones, 5 IK chains"},
         {"io.json", "2D rig, 7 bones, 4 IK chains (arm_l, arm_r, leg_l, leg_r), 2 states (walking, climbing)"},

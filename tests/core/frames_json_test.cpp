@@ -34,6 +34,18 @@ Json reference_frame(const Rig& rig, const BakedFrame& frame) {
                        {"rotation", json_float(static_cast<float>(static_cast<double>(angle_2d(q)) * (180.0 / kPiDouble)))}}
                 : Json{{"position", Json::array({json_float(p.x), json_float(p.y), json_float(p.z)})},
                        {"rotation", Json::array({json_float(q.x), json_float(q.y), json_float(q.z), json_float(q.w)})}};
+        // Relative to the parent's joint frame, as an exporter keys it (the world's for a root).
+        const int parent = rig.skeleton[i].parent;
+        // (The same arithmetic as the writer's, so the texts compare byte for byte; that the
+        // numbers compose back to the world frame is AnimateCommand's check.)
+        const Transform* up = parent >= 0 ? &frame.world[static_cast<std::size_t>(parent)] : nullptr;
+        const glm::vec3 lp = up ? glm::conjugate(up->rotation) * (p - up->translation) : p;
+        const glm::quat lq = up ? glm::conjugate(up->rotation) * q : q;
+        bones[rig.skeleton[i].name]["local"] =
+            rig.is_2d() ? Json{{"position", Json::array({json_float(lp.x), json_float(lp.y)})},
+                               {"rotation", json_float(static_cast<float>(static_cast<double>(angle_2d(lq)) * (180.0 / kPiDouble)))}}
+                        : Json{{"position", Json::array({json_float(lp.x), json_float(lp.y), json_float(lp.z)})},
+                               {"rotation", Json::array({json_float(lq.x), json_float(lq.y), json_float(lq.z), json_float(lq.w)})}};
         // A scaled bone's scale, the rig's number of components; an unscaled bone has none.
         const glm::vec3& sc = frame.scales[i];
         if (sc != glm::vec3{1.0f}) {
@@ -104,7 +116,7 @@ TEST(FramesJson, ScaledBonesCarryTheirScale) {
     ASSERT_TRUE(text.ok()) << text.message();
     const std::vector<std::string> lines = frame_lines(text.value());
     ASSERT_EQ(lines.size(), 2u);
-    EXPECT_NE(lines[0].find(R"("body":{"position":[0,0],"rotation":-110.05352,"scale":[1.5,1]})"), std::string::npos) << lines[0];
+    EXPECT_NE(lines[0].find(R"("body":{"position":[0,0],"rotation":-110.05352,"local":{"position":[0,0],"rotation":-110.05352},"scale":[1.5,1]})"), std::string::npos) << lines[0];
     EXPECT_EQ(lines[0].find("scale"), lines[0].rfind("scale")) << "only the body is scaled";
     // 3D: three components, from the rig's own pose when no state drives the bone.
     Rig humanoid = load("humanoid.json");
