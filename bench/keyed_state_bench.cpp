@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "core/json_document.hpp"
 #include "core/rig_json.hpp"
 #include "core/state_pose.hpp"
 #include "editor/benchmark_rig.hpp"
@@ -93,6 +94,29 @@ void BM_LoadKeyedClip(benchmark::State& state) {
     state.counters["MB"] = static_cast<double>(text.value().size()) / 1e6;
 }
 BENCHMARK(BM_LoadKeyedClip)->Arg(1'000'000)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+// The same text parsed into a JSON tree only, no rig: how much of a load the parse is.
+void BM_ParseKeyedClipJson(benchmark::State& state) {
+    Rig rig = make_benchmark_rig(10, 100);
+    State clip{"clip", {}, {}, true};
+    for (int b = 0; b < static_cast<int>(rig.skeleton.size()); ++b) {
+        KeyTrack t{b, PoseProperty::Rotation, {}};
+        for (int k = 0; k < 999; ++k) {
+            Key key;
+            key.time = static_cast<float>(k) / 30.0f;
+            key.rotation = glm::normalize(glm::quat{1.0f, 0.1f * static_cast<float>(k % 5), 0.0f, 0.05f * static_cast<float>(b % 3)});
+            t.keys.push_back(key);
+        }
+        clip.tracks.push_back(std::move(t));
+    }
+    rig.states.push_back(std::move(clip));
+    const Result<std::string> text = serialize_rig(rig);
+    for (auto _ : state) {
+        Result<Json> doc = parse_json_document(text.value());
+        benchmark::DoNotOptimize(doc.ok());
+    }
+}
+BENCHMARK(BM_ParseKeyedClipJson)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 }  // namespace
 

@@ -68,7 +68,10 @@ void reset(Pose& out, std::size_t b, PoseProperty property) {
 // overshoot) may leave the pose's, so its ranges are kept here.
 void compose(Pose& out, std::size_t b, PoseProperty property, const glm::quat& rotation, const glm::vec3& vector) {
     switch (property) {
-        case PoseProperty::Rotation: out.rotations[b] = normalized(out.rotations[b] * rotation); break;
+        case PoseProperty::Rotation:
+            // The first value composed onto the identity is itself (already a unit quaternion).
+            out.rotations[b] = out.rotations[b] == glm::quat{1.0f, 0.0f, 0.0f, 0.0f} ? rotation : normalized(out.rotations[b] * rotation);
+            break;
         case PoseProperty::Translation: out.translations[b] = glm::clamp(out.translations[b] + vector, -kMaxCoordinate, kMaxCoordinate); break;
         case PoseProperty::Scale: out.scales[b] = glm::clamp(out.scales[b] * vector, 0.0f, kMaxPoseScale); break;
     }
