@@ -1,4 +1,3 @@
-#include "editor/edit_checks.hpp"
 #include "editor/viewport_controller.hpp"
 
 #include <algorithm>
@@ -6,15 +5,12 @@
 
 #include "core/forward_kinematics.hpp"
 #include "core/pins.hpp"
-#include "core/state_machine.hpp"
 #include "editor/bounding_box.hpp"
 #include "editor/edits.hpp"
-#include "editor/key_edits.hpp"
 #include "editor/picking.hpp"
 
 namespace marionette {
 
-using edit_checks::number_text;
 
 namespace {
 constexpr float kPickTolerance = 8.0f;     // pixels
@@ -319,42 +315,17 @@ void ViewportController::release() {
 }
 
 void ViewportController::finish_keying() {
-    Rig now = document_.rig();
     Rig original = std::move(rig_before_drag_);
-    // What the drag made of the shown pose. Moving the whole puppet (a root drag) keys as the
-    // roots' translations: the root offset is the rig pose's, not a state's.
-    Pose posed = now.pose;
-    const glm::vec3 moved_by = posed.root_offset - keyed_from_.root_offset;
-    posed.root_offset = keyed_from_.root_offset;
-    const Skeleton& skeleton = now.skeleton;
-    std::vector<int> changed;
-    for (std::size_t b = 0; b < skeleton.size() && posed.fits(skeleton.size()) && keyed_from_.fits(skeleton.size()); ++b) {
-        if (skeleton[b].parent < 0) posed.translations[b] += moved_by;
-        if (posed.rotations[b] != keyed_from_.rotations[b] || posed.translations[b] != keyed_from_.translations[b] ||
-            posed.scales[b] != keyed_from_.scales[b]) {
-            changed.push_back(static_cast<int>(b));
-        }
-    }
-    const AutoKey at = *keying_;
-    Result<Rig> keyed = key_bones(now, at.state, changed, at.time, posed);
+    Result<KeyedDrag> keyed = key_drag(original, document_.rig(), keyed_from_, *keying_);
     if (!keyed) {
         message_ = keyed.message();
         Rig before = original;
         document_.edit([&](Rig& rig) { rig = std::move(original); });
-        history_.record("", std::move(before), document_);
+        history_.record("", std::move(before), document_);  // back as it was: no step
         return;
     }
-    Rig out = std::move(keyed).value();
-    out.pose = original.pose;  // the rig's own pose is not what was keyed
-    document_.edit([&](Rig& rig) { rig = std::move(out); });
-    const std::string* state = state_name(document_.rig(), at.state);
-    if (changed.empty()) {
-        history_.record("Move pole", std::move(original), document_);  // a pole drag that turned nothing
-        return;
-    }
-    const std::string what = changed.size() == 1 ? skeleton[static_cast<std::size_t>(changed[0])].name : std::to_string(changed.size()) + " bones";
-    // The pole a pole drag moved stays moved: it is part of the step.
-    history_.record("Key " + what + " at " + number_text(at.time) + " s" + (state ? " in " + *state : std::string()), std::move(original), document_);
+    document_.edit([&](Rig& rig) { rig = std::move(keyed.value().rig); });
+    history_.record(std::move(keyed.value().label), std::move(original), document_);
 }
 
 int ViewportController::longest_auto_chain(int bone) const {

@@ -13,6 +13,7 @@
 
 #include "core/document.hpp"
 #include "core/ik_result.hpp"
+#include "editor/auto_key.hpp"
 #include "editor/chain_handles.hpp"
 #include "editor/fk_drag.hpp"
 #include "editor/history.hpp"
@@ -27,11 +28,6 @@ namespace marionette {
 
 enum class PoseMode { Fk, Ik };
 
-// Where a drag keys its pose when auto-key is on (as Blender's): a state and a time on it.
-struct AutoKey {
-    int state = -1;
-    float time = 0.0f;
-};
 
 class ViewportController {
 public:
