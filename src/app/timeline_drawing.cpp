@@ -94,7 +94,8 @@ void TimelinePanel::draw_ruler(const Rig& rig, const Area& area, ImDrawList& dra
     draw.AddLine(ImVec2(x0, area.min.y), ImVec2(x0, area.max.y), kTickColor);
 }
 
-void TimelinePanel::draw_rows(const Rig& rig, const Area& area, const std::vector<int>& rows, UiMarks& marks, ImDrawList& draw) const {
+void TimelinePanel::draw_rows(const Rig& rig, const Area& area, const std::vector<int>& rows, const std::vector<KeyRef>& chosen, UiMarks& marks,
+                              ImDrawList& draw) const {
     const State& st = rig.states[static_cast<std::size_t>(state(rig))];
     const float h = area.row_height;
     const float r = std::min(kKeyRadius, h * 0.4f);
@@ -123,14 +124,14 @@ void TimelinePanel::draw_rows(const Rig& rig, const Area& area, const std::vecto
         for (std::size_t k = 0; k < t.keys.size(); ++k) {
             const float x = area.names_right + static_cast<float>(axis_.x_of(static_cast<double>(t.keys[k].time)));
             if (x < area.names_right - r || x > area.max.x + r) continue;
-            const bool on = selected(rig, KeyRef{rows[i], static_cast<int>(k)});
+            const bool on = std::binary_search(chosen.begin(), chosen.end(), KeyRef{rows[i], static_cast<int>(k)});
             draw_key(draw, ImVec2(x, cy), r, t.keys[k].interpolation, on ? kSelectedKeyColor : kKeyColor);
             marks.mark("timeline/key/" + path + "/" + std::to_string(k), x - r, cy - r, x + r, cy + r);
         }
     }
 }
 
-void TimelinePanel::draw_curves(const Rig& rig, const Area& area, ImDrawList& draw) const {
+void TimelinePanel::draw_curves(const Rig& rig, const Area& area, const std::vector<KeyRef>& chosen, ImDrawList& draw) const {
     const State& st = rig.states[static_cast<std::size_t>(state(rig))];
     int track = track_driving(st, curve_bone_, curve_property_);
     if (track < 0 && !st.tracks.empty()) track = timeline_rows(st).front();
@@ -180,7 +181,7 @@ void TimelinePanel::draw_curves(const Rig& rig, const Area& area, ImDrawList& dr
         for (std::size_t k = 0; k < t.keys.size(); ++k) {
             const float x = area.names_right + static_cast<float>(axis_.x_of(static_cast<double>(t.keys[k].time)));
             const CurveSample at = key_curve_value(t, is_2d, t.keys[k]);
-            const bool on = selected(rig, KeyRef{track, static_cast<int>(k)});
+            const bool on = std::binary_search(chosen.begin(), chosen.end(), KeyRef{track, static_cast<int>(k)});
             draw.AddCircleFilled(ImVec2(x, y_of(at.values[static_cast<std::size_t>(v)])), 3.5f, on ? kSelectedKeyColor : color, 10);
         }
     }

@@ -56,6 +56,12 @@ std::vector<KeyRef> TimelinePanel::selected_keys(const Rig& rig) const {
     return refs;
 }
 
+std::vector<KeyRef> TimelinePanel::selected_sorted(const Rig& rig) const {
+    std::vector<KeyRef> refs = selected_keys(rig);
+    std::sort(refs.begin(), refs.end());
+    return refs;
+}
+
 bool TimelinePanel::selected(const Rig& rig, KeyRef ref) const {
     const KeyId id = key_id(rig.states[static_cast<std::size_t>(state(rig))], ref);
     return std::any_of(selection_.begin(), selection_.end(), [&](const KeyId& s) {
@@ -251,9 +257,9 @@ void TimelinePanel::canvas(const Rig& rig, UiMarks& marks, PanelEdits& edits, Ti
     draw.PushClipRect(area.min, area.max, true);
     draw.AddRectFilled(area.min, area.max, IM_COL32(28, 28, 32, 255));
     if (curves_) {
-        draw_curves(rig, area, draw);
+        draw_curves(rig, area, selected_sorted(rig), draw);
     } else {
-        draw_rows(rig, area, rows, marks, draw);
+        draw_rows(rig, area, rows, selected_sorted(rig), marks, draw);
     }
     draw_ruler(rig, area, draw);
     if (gesture_ == Gesture::Box) {

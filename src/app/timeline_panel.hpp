@@ -76,8 +76,12 @@ private:
     void shortcuts(const Rig& rig, int selected_bone, const Pose& shown, PanelEdits& edits, TimelineActions& actions);
     void mouse(const Rig& rig, const Area& area, const std::vector<int>& rows, PanelEdits& edits, TimelineActions& actions);
     void draw_ruler(const Rig& rig, const Area& area, ImDrawList& draw) const;
-    void draw_rows(const Rig& rig, const Area& area, const std::vector<int>& rows, UiMarks& marks, ImDrawList& draw) const;
-    void draw_curves(const Rig& rig, const Area& area, ImDrawList& draw) const;
+    // `chosen`: the selected keys, sorted (selected_sorted()), looked up for every key drawn.
+    void draw_rows(const Rig& rig, const Area& area, const std::vector<int>& rows, const std::vector<KeyRef>& chosen, UiMarks& marks,
+                   ImDrawList& draw) const;
+    void draw_curves(const Rig& rig, const Area& area, const std::vector<KeyRef>& chosen, ImDrawList& draw) const;
+    // selected_keys(), sorted by track then key, for binary searches while drawing.
+    std::vector<KeyRef> selected_sorted(const Rig& rig) const;
     // Keys `bones` at the playhead from `shown`, and shows the state there.
     void key(const Rig& rig, const std::vector<int>& bones, const Pose& shown, PanelEdits& edits, TimelineActions& actions);
     double snapped(const Rig& rig, double time) const;

@@ -4,6 +4,7 @@
 // leaves a rig the loader accepts. They are what the timeline's K, delete, drag and the
 // inspector's interpolation do.
 
+#include <compare>
 #include <optional>
 #include <span>
 #include <vector>
@@ -18,7 +19,7 @@ struct KeyRef {
     int track = -1;
     int key = -1;
 
-    bool operator==(const KeyRef&) const = default;
+    auto operator<=>(const KeyRef&) const = default;  // by track, then key
 };
 
 // Two key times closer than this are the same frame (a thousandth of a second at 1000 fps is
