@@ -1,6 +1,8 @@
 #include "core/json_field.hpp"
 
+#include <charconv>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "core/angles.hpp"
@@ -12,7 +14,26 @@
 namespace marionette {
 
 namespace {
-std::string join(const std::string& path, const char* key) { return path.empty() ? key : path + "." + key; }
+// Paths are built for every member and element read (a million keys: millions of them), so
+// each is made in one allocation.
+std::string join(const std::string& path, const char* key) {
+    if (path.empty()) return key;
+    const std::size_t length = std::strlen(key);
+    std::string joined;
+    joined.reserve(path.size() + 1 + length);
+    joined.append(path).append(1, '.').append(key, length);
+    return joined;
+}
+
+std::string indexed(const std::string& path, std::size_t i) {
+    char digits[24];
+    const auto [end, ec] = std::to_chars(digits, digits + sizeof digits, i);
+    const std::size_t length = static_cast<std::size_t>(end - digits);
+    std::string joined;
+    joined.reserve(path.size() + length + 2);
+    joined.append(path).append(1, '[').append(digits, length).append(1, ']');
+    return joined;
+}
 }  // namespace
 
 std::string json_type_name(const Json& j) {
@@ -62,7 +83,7 @@ std::size_t JsonField::array_size() const {
 }
 
 JsonField JsonField::element(std::size_t i) const {
-    return JsonField((*value_)[i], path_ + "[" + std::to_string(i) + "]");
+    return JsonField((*value_)[i], indexed(path_, i));
 }
 
 std::string JsonField::string() const {

@@ -220,6 +220,7 @@ KeyTrack read_track(const JsonField& f, const BoneIndex& bones, int dims) {
     t.bone = bones.require(f.member("bone"));
     if (auto v = f.optional_member("property")) t.property = read_pose_property(*v);
     const JsonField keys = f.member("keys");
+    t.keys.reserve(keys.array_size());
     for (std::size_t k = 0; k < keys.array_size(); ++k) t.keys.push_back(read_key(keys.element(k), t.property, dims));
     int at = -1;
     if (const std::string problem = key_track_problem(t, dims == 2, &at); !problem.empty()) {
