@@ -280,13 +280,16 @@ void EditorApp::handle_events() {
     }
 }
 
+int EditorApp::shown_timeline_state() const {
+    const int state = state_panel_.timeline().state(document_.rig());
+    const bool shown = state_panel_open_ && state >= 0 && active_state(states_.machine()) == state && !in_transition(states_.machine());
+    return shown ? state : -1;
+}
+
 std::optional<AutoKey> EditorApp::auto_key_target() const {
-    const TimelinePanel& timeline = state_panel_.timeline();
-    const Rig& rig = document_.rig();
-    const int state = timeline.state(rig);
-    if (!state_panel_open_ || !timeline.auto_key() || state < 0) return std::nullopt;
-    if (active_state(states_.machine()) != state || in_transition(states_.machine())) return std::nullopt;
-    return AutoKey{state, static_cast<float>(timeline.key_time(rig))};
+    const int state = shown_timeline_state();
+    if (state < 0 || !state_panel_.timeline().auto_key()) return std::nullopt;
+    return AutoKey{state, static_cast<float>(state_panel_.timeline().key_time(document_.rig()))};
 }
 
 void EditorApp::take_shown_pose() {
@@ -339,14 +342,12 @@ void EditorApp::pose_world() {
 
 void EditorApp::pose_ghosts() {
     const Rig& rig = document_.rig();
-    const TimelinePanel& timeline = state_panel_.timeline();
-    const int state = timeline.state(rig);
+    const OnionSkin& onion = state_panel_.timeline().onion();
+    const int state = shown_timeline_state();
     std::vector<OnionGhost> times;
-    // Ghosts of the state the timeline shows, once it has arrived (not over a blend, nor under
-    // a drag that shows the rig's pose).
-    if (state_panel_open_ && timeline.onion().on && state >= 0 && active_state(states_.machine()) == state && !in_transition(states_.machine()) &&
-        !controller_->keying()) {
-        times = onion_ghosts(rig.states[static_cast<std::size_t>(state)], static_cast<double>(rig.fps), states_.playhead(rig), timeline.onion());
+    // Not under a drag that shows the rig's pose.
+    if (onion.on && state >= 0 && !controller_->keying()) {
+        times = onion_ghosts(rig.states[static_cast<std::size_t>(state)], static_cast<double>(rig.fps), states_.playhead(rig), onion);
     }
     ghosts_.resize(times.size());
     for (std::size_t i = 0; i < times.size(); ++i) {

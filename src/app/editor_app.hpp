@@ -62,7 +62,10 @@ private:
     // A press that starts posing while a state is shown: the preview stops on the pose shown,
     // which becomes the rig's own pose (one undo step), so the drag starts from what is seen.
     void take_shown_pose();
-    // Where a drag keys when the timeline's auto-key is on and its state shows (no blend).
+    // The timeline's state when the viewport shows it, arrived (no blend), with the state panel
+    // open; -1 otherwise. Auto-key and the onion skin work on it.
+    int shown_timeline_state() const;
+    // Where a drag keys when the timeline's auto-key is on and its state shows.
     std::optional<AutoKey> auto_key_target() const;
     // Frames what the viewport shows (shown_extent.hpp).
     void frame_shown();

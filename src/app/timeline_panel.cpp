@@ -64,9 +64,7 @@ std::vector<KeyRef> TimelinePanel::selected_sorted(const Rig& rig) const {
 
 bool TimelinePanel::selected(const Rig& rig, KeyRef ref) const {
     const KeyId id = key_id(rig.states[static_cast<std::size_t>(state(rig))], ref);
-    return std::any_of(selection_.begin(), selection_.end(), [&](const KeyId& s) {
-        return s.bone == id.bone && s.property == id.property && std::fabs(s.time - id.time) <= kSameKeyTime;
-    });
+    return std::any_of(selection_.begin(), selection_.end(), [&](const KeyId& s) { return same_key(s, id); });
 }
 
 void TimelinePanel::select(const Rig& rig, const std::vector<KeyRef>& keys, bool add) {
@@ -74,9 +72,7 @@ void TimelinePanel::select(const Rig& rig, const std::vector<KeyRef>& keys, bool
     if (!add) selection_.clear();
     for (const KeyRef& r : keys) {
         const KeyId id = key_id(st, r);
-        const auto at = std::find_if(selection_.begin(), selection_.end(), [&](const KeyId& s) {
-            return s.bone == id.bone && s.property == id.property && std::fabs(s.time - id.time) <= kSameKeyTime;
-        });
+        const auto at = std::find_if(selection_.begin(), selection_.end(), [&](const KeyId& s) { return same_key(s, id); });
         if (at == selection_.end()) {
             selection_.push_back(id);
         } else if (add) {

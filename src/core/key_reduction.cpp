@@ -25,7 +25,7 @@ Key key_at(const KeyReductionJob& job, const BakedProperty& p, std::size_t i, co
         case PoseProperty::Rotation:
             if (job.is_2d) {
                 k.angle = angle_2d(pose.rotations[b]);
-                if (previous) k.angle += 2.0f * kPi * std::round((previous->angle - k.angle) / (2.0f * kPi));
+                if (previous) k.angle = nearest_turn(k.angle, previous->angle);
             } else {
                 k.rotation = normalized(pose.rotations[b]);
                 // The same hemisphere as the key before: q and -q are one rotation.
@@ -70,7 +70,7 @@ float bake_distance_tolerance(const Skeleton& skeleton, float degrees) {
 Status KeyReductionJob::validate() const {
     if (!tracks) return Error{"key reduction: no output"};
     if (frames.empty()) return Error{"key reduction: no frames to bake"};
-    if (!(std::isfinite(fps) && fps > 0.0 && fps <= static_cast<double>(kMaxFps))) return Error{std::string("key reduction: the fps must be ") + kFpsRange};
+    if (!is_fps(static_cast<float>(fps))) return Error{std::string("key reduction: the fps must be ") + kFpsRange};
     if (static_cast<double>(frames.size() - 1) / fps > static_cast<double>(kMaxKeyTime)) return Error{"key reduction: more than an hour of frames"};
     if (!(std::isfinite(tolerance.degrees) && tolerance.degrees >= 0.0f && std::isfinite(tolerance.distance) && tolerance.distance > 0.0f &&
           std::isfinite(tolerance.scale) && tolerance.scale >= 0.0f)) {

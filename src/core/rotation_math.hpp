@@ -75,6 +75,10 @@ inline float wrap_angle(float a) {
     return a <= -kPi ? a + 2.0f * kPi : a;
 }
 
+// `angle` plus the whole turns that bring it nearest to `toward` (radians, not wrapped): the
+// same direction, with no spin added on the way from `toward`.
+inline float nearest_turn(float angle, float toward) { return angle + 2.0f * kPi * std::round((toward - angle) / (2.0f * kPi)); }
+
 // The shortest rotation turning direction u onto direction v (neither need be unit length).
 // Opposite directions turn half way round an axis perpendicular to u. Zero vectors: identity.
 glm::quat rotation_between(const glm::vec3& u, const glm::vec3& v);

@@ -41,7 +41,7 @@ std::vector<BakedProperty> driven(const Rig& rig, std::span<const int> states) {
 }
 
 Status check_fps(double fps) {
-    if (!(std::isfinite(fps) && fps > 0.0 && fps <= static_cast<double>(kMaxFps))) {
+    if (!is_fps(static_cast<float>(fps))) {
         return Error{std::string("the fps must be ") + kFpsRange + ", got " + number_text(static_cast<float>(fps))};
     }
     return {};

@@ -50,10 +50,10 @@ bool at_rest(const Pose& pose, std::size_t b, PoseProperty p) {
 
 // `angle` plus the whole turns that bring it nearest to what the 2D rotation track shows at
 // `time` (the angle itself for a track without keys).
-float nearest_turn(const KeyTrack& track, float time, float angle) {
+float turn_near_track(const KeyTrack& track, float time, float angle) {
     if (track.keys.empty()) return angle;
     const float shown = sample_track(track, true, time).angle;
-    return angle + 2.0f * kPi * std::round((shown - angle) / (2.0f * kPi));
+    return nearest_turn(angle, shown);
 }
 
 // What `state`'s channels on `bone`'s `property` add at clock time `clock`, composed in order
@@ -91,7 +91,7 @@ Key key_from_pose(const Rig& rig, const State& state, const KeyTrack& track, flo
                 k.angle = angle_2d(keyed);
                 if (!track.keys.empty()) {
                     // The same direction, the number of whole turns nearest what the track shows.
-                    k.angle = nearest_turn(track, time, k.angle);
+                    k.angle = turn_near_track(track, time, k.angle);
                 }
             } else {
                 k.rotation = keyed;
@@ -272,7 +272,7 @@ Result<Rig> paste_keys(const Rig& rig, int state, std::span<const CopiedKey> key
             track = static_cast<int>(target.tracks.size()) - 1;
         }
         KeyTrack& t = target.tracks[static_cast<std::size_t>(track)];
-        if (rig.is_2d() && c.property == PoseProperty::Rotation) k.angle = nearest_turn(t, k.time, k.angle);
+        if (rig.is_2d() && c.property == PoseProperty::Rotation) k.angle = turn_near_track(t, k.time, k.angle);
         place_key(t, k, true);
         if (const std::string problem = key_track_problem(t, rig.is_2d()); !problem.empty()) {
             return Error{"cannot paste keys into " + track_label(rig, t) + ": " + problem};

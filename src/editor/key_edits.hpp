@@ -36,6 +36,11 @@ struct KeyId {
     bool operator==(const KeyId&) const = default;
 };
 
+// Whether two ids name the same key: the same bone and property, times within kSameKeyTime.
+inline bool same_key(const KeyId& a, const KeyId& b) {
+    return a.bone == b.bone && a.property == b.property && (a.time > b.time ? a.time - b.time : b.time - a.time) <= kSameKeyTime;
+}
+
 // The id of an existing key (`ref` must name one).
 KeyId key_id(const State& state, KeyRef ref);
 // The key `id` names (its time within kSameKeyTime), or nullopt when there is none.
