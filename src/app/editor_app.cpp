@@ -300,7 +300,7 @@ void EditorApp::take_shown_pose() {
     char at[32];
     std::snprintf(at, sizeof at, "%.2f s", states_.machine().clock);
     Pose pose;
-    states_.sample(rig, pose);
+    states_.sample(document_, pose);
     states_.stop();
     session_->finish();
     if (pose == rig.pose) {
@@ -331,7 +331,7 @@ void EditorApp::pose_world() {
     world_.resize(rig.skeleton.size());
     const Pose* pose = &rig.pose;
     if (states_.shows_state() && !controller_->keying()) {  // an auto-key drag shows the pose it drags
-        states_.sample(rig, shown_pose_);
+        states_.sample(document_, shown_pose_);
         pose = &shown_pose_;
     }
     world_pose_ = pose;

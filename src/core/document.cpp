@@ -1,9 +1,16 @@
 #include "core/document.hpp"
 
+#include <atomic>
+
 #include "core/rig_file.hpp"
 #include "core/rig_json.hpp"
 
 namespace marionette {
+
+std::uint64_t Document::next_revision() {
+    static std::atomic<std::uint64_t> last{0};
+    return ++last;
+}
 
 Document Document::unsaved(Rig rig, std::filesystem::path path, std::optional<FileIdentity> disk) {
     Document d(std::move(rig), std::move(path), disk);
@@ -21,7 +28,7 @@ Status Document::open(const std::filesystem::path& path) {
     path_ = path;
     disk_ = identity ? std::optional<FileIdentity>(identity.value()) : std::nullopt;
     modified_ = false;
-    ++revision_;
+    revision_ = next_revision();
     return {};
 }
 

@@ -32,8 +32,9 @@ public:
     // The identity of the document's file as last read or written here; none for a document
     // without a file, or when it could not be read.
     const std::optional<FileIdentity>& disk() const { return disk_; }
-    // Counts changes (edits, undo, redo): different after any change, so a copy of the rig
-    // taken at one revision is known to be current while the revision stays the same.
+    // Names the rig as it is now: a new number after any change (edits, undo, redo, open),
+    // never one another document in the process had, so something computed from a rig at one
+    // revision (a copy, compiled clips) is known to be current while the revision stays.
     std::uint64_t revision() const { return revision_; }
 
     Status open(const std::filesystem::path& path);
@@ -50,7 +51,7 @@ public:
     void edit(Edit&& change) {
         change(rig_);
         modified_ = true;
-        ++revision_;
+        revision_ = next_revision();
     }
 
     // Undo and redo: swap in a rig the document had before, with the unsaved mark it had then
@@ -58,7 +59,7 @@ public:
     void exchange(Rig& rig, bool modified) {
         std::swap(rig_, rig);
         modified_ = modified;
-        ++revision_;
+        revision_ = next_revision();
     }
 
     // Editor data about the view, not the rig (the camera): its keys go into the file's "editor"
@@ -72,12 +73,14 @@ public:
     void restore_mark(bool modified) { modified_ = modified; }
 
 private:
+    static std::uint64_t next_revision();
+
     Rig rig_;
     std::filesystem::path path_;
     std::optional<FileIdentity> disk_;
     nlohmann::ordered_json view_ = nlohmann::ordered_json::object();
     bool modified_ = false;
-    std::uint64_t revision_ = 0;
+    std::uint64_t revision_ = next_revision();
 };
 
 }  // namespace marionette

@@ -14,55 +14,37 @@ namespace {
 
 constexpr Interpolation kInterpolations[] = {Interpolation::Step, Interpolation::Linear, Interpolation::Cosine, Interpolation::Bezier};
 
-// One coordinate of the cubic Bézier from 0 to 1 through controls p1 and p2, and its slope.
-float bezier(float p1, float p2, float t) {
-    const float s = 1.0f - t;
-    return 3.0f * s * s * t * p1 + 3.0f * s * t * t * p2 + t * t * t;
-}
-float bezier_slope(float p1, float p2, float t) {
-    const float s = 1.0f - t;
-    return 3.0f * s * s * p1 + 6.0f * s * t * (p2 - p1) + 3.0f * t * t * (1.0f - p2);
-}
+// One coordinate of the cubic Bézier from 0 to 1 through controls p1 and p2, in polynomial
+// form: ((a t + b) t + c) t, with its slope.
+struct BezierAxis {
+    float c, b, a;
+    BezierAxis(float p1, float p2) : c(3.0f * p1), b(3.0f * (p2 - p1) - c), a(1.0f - c - b) {}
+    float at(float t) const { return ((a * t + b) * t + c) * t; }
+    float slope(float t) const { return (3.0f * a * t + 2.0f * b) * t + c; }
+};
 
 // The curve's parameter t where its x is u: x(t) never decreases (x1, x2 in [0, 1]), so Newton's
 // steps are kept inside a bracket that bisection shrinks when a step would leave it.
-float bezier_parameter(const BezierCurve& c, float u) {
+float bezier_parameter(const BezierAxis& x, float u) {
     float lo = 0.0f;
     float hi = 1.0f;
     float t = u;
     for (int i = 0; i < 32; ++i) {
-        const float x = bezier(c.x1, c.x2, t) - u;
-        if (std::fabs(x) < 1e-7f) break;
-        (x < 0.0f ? lo : hi) = t;
-        const float slope = bezier_slope(c.x1, c.x2, t);
-        const float next = slope > 1e-6f ? t - x / slope : -1.0f;
+        const float miss = x.at(t) - u;
+        if (std::fabs(miss) < 1e-7f) break;
+        (miss < 0.0f ? lo : hi) = t;
+        const float slope = x.slope(t);
+        const float next = slope > 1e-6f ? t - miss / slope : -1.0f;
         t = next > lo && next < hi ? next : 0.5f * (lo + hi);
     }
     return t;
 }
 
-// The rotation a fraction f of the way from a to b along the shorter arc, f allowed past 0 and 1
-// (a Bézier's overshoot turns on past b, or back before a).
-// Key pairs at most 20 degrees apart (|cos| of the half angle at least cos 10 degrees) take the
-// normalised straight line between them instead: within 0.01 degree of the even turn (checked
-// against it in KeyTrack.ANearbyPairTurnsAsEvenlyAsTheExactTurn), and free of the turn's
-// trigonometry, which was most of a keyed frame's time.
+// Key pairs at most 20 degrees apart (|cos| of the half angle at least cos 10 degrees) turn
+// along the normalised straight line between them: within 0.01 degree of the even turn
+// (checked against it in KeyTrack.ANearbyPairTurnsAsEvenlyAsTheExactTurn), and free of the
+// turn's trigonometry, which was most of a keyed frame's time.
 constexpr float kCloseKeysDot = 0.98480775f;
-
-glm::quat turn_fraction(const glm::quat& a, const glm::quat& b, float f) {
-    const float d = glm::dot(a, b);
-    if (f >= 0.0f && f <= 1.0f && std::fabs(d) >= kCloseKeysDot) {
-        const glm::quat to = d < 0.0f ? -b : b;
-        return normalized(a * (1.0f - f) + to * f);
-    }
-    glm::quat relative = glm::conjugate(a) * b;
-    if (relative.w < 0.0f) relative = -relative;
-    const float sine = glm::length(glm::vec3{relative.x, relative.y, relative.z});
-    if (sine < 1e-12f) return a;
-    const float angle = 2.0f * std::atan2(sine, relative.w);
-    const glm::vec3 axis = glm::vec3{relative.x, relative.y, relative.z} / sine;
-    return normalized(a * glm::angleAxis(angle * f, axis));
-}
 
 }  // namespace
 
@@ -88,52 +70,99 @@ bool is_valid_curve(const BezierCurve& c) {
     return in(c.x1, 0.0f, 1.0f) && in(c.x2, 0.0f, 1.0f) && in(c.y1, -kMaxCurveY, kMaxCurveY) && in(c.y2, -kMaxCurveY, kMaxCurveY);
 }
 
-float interpolation_fraction(const Key& key, float u) {
-    if (key.interpolation == Interpolation::Step) return 0.0f;
+float interpolation_fraction(Interpolation interpolation, const BezierCurve& curve, float u) {
+    if (interpolation == Interpolation::Step) return 0.0f;
     if (!(u > 0.0f)) return 0.0f;
     if (u >= 1.0f) return 1.0f;
-    switch (key.interpolation) {
+    switch (interpolation) {
         case Interpolation::Step: return 0.0f;
         case Interpolation::Linear: return u;
         case Interpolation::Cosine: return 0.5f - 0.5f * std::cos(kPi * u);
-        case Interpolation::Bezier: return bezier(key.curve.y1, key.curve.y2, bezier_parameter(key.curve, u));
+        case Interpolation::Bezier: return BezierAxis(curve.y1, curve.y2).at(bezier_parameter(BezierAxis(curve.x1, curve.x2), u));
     }
     return u;
 }
 
+float interpolation_fraction(const Key& key, float u) { return interpolation_fraction(key.interpolation, key.curve, u); }
+
 glm::quat key_rotation(const Key& key, bool is_2d) { return is_2d ? glm::angleAxis(key.angle, glm::vec3{0.0f, 0.0f, 1.0f}) : key.rotation; }
 
-Key sample_track(const KeyTrack& track, bool is_2d, double time) {
-    const std::vector<Key>& keys = track.keys;
-    if (keys.empty()) return Key{};
-    if (!(time > static_cast<double>(keys.front().time))) return keys.front();
-    if (time >= static_cast<double>(keys.back().time)) return keys.back();
-    // The last key at or before `time`; the one after it exists, as time is before the last.
-    // Keys are often evenly spaced (a bake, a clip at a frame rate): the pair is guessed from
-    // where the time lies between the first and last keys, and searched for when the guess
-    // misses (the keys are strictly increasing, so last > first).
-    const double first = static_cast<double>(keys.front().time);
-    const double last = static_cast<double>(keys.back().time);
-    std::size_t guess = static_cast<std::size_t>((time - first) / (last - first) * static_cast<double>(keys.size() - 1));
-    guess = std::min(guess, keys.size() - 2);
-    auto next = keys.begin() + static_cast<std::ptrdiff_t>(guess) + 1;
-    if (static_cast<double>((next - 1)->time) > time || static_cast<double>(next->time) <= time) {
-        next = std::upper_bound(keys.begin(), keys.end(), time, [](double t, const Key& k) { return t < static_cast<double>(k.time); });
+glm::quat key_turn(const glm::quat& a, const glm::quat& b, float f) {
+    if (f == 0.0f) return a;
+    if (f == 1.0f) return b;
+    const float d = glm::dot(a, b);
+    if (f >= 0.0f && f <= 1.0f && std::fabs(d) >= kCloseKeysDot) {
+        const glm::quat to = d < 0.0f ? -b : b;
+        return normalized(a * (1.0f - f) + to * f);
     }
-    const Key& a = *(next - 1);
-    const Key& b = *next;
-    const double span = static_cast<double>(b.time) - static_cast<double>(a.time);
-    const float f = interpolation_fraction(a, static_cast<float>((time - static_cast<double>(a.time)) / span));
-    Key out = a;
-    out.time = static_cast<float>(time);
-    if (track.property == PoseProperty::Rotation) {
-        if (is_2d) {
-            out.angle = a.angle + (b.angle - a.angle) * f;
-        } else {
-            out.rotation = f == 0.0f ? a.rotation : (f == 1.0f ? b.rotation : turn_fraction(a.rotation, b.rotation, f));
-        }
+    glm::quat relative = glm::conjugate(a) * b;
+    if (relative.w < 0.0f) relative = -relative;
+    const float sine = glm::length(glm::vec3{relative.x, relative.y, relative.z});
+    if (sine < 1e-12f) return a;
+    const float angle = 2.0f * std::atan2(sine, relative.w);
+    const glm::vec3 axis = glm::vec3{relative.x, relative.y, relative.z} / sine;
+    return normalized(a * glm::angleAxis(angle * f, axis));
+}
+
+namespace {
+
+// Where a time falls in a track: the key at or before it (the first key before the first, the
+// last after the last), the one after it, and how far the interpolation has come between them
+// (0 at a, also before the first and after the last key).
+struct KeySpan {
+    const Key* a;
+    const Key* b;
+    float f;
+};
+
+KeySpan locate(const std::vector<Key>& track_keys, double time) {
+    const std::size_t n = track_keys.size();
+    const Key* keys = track_keys.data();
+    // Key times are floats; the time is compared and divided as one (an hour in, still finer
+    // than a millisecond), which keeps a frame's thousands of tracks off double division.
+    const float t = static_cast<float>(time);
+    if (!(t > keys[0].time)) return {keys, keys, 0.0f};
+    if (t >= keys[n - 1].time) return {keys + (n - 1), keys + (n - 1), 0.0f};
+    // The last key at or before t; the one after it exists, as t is before the last. Keys are
+    // often evenly spaced (a bake, a clip at a frame rate): the pair is guessed from where t
+    // lies between the first and last keys, and searched for when the guess misses (the keys
+    // strictly increase, so last > first).
+    const float first = keys[0].time;
+    std::size_t at = static_cast<std::size_t>((t - first) / (keys[n - 1].time - first) * static_cast<float>(n - 1));
+    at = std::min(at, n - 2);
+    if (!(keys[at].time <= t && t < keys[at + 1].time)) {
+        const Key* next = std::upper_bound(keys, keys + n, t, [](float x, const Key& k) { return x < k.time; });
+        at = static_cast<std::size_t>(next - keys) - 1;
+    }
+    const Key* a = keys + at;
+    return {a, a + 1, interpolation_fraction(*a, (t - a->time) / (a[1].time - a->time))};
+}
+
+}  // namespace
+
+void sample_track_value(const KeyTrack& track, bool is_2d, double time, glm::quat& rotation, glm::vec3& vector) {
+    if (track.keys.empty()) return;
+    const auto [a, b, f] = locate(track.keys, time);
+    if (track.property != PoseProperty::Rotation) {
+        vector = f == 0.0f ? a->vector : a->vector + (b->vector - a->vector) * f;
+    } else if (is_2d) {
+        rotation = glm::angleAxis(a->angle + (b->angle - a->angle) * f, glm::vec3{0.0f, 0.0f, 1.0f});
     } else {
-        out.vector = a.vector + (b.vector - a.vector) * f;
+        rotation = key_turn(a->rotation, b->rotation, f);
+    }
+}
+
+Key sample_track(const KeyTrack& track, bool is_2d, double time) {
+    if (track.keys.empty()) return Key{};
+    const auto [a, b, f] = locate(track.keys, time);
+    Key out = *a;
+    out.time = static_cast<float>(time);
+    if (track.property != PoseProperty::Rotation) {
+        out.vector = a->vector + (b->vector - a->vector) * f;
+    } else if (is_2d) {
+        out.angle = a->angle + (b->angle - a->angle) * f;
+    } else {
+        out.rotation = key_turn(a->rotation, b->rotation, f);
     }
     return out;
 }

@@ -67,11 +67,21 @@ inline constexpr float kMaxKeyTime = 3600.0f;
 // cosine, the curve's y at x = u for a Bézier (overshoot allowed). Exact 0 at 0 and 1 at 1
 // except for a step.
 float interpolation_fraction(const Key& key, float u);
+float interpolation_fraction(Interpolation interpolation, const BezierCurve& curve, float u);
+
+// The 3D rotation a fraction f of the way from key value a to b along the shorter arc, f
+// allowed past 0 and 1 (a Bézier's overshoot turns on past b, or back before a); exactly a at
+// 0 and b at 1.
+glm::quat key_turn(const glm::quat& a, const glm::quat& b, float f);
 
 // What the track shows at `time` seconds: before its first key the first key's value, after
 // its last the last's, between two keys the interpolation. For a rotation track: `angle` (2D)
 // or `rotation` (3D) of the result; for the others `vector`.
 Key sample_track(const KeyTrack& track, bool is_2d, double time);
+// The same value, written to `rotation` (a rotation track, 2D or 3D) or `vector` (the others),
+// and nothing else copied: what a frame of a keyed state samples. A track without keys writes
+// nothing.
+void sample_track_value(const KeyTrack& track, bool is_2d, double time, glm::quat& rotation, glm::vec3& vector);
 
 // The rotation of a rotation key, either dimension (2D: the angle about z).
 glm::quat key_rotation(const Key& key, bool is_2d);

@@ -22,10 +22,11 @@ float state_length(const State& state) {
     return length;
 }
 
-double keyed_time(const State& state, double local) {
-    const double length = static_cast<double>(state_length(state));
+double keyed_time(const State& state, double local) { return keyed_time(static_cast<double>(state_length(state)), state.loop, local); }
+
+double keyed_time(double length, bool loop, double local) {
     if (!(length > 0.0) || !(local > 0.0)) return 0.0;
-    if (!state.loop) return std::min(local, length);
+    if (!loop) return std::min(local, length);
     return std::fmod(local, length);  // exact, in [0, length)
 }
 

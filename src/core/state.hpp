@@ -65,6 +65,8 @@ float state_length(const State& state);
 // The time on its tracks a state shows `local` seconds after it was entered: wrapped into
 // [0, length) when it loops, held at its length when not; 0 for a length of 0.
 double keyed_time(const State& state, double local);
+// The same for a state `length` seconds long (state_length) that loops or not.
+double keyed_time(double length, bool loop, double local);
 // The track of `state` driving `bone`'s `property`, or -1.
 int track_driving(const State& state, int bone, PoseProperty property);
 

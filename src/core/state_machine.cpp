@@ -12,9 +12,14 @@ float progress(const StateLayer& layer, double clock) {
     return t <= 0.0 ? 0.0f : (t >= 1.0 ? 1.0f : static_cast<float>(t));
 }
 
-void sample_layer(const StateLayer& layer, const Rig& rig, double clock, Pose& out) {
+void sample_layer(const StateLayer& layer, const Rig& rig, double clock, Pose& out, KeyedClipCache* clips = nullptr) {
     if (layer.state >= 0 && static_cast<std::size_t>(layer.state) < rig.states.size()) {
-        sample_state(rig.states[static_cast<std::size_t>(layer.state)], rig.is_2d(), clock, clock - layer.start, rig.pose, out);
+        const auto state = static_cast<std::size_t>(layer.state);
+        if (clips && !rig.states[state].tracks.empty()) {
+            sample_state(rig.states[state], clips->playback(rig, state), clock, clock - layer.start, rig.pose, out);
+        } else {
+            sample_state(rig.states[state], rig.is_2d(), clock, clock - layer.start, rig.pose, out);
+        }
     } else {
         out = rig.pose;
     }
@@ -96,16 +101,17 @@ void set_clock(StateMachine& m, double clock) {
     drop_hidden_layers(m);
 }
 
-void sample(const StateMachine& m, const Rig& rig, Pose& out) {
+void sample(const StateMachine& m, const Rig& rig, Pose& out, KeyedClipCache* clips) {
     if (m.frozen_bottom && m.frozen_bottom->rotations.size() == rig.pose.rotations.size()) {
         out = *m.frozen_bottom;
     } else {
-        sample_layer(m.layers[0], rig, m.clock, out);
+        sample_layer(m.layers[0], rig, m.clock, out, clips);
     }
     if (m.layers.size() < 2) return;
-    Pose layer;
+    Pose local;
+    Pose& layer = clips ? clips->scratch_pose() : local;
     for (std::size_t i = 1; i < m.layers.size(); ++i) {
-        sample_layer(m.layers[i], rig, m.clock, layer);
+        sample_layer(m.layers[i], rig, m.clock, layer, clips);
         blend_poses(out, layer, ease(m.layers[i].easing, progress(m.layers[i], m.clock)), out);
     }
 }

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "core/keyed_clip_cache.hpp"
 #include "core/pose.hpp"
 #include "core/rig.hpp"
 
@@ -64,8 +65,9 @@ void advance(StateMachine& m, double dt);
 // Sets the clock (scrubbing): layers are kept; transitions are measured against it.
 void set_clock(StateMachine& m, double clock);
 
-// The pose shown now, over the rig's own pose.
-void sample(const StateMachine& m, const Rig& rig, Pose& out);
+// The pose shown now, over the rig's own pose. With `clips` (synced to the rig), keyed states
+// play from their compiled clips, and a frame allocates nothing once they are compiled.
+void sample(const StateMachine& m, const Rig& rig, Pose& out, KeyedClipCache* clips = nullptr);
 
 // After the rig's states changed (deleted, reordered): layers naming a state that is gone
 // fall back to the rig's pose, and `remap[old] = new` (or -1) renames the rest when given.

@@ -66,7 +66,7 @@ void reset(Pose& out, std::size_t b, PoseProperty property) {
 // Composes one value into a driven property: rotations multiply, translations add, scales
 // multiply. Tracks and channels each keep their own range; several composed (or a Bézier's
 // overshoot) may leave the pose's, so its ranges are kept here.
-void compose(Pose& out, std::size_t b, PoseProperty property, const glm::quat& rotation, const glm::vec3& vector) {
+inline void compose(Pose& out, std::size_t b, PoseProperty property, const glm::quat& rotation, const glm::vec3& vector) {
     switch (property) {
         case PoseProperty::Rotation:
             // The first value composed onto the identity is itself (already a unit quaternion).
@@ -77,6 +77,29 @@ void compose(Pose& out, std::size_t b, PoseProperty property, const glm::quat& r
     }
 }
 
+// Starts `out` as `pose` with every property `state` drives at its identity, the start its
+// track and then its channels compose from. Returns how many bones the pose has.
+std::size_t start_driven(const State& state, const Pose& pose, Pose& out) {
+    if (&out != &pose) out = pose;
+    const std::size_t n = std::min({out.rotations.size(), out.translations.size(), out.scales.size()});
+    for (const KeyTrack& t : state.tracks) {
+        if (t.bone >= 0 && static_cast<std::size_t>(t.bone) < n) reset(out, static_cast<std::size_t>(t.bone), t.property);
+    }
+    for (const StateChannel& c : state.channels) {
+        if (c.bone >= 0 && static_cast<std::size_t>(c.bone) < n) reset(out, static_cast<std::size_t>(c.bone), c.property);
+    }
+    return n;
+}
+
+void compose_channels(const State& state, double clock, std::size_t n, Pose& out) {
+    for (const StateChannel& c : state.channels) {
+        if (c.bone < 0 || static_cast<std::size_t>(c.bone) >= n) continue;
+        const bool rotates = c.property == PoseProperty::Rotation;
+        compose(out, static_cast<std::size_t>(c.bone), c.property, rotates ? channel_rotation(c, clock) : glm::quat{1.0f, 0.0f, 0.0f, 0.0f},
+                rotates ? glm::vec3{0.0f} : channel_vector(c, clock));
+    }
+}
+
 }  // namespace
 
 void sample_state(const State& state, bool is_2d, double clock, double local, const Pose& pose, Pose& out) {
@@ -84,30 +107,42 @@ void sample_state(const State& state, bool is_2d, double clock, double local, co
 }
 
 void sample_state_at(const State& state, bool is_2d, double clock, double track_time, const Pose& pose, Pose& out) {
+    const std::size_t n = start_driven(state, pose, out);
+    for (const KeyTrack& t : state.tracks) {
+        if (t.bone < 0 || static_cast<std::size_t>(t.bone) >= n || t.keys.empty()) continue;
+        TrackValue v;
+        sample_track_value(t, is_2d, track_time, v.rotation, v.vector);
+        compose(out, static_cast<std::size_t>(t.bone), t.property, v.rotation, v.vector);
+    }
+    compose_channels(state, clock, n, out);
+}
+
+void sample_state(const State& state, ClipPlayback& playback, double clock, double local, const Pose& pose, Pose& out) {
+    sample_state_at(state, playback, clock, keyed_time(static_cast<double>(playback.clip.length), state.loop, local), pose, out);
+}
+
+void sample_state_at(const State& state, ClipPlayback& playback, double clock, double track_time, const Pose& pose, Pose& out) {
+    const KeyedClip& clip = playback.clip;
+    if (clip.tracks.size() != state.tracks.size()) {
+        sample_state_at(state, clip.is_2d, clock, track_time, pose, out);  // not this state's clip
+        return;
+    }
     if (&out != &pose) out = pose;
     const std::size_t n = std::min({out.rotations.size(), out.translations.size(), out.scales.size()});
-    const auto bone_of = [n](int bone) { return bone >= 0 && static_cast<std::size_t>(bone) < n ? static_cast<std::size_t>(bone) : n; };
-    // Two passes: a driven property starts from its identity, then takes its track, then its
-    // channels in order.
-    for (const KeyTrack& t : state.tracks) {
-        if (const std::size_t b = bone_of(t.bone); b < n) reset(out, b, t.property);
-    }
     for (const StateChannel& c : state.channels) {
-        if (const std::size_t b = bone_of(c.bone); b < n) reset(out, b, c.property);
+        if (c.bone >= 0 && static_cast<std::size_t>(c.bone) < n) reset(out, static_cast<std::size_t>(c.bone), c.property);
     }
-    for (const KeyTrack& t : state.tracks) {
-        const std::size_t b = bone_of(t.bone);
-        if (b == n || t.keys.empty()) continue;
-        const Key k = sample_track(t, is_2d, track_time);
-        compose(out, b, t.property, t.property == PoseProperty::Rotation ? key_rotation(k, is_2d) : glm::quat{1.0f, 0.0f, 0.0f, 0.0f}, k.vector);
+    playback.values.resize(clip.tracks.size());
+    const ClipSamplingJob job{&clip, std::isfinite(track_time) ? track_time : 0.0, &playback.cursor, playback.values};
+    job.run();
+    for (std::size_t i = 0; i < clip.tracks.size(); ++i) {
+        const ClipTrack& t = clip.tracks[i];
+        if (t.bone < 0 || static_cast<std::size_t>(t.bone) >= n || t.key_count == 0) continue;
+        // A property's first track sets it: composing onto the identity, without the reset.
+        if (t.first) reset(out, static_cast<std::size_t>(t.bone), t.property);
+        compose(out, static_cast<std::size_t>(t.bone), t.property, playback.values[i].rotation, playback.values[i].vector);
     }
-    for (const StateChannel& c : state.channels) {
-        const std::size_t b = bone_of(c.bone);
-        if (b == n) continue;
-        const bool rotates = c.property == PoseProperty::Rotation;
-        compose(out, b, c.property, rotates ? channel_rotation(c, clock) : glm::quat{1.0f, 0.0f, 0.0f, 0.0f},
-                rotates ? glm::vec3{0.0f} : channel_vector(c, clock));
-    }
+    compose_channels(state, clock, n, out);
 }
 
 void sample_state(const Rig& rig, const State& state, double time, const Pose& pose, Pose& out) {

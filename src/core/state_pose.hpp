@@ -4,6 +4,7 @@
 
 #include <span>
 
+#include "core/keyed_clip.hpp"
 #include "core/pose.hpp"
 #include "core/rig.hpp"
 
@@ -34,6 +35,10 @@ void sample_state(const State& state, bool is_2d, double clock, double local, co
 // The same with the tracks read at `track_time` itself, neither looped nor held: a timeline's
 // playhead, where the end of a looping state shows its last key rather than its first.
 void sample_state_at(const State& state, bool is_2d, double clock, double track_time, const Pose& pose, Pose& out);
+// The same two, the tracks read from `playback`, whose clip was compiled from `state` (with
+// the rig's is_2d), moving its cursor on: the same pose, faster frame after frame.
+void sample_state(const State& state, ClipPlayback& playback, double clock, double local, const Pose& pose, Pose& out);
+void sample_state_at(const State& state, ClipPlayback& playback, double clock, double track_time, const Pose& pose, Pose& out);
 // The same for a state of `rig` entered at clock time 0 (a preview, a test): clock and local
 // time are both `time`.
 void sample_state(const Rig& rig, const State& state, double time, const Pose& pose, Pose& out);

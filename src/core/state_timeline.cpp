@@ -165,6 +165,8 @@ Status play_timeline(const Rig& rig, std::span<const TimelineEntry> timeline, do
     }
     pose = rig.pose;
     StateMachine machine;
+    KeyedClipCache clips;
+    clips.sync(rig, 0);  // the rig stays as it is throughout
     std::size_t next = 0;
     for (std::size_t i = 0; i < frame_count; ++i) {
         // Frame i at i / fps, not a sum of 1 / fps steps, so frame 60 at 30 fps is 2 s exactly.
@@ -181,7 +183,7 @@ Status play_timeline(const Rig& rig, std::span<const TimelineEntry> timeline, do
             }
         }
         set_clock(machine, time);
-        sample(machine, rig, pose);
+        sample(machine, rig, pose, &clips);
         on_frame(time, machine);
     }
     return {};

@@ -59,13 +59,25 @@ void StatePlayer::set_playing(bool playing) {
     if (playing) scrub_.reset();
 }
 
-void StatePlayer::sample(const Rig& rig, Pose& out) const {
+void StatePlayer::sample(const Rig& rig, Pose& out) const { sample_into(rig, out, nullptr); }
+
+void StatePlayer::sample(const Document& document, Pose& out) const {
+    clips_.sync(document.rig(), document.revision());
+    sample_into(document.rig(), out, &clips_);
+}
+
+void StatePlayer::sample_into(const Rig& rig, Pose& out, KeyedClipCache* clips) const {
     const int active = active_state(machine_);
     if (scrub_ && machine_.layers.size() == 1 && active >= 0 && active < static_cast<int>(rig.states.size())) {
-        sample_state_at(rig.states[static_cast<std::size_t>(active)], rig.is_2d(), *scrub_, *scrub_, rig.pose, out);
+        const State& state = rig.states[static_cast<std::size_t>(active)];
+        if (clips) {
+            sample_state_at(state, clips->playback(rig, static_cast<std::size_t>(active)), *scrub_, *scrub_, rig.pose, out);
+        } else {
+            sample_state_at(state, rig.is_2d(), *scrub_, *scrub_, rig.pose, out);
+        }
         return;
     }
-    marionette::sample(machine_, rig, out);
+    marionette::sample(machine_, rig, out, clips);
 }
 
 void StatePlayer::stop() {

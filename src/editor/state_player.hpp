@@ -6,6 +6,8 @@
 
 #include <optional>
 
+#include "core/document.hpp"
+#include "core/keyed_clip_cache.hpp"
 #include "core/state_machine.hpp"
 
 namespace marionette {
@@ -36,6 +38,9 @@ public:
     bool shows_state() const { return active_state(machine_) != kRigPose || in_transition(machine_); }
 
     void sample(const Rig& rig, Pose& out) const;
+    // The same, for the document's rig, played from compiled clips kept while the document's
+    // revision stays: what the viewport shows frame after frame.
+    void sample(const Document& document, Pose& out) const;
     const StateMachine& machine() const { return machine_; }
 
     bool playing() const { return playing_; }
@@ -50,12 +55,15 @@ public:
     void set_auto_cycle(std::optional<float> seconds);
 
 private:
+    void sample_into(const Rig& rig, Pose& out, KeyedClipCache* clips) const;
+
     StateMachine machine_;
     bool playing_ = true;
     float time_scale_ = 1.0f;
     std::optional<float> auto_cycle_;
     double since_switch_ = 0.0;
     std::optional<double> scrub_;  // the scrubbed time, while the state shows still there
+    mutable KeyedClipCache clips_;  // a cache: what shows is the same with or without it
 };
 
 }  // namespace marionette

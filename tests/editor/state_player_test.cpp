@@ -8,6 +8,7 @@
 #include "core/rotation_math.hpp"
 
 #include "editor/edit_test_rigs.hpp"
+#include "core/document.hpp"
 #include "editor/state_player.hpp"
 
 using namespace marionette;
@@ -134,4 +135,25 @@ TEST(StatePlayer, PlayingGoesOnFromTheScrubbedTimeAndLoops) {
     EXPECT_FALSE(player.scrubbed());
     player.stop();
     EXPECT_DOUBLE_EQ(player.playhead(rig), 0.0);
+}
+
+// The player keeps compiled clips of the document's keyed states: an edit must show at once.
+TEST(StatePlayer, AnEditedKeyShowsAtOnceWhilePlaying) {
+    Rig rig = figure_2d();
+    Key a, b;
+    b.time = 1.0f;
+    b.angle = 1.0f;
+    rig.states.push_back(State{"turn", {}, {KeyTrack{0, PoseProperty::Rotation, {a, b}}}, true});
+    Document document(rig, {});
+    StatePlayer player;
+    const int turn = static_cast<int>(rig.states.size()) - 1;
+    player.seek(document.rig(), turn, 0.5);
+    Pose before, after;
+    player.sample(document, before);
+    document.edit([](Rig& r) { r.states.back().tracks[0].keys[1].angle = -1.0f; });
+    player.sample(document, after);
+    Pose expected;
+    player.sample(document.rig(), expected);  // sampled afresh from the tracks
+    EXPECT_EQ(after, expected);
+    EXPECT_NE(after, before);
 }
