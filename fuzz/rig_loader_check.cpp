@@ -7,6 +7,7 @@
 #include "core/forward_kinematics.hpp"
 #include "core/ik_solve.hpp"
 #include "core/pins.hpp"
+#include "core/json_document.hpp"
 #include "core/rig_json.hpp"
 #include "core/state_machine.hpp"
 #include "core/state_pose.hpp"
@@ -122,10 +123,20 @@ Violation check_loaded_rig(const Rig& rig) {
 
 Violation check_rig_text(std::string_view text) {
     Result<Rig> rig = parse_rig(text);
+    // parse_rig reads fast where it can (fast_json.hpp); the careful reading it stands in for
+    // must give the same rig, or the same message.
+    Result<Json> document = parse_json_document(text);
+    Result<Rig> careful = document ? rig_from_json(document.value()) : Result<Rig>(Error{document.message()});
+    if (rig.ok() != careful.ok()) {
+        return rig.ok() ? "the fast reading accepted what the careful one refuses: " + careful.message()
+                        : "the fast reading refused what the careful one accepts: " + rig.message();
+    }
     if (!rig) {
         if (rig.message().empty()) return "the loader failed without a message";
+        if (rig.message() != careful.message()) return "the fast and careful readings explain differently";
         return {};
     }
+    if (!(rig.value() == careful.value())) return "the fast and careful readings gave different rigs";
     return check_loaded_rig(rig.value());
 }
 

@@ -2,11 +2,19 @@
 // Reading a JSON document with the place of every value kept at hand, so that each error says
 // where it is: `bones[3].parent: "elbow" is not a bone`. Reading throws JsonFieldError, which
 // the rig reader turns into an Error; nothing outside the reader sees the exception.
+//
+// A field reads a value of a nlohmann document (parse_json_document), or of a FastJsonDocument
+// (fast_json.hpp): the same rules either way. A fast field keeps no place, so its errors name
+// none; its reader reads again from parse_json_document to say where.
 
+#include <array>
+#include <cstddef>
+#include <functional>
 #include <initializer_list>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
@@ -24,8 +32,16 @@ class JsonField {
 public:
     JsonField(const Json& value, std::string path) : value_(&value), path_(std::move(path)) {}
 
+    // A FastJsonDocument's value, held as simdjson's own element (16 bytes, opaque here so that
+    // simdjson's large header stays in two .cpp files).
+    struct FastValue {
+        alignas(8) unsigned char bytes[16];
+    };
+    explicit JsonField(const FastValue& value) : fast_(value) {}
+
     const std::string& path() const { return path_; }
-    const Json& raw() const { return *value_; }
+    // The nlohmann value; a fast field has none (JsonFieldError).
+    const Json& raw() const;
 
     // Required member of an object; missing is an error.
     JsonField member(const char* key) const;
@@ -33,10 +49,37 @@ public:
     std::optional<JsonField> optional_member(const char* key) const;
     // Every key must be one of `allowed`.
     void allow_only(std::initializer_list<const char*> allowed) const;
+    // The object's members named in `names`, in that order (nullopt for one not given), every
+    // key being one of them (allow_only): one walk of the object, for the objects a file holds
+    // by the million (keys).
+    template <std::size_t N>
+    std::array<std::optional<JsonField>, N> members(const char* const (&names)[N]) const {
+        std::array<std::optional<JsonField>, N> found;
+        members(names, N, found.data());
+        return found;
+    }
+    // Each member of an object, in order.
+    void for_each_member(const std::function<void(const std::string& key, const JsonField& value)>& visit) const;
 
     std::size_t array_size() const;
+    // Elements are best read in order: a fast array walks to an element from the last one read.
     JsonField element(std::size_t i) const;
 
+    bool is_null() const;
+    bool is_object() const;
+    bool is_string() const;
+    bool is_number() const;
+    bool is_array() const;
+    // The value's JSON type as a user reads it: "string", "number", "object", ...
+    std::string type_name() const;
+    // The value as a message quotes it (json_excerpt).
+    std::string excerpt() const;
+    // A copy of the value as a nlohmann document.
+    Json to_json() const;
+
+    // Checks the value is an object.
+    void require_object() const;
+    // The object itself (a nlohmann field only).
     const Json& object() const;
     std::string string() const;
     bool boolean() const;
@@ -60,9 +103,17 @@ public:
     [[noreturn]] void fail(const std::string& message) const;
 
 private:
+    void members(const char* const* names, std::size_t count, std::optional<JsonField>* found) const;
+    void allow_only_names(const char* const* names, std::size_t count) const;  // count <= 64
     void expect(bool ok, const char* what) const;
+    double number_value() const;  // a number's value, checked to be one
+    std::optional<JsonField> find(const char* key) const;
 
-    const Json* value_;
+    const Json* value_ = nullptr;  // null for a fast field
+    FastValue fast_{};
+    // A fast array's last element read, to walk on from: simdjson finds an element by walking.
+    mutable FastValue cursor_{};
+    mutable std::size_t cursor_at_ = static_cast<std::size_t>(-1);
     std::string path_;
 };
 

@@ -6,6 +6,7 @@
 
 #include "core/angles.hpp"
 #include "core/chain_rules.hpp"
+#include "core/fast_json.hpp"
 #include "core/json_document.hpp"
 #include "core/rig_json.hpp"
 #include "core/skeleton_reader.hpp"
@@ -116,12 +117,11 @@ template <class T, class Read>
 void read_per_bone(const JsonField& f, const char* name, const BoneIndex& bones, std::vector<T>& out, Read read) {
     const auto member = f.optional_member(name);
     if (!member) return;
-    for (const auto& item : member->object().items()) {
-        const JsonField value(item.value(), member->path() + "." + item.key());
-        const int b = bones.find(item.key());
-        if (b < 0) value.fail("\"" + item.key() + "\" is not a bone");
+    member->for_each_member([&](const std::string& key, const JsonField& value) {
+        const int b = bones.find(key);
+        if (b < 0) value.fail("\"" + key + "\" is not a bone");
         out[static_cast<std::size_t>(b)] = read(value);
-    }
+    });
 }
 
 Pose read_pose(const JsonField& f, const BoneIndex& bones, int dims) {
@@ -166,7 +166,7 @@ StateChannel read_channel(const JsonField& f, const BoneIndex& bones, int dims) 
         if (auto v = f.optional_member("axis")) c.axis = v->direction();
         if (auto v = f.optional_member("base")) {
             // 3D: a quaternion, or a number of degrees about the channel's axis (handy to write by hand).
-            c.base = dims == 3 && v->raw().is_number() ? glm::angleAxis(v->degrees(-kMaxFileDegrees, kMaxFileDegrees), c.axis) : v->rotation(dims);
+            c.base = dims == 3 && v->is_number() ? glm::angleAxis(v->degrees(-kMaxFileDegrees, kMaxFileDegrees), c.axis) : v->rotation(dims);
         }
         if (auto v = f.optional_member("amplitude")) c.amplitude = v->degrees(-kMaxFileDegrees, kMaxFileDegrees);
     }
@@ -195,21 +195,24 @@ void read_key_value(const JsonField& v, PoseProperty property, int dims, Key& k)
 }
 
 Key read_key(const JsonField& f, PoseProperty property, int dims) {
-    f.allow_only({"time", "value", "interpolation", "curve"});
+    // One walk of the object: a clip holds keys by the million.
+    const auto [time, value, interpolation, curve] = f.members({"time", "value", "interpolation", "curve"});
     Key k;
     if (property == PoseProperty::Scale) k.vector = glm::vec3{1.0f};
-    k.time = f.member("time").number();
-    read_key_value(f.member("value"), property, dims, k);
-    if (auto v = f.optional_member("interpolation")) {
-        const std::string name = v->string();
+    if (!time) f.fail("missing required \"time\"");
+    if (!value) f.fail("missing required \"value\"");
+    k.time = time->number();
+    read_key_value(*value, property, dims, k);
+    if (interpolation) {
+        const std::string name = interpolation->string();
         const auto known = interpolation_named(name);
-        if (!known) v->fail("unknown interpolation \"" + name + "\" (expected \"step\", \"linear\", \"cosine\" or \"bezier\")");
+        if (!known) interpolation->fail("unknown interpolation \"" + name + "\" (expected \"step\", \"linear\", \"cosine\" or \"bezier\")");
         k.interpolation = *known;
     }
-    if (auto c = f.optional_member("curve")) {
-        if (k.interpolation != Interpolation::Bezier) c->fail("only a \"bezier\" key has a curve");
-        if (c->array_size() != 4) c->fail("expected [x1, y1, x2, y2], got " + std::to_string(c->array_size()) + " numbers");
-        k.curve = {c->element(0).number(), c->element(1).number(), c->element(2).number(), c->element(3).number()};
+    if (curve) {
+        if (k.interpolation != Interpolation::Bezier) curve->fail("only a \"bezier\" key has a curve");
+        if (curve->array_size() != 4) curve->fail("expected [x1, y1, x2, y2], got " + std::to_string(curve->array_size()) + " numbers");
+        k.curve = {curve->element(0).number(), curve->element(1).number(), curve->element(2).number(), curve->element(3).number()};
     }
     return k;
 }
@@ -285,14 +288,13 @@ TransitionSettings read_transition(const JsonField& f) {
     return t;
 }
 
-Rig read_rig(const Json& document) {
-    const JsonField top(document, "");
-    if (!document.is_object() || !document.contains("format")) {
+Rig read_rig(const JsonField& top) {
+    if (!top.is_object() || !top.optional_member("format")) {
         top.fail(std::string("not a Marionette rig: missing \"format\": \"") + kRigFormatName + "\"");
     }
     const JsonField format = top.member("format");
-    if (!format.raw().is_string() || format.raw().get<std::string>() != kRigFormatName) {
-        top.fail(std::string("not a Marionette rig: \"format\" is ") + json_excerpt(format.raw()) + ", expected \"" +
+    if (!format.is_string() || format.string() != kRigFormatName) {
+        top.fail(std::string("not a Marionette rig: \"format\" is ") + format.excerpt() + ", expected \"" +
                  kRigFormatName + "\"");
     }
     const JsonField version = top.member("version");
@@ -328,11 +330,11 @@ Rig read_rig(const Json& document) {
     if (auto transition = top.optional_member("transition")) rig.transition = read_transition(*transition);
     if (auto fps = top.optional_member("fps")) {
         rig.fps = fps->number();
-        if (!is_fps(rig.fps)) fps->fail(std::string("frames per second must be ") + kFpsRange + ", got " + json_excerpt(fps->raw()));
+        if (!is_fps(rig.fps)) fps->fail(std::string("frames per second must be ") + kFpsRange + ", got " + fps->excerpt());
     }
     if (auto editor = top.optional_member("editor")) {
-        editor->object();
-        rig.editor = editor->raw();
+        editor->require_object();
+        rig.editor = editor->to_json();
     }
     return rig;
 }
@@ -341,13 +343,21 @@ Rig read_rig(const Json& document) {
 
 Result<Rig> rig_from_json(const Json& document) {
     try {
-        return read_rig(document);
+        return read_rig(JsonField(document, ""));
     } catch (const JsonFieldError& e) {
         return Error{e.what()};
     }
 }
 
 Result<Rig> parse_rig(std::string_view text) {
+    // Read fast when the text allows (fast_json.hpp); any failure is read again through
+    // parse_json_document, whose fields name the place of what is wrong.
+    if (const std::unique_ptr<FastJsonDocument> fast = FastJsonDocument::parse(text)) {
+        try {
+            return read_rig(fast->root());
+        } catch (const JsonFieldError&) {
+        }
+    }
     Result<Json> document = parse_json_document(text);
     if (!document) return Error{document.message()};
     return rig_from_json(document.value());

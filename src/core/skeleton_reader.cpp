@@ -34,9 +34,9 @@ JointLimits read_limits(const JsonField& f, int dims) {
         }
         if (auto tw = f.optional_member("twist")) {
             if (limits.hinge) tw->fail("a hinge turns about its axis only: it takes \"min\" and \"max\", not \"twist\"");
-            if (!tw->raw().is_array() || tw->array_size() != 2) tw->fail("expected [min, max] in degrees, got " + json_excerpt(tw->raw()));
+            if (!tw->is_array() || tw->array_size() != 2) tw->fail("expected [min, max] in degrees, got " + tw->excerpt());
             limits.twist = TwistRange{tw->element(0).degrees(-180, 180), tw->element(1).degrees(-180, 180)};
-            if (limits.twist->min > limits.twist->max) tw->fail("min must not exceed max, got " + json_excerpt(tw->raw()));
+            if (limits.twist->min > limits.twist->max) tw->fail("min must not exceed max, got " + tw->excerpt());
         }
         if (limits.is_swing_twist() && (f.optional_member("max") || f.optional_member("min"))) {
             f.fail("a ball joint takes either \"max\" (its largest turn from rest) or \"swing\" and \"twist\", not both");
@@ -59,14 +59,14 @@ BoneEntry read_bone(const JsonField& f, int dims) {
     f.allow_only({"name", "parent", "length", "translation", "rotation", "limits"});
     BoneEntry e;
     e.bone.name = f.member("name").non_empty_string();
-    if (auto p = f.optional_member("parent"); p && !p->raw().is_null()) {
-        if (!p->raw().is_string()) p->fail("expected a bone name or null, got " + json_type_name(p->raw()));
+    if (auto p = f.optional_member("parent"); p && !p->is_null()) {
+        if (!p->is_string()) p->fail("expected a bone name or null, got " + p->type_name());
         e.parent_name = p->non_empty_string();
     }
     const JsonField length = f.member("length");
     e.bone.length = length.number();
-    if (e.bone.length < 0.0f) length.fail("must be >= 0, got " + json_excerpt(length.raw()));
-    if (e.bone.length > kMaxCoordinate) length.fail("must be at most 1e15, got " + json_excerpt(length.raw()));
+    if (e.bone.length < 0.0f) length.fail("must be >= 0, got " + length.excerpt());
+    if (e.bone.length > kMaxCoordinate) length.fail("must be at most 1e15, got " + length.excerpt());
     if (auto t = f.optional_member("translation")) {
         e.bone.rest.translation = t->position(dims);
         e.has_translation = true;
