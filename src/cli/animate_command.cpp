@@ -7,6 +7,7 @@
 #include "cli/overwrite_guard.hpp"
 #include "cli/printed_line.hpp"
 #include "core/frames_json.hpp"
+#include "core/opened_rig.hpp"
 #include "core/rig_file.hpp"
 #include "core/state_timeline.hpp"
 
@@ -32,9 +33,10 @@ std::string states_named(const Rig& rig, const std::vector<TimelineEntry>& timel
 
 int run_animate(const std::string& file, const AnimateRequest& request, bool overwrite, std::ostream& out,
                 std::ostream& err) {
-    Result<Rig> loaded = load_rig_file(file);
+    Result<OpenedRig> loaded = open_rig_file(file);
     if (!loaded) return print_failure(err, loaded.message());
-    const Rig& rig = loaded.value();
+    print_warnings(err, loaded.value().warnings);
+    const Rig& rig = loaded.value().rig;
 
     Result<std::vector<TimelineEntry>> timeline = parse_state_timeline(request.timeline.value_or(""), rig, file);
     if (!timeline) return print_failure(err, "--timeline " + timeline.message());

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli/printed_line.hpp"
+#include "core/opened_rig.hpp"
 #include "core/rig_file.hpp"
 #include "editor/benchmark_rig.hpp"
 #include "editor/frame_workload.hpp"
@@ -18,9 +19,10 @@ int run_bench_frames(int frames, const std::string& file, std::ostream& out, std
     if (file.empty()) {
         rig = make_benchmark_rig();
     } else {
-        Result<Rig> loaded = load_rig_file(file);
+        Result<OpenedRig> loaded = open_rig_file(file);
         if (!loaded) return print_failure(err, loaded.message());
-        rig = std::move(loaded).value();
+        print_warnings(err, loaded.value().warnings);
+        rig = std::move(loaded.value().rig);
     }
     FrameWorkload workload(rig);
     std::vector<double> ms;

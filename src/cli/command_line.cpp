@@ -126,8 +126,9 @@ Status check_mode_options(const CommandLine& cl, const std::vector<std::string>&
         const bool pose = is_pose_option(option);
         const bool animate = is_animate_option(option);
         if ((pose && cl.mode == RunMode::Pose) || (animate && cl.mode == RunMode::Animate)) continue;
+        if (option == "--out" && cl.mode == RunMode::Import) continue;
         return Error{option + ": only with " +
-                     (pose && animate ? "--pose FILE or --animate FILE" : pose ? "--pose FILE" : "--animate FILE")};
+                     (pose && animate ? "--pose FILE, --animate FILE or --import FILE" : pose ? "--pose FILE" : "--animate FILE")};
     }
     return {};
 }
@@ -182,15 +183,16 @@ Status check_combination(const CommandLine& cl, const std::vector<std::string>& 
     if (Status s = check_mode_options(cl, mode_options_seen); !s) return s;
     // Said where nothing is written it would promise a protection lifted for nothing, or hint
     // that --check or the editor alone might replace a file.
-    if (cl.overwrite && cl.mode != RunMode::Pose && cl.mode != RunMode::Animate && cl.screenshot.empty()) {
-        return Error{"--overwrite: only with --pose FILE, --animate FILE or --screenshot OUT.png"};
+    if (cl.overwrite && cl.mode != RunMode::Pose && cl.mode != RunMode::Animate && cl.mode != RunMode::Import && cl.screenshot.empty()) {
+        return Error{"--overwrite: only with --pose FILE, --animate FILE, --import FILE or --screenshot OUT.png"};
     }
-    if (cl.mode != RunMode::Pose && cl.mode != RunMode::Animate) return {};
+    if (cl.mode != RunMode::Pose && cl.mode != RunMode::Animate && cl.mode != RunMode::Import) return {};
 
-    const char* mode = cl.mode == RunMode::Pose ? "--pose" : "--animate";
+    const char* mode = cl.mode == RunMode::Pose ? "--pose" : cl.mode == RunMode::Import ? "--import" : "--animate";
     if (cl.file.empty()) return Error{std::string(mode) + ": missing value"};
     if (cl.quit_after_frames != 0) return Error{std::string("--frames: an editor option, not used with ") + mode};
     if (!cl.screenshot.empty()) return Error{std::string("--screenshot: an editor option, not used with ") + mode};
+    if (cl.mode == RunMode::Import) return cl.import_out.empty() ? Status(Error{"--import: missing --out RIG.json"}) : Status{};
     return cl.mode == RunMode::Pose ? check_pose(cl) : check_animate(cl);
 }
 
@@ -214,6 +216,12 @@ std::string usage_text() {
            "                                        (--fps: default the rig's fps (30 unless it says),\n"
            "                                        at most 1000; --seconds: default\n"
            "                                        the last switch's time + the transition + 1)\n"
+           "       marionette --import MODEL.glb --out RIG.json [--overwrite]\n"
+           "                                        import a glTF 2.0 file (.glb or .gltf): its skins'\n"
+           "                                        joints as bones, its animations as keyed states;\n"
+           "                                        print what it leaves out as warnings (docs/gltf.md).\n"
+           "                                        --check, --pose, --animate and the editor open\n"
+           "                                        glTF files the same way\n"
            "       --overwrite                      let --out (or --screenshot) replace FILE, another\n"
            "                                        rig file or a read-only file; without it such an\n"
            "                                        output is refused\n"
@@ -259,8 +267,11 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& args) {
             if (Status s = set_mode(RunMode::Help, a); !s) return Error{s.message()};
         } else if (a == "--version") {
             if (Status s = set_mode(RunMode::Version, a); !s) return Error{s.message()};
-        } else if (a == "--check" || a == "--pose" || a == "--animate") {
-            const RunMode mode = a == "--check" ? RunMode::Check : (a == "--pose" ? RunMode::Pose : RunMode::Animate);
+        } else if (a == "--check" || a == "--pose" || a == "--animate" || a == "--import") {
+            const RunMode mode = a == "--check"  ? RunMode::Check
+                                 : a == "--pose" ? RunMode::Pose
+                                 : a == "--import" ? RunMode::Import
+                                                   : RunMode::Animate;
             if (Status s = set_mode(mode, a); !s) return Error{s.message()};
             Result<std::string> v = value();
             if (!v) return Error{v.message()};
@@ -337,6 +348,7 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& args) {
     }
     if (cl.mode == RunMode::Pose) cl.pose.out = out;
     if (cl.mode == RunMode::Animate) cl.animate.out = out;
+    if (cl.mode == RunMode::Import) cl.import_out = out;
     if (Status s = check_combination(cl, mode_options_seen); !s) return Error{s.message()};
     return cl;
 }

@@ -7,6 +7,7 @@
 #include "cli/printed_line.hpp"
 #include "core/ik_solve.hpp"
 #include "core/pins.hpp"
+#include "core/opened_rig.hpp"
 #include "core/rig_file.hpp"
 
 namespace marionette {
@@ -54,9 +55,10 @@ std::string result_line(const IkResult& r) {
 
 int run_pose(const std::string& file, const PoseRequest& request, bool overwrite, std::ostream& out, std::ostream& err) {
     auto fail = [&err](const std::string& message) { return print_failure(err, message); };
-    Result<Rig> loaded = load_rig_file(file);
+    Result<OpenedRig> loaded = open_rig_file(file);
     if (!loaded) return fail(loaded.message());
-    Rig& rig = loaded.value();
+    print_warnings(err, loaded.value().warnings);
+    Rig& rig = loaded.value().rig;
 
     const int chain_index = rig.find_chain(request.chain);
     if (chain_index < 0) {

@@ -14,4 +14,8 @@ int print_failure(std::ostream& err, std::string_view message) {
     return 1;
 }
 
+void print_warnings(std::ostream& err, const std::vector<std::string>& warnings) {
+    for (const std::string& w : warnings) print_line(err, "marionette: warning: " + w);
+}
+
 }  // namespace marionette

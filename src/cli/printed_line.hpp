@@ -5,7 +5,9 @@
 // or wipe the screen. The program's own line end is the only one printed.
 
 #include <iosfwd>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace marionette {
 
@@ -14,5 +16,7 @@ void print_line(std::ostream& stream, std::string_view text);
 
 // "marionette: <message>" as one safe line on `err`. Returns 1, a mode's exit code on failure.
 int print_failure(std::ostream& err, std::string_view message);
+// "marionette: warning: <line>" on `err` for each of an import's warnings.
+void print_warnings(std::ostream& err, const std::vector<std::string>& warnings);
 
 }  // namespace marionette

@@ -117,7 +117,7 @@ TEST(CommandLine, OverwriteGoesWithEveryOptionThatWritesAFile) {
 }
 
 TEST(CommandLine, OverwriteWhereNothingIsWrittenIsRefused) {
-    const char* message = "--overwrite: only with --pose FILE, --animate FILE or --screenshot OUT.png";
+    const char* message = "--overwrite: only with --pose FILE, --animate FILE, --import FILE or --screenshot OUT.png";
     for (const std::vector<std::string>& args : {
              std::vector<std::string>{"--check", "arm.json", "--overwrite"},
              std::vector<std::string>{"--overwrite", "--bench-frames", "3"},
@@ -283,7 +283,7 @@ TEST(CommandLine, BadAnimateArgumentsGiveClearErrors) {
         {{"--check", "hero.json", "--seconds", "2"}, "--seconds: only with --animate FILE"},
         {{"--pose", "arm.json", "--chain", "arm", "--target", "1,2", "--out", "o.json", "--timeline", "w@0"},
          "--timeline: only with --animate FILE"},
-        {{"--bench-frames", "3", "--out", "o.json"}, "--out: only with --pose FILE or --animate FILE"},
+        {{"--bench-frames", "3", "--out", "o.json"}, "--out: only with --pose FILE, --animate FILE or --import FILE"},
     };
     for (const auto& [args, expected] : cases) {
         auto cl = parse(args);

@@ -1,0 +1,177 @@
+#include "core/gltf_animation.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include <tiny_gltf.h>
+
+#include "core/rotation_math.hpp"
+
+namespace marionette::gltf {
+
+namespace {
+
+// One channel's keys as read: times, and a value (and for a cubic spline its two tangents)
+// per time.
+struct Curve {
+    std::vector<float> times;
+    std::vector<glm::vec4> values;  // a rotation's (x, y, z, w), or a vector in xyz
+    std::vector<glm::vec4> in, out;  // CUBICSPLINE only
+    Interpolation interpolation = Interpolation::Linear;
+    bool cubic = false;
+};
+
+Result<Curve> read_curve(const tinygltf::Model& model, const tinygltf::AnimationSampler& sampler, int components, const std::string& where) {
+    Curve c;
+    Result<std::vector<float>> times = read_floats(model, sampler.input, 1, where + ".input");
+    if (!times) return Error{times.message()};
+    Result<std::vector<float>> values = read_floats(model, sampler.output, components, where + ".output");
+    if (!values) return Error{values.message()};
+    c.times = std::move(times).value();
+    if (c.times.empty()) return Error{where + ".input: no key times"};
+    for (std::size_t i = 0; i < c.times.size(); ++i) {
+        if (!(c.times[i] >= 0.0f && c.times[i] <= kMaxKeyTime)) return Error{where + ".input: key times must lie between 0 and 3600 seconds"};
+        if (i > 0 && !(c.times[i] > c.times[i - 1])) return Error{where + ".input: key times must increase"};
+    }
+    if (sampler.interpolation == "STEP") {
+        c.interpolation = Interpolation::Step;
+    } else if (sampler.interpolation == "CUBICSPLINE") {
+        c.cubic = true;
+    } else if (!sampler.interpolation.empty() && sampler.interpolation != "LINEAR") {
+        return Error{where + ".interpolation: unknown \"" + sampler.interpolation + "\""};
+    }
+    const std::size_t per_key = c.cubic ? 3 : 1;
+    const std::vector<float>& v = values.value();
+    const auto n = static_cast<std::size_t>(components);
+    if (v.size() != c.times.size() * per_key * n) {
+        return Error{where + ".output: " + std::to_string(v.size() / n) + " values for " + std::to_string(c.times.size()) + " key times"};
+    }
+    const auto at = [&](std::size_t k) {
+        glm::vec4 e{0.0f};
+        for (std::size_t i = 0; i < n; ++i) e[static_cast<int>(i)] = v[k * n + i];
+        return e;
+    };
+    for (std::size_t k = 0; k < c.times.size(); ++k) {
+        if (c.cubic) {
+            c.in.push_back(at(3 * k));
+            c.values.push_back(at(3 * k + 1));
+            c.out.push_back(at(3 * k + 2));
+        } else {
+            c.values.push_back(at(k));
+        }
+    }
+    return c;
+}
+
+// A cubic spline curve sampled as linear keys: at each key and every 1/fps between.
+void sample_cubic(Curve& c, float fps, bool rotation) {
+    Curve s;
+    for (std::size_t k = 0; k + 1 < c.times.size(); ++k) {
+        const float t0 = c.times[k];
+        const float span = c.times[k + 1] - t0;
+        const int steps = std::max(1, static_cast<int>(std::ceil(span * fps)));
+        for (int i = 0; i < steps; ++i) {
+            const float u = static_cast<float>(i) / static_cast<float>(steps);
+            const float u2 = u * u, u3 = u2 * u;
+            glm::vec4 p = (2 * u3 - 3 * u2 + 1) * c.values[k] + (u3 - 2 * u2 + u) * span * c.out[k] + (-2 * u3 + 3 * u2) * c.values[k + 1] +
+                          (u3 - u2) * span * c.in[k + 1];
+            if (rotation && glm::length(p) > 0.0f) p = glm::normalize(p);
+            s.times.push_back(t0 + span * u);
+            s.values.push_back(p);
+        }
+    }
+    s.times.push_back(c.times.back());
+    s.values.push_back(c.values.back());
+    c = std::move(s);
+}
+
+std::string animation_name(const tinygltf::Animation& a, std::size_t index, std::set<std::string>& taken) {
+    std::string name = a.name.empty() ? "animation " + std::to_string(index) : a.name;
+    if (!taken.insert(name).second) {
+        name += " (" + std::to_string(index) + ")";
+        taken.insert(name);
+    }
+    return name;
+}
+
+}  // namespace
+
+Result<std::vector<State>> read_animations(const tinygltf::Model& model, const Scene& scene, const Skeleton& skeleton,
+                                           const Joints& joints, float fps, std::vector<std::string>& warnings) {
+    std::vector<State> states;
+    std::set<std::string> taken;
+    std::size_t off_bones = 0, scales = 0, morphs = 0;
+    for (std::size_t ai = 0; ai < model.animations.size(); ++ai) {
+        const tinygltf::Animation& a = model.animations[ai];
+        State state{animation_name(a, ai, taken), {}, {}, true};
+        for (std::size_t ci = 0; ci < a.channels.size(); ++ci) {
+            const tinygltf::AnimationChannel& ch = a.channels[ci];
+            const std::string where = "animations[" + std::to_string(ai) + "].channels[" + std::to_string(ci) + "]";
+            if (ch.sampler < 0 || ch.sampler >= static_cast<int>(a.samplers.size())) return Error{where + ".sampler: not a sampler"};
+            if (ch.target_node < 0 || ch.target_node >= static_cast<int>(model.nodes.size())) return Error{where + ".target.node: not a node"};
+            const auto node = static_cast<std::size_t>(ch.target_node);
+            const int bone = joints.bone_of_node[node];
+            const bool rotation = ch.target_path == "rotation";
+            if (ch.target_path == "weights") {
+                ++morphs;
+                continue;
+            }
+            if (!rotation && ch.target_path != "translation" && ch.target_path != "scale") {
+                return Error{where + ".target.path: unknown \"" + ch.target_path + "\""};
+            }
+            const std::string sampler_place = "animations[" + std::to_string(ai) + "].samplers[" + std::to_string(ch.sampler) + "]";
+            Result<Curve> read = read_curve(model, a.samplers[static_cast<std::size_t>(ch.sampler)], rotation ? 4 : 3, sampler_place);
+            if (!read) return Error{read.message()};
+            Curve curve = std::move(read).value();
+            if (ch.target_path == "scale") {
+                // A scale that stays the rest scale changes nothing; any other is not imported.
+                const glm::vec3 rest = scene.rest[node].scale;
+                const bool still = std::all_of(curve.values.begin(), curve.values.end(),
+                                               [&](const glm::vec4& v) { return glm::length(glm::vec3(v) - rest) <= 1e-6f * (1.0f + glm::length(rest)); });
+                if (!still) ++scales;
+                continue;
+            }
+            if (bone < 0) {
+                ++off_bones;
+                continue;
+            }
+            if (curve.cubic) sample_cubic(curve, fps, rotation);
+            const auto b = static_cast<std::size_t>(bone);
+            KeyTrack track{bone, rotation ? PoseProperty::Rotation : PoseProperty::Translation, {}};
+            for (std::size_t k = 0; k < curve.times.size(); ++k) {
+                NodeTrs local = scene.rest[node];
+                if (rotation) {
+                    const glm::vec4 v = curve.values[k];
+                    const glm::quat q{v.w, v.x, v.y, v.z};
+                    if (!(glm::length(q) > 0.5f)) return Error{sampler_place + ".output: a rotation must be a unit quaternion"};
+                    local.rotation = normalized(q);
+                } else {
+                    local.translation = glm::vec3(curve.values[k]);
+                }
+                const Transform moved = bone_local(skeleton, joints, b, local);
+                Key key;
+                key.time = curve.times[k];
+                key.interpolation = curve.interpolation;
+                if (rotation) {
+                    key.rotation = normalized(glm::conjugate(skeleton[b].rest.rotation) * moved.rotation);
+                } else {
+                    key.vector = moved.translation - skeleton[b].rest.translation;
+                }
+                track.keys.push_back(key);
+            }
+            if (track_driving(state, bone, track.property) >= 0) {
+                warnings.push_back(where + ": a second channel for " + skeleton[b].name + "'s " + ch.target_path + " is not imported");
+                continue;
+            }
+            state.tracks.push_back(std::move(track));
+        }
+        states.push_back(std::move(state));
+    }
+    if (off_bones) warnings.push_back(std::to_string(off_bones) + " animation channels move nodes that are not bones: not imported");
+    if (scales) warnings.push_back(std::to_string(scales) + " animated scales are not imported yet");
+    if (morphs) warnings.push_back(std::to_string(morphs) + " morph target (weights) animations are not imported");
+    return states;
+}
+
+}  // namespace marionette::gltf

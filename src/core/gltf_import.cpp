@@ -1,0 +1,97 @@
+#include "core/gltf_import.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include <tiny_gltf.h>
+
+#include "core/gltf_animation.hpp"
+#include "core/gltf_skeleton.hpp"
+#include "core/rig_json.hpp"
+#include "core/text_file.hpp"
+
+namespace marionette {
+
+namespace {
+
+// A .glb's or .gltf's size limit: a character with its textures, far past any rig file.
+constexpr std::uintmax_t kMaxGltfBytes = 512ull * 1024 * 1024;
+
+// What the file holds that the rig does not take in, one line each.
+void list_left_out(const tinygltf::Model& model, std::vector<std::string>& warnings) {
+    std::size_t skinned = 0, morphs = 0;
+    for (const tinygltf::Mesh& mesh : model.meshes) {
+        for (const tinygltf::Primitive& p : mesh.primitives) morphs += p.targets.empty() ? 0 : 1;
+    }
+    for (const tinygltf::Node& node : model.nodes) skinned += node.mesh >= 0 && node.skin >= 0 ? 1 : 0;
+    if (!model.meshes.empty()) {
+        warnings.push_back(std::to_string(model.meshes.size()) + " meshes (" + std::to_string(skinned) +
+                           " skinned) are not imported yet: the rig is their skeleton");
+    }
+    if (morphs) warnings.push_back(std::to_string(morphs) + " mesh parts with morph targets: morph targets are not supported");
+    if (!model.cameras.empty()) warnings.push_back(std::to_string(model.cameras.size()) + " cameras are not imported");
+    if (!model.lights.empty()) warnings.push_back(std::to_string(model.lights.size()) + " lights are not imported");
+    for (const std::string& e : model.extensionsUsed) warnings.push_back("the extension " + e + " is not supported: what it adds is left out");
+}
+
+// Every image stays unread for now (textures come with meshes); tinygltf's own loader would
+// decode them all.
+bool skip_image(tinygltf::Image*, const int, std::string*, std::string*, int, int, const unsigned char*, int, void*) { return true; }
+
+}  // namespace
+
+bool is_gltf_path(const std::filesystem::path& path) {
+    std::string ext = path.extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return ext == ".glb" || ext == ".gltf";
+}
+
+Result<GltfImport> import_gltf(std::string_view bytes, bool binary, const std::filesystem::path& base_dir) {
+    tinygltf::TinyGLTF loader;
+    loader.SetImageLoader(skip_image, nullptr);
+    tinygltf::Model model;
+    std::string error, warning;
+    const std::string base = base_dir.string();
+    const bool loaded = binary ? loader.LoadBinaryFromMemory(&model, &error, &warning, reinterpret_cast<const unsigned char*>(bytes.data()),
+                                                              static_cast<unsigned int>(bytes.size()), base)
+                               : loader.LoadASCIIFromString(&model, &error, &warning, bytes.data(), static_cast<unsigned int>(bytes.size()), base);
+    if (!loaded) {
+        while (!error.empty() && (error.back() == '\n' || error.back() == ' ')) error.pop_back();
+        return Error{"not a glTF file it can read: " + (error.empty() ? std::string("unknown error") : error)};
+    }
+    for (const std::string& e : model.extensionsRequired) return Error{"the file requires the extension " + e + ", which is not supported"};
+    GltfImport out;
+    list_left_out(model, out.warnings);
+    Result<gltf::Scene> scene = gltf::read_scene(model, out.warnings);
+    if (!scene) return Error{scene.message()};
+    gltf::Joints joints;
+    Result<Skeleton> skeleton = gltf::read_skeleton(model, scene.value(), joints, out.warnings);
+    if (!skeleton) return Error{skeleton.message()};
+    Rig rig;
+    rig.dimensions = Dimensions::Three;
+    rig.skeleton = std::move(skeleton).value();
+    rig.pose = Pose::rest(rig.skeleton.size());
+    Result<std::vector<State>> states = gltf::read_animations(model, scene.value(), rig.skeleton, joints, rig.fps, out.warnings);
+    if (!states) return Error{states.message()};
+    rig.states = std::move(states).value();
+    // What the importer made is held to the loader's own rules (ranges, names, keys): written
+    // and read back, so an imported rig is always one the editor can save and open.
+    Result<std::string> text = serialize_rig(rig);
+    if (!text) return Error{"the imported rig cannot be kept: " + text.message()};
+    Result<Rig> checked = parse_rig(text.value());
+    if (!checked) return Error{"the imported rig breaks a rule of the rig format: " + checked.message()};
+    out.rig = std::move(checked).value();
+    return out;
+}
+
+Result<GltfImport> import_gltf_file(const std::filesystem::path& path) {
+    Result<std::string> bytes = read_text_file(path, kMaxGltfBytes, "glTF file");
+    if (!bytes) return Error{bytes.message()};
+    std::string ext = path.extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    Result<GltfImport> imported = import_gltf(bytes.value(), ext == ".glb", path.parent_path());
+    if (!imported) return Error{path.string() + ": " + imported.message()};
+    return imported;
+}
+
+}  // namespace marionette

@@ -1,0 +1,182 @@
+#include "core/gltf_scene.hpp"
+
+#include <cmath>
+#include <cstring>
+
+#include <tiny_gltf.h>
+
+#include "core/rotation_math.hpp"
+
+namespace marionette::gltf {
+
+namespace {
+
+std::string node_place(int n) { return "nodes[" + std::to_string(n) + "]"; }
+
+bool finite(const std::vector<double>& values) {
+    for (double v : values) {
+        if (!std::isfinite(v)) return false;
+    }
+    return true;
+}
+
+// Splits a node's matrix into translation, rotation and scale (no shear in glTF's rules; a
+// mirror is kept as a negative x scale).
+NodeTrs decompose(const glm::mat4& m) {
+    NodeTrs t;
+    t.translation = glm::vec3(m[3]);
+    glm::vec3 x(m[0]), y(m[1]), z(m[2]);
+    t.scale = {glm::length(x), glm::length(y), glm::length(z)};
+    if (glm::dot(glm::cross(x, y), z) < 0.0f) t.scale.x = -t.scale.x;
+    const glm::mat3 r(x / t.scale.x, y / t.scale.y, z / t.scale.z);
+    t.rotation = normalized(glm::quat_cast(r));
+    return t;
+}
+
+}  // namespace
+
+glm::mat4 NodeTrs::matrix() const {
+    glm::mat4 m = glm::mat4_cast(rotation);
+    m[0] *= scale.x;
+    m[1] *= scale.y;
+    m[2] *= scale.z;
+    m[3] = glm::vec4(translation, 1.0f);
+    return m;
+}
+
+Result<Scene> read_scene(const tinygltf::Model& model, std::vector<std::string>& warnings) {
+    const int count = static_cast<int>(model.nodes.size());
+    Scene scene;
+    scene.parent.assign(model.nodes.size(), -1);
+    scene.rest.resize(model.nodes.size());
+    scene.in_scene.assign(model.nodes.size(), false);
+    bool zero_scale = false;
+    for (int n = 0; n < count; ++n) {
+        const tinygltf::Node& node = model.nodes[static_cast<std::size_t>(n)];
+        for (std::size_t c = 0; c < node.children.size(); ++c) {
+            const int child = node.children[c];
+            const std::string place = node_place(n) + ".children[" + std::to_string(c) + "]";
+            if (child < 0 || child >= count) return Error{place + ": " + std::to_string(child) + " is not a node"};
+            if (child == n) return Error{place + ": a node cannot be its own child"};
+            if (scene.parent[static_cast<std::size_t>(child)] >= 0) {
+                return Error{place + ": node " + std::to_string(child) + " already has a parent (nodes[" +
+                             std::to_string(scene.parent[static_cast<std::size_t>(child)]) + "])"};
+            }
+            scene.parent[static_cast<std::size_t>(child)] = n;
+        }
+        NodeTrs& t = scene.rest[static_cast<std::size_t>(n)];
+        if (!node.matrix.empty()) {
+            if (node.matrix.size() != 16 || !finite(node.matrix)) return Error{node_place(n) + ".matrix: expected 16 finite numbers"};
+            glm::mat4 m;
+            for (int i = 0; i < 16; ++i) m[i / 4][i % 4] = static_cast<float>(node.matrix[static_cast<std::size_t>(i)]);
+            t = decompose(m);
+        } else {
+            if (!finite(node.translation) || !finite(node.rotation) || !finite(node.scale)) {
+                return Error{node_place(n) + ": its translation, rotation and scale must be finite numbers"};
+            }
+            if (node.translation.size() == 3) t.translation = {node.translation[0], node.translation[1], node.translation[2]};
+            if (node.scale.size() == 3) t.scale = {node.scale[0], node.scale[1], node.scale[2]};
+            if (node.rotation.size() == 4) {
+                const glm::quat q{static_cast<float>(node.rotation[3]), static_cast<float>(node.rotation[0]),
+                                  static_cast<float>(node.rotation[1]), static_cast<float>(node.rotation[2])};
+                if (!(glm::length(q) > 0.5f)) return Error{node_place(n) + ".rotation: must be a unit quaternion"};
+                t.rotation = normalized(q);
+            }
+        }
+        if (!is_finite(t.translation) || !is_finite(t.scale)) return Error{node_place(n) + ": its transform is out of range"};
+        zero_scale = zero_scale || t.scale.x == 0.0f || t.scale.y == 0.0f || t.scale.z == 0.0f;
+    }
+    if (zero_scale) warnings.push_back("nodes with a zero scale: what hangs under them collapses to a point");
+    // The scene's roots: the default scene's nodes, or every parentless node.
+    std::vector<int> roots;
+    const int chosen = model.defaultScene >= 0 ? model.defaultScene : 0;
+    if (chosen < static_cast<int>(model.scenes.size())) {
+        for (int r : model.scenes[static_cast<std::size_t>(chosen)].nodes) {
+            if (r < 0 || r >= count) return Error{"scenes[" + std::to_string(chosen) + "].nodes: " + std::to_string(r) + " is not a node"};
+            if (scene.parent[static_cast<std::size_t>(r)] >= 0) {
+                return Error{"scenes[" + std::to_string(chosen) + "].nodes: node " + std::to_string(r) + " is not a root"};
+            }
+            roots.push_back(r);
+        }
+        if (model.scenes.size() > 1) warnings.push_back(std::to_string(model.scenes.size() - 1) + " other scenes: only scene " + std::to_string(chosen) + " is imported");
+    } else {
+        for (int n = 0; n < count; ++n) {
+            if (scene.parent[static_cast<std::size_t>(n)] < 0) roots.push_back(n);
+        }
+    }
+    // Parents before children, breadth first. A cycle has no root, so its nodes are never
+    // reached: each node in a cycle has a parent, so the cycle is named.
+    for (int r : roots) {
+        scene.in_scene[static_cast<std::size_t>(r)] = true;
+        scene.order.push_back(r);
+    }
+    for (std::size_t i = 0; i < scene.order.size(); ++i) {
+        for (int child : model.nodes[static_cast<std::size_t>(scene.order[i])].children) {
+            if (scene.in_scene[static_cast<std::size_t>(child)]) continue;
+            scene.in_scene[static_cast<std::size_t>(child)] = true;
+            scene.order.push_back(child);
+        }
+    }
+    if (chosen >= static_cast<int>(model.scenes.size())) {
+        for (int n = 0; n < count; ++n) {
+            if (!scene.in_scene[static_cast<std::size_t>(n)]) return Error{node_place(n) + ": it is in a cycle of parents"};
+        }
+    }
+    return scene;
+}
+
+std::vector<glm::mat4> world_matrices(const Scene& scene, const std::vector<NodeTrs>& locals) {
+    std::vector<glm::mat4> world(locals.size(), glm::mat4(1.0f));
+    for (int n : scene.order) {
+        const auto i = static_cast<std::size_t>(n);
+        const int p = scene.parent[i];
+        world[i] = p < 0 ? locals[i].matrix() : world[static_cast<std::size_t>(p)] * locals[i].matrix();
+    }
+    return world;
+}
+
+Transform rigid_part(const glm::mat4& m) {
+    glm::vec3 x(m[0]), y(m[1]), z(m[2]);
+    // Orthonormalised as a frame (x kept, y made square to it): a matrix without shear keeps
+    // its rotation exactly; a mirror (negative determinant) turns z back.
+    const float lx = glm::length(x);
+    x = lx > 0.0f ? x / lx : glm::vec3{1.0f, 0.0f, 0.0f};
+    y -= x * glm::dot(x, y);
+    const float ly = glm::length(y);
+    y = ly > 1e-20f ? y / ly : glm::normalize(glm::cross(x, std::fabs(x.z) < 0.9f ? glm::vec3{0, 0, 1} : glm::vec3{0, 1, 0}));
+    z = glm::cross(x, y);
+    return {glm::vec3(m[3]), normalized(glm::quat_cast(glm::mat3(x, y, z)))};
+}
+
+Result<std::vector<float>> read_floats(const tinygltf::Model& model, int index, int components, const std::string& where) {
+    if (index < 0 || index >= static_cast<int>(model.accessors.size())) return Error{where + ": " + std::to_string(index) + " is not an accessor"};
+    const tinygltf::Accessor& a = model.accessors[static_cast<std::size_t>(index)];
+    const std::string place = "accessors[" + std::to_string(index) + "] (" + where + ")";
+    if (a.sparse.isSparse) return Error{place + ": sparse accessors are not supported"};
+    if (a.componentType != TINYGLTF_COMPONENT_TYPE_FLOAT) return Error{place + ": expected floats"};
+    const int expected_type = components == 1 ? TINYGLTF_TYPE_SCALAR : components == 3 ? TINYGLTF_TYPE_VEC3 : TINYGLTF_TYPE_VEC4;
+    if (a.type != expected_type) return Error{place + ": expected " + std::to_string(components) + " numbers an element"};
+    if (a.bufferView < 0 || a.bufferView >= static_cast<int>(model.bufferViews.size())) return Error{place + ": no buffer view"};
+    const tinygltf::BufferView& view = model.bufferViews[static_cast<std::size_t>(a.bufferView)];
+    if (view.buffer < 0 || view.buffer >= static_cast<int>(model.buffers.size())) return Error{place + ": its buffer view names no buffer"};
+    const std::vector<unsigned char>& data = model.buffers[static_cast<std::size_t>(view.buffer)].data;
+    const std::size_t element = sizeof(float) * static_cast<std::size_t>(components);
+    const std::size_t stride = view.byteStride ? view.byteStride : element;
+    // Every size is checked before it is multiplied, so huge counts cannot wrap around.
+    constexpr std::size_t kMaxElements = std::size_t{1} << 32;
+    if (a.count > kMaxElements || stride > 256 || stride < element) return Error{place + ": count or stride out of range"};
+    const std::size_t span = a.count == 0 ? 0 : (a.count - 1) * stride + element;
+    if (view.byteOffset > data.size() || view.byteLength > data.size() - view.byteOffset || a.byteOffset > view.byteLength ||
+        span > view.byteLength - a.byteOffset) {
+        return Error{place + ": reads past the end of its buffer"};
+    }
+    std::vector<float> out(a.count * static_cast<std::size_t>(components));
+    const unsigned char* base = data.data() + view.byteOffset + a.byteOffset;
+    for (std::size_t i = 0; i < a.count; ++i) std::memcpy(out.data() + i * static_cast<std::size_t>(components), base + i * stride, element);
+    for (float v : out) {
+        if (!std::isfinite(v)) return Error{place + ": holds a number that is not finite"};
+    }
+    return out;
+}
+
+}  // namespace marionette::gltf

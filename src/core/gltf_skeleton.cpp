@@ -1,0 +1,133 @@
+#include "core/gltf_skeleton.hpp"
+
+#include <cmath>
+#include <unordered_map>
+
+#include <tiny_gltf.h>
+
+#include "core/rotation_math.hpp"
+
+namespace marionette::gltf {
+
+namespace {
+
+Transform inverse(const Transform& t) {
+    const glm::quat r = glm::conjugate(t.rotation);
+    return {r * -t.translation, r};
+}
+
+// The frame of a bone at rest: its joint's rigid frame turned by the bone's axis turn.
+Transform bone_frame(const glm::mat4& joint_world, const glm::quat& axis_turn) {
+    Transform f = rigid_part(joint_world);
+    f.rotation = normalized(f.rotation * axis_turn);
+    return f;
+}
+
+}  // namespace
+
+Result<Skeleton> read_skeleton(const tinygltf::Model& model, const Scene& scene, Joints& joints, std::vector<std::string>& warnings) {
+    const std::size_t nodes = model.nodes.size();
+    std::vector<bool> is_joint(nodes, false);
+    if (model.skins.empty()) {
+        for (int n : scene.order) is_joint[static_cast<std::size_t>(n)] = true;
+    } else {
+        for (std::size_t s = 0; s < model.skins.size(); ++s) {
+            const auto& list = model.skins[s].joints;
+            for (std::size_t j = 0; j < list.size(); ++j) {
+                const int n = list[j];
+                const std::string place = "skins[" + std::to_string(s) + "].joints[" + std::to_string(j) + "]";
+                if (n < 0 || n >= static_cast<int>(nodes)) return Error{place + ": " + std::to_string(n) + " is not a node"};
+                if (!scene.in_scene[static_cast<std::size_t>(n)]) return Error{place + ": node " + std::to_string(n) + " is not in the scene"};
+                is_joint[static_cast<std::size_t>(n)] = true;
+            }
+        }
+    }
+    const std::vector<glm::mat4> world = world_matrices(scene, scene.rest);
+    joints.bone_of_node.assign(nodes, -1);
+    joints.node_of_bone.clear();
+    std::vector<Bone> bones;
+    std::unordered_map<std::string, int> names;
+    for (int n : scene.order) {
+        const auto i = static_cast<std::size_t>(n);
+        if (!is_joint[i]) continue;
+        // The nearest ancestor that is a joint, and the static nodes between.
+        glm::mat4 between(1.0f);
+        int up = scene.parent[i];
+        while (up >= 0 && joints.bone_of_node[static_cast<std::size_t>(up)] < 0) {
+            between = scene.rest[static_cast<std::size_t>(up)].matrix() * between;
+            up = scene.parent[static_cast<std::size_t>(up)];
+        }
+        Bone b;
+        b.parent = up < 0 ? -1 : joints.bone_of_node[static_cast<std::size_t>(up)];
+        b.name = model.nodes[i].name.empty() ? "node " + std::to_string(n) : model.nodes[i].name;
+        if (names.count(b.name)) b.name += " (node " + std::to_string(n) + ")";
+        names.emplace(b.name, n);
+        joints.bone_of_node[i] = static_cast<int>(bones.size());
+        joints.node_of_bone.push_back(n);
+        joints.parent_rest_world.push_back(up < 0 ? glm::mat4(1.0f) : world[static_cast<std::size_t>(up)]);
+        joints.between.push_back(between);
+        bones.push_back(std::move(b));
+    }
+    if (bones.empty()) return Error{"the file has no nodes to make bones of"};
+    // Each bone's direction and length, from its children bones (parents come first, so a
+    // leaf's parent is settled before it).
+    const std::size_t count = bones.size();
+    std::vector<std::vector<std::size_t>> children(count);
+    for (std::size_t b = 0; b < count; ++b) {
+        if (bones[b].parent >= 0) children[static_cast<std::size_t>(bones[b].parent)].push_back(b);
+    }
+    std::vector<glm::vec3> position(count);
+    std::vector<Transform> joint_frame(count);
+    for (std::size_t b = 0; b < count; ++b) {
+        joint_frame[b] = rigid_part(world[static_cast<std::size_t>(joints.node_of_bone[b])]);
+        position[b] = joint_frame[b].translation;
+    }
+    std::vector<glm::vec3> direction(count);
+    joints.axis_turn.assign(count, glm::quat{1.0f, 0.0f, 0.0f, 0.0f});
+    for (std::size_t b = 0; b < count; ++b) {
+        const glm::vec3 up_axis = joint_frame[b].rotation * glm::vec3{0.0f, 1.0f, 0.0f};
+        float best = -2.0f;
+        for (std::size_t c : children[b]) {
+            const glm::vec3 to = position[c] - position[b];
+            const float distance = glm::length(to);
+            if (!(distance > 1e-7f)) continue;
+            const float along = glm::dot(to / distance, up_axis);
+            if (along > best) {
+                best = along;
+                direction[b] = to / distance;
+                bones[b].length = distance;
+            }
+        }
+        if (best == -2.0f) {
+            // A leaf: on along its parent, half as long; a lone root along its joint's +y.
+            const int p = bones[b].parent;
+            direction[b] = p >= 0 ? direction[static_cast<std::size_t>(p)] : up_axis;
+            bones[b].length = p >= 0 ? 0.5f * bones[static_cast<std::size_t>(p)].length : 1.0f;
+        }
+        const glm::vec3 local_direction = glm::conjugate(joint_frame[b].rotation) * direction[b];
+        joints.axis_turn[b] = normalized(rotation_between(glm::vec3{1.0f, 0.0f, 0.0f}, local_direction));
+    }
+    for (std::size_t b = 0; b < count; ++b) {
+        const Transform frame = bone_frame(world[static_cast<std::size_t>(joints.node_of_bone[b])], joints.axis_turn[b]);
+        const int p = bones[b].parent;
+        const Transform parent = p < 0 ? Transform{} : bone_frame(world[static_cast<std::size_t>(joints.node_of_bone[static_cast<std::size_t>(p)])], joints.axis_turn[static_cast<std::size_t>(p)]);
+        bones[b].rest = inverse(parent) * frame;
+    }
+    std::size_t skipped = 0;
+    for (int n : scene.order) skipped += is_joint[static_cast<std::size_t>(n)] ? 0 : 1;
+    if (skipped > 0 && !model.skins.empty()) {
+        warnings.push_back(std::to_string(skipped) + " nodes that are no skin's joint are not bones (their rest transforms are folded into the bones under them)");
+    }
+    return Skeleton(std::move(bones));
+}
+
+Transform bone_local(const Skeleton& skeleton, const Joints& joints, std::size_t bone, const NodeTrs& local) {
+    const glm::mat4 world = joints.parent_rest_world[bone] * joints.between[bone] * local.matrix();
+    const Transform frame = bone_frame(world, joints.axis_turn[bone]);
+    const int p = skeleton[bone].parent;
+    if (p < 0) return frame;
+    const auto pi = static_cast<std::size_t>(p);
+    return inverse(bone_frame(joints.parent_rest_world[bone], joints.axis_turn[pi])) * frame;
+}
+
+}  // namespace marionette::gltf

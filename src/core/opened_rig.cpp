@@ -1,0 +1,19 @@
+#include "core/opened_rig.hpp"
+
+#include "core/gltf_import.hpp"
+#include "core/rig_file.hpp"
+
+namespace marionette {
+
+Result<OpenedRig> open_rig_file(const std::filesystem::path& path) {
+    if (is_gltf_path(path)) {
+        Result<GltfImport> imported = import_gltf_file(path);
+        if (!imported) return Error{imported.message()};
+        return OpenedRig{std::move(imported.value().rig), std::move(imported.value().warnings), true};
+    }
+    Result<Rig> rig = load_rig_file(path);
+    if (!rig) return Error{rig.message()};
+    return OpenedRig{std::move(rig).value(), {}, false};
+}
+
+}  // namespace marionette

@@ -1,0 +1,71 @@
+// `marionette --import MODEL.glb --out RIG.json`: a file another program wrote becomes a rig
+// file the loader reads back whole, with what was left out said; wrong inputs and outputs are
+// refused with nothing written. `--check` reads glTF the same way.
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "cli/check_command.hpp"
+#include "cli/command_line.hpp"
+#include "cli/import_command.hpp"
+#include "core/rig_file.hpp"
+#include "core/test_files.hpp"
+
+using namespace marionette;
+namespace mt = marionette::testing;
+
+namespace {
+const std::string kAssimpArm = std::string(MARIONETTE_TEST_DATA) + "/gltf/bvh_arm_by_assimp.glb";
+}
+
+TEST(ImportCommand, WritesARigTheLoaderReadsAndSaysWhatItLeftOut) {
+    mt::ScratchDir dir;
+    const std::string out_file = (dir.path() / "arm.json").string();
+    std::ostringstream out, err;
+    ASSERT_EQ(run_import(kAssimpArm, out_file, false, out, err), 0) << err.str();
+    EXPECT_EQ(out.str(), "imported=" + kAssimpArm + " bones=4 states=1 out=" + out_file + "\n");
+    EXPECT_NE(err.str().find("marionette: warning: 1 meshes (1 skinned) are not imported yet"), std::string::npos) << err.str();
+    const Result<Rig> loaded = load_rig_file(out_file);
+    ASSERT_TRUE(loaded.ok()) << loaded.message();
+    EXPECT_EQ(loaded.value().skeleton.size(), 4u);
+    EXPECT_EQ(loaded.value().states.at(0).name, "Motion");
+}
+
+TEST(ImportCommand, RefusesWhatItCannotReadOrMustNotWrite) {
+    mt::ScratchDir dir;
+    const std::string rig = (dir.path() / "rig.json").string();
+    std::ostringstream out, err;
+    EXPECT_EQ(run_import(std::string(MARIONETTE_ASSETS) + "/arm.json", rig, false, out, err), 1);
+    EXPECT_NE(err.str().find("expected a glTF file"), std::string::npos) << err.str();
+    // An output that is a rig file already is kept unless --overwrite says.
+    mt::write_file(rig, mt::read_file(std::string(MARIONETTE_ASSETS) + "/arm.json"));
+    std::ostringstream out2, err2;
+    EXPECT_EQ(run_import(kAssimpArm, rig, false, out2, err2), 1);
+    EXPECT_NE(err2.str().find("--overwrite"), std::string::npos) << err2.str();
+    EXPECT_EQ(load_rig_file(rig).value().skeleton.size(), 3u);  // still the arm
+    // A missing or broken glTF file: the error names it, nothing is written.
+    const std::string broken = (dir.path() / "broken.glb").string();
+    mt::write_file(broken, "glTF\x02");
+    const std::string fresh = (dir.path() / "fresh.json").string();
+    std::ostringstream out3, err3;
+    EXPECT_EQ(run_import(broken, fresh, false, out3, err3), 1);
+    EXPECT_EQ(err3.str().find("marionette: " + broken + ": not a glTF file"), 0u) << err3.str();
+    EXPECT_FALSE(std::filesystem::exists(fresh));
+}
+
+TEST(ImportCommand, TheCommandLineWantsAnOut) {
+    EXPECT_FALSE(parse_command_line({"--import", "a.glb"}).ok());
+    const Result<CommandLine> cl = parse_command_line({"--import", "a.glb", "--out", "a.json", "--overwrite"});
+    ASSERT_TRUE(cl.ok()) << cl.message();
+    EXPECT_EQ(cl.value().mode, RunMode::Import);
+    EXPECT_EQ(cl.value().import_out, "a.json");
+    EXPECT_FALSE(parse_command_line({"--import", "a.glb", "--out", "a.json", "--timeline", "x@0"}).ok());
+}
+
+TEST(CheckCommand, ReadsAGltfFileAndPrintsItsWarnings) {
+    std::ostringstream out, err;
+    EXPECT_EQ(run_check(kAssimpArm, out, err), 0) << err.str();
+    EXPECT_EQ(out.str(), kAssimpArm + ": 3D rig, 4 bones, 0 IK chains, 1 state (Motion [keyed: 6 tracks, 14 keys, 1 s])\n");
+    EXPECT_NE(err.str().find("warning: "), std::string::npos);
+}
