@@ -51,6 +51,7 @@ Result<std::unique_ptr<EditorApp>> EditorApp::create(Document document, EditorOp
     if (!app->settings_.imgui_layout.empty()) ImGui::LoadIniSettingsFromMemory(app->settings_.imgui_layout.c_str(), app->settings_.imgui_layout.size());
     if (app->options_.remember_file && !app->document_.path().empty()) app->settings_.recent.add(app->document_.path());
     app->files_ = std::make_unique<FileActions>(app->document_, app->history_, app->settings_.recent);
+    app->files_->announce_import();  // `marionette model.glb`: what the import left out, shown
     // Copies of unsaved work live beside the settings, and only when settings are used: scripted
     // runs make none unless a test points MARIONETTE_CONFIG_DIR somewhere on purpose.
     if (!app->settings_file_.empty()) app->recovery_.start(recovery_folder(), app->settings_.recovery_interval);

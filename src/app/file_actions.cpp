@@ -29,6 +29,8 @@ std::string FileActions::document_name() const {
 }
 
 std::filesystem::path FileActions::start_directory() const {
+    // An imported document is saved beside the file it came from, by default.
+    if (document_.path().empty() && !document_.imported_from().empty()) return document_.imported_from().parent_path();
     return document_.path().empty() ? std::filesystem::path() : document_.path().parent_path();
 }
 
@@ -73,7 +75,9 @@ void FileActions::save() {
 
 void FileActions::save_as() {
     after_save_.reset();
-    show_files(Purpose::SaveAs, FileDialogMode::Save, "Save rig as", document_.path().empty() ? "untitled.json" : document_.path().filename().string());
+    std::string name = document_.path().filename().string();
+    if (name.empty()) name = document_.imported_from().empty() ? "untitled.json" : document_.imported_from().stem().string() + ".json";
+    show_files(Purpose::SaveAs, FileDialogMode::Save, "Save rig as", name);
 }
 
 void FileActions::export_rig() {
@@ -216,6 +220,17 @@ void FileActions::answer(DiskChangeDialog::Choice choice) {
     }
 }
 
+void FileActions::announce_import() {
+    const Document& d = document_;
+    if (d.imported_from().empty()) return;
+    const std::string name = d.imported_from().filename().string();
+    message_ = "Imported " + name + ": Save writes it as a rig file (the glTF file is left as it is)";
+    if (d.import_warnings().empty()) return;
+    std::string list = "The rig leaves out:";
+    for (const std::string& w : d.import_warnings()) list += "\n- " + w;
+    errors_.show("Imported " + name + " with warnings", list);
+}
+
 void FileActions::report_failed_open(const std::filesystem::path& path, const std::string& message) {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) recent_.remove(path);
@@ -224,10 +239,18 @@ void FileActions::report_failed_open(const std::filesystem::path& path, const st
 }
 
 void FileActions::replace_document(Document loaded) {
-    const bool recovered = loaded.modified();
+    const bool imported = !loaded.imported_from().empty();
+    const bool recovered = loaded.modified() && !imported;
     document_ = std::move(loaded);
     focus_asked_.reset();
     focus_told_deleted_ = false;
+    if (imported) {
+        history_.clear_unsaved();  // nothing of it is a rig file yet
+        recent_.add(document_.imported_from());
+        announce_import();
+        replaced_ = true;
+        return;
+    }
     if (recovered) {
         history_.clear_unsaved();  // nothing of it is on disk: undo never reaches "saved"
         message_ = "Recovered unsaved changes to " + document_name() +

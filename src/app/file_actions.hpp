@@ -38,6 +38,9 @@ public:
     // Replaces the document with `recovered` (unsaved changes to its file) once the current
     // document's unsaved changes are dealt with. take_recover_result() then tells how it went.
     void recover(Document recovered);
+    // Says what an imported document left out (a dialog) and that Save writes a rig file: for
+    // the document the editor started with, as for one opened later.
+    void announce_import();
     void save();
     void save_as();
     void export_rig();

@@ -45,7 +45,8 @@ void FileDialog::show_directory(const std::filesystem::path& directory) {
     directory_ = clean_directory(directory);
     folder_field_ = directory_.string();
     clicked_name_.clear();
-    Result<std::vector<FileListEntry>> listing = list_directory(directory_);
+    Result<std::vector<FileListEntry>> listing =
+        mode_ == FileDialogMode::Open ? list_directory(directory_, kOpenableExtensions) : list_directory(directory_);
     if (listing.ok()) {
         entries_ = std::move(listing).value();
         listing_error_.clear();

@@ -51,6 +51,7 @@ int main(int argc, char** argv) {
         cl.file.empty() ? *data_dir / "assets" / "rigs" / "hero.json" : std::filesystem::path(cl.file);
     Document document;
     if (Status s = document.open(file); !s) return print_failure(std::cerr, s.message());
+    print_warnings(std::cerr, document.import_warnings());
     // The PNG written at the last frame must not land on the rig, as --out must not.
     if (!cl.screenshot.empty()) {
         if (Status s = check_output_file("--screenshot", file.string(), cl.screenshot, cl.overwrite); !s) {

@@ -2,6 +2,7 @@
 
 #include <atomic>
 
+#include "core/gltf_import.hpp"
 #include "core/rig_file.hpp"
 #include "core/rig_json.hpp"
 
@@ -19,6 +20,18 @@ Document Document::unsaved(Rig rig, std::filesystem::path path, std::optional<Fi
 }
 
 Status Document::open(const std::filesystem::path& path) {
+    if (is_gltf_path(path)) {
+        Result<GltfImport> imported = import_gltf_file(path);
+        if (!imported) return imported.status();
+        rig_ = std::move(imported.value().rig);
+        import_warnings_ = std::move(imported.value().warnings);
+        imported_from_ = path;
+        path_.clear();
+        disk_.reset();
+        modified_ = true;
+        revision_ = next_revision();
+        return {};
+    }
     // The identity is taken first: should the file change while it loads, the next check
     // reports a change rather than missing one.
     Result<FileIdentity> identity = identify_file(path, kMaxRigFileBytes);
@@ -27,6 +40,8 @@ Status Document::open(const std::filesystem::path& path) {
     rig_ = std::move(loaded).value();
     path_ = path;
     disk_ = identity ? std::optional<FileIdentity>(identity.value()) : std::nullopt;
+    imported_from_.clear();
+    import_warnings_.clear();
     modified_ = false;
     revision_ = next_revision();
     return {};

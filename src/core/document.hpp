@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "core/atomic_file.hpp"
 #include "core/file_identity.hpp"
@@ -37,7 +39,12 @@ public:
     // revision (a copy, compiled clips) is known to be current while the revision stays.
     std::uint64_t revision() const { return revision_; }
 
+    // A rig file, or a glTF file imported (gltf_import.hpp): then the document has no file yet
+    // (Save asks where; the glTF file is never written over) and is unsaved, and the file it
+    // came from and what the import left out are kept for the editor to show.
     Status open(const std::filesystem::path& path);
+    const std::filesystem::path& imported_from() const { return imported_from_; }
+    const std::vector<std::string>& import_warnings() const { return import_warnings_; }
     // `options`: whether a read-only file may be replaced (the editor asks first).
     Status save(WriteOptions options = {});
     Status save_as(const std::filesystem::path& path, WriteOptions options = {});
@@ -78,6 +85,8 @@ private:
     Rig rig_;
     std::filesystem::path path_;
     std::optional<FileIdentity> disk_;
+    std::filesystem::path imported_from_;
+    std::vector<std::string> import_warnings_;
     nlohmann::ordered_json view_ = nlohmann::ordered_json::object();
     bool modified_ = false;
     std::uint64_t revision_ = next_revision();

@@ -64,7 +64,7 @@ fs::path nearest_existing_directory(const fs::path& path) {
     }
 }
 
-Result<std::vector<FileListEntry>> list_directory(const fs::path& directory, std::string_view extension) {
+Result<std::vector<FileListEntry>> list_directory(const fs::path& directory, std::span<const std::string_view> extensions) {
     const std::string where = directory.string() + ": ";
     std::error_code ec;
     fs::directory_iterator it(directory, ec);
@@ -80,7 +80,8 @@ Result<std::vector<FileListEntry>> list_directory(const fs::path& directory, std
         // Follows symbolic links; a broken link or an unreadable entry is neither and is left out.
         if (it->is_directory(type_ec)) {
             folders.push_back({FileListEntry::Kind::Directory, std::move(name)});
-        } else if (it->is_regular_file(type_ec) && ends_with_ignoring_case(name, extension)) {
+        } else if (it->is_regular_file(type_ec) &&
+                   std::any_of(extensions.begin(), extensions.end(), [&](std::string_view e) { return ends_with_ignoring_case(name, e); })) {
             files.push_back({FileListEntry::Kind::File, std::move(name)});
         }
     }

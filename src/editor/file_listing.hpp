@@ -6,6 +6,7 @@
 // error message, never an exception. src/app/file_dialog only draws this.
 
 #include <filesystem>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,11 +24,15 @@ struct FileListEntry {
 };
 
 // The entries of `directory`: ".." unless it is the root, then its folders, then its regular
-// files whose name ends in `extension` (any case), each group sorted case-insensitively.
-// Names starting with '.' are left out (they can still be typed). Symbolic links count as what
-// they point to; broken ones are left out.
+// files whose name ends in one of `extensions` (any case), each group sorted
+// case-insensitively. Names starting with '.' are left out (they can still be typed). Symbolic
+// links count as what they point to; broken ones are left out.
+// What the Save dialogs list: rig files. What the Open dialog lists: rig files and the glTF
+// files the editor imports.
+inline constexpr std::string_view kRigExtensions[] = {".json"};
+inline constexpr std::string_view kOpenableExtensions[] = {".json", ".glb", ".gltf"};
 Result<std::vector<FileListEntry>> list_directory(const std::filesystem::path& directory,
-                                                  std::string_view extension = ".json");
+                                                  std::span<const std::string_view> extensions = kRigExtensions);
 
 // Absolute, lexically normal, without a trailing separator: "/a/b/../c/" -> "/a/c"; an empty
 // path is the working directory.

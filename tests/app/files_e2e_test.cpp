@@ -211,3 +211,37 @@ TEST(ScriptedFiles, RecentFilesAndWindowSizeAreRemembered) {
     EXPECT_EQ(img.height, 700);
     std::filesystem::remove_all(dir);
 }
+
+// A glTF file dropped on the window is imported: what it leaves out is shown in a dialog, the
+// skeleton replaces the rig, unsaved, and Save asks where to write it as a rig file; the glTF
+// file is left as it was.
+TEST(ScriptedFiles, ADroppedGltfFileIsImportedAndSavedAsARig) {
+    const auto dir = folder_with_arm("e2e-files-gltf");
+    const std::string glb = kAssets + "/../../tests/data/gltf/bvh_arm_by_assimp.glb";
+    std::filesystem::copy_file(glb, dir / "arm.glb");
+    write_file(dir / "gltf.json", R"({"steps": [
+        {"wait": 2},
+        {"drop": "arm.glb"},
+        {"wait": 3},
+        {"expect": {"dialog": "error"}},
+        {"key": "Return"},
+        {"wait": 2},
+        {"expect": {"dialog": null}},
+        {"expect": {"modified": true}},
+        {"key": "ctrl+s"},
+        {"wait": 2},
+        {"key": "ctrl+a"},
+        {"text": "imported.json"},
+        {"key": "Return"},
+        {"wait": 2},
+        {"expect": {"modified": false}}
+    ]})");
+    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "gltf.json").string() + " " + (dir / "arm.json").string())), 0);
+    const Rig imported = load(dir / "imported.json");
+    ASSERT_EQ(imported.skeleton.size(), 4u);
+    EXPECT_EQ(imported.skeleton[0].name, "hips");
+    ASSERT_EQ(imported.states.size(), 1u);
+    EXPECT_EQ(imported.states[0].name, "Motion");
+    EXPECT_EQ(read_file(dir / "arm.glb"), read_file(glb)) << "the glTF file was written over";
+    std::filesystem::remove_all(dir);
+}

@@ -60,7 +60,18 @@ TEST(FileListingTest, OtherExtensions) {
     ScratchDir dir;
     write_file(dir / "a.json", "{}");
     write_file(dir / "b.png", "");
-    EXPECT_EQ(shown(list_directory(dir.path(), ".png")), (std::vector<std::string>{"..", "f:b.png"}));
+    const std::string_view png[] = {".png"};
+    EXPECT_EQ(shown(list_directory(dir.path(), png)), (std::vector<std::string>{"..", "f:b.png"}));
+}
+
+TEST(FileListingTest, TheOpenDialogListsRigAndGltfFiles) {
+    ScratchDir dir;
+    write_file(dir / "a.json", "{}");
+    write_file(dir / "b.GLB", "");
+    write_file(dir / "c.gltf", "");
+    write_file(dir / "d.png", "");
+    EXPECT_EQ(shown(list_directory(dir.path(), kOpenableExtensions)), (std::vector<std::string>{"..", "f:a.json", "f:b.GLB", "f:c.gltf"}));
+    EXPECT_EQ(shown(list_directory(dir.path())), (std::vector<std::string>{"..", "f:a.json"}));
 }
 
 TEST(FileListingTest, SymlinksCountAsTheirTargetAndBrokenOnesAreLeftOut) {
