@@ -38,6 +38,16 @@ void list_left_out(const tinygltf::Model& model, std::vector<std::string>& warni
 // decode them all.
 bool skip_image(tinygltf::Image*, const int, std::string*, std::string*, int, int, const unsigned char*, int, void*) { return true; }
 
+// For bytes read without a folder: a file the glTF names is never looked for (the bytes may come
+// from anywhere, and "anywhere" must not reach the disk).
+bool no_file_exists(const std::string&, void*) { return false; }
+std::string same_path(const std::string& path, void*) { return path; }
+bool read_no_file(std::vector<unsigned char>*, std::string* error, const std::string& path, void*) {
+    if (error) *error += "the file " + path + " is not read: the glTF was given without its folder\n";
+    return false;
+}
+bool write_no_file(std::string*, const std::string&, const std::vector<unsigned char>&, void*) { return false; }
+
 }  // namespace
 
 bool is_gltf_path(const std::filesystem::path& path) {
@@ -49,6 +59,7 @@ bool is_gltf_path(const std::filesystem::path& path) {
 Result<GltfImport> import_gltf(std::string_view bytes, bool binary, const std::filesystem::path& base_dir) {
     tinygltf::TinyGLTF loader;
     loader.SetImageLoader(skip_image, nullptr);
+    if (base_dir.empty()) loader.SetFsCallbacks(tinygltf::FsCallbacks{no_file_exists, same_path, read_no_file, write_no_file, nullptr});
     tinygltf::Model model;
     std::string error, warning;
     const std::string base = base_dir.string();

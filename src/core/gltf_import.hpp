@@ -37,7 +37,8 @@ bool is_gltf_path(const std::filesystem::path& path);
 Result<GltfImport> import_gltf_file(const std::filesystem::path& path);
 
 // The same from the bytes of a file: a .glb when `binary`, else .gltf JSON whose relative
-// URIs are read from `base_dir` (empty: only data URIs are allowed).
+// URIs are read from `base_dir` (empty: no file is read, only data URIs and a .glb's own
+// buffer are).
 Result<GltfImport> import_gltf(std::string_view bytes, bool binary, const std::filesystem::path& base_dir);
 
 }  // namespace marionette

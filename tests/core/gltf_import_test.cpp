@@ -125,3 +125,28 @@ TEST(GltfImport, BrokenFilesAreRefusedWithThePlaceNamed) {
     const Result<GltfImport> cut = import_gltf(std::string("glTF\x02\x00\x00\x00", 8), true, {});
     EXPECT_FALSE(cut.ok());
 }
+
+// A scaled "Armature" node above the joints (as Blender writes a rig in centimetres): the
+// scale is folded in, so the joints sit where glTF puts them and the bones are as long as
+// the scaled distances.
+TEST(GltfImport, AScaledNodeAboveTheJointsIsFoldedIn) {
+    const Result<GltfImport> imported = import_gltf_file(std::filesystem::path(MARIONETTE_TEST_DATA) / "fuzz" / "gltf_import" / "arm_every_interpolation.gltf");
+    ASSERT_TRUE(imported.ok()) << imported.message();
+    const Rig& rig = imported.value().rig;
+    ASSERT_EQ(rig.skeleton.size(), 3u);
+    const std::vector<Transform> world = compute_world(rig.skeleton, rig.pose).value();
+    const float h = std::sqrt(0.5f);
+    expect_near(world[0].translation, {0, 0, 0}, "upper", 1e-5f);
+    expect_near(world[1].translation, {-h, h, 0}, "lower", 1e-5f);
+    expect_near(world[2].translation, {-1.8f * h, 1.8f * h, 0}, "hand", 1e-5f);
+    EXPECT_NEAR(rig.skeleton[0].length, 1.0f, 1e-5f);
+    EXPECT_NEAR(rig.skeleton[1].length, 0.8f, 1e-5f);
+    // The LINEAR rotation of "upper" sets it from 0 to 40 degrees about z over a second (in
+    // place of its rest 45); its STEP translation holds each key (0.4 at 1 s, times 0.01).
+    Pose pose;
+    sample_state_at(rig.states[0], false, 1.0, 1.0, rig.pose, pose);
+    const std::vector<Transform> turned = compute_world(rig.skeleton, pose).value();
+    const glm::vec3 shift{0.004f, 0.0f, 0.0f};
+    const glm::vec3 lower = shift + glm::angleAxis(glm::radians(40.0f), glm::vec3{0, 0, 1}) * glm::vec3{0, 1, 0};
+    expect_near(turned[1].translation, lower, "lower at 1 s", 1e-4f);
+}

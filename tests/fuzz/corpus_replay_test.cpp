@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "core/test_files.hpp"
+#include "fuzz/gltf_import_check.hpp"
 #include "fuzz/ik_check.hpp"
 #include "fuzz/rig_loader_check.hpp"
 
@@ -53,6 +54,16 @@ TEST(IkCorpus, EveryKeptInputHolds) {
     for (const fs::path& file : files) {
         const std::string bytes = marionette::testing::read_file(file);
         const Violation v = check_ik_bytes({reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
+        EXPECT_FALSE(v.has_value()) << file << ": " << *v;
+    }
+}
+
+TEST(GltfImportCorpus, EveryKeptInputAndTestFileHolds) {
+    std::vector<fs::path> files = files_in(kData / "fuzz" / "gltf_import");
+    for (const fs::path& f : files_in(kData / "gltf")) files.push_back(f);
+    ASSERT_GE(files.size(), 3u);
+    for (const fs::path& file : files) {
+        const Violation v = check_gltf_bytes(marionette::testing::read_file(file));
         EXPECT_FALSE(v.has_value()) << file << ": " << *v;
     }
 }
