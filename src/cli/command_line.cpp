@@ -126,7 +126,7 @@ Status check_mode_options(const CommandLine& cl, const std::vector<std::string>&
         const bool pose = is_pose_option(option);
         const bool animate = is_animate_option(option);
         if ((pose && cl.mode == RunMode::Pose) || (animate && cl.mode == RunMode::Animate)) continue;
-        if (option == "--out" && cl.mode == RunMode::Import) continue;
+        if (option == "--out" && (cl.mode == RunMode::Import || cl.mode == RunMode::Export)) continue;
         return Error{option + ": only with " +
                      (pose && animate ? "--pose FILE, --animate FILE or --import FILE" : pose ? "--pose FILE" : "--animate FILE")};
     }
@@ -183,16 +183,22 @@ Status check_combination(const CommandLine& cl, const std::vector<std::string>& 
     if (Status s = check_mode_options(cl, mode_options_seen); !s) return s;
     // Said where nothing is written it would promise a protection lifted for nothing, or hint
     // that --check or the editor alone might replace a file.
-    if (cl.overwrite && cl.mode != RunMode::Pose && cl.mode != RunMode::Animate && cl.mode != RunMode::Import && cl.screenshot.empty()) {
-        return Error{"--overwrite: only with --pose FILE, --animate FILE, --import FILE or --screenshot OUT.png"};
+    const bool writes = cl.mode == RunMode::Pose || cl.mode == RunMode::Animate || cl.mode == RunMode::Import || cl.mode == RunMode::Export;
+    if (cl.overwrite && !writes && cl.screenshot.empty()) {
+        return Error{"--overwrite: only with --pose FILE, --animate FILE, --import FILE, --export FILE or --screenshot OUT.png"};
     }
-    if (cl.mode != RunMode::Pose && cl.mode != RunMode::Animate && cl.mode != RunMode::Import) return {};
+    if (cl.rest_pose && cl.mode != RunMode::Export) return Error{"--rest-pose: only with --export FILE"};
+    if (!writes) return {};
 
-    const char* mode = cl.mode == RunMode::Pose ? "--pose" : cl.mode == RunMode::Import ? "--import" : "--animate";
+    const char* mode = cl.mode == RunMode::Pose     ? "--pose"
+                       : cl.mode == RunMode::Import ? "--import"
+                       : cl.mode == RunMode::Export ? "--export"
+                                                    : "--animate";
     if (cl.file.empty()) return Error{std::string(mode) + ": missing value"};
     if (cl.quit_after_frames != 0) return Error{std::string("--frames: an editor option, not used with ") + mode};
     if (!cl.screenshot.empty()) return Error{std::string("--screenshot: an editor option, not used with ") + mode};
     if (cl.mode == RunMode::Import) return cl.import_out.empty() ? Status(Error{"--import: missing --out RIG.json"}) : Status{};
+    if (cl.mode == RunMode::Export) return cl.import_out.empty() ? Status(Error{"--export: missing --out OUT.glb"}) : Status{};
     return cl.mode == RunMode::Pose ? check_pose(cl) : check_animate(cl);
 }
 
@@ -222,6 +228,10 @@ std::string usage_text() {
            "                                        print what it leaves out as warnings (docs/gltf.md).\n"
            "                                        --check, --pose, --animate and the editor open\n"
            "                                        glTF files the same way\n"
+           "       marionette --export FILE --out OUT.glb [--rest-pose] [--overwrite]\n"
+           "                                        write the rig as glTF 2.0 (.glb, or .gltf JSON):\n"
+           "                                        its bones as nodes and a skin, in its pose (or at\n"
+           "                                        rest), its keyed states as animations\n"
            "       --overwrite                      let --out (or --screenshot) replace FILE, another\n"
            "                                        rig file or a read-only file; without it such an\n"
            "                                        output is refused\n"
@@ -267,10 +277,11 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& args) {
             if (Status s = set_mode(RunMode::Help, a); !s) return Error{s.message()};
         } else if (a == "--version") {
             if (Status s = set_mode(RunMode::Version, a); !s) return Error{s.message()};
-        } else if (a == "--check" || a == "--pose" || a == "--animate" || a == "--import") {
-            const RunMode mode = a == "--check"  ? RunMode::Check
-                                 : a == "--pose" ? RunMode::Pose
+        } else if (a == "--check" || a == "--pose" || a == "--animate" || a == "--import" || a == "--export") {
+            const RunMode mode = a == "--check"    ? RunMode::Check
+                                 : a == "--pose"   ? RunMode::Pose
                                  : a == "--import" ? RunMode::Import
+                                 : a == "--export" ? RunMode::Export
                                                    : RunMode::Animate;
             if (Status s = set_mode(mode, a); !s) return Error{s.message()};
             Result<std::string> v = value();
@@ -300,6 +311,8 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& args) {
             cl.script = v.value();
         } else if (a == "--overwrite") {
             cl.overwrite = true;
+        } else if (a == "--rest-pose") {
+            cl.rest_pose = true;
         } else if (a == "--window") {
             Result<std::string> v = value();
             if (!v) return Error{v.message()};
@@ -348,7 +361,7 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& args) {
     }
     if (cl.mode == RunMode::Pose) cl.pose.out = out;
     if (cl.mode == RunMode::Animate) cl.animate.out = out;
-    if (cl.mode == RunMode::Import) cl.import_out = out;
+    if (cl.mode == RunMode::Import || cl.mode == RunMode::Export) cl.import_out = out;
     if (Status s = check_combination(cl, mode_options_seen); !s) return Error{s.message()};
     return cl;
 }

@@ -11,7 +11,7 @@
 
 namespace marionette {
 
-enum class RunMode { Edit, Check, Pose, Animate, Import, BenchFrames, Help, Version };
+enum class RunMode { Edit, Check, Pose, Animate, Import, Export, BenchFrames, Help, Version };
 
 // `--pose FILE --chain NAME --target X,Y[,Z] [--solver S] [--iterations N] --out OUT`, checked
 // as far as it can be without the rig: whether the chain exists and the target has as many
@@ -45,7 +45,8 @@ struct CommandLine {
     int window_height = 0;
     PoseRequest pose;            // RunMode::Pose only
     AnimateRequest animate;      // RunMode::Animate only
-    std::string import_out;      // RunMode::Import: the rig file written
+    std::string import_out;      // RunMode::Import: the rig file written; RunMode::Export: the glTF file
+    bool rest_pose = false;      // --rest-pose: RunMode::Export writes the nodes at rest
     // --overwrite: the output (--out, --screenshot) may replace the rig being read or another
     // rig file (cli/overwrite_guard.hpp). Only with an option that writes.
     bool overwrite = false;

@@ -1,5 +1,6 @@
 #include "core/gltf_scene.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -122,6 +123,14 @@ Result<Scene> read_scene(const tinygltf::Model& model, std::vector<std::string>&
             if (!scene.in_scene[static_cast<std::size_t>(n)]) return Error{node_place(n) + ": it is in a cycle of parents"};
         }
     }
+    // The file's own order when it lists parents before children (as Marionette's export and
+    // most exporters do), so bones keep their order through a round trip; else breadth first.
+    std::vector<int> by_index;
+    for (int n = 0; n < count; ++n) {
+        if (scene.in_scene[static_cast<std::size_t>(n)]) by_index.push_back(n);
+    }
+    const bool parents_first = std::all_of(by_index.begin(), by_index.end(), [&](int n) { return scene.parent[static_cast<std::size_t>(n)] < n; });
+    if (parents_first) scene.order = std::move(by_index);
     return scene;
 }
 

@@ -1,6 +1,7 @@
 #include "core/gltf_skeleton.hpp"
 
 #include <cmath>
+#include <optional>
 #include <unordered_map>
 
 #include <tiny_gltf.h>
@@ -21,6 +22,17 @@ Transform bone_frame(const glm::mat4& joint_world, const glm::quat& axis_turn) {
     Transform f = rigid_part(joint_world);
     f.rotation = normalized(f.rotation * axis_turn);
     return f;
+}
+
+// The length a node's extras give its bone ({"marionette": {"length": L}}, as the export
+// writes), when they give one within the format's range.
+std::optional<float> written_length(const tinygltf::Node& node) {
+    if (!node.extras.IsObject() || !node.extras.Has("marionette")) return std::nullopt;
+    const tinygltf::Value& m = node.extras.Get("marionette");
+    if (!m.IsObject() || !m.Has("length") || !m.Get("length").IsNumber()) return std::nullopt;
+    const double length = m.Get("length").GetNumberAsDouble();
+    if (!(length >= 0.0 && length <= 1e15)) return std::nullopt;
+    return static_cast<float>(length);
 }
 
 }  // namespace
@@ -86,6 +98,13 @@ Result<Skeleton> read_skeleton(const tinygltf::Model& model, const Scene& scene,
     joints.axis_turn.assign(count, glm::quat{1.0f, 0.0f, 0.0f, 0.0f});
     for (std::size_t b = 0; b < count; ++b) {
         const glm::vec3 up_axis = joint_frame[b].rotation * glm::vec3{0.0f, 1.0f, 0.0f};
+        // A node Marionette wrote keeps its bone along its +y, at the length its extras give.
+        if (const std::optional<float> length = written_length(model.nodes[static_cast<std::size_t>(joints.node_of_bone[b])])) {
+            direction[b] = up_axis;
+            bones[b].length = *length;
+            joints.axis_turn[b] = normalized(rotation_between(glm::vec3{1.0f, 0.0f, 0.0f}, glm::vec3{0.0f, 1.0f, 0.0f}));
+            continue;
+        }
         float best = -2.0f;
         for (std::size_t c : children[b]) {
             const glm::vec3 to = position[c] - position[b];

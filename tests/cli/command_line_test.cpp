@@ -117,7 +117,7 @@ TEST(CommandLine, OverwriteGoesWithEveryOptionThatWritesAFile) {
 }
 
 TEST(CommandLine, OverwriteWhereNothingIsWrittenIsRefused) {
-    const char* message = "--overwrite: only with --pose FILE, --animate FILE, --import FILE or --screenshot OUT.png";
+    const char* message = "--overwrite: only with --pose FILE, --animate FILE, --import FILE, --export FILE or --screenshot OUT.png";
     for (const std::vector<std::string>& args : {
              std::vector<std::string>{"--check", "arm.json", "--overwrite"},
              std::vector<std::string>{"--overwrite", "--bench-frames", "3"},

@@ -1,0 +1,33 @@
+#include "cli/export_command.hpp"
+
+#include <ostream>
+
+#include "cli/overwrite_guard.hpp"
+#include "cli/printed_line.hpp"
+#include "core/atomic_file.hpp"
+#include "core/gltf_export.hpp"
+#include "core/gltf_import.hpp"
+#include "core/opened_rig.hpp"
+
+namespace marionette {
+
+int run_export(const std::string& file, const std::string& out_file, bool rest_pose, bool overwrite, std::ostream& out, std::ostream& err) {
+    if (!is_gltf_path(out_file)) return print_failure(err, "--out " + out_file + ": expected a glTF file name (.glb or .gltf)");
+    if (Status s = check_output_file("--out", file, out_file, overwrite); !s) return print_failure(err, s.message());
+    Result<OpenedRig> opened = open_rig_file(file);
+    if (!opened) return print_failure(err, opened.message());
+    print_warnings(err, opened.value().warnings);
+    const Rig& rig = opened.value().rig;
+    const bool binary = std::filesystem::path(out_file).extension() != ".gltf" && std::filesystem::path(out_file).extension() != ".GLTF";
+    Result<GltfExport> exported = export_gltf(rig, GltfExportOptions{binary, rest_pose});
+    if (!exported) return print_failure(err, exported.message());
+    print_warnings(err, exported.value().warnings);
+    if (Status s = write_file_atomically(out_file, exported.value().bytes, WriteOptions{.replace_read_only = overwrite}); !s) {
+        return print_failure(err, s.message());
+    }
+    print_line(out, "exported=" + file + " nodes=" + std::to_string(rig.skeleton.size()) + " animations=" +
+                        std::to_string(exported.value().animations) + " out=" + out_file);
+    return 0;
+}
+
+}  // namespace marionette

@@ -1,0 +1,204 @@
+#include "core/gltf_export.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <sstream>
+
+#include <tiny_gltf.h>
+
+#include "core/key_track.hpp"
+#include "core/rotation_math.hpp"
+#include "core/state.hpp"
+
+namespace marionette {
+
+namespace {
+
+// The turn from a node's frame to its bone's: the node's +y is the bone's +x.
+const glm::quat kNodeToBone = glm::angleAxis(-0.5f * 3.14159265358979f, glm::vec3{0.0f, 0.0f, 1.0f});
+
+struct Writer {
+    tinygltf::Model model;
+    std::vector<unsigned char>& data() { return model.buffers[0].data; }
+
+    // Appends floats as an accessor of `type` (TINYGLTF_TYPE_*) and returns its index.
+    int floats(const std::vector<float>& values, int type, int per_element, bool with_bounds = false) {
+        const std::size_t offset = data().size();
+        data().resize(offset + values.size() * sizeof(float));
+        std::memcpy(data().data() + offset, values.data(), values.size() * sizeof(float));
+        tinygltf::BufferView view;
+        view.buffer = 0;
+        view.byteOffset = offset;
+        view.byteLength = values.size() * sizeof(float);
+        model.bufferViews.push_back(view);
+        tinygltf::Accessor a;
+        a.bufferView = static_cast<int>(model.bufferViews.size()) - 1;
+        a.componentType = TINYGLTF_COMPONENT_TYPE_FLOAT;
+        a.count = values.size() / static_cast<std::size_t>(per_element);
+        a.type = type;
+        if (with_bounds && !values.empty()) {
+            float lo = values[0], hi = values[0];
+            for (float v : values) {
+                lo = std::min(lo, v);
+                hi = std::max(hi, v);
+            }
+            a.minValues = {lo};
+            a.maxValues = {hi};
+        }
+        model.accessors.push_back(a);
+        return static_cast<int>(model.accessors.size()) - 1;
+    }
+};
+
+std::vector<double> as_doubles(const glm::quat& q) { return {q.x, q.y, q.z, q.w}; }
+
+// q and -q are one rotation: a node's is written with w >= 0, so the same rig writes the same
+// numbers; a track's keys each on the side of the one before, so every turn between two keys
+// is the short one in any reader.
+// A half turn (w 0, as rounding leaves it: within 1e-6) takes its largest part positive.
+glm::quat canonical(const glm::quat& q) {
+    if (std::fabs(q.w) > 1e-6f) return q.w < 0.0f ? -q : q;
+    const glm::vec3 v{q.x, q.y, q.z};
+    const int i = std::fabs(v.x) >= std::fabs(v.y) && std::fabs(v.x) >= std::fabs(v.z) ? 0 : (std::fabs(v.y) >= std::fabs(v.z) ? 1 : 2);
+    return v[i] < 0.0f ? -q : q;
+}
+std::vector<double> as_doubles(const glm::vec3& v) { return {v.x, v.y, v.z}; }
+
+// A bone's node transform relative to its parent's node, for a bone transform `local`
+// (relative to its parent bone, or to the world for a root): the node frame is the bone
+// frame turned by kNodeToBone, so relative to the parent's node frame it is turned on both
+// sides, while a root's stands in the world as its bone does.
+Transform node_local(const Transform& local, bool root) {
+    const glm::quat from = glm::conjugate(kNodeToBone);
+    if (root) return {local.translation, normalized(local.rotation * kNodeToBone)};
+    return {from * local.translation, normalized(from * local.rotation * kNodeToBone)};
+}
+
+}  // namespace
+
+Result<GltfExport> export_gltf(const Rig& rig, const GltfExportOptions& options) {
+    GltfExport out;
+    Writer w;
+    w.model.asset.version = "2.0";
+    w.model.asset.generator = "Marionette";
+    w.model.buffers.emplace_back();
+    const Skeleton& bones = rig.skeleton;
+    if (bones.empty()) return Error{"a rig without bones has nothing to export"};
+    const Pose& pose = options.rest_pose ? Pose::rest(bones.size()) : rig.pose;
+    bool scaled = false;
+    tinygltf::Scene scene;
+    std::vector<Transform> world(bones.size());
+    for (std::size_t b = 0; b < bones.size(); ++b) {
+        const Bone& bone = bones[b];
+        const Transform local{bone.rest.translation + pose.translations[b] + (bone.parent < 0 ? pose.root_offset : glm::vec3{0.0f}),
+                              normalized(bone.rest.rotation * pose.rotations[b])};
+        scaled = scaled || pose.scales[b] != glm::vec3{1.0f};
+        const Transform rest_local{bone.rest.translation, bone.rest.rotation};
+        world[b] = bone.parent < 0 ? rest_local : world[static_cast<std::size_t>(bone.parent)] * rest_local;
+        const Transform node = node_local(local, bone.parent < 0);
+        tinygltf::Node n;
+        n.name = bone.name;
+        n.translation = as_doubles(node.translation);
+        n.rotation = as_doubles(canonical(node.rotation));
+        tinygltf::Value::Object extras;
+        extras["marionette"] = tinygltf::Value(tinygltf::Value::Object{{"length", tinygltf::Value(static_cast<double>(bone.length))}});
+        n.extras = tinygltf::Value(extras);
+        w.model.nodes.push_back(n);
+        if (bone.parent < 0) {
+            scene.nodes.push_back(static_cast<int>(b));
+        } else {
+            w.model.nodes[static_cast<std::size_t>(bone.parent)].children.push_back(static_cast<int>(b));
+        }
+    }
+    if (scaled) out.warnings.push_back("the pose's scales are not exported (glTF scales pass down to children; Marionette's do not)");
+    // The skin: every bone a joint, bound at rest.
+    std::vector<float> inverse_binds;
+    for (std::size_t b = 0; b < bones.size(); ++b) {
+        const Transform joint{world[b].translation, normalized(world[b].rotation * kNodeToBone)};
+        const glm::mat4 m = glm::inverse(glm::translate(glm::mat4(1.0f), joint.translation) * glm::mat4_cast(joint.rotation));
+        for (int c = 0; c < 4; ++c) {
+            for (int r = 0; r < 4; ++r) inverse_binds.push_back(m[c][r]);
+        }
+    }
+    tinygltf::Skin skin;
+    skin.name = "skeleton";
+    for (std::size_t b = 0; b < bones.size(); ++b) skin.joints.push_back(static_cast<int>(b));
+    skin.inverseBindMatrices = w.floats(inverse_binds, TINYGLTF_TYPE_MAT4, 16);
+    w.model.skins.push_back(skin);
+    w.model.scenes.push_back(scene);
+    w.model.defaultScene = 0;
+
+    // Keyed states as animations, key for key where glTF has the interpolation; cosine and
+    // Bézier keys as linear keys every frame between.
+    const bool is_2d = rig.is_2d();
+    const float step = 1.0f / rig.fps;
+    std::size_t oscillators = 0, scale_tracks = 0;
+    for (const State& state : rig.states) {
+        if (!state.channels.empty()) ++oscillators;
+        if (state.tracks.empty()) continue;
+        tinygltf::Animation anim;
+        anim.name = state.name;
+        for (const KeyTrack& track : state.tracks) {
+            if (track.property == PoseProperty::Scale) {
+                ++scale_tracks;
+                continue;
+            }
+            const auto b = static_cast<std::size_t>(track.bone);
+            const Bone& bone = bones[b];
+            // The interpolation of every key that leads to another (the last leads nowhere).
+            bool all_linear = true;
+            bool all_step = true;
+            for (std::size_t k = 0; k + 1 < track.keys.size(); ++k) {
+                all_linear = all_linear && track.keys[k].interpolation == Interpolation::Linear;
+                all_step = all_step && track.keys[k].interpolation == Interpolation::Step;
+            }
+            std::vector<float> times;
+            if (all_linear || all_step) {
+                for (const Key& k : track.keys) times.push_back(k.time);
+            } else {
+                for (float t = track.keys.front().time; t < track.keys.back().time; t += step) times.push_back(t);
+                times.push_back(track.keys.back().time);
+                all_step = false;
+            }
+            std::vector<float> values;
+            const bool rotation = track.property == PoseProperty::Rotation;
+            glm::quat previous = glm::quat{1.0f, 0.0f, 0.0f, 0.0f};
+            for (float t : times) {
+                const Key k = sample_track(track, is_2d, static_cast<double>(t));
+                const Transform local = rotation ? Transform{bone.rest.translation, normalized(bone.rest.rotation * key_rotation(k, is_2d))}
+                                                 : Transform{bone.rest.translation + k.vector, bone.rest.rotation};
+                const Transform node = node_local(local, bone.parent < 0);
+                if (rotation) {
+                    glm::quat q = values.empty() ? canonical(node.rotation) : node.rotation;
+                    if (glm::dot(q, previous) < 0.0f) q = -q;
+                    previous = q;
+                    for (double v : as_doubles(q)) values.push_back(static_cast<float>(v));
+                } else {
+                    for (double v : as_doubles(node.translation)) values.push_back(static_cast<float>(v));
+                }
+            }
+            tinygltf::AnimationSampler sampler;
+            sampler.input = w.floats(times, TINYGLTF_TYPE_SCALAR, 1, true);
+            sampler.output = w.floats(values, rotation ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3, rotation ? 4 : 3);
+            sampler.interpolation = all_step ? "STEP" : "LINEAR";
+            anim.samplers.push_back(sampler);
+            tinygltf::AnimationChannel channel;
+            channel.sampler = static_cast<int>(anim.samplers.size()) - 1;
+            channel.target_node = track.bone;
+            channel.target_path = rotation ? "rotation" : "translation";
+            anim.channels.push_back(channel);
+        }
+        if (!anim.channels.empty()) w.model.animations.push_back(anim);
+    }
+    if (oscillators) out.warnings.push_back(std::to_string(oscillators) + " states with oscillator channels: their channels are not exported yet (bake them to keys first)");
+    if (scale_tracks) out.warnings.push_back(std::to_string(scale_tracks) + " scale tracks are not exported (glTF scales pass down to children)");
+    tinygltf::TinyGLTF writer;
+    std::ostringstream stream;
+    if (!writer.WriteGltfSceneToStream(&w.model, stream, !options.binary, options.binary)) return Error{"the glTF writer failed"};
+    out.bytes = stream.str();
+    out.animations = w.model.animations.size();
+    return out;
+}
+
+}  // namespace marionette

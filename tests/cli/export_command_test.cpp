@@ -1,0 +1,46 @@
+// `marionette --export FILE --out OUT.glb`: a rig as glTF that the importer reads back with the
+// same bones; outputs that are not glTF names, or rig files, are refused with nothing written.
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "cli/command_line.hpp"
+#include "cli/export_command.hpp"
+#include "core/gltf_import.hpp"
+#include "core/test_files.hpp"
+
+using namespace marionette;
+namespace mt = marionette::testing;
+
+TEST(ExportCommand, WritesAGlbTheImporterReadsBack) {
+    mt::ScratchDir dir;
+    const std::string rig = std::string(MARIONETTE_ASSETS) + "/humanoid.json";
+    for (const char* name : {"humanoid.glb", "humanoid.gltf"}) {
+        const std::string out_file = (dir.path() / name).string();
+        std::ostringstream out, err;
+        ASSERT_EQ(run_export(rig, out_file, false, false, out, err), 0) << err.str();
+        EXPECT_EQ(out.str(), "exported=" + rig + " nodes=21 animations=0 out=" + out_file + "\n");
+        EXPECT_NE(err.str().find("oscillator channels"), std::string::npos) << err.str();  // its walk is not exported yet
+        const Result<GltfImport> back = import_gltf_file(out_file);
+        ASSERT_TRUE(back.ok()) << back.message();
+        EXPECT_EQ(back.value().rig.skeleton.size(), 21u);
+    }
+    EXPECT_EQ(mt::read_file(dir.path() / "humanoid.glb").substr(0, 4), "glTF");
+    EXPECT_EQ(mt::read_file(dir.path() / "humanoid.gltf").substr(0, 1), "{");
+}
+
+TEST(ExportCommand, RefusesAnOutputThatIsNoGltfNameOrIsARig) {
+    mt::ScratchDir dir;
+    const std::string rig = std::string(MARIONETTE_ASSETS) + "/arm.json";
+    std::ostringstream out, err;
+    EXPECT_EQ(run_export(rig, (dir.path() / "arm.json").string(), false, false, out, err), 1);
+    EXPECT_NE(err.str().find("expected a glTF file name"), std::string::npos) << err.str();
+    EXPECT_FALSE(std::filesystem::exists(dir.path() / "arm.json"));
+    EXPECT_FALSE(parse_command_line({"--export", "a.json"}).ok());
+    EXPECT_FALSE(parse_command_line({"--check", "a.json", "--rest-pose"}).ok());
+    const Result<CommandLine> cl = parse_command_line({"--export", "a.json", "--out", "a.glb", "--rest-pose"});
+    ASSERT_TRUE(cl.ok()) << cl.message();
+    EXPECT_EQ(cl.value().mode, RunMode::Export);
+    EXPECT_TRUE(cl.value().rest_pose);
+}
