@@ -12,6 +12,11 @@ packages=(
   libgtest-dev libbenchmark-dev
   xvfb xauth libgl1-mesa-dri libglx-mesa0
 )
+# Node.js and npm install the test suite's independent readers (tests/tools/package.json); a
+# machine that has them from elsewhere (NodeSource's nodejs carries its own npm) keeps those.
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+  packages+=(nodejs npm)
+fi
 for group in "$@"; do
   case "$group" in
     fuzz) packages+=(clang-14 libclang-rt-14-dev llvm-14) ;;
