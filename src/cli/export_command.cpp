@@ -18,8 +18,7 @@ int run_export(const std::string& file, const std::string& out_file, bool rest_p
     if (!opened) return print_failure(err, opened.message());
     print_warnings(err, opened.value().warnings);
     const Rig& rig = opened.value().rig;
-    const bool binary = std::filesystem::path(out_file).extension() != ".gltf" && std::filesystem::path(out_file).extension() != ".GLTF";
-    Result<GltfExport> exported = export_gltf(rig, GltfExportOptions{binary, rest_pose});
+    Result<GltfExport> exported = export_gltf(rig, GltfExportOptions{is_glb_path(out_file), rest_pose});
     if (!exported) return print_failure(err, exported.message());
     print_warnings(err, exported.value().warnings);
     if (Status s = write_file_atomically(out_file, exported.value().bytes, WriteOptions{.replace_read_only = overwrite}); !s) {

@@ -50,11 +50,16 @@ bool write_no_file(std::string*, const std::string&, const std::vector<unsigned 
 
 }  // namespace
 
-bool is_gltf_path(const std::filesystem::path& path) {
+namespace {
+std::string lower_extension(const std::filesystem::path& path) {
     std::string ext = path.extension().string();
     std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return ext == ".glb" || ext == ".gltf";
+    return ext;
 }
+}  // namespace
+
+bool is_gltf_path(const std::filesystem::path& path) { return is_glb_path(path) || lower_extension(path) == ".gltf"; }
+bool is_glb_path(const std::filesystem::path& path) { return lower_extension(path) == ".glb"; }
 
 Result<GltfImport> import_gltf(std::string_view bytes, bool binary, const std::filesystem::path& base_dir) {
     tinygltf::TinyGLTF loader;
@@ -98,9 +103,7 @@ Result<GltfImport> import_gltf(std::string_view bytes, bool binary, const std::f
 Result<GltfImport> import_gltf_file(const std::filesystem::path& path) {
     Result<std::string> bytes = read_text_file(path, kMaxGltfBytes, "glTF file");
     if (!bytes) return Error{bytes.message()};
-    std::string ext = path.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    Result<GltfImport> imported = import_gltf(bytes.value(), ext == ".glb", path.parent_path());
+    Result<GltfImport> imported = import_gltf(bytes.value(), is_glb_path(path), path.parent_path());
     if (!imported) return Error{path.string() + ": " + imported.message()};
     return imported;
 }

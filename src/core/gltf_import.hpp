@@ -30,8 +30,10 @@ struct GltfImport {
     std::vector<std::string> warnings;  // what the rig leaves out of the file, one line each
 };
 
-// Whether `path` names a glTF file by its extension (.glb or .gltf, any case).
+// Whether `path` names a glTF file by its extension (.glb or .gltf, any case), and whether
+// a binary one (.glb).
 bool is_gltf_path(const std::filesystem::path& path);
+bool is_glb_path(const std::filesystem::path& path);
 
 // Reads a .glb or .gltf file (with the files it refers to beside it).
 Result<GltfImport> import_gltf_file(const std::filesystem::path& path);
