@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Exported animations played by three.js (npm's three, compare_three.mjs) against
+# `marionette --animate`'s frames of the same states: the shipped arm's keyed wave, and the
+# Assimp-written motion capture imported and exported again.
+# Usage: gltf_three_test.sh MARIONETTE_BINARY SOURCE_DIR WORK_DIR
+set -euo pipefail
+binary=$1 source=$2 work=$3
+mkdir -p "$work"
+if [ ! -d "$work/node_modules/three" ] || [ ! -d "$work/node_modules/gltf-validator" ]; then
+  cp "$source/tests/tools/package.json" "$source/tests/tools/package-lock.json" "$work/"
+  (cd "$work" && npm ci --no-audit --no-fund --loglevel=error)
+fi
+cp "$source/tests/tools/compare_three.mjs" "$work/"
+check() {  # RIG STATE SECONDS
+  local rig=$1 state=$2 seconds=$3 name
+  name=$(basename "${rig%.*}")
+  "$binary" --export "$rig" --out "$work/$name.glb" --overwrite >/dev/null 2>&1
+  "$binary" --animate "$rig" --timeline "$state@0" --seconds "$seconds" --fps 30 --out "$work/$name.frames.json" --overwrite >/dev/null 2>&1
+  node "$work/compare_three.mjs" "$work/$name.glb" "$work/$name.frames.json" "$state"
+}
+check "$source/assets/rigs/arm.json" wave 1.2
+check "$source/tests/data/gltf/bvh_arm_by_assimp.glb" Motion 1
