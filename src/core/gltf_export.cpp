@@ -3,11 +3,15 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <set>
 #include <sstream>
+#include <utility>
 
 #include <tiny_gltf.h>
 
+#include "core/bake_cycle.hpp"
 #include "core/key_track.hpp"
+#include "core/state_pose.hpp"
 #include "core/rotation_math.hpp"
 #include "core/state.hpp"
 
@@ -75,6 +79,69 @@ Transform node_local(const Transform& local, bool root) {
     return {from * local.translation, normalized(from * local.rotation * kNodeToBone)};
 }
 
+// A state with oscillator channels, sampled every frame (the rig's fps) over the frames its loop
+// takes to close (bake_cycle, as "Bake to keys" does), one linear channel per rotation or
+// translation it drives.
+tinygltf::Animation sampled_animation(Writer& w, const Rig& rig, const State& state, std::vector<std::string>& warnings, std::size_t& scales) {
+    tinygltf::Animation anim;
+    anim.name = state.name;
+    const double fps = static_cast<double>(rig.fps);
+    const BakeCycle cycle = bake_cycle(state, fps);
+    if (!cycle.closes) {
+        warnings.push_back("state \"" + state.name + "\": its periods have no common loop within " + std::to_string(kMaxBakeFrames) +
+                           " frames: exported over its longest, so its loop shows a seam");
+    }
+    std::set<std::pair<int, PoseProperty>> driven;
+    for (const StateChannel& c : state.channels) driven.emplace(c.bone, c.property);
+    for (const KeyTrack& t : state.tracks) driven.emplace(t.bone, t.property);
+    std::vector<float> times;
+    std::vector<Pose> poses;
+    Pose pose = rig.pose;
+    for (std::size_t i = 0; i <= cycle.frames; ++i) {
+        const double t = static_cast<double>(i) / fps;
+        sample_state(state, rig.is_2d(), t, t, rig.pose, pose);
+        times.push_back(static_cast<float>(t));
+        poses.push_back(pose);
+    }
+    const int input = w.floats(times, TINYGLTF_TYPE_SCALAR, 1, true);
+    for (const auto& [bone, property] : driven) {
+        if (bone < 0 || static_cast<std::size_t>(bone) >= rig.skeleton.size()) continue;
+        if (property == PoseProperty::Scale) {
+            ++scales;
+            continue;
+        }
+        const auto b = static_cast<std::size_t>(bone);
+        const Bone& rest = rig.skeleton[b];
+        const bool rotation = property == PoseProperty::Rotation;
+        std::vector<float> values;
+        glm::quat previous{1.0f, 0.0f, 0.0f, 0.0f};
+        for (const Pose& p : poses) {
+            const Transform local = rotation ? Transform{rest.rest.translation, normalized(rest.rest.rotation * p.rotations[b])}
+                                             : Transform{rest.rest.translation + p.translations[b], rest.rest.rotation};
+            const Transform node = node_local(local, rest.parent < 0);
+            if (rotation) {
+                glm::quat q = values.empty() ? canonical(node.rotation) : node.rotation;
+                if (glm::dot(q, previous) < 0.0f) q = -q;
+                previous = q;
+                for (double v : as_doubles(q)) values.push_back(static_cast<float>(v));
+            } else {
+                for (double v : as_doubles(node.translation)) values.push_back(static_cast<float>(v));
+            }
+        }
+        tinygltf::AnimationSampler sampler;
+        sampler.input = input;
+        sampler.output = w.floats(values, rotation ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3, rotation ? 4 : 3);
+        sampler.interpolation = "LINEAR";
+        anim.samplers.push_back(sampler);
+        tinygltf::AnimationChannel channel;
+        channel.sampler = static_cast<int>(anim.samplers.size()) - 1;
+        channel.target_node = bone;
+        channel.target_path = rotation ? "rotation" : "translation";
+        anim.channels.push_back(channel);
+    }
+    return anim;
+}
+
 }  // namespace
 
 Result<GltfExport> export_gltf(const Rig& rig, const GltfExportOptions& options) {
@@ -133,9 +200,14 @@ Result<GltfExport> export_gltf(const Rig& rig, const GltfExportOptions& options)
     // Bézier keys as linear keys every frame between.
     const bool is_2d = rig.is_2d();
     const float step = 1.0f / rig.fps;
-    std::size_t oscillators = 0, scale_tracks = 0;
+    std::size_t scale_tracks = 0;
     for (const State& state : rig.states) {
-        if (!state.channels.empty()) ++oscillators;
+        if (!state.channels.empty()) {
+            if (tinygltf::Animation anim = sampled_animation(w, rig, state, out.warnings, scale_tracks); !anim.channels.empty()) {
+                w.model.animations.push_back(anim);
+            }
+            continue;
+        }
         if (state.tracks.empty()) continue;
         tinygltf::Animation anim;
         anim.name = state.name;
@@ -191,8 +263,7 @@ Result<GltfExport> export_gltf(const Rig& rig, const GltfExportOptions& options)
         }
         if (!anim.channels.empty()) w.model.animations.push_back(anim);
     }
-    if (oscillators) out.warnings.push_back(std::to_string(oscillators) + " states with oscillator channels: their channels are not exported yet (bake them to keys first)");
-    if (scale_tracks) out.warnings.push_back(std::to_string(scale_tracks) + " scale tracks are not exported (glTF scales pass down to children)");
+    if (scale_tracks) out.warnings.push_back(std::to_string(scale_tracks) + " scale tracks or channels are not exported (glTF scales pass down to children)");
     tinygltf::TinyGLTF writer;
     std::ostringstream stream;
     if (!writer.WriteGltfSceneToStream(&w.model, stream, !options.binary, options.binary)) return Error{"the glTF writer failed"};

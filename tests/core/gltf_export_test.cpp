@@ -141,7 +141,11 @@ std::vector<float> buffer_floats(const nlohmann::json& gltf) {
 // frames go through the node frames' turn and back in floats).
 TEST(GltfExport, ExportImportExportWritesTheSameFile) {
     for (const char* name : {"humanoid.json", "arm.json"}) {
-        const Rig rig = shipped(name);
+        Rig rig = shipped(name);
+        // A state of oscillator channels comes back as keys, so its second export is laid out
+        // as keys are (one time list a track): the same motion (the three.js test), not the
+        // same file. The humanoid's walk is such a state; its skeleton alone is compared.
+        std::erase_if(rig.states, [](const State& s) { return !s.channels.empty(); });
         const Result<GltfExport> first = export_gltf(rig, GltfExportOptions{false, false});
         ASSERT_TRUE(first.ok());
         const Result<GltfImport> in = import_gltf(first.value().bytes, false, {});

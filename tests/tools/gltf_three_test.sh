@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Exported animations played by three.js (npm's three, compare_three.mjs) against
-# `marionette --animate`'s frames of the same states: the shipped arm's keyed wave, and the
-# Assimp-written motion capture imported and exported again.
+# `marionette --animate`'s frames of the same states: the shipped arm's keyed wave, the
+# humanoid's and the hero's oscillator states (sampled over their loops, played past one loop),
+# and the Assimp-written motion capture imported and exported again.
 # Usage: gltf_three_test.sh MARIONETTE_BINARY SOURCE_DIR WORK_DIR
 set -euo pipefail
 binary=$1 source=$2 work=$3
@@ -19,4 +20,6 @@ check() {  # RIG STATE SECONDS
   node "$work/compare_three.mjs" "$work/$name.glb" "$work/$name.frames.json" "$state"
 }
 check "$source/assets/rigs/arm.json" wave 1.2
+check "$source/assets/rigs/humanoid.json" walk 3
+check "$source/assets/rigs/hero.json" walking 3
 check "$source/tests/data/gltf/bvh_arm_by_assimp.glb" Motion 1
