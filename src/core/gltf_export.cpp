@@ -79,6 +79,40 @@ Transform node_local(const Transform& local, bool root) {
     return {from * local.translation, normalized(from * local.rotation * kNodeToBone)};
 }
 
+// One channel's values: each a bone's local transform written as its node's, a rotation kept
+// on the side of the one before (the first canonical), so every turn between keys is short.
+struct NodeValues {
+    bool rotation = true;
+    std::vector<float> values;
+    glm::quat previous{1.0f, 0.0f, 0.0f, 0.0f};
+
+    void add(const Bone& bone, const Transform& local) {
+        const Transform node = node_local(local, bone.parent < 0);
+        if (!rotation) {
+            for (double v : as_doubles(node.translation)) values.push_back(static_cast<float>(v));
+            return;
+        }
+        glm::quat q = values.empty() ? canonical(node.rotation) : node.rotation;
+        if (glm::dot(q, previous) < 0.0f) q = -q;
+        previous = q;
+        for (double v : as_doubles(q)) values.push_back(static_cast<float>(v));
+    }
+};
+
+// Adds a sampler over the times accessor `input` and the channel driving `bone`'s node with it.
+void add_channel(Writer& w, tinygltf::Animation& anim, int input, const NodeValues& v, int bone, const char* interpolation) {
+    tinygltf::AnimationSampler sampler;
+    sampler.input = input;
+    sampler.output = w.floats(v.values, v.rotation ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3, v.rotation ? 4 : 3);
+    sampler.interpolation = interpolation;
+    anim.samplers.push_back(sampler);
+    tinygltf::AnimationChannel channel;
+    channel.sampler = static_cast<int>(anim.samplers.size()) - 1;
+    channel.target_node = bone;
+    channel.target_path = v.rotation ? "rotation" : "translation";
+    anim.channels.push_back(channel);
+}
+
 // A state with oscillator channels, sampled every frame (the rig's fps) over the frames its loop
 // takes to close (bake_cycle, as "Bake to keys" does), one linear channel per rotation or
 // translation it drives.
@@ -112,32 +146,13 @@ tinygltf::Animation sampled_animation(Writer& w, const Rig& rig, const State& st
         }
         const auto b = static_cast<std::size_t>(bone);
         const Bone& rest = rig.skeleton[b];
-        const bool rotation = property == PoseProperty::Rotation;
-        std::vector<float> values;
-        glm::quat previous{1.0f, 0.0f, 0.0f, 0.0f};
+        NodeValues v;
+        v.rotation = property == PoseProperty::Rotation;
         for (const Pose& p : poses) {
-            const Transform local = rotation ? Transform{rest.rest.translation, normalized(rest.rest.rotation * p.rotations[b])}
-                                             : Transform{rest.rest.translation + p.translations[b], rest.rest.rotation};
-            const Transform node = node_local(local, rest.parent < 0);
-            if (rotation) {
-                glm::quat q = values.empty() ? canonical(node.rotation) : node.rotation;
-                if (glm::dot(q, previous) < 0.0f) q = -q;
-                previous = q;
-                for (double v : as_doubles(q)) values.push_back(static_cast<float>(v));
-            } else {
-                for (double v : as_doubles(node.translation)) values.push_back(static_cast<float>(v));
-            }
+            v.add(rest, v.rotation ? Transform{rest.rest.translation, normalized(rest.rest.rotation * p.rotations[b])}
+                                   : Transform{rest.rest.translation + p.translations[b], rest.rest.rotation});
         }
-        tinygltf::AnimationSampler sampler;
-        sampler.input = input;
-        sampler.output = w.floats(values, rotation ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3, rotation ? 4 : 3);
-        sampler.interpolation = "LINEAR";
-        anim.samplers.push_back(sampler);
-        tinygltf::AnimationChannel channel;
-        channel.sampler = static_cast<int>(anim.samplers.size()) - 1;
-        channel.target_node = bone;
-        channel.target_path = rotation ? "rotation" : "translation";
-        anim.channels.push_back(channel);
+        add_channel(w, anim, input, v, bone, "LINEAR");
     }
     return anim;
 }
@@ -233,33 +248,14 @@ Result<GltfExport> export_gltf(const Rig& rig, const GltfExportOptions& options)
                 times.push_back(track.keys.back().time);
                 all_step = false;
             }
-            std::vector<float> values;
-            const bool rotation = track.property == PoseProperty::Rotation;
-            glm::quat previous = glm::quat{1.0f, 0.0f, 0.0f, 0.0f};
+            NodeValues v;
+            v.rotation = track.property == PoseProperty::Rotation;
             for (float t : times) {
                 const Key k = sample_track(track, is_2d, static_cast<double>(t));
-                const Transform local = rotation ? Transform{bone.rest.translation, normalized(bone.rest.rotation * key_rotation(k, is_2d))}
-                                                 : Transform{bone.rest.translation + k.vector, bone.rest.rotation};
-                const Transform node = node_local(local, bone.parent < 0);
-                if (rotation) {
-                    glm::quat q = values.empty() ? canonical(node.rotation) : node.rotation;
-                    if (glm::dot(q, previous) < 0.0f) q = -q;
-                    previous = q;
-                    for (double v : as_doubles(q)) values.push_back(static_cast<float>(v));
-                } else {
-                    for (double v : as_doubles(node.translation)) values.push_back(static_cast<float>(v));
-                }
+                v.add(bone, v.rotation ? Transform{bone.rest.translation, normalized(bone.rest.rotation * key_rotation(k, is_2d))}
+                                       : Transform{bone.rest.translation + k.vector, bone.rest.rotation});
             }
-            tinygltf::AnimationSampler sampler;
-            sampler.input = w.floats(times, TINYGLTF_TYPE_SCALAR, 1, true);
-            sampler.output = w.floats(values, rotation ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3, rotation ? 4 : 3);
-            sampler.interpolation = all_step ? "STEP" : "LINEAR";
-            anim.samplers.push_back(sampler);
-            tinygltf::AnimationChannel channel;
-            channel.sampler = static_cast<int>(anim.samplers.size()) - 1;
-            channel.target_node = track.bone;
-            channel.target_path = rotation ? "rotation" : "translation";
-            anim.channels.push_back(channel);
+            add_channel(w, anim, w.floats(times, TINYGLTF_TYPE_SCALAR, 1, true), v, track.bone, all_step ? "STEP" : "LINEAR");
         }
         if (!anim.channels.empty()) w.model.animations.push_back(anim);
     }
