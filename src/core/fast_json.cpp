@@ -9,11 +9,7 @@
 
 namespace marionette {
 
-namespace {
-
 using simdjson::dom::element;
-
-}  // namespace
 
 struct FastJsonDocument::Impl {
     simdjson::dom::parser parser;

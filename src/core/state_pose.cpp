@@ -77,17 +77,27 @@ inline void compose(Pose& out, std::size_t b, PoseProperty property, const glm::
     }
 }
 
-// Starts `out` as `pose` with every property `state` drives at its identity, the start its
-// track and then its channels compose from. Returns how many bones the pose has.
-std::size_t start_driven(const State& state, const Pose& pose, Pose& out) {
+// Starts `out` as `pose`; returns how many bones the pose has.
+std::size_t start_pose(const Pose& pose, Pose& out) {
     if (&out != &pose) out = pose;
-    const std::size_t n = std::min({out.rotations.size(), out.translations.size(), out.scales.size()});
-    for (const KeyTrack& t : state.tracks) {
-        if (t.bone >= 0 && static_cast<std::size_t>(t.bone) < n) reset(out, static_cast<std::size_t>(t.bone), t.property);
-    }
+    return std::min({out.rotations.size(), out.translations.size(), out.scales.size()});
+}
+
+// Sets every property `state`'s channels drive to its identity, the start they compose from.
+void reset_channel_properties(const State& state, std::size_t n, Pose& out) {
     for (const StateChannel& c : state.channels) {
         if (c.bone >= 0 && static_cast<std::size_t>(c.bone) < n) reset(out, static_cast<std::size_t>(c.bone), c.property);
     }
+}
+
+// Starts `out` as `pose` with every property `state` drives at its identity, the start its
+// track and then its channels compose from. Returns how many bones the pose has.
+std::size_t start_driven(const State& state, const Pose& pose, Pose& out) {
+    const std::size_t n = start_pose(pose, out);
+    for (const KeyTrack& t : state.tracks) {
+        if (t.bone >= 0 && static_cast<std::size_t>(t.bone) < n) reset(out, static_cast<std::size_t>(t.bone), t.property);
+    }
+    reset_channel_properties(state, n, out);
     return n;
 }
 
@@ -127,11 +137,8 @@ void sample_state_at(const State& state, ClipPlayback& playback, double clock, d
         sample_state_at(state, clip.is_2d, clock, track_time, pose, out);  // not this state's clip
         return;
     }
-    if (&out != &pose) out = pose;
-    const std::size_t n = std::min({out.rotations.size(), out.translations.size(), out.scales.size()});
-    for (const StateChannel& c : state.channels) {
-        if (c.bone >= 0 && static_cast<std::size_t>(c.bone) < n) reset(out, static_cast<std::size_t>(c.bone), c.property);
-    }
+    const std::size_t n = start_pose(pose, out);
+    reset_channel_properties(state, n, out);  // a property's first track resets its own below
     playback.values.resize(clip.tracks.size());
     const ClipSamplingJob job{&clip, std::isfinite(track_time) ? track_time : 0.0, &playback.cursor, playback.values};
     job.run();
