@@ -18,7 +18,7 @@ int run_import(const std::string& file, const std::string& out_file, bool overwr
     const Rig& rig = imported.value().rig;
     if (Status s = save_rig_file(rig, out_file, WriteOptions{.replace_read_only = overwrite}); !s) return print_failure(err, s.message());
     print_line(out, "imported=" + file + " bones=" + std::to_string(rig.skeleton.size()) + " states=" + std::to_string(rig.states.size()) +
-                        " out=" + out_file);
+                        " meshes=" + std::to_string(rig.meshes.meshes().size()) + " out=" + out_file);
     return 0;
 }
 

@@ -58,10 +58,9 @@ Status Document::save_as(const std::filesystem::path& path, WriteOptions options
     if (view_.is_object()) {
         for (auto it = view_.begin(); it != view_.end(); ++it) rig_.editor[it.key()] = it.value();
     }
-    Result<std::string> text = serialize_rig(rig_);
+    Result<std::string> text = write_rig_file(rig_, path, options);
     rig_.editor = std::move(kept);
-    if (!text) return Error{path.string() + ": " + text.message()};
-    if (Status s = write_file_atomically(path, text.value(), options); !s) return s;
+    if (!text) return text.status();
     Result<FileIdentity> identity = identify_written_file(path, text.value());
     disk_ = identity ? std::optional<FileIdentity>(identity.value()) : std::nullopt;
     path_ = path;

@@ -6,6 +6,7 @@
 
 #include <tiny_gltf.h>
 
+#include "core/gltf_accessor.hpp"
 #include "core/rotation_math.hpp"
 
 namespace marionette::gltf {

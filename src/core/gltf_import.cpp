@@ -6,6 +6,7 @@
 #include <tiny_gltf.h>
 
 #include "core/gltf_animation.hpp"
+#include "core/gltf_mesh.hpp"
 #include "core/gltf_skeleton.hpp"
 #include "core/rig_json.hpp"
 #include "core/text_file.hpp"
@@ -19,24 +20,22 @@ constexpr std::uintmax_t kMaxGltfBytes = 512ull * 1024 * 1024;
 
 // What the file holds that the rig does not take in, one line each.
 void list_left_out(const tinygltf::Model& model, std::vector<std::string>& warnings) {
-    std::size_t skinned = 0, morphs = 0;
+    std::size_t morphs = 0;
     for (const tinygltf::Mesh& mesh : model.meshes) {
         for (const tinygltf::Primitive& p : mesh.primitives) morphs += p.targets.empty() ? 0 : 1;
     }
-    for (const tinygltf::Node& node : model.nodes) skinned += node.mesh >= 0 && node.skin >= 0 ? 1 : 0;
-    if (!model.meshes.empty()) {
-        warnings.push_back(std::to_string(model.meshes.size()) + " meshes (" + std::to_string(skinned) +
-                           " skinned) are not imported yet: the rig is their skeleton");
-    }
-    if (morphs) warnings.push_back(std::to_string(morphs) + " mesh parts with morph targets: morph targets are not supported");
+    if (morphs) warnings.push_back(std::to_string(morphs) + " mesh parts with morph targets: morph targets are not supported (the base shape is kept)");
     if (!model.cameras.empty()) warnings.push_back(std::to_string(model.cameras.size()) + " cameras are not imported");
     if (!model.lights.empty()) warnings.push_back(std::to_string(model.lights.size()) + " lights are not imported");
     for (const std::string& e : model.extensionsUsed) warnings.push_back("the extension " + e + " is not supported: what it adds is left out");
 }
 
-// Every image stays unread for now (textures come with meshes); tinygltf's own loader would
-// decode them all.
-bool skip_image(tinygltf::Image*, const int, std::string*, std::string*, int, int, const unsigned char*, int, void*) { return true; }
+// Images stay encoded, as the file holds them (the rig keeps PNG and JPEG bytes; the editor
+// decodes them to draw). Images in a buffer view are read by gltf_mesh.cpp with bounds checks.
+bool keep_encoded_image(tinygltf::Image* image, const int, std::string*, std::string*, int, int, const unsigned char* bytes, int size, void*) {
+    if (image->bufferView < 0 && bytes && size > 0) image->image.assign(bytes, bytes + size);
+    return true;
+}
 
 // For bytes read without a folder: a file the glTF names is never looked for (the bytes may come
 // from anywhere, and "anywhere" must not reach the disk).
@@ -63,7 +62,7 @@ bool is_glb_path(const std::filesystem::path& path) { return lower_extension(pat
 
 Result<GltfImport> import_gltf(std::string_view bytes, bool binary, const std::filesystem::path& base_dir) {
     tinygltf::TinyGLTF loader;
-    loader.SetImageLoader(skip_image, nullptr);
+    loader.SetImageLoader(keep_encoded_image, nullptr);
     if (base_dir.empty()) loader.SetFsCallbacks(tinygltf::FsCallbacks{no_file_exists, same_path, read_no_file, write_no_file, nullptr});
     tinygltf::Model model;
     std::string error, warning;
@@ -90,6 +89,8 @@ Result<GltfImport> import_gltf(std::string_view bytes, bool binary, const std::f
     Result<std::vector<State>> states = gltf::read_animations(model, scene.value(), rig.skeleton, joints, rig.fps, out.warnings);
     if (!states) return Error{states.message()};
     rig.states = std::move(states).value();
+    Result<MeshSet> meshes = gltf::read_meshes(model, scene.value(), rig.skeleton, joints, out.warnings);
+    if (!meshes) return Error{meshes.message()};
     // What the importer made is held to the loader's own rules (ranges, names, keys): written
     // and read back, so an imported rig is always one the editor can save and open.
     Result<std::string> text = serialize_rig(rig);
@@ -97,6 +98,7 @@ Result<GltfImport> import_gltf(std::string_view bytes, bool binary, const std::f
     Result<Rig> checked = parse_rig(text.value());
     if (!checked) return Error{"the imported rig breaks a rule of the rig format: " + checked.message()};
     out.rig = std::move(checked).value();
+    out.rig.meshes = RigMeshes(std::move(meshes).value());  // held to mesh_set_problem's rules by read_meshes
     return out;
 }
 

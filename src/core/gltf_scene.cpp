@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 #include <tiny_gltf.h>
 
@@ -155,37 +154,6 @@ Transform rigid_part(const glm::mat4& m) {
     y = ly > 1e-20f ? y / ly : glm::normalize(glm::cross(x, std::fabs(x.z) < 0.9f ? glm::vec3{0, 0, 1} : glm::vec3{0, 1, 0}));
     z = glm::cross(x, y);
     return {glm::vec3(m[3]), normalized(glm::quat_cast(glm::mat3(x, y, z)))};
-}
-
-Result<std::vector<float>> read_floats(const tinygltf::Model& model, int index, int components, const std::string& where) {
-    if (index < 0 || index >= static_cast<int>(model.accessors.size())) return Error{where + ": " + std::to_string(index) + " is not an accessor"};
-    const tinygltf::Accessor& a = model.accessors[static_cast<std::size_t>(index)];
-    const std::string place = "accessors[" + std::to_string(index) + "] (" + where + ")";
-    if (a.sparse.isSparse) return Error{place + ": sparse accessors are not supported"};
-    if (a.componentType != TINYGLTF_COMPONENT_TYPE_FLOAT) return Error{place + ": expected floats"};
-    const int expected_type = components == 1 ? TINYGLTF_TYPE_SCALAR : components == 3 ? TINYGLTF_TYPE_VEC3 : TINYGLTF_TYPE_VEC4;
-    if (a.type != expected_type) return Error{place + ": expected " + std::to_string(components) + " numbers an element"};
-    if (a.bufferView < 0 || a.bufferView >= static_cast<int>(model.bufferViews.size())) return Error{place + ": no buffer view"};
-    const tinygltf::BufferView& view = model.bufferViews[static_cast<std::size_t>(a.bufferView)];
-    if (view.buffer < 0 || view.buffer >= static_cast<int>(model.buffers.size())) return Error{place + ": its buffer view names no buffer"};
-    const std::vector<unsigned char>& data = model.buffers[static_cast<std::size_t>(view.buffer)].data;
-    const std::size_t element = sizeof(float) * static_cast<std::size_t>(components);
-    const std::size_t stride = view.byteStride ? view.byteStride : element;
-    // Every size is checked before it is multiplied, so huge counts cannot wrap around.
-    constexpr std::size_t kMaxElements = std::size_t{1} << 32;
-    if (a.count > kMaxElements || stride > 256 || stride < element) return Error{place + ": count or stride out of range"};
-    const std::size_t span = a.count == 0 ? 0 : (a.count - 1) * stride + element;
-    if (view.byteOffset > data.size() || view.byteLength > data.size() - view.byteOffset || a.byteOffset > view.byteLength ||
-        span > view.byteLength - a.byteOffset) {
-        return Error{place + ": reads past the end of its buffer"};
-    }
-    std::vector<float> out(a.count * static_cast<std::size_t>(components));
-    const unsigned char* base = data.data() + view.byteOffset + a.byteOffset;
-    for (std::size_t i = 0; i < a.count; ++i) std::memcpy(out.data() + i * static_cast<std::size_t>(components), base + i * stride, element);
-    for (float v : out) {
-        if (!std::isfinite(v)) return Error{place + ": holds a number that is not finite"};
-    }
-    return out;
 }
 
 }  // namespace marionette::gltf

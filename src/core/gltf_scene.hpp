@@ -43,8 +43,4 @@ std::vector<glm::mat4> world_matrices(const Scene& scene, const std::vector<Node
 // A matrix's rigid part: its translation and its rotation with the scale taken out.
 Transform rigid_part(const glm::mat4& m);
 
-// The floats an accessor holds, `components` a element (1 scalar, 3 vec3, 4 vec4), checked
-// against its buffer view and buffer; `where` names it in errors ("animations[0].samplers[2].input").
-Result<std::vector<float>> read_floats(const tinygltf::Model& model, int accessor, int components, const std::string& where);
-
 }  // namespace marionette::gltf

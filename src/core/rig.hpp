@@ -8,6 +8,7 @@
 
 #include "core/extents.hpp"
 #include "core/ik_chain.hpp"
+#include "core/mesh.hpp"
 #include "core/pose.hpp"
 #include "core/skeleton.hpp"
 #include "core/state.hpp"
@@ -24,6 +25,7 @@ struct Rig {
     std::vector<State> states;
     TransitionSettings transition;
     float fps = kDefaultFps;  // frames per second the rig is animated at (extents.hpp: is_fps)
+    RigMeshes meshes{};       // what hangs on the bones (3D rigs); kept in a file beside the rig's
     // Editor-only data (camera, layout, ...), kept apart from the rig and written back as read.
     nlohmann::ordered_json editor = nlohmann::ordered_json::object();
 

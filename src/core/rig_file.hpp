@@ -19,7 +19,10 @@ namespace marionette {
 // up to kMaxRigFileBytes are read (see read_text_file).
 Result<Rig> load_rig_file(const std::filesystem::path& path);
 // serialize_rig's text, written by write_file_atomically: a rig the loader would refuse (too
-// large) is refused before anything is written.
+// large) is refused before anything is written. A rig with meshes writes their data first, to
+// "<name>.<hash>.mesh.bin" beside it (mesh_data.hpp), and then removes the rig's mesh data files
+// that the new JSON no longer names. Returns the JSON text written.
+Result<std::string> write_rig_file(const Rig& rig, const std::filesystem::path& path, WriteOptions options = {});
 Status save_rig_file(const Rig& rig, const std::filesystem::path& path, WriteOptions options = {});
 
 }  // namespace marionette

@@ -8,6 +8,7 @@
 #include "core/chain_rules.hpp"
 #include "core/fast_json.hpp"
 #include "core/json_document.hpp"
+#include "core/mesh_json.hpp"
 #include "core/rig_json.hpp"
 #include "core/skeleton_reader.hpp"
 
@@ -288,7 +289,7 @@ TransitionSettings read_transition(const JsonField& f) {
     return t;
 }
 
-Rig read_rig(const JsonField& top) {
+Rig read_rig(const JsonField& top, const std::filesystem::path& folder) {
     if (!top.is_object() || !top.optional_member("format")) {
         top.fail(std::string("not a Marionette rig: missing \"format\": \"") + kRigFormatName + "\"");
     }
@@ -302,7 +303,8 @@ Rig read_rig(const JsonField& top) {
         version.fail("unsupported format version " + std::to_string(v) + " (this build reads version " +
                      std::to_string(kRigFormatVersion) + ")");
     }
-    top.allow_only({"format", "version", "dimensions", "bones", "chains", "pose", "states", "transition", "fps", "editor"});
+    top.allow_only({"format", "version", "dimensions", "bones", "chains", "pose", "states", "transition", "fps", "editor", "meshes", "images",
+                    "mesh_data"});
 
     Rig rig;
     const JsonField dimensions = top.member("dimensions");
@@ -336,31 +338,32 @@ Rig read_rig(const JsonField& top) {
         editor->require_object();
         rig.editor = editor->to_json();
     }
+    rig.meshes = read_meshes_json(top, rig.skeleton, folder);
     return rig;
 }
 
 }  // namespace
 
-Result<Rig> rig_from_json(const Json& document) {
+Result<Rig> rig_from_json(const Json& document, const std::filesystem::path& folder) {
     try {
-        return read_rig(JsonField(document, ""));
+        return read_rig(JsonField(document, ""), folder);
     } catch (const JsonFieldError& e) {
         return Error{e.what()};
     }
 }
 
-Result<Rig> parse_rig(std::string_view text) {
+Result<Rig> parse_rig(std::string_view text, const std::filesystem::path& folder) {
     // Read fast when the text allows (fast_json.hpp); any failure is read again through
     // parse_json_document, whose fields name the place of what is wrong.
     if (const std::unique_ptr<FastJsonDocument> fast = FastJsonDocument::parse(text)) {
         try {
-            return read_rig(fast->root());
+            return read_rig(fast->root(), folder);
         } catch (const JsonFieldError&) {
         }
     }
     Result<Json> document = parse_json_document(text);
     if (!document) return Error{document.message()};
-    return rig_from_json(document.value());
+    return rig_from_json(document.value(), folder);
 }
 
 }  // namespace marionette

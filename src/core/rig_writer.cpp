@@ -7,6 +7,7 @@
 
 #include "core/angles.hpp"
 #include "core/json_numbers.hpp"
+#include "core/mesh_json.hpp"
 #include "core/rig_json.hpp"
 #include "core/text_file.hpp"
 
@@ -182,7 +183,7 @@ Json state_json(const Skeleton& skeleton, const State& s, bool is_2d) {
 
 }  // namespace
 
-Json rig_to_json(const Rig& rig, RigJsonStyle style) {
+Json rig_to_json(const Rig& rig, RigJsonStyle style, const PackedMeshes* meshes) {
     const bool is_2d = rig.is_2d();
     const Skeleton& sk = rig.skeleton;
     Json j;
@@ -202,13 +203,17 @@ Json rig_to_json(const Rig& rig, RigJsonStyle style) {
     j["transition"] = Json{{"duration", json_float(rig.transition.duration)},
                            {"easing", easing_name(rig.transition.easing)}};
     if (rig.fps != kDefaultFps) j["fps"] = json_float(rig.fps);  // files at the default stay as they were
+    if (!rig.meshes.empty()) put_meshes_json(rig, meshes ? *meshes : pack_meshes(rig.meshes.set()), j);
     if (!rig.editor.empty()) j["editor"] = rig.editor;
     return j;
 }
 
-Result<std::string> serialize_rig(const Rig& rig, std::uintmax_t max_bytes) {
+Result<std::string> serialize_rig(const Rig& rig, std::uintmax_t max_bytes, const PackedMeshes* meshes) {
+    // Packed once for both the readable and the compact text.
+    const PackedMeshes embedded = meshes || rig.meshes.empty() ? PackedMeshes{} : pack_meshes(rig.meshes.set());
+    if (!meshes && !rig.meshes.empty()) meshes = &embedded;
     try {
-        Json j = rig_to_json(rig);
+        Json j = rig_to_json(rig, RigJsonStyle::Readable, meshes);
         // Other tools' data under "editor" is written on one line: indented, its size would grow
         // with the square of its depth.
         Json editor;
@@ -225,7 +230,7 @@ Result<std::string> serialize_rig(const Rig& rig, std::uintmax_t max_bytes) {
         if (text.size() > max_bytes) {
             // Indentation and spelt-out defaults make a large rig's file some three times its
             // compact size.
-            text = rig_to_json(rig, RigJsonStyle::Compact).dump() + "\n";
+            text = rig_to_json(rig, RigJsonStyle::Compact, meshes).dump() + "\n";
         }
         if (text.size() > max_bytes) {
             return Error{"the rig takes " + megabytes_text(text.size()) + " of JSON, and a rig file may be at most " +

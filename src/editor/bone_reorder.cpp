@@ -100,6 +100,15 @@ TreeEdit reorder_bones(const Rig& rig, std::span<const int> order) {
         }
         r.states.push_back(std::move(s));
     }
+
+    // Meshes follow their bones (delete_bone never drops a bone a mesh hangs on).
+    if (!rig.meshes.empty()) {
+        MeshSet set = rig.meshes.set();
+        for (Mesh& mesh : set.meshes) {
+            for (MeshJoint& joint : mesh.joints) joint.bone = renumber(joint.bone);
+        }
+        r.meshes = RigMeshes(std::move(set));
+    }
     return out;
 }
 

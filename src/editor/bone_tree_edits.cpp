@@ -79,6 +79,13 @@ Result<TreeEdit> delete_bone(const Rig& rig, int bone) {
     if (rig.skeleton.size() == 1) {
         return Error{"cannot delete " + bone_label(rig, bone) + ": it is the last bone, and a rig needs one"};
     }
+    for (const Mesh& mesh : rig.meshes.meshes()) {
+        for (const MeshJoint& joint : mesh.joints) {
+            if (joint.bone == bone) {
+                return Error{"cannot delete " + bone_label(rig, bone) + ": the mesh \"" + mesh.name + "\" hangs on it"};
+            }
+        }
+    }
     const Bone& deleted = rig.skeleton[static_cast<std::size_t>(bone)];
     Rig edited = rig;
     std::vector<int> order;
