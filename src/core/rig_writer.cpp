@@ -2,6 +2,7 @@
 // float, so a saved file stays readable (0.1, not 0.10000000149011612) and reloads exactly.
 
 #include <cmath>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -209,6 +210,9 @@ Json rig_to_json(const Rig& rig, RigJsonStyle style, const PackedMeshes* meshes)
 }
 
 Result<std::string> serialize_rig(const Rig& rig, std::uintmax_t max_bytes, const PackedMeshes* meshes) {
+    if (std::optional<std::string> problem = mesh_set_problem(rig.meshes.set(), rig.skeleton.size())) {
+        return Error{"cannot write the rig: " + *problem};
+    }
     // Packed once for both the readable and the compact text.
     const PackedMeshes embedded = meshes || rig.meshes.empty() ? PackedMeshes{} : pack_meshes(rig.meshes.set());
     if (!meshes && !rig.meshes.empty()) meshes = &embedded;

@@ -10,6 +10,7 @@
 
 #include "core/forward_kinematics.hpp"
 #include "core/gltf_import.hpp"
+#include "core/mesh_data.hpp"
 #include "core/mesh_skinning.hpp"
 #include "core/state_pose.hpp"
 
@@ -103,4 +104,162 @@ TEST(GltfMeshImport, AtRestEverySkinnedVertexStaysWhereTheFileModelledIt) {
     float worst = 0.0f;
     for (std::size_t v = 0; v < rest.size(); ++v) worst = std::max(worst, glm::length(rest[v] - (body->positions[v] + glm::vec3(0, 1, 0))));
     EXPECT_LT(worst, 1e-5f);
+}
+
+namespace {
+
+// A glTF file written by hand: one buffer (a data URI) of the arrays added, one accessor each.
+class HandGltf {
+public:
+    HandGltf() {
+        json_ = {{"asset", {{"version", "2.0"}}}, {"scene", 0}, {"scenes", {{{"nodes", {0}}}}}, {"accessors", nlohmann::json::array()},
+                 {"bufferViews", nlohmann::json::array()}};
+    }
+    int floats(const std::vector<float>& values, const char* type) {
+        return add(values.data(), values.size() * 4, 5126, values.size() / components(type), type);
+    }
+    int ushorts(const std::vector<std::uint16_t>& values, const char* type) {
+        return add(values.data(), values.size() * 2, 5123, values.size() / components(type), type);
+    }
+    nlohmann::json& json() { return json_; }
+    std::string text() {
+        json_["buffers"] = {{{"byteLength", bytes_.size()}, {"uri", "data:application/octet-stream;base64," + base64_encode(bytes_)}}};
+        return json_.dump();
+    }
+
+private:
+    static std::size_t components(const std::string& type) { return type == "SCALAR" ? 1 : type == "VEC2" ? 2 : type == "VEC3" ? 3 : 4; }
+    int add(const void* data, std::size_t size, int component_type, std::size_t count, const char* type) {
+        while (bytes_.size() % 4) bytes_ += '\0';
+        json_["bufferViews"].push_back({{"buffer", 0}, {"byteOffset", bytes_.size()}, {"byteLength", size}});
+        bytes_.append(static_cast<const char*>(data), size);
+        json_["accessors"].push_back({{"bufferView", json_["bufferViews"].size() - 1}, {"componentType", component_type}, {"count", count}, {"type", type}});
+        return static_cast<int>(json_["accessors"].size() - 1);
+    }
+    nlohmann::json json_;
+    std::string bytes_;
+};
+
+// A root joint and a child joint one up, and a triangle pair skinned to them through two sets
+// of four joints each (the second set's weights given as normalized unsigned shorts would be
+// allowed too; these are floats).
+HandGltf two_joint_skin(const std::vector<float>& weights0, const std::vector<float>& weights1) {
+    HandGltf g;
+    const int positions = g.floats({0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0}, "VEC3");
+    const int indices = g.ushorts({0, 1, 2, 1, 3, 2}, "SCALAR");
+    const int joints0 = g.ushorts(std::vector<std::uint16_t>{0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1}, "VEC4");
+    const int w0 = g.floats(weights0, "VEC4");
+    const int joints1 = g.ushorts(std::vector<std::uint16_t>{1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0}, "VEC4");
+    const int w1 = g.floats(weights1, "VEC4");
+    g.json()["nodes"] = {{{"name", "root"}, {"children", {1, 2}}}, {{"name", "tip"}, {"translation", {0, 1, 0}}},
+                         {{"name", "skinned"}, {"mesh", 0}, {"skin", 0}}};
+    g.json()["scenes"][0]["nodes"] = {0};
+    g.json()["skins"] = {{{"joints", {0, 1}}}};
+    g.json()["meshes"] = {{{"name", "patch"},
+                           {"primitives", {{{"attributes", {{"POSITION", positions}, {"JOINTS_0", joints0}, {"WEIGHTS_0", w0}, {"JOINTS_1", joints1}, {"WEIGHTS_1", w1}}},
+                                            {"indices", indices}}}}}};
+    return g;
+}
+
+std::string import_message(const std::string& text) {
+    Result<GltfImport> imported = import_gltf(text, false, {});
+    return imported.ok() ? "imported" : imported.message();
+}
+
+}  // namespace
+
+TEST(GltfMeshImport, EveryWeightSetIsMergedTheFourStrongestKeptAndRenormalized) {
+    // Per vertex, eight weights over two joints: the same joint named in several places adds up.
+    std::vector<float> w0(16, 0.1f), w1(16, 0.1f);
+    w0[0] = 0.5f;  // vertex 0: joint 0 gets 0.5 + 0.1 (set 0) + 0.1 + 0.1 (set 1) = 0.8, joint 1 0.4
+    HandGltf g = two_joint_skin(w0, w1);
+    Result<GltfImport> imported = import_gltf(g.text(), false, {});
+    ASSERT_TRUE(imported.ok()) << imported.message();
+    const Mesh& mesh = imported.value().rig.meshes.meshes().at(0);
+    ASSERT_EQ(mesh.influences.size(), 4u);
+    const Influence& v0 = mesh.influences[0];
+    EXPECT_EQ(v0.joints[0], 0);
+    EXPECT_NEAR(v0.weights[0], 0.8f / 1.2f, 1e-6f);
+    EXPECT_EQ(v0.joints[1], 1);
+    EXPECT_NEAR(v0.weights[1], 0.4f / 1.2f, 1e-6f);
+    EXPECT_EQ(v0.weights[2], 0.0f);
+    const Influence& v1 = mesh.influences[1];
+    EXPECT_NEAR(v1.weights[0] + v1.weights[1], 1.0f, 1e-6f);
+    EXPECT_NEAR(v1.weights[0], 0.5f, 1e-6f);
+    EXPECT_EQ(mesh.indices, (std::vector<std::uint32_t>{0, 1, 2, 1, 3, 2}));
+}
+
+TEST(GltfMeshImport, StripsAndFansBecomeTrianglesAndPointsAreLeftOutWithAWarning) {
+    HandGltf g;
+    const int positions = g.floats({0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 2, 0, 0}, "VEC3");
+    g.json()["nodes"] = {{{"name", "n"}, {"mesh", 0}}};
+    g.json()["meshes"] = {{{"primitives", {{{"attributes", {{"POSITION", positions}}}, {"mode", 5}},
+                                           {{"attributes", {{"POSITION", positions}}}, {"mode", 6}},
+                                           {{"attributes", {{"POSITION", positions}}}, {"mode", 0}}}}}};
+    Result<GltfImport> imported = import_gltf(g.text(), false, {});
+    ASSERT_TRUE(imported.ok()) << imported.message();
+    const auto& meshes = imported.value().rig.meshes.meshes();
+    ASSERT_EQ(meshes.size(), 2u);
+    EXPECT_EQ(meshes[0].name, "n.0");
+    EXPECT_EQ(meshes[0].indices, (std::vector<std::uint32_t>{0, 1, 2, 2, 1, 3, 2, 3, 4}));
+    EXPECT_EQ(meshes[1].indices, (std::vector<std::uint32_t>{0, 1, 2, 0, 2, 3, 0, 3, 4}));
+    // The node is a bone (no skin: every node is), so its meshes hang on it rigidly.
+    ASSERT_EQ(meshes[0].joints.size(), 1u);
+    EXPECT_EQ(meshes[0].joints[0].bone, 0);
+    bool warned = false;
+    for (const std::string& w : imported.value().warnings) warned = warned || w == "1 mesh parts are points or lines, not triangles: they are not imported";
+    EXPECT_TRUE(warned);
+}
+
+TEST(GltfMeshImport, BrokenMeshDataIsRefusedWithThePlace) {
+    std::vector<float> w(16, 0.0f);
+    for (int v = 0; v < 4; ++v) w[static_cast<std::size_t>(v * 4)] = 1.0f;
+    const std::vector<float> none(16, 0.0f);
+    {
+        HandGltf g = two_joint_skin(w, none);
+        g.json()["accessors"][1]["count"] = 7;  // indices: one past the data, and the buffer view's end
+        EXPECT_EQ(import_message(g.text()), "accessors[1] (meshes[0].primitives[0].indices): reads past the end of its buffer");
+    }
+    {
+        HandGltf g = two_joint_skin(w, none);
+        const int bad = g.ushorts({0, 1, 9}, "SCALAR");
+        g.json()["meshes"][0]["primitives"][0]["indices"] = bad;
+        EXPECT_EQ(import_message(g.text()), "meshes[0].primitives[0].indices[2]: 9 is not a vertex (there are 4)");
+    }
+    {
+        HandGltf g = two_joint_skin(w, none);
+        g.json()["skins"][0]["joints"] = {0};  // its weights name joint 1 only with weight 0
+        std::vector<float> on_second = w;
+        on_second[1] = 0.5f;
+        on_second[0] = 0.5f;
+        HandGltf h = two_joint_skin(on_second, none);
+        h.json()["skins"][0]["joints"] = {0};
+        EXPECT_EQ(import_message(h.text()), "meshes[0].primitives[0].attributes.JOINTS_0[0]: 1 is not a joint of the skin (it has 1)");
+        EXPECT_EQ(import_message(g.text()), "imported");  // joint 1 named with weight 0 only: allowed
+    }
+    {
+        HandGltf g = two_joint_skin(w, none);
+        const int short_positions = g.floats({0, 0, 0}, "VEC3");
+        g.json()["meshes"][0]["primitives"][0]["attributes"]["NORMAL"] = short_positions;
+        EXPECT_EQ(import_message(g.text()), "meshes[0].primitives[0].attributes: NORMAL and TEXCOORD_0 hold one value per POSITION");
+    }
+    {
+        HandGltf g = two_joint_skin(w, none);
+        g.json()["nodes"][2]["mesh"] = 4;
+        EXPECT_EQ(import_message(g.text()), "nodes[2].mesh: 4 is not a mesh");
+    }
+    {
+        HandGltf g = two_joint_skin(w, none);
+        g.json()["images"] = {{{"bufferView", 0}, {"mimeType", "image/png"}}};
+        g.json()["textures"] = {{{"source", 0}}};
+        g.json()["materials"] = {{{"pbrMetallicRoughness", {{"baseColorTexture", {{"index", 0}}}}}}};
+        g.json()["meshes"][0]["primitives"][0]["material"] = 0;
+        // Buffer view 0 holds positions, not a PNG: left out, with a warning, the colour kept.
+        Result<GltfImport> imported = import_gltf(g.text(), false, {});
+        ASSERT_TRUE(imported.ok()) << imported.message();
+        EXPECT_EQ(imported.value().rig.meshes.meshes()[0].material.image, -1);
+        bool warned = false;
+        for (const std::string& s : imported.value().warnings) warned = warned || s.find("not PNG or JPEG") != std::string::npos;
+        EXPECT_TRUE(warned);
+    }
 }

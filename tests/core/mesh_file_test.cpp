@@ -1,0 +1,201 @@
+// A rig's meshes on disk: saved and opened losslessly with their numbers in a hash-named file
+// beside the rig (or embedded as base64 where there is no folder), never half-written, and
+// every broken or mismatched mesh data refused with its place named.
+
+#include <filesystem>
+
+#include <gtest/gtest.h>
+
+#include "core/gltf_import.hpp"
+#include "core/mesh_data.hpp"
+#include "core/rig_file.hpp"
+#include "core/rig_json.hpp"
+#include "core/test_files.hpp"
+
+using namespace marionette;
+namespace mt = marionette::testing;
+
+namespace {
+
+const std::filesystem::path kCharacter = std::filesystem::path(MARIONETTE_TEST_DATA) / "gltf" / "three_character.glb";
+
+Rig character() {
+    Result<GltfImport> imported = import_gltf_file(kCharacter);
+    EXPECT_TRUE(imported.ok()) << imported.message();
+    return imported.ok() ? imported.value().rig : Rig{};
+}
+
+// A rig of two bones with one small skinned, textured mesh, every field set.
+Rig small_rig() {
+    Rig rig;
+    rig.dimensions = Dimensions::Three;
+    Bone a{"a", -1, {}, 1.0f, std::nullopt};
+    Bone b{"b", 0, {{1.0f, 0.0f, 0.0f}, {}}, 1.0f, std::nullopt};
+    rig.skeleton = Skeleton({a, b});
+    rig.pose = Pose::rest(2);
+    MeshSet set;
+    set.images.push_back({"skin", "image/png", {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 1, 2, 3}});
+    Mesh m;
+    m.name = "strip";
+    m.joints = {{0, glm::mat4(1.0f)}, {1, glm::translate(glm::mat4(1.0f), glm::vec3(-1.0f, 0.0f, 0.0f))}};
+    m.positions = {{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {1, 1, 0}};
+    m.normals = {{0, 0, 1}, {0, 0, 1}, {0, 0, 1}, {0, 0, 1}};
+    m.uvs = {{0, 0}, {0.5f, 0}, {1, 0}, {0.5f, 1}};
+    m.influences = {{{0, 0, 0, 0}, {1, 0, 0, 0}}, {{0, 1, 0, 0}, {0.5f, 0.5f, 0, 0}}, {{1, 0, 0, 0}, {1, 0, 0, 0}}, {{0, 1, 0, 0}, {0.25f, 0.75f, 0, 0}}};
+    m.indices = {0, 1, 3, 1, 2, 3};
+    m.material = {{0.5f, 0.25f, 1.0f, 0.75f}, 0};
+    set.meshes.push_back(m);
+    rig.meshes = RigMeshes(std::move(set));
+    return rig;
+}
+
+std::vector<std::string> mesh_data_files(const std::filesystem::path& folder) {
+    std::vector<std::string> out;
+    for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+        if (entry.path().string().ends_with(".mesh.bin")) out.push_back(entry.path().filename().string());
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+// The message of loading `text` (embedded mesh data) with `from` replaced by `to` once.
+std::string load_edited(const std::string& text, const std::string& from, const std::string& to) {
+    std::string edited = text;
+    const std::size_t at = edited.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    if (at != std::string::npos) edited.replace(at, from.size(), to);
+    Result<Rig> rig = parse_rig(edited);
+    return rig.ok() ? "loaded" : rig.message();
+}
+
+}  // namespace
+
+TEST(MeshFile, ASavedCharacterOpensWithTheSameMeshesAndItsDataBesideIt) {
+    mt::ScratchDir dir;
+    const Rig rig = character();
+    ASSERT_EQ(rig.meshes.meshes().size(), 3u);
+    ASSERT_TRUE(save_rig_file(rig, dir / "hero.json").ok());
+    const std::vector<std::string> files = mesh_data_files(dir.path());
+    ASSERT_EQ(files.size(), 1u);
+    EXPECT_TRUE(is_mesh_data_file_of(dir / "hero.json", files[0])) << files[0];
+    EXPECT_NE(mt::read_file(dir / "hero.json").find("\"file\": \"" + files[0] + "\""), std::string::npos);
+    Result<Rig> loaded = load_rig_file(dir / "hero.json");
+    ASSERT_TRUE(loaded.ok()) << loaded.message();
+    EXPECT_TRUE(loaded.value().meshes.set() == rig.meshes.set());
+    EXPECT_TRUE(loaded.value() == rig);
+}
+
+TEST(MeshFile, EveryFieldSurvivesBothTheFileAndTheEmbeddedForm) {
+    mt::ScratchDir dir;
+    const Rig rig = small_rig();
+    ASSERT_FALSE(mesh_set_problem(rig.meshes.set(), 2).has_value());
+    ASSERT_TRUE(save_rig_file(rig, dir / "small.json").ok());
+    Result<Rig> from_file = load_rig_file(dir / "small.json");
+    ASSERT_TRUE(from_file.ok()) << from_file.message();
+    EXPECT_TRUE(from_file.value().meshes.set() == rig.meshes.set());
+    // Without a folder (a recovery copy) the numbers travel inside the JSON.
+    Result<std::string> text = serialize_rig(rig);
+    ASSERT_TRUE(text.ok()) << text.message();
+    EXPECT_NE(text.value().find("\"base64\""), std::string::npos);
+    Result<Rig> embedded = parse_rig(text.value());
+    ASSERT_TRUE(embedded.ok()) << embedded.message();
+    EXPECT_TRUE(embedded.value().meshes.set() == rig.meshes.set());
+}
+
+TEST(MeshFile, SavingAgainKeepsTheDataFileAndNewMeshesReplaceOnlyThisRigsOldOne) {
+    mt::ScratchDir dir;
+    const Rig rig = small_rig();
+    ASSERT_TRUE(save_rig_file(rig, dir / "small.json").ok());
+    ASSERT_TRUE(save_rig_file(rig, dir / "small_v2.json").ok());
+    const std::vector<std::string> first = mesh_data_files(dir.path());
+    ASSERT_EQ(first.size(), 2u);
+    const auto written = std::filesystem::last_write_time(dir / first[0]);
+    Rig renamed = rig;
+    renamed.skeleton[0].name = "root";  // the names live in the JSON: the data file stays
+    ASSERT_TRUE(save_rig_file(renamed, dir / "small.json").ok());
+    EXPECT_EQ(mesh_data_files(dir.path()), first);
+    EXPECT_EQ(std::filesystem::last_write_time(dir / first[0]), written);
+
+    MeshSet other = rig.meshes.set();
+    other.meshes[0].positions[3].y = 2.0f;
+    renamed.meshes = RigMeshes(std::move(other));
+    ASSERT_TRUE(save_rig_file(renamed, dir / "small.json").ok());
+    const std::vector<std::string> now = mesh_data_files(dir.path());
+    ASSERT_EQ(now.size(), 2u);  // small's new file; small_v2's untouched
+    EXPECT_TRUE(std::find(now.begin(), now.end(), first[0]) == now.end() || std::find(now.begin(), now.end(), first[1]) == now.end());
+    Result<Rig> v2 = load_rig_file(dir / "small_v2.json");
+    ASSERT_TRUE(v2.ok()) << v2.message();
+    Result<Rig> small = load_rig_file(dir / "small.json");
+    ASSERT_TRUE(small.ok()) << small.message();
+    EXPECT_EQ(small.value().meshes.meshes()[0].positions[3].y, 2.0f);
+}
+
+TEST(MeshFile, AMissingOrForeignDataFileIsNamedAndNothingLoads) {
+    mt::ScratchDir dir;
+    ASSERT_TRUE(save_rig_file(small_rig(), dir / "small.json").ok());
+    const std::string data = mesh_data_files(dir.path()).at(0);
+    std::string bytes = mt::read_file(dir / data);
+    bytes[5] ^= 1;
+    mt::write_file(dir / data, bytes);
+    Result<Rig> changed = load_rig_file(dir / "small.json");
+    ASSERT_FALSE(changed.ok());
+    EXPECT_NE(changed.message().find("mesh_data.fnv1a64: the mesh data's hash differs: the file is not the one this rig was saved with"),
+              std::string::npos)
+        << changed.message();
+    mt::write_file(dir / data, bytes.substr(0, 8));
+    Result<Rig> short_file = load_rig_file(dir / "small.json");
+    ASSERT_FALSE(short_file.ok());
+    EXPECT_NE(short_file.message().find("mesh_data.bytes: the mesh data holds 8 bytes"), std::string::npos) << short_file.message();
+    std::filesystem::remove(dir / data);
+    Result<Rig> missing = load_rig_file(dir / "small.json");
+    ASSERT_FALSE(missing.ok());
+    EXPECT_NE(missing.message().find("mesh_data.file: "), std::string::npos) << missing.message();
+    EXPECT_NE(missing.message().find(data), std::string::npos) << missing.message();
+    // Text given without its folder never reaches for a file.
+    Result<Rig> no_folder = parse_rig(mt::read_file(dir / "small.json"));
+    ASSERT_FALSE(no_folder.ok());
+    EXPECT_NE(no_folder.message().find("is not read: the rig was given without its folder"), std::string::npos) << no_folder.message();
+}
+
+TEST(MeshFile, BrokenMeshDescriptionsAreRefusedWithThePlace) {
+    const std::string text = serialize_rig(small_rig()).value();
+    EXPECT_EQ(load_edited(text, "\"bone\": \"b\"", "\"bone\": \"c\""), "meshes[0].joints[1].bone: \"c\" is not a bone");
+    EXPECT_EQ(load_edited(text, "\"triangles\": 2", "\"triangles\": 30"),
+              "meshes[0].data: the 584 bytes at 0 run past the mesh data's 260");
+    // Read into the image's bytes, a third triangle's indices are no vertices.
+    EXPECT_EQ(load_edited(text, "\"triangles\": 2", "\"triangles\": 3"), "meshes[0].indices[6]: 1196314761 is not a vertex (the mesh has 4)");
+    EXPECT_EQ(load_edited(text, "\"data\": 0", "\"data\": 2"), "meshes[0].data: expected an offset that is a multiple of 4");
+    EXPECT_EQ(load_edited(text, "\"vertices\": 4", "\"vertices\": -1"), "meshes[0].vertices: expected a count within [0, 16000000]");
+    EXPECT_EQ(load_edited(text, "\"image\": 0", "\"image\": 1"), "meshes[0].material.image: not an image");
+    EXPECT_EQ(load_edited(text, "\"type\": \"image/png\"", "\"type\": \"image/ktx2\""),
+              "images[0].type: \"image/ktx2\" is not image/png or image/jpeg");
+    EXPECT_EQ(load_edited(text, "\"base64\": \"", "\"base64\": \"!"), "mesh_data.base64: not base64 text");
+    EXPECT_EQ(load_edited(text, "\"mesh_data\": {", "\"mesh_data\": {\"file\": \"../x.bin\", "),
+              "mesh_data: expected either \"file\" or \"base64\"");
+}
+
+TEST(MeshFile, NumbersThatBreakTheMeshRulesAreNamed) {
+    const Rig rig = small_rig();
+    const auto problem = [&](auto change) {
+        MeshSet set = rig.meshes.set();
+        change(set.meshes[0]);
+        return mesh_set_problem(set, 2).value_or("none");
+    };
+    EXPECT_EQ(problem([](Mesh& m) { m.indices[4] = 9; }), "meshes[0].indices[4]: 9 is not a vertex (the mesh has 4)");
+    EXPECT_EQ(problem([](Mesh& m) { m.influences[1].weights[1] = 0.25f; }), "meshes[0].influences[1].weights: they sum to 0.750000, not 1");
+    EXPECT_EQ(problem([](Mesh& m) { m.influences[1].joints[1] = 7; }), "meshes[0].influences[1].joints: 7 is not a joint of the mesh (it has 2)");
+    EXPECT_EQ(problem([](Mesh& m) { m.positions[2].x = std::nanf(""); }), "meshes[0].positions[2]: not a finite position within 1e15");
+    EXPECT_EQ(problem([](Mesh& m) { m.joints[0].bone = 2; }), "meshes[0].joints[0].bone: not a bone");
+    EXPECT_EQ(problem([](Mesh& m) { m.uvs.pop_back(); }), "meshes[0].uvs: 3 values for 4 vertices");
+    EXPECT_EQ(problem([](Mesh& m) { m.influences.clear(); }), "meshes[0]: a mesh without weights hangs on one joint, not 2");
+    // A save refuses what the loader would.
+    Rig broken = rig;
+    MeshSet set = rig.meshes.set();
+    set.meshes[0].indices[0] = 100;
+    broken.meshes = RigMeshes(std::move(set));
+    mt::ScratchDir dir;
+    Status saved = save_rig_file(broken, dir / "broken.json");
+    ASSERT_FALSE(saved.ok());
+    EXPECT_NE(saved.message().find("meshes[0].indices[0]: 100 is not a vertex"), std::string::npos) << saved.message();
+    EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
+}
