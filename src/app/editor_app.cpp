@@ -147,6 +147,19 @@ bool EditorApp::file_key(const SDL_KeyboardEvent& key) {
     return any;
 }
 
+bool EditorApp::layer_key(const SDL_KeyboardEvent& key) {
+    // Blender's keys: Alt+Z the X-ray, Alt+H (here) the meshes.
+    if ((key.keysym.mod & KMOD_ALT) == 0 || (key.keysym.mod & (KMOD_CTRL | KMOD_SHIFT)) != 0) return false;
+    if (key.keysym.sym == SDLK_z) {
+        layers_.xray = !layers_.xray;
+    } else if (key.keysym.sym == SDLK_h) {
+        layers_.meshes = !layers_.meshes;
+    } else {
+        return false;
+    }
+    return true;
+}
+
 void EditorApp::run_file_choice(const FileMenuChoice& c) {
     // A value being dragged in a panel ends first: it is a step of the document being left.
     if (c.new_rig || c.open || c.open_recent || c.save || c.save_as || c.export_rig || c.quit) session_->finish();
@@ -268,6 +281,7 @@ void EditorApp::handle_events() {
             if (files_->take_replaced()) start_over();
             continue;
         }
+        if (e.type == SDL_KEYDOWN && layer_key(e.key)) continue;
         const std::optional<ViewportInput> input = viewport_input(e);
         if (!input) continue;
         const std::optional<AutoKey> auto_key = auto_key_target();
@@ -374,7 +388,8 @@ void EditorApp::draw_viewport(int frame_width, int frame_height, float pixels_pe
         frame_shown();
         framed_ = true;
     }
-    renderer_->draw(document_.rig(), world_pose(), world_, *controller_, view, frame_width, frame_height, pixels_per_point, ghosts_);
+    renderer_->draw(document_.rig(), world_pose(), world_, *controller_, view, frame_width, frame_height, pixels_per_point, ghosts_, layers_);
+    for (std::string& problem : renderer_->take_problems()) say(std::move(problem));
 }
 
 void EditorApp::draw_frame(int frame_width, int frame_height) {

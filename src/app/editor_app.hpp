@@ -83,6 +83,8 @@ private:
     void save_settings();
     // A key the File menu has (Ctrl+N, Ctrl+O, ...); true when it was one.
     bool file_key(const SDL_KeyboardEvent& key);
+    // Alt+Z and Alt+H: the X-ray and the meshes (ViewLayers). True when the key was one.
+    bool layer_key(const SDL_KeyboardEvent& key);
     void run_file_choice(const FileMenuChoice& choice);
     // F12: the viewport alone (no panels) as "<document>-NNN.png" beside the document.
     void save_viewport_screenshot(int frame_height, float pixels_per_point);
@@ -121,6 +123,7 @@ private:
     bool state_panel_open_ = false;
     Pose shown_pose_;      // what the state preview shows this frame
     std::vector<GhostPose> ghosts_;  // the onion skin's ghosts this frame
+    ViewLayers layers_;              // meshes shown, bones in front of them
     UiMarks ui_marks_;     // named widgets of the last frame, for scripts
     std::uint64_t last_tick_ = 0;  // SDL performance counter at the last tick_states
     StatusLine status_;

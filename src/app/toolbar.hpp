@@ -3,6 +3,7 @@
 
 #include "app/inspector_panel.hpp"
 #include "app/ui_marks.hpp"
+#include "app/viewport_renderer.hpp"
 #include "editor/recent_files.hpp"
 #include "editor/viewport_controller.hpp"
 
@@ -19,6 +20,8 @@ struct ToolbarState {
     bool chain_can_be_two_bone = false;
     bool states_open = false;
     bool onion = false;  // the onion skin is on
+    bool has_meshes = false;  // the rig has meshes: their toggles show
+    ViewLayers layers;
     UiMarks* marks = nullptr;  // names the toolbar's buttons for scripts
 };
 
@@ -43,6 +46,8 @@ struct ToolbarActions {
     bool frame_all = false;
     bool toggle_states = false;  // the state panel
     bool toggle_onion = false;
+    bool toggle_meshes = false;
+    bool toggle_xray = false;
     std::optional<SolverKind> set_solver;  // for ToolbarState::chain
     std::optional<ViewCamera::View> view;  // 3D: front, side, top
 };

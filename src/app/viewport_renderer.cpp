@@ -17,11 +17,15 @@ Result<std::unique_ptr<ViewportRenderer>> ViewportRenderer::create(const std::fi
     auto shapes = ShapeRenderer::create(shader_dir);
     if (!shapes) return Error{shapes.message()};
     r->shapes_ = std::move(shapes).value();
+    auto meshes = MeshRenderer::create(shader_dir);
+    if (!meshes) return Error{meshes.message()};
+    r->meshes_ = std::move(meshes).value();
     return r;
 }
 
 void ViewportRenderer::draw(const Rig& rig, const Pose& pose, std::span<const Transform> world, const ViewportController& controller,
-                            const Viewport& view, int frame_width, int frame_height, float pixels_per_point, std::span<const GhostPose> ghosts) {
+                            const Viewport& view, int frame_width, int frame_height, float pixels_per_point, std::span<const GhostPose> ghosts,
+                            ViewLayers layers) {
     if (view.empty()) return;
     const ViewCamera& camera = controller.camera();
     const glm::mat4 view_projection = camera.view_projection(view);
@@ -54,11 +58,21 @@ void ViewportRenderer::draw(const Rig& rig, const Pose& pose, std::span<const Tr
     shape_vertices_.clear();
     // Joint discs keep about 4.5 points of radius on screen at any zoom.
     build_bone_shapes(rig.skeleton, pose, world, rig.is_2d(), looks_, 4.5f * world_per_pixel, shape_vertices_);
-    if (!rig.is_2d()) {
-        glEnable(GL_DEPTH_TEST);
-        glClear(GL_DEPTH_BUFFER_BIT);  // bones over the grid, sorted among themselves
-    }
     const glm::vec3 light = glm::normalize(rig.is_2d() ? glm::vec3{0, 0, 1} : glm::vec3{0.35f, 0.8f, 0.5f});
+    const bool meshes_shown = layers.meshes && !rig.meshes.empty();
+    if (meshes_shown) {
+        glEnable(GL_DEPTH_TEST);
+        glClear(GL_DEPTH_BUFFER_BIT);  // meshes over the grid, sorted among themselves
+        meshes_->draw(rig, pose, world, view_projection, light);
+    }
+    if (rig.is_2d()) {
+        glDisable(GL_DEPTH_TEST);  // 2D bones keep their drawing order
+    } else if (!meshes_shown || layers.xray) {
+        // Bones over the grid, sorted among themselves; with X-ray over the meshes too, as
+        // Blender's "In Front" (without it, hidden where the skin covers them).
+        glEnable(GL_DEPTH_TEST);
+        glClear(GL_DEPTH_BUFFER_BIT);
+    }
     ghost_vertices_.clear();
     for (const GhostPose& g : ghosts) {
         const std::size_t from = ghost_vertices_.size();

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/line_renderer.hpp"
+#include "app/mesh_renderer.hpp"
 #include "app/shape_renderer.hpp"
 #include "core/result.hpp"
 #include "core/rig.hpp"
@@ -24,6 +25,12 @@ struct GhostPose {
     glm::vec4 tint{1.0f};          // colour and opacity
 };
 
+// What the viewport shows besides the bones.
+struct ViewLayers {
+    bool meshes = true;  // the rig's meshes
+    bool xray = true;    // the bones drawn over the meshes rather than hidden inside them
+};
+
 class ViewportRenderer {
 public:
     static Result<std::unique_ptr<ViewportRenderer>> create(const std::filesystem::path& shader_dir);
@@ -32,7 +39,10 @@ public:
     // `world` holds the joint frames forward kinematics made of `pose` for this frame; `ghosts`
     // are drawn under it.
     void draw(const Rig& rig, const Pose& pose, std::span<const Transform> world, const ViewportController& controller, const Viewport& view,
-              int frame_width, int frame_height, float pixels_per_point, std::span<const GhostPose> ghosts = {});
+              int frame_width, int frame_height, float pixels_per_point, std::span<const GhostPose> ghosts = {}, ViewLayers layers = {});
+
+    // Problems the mesh drawing met since the last call (images that do not decode).
+    std::vector<std::string> take_problems() { return meshes_->take_problems(); }
 
 private:
     ViewportRenderer() = default;
@@ -41,6 +51,7 @@ private:
 
     std::unique_ptr<LineRenderer> lines_;
     std::unique_ptr<ShapeRenderer> shapes_;
+    std::unique_ptr<MeshRenderer> meshes_;
     LineDrawData draw_data_;
     std::vector<ShapeVertex> shape_vertices_;
     std::vector<ShapeVertex> ghost_vertices_;

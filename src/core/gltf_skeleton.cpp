@@ -132,10 +132,11 @@ Result<Skeleton> read_skeleton(const tinygltf::Model& model, const Scene& scene,
         const Transform parent = p < 0 ? Transform{} : bone_frame(world[static_cast<std::size_t>(joints.node_of_bone[static_cast<std::size_t>(p)])], joints.axis_turn[static_cast<std::size_t>(p)]);
         bones[b].rest = inverse(parent) * frame;
     }
+    // Nodes that carry a mesh come in as that mesh (gltf_mesh.cpp); the others are only named.
     std::size_t skipped = 0;
-    for (int n : scene.order) skipped += is_joint[static_cast<std::size_t>(n)] ? 0 : 1;
+    for (int n : scene.order) skipped += is_joint[static_cast<std::size_t>(n)] || model.nodes[static_cast<std::size_t>(n)].mesh >= 0 ? 0 : 1;
     if (skipped > 0 && !model.skins.empty()) {
-        warnings.push_back(std::to_string(skipped) + " nodes that are no skin's joint are not bones (their rest transforms are folded into the bones under them)");
+        warnings.push_back(std::to_string(skipped) + " nodes that are no skin's joint and carry no mesh are not bones (their rest transforms are folded into what hangs under them)");
     }
     return Skeleton(std::move(bones));
 }

@@ -97,6 +97,8 @@ public:
     const MeshSet& set() const;
     const std::vector<Mesh>& meshes() const { return set().meshes; }
     const std::vector<MeshImage>& images() const { return set().images; }
+    // The shared set itself (null when empty): a renderer keeps it to know its uploads current.
+    const std::shared_ptr<const MeshSet>& shared() const { return set_; }
 
     bool operator==(const RigMeshes& other) const;
 

@@ -1,0 +1,94 @@
+// An imported character's skin in the real window (tests/data/gltf/three_character.glb, written by
+// three.js): drawn lit over the grid, bones in front of it or hidden inside it (X-ray, Alt+Z),
+// hidden with Alt+H, following an FK drag live, and saved with its meshes.
+
+#include <filesystem>
+
+#include <gtest/gtest.h>
+
+#include "app/app_test_support.hpp"
+#include "app/saved_rigs.hpp"
+
+using namespace marionette;
+using namespace marionette::testing;
+
+namespace {
+
+const std::string kCharacter = std::string(MARIONETTE_TEST_DATA) + "/gltf/three_character.glb";
+
+// The body's material, (0.8, 0.3, 0.2) linear, lit: red well above green above blue, and blue
+// above four tenths of red (the bones' shaded yellow has it below).
+bool is_body(const unsigned char* p) { return p[0] > 140 && p[0] > p[1] + 50 && p[1] > p[2] && p[2] * 100 > p[0] * 42; }
+// The arm's, 0x3366cc: blue well above red.
+bool is_arm(const unsigned char* p) { return p[2] > 110 && p[2] > p[0] + 60; }
+
+template <class Test>
+int count(const Image& img, Test test) {
+    int n = 0;
+    for (int y = 40; y < 770; ++y) {
+        for (int x = 245; x < 975; ++x) n += test(img.at(x, y)) ? 1 : 0;
+    }
+    return n;
+}
+
+}  // namespace
+
+TEST(MeshViewport, AnImportedSkinIsDrawnTogglesAndFollowsAnFkDrag) {
+    const auto dir = scratch_dir("e2e-mesh");
+    std::filesystem::copy_file(kCharacter, dir / "character.glb");
+    write_file(dir / "mesh.json", R"({"steps": [
+        {"wait": 3},
+        {"key": "Return"},
+        {"wait": 2},
+        {"screenshot": "shown.png"},
+        {"key": "alt+z"},
+        {"wait": 2},
+        {"screenshot": "inside.png"},
+        {"key": "alt+z"},
+        {"key": "alt+h"},
+        {"wait": 2},
+        {"screenshot": "hidden.png"},
+        {"key": "alt+h"},
+        {"key": "Tab"},
+        {"wait": 2},
+        {"drag": {"from": {"bone": "arm_l", "at": "middle"}, "to": {"bone": "arm_l", "at": "middle", "offset": [0, 150]}, "moves": 8}},
+        {"wait": 2},
+        {"screenshot": "dragged.png"},
+        {"key": "ctrl+s"},
+        {"wait": 2},
+        {"key": "ctrl+a"},
+        {"text": "character.json"},
+        {"key": "Return"},
+        {"wait": 2},
+        {"expect": {"modified": false}}
+    ]})");
+    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "mesh.json").string() + " " + (dir / "character.glb").string())), 0);
+    const Image shown = load_png(dir / "shown.png");
+    const Image inside = load_png(dir / "inside.png");
+    const Image hidden = load_png(dir / "hidden.png");
+    const Image dragged = load_png(dir / "dragged.png");
+    ASSERT_GT(shown.width, 0);
+    const int body = count(shown, is_body), arm = count(shown, is_arm);
+    EXPECT_GT(body, 20000) << "the body is drawn";
+    EXPECT_GT(arm, 5000) << "the arm is drawn";
+    EXPECT_EQ(count(hidden, is_body), 0) << "Alt+H hides the meshes";
+    EXPECT_LT(count(hidden, is_arm), arm / 10) << "(the grid's blue z axis is all that is left)";
+    // Bones in front (X-ray) show over the body; without it the skin covers most of them.
+    const int bones_in_front = count(shown, is_bone_coloured), bones_inside = count(inside, is_bone_coloured);
+    EXPECT_GT(bones_in_front, 2 * bones_inside + 500) << bones_in_front << " vs " << bones_inside;
+    EXPECT_GT(count(inside, is_body), body) << "the skin shows where the bones were";
+    // The arm followed the bone down: most of its old pixels are free, new ones below.
+    int left = 0, arrived = 0;
+    for (int y = 40; y < 770; ++y) {
+        for (int x = 245; x < 975; ++x) {
+            left += is_arm(shown.at(x, y)) && !is_arm(dragged.at(x, y)) ? 1 : 0;
+            arrived += !is_arm(shown.at(x, y)) && is_arm(dragged.at(x, y)) ? 1 : 0;
+        }
+    }
+    EXPECT_GT(left, arm / 2);
+    EXPECT_GT(arrived, arm / 2);
+    // Saved with its meshes, which open again.
+    const Rig saved = load(dir / "character.json");
+    ASSERT_EQ(saved.meshes.meshes().size(), 3u);
+    std::filesystem::remove_all(dir);
+}
