@@ -278,3 +278,35 @@ TEST(ReparentBone, ToTheCurrentParentChangesNothing) {
     EXPECT_EQ(r.value().bone, kForearm);
     EXPECT_EQ(serialize_rig(r.value().rig).value(), serialize_rig(rig).value());
 }
+
+namespace {
+// figure_2d() with a mesh hung on the hand, skinned between it and its parent.
+Rig figure_with_mesh(int bone) {
+    Rig rig = figure_2d();
+    MeshSet set;
+    Mesh m;
+    m.name = "glove";
+    const int parent = rig.skeleton[static_cast<std::size_t>(bone)].parent;
+    m.joints = {{bone, glm::mat4(1.0f)}, {parent, glm::mat4(1.0f)}};
+    m.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    m.influences = {{{0, 1, 0, 0}, {0.5f, 0.5f, 0, 0}}, {{0, 0, 0, 0}, {1, 0, 0, 0}}, {{1, 0, 0, 0}, {1, 0, 0, 0}}};
+    m.indices = {0, 1, 2};
+    set.meshes.push_back(m);
+    rig.meshes = RigMeshes(std::move(set));
+    return rig;
+}
+}  // namespace
+
+TEST(DeleteBone, RefusesABoneAMeshHangsOnAndMeshesFollowARenumbering) {
+    const Rig rig = figure_with_mesh(bone_named(figure_2d(), "shin"));
+    expect_error(delete_bone(rig, bone_named(rig, "shin")), "cannot delete bone \"shin\": the mesh \"glove\" hangs on it");
+    // Re-parenting renumbers the bones; the mesh's joints still name the same bones.
+    // A bone added under the spine goes before the leg: the mesh's joints follow their bones.
+    Result<TreeEdit> added = add_child_bone(rig, kSpine, std::string("extra"), 1.0f);
+    ASSERT_TRUE(added.ok()) << added.message();
+    const Rig& out = added.value().rig;
+    const Mesh& glove = out.meshes.meshes().at(0);
+    EXPECT_NE(glove.joints[0].bone, rig.meshes.meshes()[0].joints[0].bone) << "the edit was meant to renumber the leg";
+    EXPECT_EQ(out.skeleton[static_cast<std::size_t>(glove.joints[0].bone)].name, "shin");
+    EXPECT_EQ(out.skeleton[static_cast<std::size_t>(glove.joints[1].bone)].name, "thigh");
+}
