@@ -8,6 +8,7 @@
 
 #include "core/gltf_accessor.hpp"
 #include "core/rotation_math.hpp"
+#include "core/unit_length.hpp"
 
 namespace marionette::gltf {
 
@@ -146,7 +147,7 @@ Result<std::vector<State>> read_animations(const tinygltf::Model& model, const S
                     const glm::vec4 v = curve.values[k];
                     const glm::quat q{v.w, v.x, v.y, v.z};
                     if (!(glm::length(q) > 0.5f)) return Error{sampler_place + ".output: a rotation must be a unit quaternion"};
-                    local.rotation = normalized(q);
+                    local.rotation = unit_rotation(q).value_or(local.rotation);
                 } else {
                     local.translation = glm::vec3(curve.values[k]);
                 }
@@ -155,7 +156,9 @@ Result<std::vector<State>> read_animations(const tinygltf::Model& model, const S
                 key.time = curve.times[k];
                 key.interpolation = curve.interpolation;
                 if (rotation) {
-                    key.rotation = normalized(glm::conjugate(skeleton[b].rest.rotation) * moved.rotation);
+                    // In double, so the export's rest * key gives the file's rotation back (gltf_export.cpp).
+                    const glm::dquat relative = glm::conjugate(glm::dquat(skeleton[b].rest.rotation)) * glm::dquat(moved.rotation);
+                    key.rotation = unit_rotation(glm::quat(glm::normalize(relative))).value_or(glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
                 } else {
                     key.vector = moved.translation - skeleton[b].rest.translation;
                 }

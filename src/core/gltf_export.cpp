@@ -3,57 +3,38 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <map>
 #include <set>
 #include <sstream>
 #include <utility>
 
-#include <tiny_gltf.h>
 
 #include "core/bake_cycle.hpp"
+#include "core/gltf_bone_axis.hpp"
+#include "core/gltf_export_mesh.hpp"
+#include "core/gltf_writer.hpp"
 #include "core/key_track.hpp"
+#include "core/mesh_skinning.hpp"
 #include "core/state_pose.hpp"
 #include "core/rotation_math.hpp"
 #include "core/state.hpp"
+#include "core/unit_length.hpp"
 
 namespace marionette {
 
+using gltf::kArmatureNode;
+using gltf::node_of;
+using gltf::Writer;
+
 namespace {
 
-// The turn from a node's frame to its bone's: the node's +y is the bone's +x.
-const glm::quat kNodeToBone = glm::angleAxis(-0.5f * 3.14159265358979f, glm::vec3{0.0f, 0.0f, 1.0f});
-
-struct Writer {
-    tinygltf::Model model;
-    std::vector<unsigned char>& data() { return model.buffers[0].data; }
-
-    // Appends floats as an accessor of `type` (TINYGLTF_TYPE_*) and returns its index.
-    int floats(const std::vector<float>& values, int type, int per_element, bool with_bounds = false) {
-        const std::size_t offset = data().size();
-        data().resize(offset + values.size() * sizeof(float));
-        std::memcpy(data().data() + offset, values.data(), values.size() * sizeof(float));
-        tinygltf::BufferView view;
-        view.buffer = 0;
-        view.byteOffset = offset;
-        view.byteLength = values.size() * sizeof(float);
-        model.bufferViews.push_back(view);
-        tinygltf::Accessor a;
-        a.bufferView = static_cast<int>(model.bufferViews.size()) - 1;
-        a.componentType = TINYGLTF_COMPONENT_TYPE_FLOAT;
-        a.count = values.size() / static_cast<std::size_t>(per_element);
-        a.type = type;
-        if (with_bounds && !values.empty()) {
-            float lo = values[0], hi = values[0];
-            for (float v : values) {
-                lo = std::min(lo, v);
-                hi = std::max(hi, v);
-            }
-            a.minValues = {lo};
-            a.maxValues = {hi};
-        }
-        model.accessors.push_back(a);
-        return static_cast<int>(model.accessors.size()) - 1;
-    }
-};
+// A rotation turned by another, in double (the importer splits a file's rotation into rest and
+// key the same way), normalized only when rounding took it off unit length: a rotation read
+// from a file is written back to the bit, or within one float step.
+glm::quat unit(const glm::quat& a, const glm::quat& b) {
+    const glm::quat q(glm::dquat(a) * glm::dquat(b));
+    return unit_rotation(q).value_or(q);
+}
 
 std::vector<double> as_doubles(const glm::quat& q) { return {q.x, q.y, q.z, q.w}; }
 
@@ -70,14 +51,9 @@ glm::quat canonical(const glm::quat& q) {
 std::vector<double> as_doubles(const glm::vec3& v) { return {v.x, v.y, v.z}; }
 
 // A bone's node transform relative to its parent's node, for a bone transform `local`
-// (relative to its parent bone, or to the world for a root): the node frame is the bone
-// frame turned by kNodeToBone, so relative to the parent's node frame it is turned on both
-// sides, while a root's stands in the world as its bone does.
-Transform node_local(const Transform& local, bool root) {
-    const glm::quat from = glm::conjugate(kNodeToBone);
-    if (root) return {local.translation, normalized(local.rotation * kNodeToBone)};
-    return {from * local.translation, normalized(from * local.rotation * kNodeToBone)};
-}
+// (relative to its parent bone, or for a root to the world, where the armature node stands
+// turned by kNodeToBone): conjugated by the turn, exactly (gltf_bone_axis.hpp).
+Transform node_local(const Transform& local) { return gltf::bone_to_node(local); }
 
 // One channel's values: each a bone's local transform written as its node's, a rotation kept
 // on the side of the one before (the first canonical), so every turn between keys is short.
@@ -86,8 +62,8 @@ struct NodeValues {
     std::vector<float> values;
     glm::quat previous{1.0f, 0.0f, 0.0f, 0.0f};
 
-    void add(const Bone& bone, const Transform& local) {
-        const Transform node = node_local(local, bone.parent < 0);
+    void add(const Transform& local) {
+        const Transform node = node_local(local);
         if (!rotation) {
             for (double v : as_doubles(node.translation)) values.push_back(static_cast<float>(v));
             return;
@@ -95,7 +71,7 @@ struct NodeValues {
         glm::quat q = values.empty() ? canonical(node.rotation) : node.rotation;
         if (glm::dot(q, previous) < 0.0f) q = -q;
         previous = q;
-        for (double v : as_doubles(q)) values.push_back(static_cast<float>(v));
+        for (double v : as_doubles(q)) values.push_back(static_cast<float>(v) + 0.0f);  // +0, however the zero came
     }
 };
 
@@ -108,7 +84,7 @@ void add_channel(Writer& w, tinygltf::Animation& anim, int input, const NodeValu
     anim.samplers.push_back(sampler);
     tinygltf::AnimationChannel channel;
     channel.sampler = static_cast<int>(anim.samplers.size()) - 1;
-    channel.target_node = bone;
+    channel.target_node = node_of(bone);
     channel.target_path = v.rotation ? "rotation" : "translation";
     anim.channels.push_back(channel);
 }
@@ -149,7 +125,7 @@ tinygltf::Animation sampled_animation(Writer& w, const Rig& rig, const State& st
         NodeValues v;
         v.rotation = property == PoseProperty::Rotation;
         for (const Pose& p : poses) {
-            v.add(rest, v.rotation ? Transform{rest.rest.translation, normalized(rest.rest.rotation * p.rotations[b])}
+            v.add(v.rotation ? Transform{rest.rest.translation, unit(rest.rest.rotation, p.rotations[b])}
                                    : Transform{rest.rest.translation + p.translations[b], rest.rest.rotation});
         }
         add_channel(w, anim, input, v, bone, "LINEAR");
@@ -170,15 +146,24 @@ Result<GltfExport> export_gltf(const Rig& rig, const GltfExportOptions& options)
     const Pose& pose = options.rest_pose ? Pose::rest(bones.size()) : rig.pose;
     bool scaled = false;
     tinygltf::Scene scene;
+    // The armature: the one root, turned so that its bone nodes' transforms are their bones'
+    // conjugated by the turn (gltf_bone_axis.hpp).
+    tinygltf::Node armature;
+    armature.name = "armature";
+    armature.rotation = as_doubles(gltf::kNodeToBone);
+    armature.extras = tinygltf::Value(tinygltf::Value::Object{
+        {"marionette", tinygltf::Value(tinygltf::Value::Object{{"armature", tinygltf::Value(true)}})}});
+    w.model.nodes.push_back(armature);
+    scene.nodes.push_back(kArmatureNode);
     std::vector<Transform> world(bones.size());
     for (std::size_t b = 0; b < bones.size(); ++b) {
         const Bone& bone = bones[b];
         const Transform local{bone.rest.translation + pose.translations[b] + (bone.parent < 0 ? pose.root_offset : glm::vec3{0.0f}),
-                              normalized(bone.rest.rotation * pose.rotations[b])};
+                              unit(bone.rest.rotation, pose.rotations[b])};
         scaled = scaled || pose.scales[b] != glm::vec3{1.0f};
         const Transform rest_local{bone.rest.translation, bone.rest.rotation};
         world[b] = bone.parent < 0 ? rest_local : world[static_cast<std::size_t>(bone.parent)] * rest_local;
-        const Transform node = node_local(local, bone.parent < 0);
+        const Transform node = node_local(local);
         tinygltf::Node n;
         n.name = bone.name;
         n.translation = as_doubles(node.translation);
@@ -187,25 +172,20 @@ Result<GltfExport> export_gltf(const Rig& rig, const GltfExportOptions& options)
         extras["marionette"] = tinygltf::Value(tinygltf::Value::Object{{"length", tinygltf::Value(static_cast<double>(bone.length))}});
         n.extras = tinygltf::Value(extras);
         w.model.nodes.push_back(n);
-        if (bone.parent < 0) {
-            scene.nodes.push_back(static_cast<int>(b));
-        } else {
-            w.model.nodes[static_cast<std::size_t>(bone.parent)].children.push_back(static_cast<int>(b));
-        }
+        w.model.nodes[static_cast<std::size_t>(bone.parent < 0 ? kArmatureNode : node_of(bone.parent))].children.push_back(node_of(static_cast<int>(b)));
     }
     if (scaled) out.warnings.push_back("the pose's scales are not exported (glTF scales pass down to children; Marionette's do not)");
     // The skin: every bone a joint, bound at rest.
     std::vector<float> inverse_binds;
     for (std::size_t b = 0; b < bones.size(); ++b) {
-        const Transform joint{world[b].translation, normalized(world[b].rotation * kNodeToBone)};
-        const glm::mat4 m = glm::inverse(glm::translate(glm::mat4(1.0f), joint.translation) * glm::mat4_cast(joint.rotation));
+        const glm::mat4 m = glm::inverse(to_matrix(world[b]) * gltf::node_in_bone_frame());
         for (int c = 0; c < 4; ++c) {
             for (int r = 0; r < 4; ++r) inverse_binds.push_back(m[c][r]);
         }
     }
     tinygltf::Skin skin;
     skin.name = "skeleton";
-    for (std::size_t b = 0; b < bones.size(); ++b) skin.joints.push_back(static_cast<int>(b));
+    for (std::size_t b = 0; b < bones.size(); ++b) skin.joints.push_back(node_of(static_cast<int>(b)));
     skin.inverseBindMatrices = w.floats(inverse_binds, TINYGLTF_TYPE_MAT4, 16);
     w.model.skins.push_back(skin);
     w.model.scenes.push_back(scene);
@@ -226,6 +206,9 @@ Result<GltfExport> export_gltf(const Rig& rig, const GltfExportOptions& options)
         if (state.tracks.empty()) continue;
         tinygltf::Animation anim;
         anim.name = state.name;
+        // Tracks keyed at the same times share one times accessor (as a sampled state's do), so
+        // a sampled state exported, imported and exported again is the same file.
+        std::map<std::vector<float>, int> inputs;
         for (const KeyTrack& track : state.tracks) {
             if (track.property == PoseProperty::Scale) {
                 ++scale_tracks;
@@ -252,13 +235,16 @@ Result<GltfExport> export_gltf(const Rig& rig, const GltfExportOptions& options)
             v.rotation = track.property == PoseProperty::Rotation;
             for (float t : times) {
                 const Key k = sample_track(track, is_2d, static_cast<double>(t));
-                v.add(bone, v.rotation ? Transform{bone.rest.translation, normalized(bone.rest.rotation * key_rotation(k, is_2d))}
+                v.add(v.rotation ? Transform{bone.rest.translation, unit(bone.rest.rotation, key_rotation(k, is_2d))}
                                        : Transform{bone.rest.translation + k.vector, bone.rest.rotation});
             }
-            add_channel(w, anim, w.floats(times, TINYGLTF_TYPE_SCALAR, 1, true), v, track.bone, all_step ? "STEP" : "LINEAR");
+            auto input = inputs.find(times);
+            if (input == inputs.end()) input = inputs.emplace(times, w.floats(times, TINYGLTF_TYPE_SCALAR, 1, true)).first;
+            add_channel(w, anim, input->second, v, track.bone, all_step ? "STEP" : "LINEAR");
         }
         if (!anim.channels.empty()) w.model.animations.push_back(anim);
     }
+    gltf::export_meshes(w, rig, out.warnings);
     if (scale_tracks) out.warnings.push_back(std::to_string(scale_tracks) + " scale tracks or channels are not exported (glTF scales pass down to children)");
     tinygltf::TinyGLTF writer;
     std::ostringstream stream;

@@ -9,6 +9,7 @@
 
 #include "core/forward_kinematics.hpp"
 #include "core/gltf_accessor.hpp"
+#include "core/gltf_bone_axis.hpp"
 #include "core/mesh_skinning.hpp"
 
 namespace marionette::gltf {
@@ -234,8 +235,28 @@ private:
         return {};
     }
 
+    // The node's frame in its bone's frame at rest. For a bone of Marionette's own export the
+    // node is the bone turned a quarter turn, and what hangs under it is taken from the file's
+    // own numbers, so a bind written out comes back to the bit (gltf_bone_axis.hpp).
     glm::mat4 bone_from_node(int bone, std::size_t node) const {
-        return inverse_bone_world_[static_cast<std::size_t>(bone)] * node_world_[node];
+        const auto b = static_cast<std::size_t>(bone);
+        if (!joints_.exact[b]) return inverse_bone_world_[b] * node_world_[node];
+        glm::mat4 below(1.0f);
+        for (int n = static_cast<int>(node); n != joints_.node_of_bone[b]; n = scene_.parent[static_cast<std::size_t>(n)]) {
+            below = local_matrix(static_cast<std::size_t>(n)) * below;
+        }
+        glm::mat4 m = node_in_bone_frame() * below;
+        for (int c = 0; c < 4; ++c) m[c] += glm::vec4(0.0f);  // a zero is +0 whichever way it was reached
+        return m;
+    }
+
+    // A node's local transform as the file gives it: its matrix as written, or its TRS.
+    glm::mat4 local_matrix(std::size_t n) const {
+        const std::vector<double>& raw = model_.nodes[n].matrix;
+        if (raw.size() != 16) return scene_.rest[n].matrix();
+        glm::mat4 m;
+        for (int i = 0; i < 16; ++i) m[i / 4][i % 4] = static_cast<float>(raw[static_cast<std::size_t>(i)]);
+        return m;
     }
 
     Status read_material(const tinygltf::Primitive& p, const std::string& place, Mesh& mesh, MeshSet& out) {

@@ -6,6 +6,7 @@
 #include <tiny_gltf.h>
 
 #include "core/rotation_math.hpp"
+#include "core/unit_length.hpp"
 
 namespace marionette::gltf {
 
@@ -80,7 +81,7 @@ Result<Scene> read_scene(const tinygltf::Model& model, std::vector<std::string>&
                 const glm::quat q{static_cast<float>(node.rotation[3]), static_cast<float>(node.rotation[0]),
                                   static_cast<float>(node.rotation[1]), static_cast<float>(node.rotation[2])};
                 if (!(glm::length(q) > 0.5f)) return Error{node_place(n) + ".rotation: must be a unit quaternion"};
-                t.rotation = normalized(q);
+                t.rotation = *unit_rotation(q);  // a unit quaternion kept to the bit (a round trip changes nothing)
             }
         }
         if (!is_finite(t.translation) || !is_finite(t.scale)) return Error{node_place(n) + ": its transform is out of range"};

@@ -6,6 +6,7 @@
 
 #include <tiny_gltf.h>
 
+#include "core/gltf_bone_axis.hpp"
 #include "core/rotation_math.hpp"
 
 namespace marionette::gltf {
@@ -33,6 +34,18 @@ std::optional<float> written_length(const tinygltf::Node& node) {
     const double length = m.Get("length").GetNumberAsDouble();
     if (!(length >= 0.0 && length <= 1e15)) return std::nullopt;
     return static_cast<float>(length);
+}
+
+// The node Marionette's export hangs its root bones under: a root marked in its extras, turned
+// by kNodeToBone and nothing else.
+bool is_armature(const tinygltf::Model& model, const Scene& scene, int n) {
+    if (n < 0 || scene.parent[static_cast<std::size_t>(n)] >= 0) return false;
+    const tinygltf::Value& extras = model.nodes[static_cast<std::size_t>(n)].extras;
+    if (!extras.IsObject() || !extras.Has("marionette")) return false;
+    const tinygltf::Value& m = extras.Get("marionette");
+    if (!m.IsObject() || !m.Has("armature") || !m.Get("armature").IsBool() || !m.Get("armature").Get<bool>()) return false;
+    const NodeTrs& t = scene.rest[static_cast<std::size_t>(n)];
+    return t.translation == glm::vec3(0.0f) && t.scale == glm::vec3(1.0f) && std::abs(glm::dot(t.rotation, kNodeToBone)) > 1.0f - 1e-6f;
 }
 
 }  // namespace
@@ -126,7 +139,23 @@ Result<Skeleton> read_skeleton(const tinygltf::Model& model, const Scene& scene,
         const glm::vec3 local_direction = glm::conjugate(joint_frame[b].rotation) * direction[b];
         joints.axis_turn[b] = normalized(rotation_between(glm::vec3{1.0f, 0.0f, 0.0f}, local_direction));
     }
+    // Bones of Marionette's own export, under its armature with nothing between, come back
+    // exactly: their node transforms are theirs conjugated by the quarter turn.
+    joints.exact.assign(count, false);
     for (std::size_t b = 0; b < count; ++b) {
+        const auto node = static_cast<std::size_t>(joints.node_of_bone[b]);
+        const int p = bones[b].parent;
+        const int up = scene.parent[node];
+        const bool under = p >= 0 ? joints.exact[static_cast<std::size_t>(p)] && up == joints.node_of_bone[static_cast<std::size_t>(p)]
+                                  : is_armature(model, scene, up);
+        joints.exact[b] = under && written_length(model.nodes[node]).has_value() && scene.rest[node].scale == glm::vec3(1.0f);
+    }
+    for (std::size_t b = 0; b < count; ++b) {
+        if (joints.exact[b]) {
+            const NodeTrs& t = scene.rest[static_cast<std::size_t>(joints.node_of_bone[b])];
+            bones[b].rest = node_to_bone(Transform{t.translation, t.rotation});
+            continue;
+        }
         const Transform frame = bone_frame(world[static_cast<std::size_t>(joints.node_of_bone[b])], joints.axis_turn[b]);
         const int p = bones[b].parent;
         const Transform parent = p < 0 ? Transform{} : bone_frame(world[static_cast<std::size_t>(joints.node_of_bone[static_cast<std::size_t>(p)])], joints.axis_turn[static_cast<std::size_t>(p)]);
@@ -134,7 +163,10 @@ Result<Skeleton> read_skeleton(const tinygltf::Model& model, const Scene& scene,
     }
     // Nodes that carry a mesh come in as that mesh (gltf_mesh.cpp); the others are only named.
     std::size_t skipped = 0;
-    for (int n : scene.order) skipped += is_joint[static_cast<std::size_t>(n)] || model.nodes[static_cast<std::size_t>(n)].mesh >= 0 ? 0 : 1;
+    for (int n : scene.order) {
+        const bool named = is_joint[static_cast<std::size_t>(n)] || model.nodes[static_cast<std::size_t>(n)].mesh >= 0 || is_armature(model, scene, n);
+        skipped += named ? 0 : 1;
+    }
     if (skipped > 0 && !model.skins.empty()) {
         warnings.push_back(std::to_string(skipped) + " nodes that are no skin's joint and carry no mesh are not bones (their rest transforms are folded into what hangs under them)");
     }
@@ -142,6 +174,7 @@ Result<Skeleton> read_skeleton(const tinygltf::Model& model, const Scene& scene,
 }
 
 Transform bone_local(const Skeleton& skeleton, const Joints& joints, std::size_t bone, const NodeTrs& local) {
+    if (joints.exact[bone]) return node_to_bone(Transform{local.translation, local.rotation});
     const glm::mat4 world = joints.parent_rest_world[bone] * joints.between[bone] * local.matrix();
     const Transform frame = bone_frame(world, joints.axis_turn[bone]);
     const int p = skeleton[bone].parent;

@@ -21,6 +21,9 @@ struct Joints {
     std::vector<glm::mat4> between;
     // The bone frame is the joint's rigid frame turned by this, so +x runs along the bone.
     std::vector<glm::quat> axis_turn;
+    // The bone's node is as Marionette's export writes it (gltf_bone_axis.hpp): its transforms
+    // are the bone's conjugated by the quarter turn, and read back exactly.
+    std::vector<bool> exact;
 };
 
 Result<Skeleton> read_skeleton(const tinygltf::Model& model, const Scene& scene, Joints& joints, std::vector<std::string>& warnings);

@@ -2,7 +2,8 @@
 # Exported animations played by three.js (npm's three, compare_three.mjs) against
 # `marionette --animate`'s frames of the same states: the shipped arm's keyed wave, the
 # humanoid's and the hero's oscillator states (sampled over their loops, played past one loop),
-# and the Assimp-written motion capture imported and exported again.
+# the Assimp-written motion capture and the three.js-written character imported and exported
+# again, and that character's skinned vertices against three.js's own skinning of its file.
 # Usage: gltf_three_test.sh MARIONETTE_BINARY SOURCE_DIR WORK_DIR
 set -euo pipefail
 binary=$1 source=$2 work=$3
@@ -11,7 +12,7 @@ if [ ! -d "$work/node_modules/three" ] || [ ! -d "$work/node_modules/gltf-valida
   cp "$source/tests/tools/package.json" "$source/tests/tools/package-lock.json" "$work/"
   (cd "$work" && npm ci --no-audit --no-fund --loglevel=error)
 fi
-cp "$source/tests/tools/compare_three.mjs" "$work/"
+cp "$source/tests/tools/compare_three.mjs" "$source/tests/tools/compare_three_skin.mjs" "$work/"
 check() {  # RIG STATE SECONDS
   local rig=$1 state=$2 seconds=$3 name
   name=$(basename "${rig%.*}")
@@ -23,3 +24,6 @@ check "$source/assets/rigs/arm.json" wave 1.2
 check "$source/assets/rigs/humanoid.json" walk 3
 check "$source/assets/rigs/hero.json" walking 3
 check "$source/tests/data/gltf/bvh_arm_by_assimp.glb" Motion 1
+check "$source/tests/data/gltf/three_character.glb" Bend 0.9
+# The character's skin, exported by Marionette, where three.js skinned it in its own file.
+node "$work/compare_three_skin.mjs" "$work/three_character.glb" "$source/tests/data/gltf/three_character.answer.json"

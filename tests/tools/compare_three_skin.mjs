@@ -1,0 +1,45 @@
+// three.js (npm's three) loads Marionette's export of the three.js-made character and skins its
+// meshes at the answer file's times: every vertex must land where three.js put it in its own
+// file (tests/data/gltf/three_character.answer.json), within 1e-5 m of a 2.5 m character. So
+// the exported meshes, skins, binds and animation are what the original held, as a reader no
+// one here wrote sees them. Exits 1 on any miss.
+// Usage: node compare_three_skin.mjs OUT.glb ANSWER.json
+import { readFileSync } from 'node:fs';
+import * as THREE from 'three';
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+
+const [file, answerFile] = process.argv.slice(2);
+const data = readFileSync(file);
+const answer = JSON.parse(readFileSync(answerFile, 'utf8'));
+new GLTFLoader().parse(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength), '', (gltf) => {
+    const mixer = new THREE.AnimationMixer(gltf.scene);
+    mixer.clipAction(gltf.animations.find((a) => a.name === 'Bend')).play();
+    let worst = 0, compared = 0;
+    answer.times.forEach((t, i) => {
+        mixer.setTime(t);
+        gltf.scene.updateMatrixWorld(true);
+        for (const [name, frames] of Object.entries(answer.meshes)) {
+            const mesh = gltf.scene.getObjectByName(name);
+            if (!mesh || !mesh.isMesh) {
+                console.log(`${file}: no mesh "${name}"`);
+                process.exit(1);
+            }
+            const expected = frames[i], v = new THREE.Vector3();
+            if (mesh.geometry.attributes.position.count * 3 !== expected.length) {
+                console.log(`${file}: mesh "${name}" has ${mesh.geometry.attributes.position.count} vertices, not ${expected.length / 3}`);
+                process.exit(1);
+            }
+            for (let k = 0; k < expected.length / 3; ++k) {
+                mesh.getVertexPosition(k, v);
+                v.applyMatrix4(mesh.matrixWorld);
+                worst = Math.max(worst, Math.hypot(v.x - expected[3 * k], v.y - expected[3 * k + 1], v.z - expected[3 * k + 2]));
+                compared += 1;
+            }
+        }
+    });
+    console.log(`${file}: ${compared} skinned vertices over ${answer.times.length} times, worst miss ${worst}`);
+    process.exit(compared > 0 && worst <= 1e-5 ? 0 : 1);
+}, (e) => {
+    console.log(`${file}: three.js could not load it: ${e}`);
+    process.exit(1);
+});
