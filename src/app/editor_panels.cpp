@@ -22,7 +22,7 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     const float panel_height = window_height - kStatusHeight;
     PanelEdits edits;
     ui_marks_.clear();
-    draw_outliner_panel(rig, controller_->selected(), {0.0f, 0.0f, kOutlinerWidth, panel_height}, edits);
+    draw_outliner_panel(rig, controller_->selected(), {0.0f, 0.0f, kOutlinerWidth, panel_height}, edits, &ui_marks_);
     SelectedKeys keys;
     if (state_panel_open_) {
         keys.state = state_panel_.timeline().state(rig);

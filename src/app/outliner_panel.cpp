@@ -24,6 +24,27 @@ void delete_selected(const Rig& rig, int bone, PanelEdits& out) {
     out.change_tree("delete " + rig.skeleton[static_cast<std::size_t>(bone)].name, delete_bone(rig, bone));
 }
 
+// "Chain from here to <the bone selected when the menu opened>": for two bones on one parent
+// path, a two-bone (exactly two bones) or CCD chain between them.
+void chain_menu(const Rig& rig, int here, int other, PanelEdits& out, UiMarks* marks) {
+    if (other < 0 || other == here || static_cast<std::size_t>(other) >= rig.skeleton.size()) return;
+    if (!rig.skeleton.is_ancestor_or_self(here, other) && !rig.skeleton.is_ancestor_or_self(other, here)) return;
+    const std::string& to = rig.skeleton[static_cast<std::size_t>(other)].name;
+    const int root = rig.skeleton.is_ancestor_or_self(here, other) ? here : other;
+    const int effector = root == here ? other : here;
+    const bool two = chain_bones(rig.skeleton, root, effector).size() == 2;
+    const bool open = ImGui::BeginMenu(("Chain from here to " + to).c_str());
+    if (marks) marks->mark_last_item("outliner/chain");
+    if (!open) return;
+    const std::string what = "add a chain from " + rig.skeleton[static_cast<std::size_t>(here)].name + " to " + to;
+    if (ImGui::MenuItem("two-bone", nullptr, false, two)) out.apply(what, add_chain(rig, here, other, SolverKind::TwoBone));
+    if (marks) marks->mark_last_item("outliner/chain/two-bone");
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) && !two) ImGui::SetTooltip("Only for a chain of exactly two bones");
+    if (ImGui::MenuItem("CCD")) out.apply(what, add_chain(rig, here, other, SolverKind::Ccd));
+    if (marks) marks->mark_last_item("outliner/chain/CCD");
+    ImGui::EndMenu();
+}
+
 // A bone dropped here becomes a child of `new_parent` (-1: a root).
 void accept_reparent(const Rig& rig, int new_parent, PanelEdits& out) {
     if (!ImGui::BeginDragDropTarget()) return;
@@ -36,13 +57,14 @@ void accept_reparent(const Rig& rig, int new_parent, PanelEdits& out) {
 }
 
 // One bone's row; true when its children are to be listed under it.
-bool draw_bone_row(const Rig& rig, int bone, bool has_children, bool push, int selected, PanelEdits& out) {
+bool draw_bone_row(const Rig& rig, int bone, bool has_children, bool push, int selected, PanelEdits& out, UiMarks* marks) {
     const Bone& b = rig.skeleton[static_cast<std::size_t>(bone)];
     ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_SpanAvailWidth | ImGuiTreeNodeFlags_OpenOnArrow;
     if (!has_children) flags |= ImGuiTreeNodeFlags_Leaf;
     if (!has_children || !push) flags |= ImGuiTreeNodeFlags_NoTreePushOnOpen;
     if (bone == selected) flags |= ImGuiTreeNodeFlags_Selected;
     const bool open = ImGui::TreeNodeEx(reinterpret_cast<void*>(static_cast<std::intptr_t>(bone)), flags, "%s", b.name.c_str());
+    if (marks) marks->mark_last_item("outliner/" + b.name);
     if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) out.select = bone;
     if (ImGui::BeginDragDropSource()) {
         ImGui::SetDragDropPayload(kBonePayload, &bone, sizeof(bone));
@@ -50,8 +72,14 @@ bool draw_bone_row(const Rig& rig, int bone, bool has_children, bool push, int s
         ImGui::EndDragDropSource();
     }
     accept_reparent(rig, bone, out);
+    // The menu selects the bone it is opened on: the chain's other end is the one selected
+    // before, kept from the right press that opens it.
+    ImGuiStorage* storage = ImGui::GetStateStorage();  // the outliner's (inside the popup it would be the popup's)
+    const ImGuiID chain_end = ImGui::GetID("chain_end");
+    if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) storage->SetInt(chain_end, selected);
     if (ImGui::BeginPopupContextItem()) {
         out.select = bone;
+        chain_menu(rig, bone, storage->GetInt(chain_end, -1), out, marks);
         if (ImGui::MenuItem("Add child bone")) add_child(rig, bone, out);
         if (ImGui::MenuItem("Make root", nullptr, false, b.parent >= 0)) {
             out.change_tree("move " + b.name + " under the root", reparent_bone(rig, bone, -1));
@@ -68,7 +96,7 @@ constexpr std::size_t kMaxTreeIndent = 24;
 
 // Depth first, with an explicit stack rather than recursion: a hierarchy as deep as the file
 // allows must not overflow the call stack.
-void draw_bone_tree(const Rig& rig, const std::vector<std::vector<int>>& children, int root, int selected, PanelEdits& out) {
+void draw_bone_tree(const Rig& rig, const std::vector<std::vector<int>>& children, int root, int selected, PanelEdits& out, UiMarks* marks) {
     struct Level {
         int bone;
         std::size_t next = 0;  // the next child to draw
@@ -78,7 +106,7 @@ void draw_bone_tree(const Rig& rig, const std::vector<std::vector<int>>& childre
     const auto visit = [&](int bone) {
         const bool has_children = !children[static_cast<std::size_t>(bone)].empty();
         const bool push = stack.size() < kMaxTreeIndent;
-        if (draw_bone_row(rig, bone, has_children, push, selected, out)) stack.push_back(Level{bone, 0, push});
+        if (draw_bone_row(rig, bone, has_children, push, selected, out, marks)) stack.push_back(Level{bone, 0, push});
     };
     visit(root);
     while (!stack.empty()) {
@@ -95,7 +123,7 @@ void draw_bone_tree(const Rig& rig, const std::vector<std::vector<int>>& childre
 
 }  // namespace
 
-void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out) {
+void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks) {
     ImGui::SetNextWindowPos(ImVec2(at.x, at.y));
     ImGui::SetNextWindowSize(ImVec2(at.width, at.height));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
@@ -120,7 +148,7 @@ void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at,
         // Deep hierarchies (a 40-bone tentacle) would indent off the panel: indent less.
         ImGui::PushStyleVar(ImGuiStyleVar_IndentSpacing, 10.0f);
         for (std::size_t i = 0; i < sk.size(); ++i) {
-            if (sk[i].parent < 0) draw_bone_tree(rig, children, static_cast<int>(i), selected, out);
+            if (sk[i].parent < 0) draw_bone_tree(rig, children, static_cast<int>(i), selected, out, marks);
         }
         ImGui::PopStyleVar();
         if (!rig.chains.empty()) {
@@ -130,6 +158,13 @@ void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at,
                 const std::string text = c.name + " (" + solver_name(c.solver) + "): " + sk[static_cast<std::size_t>(c.root)].name +
                                          " -> " + sk[static_cast<std::size_t>(c.effector)].name;
                 if (ImGui::Selectable(text.c_str(), selected == c.effector)) out.select = c.effector;
+                if (marks) marks->mark_last_item("outliner/chains/" + c.name);
+                if (ImGui::BeginPopupContextItem(("chain " + c.name).c_str())) {
+                    const int index = static_cast<int>(&c - rig.chains.data());
+                    if (ImGui::MenuItem("Delete chain")) out.apply("delete the chain " + c.name, delete_chain(rig, index));
+                    if (marks) marks->mark_last_item("outliner/chains/" + c.name + "/delete");
+                    ImGui::EndPopup();
+                }
             }
         }
         if (!rig.states.empty()) {

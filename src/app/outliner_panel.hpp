@@ -1,14 +1,18 @@
 #pragma once
 // The outliner: the bone tree (click to select, drag a bone onto another to re-parent it, or
-// onto the root line to make it a root; right-click or the buttons to add a child or delete),
-// the IK chains (click to select a chain's effector) and the states.
+// onto the root line to make it a root; right-click or the buttons to add a child or delete;
+// right-click a bone above or below the selected one for "Chain from here to <selected>"),
+// the IK chains (click to select a chain's effector, right-click to delete one) and the states.
 
 #include "app/inspector_panel.hpp"
 #include "app/panel_edits.hpp"
+#include "app/ui_marks.hpp"
 #include "core/rig.hpp"
 
 namespace marionette {
 
-void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out);
+// `marks` (optional) names its rows ("outliner/<bone>", "outliner/chains/<chain>") and menu
+// items ("outliner/chain/CCD") for scripts and tests.
+void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks = nullptr);
 
 }  // namespace marionette

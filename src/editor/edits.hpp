@@ -52,6 +52,15 @@ Result<Rig> set_limits(const Rig& rig, int bone, const std::optional<JointLimits
 
 // ---- IK chains ----------------------------------------------------------------------------
 
+// Adds an IK chain between two bones on one parent path (the upper one becomes its root,
+// the other its effector) using `solver`; two_bone needs exactly two bones. It is named
+// "<root>_to_<effector>" (numbered when taken). A 3D two-bone chain gets a pole where its
+// middle joint bends now, so the limb keeps its bend when first dragged (none for a straight
+// limb, which bends the way the solver's rest rule says).
+Result<Rig> add_chain(const Rig& rig, int from, int to, SolverKind solver);
+// Removes a chain; the bones and their limits stay.
+Result<Rig> delete_chain(const Rig& rig, int chain);
+
 // Switches a chain's solver; two_bone needs a chain of exactly two bones. Each solver's
 // settings are kept, so switching back restores them.
 Result<Rig> set_chain_solver(const Rig& rig, int chain, SolverKind solver);

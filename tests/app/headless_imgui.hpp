@@ -52,14 +52,19 @@ public:
         ImGui::GetIO().AddInputCharactersUTF8(text.c_str());
         frame();
     }
-    void click(ImVec2 at) {
+    void click(ImVec2 at, int button = 0) {
         ImGuiIO& io = ImGui::GetIO();
         io.MousePos = at;
         frame();
-        io.MouseDown[0] = true;
+        io.MouseDown[button] = true;
         frame();
-        io.MouseDown[0] = false;
+        io.MouseDown[button] = false;
         frame();
+    }
+    void right_click(ImVec2 at) { click(at, 1); }
+    void hover(ImVec2 at) {
+        ImGui::GetIO().MousePos = at;
+        frames(2);
     }
     // Longer than the double-click time, so the next click is a single one.
     void pause() { frames(40); }
