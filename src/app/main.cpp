@@ -13,6 +13,7 @@
 #include "cli/export_command.hpp"
 #include "cli/import_command.hpp"
 #include "cli/command_line.hpp"
+#include "cli/option_help.hpp"
 #include "cli/overwrite_guard.hpp"
 #include "cli/pose_command.hpp"
 #include "cli/printed_line.hpp"
@@ -29,12 +30,12 @@ int main(int argc, char** argv) {
     Result<CommandLine> parsed = parse_command_line(args);
     if (!parsed) {
         print_failure(std::cerr, parsed.message());
-        std::cerr << usage_text();
+        std::cerr << kHelpHint;
         return 2;
     }
     const CommandLine& cl = parsed.value();
     switch (cl.mode) {
-        case RunMode::Help: std::cout << usage_text(); return 0;
+        case RunMode::Help: std::cout << help_text(); return 0;
         case RunMode::Version: std::cout << "marionette " << MARIONETTE_VERSION << '\n'; return 0;
         case RunMode::Check: return run_check(cl.file, std::cout, std::cerr);
         case RunMode::Pose: return run_pose(cl.file, cl.pose, cl.overwrite, std::cout, std::cerr);

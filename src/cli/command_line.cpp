@@ -204,51 +204,6 @@ Status check_combination(const CommandLine& cl, const std::vector<std::string>& 
 
 }  // namespace
 
-std::string usage_text() {
-    return "usage: marionette [FILE]                 open the editor on FILE (default: the hero rig)\n"
-           "       marionette --check FILE          validate a rig; print a summary or the error\n"
-           "       marionette --pose FILE --chain NAME --target X,Y[,Z] --out OUT.json\n"
-           "                  [--solver ccd|two-bone] [--iterations N] [--overwrite]\n"
-           "                                        solve the chain toward the target from the rig's\n"
-           "                                        pose, save the posed rig to OUT.json and print\n"
-           "                                        reached=<true|false> error=<distance> iterations=<n>\n"
-           "       marionette --animate FILE --timeline NAME@SECONDS,... --out FRAMES.json\n"
-           "                  [--fps F] [--seconds S] [--overwrite]\n"
-           "                                        play the rig's states on the timeline (walking@0,\n"
-           "                                        climbing@2: walking at once, then a transition to\n"
-           "                                        climbing at 2 s) and write each frame's state, blend\n"
-           "                                        weight and bone world positions and rotations to\n"
-           "                                        FRAMES.json; print frames=<n> states=<names> out=<file>\n"
-           "                                        (--fps: default the rig's fps (30 unless it says),\n"
-           "                                        at most 1000; --seconds: default\n"
-           "                                        the last switch's time + the transition + 1)\n"
-           "       marionette --import MODEL.glb --out RIG.json [--overwrite]\n"
-           "                                        import a glTF 2.0 file (.glb or .gltf): its skins'\n"
-           "                                        joints as bones, its animations as keyed states;\n"
-           "                                        print what it leaves out as warnings (docs/gltf.md).\n"
-           "                                        --check, --pose, --animate and the editor open\n"
-           "                                        glTF files the same way\n"
-           "       marionette --export FILE --out OUT.glb [--rest-pose] [--overwrite]\n"
-           "                                        write the rig as glTF 2.0 (.glb, or .gltf JSON):\n"
-           "                                        its bones as nodes and a skin, in its pose (or at\n"
-           "                                        rest), its keyed states as animations\n"
-           "       --overwrite                      let --out (or --screenshot) replace FILE, another\n"
-           "                                        rig file or a read-only file; without it such an\n"
-           "                                        output is refused\n"
-           "       marionette --bench-frames N [FILE]\n"
-           "                                        time N frames of solving every chain, FK and\n"
-           "                                        building draw data, without a window; print the\n"
-           "                                        median CPU time per frame (default: a generated\n"
-           "                                        rig of 1,000 bones with ten IK chains)\n"
-           "       marionette --help | --version\n"
-           "editor options for scripts and tests:\n"
-           "       --frames N                       quit after N frames\n"
-           "       --screenshot OUT.png             save the last frame as PNG (with --frames)\n"
-           "       --script STEPS.json              replay mouse and key steps through the event queue,\n"
-           "                                        with checks; exit 0 when every step passed, 1 with\n"
-           "                                        the failing step otherwise (docs/user-guide.md)\n"
-           "       --window WxH                     the window's size in pixels (default 1280x800)\n";
-}
 
 Result<CommandLine> parse_command_line(const std::vector<std::string>& args) {
     CommandLine cl;

@@ -55,6 +55,4 @@ struct CommandLine {
 
 Result<CommandLine> parse_command_line(const std::vector<std::string>& args);
 
-std::string usage_text();
-
 }  // namespace marionette

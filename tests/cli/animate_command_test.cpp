@@ -376,7 +376,7 @@ TEST(AnimateCommand, FailureLeavesAnExistingOutFileAsItWas) {
 }
 
 // Option values are checked with the command line, before any file is read: a bad one is a
-// usage error (the binary exits 2 and prints the usage), and run_animate is never reached.
+// usage error (the binary exits 2 and names the problem), and run_animate is never reached.
 TEST(AnimateCommand, BadOptionValuesAreCommandLineErrors) {
     const std::vector<std::string> good{"--animate", "hero.json", "--timeline", "walking@0", "--out", "o.json"};
     const std::pair<std::vector<std::string>, const char*> cases[] = {

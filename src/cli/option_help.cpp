@@ -1,0 +1,75 @@
+#include "cli/option_help.hpp"
+
+#include <algorithm>
+
+namespace marionette {
+
+namespace {
+
+constexpr OptionHelp kModes[] = {
+    {"--check FILE", "validate a rig or glTF file; print a one-line summary or the error"},
+    {"--pose FILE", "solve --chain toward --target from the rig's pose; save the result to --out"},
+    {"--animate FILE", "play --timeline; write each frame's blend and bone transforms to --out"},
+    {"--import MODEL.glb", "convert a glTF 2.0 file (.glb, .gltf) and its meshes to a rig file at --out"},
+    {"--export FILE", "write the rig as glTF 2.0 to --out (.glb or .gltf): bones, meshes, states"},
+    {"--bench-frames N [FILE]", "time N frames of solving, FK and draw data; print the median CPU time"},
+    {"--help, -h", "print this help"},
+    {"--version", "print the version"},
+};
+
+constexpr OptionHelp kModeOptions[] = {
+    {"--out PATH", "where --pose, --animate, --import and --export write"},
+    {"--overwrite", "let --out or --screenshot replace a rig file or a read-only file"},
+    {"--chain NAME", "--pose: the IK chain to solve"},
+    {"--target X,Y[,Z]", "--pose: the world point the chain's end reaches for"},
+    {"--solver ccd|two-bone", "--pose: solve with this solver instead of the chain's own"},
+    {"--iterations N", "--pose: the CCD iteration limit instead of the chain's own"},
+    {"--timeline NAME@S,...", "--animate: each state and when it starts (walking@0,climbing@2)"},
+    {"--fps F", "--animate: frames per second, up to 1000 (default: the rig's)"},
+    {"--seconds S", "--animate: how long (default: the last switch + the transition + 1 s)"},
+    {"--rest-pose", "--export: the bones at rest instead of in the rig's pose"},
+};
+
+constexpr OptionHelp kEditorOptions[] = {
+    {"--window WxH", "the window's size in pixels (default 1280x800)"},
+    {"--frames N", "quit after N frames"},
+    {"--screenshot OUT.png", "save the last frame as PNG (with --frames)"},
+    {"--script STEPS.json", "replay input steps with checks; exit 0 when all pass (docs/user-guide.md)"},
+};
+
+constexpr OptionGroup kGroups[] = {
+    {"modes without a window", kModes},
+    {"options of the modes", kModeOptions},
+    {"editor options, for scripts and tests", kEditorOptions},
+};
+
+}  // namespace
+
+std::span<const OptionGroup> option_groups() { return kGroups; }
+
+std::string help_text() {
+    std::size_t width = 0;
+    for (const OptionGroup& g : kGroups) {
+        for (const OptionHelp& o : g.options) width = std::max(width, o.option.size());
+    }
+    std::string out =
+        "usage: marionette [FILE] [editor options]   open the editor on FILE (a rig, or a glTF file to\n"
+        "                                            import; default: the hero rig)\n"
+        "       marionette MODE FILE [options]       work without a window\n";
+    for (const OptionGroup& g : kGroups) {
+        out += "\n";
+        out += g.title;
+        out += ":\n";
+        for (const OptionHelp& o : g.options) {
+            out += "  ";
+            out += o.option;
+            out += std::string(width + 2 - o.option.size(), ' ');
+            out += o.text;
+            out += "\n";
+        }
+    }
+    out += "\nOutput lines and formats: docs/user-guide.md, docs/rig-format.md, docs/gltf.md.\n";
+    return out;
+}
+
+}  // namespace marionette
