@@ -137,12 +137,12 @@ bool EditorApp::file_key(const SDL_KeyboardEvent& key) {
         case SDLK_n: if (ctrl) c.new_rig = Dimensions::Two; break;
         case SDLK_o: c.open = ctrl; break;
         case SDLK_s: c.save = ctrl && !shift; c.save_as = ctrl && shift; break;
-        case SDLK_e: c.export_rig = ctrl; break;
+        case SDLK_e: c.export_rig = ctrl && !shift; c.export_gltf = ctrl && shift; break;
         case SDLK_q: c.quit = ctrl; break;
         case SDLK_F12: c.screenshot = true; break;
         default: return false;
     }
-    const bool any = c.new_rig || c.open || c.save || c.save_as || c.export_rig || c.quit || c.screenshot;
+    const bool any = c.new_rig || c.open || c.save || c.save_as || c.export_rig || c.export_gltf || c.quit || c.screenshot;
     if (any) run_file_choice(c);
     return any;
 }
@@ -162,13 +162,14 @@ bool EditorApp::layer_key(const SDL_KeyboardEvent& key) {
 
 void EditorApp::run_file_choice(const FileMenuChoice& c) {
     // A value being dragged in a panel ends first: it is a step of the document being left.
-    if (c.new_rig || c.open || c.open_recent || c.save || c.save_as || c.export_rig || c.quit) session_->finish();
+    if (c.new_rig || c.open || c.open_recent || c.save || c.save_as || c.export_rig || c.export_gltf || c.quit) session_->finish();
     if (c.new_rig) files_->new_rig(*c.new_rig);
     if (c.open) files_->open();
     if (c.open_recent) files_->open_path(*c.open_recent);
     if (c.save) files_->save();
     if (c.save_as) files_->save_as();
     if (c.export_rig) files_->export_rig();
+    if (c.export_gltf) files_->export_gltf();
     if (c.quit) files_->quit();
     if (c.screenshot) viewport_shot_requested_ = true;  // taken once the viewport is drawn, before the panels
 }

@@ -2,6 +2,8 @@
 
 #include <ctime>
 
+#include "core/gltf_export.hpp"
+#include "core/gltf_import.hpp"
 #include "core/rig_file.hpp"
 #include "editor/new_rig.hpp"
 
@@ -83,6 +85,13 @@ void FileActions::save_as() {
 void FileActions::export_rig() {
     const std::string stem = document_.path().empty() ? "untitled" : document_.path().stem().string();
     show_files(Purpose::Export, FileDialogMode::Save, "Export rig JSON", stem + "-export.json");
+}
+
+void FileActions::export_gltf() {
+    // Named after the rig, or the glTF file it was imported from (never that file itself).
+    const std::filesystem::path& named = document_.path().empty() ? document_.imported_from() : document_.path();
+    const std::string stem = named.empty() ? "untitled" : named.stem().string();
+    show_files(Purpose::ExportGltf, FileDialogMode::Save, "Export glTF", stem + "-export.glb");
 }
 
 void FileActions::show_files(Purpose purpose, FileDialogMode mode, const std::string& title, const std::string& name) {
@@ -310,6 +319,27 @@ void FileActions::chose(const std::filesystem::path& path) {
                 return;
             }
             message_ = "Exported " + path.string();
+            return;
+        }
+        case Purpose::ExportGltf: {
+            if (!is_gltf_path(path)) {
+                errors_.show("Cannot export " + path.filename().string(), "a glTF file's name ends in .glb (binary) or .gltf (JSON)");
+                message_ = std::string();
+                return;
+            }
+            Result<GltfExport> out = marionette::export_gltf(document_.rig(), GltfExportOptions{.binary = is_glb_path(path)});
+            Status written = out ? write_file_atomically(path, out.value().bytes) : out.status();
+            if (!written) {
+                errors_.show("Cannot export " + path.filename().string(), written.message());
+                message_ = std::string();
+                return;
+            }
+            message_ = "Exported " + path.string() + " (" + std::to_string(out.value().animations) + " animations)";
+            if (!out.value().warnings.empty()) {
+                std::string list;
+                for (const std::string& w : out.value().warnings) list += "- " + w + "\n";
+                errors_.show("Exported " + path.filename().string() + " with warnings", "The file leaves out:\n" + list);
+            }
             return;
         }
     }

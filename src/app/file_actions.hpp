@@ -44,6 +44,8 @@ public:
     void save();
     void save_as();
     void export_rig();
+    // The rig as glTF 2.0 (.glb, or .gltf JSON by the name given), in its pose: gltf_export.hpp.
+    void export_gltf();
     void quit();
     // The window got the focus back: if the document's file changed on disk meanwhile, offers
     // to reload it (once for each version of the file someone else wrote); if it was deleted,
@@ -69,7 +71,7 @@ public:
     std::optional<std::string> take_message() { return std::exchange(message_, std::nullopt); }
 
 private:
-    enum class Purpose { Open, SaveAs, Export };
+    enum class Purpose { Open, SaveAs, Export, ExportGltf };
     // An action that drops the document, waiting for an answer or a Save As.
     struct Pending {
         PendingAction action = PendingAction::New;

@@ -51,6 +51,7 @@ void file_menu(const RecentFiles* recent, FileMenuChoice& c) {
     c.save = ImGui::MenuItem("Save", "Ctrl+S");
     c.save_as = ImGui::MenuItem("Save as...", "Ctrl+Shift+S");
     c.export_rig = ImGui::MenuItem("Export rig JSON...", "Ctrl+E");
+    c.export_gltf = ImGui::MenuItem("Export glTF...", "Ctrl+Shift+E");
     ImGui::Separator();
     c.screenshot = ImGui::MenuItem("Viewport screenshot", "F12");
     ImGui::Separator();

@@ -33,6 +33,7 @@ struct FileMenuChoice {
     bool save = false;
     bool save_as = false;
     bool export_rig = false;
+    bool export_gltf = false;
     bool screenshot = false;
     bool quit = false;
 };

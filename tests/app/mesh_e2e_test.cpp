@@ -8,6 +8,7 @@
 
 #include "app/app_test_support.hpp"
 #include "app/saved_rigs.hpp"
+#include "core/gltf_import.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
@@ -60,7 +61,14 @@ TEST(MeshViewport, AnImportedSkinIsDrawnTogglesAndFollowsAnFkDrag) {
         {"text": "character.json"},
         {"key": "Return"},
         {"wait": 2},
-        {"expect": {"modified": false}}
+        {"expect": {"modified": false}},
+        {"key": "ctrl+shift+e"},
+        {"wait": 2},
+        {"key": "ctrl+a"},
+        {"text": "exported.glb"},
+        {"key": "Return"},
+        {"wait": 2},
+        {"expect": {"dialog": null}}
     ]})");
     ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "mesh.json").string() + " " + (dir / "character.glb").string())), 0);
     const Image shown = load_png(dir / "shown.png");
@@ -90,5 +98,16 @@ TEST(MeshViewport, AnImportedSkinIsDrawnTogglesAndFollowsAnFkDrag) {
     // Saved with its meshes, which open again.
     const Rig saved = load(dir / "character.json");
     ASSERT_EQ(saved.meshes.meshes().size(), 3u);
+    // File > Export glTF (Ctrl+Shift+E) wrote the posed character with its skin and animation.
+    Result<GltfImport> exported = import_gltf_file(dir / "exported.glb");
+    ASSERT_TRUE(exported.ok()) << exported.message();
+    EXPECT_EQ(exported.value().rig.skeleton.size(), saved.skeleton.size());
+    EXPECT_EQ(exported.value().rig.meshes.meshes().size(), 3u);
+    EXPECT_EQ(exported.value().rig.states.size(), 1u);
+    const auto arm_l = static_cast<std::size_t>(saved.skeleton.find("arm_l"));
+    ASSERT_LT(arm_l, saved.skeleton.size());
+    const glm::quat posed = saved.skeleton[arm_l].rest.rotation * saved.pose.rotations[arm_l];
+    EXPECT_GT(std::abs(glm::dot(exported.value().rig.skeleton[arm_l].rest.rotation, posed)), 0.99999f) << "the export holds the dragged pose";
+    EXPECT_LT(std::abs(glm::dot(exported.value().rig.skeleton[arm_l].rest.rotation, saved.skeleton[arm_l].rest.rotation)), 0.999f);
     std::filesystem::remove_all(dir);
 }
