@@ -41,7 +41,7 @@ int main(int argc, char** argv) {
         case RunMode::Pose: return run_pose(cl.file, cl.pose, cl.overwrite, std::cout, std::cerr);
         case RunMode::Animate: return run_animate(cl.file, cl.animate, cl.overwrite, std::cout, std::cerr);
         case RunMode::Import: return run_import(cl.file, cl.import_out, cl.overwrite, std::cout, std::cerr);
-        case RunMode::Export: return run_export(cl.file, cl.import_out, cl.rest_pose, cl.overwrite, std::cout, std::cerr);
+        case RunMode::Export: return run_export(cl.file, cl.import_out, cl.rest_pose, cl.animate, cl.overwrite, std::cout, std::cerr);
         case RunMode::BenchFrames: return run_bench_frames(cl.bench_frames, cl.file, std::cout, std::cerr);
         case RunMode::Edit: break;
     }

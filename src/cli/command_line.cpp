@@ -127,8 +127,9 @@ Status check_mode_options(const CommandLine& cl, const std::vector<std::string>&
         const bool animate = is_animate_option(option);
         if ((pose && cl.mode == RunMode::Pose) || (animate && cl.mode == RunMode::Animate)) continue;
         if (option == "--out" && (cl.mode == RunMode::Import || cl.mode == RunMode::Export)) continue;
+        if (animate && cl.mode == RunMode::Export) continue;  // --export --timeline: one animation of the timeline
         return Error{option + ": only with " +
-                     (pose && animate ? "--pose FILE, --animate FILE or --import FILE" : pose ? "--pose FILE" : "--animate FILE")};
+                     (pose && animate ? "--pose FILE, --animate FILE or --import FILE" : pose ? "--pose FILE" : "--animate FILE or --export FILE")};
     }
     return {};
 }
@@ -198,7 +199,12 @@ Status check_combination(const CommandLine& cl, const std::vector<std::string>& 
     if (cl.quit_after_frames != 0) return Error{std::string("--frames: an editor option, not used with ") + mode};
     if (!cl.screenshot.empty()) return Error{std::string("--screenshot: an editor option, not used with ") + mode};
     if (cl.mode == RunMode::Import) return cl.import_out.empty() ? Status(Error{"--import: missing --out RIG.json"}) : Status{};
-    if (cl.mode == RunMode::Export) return cl.import_out.empty() ? Status(Error{"--export: missing --out OUT.glb"}) : Status{};
+    if (cl.mode == RunMode::Export) {
+        if (cl.import_out.empty()) return Error{"--export: missing --out OUT.glb"};
+        if ((cl.animate.fps || cl.animate.seconds) && !cl.animate.timeline) return Error{"--export: --fps and --seconds go with --timeline"};
+        if (cl.rest_pose && cl.animate.timeline) return Error{"--export: --rest-pose and --timeline do not go together (a timeline is poses)"};
+        return {};
+    }
     return cl.mode == RunMode::Pose ? check_pose(cl) : check_animate(cl);
 }
 

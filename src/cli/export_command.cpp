@@ -8,17 +8,46 @@
 #include "core/gltf_export.hpp"
 #include "core/gltf_import.hpp"
 #include "core/opened_rig.hpp"
+#include "core/state_timeline.hpp"
 
 namespace marionette {
 
-int run_export(const std::string& file, const std::string& out_file, bool rest_pose, bool overwrite, std::ostream& out, std::ostream& err) {
+namespace {
+
+// The timeline's poses, one a frame, as --animate plays them.
+Result<PoseClip> play_clip(const Rig& rig, const std::string& file, const AnimateRequest& request) {
+    Result<std::vector<TimelineEntry>> timeline = parse_state_timeline(*request.timeline, rig, file);
+    if (!timeline) return Error{"--timeline " + timeline.message()};
+    const double seconds = request.seconds.value_or(default_bake_seconds(rig, timeline.value()));
+    const double fps = request.fps.value_or(static_cast<double>(rig.fps));
+    Result<std::size_t> frames = baked_frame_count(fps, seconds);
+    if (!frames) return Error{"--export: " + frames.message() + (is_under_one_frame(fps, seconds) ? " (raise --seconds or --fps)" : " (lower --seconds or --fps)")};
+    PoseClip clip{*request.timeline, fps, {}};
+    clip.poses.reserve(frames.value());
+    Pose pose = rig.pose;
+    if (Status s = play_timeline(rig, timeline.value(), fps, frames.value(), pose, [&](double, const StateMachine&) { clip.poses.push_back(pose); }); !s) {
+        return Error{s.message()};
+    }
+    return clip;
+}
+
+}  // namespace
+
+int run_export(const std::string& file, const std::string& out_file, bool rest_pose, const AnimateRequest& timeline, bool overwrite,
+               std::ostream& out, std::ostream& err) {
     if (!is_gltf_path(out_file)) return print_failure(err, "--out " + out_file + ": expected a glTF file name (.glb or .gltf)");
     if (Status s = check_output_file("--out", file, out_file, overwrite); !s) return print_failure(err, s.message());
     Result<OpenedRig> opened = open_rig_file(file);
     if (!opened) return print_failure(err, opened.message());
     print_warnings(err, opened.value().warnings);
     const Rig& rig = opened.value().rig;
-    Result<GltfExport> exported = export_gltf(rig, GltfExportOptions{is_glb_path(out_file), rest_pose});
+    GltfExportOptions options{is_glb_path(out_file), rest_pose};
+    if (timeline.timeline) {
+        Result<PoseClip> clip = play_clip(rig, file, timeline);
+        if (!clip) return print_failure(err, clip.message());
+        options.timeline = std::move(clip).value();
+    }
+    Result<GltfExport> exported = export_gltf(rig, options);
     if (!exported) return print_failure(err, exported.message());
     print_warnings(err, exported.value().warnings);
     if (Status s = write_file_atomically(out_file, exported.value().bytes, WriteOptions{.replace_read_only = overwrite}); !s) {

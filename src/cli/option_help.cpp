@@ -24,9 +24,9 @@ constexpr OptionHelp kModeOptions[] = {
     {"--target X,Y[,Z]", "--pose: the world point the chain's end reaches for"},
     {"--solver ccd|two-bone", "--pose: solve with this solver instead of the chain's own"},
     {"--iterations N", "--pose: the CCD iteration limit instead of the chain's own"},
-    {"--timeline NAME@S,...", "--animate: each state and when it starts (walking@0,climbing@2)"},
-    {"--fps F", "--animate: frames per second, up to 1000 (default: the rig's)"},
-    {"--seconds S", "--animate: how long (default: the last switch + the transition + 1 s)"},
+    {"--timeline NAME@S,...", "--animate, --export: each state and when it starts (walking@0,climbing@2)"},
+    {"--fps F", "with --timeline: frames per second, up to 1000 (default: the rig's)"},
+    {"--seconds S", "with --timeline: how long (default: the last switch + the transition + 1 s)"},
     {"--rest-pose", "--export: the bones at rest instead of in the rig's pose"},
 };
 

@@ -89,6 +89,54 @@ void add_channel(Writer& w, tinygltf::Animation& anim, int input, const NodeValu
     anim.channels.push_back(channel);
 }
 
+// Linear channels over `times` for each (bone, property) in `driven`, from the bones' local
+// transforms in `poses` (one per time; a root's translation carries the pose's root offset).
+void add_pose_channels(Writer& w, tinygltf::Animation& anim, const Rig& rig, const std::vector<float>& times, const std::vector<Pose>& poses,
+                       const std::set<std::pair<int, PoseProperty>>& driven, std::size_t& scales) {
+    const int input = w.floats(times, TINYGLTF_TYPE_SCALAR, 1, true);
+    for (const auto& [bone, property] : driven) {
+        if (bone < 0 || static_cast<std::size_t>(bone) >= rig.skeleton.size()) continue;
+        if (property == PoseProperty::Scale) {
+            ++scales;
+            continue;
+        }
+        const auto b = static_cast<std::size_t>(bone);
+        const Bone& rest = rig.skeleton[b];
+        NodeValues v;
+        v.rotation = property == PoseProperty::Rotation;
+        for (const Pose& p : poses) {
+            const glm::vec3 offset = rest.parent < 0 ? p.root_offset : glm::vec3(0.0f);
+            v.add(v.rotation ? Transform{rest.rest.translation, unit(rest.rest.rotation, p.rotations[b])}
+                             : Transform{rest.rest.translation + p.translations[b] + offset, rest.rest.rotation});
+        }
+        add_channel(w, anim, input, v, bone, "LINEAR");
+    }
+}
+
+// A timeline's poses (one a frame): every rotation and translation that moves in them.
+tinygltf::Animation clip_animation(Writer& w, const Rig& rig, const PoseClip& clip, std::size_t& scales) {
+    tinygltf::Animation anim;
+    anim.name = clip.name;
+    std::set<std::pair<int, PoseProperty>> driven;
+    std::vector<float> times;
+    for (std::size_t i = 0; i < clip.poses.size(); ++i) {
+        times.push_back(static_cast<float>(static_cast<double>(i) / clip.fps));
+        const Pose& p = clip.poses[i];
+        const Pose& first = clip.poses.front();
+        for (std::size_t b = 0; b < rig.skeleton.size() && p.fits(rig.skeleton.size()); ++b) {
+            const int bone = static_cast<int>(b);
+            const bool root = rig.skeleton[b].parent < 0;
+            if (p.rotations[b] != first.rotations[b]) driven.emplace(bone, PoseProperty::Rotation);
+            if (p.translations[b] != first.translations[b] || (root && p.root_offset != first.root_offset)) {
+                driven.emplace(bone, PoseProperty::Translation);
+            }
+            if (p.scales[b] != first.scales[b]) driven.emplace(bone, PoseProperty::Scale);
+        }
+    }
+    add_pose_channels(w, anim, rig, times, clip.poses, driven, scales);
+    return anim;
+}
+
 // A state with oscillator channels, sampled every frame (the rig's fps) over the frames its loop
 // takes to close (bake_cycle, as "Bake to keys" does), one linear channel per rotation or
 // translation it drives.
@@ -113,23 +161,7 @@ tinygltf::Animation sampled_animation(Writer& w, const Rig& rig, const State& st
         times.push_back(static_cast<float>(t));
         poses.push_back(pose);
     }
-    const int input = w.floats(times, TINYGLTF_TYPE_SCALAR, 1, true);
-    for (const auto& [bone, property] : driven) {
-        if (bone < 0 || static_cast<std::size_t>(bone) >= rig.skeleton.size()) continue;
-        if (property == PoseProperty::Scale) {
-            ++scales;
-            continue;
-        }
-        const auto b = static_cast<std::size_t>(bone);
-        const Bone& rest = rig.skeleton[b];
-        NodeValues v;
-        v.rotation = property == PoseProperty::Rotation;
-        for (const Pose& p : poses) {
-            v.add(v.rotation ? Transform{rest.rest.translation, unit(rest.rest.rotation, p.rotations[b])}
-                                   : Transform{rest.rest.translation + p.translations[b], rest.rest.rotation});
-        }
-        add_channel(w, anim, input, v, bone, "LINEAR");
-    }
+    add_pose_channels(w, anim, rig, times, poses, driven, scales);
     return anim;
 }
 
@@ -196,7 +228,11 @@ Result<GltfExport> export_gltf(const Rig& rig, const GltfExportOptions& options)
     const bool is_2d = rig.is_2d();
     const float step = 1.0f / rig.fps;
     std::size_t scale_tracks = 0;
-    for (const State& state : rig.states) {
+    if (options.timeline) {
+        if (options.timeline->poses.empty() || !(options.timeline->fps > 0.0)) return Error{"the timeline to export has no frames"};
+        if (tinygltf::Animation anim = clip_animation(w, rig, *options.timeline, scale_tracks); !anim.channels.empty()) w.model.animations.push_back(anim);
+    }
+    for (const State& state : options.timeline ? std::vector<State>{} : rig.states) {
         if (!state.channels.empty()) {
             if (tinygltf::Animation anim = sampled_animation(w, rig, state, out.warnings, scale_tracks); !anim.channels.empty()) {
                 w.model.animations.push_back(anim);

@@ -4,6 +4,7 @@
 // along the bone (Blender's and the importer's bone axis) and whose extras keep the bone's
 // length, so a Marionette import of the file gives back the same bones.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,9 +13,19 @@
 
 namespace marionette {
 
+// Poses one a frame (a timeline played through the state machine, state_timeline.hpp),
+// exported as one animation of linear keys.
+struct PoseClip {
+    std::string name;
+    double fps = 30.0;
+    std::vector<Pose> poses;
+};
+
 struct GltfExportOptions {
     bool binary = true;       // .glb; else .gltf JSON with the buffer as a data URI
     bool rest_pose = false;   // the nodes at rest rather than in the rig's pose
+    // Given: this one animation instead of one per state.
+    std::optional<PoseClip> timeline{};
 };
 
 struct GltfExport {

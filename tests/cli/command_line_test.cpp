@@ -301,11 +301,11 @@ TEST(CommandLine, BadAnimateArgumentsGiveClearErrors) {
         {{"--animate", "hero.json", "--timeline", "walking@0", "--out", "o.json", "--frames", "3"},
          "--frames: an editor option, not used with --animate"},
         {{"--animate", "hero.json", "--pose", "arm.json"}, "--pose: conflicts with an earlier mode option"},
-        {{"--timeline", "walking@0"}, "--timeline: only with --animate FILE"},
-        {{"hero.json", "--fps", "30"}, "--fps: only with --animate FILE"},
-        {{"--check", "hero.json", "--seconds", "2"}, "--seconds: only with --animate FILE"},
+        {{"--timeline", "walking@0"}, "--timeline: only with --animate FILE or --export FILE"},
+        {{"hero.json", "--fps", "30"}, "--fps: only with --animate FILE or --export FILE"},
+        {{"--check", "hero.json", "--seconds", "2"}, "--seconds: only with --animate FILE or --export FILE"},
         {{"--pose", "arm.json", "--chain", "arm", "--target", "1,2", "--out", "o.json", "--timeline", "w@0"},
-         "--timeline: only with --animate FILE"},
+         "--timeline: only with --animate FILE or --export FILE"},
         {{"--bench-frames", "3", "--out", "o.json"}, "--out: only with --pose FILE, --animate FILE or --import FILE"},
     };
     for (const auto& [args, expected] : cases) {

@@ -20,6 +20,16 @@ check() {  # RIG STATE SECONDS
   "$binary" --animate "$rig" --timeline "$state@0" --seconds "$seconds" --fps 30 --out "$work/$name.frames.json" --overwrite >/dev/null 2>&1
   node "$work/compare_three.mjs" "$work/$name.glb" "$work/$name.frames.json" "$state"
 }
+# An exported timeline (--export --timeline): one animation of the state machine's blends.
+check_timeline() {  # RIG TIMELINE SECONDS
+  local rig=$1 timeline=$2 seconds=$3 name
+  name=$(basename "${rig%.*}")-timeline
+  "$binary" --export "$rig" --timeline "$timeline" --seconds "$seconds" --fps 30 --out "$work/$name.glb" --overwrite >/dev/null 2>&1
+  "$binary" --animate "$rig" --timeline "$timeline" --seconds "$seconds" --fps 30 --out "$work/$name.frames.json" --overwrite >/dev/null 2>&1
+  node "$work/compare_three.mjs" "$work/$name.glb" "$work/$name.frames.json" "$timeline"
+}
+check_timeline "$source/assets/rigs/hero.json" "walking@0,climbing@2" 4
+check_timeline "$source/assets/rigs/humanoid.json" "walk@0.5" 3
 check "$source/assets/rigs/arm.json" wave 1.2
 check "$source/assets/rigs/humanoid.json" walk 3
 check "$source/assets/rigs/hero.json" walking 3
