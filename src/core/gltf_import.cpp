@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <set>
+#include <utility>
 
 #include <tiny_gltf.h>
 
 #include "core/gltf_animation.hpp"
 #include "core/gltf_mesh.hpp"
+#include "core/key_track.hpp"
 #include "core/gltf_skeleton.hpp"
 #include "core/rig_json.hpp"
 #include "core/text_file.hpp"
@@ -91,13 +94,31 @@ Result<GltfImport> import_gltf(std::string_view bytes, bool binary, const std::f
     rig.states = std::move(states).value();
     Result<MeshSet> meshes = gltf::read_meshes(model, scene.value(), rig.skeleton, joints, out.warnings);
     if (!meshes) return Error{meshes.message()};
-    // What the importer made is held to the loader's own rules (ranges, names, keys): written
-    // and read back, so an imported rig is always one the editor can save and open.
+    // What the importer made is held to the loader's own rules, so an imported rig is always one
+    // the editor can save and open: its keyed tracks by the rule the reader checks them with
+    // (key_track_problem), the rest (ranges, names) written and read back. The tracks stay out
+    // of that text: they are most of a long animation, and writing them out as JSON and reading
+    // them back took most of an import's time (docs/performance.md).
+    std::vector<std::vector<KeyTrack>> tracks(rig.states.size());
+    for (std::size_t s = 0; s < rig.states.size(); ++s) {
+        State& state = rig.states[s];
+        std::set<std::pair<int, PoseProperty>> driven;
+        for (std::size_t t = 0; t < state.tracks.size(); ++t) {
+            const KeyTrack& track = state.tracks[t];
+            const std::string place = "the imported rig breaks a rule of the rig format: states[" + std::to_string(s) + "].tracks[" + std::to_string(t) + "]";
+            if (track.bone < 0 || static_cast<std::size_t>(track.bone) >= rig.skeleton.size()) return Error{place + ": not a bone"};
+            if (const std::string problem = key_track_problem(track, rig.is_2d()); !problem.empty()) return Error{place + ": " + problem};
+            if (!driven.emplace(track.bone, track.property).second) return Error{place + ": a second track for one property"};
+        }
+        tracks[s] = std::move(state.tracks);
+        state.tracks.clear();
+    }
     Result<std::string> text = serialize_rig(rig);
     if (!text) return Error{"the imported rig cannot be kept: " + text.message()};
     Result<Rig> checked = parse_rig(text.value());
     if (!checked) return Error{"the imported rig breaks a rule of the rig format: " + checked.message()};
     out.rig = std::move(checked).value();
+    for (std::size_t s = 0; s < tracks.size(); ++s) out.rig.states[s].tracks = std::move(tracks[s]);
     out.rig.meshes = RigMeshes(std::move(meshes).value());  // held to mesh_set_problem's rules by read_meshes
     return out;
 }

@@ -263,3 +263,16 @@ TEST(GltfMeshImport, BrokenMeshDataIsRefusedWithThePlace) {
         EXPECT_TRUE(warned);
     }
 }
+
+TEST(GltfImportChecks, AnAnimationTheRigFormatRefusesIsRefusedWithItsTrackNamed) {
+    HandGltf g;
+    const int times = g.floats({0.0f, 1.0f}, "SCALAR");
+    const int far = g.floats({0.0f, 0.0f, 0.0f, 1e30f, 0.0f, 0.0f}, "VEC3");  // past the format's 1e15
+    g.json()["nodes"] = {{{"name", "root"}}};
+    g.json()["accessors"][0]["min"] = {0.0};
+    g.json()["accessors"][0]["max"] = {1.0};
+    g.json()["animations"] = nlohmann::json::parse(R"([{"name": "Fly", "samplers": [{"input": )" + std::to_string(times) + R"(, "output": )" +
+                                                   std::to_string(far) + R"(}], "channels": [{"sampler": 0, "target": {"node": 0, "path": "translation"}}]}])");
+    const std::string message = import_message(g.text());
+    EXPECT_NE(message.find("the imported rig breaks a rule of the rig format: states[0].tracks[0]"), std::string::npos) << message;
+}
