@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "core/rig_compare.hpp"
+#include "core/rig_file.hpp"
 #include "core/rig_json.hpp"
 
 using namespace marionette;
@@ -223,15 +224,22 @@ TEST(RigWriter, CompactFilesOfTheShippedRigsReadBackTheSame) {
     int rigs = 0;
     for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(MARIONETTE_ASSETS))) {
         if (entry.path().extension() != ".json") continue;
-        std::ifstream in(entry.path());
-        const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-        const Rig rig = parse_or_die(text);
+        // Read with its folder: a rig with meshes keeps their numbers in a file beside it (its
+        // texts below embed them).
+        const Result<Rig> loaded = load_rig_file(entry.path());
+        ASSERT_TRUE(loaded.ok()) << loaded.message();
+        const Rig& rig = loaded.value();
         const std::string readable = serialize_rig(rig).value();
         const std::string compact = rig_to_json(rig, RigJsonStyle::Compact).dump();
         SCOPED_TRACE(entry.path().filename().string());
         expect_rigs_equal(parse_or_die(compact), rig);
+        EXPECT_TRUE(parse_or_die(compact).meshes == rig.meshes);
         EXPECT_EQ(rig_to_json(parse_or_die(compact), RigJsonStyle::Compact).dump(), compact);
-        EXPECT_LT(compact.size() * 3, readable.size() * 2);
+        // Compact leaves out the indentation and the defaults (the embedded mesh data is the same
+        // text in both).
+        if (rig.meshes.empty()) {
+            EXPECT_LT(compact.size() * 3, readable.size() * 2);
+        }
         ++rigs;
     }
     EXPECT_GE(rigs, 4);
