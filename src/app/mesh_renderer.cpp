@@ -53,6 +53,12 @@ unsigned make_texture(int width, int height, const unsigned char* rgba, bool srg
     return id;
 }
 
+// What an image that cannot be shown is drawn as: a magenta and black checker, seen at once.
+unsigned placeholder_texture() {
+    const unsigned char checker[16] = {255, 0, 255, 255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 0, 255, 255};
+    return make_texture(2, 2, checker, false, false);
+}
+
 }  // namespace
 
 struct MeshRenderer::GpuMesh {
@@ -111,14 +117,12 @@ unsigned MeshRenderer::texture_of(const MeshImage& image) {
         problems_.push_back("the image \"" + image.name + "\" " +
                             (sized ? "is larger than " + std::to_string(kMaxTextureSide) + " pixels a side" : std::string("does not decode")) +
                             ": its meshes show a magenta checker");
-        const unsigned char checker[16] = {255, 0, 255, 255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 0, 255, 255};
-        return make_texture(2, 2, checker, false, false);
+        return placeholder_texture();
     }
     unsigned char* rgba = stbi_load_from_memory(image.bytes.data(), size, &width, &height, &channels, 4);
     if (!rgba) {
         problems_.push_back("the image \"" + image.name + "\" does not decode (" + stbi_failure_reason() + "): its meshes show a magenta checker");
-        const unsigned char checker[16] = {255, 0, 255, 255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 0, 255, 255};
-        return make_texture(2, 2, checker, false, false);
+        return placeholder_texture();
     }
     // glTF's uv origin is the image's top-left corner, as stb_image's first row: no flip.
     const unsigned id = make_texture(width, height, rgba, true, true);
