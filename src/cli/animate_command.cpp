@@ -6,6 +6,7 @@
 
 #include "cli/overwrite_guard.hpp"
 #include "cli/printed_line.hpp"
+#include "cli/timeline_request.hpp"
 #include "core/frames_json.hpp"
 #include "core/opened_rig.hpp"
 #include "core/rig_file.hpp"
@@ -38,18 +39,11 @@ int run_animate(const std::string& file, const AnimateRequest& request, bool ove
     print_warnings(err, loaded.value().warnings);
     const Rig& rig = loaded.value().rig;
 
-    Result<std::vector<TimelineEntry>> timeline = parse_state_timeline(request.timeline.value_or(""), rig, file);
-    if (!timeline) return print_failure(err, "--timeline " + timeline.message());
-    const double seconds = request.seconds.value_or(default_bake_seconds(rig, timeline.value()));
-    // The rig's own frame rate, the one its timeline snaps to, unless the command asks another.
-    const double fps = request.fps.value_or(static_cast<double>(rig.fps));
-    Result<std::size_t> frames = baked_frame_count(fps, seconds);
-    if (!frames) {
-        // Which way to go: a bake under one frame needs more time or more frames a second.
-        const char* advice = is_under_one_frame(fps, seconds) ? " (raise --seconds or --fps)"
-                                                                       : " (lower --seconds or --fps)";
-        return print_failure(err, "--animate: " + frames.message() + advice);
-    }
+    Result<TimelinePlan> plan = plan_timeline(rig, file, request, "--animate");
+    if (!plan) return print_failure(err, plan.message());
+    const std::vector<TimelineEntry>& timeline = plan.value().timeline;
+    const double fps = plan.value().fps;
+    const std::size_t frames = plan.value().frames;
     // Before the bake, which may take a while, and whose file would replace the rig.
     if (Status s = check_output_file("--out", file, request.out, overwrite); !s) return print_failure(err, s.message());
 
@@ -58,11 +52,11 @@ int run_animate(const std::string& file, const AnimateRequest& request, bool ove
     Result<AtomicFileWriter> writer = AtomicFileWriter::create(request.out, WriteOptions{.replace_read_only = overwrite});
     if (!writer) return print_failure(err, writer.message());
     const auto to_file = [&writer](std::string_view piece) { return writer.value().write(piece); };
-    if (Status s = write_frames_json(rig, rig_name, timeline.value(), fps, frames.value(), to_file); !s) {
+    if (Status s = write_frames_json(rig, rig_name, timeline, fps, frames, to_file); !s) {
         return print_failure(err, s.message());  // the writer removes its temporary; the old file stays
     }
     if (Status s = writer.value().commit(); !s) return print_failure(err, s.message());
-    print_line(out, "frames=" + std::to_string(frames.value()) + " states=" + states_named(rig, timeline.value()) +
+    print_line(out, "frames=" + std::to_string(frames) + " states=" + states_named(rig, timeline) +
                         " out=" + request.out);
     return 0;
 }

@@ -8,7 +8,7 @@
 #include "core/gltf_export.hpp"
 #include "core/gltf_import.hpp"
 #include "core/opened_rig.hpp"
-#include "core/state_timeline.hpp"
+#include "cli/timeline_request.hpp"
 
 namespace marionette {
 
@@ -16,16 +16,13 @@ namespace {
 
 // The timeline's poses, one a frame, as --animate plays them.
 Result<PoseClip> play_clip(const Rig& rig, const std::string& file, const AnimateRequest& request) {
-    Result<std::vector<TimelineEntry>> timeline = parse_state_timeline(*request.timeline, rig, file);
-    if (!timeline) return Error{"--timeline " + timeline.message()};
-    const double seconds = request.seconds.value_or(default_bake_seconds(rig, timeline.value()));
-    const double fps = request.fps.value_or(static_cast<double>(rig.fps));
-    Result<std::size_t> frames = baked_frame_count(fps, seconds);
-    if (!frames) return Error{"--export: " + frames.message() + (is_under_one_frame(fps, seconds) ? " (raise --seconds or --fps)" : " (lower --seconds or --fps)")};
-    PoseClip clip{*request.timeline, fps, {}};
-    clip.poses.reserve(frames.value());
+    Result<TimelinePlan> plan = plan_timeline(rig, file, request, "--export");
+    if (!plan) return Error{plan.message()};
+    const TimelinePlan& p = plan.value();
+    PoseClip clip{*request.timeline, p.fps, {}};
+    clip.poses.reserve(p.frames);
     Pose pose = rig.pose;
-    if (Status s = play_timeline(rig, timeline.value(), fps, frames.value(), pose, [&](double, const StateMachine&) { clip.poses.push_back(pose); }); !s) {
+    if (Status s = play_timeline(rig, p.timeline, p.fps, p.frames, pose, [&](double, const StateMachine&) { clip.poses.push_back(pose); }); !s) {
         return Error{s.message()};
     }
     return clip;
