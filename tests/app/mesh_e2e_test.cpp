@@ -9,6 +9,7 @@
 #include "app/app_test_support.hpp"
 #include "app/saved_rigs.hpp"
 #include "core/gltf_import.hpp"
+#include "core/rig_file.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
@@ -109,5 +110,30 @@ TEST(MeshViewport, AnImportedSkinIsDrawnTogglesAndFollowsAnFkDrag) {
     const glm::quat posed = saved.skeleton[arm_l].rest.rotation * saved.pose.rotations[arm_l];
     EXPECT_GT(std::abs(glm::dot(exported.value().rig.skeleton[arm_l].rest.rotation, posed)), 0.99999f) << "the export holds the dragged pose";
     EXPECT_LT(std::abs(glm::dot(exported.value().rig.skeleton[arm_l].rest.rotation, saved.skeleton[arm_l].rest.rotation)), 0.999f);
+    std::filesystem::remove_all(dir);
+}
+
+TEST(MeshViewport, ATextureThatDoesNotDecodeShowsAMagentaChecker) {
+    const auto dir = scratch_dir("e2e-mesh-texture");
+    Rig rig = load(std::string(MARIONETTE_ASSETS) + "/walker.json");
+    ASSERT_EQ(rig.meshes.images().size(), 1u);
+    MeshSet set = rig.meshes.set();
+    // A PNG's signature, then nothing a decoder can read: the loader keeps it, drawing cannot.
+    set.images[0].bytes.resize(64);
+    for (std::size_t i = 8; i < set.images[0].bytes.size(); ++i) set.images[0].bytes[i] = static_cast<std::uint8_t>(i * 37);
+    rig.meshes = RigMeshes(std::move(set));
+    ASSERT_TRUE(save_rig_file(rig, dir / "broken.json").ok());
+    const auto magenta = [](const unsigned char* p) { return p[0] > 120 && p[2] > 120 && p[1] < 60; };
+    for (const char* name : {"broken.json", "walker.json"}) {
+        const std::string rig_file = name == std::string("walker.json") ? std::string(MARIONETTE_ASSETS) + "/walker.json" : (dir / name).string();
+        const std::string shot = (dir / (std::string(name) + ".png")).string();
+        ASSERT_EQ(run(xvfb("--frames 3 --screenshot " + shot + " " + rig_file)), 0) << name;
+        const int shown = count(load_png(shot), magenta);
+        if (name == std::string("broken.json")) {
+            EXPECT_GT(shown, 2000) << "the broken texture's meshes show the checker";
+        } else {
+            EXPECT_LT(shown, 50) << "the walker's own texture is no checker";
+        }
+    }
     std::filesystem::remove_all(dir);
 }
