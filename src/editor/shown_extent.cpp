@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/forward_kinematics.hpp"
+#include "core/mesh_skinning.hpp"
 #include "core/state_pose.hpp"
 
 namespace marionette {
@@ -20,6 +21,23 @@ void add_points(const Rig& rig, const Pose& pose, std::vector<Transform>& world,
     }
 }
 
+// The rig's meshes as they hang on the pose: skinned on the CPU (what the GPU draws).
+void add_mesh_points(const Rig& rig, const Pose& pose, const std::vector<Transform>& world, std::vector<glm::vec3>& out) {
+    std::vector<glm::mat4> palette;
+    std::vector<glm::vec3> skinned;
+    for (const Mesh& mesh : rig.meshes.meshes()) {
+        palette.resize(palette_size(mesh));
+        const JointMatricesJob matrices{&mesh, world, &pose, palette};
+        if (!matrices.validate()) continue;
+        matrices.run();
+        skinned.resize(mesh.positions.size());
+        const SkinMeshJob skin{&mesh, palette, skinned, {}};
+        if (!skin.validate()) continue;
+        skin.run();
+        out.insert(out.end(), skinned.begin(), skinned.end());
+    }
+}
+
 }  // namespace
 
 std::vector<glm::vec3> shown_extent(const Rig& rig, const StatePlayer& player) {
@@ -28,6 +46,7 @@ std::vector<glm::vec3> shown_extent(const Rig& rig, const StatePlayer& player) {
     Pose pose = rig.pose;
     if (player.shows_state()) player.sample(rig, pose);
     add_points(rig, pose, world, points);
+    if (world.size() == rig.skeleton.size()) add_mesh_points(rig, pose, world, points);
     const int shown = active_state(player.machine());
     if (shown < 0 || shown >= static_cast<int>(rig.states.size())) return points;
     const State& state = rig.states[static_cast<std::size_t>(shown)];

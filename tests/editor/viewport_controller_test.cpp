@@ -389,3 +389,31 @@ TEST(ViewportController, TheCameraIsSavedWithTheRigAndOpensWithIt) {
 
 }  // namespace
 }  // namespace marionette
+
+namespace marionette {
+namespace {
+
+TEST(ShownExtent, FrameAllHoldsTheMeshesAsTheyHangOnThePose) {
+    Rig rig = testing::figure_3d();
+    // A sheet far out to the side of the figure, rigid on its hand.
+    const auto hand = static_cast<std::size_t>(bone_named(rig, "hand"));
+    Mesh sheet;
+    sheet.name = "sheet";
+    sheet.joints = {{static_cast<int>(hand), glm::mat4(1.0f)}};
+    sheet.positions = {{0.0f, 0.0f, 0.0f}, {5.0f, 0.0f, 0.0f}, {0.0f, 5.0f, 0.0f}};
+    sheet.indices = {0, 1, 2};
+    MeshSet set;
+    set.meshes.push_back(sheet);
+    rig.meshes = RigMeshes(std::move(set));
+    const std::vector<glm::vec3> points = shown_extent(rig, StatePlayer{});
+    const std::vector<Transform> world = compute_world(rig.skeleton, rig.pose).value();
+    const glm::vec3 far_corner = world[hand].apply({5.0f, 0.0f, 0.0f});
+    const std::optional<BoundingBox> box = bounding_box_of(points);
+    ASSERT_TRUE(box.has_value());
+    EXPECT_TRUE(glm::all(glm::lessThanEqual(box->min, far_corner + glm::vec3(1e-4f))) &&
+                glm::all(glm::greaterThanEqual(box->max, far_corner - glm::vec3(1e-4f))))
+        << "the sheet's far corner is outside what Frame all frames";
+}
+
+}  // namespace
+}  // namespace marionette
