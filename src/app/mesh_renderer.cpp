@@ -199,7 +199,13 @@ void MeshRenderer::draw(const Rig& rig, const Pose& pose, std::span<const Transf
         job.run();
         glActiveTexture(GL_TEXTURE0);
         glBindTexture(GL_TEXTURE_2D, palette_);
-        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, 4, static_cast<GLsizei>(matrices_.size()), 0, GL_RGBA, GL_FLOAT, matrices_.data());
+        // Allocated once for the largest palette, then refilled: no reallocation a frame.
+        const auto rows = static_cast<GLsizei>(matrices_.size());
+        if (rows > palette_rows_) {
+            glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, 4, rows, 0, GL_RGBA, GL_FLOAT, nullptr);
+            palette_rows_ = rows;
+        }
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, rows, GL_RGBA, GL_FLOAT, matrices_.data());
         glActiveTexture(GL_TEXTURE1);
         const int image = mesh.material.image;
         glBindTexture(GL_TEXTURE_2D, image >= 0 ? textures_[static_cast<std::size_t>(image)] : white_);

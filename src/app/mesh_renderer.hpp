@@ -46,6 +46,7 @@ private:
     std::vector<unsigned> textures_;  // per image of the set
     unsigned white_ = 0;
     unsigned palette_ = 0;
+    int palette_rows_ = 0;  // joints the palette texture has room for
     std::vector<glm::mat4> matrices_;
     std::vector<std::string> problems_;
 };

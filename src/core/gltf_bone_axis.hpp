@@ -36,4 +36,11 @@ inline glm::mat4 node_in_bone_frame() {
 }
 inline glm::mat4 bone_in_node_frame() { return glm::transpose(node_in_bone_frame()); }
 
+// The matrix with every zero +0, however it was reached (a product with a negated component
+// leaves -0), so the same numbers always write the same text.
+inline glm::mat4 positive_zeros(glm::mat4 m) {
+    for (int c = 0; c < 4; ++c) m[c] += glm::vec4(0.0f);
+    return m;
+}
+
 }  // namespace marionette::gltf

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <map>
 #include <set>
+#include <span>
 #include <sstream>
 #include <utility>
 
@@ -232,7 +233,9 @@ Result<GltfExport> export_gltf(const Rig& rig, const GltfExportOptions& options)
         if (options.timeline->poses.empty() || !(options.timeline->fps > 0.0)) return Error{"the timeline to export has no frames"};
         if (tinygltf::Animation anim = clip_animation(w, rig, *options.timeline, scale_tracks); !anim.channels.empty()) w.model.animations.push_back(anim);
     }
-    for (const State& state : options.timeline ? std::vector<State>{} : rig.states) {
+    // A timeline is the one animation; else every state is one.
+    const std::span<const State> states = options.timeline ? std::span<const State>() : std::span<const State>(rig.states);
+    for (const State& state : states) {
         if (!state.channels.empty()) {
             if (tinygltf::Animation anim = sampled_animation(w, rig, state, out.warnings, scale_tracks); !anim.channels.empty()) {
                 w.model.animations.push_back(anim);

@@ -27,11 +27,7 @@ std::vector<double> matrix_values(const glm::mat4& m) {
 
 // A joint's matrix as the node's: bind takes the mesh into the bone's frame, and the bone's
 // node frame is that frame turned by kNodeToBone (exactly: the matrix only swaps components).
-glm::mat4 node_from_bone_bind(const glm::mat4& bind) {
-    glm::mat4 m = bone_in_node_frame() * bind;
-    for (int c = 0; c < 4; ++c) m[c] += glm::vec4(0.0f);  // a zero is +0 whichever way it was reached
-    return m;
-}
+glm::mat4 node_from_bone_bind(const glm::mat4& bind) { return positive_zeros(bone_in_node_frame() * bind); }
 
 int material(Writer& w, const MeshMaterial& m, std::vector<int>& texture_of_image, const MeshSet& set) {
     tinygltf::Material out;

@@ -245,9 +245,7 @@ private:
         for (int n = static_cast<int>(node); n != joints_.node_of_bone[b]; n = scene_.parent[static_cast<std::size_t>(n)]) {
             below = local_matrix(static_cast<std::size_t>(n)) * below;
         }
-        glm::mat4 m = node_in_bone_frame() * below;
-        for (int c = 0; c < 4; ++c) m[c] += glm::vec4(0.0f);  // a zero is +0 whichever way it was reached
-        return m;
+        return positive_zeros(node_in_bone_frame() * below);
     }
 
     // A node's local transform as the file gives it: its matrix as written, or its TRS.

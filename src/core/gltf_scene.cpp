@@ -36,14 +36,7 @@ NodeTrs decompose(const glm::mat4& m) {
 
 }  // namespace
 
-glm::mat4 NodeTrs::matrix() const {
-    glm::mat4 m = glm::mat4_cast(rotation);
-    m[0] *= scale.x;
-    m[1] *= scale.y;
-    m[2] *= scale.z;
-    m[3] = glm::vec4(translation, 1.0f);
-    return m;
-}
+glm::mat4 NodeTrs::matrix() const { return to_matrix(Transform{translation, rotation}, scale); }
 
 Result<Scene> read_scene(const tinygltf::Model& model, std::vector<std::string>& warnings) {
     const int count = static_cast<int>(model.nodes.size());

@@ -6,15 +6,6 @@
 
 namespace marionette {
 
-glm::mat4 to_matrix(const Transform& frame, const glm::vec3& scale) {
-    glm::mat4 m = glm::mat4_cast(frame.rotation);
-    m[0] *= scale.x;
-    m[1] *= scale.y;
-    m[2] *= scale.z;
-    m[3] = glm::vec4(frame.translation, 1.0f);
-    return m;
-}
-
 Status JointMatricesJob::validate() const {
     if (!mesh || !pose) return Error{"joint matrices: missing mesh or pose"};
     if (!pose->fits(world.size())) return Error{"joint matrices: the pose does not fit " + std::to_string(world.size()) + " bones"};

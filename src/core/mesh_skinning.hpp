@@ -11,9 +11,6 @@
 
 namespace marionette {
 
-// A frame as a matrix, scaled along its own axes first (a pose's scale stretches a bone).
-glm::mat4 to_matrix(const Transform& frame, const glm::vec3& scale = glm::vec3(1.0f));
-
 // How many matrices a mesh's palette holds: one per joint, and one (the identity) for a mesh
 // hung on no joint.
 inline std::size_t palette_size(const Mesh& mesh) { return mesh.joints.empty() ? 1 : mesh.joints.size(); }

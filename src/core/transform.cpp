@@ -4,6 +4,15 @@
 
 namespace marionette {
 
+glm::mat4 to_matrix(const Transform& frame, const glm::vec3& scale) {
+    glm::mat4 m = glm::mat4_cast(frame.rotation);
+    m[0] *= scale.x;
+    m[1] *= scale.y;
+    m[2] *= scale.z;
+    m[3] = glm::vec4(frame.translation, 1.0f);
+    return m;
+}
+
 float angle_2d(const glm::quat& q) {
     // q = (cos(a/2), 0, 0, sin(a/2)); atan2 of the doubled half angle keeps the sign and
     // wraps into (-pi, pi] even when q and -q describe the same rotation.

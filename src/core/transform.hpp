@@ -38,6 +38,10 @@ inline bool is_finite(const glm::quat& q) {
     return std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z);
 }
 
+// A frame as a matrix, scaled along its own axes first (a pose's scale stretches a bone; a glTF
+// node's scale).
+glm::mat4 to_matrix(const Transform& frame, const glm::vec3& scale = glm::vec3(1.0f));
+
 // The angle about z of a rotation that turns only about z, in (-pi, pi].
 float angle_2d(const glm::quat& q);
 

@@ -12,9 +12,11 @@
 #include "core/gltf_import.hpp"
 #include "core/mesh_data.hpp"
 #include "core/mesh_skinning.hpp"
+#include "core/skinned_vertices.hpp"
 #include "core/state_pose.hpp"
 
 using namespace marionette;
+using marionette::testing::skinned;
 
 namespace {
 
@@ -27,19 +29,6 @@ const Mesh* find_mesh(const Rig& rig, const std::string& name) {
     return nullptr;
 }
 
-// Every vertex of `mesh` under `pose`, skinned on the CPU.
-std::vector<glm::vec3> skinned(const Rig& rig, const Mesh& mesh, const Pose& pose) {
-    const std::vector<Transform> world = compute_world(rig.skeleton, pose).value();
-    std::vector<glm::mat4> palette(palette_size(mesh));
-    const JointMatricesJob matrices{&mesh, world, &pose, palette};
-    EXPECT_TRUE(matrices.validate().ok());
-    matrices.run();
-    std::vector<glm::vec3> out(mesh.positions.size());
-    const SkinMeshJob skin{&mesh, palette, out, {}};
-    EXPECT_TRUE(skin.validate().ok());
-    skin.run();
-    return out;
-}
 
 }  // namespace
 

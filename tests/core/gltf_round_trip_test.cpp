@@ -14,10 +14,12 @@
 #include "core/gltf_export.hpp"
 #include "core/gltf_import.hpp"
 #include "core/mesh_skinning.hpp"
+#include "core/skinned_vertices.hpp"
 #include "core/rig_file.hpp"
 #include "core/state_pose.hpp"
 
 using namespace marionette;
+using marionette::testing::skinned;
 
 namespace {
 
@@ -43,14 +45,6 @@ std::pair<nlohmann::json, std::string> chunks(const std::string& glb) {
     return {json, glb.substr(20 + json_length + 8)};
 }
 
-std::vector<glm::vec3> skinned(const Rig& rig, const Mesh& mesh, const Pose& pose) {
-    const std::vector<Transform> world = compute_world(rig.skeleton, pose).value();
-    std::vector<glm::mat4> palette(palette_size(mesh));
-    JointMatricesJob{&mesh, world, &pose, palette}.run();
-    std::vector<glm::vec3> out(mesh.positions.size());
-    SkinMeshJob{&mesh, palette, out, {}}.run();
-    return out;
-}
 
 }  // namespace
 
