@@ -2,11 +2,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <set>
 
 #include <tiny_gltf.h>
 
+#include "core/extents.hpp"
 #include "core/gltf_accessor.hpp"
+#include "core/gltf_bone_axis.hpp"
+#include "core/gltf_node_scale.hpp"
 #include "core/rotation_math.hpp"
 #include "core/unit_length.hpp"
 
@@ -88,6 +92,76 @@ void sample_cubic(Curve& c, float fps, bool rotation) {
     c = std::move(s);
 }
 
+// A bone's node scale read as its own pose scale, per bone axis: the key values over the node's
+// rest scale (an axis at rest 0 stays 1 while it stays 0). Empty where a value is negative (a
+// mirror, which no pose scale is) or past the pose's range.
+std::optional<KeyTrack> own_scale_track(const Curve& curve, const glm::vec3& rest, int bone, bool exact, const glm::quat& axis_turn) {
+    KeyTrack track{bone, PoseProperty::Scale, {}};
+    for (std::size_t k = 0; k < curve.times.size(); ++k) {
+        glm::vec3 ratio;
+        for (int i = 0; i < 3; ++i) {
+            const float v = curve.values[k][i];
+            ratio[i] = rest[i] != 0.0f ? v / rest[i] : (v == 0.0f ? 1.0f : -1.0f);
+        }
+        if (!glm::all(glm::greaterThanEqual(ratio, glm::vec3(0.0f))) || !is_finite(ratio)) return std::nullopt;
+        Key key;
+        key.time = curve.times[k];
+        key.interpolation = curve.interpolation;
+        // Marionette's own nodes are their bones turned a quarter turn: the axes swap exactly.
+        key.vector = exact ? node_to_bone_scale(ratio) : stretched_axes(ratio, axis_turn);
+        track.keys.push_back(key);
+    }
+    return track;
+}
+
+// What a bone's scale comes to over its parent's: its own track (if any) times the stretch its
+// parent's composed track (if any) gives its axes at the bone's turn (`rest` then its rotation
+// track `turn`, if any; gltf_node_scale.hpp). Where one track is all there is, its keys are
+// copied, so a single animated scale on a path of bones stays exact; otherwise the product is
+// sampled (shared_sample_times) and `combined` says so.
+KeyTrack compose_scale(int bone, const KeyTrack* own, const KeyTrack* parent, const glm::quat& rest, const KeyTrack* turn, float fps,
+                       bool& combined) {
+    const auto value = [&](double t) {
+        const glm::vec3 mine = own ? sample_track(*own, false, t).vector : glm::vec3(1.0f);
+        if (!parent) return mine;
+        const glm::quat at = turn ? glm::normalize(rest * sample_track(*turn, false, t).rotation) : rest;
+        return mine * stretched_axes(sample_track(*parent, false, t).vector, at);
+    };
+    // The bone's turn matters only under an uneven parent scale.
+    if (parent && !std::any_of(parent->keys.begin(), parent->keys.end(), [](const Key& k) {
+            return k.vector.x != k.vector.y || k.vector.y != k.vector.z;
+        })) {
+        turn = nullptr;
+    }
+    std::vector<const KeyTrack*> sources;
+    for (const KeyTrack* t : {own, parent, turn}) {
+        if (t) sources.push_back(t);
+    }
+    KeyTrack out{bone, PoseProperty::Scale, {}};
+    combined = sources.size() > 1;
+    if (!combined) {
+        for (const Key& k : sources.front()->keys) {
+            Key key = k;
+            key.vector = value(k.time);
+            out.keys.push_back(key);
+        }
+        return out;
+    }
+    bool step = false;
+    for (float t : shared_sample_times(sources, fps, step)) {
+        Key key;
+        key.time = t;
+        key.interpolation = step ? Interpolation::Step : Interpolation::Linear;
+        key.vector = value(static_cast<double>(t));
+        out.keys.push_back(key);
+    }
+    return out;
+}
+
+bool is_still_scale(const KeyTrack& t) {
+    return std::all_of(t.keys.begin(), t.keys.end(), [](const Key& k) { return glm::length(k.vector - glm::vec3(1.0f)) <= 1e-6f; });
+}
+
 std::string animation_name(const tinygltf::Animation& a, std::size_t index, std::set<std::string>& taken) {
     std::string name = a.name.empty() ? "animation " + std::to_string(index) : a.name;
     if (!taken.insert(name).second) {
@@ -103,10 +177,15 @@ Result<std::vector<State>> read_animations(const tinygltf::Model& model, const S
                                            const Joints& joints, float fps, std::vector<std::string>& warnings) {
     std::vector<State> states;
     std::set<std::string> taken;
-    std::size_t off_bones = 0, scales = 0, morphs = 0;
+    std::size_t off_bones = 0, mirrored = 0, combined = 0, uneven = 0, morphs = 0;
+    std::vector<bool> has_children(skeleton.size(), false);
+    for (std::size_t b = 0; b < skeleton.size(); ++b) {
+        if (skeleton[b].parent >= 0) has_children[static_cast<std::size_t>(skeleton[b].parent)] = true;
+    }
     for (std::size_t ai = 0; ai < model.animations.size(); ++ai) {
         const tinygltf::Animation& a = model.animations[ai];
         State state{animation_name(a, ai, taken), {}, {}, true};
+        std::vector<std::optional<KeyTrack>> own_scales(skeleton.size());
         for (std::size_t ci = 0; ci < a.channels.size(); ++ci) {
             const tinygltf::AnimationChannel& ch = a.channels[ci];
             const std::string where = "animations[" + std::to_string(ai) + "].channels[" + std::to_string(ci) + "]";
@@ -127,12 +206,11 @@ Result<std::vector<State>> read_animations(const tinygltf::Model& model, const S
             if (!read) return Error{read.message()};
             Curve curve = std::move(read).value();
             if (ch.target_path == "scale") {
-                // A scale that stays the rest scale changes nothing; any other is not imported.
+                // A scale that stays the rest scale changes nothing.
                 const glm::vec3 rest = scene.rest[node].scale;
                 const bool still = std::all_of(curve.values.begin(), curve.values.end(),
                                                [&](const glm::vec4& v) { return glm::length(glm::vec3(v) - rest) <= 1e-6f * (1.0f + glm::length(rest)); });
-                if (!still) ++scales;
-                continue;
+                if (still) continue;
             }
             if (bone < 0) {
                 ++off_bones;
@@ -140,6 +218,18 @@ Result<std::vector<State>> read_animations(const tinygltf::Model& model, const S
             }
             if (curve.cubic) sample_cubic(curve, fps, rotation);
             const auto b = static_cast<std::size_t>(bone);
+            if (ch.target_path == "scale") {
+                if (own_scales[b]) {
+                    warnings.push_back(where + ": a second channel for " + skeleton[b].name + "'s scale is not imported");
+                } else if (!(own_scales[b] = own_scale_track(curve, scene.rest[node].scale, bone, joints.exact[b], joints.axis_turn[b]))) {
+                    ++mirrored;
+                } else if (has_children[b] && std::any_of(own_scales[b]->keys.begin(), own_scales[b]->keys.end(), [](const Key& k) {
+                               return k.vector.x != k.vector.y || k.vector.y != k.vector.z;
+                           })) {
+                    ++uneven;
+                }
+                continue;
+            }
             KeyTrack track{bone, rotation ? PoseProperty::Rotation : PoseProperty::Translation, {}};
             for (std::size_t k = 0; k < curve.times.size(); ++k) {
                 NodeTrs local = scene.rest[node];
@@ -170,10 +260,40 @@ Result<std::vector<State>> read_animations(const tinygltf::Model& model, const S
             }
             state.tracks.push_back(std::move(track));
         }
+        // Scales, parents before children (the skeleton's order): each bone's is its own times
+        // the stretch its parent's gives it, as glTF passes a scale down.
+        std::vector<std::optional<KeyTrack>> scales(skeleton.size());
+        for (std::size_t b = 0; b < skeleton.size(); ++b) {
+            const int p = skeleton[b].parent;
+            const KeyTrack* parent = p >= 0 && scales[static_cast<std::size_t>(p)] ? &*scales[static_cast<std::size_t>(p)] : nullptr;
+            const KeyTrack* own = own_scales[b] ? &*own_scales[b] : nullptr;
+            if (!own && !parent) continue;
+            bool sampled = false;
+            const int turn = track_driving(state, static_cast<int>(b), PoseProperty::Rotation);
+            KeyTrack track = compose_scale(static_cast<int>(b), own, parent, skeleton[b].rest.rotation,
+                                           turn < 0 ? nullptr : &state.tracks[static_cast<std::size_t>(turn)], fps, sampled);
+            const bool in_range = std::all_of(track.keys.begin(), track.keys.end(), [](const Key& k) {
+                return is_pose_scale(k.vector.x) && is_pose_scale(k.vector.y) && is_pose_scale(k.vector.z);
+            });
+            if (!in_range) {
+                ++mirrored;
+                continue;
+            }
+            if (is_still_scale(track)) continue;
+            combined += sampled ? 1 : 0;
+            scales[b] = track;
+            state.tracks.push_back(std::move(track));
+        }
         states.push_back(std::move(state));
     }
     if (off_bones) warnings.push_back(std::to_string(off_bones) + " animation channels move nodes that are not bones: not imported");
-    if (scales) warnings.push_back(std::to_string(scales) + " animated scales are not imported yet");
+    if (mirrored) warnings.push_back(std::to_string(mirrored) + " animated scales are negative (a mirror) or past 1000 times the rest: not imported");
+    if (uneven) {
+        warnings.push_back(std::to_string(uneven) + " animated scales stretch a bone unevenly over the bones under it: they come in without the shear glTF gives those bones (docs/gltf.md)");
+    }
+    if (combined) {
+        warnings.push_back(std::to_string(combined) + " bones hang under more than one animated scale: their scales are sampled at every key and frame (docs/gltf.md)");
+    }
     if (morphs) warnings.push_back(std::to_string(morphs) + " morph target (weights) animations are not imported");
     return states;
 }

@@ -13,6 +13,7 @@
 #include "core/bake_cycle.hpp"
 #include "core/gltf_bone_axis.hpp"
 #include "core/gltf_export_mesh.hpp"
+#include "core/gltf_node_scale.hpp"
 #include "core/gltf_writer.hpp"
 #include "core/key_track.hpp"
 #include "core/mesh_skinning.hpp"
@@ -56,16 +57,17 @@ std::vector<double> as_doubles(const glm::vec3& v) { return {v.x, v.y, v.z}; }
 // turned by kNodeToBone): conjugated by the turn, exactly (gltf_bone_axis.hpp).
 Transform node_local(const Transform& local) { return gltf::bone_to_node(local); }
 
-// One channel's values: each a bone's local transform written as its node's, a rotation kept
-// on the side of the one before (the first canonical), so every turn between keys is short.
+// One channel's values, written as its node's: a bone's local rotation (kept on the side of the
+// one before, the first canonical, so every turn between keys is short) or translation, or a
+// node scale as node_scale gives it.
 struct NodeValues {
-    bool rotation = true;
+    PoseProperty property = PoseProperty::Rotation;
     std::vector<float> values;
     glm::quat previous{1.0f, 0.0f, 0.0f, 0.0f};
 
     void add(const Transform& local) {
         const Transform node = node_local(local);
-        if (!rotation) {
+        if (property == PoseProperty::Translation) {
             for (double v : as_doubles(node.translation)) values.push_back(static_cast<float>(v));
             return;
         }
@@ -74,48 +76,81 @@ struct NodeValues {
         previous = q;
         for (double v : as_doubles(q)) values.push_back(static_cast<float>(v) + 0.0f);  // +0, however the zero came
     }
+    void add_scale(const glm::vec3& node_scale) {
+        for (int i = 0; i < 3; ++i) values.push_back(node_scale[i]);
+    }
 };
 
 // Adds a sampler over the times accessor `input` and the channel driving `bone`'s node with it.
 void add_channel(Writer& w, tinygltf::Animation& anim, int input, const NodeValues& v, int bone, const char* interpolation) {
+    const bool rotation = v.property == PoseProperty::Rotation;
     tinygltf::AnimationSampler sampler;
     sampler.input = input;
-    sampler.output = w.floats(v.values, v.rotation ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3, v.rotation ? 4 : 3);
+    sampler.output = w.floats(v.values, rotation ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3, rotation ? 4 : 3);
     sampler.interpolation = interpolation;
     anim.samplers.push_back(sampler);
     tinygltf::AnimationChannel channel;
     channel.sampler = static_cast<int>(anim.samplers.size()) - 1;
     channel.target_node = node_of(bone);
-    channel.target_path = v.rotation ? "rotation" : "translation";
+    channel.target_path = rotation ? "rotation" : (v.property == PoseProperty::Translation ? "translation" : "scale");
     anim.channels.push_back(channel);
 }
 
+// A bone's node scale in `pose`: its scale under the stretch its parent's gives it
+// (gltf_node_scale.hpp). Adds the bone to `sheared` where glTF cannot undo that stretch: an
+// uneven parent scale over a turned bone, or a parent scale of 0.
+glm::vec3 bone_node_scale(const Skeleton& bones, const Pose& pose, std::size_t b, std::set<int>& sheared) {
+    const int p = bones[b].parent;
+    if (p < 0) return gltf::bone_to_node_scale(pose.scales[b]);
+    const glm::vec3& parent = pose.scales[static_cast<std::size_t>(p)];
+    const glm::quat turn = unit(bones[b].rest.rotation, pose.rotations[b]);
+    const glm::vec3 inherited = gltf::stretched_axes(parent, turn);
+    if (gltf::shears(parent, turn) || glm::any(glm::equal(inherited, glm::vec3(0.0f)))) sheared.insert(static_cast<int>(b));
+    return gltf::node_scale(pose.scales[b], inherited);
+}
+
+// What the export writes alongside its nodes: the node scales of the pose the nodes show, and
+// the bones glTF shears anywhere in the file.
+struct Stills {
+    std::vector<glm::vec3> node_scales;
+    std::set<int> sheared;
+};
+
 // Linear channels over `times` for each (bone, property) in `driven`, from the bones' local
-// transforms in `poses` (one per time; a root's translation carries the pose's root offset).
+// transforms in `poses` (one per time; a root's translation carries the pose's root offset),
+// and a scale channel for each bone whose node scale leaves its still one in them.
 void add_pose_channels(Writer& w, tinygltf::Animation& anim, const Rig& rig, const std::vector<float>& times, const std::vector<Pose>& poses,
-                       const std::set<std::pair<int, PoseProperty>>& driven, std::size_t& scales) {
+                       const std::set<std::pair<int, PoseProperty>>& driven, Stills& stills) {
     const int input = w.floats(times, TINYGLTF_TYPE_SCALAR, 1, true);
     for (const auto& [bone, property] : driven) {
-        if (bone < 0 || static_cast<std::size_t>(bone) >= rig.skeleton.size()) continue;
-        if (property == PoseProperty::Scale) {
-            ++scales;
-            continue;
-        }
+        if (bone < 0 || static_cast<std::size_t>(bone) >= rig.skeleton.size() || property == PoseProperty::Scale) continue;
         const auto b = static_cast<std::size_t>(bone);
         const Bone& rest = rig.skeleton[b];
         NodeValues v;
-        v.rotation = property == PoseProperty::Rotation;
+        v.property = property;
         for (const Pose& p : poses) {
             const glm::vec3 offset = rest.parent < 0 ? p.root_offset : glm::vec3(0.0f);
-            v.add(v.rotation ? Transform{rest.rest.translation, unit(rest.rest.rotation, p.rotations[b])}
-                             : Transform{rest.rest.translation + p.translations[b] + offset, rest.rest.rotation});
+            v.add(property == PoseProperty::Rotation ? Transform{rest.rest.translation, unit(rest.rest.rotation, p.rotations[b])}
+                                                     : Transform{rest.rest.translation + p.translations[b] + offset, rest.rest.rotation});
         }
         add_channel(w, anim, input, v, bone, "LINEAR");
     }
+    for (std::size_t b = 0; b < rig.skeleton.size(); ++b) {
+        NodeValues v;
+        v.property = PoseProperty::Scale;
+        bool moves = false;
+        for (const Pose& p : poses) {
+            const glm::vec3 s = bone_node_scale(rig.skeleton, p, b, stills.sheared);
+            moves = moves || s != stills.node_scales[b];
+            v.add_scale(s);
+        }
+        if (moves) add_channel(w, anim, input, v, static_cast<int>(b), "LINEAR");
+    }
 }
 
-// A timeline's poses (one a frame): every rotation and translation that moves in them.
-tinygltf::Animation clip_animation(Writer& w, const Rig& rig, const PoseClip& clip, std::size_t& scales) {
+// A timeline's poses (one a frame): every rotation and translation that leaves the still pose
+// in them, and every node scale.
+tinygltf::Animation clip_animation(Writer& w, const Rig& rig, const Pose& still, const PoseClip& clip, Stills& stills) {
     tinygltf::Animation anim;
     anim.name = clip.name;
     std::set<std::pair<int, PoseProperty>> driven;
@@ -123,25 +158,23 @@ tinygltf::Animation clip_animation(Writer& w, const Rig& rig, const PoseClip& cl
     for (std::size_t i = 0; i < clip.poses.size(); ++i) {
         times.push_back(static_cast<float>(static_cast<double>(i) / clip.fps));
         const Pose& p = clip.poses[i];
-        const Pose& first = clip.poses.front();
         for (std::size_t b = 0; b < rig.skeleton.size() && p.fits(rig.skeleton.size()); ++b) {
             const int bone = static_cast<int>(b);
             const bool root = rig.skeleton[b].parent < 0;
-            if (p.rotations[b] != first.rotations[b]) driven.emplace(bone, PoseProperty::Rotation);
-            if (p.translations[b] != first.translations[b] || (root && p.root_offset != first.root_offset)) {
+            if (p.rotations[b] != still.rotations[b]) driven.emplace(bone, PoseProperty::Rotation);
+            if (p.translations[b] != still.translations[b] || (root && p.root_offset != still.root_offset)) {
                 driven.emplace(bone, PoseProperty::Translation);
             }
-            if (p.scales[b] != first.scales[b]) driven.emplace(bone, PoseProperty::Scale);
         }
     }
-    add_pose_channels(w, anim, rig, times, clip.poses, driven, scales);
+    add_pose_channels(w, anim, rig, times, clip.poses, driven, stills);
     return anim;
 }
 
 // A state with oscillator channels, sampled every frame (the rig's fps) over the frames its loop
 // takes to close (bake_cycle, as "Bake to keys" does), one linear channel per rotation or
-// translation it drives.
-tinygltf::Animation sampled_animation(Writer& w, const Rig& rig, const State& state, std::vector<std::string>& warnings, std::size_t& scales) {
+// translation it drives and per node scale that moves.
+tinygltf::Animation sampled_animation(Writer& w, const Rig& rig, const State& state, std::vector<std::string>& warnings, Stills& stills) {
     tinygltf::Animation anim;
     anim.name = state.name;
     const double fps = static_cast<double>(rig.fps);
@@ -162,8 +195,54 @@ tinygltf::Animation sampled_animation(Writer& w, const Rig& rig, const State& st
         times.push_back(static_cast<float>(t));
         poses.push_back(pose);
     }
-    add_pose_channels(w, anim, rig, times, poses, driven, scales);
+    add_pose_channels(w, anim, rig, times, poses, driven, stills);
     return anim;
+}
+
+// A keyed state's node scales. A bone's own scale track goes key for key where its parent's
+// scale holds still in the state (and, under an uneven parent scale, the bone does not turn):
+// its node scale is then its scale over a fixed stretch. The others (a bone under a scaled
+// bone, whose node undoes the parent's changing scale, 1/s, which no key interpolation draws)
+// are sampled at every key and every frame of the tracks they hang on, and left out where
+// they hold their still value.
+void add_keyed_scales(Writer& w, tinygltf::Animation& anim, const Rig& rig, const State& state, std::map<std::vector<float>, int>& inputs,
+                      Stills& stills) {
+    const Skeleton& bones = rig.skeleton;
+    const bool is_2d = rig.is_2d();
+    const auto track_of = [&](int bone, PoseProperty property) -> const KeyTrack* {
+        const int i = track_driving(state, bone, property);
+        return i < 0 ? nullptr : &state.tracks[static_cast<std::size_t>(i)];
+    };
+    Pose pose = rig.pose;
+    for (std::size_t b = 0; b < bones.size(); ++b) {
+        const int bone = static_cast<int>(b);
+        const int p = bones[b].parent;
+        const KeyTrack* own = track_of(bone, PoseProperty::Scale);
+        const KeyTrack* parent = p < 0 ? nullptr : track_of(p, PoseProperty::Scale);
+        const glm::vec3 parent_scale = p < 0 ? glm::vec3(1.0f) : rig.pose.scales[static_cast<std::size_t>(p)];
+        const bool uneven = parent_scale.x != parent_scale.y || parent_scale.y != parent_scale.z;
+        const KeyTrack* turn = uneven ? track_of(bone, PoseProperty::Rotation) : nullptr;
+        std::vector<const KeyTrack*> hangs_on;
+        for (const KeyTrack* t : {own, parent, turn}) {
+            if (t && !t->keys.empty()) hangs_on.push_back(t);
+        }
+        if (hangs_on.empty()) continue;
+        bool all_step = false;
+        const std::vector<float> times = shared_sample_times(hangs_on, rig.fps, all_step);
+        NodeValues v;
+        v.property = PoseProperty::Scale;
+        bool moves = false;
+        for (float t : times) {
+            sample_state_at(state, is_2d, static_cast<double>(t), static_cast<double>(t), rig.pose, pose);
+            const glm::vec3 s = bone_node_scale(bones, pose, b, stills.sheared);
+            moves = moves || s != stills.node_scales[b];
+            v.add_scale(s);
+        }
+        if (!moves) continue;
+        auto input = inputs.find(times);
+        if (input == inputs.end()) input = inputs.emplace(times, w.floats(times, TINYGLTF_TYPE_SCALAR, 1, true)).first;
+        add_channel(w, anim, input->second, v, bone, all_step ? "STEP" : "LINEAR");
+    }
 }
 
 }  // namespace
@@ -177,7 +256,7 @@ Result<GltfExport> export_gltf(const Rig& rig, const GltfExportOptions& options)
     const Skeleton& bones = rig.skeleton;
     if (bones.empty()) return Error{"a rig without bones has nothing to export"};
     const Pose& pose = options.rest_pose ? Pose::rest(bones.size()) : rig.pose;
-    bool scaled = false;
+    Stills stills;
     tinygltf::Scene scene;
     // The armature: the one root, turned so that its bone nodes' transforms are their bones'
     // conjugated by the turn (gltf_bone_axis.hpp).
@@ -193,7 +272,6 @@ Result<GltfExport> export_gltf(const Rig& rig, const GltfExportOptions& options)
         const Bone& bone = bones[b];
         const Transform local{bone.rest.translation + pose.translations[b] + (bone.parent < 0 ? pose.root_offset : glm::vec3{0.0f}),
                               unit(bone.rest.rotation, pose.rotations[b])};
-        scaled = scaled || pose.scales[b] != glm::vec3{1.0f};
         const Transform rest_local{bone.rest.translation, bone.rest.rotation};
         world[b] = bone.parent < 0 ? rest_local : world[static_cast<std::size_t>(bone.parent)] * rest_local;
         const Transform node = node_local(local);
@@ -201,13 +279,14 @@ Result<GltfExport> export_gltf(const Rig& rig, const GltfExportOptions& options)
         n.name = bone.name;
         n.translation = as_doubles(node.translation);
         n.rotation = as_doubles(canonical(node.rotation));
+        stills.node_scales.push_back(bone_node_scale(bones, pose, b, stills.sheared));
+        if (stills.node_scales.back() != glm::vec3(1.0f)) n.scale = as_doubles(stills.node_scales.back());
         tinygltf::Value::Object extras;
         extras["marionette"] = tinygltf::Value(tinygltf::Value::Object{{"length", tinygltf::Value(static_cast<double>(bone.length))}});
         n.extras = tinygltf::Value(extras);
         w.model.nodes.push_back(n);
         w.model.nodes[static_cast<std::size_t>(bone.parent < 0 ? kArmatureNode : node_of(bone.parent))].children.push_back(node_of(static_cast<int>(b)));
     }
-    if (scaled) out.warnings.push_back("the pose's scales are not exported (glTF scales pass down to children; Marionette's do not)");
     // The skin: every bone a joint, bound at rest.
     std::vector<float> inverse_binds;
     for (std::size_t b = 0; b < bones.size(); ++b) {
@@ -227,17 +306,15 @@ Result<GltfExport> export_gltf(const Rig& rig, const GltfExportOptions& options)
     // Keyed states as animations, key for key where glTF has the interpolation; cosine and
     // Bézier keys as linear keys every frame between.
     const bool is_2d = rig.is_2d();
-    const float step = 1.0f / rig.fps;
-    std::size_t scale_tracks = 0;
     if (options.timeline) {
         if (options.timeline->poses.empty() || !(options.timeline->fps > 0.0)) return Error{"the timeline to export has no frames"};
-        if (tinygltf::Animation anim = clip_animation(w, rig, *options.timeline, scale_tracks); !anim.channels.empty()) w.model.animations.push_back(anim);
+        if (tinygltf::Animation anim = clip_animation(w, rig, pose, *options.timeline, stills); !anim.channels.empty()) w.model.animations.push_back(anim);
     }
     // A timeline is the one animation; else every state is one.
     const std::span<const State> states = options.timeline ? std::span<const State>() : std::span<const State>(rig.states);
     for (const State& state : states) {
         if (!state.channels.empty()) {
-            if (tinygltf::Animation anim = sampled_animation(w, rig, state, out.warnings, scale_tracks); !anim.channels.empty()) {
+            if (tinygltf::Animation anim = sampled_animation(w, rig, state, out.warnings, stills); !anim.channels.empty()) {
                 w.model.animations.push_back(anim);
             }
             continue;
@@ -249,42 +326,33 @@ Result<GltfExport> export_gltf(const Rig& rig, const GltfExportOptions& options)
         // a sampled state exported, imported and exported again is the same file.
         std::map<std::vector<float>, int> inputs;
         for (const KeyTrack& track : state.tracks) {
-            if (track.property == PoseProperty::Scale) {
-                ++scale_tracks;
-                continue;
-            }
+            if (track.property == PoseProperty::Scale) continue;  // add_keyed_scales
             const auto b = static_cast<std::size_t>(track.bone);
             const Bone& bone = bones[b];
-            // The interpolation of every key that leads to another (the last leads nowhere).
-            bool all_linear = true;
-            bool all_step = true;
-            for (std::size_t k = 0; k + 1 < track.keys.size(); ++k) {
-                all_linear = all_linear && track.keys[k].interpolation == Interpolation::Linear;
-                all_step = all_step && track.keys[k].interpolation == Interpolation::Step;
-            }
-            std::vector<float> times;
-            if (all_linear || all_step) {
-                for (const Key& k : track.keys) times.push_back(k.time);
-            } else {
-                for (float t = track.keys.front().time; t < track.keys.back().time; t += step) times.push_back(t);
-                times.push_back(track.keys.back().time);
-                all_step = false;
-            }
+            bool all_step = false;
+            const std::vector<float> times = shared_sample_times({&track}, rig.fps, all_step);
+            // A root's keyed translation moves it from where the pose's root offset puts it, as
+            // it plays in the editor and in --animate (state_pose.hpp).
+            const glm::vec3 offset = bone.parent < 0 ? rig.pose.root_offset : glm::vec3(0.0f);
             NodeValues v;
-            v.rotation = track.property == PoseProperty::Rotation;
+            v.property = track.property;
             for (float t : times) {
                 const Key k = sample_track(track, is_2d, static_cast<double>(t));
-                v.add(v.rotation ? Transform{bone.rest.translation, unit(bone.rest.rotation, key_rotation(k, is_2d))}
-                                       : Transform{bone.rest.translation + k.vector, bone.rest.rotation});
+                v.add(v.property == PoseProperty::Rotation ? Transform{bone.rest.translation, unit(bone.rest.rotation, key_rotation(k, is_2d))}
+                                                           : Transform{bone.rest.translation + k.vector + offset, bone.rest.rotation});
             }
             auto input = inputs.find(times);
             if (input == inputs.end()) input = inputs.emplace(times, w.floats(times, TINYGLTF_TYPE_SCALAR, 1, true)).first;
             add_channel(w, anim, input->second, v, track.bone, all_step ? "STEP" : "LINEAR");
         }
+        add_keyed_scales(w, anim, rig, state, inputs, stills);
         if (!anim.channels.empty()) w.model.animations.push_back(anim);
     }
-    gltf::export_meshes(w, rig, out.warnings);
-    if (scale_tracks) out.warnings.push_back(std::to_string(scale_tracks) + " scale tracks or channels are not exported (glTF scales pass down to children)");
+    gltf::export_meshes(w, rig);
+    if (!stills.sheared.empty()) {
+        out.warnings.push_back(std::to_string(stills.sheared.size()) +
+                               " bones hang under an uneven or zero scale of their parent's, which glTF passes down to them: they show sheared or flattened in the file (docs/gltf.md)");
+    }
     tinygltf::TinyGLTF writer;
     std::ostringstream stream;
     if (!writer.WriteGltfSceneToStream(&w.model, stream, !options.binary, options.binary)) return Error{"the glTF writer failed"};

@@ -56,10 +56,9 @@ int material(Writer& w, const MeshMaterial& m, std::vector<int>& texture_of_imag
 
 }  // namespace
 
-void export_meshes(Writer& w, const Rig& rig, std::vector<std::string>& warnings) {
+void export_meshes(Writer& w, const Rig& rig) {
     const MeshSet& set = rig.meshes.set();
     std::vector<int> texture_of_image(set.images.size(), -1);
-    bool scaled = false;
     for (const Mesh& mesh : set.meshes) {
         tinygltf::Primitive p;
         p.mode = TINYGLTF_MODE_TRIANGLES;
@@ -114,9 +113,7 @@ void export_meshes(Writer& w, const Rig& rig, std::vector<std::string>& warnings
             w.model.scenes[0].nodes.push_back(index);
         }
         w.model.nodes.push_back(node);
-        for (const MeshJoint& joint : mesh.joints) scaled = scaled || rig.pose.scales[static_cast<std::size_t>(joint.bone)] != glm::vec3(1.0f);
     }
-    if (scaled) warnings.push_back("meshes on scaled bones show unscaled in the file (the pose's scales are not exported)");
 }
 
 }  // namespace marionette::gltf

@@ -15,6 +15,6 @@ namespace marionette::gltf {
 
 // Adds the rig's meshes to `w`, whose nodes hold the armature and the bones (gltf_writer.hpp) and
 // whose scene 0 is the rig's.
-void export_meshes(Writer& w, const Rig& rig, std::vector<std::string>& warnings);
+void export_meshes(Writer& w, const Rig& rig);
 
 }  // namespace marionette::gltf

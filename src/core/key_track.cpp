@@ -167,6 +167,41 @@ Key sample_track(const KeyTrack& track, bool is_2d, double time) {
     return out;
 }
 
+std::vector<float> shared_sample_times(const std::vector<const KeyTrack*>& tracks, float fps, bool& all_step) {
+    const auto all_by = [](const KeyTrack& t, Interpolation i) {
+        for (std::size_t k = 0; k + 1 < t.keys.size(); ++k) {
+            if (t.keys[k].interpolation != i) return false;
+        }
+        return true;
+    };
+    const auto same_times = [](const KeyTrack& a, const KeyTrack& b) {
+        return std::equal(a.keys.begin(), a.keys.end(), b.keys.begin(), b.keys.end(), [](const Key& x, const Key& y) { return x.time == y.time; });
+    };
+    std::vector<float> keys;
+    all_step = true;
+    bool lines_alike = true;
+    for (const KeyTrack* t : tracks) {
+        for (const Key& k : t->keys) keys.push_back(k.time);
+        all_step = all_step && all_by(*t, Interpolation::Step);
+        lines_alike = lines_alike && all_by(*t, Interpolation::Linear) && same_times(*t, *tracks.front());
+    }
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    if (keys.empty() || all_step || lines_alike) return keys;
+    std::vector<float> times;
+    const double step = 1.0 / static_cast<double>(fps);
+    std::size_t next = 0;  // the first key not yet passed
+    for (double i = 0.0;; i += 1.0) {
+        const double t = static_cast<double>(keys.front()) + i * step;
+        while (next < keys.size() && keys[next] <= t + 1e-3 * step) times.push_back(keys[next++]);
+        if (next == keys.size()) break;
+        const double nearest = std::min(static_cast<double>(keys[next]) - t, t - static_cast<double>(times.back()));
+        const auto frame = static_cast<float>(t);
+        if (nearest > 1e-3 * step && frame > times.back() && frame < keys[next]) times.push_back(frame);
+    }
+    return times;
+}
+
 float last_key_time(const KeyTrack& track) { return track.keys.empty() ? 0.0f : track.keys.back().time; }
 
 std::string key_track_problem(const KeyTrack& track, bool is_2d, int* key_at) {
