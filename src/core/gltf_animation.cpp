@@ -128,7 +128,7 @@ KeyTrack compose_scale(int bone, const KeyTrack* own, const KeyTrack* parent, co
         return mine * stretched_axes(sample_track(*parent, false, t).vector, at);
     };
     // The bone's turn matters only under an uneven parent scale.
-    if (parent && !std::any_of(parent->keys.begin(), parent->keys.end(), [](const Key& k) {
+    if (!parent || !std::any_of(parent->keys.begin(), parent->keys.end(), [](const Key& k) {
             return k.vector.x != k.vector.y || k.vector.y != k.vector.z;
         })) {
         turn = nullptr;

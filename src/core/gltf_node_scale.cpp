@@ -8,8 +8,15 @@ glm::vec3 stretched_axes(const glm::vec3& scale, const glm::quat& turn) {
     const glm::mat3 turned = glm::mat3_cast(turn);
     glm::vec3 out;
     for (int i = 0; i < 3; ++i) {
-        // A uniform scale stretches every direction alike: exactly, with no rounding of a length.
-        out[i] = scale.x == scale.y && scale.y == scale.z ? std::fabs(scale.x) : glm::length(scale * turned[i]);
+        // An axis along which the scale is the same in every direction it has a part in (any
+        // axis under a uniform scale, an in-plane axis under a planar one, an axis the turn
+        // only swaps) is stretched by that value exactly, with no rounding of a length.
+        float alike = -1.0f;
+        for (int k = 0; k < 3; ++k) {
+            if (std::fabs(turned[i][k]) <= 1e-6f) continue;
+            alike = alike < 0.0f || alike == std::fabs(scale[k]) ? std::fabs(scale[k]) : -2.0f;
+        }
+        out[i] = alike >= 0.0f ? alike : glm::length(scale * turned[i]);
     }
     return out;
 }

@@ -114,7 +114,13 @@ Result<Skeleton> read_skeleton(const tinygltf::Model& model, const Scene& scene,
         // A node Marionette wrote keeps its bone along its +y, at the length its extras give.
         if (const std::optional<float> length = written_length(model.nodes[static_cast<std::size_t>(joints.node_of_bone[b])])) {
             direction[b] = up_axis;
-            bones[b].length = *length;
+            // A scaled node (a posed scale exported) stretches the bone with it.
+            bool scaled = false;
+            for (int n = joints.node_of_bone[b]; n >= 0; n = scene.parent[static_cast<std::size_t>(n)]) {
+                scaled = scaled || scene.rest[static_cast<std::size_t>(n)].scale != glm::vec3(1.0f);
+            }
+            const glm::vec3 along(world[static_cast<std::size_t>(joints.node_of_bone[b])][1]);
+            bones[b].length = scaled ? *length * glm::length(along) : *length;
             joints.axis_turn[b] = normalized(rotation_between(glm::vec3{1.0f, 0.0f, 0.0f}, glm::vec3{0.0f, 1.0f, 0.0f}));
             continue;
         }

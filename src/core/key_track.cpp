@@ -187,9 +187,13 @@ std::vector<float> shared_sample_times(const std::vector<const KeyTrack*>& track
     }
     std::sort(keys.begin(), keys.end());
     keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    const double step = 1.0 / static_cast<double>(fps);
+    // Lines keyed at the same times follow a product or a ratio only where they are a frame apart.
+    for (std::size_t k = 1; lines_alike && tracks.size() > 1 && k < keys.size(); ++k) {
+        lines_alike = static_cast<double>(keys[k]) - static_cast<double>(keys[k - 1]) <= 1.001 * step;
+    }
     if (keys.empty() || all_step || lines_alike) return keys;
     std::vector<float> times;
-    const double step = 1.0 / static_cast<double>(fps);
     std::size_t next = 0;  // the first key not yet passed
     for (double i = 0.0;; i += 1.0) {
         const double t = static_cast<double>(keys.front()) + i * step;

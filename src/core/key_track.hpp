@@ -87,9 +87,10 @@ void sample_track_value(const KeyTrack& track, bool is_2d, double time, glm::qua
 glm::quat key_rotation(const Key& key, bool is_2d);
 
 // The times to sample several tracks at so that lines between the samples follow what they
-// make together (a product, a ratio): every key of each; and, unless all go by steps, or all
-// by straight lines keyed at the same times (or there is one), every 1/fps between (a frame
-// closer than a thousandth of a frame to a key is left out). Sets `all_step`. Increasing.
+// make together (a product, a ratio): every key of each; and, unless all go by steps, or there
+// is one going by straight lines, or all go by straight lines keyed at the same times a frame
+// apart or less, every 1/fps between (a frame closer than a thousandth of a frame to a key is
+// left out). Sets `all_step`. Increasing.
 std::vector<float> shared_sample_times(const std::vector<const KeyTrack*>& tracks, float fps, bool& all_step);
 
 // The time of the track's last key (0 for a track without keys).

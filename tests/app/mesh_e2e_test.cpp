@@ -99,12 +99,13 @@ TEST(MeshViewport, AnImportedSkinIsDrawnTogglesAndFollowsAnFkDrag) {
     // Saved with its meshes, which open again.
     const Rig saved = load(dir / "character.json");
     ASSERT_EQ(saved.meshes.meshes().size(), 3u);
-    // File > Export glTF (Ctrl+Shift+E) wrote the posed character with its skin and animation.
+    // File > Export glTF (Ctrl+Shift+E) wrote the posed character with its skin and animations.
     Result<GltfImport> exported = import_gltf_file(dir / "exported.glb");
     ASSERT_TRUE(exported.ok()) << exported.message();
     EXPECT_EQ(exported.value().rig.skeleton.size(), saved.skeleton.size());
     EXPECT_EQ(exported.value().rig.meshes.meshes().size(), 3u);
-    EXPECT_EQ(exported.value().rig.states.size(), 1u);
+    EXPECT_EQ(exported.value().rig.states.size(), saved.states.size());
+    EXPECT_EQ(saved.states.size(), 3u);  // Bend, Squash, Stretch
     const auto arm_l = static_cast<std::size_t>(saved.skeleton.find("arm_l"));
     ASSERT_LT(arm_l, saved.skeleton.size());
     const glm::quat posed = saved.skeleton[arm_l].rest.rotation * saved.pose.rotations[arm_l];

@@ -71,13 +71,9 @@ TEST(GltfExport, BonesComeBackWithTheirNamesParentsLengthsAndPlaces) {
 }
 
 TEST(GltfExport, KeyedStatesComeBackFrameByFrame) {
-    const Rig rig = shipped("arm.json");  // a keyed wave, 2D, with a scale track (not exported)
+    const Rig rig = shipped("arm.json");  // a keyed wave, 2D, with a scale track
     Rig keyed = rig;
-    // Only rotation and translation travel; keep the scale track out of the comparison.
-    for (State& s : keyed.states) {
-        std::erase_if(s.tracks, [](const KeyTrack& t) { return t.property == PoseProperty::Scale; });
-        s.channels.clear();
-    }
+    for (State& s : keyed.states) s.channels.clear();
     const Rig back = round_trip(keyed, true);
     ASSERT_EQ(back.states.size(), 1u);
     EXPECT_EQ(back.states[0].name, keyed.states[0].name);
@@ -86,6 +82,7 @@ TEST(GltfExport, KeyedStatesComeBackFrameByFrame) {
         sample_state_at(keyed.states[0], keyed.is_2d(), t, t, keyed.pose, a);
         sample_state_at(back.states[0], false, t, t, back.pose, b);
         expect_same_points(joints_and_tips(keyed, a), joints_and_tips(back, b), "at " + std::to_string(t));
+        for (std::size_t i = 0; i < a.scales.size(); ++i) EXPECT_NEAR(glm::length(a.scales[i] - b.scales[i]), 0.0f, 1e-6f) << i << " at " << t;
     }
 }
 
@@ -164,5 +161,30 @@ TEST(GltfExport, ExportImportExportWritesTheSameFile) {
         const std::vector<float> fa = buffer_floats(a), fb = buffer_floats(b);
         ASSERT_EQ(fa.size(), fb.size()) << name;
         for (std::size_t i = 0; i < fa.size(); ++i) EXPECT_NEAR(fa[i], fb[i], 1e-5 * std::max(1.0, scale)) << name << " float " << i;
+    }
+}
+
+TEST(GltfExport, ARootsKeyedTranslationMovesFromWhereThePosesRootOffsetPutsIt) {
+    Rig rig = shipped("arm.json");
+    for (State& s : rig.states) s.channels.clear();
+    rig.pose.root_offset = {50.0f, -20.0f, 0.0f};
+    KeyTrack slide{0, PoseProperty::Translation, {}};
+    for (float t : {0.0f, 1.0f}) {
+        Key k;
+        k.time = t;
+        k.vector = {30.0f * t, 10.0f * t, 0.0f};
+        slide.keys.push_back(k);
+    }
+    rig.states[0].tracks.push_back(slide);
+    const Rig back = round_trip(rig, true);
+    ASSERT_EQ(back.states.size(), 1u);
+    // As the editor and --animate play it: the offset stays under the keyed slide. (At frames:
+    // between them three.js and Marionette turn 2D keys apart by up to 0.01 degree.)
+    for (int frame = 0; frame <= 30; frame += 3) {
+        const double t = frame / 30.0;
+        Pose a, b;
+        sample_state_at(rig.states[0], rig.is_2d(), t, t, rig.pose, a);
+        sample_state_at(back.states[0], false, t, t, back.pose, b);
+        expect_same_points(joints_and_tips(rig, a), joints_and_tips(back, b), "at " + std::to_string(t));
     }
 }

@@ -1,8 +1,9 @@
 // three.js (npm's three) loads Marionette's export of the three.js-made character and skins its
-// meshes at the answer file's times: every vertex must land where three.js put it in its own
-// file (tests/data/gltf/three_character.answer.json), within 1e-5 m of a 2.5 m character. So
-// the exported meshes, skins, binds and animation are what the original held, as a reader no
-// one here wrote sees them. Exits 1 on any miss.
+// meshes at the answer file's times in each of its animations (turning; scaling evenly, which
+// glTF passes to the bones under; stretching a leaf unevenly; growing in a step): every vertex
+// must land where three.js put it in its own file (tests/data/gltf/three_character.answer.json),
+// within 1e-5 m of a 2.5 m character. So the exported meshes, skins, binds and animations are
+// what the original held, as a reader no one here wrote sees them. Exits 1 on any miss.
 // Usage: node compare_three_skin.mjs OUT.glb ANSWER.json
 import { readFileSync } from 'node:fs';
 import * as THREE from 'three';
@@ -11,14 +12,12 @@ import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 const [file, answerFile] = process.argv.slice(2);
 const data = readFileSync(file);
 const answer = JSON.parse(readFileSync(answerFile, 'utf8'));
-new GLTFLoader().parse(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength), '', (gltf) => {
-    const mixer = new THREE.AnimationMixer(gltf.scene);
-    mixer.clipAction(gltf.animations.find((a) => a.name === 'Bend')).play();
-    let worst = 0, compared = 0;
+// Every mesh of `meshes` (name -> vertices at each answer time) against the scene at each time.
+function compare(gltf, mixer, meshes, tally) {
     answer.times.forEach((t, i) => {
         mixer.setTime(t);
         gltf.scene.updateMatrixWorld(true);
-        for (const [name, frames] of Object.entries(answer.meshes)) {
+        for (const [name, frames] of Object.entries(meshes)) {
             const mesh = gltf.scene.getObjectByName(name);
             if (!mesh || !mesh.isMesh) {
                 console.log(`${file}: no mesh "${name}"`);
@@ -32,12 +31,29 @@ new GLTFLoader().parse(data.buffer.slice(data.byteOffset, data.byteOffset + data
             for (let k = 0; k < expected.length / 3; ++k) {
                 mesh.getVertexPosition(k, v);
                 v.applyMatrix4(mesh.matrixWorld);
-                worst = Math.max(worst, Math.hypot(v.x - expected[3 * k], v.y - expected[3 * k + 1], v.z - expected[3 * k + 2]));
-                compared += 1;
+                tally.worst = Math.max(tally.worst, Math.hypot(v.x - expected[3 * k], v.y - expected[3 * k + 1], v.z - expected[3 * k + 2]));
+                tally.compared += 1;
             }
         }
     });
-    console.log(`${file}: ${compared} skinned vertices over ${answer.times.length} times, worst miss ${worst}`);
+}
+
+new GLTFLoader().parse(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength), '', (gltf) => {
+    const tally = { worst: 0, compared: 0 };
+    for (const [clipName, meshes] of Object.entries(answer.animations)) {
+        const clip = gltf.animations.find((a) => a.name === clipName);
+        if (!clip) {
+            console.log(`${file}: no animation "${clipName}"`);
+            process.exit(1);
+        }
+        const mixer = new THREE.AnimationMixer(gltf.scene);
+        const action = mixer.clipAction(clip);
+        action.play();
+        compare(gltf, mixer, meshes, tally);
+        action.stop();  // the next animation starts from the file's rest
+    }
+    const { worst, compared } = tally;
+    console.log(`${file}: ${compared} skinned vertices over ${answer.times.length} times of ${Object.keys(answer.animations).length} animations, worst miss ${worst}`);
     process.exit(compared > 0 && worst <= 1e-5 ? 0 : 1);
 }, (e) => {
     console.log(`${file}: three.js could not load it: ${e}`);

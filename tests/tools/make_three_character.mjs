@@ -5,7 +5,10 @@
 // - "body", a cylinder skinned to hips, spine and neck (two weights a vertex), a non-identity
 //   bind (the mesh node is moved, so the inverse bind matrices carry it);
 // - "arm", a box skinned to arm_l and hand_l; "hat", a rigid box under the head;
-// - the animation "Bend": spine, arm_l and hand_l turning, hips moving.
+// - the animation "Bend": spine, arm_l and hand_l turning, hips moving;
+// - "Squash": spine turning and scaling evenly (glTF passes it down to everything above it);
+// - "Stretch": hand_l (a leaf) stretching along itself and thinning, arm_r growing in a step.
+// The answer holds, for each animation, every mesh's vertices at each of its times.
 // Usage (in a folder with npm's three installed): node make_three_character.mjs OUT.glb ANSWER.json
 import { writeFileSync } from 'node:fs';
 import * as THREE from 'three';
@@ -107,30 +110,44 @@ const clip = new THREE.AnimationClip('Bend', 1, [
     new THREE.VectorKeyframeTrack('hips.position', [0, 1], [0, 1, 0, 0.3, 1.1, -0.2]),
 ]);
 
-const glb = await new GLTFExporter().parseAsync(scene, { binary: true, animations: [clip] });
+const squash = new THREE.AnimationClip('Squash', 1, [
+    new THREE.QuaternionKeyframeTrack('spine.quaternion', [0, 1], [...turn(z, 0), ...turn(z, -30)]),
+    new THREE.VectorKeyframeTrack('spine.scale', [0, 0.5, 1], [1, 1, 1, 1.3, 1.3, 1.3, 0.8, 0.8, 0.8]),
+]);
+const stretch = new THREE.AnimationClip('Stretch', 1, [
+    new THREE.QuaternionKeyframeTrack('arm_l.quaternion', [0, 1], [...rest(armL).toArray(), ...after(armL, z, 40)]),
+    new THREE.VectorKeyframeTrack('hand_l.scale', [0, 1], [1, 1, 1, 0.6, 1.8, 0.6]),
+    new THREE.VectorKeyframeTrack('arm_r.scale', [0, 0.5], [1, 1, 1, 1.5, 1.5, 1.5], THREE.InterpolateDiscrete),
+]);
+const clips = [clip, squash, stretch];
+
+const glb = await new GLTFExporter().parseAsync(scene, { binary: true, animations: clips });
 writeFileSync(outFile, Buffer.from(glb));
 
 // The answer: three.js reading the file it wrote and skinning its meshes at these times.
 const times = [0, 0.25, 0.6, 0.95];  // not the end: whether a looping clip shows its last key or its first there is up to the player
 new GLTFLoader().parse(glb, '', (loaded) => {
-    const mixer = new THREE.AnimationMixer(loaded.scene);
-    mixer.clipAction(loaded.animations.find((a) => a.name === 'Bend')).play();
-    const answer = { times, meshes: {} };
-    for (const t of times) {
-        mixer.setTime(t);
-        loaded.scene.updateMatrixWorld(true);
-        loaded.scene.traverse((o) => {
-            if (!o.isMesh) return;
-            const name = o.name;
-            const list = (answer.meshes[name] ??= []);
-            const v = new THREE.Vector3(), out = [];
-            for (let i = 0; i < o.geometry.attributes.position.count; ++i) {
-                o.getVertexPosition(i, v);  // skinned in the mesh's frame for a skinned mesh
-                v.applyMatrix4(o.matrixWorld);
-                out.push(v.x, v.y, v.z);
-            }
-            list.push(out);
-        });
+    const answer = { times, animations: {} };
+    for (const { name: clipName } of clips) {
+        const mixer = new THREE.AnimationMixer(loaded.scene);
+        const action = mixer.clipAction(loaded.animations.find((a) => a.name === clipName));
+        action.play();
+        const meshes = (answer.animations[clipName] = {});
+        for (const t of times) {
+            mixer.setTime(t);
+            loaded.scene.updateMatrixWorld(true);
+            loaded.scene.traverse((o) => {
+                if (!o.isMesh) return;
+                const v = new THREE.Vector3(), out = [];
+                for (let i = 0; i < o.geometry.attributes.position.count; ++i) {
+                    o.getVertexPosition(i, v);  // skinned in the mesh's frame for a skinned mesh
+                    v.applyMatrix4(o.matrixWorld);
+                    out.push(v.x, v.y, v.z);
+                }
+                (meshes[o.name] ??= []).push(out);
+            });
+        }
+        action.stop();  // the next clip starts from the file's rest
     }
     writeFileSync(answerFile, JSON.stringify(answer));
 }, (e) => {
