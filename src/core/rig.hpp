@@ -11,6 +11,7 @@
 #include "core/mesh.hpp"
 #include "core/pose.hpp"
 #include "core/skeleton.hpp"
+#include "core/slot.hpp"
 #include "core/state.hpp"
 
 namespace marionette {
@@ -26,6 +27,7 @@ struct Rig {
     TransitionSettings transition;
     float fps = kDefaultFps;  // frames per second the rig is animated at (extents.hpp: is_fps)
     RigMeshes meshes{};       // what hangs on the bones (3D rigs); kept in a file beside the rig's
+    std::vector<Slot> slots{};  // pictures on the bones, in draw order, bottom first
     // Editor-only data (camera, layout, ...), kept apart from the rig and written back as read.
     nlohmann::ordered_json editor = nlohmann::ordered_json::object();
 

@@ -11,6 +11,7 @@
 #include "core/mesh_json.hpp"
 #include "core/rig_json.hpp"
 #include "core/skeleton_reader.hpp"
+#include "core/slot_json.hpp"
 
 namespace marionette {
 
@@ -304,7 +305,7 @@ Rig read_rig(const JsonField& top, const std::filesystem::path& folder) {
                      std::to_string(kRigFormatVersion) + ")");
     }
     top.allow_only({"format", "version", "dimensions", "bones", "chains", "pose", "states", "transition", "fps", "editor", "meshes", "images",
-                    "mesh_data"});
+                    "mesh_data", "slots"});
 
     Rig rig;
     const JsonField dimensions = top.member("dimensions");
@@ -339,6 +340,10 @@ Rig read_rig(const JsonField& top, const std::filesystem::path& folder) {
         rig.editor = editor->to_json();
     }
     rig.meshes = read_meshes_json(top, rig.skeleton, folder);
+    if (auto slots = top.optional_member("slots")) {
+        rig.slots = read_slots_json(*slots, rig.skeleton);
+        if (std::optional<std::string> problem = slots_problem(rig.slots, rig.skeleton.size())) top.fail(*problem);
+    }
     return rig;
 }
 

@@ -10,6 +10,7 @@
 #include "core/json_numbers.hpp"
 #include "core/mesh_json.hpp"
 #include "core/rig_json.hpp"
+#include "core/slot_json.hpp"
 #include "core/text_file.hpp"
 
 namespace marionette {
@@ -205,6 +206,7 @@ Json rig_to_json(const Rig& rig, RigJsonStyle style, const PackedMeshes* meshes)
                            {"easing", easing_name(rig.transition.easing)}};
     if (rig.fps != kDefaultFps) j["fps"] = json_float(rig.fps);  // files at the default stay as they were
     if (!rig.meshes.empty()) put_meshes_json(rig, meshes ? *meshes : pack_meshes(rig.meshes.set()), j);
+    if (!rig.slots.empty()) j["slots"] = slots_json(rig);
     if (!rig.editor.empty()) j["editor"] = rig.editor;
     return j;
 }
@@ -213,6 +215,7 @@ Result<std::string> serialize_rig(const Rig& rig, std::uintmax_t max_bytes, cons
     if (std::optional<std::string> problem = mesh_set_problem(rig.meshes.set(), rig.skeleton.size())) {
         return Error{"cannot write the rig: " + *problem};
     }
+    if (std::optional<std::string> problem = slots_problem(rig.slots, rig.skeleton.size())) return Error{"cannot write the rig: " + *problem};
     // Packed once for both the readable and the compact text.
     const PackedMeshes embedded = meshes || rig.meshes.empty() ? PackedMeshes{} : pack_meshes(rig.meshes.set());
     if (!meshes && !rig.meshes.empty()) meshes = &embedded;

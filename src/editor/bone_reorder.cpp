@@ -109,6 +109,8 @@ TreeEdit reorder_bones(const Rig& rig, std::span<const int> order) {
         }
         r.meshes = RigMeshes(std::move(set));
     }
+    // So do slots (delete_bone never drops a bone a slot hangs on either).
+    for (Slot& slot : r.slots) slot.bone = renumber(slot.bone);
     return out;
 }
 

@@ -86,6 +86,9 @@ Result<TreeEdit> delete_bone(const Rig& rig, int bone) {
             }
         }
     }
+    for (const Slot& slot : rig.slots) {
+        if (slot.bone == bone) return Error{"cannot delete " + bone_label(rig, bone) + ": the slot \"" + slot.name + "\" hangs on it"};
+    }
     const Bone& deleted = rig.skeleton[static_cast<std::size_t>(bone)];
     Rig edited = rig;
     std::vector<int> order;

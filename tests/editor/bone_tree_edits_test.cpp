@@ -310,3 +310,25 @@ TEST(DeleteBone, RefusesABoneAMeshHangsOnAndMeshesFollowARenumbering) {
     EXPECT_EQ(out.skeleton[static_cast<std::size_t>(glove.joints[0].bone)].name, "shin");
     EXPECT_EQ(out.skeleton[static_cast<std::size_t>(glove.joints[1].bone)].name, "thigh");
 }
+
+TEST(DeleteBone, RefusesABoneASlotHangsOnAndSlotsFollowARenumbering) {
+    Rig rig = figure_2d();
+    Slot sock;
+    sock.name = "sock";
+    sock.bone = bone_named(rig, "shin");
+    sock.attachments.push_back(Attachment{"striped", "images/sock.png", {2, 1}});
+    sock.shown = 0;
+    rig.slots.push_back(sock);
+    expect_error(delete_bone(rig, bone_named(rig, "shin")), "cannot delete bone \"shin\": the slot \"sock\" hangs on it");
+    Result<TreeEdit> added = add_child_bone(rig, kSpine, std::string("extra"), 1.0f);
+    ASSERT_TRUE(added.ok()) << added.message();
+    const Rig& out = added.value().rig;
+    ASSERT_EQ(out.slots.size(), 1u);
+    EXPECT_NE(out.slots[0].bone, rig.slots[0].bone) << "the edit was meant to renumber the leg";
+    EXPECT_EQ(out.skeleton[static_cast<std::size_t>(out.slots[0].bone)].name, "shin");
+    EXPECT_EQ(out.slots[0].attachments, rig.slots[0].attachments);
+    // Deleting another bone keeps the slot on its bone too.
+    Result<TreeEdit> deleted = delete_bone(out, bone_named(out, "extra"));
+    ASSERT_TRUE(deleted.ok()) << deleted.message();
+    EXPECT_EQ(deleted.value().rig.skeleton[static_cast<std::size_t>(deleted.value().rig.slots[0].bone)].name, "shin");
+}
