@@ -1,13 +1,13 @@
 #include "app/mesh_renderer.hpp"
 
 #include <glad/gl.h>
-#include <stb_image.h>
 
 #include <cstddef>
 #include <cstdint>
 
 #include <glm/gtc/type_ptr.hpp>
 
+#include "core/image_decode.hpp"
 #include "core/mesh_skinning.hpp"
 
 namespace marionette {
@@ -21,9 +21,6 @@ struct GpuVertex {
     std::uint16_t joints[kInfluencesPerVertex];
     glm::vec4 weights;
 };
-
-// The largest texture decoded: past it an image is refused rather than allocated.
-constexpr int kMaxTextureSide = 8192;
 
 // Smooth normals from the triangles, weighted by their area, for a mesh that has none.
 std::vector<glm::vec3> computed_normals(const Mesh& mesh) {
@@ -110,24 +107,13 @@ void MeshRenderer::release() {
 }
 
 unsigned MeshRenderer::texture_of(const MeshImage& image) {
-    int width = 0, height = 0, channels = 0;
-    const auto size = static_cast<int>(image.bytes.size());
-    const bool sized = stbi_info_from_memory(image.bytes.data(), size, &width, &height, &channels) != 0;
-    if (!sized || width > kMaxTextureSide || height > kMaxTextureSide) {
-        problems_.push_back("the image \"" + image.name + "\" " +
-                            (sized ? "is larger than " + std::to_string(kMaxTextureSide) + " pixels a side" : std::string("does not decode")) +
-                            ": its meshes show a magenta checker");
+    const Result<DecodedImage> decoded = decode_image(image.bytes);
+    if (!decoded) {
+        problems_.push_back("the image \"" + image.name + "\" " + decoded.message() + ": its meshes show a magenta checker");
         return placeholder_texture();
     }
-    unsigned char* rgba = stbi_load_from_memory(image.bytes.data(), size, &width, &height, &channels, 4);
-    if (!rgba) {
-        problems_.push_back("the image \"" + image.name + "\" does not decode (" + stbi_failure_reason() + "): its meshes show a magenta checker");
-        return placeholder_texture();
-    }
-    // glTF's uv origin is the image's top-left corner, as stb_image's first row: no flip.
-    const unsigned id = make_texture(width, height, rgba, true, true);
-    stbi_image_free(rgba);
-    return id;
+    // glTF's uv origin is the image's top-left corner, as the decoded first row: no flip.
+    return make_texture(decoded.value().width, decoded.value().height, decoded.value().rgba.data(), true, true);
 }
 
 void MeshRenderer::upload(const std::shared_ptr<const MeshSet>& set) {

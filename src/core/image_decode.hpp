@@ -1,0 +1,37 @@
+#pragma once
+// Reading the pictures a rig shows (mesh textures, slot attachments): PNG and JPEG through
+// stb_image, held to one size rule so that no file, however it lies about its size, makes the
+// editor allocate more than the rule allows. Pure functions; the renderers upload the pixels.
+
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "core/result.hpp"
+
+namespace marionette {
+
+// The largest side a picture may have: past it a picture is refused before it is decoded.
+inline constexpr int kMaxImageSide = 8192;
+
+struct DecodedImage {
+    int width = 0;
+    int height = 0;
+    std::vector<std::uint8_t> rgba;  // width * height * 4 bytes, rows from the top
+};
+
+// The picture's width and height from its header alone (nothing decoded), or why it is not one
+// this reads: "does not decode (unknown image type)" for what is no PNG or JPEG (stb_image's
+// reason in brackets), "is larger than 8192 pixels a side (W × H)".
+Result<glm::ivec2> image_size(std::span<const std::uint8_t> bytes);
+
+// The picture as RGBA bytes, after image_size's checks.
+Result<DecodedImage> decode_image(std::span<const std::uint8_t> bytes);
+
+// A picture file's bytes (at most kMaxImageBytes, mesh.hpp), or why they cannot be read.
+Result<std::vector<std::uint8_t>> read_image_file(const std::filesystem::path& path);
+
+}  // namespace marionette
