@@ -2,6 +2,7 @@
 
 #include "core/gltf_import.hpp"
 #include "core/rig_file.hpp"
+#include "core/slot_images.hpp"
 
 namespace marionette {
 
@@ -13,7 +14,8 @@ Result<OpenedRig> open_rig_file(const std::filesystem::path& path) {
     }
     Result<Rig> rig = load_rig_file(path);
     if (!rig) return Error{rig.message()};
-    return OpenedRig{std::move(rig).value(), {}, false};
+    std::vector<std::string> warnings = slot_image_problems(rig.value(), path.parent_path());
+    return OpenedRig{std::move(rig).value(), std::move(warnings), false};
 }
 
 }  // namespace marionette

@@ -14,7 +14,7 @@ namespace marionette {
 
 struct OpenedRig {
     Rig rig;
-    std::vector<std::string> warnings;  // what an import left out; none for a rig file
+    std::vector<std::string> warnings;  // what an import left out; for a rig file, the slots' pictures that cannot show
     bool imported = false;              // from glTF: the file is not a rig file to save over
 };
 

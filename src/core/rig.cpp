@@ -49,6 +49,7 @@ std::string summarize(const Rig& rig) {
         return st.name + " [keyed: " + std::to_string(st.tracks.size()) + (st.tracks.size() == 1 ? " track, " : " tracks, ") +
                std::to_string(keys) + (keys == 1 ? " key, " : " keys, ") + length + " s" + (st.loop ? "" : ", held") + "]";
     });
+    if (!rig.slots.empty()) s += ", " + std::to_string(rig.slots.size()) + (rig.slots.size() == 1 ? " slot" : " slots");
     return s;
 }
 
