@@ -213,6 +213,10 @@ void add_keyed_scales(Writer& w, tinygltf::Animation& anim, const Rig& rig, cons
         const int i = track_driving(state, bone, property);
         return i < 0 ? nullptr : &state.tracks[static_cast<std::size_t>(i)];
     };
+    // Without scale tracks, only a turn under an uneven pose scale moves a node's scale.
+    const bool scale_tracks = std::any_of(state.tracks.begin(), state.tracks.end(), [](const KeyTrack& t) { return t.property == PoseProperty::Scale; });
+    const bool uneven_scales = std::any_of(rig.pose.scales.begin(), rig.pose.scales.end(), [](const glm::vec3& s) { return s.x != s.y || s.y != s.z; });
+    if (!scale_tracks && !uneven_scales) return;
     Pose pose = rig.pose;
     for (std::size_t b = 0; b < bones.size(); ++b) {
         const int bone = static_cast<int>(b);
