@@ -129,7 +129,7 @@ KeyTrack compose_scale(int bone, const KeyTrack* own, const KeyTrack* parent, co
     };
     // The bone's turn matters only under an uneven parent scale.
     if (!parent || !std::any_of(parent->keys.begin(), parent->keys.end(), [](const Key& k) {
-            return k.vector.x != k.vector.y || k.vector.y != k.vector.z;
+            return !is_even(k.vector);
         })) {
         turn = nullptr;
     }
@@ -224,7 +224,7 @@ Result<std::vector<State>> read_animations(const tinygltf::Model& model, const S
                 } else if (!(own_scales[b] = own_scale_track(curve, scene.rest[node].scale, bone, joints.exact[b], joints.axis_turn[b]))) {
                     ++mirrored;
                 } else if (has_children[b] && std::any_of(own_scales[b]->keys.begin(), own_scales[b]->keys.end(), [](const Key& k) {
-                               return k.vector.x != k.vector.y || k.vector.y != k.vector.z;
+                               return !is_even(k.vector);
                            })) {
                     ++uneven;
                 }

@@ -215,7 +215,7 @@ void add_keyed_scales(Writer& w, tinygltf::Animation& anim, const Rig& rig, cons
     };
     // Without scale tracks, only a turn under an uneven pose scale moves a node's scale.
     const bool scale_tracks = std::any_of(state.tracks.begin(), state.tracks.end(), [](const KeyTrack& t) { return t.property == PoseProperty::Scale; });
-    const bool uneven_scales = std::any_of(rig.pose.scales.begin(), rig.pose.scales.end(), [](const glm::vec3& s) { return s.x != s.y || s.y != s.z; });
+    const bool uneven_scales = std::any_of(rig.pose.scales.begin(), rig.pose.scales.end(), [](const glm::vec3& s) { return !gltf::is_even(s); });
     if (!scale_tracks && !uneven_scales) return;
     Pose pose = rig.pose;
     for (std::size_t b = 0; b < bones.size(); ++b) {
@@ -224,7 +224,7 @@ void add_keyed_scales(Writer& w, tinygltf::Animation& anim, const Rig& rig, cons
         const KeyTrack* own = track_of(bone, PoseProperty::Scale);
         const KeyTrack* parent = p < 0 ? nullptr : track_of(p, PoseProperty::Scale);
         const glm::vec3 parent_scale = p < 0 ? glm::vec3(1.0f) : rig.pose.scales[static_cast<std::size_t>(p)];
-        const bool uneven = parent_scale.x != parent_scale.y || parent_scale.y != parent_scale.z;
+        const bool uneven = !gltf::is_even(parent_scale);
         const KeyTrack* turn = uneven ? track_of(bone, PoseProperty::Rotation) : nullptr;
         std::vector<const KeyTrack*> hangs_on;
         for (const KeyTrack* t : {own, parent, turn}) {

@@ -22,7 +22,7 @@ glm::vec3 stretched_axes(const glm::vec3& scale, const glm::quat& turn) {
 }
 
 bool shears(const glm::vec3& parent_scale, const glm::quat& local_rotation) {
-    if (parent_scale.x == parent_scale.y && parent_scale.y == parent_scale.z) return false;
+    if (is_even(parent_scale)) return false;
     const glm::mat3 turned = glm::mat3_cast(local_rotation);
     const glm::vec3 axes[3] = {parent_scale * turned[0], parent_scale * turned[1], parent_scale * turned[2]};
     const float size = std::fmax(std::fabs(parent_scale.x), std::fmax(std::fabs(parent_scale.y), std::fabs(parent_scale.z)));

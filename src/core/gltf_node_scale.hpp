@@ -13,6 +13,10 @@
 
 namespace marionette::gltf {
 
+// Whether a scale stretches every direction alike: only then do glTF's inherited scale and
+// Marionette's own agree on every bone under it, whatever its turn.
+inline bool is_even(const glm::vec3& scale) { return scale.x == scale.y && scale.y == scale.z; }
+
 // The length each axis of a frame turned `turn` in a frame scaled per axis by `scale` comes
 // to: a bone's axes under its parent's scale (the stretch it inherits), or a bone's axes under
 // its node's scale when another exporter's bone frame is its joint's turned by an axis turn.
