@@ -389,6 +389,7 @@ void EditorApp::draw_viewport(int frame_width, int frame_height, float pixels_pe
         frame_shown();
         framed_ = true;
     }
+    renderer_->set_picture_folder(document_.folder());
     renderer_->draw(document_.rig(), world_pose(), world_, *controller_, view, frame_width, frame_height, pixels_per_point, ghosts_, layers_);
     for (std::string& problem : renderer_->take_problems()) say(std::move(problem));
 }

@@ -31,7 +31,7 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     draw_inspector_panel(rig, controller_->selected(), {window_width - kInspectorWidth, 0.0f, kInspectorWidth, panel_height}, edits, &ui_marks_,
                          &keys);
     ToolbarState toolbar{&settings_.recent, controller_->mode(), history_.can_undo(), history_.can_redo(), !rig.is_2d(), nullptr, false,
-                         state_panel_open_, state_panel_.timeline().onion().on, !rig.meshes.empty(), layers_, &ui_marks_};
+                         state_panel_open_, state_panel_.timeline().onion().on, !rig.meshes.empty() || !rig.slots.empty(), layers_, &ui_marks_};
     // The posed chain is the rig's chain ending at its effector, unless it is an automatic one.
     const std::optional<IkChain> active = controller_->active_chain();
     const int active_index = active ? rig.chain_ending_at(active->effector) : -1;

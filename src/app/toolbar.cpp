@@ -95,13 +95,16 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Onion skin: ghosts of the shown state a few frames (or keys) before (red) and after (green) the playhead");
         if (state.has_meshes) {
             ImGui::SameLine(0.0f, 16.0f);
-            a.toggle_meshes = toggle_button("Mesh", state.layers.meshes);
+            a.toggle_meshes = toggle_button(state.is_3d ? "Mesh" : "Images", state.layers.meshes);
             if (state.marks) state.marks->mark_last_item("toolbar/mesh");
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the meshes hung on the bones (Alt+H)");
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip(state.is_3d ? "Show the meshes hung on the bones (Alt+H)" : "Show the pictures in the slots (Alt+H)");
             ImGui::SameLine(0.0f, 2.0f);
             a.toggle_xray = toggle_button("X-ray", state.layers.xray);
             if (state.marks) state.marks->mark_last_item("toolbar/xray");
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("Bones in front of the meshes, never hidden inside them (Alt+Z)");
+            if (ImGui::IsItemHovered()) {
+                ImGui::SetTooltip(state.is_3d ? "Bones in front of the meshes, never hidden inside them (Alt+Z)"
+                                              : "Bones over the pictures, never hidden under them (Alt+Z)");
+            }
         }
         if (state.is_3d) {
             constexpr std::pair<const char*, ViewCamera::View> views[] = {

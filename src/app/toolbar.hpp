@@ -20,7 +20,7 @@ struct ToolbarState {
     bool chain_can_be_two_bone = false;
     bool states_open = false;
     bool onion = false;  // the onion skin is on
-    bool has_meshes = false;  // the rig has meshes: their toggles show
+    bool has_meshes = false;  // the rig has meshes or slot pictures: their toggles show
     ViewLayers layers;
     UiMarks* marks = nullptr;  // names the toolbar's buttons for scripts
 };

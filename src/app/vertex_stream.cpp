@@ -22,12 +22,17 @@ VertexStream::~VertexStream() {
     glDeleteVertexArrays(1, &vao_);
 }
 
-void VertexStream::draw_bytes(const void* data, std::size_t count, unsigned mode) {
+void VertexStream::upload_bytes(const void* data, std::size_t count) {
     if (count == 0) return;
-    glBindVertexArray(vao_);
     glBindBuffer(GL_ARRAY_BUFFER, vbo_);
     glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(count * stride_), data, GL_STREAM_DRAW);
-    glDrawArrays(mode, 0, static_cast<GLsizei>(count));
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+}
+
+void VertexStream::draw_range(unsigned mode, std::size_t first, std::size_t count) {
+    if (count == 0) return;
+    glBindVertexArray(vao_);
+    glDrawArrays(mode, static_cast<GLint>(first), static_cast<GLsizei>(count));
     glBindVertexArray(0);
 }
 

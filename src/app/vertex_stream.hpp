@@ -24,11 +24,20 @@ public:
     // Uploads the vertices and draws them as `mode` (GL_LINES, GL_TRIANGLES, ...).
     template <class Vertex>
     void draw(const std::vector<Vertex>& vertices, unsigned mode) {
-        draw_bytes(vertices.data(), vertices.size(), mode);
+        upload_bytes(vertices.data(), vertices.size());
+        draw_range(mode, 0, vertices.size());
     }
 
+    // Uploads the vertices once for several draws of parts of them (one per texture, say).
+    template <class Vertex>
+    void upload(const std::vector<Vertex>& vertices) {
+        upload_bytes(vertices.data(), vertices.size());
+    }
+    // Draws vertices [first, first + count) of the last upload.
+    void draw_range(unsigned mode, std::size_t first, std::size_t count);
+
 private:
-    void draw_bytes(const void* data, std::size_t count, unsigned mode);
+    void upload_bytes(const void* data, std::size_t count);
 
     std::size_t stride_;
     unsigned vao_ = 0;

@@ -20,7 +20,16 @@ Result<std::unique_ptr<ViewportRenderer>> ViewportRenderer::create(const std::fi
     auto meshes = MeshRenderer::create(shader_dir);
     if (!meshes) return Error{meshes.message()};
     r->meshes_ = std::move(meshes).value();
+    auto slots = SlotRenderer::create(shader_dir);
+    if (!slots) return Error{slots.message()};
+    r->slots_ = std::move(slots).value();
     return r;
+}
+
+std::vector<std::string> ViewportRenderer::take_problems() {
+    std::vector<std::string> out = meshes_->take_problems();
+    for (std::string& p : slots_->take_problems()) out.push_back(std::move(p));
+    return out;
 }
 
 void ViewportRenderer::draw(const Rig& rig, const Pose& pose, std::span<const Transform> world, const ViewportController& controller,
@@ -88,7 +97,14 @@ void ViewportRenderer::draw(const Rig& rig, const Pose& pose, std::span<const Tr
         glDepthMask(GL_TRUE);
         glDisable(GL_BLEND);
     }
+    // 2D pictures are drawn in slot order over the bones or under them (X-ray), as 3D bones are
+    // in front of the meshes or hidden inside them.
+    slot_quads_.clear();
+    if (layers.meshes && !rig.slots.empty()) build_slot_quads(rig, pose, world, slot_quads_);
+    const bool bones_over_pictures = layers.xray || slot_quads_.vertices.empty();
+    if (bones_over_pictures) slots_->draw(slot_quads_, picture_folder_, view_projection);
     shapes_->draw(shape_vertices_, view_projection, light);
+    if (!bones_over_pictures) slots_->draw(slot_quads_, picture_folder_, view_projection);
     glDisable(GL_DEPTH_TEST);
     draw_overlays(rig, pose, world, controller, view, view_projection, pixels_per_point, light);
     glViewport(0, 0, frame_width, frame_height);

@@ -12,6 +12,7 @@
 #include "app/line_renderer.hpp"
 #include "app/mesh_renderer.hpp"
 #include "app/shape_renderer.hpp"
+#include "app/slot_renderer.hpp"
 #include "core/result.hpp"
 #include "core/rig.hpp"
 #include "editor/viewport_controller.hpp"
@@ -27,8 +28,8 @@ struct GhostPose {
 
 // What the viewport shows besides the bones.
 struct ViewLayers {
-    bool meshes = true;  // the rig's meshes
-    bool xray = true;    // the bones drawn over the meshes rather than hidden inside them
+    bool meshes = true;  // what hangs on the bones: the rig's meshes and its slots' pictures
+    bool xray = true;    // the bones drawn over them rather than hidden inside (3D) or under (2D) them
 };
 
 class ViewportRenderer {
@@ -41,8 +42,13 @@ public:
     void draw(const Rig& rig, const Pose& pose, std::span<const Transform> world, const ViewportController& controller, const Viewport& view,
               int frame_width, int frame_height, float pixels_per_point, std::span<const GhostPose> ghosts = {}, ViewLayers layers = {});
 
-    // Problems the mesh drawing met since the last call (images that do not decode).
-    std::vector<std::string> take_problems() { return meshes_->take_problems(); }
+    // The folder the rig's slot pictures are named from (the rig file's).
+    void set_picture_folder(std::filesystem::path folder) { picture_folder_ = std::move(folder); }
+    // Reads the slot pictures again at the next draw (after they changed on disk).
+    void forget_pictures() { slots_->forget_pictures(); }
+
+    // Problems the mesh and picture drawing met since the last call (images that do not decode).
+    std::vector<std::string> take_problems();
 
 private:
     ViewportRenderer() = default;
@@ -52,6 +58,9 @@ private:
     std::unique_ptr<LineRenderer> lines_;
     std::unique_ptr<ShapeRenderer> shapes_;
     std::unique_ptr<MeshRenderer> meshes_;
+    std::unique_ptr<SlotRenderer> slots_;
+    std::filesystem::path picture_folder_;
+    SlotQuads slot_quads_;
     LineDrawData draw_data_;
     std::vector<ShapeVertex> shape_vertices_;
     std::vector<ShapeVertex> ghost_vertices_;

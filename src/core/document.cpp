@@ -19,6 +19,13 @@ Document Document::unsaved(Rig rig, std::filesystem::path path, std::optional<Fi
     return d;
 }
 
+std::filesystem::path Document::folder() const {
+    if (!path_.empty()) return path_.parent_path().empty() ? std::filesystem::path(".") : path_.parent_path();
+    std::error_code ec;
+    std::filesystem::path here = std::filesystem::current_path(ec);
+    return ec ? std::filesystem::path(".") : here;
+}
+
 Status Document::open(const std::filesystem::path& path) {
     if (is_gltf_path(path)) {
         Result<GltfImport> imported = import_gltf_file(path);

@@ -30,6 +30,9 @@ public:
 
     const Rig& rig() const { return rig_; }
     const std::filesystem::path& path() const { return path_; }
+    // The folder the rig's relative paths (its slots' pictures) are read from: its file's, or
+    // the working folder while it has no file.
+    std::filesystem::path folder() const;
     bool modified() const { return modified_; }
     // The identity of the document's file as last read or written here; none for a document
     // without a file, or when it could not be read.

@@ -62,6 +62,13 @@ Result<DecodedImage> decode_image(std::span<const std::uint8_t> bytes) {
     return out;
 }
 
+void premultiply_alpha(DecodedImage& image) {
+    for (std::size_t i = 0; i + 3 < image.rgba.size(); i += 4) {
+        const unsigned a = image.rgba[i + 3];
+        for (std::size_t c = 0; c < 3; ++c) image.rgba[i + c] = static_cast<std::uint8_t>((image.rgba[i + c] * a + 127) / 255);
+    }
+}
+
 Result<std::vector<std::uint8_t>> read_image_file(const std::filesystem::path& path) {
     Result<std::string> text = read_text_file(path, kMaxImageBytes, "picture file");
     if (!text) return Error{text.message()};

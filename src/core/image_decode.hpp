@@ -31,6 +31,11 @@ Result<glm::ivec2> image_size(std::span<const std::uint8_t> bytes);
 // The picture as RGBA bytes, after image_size's checks.
 Result<DecodedImage> decode_image(std::span<const std::uint8_t> bytes);
 
+// Multiplies each pixel's colour by its alpha (premultiplied alpha), rounding to nearest: the
+// form a picture is filtered and blended in, so that its see-through edges never pick up the
+// colour of the invisible pixels beside them.
+void premultiply_alpha(DecodedImage& image);
+
 // A picture file's bytes (at most kMaxImageBytes, mesh.hpp), or why they cannot be read.
 Result<std::vector<std::uint8_t>> read_image_file(const std::filesystem::path& path);
 

@@ -19,6 +19,14 @@ void add_points(const Rig& rig, const Pose& pose, std::vector<Transform>& world,
         out.push_back(world[i].translation);
         out.push_back(bone_tip(world[i], posed_length(rig.skeleton, pose, i)));
     }
+    // The corners of the pictures the slots show.
+    for (const Slot& slot : rig.slots) {
+        if (slot.shown < 0 || slot.bone < 0 || static_cast<std::size_t>(slot.bone) >= world.size()) continue;
+        const auto b = static_cast<std::size_t>(slot.bone);
+        for (const glm::vec3& c : attachment_world_corners(slot.attachments[static_cast<std::size_t>(slot.shown)], world[b], pose.scales[b])) {
+            out.push_back(c);
+        }
+    }
 }
 
 // The rig's meshes as they hang on the pose: skinned on the CPU (what the GPU draws).

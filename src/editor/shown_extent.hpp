@@ -15,9 +15,10 @@ namespace marionette {
 // Poses sampled over one cycle of the shown state.
 inline constexpr int kCycleSamples = 48;
 
-// Every joint and bone tip of the pose shown now (and every vertex of the meshes hung on it)
-// and, while a state shows, of that state's poses over its longest channel period or its keys'
-// length (kCycleSamples of them). Empty for a rig without bones.
+// Every joint and bone tip of the pose shown now (and every vertex of the meshes hung on it,
+// every corner of the pictures its slots show) and, while a state shows, of that state's poses
+// over its longest channel period or its keys' length (kCycleSamples of them). Empty for a rig
+// without bones.
 std::vector<glm::vec3> shown_extent(const Rig& rig, const StatePlayer& player);
 
 }  // namespace marionette

@@ -90,3 +90,16 @@ TEST(ImageDecode, FilesAreReadOnlyWhenRegular) {
     EXPECT_NE(read_image_file("/dev/zero").message().find("not a picture file"), std::string::npos);
     std::filesystem::remove_all(dir);
 }
+
+TEST(ImageDecode, PremultipliedAlphaScalesColourByAlphaRoundingToNearest) {
+    Result<DecodedImage> image = decode_image(small_png());
+    ASSERT_TRUE(image.ok()) << image.message();
+    premultiply_alpha(image.value());
+    const std::vector<std::uint8_t>& p = image.value().rgba;
+    EXPECT_EQ(std::vector<std::uint8_t>(p.begin(), p.begin() + 4), (std::vector<std::uint8_t>{255, 0, 0, 255})) << "opaque: unchanged";
+    // grey 128 at alpha 128: 128 * 128 / 255 = 64.25, so 64; alpha itself is kept.
+    EXPECT_EQ(std::vector<std::uint8_t>(p.begin() + 20, p.end()), (std::vector<std::uint8_t>{64, 64, 64, 128}));
+    DecodedImage clear{1, 1, {200, 100, 50, 0}};
+    premultiply_alpha(clear);
+    EXPECT_EQ(clear.rgba, (std::vector<std::uint8_t>{0, 0, 0, 0})) << "a fully transparent pixel carries no colour";
+}

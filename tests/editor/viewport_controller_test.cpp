@@ -415,5 +415,28 @@ TEST(ShownExtent, FrameAllHoldsTheMeshesAsTheyHangOnThePose) {
         << "the sheet's far corner is outside what Frame all frames";
 }
 
+TEST(ShownExtent, FrameAllHoldsThePicturesTheSlotsShow) {
+    Rig rig = testing::figure_2d();
+    const auto root = std::size_t{0};
+    Slot slot{"sign", 0, {}, 0, glm::vec4(1.0f)};
+    Attachment sign;
+    sign.name = "sign";
+    sign.image = "sign.png";
+    sign.size = {40.0f, 10.0f};
+    sign.offset = {500.0f, 300.0f};  // far from every bone
+    slot.attachments.push_back(sign);
+    rig.slots.push_back(slot);
+    const std::vector<Transform> world = compute_world(rig.skeleton, rig.pose).value();
+    const glm::vec3 far_corner = attachment_world_corners(sign, world[root], rig.pose.scales[root])[2];
+    const auto holds = [&](const std::vector<glm::vec3>& points) {
+        const std::optional<BoundingBox> box = bounding_box_of(points);
+        return box && glm::all(glm::lessThanEqual(box->min, far_corner + glm::vec3(1e-3f))) &&
+               glm::all(glm::greaterThanEqual(box->max, far_corner - glm::vec3(1e-3f)));
+    };
+    EXPECT_TRUE(holds(shown_extent(rig, StatePlayer{}))) << "the picture's far corner is outside what Frame all frames";
+    rig.slots[0].shown = -1;
+    EXPECT_FALSE(holds(shown_extent(rig, StatePlayer{}))) << "a slot showing nothing is not framed";
+}
+
 }  // namespace
 }  // namespace marionette

@@ -1,0 +1,114 @@
+#include "app/slot_renderer.hpp"
+
+#include <glad/gl.h>
+
+#include <cstddef>
+
+#include <glm/gtc/type_ptr.hpp>
+
+#include "core/image_decode.hpp"
+
+namespace marionette {
+
+namespace {
+
+unsigned make_texture(int width, int height, const std::uint8_t* rgba, bool smooth) {
+    unsigned id = 0;
+    glGenTextures(1, &id);
+    glBindTexture(GL_TEXTURE_2D, id);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    // Mipmaps of premultiplied pixels: zoomed out, a picture averages without shimmer or dark
+    // fringes; zoomed in, it is filtered smoothly rather than in blocks.
+    if (smooth) glGenerateMipmap(GL_TEXTURE_2D);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, smooth ? GL_LINEAR_MIPMAP_LINEAR : GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, smooth ? GL_LINEAR : GL_NEAREST);
+    // Clamped: a picture's edge never borrows the opposite edge's pixels.
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    return id;
+}
+
+// A picture that cannot be shown: a 4 x 4 magenta and black checker, seen at once.
+unsigned placeholder_texture() {
+    std::vector<std::uint8_t> checker;
+    for (int y = 0; y < 4; ++y) {
+        for (int x = 0; x < 4; ++x) {
+            const bool magenta = (x + y) % 2 == 0;
+            checker.insert(checker.end(), {static_cast<std::uint8_t>(magenta ? 255 : 0), 0, static_cast<std::uint8_t>(magenta ? 255 : 0), 255});
+        }
+    }
+    return make_texture(4, 4, checker.data(), false);
+}
+
+}  // namespace
+
+Result<std::unique_ptr<SlotRenderer>> SlotRenderer::create(const std::filesystem::path& shader_dir) {
+    auto program = ShaderProgram::load(shader_dir / "slot.vert", shader_dir / "slot.frag");
+    if (!program) return Error{program.message()};
+    std::unique_ptr<SlotRenderer> r(new SlotRenderer());
+    r->program_ = std::move(program).value();
+    r->u_view_projection_ = r->program_->uniform("u_view_projection");
+    r->u_picture_ = r->program_->uniform("u_picture");
+    r->stream_ = std::make_unique<VertexStream>(sizeof(SlotVertex), std::initializer_list<VertexAttribute>{{0, 3, offsetof(SlotVertex, position)},
+                                                                                                           {1, 2, offsetof(SlotVertex, uv)},
+                                                                                                           {2, 4, offsetof(SlotVertex, color)}});
+    r->placeholder_ = placeholder_texture();
+    return r;
+}
+
+SlotRenderer::~SlotRenderer() {
+    forget_pictures();
+    glDeleteTextures(1, &placeholder_);
+}
+
+void SlotRenderer::forget_pictures() {
+    for (const auto& [name, id] : textures_) {
+        if (id != placeholder_) glDeleteTextures(1, &id);
+    }
+    textures_.clear();
+}
+
+unsigned SlotRenderer::texture_of(const std::string& image) {
+    if (auto it = textures_.find(image); it != textures_.end()) return it->second;
+    unsigned id = placeholder_;
+    Result<std::vector<std::uint8_t>> bytes = read_image_file(folder_ / image);
+    if (!bytes) {
+        problems_.push_back("\"" + image + "\" shows as a magenta checker: " + bytes.message());
+    } else if (Result<DecodedImage> decoded = decode_image(bytes.value()); !decoded) {
+        problems_.push_back("\"" + image + "\" shows as a magenta checker: it " + decoded.message());
+    } else {
+        premultiply_alpha(decoded.value());
+        id = make_texture(decoded.value().width, decoded.value().height, decoded.value().rgba.data(), true);
+    }
+    textures_.emplace(image, id);
+    return id;
+}
+
+void SlotRenderer::draw(const SlotQuads& quads, const std::filesystem::path& folder, const glm::mat4& view_projection) {
+    if (folder != folder_) {
+        forget_pictures();
+        folder_ = folder;
+    }
+    if (quads.vertices.empty()) return;
+    glUseProgram(program_->id());
+    glUniformMatrix4fv(u_view_projection_, 1, GL_FALSE, glm::value_ptr(view_projection));
+    glUniform1i(u_picture_, 0);
+    glActiveTexture(GL_TEXTURE0);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    stream_->upload(quads.vertices);
+    for (const SlotBatch& batch : quads.batches) {
+        glBindTexture(GL_TEXTURE_2D, texture_of(*batch.image));
+        stream_->draw_range(GL_TRIANGLES, static_cast<std::size_t>(batch.first), static_cast<std::size_t>(batch.count));
+    }
+    glDisable(GL_BLEND);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glUseProgram(0);
+}
+
+std::vector<std::string> SlotRenderer::take_problems() { return std::exchange(problems_, {}); }
+
+}  // namespace marionette

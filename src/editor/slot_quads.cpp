@@ -1,0 +1,34 @@
+#include "editor/slot_quads.hpp"
+
+namespace marionette {
+
+namespace {
+
+// The picture's corners as attachment_corners orders them (bottom left, bottom right, top
+// right, top left) in texture coordinates, whose origin is the picture's top left.
+constexpr glm::vec2 kCornerUv[4] = {{0.0f, 1.0f}, {1.0f, 1.0f}, {1.0f, 0.0f}, {0.0f, 0.0f}};
+constexpr int kQuadCorners[6] = {0, 1, 2, 0, 2, 3};
+
+}  // namespace
+
+void build_slot_quads(const Rig& rig, const Pose& pose, std::span<const Transform> world, SlotQuads& out) {
+    if (!pose.fits(world.size())) return;
+    for (const Slot& slot : rig.slots) {
+        if (slot.shown < 0 || slot.bone < 0 || static_cast<std::size_t>(slot.bone) >= world.size()) continue;
+        const Attachment& a = slot.attachments[static_cast<std::size_t>(slot.shown)];
+        glm::vec4 color = a.tint * slot.color;
+        if (!(color.a > 0.0f) || !(a.size.x * a.scale.x != 0.0f) || !(a.size.y * a.scale.y != 0.0f)) continue;
+        color = glm::vec4(glm::vec3(color) * color.a, color.a);
+        const auto b = static_cast<std::size_t>(slot.bone);
+        const std::array<glm::vec3, 4> corners = attachment_world_corners(a, world[b], pose.scales[b]);
+        const auto first = static_cast<int>(out.vertices.size());
+        for (int c : kQuadCorners) out.vertices.push_back({corners[static_cast<std::size_t>(c)], kCornerUv[c], color});
+        if (!out.batches.empty() && *out.batches.back().image == a.image) {
+            out.batches.back().count += 6;
+        } else {
+            out.batches.push_back({&a.image, first, 6});
+        }
+    }
+}
+
+}  // namespace marionette

@@ -1,0 +1,125 @@
+// A 2D puppet's pictures in the real window: drawn in slot order with premultiplied alpha (a
+// half-transparent picture over another mixes them; a see-through edge picks up no colour from
+// the invisible pixels beside it), filtered linearly, the bones over them or under them (X-ray,
+// Alt+Z), hidden with Alt+H, and a missing picture shown as a magenta checker.
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <stb_image_write.h>
+
+#include "app/app_test_support.hpp"
+
+using namespace marionette::testing;
+
+namespace {
+
+void write_png(const std::filesystem::path& file, int width, int height, const std::vector<unsigned char>& rgba) {
+    ASSERT_NE(stbi_write_png(file.c_str(), width, height, 4, rgba.data(), width * 4), 0) << file;
+}
+
+// A 4 x 4 picture of one colour.
+std::vector<unsigned char> plain(unsigned char r, unsigned char g, unsigned char b, unsigned char a) {
+    std::vector<unsigned char> out;
+    for (int i = 0; i < 16; ++i) out.insert(out.end(), {r, g, b, a});
+    return out;
+}
+
+std::string slot(const std::string& name, const std::string& image, int width, int height, int x, int y) {
+    return R"({ "name": ")" + name + R"(", "bone": "body", "attachment": "a", "attachments": [ { "name": "a", "image": ")" + image +
+           R"(", "size": [)" + std::to_string(width) + ", " + std::to_string(height) + R"(], "offset": [)" + std::to_string(x) + ", " +
+           std::to_string(y) + "] } ] }";
+}
+
+// One bone, 100 long, at `origin`, with `slots` (bottom first).
+std::string puppet(const std::string& origin, const std::vector<std::string>& slots) {
+    std::string list;
+    for (const std::string& s : slots) list += (list.empty() ? "" : ", ") + s;
+    return R"({ "format": "marionette-rig", "version": 1, "dimensions": 2,
+      "bones": [ { "name": "body", "length": 100, "translation": )" + origin + R"( } ], "slots": [ )" + list + " ] }";
+}
+
+template <class Test>
+int count(const Image& img, Test test) {
+    int n = 0;
+    for (int y = 40; y < 770; ++y) {
+        for (int x = 245; x < 975; ++x) n += test(img.at(x, y)) ? 1 : 0;
+    }
+    return n;
+}
+
+bool is_red(const unsigned char* p) { return p[0] > 200 && p[1] < 40 && p[2] < 40; }
+// Half-transparent blue over red, premultiplied: (128, 0, 127).
+bool is_purple(const unsigned char* p) { return p[0] > 100 && p[0] < 156 && p[2] > 100 && p[2] < 156 && p[1] < 30; }
+bool is_magenta(const unsigned char* p) { return p[0] > 200 && p[2] > 200 && p[1] < 60; }
+
+}  // namespace
+
+TEST(SlotViewport, PicturesAreDrawnInSlotOrderBlendedWithBonesOverOrUnderThem) {
+    const auto dir = scratch_dir("e2e-slots");
+    write_png(dir / "red.png", 4, 4, plain(255, 0, 0, 255));
+    write_png(dir / "blue.png", 4, 4, plain(0, 0, 255, 128));
+    // Bottom to top: red, half-transparent blue over its middle (the bone inside both), and a
+    // picture whose file is missing, beside them.
+    const std::string red = slot("back", "red.png", 200, 200, 50, 0), blue = slot("front", "blue.png", 100, 100, 50, 0),
+                      lost = slot("lost", "pictures/lost.png", 60, 60, 200, 0);
+    write_file(dir / "puppet.json", puppet("[0, 0]", {red, blue, lost}));
+    write_file(dir / "swapped.json", puppet("[0, 0]", {blue, red, lost}));
+    write_file(dir / "slots.json", R"({"steps": [
+        {"wait": 3},
+        {"screenshot": "over.png"},
+        {"key": "alt+z"},
+        {"wait": 2},
+        {"screenshot": "under.png"},
+        {"key": "alt+z"},
+        {"key": "alt+h"},
+        {"wait": 2},
+        {"screenshot": "hidden.png"}
+    ]})");
+    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "slots.json").string() + " " + (dir / "puppet.json").string())), 0);
+    ASSERT_EQ(run(xvfb("--window 1280x800 --frames 3 --screenshot " + (dir / "swapped.png").string() + " " + (dir / "swapped.json").string())), 0);
+    const Image over = load_png(dir / "over.png"), under = load_png(dir / "under.png"), hidden = load_png(dir / "hidden.png"),
+                swapped = load_png(dir / "swapped.png");
+    ASSERT_GT(over.width, 0);
+    ASSERT_GT(swapped.width, 0);
+    const int purple = count(over, is_purple);
+    EXPECT_GT(count(over, is_red), 5000) << "the red picture shows around the blue one";
+    EXPECT_GT(purple, 5000) << "the half-transparent blue mixes with the red under it";
+    EXPECT_GT(count(over, is_magenta), 1000) << "the missing picture shows a magenta checker";
+    EXPECT_LT(count(swapped, is_purple), purple / 50) << "drawn first, the blue is covered by the opaque red";
+    EXPECT_GT(count(swapped, is_red), count(over, is_red) + purple / 2);
+    // The bone lies inside both pictures: drawn over them, or covered (X-ray off).
+    const int bones_over = count(over, is_bone_coloured), bones_under = count(under, is_bone_coloured);
+    EXPECT_GT(bones_over, 500);
+    EXPECT_LT(bones_under, bones_over / 10) << bones_over << " vs " << bones_under;
+    EXPECT_GT(count(under, is_purple), purple) << "the pictures show where the bone was";
+    EXPECT_EQ(count(hidden, is_red) + count(hidden, is_purple) + count(hidden, is_magenta), 0) << "Alt+H hides the pictures";
+    EXPECT_GT(count(hidden, is_bone_coloured), bones_over / 2) << "and leaves the bones";
+    std::filesystem::remove_all(dir);
+}
+
+TEST(SlotViewport, PicturesAreFilteredLinearlyAndTheirSeeThroughEdgesPickUpNoColour) {
+    const auto dir = scratch_dir("e2e-slot-filtering");
+    // Two pixels each, stretched over 200 units: black to white, and opaque black to a green
+    // that is fully transparent. Far from the world's origin, so no axis line is in view.
+    write_png(dir / "ramp.png", 2, 1, {0, 0, 0, 255, 255, 255, 255, 255});
+    write_png(dir / "edge.png", 2, 1, {0, 0, 0, 255, 0, 255, 0, 0});
+    write_file(dir / "puppet.json",
+               puppet("[5000, 5000]", {slot("ramp", "ramp.png", 200, 40, 50, -40), slot("edge", "edge.png", 200, 40, 50, 40)}));
+    const auto shot = dir / "filtered.png";
+    ASSERT_EQ(run(xvfb("--window 1280x800 --frames 3 --screenshot " + shot.string() + " " + (dir / "puppet.json").string())), 0);
+    const Image img = load_png(shot);
+    ASSERT_GT(img.width, 0);
+    // Linear filtering makes greys between the two pixels; nearest would give black and white.
+    const auto mid_grey = [](const unsigned char* p) {
+        return p[0] > 100 && p[0] < 200 && std::abs(p[0] - p[1]) < 8 && std::abs(p[1] - p[2]) < 8;
+    };
+    EXPECT_GT(count(img, mid_grey), 3000);
+    // Straight alpha would blend the invisible green into the fading edge; premultiplied, it
+    // fades from black to the background (grey, green at most a few levels above red).
+    const auto greenish = [](const unsigned char* p) { return p[1] > p[0] + 30; };
+    EXPECT_EQ(count(img, greenish), 0);
+    std::filesystem::remove_all(dir);
+}
