@@ -34,6 +34,8 @@ void FrameWorkload::run(float seconds) {
     fk.run();
     vertices_.clear();
     build_bone_shapes(rig_.skeleton, pose_, world_, rig_.is_2d(), {}, 0.02f, vertices_);
+    slot_quads_.clear();
+    build_slot_quads(rig_, pose_, world_, slot_quads_);
     // What the viewport draws over the bones: the chains' handles and a selected bone's limits.
     handles_.clear();
     chain_handles(rig_, pose_, world_, true, std::nullopt, handles_);

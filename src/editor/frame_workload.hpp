@@ -1,6 +1,6 @@
 #pragma once
 // The CPU work of one editor frame while chains are being dragged: solve every chain toward its
-// moving target, run forward kinematics, build the bone triangles. `marionette --bench-frames`
+// moving target, run forward kinematics, build the bone triangles and the slots' picture quads. `marionette --bench-frames`
 // times it; it calls the same functions the viewport does.
 
 #include <vector>
@@ -9,6 +9,7 @@
 #include "core/rig.hpp"
 #include "editor/bone_shapes.hpp"
 #include "editor/chain_handles.hpp"
+#include "editor/slot_quads.hpp"
 
 namespace marionette {
 
@@ -22,7 +23,7 @@ public:
     void run(float seconds);
 
     const Pose& pose() const { return pose_; }
-    std::size_t vertex_count() const { return vertices_.size(); }
+    std::size_t vertex_count() const { return vertices_.size() + slot_quads_.vertices.size(); }
     int chains_reached() const { return reached_; }
 
 private:
@@ -34,6 +35,7 @@ private:
     std::vector<ShapeVertex> vertices_;
     std::vector<ChainHandle> handles_;
     std::vector<glm::vec3> arcs_;
+    SlotQuads slot_quads_;
     int reached_ = 0;
 };
 
