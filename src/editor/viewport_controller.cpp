@@ -8,6 +8,7 @@
 #include "editor/bounding_box.hpp"
 #include "editor/edits.hpp"
 #include "editor/picking.hpp"
+#include "editor/slot_picking.hpp"
 
 namespace marionette {
 
@@ -34,6 +35,43 @@ ViewportController::ViewportController(Document& document, History& history)
 void ViewportController::frame(const Viewport& viewport, std::span<const glm::vec3> points) {
     frame_requested_ = false;
     if (auto box = bounding_box_of(points)) camera_.frame(*box, viewport);
+}
+
+void ViewportController::select_slot(int slot) {
+    const Rig& rig = document_.rig();
+    if (slot < 0 || slot >= static_cast<int>(rig.slots.size())) {
+        selected_slot_ = -1;
+        return;
+    }
+    selected_slot_ = slot;
+    selected_ = rig.slots[static_cast<std::size_t>(slot)].bone;
+}
+
+int ViewportController::picture_under(glm::vec2 pixel, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world) const {
+    const Rig& rig = document_.rig();
+    if (!rig.is_2d() || rig.slots.empty()) return -1;
+    const auto point = on_view_plane(pixel, viewport, glm::vec3(0.0f));
+    return point ? slot_under(rig, pose, world, glm::vec2(*point)) : -1;
+}
+
+void ViewportController::start_picture_drag(glm::vec2 pixel, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world) {
+    const int slot = picture_under(pixel, viewport, pose, world);
+    select_slot(slot);
+    if (slot < 0) {
+        selected_ = -1;  // a click on empty space deselects
+        return;
+    }
+    const auto grab = on_view_plane(pixel, viewport, glm::vec3(0.0f));
+    const Rig& rig = document_.rig();
+    const auto bone = static_cast<std::size_t>(rig.slots[static_cast<std::size_t>(slot)].bone);
+    if (!grab || bone >= world.size() || !pose.fits(world.size())) return;
+    Result<PictureDrag> d = PictureDrag::start(rig, slot, *picture_tool_, world[bone], pose.scales[bone], *grab);
+    if (!d) {
+        message_ = d.message();
+        return;
+    }
+    rig_before_drag_ = rig;
+    drag_ = std::move(d).value();
 }
 
 std::optional<IkResult> ViewportController::last_solve() const {
@@ -115,11 +153,12 @@ bool ViewportController::press_poses(const ViewportInput& in, const Viewport& vi
     if (in.kind != ViewportInput::Kind::Press || in.button != MouseButton::Left || dragging() || space_held_) return false;
     const bool is_2d = document_.rig().is_2d();
     if (in.mods.alt && !is_2d) return false;
-    if (!viewport.contains(in.pixel)) return false;
+    if (!viewport.contains(in.pixel) || picture_tool_) return false;
     std::vector<ChainHandle> shown;
     handles(pose, world, shown);
     if (pick_handle(shown, camera_, viewport, in.pixel, kHandleTolerance)) return true;
-    return pick_bone(document_.rig().skeleton, pose, world, camera_, viewport, in.pixel, kPickTolerance).has_value();
+    if (pick_bone(document_.rig().skeleton, pose, world, camera_, viewport, in.pixel, kPickTolerance)) return true;
+    return picture_under(in.pixel, viewport, pose, world) >= 0;
 }
 
 void ViewportController::press(glm::vec2 pixel, MouseButton button, bool shift, bool alt, const Viewport& viewport,
@@ -141,10 +180,18 @@ void ViewportController::press(glm::vec2 pixel, MouseButton button, bool shift, 
         original = document_.rig();
         document_.edit([&](Rig& rig) { rig.pose = pose; });
     }
+    if (picture_tool_) {
+        start_picture_drag(pixel, viewport, pose, world);
+        return;
+    }
     if (!start_handle_drag(pixel, viewport, pose, world)) {
         const auto hit = pick_bone(document_.rig().skeleton, pose, world, camera_, viewport, pixel, kPickTolerance);
+        // Bones are drawn over the pictures: a picture is picked where no bone is, and picks its bone.
+        const int picture = hit ? -1 : picture_under(pixel, viewport, pose, world);
         selected_ = hit ? hit->bone : -1;  // a click on empty space deselects
-        if (hit) start_bone_drag(hit->bone, pixel, viewport, pose, world);
+        selected_slot_ = -1;
+        if (picture >= 0) select_slot(picture);
+        if (selected_ >= 0) start_bone_drag(selected_, pixel, viewport, pose, world);
     }
     if (!original) return;
     if (dragging()) {
@@ -250,6 +297,11 @@ void ViewportController::motion(glm::vec2 pixel, glm::vec2 delta, const Viewport
         });
         return;
     }
+    if (const auto* picture = std::get_if<PictureDrag>(&drag_)) {
+        const auto cursor = on_view_plane(pixel, viewport, glm::vec3(0.0f));
+        if (cursor) document_.edit([&](Rig& rig) { picture->drag(rig, *cursor); });
+        return;
+    }
     if (const auto* root = std::get_if<RootDrag>(&drag_)) {
         const auto cursor = on_view_plane(pixel, viewport, world[static_cast<std::size_t>(root->bone())].translation);
         if (cursor) document_.edit([&](Rig& rig) { root->drag(rig, *cursor); });
@@ -271,7 +323,8 @@ void ViewportController::motion(glm::vec2 pixel, glm::vec2 delta, const Viewport
     }
     if (viewport.contains(pixel)) {
         const auto hit = pick_bone(document_.rig().skeleton, pose, world, camera_, viewport, pixel, kPickTolerance);
-        hovered_ = hit ? hit->bone : -1;
+        const int picture = hit ? -1 : picture_under(pixel, viewport, pose, world);
+        hovered_ = hit ? hit->bone : picture >= 0 ? document_.rig().slots[static_cast<std::size_t>(picture)].bone : -1;
     }
 }
 
@@ -302,6 +355,11 @@ void ViewportController::release() {
     }
     if (const auto* root = std::get_if<RootDrag>(&drag_)) {
         history_.record("Move " + document_.rig().skeleton[static_cast<std::size_t>(root->bone())].name, std::move(rig_before_drag_), document_);
+    }
+    if (const auto* picture = std::get_if<PictureDrag>(&drag_)) {
+        constexpr const char* kVerb[] = {"Move picture ", "Turn picture ", "Scale picture "};
+        const std::string& slot = rig_before_drag_.slots[static_cast<std::size_t>(picture->slot())].name;
+        history_.record(kVerb[static_cast<int>(picture->tool())] + slot, std::move(rig_before_drag_), document_);
     }
     // A length chosen for one drag is not the next one's (a different bone, a different reach).
     if (const auto* ik = std::get_if<IkDrag>(&drag_); ik && ik->chain().name == kAutoChainName) auto_chain_length_ = kDefaultAutoChainLength;
@@ -376,6 +434,9 @@ void ViewportController::key(ViewKey sym, bool ctrl, bool shift) {
         toggle_mode();
     } else if (sym == ViewKey::Escape) {
         selected_ = -1;
+        selected_slot_ = -1;
+    } else if (picture_tool_ && !ctrl && (sym == ViewKey::G || sym == ViewKey::R || sym == ViewKey::S)) {
+        picture_tool_ = sym == ViewKey::G ? PictureTool::Move : sym == ViewKey::R ? PictureTool::Rotate : PictureTool::Scale;
     } else if (sym == ViewKey::P && !ctrl) {
         toggle_pin();
     } else if (sym == ViewKey::F || sym == ViewKey::Home) {

@@ -18,6 +18,7 @@
 #include "editor/fk_drag.hpp"
 #include "editor/history.hpp"
 #include "editor/ik_drag.hpp"
+#include "editor/picture_drag.hpp"
 #include "editor/pole_drag.hpp"
 #include "editor/root_drag.hpp"
 #include "editor/view_camera.hpp"
@@ -67,7 +68,17 @@ public:
     void set_mode(PoseMode mode) { mode_ = mode; }
     int selected() const { return selected_; }
     int hovered() const { return hovered_; }
-    void select(int bone) { selected_ = bone; }
+    void select(int bone) {
+        selected_ = bone;
+        selected_slot_ = -1;
+    }
+    // The slot whose picture was last clicked (its bone is the selected one), or -1.
+    int selected_slot() const { return selected_slot_; }
+    void select_slot(int slot);
+    // Placing pictures (2D, Spine's setup tools): while a tool is set, a drag on a picture moves,
+    // turns or scales it on its bone rather than posing the bone; G, R and S choose the tool.
+    std::optional<PictureTool> picture_tool() const { return picture_tool_; }
+    void set_picture_tool(std::optional<PictureTool> tool) { picture_tool_ = tool; }
     // The chain of the drag in progress, or the selected bone's chain, for highlighting.
     std::optional<IkChain> active_chain() const;
     // The IK drag's last solve while the pose is still the one it gave (none after any other change).
@@ -85,7 +96,7 @@ private:
     struct CameraDrag {
         bool orbit;  // else pan
     };
-    using Drag = std::variant<std::monostate, FkDrag, IkDrag, PoleDrag, RootDrag, CameraDrag>;
+    using Drag = std::variant<std::monostate, FkDrag, IkDrag, PoleDrag, RootDrag, PictureDrag, CameraDrag>;
 
     void press(glm::vec2 pixel, MouseButton button, bool shift, bool alt, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world);
     void motion(glm::vec2 pixel, glm::vec2 delta, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world);
@@ -120,6 +131,10 @@ private:
     // A press on a handle starts its drag; false when no handle is under the pointer.
     bool start_handle_drag(glm::vec2 pixel, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world);
     void start_ik_drag(IkChain chain, const glm::vec3& grab);
+    // The slot whose picture is under `pixel` (2D rigs), or -1.
+    int picture_under(glm::vec2 pixel, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world) const;
+    // A press in picture mode: selects the picture under it and starts placing it.
+    void start_picture_drag(glm::vec2 pixel, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world);
     // P: pins the selected bone's chain where its effector is, or lets it go.
     void toggle_pin();
     std::optional<glm::vec3> on_view_plane(glm::vec2 pixel, const Viewport& viewport, const glm::vec3& through) const;
@@ -130,6 +145,8 @@ private:
     PoseMode mode_ = PoseMode::Ik;
     int selected_ = -1;
     int hovered_ = -1;
+    int selected_slot_ = -1;
+    std::optional<PictureTool> picture_tool_;
     Drag drag_;
     Rig rig_before_drag_;
     bool space_held_ = false;
