@@ -5,6 +5,7 @@
 #include "core/gltf_export.hpp"
 #include "core/gltf_import.hpp"
 #include "core/rig_file.hpp"
+#include "core/slot_images.hpp"
 #include "editor/new_rig.hpp"
 
 namespace marionette {
@@ -313,6 +314,7 @@ void FileActions::chose(const std::filesystem::path& path) {
             // The rig alone, without the editor's own data (camera, layout): a file for a game.
             Rig rig = document_.rig();
             rig.editor = nlohmann::ordered_json::object();
+            rebase_pictures(rig.slots, document_.folder(), rig_folder(path));
             if (Status s = save_rig_file(rig, path); !s) {
                 errors_.show("Cannot export " + path.filename().string(), s.message());
                 message_ = std::string();

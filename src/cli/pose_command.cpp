@@ -9,6 +9,7 @@
 #include "core/pins.hpp"
 #include "core/opened_rig.hpp"
 #include "core/rig_file.hpp"
+#include "core/slot_images.hpp"
 
 namespace marionette {
 
@@ -85,6 +86,7 @@ int run_pose(const std::string& file, const PoseRequest& request, bool overwrite
     const IkChain& posed = rig.chains[static_cast<std::size_t>(chain_index)];
     hold_pins(rig, pose, chain_bones(rig.skeleton, posed.root, posed.effector));
     rig.pose = std::move(pose);
+    rebase_pictures(rig.slots, rig_folder(file), rig_folder(request.out));
     if (Status s = save_rig_file(rig, request.out, WriteOptions{.replace_read_only = overwrite}); !s) return fail(s.message());
     print_line(out, result_line(solved.value()));
     return 0;

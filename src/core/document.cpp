@@ -5,6 +5,7 @@
 #include "core/gltf_import.hpp"
 #include "core/rig_file.hpp"
 #include "core/rig_json.hpp"
+#include "core/slot_images.hpp"
 
 namespace marionette {
 
@@ -19,11 +20,10 @@ Document Document::unsaved(Rig rig, std::filesystem::path path, std::optional<Fi
     return d;
 }
 
-std::filesystem::path Document::folder() const {
-    if (!path_.empty()) return path_.parent_path().empty() ? std::filesystem::path(".") : path_.parent_path();
-    std::error_code ec;
-    std::filesystem::path here = std::filesystem::current_path(ec);
-    return ec ? std::filesystem::path(".") : here;
+Rig Document::rig_for_file() const {
+    Rig rig = rig_;
+    if (!path_.empty() && !rig.slots.empty()) rebase_pictures(rig.slots, folder_, rig_folder(path_));
+    return rig;
 }
 
 Status Document::open(const std::filesystem::path& path) {
@@ -34,6 +34,7 @@ Status Document::open(const std::filesystem::path& path) {
         import_warnings_ = std::move(imported.value().warnings);
         imported_from_ = path;
         path_.clear();
+        folder_ = rig_folder(path);
         disk_.reset();
         modified_ = true;
         revision_ = next_revision();
@@ -46,6 +47,7 @@ Status Document::open(const std::filesystem::path& path) {
     if (!loaded) return loaded.status();
     rig_ = std::move(loaded).value();
     path_ = path;
+    folder_ = rig_folder(path);
     disk_ = identity ? std::optional<FileIdentity>(identity.value()) : std::nullopt;
     imported_from_.clear();
     import_warnings_.clear();
@@ -65,7 +67,16 @@ Status Document::save_as(const std::filesystem::path& path, WriteOptions options
     if (view_.is_object()) {
         for (auto it = view_.begin(); it != view_.end(); ++it) rig_.editor[it.key()] = it.value();
     }
-    Result<std::string> text = write_rig_file(rig_, path, options);
+    // Pictures named from the folder the file goes to (rig_for_file).
+    const std::filesystem::path file_folder = rig_folder(path);
+    Result<std::string> text = Error{""};
+    if (rig_.slots.empty() || file_folder == folder_) {
+        text = write_rig_file(rig_, path, options);
+    } else {
+        Rig moved = rig_;
+        rebase_pictures(moved.slots, folder_, file_folder);
+        text = write_rig_file(moved, path, options);
+    }
     rig_.editor = std::move(kept);
     if (!text) return text.status();
     Result<FileIdentity> identity = identify_written_file(path, text.value());

@@ -14,6 +14,7 @@
 #include "core/file_identity.hpp"
 #include "core/result.hpp"
 #include "core/rig.hpp"
+#include "core/slot_images.hpp"
 
 namespace marionette {
 
@@ -23,16 +24,20 @@ public:
     // A rig that is its file's contents (or has no file yet when `path` is empty); `disk` is that
     // file's identity when known.
     Document(Rig rig, std::filesystem::path path, std::optional<FileIdentity> disk = std::nullopt)
-        : rig_(std::move(rig)), path_(std::move(path)), disk_(disk) {}
+        : rig_(std::move(rig)), path_(std::move(path)), disk_(disk), folder_(rig_folder(path_)) {}
     // A rig with unsaved changes to the file at `path` (empty: untitled), such as a recovery
     // copy; `disk` is the identity the file had when those changes began, when known.
     static Document unsaved(Rig rig, std::filesystem::path path, std::optional<FileIdentity> disk);
 
     const Rig& rig() const { return rig_; }
     const std::filesystem::path& path() const { return path_; }
-    // The folder the rig's relative paths (its slots' pictures) are read from: its file's, or
-    // the working folder while it has no file.
-    std::filesystem::path folder() const;
+    // The folder the rig's relative paths (its slots' pictures) lead from, absolute: its file's
+    // when it was opened or made (the working folder while it has none). It stays that folder
+    // when Save As writes elsewhere, which writes the paths made relative to the new file's
+    // folder: the rig, its undo steps and the pictures added later keep one folder.
+    const std::filesystem::path& folder() const { return folder_; }
+    // The rig as its file holds it: picture paths relative to the file's folder.
+    Rig rig_for_file() const;
     bool modified() const { return modified_; }
     // The identity of the document's file as last read or written here; none for a document
     // without a file, or when it could not be read.
@@ -88,6 +93,7 @@ private:
     Rig rig_;
     std::filesystem::path path_;
     std::optional<FileIdentity> disk_;
+    std::filesystem::path folder_;
     std::filesystem::path imported_from_;
     std::vector<std::string> import_warnings_;
     nlohmann::ordered_json view_ = nlohmann::ordered_json::object();

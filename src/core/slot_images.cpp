@@ -6,6 +6,33 @@
 
 namespace marionette {
 
+namespace fs = std::filesystem;
+
+fs::path rig_folder(const fs::path& rig_file) {
+    std::error_code ec;
+    fs::path folder = fs::absolute(rig_file.empty() || rig_file.parent_path().empty() ? fs::path(".") : rig_file.parent_path(), ec);
+    return ec ? fs::path(".") : folder.lexically_normal();
+}
+
+Result<std::string> picture_path_from(const fs::path& folder, const fs::path& file) {
+    std::error_code ec;
+    const fs::path base = fs::absolute(folder, ec).lexically_normal();
+    if (ec) return Error{folder.string() + ": " + ec.message()};
+    const fs::path target = fs::absolute(file, ec).lexically_normal();
+    if (ec) return Error{file.string() + ": " + ec.message()};
+    const fs::path relative = target.lexically_relative(base);
+    if (relative.empty()) return Error{file.string() + " has no path from the rig's folder " + base.string()};
+    return relative.generic_string();
+}
+
+void rebase_pictures(std::vector<Slot>& slots, const fs::path& from, const fs::path& to) {
+    for (Slot& slot : slots) {
+        for (Attachment& a : slot.attachments) {
+            if (Result<std::string> moved = picture_path_from(to, from / a.image)) a.image = std::move(moved).value();
+        }
+    }
+}
+
 std::vector<std::string> slot_image_problems(const Rig& rig, const std::filesystem::path& folder) {
     std::map<std::string, std::string> problem_of;  // by image path: empty when it shows
     std::vector<std::string> out;

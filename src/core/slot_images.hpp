@@ -7,9 +7,23 @@
 #include <string>
 #include <vector>
 
+#include "core/result.hpp"
 #include "core/rig.hpp"
 
 namespace marionette {
+
+// The folder a rig file's picture paths lead from: its own, absolute (the working folder for
+// an empty path).
+std::filesystem::path rig_folder(const std::filesystem::path& rig_file);
+
+// `file` as a rig in `folder` names it: relative, '/' between parts ("parts/eye.png",
+// "../shared/eye.png"), or why it cannot be (on another drive).
+Result<std::string> picture_path_from(const std::filesystem::path& folder, const std::filesystem::path& file);
+
+// The slots' picture paths, relative to `from`, made relative to `to` instead (for a rig
+// written to another folder than the one its paths lead from). A path with no way from `to`
+// is kept as it is.
+void rebase_pictures(std::vector<Slot>& slots, const std::filesystem::path& from, const std::filesystem::path& to);
 
 // One line per attachment whose picture, read from `folder` (the rig file's), cannot be shown:
 // `slots[0].attachments[1].image: "eyes.png" cannot open: No such file or directory`. Each file is read once however many attachments name it; only its header

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "core/image_decode.hpp"
+#include "core/slot_images.hpp"
 
 namespace marionette {
 
@@ -13,16 +14,6 @@ bool is_picture_path(const fs::path& file) {
     std::string ext = file.extension().string();
     std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return std::find(std::begin(kPictureExtensions), std::end(kPictureExtensions), ext) != std::end(kPictureExtensions);
-}
-
-Result<std::string> picture_path_from(const fs::path& folder, const fs::path& file) {
-    std::error_code ec;
-    const fs::path base = fs::absolute(folder, ec).lexically_normal();
-    const fs::path target = fs::absolute(file, ec).lexically_normal();
-    if (ec) return Error{file.string() + ": " + ec.message()};
-    const fs::path relative = target.lexically_relative(base);
-    if (relative.empty()) return Error{file.string() + " has no path from the rig's folder " + base.string()};
-    return relative.generic_string();
 }
 
 Result<SlotEdit> add_picture_file(const Rig& rig, const fs::path& folder, const fs::path& file, int bone, int slot, const Transform& bone_world) {

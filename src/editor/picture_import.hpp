@@ -22,11 +22,7 @@ inline constexpr std::string_view kPictureExtensions[] = {".png", ".jpg", ".jpeg
 // window is put on a bone rather than opened.
 bool is_picture_path(const std::filesystem::path& file);
 
-// `file` as the rig in `folder` names it: relative, '/' between parts ("parts/eye.png",
-// "../shared/eye.png"), or why it cannot be (on another drive).
-Result<std::string> picture_path_from(const std::filesystem::path& folder, const std::filesystem::path& file);
-
-// Adds picture `file` to the rig in `folder`: as a new slot on `bone` (slot -1), or as another
+// Adds picture `file` to the rig in `folder` (named as picture_path_from, slot_images.hpp, names it): as a new slot on `bone` (slot -1), or as another
 // drawing in `slot`. `bone_world` is the bone's frame as shown (slot_edits.hpp). Fails, naming
 // the file, when it cannot be read or is not a picture this reads.
 Result<SlotEdit> add_picture_file(const Rig& rig, const std::filesystem::path& folder, const std::filesystem::path& file, int bone, int slot,

@@ -77,7 +77,7 @@ void RecoveryKeeper::tick(const Document& document, double now) {
     }
     schedule_.writing(document.revision());
     // The frame pays for one copy of the rig; serializing and the disk are the worker's.
-    writing_ = std::async(std::launch::async, [this, record = recovery_record(document), rig = document.rig()] {
+    writing_ = std::async(std::launch::async, [this, record = recovery_record(document), rig = document.rig_for_file()] {
         return session_.write(record, rig);
     });
 }

@@ -462,3 +462,18 @@ TEST(PoseCommand, PinnedChainsHoldAndThePosedChainsPinMoves) {
     ASSERT_TRUE(moved.pin.has_value());
     EXPECT_EQ(*moved.pin, glm::vec3(40.0f, 90.0f, 0.0f));
 }
+
+TEST(PoseCommand, AnOutInAnotherFolderNamesThePicturesFromThere) {
+    mt::ScratchDir dir;
+    std::filesystem::create_directories(dir / "out");
+    Rig rig = load(kAssets + "/arm.json");
+    Attachment hand;
+    hand.name = "hand";
+    hand.image = "parts/hand.png";
+    hand.size = {10, 10};
+    rig.slots.push_back(Slot{"hand", rig.skeleton.find("hand"), {hand}, 0, glm::vec4(1.0f)});
+    ASSERT_TRUE(save_rig_file(rig, dir / "puppet.json").ok());
+    const PoseRun run = pose({(dir / "puppet.json").string(), "--chain", "arm", "--target", "300,100", "--out", (dir / "out/posed.json").string()});
+    ASSERT_EQ(run.code, 0) << run.err;
+    EXPECT_EQ(load(dir / "out/posed.json").slots[0].attachments[0].image, "../parts/hand.png");
+}

@@ -99,3 +99,36 @@ TEST(Document, ExchangeSwapsTheRigAndSetsTheUnsavedMark) {
     EXPECT_FALSE(doc.modified());
     EXPECT_EQ(doc.path(), kArm);
 }
+
+// Pictures are named from the rig's folder: Save As into another folder writes them named from
+// there, so the saved file shows the same pictures; the open document keeps its own folder.
+TEST(Document, SaveAsElsewhereNamesThePicturesFromTheNewFolder) {
+    marionette::testing::ScratchDir dir;
+    std::filesystem::create_directories(dir / "rig/parts");
+    std::filesystem::create_directories(dir / "copies/deep");
+    Result<Rig> rig = parse_rig(R"({ "format": "marionette-rig", "version": 1, "dimensions": 2,
+      "bones": [ { "name": "body", "length": 10 } ],
+      "slots": [ { "name": "s", "bone": "body", "attachment": "a", "attachments": [ { "name": "a", "image": "parts/eye.png", "size": [4, 4] } ] } ] })");
+    ASSERT_TRUE(rig.ok()) << rig.message();
+    Document doc(rig.value(), dir / "rig/puppet.json");
+    const std::filesystem::path folder = doc.folder();
+    EXPECT_EQ(folder, (dir / "rig").lexically_normal());
+    ASSERT_TRUE(doc.save_as(dir / "copies/deep/puppet.json").ok());
+    EXPECT_EQ(doc.folder(), folder) << "the open rig's paths still lead from its first folder";
+    EXPECT_EQ(doc.rig().slots[0].attachments[0].image, "parts/eye.png");
+    EXPECT_EQ(doc.rig_for_file().slots[0].attachments[0].image, "../../rig/parts/eye.png");
+    Result<Rig> saved = parse_rig(marionette::testing::read_file(dir / "copies/deep/puppet.json"));
+    ASSERT_TRUE(saved.ok()) << saved.message();
+    EXPECT_EQ(saved.value().slots[0].attachments[0].image, "../../rig/parts/eye.png");
+    // Saved back where it came from: the paths as they were.
+    ASSERT_TRUE(doc.save_as(dir / "rig/again.json").ok());
+    saved = parse_rig(marionette::testing::read_file(dir / "rig/again.json"));
+    ASSERT_TRUE(saved.ok());
+    EXPECT_EQ(saved.value().slots[0].attachments[0].image, "parts/eye.png");
+    // Opened from the copy, its folder is the copy's, and the paths are the copy's.
+    Document reopened;
+    ASSERT_TRUE(reopened.open(dir / "copies/deep/puppet.json").ok());
+    EXPECT_EQ(reopened.folder(), (dir / "copies/deep").lexically_normal());
+    EXPECT_EQ(std::filesystem::weakly_canonical(reopened.folder() / reopened.rig().slots[0].attachments[0].image),
+              std::filesystem::weakly_canonical(dir / "rig/parts/eye.png"));
+}

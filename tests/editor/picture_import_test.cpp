@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <stb_image_write.h>
 
+#include "core/slot_images.hpp"
 #include "editor/picture_import.hpp"
 #include "edit_test_rigs.hpp"
 
