@@ -25,9 +25,11 @@ void row_label(const char* text) {
 
 }  // namespace
 
-void FileDialog::open(FileDialogMode mode, std::string title, std::filesystem::path directory, std::string file_name) {
+void FileDialog::open(FileDialogMode mode, std::string title, std::filesystem::path directory, std::string file_name,
+                      std::span<const std::string_view> extensions) {
     mode_ = mode;
     title_ = std::move(title);
+    extensions_.assign(extensions.begin(), extensions.end());
     name_field_ = std::move(file_name);
     error_.clear();
     replace_.reset();
@@ -46,7 +48,9 @@ void FileDialog::show_directory(const std::filesystem::path& directory) {
     folder_field_ = directory_.string();
     clicked_name_.clear();
     Result<std::vector<FileListEntry>> listing =
-        mode_ == FileDialogMode::Open ? list_directory(directory_, kOpenableExtensions) : list_directory(directory_);
+        !extensions_.empty()              ? list_directory(directory_, extensions_)
+        : mode_ == FileDialogMode::Open ? list_directory(directory_, kOpenableExtensions)
+                                          : list_directory(directory_);
     if (listing.ok()) {
         entries_ = std::move(listing).value();
         listing_error_.clear();

@@ -7,7 +7,9 @@
 
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <imgui.h>
@@ -20,8 +22,11 @@ namespace marionette {
 class FileDialog {
 public:
     // Shows the dialog from the next draw(), listing `directory` (or its nearest existing
-    // ancestor; the working directory when empty) with `file_name` in the name field.
-    void open(FileDialogMode mode, std::string title, std::filesystem::path directory, std::string file_name = {});
+    // ancestor; the working directory when empty) with `file_name` in the name field. It lists
+    // the files whose names end in `extensions`; by default, what the mode opens or saves
+    // (file_listing.hpp).
+    void open(FileDialogMode mode, std::string title, std::filesystem::path directory, std::string file_name = {},
+              std::span<const std::string_view> extensions = {});
     bool is_open() const { return open_; }
     FileDialogMode mode() const { return mode_; }
 
@@ -43,6 +48,7 @@ private:
 
     FileDialogMode mode_ = FileDialogMode::Open;
     std::string title_;
+    std::vector<std::string_view> extensions_;  // listed; empty: the mode's
     std::filesystem::path directory_;
     std::string folder_field_;
     std::vector<FileListEntry> entries_;

@@ -45,6 +45,9 @@ ScriptPoint point(const JsonField& f) {
     if (f.raw().contains("ui")) {
         f.allow_only({"ui", "offset"});
         p.ui = f.member("ui").non_empty_string();
+    } else if (f.raw().contains("slot")) {
+        f.allow_only({"slot", "offset"});
+        p.slot = f.member("slot").non_empty_string();
     } else if (f.raw().contains("chain")) {
         f.allow_only({"chain", "at", "offset"});
         p.chain = f.member("chain").non_empty_string();
@@ -77,7 +80,7 @@ template <class Step>
 Step pointer_step(const JsonField& f) {
     Step s;
     if (f.raw().is_object() && f.raw().contains("at") && !f.raw().contains("bone") && !f.raw().contains("chain") &&
-        !f.raw().contains("ui")) {
+        !f.raw().contains("ui") && !f.raw().contains("slot")) {
         f.allow_only({"at", "button"});
         s.at = point(f.member("at"));
         if (auto b = f.optional_member("button")) s.button = button(*b);

@@ -10,8 +10,8 @@
 //                {"key": "ctrl+z"}, {"wait": 2}, {"save": "out.json"}, {"screenshot": "out.png"},
 //                {"expect": {"bone": "forearm", "at": "tip", "pixel": [900, 500], "within": 1}} ] }
 // A point is window pixels [x, y] (origin top-left, y down), a bone's joint, middle or tip, a
-// chain's handle, or a named panel widget ({"ui": "states/play"}), as currently drawn, so
-// scripts survive layout and camera changes.
+// chain's handle, a slot's picture ({"slot": "eyes"}, its centre) or a named panel widget
+// ({"ui": "states/play"}), as currently drawn, so scripts survive layout and camera changes.
 
 #include <cstdint>
 #include <filesystem>
@@ -42,6 +42,7 @@ struct ScriptPoint {
     std::string chain;  // when set, the point is this chain's `handle` (and `bone` is empty)
     HandlePoint handle = HandlePoint::Target;
     std::string ui;     // when set, the centre of this named panel widget as drawn ("states/play")
+    std::string slot;   // when set, the centre of this slot's shown picture as drawn
 };
 
 struct MoveStep {

@@ -61,6 +61,18 @@ Result<glm::vec3> handle_point_world(const ScriptView& view, const std::string& 
     return Error{"no such handle"};
 }
 
+Result<glm::vec3> slot_point_world(const ScriptView& view, const std::string& name) {
+    for (const Slot& slot : view.rig->slots) {
+        if (slot.name != name) continue;
+        const auto b = static_cast<std::size_t>(slot.bone);
+        if (slot.shown < 0) return Error{"slot \"" + name + "\" shows no picture"};
+        if (!view.pose || b >= view.world.size() || b >= view.pose->scales.size()) return Error{"slot \"" + name + "\" is not drawn"};
+        const std::array<glm::vec3, 4> c = attachment_world_corners(slot.attachments[static_cast<std::size_t>(slot.shown)], view.world[b], view.pose->scales[b]);
+        return 0.5f * (c[0] + c[2]);
+    }
+    return Error{"\"" + name + "\" is not a slot of this rig"};
+}
+
 Result<glm::vec2> resolve_point(const ScriptView& view, const ScriptPoint& point) {
     if (point.pixel) return *point.pixel;
     if (!point.ui.empty()) {
@@ -72,7 +84,9 @@ Result<glm::vec2> resolve_point(const ScriptView& view, const ScriptPoint& point
         return Error{"no widget \"" + point.ui + "\" is drawn now" + (drawn.empty() ? std::string() : " (drawn: " + drawn + ")")};
     }
     const bool is_handle = !point.chain.empty();
-    Result<glm::vec3> world = is_handle ? handle_point_world(view, point.chain, point.handle) : bone_point_world(view, point.bone, point.at);
+    Result<glm::vec3> world = !point.slot.empty() ? slot_point_world(view, point.slot)
+                              : is_handle         ? handle_point_world(view, point.chain, point.handle)
+                                                  : bone_point_world(view, point.bone, point.at);
     if (!world) return Error{world.message()};
     const ScreenPoint screen = view.camera->project(world.value(), view.viewport);
     if (!screen.in_front) {

@@ -141,15 +141,15 @@ TEST(ScriptChecks, BonePointsResolveToThePixelsTheyAreDrawnAt) {
     ViewFixture f;
     f.camera.frame({{0, -1, 0}, {2.5f, 1, 0}}, f.view().viewport);
     const ScriptView v = f.view();
-    const auto tip = resolve_point(v, ScriptPoint{std::nullopt, "b1", BonePoint::Tip, {3, 4}, {}, HandlePoint::Target, {}});
+    const auto tip = resolve_point(v, ScriptPoint{std::nullopt, "b1", BonePoint::Tip, {3, 4}, {}, HandlePoint::Target, {}, {}});
     ASSERT_TRUE(tip.ok()) << tip.message();
     const glm::vec2 drawn = f.camera.project({2.5f, 0, 0}, v.viewport).pixel;
     EXPECT_NEAR(tip.value().x, drawn.x + 3, 1e-3f);
     EXPECT_NEAR(tip.value().y, drawn.y + 4, 1e-3f);
     EXPECT_EQ(bone_point_world(v, "b1", BonePoint::Middle).value(), glm::vec3(2.0f, 0, 0));
     EXPECT_EQ(bone_point_world(v, "b0", BonePoint::Joint).value(), glm::vec3(0.5f, 0, 0));
-    EXPECT_EQ(resolve_point(v, ScriptPoint{glm::vec2{7, 8}, "", BonePoint::Tip, {}, {}, HandlePoint::Target, {}}).value(), glm::vec2(7, 8));
-    EXPECT_EQ(resolve_point(v, ScriptPoint{std::nullopt, "elbow", BonePoint::Tip, {}, {}, HandlePoint::Target, {}}).message(), "\"elbow\" is not a bone of this rig");
+    EXPECT_EQ(resolve_point(v, ScriptPoint{glm::vec2{7, 8}, "", BonePoint::Tip, {}, {}, HandlePoint::Target, {}, {}}).value(), glm::vec2(7, 8));
+    EXPECT_EQ(resolve_point(v, ScriptPoint{std::nullopt, "elbow", BonePoint::Tip, {}, {}, HandlePoint::Target, {}, {}}).message(), "\"elbow\" is not a bone of this rig");
 }
 
 TEST(ScriptChecks, ChainHandlesResolveToTheirPoints) {
@@ -178,6 +178,33 @@ TEST(ScriptChecks, ChainHandlesResolveToTheirPoints) {
     ScriptPoint missing = target;
     missing.chain = "leg";
     EXPECT_EQ(resolve_point(v, missing).message(), "\"leg\" is not a chain of this rig");
+}
+
+TEST(ScriptChecks, SlotPointsResolveToTheCentreOfTheShownPicture) {
+    ViewFixture f;
+    Attachment a;
+    a.name = "a";
+    a.image = "a.png";
+    a.size = {1.0f, 0.5f};
+    a.offset = {0.5f, 0.25f};
+    a.pivot = {0.0f, 0.0f};  // its centre is 0.5 along and 0.25 up from the offset
+    f.rig.slots.push_back(Slot{"sign", 1, {a}, 0, glm::vec4(1.0f)});  // on b0, whose joint is at 0.5
+    f.camera.frame({{0, -1, 0}, {2.5f, 1, 0}}, f.view().viewport);
+    ScriptView v = f.view();
+    Result<InputScript> script = parse_input_script(R"({"steps": [{"click": {"slot": "sign", "offset": [2, 3]}}]})");
+    ASSERT_TRUE(script.ok()) << script.message();
+    const ScriptPoint& point = std::get<ClickStep>(script.value().steps[0]).at;
+    const Result<glm::vec2> at = resolve_point(v, point);
+    ASSERT_TRUE(at.ok()) << at.message();
+    const glm::vec2 drawn = f.camera.project({1.5f, 0.5f, 0}, v.viewport).pixel;
+    EXPECT_NEAR(at.value().x, drawn.x + 2, 1e-3f);
+    EXPECT_NEAR(at.value().y, drawn.y + 3, 1e-3f);
+    ScriptPoint other = point;
+    other.slot = "hat";
+    EXPECT_EQ(resolve_point(v, other).message(), "\"hat\" is not a slot of this rig");
+    f.rig.slots[0].shown = -1;
+    EXPECT_EQ(resolve_point(f.view(), point).message(), "slot \"sign\" shows no picture");
+    EXPECT_FALSE(parse_input_script(R"({"steps": [{"click": {"slot": "sign", "at": "tip"}}]})").ok()) << "a slot has no bone points";
 }
 
 TEST(ScriptChecks, ChecksPassOrSayWhatWasFound) {
