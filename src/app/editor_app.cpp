@@ -17,6 +17,7 @@
 #include "core/terminal_text.hpp"
 #include "editor/numbered_path.hpp"
 #include "editor/onion_skin.hpp"
+#include "editor/picture_import.hpp"
 #include "editor/shown_extent.hpp"
 #include "editor/state_edits.hpp"
 #include "core/utf8.hpp"
@@ -51,6 +52,7 @@ Result<std::unique_ptr<EditorApp>> EditorApp::create(Document document, EditorOp
     if (!app->settings_.imgui_layout.empty()) ImGui::LoadIniSettingsFromMemory(app->settings_.imgui_layout.c_str(), app->settings_.imgui_layout.size());
     if (app->options_.remember_file && !app->document_.path().empty()) app->settings_.recent.add(app->document_.path());
     app->files_ = std::make_unique<FileActions>(app->document_, app->history_, app->settings_.recent);
+    app->pictures_ = std::make_unique<PictureActions>(app->document_);
     app->files_->announce_import();  // `marionette model.glb`: what the import left out, shown
     // Copies of unsaved work live beside the settings, and only when settings are used: scripted
     // runs make none unless a test points MARIONETTE_CONFIG_DIR somewhere on purpose.
@@ -204,6 +206,7 @@ ScriptView EditorApp::script_view() const {
     if (auto from = blending_from(states_.machine())) v.blending_from = name(*from);
     v.blend_weight = blend_weight(states_.machine());
     v.dialog = files_->dialog_name();
+    if (v.dialog.empty() && pictures_->dialog_open()) v.dialog = "file chooser";
     if (v.dialog.empty()) v.dialog = recovery_.dialog_name();
     return v;
 }
@@ -258,7 +261,11 @@ void EditorApp::handle_events() {
         if (e.type == SDL_DROPFILE) {
             const std::filesystem::path dropped = e.drop.file;
             SDL_free(e.drop.file);
-            files_->open_path(dropped);
+            if (is_picture_path(dropped)) {
+                pictures_->add({controller_->selected(), -1}, dropped, world_, *session_);  // onto the selected bone
+            } else {
+                files_->open_path(dropped);
+            }
         }
         if (files_->take_replaced()) {
             start_over();

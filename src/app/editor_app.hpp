@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "app/file_actions.hpp"
+#include "app/picture_actions.hpp"
 #include "app/gl_window.hpp"
 #include "app/panel_edits.hpp"
 #include "app/recovery_actions.hpp"
@@ -109,6 +110,7 @@ private:
     std::filesystem::path settings_file_;  // empty: settings are neither read nor written
     bool settings_unreadable_ = false;     // a broken settings file is not overwritten
     std::unique_ptr<FileActions> files_;
+    std::unique_ptr<PictureActions> pictures_;  // Add picture: the chooser and dropped pictures
     RecoveryActions recovery_;  // the copy of unsaved work, and the offer of copies a crash left
     std::unique_ptr<ViewportController> controller_;
     std::unique_ptr<GlWindow> window_;

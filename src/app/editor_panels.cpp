@@ -22,16 +22,17 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     const float panel_height = window_height - kStatusHeight;
     PanelEdits edits;
     ui_marks_.clear();
-    draw_outliner_panel(rig, controller_->selected(), {0.0f, 0.0f, kOutlinerWidth, panel_height}, edits, &ui_marks_);
+    draw_outliner_panel(rig, controller_->selected(), {0.0f, 0.0f, kOutlinerWidth, panel_height}, edits, &ui_marks_, controller_->selected_slot());
     SelectedKeys keys;
     if (state_panel_open_) {
         keys.state = state_panel_.timeline().state(rig);
         keys.keys = state_panel_.timeline().selected_keys(rig);
     }
     draw_inspector_panel(rig, controller_->selected(), {window_width - kInspectorWidth, 0.0f, kInspectorWidth, panel_height}, edits, &ui_marks_,
-                         &keys);
+                         &keys, controller_->selected_slot());
     ToolbarState toolbar{&settings_.recent, controller_->mode(), history_.can_undo(), history_.can_redo(), !rig.is_2d(), nullptr, false,
-                         state_panel_open_, state_panel_.timeline().onion().on, !rig.meshes.empty() || !rig.slots.empty(), layers_, &ui_marks_};
+                         state_panel_open_, state_panel_.timeline().onion().on, !rig.meshes.empty() || !rig.slots.empty(), rig.is_2d() && !rig.slots.empty(),
+                         controller_->picture_tool().has_value(), layers_, &ui_marks_};
     // The posed chain is the rig's chain ending at its effector, unless it is an automatic one.
     const std::optional<IkChain> active = controller_->active_chain();
     const int active_index = active ? rig.chain_ending_at(active->effector) : -1;
@@ -49,10 +50,12 @@ void EditorApp::draw_panels(float window_width, float window_height) {
         if (!state_panel_open_) framed_ = false;  // closed: the viewport grew
     }
     bool toggle = false;
+    std::optional<PictureTool> set_tool;
     const std::optional<IkChain> posed = controller_->active_chain();
     const int posed_bones = posed ? static_cast<int>(chain_bones(rig.skeleton, posed->root, posed->effector).size()) : 0;
-    draw_status_bar(StatusBarInfo{controller_->mode(), posed, controller_->last_solve(), posed_bones, std::string(status_.shown(document_.revision()))},
-                    window_width, window_height, kStatusHeight, toggle);
+    draw_status_bar(StatusBarInfo{controller_->mode(), posed, controller_->last_solve(), posed_bones, std::string(status_.shown(document_.revision())),
+                                  controller_->picture_tool()},
+                    window_width, window_height, kStatusHeight, toggle, set_tool);
     // Every panel has drawn from the same rig; now the document may change.
     apply_panel_edits(edits);
     apply_state_actions(state_actions);
@@ -64,7 +67,12 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     if (tools.toggle_meshes) layers_.meshes = !layers_.meshes;
     if (tools.toggle_xray) layers_.xray = !layers_.xray;
     if (toggle) controller_->toggle_mode();
-    if (tools.set_mode) controller_->set_mode(*tools.set_mode);
+    if (tools.set_mode) {
+        controller_->set_mode(*tools.set_mode);
+        controller_->set_picture_tool(std::nullopt);
+    }
+    if (tools.place) controller_->set_picture_tool(PictureTool::Move);
+    if (set_tool) controller_->set_picture_tool(set_tool);
     if (tools.undo || tools.redo) {
         session_->finish();
         if (tools.undo) history_.undo(document_);
@@ -81,6 +89,9 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     }
     run_file_choice(tools.file);
     files_->draw(&ui_marks_);
+    pictures_->draw(world_, *session_);
+    if (auto added = pictures_->take_added_slot()) controller_->select_slot(*added);
+    if (auto message = pictures_->take_message()) say(std::move(*message));
     recovery_.draw(*files_, &ui_marks_);
     if (auto message = files_->take_message()) say(std::move(*message));
     if (files_->take_replaced()) start_over();
@@ -89,11 +100,14 @@ void EditorApp::draw_panels(float window_width, float window_height) {
 
 void EditorApp::apply_panel_edits(PanelEdits& edits) {
     if (edits.select) controller_->select(*edits.select);
+    if (edits.add_picture) pictures_->choose(*edits.add_picture);
     if (edits.edit) {
         PanelEdits::RigEdit& e = *edits.edit;
         const Status s = e.preview ? session_->preview(std::move(e.label), std::move(e.rig)) : session_->apply(std::move(e.label), std::move(e.rig));
         if (!s) say(s.message());
     }
+    // After the edit: a slot moved in the draw order is selected where it went.
+    if (edits.select_slot) controller_->select_slot(*edits.select_slot);
     if (edits.finish) session_->finish();
     if (edits.tree) {
         std::string message;

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/panel_widgets.hpp"
+#include "app/slot_inspector.hpp"
 #include "core/chain_rules.hpp"
 #include "core/extents.hpp"
 #include "core/rotation_math.hpp"
@@ -187,7 +188,8 @@ void chain_section(const Rig& rig, int chain_index, PanelEdits& out, UiMarks* ma
 
 }  // namespace
 
-void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks, const SelectedKeys* keys) {
+void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks, const SelectedKeys* keys,
+                          int selected_slot) {
     ImGui::SetNextWindowPos(ImVec2(at.x, at.y));
     ImGui::SetNextWindowSize(ImVec2(at.width, at.height));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
@@ -255,6 +257,9 @@ void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at
         track(out, "pose scale of " + b.name, changed, [&] { return set_pose_scale(rig, selected, s); });
     }
     if (ImGui::CollapsingHeader("Limits", ImGuiTreeNodeFlags_DefaultOpen)) limits_section(rig, selected, out, marks);
+    if ((rig.is_2d() || !rig.slots.empty()) && ImGui::CollapsingHeader("Pictures", ImGuiTreeNodeFlags_DefaultOpen)) {
+        slot_section(rig, selected, selected_slot, out, marks);
+    }
     bool any_chain = false;
     for (std::size_t i = 0; i < rig.chains.size(); ++i) {
         const IkChain& c = rig.chains[i];

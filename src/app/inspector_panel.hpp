@@ -21,7 +21,8 @@ struct PanelPlacement {
 // With marks, names the widgets scripts and tests reach: "inspector/joint" (and each kind in its
 // open list, "inspector/joint/hinge"), "inspector/chain/<name>/solver".
 // With keys selected on the timeline, their section comes first (key_inspector.hpp).
+// `selected_slot`: the slot picked (its bone is `selected`), whose picture the Pictures section shows.
 void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks = nullptr,
-                          const SelectedKeys* keys = nullptr);
+                          const SelectedKeys* keys = nullptr, int selected_slot = -1);
 
 }  // namespace marionette

@@ -4,6 +4,8 @@
 
 #include <vector>
 
+#include "app/draw_order_list.hpp"
+
 namespace marionette {
 
 namespace {
@@ -123,7 +125,7 @@ void draw_bone_tree(const Rig& rig, const std::vector<std::vector<int>>& childre
 
 }  // namespace
 
-void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks) {
+void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks, int selected_slot) {
     ImGui::SetNextWindowPos(ImVec2(at.x, at.y));
     ImGui::SetNextWindowSize(ImVec2(at.width, at.height));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
@@ -167,6 +169,7 @@ void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at,
                 }
             }
         }
+        draw_order_list(rig, selected_slot, out, marks);
         if (!rig.states.empty()) {
             ImGui::Separator();
             ImGui::TextDisabled("States");

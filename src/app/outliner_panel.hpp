@@ -11,8 +11,9 @@
 
 namespace marionette {
 
-// `marks` (optional) names its rows ("outliner/<bone>", "outliner/chains/<chain>") and menu
-// items ("outliner/chain/CCD") for scripts and tests.
-void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks = nullptr);
+// `marks` (optional) names its rows ("outliner/<bone>", "outliner/chains/<chain>",
+// "outliner/slots/<slot>") and menu items ("outliner/chain/CCD") for scripts and tests. Below
+// the chains, the slots' draw order (draw_order_list.hpp), `selected_slot` highlighted.
+void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks = nullptr, int selected_slot = -1);
 
 }  // namespace marionette

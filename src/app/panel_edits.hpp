@@ -26,6 +26,14 @@ struct PanelEdits {
     std::optional<TreeChange> tree;
     bool finish = false;  // the dragged widget was let go
     std::optional<int> select;
+    std::optional<int> select_slot;  // a slot picked in a list (its bone is selected with it)
+    // "Add picture": the file chooser for a picture to put on `bone`, as a new slot (slot -1)
+    // or as another drawing in `slot`.
+    struct PictureTarget {
+        int bone = -1;
+        int slot = -1;
+    };
+    std::optional<PictureTarget> add_picture;
 
     void apply(std::string label, Result<Rig> rig) { edit.emplace(RigEdit{false, std::move(label), std::move(rig)}); }
     void preview(std::string label, Result<Rig> rig) { edit.emplace(RigEdit{true, std::move(label), std::move(rig)}); }

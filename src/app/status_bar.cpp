@@ -2,19 +2,38 @@
 
 #include <imgui.h>
 
+#include <utility>
+
 #include "core/utf8.hpp"
 
 namespace marionette {
 
-void draw_status_bar(const StatusBarInfo& info, float window_width, float window_height, float height, bool& toggle_mode) {
+void draw_status_bar(const StatusBarInfo& info, float window_width, float window_height, float height, bool& toggle_mode,
+                     std::optional<PictureTool>& set_tool) {
     ImGui::SetNextWindowPos(ImVec2(0.0f, window_height - height));
     ImGui::SetNextWindowSize(ImVec2(window_width, height));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings;
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6.0f, 3.0f));
     if (ImGui::Begin("##status", nullptr, flags)) {
-        if (ImGui::SmallButton(info.mode == PoseMode::Ik ? "IK" : "FK")) toggle_mode = true;
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Toggle FK / IK (Tab)");
-        ImGui::SameLine();
+        if (info.picture_tool) {
+            constexpr std::pair<const char*, PictureTool> kTools[] = {
+                {"Move (G)", PictureTool::Move}, {"Turn (R)", PictureTool::Rotate}, {"Scale (S)", PictureTool::Scale}};
+            ImGui::TextUnformatted("Place:");
+            for (const auto& [label, tool] : kTools) {
+                ImGui::SameLine(0.0f, 4.0f);
+                const bool current = *info.picture_tool == tool;
+                if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyle().Colors[ImGuiCol_ButtonActive]);
+                if (ImGui::SmallButton(label)) set_tool = tool;
+                if (current) ImGui::PopStyleColor();
+            }
+            ImGui::SameLine();
+            ImGui::TextDisabled("| drag a picture to place it on its bone; Tab goes back to posing");
+            ImGui::SameLine();
+        } else {
+            if (ImGui::SmallButton(info.mode == PoseMode::Ik ? "IK" : "FK")) toggle_mode = true;
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("Toggle FK / IK (Tab)");
+            ImGui::SameLine();
+        }
         if (info.chain) {
             const char* solver = info.chain->solver == SolverKind::Ccd ? "CCD" : "two-bone";
             if (info.chain->name == kAutoChainName) {

@@ -13,11 +13,14 @@ struct StatusBarInfo {
     std::optional<IkResult> last_solve;
     int chain_bones;  // how many bones the chain moves
     std::string message;
+    std::optional<PictureTool> picture_tool;  // Place mode's tool, or none (posing)
 };
 
-// The bar along the bottom: the FK/IK toggle, the chain being posed and its solver, the last
-// solve's iterations and remaining error, and the latest message. Sets `toggle_mode` when the
-// mode button is pressed.
-void draw_status_bar(const StatusBarInfo& info, float window_width, float window_height, float height, bool& toggle_mode);
+// The bar along the bottom: the FK/IK toggle (in Place mode, the picture tools instead), the
+// chain being posed and its solver, the last solve's iterations and remaining error, and the
+// latest message. Sets `toggle_mode` when the mode button is pressed, `set_tool` when a picture
+// tool is.
+void draw_status_bar(const StatusBarInfo& info, float window_width, float window_height, float height, bool& toggle_mode,
+                     std::optional<PictureTool>& set_tool);
 
 }  // namespace marionette

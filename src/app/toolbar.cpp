@@ -69,11 +69,17 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
     if (ImGui::Begin("##toolbar", nullptr, flags)) {
         file_menu(state.recent, a.file);
         ImGui::SameLine(0.0f, 16.0f);
-        if (option_button("FK", state.mode == PoseMode::Fk)) a.set_mode = PoseMode::Fk;
+        if (option_button("FK", !state.placing && state.mode == PoseMode::Fk)) a.set_mode = PoseMode::Fk;
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Forward kinematics: a drag turns the bone about its joint (Tab)");
         ImGui::SameLine(0.0f, 2.0f);
-        if (option_button("IK", state.mode == PoseMode::Ik)) a.set_mode = PoseMode::Ik;
+        if (option_button("IK", !state.placing && state.mode == PoseMode::Ik)) a.set_mode = PoseMode::Ik;
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Inverse kinematics: a drag moves the end of a chain (Tab)");
+        if (state.has_pictures) {
+            ImGui::SameLine(0.0f, 2.0f);
+            a.place = option_button("Place", state.placing) && !state.placing;
+            if (state.marks) state.marks->mark_last_item("toolbar/place");
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("Place pictures on their bones: a drag moves (G), turns (R) or scales (S) a picture (E)");
+        }
         ImGui::SameLine(0.0f, 16.0f);
         a.undo = enabled_button("Undo", state.can_undo);
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Ctrl+Z");

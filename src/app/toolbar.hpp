@@ -21,6 +21,8 @@ struct ToolbarState {
     bool states_open = false;
     bool onion = false;  // the onion skin is on
     bool has_meshes = false;  // the rig has meshes or slot pictures: their toggles show
+    bool has_pictures = false;  // a 2D rig with slots: the Place mode shows
+    bool placing = false;       // a picture tool is set (Place mode): FK and IK are off
     ViewLayers layers;
     UiMarks* marks = nullptr;  // names the toolbar's buttons for scripts
 };
@@ -40,7 +42,8 @@ struct FileMenuChoice {
 
 struct ToolbarActions {
     FileMenuChoice file;
-    std::optional<PoseMode> set_mode;
+    std::optional<PoseMode> set_mode;  // also leaves Place mode
+    bool place = false;                // enter Place mode (pictures move, turn, scale)
     bool undo = false;
     bool redo = false;
     bool reset_pose = false;

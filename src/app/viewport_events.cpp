@@ -26,6 +26,7 @@ ViewKey view_key(SDL_Keycode sym) {
         case SDLK_HOME: return ViewKey::Home;
         case SDLK_z: return ViewKey::Z;
         case SDLK_y: return ViewKey::Y;
+        case SDLK_e: return ViewKey::E;
         case SDLK_g: return ViewKey::G;
         case SDLK_r: return ViewKey::R;
         case SDLK_s: return ViewKey::S;

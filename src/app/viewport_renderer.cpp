@@ -126,6 +126,22 @@ void ViewportRenderer::draw_overlays(const Rig& rig, const Pose& pose, std::span
         build_limit_arcs(rig, world, selected, radius, arc_points_);
         for (const glm::vec3& p : arc_points_) overlay_.lines.push_back({p, {1.0f, 0.85f, 0.3f, 1.0f}});
     }
+    // The selected slot's picture: its outline, and in Place mode its pivot.
+    const int slot = controller.selected_slot();
+    if (slot >= 0 && slot < static_cast<int>(rig.slots.size()) && pose.fits(world.size())) {
+        const Slot& s = rig.slots[static_cast<std::size_t>(slot)];
+        const auto b = static_cast<std::size_t>(s.bone);
+        if (s.shown >= 0 && b < world.size()) {
+            const Attachment& a = s.attachments[static_cast<std::size_t>(s.shown)];
+            const std::array<glm::vec3, 4> c = attachment_world_corners(a, world[b], pose.scales[b]);
+            const glm::vec4 color{1.0f, 0.55f, 0.3f, 1.0f};
+            for (std::size_t i = 0; i < 4; ++i) {
+                overlay_.lines.push_back({c[i], color});
+                overlay_.lines.push_back({c[(i + 1) % 4], color});
+            }
+            if (controller.picture_tool()) overlay_.points.push_back({world[b].apply(glm::vec3(a.offset, 0.0f) * pose.scales[b]), color});
+        }
+    }
     handles_.clear();
     controller.handles(pose, world, handles_);
     for (const ChainHandle& h : handles_) {

@@ -431,7 +431,20 @@ void ViewportController::key(ViewKey sym, bool ctrl, bool shift) {
     }
     if (dragging()) return;
     if (sym == ViewKey::Tab) {
-        toggle_mode();
+        if (picture_tool_) {
+            picture_tool_.reset();  // back to posing, in the mode it had
+        } else {
+            toggle_mode();
+        }
+    } else if (sym == ViewKey::E && !ctrl) {
+        const Rig& rig = document_.rig();
+        if (picture_tool_) {
+            picture_tool_.reset();
+        } else if (rig.is_2d() && !rig.slots.empty()) {
+            picture_tool_ = PictureTool::Move;
+        } else {
+            message_ = "E places pictures: this rig has none (add one to a bone in the inspector)";
+        }
     } else if (sym == ViewKey::Escape) {
         selected_ = -1;
         selected_slot_ = -1;

@@ -76,7 +76,8 @@ public:
     int selected_slot() const { return selected_slot_; }
     void select_slot(int slot);
     // Placing pictures (2D, Spine's setup tools): while a tool is set, a drag on a picture moves,
-    // turns or scales it on its bone rather than posing the bone; G, R and S choose the tool.
+    // turns or scales it on its bone rather than posing the bone; E sets the move tool (or back
+    // to posing, as Tab), G, R and S choose the tool.
     std::optional<PictureTool> picture_tool() const { return picture_tool_; }
     void set_picture_tool(std::optional<PictureTool> tool) { picture_tool_ = tool; }
     // The chain of the drag in progress, or the selected bone's chain, for highlighting.

@@ -11,6 +11,7 @@
 #include <stb_image_write.h>
 
 #include "app/app_test_support.hpp"
+#include "app/saved_rigs.hpp"
 
 using namespace marionette::testing;
 
@@ -20,10 +21,10 @@ void write_png(const std::filesystem::path& file, int width, int height, const s
     ASSERT_NE(stbi_write_png(file.c_str(), width, height, 4, rgba.data(), width * 4), 0) << file;
 }
 
-// A 4 x 4 picture of one colour.
-std::vector<unsigned char> plain(unsigned char r, unsigned char g, unsigned char b, unsigned char a) {
+// A `side` x `side` picture of one colour.
+std::vector<unsigned char> plain(unsigned char r, unsigned char g, unsigned char b, unsigned char a, int side = 4) {
     std::vector<unsigned char> out;
-    for (int i = 0; i < 16; ++i) out.insert(out.end(), {r, g, b, a});
+    for (int i = 0; i < side * side; ++i) out.insert(out.end(), {r, g, b, a});
     return out;
 }
 
@@ -121,5 +122,66 @@ TEST(SlotViewport, PicturesAreFilteredLinearlyAndTheirSeeThroughEdgesPickUpNoCol
     // fades from black to the background (grey, green at most a few levels above red).
     const auto greenish = [](const unsigned char* p) { return p[1] > p[0] + 30; };
     EXPECT_EQ(count(img, greenish), 0);
+    std::filesystem::remove_all(dir);
+}
+
+TEST(SlotViewport, APictureIsAddedPlacedAndDrawnBehindAnotherAsAUserDoes) {
+    const auto dir = scratch_dir("e2e-slot-editing");
+    std::filesystem::copy_file(std::string(MARIONETTE_ASSETS) + "/io.json", dir / "io.json");
+    std::filesystem::create_directories(dir / "parts");
+    write_png(dir / "parts" / "ball.png", 80, 80, plain(40, 120, 230, 255, 80));
+    write_png(dir / "box.png", 60, 60, plain(230, 200, 60, 255, 60));
+    write_file(dir / "not-a-picture.png", "text");
+    // Select head, Add picture... from the inspector, choose parts/ball.png; select body and
+    // drop box.png on the window (a file that is no picture first); E, drag the ball; Tab; drag
+    // box onto ball in the draw order list; save.
+    write_file(dir / "edit.json", R"({"steps": [
+        {"wait": 3},
+        {"click": {"bone": "head", "at": "middle"}},
+        {"wait": 2},
+        {"click": {"ui": "inspector/add picture"}},
+        {"wait": 2},
+        {"expect": {"dialog": "file chooser"}},
+        {"text": "parts/ball.png"},
+        {"key": "Return"},
+        {"wait": 2},
+        {"expect": {"dialog": null}},
+        {"screenshot": "added.png"},
+        {"click": {"bone": "body", "at": "middle"}},
+        {"drop": "not-a-picture.png"},
+        {"drop": "box.png"},
+        {"wait": 2},
+        {"key": "e"},
+        {"wait": 1},
+        {"drag": {"from": {"slot": "ball"}, "to": {"slot": "ball", "offset": [60, 0]}, "moves": 6}},
+        {"wait": 2},
+        {"key": "Tab"},
+        {"drag": {"from": {"ui": "outliner/slots/box"}, "to": {"ui": "outliner/slots/ball"}, "moves": 6}},
+        {"wait": 2},
+        {"save": "puppet.json"},
+        {"key": "ctrl+z"},
+        {"wait": 1},
+        {"save": "undone.json"}
+    ]})");
+    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "edit.json").string() + " " + (dir / "io.json").string())), 0);
+    const auto blue = [](const unsigned char* p) { return p[2] > 200 && p[0] < 80 && p[1] > 90 && p[1] < 150; };
+    EXPECT_GT(count(load_png(dir / "added.png"), blue), 5000) << "the ball is drawn on the head";
+    const marionette::Rig saved = marionette::testing::load(dir / "puppet.json");
+    ASSERT_EQ(saved.slots.size(), 2u) << "the file that is no picture added nothing";
+    EXPECT_EQ(saved.slots[0].name, "box") << "moved behind the ball";
+    EXPECT_EQ(saved.slots[1].name, "ball");
+    EXPECT_EQ(saved.slots[0].bone, saved.skeleton.find("body"));
+    EXPECT_EQ(saved.slots[1].bone, saved.skeleton.find("head"));
+    EXPECT_EQ(saved.slots[1].attachments[0].image, "parts/ball.png");
+    EXPECT_EQ(saved.slots[1].attachments[0].size, glm::vec2(80, 80)) << "one rig unit a pixel";
+    // Dragged 60 pixels right in the world: the head points up, so its frame's -y.
+    const glm::vec2 moved = saved.slots[1].attachments[0].offset - glm::vec2(50, 0);
+    EXPECT_NEAR(moved.x, 0.0f, 1.0f);
+    EXPECT_LT(moved.y, -10.0f);
+    // One undo takes back the reordering alone.
+    const marionette::Rig undone = marionette::testing::load(dir / "undone.json");
+    ASSERT_EQ(undone.slots.size(), 2u);
+    EXPECT_EQ(undone.slots[0].name, "ball");
+    EXPECT_EQ(undone.slots[0].attachments[0].offset, saved.slots[1].attachments[0].offset);
     std::filesystem::remove_all(dir);
 }

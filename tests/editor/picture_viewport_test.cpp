@@ -88,10 +88,26 @@ TEST(PictureViewport, WithAPictureToolADragPlacesThePictureInOneUndoStep) {
     EXPECT_EQ(scene.history().undo_count(), steps);
 }
 
-TEST(PictureViewport, WithoutAPictureToolTheLettersChooseNone) {
+TEST(PictureViewport, EPlacesPicturesAndTabGoesBackToPosingInTheSameMode) {
     ViewportScene scene(puppet());
+    scene.controller().set_mode(PoseMode::Fk);
     scene.key(ViewKey::R);
+    EXPECT_FALSE(scene.controller().picture_tool().has_value()) << "without Place mode, R chooses no tool";
+    scene.key(ViewKey::E);
+    EXPECT_EQ(scene.controller().picture_tool(), PictureTool::Move);
+    scene.key(ViewKey::S);
+    EXPECT_EQ(scene.controller().picture_tool(), PictureTool::Scale);
+    scene.key(ViewKey::Tab);
     EXPECT_FALSE(scene.controller().picture_tool().has_value());
+    EXPECT_EQ(scene.controller().mode(), PoseMode::Fk) << "Tab left Place mode without switching FK and IK";
+    scene.key(ViewKey::E);
+    scene.key(ViewKey::E);
+    EXPECT_FALSE(scene.controller().picture_tool().has_value()) << "E again goes back to posing";
+    // A rig without pictures has nothing to place.
+    ViewportScene plain(marionette::testing::figure_2d());
+    plain.key(ViewKey::E);
+    EXPECT_FALSE(plain.controller().picture_tool().has_value());
+    EXPECT_EQ(plain.controller().take_message(), "E places pictures: this rig has none (add one to a bone in the inspector)");
 }
 
 }  // namespace

@@ -1,0 +1,108 @@
+#include "app/slot_inspector.hpp"
+
+#include <imgui.h>
+
+#include <string>
+#include <vector>
+
+#include "app/panel_widgets.hpp"
+#include "editor/slot_edits.hpp"
+
+namespace marionette {
+
+namespace {
+
+void mark(UiMarks* marks, const std::string& name) {
+    if (marks) marks->mark_last_item(name);
+}
+
+void slot_fields(const Rig& rig, int index, PanelEdits& out, UiMarks* marks) {
+    const Slot& slot = rig.slots[static_cast<std::size_t>(index)];
+    // Applied on Enter, as a bone's name: one undo step, no half-typed duplicates.
+    char name[256] = {};
+    slot.name.copy(name, sizeof(name) - 1);
+    if (ImGui::InputText("slot", name, sizeof(name), ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll)) {
+        Slot renamed = slot;
+        renamed.name = name;
+        out.apply("rename slot " + slot.name, set_slot(rig, index, renamed));
+    }
+    std::vector<const char*> drawings{"(none)"};
+    for (const Attachment& a : slot.attachments) drawings.push_back(a.name.c_str());
+    int shown = slot.shown + 1;
+    if (pick_one("shows", shown, drawings, marks, "inspector/slot/shows")) {
+        Slot switched = slot;
+        switched.shown = shown - 1;
+        out.apply("switch slot " + slot.name, set_slot(rig, index, switched));
+    }
+    glm::vec4 color = slot.color;
+    bool changed = ImGui::ColorEdit4("colour", &color.x, ImGuiColorEditFlags_Float | ImGuiColorEditFlags_AlphaBar);
+    track(out, "colour of slot " + slot.name, changed, [&] {
+        Slot tinted = slot;
+        tinted.color = glm::clamp(color, 0.0f, 1.0f);
+        return set_slot(rig, index, tinted);
+    });
+    if (ImGui::Button("Add drawing...")) out.add_picture = PanelEdits::PictureTarget{slot.bone, index};
+    mark(marks, "inspector/add drawing");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Another picture of this part (eyes closed, a hand's other shape), shown in its place");
+    ImGui::SameLine();
+    if (ImGui::Button("Delete slot")) out.apply("delete slot " + slot.name, delete_slot(rig, index));
+    mark(marks, "inspector/slot/delete");
+    if (slot.shown < 0) return;
+
+    const int which = slot.shown;
+    const Attachment& a = slot.attachments[static_cast<std::size_t>(which)];
+    ImGui::Separator();
+    ImGui::TextDisabled("drawing %s: %s", a.name.c_str(), a.image.c_str());
+    const std::string label = "picture " + a.name + " of " + slot.name;
+    const auto edit = [&](auto change) {
+        Attachment changed_attachment = a;
+        change(changed_attachment);
+        return set_attachment(rig, index, which, changed_attachment);
+    };
+    glm::vec2 v = a.offset;
+    changed = ImGui::DragFloat2("offset", &v.x, 0.5f);
+    track(out, label, changed, [&] { return edit([&](Attachment& x) { x.offset = v; }); });
+    float turn = a.rotation / kDegree;
+    changed = ImGui::DragFloat("turn", &turn, 0.5f, -360.0f, 360.0f, "%.2f deg");
+    track(out, label, changed, [&] { return edit([&](Attachment& x) { x.rotation = turn * kDegree; }); });
+    v = a.scale;
+    changed = ImGui::DragFloat2("scale", &v.x, 0.01f, -kMaxAttachmentScale, kMaxAttachmentScale, "%.3f");
+    track(out, label, changed, [&] { return edit([&](Attachment& x) { x.scale = v; }); });
+    v = a.pivot;
+    changed = ImGui::SliderFloat2("pivot", &v.x, 0.0f, 1.0f, "%.2f");
+    track(out, label, changed, [&] { return edit([&](Attachment& x) { x.pivot = v; }); });
+    v = a.size;
+    changed = ImGui::DragFloat2("size", &v.x, 0.5f, 0.0f, 1e6f, "%.1f");
+    track(out, label, changed, [&] { return edit([&](Attachment& x) { x.size = glm::max(v, glm::vec2(0.0f)); }); });
+    glm::vec4 tint = a.tint;
+    changed = ImGui::ColorEdit4("tint", &tint.x, ImGuiColorEditFlags_Float | ImGuiColorEditFlags_AlphaBar);
+    track(out, label, changed, [&] { return edit([&](Attachment& x) { x.tint = glm::clamp(tint, 0.0f, 1.0f); }); });
+    if (ImGui::Button("Remove drawing")) out.apply("remove " + label, delete_attachment(rig, index, which));
+    mark(marks, "inspector/slot/remove drawing");
+}
+
+}  // namespace
+
+void slot_section(const Rig& rig, int bone, int selected_slot, PanelEdits& out, UiMarks* marks) {
+    ImGui::PushID("slots");
+    bool any = false;
+    for (std::size_t s = 0; s < rig.slots.size(); ++s) {
+        const Slot& slot = rig.slots[s];
+        if (slot.bone != bone) continue;
+        any = true;
+        const std::string text = slot.name + (slot.shown < 0 ? "  (shows nothing)" : "  (" + slot.attachments[static_cast<std::size_t>(slot.shown)].name + ")");
+        if (ImGui::Selectable(text.c_str(), static_cast<int>(s) == selected_slot)) out.select_slot = static_cast<int>(s);
+        mark(marks, "inspector/slots/" + slot.name);
+    }
+    if (!any) ImGui::TextDisabled("No pictures on this bone.");
+    if (ImGui::Button("Add picture...")) out.add_picture = PanelEdits::PictureTarget{bone, -1};
+    mark(marks, "inspector/add picture");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("A PNG or JPEG on this bone, in a new slot drawn on top (or drop the file on the window)");
+    if (selected_slot >= 0 && selected_slot < static_cast<int>(rig.slots.size()) && rig.slots[static_cast<std::size_t>(selected_slot)].bone == bone) {
+        ImGui::Separator();
+        slot_fields(rig, selected_slot, out, marks);
+    }
+    ImGui::PopID();
+}
+
+}  // namespace marionette

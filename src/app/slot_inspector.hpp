@@ -1,0 +1,18 @@
+#pragma once
+// The inspector's "Pictures" section for the selected bone: its slots (click one to select it),
+// and for the selected slot its name, the drawing it shows (or none) and its colour, then the
+// shown drawing's file, size, placement on the bone (offset, turn, scale, pivot) and tint.
+// Buttons ask for a picture to add as a new slot or as another drawing of the slot, and remove
+// them. Reads the rig, asks for changes through PanelEdits.
+
+#include "app/panel_edits.hpp"
+#include "app/ui_marks.hpp"
+#include "core/rig.hpp"
+
+namespace marionette {
+
+// With marks, names "inspector/slots/<slot>", "inspector/add picture", "inspector/add drawing",
+// "inspector/slot/shows" (and each drawing in its open list), "inspector/slot/delete".
+void slot_section(const Rig& rig, int bone, int selected_slot, PanelEdits& out, UiMarks* marks);
+
+}  // namespace marionette
