@@ -360,6 +360,14 @@ void EditorApp::pose_world() {
     world_pose_ = pose;
     const ForwardKinematicsJob fk{&rig.skeleton, pose, world_};
     if (fk.validate()) fk.run();
+    // The slots as the state shows them (drawings, colours, order), or as the rig sets them up.
+    if (states_.shows_state()) {
+        states_.sample_slots(rig, shown_slots_);
+    } else {
+        setup_slot_pose(rig.slots, shown_slots_);
+    }
+    controller_->set_shown_slots(&shown_slots_);
+    renderer_->set_slot_pose(&shown_slots_);
     pose_ghosts();
 }
 

@@ -124,6 +124,7 @@ private:
     StatePanel state_panel_;
     bool state_panel_open_ = false;
     Pose shown_pose_;      // what the state preview shows this frame
+    SlotPose shown_slots_;  // the slots' drawings, colours and order shown this frame
     std::vector<GhostPose> ghosts_;  // the onion skin's ghosts this frame
     ViewLayers layers_;              // meshes shown, bones in front of them
     UiMarks ui_marks_;     // named widgets of the last frame, for scripts

@@ -65,7 +65,7 @@ void StatePanel::draw(const Rig& rig, const StatePlayer& player, int selected_bo
     ImGui::BeginChild("state_channels", ImVec2(0.0f, 0.0f), true);
     // A state opens on the tab that shows what drives it: its keys, or else its channels.
     const bool keyed = shown_state >= 0 && static_cast<std::size_t>(shown_state) < rig.states.size() &&
-                       !rig.states[static_cast<std::size_t>(shown_state)].tracks.empty();
+                       is_keyed(rig.states[static_cast<std::size_t>(shown_state)]);
     const bool choose = shown_state >= 0 && shown_state != tab_for_;
     if (shown_state >= 0) tab_for_ = shown_state;
     if (ImGui::BeginTabBar("state_tabs")) {
@@ -137,7 +137,7 @@ void StatePanel::playback(const Rig& rig, const StatePlayer& player, UiMarks& ma
         ImGui::Text("%s -> %s  %.0f%%", state_label(rig, *from).c_str(), state_label(rig, active_state(m)).c_str(), 100.0 * blend_weight(m));
     } else {
         const int active = active_state(m);
-        const State* keyed = active >= 0 && static_cast<std::size_t>(active) < rig.states.size() && !rig.states[static_cast<std::size_t>(active)].tracks.empty()
+        const State* keyed = active >= 0 && static_cast<std::size_t>(active) < rig.states.size() && is_keyed(rig.states[static_cast<std::size_t>(active)])
                                  ? &rig.states[static_cast<std::size_t>(active)]
                                  : nullptr;
         if (keyed) {

@@ -100,7 +100,13 @@ void ViewportRenderer::draw(const Rig& rig, const Pose& pose, std::span<const Tr
     // 2D pictures are drawn in slot order over the bones or under them (X-ray), as 3D bones are
     // in front of the meshes or hidden inside them.
     slot_quads_.clear();
-    if (layers.meshes && !rig.slots.empty()) build_slot_quads(rig, pose, world, slot_quads_);
+    if (layers.meshes && !rig.slots.empty()) {
+        if (slot_pose_) {
+            build_slot_quads(rig, pose, world, *slot_pose_, slot_quads_);
+        } else {
+            build_slot_quads(rig, pose, world, slot_quads_);
+        }
+    }
     const bool bones_over_pictures = layers.xray || slot_quads_.vertices.empty();
     if (bones_over_pictures) slots_->draw(slot_quads_, picture_folder_, view_projection);
     shapes_->draw(shape_vertices_, view_projection, light);

@@ -44,6 +44,8 @@ public:
 
     // The folder the rig's slot pictures are named from (the rig file's).
     void set_picture_folder(std::filesystem::path folder) { picture_folder_ = std::move(folder); }
+    // The slots' drawings, colours and order to draw (a state's); none: as the rig sets them up.
+    void set_slot_pose(const SlotPose* slots) { slot_pose_ = slots; }
     // Reads the slot pictures again at the next draw (after they changed on disk).
     void forget_pictures() { slots_->forget_pictures(); }
 
@@ -60,6 +62,7 @@ private:
     std::unique_ptr<MeshRenderer> meshes_;
     std::unique_ptr<SlotRenderer> slots_;
     std::filesystem::path picture_folder_;
+    const SlotPose* slot_pose_ = nullptr;
     SlotQuads slot_quads_;
     LineDrawData draw_data_;
     std::vector<ShapeVertex> shape_vertices_;

@@ -41,12 +41,15 @@ std::string summarize(const Rig& rig) {
     s += ", ";
     // A keyed state says what its keys hold, as the timeline's ruler would: tracks, keys, length.
     s += counted(rig.states.size(), "state", "states", rig.states, [](const State& st) {
-        if (st.tracks.empty()) return st.name;
-        std::size_t keys = 0;
+        if (!is_keyed(st)) return st.name;
+        std::size_t keys = st.draw_order.size();
         for (const KeyTrack& t : st.tracks) keys += t.keys.size();
+        for (const SlotTrack& t : st.slot_tracks) keys += t.keys.size();
         char length[32];
         std::snprintf(length, sizeof length, "%g", static_cast<double>(state_length(st)));
-        return st.name + " [keyed: " + std::to_string(st.tracks.size()) + (st.tracks.size() == 1 ? " track, " : " tracks, ") +
+        // The draw order's keys count as one track, as the timeline shows them in one row.
+        const std::size_t tracks = st.tracks.size() + st.slot_tracks.size() + (st.draw_order.empty() ? 0 : 1);
+        return st.name + " [keyed: " + std::to_string(tracks) + (tracks == 1 ? " track, " : " tracks, ") +
                std::to_string(keys) + (keys == 1 ? " key, " : " keys, ") + length + " s" + (st.loop ? "" : ", held") + "]";
     });
     if (!rig.slots.empty()) s += ", " + std::to_string(rig.slots.size()) + (rig.slots.size() == 1 ? " slot" : " slots");

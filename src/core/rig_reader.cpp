@@ -9,9 +9,11 @@
 #include "core/fast_json.hpp"
 #include "core/json_document.hpp"
 #include "core/mesh_json.hpp"
+#include "core/key_curve_json.hpp"
 #include "core/rig_json.hpp"
 #include "core/skeleton_reader.hpp"
 #include "core/slot_json.hpp"
+#include "core/slot_track_json.hpp"
 
 namespace marionette {
 
@@ -205,17 +207,7 @@ Key read_key(const JsonField& f, PoseProperty property, int dims) {
     if (!value) f.fail("missing required \"value\"");
     k.time = time->number();
     read_key_value(*value, property, dims, k);
-    if (interpolation) {
-        const std::string name = interpolation->string();
-        const auto known = interpolation_named(name);
-        if (!known) interpolation->fail("unknown interpolation \"" + name + "\" (expected \"step\", \"linear\", \"cosine\" or \"bezier\")");
-        k.interpolation = *known;
-    }
-    if (curve) {
-        if (k.interpolation != Interpolation::Bezier) curve->fail("only a \"bezier\" key has a curve");
-        if (curve->array_size() != 4) curve->fail("expected [x1, y1, x2, y2], got " + std::to_string(curve->array_size()) + " numbers");
-        k.curve = {curve->element(0).number(), curve->element(1).number(), curve->element(2).number(), curve->element(3).number()};
-    }
+    read_key_curve(interpolation, curve, k.interpolation, k.curve);
     return k;
 }
 
@@ -234,12 +226,12 @@ KeyTrack read_track(const JsonField& f, const BoneIndex& bones, int dims) {
     return t;
 }
 
-std::vector<State> read_states(const JsonField& f, const BoneIndex& bones, int dims) {
+std::vector<State> read_states(const JsonField& f, const BoneIndex& bones, const std::vector<Slot>& slots, int dims) {
     std::vector<State> states;
     std::unordered_map<std::string, std::size_t> seen;
     for (std::size_t i = 0; i < f.array_size(); ++i) {
         const JsonField s = f.element(i);
-        s.allow_only({"name", "channels", "tracks", "loop"});
+        s.allow_only({"name", "channels", "tracks", "loop", "slot_tracks", "draw_order"});
         State state;
         const JsonField name = s.member("name");
         state.name = name.non_empty_string();
@@ -263,6 +255,7 @@ std::vector<State> read_states(const JsonField& f, const BoneIndex& bones, int d
             }
         }
         if (auto loop = s.optional_member("loop")) state.loop = loop->boolean();
+        read_slot_timelines(s.optional_member("slot_tracks"), s.optional_member("draw_order"), slots, state);
         states.push_back(std::move(state));
     }
     return states;
@@ -329,7 +322,12 @@ Rig read_rig(const JsonField& top, const std::filesystem::path& folder) {
         }
     }
     if (auto pose = top.optional_member("pose")) rig.pose = read_pose(*pose, bones, dims);
-    if (auto states = top.optional_member("states")) rig.states = read_states(*states, bones, dims);
+    // Slots before states: a state's slot tracks name them.
+    if (auto slots = top.optional_member("slots")) {
+        rig.slots = read_slots_json(*slots, rig.skeleton);
+        if (std::optional<std::string> problem = slots_problem(rig.slots, rig.skeleton.size())) top.fail(*problem);
+    }
+    if (auto states = top.optional_member("states")) rig.states = read_states(*states, bones, rig.slots, dims);
     if (auto transition = top.optional_member("transition")) rig.transition = read_transition(*transition);
     if (auto fps = top.optional_member("fps")) {
         rig.fps = fps->number();
@@ -340,10 +338,6 @@ Rig read_rig(const JsonField& top, const std::filesystem::path& folder) {
         rig.editor = editor->to_json();
     }
     rig.meshes = read_meshes_json(top, rig.skeleton, folder);
-    if (auto slots = top.optional_member("slots")) {
-        rig.slots = read_slots_json(*slots, rig.skeleton);
-        if (std::optional<std::string> problem = slots_problem(rig.slots, rig.skeleton.size())) top.fail(*problem);
-    }
     return rig;
 }
 

@@ -9,7 +9,9 @@
 #include "core/angles.hpp"
 #include "core/json_numbers.hpp"
 #include "core/mesh_json.hpp"
+#include "core/key_curve_json.hpp"
 #include "core/rig_json.hpp"
+#include "core/slot_track_json.hpp"
 #include "core/slot_json.hpp"
 #include "core/text_file.hpp"
 
@@ -136,10 +138,7 @@ Json key_json(const Key& k, PoseProperty property, bool is_2d) {
         case PoseProperty::Translation:
         case PoseProperty::Scale: j["value"] = vector(k.vector, is_2d); break;
     }
-    if (k.interpolation != Interpolation::Linear) j["interpolation"] = interpolation_name(k.interpolation);
-    if (k.interpolation == Interpolation::Bezier) {
-        j["curve"] = Json::array({json_float(k.curve.x1), json_float(k.curve.y1), json_float(k.curve.x2), json_float(k.curve.y2)});
-    }
+    write_key_curve(j, k.interpolation, k.curve);
     return j;
 }
 
@@ -153,7 +152,7 @@ Json track_json(const Skeleton& skeleton, const KeyTrack& t, bool is_2d) {
     return j;
 }
 
-Json state_json(const Skeleton& skeleton, const State& s, bool is_2d) {
+Json state_json(const Skeleton& skeleton, const std::vector<Slot>& slots, const State& s, bool is_2d) {
     Json channels = Json::array();
     for (const StateChannel& c : s.channels) {
         Json j;
@@ -179,6 +178,7 @@ Json state_json(const Skeleton& skeleton, const State& s, bool is_2d) {
         for (const KeyTrack& t : s.tracks) tracks.push_back(track_json(skeleton, t, is_2d));
         j["tracks"] = std::move(tracks);
     }
+    write_slot_timelines(s, slots, j);
     if (!s.loop) j["loop"] = false;
     return j;
 }
@@ -200,7 +200,7 @@ Json rig_to_json(const Rig& rig, RigJsonStyle style, const PackedMeshes* meshes)
     j["chains"] = chains;
     j["pose"] = pose_json(sk, rig.pose, is_2d);
     Json states = Json::array();
-    for (const State& s : rig.states) states.push_back(state_json(sk, s, is_2d));
+    for (const State& s : rig.states) states.push_back(state_json(sk, rig.slots, s, is_2d));
     j["states"] = states;
     j["transition"] = Json{{"duration", json_float(rig.transition.duration)},
                            {"easing", easing_name(rig.transition.easing)}};
@@ -216,6 +216,13 @@ Result<std::string> serialize_rig(const Rig& rig, std::uintmax_t max_bytes, cons
         return Error{"cannot write the rig: " + *problem};
     }
     if (std::optional<std::string> problem = slots_problem(rig.slots, rig.skeleton.size())) return Error{"cannot write the rig: " + *problem};
+    for (std::size_t i = 0; i < rig.states.size(); ++i) {
+        std::string place;
+        const State& st = rig.states[i];
+        if (std::string problem = slot_timelines_problem(st.slot_tracks, st.draw_order, rig.slots, &place); !problem.empty()) {
+            return Error{"cannot write the rig: states[" + std::to_string(i) + "]." + place + ": " + problem};
+        }
+    }
     // Packed once for both the readable and the compact text.
     const PackedMeshes embedded = meshes || rig.meshes.empty() ? PackedMeshes{} : pack_meshes(rig.meshes.set());
     if (!meshes && !rig.meshes.empty()) meshes = &embedded;

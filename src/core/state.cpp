@@ -16,10 +16,12 @@ const char* easing_name(Easing e) {
     return "?";
 }
 
+bool is_keyed(const State& state) { return !state.tracks.empty() || !state.slot_tracks.empty() || !state.draw_order.empty(); }
+
 float state_length(const State& state) {
     float length = 0.0f;
     for (const KeyTrack& t : state.tracks) length = std::max(length, last_key_time(t));
-    return length;
+    return std::max(length, last_slot_key_time(state.slot_tracks, state.draw_order));
 }
 
 double keyed_time(const State& state, double local) { return keyed_time(static_cast<double>(state_length(state)), state.loop, local); }

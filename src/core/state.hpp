@@ -10,6 +10,7 @@
 
 #include "core/key_track.hpp"
 #include "core/pose_property.hpp"
+#include "core/slot_track.hpp"
 
 namespace marionette {
 
@@ -56,11 +57,16 @@ struct State {
     std::vector<StateChannel> channels;
     std::vector<KeyTrack> tracks;
     bool loop = true;  // tracks start again after the last key (else they hold it)
+    std::vector<SlotTrack> slot_tracks{};    // a puppet's drawings and colours (slot_track.hpp)
+    std::vector<DrawOrderKey> draw_order{};  // and the order its slots are drawn in
 
     bool operator==(const State&) const = default;
 };
 
-// A keyed state's length: its latest key's time (0 without tracks).
+// Whether the state holds keys (bone tracks, slot tracks or draw-order keys), as against only
+// oscillator channels.
+bool is_keyed(const State& state);
+// A keyed state's length: its latest key's time, bone, slot or draw order (0 without keys).
 float state_length(const State& state);
 // The time on its tracks a state shows `local` seconds after it was entered: wrapped into
 // [0, length) when it loops, held at its length when not; 0 for a length of 0.

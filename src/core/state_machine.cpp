@@ -116,6 +116,26 @@ void sample(const StateMachine& m, const Rig& rig, Pose& out, KeyedClipCache* cl
     }
 }
 
+namespace {
+
+void sample_slot_layer(const StateLayer& layer, const Rig& rig, double clock, SlotPose& out) {
+    setup_slot_pose(rig.slots, out);
+    if (layer.state < 0 || static_cast<std::size_t>(layer.state) >= rig.states.size()) return;
+    const State& state = rig.states[static_cast<std::size_t>(layer.state)];
+    sample_slot_tracks(state.slot_tracks, state.draw_order, keyed_time(state, clock - layer.start), out);
+}
+
+}  // namespace
+
+void sample_slots(const StateMachine& m, const Rig& rig, SlotPose& out) {
+    sample_slot_layer(m.layers[0], rig, m.clock, out);
+    SlotPose layer;
+    for (std::size_t i = 1; i < m.layers.size(); ++i) {
+        sample_slot_layer(m.layers[i], rig, m.clock, layer);
+        blend_slot_poses(out, layer, ease(m.layers[i].easing, progress(m.layers[i], m.clock)), out);
+    }
+}
+
 void forget_missing_states(StateMachine& m, const Rig& rig, const std::vector<int>* remap) {
     const int count = static_cast<int>(rig.states.size());
     for (StateLayer& layer : m.layers) {

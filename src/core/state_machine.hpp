@@ -69,6 +69,11 @@ void set_clock(StateMachine& m, double clock);
 // play from their compiled clips, and a frame allocates nothing once they are compiled.
 void sample(const StateMachine& m, const Rig& rig, Pose& out, KeyedClipCache* clips = nullptr);
 
+// The slots shown now (slot_track.hpp): the rig's own, under each layer's slot tracks and
+// draw-order keys at its state's time, blended as the layers are (drawings and order switch
+// half-way through a transition, colours mix).
+void sample_slots(const StateMachine& m, const Rig& rig, SlotPose& out);
+
 // After the rig's states changed (deleted, reordered): layers naming a state that is gone
 // fall back to the rig's pose, and `remap[old] = new` (or -1) renames the rest when given.
 void forget_missing_states(StateMachine& m, const Rig& rig, const std::vector<int>* remap = nullptr);

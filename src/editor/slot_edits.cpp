@@ -47,6 +47,19 @@ Result<SlotEdit> with_picture_checks(std::string_view image, glm::vec2 size) {
     return SlotEdit{};
 }
 
+// Slot indices in every state's slot tracks and draw-order keys follow `renumber[old]` (-1: the
+// slot is gone, and its tracks with it).
+void renumber_slots(Rig& rig, const std::vector<int>& renumber) {
+    for (State& state : rig.states) {
+        std::erase_if(state.slot_tracks, [&](const SlotTrack& t) { return renumber[static_cast<std::size_t>(t.slot)] < 0; });
+        for (SlotTrack& t : state.slot_tracks) t.slot = renumber[static_cast<std::size_t>(t.slot)];
+        for (DrawOrderKey& k : state.draw_order) {
+            std::erase_if(k.order, [&](int slot) { return renumber[static_cast<std::size_t>(slot)] < 0; });
+            for (int& slot : k.order) slot = renumber[static_cast<std::size_t>(slot)];
+        }
+    }
+}
+
 }  // namespace
 
 Result<SlotEdit> add_picture_slot(const Rig& rig, int bone, std::string_view image, glm::vec2 size, const Transform& bone_world) {
@@ -122,6 +135,14 @@ Result<Rig> move_slot(const Rig& rig, int from, int to) {
     Slot moved = std::move(out.slots[static_cast<std::size_t>(from)]);
     out.slots.erase(out.slots.begin() + from);
     out.slots.insert(out.slots.begin() + to, std::move(moved));
+    // The states' keys name the slots by index: each follows its slot.
+    std::vector<int> order(rig.slots.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+    order.erase(order.begin() + from);
+    order.insert(order.begin() + to, from);  // order[new] = old
+    std::vector<int> renumber(order.size());
+    for (std::size_t i = 0; i < order.size(); ++i) renumber[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
+    renumber_slots(out, renumber);
     return out;
 }
 
@@ -129,6 +150,12 @@ Result<Rig> delete_slot(const Rig& rig, int slot) {
     if (auto p = slot_index_problem(rig, slot)) return Error{*p};
     Rig out = rig;
     out.slots.erase(out.slots.begin() + slot);
+    std::vector<int> renumber(rig.slots.size());
+    for (std::size_t i = 0; i < renumber.size(); ++i) {
+        const int n = static_cast<int>(i);
+        renumber[i] = n < slot ? n : n == slot ? -1 : n - 1;
+    }
+    renumber_slots(out, renumber);
     return out;
 }
 
@@ -141,10 +168,20 @@ Result<Rig> delete_attachment(const Rig& rig, int slot, int attachment) {
     Rig out = rig;
     Slot& changed = out.slots[static_cast<std::size_t>(slot)];
     changed.attachments.erase(changed.attachments.begin() + attachment);
-    if (changed.shown == attachment) {
-        changed.shown = -1;
-    } else if (changed.shown > attachment) {
-        --changed.shown;
+    const auto follow = [&](int& shown) {
+        if (shown == attachment) {
+            shown = -1;
+        } else if (shown > attachment) {
+            --shown;
+        }
+    };
+    follow(changed.shown);
+    // The states' keys showing it show nothing there now; the others keep their drawings.
+    for (State& state : out.states) {
+        for (SlotTrack& t : state.slot_tracks) {
+            if (t.slot != slot || t.property != SlotProperty::Attachment) continue;
+            for (SlotKey& k : t.keys) follow(k.attachment);
+        }
     }
     return out;
 }

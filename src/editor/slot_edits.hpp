@@ -39,14 +39,15 @@ Result<Rig> set_slot(const Rig& rig, int slot, const Slot& value);
 Result<Rig> set_attachment(const Rig& rig, int slot, int attachment, const Attachment& value);
 
 // Moves slot `from` to position `to` of the draw order (0: drawn first, under all others),
-// the others keeping their order.
+// the others keeping their order. The states' slot tracks and draw-order keys follow their
+// slots (delete_slot removes the deleted slot's tracks, and the slot from each order).
 Result<Rig> move_slot(const Rig& rig, int from, int to);
 
 // Removes a slot with its attachments.
 Result<Rig> delete_slot(const Rig& rig, int slot);
 
 // Removes one attachment from its slot; the slot shows nothing if it showed that one, and
-// keeps showing its picture if it showed another.
+// keeps showing its picture if it showed another; so do the states' keys of the slot.
 Result<Rig> delete_attachment(const Rig& rig, int slot, int attachment);
 
 }  // namespace marionette

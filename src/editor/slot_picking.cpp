@@ -21,16 +21,24 @@ bool inside(const std::array<glm::vec3, 4>& c, glm::vec2 p) {
 
 }  // namespace
 
-int slot_under(const Rig& rig, const Pose& pose, std::span<const Transform> world, glm::vec2 point) {
-    for (std::size_t i = rig.slots.size(); i-- > 0;) {
-        const Slot& slot = rig.slots[i];
-        if (slot.shown < 0 || slot.bone < 0 || static_cast<std::size_t>(slot.bone) >= world.size() || !pose.fits(world.size())) continue;
-        const Attachment& a = slot.attachments[static_cast<std::size_t>(slot.shown)];
-        if (!(a.tint.a * slot.color.a > 0.0f)) continue;
+int slot_under(const Rig& rig, const Pose& pose, std::span<const Transform> world, const SlotPose& slots, glm::vec2 point) {
+    if (!slots.fits(rig.slots.size())) return slot_under(rig, pose, world, point);
+    if (!pose.fits(world.size())) return -1;
+    for (std::size_t i = slots.order.size(); i-- > 0;) {
+        const auto index = static_cast<std::size_t>(slots.order[i]);
+        const Slot& slot = rig.slots[index];
+        const int shown = slots.shown[index];
+        if (shown < 0 || shown >= static_cast<int>(slot.attachments.size()) || slot.bone < 0 || static_cast<std::size_t>(slot.bone) >= world.size()) continue;
+        const Attachment& a = slot.attachments[static_cast<std::size_t>(shown)];
+        if (!(a.tint.a * slots.colors[index].a > 0.0f)) continue;
         const auto b = static_cast<std::size_t>(slot.bone);
-        if (inside(attachment_world_corners(a, world[b], pose.scales[b]), point)) return static_cast<int>(i);
+        if (inside(attachment_world_corners(a, world[b], pose.scales[b]), point)) return static_cast<int>(index);
     }
     return -1;
+}
+
+int slot_under(const Rig& rig, const Pose& pose, std::span<const Transform> world, glm::vec2 point) {
+    return slot_under(rig, pose, world, setup_slot_pose(rig.slots), point);
 }
 
 }  // namespace marionette

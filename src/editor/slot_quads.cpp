@@ -11,12 +11,18 @@ constexpr int kQuadCorners[6] = {0, 1, 2, 0, 2, 3};
 
 }  // namespace
 
-void build_slot_quads(const Rig& rig, const Pose& pose, std::span<const Transform> world, SlotQuads& out) {
+void build_slot_quads(const Rig& rig, const Pose& pose, std::span<const Transform> world, const SlotPose& slots, SlotQuads& out) {
     if (!pose.fits(world.size())) return;
-    for (const Slot& slot : rig.slots) {
-        if (slot.shown < 0 || slot.bone < 0 || static_cast<std::size_t>(slot.bone) >= world.size()) continue;
-        const Attachment& a = slot.attachments[static_cast<std::size_t>(slot.shown)];
-        glm::vec4 color = a.tint * slot.color;
+    if (!slots.fits(rig.slots.size())) {
+        build_slot_quads(rig, pose, world, out);
+        return;
+    }
+    for (int index : slots.order) {
+        const Slot& slot = rig.slots[static_cast<std::size_t>(index)];
+        const int shown = slots.shown[static_cast<std::size_t>(index)];
+        if (shown < 0 || shown >= static_cast<int>(slot.attachments.size()) || slot.bone < 0 || static_cast<std::size_t>(slot.bone) >= world.size()) continue;
+        const Attachment& a = slot.attachments[static_cast<std::size_t>(shown)];
+        glm::vec4 color = a.tint * slots.colors[static_cast<std::size_t>(index)];
         if (!(color.a > 0.0f) || !(a.size.x * a.scale.x != 0.0f) || !(a.size.y * a.scale.y != 0.0f)) continue;
         color = glm::vec4(glm::vec3(color) * color.a, color.a);
         const auto b = static_cast<std::size_t>(slot.bone);
@@ -29,6 +35,10 @@ void build_slot_quads(const Rig& rig, const Pose& pose, std::span<const Transfor
             out.batches.push_back({&a.image, first, 6});
         }
     }
+}
+
+void build_slot_quads(const Rig& rig, const Pose& pose, std::span<const Transform> world, SlotQuads& out) {
+    build_slot_quads(rig, pose, world, setup_slot_pose(rig.slots), out);
 }
 
 }  // namespace marionette

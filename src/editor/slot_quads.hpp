@@ -11,6 +11,7 @@
 #include <glm/glm.hpp>
 
 #include "core/rig.hpp"
+#include "core/slot_track.hpp"
 
 namespace marionette {
 
@@ -39,8 +40,12 @@ struct SlotQuads {
 };
 
 // Appends the quads of `rig`'s shown attachments under `pose` (whose bones' world frames are
-// `world`) to `out`, bottom slot first. A slot showing nothing, a picture of no area, or one its
-// colours make fully transparent adds nothing; slots on bones beyond `world` are passed over.
+// `world`) to `out`, bottom slot first. `slots` says what each slot shows, in what colour and
+// order (a state's, slot_track.hpp); one that does not fit the rig's slots draws them as set
+// up. A slot showing nothing, a picture of no area, or one its colours make fully transparent
+// adds nothing; slots on bones beyond `world` are passed over.
+void build_slot_quads(const Rig& rig, const Pose& pose, std::span<const Transform> world, const SlotPose& slots, SlotQuads& out);
+// The same with the slots as the rig sets them up.
 void build_slot_quads(const Rig& rig, const Pose& pose, std::span<const Transform> world, SlotQuads& out);
 
 }  // namespace marionette

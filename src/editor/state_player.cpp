@@ -51,7 +51,7 @@ double StatePlayer::playhead(const Rig& rig) const {
     if (active < 0 || active >= static_cast<int>(rig.states.size())) return 0.0;
     const State& state = rig.states[static_cast<std::size_t>(active)];
     const double local = machine_.clock - machine_.layers.back().start;
-    return state.tracks.empty() ? std::max(0.0, local) : keyed_time(state, local);
+    return !is_keyed(state) ? std::max(0.0, local) : keyed_time(state, local);
 }
 
 void StatePlayer::set_playing(bool playing) {
@@ -78,6 +78,17 @@ void StatePlayer::sample_into(const Rig& rig, Pose& out, KeyedClipCache* clips) 
         return;
     }
     marionette::sample(machine_, rig, out, clips);
+}
+
+void StatePlayer::sample_slots(const Rig& rig, SlotPose& out) const {
+    const int active = active_state(machine_);
+    if (scrub_ && machine_.layers.size() == 1 && active >= 0 && active < static_cast<int>(rig.states.size())) {
+        const State& state = rig.states[static_cast<std::size_t>(active)];
+        setup_slot_pose(rig.slots, out);
+        sample_slot_tracks(state.slot_tracks, state.draw_order, *scrub_, out);
+        return;
+    }
+    marionette::sample_slots(machine_, rig, out);
 }
 
 void StatePlayer::stop() {

@@ -41,6 +41,8 @@ public:
     // The same, for the document's rig, played from compiled clips kept while the document's
     // revision stays: what the viewport shows frame after frame.
     void sample(const Document& document, Pose& out) const;
+    // The slots shown now (drawings, colours, draw order), as sample() shows the bones.
+    void sample_slots(const Rig& rig, SlotPose& out) const;
     const StateMachine& machine() const { return machine_; }
 
     bool playing() const { return playing_; }

@@ -51,7 +51,8 @@ int ViewportController::picture_under(glm::vec2 pixel, const Viewport& viewport,
     const Rig& rig = document_.rig();
     if (!rig.is_2d() || rig.slots.empty()) return -1;
     const auto point = on_view_plane(pixel, viewport, glm::vec3(0.0f));
-    return point ? slot_under(rig, pose, world, glm::vec2(*point)) : -1;
+    if (!point) return -1;
+    return shown_slots_ ? slot_under(rig, pose, world, *shown_slots_, glm::vec2(*point)) : slot_under(rig, pose, world, glm::vec2(*point));
 }
 
 void ViewportController::start_picture_drag(glm::vec2 pixel, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world) {

@@ -79,6 +79,9 @@ public:
     // turns or scales it on its bone rather than posing the bone; E sets the move tool (or back
     // to posing, as Tab), G, R and S choose the tool.
     std::optional<PictureTool> picture_tool() const { return picture_tool_; }
+    // The slots as drawn (a state's drawings and order), for picking pictures; none: as the rig
+    // sets them up. The app sets it each frame; it must outlive the frame.
+    void set_shown_slots(const SlotPose* slots) { shown_slots_ = slots; }
     void set_picture_tool(std::optional<PictureTool> tool) { picture_tool_ = tool; }
     // The chain of the drag in progress, or the selected bone's chain, for highlighting.
     std::optional<IkChain> active_chain() const;
@@ -148,6 +151,7 @@ private:
     int hovered_ = -1;
     int selected_slot_ = -1;
     std::optional<PictureTool> picture_tool_;
+    const SlotPose* shown_slots_ = nullptr;
     Drag drag_;
     Rig rig_before_drag_;
     bool space_held_ = false;

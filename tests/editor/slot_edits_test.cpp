@@ -136,3 +136,32 @@ TEST(SlotEdits, DeletingKeepsTheShownPictureRight) {
     EXPECT_TRUE(delete_slot(rig, 0).value().slots.empty());
     EXPECT_FALSE(delete_slot(rig, 1).ok());
 }
+
+TEST(SlotEdits, StatesKeysFollowTheirSlotsAndDrawings) {
+    Rig rig = puppet();
+    rig = add_picture_slot(rig, 0, "hat.png", {1, 1}, Transform{}).value().rig;     // slot 1
+    rig = add_slot_attachment(rig, 0, "bent.png", {1, 1}, Transform{}).value().rig;  // torso's drawing 1
+    State s;
+    s.name = "s";
+    s.slot_tracks.push_back(SlotTrack{0, SlotProperty::Attachment, {SlotKey{0.0f, 1}, SlotKey{1.0f, 0}}});
+    s.slot_tracks.push_back(SlotTrack{1, SlotProperty::Color, {SlotKey{0.0f}}});
+    s.draw_order.push_back(DrawOrderKey{0.5f, {1, 0}});
+    rig.states.push_back(s);
+    // Moved: the tracks and orders name the same slots by their new places.
+    Rig moved = move_slot(rig, 1, 0).value();
+    EXPECT_EQ(moved.states[0].slot_tracks[0].slot, 1);
+    EXPECT_EQ(moved.states[0].slot_tracks[1].slot, 0);
+    EXPECT_EQ(moved.states[0].draw_order[0].order, (std::vector<int>{0, 1})) << "still hat under torso";
+    EXPECT_TRUE(serialize_rig(moved).ok());
+    // Deleted: its tracks go, and it leaves every order.
+    Rig gone = delete_slot(rig, 0).value();
+    ASSERT_EQ(gone.states[0].slot_tracks.size(), 1u);
+    EXPECT_EQ(gone.states[0].slot_tracks[0].slot, 0) << "hat's colour track, now slot 0";
+    EXPECT_EQ(gone.states[0].draw_order[0].order, (std::vector<int>{0}));
+    EXPECT_TRUE(serialize_rig(gone).ok());
+    // A drawing removed: keys showing it show nothing; keys of later drawings follow them.
+    Rig fewer = delete_attachment(rig, 0, 0).value();
+    EXPECT_EQ(fewer.states[0].slot_tracks[0].keys[0].attachment, 0) << "bent, now drawing 0";
+    EXPECT_EQ(fewer.states[0].slot_tracks[0].keys[1].attachment, -1);
+    EXPECT_TRUE(serialize_rig(fewer).ok());
+}
