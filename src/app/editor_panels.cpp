@@ -28,8 +28,13 @@ void EditorApp::draw_panels(float window_width, float window_height) {
         keys.state = state_panel_.timeline().state(rig);
         keys.keys = state_panel_.timeline().selected_keys(rig);
     }
+    // A keyed state shown on the timeline: slot changes are keyed at its playhead.
+    std::optional<SlotKeying> slot_keying;
+    if (const int state = shown_timeline_state(); state >= 0) {
+        slot_keying = SlotKeying{state, static_cast<float>(state_panel_.timeline().key_time(rig)), &shown_slots_};
+    }
     draw_inspector_panel(rig, controller_->selected(), {window_width - kInspectorWidth, 0.0f, kInspectorWidth, panel_height}, edits, &ui_marks_,
-                         &keys, controller_->selected_slot());
+                         &keys, controller_->selected_slot(), slot_keying ? &*slot_keying : nullptr);
     ToolbarState toolbar{&settings_.recent, controller_->mode(), history_.can_undo(), history_.can_redo(), !rig.is_2d(), nullptr, false,
                          state_panel_open_, state_panel_.timeline().onion().on, !rig.meshes.empty() || !rig.slots.empty(), rig.is_2d() && !rig.slots.empty(),
                          controller_->picture_tool().has_value(), layers_, &ui_marks_};

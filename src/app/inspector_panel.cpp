@@ -189,7 +189,7 @@ void chain_section(const Rig& rig, int chain_index, PanelEdits& out, UiMarks* ma
 }  // namespace
 
 void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks, const SelectedKeys* keys,
-                          int selected_slot) {
+                          int selected_slot, const SlotKeying* slot_keying) {
     ImGui::SetNextWindowPos(ImVec2(at.x, at.y));
     ImGui::SetNextWindowSize(ImVec2(at.width, at.height));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
@@ -258,7 +258,7 @@ void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at
     }
     if (ImGui::CollapsingHeader("Limits", ImGuiTreeNodeFlags_DefaultOpen)) limits_section(rig, selected, out, marks);
     if ((rig.is_2d() || !rig.slots.empty()) && ImGui::CollapsingHeader("Pictures", ImGuiTreeNodeFlags_DefaultOpen)) {
-        slot_section(rig, selected, selected_slot, out, marks);
+        slot_section(rig, selected, selected_slot, out, marks, slot_keying);
     }
     bool any_chain = false;
     for (std::size_t i = 0; i < rig.chains.size(); ++i) {

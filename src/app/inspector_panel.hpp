@@ -5,6 +5,7 @@
 
 #include "app/key_inspector.hpp"
 #include "app/panel_edits.hpp"
+#include "app/slot_inspector.hpp"
 #include "app/ui_marks.hpp"
 #include "core/rig.hpp"
 
@@ -21,8 +22,9 @@ struct PanelPlacement {
 // With marks, names the widgets scripts and tests reach: "inspector/joint" (and each kind in its
 // open list, "inspector/joint/hinge"), "inspector/chain/<name>/solver".
 // With keys selected on the timeline, their section comes first (key_inspector.hpp).
-// `selected_slot`: the slot picked (its bone is `selected`), whose picture the Pictures section shows.
+// `selected_slot`: the slot picked (its bone is `selected`), whose picture the Pictures section
+// shows; with `slot_keying`, its drawing and colour are keyed (slot_inspector.hpp).
 void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks = nullptr,
-                          const SelectedKeys* keys = nullptr, int selected_slot = -1);
+                          const SelectedKeys* keys = nullptr, int selected_slot = -1, const SlotKeying* slot_keying = nullptr);
 
 }  // namespace marionette

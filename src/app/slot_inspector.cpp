@@ -16,7 +16,7 @@ void mark(UiMarks* marks, const std::string& name) {
     if (marks) marks->mark_last_item(name);
 }
 
-void slot_fields(const Rig& rig, int index, PanelEdits& out, UiMarks* marks) {
+void slot_fields(const Rig& rig, int index, PanelEdits& out, UiMarks* marks, const SlotKeying* keying) {
     const Slot& slot = rig.slots[static_cast<std::size_t>(index)];
     // Applied on Enter, as a bone's name: one undo step, no half-typed duplicates.
     char name[256] = {};
@@ -26,17 +26,32 @@ void slot_fields(const Rig& rig, int index, PanelEdits& out, UiMarks* marks) {
         renamed.name = name;
         out.apply("rename slot " + slot.name, set_slot(rig, index, renamed));
     }
+    // Keying: the state's drawing and colour at the playhead, changed by keys there.
+    const bool keys = keying && keying->shown && keying->shown->fits(rig.slots.size());
+    const auto i = static_cast<std::size_t>(index);
+    if (keys) ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.3f, 1.0f), "keying at %.2f s", static_cast<double>(keying->time));
     std::vector<const char*> drawings{"(none)"};
     for (const Attachment& a : slot.attachments) drawings.push_back(a.name.c_str());
-    int shown = slot.shown + 1;
+    int shown = (keys ? keying->shown->shown[i] : slot.shown) + 1;
     if (pick_one("shows", shown, drawings, marks, "inspector/slot/shows")) {
-        Slot switched = slot;
-        switched.shown = shown - 1;
-        out.apply("switch slot " + slot.name, set_slot(rig, index, switched));
+        if (keys) {
+            SlotKey key;
+            key.attachment = shown - 1;
+            out.apply("key drawing of " + slot.name, key_slot(rig, keying->state, index, SlotProperty::Attachment, keying->time, key));
+        } else {
+            Slot switched = slot;
+            switched.shown = shown - 1;
+            out.apply("switch slot " + slot.name, set_slot(rig, index, switched));
+        }
     }
-    glm::vec4 color = slot.color;
+    glm::vec4 color = keys ? keying->shown->colors[i] : slot.color;
     bool changed = ImGui::ColorEdit4("colour", &color.x, ImGuiColorEditFlags_Float | ImGuiColorEditFlags_AlphaBar);
-    track(out, "colour of slot " + slot.name, changed, [&] {
+    track(out, (keys ? "key colour of " : "colour of slot ") + slot.name, changed, [&] {
+        if (keys) {
+            SlotKey key;
+            key.color = glm::clamp(color, 0.0f, 1.0f);
+            return key_slot(rig, keying->state, index, SlotProperty::Color, keying->time, key);
+        }
         Slot tinted = slot;
         tinted.color = glm::clamp(color, 0.0f, 1.0f);
         return set_slot(rig, index, tinted);
@@ -83,14 +98,15 @@ void slot_fields(const Rig& rig, int index, PanelEdits& out, UiMarks* marks) {
 
 }  // namespace
 
-void slot_section(const Rig& rig, int bone, int selected_slot, PanelEdits& out, UiMarks* marks) {
+void slot_section(const Rig& rig, int bone, int selected_slot, PanelEdits& out, UiMarks* marks, const SlotKeying* keying) {
     ImGui::PushID("slots");
     bool any = false;
     for (std::size_t s = 0; s < rig.slots.size(); ++s) {
         const Slot& slot = rig.slots[s];
         if (slot.bone != bone) continue;
         any = true;
-        const std::string text = slot.name + (slot.shown < 0 ? "  (shows nothing)" : "  (" + slot.attachments[static_cast<std::size_t>(slot.shown)].name + ")");
+        const int showing = keying && keying->shown && keying->shown->fits(rig.slots.size()) ? keying->shown->shown[s] : slot.shown;
+        const std::string text = slot.name + (showing < 0 ? "  (shows nothing)" : "  (" + slot.attachments[static_cast<std::size_t>(showing)].name + ")");
         if (ImGui::Selectable(text.c_str(), static_cast<int>(s) == selected_slot)) out.select_slot = static_cast<int>(s);
         mark(marks, "inspector/slots/" + slot.name);
     }
@@ -100,7 +116,7 @@ void slot_section(const Rig& rig, int bone, int selected_slot, PanelEdits& out, 
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("A PNG or JPEG on this bone, in a new slot drawn on top (or drop the file on the window)");
     if (selected_slot >= 0 && selected_slot < static_cast<int>(rig.slots.size()) && rig.slots[static_cast<std::size_t>(selected_slot)].bone == bone) {
         ImGui::Separator();
-        slot_fields(rig, selected_slot, out, marks);
+        slot_fields(rig, selected_slot, out, marks, keying);
     }
     ImGui::PopID();
 }

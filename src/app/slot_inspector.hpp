@@ -8,11 +8,21 @@
 #include "app/panel_edits.hpp"
 #include "app/ui_marks.hpp"
 #include "core/rig.hpp"
+#include "core/slot_track.hpp"
 
 namespace marionette {
 
+// Where a change of a slot's drawing or colour is keyed: a keyed state shown on the timeline, at
+// its playhead (as Spine's animate mode). The section then shows the slots as `shown` has them.
+struct SlotKeying {
+    int state = -1;
+    float time = 0.0f;
+    const SlotPose* shown = nullptr;
+};
+
 // With marks, names "inspector/slots/<slot>", "inspector/add picture", "inspector/add drawing",
 // "inspector/slot/shows" (and each drawing in its open list), "inspector/slot/delete".
-void slot_section(const Rig& rig, int bone, int selected_slot, PanelEdits& out, UiMarks* marks);
+// With `keying`, the drawing and colour are keyed into its state rather than set up.
+void slot_section(const Rig& rig, int bone, int selected_slot, PanelEdits& out, UiMarks* marks, const SlotKeying* keying = nullptr);
 
 }  // namespace marionette

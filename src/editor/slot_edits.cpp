@@ -1,5 +1,6 @@
 #include "editor/slot_edits.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <unordered_set>
@@ -182,6 +183,28 @@ Result<Rig> delete_attachment(const Rig& rig, int slot, int attachment) {
             if (t.slot != slot || t.property != SlotProperty::Attachment) continue;
             for (SlotKey& k : t.keys) follow(k.attachment);
         }
+    }
+    return out;
+}
+
+Result<Rig> key_slot(const Rig& rig, int state, int slot, SlotProperty property, float time, const SlotKey& key) {
+    if (state < 0 || state >= static_cast<int>(rig.states.size())) return Error{"state " + std::to_string(state) + " does not exist"};
+    if (auto p = slot_index_problem(rig, slot)) return Error{*p};
+    Rig out = rig;
+    State& st = out.states[static_cast<std::size_t>(state)];
+    auto track = std::find_if(st.slot_tracks.begin(), st.slot_tracks.end(), [&](const SlotTrack& t) { return t.slot == slot && t.property == property; });
+    if (track == st.slot_tracks.end()) track = st.slot_tracks.insert(st.slot_tracks.end(), SlotTrack{slot, property, {}});
+    SlotKey k = key;
+    k.time = time;
+    auto at = std::lower_bound(track->keys.begin(), track->keys.end(), time, [](const SlotKey& a, float t) { return a.time < t; });
+    if (at != track->keys.end() && at->time == time) {
+        *at = k;
+    } else {
+        track->keys.insert(at, k);
+    }
+    std::string place;
+    if (std::string problem = slot_timelines_problem(st.slot_tracks, st.draw_order, out.slots, &place); !problem.empty()) {
+        return Error{"states[" + std::to_string(state) + "]." + place + ": " + problem};
     }
     return out;
 }

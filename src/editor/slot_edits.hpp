@@ -50,4 +50,10 @@ Result<Rig> delete_slot(const Rig& rig, int slot);
 // keeps showing its picture if it showed another; so do the states' keys of the slot.
 Result<Rig> delete_attachment(const Rig& rig, int slot, int attachment);
 
+// Keys slot `slot`'s `property` into state `state` at `time` seconds: the drawing
+// `key.attachment` (switching there) or the colour `key.color` (moving on to the next key by
+// `key.interpolation`). A key already at that time is replaced; a slot without such a track
+// gets one. As Spine's animate mode keys what is changed at the playhead.
+Result<Rig> key_slot(const Rig& rig, int state, int slot, SlotProperty property, float time, const SlotKey& key);
+
 }  // namespace marionette

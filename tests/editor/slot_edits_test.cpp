@@ -165,3 +165,36 @@ TEST(SlotEdits, StatesKeysFollowTheirSlotsAndDrawings) {
     EXPECT_EQ(fewer.states[0].slot_tracks[0].keys[1].attachment, -1);
     EXPECT_TRUE(serialize_rig(fewer).ok());
 }
+
+TEST(SlotEdits, KeyingADrawingOrColourAddsOrReplacesAKeyAtTheTime) {
+    Rig rig = add_slot_attachment(puppet(), 0, "bent.png", {1, 1}, Transform{}).value().rig;
+    rig.states.push_back(State{"bend", {}, {}, true});
+    SlotKey drawing;
+    drawing.attachment = 1;
+    Result<Rig> keyed = key_slot(rig, 0, 0, SlotProperty::Attachment, 0.5f, drawing);
+    ASSERT_TRUE(keyed.ok()) << keyed.message();
+    ASSERT_EQ(keyed.value().states[0].slot_tracks.size(), 1u) << "a track made for it";
+    drawing.attachment = -1;
+    keyed = key_slot(keyed.value(), 0, 0, SlotProperty::Attachment, 0.25f, drawing);
+    drawing.attachment = 0;
+    keyed = key_slot(keyed.value(), 0, 0, SlotProperty::Attachment, 0.5f, drawing);
+    ASSERT_TRUE(keyed.ok()) << keyed.message();
+    const SlotTrack& t = keyed.value().states[0].slot_tracks[0];
+    ASSERT_EQ(t.keys.size(), 2u) << "the key at 0.5 s was replaced";
+    EXPECT_EQ(t.keys[0].time, 0.25f);
+    EXPECT_EQ(t.keys[0].attachment, -1);
+    EXPECT_EQ(t.keys[1].attachment, 0);
+    SlotKey colour;
+    colour.color = {1, 0, 0, 1};
+    keyed = key_slot(keyed.value(), 0, 0, SlotProperty::Color, 1.0f, colour);
+    ASSERT_TRUE(keyed.ok());
+    EXPECT_EQ(keyed.value().states[0].slot_tracks.size(), 2u);
+    EXPECT_FLOAT_EQ(state_length(keyed.value().states[0]), 1.0f);
+    colour.color.a = 3.0f;
+    EXPECT_FALSE(key_slot(keyed.value(), 0, 0, SlotProperty::Color, 1.0f, colour).ok()) << "a colour past 1";
+    drawing.attachment = 5;
+    EXPECT_FALSE(key_slot(rig, 0, 0, SlotProperty::Attachment, 0.0f, drawing).ok()) << "no such drawing";
+    EXPECT_FALSE(key_slot(rig, 0, 0, SlotProperty::Attachment, -1.0f, SlotKey{}).ok()) << "a time before 0";
+    EXPECT_FALSE(key_slot(rig, 1, 0, SlotProperty::Attachment, 0.0f, SlotKey{}).ok());
+    EXPECT_FALSE(key_slot(rig, 0, 4, SlotProperty::Attachment, 0.0f, SlotKey{}).ok());
+}

@@ -1,0 +1,82 @@
+// The inspector's Pictures section in a headless ImGui context: picking a slot's drawing sets
+// it up; with a keyed state shown on the timeline it keys the drawing at the playhead instead,
+// and shows the state's drawing there.
+
+#include <gtest/gtest.h>
+
+#include "app/headless_imgui.hpp"
+#include "app/inspector_panel.hpp"
+#include "core/rig_json.hpp"
+
+using namespace marionette;
+using namespace marionette::testing;
+
+namespace {
+
+Rig puppet() {
+    Result<Rig> rig = parse_rig(R"({ "format": "marionette-rig", "version": 1, "dimensions": 2,
+      "bones": [ { "name": "head", "length": 10 } ],
+      "slots": [ { "name": "eyes", "bone": "head", "attachment": "open",
+        "attachments": [ { "name": "open", "image": "open.png", "size": [6, 2] }, { "name": "closed", "image": "closed.png", "size": [6, 1] } ] } ],
+      "states": [ { "name": "blink", "channels": [], "slot_tracks": [ { "slot": "eyes", "keys": [ { "time": 0, "value": "closed" } ] } ] } ] })");
+    EXPECT_TRUE(rig.ok()) << rig.message();
+    return rig.value();
+}
+
+class SlotInspectorTest : public ::testing::Test {
+protected:
+    void draw_with(std::optional<SlotKeying> keying) {
+        ui.on_frame([this, keying] {
+            marks.clear();
+            PanelEdits e;
+            draw_inspector_panel(rig, 0, {980, 0, 300, 760}, e, &marks, nullptr, 0, keying ? &*keying : nullptr);
+            if (e.edit) edits.push_back(std::move(*e.edit));
+        });
+        ui.frames(2);
+    }
+    ImVec2 centre(const std::string& name) const {
+        for (const UiMark& m : marks.marks()) {
+            if (m.name == name) return ImVec2((m.min.x + m.max.x) / 2, (m.min.y + m.max.y) / 2);
+        }
+        ADD_FAILURE() << "no widget " << name;
+        return ImVec2(-1, -1);
+    }
+    void pick(const std::string& box, const std::string& item) {
+        ui.click(centre(box));
+        ui.frames(2);
+        ui.click(centre(box + "/" + item));
+        ui.pause();
+    }
+
+    HeadlessImGui ui;
+    Rig rig = puppet();
+    UiMarks marks;
+    std::vector<PanelEdits::RigEdit> edits;
+};
+
+}  // namespace
+
+TEST_F(SlotInspectorTest, PickingADrawingSetsTheSlotUp) {
+    draw_with(std::nullopt);
+    pick("inspector/slot/shows", "closed");
+    ASSERT_EQ(edits.size(), 1u);
+    EXPECT_EQ(edits[0].label, "switch slot eyes");
+    ASSERT_TRUE(edits[0].rig.ok()) << edits[0].rig.message();
+    EXPECT_EQ(edits[0].rig.value().slots[0].shown, 1);
+    EXPECT_TRUE(edits[0].rig.value().states[0].slot_tracks[0].keys.size() == 1u) << "no key made";
+}
+
+TEST_F(SlotInspectorTest, WithAStateOnTheTimelineADrawingIsKeyedAtThePlayhead) {
+    SlotPose shown = setup_slot_pose(rig.slots);
+    sample_slot_tracks(rig.states[0].slot_tracks, rig.states[0].draw_order, 0.5, shown);  // the state shows "closed"
+    draw_with(SlotKeying{0, 0.5f, &shown});
+    pick("inspector/slot/shows", "open");  // "closed" is shown: picking it again would change nothing
+    ASSERT_EQ(edits.size(), 1u);
+    EXPECT_EQ(edits[0].label, "key drawing of eyes");
+    ASSERT_TRUE(edits[0].rig.ok()) << edits[0].rig.message();
+    const Rig& keyed = edits[0].rig.value();
+    EXPECT_EQ(keyed.slots[0].shown, 0) << "the set-up drawing is left as it was";
+    ASSERT_EQ(keyed.states[0].slot_tracks[0].keys.size(), 2u);
+    EXPECT_EQ(keyed.states[0].slot_tracks[0].keys[1].time, 0.5f);
+    EXPECT_EQ(keyed.states[0].slot_tracks[0].keys[1].attachment, 0);
+}
