@@ -224,7 +224,9 @@ void add_keyed_scales(Writer& w, tinygltf::Animation& anim, const Rig& rig, cons
         const KeyTrack* own = track_of(bone, PoseProperty::Scale);
         const KeyTrack* parent = p < 0 ? nullptr : track_of(p, PoseProperty::Scale);
         const glm::vec3 parent_scale = p < 0 ? glm::vec3(1.0f) : rig.pose.scales[static_cast<std::size_t>(p)];
-        const bool uneven = !gltf::is_even(parent_scale);
+        // Uneven in the pose or in any of its keys: the bone's turns change its node's scale.
+        const bool uneven = !gltf::is_even(parent_scale) ||
+                            (parent && std::any_of(parent->keys.begin(), parent->keys.end(), [](const Key& k) { return !gltf::is_even(k.vector); }));
         const KeyTrack* turn = uneven ? track_of(bone, PoseProperty::Rotation) : nullptr;
         std::vector<const KeyTrack*> hangs_on;
         for (const KeyTrack* t : {own, parent, turn}) {

@@ -216,3 +216,22 @@ TEST(GltfScale, AnUnevenScaleOverATurnedBoneIsSaidToShear) {
     ASSERT_EQ(out.value().warnings.size(), 1u);
     EXPECT_NE(out.value().warnings[0].find("1 bones hang under an uneven or zero scale"), std::string::npos);
 }
+
+TEST(GltfScale, ATurnUnderAParentUnevenOnlyInItsKeysIsSampledToo) {
+    // fore's pose scale is even but its keys stretch it along x; hand turns under it at keys of
+    // its own. The hand node's scale (the stretch fore gives its turned axes) changes with both.
+    Rig rig = arm_rig(R"({ "name": "reach", "tracks": [
+        { "bone": "fore", "property": "scale", "keys": [ { "time": 0, "value": [1, 1] }, { "time": 1, "value": [2, 1] } ] },
+        { "bone": "hand", "keys": [ { "time": 0, "value": 0 }, { "time": 0.37, "value": 60 }, { "time": 1, "value": 0 } ] } ] })");
+    const Result<GltfExport> out = export_gltf(rig);
+    ASSERT_TRUE(out.ok()) << out.message();
+    const nlohmann::json j = gltf_json(out.value().bytes);
+    int hand_times = -1;
+    for (const auto& c : j["animations"][0]["channels"]) {
+        if (c["target"]["path"] != "scale" || j["nodes"][c["target"]["node"].get<int>()]["name"] != "hand") continue;
+        const int sampler = c["sampler"];
+        hand_times = j["accessors"][j["animations"][0]["samplers"][sampler]["input"].get<int>()]["count"];
+    }
+    // Every key of both, and the frames between: more than fore's two keys.
+    EXPECT_GT(hand_times, 30) << "the hand's node scale is sampled only at fore's keys";
+}
