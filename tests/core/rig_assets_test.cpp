@@ -1,4 +1,5 @@
-// Every rig the editor ships loads, is sensible, and survives save-then-load unchanged.
+// Every rig the editor ships loads, is sensible, shows the pictures it names, and survives
+// save-then-load unchanged.
 
 #include <gtest/gtest.h>
 
@@ -7,6 +8,7 @@
 #include "core/forward_kinematics.hpp"
 #include "core/rig_compare.hpp"
 #include "core/rig_file.hpp"
+#include "core/slot_images.hpp"
 #include "core/test_files.hpp"
 
 using namespace marionette;
@@ -30,6 +32,13 @@ TEST_P(ShippedRig, LoadsAndHasChains) {
     for (const Transform& t : world.value()) {
         EXPECT_TRUE(std::isfinite(t.translation.x) && std::isfinite(t.translation.y) && std::isfinite(t.translation.z));
     }
+}
+
+TEST_P(ShippedRig, ShowsEveryPictureItNames) {
+    Result<Rig> rig = load_rig_file(path());
+    ASSERT_TRUE(rig.ok()) << rig.message();
+    const std::vector<std::string> problems = slot_image_problems(rig.value(), path().parent_path());
+    EXPECT_TRUE(problems.empty()) << problems.front();
 }
 
 TEST_P(ShippedRig, SurvivesSaveThenLoad) {
