@@ -7,6 +7,7 @@
 
 #include <glm/gtc/type_ptr.hpp>
 
+#include "app/gl_texture.hpp"
 #include "core/image_decode.hpp"
 #include "core/mesh_skinning.hpp"
 
@@ -36,26 +37,6 @@ std::vector<glm::vec3> computed_normals(const Mesh& mesh) {
     return normals;
 }
 
-unsigned make_texture(int width, int height, const unsigned char* rgba, bool srgb, bool mipmaps) {
-    unsigned id = 0;
-    glGenTextures(1, &id);
-    glBindTexture(GL_TEXTURE_2D, id);
-    glTexImage2D(GL_TEXTURE_2D, 0, srgb ? GL_SRGB8_ALPHA8 : GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
-    if (mipmaps) glGenerateMipmap(GL_TEXTURE_2D);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, mipmaps ? GL_LINEAR_MIPMAP_LINEAR : GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, mipmaps ? GL_LINEAR : GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
-    glBindTexture(GL_TEXTURE_2D, 0);
-    return id;
-}
-
-// What an image that cannot be shown is drawn as: a magenta and black checker, seen at once.
-unsigned placeholder_texture() {
-    const unsigned char checker[16] = {255, 0, 255, 255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 0, 255, 255};
-    return make_texture(2, 2, checker, false, false);
-}
-
 }  // namespace
 
 struct MeshRenderer::GpuMesh {
@@ -77,7 +58,7 @@ Result<std::unique_ptr<MeshRenderer>> MeshRenderer::create(const std::filesystem
     r->u_light_direction_ = r->program_->uniform("u_light_direction");
     r->u_ambient_ = r->program_->uniform("u_ambient");
     const unsigned char white[4] = {255, 255, 255, 255};
-    r->white_ = make_texture(1, 1, white, false, false);
+    r->white_ = make_rgba_texture(1, 1, white, TextureOptions{false, false, true});
     glGenTextures(1, &r->palette_);
     glBindTexture(GL_TEXTURE_2D, r->palette_);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
@@ -110,10 +91,10 @@ unsigned MeshRenderer::texture_of(const MeshImage& image) {
     const Result<DecodedImage> decoded = decode_image(image.bytes);
     if (!decoded) {
         problems_.push_back("the image \"" + image.name + "\" " + decoded.message() + ": its meshes show a magenta checker");
-        return placeholder_texture();
+        return magenta_checker_texture(2, true);
     }
     // glTF's uv origin is the image's top-left corner, as the decoded first row: no flip.
-    return make_texture(decoded.value().width, decoded.value().height, decoded.value().rgba.data(), true, true);
+    return make_rgba_texture(decoded.value().width, decoded.value().height, decoded.value().rgba.data(), TextureOptions{true, true, true});
 }
 
 void MeshRenderer::upload(const std::shared_ptr<const MeshSet>& set) {

@@ -6,44 +6,10 @@
 
 #include <glm/gtc/type_ptr.hpp>
 
+#include "app/gl_texture.hpp"
 #include "core/image_decode.hpp"
 
 namespace marionette {
-
-namespace {
-
-unsigned make_texture(int width, int height, const std::uint8_t* rgba, bool smooth) {
-    unsigned id = 0;
-    glGenTextures(1, &id);
-    glBindTexture(GL_TEXTURE_2D, id);
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-    // Mipmaps of premultiplied pixels: zoomed out, a picture averages without shimmer or dark
-    // fringes; zoomed in, it is filtered smoothly rather than in blocks.
-    if (smooth) glGenerateMipmap(GL_TEXTURE_2D);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, smooth ? GL_LINEAR_MIPMAP_LINEAR : GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, smooth ? GL_LINEAR : GL_NEAREST);
-    // Clamped: a picture's edge never borrows the opposite edge's pixels.
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    glBindTexture(GL_TEXTURE_2D, 0);
-    return id;
-}
-
-// A picture that cannot be shown: a 4 x 4 magenta and black checker, seen at once.
-unsigned placeholder_texture() {
-    std::vector<std::uint8_t> checker;
-    for (int y = 0; y < 4; ++y) {
-        for (int x = 0; x < 4; ++x) {
-            const bool magenta = (x + y) % 2 == 0;
-            checker.insert(checker.end(), {static_cast<std::uint8_t>(magenta ? 255 : 0), 0, static_cast<std::uint8_t>(magenta ? 255 : 0), 255});
-        }
-    }
-    return make_texture(4, 4, checker.data(), false);
-}
-
-}  // namespace
 
 Result<std::unique_ptr<SlotRenderer>> SlotRenderer::create(const std::filesystem::path& shader_dir) {
     auto program = ShaderProgram::load(shader_dir / "slot.vert", shader_dir / "slot.frag");
@@ -55,7 +21,7 @@ Result<std::unique_ptr<SlotRenderer>> SlotRenderer::create(const std::filesystem
     r->stream_ = std::make_unique<VertexStream>(sizeof(SlotVertex), std::initializer_list<VertexAttribute>{{0, 3, offsetof(SlotVertex, position)},
                                                                                                            {1, 2, offsetof(SlotVertex, uv)},
                                                                                                            {2, 4, offsetof(SlotVertex, color)}});
-    r->placeholder_ = placeholder_texture();
+    r->placeholder_ = magenta_checker_texture(4, false);
     return r;
 }
 
@@ -81,7 +47,10 @@ unsigned SlotRenderer::texture_of(const std::string& image) {
         problems_.push_back("\"" + image + "\" shows as a magenta checker: it " + decoded.message());
     } else {
         premultiply_alpha(decoded.value());
-        id = make_texture(decoded.value().width, decoded.value().height, decoded.value().rgba.data(), true);
+        // Mipmaps of premultiplied pixels: zoomed out, a picture averages without shimmer or
+        // dark fringes; zoomed in, it is filtered smoothly; clamped, its edge never borrows the
+        // opposite edge's pixels.
+        id = make_rgba_texture(decoded.value().width, decoded.value().height, decoded.value().rgba.data(), TextureOptions{});
     }
     textures_.emplace(image, id);
     return id;

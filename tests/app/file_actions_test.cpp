@@ -30,13 +30,7 @@ protected:
     void edit() {
         ASSERT_TRUE(apply_edit(document, history, "turn", set_pose_rotation(document.rig(), 3, rotation_2d(0.7f))).ok());
     }
-    ImVec2 centre(const std::string& name) const {
-        for (const UiMark& m : marks.marks()) {
-            if (m.name == name) return ImVec2((m.min.x + m.max.x) / 2, (m.min.y + m.max.y) / 2);
-        }
-        ADD_FAILURE() << "no widget " << name;
-        return ImVec2(-1, -1);
-    }
+    ImVec2 centre(const std::string& name) const { return mark_centre(marks, name); }
     std::string ours() const { return serialize_rig(document.rig()).value(); }
 
     ScratchDir dir;

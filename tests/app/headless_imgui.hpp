@@ -2,6 +2,7 @@
 // An ImGui context without a window or renderer, for testing dialogs: frames are built and
 // thrown away, keys, text and the mouse are fed to ImGuiIO as the SDL backend would.
 
+#include <gtest/gtest.h>
 #include <imgui.h>
 #include <imgui_internal.h>
 
@@ -9,7 +10,19 @@
 #include <string>
 #include <string_view>
 
+#include "app/ui_marks.hpp"
+
 namespace marionette::testing {
+
+// The centre of the widget `marks` names `name` in the last frame; a failure (and a point off
+// the window) when none is drawn.
+inline ImVec2 mark_centre(const UiMarks& marks, const std::string& name) {
+    for (const UiMark& m : marks.marks()) {
+        if (m.name == name) return ImVec2((m.min.x + m.max.x) / 2, (m.min.y + m.max.y) / 2);
+    }
+    ADD_FAILURE() << "no widget " << name;
+    return ImVec2(-1, -1);
+}
 
 class HeadlessImGui {
 public:

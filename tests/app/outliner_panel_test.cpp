@@ -31,13 +31,7 @@ protected:
         }
         return false;
     }
-    ImVec2 centre(const std::string& name) const {
-        for (const UiMark& m : marks.marks()) {
-            if (m.name == name) return ImVec2((m.min.x + m.max.x) / 2, (m.min.y + m.max.y) / 2);
-        }
-        ADD_FAILURE() << "no widget " << name;
-        return ImVec2(-1, -1);
-    }
+    ImVec2 centre(const std::string& name) const { return mark_centre(marks, name); }
     // Right-clicks `bone`'s row and opens the chain submenu.
     void open_chain_menu(const std::string& bone) {
         ui.right_click(centre("outliner/" + bone));

@@ -16,13 +16,7 @@ namespace {
 
 using testing::HeadlessImGui;
 
-ImVec2 centre(const UiMarks& marks, const std::string& name) {
-    for (const UiMark& m : marks.marks()) {
-        if (m.name == name) return ImVec2((m.min.x + m.max.x) / 2, (m.min.y + m.max.y) / 2);
-    }
-    ADD_FAILURE() << "no widget " << name;
-    return ImVec2(-1, -1);
-}
+ImVec2 centre(const UiMarks& marks, const std::string& name) { return testing::mark_centre(marks, name); }
 
 class RecoveryDialogTest : public ::testing::Test {
 protected:

@@ -28,13 +28,7 @@ protected:
         });
         ui.frames(2);
     }
-    ImVec2 centre(const std::string& name) const {
-        for (const UiMark& m : marks.marks()) {
-            if (m.name == name) return ImVec2((m.min.x + m.max.x) / 2, (m.min.y + m.max.y) / 2);
-        }
-        ADD_FAILURE() << "no widget " << name;
-        return ImVec2(-1, -1);
-    }
+    ImVec2 centre(const std::string& name) const { return mark_centre(marks, name); }
     void show(int state) {
         player.show(rig, state);
         player.tick(rig, 1.0);
