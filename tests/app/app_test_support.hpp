@@ -52,6 +52,17 @@ inline int count_selected(const Image& img) {
 // The background (0.13, 0.14, 0.16) or a grid line over it.
 inline bool is_background(const unsigned char* p) { return p[0] < 90 && p[1] < 90 && p[2] < 100; }
 
+// How many pixels of a 1280x800 window's viewport (inside the panels, toolbar and status bar)
+// pass `test`.
+template <class Test>
+int count_in_viewport(const Image& img, Test test) {
+    int n = 0;
+    for (int y = 40; y < 770; ++y) {
+        for (int x = 245; x < 975; ++x) n += test(img.at(x, y)) ? 1 : 0;
+    }
+    return n;
+}
+
 // How many pixels of the viewport (inside the toolbar, above a state panel) two screenshots of a
 // 1280x800 window differ in.
 inline int viewport_differences(const Image& a, const Image& b) {

@@ -24,15 +24,6 @@ bool is_body(const unsigned char* p) { return p[0] > 140 && p[0] > p[1] + 50 && 
 // The arm's, 0x3366cc: blue well above red.
 bool is_arm(const unsigned char* p) { return p[2] > 110 && p[2] > p[0] + 60; }
 
-template <class Test>
-int count(const Image& img, Test test) {
-    int n = 0;
-    for (int y = 40; y < 770; ++y) {
-        for (int x = 245; x < 975; ++x) n += test(img.at(x, y)) ? 1 : 0;
-    }
-    return n;
-}
-
 }  // namespace
 
 TEST(MeshViewport, AnImportedSkinIsDrawnTogglesAndFollowsAnFkDrag) {
@@ -77,15 +68,15 @@ TEST(MeshViewport, AnImportedSkinIsDrawnTogglesAndFollowsAnFkDrag) {
     const Image hidden = load_png(dir / "hidden.png");
     const Image dragged = load_png(dir / "dragged.png");
     ASSERT_GT(shown.width, 0);
-    const int body = count(shown, is_body), arm = count(shown, is_arm);
+    const int body = count_in_viewport(shown, is_body), arm = count_in_viewport(shown, is_arm);
     EXPECT_GT(body, 20000) << "the body is drawn";
     EXPECT_GT(arm, 5000) << "the arm is drawn";
-    EXPECT_EQ(count(hidden, is_body), 0) << "Alt+H hides the meshes";
-    EXPECT_LT(count(hidden, is_arm), arm / 10) << "(the grid's blue z axis is all that is left)";
+    EXPECT_EQ(count_in_viewport(hidden, is_body), 0) << "Alt+H hides the meshes";
+    EXPECT_LT(count_in_viewport(hidden, is_arm), arm / 10) << "(the grid's blue z axis is all that is left)";
     // Bones in front (X-ray) show over the body; without it the skin covers most of them.
-    const int bones_in_front = count(shown, is_bone_coloured), bones_inside = count(inside, is_bone_coloured);
+    const int bones_in_front = count_in_viewport(shown, is_bone_coloured), bones_inside = count_in_viewport(inside, is_bone_coloured);
     EXPECT_GT(bones_in_front, 2 * bones_inside + 500) << bones_in_front << " vs " << bones_inside;
-    EXPECT_GT(count(inside, is_body), body) << "the skin shows where the bones were";
+    EXPECT_GT(count_in_viewport(inside, is_body), body) << "the skin shows where the bones were";
     // The arm followed the bone down: most of its old pixels are free, new ones below.
     int left = 0, arrived = 0;
     for (int y = 40; y < 770; ++y) {
@@ -129,7 +120,7 @@ TEST(MeshViewport, ATextureThatDoesNotDecodeShowsAMagentaChecker) {
         const std::string rig_file = name == std::string("walker.json") ? std::string(MARIONETTE_ASSETS) + "/walker.json" : (dir / name).string();
         const std::string shot = (dir / (std::string(name) + ".png")).string();
         ASSERT_EQ(run(xvfb("--frames 3 --screenshot " + shot + " " + rig_file)), 0) << name;
-        const int shown = count(load_png(shot), magenta);
+        const int shown = count_in_viewport(load_png(shot), magenta);
         if (name == std::string("broken.json")) {
             EXPECT_GT(shown, 2000) << "the broken texture's meshes show the checker";
         } else {

@@ -43,15 +43,6 @@ std::string puppet(const std::string& origin, const std::vector<std::string>& sl
       "bones": [ { "name": "body", "length": 100, "translation": )" + origin + R"( } ], "slots": [ )" + list + " ] }";
 }
 
-template <class Test>
-int count(const Image& img, Test test) {
-    int n = 0;
-    for (int y = 40; y < 770; ++y) {
-        for (int x = 245; x < 975; ++x) n += test(img.at(x, y)) ? 1 : 0;
-    }
-    return n;
-}
-
 bool is_red(const unsigned char* p) { return p[0] > 200 && p[1] < 40 && p[2] < 40; }
 // Half-transparent blue over red, premultiplied: (128, 0, 127).
 bool is_purple(const unsigned char* p) { return p[0] > 100 && p[0] < 156 && p[2] > 100 && p[2] < 156 && p[1] < 30; }
@@ -86,19 +77,19 @@ TEST(SlotViewport, PicturesAreDrawnInSlotOrderBlendedWithBonesOverOrUnderThem) {
                 swapped = load_png(dir / "swapped.png");
     ASSERT_GT(over.width, 0);
     ASSERT_GT(swapped.width, 0);
-    const int purple = count(over, is_purple);
-    EXPECT_GT(count(over, is_red), 5000) << "the red picture shows around the blue one";
+    const int purple = count_in_viewport(over, is_purple);
+    EXPECT_GT(count_in_viewport(over, is_red), 5000) << "the red picture shows around the blue one";
     EXPECT_GT(purple, 5000) << "the half-transparent blue mixes with the red under it";
-    EXPECT_GT(count(over, is_magenta), 1000) << "the missing picture shows a magenta checker";
-    EXPECT_LT(count(swapped, is_purple), purple / 50) << "drawn first, the blue is covered by the opaque red";
-    EXPECT_GT(count(swapped, is_red), count(over, is_red) + purple / 2);
+    EXPECT_GT(count_in_viewport(over, is_magenta), 1000) << "the missing picture shows a magenta checker";
+    EXPECT_LT(count_in_viewport(swapped, is_purple), purple / 50) << "drawn first, the blue is covered by the opaque red";
+    EXPECT_GT(count_in_viewport(swapped, is_red), count_in_viewport(over, is_red) + purple / 2);
     // The bone lies inside both pictures: drawn over them, or covered (X-ray off).
-    const int bones_over = count(over, is_bone_coloured), bones_under = count(under, is_bone_coloured);
+    const int bones_over = count_in_viewport(over, is_bone_coloured), bones_under = count_in_viewport(under, is_bone_coloured);
     EXPECT_GT(bones_over, 500);
     EXPECT_LT(bones_under, bones_over / 10) << bones_over << " vs " << bones_under;
-    EXPECT_GT(count(under, is_purple), purple) << "the pictures show where the bone was";
-    EXPECT_EQ(count(hidden, is_red) + count(hidden, is_purple) + count(hidden, is_magenta), 0) << "Alt+H hides the pictures";
-    EXPECT_GT(count(hidden, is_bone_coloured), bones_over / 2) << "and leaves the bones";
+    EXPECT_GT(count_in_viewport(under, is_purple), purple) << "the pictures show where the bone was";
+    EXPECT_EQ(count_in_viewport(hidden, is_red) + count_in_viewport(hidden, is_purple) + count_in_viewport(hidden, is_magenta), 0) << "Alt+H hides the pictures";
+    EXPECT_GT(count_in_viewport(hidden, is_bone_coloured), bones_over / 2) << "and leaves the bones";
     std::filesystem::remove_all(dir);
 }
 
@@ -118,11 +109,11 @@ TEST(SlotViewport, PicturesAreFilteredLinearlyAndTheirSeeThroughEdgesPickUpNoCol
     const auto mid_grey = [](const unsigned char* p) {
         return p[0] > 100 && p[0] < 200 && std::abs(p[0] - p[1]) < 8 && std::abs(p[1] - p[2]) < 8;
     };
-    EXPECT_GT(count(img, mid_grey), 3000);
+    EXPECT_GT(count_in_viewport(img, mid_grey), 3000);
     // Straight alpha would blend the invisible green into the fading edge; premultiplied, it
     // fades from black to the background (grey, green at most a few levels above red).
     const auto greenish = [](const unsigned char* p) { return p[1] > p[0] + 30; };
-    EXPECT_EQ(count(img, greenish), 0);
+    EXPECT_EQ(count_in_viewport(img, greenish), 0);
     std::filesystem::remove_all(dir);
 }
 
@@ -169,7 +160,7 @@ TEST(SlotViewport, APictureIsAddedPlacedAndDrawnBehindAnotherAsAUserDoes) {
     ]})");
     ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "edit.json").string() + " " + (dir / "io.json").string())), 0);
     const auto blue = [](const unsigned char* p) { return p[2] > 200 && p[0] < 80 && p[1] > 90 && p[1] < 150; };
-    EXPECT_GT(count(load_png(dir / "added.png"), blue), 5000) << "the ball is drawn on the head";
+    EXPECT_GT(count_in_viewport(load_png(dir / "added.png"), blue), 5000) << "the ball is drawn on the head";
     const marionette::Rig saved = marionette::testing::load(dir / "puppet.json");
     ASSERT_EQ(saved.slots.size(), 2u) << "the file that is no picture added nothing";
     EXPECT_EQ(saved.slots[0].name, "box") << "moved behind the ball";
