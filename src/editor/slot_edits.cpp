@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <unordered_set>
 
+#include "core/angles.hpp"
 #include "editor/unique_name.hpp"
 
 namespace marionette {
@@ -38,7 +39,10 @@ Attachment placed_picture(const Rig& rig, int bone, std::string_view image, glm:
     a.offset = {0.5f * rig.skeleton[static_cast<std::size_t>(bone)].length, 0.0f};
     // The bone's world turn about z, undone: the picture's x runs along the world's.
     const glm::vec3 x_axis = bone_world.rotation * glm::vec3{1.0f, 0.0f, 0.0f};
-    a.rotation = -std::atan2(x_axis.y, x_axis.x);
+    // Kept to a thousandth of a degree, so a bone turned -90 gives a picture turned 90, not
+    // 89.999996 (what the file would show).
+    const double degrees = -std::atan2(static_cast<double>(x_axis.y), static_cast<double>(x_axis.x)) * (180.0 / kPiDouble);
+    a.rotation = degrees_to_radians(std::round(degrees * 1000.0) / 1000.0);
     return a;
 }
 

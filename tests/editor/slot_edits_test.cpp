@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/angles.hpp"
 #include "core/forward_kinematics.hpp"
 #include "core/rig_json.hpp"
 #include "editor/slot_edits.hpp"
@@ -47,6 +48,7 @@ TEST(SlotEdits, APictureAddedToABoneIsASlotOnTopUprightInTheWorld) {
     EXPECT_NEAR(c[0].y, -30.0f, 1e-4f);
     EXPECT_NEAR(c[2].x, 10.0f, 1e-4f);
     EXPECT_NEAR(c[2].y, -20.0f, 1e-4f);
+    EXPECT_EQ(slot.attachments[0].rotation, degrees_to_radians(90.0)) << "exactly the turn the file writes as 90";
     // A second picture of the same name is numbered; the original rig is untouched.
     Result<SlotEdit> again = add_picture_slot(out, 1, "eyes_open.png", {20, 10}, world_of(out, 1));
     ASSERT_TRUE(again.ok()) << again.message();
