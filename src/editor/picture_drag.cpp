@@ -13,21 +13,21 @@ constexpr float kPi = 3.14159265358979f;
 
 }  // namespace
 
-Result<PictureDrag> PictureDrag::start(const Rig& rig, int slot, PictureTool tool, const Transform& bone_world, const glm::vec3& bone_scale,
-                                       const glm::vec3& grab) {
+Result<PictureDrag> PictureDrag::start(const Rig& rig, int slot, int attachment, PictureTool tool, const Transform& bone_world,
+                                       const glm::vec3& bone_scale, const glm::vec3& grab) {
     if (slot < 0 || slot >= static_cast<int>(rig.slots.size())) return Error{"slot " + std::to_string(slot) + " does not exist"};
     const Slot& s = rig.slots[static_cast<std::size_t>(slot)];
-    if (s.shown < 0) return Error{"slot \"" + s.name + "\" shows no picture to place"};
+    if (attachment < 0 || attachment >= static_cast<int>(s.attachments.size())) return Error{"slot \"" + s.name + "\" shows no picture to place"};
     if (!(std::abs(bone_scale.x) > 0.0f && std::abs(bone_scale.y) > 0.0f)) {
         return Error{"the picture of slot \"" + s.name + "\" cannot be placed: its bone is scaled to nothing"};
     }
     PictureDrag d;
     d.slot_ = slot;
-    d.attachment_ = s.shown;
+    d.attachment_ = attachment;
     d.tool_ = tool;
     d.bone_world_ = bone_world;
     d.bone_scale_ = glm::vec2(bone_scale);
-    d.start_ = s.attachments[static_cast<std::size_t>(s.shown)];
+    d.start_ = s.attachments[static_cast<std::size_t>(attachment)];
     d.grab_ = d.local(grab);
     if (tool != PictureTool::Move && !(glm::length(d.grab_ - d.start_.offset) > 1e-6f * std::max(1.0f, glm::length(d.start_.size)))) {
         return Error{"grab the picture away from its pivot to turn or scale it"};

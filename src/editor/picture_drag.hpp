@@ -14,11 +14,12 @@ enum class PictureTool { Move, Rotate, Scale };
 
 class PictureDrag {
 public:
-    // Starts placing slot `slot`'s shown attachment with `tool` from `grab`. `bone_world` and
-    // `bone_scale` are its bone's frame and pose scale as drawn. Refused for a slot showing
-    // nothing, a bone scaled to nothing, or (turning and scaling) a grab on the pivot itself.
-    static Result<PictureDrag> start(const Rig& rig, int slot, PictureTool tool, const Transform& bone_world, const glm::vec3& bone_scale,
-                                     const glm::vec3& grab);
+    // Starts placing slot `slot`'s attachment `attachment` (the drawing shown: a state's, or
+    // the slot's own) with `tool` from `grab`. `bone_world` and `bone_scale` are its bone's
+    // frame and pose scale as drawn. Refused for no drawing (-1), a bone scaled to nothing, or
+    // (turning and scaling) a grab on the pivot itself.
+    static Result<PictureDrag> start(const Rig& rig, int slot, int attachment, PictureTool tool, const Transform& bone_world,
+                                     const glm::vec3& bone_scale, const glm::vec3& grab);
 
     // Writes the attachment for the cursor at `cursor`.
     void drag(Rig& rig, const glm::vec3& cursor) const;

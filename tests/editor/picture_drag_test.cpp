@@ -23,7 +23,7 @@ Rig puppet() {
 
 Result<PictureDrag> start(const Rig& rig, PictureTool tool, glm::vec3 grab) {
     const Transform world = compute_world(rig.skeleton, rig.pose).value()[0];
-    return PictureDrag::start(rig, 0, tool, world, rig.pose.scales[0], grab);
+    return PictureDrag::start(rig, 0, rig.slots[0].shown, tool, world, rig.pose.scales[0], grab);
 }
 
 const Attachment& picture(const Rig& rig) { return rig.slots[0].attachments[0]; }
@@ -80,5 +80,6 @@ TEST(PictureDrag, WhatCannotWorkIsRefused) {
     rig = puppet();
     rig.slots[0].shown = -1;
     EXPECT_EQ(start(rig, PictureTool::Move, {0, 10, 0}).message(), "slot \"s\" shows no picture to place");
-    EXPECT_FALSE(PictureDrag::start(rig, 1, PictureTool::Move, Transform{}, glm::vec3(1.0f), {0, 0, 0}).ok());
+    EXPECT_FALSE(PictureDrag::start(rig, 1, 0, PictureTool::Move, Transform{}, glm::vec3(1.0f), {0, 0, 0}).ok());
+    EXPECT_FALSE(PictureDrag::start(puppet(), 0, 1, PictureTool::Move, Transform{}, glm::vec3(1.0f), {0, 0, 0}).ok()) << "no such drawing";
 }

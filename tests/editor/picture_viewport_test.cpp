@@ -110,5 +110,22 @@ TEST(PictureViewport, EPlacesPicturesAndTabGoesBackToPosingInTheSameMode) {
     EXPECT_EQ(plain.controller().take_message(), "E places pictures: this rig has none (add one to a bone in the inspector)");
 }
 
+TEST(PictureViewport, UnderAStatePlaceModePlacesTheDrawingTheStateShows) {
+    Rig rig = puppet();
+    Attachment other = rig.slots[1].attachments[0];
+    other.name = "b2";
+    rig.slots[1].attachments.push_back(other);  // the same place, a second drawing
+    ViewportScene scene(rig);
+    SlotPose shown = setup_slot_pose(scene.document().rig().slots);
+    shown.shown[1] = 1;  // as a state would show it
+    scene.controller().set_shown_slots(&shown);
+    scene.controller().set_picture_tool(PictureTool::Move);
+    scene.drag(scene.pixel_of({60, 110, 0}), scene.pixel_of({90, 70, 0}));
+    const Slot& board_slot = scene.document().rig().slots[1];
+    EXPECT_EQ(board_slot.attachments[0].offset, glm::vec2(50, 100)) << "the slot's own drawing stays";
+    EXPECT_NEAR(board_slot.attachments[1].offset.x, 80.0f, 0.5f) << "the shown one moved";
+    EXPECT_NEAR(board_slot.attachments[1].offset.y, 60.0f, 0.5f);
+}
+
 }  // namespace
 }  // namespace marionette
