@@ -22,16 +22,17 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     const float panel_height = window_height - kStatusHeight;
     PanelEdits edits;
     ui_marks_.clear();
-    draw_outliner_panel(rig, controller_->selected(), {0.0f, 0.0f, kOutlinerWidth, panel_height}, edits, &ui_marks_, controller_->selected_slot());
-    SelectedKeys keys;
-    if (state_panel_open_) {
-        keys.state = state_panel_.timeline().state(rig);
-        keys.keys = state_panel_.timeline().selected_keys(rig);
-    }
     // A keyed state shown on the timeline: slot changes are keyed at its playhead.
     std::optional<SlotKeying> slot_keying;
     if (const int state = shown_timeline_state(); state >= 0) {
         slot_keying = SlotKeying{state, static_cast<float>(state_panel_.timeline().key_time(rig)), &shown_slots_};
+    }
+    draw_outliner_panel(rig, controller_->selected(), {0.0f, 0.0f, kOutlinerWidth, panel_height}, edits, &ui_marks_, controller_->selected_slot(),
+                        slot_keying ? &*slot_keying : nullptr);
+    SelectedKeys keys;
+    if (state_panel_open_) {
+        keys.state = state_panel_.timeline().state(rig);
+        keys.keys = state_panel_.timeline().selected_keys(rig);
     }
     draw_inspector_panel(rig, controller_->selected(), {window_width - kInspectorWidth, 0.0f, kInspectorWidth, panel_height}, edits, &ui_marks_,
                          &keys, controller_->selected_slot(), slot_keying ? &*slot_keying : nullptr);

@@ -125,7 +125,8 @@ void draw_bone_tree(const Rig& rig, const std::vector<std::vector<int>>& childre
 
 }  // namespace
 
-void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks, int selected_slot) {
+void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks, int selected_slot,
+                         const SlotKeying* keying) {
     ImGui::SetNextWindowPos(ImVec2(at.x, at.y));
     ImGui::SetNextWindowSize(ImVec2(at.width, at.height));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
@@ -169,7 +170,7 @@ void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at,
                 }
             }
         }
-        draw_order_list(rig, selected_slot, out, marks);
+        draw_order_list(rig, selected_slot, out, marks, keying);
         if (!rig.states.empty()) {
             ImGui::Separator();
             ImGui::TextDisabled("States");

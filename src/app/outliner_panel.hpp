@@ -14,6 +14,7 @@ namespace marionette {
 // `marks` (optional) names its rows ("outliner/<bone>", "outliner/chains/<chain>",
 // "outliner/slots/<slot>") and menu items ("outliner/chain/CCD") for scripts and tests. Below
 // the chains, the slots' draw order (draw_order_list.hpp), `selected_slot` highlighted.
-void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks = nullptr, int selected_slot = -1);
+void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks = nullptr, int selected_slot = -1,
+                         const SlotKeying* keying = nullptr);
 
 }  // namespace marionette

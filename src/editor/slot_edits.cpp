@@ -213,4 +213,21 @@ Result<Rig> key_slot(const Rig& rig, int state, int slot, SlotProperty property,
     return out;
 }
 
+Result<Rig> key_draw_order(const Rig& rig, int state, float time, std::vector<int> order) {
+    if (state < 0 || state >= static_cast<int>(rig.states.size())) return Error{"state " + std::to_string(state) + " does not exist"};
+    Rig out = rig;
+    State& st = out.states[static_cast<std::size_t>(state)];
+    auto at = std::lower_bound(st.draw_order.begin(), st.draw_order.end(), time, [](const DrawOrderKey& k, float t) { return k.time < t; });
+    if (at != st.draw_order.end() && at->time == time) {
+        at->order = std::move(order);
+    } else {
+        st.draw_order.insert(at, DrawOrderKey{time, std::move(order)});
+    }
+    std::string place;
+    if (std::string problem = slot_timelines_problem(st.slot_tracks, st.draw_order, out.slots, &place); !problem.empty()) {
+        return Error{"states[" + std::to_string(state) + "]." + place + ": " + problem};
+    }
+    return out;
+}
+
 }  // namespace marionette

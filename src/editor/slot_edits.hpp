@@ -56,4 +56,8 @@ Result<Rig> delete_attachment(const Rig& rig, int slot, int attachment);
 // gets one. As Spine's animate mode keys what is changed at the playhead.
 Result<Rig> key_slot(const Rig& rig, int state, int slot, SlotProperty property, float time, const SlotKey& key);
 
+// Keys the draw order `order` (every slot's index once, bottom first) into state `state` at
+// `time`, replacing a draw-order key at that time.
+Result<Rig> key_draw_order(const Rig& rig, int state, float time, std::vector<int> order);
+
 }  // namespace marionette

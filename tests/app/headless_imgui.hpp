@@ -75,6 +75,21 @@ public:
         frame();
     }
     void right_click(ImVec2 at) { click(at, 1); }
+    // Presses at `from`, moves to `to` over a few frames, lets go there.
+    void drag(ImVec2 from, ImVec2 to) {
+        ImGuiIO& io = ImGui::GetIO();
+        io.MousePos = from;
+        frame();
+        io.MouseDown[0] = true;
+        frame();
+        for (int i = 1; i <= 8; ++i) {
+            const float f = static_cast<float>(i) / 8.0f;
+            io.MousePos = ImVec2(from.x + (to.x - from.x) * f, from.y + (to.y - from.y) * f);
+            frame();
+        }
+        io.MouseDown[0] = false;
+        frame();
+    }
     void hover(ImVec2 at) {
         ImGui::GetIO().MousePos = at;
         frames(2);

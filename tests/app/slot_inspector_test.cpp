@@ -1,11 +1,12 @@
-// The inspector's Pictures section in a headless ImGui context: picking a slot's drawing sets
-// it up; with a keyed state shown on the timeline it keys the drawing at the playhead instead,
-// and shows the state's drawing there.
+// The inspector's Pictures section and the outliner's draw order in a headless ImGui context:
+// picking a slot's drawing sets it up, dragging a slot onto another reorders the slots; with a
+// keyed state shown on the timeline both key into the state at the playhead instead.
 
 #include <gtest/gtest.h>
 
 #include "app/headless_imgui.hpp"
 #include "app/inspector_panel.hpp"
+#include "app/outliner_panel.hpp"
 #include "core/rig_json.hpp"
 
 using namespace marionette;
@@ -73,4 +74,56 @@ TEST_F(SlotInspectorTest, WithAStateOnTheTimelineADrawingIsKeyedAtThePlayhead) {
     ASSERT_EQ(keyed.states[0].slot_tracks[0].keys.size(), 2u);
     EXPECT_EQ(keyed.states[0].slot_tracks[0].keys[1].time, 0.5f);
     EXPECT_EQ(keyed.states[0].slot_tracks[0].keys[1].attachment, 0);
+}
+
+namespace {
+
+class DrawOrderTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        Attachment face;
+        face.name = "face";
+        face.image = "face.png";
+        face.size = {10, 10};
+        rig.slots.insert(rig.slots.begin(), Slot{"face", 0, {face}, 0, glm::vec4(1.0f)});  // under the eyes
+        rig.states[0].slot_tracks[0].slot = 1;
+    }
+    void drag_eyes_onto_face(std::optional<SlotKeying> keying) {
+        ui.on_frame([this, keying] {
+            marks.clear();
+            PanelEdits e;
+            draw_outliner_panel(rig, 0, {0, 0, 240, 760}, e, &marks, -1, keying ? &*keying : nullptr);
+            if (e.edit) edits.push_back(std::move(*e.edit));
+        });
+        ui.frames(2);
+        ui.drag(mark_centre(marks, "outliner/slots/eyes"), mark_centre(marks, "outliner/slots/face"));
+    }
+
+    HeadlessImGui ui;
+    Rig rig = puppet();
+    UiMarks marks;
+    std::vector<PanelEdits::RigEdit> edits;
+};
+
+}  // namespace
+
+TEST_F(DrawOrderTest, DraggingASlotOntoAnotherMovesItThere) {
+    drag_eyes_onto_face(std::nullopt);
+    ASSERT_EQ(edits.size(), 1u);
+    ASSERT_TRUE(edits[0].rig.ok()) << edits[0].rig.message();
+    EXPECT_EQ(edits[0].rig.value().slots[0].name, "eyes") << "now drawn first, under the face";
+    EXPECT_EQ(edits[0].rig.value().states[0].slot_tracks[0].slot, 0) << "the state's track follows its slot";
+}
+
+TEST_F(DrawOrderTest, WithAStateOnTheTimelineTheNewOrderIsKeyedThere) {
+    SlotPose shown = setup_slot_pose(rig.slots);
+    drag_eyes_onto_face(SlotKeying{0, 0.25f, &shown});
+    ASSERT_EQ(edits.size(), 1u);
+    EXPECT_EQ(edits[0].label, "key draw eyes in place of face");
+    ASSERT_TRUE(edits[0].rig.ok()) << edits[0].rig.message();
+    const Rig& keyed = edits[0].rig.value();
+    EXPECT_EQ(keyed.slots[0].name, "face") << "the set-up order is left as it was";
+    ASSERT_EQ(keyed.states[0].draw_order.size(), 1u);
+    EXPECT_EQ(keyed.states[0].draw_order[0].time, 0.25f);
+    EXPECT_EQ(keyed.states[0].draw_order[0].order, (std::vector<int>{1, 0})) << "eyes under face from there";
 }

@@ -200,3 +200,17 @@ TEST(SlotEdits, KeyingADrawingOrColourAddsOrReplacesAKeyAtTheTime) {
     EXPECT_FALSE(key_slot(rig, 1, 0, SlotProperty::Attachment, 0.0f, SlotKey{}).ok());
     EXPECT_FALSE(key_slot(rig, 0, 4, SlotProperty::Attachment, 0.0f, SlotKey{}).ok());
 }
+
+TEST(SlotEdits, KeyingTheDrawOrderAddsOrReplacesAKeyAtTheTime) {
+    Rig rig = add_picture_slot(puppet(), 0, "hat.png", {1, 1}, Transform{}).value().rig;
+    rig.states.push_back(State{"s", {}, {}, true});
+    Result<Rig> keyed = key_draw_order(rig, 0, 0.5f, {1, 0});
+    ASSERT_TRUE(keyed.ok()) << keyed.message();
+    keyed = key_draw_order(keyed.value(), 0, 0.5f, {0, 1});
+    ASSERT_TRUE(keyed.ok()) << keyed.message();
+    ASSERT_EQ(keyed.value().states[0].draw_order.size(), 1u) << "replaced";
+    EXPECT_EQ(keyed.value().states[0].draw_order[0].order, (std::vector<int>{0, 1}));
+    EXPECT_FALSE(key_draw_order(rig, 0, 0.5f, {1}).ok()) << "an order missing a slot";
+    EXPECT_FALSE(key_draw_order(rig, 0, 0.5f, {1, 1}).ok());
+    EXPECT_FALSE(key_draw_order(rig, 2, 0.5f, {1, 0}).ok());
+}
