@@ -4,17 +4,19 @@ box with a white face, two pupils (and the line they make when closed), a body a
 dark bars. Shapes are rounded rectangles, their edges anti-aliased by 4 x 4 supersampling;
 dark parts have a light rim so they read on the editor's dark background. Two pixels a rig
 unit. Written with the standard library only (zlib for PNG); the output is the same bytes on
-every run. Run from the repository: python3 scripts/make_io_pictures.py
+every run. Run from the repository: python3 scripts/make_io_pictures.py [FOLDER]
+(FOLDER: where to write them instead, as the test that checks the shipped ones does).
 """
 import os
 import struct
+import sys
 import zlib
 
 PX = 2  # pixels a rig unit
 DARK = (34, 34, 34)       # the seed's #222
 RIM = (225, 228, 232)     # a light rim around dark parts
 WHITE = (250, 250, 250)
-OUT = os.path.join(os.path.dirname(__file__), "..", "assets", "rigs", "io")
+OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "assets", "rigs", "io")
 
 
 def rounded_box(x, y, w, h, r):
