@@ -180,3 +180,23 @@ TEST(SlotViewport, APictureIsAddedPlacedAndDrawnBehindAnotherAsAUserDoes) {
     EXPECT_EQ(undone.slots[0].attachments[0].offset, saved.slots[1].attachments[0].offset);
     std::filesystem::remove_all(dir);
 }
+
+TEST(SlotViewport, PicturesThatAreNoPicturesOrTooLargeShowTheCheckerAndTheEditorRuns) {
+    const auto dir = scratch_dir("e2e-slot-bad-pictures");
+    // A PNG header claiming 100,000 x 100,000 pixels and nothing after it; a text file named .png.
+    std::string huge = std::string("\x89PNG\r\n\x1a\n", 8) + std::string("\0\0\0\x0dIHDR", 8);
+    for (std::uint32_t v : {100000u, 100000u}) {
+        for (int shift = 24; shift >= 0; shift -= 8) huge.push_back(static_cast<char>((v >> shift) & 0xff));
+    }
+    huge += std::string("\x08\x06\0\0\0\0\0\0\0", 9);
+    write_file(dir / "huge.png", huge);
+    write_file(dir / "notes.png", "not a picture");
+    write_file(dir / "puppet.json", puppet("[0, 0]", {slot("huge", "huge.png", 100, 100, 0, 0), slot("notes", "notes.png", 100, 100, 150, 0)}));
+    const auto shot = dir / "bad.png";
+    ASSERT_EQ(run(xvfb("--window 1280x800 --frames 3 --screenshot " + shot.string() + " " + (dir / "puppet.json").string())), 0);
+    const Image img = load_png(shot);
+    ASSERT_GT(img.width, 0);
+    // Each checker covers about 29,000 pixels here: both show it.
+    EXPECT_GT(count_in_viewport(img, is_magenta), 45000) << "both pictures show the checker";
+    std::filesystem::remove_all(dir);
+}
