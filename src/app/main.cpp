@@ -51,7 +51,7 @@ int main(int argc, char** argv) {
         return print_failure(std::cerr, "cannot find the shaders/ folder beside the executable (set MARIONETTE_DATA_DIR)");
     }
     const std::filesystem::path file =
-        cl.file.empty() ? *data_dir / "assets" / "rigs" / "hero.json" : std::filesystem::path(cl.file);
+        cl.file.empty() ? *data_dir / "assets" / "rigs" / "io.json" : std::filesystem::path(cl.file);
     Document document;
     if (Status s = document.open(file); !s) return print_failure(std::cerr, s.message());
     print_warnings(std::cerr, document.import_warnings());

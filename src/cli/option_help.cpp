@@ -54,7 +54,7 @@ std::string help_text() {
     }
     std::string out =
         "usage: marionette [FILE] [editor options]   open the editor on FILE (a rig, or a glTF file to\n"
-        "                                            import; default: the hero rig)\n"
+        "                                            import; default: Io, the puppet)\n"
         "       marionette MODE FILE [options]       work without a window\n";
     for (const OptionGroup& g : kGroups) {
         out += "\n";
