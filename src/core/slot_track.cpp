@@ -23,6 +23,13 @@ void setup_slot_pose(const std::vector<Slot>& slots, SlotPose& out) {
     }
 }
 
+const Attachment* shown_drawing(const std::vector<Slot>& slots, const SlotPose& pose, std::size_t slot, std::size_t bone_count) {
+    const Slot& s = slots[slot];
+    const int shown = pose.shown[slot];
+    if (shown < 0 || shown >= static_cast<int>(s.attachments.size()) || s.bone < 0 || static_cast<std::size_t>(s.bone) >= bone_count) return nullptr;
+    return &s.attachments[static_cast<std::size_t>(shown)];
+}
+
 namespace {
 
 // The last key at or before `time`, or the first key when `time` comes before it.

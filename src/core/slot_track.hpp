@@ -62,6 +62,10 @@ struct SlotPose {
 SlotPose setup_slot_pose(const std::vector<Slot>& slots);
 void setup_slot_pose(const std::vector<Slot>& slots, SlotPose& out);
 
+// The drawing slot `slot` shows in `pose`, or nullptr when it shows none or hangs on a bone
+// past `bone_count` (drawn frames that do not cover it): what drawing and picking look at.
+const Attachment* shown_drawing(const std::vector<Slot>& slots, const SlotPose& pose, std::size_t slot, std::size_t bone_count);
+
 // Sets what `tracks` and `draw_order` give at `time` seconds on `pose` (slots no track keys
 // keep theirs): before a track's first key its first key's value, after its last the last's;
 // an attachment holds each key's drawing until the next key; a colour moves on by the key's

@@ -26,13 +26,10 @@ int slot_under(const Rig& rig, const Pose& pose, std::span<const Transform> worl
     if (!pose.fits(world.size())) return -1;
     for (std::size_t i = slots.order.size(); i-- > 0;) {
         const auto index = static_cast<std::size_t>(slots.order[i]);
-        const Slot& slot = rig.slots[index];
-        const int shown = slots.shown[index];
-        if (shown < 0 || shown >= static_cast<int>(slot.attachments.size()) || slot.bone < 0 || static_cast<std::size_t>(slot.bone) >= world.size()) continue;
-        const Attachment& a = slot.attachments[static_cast<std::size_t>(shown)];
-        if (!(a.tint.a * slots.colors[index].a > 0.0f)) continue;
-        const auto b = static_cast<std::size_t>(slot.bone);
-        if (inside(attachment_world_corners(a, world[b], pose.scales[b]), point)) return static_cast<int>(index);
+        const Attachment* a = shown_drawing(rig.slots, slots, index, world.size());
+        if (!a || !(a->tint.a * slots.colors[index].a > 0.0f)) continue;
+        const auto b = static_cast<std::size_t>(rig.slots[index].bone);
+        if (inside(attachment_world_corners(*a, world[b], pose.scales[b]), point)) return static_cast<int>(index);
     }
     return -1;
 }

@@ -18,14 +18,13 @@ void build_slot_quads(const Rig& rig, const Pose& pose, std::span<const Transfor
         return;
     }
     for (int index : slots.order) {
-        const Slot& slot = rig.slots[static_cast<std::size_t>(index)];
-        const int shown = slots.shown[static_cast<std::size_t>(index)];
-        if (shown < 0 || shown >= static_cast<int>(slot.attachments.size()) || slot.bone < 0 || static_cast<std::size_t>(slot.bone) >= world.size()) continue;
-        const Attachment& a = slot.attachments[static_cast<std::size_t>(shown)];
+        const Attachment* drawing = shown_drawing(rig.slots, slots, static_cast<std::size_t>(index), world.size());
+        if (!drawing) continue;
+        const Attachment& a = *drawing;
         glm::vec4 color = a.tint * slots.colors[static_cast<std::size_t>(index)];
         if (!(color.a > 0.0f) || !(a.size.x * a.scale.x != 0.0f) || !(a.size.y * a.scale.y != 0.0f)) continue;
         color = glm::vec4(glm::vec3(color) * color.a, color.a);
-        const auto b = static_cast<std::size_t>(slot.bone);
+        const auto b = static_cast<std::size_t>(rig.slots[static_cast<std::size_t>(index)].bone);
         const std::array<glm::vec3, 4> corners = attachment_world_corners(a, world[b], pose.scales[b]);
         const auto first = static_cast<int>(out.vertices.size());
         for (int c : kQuadCorners) out.vertices.push_back({corners[static_cast<std::size_t>(c)], kCornerUv[c], color});
