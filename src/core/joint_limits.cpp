@@ -54,9 +54,18 @@ float distance_outside(float angle, const AngleRange& range) {
     return std::fmin(std::fabs(wrap_angle(a - range.lo)), std::fabs(wrap_angle(a - range.hi)));
 }
 
-// Whether a split pose keeps within a swing and a twist range, within `tolerance` radians.
+// Whether a split pose keeps within a swing and a twist range, within `tolerance` radians of
+// rotation. Moving the twist by d with the swing kept turns the pose by 4 asin(cos(swing/2)
+// sin(d/4)): near a half-turn swing the twist is ill-defined (float rounding moves it by a
+// radian, fuzz: a CCD pose 6e-6 rad from an allowed one read 0.0016 rad outside) and the pose is
+// as near an allowed one as that turn, not as the twist angle says.
 bool holds(const SwingTwist& st, float swing, const AngleRange& twist, float tolerance) {
-    return st.swing_angle <= swing + tolerance && (!st.has_twist || distance_outside(st.twist, twist) <= tolerance);
+    if (st.swing_angle > swing + tolerance) return false;
+    if (!st.has_twist) return true;
+    const float outside = distance_outside(st.twist, twist);
+    if (outside == 0.0f) return true;
+    const float turn = 4.0f * std::asin(std::cos(0.5f * st.swing_angle) * std::sin(0.25f * outside));
+    return turn <= tolerance;
 }
 
 }  // namespace

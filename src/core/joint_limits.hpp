@@ -45,7 +45,8 @@ glm::quat constrain_rotation(const glm::quat& pose_rotation, const JointLimits& 
 glm::quat constrain_swing_twist(const glm::quat& pose_rotation, float swing, const AngleRange& twist);
 bool within_swing_twist(const glm::quat& pose_rotation, float swing, const AngleRange& twist, float tolerance);
 
-// Whether `pose_rotation` keeps to the limits, within `tolerance` radians.
+// Whether `pose_rotation` keeps to the limits, within `tolerance` radians (for swing-twist
+// limits, of the turn that would bring it within them).
 bool within_limits(const glm::quat& pose_rotation, const JointLimits& limits, bool is_2d, float tolerance);
 
 }  // namespace marionette

@@ -167,3 +167,21 @@ TEST(SwingTwist, ConstrainKeepsAnAllowedHalfTurnSwingAsItIs) {
     const glm::quat kept = constrain_rotation(half_turn, near_180, false);
     EXPECT_GT(std::fabs(glm::dot(kept, half_turn)), 1.0f - 1e-7f);
 }
+
+// Found by fuzzing: CCD left a bone swung 6e-6 rad short of half a turn. There float rounding
+// alone moves the twist by a radian, and the pose read 0.0016 rad outside a twist range of
+// [0, 1.318] although turning it by 6e-6 rad brings it inside. The tolerance is a turn of the
+// whole pose: moving the twist by d with the swing kept turns it by 4 asin(cos(swing/2) sin(d/4)).
+TEST(SwingTwist, TheToleranceIsATurnOfThePoseNotOfTheTwistAngle) {
+    JointLimits twist_only;
+    twist_only.twist = TwistRange{1e-6f, 1.31823707f};
+    const glm::quat found{2.33203173e-06f, 1.81794167e-06f, -0.182606071f, 0.983186126f};
+    EXPECT_GT(split_swing_twist(found).twist, 1.3198f);
+    EXPECT_TRUE(within_limits(found, twist_only, false, 1e-3f));
+    // With no swing the same twist excess is a turn of the same size: outside.
+    EXPECT_FALSE(within_limits(glm::angleAxis(1.3198f, glm::vec3{1, 0, 0}), twist_only, false, 1e-3f));
+    // Half swung, 0.01 rad of twist outside turns the pose by 0.01 cos(pi/4) = 0.0071 rad.
+    const glm::quat half_swung = glm::angleAxis(kPi / 2, glm::vec3{0, 0, 1}) * glm::angleAxis(1.32823707f, glm::vec3{1, 0, 0});
+    EXPECT_TRUE(within_limits(half_swung, twist_only, false, 0.0072f));
+    EXPECT_FALSE(within_limits(half_swung, twist_only, false, 0.0070f));
+}
