@@ -6,8 +6,10 @@
 #include <cstdio>
 #include <limits>
 #include <string>
+#include <type_traits>
 
 #include "app/timeline_panel.hpp"
+#include "editor/timeline_keys.hpp"
 #include "editor/timeline_rows.hpp"
 #include "editor/track_curve.hpp"
 
@@ -50,6 +52,46 @@ std::string row_name(const Rig& rig, const KeyTrack& t) {
     const std::string bone = t.bone >= 0 && static_cast<std::size_t>(t.bone) < rig.skeleton.size() ? rig.skeleton[static_cast<std::size_t>(t.bone)].name : "?";
     return bone + "  " + pose_property_name(t.property);
 }
+
+const Slot* slot_of(const Rig& rig, const SlotTrack& t) {
+    return t.slot >= 0 && static_cast<std::size_t>(t.slot) < rig.slots.size() ? &rig.slots[static_cast<std::size_t>(t.slot)] : nullptr;
+}
+
+// What a row is called on screen and in the marks ("arm/rotation", "slot:eyes/attachment",
+// "draw order": a slot may share its bone's name).
+struct RowNames {
+    std::string shown;
+    std::string path;
+};
+
+RowNames row_names(const Rig& rig, const State& st, TimelineRow row) {
+    const auto t = static_cast<std::size_t>(row.track);
+    switch (row.timeline) {
+        case KeyTimeline::DrawOrder: return {"draw order", "draw order"};
+        case KeyTimeline::Slot: {
+            const SlotTrack& track = st.slot_tracks[t];
+            const Slot* slot = slot_of(rig, track);
+            const std::string name = slot ? slot->name : "?";
+            return {name + "  " + slot_property_name(track.property), "slot:" + name + "/" + slot_property_name(track.property)};
+        }
+        case KeyTimeline::Bone: break;
+    }
+    const KeyTrack& track = st.tracks[t];
+    const std::string bone = static_cast<std::size_t>(track.bone) < rig.skeleton.size() ? rig.skeleton[static_cast<std::size_t>(track.bone)].name : "?";
+    return {row_name(rig, track), bone + "/" + pose_property_name(track.property)};
+}
+
+// How a key goes on to the next, for its mark: drawings and draw orders switch (a step).
+Interpolation shown_interpolation(const Key& k) { return k.interpolation; }
+Interpolation shown_interpolation(const SlotKey& k) { return k.interpolation; }
+Interpolation shown_interpolation(const DrawOrderKey&) { return Interpolation::Step; }
+
+// Whether the value holds from key `a` to `b` (a bar is drawn between them).
+bool holds_between(const Key& a, const Key& b) {
+    return a.interpolation == Interpolation::Step || (a.angle == b.angle && a.rotation == b.rotation && a.vector == b.vector);
+}
+bool holds_between(const SlotKey& a, const SlotKey& b) { return a.interpolation == Interpolation::Step || a.color == b.color; }
+bool holds_between(const DrawOrderKey&, const DrawOrderKey&) { return true; }
 
 }  // namespace
 
@@ -94,47 +136,61 @@ void TimelinePanel::draw_ruler(const Rig& rig, const Area& area, ImDrawList& dra
     draw.AddLine(ImVec2(x0, area.min.y), ImVec2(x0, area.max.y), kTickColor);
 }
 
-void TimelinePanel::draw_rows(const Rig& rig, const Area& area, const std::vector<int>& rows, const std::vector<KeyRef>& chosen, UiMarks& marks,
-                              ImDrawList& draw) const {
+void TimelinePanel::draw_rows(const Rig& rig, const Area& area, const std::vector<TimelineRow>& rows, const std::vector<KeyRef>& chosen,
+                              UiMarks& marks, ImDrawList& draw) const {
     const State& st = rig.states[static_cast<std::size_t>(state(rig))];
     const float h = area.row_height;
     const float r = std::min(kKeyRadius, h * 0.4f);
+    const auto x_of = [&](float time) { return area.names_right + static_cast<float>(axis_.x_of(static_cast<double>(time))); };
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const float y0 = area.ruler_bottom + static_cast<float>(i) * h - row_scroll_;
         if (y0 + h < area.ruler_bottom || y0 > area.max.y) continue;
-        const KeyTrack& t = st.tracks[static_cast<std::size_t>(rows[i])];
+        const TimelineRow row = rows[i];
         if (i % 2 == 1) draw.AddRectFilled(ImVec2(area.min.x, y0), ImVec2(area.max.x, y0 + h), IM_COL32(255, 255, 255, 8));
-        const bool curve_row = t.bone == curve_bone_ && t.property == curve_property_;
-        draw.AddText(ImVec2(area.min.x + 6.0f, y0 + (h - ImGui::GetTextLineHeight()) * 0.5f), curve_row ? kSelectedKeyColor : kTextColor,
-                     row_name(rig, t).c_str());
-        const std::string path = rig.skeleton[static_cast<std::size_t>(t.bone)].name + "/" + pose_property_name(t.property);
-        marks.mark("timeline/name/" + path, area.min.x, y0, area.names_right, y0 + h);
-        marks.mark("timeline/row/" + path, area.names_right, y0, area.max.x, y0 + h);
+        const bool curve_row = row.timeline == KeyTimeline::Bone && st.tracks[static_cast<std::size_t>(row.track)].bone == curve_bone_ &&
+                               st.tracks[static_cast<std::size_t>(row.track)].property == curve_property_;
+        const RowNames names = row_names(rig, st, row);
+        const float text_y = y0 + (h - ImGui::GetTextLineHeight()) * 0.5f;
+        draw.AddText(ImVec2(area.min.x + 6.0f, text_y), curve_row ? kSelectedKeyColor : kTextColor, names.shown.c_str());
+        marks.mark("timeline/name/" + names.path, area.min.x, y0, area.names_right, y0 + h);
+        marks.mark("timeline/row/" + names.path, area.names_right, y0, area.max.x, y0 + h);
         const float cy = y0 + h * 0.5f;
-        // What plays between keys: a bar where the value holds (a step, or two equal keys).
-        for (std::size_t k = 0; k + 1 < t.keys.size(); ++k) {
-            const Key& a = t.keys[k];
-            const Key& b = t.keys[k + 1];
-            const bool holds = a.interpolation == Interpolation::Step || (a.angle == b.angle && a.rotation == b.rotation && a.vector == b.vector);
-            if (!holds) continue;
-            const float xa = area.names_right + static_cast<float>(axis_.x_of(static_cast<double>(a.time)));
-            const float xb = area.names_right + static_cast<float>(axis_.x_of(static_cast<double>(b.time)));
-            draw.AddRectFilled(ImVec2(xa, cy - 2.0f), ImVec2(xb, cy + 2.0f), IM_COL32(150, 150, 160, 120));
-        }
-        for (std::size_t k = 0; k < t.keys.size(); ++k) {
-            const float x = area.names_right + static_cast<float>(axis_.x_of(static_cast<double>(t.keys[k].time)));
-            if (x < area.names_right - r || x > area.max.x + r) continue;
-            const bool on = std::binary_search(chosen.begin(), chosen.end(), KeyRef{rows[i], static_cast<int>(k)});
-            draw_key(draw, ImVec2(x, cy), r, t.keys[k].interpolation, on ? kSelectedKeyColor : kKeyColor);
-            marks.mark("timeline/key/" + path + "/" + std::to_string(k), x - r, cy - r, x + r, cy + r);
-        }
+        const Slot* drawings = row.timeline == KeyTimeline::Slot && st.slot_tracks[static_cast<std::size_t>(row.track)].property == SlotProperty::Attachment
+                                   ? slot_of(rig, st.slot_tracks[static_cast<std::size_t>(row.track)])
+                                   : nullptr;
+        with_track_keys(st, row.timeline, row.track, [&](const auto& keys) {
+            // What plays between keys: a bar where the value holds (a step, or two equal keys).
+            for (std::size_t k = 0; k + 1 < keys.size(); ++k) {
+                if (!holds_between(keys[k], keys[k + 1])) continue;
+                draw.AddRectFilled(ImVec2(x_of(keys[k].time), cy - 2.0f), ImVec2(x_of(keys[k + 1].time), cy + 2.0f), IM_COL32(150, 150, 160, 120));
+            }
+            for (std::size_t k = 0; k < keys.size(); ++k) {
+                const float x = x_of(keys[k].time);
+                if (x < area.names_right - r || x > area.max.x + r) continue;
+                const bool on = std::binary_search(chosen.begin(), chosen.end(), KeyRef{row.track, static_cast<int>(k), row.timeline});
+                draw_key(draw, ImVec2(x, cy), r, shown_interpolation(keys[k]), on ? kSelectedKeyColor : kKeyColor);
+                marks.mark("timeline/key/" + names.path + "/" + std::to_string(k), x - r, cy - r, x + r, cy + r);
+                if constexpr (std::is_same_v<std::decay_t<decltype(keys[k])>, SlotKey>) {
+                    // A drawing key names the drawing it switches to, up to the next key.
+                    if (drawings) {
+                        const int a = keys[k].attachment;
+                        const bool named = a >= 0 && static_cast<std::size_t>(a) < drawings->attachments.size();
+                        const float right = k + 1 < keys.size() ? x_of(keys[k + 1].time) - r : area.max.x;
+                        const ImVec2 at(x + r + 3.0f, text_y);
+                        draw.PushClipRect(ImVec2(std::max(at.x, area.names_right), y0), ImVec2(std::min(right, area.max.x), y0 + h), true);
+                        draw.AddText(at, IM_COL32(170, 170, 180, 255), named ? drawings->attachments[static_cast<std::size_t>(a)].name.c_str() : "none");
+                        draw.PopClipRect();
+                    }
+                }
+            }
+        });
     }
 }
 
 void TimelinePanel::draw_curves(const Rig& rig, const Area& area, const std::vector<KeyRef>& chosen, ImDrawList& draw) const {
     const State& st = rig.states[static_cast<std::size_t>(state(rig))];
     int track = track_driving(st, curve_bone_, curve_property_);
-    if (track < 0 && !st.tracks.empty()) track = timeline_rows(st).front();
+    if (track < 0 && !st.tracks.empty()) track = timeline_rows(st).front().track;  // bone rows come first
     if (track < 0) {
         draw.AddText(ImVec2(area.names_right + 8.0f, area.ruler_bottom + 6.0f), kTextColor, "No track to plot: key a bone first");
         return;

@@ -12,6 +12,7 @@
 #include "core/state_machine.hpp"
 #include "editor/edit_checks.hpp"
 #include "editor/state_edits.hpp"
+#include "editor/timeline_keys.hpp"
 #include "editor/timeline_rows.hpp"
 
 namespace marionette {
@@ -79,6 +80,13 @@ void TimelinePanel::select(const Rig& rig, const std::vector<KeyRef>& keys, bool
             selection_.erase(at);  // Shift or Ctrl on a selected key takes it out
         }
     }
+}
+
+void TimelinePanel::plot_track(const State& st, KeyTimeline timeline, int track) {
+    if (timeline != KeyTimeline::Bone) return;  // the curve view plots bone tracks
+    const KeyTrack& t = st.tracks[static_cast<std::size_t>(track)];
+    curve_bone_ = t.bone;
+    curve_property_ = t.property;
 }
 
 int TimelinePanel::row_at(const Area& area, float y) const {
@@ -201,11 +209,7 @@ void TimelinePanel::shortcuts(const Rig& rig, int selected_bone, const Pose& sho
     }
     if (!io.KeyCtrl) return;
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_A), false)) {
-        std::vector<KeyRef> all;
-        for (std::size_t t = 0; t < st.tracks.size(); ++t) {
-            for (std::size_t k = 0; k < st.tracks[t].keys.size(); ++k) all.push_back(KeyRef{static_cast<int>(t), static_cast<int>(k)});
-        }
-        select(rig, all, false);
+        select(rig, every_key(st), false);
     } else if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_C), false) && !chosen.empty()) {
         clipboard_ = copy_keys(st, chosen);
         clipboard_2d_ = rig.is_2d();
@@ -244,7 +248,7 @@ void TimelinePanel::canvas(const Rig& rig, UiMarks& marks, PanelEdits& edits, Ti
         framed_state_ = s;
         row_scroll_ = 0.0f;
     }
-    const std::vector<int> rows = timeline_rows(st);
+    const std::vector<TimelineRow> rows = timeline_rows(st);
     const float rows_height = static_cast<float>(rows.size()) * area.row_height;
     row_scroll_ = std::clamp(row_scroll_, 0.0f, std::max(0.0f, rows_height - (area.max.y - area.ruler_bottom)));
     mouse(rig, area, rows, edits, actions);
@@ -273,7 +277,7 @@ void TimelinePanel::canvas(const Rig& rig, UiMarks& marks, PanelEdits& edits, Ti
     }
 }
 
-void TimelinePanel::mouse(const Rig& rig, const Area& area, const std::vector<int>& rows, PanelEdits& edits, TimelineActions& actions) {
+void TimelinePanel::mouse(const Rig& rig, const Area& area, const std::vector<TimelineRow>& rows, PanelEdits& edits, TimelineActions& actions) {
     const ImGuiIO& io = ImGui::GetIO();
     const int s = state(rig);
     const State& st = rig.states[static_cast<std::size_t>(s)];
@@ -302,17 +306,13 @@ void TimelinePanel::mouse(const Rig& rig, const Area& area, const std::vector<in
         } else if (p.x < area.names_right) {
             // A row's name: its keys, and its track in the curve view.
             if (row >= 0 && static_cast<std::size_t>(row) < rows.size() && !curves_) {
-                const KeyTrack& t = st.tracks[static_cast<std::size_t>(rows[static_cast<std::size_t>(row)])];
-                curve_bone_ = t.bone;
-                curve_property_ = t.property;
+                plot_track(st, rows[static_cast<std::size_t>(row)].timeline, rows[static_cast<std::size_t>(row)].track);
                 select(rig, keys_in_box(st, rows, row, row, 0.0, static_cast<double>(kMaxKeyTime)), add);
             }
         } else if (curves_) {
             gesture_ = Gesture::Scrub;  // the curve view is read-only: a press there scrubs
         } else if (const auto hit = key_near(st, rows, row, at, static_cast<double>(kKeyRadius) / axis_.pixels_per_second())) {
-            const KeyTrack& t = st.tracks[static_cast<std::size_t>(hit->track)];
-            curve_bone_ = t.bone;
-            curve_property_ = t.property;
+            plot_track(st, hit->timeline, hit->track);
             if (!selected(rig, *hit)) {
                 select(rig, {*hit}, add);
             } else if (add) {
@@ -323,11 +323,9 @@ void TimelinePanel::mouse(const Rig& rig, const Area& area, const std::vector<in
             drag_rig_ = rig;
             drag_keys_ = selected_keys(rig);
             drag_ids_ = selection_;
-            grab_time_ = static_cast<double>(t.keys[static_cast<std::size_t>(hit->key)].time);
+            grab_time_ = static_cast<double>(marionette::key_time(st, *hit));
             earliest_ = grab_time_;
-            for (const KeyRef& r : drag_keys_) {
-                earliest_ = std::min(earliest_, static_cast<double>(st.tracks[static_cast<std::size_t>(r.track)].keys[static_cast<std::size_t>(r.key)].time));
-            }
+            for (const KeyRef& r : drag_keys_) earliest_ = std::min(earliest_, static_cast<double>(marionette::key_time(st, r)));
             shift_ = 0.0;
             drag_problem_.reset();
         } else {

@@ -1,5 +1,6 @@
 #pragma once
-// The timeline: the keys of the state being animated, a row per track (bone and property), a
+// The timeline: the keys of the state being animated, a row per track (bone and property, slot
+// and drawing or colour, and the draw order), a
 // ruler with the playhead to scrub, play / pause, zoom and pan of the time axis, frame
 // snapping at the rig's fps, K to key, Delete, dragging keys in time (several at once, box
 // select), copy and paste, the auto-key switch, and a curve view of one track.
@@ -26,6 +27,7 @@
 #include "editor/onion_skin.hpp"
 #include "editor/state_player.hpp"
 #include "editor/time_axis.hpp"
+#include "editor/timeline_rows.hpp"
 
 namespace marionette {
 
@@ -74,10 +76,10 @@ private:
                   TimelineActions& actions);
     void canvas(const Rig& rig, UiMarks& marks, PanelEdits& edits, TimelineActions& actions);
     void shortcuts(const Rig& rig, int selected_bone, const Pose& shown, PanelEdits& edits, TimelineActions& actions);
-    void mouse(const Rig& rig, const Area& area, const std::vector<int>& rows, PanelEdits& edits, TimelineActions& actions);
+    void mouse(const Rig& rig, const Area& area, const std::vector<TimelineRow>& rows, PanelEdits& edits, TimelineActions& actions);
     void draw_ruler(const Rig& rig, const Area& area, ImDrawList& draw) const;
     // `chosen`: the selected keys, sorted (selected_sorted()), looked up for every key drawn.
-    void draw_rows(const Rig& rig, const Area& area, const std::vector<int>& rows, const std::vector<KeyRef>& chosen, UiMarks& marks,
+    void draw_rows(const Rig& rig, const Area& area, const std::vector<TimelineRow>& rows, const std::vector<KeyRef>& chosen, UiMarks& marks,
                    ImDrawList& draw) const;
     void draw_curves(const Rig& rig, const Area& area, const std::vector<KeyRef>& chosen, ImDrawList& draw) const;
     // selected_keys(), sorted by track then key, for binary searches while drawing.
@@ -89,6 +91,8 @@ private:
     int row_at(const Area& area, float y) const;
     bool selected(const Rig& rig, KeyRef ref) const;
     void select(const Rig& rig, const std::vector<KeyRef>& keys, bool add);
+    // Makes a bone track the one the curve view plots (other tracks leave it).
+    void plot_track(const State& st, KeyTimeline timeline, int track);
 
     int state_ = -1;
     int framed_state_ = -1;  // the state the time axis was last framed on

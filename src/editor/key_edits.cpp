@@ -10,6 +10,7 @@
 #include "core/state_pose.hpp"
 #include "core/transform.hpp"
 #include "editor/edit_checks.hpp"
+#include "editor/timeline_keys.hpp"
 
 namespace marionette {
 
@@ -31,9 +32,10 @@ Status check_key_time(float time) {
 
 Status check_refs(const State& s, std::span<const KeyRef> keys) {
     for (const KeyRef& r : keys) {
-        if (r.track < 0 || static_cast<std::size_t>(r.track) >= s.tracks.size() || r.key < 0 ||
-            static_cast<std::size_t>(r.key) >= s.tracks[static_cast<std::size_t>(r.track)].keys.size()) {
-            return Error{"state \"" + s.name + "\" has no key " + std::to_string(r.key) + " on track " + std::to_string(r.track)};
+        if (!key_exists(s, r)) {
+            const char* where = r.timeline == KeyTimeline::Bone ? "track" : r.timeline == KeyTimeline::Slot ? "slot track" : "draw order";
+            return Error{"state \"" + s.name + "\" has no key " + std::to_string(r.key) + " on " + where +
+                         (r.timeline == KeyTimeline::DrawOrder ? "" : " " + std::to_string(r.track))};
         }
     }
     return {};
@@ -175,13 +177,12 @@ Result<Rig> delete_keys(const Rig& rig, int state, std::span<const KeyRef> keys)
     Rig out = rig;
     State& target = out.states[static_cast<std::size_t>(state)];
     // From the last to the first, so earlier indices stay valid while erasing.
-    std::set<std::pair<int, int>, std::greater<>> doomed;
-    for (const KeyRef& r : keys) doomed.emplace(r.track, r.key);
-    for (const auto& [track, key] : doomed) {
-        auto& k = target.tracks[static_cast<std::size_t>(track)].keys;
-        k.erase(k.begin() + key);
+    std::set<KeyRef, std::greater<>> doomed(keys.begin(), keys.end());
+    for (const KeyRef& r : doomed) {
+        with_track_keys(target, r.timeline, r.track, [&](auto& k) { k.erase(k.begin() + r.key); });
     }
     std::erase_if(target.tracks, [](const KeyTrack& t) { return t.keys.empty(); });
+    std::erase_if(target.slot_tracks, [](const SlotTrack& t) { return t.keys.empty(); });
     return out;
 }
 
@@ -190,25 +191,28 @@ Result<Rig> move_keys(const Rig& rig, int state, std::span<const KeyRef> keys, f
     const State& source = rig.states[static_cast<std::size_t>(state)];
     if (Status s = check_refs(source, keys); !s) return Error{"cannot move keys: " + s.message()};
     if (!std::isfinite(seconds)) return Error{"cannot move keys: the shift must be a finite number of seconds"};
-    std::map<int, std::set<int>> moved;  // track -> its keys that move
-    for (const KeyRef& r : keys) moved[r.track].insert(r.key);
+    std::map<std::pair<KeyTimeline, int>, std::set<int>> moved;  // (timeline, track) -> its keys that move
+    for (const KeyRef& r : keys) moved[{r.timeline, r.track}].insert(r.key);
     Rig out = rig;
     State& target = out.states[static_cast<std::size_t>(state)];
     for (const auto& [track, which] : moved) {
-        KeyTrack& t = target.tracks[static_cast<std::size_t>(track)];
-        for (int k : which) {
-            Key& key = t.keys[static_cast<std::size_t>(k)];
-            const float time = key.time + seconds;
-            if (Status s = check_key_time(time); !s) return Error{"cannot move keys: " + track_label(rig, t) + ": " + s.message()};
-            key.time = time;
-        }
-        std::stable_sort(t.keys.begin(), t.keys.end(), [](const Key& a, const Key& b) { return a.time < b.time; });
-        for (std::size_t i = 1; i < t.keys.size(); ++i) {
-            if (t.keys[i].time - t.keys[i - 1].time <= kSameKeyTime) {
-                return Error{"cannot move keys: " + track_label(rig, t) + " would have two keys at " + number_text(t.keys[i].time) +
-                             " s; move them apart first"};
+        const std::string label = track_label(rig, source, track.first, track.second);
+        Status moved_track = with_track_keys(target, track.first, track.second, [&](auto& k) -> Status {
+            for (int i : which) {
+                auto& key = k[static_cast<std::size_t>(i)];
+                const float time = key.time + seconds;
+                if (Status s = check_key_time(time); !s) return Error{"cannot move keys: " + label + ": " + s.message()};
+                key.time = time;
             }
-        }
+            std::stable_sort(k.begin(), k.end(), [](const auto& a, const auto& b) { return a.time < b.time; });
+            for (std::size_t i = 1; i < k.size(); ++i) {
+                if (k[i].time - k[i - 1].time <= kSameKeyTime) {
+                    return Error{"cannot move keys: " + label + " would have two keys at " + number_text(k[i].time) + " s; move them apart first"};
+                }
+            }
+            return {};
+        });
+        if (!moved_track) return Error{moved_track.message()};
     }
     return out;
 }
@@ -220,25 +224,64 @@ Result<Rig> set_key_interpolation(const Rig& rig, int state, std::span<const Key
         return Error{std::string("cannot set the interpolation: ") + kCurveRule};
     }
     Rig out = rig;
+    State& target = out.states[static_cast<std::size_t>(state)];
     for (const KeyRef& r : keys) {
-        Key& k = out.states[static_cast<std::size_t>(state)].tracks[static_cast<std::size_t>(r.track)].keys[static_cast<std::size_t>(r.key)];
-        k.interpolation = interpolation;
-        if (interpolation == Interpolation::Bezier) k.curve = curve;
+        if (r.timeline == KeyTimeline::DrawOrder ||
+            (r.timeline == KeyTimeline::Slot && target.slot_tracks[static_cast<std::size_t>(r.track)].property != SlotProperty::Color)) {
+            return Error{"cannot set the interpolation: " + track_label(rig, target, r.timeline, r.track) + " switches at its keys"};
+        }
+        const auto set = [&](auto& key) {
+            key.interpolation = interpolation;
+            if (interpolation == Interpolation::Bezier) key.curve = curve;
+        };
+        if (r.timeline == KeyTimeline::Slot) {
+            set(target.slot_tracks[static_cast<std::size_t>(r.track)].keys[static_cast<std::size_t>(r.key)]);
+        } else {
+            set(target.tracks[static_cast<std::size_t>(r.track)].keys[static_cast<std::size_t>(r.key)]);
+        }
     }
     return out;
 }
 
+bool same_key(const KeyId& a, const KeyId& b) {
+    if (a.timeline != b.timeline || std::fabs(a.time - b.time) > kSameKeyTime) return false;
+    switch (a.timeline) {
+        case KeyTimeline::Bone: return a.bone == b.bone && a.property == b.property;
+        case KeyTimeline::Slot: return a.slot == b.slot && a.slot_property == b.slot_property;
+        case KeyTimeline::DrawOrder: return true;
+    }
+    return false;
+}
+
 KeyId key_id(const State& state, KeyRef ref) {
+    const float time = key_time(state, ref);
+    switch (ref.timeline) {
+        case KeyTimeline::Slot: {
+            const SlotTrack& t = state.slot_tracks[static_cast<std::size_t>(ref.track)];
+            return slot_key_id(t.slot, t.property, time);
+        }
+        case KeyTimeline::DrawOrder: return draw_order_key_id(time);
+        case KeyTimeline::Bone: break;
+    }
     const KeyTrack& t = state.tracks[static_cast<std::size_t>(ref.track)];
-    return KeyId{t.bone, t.property, t.keys[static_cast<std::size_t>(ref.key)].time};
+    return KeyId{t.bone, t.property, time};
 }
 
 std::optional<KeyRef> find_key(const State& state, const KeyId& id) {
-    const int track = track_driving(state, id.bone, id.property);
-    if (track < 0) return std::nullopt;
-    const std::vector<Key>& keys = state.tracks[static_cast<std::size_t>(track)].keys;
-    for (std::size_t k = 0; k < keys.size(); ++k) {
-        if (std::fabs(keys[k].time - id.time) <= kSameKeyTime) return KeyRef{track, static_cast<int>(k)};
+    int track = -1;
+    switch (id.timeline) {
+        case KeyTimeline::Bone: track = track_driving(state, id.bone, id.property); break;
+        case KeyTimeline::Slot:
+            for (std::size_t t = 0; t < state.slot_tracks.size() && track < 0; ++t) {
+                if (state.slot_tracks[t].slot == id.slot && state.slot_tracks[t].property == id.slot_property) track = static_cast<int>(t);
+            }
+            break;
+        case KeyTimeline::DrawOrder: track = 0; break;
+    }
+    const std::size_t count = track_key_count(state, id.timeline, track);
+    for (std::size_t k = 0; k < count; ++k) {
+        const KeyRef ref{track, static_cast<int>(k), id.timeline};
+        if (std::fabs(key_time(state, ref) - id.time) <= kSameKeyTime) return ref;
     }
     return std::nullopt;
 }
@@ -248,6 +291,7 @@ std::vector<CopiedKey> copy_keys(const State& state, std::span<const KeyRef> key
     if (!check_refs(state, keys)) return copied;
     float earliest = kMaxKeyTime;
     for (const KeyRef& r : keys) {
+        if (r.timeline != KeyTimeline::Bone) continue;
         const KeyTrack& t = state.tracks[static_cast<std::size_t>(r.track)];
         copied.push_back(CopiedKey{t.bone, t.property, t.keys[static_cast<std::size_t>(r.key)]});
         earliest = std::min(earliest, copied.back().key.time);

@@ -14,12 +14,17 @@
 
 namespace marionette {
 
+// Which of a state's timelines a key lies on: a bone track (State::tracks), a slot track
+// (State::slot_tracks) or the draw order (State::draw_order, a single list: track 0).
+enum class KeyTimeline { Bone, Slot, DrawOrder };
+
 // One key of one track of a state: the timeline's selection is a list of these.
 struct KeyRef {
     int track = -1;
     int key = -1;
+    KeyTimeline timeline = KeyTimeline::Bone;
 
-    auto operator<=>(const KeyRef&) const = default;  // by track, then key
+    auto operator<=>(const KeyRef&) const = default;  // by track, then key, then timeline
 };
 
 // Two key times closer than this are the same frame (a thousandth of a second at 1000 fps is
@@ -32,14 +37,21 @@ struct KeyId {
     int bone = -1;
     PoseProperty property = PoseProperty::Rotation;
     float time = 0.0f;
+    KeyTimeline timeline = KeyTimeline::Bone;
+    int slot = -1;                                         // a slot key's slot
+    SlotProperty slot_property = SlotProperty::Attachment;  // and what it keys
 
     bool operator==(const KeyId&) const = default;
 };
 
-// Whether two ids name the same key: the same bone and property, times within kSameKeyTime.
-inline bool same_key(const KeyId& a, const KeyId& b) {
-    return a.bone == b.bone && a.property == b.property && (a.time > b.time ? a.time - b.time : b.time - a.time) <= kSameKeyTime;
+inline KeyId slot_key_id(int slot, SlotProperty property, float time) {
+    return KeyId{-1, PoseProperty::Rotation, time, KeyTimeline::Slot, slot, property};
 }
+inline KeyId draw_order_key_id(float time) { return KeyId{-1, PoseProperty::Rotation, time, KeyTimeline::DrawOrder}; }
+
+// Whether two ids name the same key: the same timeline and track (bone and property, slot and
+// property, or the draw order), times within kSameKeyTime.
+bool same_key(const KeyId& a, const KeyId& b);
 
 // The id of an existing key (`ref` must name one).
 KeyId key_id(const State& state, KeyRef ref);
@@ -54,7 +66,8 @@ struct CopiedKey {
     Key key;
 };
 
-// The keys (which must exist), their times counted from the earliest of them.
+// The bone keys among `keys` (which must exist), their times counted from the earliest of them
+// (slot and draw-order keys are not copied).
 std::vector<CopiedKey> copy_keys(const State& state, std::span<const KeyRef> keys);
 // Puts copied keys into `state` with the earliest at `time`: each on its bone's track of its
 // property (made when missing), over a key at the same time, with its value and interpolation.
@@ -76,17 +89,18 @@ Result<Rig> key_bones(const Rig& rig, int state, std::span<const int> bones, flo
 // The same from the rig's own pose.
 Result<Rig> key_bones(const Rig& rig, int state, std::span<const int> bones, float time);
 
-// Removes the keys; a track left without keys is removed. The keys must exist; an empty list
-// changes nothing.
+// Removes the keys, on any timeline; a bone or slot track left without keys is removed. The keys
+// must exist; an empty list changes nothing.
 Result<Rig> delete_keys(const Rig& rig, int state, std::span<const KeyRef> keys);
 
-// Moves the keys by `seconds` (negative: earlier), together. Refused when a key would leave
+// Moves the keys, on any timeline, by `seconds` (negative: earlier), together. Refused when a key would leave
 // [0, kMaxKeyTime] or land on another key of its track (within half a millisecond): the user
 // drags back, nothing is merged silently. Keys are kept in time order.
 Result<Rig> move_keys(const Rig& rig, int state, std::span<const KeyRef> keys, float seconds);
 
 // Sets how the keys go on to the next one; `curve` is used for a Bézier (checked: x handles in
-// [0, 1], y handles within +-kMaxCurveY). The keys must exist.
+// [0, 1], y handles within +-kMaxCurveY). The keys must exist, on bone tracks or slot colour
+// tracks (a drawing or a draw order switches at its key: refused).
 Result<Rig> set_key_interpolation(const Rig& rig, int state, std::span<const KeyRef> keys, Interpolation interpolation, const BezierCurve& curve = {});
 inline Result<Rig> set_key_interpolation(const Rig& rig, int state, KeyRef key, Interpolation interpolation, const BezierCurve& curve = {}) {
     return set_key_interpolation(rig, state, std::span<const KeyRef>(&key, 1), interpolation, curve);

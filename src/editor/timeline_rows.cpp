@@ -5,51 +5,83 @@
 #include <utility>
 
 #include "editor/time_axis.hpp"
+#include "editor/timeline_keys.hpp"
 
 namespace marionette {
 
-std::vector<int> timeline_rows(const State& state) {
-    std::vector<int> rows(state.tracks.size());
-    for (std::size_t i = 0; i < rows.size(); ++i) rows[i] = static_cast<int>(i);
-    std::stable_sort(rows.begin(), rows.end(), [&](int a, int b) {
+std::vector<TimelineRow> timeline_rows(const State& state) {
+    std::vector<int> bones(state.tracks.size());
+    for (std::size_t i = 0; i < bones.size(); ++i) bones[i] = static_cast<int>(i);
+    std::stable_sort(bones.begin(), bones.end(), [&](int a, int b) {
         const KeyTrack& ta = state.tracks[static_cast<std::size_t>(a)];
         const KeyTrack& tb = state.tracks[static_cast<std::size_t>(b)];
         return std::pair(ta.bone, static_cast<int>(ta.property)) < std::pair(tb.bone, static_cast<int>(tb.property));
     });
+    std::vector<int> slots(state.slot_tracks.size());
+    for (std::size_t i = 0; i < slots.size(); ++i) slots[i] = static_cast<int>(i);
+    std::stable_sort(slots.begin(), slots.end(), [&](int a, int b) {
+        const SlotTrack& ta = state.slot_tracks[static_cast<std::size_t>(a)];
+        const SlotTrack& tb = state.slot_tracks[static_cast<std::size_t>(b)];
+        return std::pair(ta.slot, static_cast<int>(ta.property)) < std::pair(tb.slot, static_cast<int>(tb.property));
+    });
+    std::vector<TimelineRow> rows;
+    rows.reserve(bones.size() + slots.size() + 1);
+    for (int t : bones) rows.push_back(TimelineRow{KeyTimeline::Bone, t});
+    for (int t : slots) rows.push_back(TimelineRow{KeyTimeline::Slot, t});
+    if (!state.draw_order.empty()) rows.push_back(TimelineRow{KeyTimeline::DrawOrder, 0});
     return rows;
 }
 
-std::optional<KeyRef> key_near(const State& state, std::span<const int> rows, int row, double time, double tolerance) {
+namespace {
+
+// The row's track, when `row` is a row and its track exists.
+std::optional<TimelineRow> row_track(const State& state, std::span<const TimelineRow> rows, int row) {
     if (row < 0 || static_cast<std::size_t>(row) >= rows.size()) return std::nullopt;
-    const int track = rows[static_cast<std::size_t>(row)];
-    if (track < 0 || static_cast<std::size_t>(track) >= state.tracks.size()) return std::nullopt;
-    const std::vector<Key>& keys = state.tracks[static_cast<std::size_t>(track)].keys;
+    const TimelineRow r = rows[static_cast<std::size_t>(row)];
+    if (!has_track(state, r.timeline, r.track)) return std::nullopt;
+    return r;
+}
+
+}  // namespace
+
+std::optional<KeyRef> key_near(const State& state, std::span<const TimelineRow> rows, int row, double time, double tolerance) {
+    const std::optional<TimelineRow> r = row_track(state, rows, row);
+    if (!r) return std::nullopt;
     std::optional<KeyRef> best;
     double nearest = tolerance;
-    for (std::size_t k = 0; k < keys.size(); ++k) {
-        const double d = std::fabs(static_cast<double>(keys[k].time) - time);
+    const std::size_t count = track_key_count(state, r->timeline, r->track);
+    for (std::size_t k = 0; k < count; ++k) {
+        const KeyRef ref{r->track, static_cast<int>(k), r->timeline};
+        const double d = std::fabs(static_cast<double>(key_time(state, ref)) - time);
         if (d <= nearest) {
             nearest = d;
-            best = KeyRef{track, static_cast<int>(k)};
+            best = ref;
         }
     }
     return best;
 }
 
-std::vector<KeyRef> keys_in_box(const State& state, std::span<const int> rows, int first_row, int last_row, double t0, double t1) {
+std::vector<KeyRef> keys_in_box(const State& state, std::span<const TimelineRow> rows, int first_row, int last_row, double t0, double t1) {
     if (first_row > last_row) std::swap(first_row, last_row);
     if (t0 > t1) std::swap(t0, t1);
     std::vector<KeyRef> found;
     const int end = std::min(last_row, static_cast<int>(rows.size()) - 1);
     for (int row = std::max(first_row, 0); row <= end; ++row) {
-        const int track = rows[static_cast<std::size_t>(row)];
-        if (track < 0 || static_cast<std::size_t>(track) >= state.tracks.size()) continue;
-        const std::vector<Key>& keys = state.tracks[static_cast<std::size_t>(track)].keys;
-        for (std::size_t k = 0; k < keys.size(); ++k) {
-            if (keys[k].time >= t0 && keys[k].time <= t1) found.push_back(KeyRef{track, static_cast<int>(k)});
+        const std::optional<TimelineRow> r = row_track(state, rows, row);
+        if (!r) continue;
+        const std::size_t count = track_key_count(state, r->timeline, r->track);
+        for (std::size_t k = 0; k < count; ++k) {
+            const KeyRef ref{r->track, static_cast<int>(k), r->timeline};
+            const double t = static_cast<double>(key_time(state, ref));
+            if (t >= t0 && t <= t1) found.push_back(ref);
         }
     }
     return found;
+}
+
+std::vector<KeyRef> every_key(const State& state) {
+    const std::vector<TimelineRow> rows = timeline_rows(state);
+    return keys_in_box(state, rows, 0, static_cast<int>(rows.size()) - 1, -1.0, static_cast<double>(kMaxKeyTime) + 1.0);
 }
 
 double key_drag_shift(double grabbed, double moved, double earliest, double fps) {

@@ -12,16 +12,28 @@
 
 namespace marionette {
 
-// Track indices in the order the timeline shows them: by bone (skeleton order), then rotation,
-// translation, scale.
-std::vector<int> timeline_rows(const State& state);
+// One row of the timeline: a track of one of the state's timelines.
+struct TimelineRow {
+    KeyTimeline timeline = KeyTimeline::Bone;
+    int track = -1;
+
+    bool operator==(const TimelineRow&) const = default;
+};
+
+// The rows in the order the timeline shows them: bone tracks by bone (skeleton order), then
+// rotation, translation, scale; then slot tracks by slot (the rig's draw order), drawing before
+// colour; then the draw order, when it has keys.
+std::vector<TimelineRow> timeline_rows(const State& state);
 
 // The key on row `row` nearest `time`, if one lies within `tolerance` seconds of it.
-std::optional<KeyRef> key_near(const State& state, std::span<const int> rows, int row, double time, double tolerance);
+std::optional<KeyRef> key_near(const State& state, std::span<const TimelineRow> rows, int row, double time, double tolerance);
 
 // Every key on rows `first_row` to `last_row` (either order) between the two times (either
 // order), ends included.
-std::vector<KeyRef> keys_in_box(const State& state, std::span<const int> rows, int first_row, int last_row, double t0, double t1);
+std::vector<KeyRef> keys_in_box(const State& state, std::span<const TimelineRow> rows, int first_row, int last_row, double t0, double t1);
+
+// Every key of every timeline of the state.
+std::vector<KeyRef> every_key(const State& state);
 
 // The shift that puts the dragged key, first at `grabbed`, on the frame nearest `grabbed +
 // moved` at `fps` (no snapping for an fps not above 0); it stops where the earliest key moved

@@ -20,6 +20,12 @@ KeyTrack track(int bone, PoseProperty property, std::initializer_list<float> tim
     return t;
 }
 
+SlotTrack slot_track(int slot, SlotProperty property, std::initializer_list<float> times) {
+    SlotTrack t{slot, property, {}};
+    for (float time : times) t.keys.push_back(SlotKey{time, -1, glm::vec4{1.0f}, Interpolation::Linear, {}});
+    return t;
+}
+
 State keyed() {
     State s{"jump", {}, {}, true};
     s.tracks.push_back(track(2, PoseProperty::Scale, {0.0f, 1.0f}));
@@ -32,13 +38,13 @@ State keyed() {
 
 TEST(TimelineRows, ByBoneThenRotationTranslationScale) {
     const State s = keyed();
-    EXPECT_EQ(timeline_rows(s), (std::vector<int>{1, 2, 0}));
+    EXPECT_EQ(timeline_rows(s), (std::vector<TimelineRow>{{KeyTimeline::Bone, 1}, {KeyTimeline::Bone, 2}, {KeyTimeline::Bone, 0}}));
     EXPECT_TRUE(timeline_rows(State{"empty", {}, {}, true}).empty());
 }
 
 TEST(TimelineRows, AClickFindsTheNearestKeyOnItsRowWithinTheTolerance) {
     const State s = keyed();
-    const std::vector<int> rows = timeline_rows(s);
+    const std::vector<TimelineRow> rows = timeline_rows(s);
     EXPECT_EQ(key_near(s, rows, 0, 0.52, 0.05), (KeyRef{1, 1}));
     EXPECT_EQ(key_near(s, rows, 0, 0.74, 0.3), (KeyRef{1, 1})) << "the nearer of two in reach";
     EXPECT_EQ(key_near(s, rows, 0, 0.76, 0.3), (KeyRef{1, 2}));
@@ -50,7 +56,7 @@ TEST(TimelineRows, AClickFindsTheNearestKeyOnItsRowWithinTheTolerance) {
 
 TEST(TimelineRows, ABoxTakesEveryKeyInsideItWhicheverWayItWasDrawn) {
     const State s = keyed();
-    const std::vector<int> rows = timeline_rows(s);
+    const std::vector<TimelineRow> rows = timeline_rows(s);
     const std::vector<KeyRef> box = keys_in_box(s, rows, 1, 0, 0.6, 0.2);
     EXPECT_EQ(box, (std::vector<KeyRef>{{1, 1}, {2, 0}}));
     EXPECT_EQ(keys_in_box(s, rows, -5, 50, 0.0, 10.0).size(), 6u) << "rows past either end are clamped";
@@ -64,4 +70,27 @@ TEST(TimelineRows, ADraggedKeyLandsOnAFrameAndTheEarliestStopsAtZero) {
     // Keys at 0.2 and 0.5 dragged a second earlier: the earliest stops at 0.
     EXPECT_NEAR(key_drag_shift(0.5, -1.0, 0.2, 30.0), -0.2, 1e-12);
     EXPECT_EQ(key_drag_shift(0.5, NAN, 0.2, 30.0), 0.0);
+}
+
+// A puppet's state: its slot tracks follow the bones' rows, by slot then drawing before colour,
+// and the draw order comes last; a click and a box reach their keys as they reach bone keys.
+TEST(TimelineRows, SlotTracksThenTheDrawOrderFollowTheBones) {
+    State s = keyed();
+    s.slot_tracks.push_back(slot_track(3, SlotProperty::Color, {0.5f}));
+    s.slot_tracks.push_back(slot_track(1, SlotProperty::Attachment, {0.0f, 0.75f}));
+    s.slot_tracks.push_back(slot_track(3, SlotProperty::Attachment, {1.0f}));
+    s.draw_order.push_back(DrawOrderKey{0.25f, {}});
+    s.draw_order.push_back(DrawOrderKey{0.8f, {}});
+    const std::vector<TimelineRow> rows = timeline_rows(s);
+    const std::vector<TimelineRow> expected{{KeyTimeline::Bone, 1},      {KeyTimeline::Bone, 2}, {KeyTimeline::Bone, 0},
+                                            {KeyTimeline::Slot, 1},      {KeyTimeline::Slot, 2}, {KeyTimeline::Slot, 0},
+                                            {KeyTimeline::DrawOrder, 0}};
+    EXPECT_EQ(rows, expected);
+    EXPECT_EQ(key_near(s, rows, 3, 0.7, 0.1), (KeyRef{1, 1, KeyTimeline::Slot}));
+    EXPECT_EQ(key_near(s, rows, 6, 0.79, 0.1), (KeyRef{0, 1, KeyTimeline::DrawOrder}));
+    EXPECT_FALSE(key_near(s, rows, 5, 1.0, 0.1).has_value()) << "the colour key is at 0.5";
+    EXPECT_EQ(keys_in_box(s, rows, 4, 6, 0.2, 0.6), (std::vector<KeyRef>{{0, 0, KeyTimeline::Slot}, {0, 0, KeyTimeline::DrawOrder}}));
+    EXPECT_EQ(every_key(s).size(), 6u + 4u + 2u);
+    s.draw_order.clear();
+    EXPECT_EQ(timeline_rows(s).size(), 6u) << "no draw-order row without its keys";
 }

@@ -1,0 +1,45 @@
+#include "editor/timeline_keys.hpp"
+
+namespace marionette {
+
+bool has_track(const State& state, KeyTimeline timeline, int track) {
+    if (track < 0) return false;
+    const auto t = static_cast<std::size_t>(track);
+    switch (timeline) {
+        case KeyTimeline::Bone: return t < state.tracks.size();
+        case KeyTimeline::Slot: return t < state.slot_tracks.size();
+        case KeyTimeline::DrawOrder: return t == 0;
+    }
+    return false;
+}
+
+std::size_t track_key_count(const State& state, KeyTimeline timeline, int track) {
+    if (!has_track(state, timeline, track)) return 0;
+    return with_track_keys(state, timeline, track, [](const auto& keys) { return keys.size(); });
+}
+
+bool key_exists(const State& state, KeyRef ref) {
+    return ref.key >= 0 && static_cast<std::size_t>(ref.key) < track_key_count(state, ref.timeline, ref.track);
+}
+
+float key_time(const State& state, KeyRef ref) {
+    return with_track_keys(state, ref.timeline, ref.track, [&](const auto& keys) { return keys[static_cast<std::size_t>(ref.key)].time; });
+}
+
+std::string track_label(const Rig& rig, const State& state, KeyTimeline timeline, int track) {
+    const auto t = static_cast<std::size_t>(track);
+    switch (timeline) {
+        case KeyTimeline::DrawOrder: return "the draw order";
+        case KeyTimeline::Slot: {
+            const SlotTrack& s = state.slot_tracks[t];
+            const std::string slot = static_cast<std::size_t>(s.slot) < rig.slots.size() ? rig.slots[static_cast<std::size_t>(s.slot)].name : "?";
+            return slot + "'s " + slot_property_name(s.property);
+        }
+        case KeyTimeline::Bone: break;
+    }
+    const KeyTrack& b = state.tracks[t];
+    const std::string bone = static_cast<std::size_t>(b.bone) < rig.skeleton.size() ? rig.skeleton[static_cast<std::size_t>(b.bone)].name : "?";
+    return bone + "'s " + pose_property_name(b.property);
+}
+
+}  // namespace marionette
