@@ -222,3 +222,34 @@ TEST_F(TimelinePanelTest, TheCurveViewPlotsTheTrackAndHidesTheRows) {
     EXPECT_NE(mark("timeline/key/spine/rotation/0"), nullptr);
     EXPECT_TRUE(errors.empty());
 }
+
+// A puppet's state: the eyes' drawing and the draw order have rows below the bones; their keys
+// are dragged by whole frames, deleted and selected with Ctrl+A as bone keys are.
+TEST_F(TimelinePanelTest, DrawingAndDrawOrderKeysHaveRowsAndMoveAndDeleteLikeBoneKeys) {
+    const int spine = bone_named(rig, "spine");
+    for (const char* name : {"torso", "eyes"}) {
+        Slot slot{name, spine, {Attachment{"open", "open.png", {10, 5}}, Attachment{"shut", "shut.png", {10, 5}}}, 0, glm::vec4{1.0f}};
+        rig.slots.push_back(slot);
+    }
+    State& s = rig.states.back();
+    s.slot_tracks.push_back(SlotTrack{1, SlotProperty::Attachment, {SlotKey{0.0f, 0, glm::vec4{1.0f}, Interpolation::Linear, {}},
+                                                                    SlotKey{0.5f, 1, glm::vec4{1.0f}, Interpolation::Linear, {}}}});
+    s.draw_order.push_back(DrawOrderKey{0.25f, {1, 0}});
+    ui.frames(2);
+    const ImVec2 shut = centre("timeline/key/slot:eyes/attachment/1");
+    EXPECT_GT(shut.y, centre("timeline/key/spine/rotation/1").y) << "below the bone rows";
+    EXPECT_GT(centre("timeline/row/draw order").y, shut.y) << "the draw order last";
+    drag(shut, ImVec2(x_of(0.79), shut.y));  // nearest frame: 24, 0.8 s
+    EXPECT_EQ(steps, 1);
+    EXPECT_NEAR(rig.states.back().slot_tracks[0].keys[1].time, 0.8f, 1e-5f);
+    EXPECT_EQ(rig.states.back().slot_tracks[0].keys[1].attachment, 1);
+    EXPECT_EQ(panel.selected_keys(rig), (std::vector<KeyRef>{{0, 1, KeyTimeline::Slot}})) << "the moved key stays selected";
+    ui.click(centre("timeline/key/draw order/0"));
+    EXPECT_EQ(panel.selected_keys(rig), (std::vector<KeyRef>{{0, 0, KeyTimeline::DrawOrder}}));
+    press_key(ImGuiKey_Delete);
+    EXPECT_EQ(steps, 2);
+    EXPECT_TRUE(rig.states.back().draw_order.empty());
+    EXPECT_EQ(mark("timeline/row/draw order"), nullptr) << "its row went with its last key";
+    press_key(ImGuiKey_A, true);
+    EXPECT_EQ(panel.selected_keys(rig).size(), spine_track().keys.size() + 2u);
+}
