@@ -33,8 +33,14 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     if (state_panel_open_) {
         keys.state = state_panel_.timeline().state(rig);
         keys.keys = state_panel_.timeline().selected_keys(rig);
-        // The Keys section edits bone keys; a drawing's keys are read on the timeline itself.
-        std::erase_if(keys.keys, [](const KeyRef& k) { return k.timeline != KeyTimeline::Bone; });
+        // The Keys section sets how keys go on to the next: a drawing or an order only switches.
+        if (const int s = keys.state; s >= 0) {
+            const State& st = rig.states[static_cast<std::size_t>(s)];
+            std::erase_if(keys.keys, [&](const KeyRef& k) {
+                return k.timeline == KeyTimeline::DrawOrder ||
+                       (k.timeline == KeyTimeline::Slot && st.slot_tracks[static_cast<std::size_t>(k.track)].property != SlotProperty::Color);
+            });
+        }
     }
     draw_inspector_panel(rig, controller_->selected(), {window_width - kInspectorWidth, 0.0f, kInspectorWidth, panel_height}, edits, &ui_marks_,
                          &keys, controller_->selected_slot(), slot_keying ? &*slot_keying : nullptr);

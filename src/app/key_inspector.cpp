@@ -8,6 +8,7 @@
 
 #include "app/panel_widgets.hpp"
 #include "editor/edit_checks.hpp"
+#include "editor/timeline_keys.hpp"
 #include "editor/track_curve.hpp"
 
 namespace marionette {
@@ -19,9 +20,24 @@ namespace {
 constexpr std::array<const char*, 4> kInterpolationNames = {"step", "linear", "cosine", "bezier"};
 
 std::string key_title(const Rig& rig, const State& state, KeyRef ref) {
-    const KeyTrack& t = state.tracks[static_cast<std::size_t>(ref.track)];
-    return rig.skeleton[static_cast<std::size_t>(t.bone)].name + " " + pose_property_name(t.property) + " at " +
-           number_text(t.keys[static_cast<std::size_t>(ref.key)].time) + " s";
+    return track_label(rig, state, ref.timeline, ref.track) + " at " + number_text(key_time(state, ref)) + " s";
+}
+
+// What a key holds, as text: a bone key's values as the curve view names them, a colour's RGBA.
+std::string key_value_text(const Rig& rig, const State& state, KeyRef ref) {
+    std::string text;
+    if (ref.timeline == KeyTimeline::Slot) {
+        const glm::vec4 c = state.slot_tracks[static_cast<std::size_t>(ref.track)].keys[static_cast<std::size_t>(ref.key)].color;
+        const char* names[] = {"r", "g", "b", "a"};
+        for (int v = 0; v < 4; ++v) text += std::string(v ? "  " : "") + names[v] + " " + number_text(c[v]);
+        return text;
+    }
+    const KeyTrack& keyed = state.tracks[static_cast<std::size_t>(ref.track)];
+    const CurveSample value = key_curve_value(keyed, rig.is_2d(), keyed.keys[static_cast<std::size_t>(ref.key)]);
+    for (int v = 0; v < value.count; ++v) {
+        text += std::string(v ? "  " : "") + curve_value_name(keyed, rig.is_2d(), v) + " " + number_text(value.values[static_cast<std::size_t>(v)]);
+    }
+    return text;
 }
 
 }  // namespace
@@ -31,16 +47,18 @@ void key_section(const Rig& rig, const SelectedKeys& selected, PanelEdits& out, 
     const State& state = rig.states[static_cast<std::size_t>(selected.state)];
     const std::size_t count = selected.keys.size();
     const KeyRef first = selected.keys.front();
-    const KeyTrack& keyed = state.tracks[static_cast<std::size_t>(first.track)];
-    const Key& key = keyed.keys[static_cast<std::size_t>(first.key)];
+    // The first key's way on to the next (a bone key or a colour key: both interpolate).
+    Key key;
+    if (first.timeline == KeyTimeline::Slot) {
+        const SlotKey& k = state.slot_tracks[static_cast<std::size_t>(first.track)].keys[static_cast<std::size_t>(first.key)];
+        key.interpolation = k.interpolation;
+        key.curve = k.curve;
+    } else {
+        key = state.tracks[static_cast<std::size_t>(first.track)].keys[static_cast<std::size_t>(first.key)];
+    }
     if (count == 1) {
         ImGui::TextUnformatted(key_title(rig, state, first).c_str());
-        const CurveSample value = key_curve_value(keyed, rig.is_2d(), key);
-        std::string text;
-        for (int v = 0; v < value.count; ++v) {
-            text += std::string(v ? "  " : "") + curve_value_name(keyed, rig.is_2d(), v) + " " + number_text(value.values[static_cast<std::size_t>(v)]);
-        }
-        ImGui::TextDisabled("%s", text.c_str());
+        ImGui::TextDisabled("%s", key_value_text(rig, state, first).c_str());
     } else {
         ImGui::Text("%zu keys of %s", count, state.name.c_str());
     }

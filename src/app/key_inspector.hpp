@@ -14,7 +14,7 @@ namespace marionette {
 
 struct SelectedKeys {
     int state = -1;
-    std::vector<KeyRef> keys;  // existing keys of that state
+    std::vector<KeyRef> keys;  // existing keys of that state, on bone tracks or slot colour tracks
 };
 
 // Marks: "inspector/key/interpolation" (and each kind in its open list), and

@@ -81,17 +81,18 @@ RowNames row_names(const Rig& rig, const State& st, TimelineRow row) {
     return {row_name(rig, track), bone + "/" + pose_property_name(track.property)};
 }
 
-// How a key goes on to the next, for its mark: drawings and draw orders switch (a step).
-Interpolation shown_interpolation(const Key& k) { return k.interpolation; }
-Interpolation shown_interpolation(const SlotKey& k) { return k.interpolation; }
-Interpolation shown_interpolation(const DrawOrderKey&) { return Interpolation::Step; }
+// How a key goes on to the next, for its mark: a drawing or a draw order switches at its key
+// (`switches`), shown as a step whatever the key holds.
+Interpolation shown_interpolation(const Key& k, bool) { return k.interpolation; }
+Interpolation shown_interpolation(const SlotKey& k, bool switches) { return switches ? Interpolation::Step : k.interpolation; }
+Interpolation shown_interpolation(const DrawOrderKey&, bool) { return Interpolation::Step; }
 
 // Whether the value holds from key `a` to `b` (a bar is drawn between them).
-bool holds_between(const Key& a, const Key& b) {
+bool holds_between(const Key& a, const Key& b, bool) {
     return a.interpolation == Interpolation::Step || (a.angle == b.angle && a.rotation == b.rotation && a.vector == b.vector);
 }
-bool holds_between(const SlotKey& a, const SlotKey& b) { return a.interpolation == Interpolation::Step || a.color == b.color; }
-bool holds_between(const DrawOrderKey&, const DrawOrderKey&) { return true; }
+bool holds_between(const SlotKey& a, const SlotKey& b, bool switches) { return switches || a.interpolation == Interpolation::Step || a.color == b.color; }
+bool holds_between(const DrawOrderKey&, const DrawOrderKey&, bool) { return true; }
 
 }  // namespace
 
@@ -158,17 +159,18 @@ void TimelinePanel::draw_rows(const Rig& rig, const Area& area, const std::vecto
         const Slot* drawings = row.timeline == KeyTimeline::Slot && st.slot_tracks[static_cast<std::size_t>(row.track)].property == SlotProperty::Attachment
                                    ? slot_of(rig, st.slot_tracks[static_cast<std::size_t>(row.track)])
                                    : nullptr;
+        const bool switches = row.timeline == KeyTimeline::DrawOrder || drawings;
         with_track_keys(st, row.timeline, row.track, [&](const auto& keys) {
             // What plays between keys: a bar where the value holds (a step, or two equal keys).
             for (std::size_t k = 0; k + 1 < keys.size(); ++k) {
-                if (!holds_between(keys[k], keys[k + 1])) continue;
+                if (!holds_between(keys[k], keys[k + 1], switches)) continue;
                 draw.AddRectFilled(ImVec2(x_of(keys[k].time), cy - 2.0f), ImVec2(x_of(keys[k + 1].time), cy + 2.0f), IM_COL32(150, 150, 160, 120));
             }
             for (std::size_t k = 0; k < keys.size(); ++k) {
                 const float x = x_of(keys[k].time);
                 if (x < area.names_right - r || x > area.max.x + r) continue;
                 const bool on = std::binary_search(chosen.begin(), chosen.end(), KeyRef{row.track, static_cast<int>(k), row.timeline});
-                draw_key(draw, ImVec2(x, cy), r, shown_interpolation(keys[k]), on ? kSelectedKeyColor : kKeyColor);
+                draw_key(draw, ImVec2(x, cy), r, shown_interpolation(keys[k], switches), on ? kSelectedKeyColor : kKeyColor);
                 marks.mark("timeline/key/" + names.path + "/" + std::to_string(k), x - r, cy - r, x + r, cy + r);
                 if constexpr (std::is_same_v<std::decay_t<decltype(keys[k])>, SlotKey>) {
                     // A drawing key names the drawing it switches to, up to the next key.

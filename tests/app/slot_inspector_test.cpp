@@ -6,6 +6,7 @@
 
 #include "app/headless_imgui.hpp"
 #include "app/inspector_panel.hpp"
+#include "app/key_inspector.hpp"
 #include "app/outliner_panel.hpp"
 #include "core/rig_json.hpp"
 
@@ -126,4 +127,39 @@ TEST_F(DrawOrderTest, WithAStateOnTheTimelineTheNewOrderIsKeyedThere) {
     ASSERT_EQ(keyed.states[0].draw_order.size(), 1u);
     EXPECT_EQ(keyed.states[0].draw_order[0].time, 0.25f);
     EXPECT_EQ(keyed.states[0].draw_order[0].order, (std::vector<int>{1, 0})) << "eyes under face from there";
+}
+
+// A colour key selected on the timeline: the Keys section names it, shows its RGBA and sets
+// how it moves on to the next key.
+TEST(KeySection, AColourKeyShowsItsValueAndTakesAnInterpolation) {
+    Result<Rig> parsed = parse_rig(R"({ "format": "marionette-rig", "version": 1, "dimensions": 2,
+      "bones": [ { "name": "head", "length": 10 } ],
+      "slots": [ { "name": "eyes", "bone": "head", "attachments": [ { "name": "open", "image": "open.png", "size": [6, 2] } ] } ],
+      "states": [ { "name": "flush", "slot_tracks": [ { "slot": "eyes", "property": "color",
+        "keys": [ { "time": 0, "value": [1, 0.5, 0.25, 1] }, { "time": 1, "value": [1, 1, 1, 1] } ] } ] } ] })");
+    ASSERT_TRUE(parsed.ok()) << parsed.message();
+    const Rig rig = parsed.value();
+    HeadlessImGui ui;
+    UiMarks marks;
+    std::vector<PanelEdits::RigEdit> edits;
+    const SelectedKeys selected{0, {KeyRef{0, 0, KeyTimeline::Slot}}};
+    ui.on_frame([&] {
+        marks.clear();
+        ImGui::SetNextWindowPos(ImVec2(0, 0));
+        ImGui::SetNextWindowSize(ImVec2(400, 400));
+        ImGui::Begin("keys");
+        PanelEdits e;
+        key_section(rig, selected, e, &marks);
+        ImGui::End();
+        if (e.edit) edits.push_back(std::move(*e.edit));
+    });
+    ui.frames(2);
+    ui.click(mark_centre(marks, "inspector/key/interpolation"));
+    ui.frames(2);
+    ui.click(mark_centre(marks, "inspector/key/interpolation/step"));
+    ui.pause();
+    ASSERT_EQ(edits.size(), 1u);
+    ASSERT_TRUE(edits[0].rig.ok()) << edits[0].rig.message();
+    EXPECT_EQ(edits[0].rig.value().states[0].slot_tracks[0].keys[0].interpolation, Interpolation::Step);
+    EXPECT_EQ(edits[0].rig.value().states[0].slot_tracks[0].keys[1].interpolation, Interpolation::Linear) << "only the selected key";
 }
