@@ -8,6 +8,7 @@
 #include "core/gltf_export.hpp"
 #include "core/gltf_import.hpp"
 #include "core/opened_rig.hpp"
+#include "core/slot_images.hpp"
 #include "cli/timeline_request.hpp"
 
 namespace marionette {
@@ -39,6 +40,7 @@ int run_export(const std::string& file, const std::string& out_file, bool rest_p
     print_warnings(err, opened.value().warnings);
     const Rig& rig = opened.value().rig;
     GltfExportOptions options{is_glb_path(out_file), rest_pose};
+    options.pictures_folder = rig_folder(file);
     if (timeline.timeline) {
         Result<PoseClip> clip = play_clip(rig, file, timeline);
         if (!clip) return print_failure(err, clip.message());

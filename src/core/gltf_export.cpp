@@ -13,6 +13,7 @@
 #include "core/bake_cycle.hpp"
 #include "core/gltf_bone_axis.hpp"
 #include "core/gltf_export_mesh.hpp"
+#include "core/gltf_export_pictures.hpp"
 #include "core/gltf_node_scale.hpp"
 #include "core/gltf_writer.hpp"
 #include "core/key_track.hpp"
@@ -308,6 +309,11 @@ Result<GltfExport> export_gltf(const Rig& rig, const GltfExportOptions& options)
     w.model.skins.push_back(skin);
     w.model.scenes.push_back(scene);
     w.model.defaultScene = 0;
+    const gltf::PictureNodes pictures =
+        options.pictures_folder ? gltf::export_pictures(w, rig, *options.pictures_folder, out.warnings) : gltf::PictureNodes{};
+    const auto add_switches = [&](tinygltf::Animation& anim, const State& state, double seconds) {
+        if (options.pictures_folder) gltf::add_drawing_switches(w, anim, rig, state, seconds, pictures, out.warnings);
+    };
 
     // Keyed states as animations, key for key where glTF has the interpolation; cosine and
     // Bézier keys as linear keys every frame between.
@@ -320,12 +326,12 @@ Result<GltfExport> export_gltf(const Rig& rig, const GltfExportOptions& options)
     const std::span<const State> states = options.timeline ? std::span<const State>() : std::span<const State>(rig.states);
     for (const State& state : states) {
         if (!state.channels.empty()) {
-            if (tinygltf::Animation anim = sampled_animation(w, rig, state, out.warnings, stills); !anim.channels.empty()) {
-                w.model.animations.push_back(anim);
-            }
+            tinygltf::Animation anim = sampled_animation(w, rig, state, out.warnings, stills);
+            add_switches(anim, state, static_cast<double>(bake_cycle(state, static_cast<double>(rig.fps)).frames) / static_cast<double>(rig.fps));
+            if (!anim.channels.empty()) w.model.animations.push_back(anim);
             continue;
         }
-        if (state.tracks.empty()) continue;
+        if (!is_keyed(state)) continue;
         tinygltf::Animation anim;
         anim.name = state.name;
         // Tracks keyed at the same times share one times accessor (as a sampled state's do), so
@@ -352,6 +358,7 @@ Result<GltfExport> export_gltf(const Rig& rig, const GltfExportOptions& options)
             add_channel(w, anim, input->second, v, track.bone, all_step ? "STEP" : "LINEAR");
         }
         add_keyed_scales(w, anim, rig, state, inputs, stills);
+        add_switches(anim, state, static_cast<double>(state_length(state)));
         if (!anim.channels.empty()) w.model.animations.push_back(anim);
     }
     gltf::export_meshes(w, rig);

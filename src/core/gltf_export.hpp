@@ -4,6 +4,7 @@
 // along the bone (Blender's and the importer's bone axis) and whose extras keep the bone's
 // length, so a Marionette import of the file gives back the same bones.
 
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,6 +27,9 @@ struct GltfExportOptions {
     bool rest_pose = false;   // the nodes at rest rather than in the rig's pose
     // Given: this one animation instead of one per state.
     std::optional<PoseClip> timeline{};
+    // Given: the folder the slots' picture paths lead from (the rig file's); their pictures are
+    // then written as textured quads on the bones (docs/gltf.md, "Pictures").
+    std::optional<std::filesystem::path> pictures_folder{};
 };
 
 struct GltfExport {
