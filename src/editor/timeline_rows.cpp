@@ -9,21 +9,26 @@
 
 namespace marionette {
 
+namespace {
+
+// The indices of `tracks` ordered by what they key (owner, then property), ties kept in order.
+template <class Track>
+std::vector<int> by_owner_then_property(const std::vector<Track>& tracks, int Track::*owner) {
+    std::vector<int> order(tracks.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        const Track& ta = tracks[static_cast<std::size_t>(a)];
+        const Track& tb = tracks[static_cast<std::size_t>(b)];
+        return std::pair(ta.*owner, static_cast<int>(ta.property)) < std::pair(tb.*owner, static_cast<int>(tb.property));
+    });
+    return order;
+}
+
+}  // namespace
+
 std::vector<TimelineRow> timeline_rows(const State& state) {
-    std::vector<int> bones(state.tracks.size());
-    for (std::size_t i = 0; i < bones.size(); ++i) bones[i] = static_cast<int>(i);
-    std::stable_sort(bones.begin(), bones.end(), [&](int a, int b) {
-        const KeyTrack& ta = state.tracks[static_cast<std::size_t>(a)];
-        const KeyTrack& tb = state.tracks[static_cast<std::size_t>(b)];
-        return std::pair(ta.bone, static_cast<int>(ta.property)) < std::pair(tb.bone, static_cast<int>(tb.property));
-    });
-    std::vector<int> slots(state.slot_tracks.size());
-    for (std::size_t i = 0; i < slots.size(); ++i) slots[i] = static_cast<int>(i);
-    std::stable_sort(slots.begin(), slots.end(), [&](int a, int b) {
-        const SlotTrack& ta = state.slot_tracks[static_cast<std::size_t>(a)];
-        const SlotTrack& tb = state.slot_tracks[static_cast<std::size_t>(b)];
-        return std::pair(ta.slot, static_cast<int>(ta.property)) < std::pair(tb.slot, static_cast<int>(tb.property));
-    });
+    const std::vector<int> bones = by_owner_then_property(state.tracks, &KeyTrack::bone);
+    const std::vector<int> slots = by_owner_then_property(state.slot_tracks, &SlotTrack::slot);
     std::vector<TimelineRow> rows;
     rows.reserve(bones.size() + slots.size() + 1);
     for (int t : bones) rows.push_back(TimelineRow{KeyTimeline::Bone, t});
