@@ -49,6 +49,10 @@ int rest_bend(const Rig& rig, int lower) {
 
 Json degrees(float radians) { return json_number(radians_to_degrees(radians)); }
 
+// A rest rotation's angle, to 1e-4 degree as the rig file writes it: read back from its
+// quaternion, 200 degrees would otherwise come out as -160.00001.
+Json rest_degrees(float radians) { return json_number(std::round(static_cast<double>(radians) * (180.0 / kPiDouble) * 1e4) / 1e4); }
+
 }  // namespace
 
 glm::vec2 attachment_centre(const Attachment& a) {
@@ -149,7 +153,7 @@ Json spine_bones(const Rig& rig, const SpineSkeletonPlan& plan) {
         // numbers.
         if (bone.rest.translation.x != 0.0f) j["x"] = json_float(bone.rest.translation.x);
         if (bone.rest.translation.y != 0.0f) j["y"] = json_float(bone.rest.translation.y);
-        if (const float a = angle_2d(bone.rest.rotation); a != 0.0f) j["rotation"] = degrees(a);
+        if (const float a = angle_2d(bone.rest.rotation); a != 0.0f) j["rotation"] = rest_degrees(a);
         if (plan.no_scale[b]) j["inherit"] = "noScale";
         out.push_back(std::move(j));
     }
