@@ -44,7 +44,6 @@ int run_spine_export(const std::string& file, const std::string& out_file, bool 
     Result<SpineExport> exported = export_spine(rig, SpineExportOptions{read_spine_pictures(rig, rig_dir)});
     if (!exported) return print_failure(err, exported.message());
     const SpineExport& e = exported.value();
-    print_warnings(err, e.warnings);
 
     // Everything to write, in the order it is written: the pictures, the atlas, and last the
     // skeleton that names them.
@@ -63,6 +62,7 @@ int run_spine_export(const std::string& file, const std::string& out_file, bool 
     for (const Output& o : outputs) {
         if (Status s = check_output_file("--out", file, o.path.string(), overwrite); !s) return print_failure(err, s.message());
     }
+    print_warnings(err, e.warnings);  // what the files written will show otherwise
     for (const Output& o : outputs) {
         if (!o.path.parent_path().empty()) {
             std::error_code ec;
