@@ -69,6 +69,10 @@ Result<SpineExport> export_spine(const Rig& rig, const SpineExportOptions& optio
     if (rig.skeleton.empty()) return Error{"a rig without bones has nothing to export"};
     if (const std::string place = name_not_utf8(rig); !place.empty()) return Error{place + ": not UTF-8, which a JSON file cannot hold"};
     SpineExport out;
+    if (!rig.meshes.empty()) {
+        out.warnings.push_back(std::to_string(rig.meshes.meshes().size()) +
+                               " meshes are left out: the Spine export writes the slots' pictures, not meshes (docs/spine.md)");
+    }
     Result<SpineSkeletonPlan> planned = plan_spine_skeleton(rig, out.warnings);
     if (!planned) return Error{planned.message()};
     const SpineSkeletonPlan& plan = planned.value();
