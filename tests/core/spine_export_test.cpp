@@ -108,14 +108,13 @@ TEST(SpineExport, TwoBoneChainsAreIkConstraintsMixedOutOfEveryAnimation) {
     // The targets sit at the chains' tips in the setup pose, and the setup pose solved by the
     // constraints (mix 1) is the rest pose: the arms, bent at rest, bend the side the chains do.
     const std::vector<Transform> rest = compute_world(rig.skeleton, Pose::rest(rig.skeleton.size())).value();
-    const std::vector<SpineWorld> plain = spine.world(spine.setup());
     const std::vector<SpineWorld> solved = spine.world(spine.setup(), "", 0.0);
     const double size = rig_size(rig);
     for (const IkChain& chain : rig.chains) {
         if (chain.solver != SolverKind::TwoBone) continue;
         const auto lower = static_cast<std::size_t>(chain.effector);
         const glm::dvec2 tip(bone_tip(rest[lower], rig.skeleton[lower].length));
-        EXPECT_LT(glm::length(plain[static_cast<std::size_t>(spine.bone(chain.name + "-target"))].position() - tip) / size, kExact) << chain.name;
+        EXPECT_LT(glm::length(solved[static_cast<std::size_t>(spine.bone(chain.name + "-target"))].position() - tip) / size, kExact) << chain.name;
     }
     for (std::size_t b = 0; b < rig.skeleton.size(); ++b) {
         const SpineWorld& w = solved[static_cast<std::size_t>(spine.bone(rig.skeleton[b].name))];
@@ -124,6 +123,13 @@ TEST(SpineExport, TwoBoneChainsAreIkConstraintsMixedOutOfEveryAnimation) {
         // off its tip into a bend of sqrt(step): their directions hold to 1e-3 only.
         EXPECT_LT(glm::length(w.direction() - glm::dvec2(rest[b].rotation * glm::vec3(1, 0, 0))), 1e-3) << rig.skeleton[b].name;
     }
+    // The sign matters: the left arm's constraint with the other bend folds its forearm away.
+    json flipped = doc;
+    flipped["ik"][0]["bendPositive"] = false;
+    const SpineSkeleton flipped_spine(flipped.dump());
+    const auto forearm = static_cast<std::size_t>(rig.skeleton.find("arm_l_lower"));
+    const SpineWorld& folded = flipped_spine.world(flipped_spine.setup(), "", 0.0)[static_cast<std::size_t>(flipped_spine.bone("arm_l_lower"))];
+    EXPECT_GT(glm::length(folded.direction() - glm::dvec2(rest[forearm].rotation * glm::vec3(1, 0, 0))), 0.1);
     // The other bend: a limb bent clockwise at rest with bend -1 solves to its rest pose too; with
     // bend 1 it would fold the other way, which the export warns of.
     Rig limb;
