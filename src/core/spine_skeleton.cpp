@@ -71,7 +71,9 @@ Result<SpineSkeletonPlan> plan_spine_skeleton(const Rig& rig, std::vector<std::s
         if (bones[b].parent < 0) roots.push_back(static_cast<int>(b));
     }
     bool chain_at_root = false;
-    for (const IkChain& chain : rig.chains) chain_at_root = chain_at_root || (is_two_bone_limb(rig, chain) && bones[static_cast<std::size_t>(chain.root)].parent < 0);
+    for (const IkChain& chain : rig.chains) {
+        if (is_two_bone_limb(rig, chain) && bones[static_cast<std::size_t>(chain.root)].parent < 0) chain_at_root = true;
+    }
     plan.synthetic_root = roots.size() != 1 || rig.pose.root_offset.x != 0.0f || rig.pose.root_offset.y != 0.0f || chain_at_root;
     plan.root = plan.synthetic_root ? take_unique_name("root", bone_names) : bones[static_cast<std::size_t>(roots[0])].name;
 
@@ -81,16 +83,23 @@ Result<SpineSkeletonPlan> plan_spine_skeleton(const Rig& rig, std::vector<std::s
     for (std::size_t b = 0; b < bones.size(); ++b) plan.no_scale[b] = bones[b].parent >= 0 && scaled[static_cast<std::size_t>(bones[b].parent)];
     plan.targets_no_scale = !plan.synthetic_root && scaled[static_cast<std::size_t>(roots[0])];
 
+    // Slots keep their names, but for a '/' (Spine reads it as a folder): such a slot takes '_'
+    // instead, and a name no other slot has.
     std::set<std::string> slot_names;
     for (const Slot& slot : rig.slots) {
+        if (slot.name.find('/') == std::string::npos) slot_names.insert(slot.name);
+    }
+    for (const Slot& slot : rig.slots) {
+        if (slot.name.find('/') == std::string::npos) {
+            plan.slot_names.push_back(slot.name);
+            continue;
+        }
         std::string name = slot.name;
         for (char& c : name) {
             if (c == '/') c = '_';
         }
         name = take_unique_name(name, slot_names);
-        if (name != slot.name) {
-            warnings.push_back("slot \"" + slot.name + "\" is exported as \"" + name + "\": Spine reads a '/' in a slot's name as a folder");
-        }
+        warnings.push_back("slot \"" + slot.name + "\" is exported as \"" + name + "\": Spine reads a '/' in a slot's name as a folder");
         plan.slot_names.push_back(name);
     }
 

@@ -67,6 +67,10 @@ TEST(SpineExport, NamesJsonMustEscapeComeBackAsTheyWere) {
     slot.attachments.push_back(a);
     slot.shown = 0;
     rig.slots.push_back(slot);
+    Slot taken;  // already holds the name the '/' slot would take: it keeps it
+    taken.name = "folder_slot \"x\"";
+    taken.bone = 0;
+    rig.slots.push_back(taken);
     State state;
     state.name = "state \"one\"\n";
     state.tracks.push_back(track(rig, odd, PoseProperty::Rotation, {angle_key(0.0f, 0.0f), angle_key(1.0f, 45.0f)}));
@@ -83,13 +87,14 @@ TEST(SpineExport, NamesJsonMustEscapeComeBackAsTheyWere) {
     EXPECT_EQ(doc.at("bones")[1].at("parent"), odd);
     EXPECT_TRUE(doc.at("animations").contains("state \"one\"\n"));
     // A '/' in a slot's name reads as a folder in Spine: the slot is renamed, and said so.
-    EXPECT_EQ(doc.at("slots")[0].at("name"), "folder_slot \"x\"");
+    EXPECT_EQ(doc.at("slots")[0].at("name"), "folder_slot \"x\"_1");
+    EXPECT_EQ(doc.at("slots")[1].at("name"), "folder_slot \"x\"");
     ASSERT_EQ(out.value().warnings.size(), 1u);
-    EXPECT_NE(out.value().warnings[0].find("is exported as \"folder_slot \"x\"\""), std::string::npos) << out.value().warnings[0];
+    EXPECT_NE(out.value().warnings[0].find("is exported as \"folder_slot \"x\"_1\""), std::string::npos) << out.value().warnings[0];
     // The picture's region and copy: no ':' or line break for the atlas, no way out of images/.
     ASSERT_EQ(out.value().images.size(), 1u);
     EXPECT_EQ(out.value().images[0].destination, "images/__/odd_ dir/pic_1.png");
-    EXPECT_EQ(doc.at("skins")[0].at("attachments").at("folder_slot \"x\"").at("pic: \"1\"").at("path"), "__/odd_ dir/pic_1");
+    EXPECT_EQ(doc.at("skins")[0].at("attachments").at("folder_slot \"x\"_1").at("pic: \"1\"").at("path"), "__/odd_ dir/pic_1");
     EXPECT_EQ(out.value().atlas, "images/__/odd_ dir/pic_1.png\nsize: 16, 8\nfilter: Linear, Linear\n__/odd_ dir/pic_1\nbounds: 0, 0, 16, 8\n");
 
     Rig bad = rig;
