@@ -11,6 +11,7 @@
 #include "cli/bench_frames_command.hpp"
 #include "cli/check_command.hpp"
 #include "cli/export_command.hpp"
+#include "cli/spine_export_command.hpp"
 #include "cli/import_command.hpp"
 #include "cli/command_line.hpp"
 #include "cli/option_help.hpp"
@@ -41,7 +42,9 @@ int main(int argc, char** argv) {
         case RunMode::Pose: return run_pose(cl.file, cl.pose, cl.overwrite, std::cout, std::cerr);
         case RunMode::Animate: return run_animate(cl.file, cl.animate, cl.overwrite, std::cout, std::cerr);
         case RunMode::Import: return run_import(cl.file, cl.import_out, cl.overwrite, std::cout, std::cerr);
-        case RunMode::Export: return run_export(cl.file, cl.import_out, cl.rest_pose, cl.animate, cl.overwrite, std::cout, std::cerr);
+        case RunMode::Export:
+            if (cl.export_format == ExportFormat::Spine) return run_spine_export(cl.file, cl.import_out, cl.overwrite, std::cout, std::cerr);
+            return run_export(cl.file, cl.import_out, cl.rest_pose, cl.animate, cl.overwrite, std::cout, std::cerr);
         case RunMode::BenchFrames: return run_bench_frames(cl.bench_frames, cl.file, std::cout, std::cerr);
         case RunMode::Edit: break;
     }

@@ -1,7 +1,9 @@
 #include "cli/command_line.hpp"
 
+#include <cctype>
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <limits>
 
 #include "core/chain_rules.hpp"
@@ -170,8 +172,22 @@ Status check_animate(const CommandLine& cl) {
     return missing.status("--animate");
 }
 
+// --export --format spine: every state is an animation and the setup pose is the rest pose, so
+// the glTF export's choices of what to write do not apply; the skeleton is a .json file.
+Status check_spine_export(const CommandLine& cl) {
+    if (cl.import_out.empty()) return Error{"--export: missing --out OUT.json"};
+    if (cl.animate.timeline) return Error{"--export: --timeline does not go with --format spine (every state is exported as an animation)"};
+    if (cl.animate.fps || cl.animate.seconds) return Error{"--export: --fps and --seconds go with --timeline, which --format spine does not take"};
+    if (cl.rest_pose) return Error{"--export: --rest-pose does not go with --format spine (Spine's setup pose is always the rest pose)"};
+    const std::filesystem::path out(cl.import_out);
+    std::string extension = out.extension().string();
+    for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (extension != ".json") return Error{"--out " + cl.import_out + ": --format spine writes a Spine skeleton: expected a .json file name"};
+    return {};
+}
+
 // Checks that need every option seen: which options go with which mode, and what a mode lacks.
-Status check_combination(const CommandLine& cl, const std::vector<std::string>& mode_options_seen) {
+Status check_combination(const CommandLine& cl, const std::vector<std::string>& mode_options_seen, bool format_given) {
     if (!cl.screenshot.empty() && cl.quit_after_frames == 0) {
         return Error{"--screenshot: needs --frames N (the frame to capture)"};
     }
@@ -189,6 +205,7 @@ Status check_combination(const CommandLine& cl, const std::vector<std::string>& 
         return Error{"--overwrite: only with --pose FILE, --animate FILE, --import FILE, --export FILE or --screenshot OUT.png"};
     }
     if (cl.rest_pose && cl.mode != RunMode::Export) return Error{"--rest-pose: only with --export FILE"};
+    if (format_given && cl.mode != RunMode::Export) return Error{"--format: only with --export FILE"};
     if (!writes) return {};
 
     const char* mode = cl.mode == RunMode::Pose     ? "--pose"
@@ -199,6 +216,7 @@ Status check_combination(const CommandLine& cl, const std::vector<std::string>& 
     if (cl.quit_after_frames != 0) return Error{std::string("--frames: an editor option, not used with ") + mode};
     if (!cl.screenshot.empty()) return Error{std::string("--screenshot: an editor option, not used with ") + mode};
     if (cl.mode == RunMode::Import) return cl.import_out.empty() ? Status(Error{"--import: missing --out RIG.json"}) : Status{};
+    if (cl.mode == RunMode::Export && cl.export_format == ExportFormat::Spine) return check_spine_export(cl);
     if (cl.mode == RunMode::Export) {
         if (cl.import_out.empty()) return Error{"--export: missing --out OUT.glb"};
         if ((cl.animate.fps || cl.animate.seconds) && !cl.animate.timeline) return Error{"--export: --fps and --seconds go with --timeline"};
@@ -228,6 +246,7 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& args) {
     };
     std::vector<std::string> mode_options_seen;  // in the order given
     std::string out;                             // --out, for whichever mode writes it
+    bool format_given = false;                   // --format, which only --export takes
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         auto value = [&]() -> Result<std::string> {
@@ -274,6 +293,18 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& args) {
             cl.overwrite = true;
         } else if (a == "--rest-pose") {
             cl.rest_pose = true;
+        } else if (a == "--format") {
+            Result<std::string> v = value();
+            if (!v) return Error{v.message()};
+            if (v.value() == "spine") {
+                cl.export_format = ExportFormat::Spine;
+            } else if (v.value() == "gltf") {
+                cl.export_format = ExportFormat::Gltf;
+            } else {
+                return Error{"--format: expected spine or gltf, got \"" + v.value() + "\""};
+            }
+            if (format_given) return Error{"--format: given twice"};
+            format_given = true;
         } else if (a == "--window") {
             Result<std::string> v = value();
             if (!v) return Error{v.message()};
@@ -323,7 +354,7 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& args) {
     if (cl.mode == RunMode::Pose) cl.pose.out = out;
     if (cl.mode == RunMode::Animate) cl.animate.out = out;
     if (cl.mode == RunMode::Import || cl.mode == RunMode::Export) cl.import_out = out;
-    if (Status s = check_combination(cl, mode_options_seen); !s) return Error{s.message()};
+    if (Status s = check_combination(cl, mode_options_seen, format_given); !s) return Error{s.message()};
     return cl;
 }
 

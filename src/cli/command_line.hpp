@@ -13,6 +13,9 @@ namespace marionette {
 
 enum class RunMode { Edit, Check, Pose, Animate, Import, Export, BenchFrames, Help, Version };
 
+// What --export writes: glTF 2.0 (chosen by default, .glb or .gltf) or a Spine skeleton (.json).
+enum class ExportFormat { Gltf, Spine };
+
 // `--pose FILE --chain NAME --target X,Y[,Z] [--solver S] [--iterations N] --out OUT`, checked
 // as far as it can be without the rig: whether the chain exists and the target has as many
 // components as the rig has dimensions are only known once FILE is loaded (run_pose).
@@ -47,6 +50,7 @@ struct CommandLine {
     AnimateRequest animate;      // RunMode::Animate only
     std::string import_out;      // RunMode::Import: the rig file written; RunMode::Export: the glTF file
     bool rest_pose = false;      // --rest-pose: RunMode::Export writes the nodes at rest
+    ExportFormat export_format = ExportFormat::Gltf;  // --format: RunMode::Export only
     // --overwrite: the output (--out, --screenshot) may replace the rig being read or another
     // rig file (cli/overwrite_guard.hpp). Only with an option that writes.
     bool overwrite = false;

@@ -11,7 +11,7 @@ constexpr OptionHelp kModes[] = {
     {"--pose FILE", "solve --chain toward --target from the rig's pose; save the result to --out"},
     {"--animate FILE", "play --timeline; write each frame's blend and bone transforms to --out"},
     {"--import MODEL.glb", "convert a glTF 2.0 file (.glb, .gltf) and its meshes to a rig file at --out"},
-    {"--export FILE", "write the rig as glTF 2.0 to --out (.glb or .gltf): bones, meshes, states"},
+    {"--export FILE", "write the rig to --out as glTF 2.0 (.glb, .gltf): bones, meshes, states; or Spine"},
     {"--bench-frames N [FILE]", "time N frames of solving, FK and draw data; print the median CPU time"},
     {"--help, -h", "print this help"},
     {"--version", "print the version"},
@@ -28,6 +28,7 @@ constexpr OptionHelp kModeOptions[] = {
     {"--fps F", "with --timeline: frames per second, up to 1000 (default: the rig's)"},
     {"--seconds S", "with --timeline: how long (default: the last switch + the transition + 1 s)"},
     {"--rest-pose", "--export: the bones at rest instead of in the rig's pose"},
+    {"--format spine|gltf", "--export: Spine 4.2 (OUT.json, OUT.atlas, images/) or glTF (default)"},
 };
 
 constexpr OptionHelp kEditorOptions[] = {

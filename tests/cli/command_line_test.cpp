@@ -193,7 +193,7 @@ TEST(CommandLine, HelpListsEveryOptionOnOneLine) {
     // not in the help fails here).
     const char* parsed[] = {"--check", "--pose", "--animate", "--import", "--export", "--bench-frames", "--help", "-h",
                             "--version", "--out", "--overwrite", "--chain", "--target", "--solver", "--iterations",
-                            "--timeline", "--fps", "--seconds", "--rest-pose", "--window", "--frames", "--screenshot",
+                            "--timeline", "--fps", "--seconds", "--rest-pose", "--format", "--window", "--frames", "--screenshot",
                             "--script"};
     for (const char* option : parsed) {
         // Listed as an option: at the start of a line ("  --out PATH") or after "--help, ".
