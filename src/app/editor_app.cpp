@@ -164,7 +164,7 @@ bool EditorApp::layer_key(const SDL_KeyboardEvent& key) {
 
 void EditorApp::run_file_choice(const FileMenuChoice& c) {
     // A value being dragged in a panel ends first: it is a step of the document being left.
-    if (c.new_rig || c.open || c.open_recent || c.save || c.save_as || c.export_rig || c.export_gltf || c.quit) session_->finish();
+    if (c.new_rig || c.open || c.open_recent || c.save || c.save_as || c.export_rig || c.export_gltf || c.export_spine || c.quit) session_->finish();
     if (c.new_rig) files_->new_rig(*c.new_rig);
     if (c.open) files_->open();
     if (c.open_recent) files_->open_path(*c.open_recent);
@@ -172,6 +172,7 @@ void EditorApp::run_file_choice(const FileMenuChoice& c) {
     if (c.save_as) files_->save_as();
     if (c.export_rig) files_->export_rig();
     if (c.export_gltf) files_->export_gltf();
+    if (c.export_spine) files_->export_spine();
     if (c.quit) files_->quit();
     if (c.screenshot) viewport_shot_requested_ = true;  // taken once the viewport is drawn, before the panels
 }

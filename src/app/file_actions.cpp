@@ -95,6 +95,12 @@ void FileActions::export_gltf() {
     show_files(Purpose::ExportGltf, FileDialogMode::Save, "Export glTF", stem + "-export.glb");
 }
 
+void FileActions::export_spine() {
+    const std::filesystem::path& named = document_.path().empty() ? document_.imported_from() : document_.path();
+    const std::string stem = named.empty() ? "untitled" : named.stem().string();
+    show_files(Purpose::ExportSpine, FileDialogMode::Save, "Export Spine JSON", stem + "-spine.json");
+}
+
 void FileActions::show_files(Purpose purpose, FileDialogMode mode, const std::string& title, const std::string& name) {
     purpose_ = purpose;
     files_.open(mode, title, start_directory(), name);
@@ -323,27 +329,8 @@ void FileActions::chose(const std::filesystem::path& path) {
             message_ = "Exported " + path.string();
             return;
         }
-        case Purpose::ExportGltf: {
-            if (!is_gltf_path(path)) {
-                errors_.show("Cannot export " + path.filename().string(), "a glTF file's name ends in .glb (binary) or .gltf (JSON)");
-                message_ = std::string();
-                return;
-            }
-            Result<GltfExport> out = marionette::export_gltf(document_.rig(), GltfExportOptions{.binary = is_glb_path(path), .pictures_folder = document_.folder()});
-            Status written = out ? write_file_atomically(path, out.value().bytes) : out.status();
-            if (!written) {
-                errors_.show("Cannot export " + path.filename().string(), written.message());
-                message_ = std::string();
-                return;
-            }
-            message_ = "Exported " + path.string() + " (" + std::to_string(out.value().animations) + " animations)";
-            if (!out.value().warnings.empty()) {
-                std::string list;
-                for (const std::string& w : out.value().warnings) list += "- " + w + "\n";
-                errors_.show("Exported " + path.filename().string() + " with warnings", "The file leaves out:\n" + list);
-            }
-            return;
-        }
+        case Purpose::ExportGltf: export_gltf_to(path); return;
+        case Purpose::ExportSpine: export_spine_to(path); return;
     }
 }
 

@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "app/disk_change_dialog.hpp"
 #include "app/file_dialog.hpp"
@@ -46,6 +47,8 @@ public:
     void export_rig();
     // The rig as glTF 2.0 (.glb, or .gltf JSON by the name given), in its pose: gltf_export.hpp.
     void export_gltf();
+    // A 2D rig as a Spine 4.2 skeleton, its atlas and its pictures (docs/spine.md).
+    void export_spine();
     void quit();
     // The window got the focus back: if the document's file changed on disk meanwhile, offers
     // to reload it (once for each version of the file someone else wrote); if it was deleted,
@@ -71,7 +74,7 @@ public:
     std::optional<std::string> take_message() { return std::exchange(message_, std::nullopt); }
 
 private:
-    enum class Purpose { Open, SaveAs, Export, ExportGltf };
+    enum class Purpose { Open, SaveAs, Export, ExportGltf, ExportSpine };
     // An action that drops the document, waiting for an answer or a Save As.
     struct Pending {
         PendingAction action = PendingAction::New;
@@ -87,6 +90,11 @@ private:
     void answer(const ConfirmDiscardDialog::Answer& answer);
     void answer(DiskChangeDialog::Choice choice);
     void chose(const std::filesystem::path& path);
+    // The exports to a chosen file (file_exports.cpp): a message, or a dialog with the error or
+    // with what the file leaves out.
+    void export_gltf_to(const std::filesystem::path& path);
+    void export_spine_to(const std::filesystem::path& path);
+    void report_export(const std::filesystem::path& path, const std::string& done, const std::vector<std::string>& warnings);
     bool open_now(const std::filesystem::path& path);
     void replace_document(Document loaded);
     void report_failed_open(const std::filesystem::path& path, const std::string& message);

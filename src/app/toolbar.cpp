@@ -33,8 +33,9 @@ bool enabled_button(const char* label, bool enabled) {
     if (!enabled) ImGui::EndDisabled();
     return pressed;
 }
-void file_menu(const RecentFiles* recent, FileMenuChoice& c) {
+void file_menu(const RecentFiles* recent, bool is_3d, UiMarks* marks, FileMenuChoice& c) {
     if (ImGui::Button("File")) ImGui::OpenPopup("file_menu");
+    if (marks) marks->mark_last_item("toolbar/file");
     if (!ImGui::BeginPopup("file_menu")) return;
     if (ImGui::MenuItem("New 2D rig", "Ctrl+N")) c.new_rig = Dimensions::Two;
     if (ImGui::MenuItem("New 3D rig")) c.new_rig = Dimensions::Three;
@@ -52,6 +53,9 @@ void file_menu(const RecentFiles* recent, FileMenuChoice& c) {
     c.save_as = ImGui::MenuItem("Save as...", "Ctrl+Shift+S");
     c.export_rig = ImGui::MenuItem("Export rig JSON...", "Ctrl+E");
     c.export_gltf = ImGui::MenuItem("Export glTF...", "Ctrl+Shift+E");
+    c.export_spine = ImGui::MenuItem("Export Spine JSON...", nullptr, false, !is_3d);
+    if (marks) marks->mark_last_item("file/export spine");
+    if (is_3d && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Spine is 2D: a 3D rig cannot go there");
     ImGui::Separator();
     c.screenshot = ImGui::MenuItem("Viewport screenshot", "F12");
     ImGui::Separator();
@@ -67,7 +71,7 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings;
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6.0f, 4.0f));
     if (ImGui::Begin("##toolbar", nullptr, flags)) {
-        file_menu(state.recent, a.file);
+        file_menu(state.recent, state.is_3d, state.marks, a.file);
         ImGui::SameLine(0.0f, 16.0f);
         if (option_button("FK", !state.placing && state.mode == PoseMode::Fk)) a.set_mode = PoseMode::Fk;
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Forward kinematics: a drag turns the bone about its joint (Tab)");

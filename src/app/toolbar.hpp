@@ -36,6 +36,7 @@ struct FileMenuChoice {
     bool save_as = false;
     bool export_rig = false;
     bool export_gltf = false;
+    bool export_spine = false;
     bool screenshot = false;
     bool quit = false;
 };

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 #include <stb_image_write.h>
 
 #include "app/app_test_support.hpp"
@@ -198,5 +199,34 @@ TEST(SlotViewport, PicturesThatAreNoPicturesOrTooLargeShowTheCheckerAndTheEditor
     ASSERT_GT(img.width, 0);
     // Each checker covers about 29,000 pixels here: both show it.
     EXPECT_GT(count_in_viewport(img, is_magenta), 45000) << "both pictures show the checker";
+    std::filesystem::remove_all(dir);
+}
+
+// File > Export Spine JSON on Io, chosen as a user chooses it: the skeleton, its atlas and its
+// pictures are written beside the name typed into the chooser.
+TEST(SlotViewport, FileExportSpineJsonWritesTheSkeletonItsAtlasAndItsPictures) {
+    const auto dir = scratch_dir("e2e-spine-export");
+    std::filesystem::copy(std::filesystem::path(MARIONETTE_ASSETS) / "io", dir / "io", std::filesystem::copy_options::recursive);
+    std::filesystem::copy_file(std::filesystem::path(MARIONETTE_ASSETS) / "io.json", dir / "io.json");
+    write_file(dir / "export.json", R"({"steps": [
+        {"wait": 3},
+        {"click": {"ui": "toolbar/file"}},
+        {"wait": 2},
+        {"click": {"ui": "file/export spine"}},
+        {"wait": 2},
+        {"expect": {"dialog": "file chooser"}},
+        {"key": "ctrl+a"},
+        {"text": "io-spine.json"},
+        {"key": "Return"},
+        {"wait": 2}
+    ]})");
+    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "export.json").string() + " " + (dir / "io.json").string())), 0);
+    const nlohmann::json skeleton = nlohmann::json::parse(read_file(dir / "io-spine.json"));
+    EXPECT_EQ(skeleton["skeleton"]["spine"], "4.2.40");
+    EXPECT_EQ(skeleton["slots"].size(), 7u);
+    EXPECT_EQ(skeleton["animations"].size(), 2u);
+    const std::string atlas = read_file(dir / "io-spine.atlas");
+    EXPECT_NE(atlas.find("images/io/head.png"), std::string::npos) << atlas;
+    EXPECT_EQ(read_file(dir / "images" / "io" / "head.png"), read_file(dir / "io" / "head.png")) << "the picture copied as it is";
     std::filesystem::remove_all(dir);
 }

@@ -1,0 +1,46 @@
+#include "core/spine_files.hpp"
+
+#include <cctype>
+#include <system_error>
+
+#include "core/atomic_file.hpp"
+#include "core/image_decode.hpp"
+
+namespace marionette {
+
+namespace fs = std::filesystem;
+
+Result<std::vector<SpineFile>> plan_spine_files(const SpineExport& exported, const fs::path& rig_folder, const fs::path& json_path) {
+    fs::path atlas_path = json_path;
+    atlas_path.replace_extension(".atlas");
+    const fs::path out_dir = json_path.parent_path();
+    std::vector<SpineFile> files;
+    for (const SpineImageCopy& copy : exported.images) {
+        Result<std::vector<std::uint8_t>> bytes = read_image_file(rig_folder / copy.source);
+        if (!bytes) return Error{bytes.message()};
+        files.push_back(SpineFile{out_dir / copy.destination, std::string(bytes.value().begin(), bytes.value().end())});
+    }
+    files.push_back(SpineFile{atlas_path, exported.atlas});
+    files.push_back(SpineFile{json_path, exported.json});
+    return files;
+}
+
+Status write_spine_files(const std::vector<SpineFile>& files, bool replace_read_only) {
+    for (const SpineFile& f : files) {
+        if (!f.path.parent_path().empty()) {
+            std::error_code ec;
+            fs::create_directories(f.path.parent_path(), ec);
+            if (ec) return Error{f.path.parent_path().string() + ": cannot create the folder: " + ec.message()};
+        }
+        if (Status s = write_file_atomically(f.path, f.bytes, WriteOptions{.replace_read_only = replace_read_only}); !s) return s;
+    }
+    return {};
+}
+
+bool is_spine_json_path(const fs::path& path) {
+    std::string extension = path.extension().string();
+    for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return extension == ".json";
+}
+
+}  // namespace marionette
