@@ -11,6 +11,8 @@
 #include "app/panel_layout.hpp"
 #include "app/status_bar.hpp"
 #include "app/toolbar.hpp"
+#include "core/mirror_pairs.hpp"
+#include "editor/mirror_pose.hpp"
 #include "editor/state_edits.hpp"
 
 namespace marionette {
@@ -47,6 +49,7 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     ToolbarState toolbar{&settings_.recent, controller_->mode(), history_.can_undo(), history_.can_redo(), !rig.is_2d(), nullptr, false,
                          state_panel_open_, state_panel_.timeline().onion().on, !rig.meshes.empty() || !rig.slots.empty(), rig.is_2d() && !rig.slots.empty(),
                          controller_->picture_tool().has_value(), layers_, &ui_marks_};
+    toolbar.can_mirror = controller_->selected() >= 0;  // whether it has a twin is asked on the click, not every frame
     // The posed chain is the rig's chain ending at its effector, unless it is an automatic one.
     const std::optional<IkChain> active = controller_->active_chain();
     const int active_index = active ? rig.chain_ending_at(active->effector) : -1;
@@ -94,6 +97,17 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     }
     if (tools.reset_pose) {
         if (Status s = session_->apply("reset pose", reset_pose(document_.rig())); !s) say(s.message());
+    }
+    if (tools.mirror_pose || tools.flip_pose) {
+        const Rig& now = document_.rig();
+        const glm::vec3 axis = detect_side_axis(now.skeleton, mirror_twins(now.skeleton), now.is_2d());
+        const std::vector<int> sources = tools.flip_pose ? std::vector<int>{} : mirror_sources(now, controller_->selected());
+        if (tools.mirror_pose && sources.empty()) {
+            say("nothing to copy: " + now.skeleton[static_cast<std::size_t>(controller_->selected())].name +
+                " and the bones under it have no twin on the other side (paired by name: _l / _r, .L / .R, Left / Right)");
+        } else if (Status s = tools.flip_pose ? session_->apply("flip pose", flip_pose(now, axis)) : session_->apply("mirror pose", mirror_pose(now, sources, axis)); !s) {
+            say(s.message());
+        }
     }
     if (tools.frame_all) frame_shown();
     if (tools.view) controller_->set_view(*tools.view);

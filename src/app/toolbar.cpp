@@ -92,6 +92,18 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Ctrl+Shift+Z or Ctrl+Y");
         ImGui::SameLine(0.0f, 16.0f);
         a.reset_pose = ImGui::Button("Reset pose");
+        ImGui::SameLine(0.0f, 2.0f);
+        if (ImGui::Button("Mirror")) ImGui::OpenPopup("mirror_menu");
+        if (state.marks) state.marks->mark_last_item("toolbar/mirror");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Copy a side's pose onto the other, or swap the sides (bones paired by name: _l / _r, .L / .R, Left / Right)");
+        if (ImGui::BeginPopup("mirror_menu")) {
+            a.mirror_pose = ImGui::MenuItem("Copy to the other side", nullptr, false, state.can_mirror);
+            if (state.marks) state.marks->mark_last_item("mirror/copy");
+            if (!state.can_mirror && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Select a bone with a twin (arm_l, hand.R, LeftFoot, ...): it and the bones under it are copied");
+            a.flip_pose = ImGui::MenuItem("Flip pose");
+            if (state.marks) state.marks->mark_last_item("mirror/flip");
+            ImGui::EndPopup();
+        }
         ImGui::SameLine();
         a.frame_all = ImGui::Button("Frame all");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("F or Home");

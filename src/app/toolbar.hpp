@@ -25,6 +25,7 @@ struct ToolbarState {
     bool placing = false;       // a picture tool is set (Place mode): FK and IK are off
     ViewLayers layers;
     UiMarks* marks = nullptr;  // names the toolbar's buttons for scripts
+    bool can_mirror = false;   // a bone is selected: "copy to the other side" copies it and those under it
 };
 
 // The File menu's items; at most one is chosen in a frame.
@@ -48,6 +49,8 @@ struct ToolbarActions {
     bool undo = false;
     bool redo = false;
     bool reset_pose = false;
+    bool mirror_pose = false;  // the selected bone and those under it copied onto their twins
+    bool flip_pose = false;    // the two sides swapped
     bool frame_all = false;
     bool toggle_states = false;  // the state panel
     bool toggle_onion = false;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <unordered_map>
 
 #include "core/forward_kinematics.hpp"
 
@@ -63,12 +64,17 @@ std::optional<std::string> swapped_side_name(std::string_view name) {
 }
 
 std::vector<int> mirror_twins(const Skeleton& skeleton) {
+    // By a map of the names (Skeleton::find walks them all: a rig of 100,000 bones would take
+    // 10^10 steps).
+    std::unordered_map<std::string_view, int> index;
+    index.reserve(skeleton.size());
+    for (std::size_t b = 0; b < skeleton.size(); ++b) index.emplace(skeleton[b].name, static_cast<int>(b));
     std::vector<int> twins(skeleton.size(), -1);
     for (std::size_t b = 0; b < skeleton.size(); ++b) {
         const std::optional<std::string> other = swapped_side_name(skeleton[b].name);
         if (!other) continue;
-        const int twin = skeleton.find(*other);
-        if (twin >= 0 && twin != static_cast<int>(b)) twins[b] = twin;
+        const auto twin = index.find(*other);
+        if (twin != index.end() && twin->second != static_cast<int>(b)) twins[b] = twin->second;
     }
     return twins;
 }

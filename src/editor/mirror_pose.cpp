@@ -55,6 +55,16 @@ Result<Pose> mirrored(const Rig& rig, const std::vector<int>& source, const glm:
 
 }  // namespace
 
+std::vector<int> mirror_sources(const Rig& rig, int bone) {
+    std::vector<int> sources;
+    if (bone < 0 || static_cast<std::size_t>(bone) >= rig.skeleton.size()) return sources;
+    const std::vector<int> twins = mirror_twins(rig.skeleton);
+    for (std::size_t b = 0; b < rig.skeleton.size(); ++b) {
+        if (twins[b] >= 0 && rig.skeleton.is_ancestor_or_self(bone, static_cast<int>(b))) sources.push_back(static_cast<int>(b));
+    }
+    return sources;
+}
+
 Result<Rig> mirror_pose(const Rig& rig, std::span<const int> sources, const glm::vec3& axis) {
     if (Status s = check_axis(axis); !s) return Error{"cannot mirror the pose: " + s.message()};
     if (!rig.pose.fits(rig.skeleton.size())) return Error{"cannot mirror the pose: it does not fit the skeleton"};

@@ -8,6 +8,7 @@
 // copied. Pure functions returning the edited rig, as the other edits (one undo step each).
 
 #include <span>
+#include <vector>
 
 #include <glm/glm.hpp>
 
@@ -20,6 +21,10 @@ namespace marionette {
 // bone, or a bone and its twin are both sources (which side is copied?), or `axis` is not a
 // unit vector. Sources without a twin are passed over.
 Result<Rig> mirror_pose(const Rig& rig, std::span<const int> sources, const glm::vec3& axis);
+
+// What "copy to the other side" copies for the selected bone `bone`: it and the bones under it
+// that have a twin (an arm from its shoulder down); empty for none (or no bone selected).
+std::vector<int> mirror_sources(const Rig& rig, int bone);
 
 // `rig` with every bone posed as its twin mirrored (a bone without one as itself mirrored), and
 // the root offset reflected: flipping twice gives the pose back.

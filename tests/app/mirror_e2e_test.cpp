@@ -1,0 +1,54 @@
+// Mirror and flip from the toolbar as a user does it (issue 20, point 2): on the hero, turn the
+// left upper arm with an FK drag, select it, Mirror > Copy to the other side, save; then Mirror >
+// Flip pose, save; undo takes each back in one step.
+
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+#include "app/app_test_support.hpp"
+#include "app/saved_rigs.hpp"
+#include "core/rig_file.hpp"
+
+using namespace marionette;
+using namespace marionette::testing;
+
+TEST(ScriptedMirror, CopyToTheOtherSideAndFlipFromTheToolbarInOneUndoStepEach) {
+    const auto dir = scratch_dir("e2e-mirror");
+    Rig hero = load(std::string(MARIONETTE_ASSETS) + "/hero.json");
+    hero.pose = Pose::rest(hero.skeleton.size());
+    ASSERT_TRUE(save_rig_file(hero, dir / "hero.json").ok());
+    write_file(dir / "steps.json", R"({"steps": [
+        {"wait": 2},
+        {"key": "Tab"},
+        {"drag": {"from": {"bone": "arm_l_upper", "at": "middle"}, "to": {"bone": "arm_l_upper", "at": "middle", "offset": [-30, -40]}, "moves": 8}},
+        {"click": {"bone": "arm_l_upper", "at": "middle"}},
+        {"click": {"ui": "toolbar/mirror"}},
+        {"wait": 2},
+        {"click": {"ui": "mirror/copy"}},
+        {"wait": 2},
+        {"save": "copied.json"},
+        {"click": {"ui": "toolbar/mirror"}},
+        {"wait": 2},
+        {"click": {"ui": "mirror/flip"}},
+        {"wait": 2},
+        {"save": "flipped.json"},
+        {"key": "ctrl+z"},
+        {"wait": 1},
+        {"save": "undone.json"}
+    ]})");
+    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "steps.json").string() + " " + (dir / "hero.json").string())), 0);
+    const Rig copied = load(dir / "copied.json");
+    const auto left = static_cast<std::size_t>(copied.skeleton.find("arm_l_upper"));
+    const auto right = static_cast<std::size_t>(copied.skeleton.find("arm_r_upper"));
+    const float turned = angle_2d(copied.pose.rotations[left]);
+    EXPECT_GT(std::fabs(turned), 0.1f) << "the drag turned the left arm";
+    // The body points up, its arms hang from one joint: the right arm turns the other way.
+    EXPECT_NEAR(angle_2d(copied.pose.rotations[right]), -turned, 1e-4f);
+    const Rig flipped = load(dir / "flipped.json");
+    EXPECT_NEAR(angle_2d(flipped.pose.rotations[left]), turned, 1e-4f) << "the right arm's pose, mirrored, is the left's again";
+    EXPECT_NEAR(angle_2d(flipped.pose.rotations[right]), -turned, 1e-4f);
+    const Rig undone = load(dir / "undone.json");
+    EXPECT_EQ(undone.pose, copied.pose) << "one undo step takes the flip back";
+    std::filesystem::remove_all(dir);
+}
