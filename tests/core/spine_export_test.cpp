@@ -128,7 +128,7 @@ TEST(SpineExport, TwoBoneChainsAreIkConstraintsMixedOutOfEveryAnimation) {
     flipped["ik"][0]["bendPositive"] = false;
     const SpineSkeleton flipped_spine(flipped.dump());
     const auto forearm = static_cast<std::size_t>(rig.skeleton.find("arm_l_lower"));
-    const SpineWorld& folded = flipped_spine.world(flipped_spine.setup(), "", 0.0)[static_cast<std::size_t>(flipped_spine.bone("arm_l_lower"))];
+    const SpineWorld folded = flipped_spine.world(flipped_spine.setup(), "", 0.0)[static_cast<std::size_t>(flipped_spine.bone("arm_l_lower"))];
     EXPECT_GT(glm::length(folded.direction() - glm::dvec2(rest[forearm].rotation * glm::vec3(1, 0, 0))), 0.1);
     // The other bend: a limb bent clockwise at rest with bend -1 solves to its rest pose too; with
     // bend 1 it would fold the other way, which the export warns of.

@@ -222,8 +222,9 @@ void expect_plays_as_marionette(const Rig& rig, const SpineExport& out, const st
 namespace {
 
 bool is_hex_color(const json& j) {
-    if (!j.is_string() || j.get<std::string>().size() != 8) return false;
-    return std::all_of(j.get<std::string>().begin(), j.get<std::string>().end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
+    if (!j.is_string()) return false;
+    const std::string text = j.get<std::string>();  // one string: begin() and end() of two copies would not make a range
+    return text.size() == 8 && std::all_of(text.begin(), text.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
 }
 
 }  // namespace
