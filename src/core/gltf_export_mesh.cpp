@@ -4,9 +4,6 @@ namespace marionette::gltf {
 
 namespace {
 
-constexpr int kArrayBuffer = 34962;
-constexpr int kElementArrayBuffer = 34963;
-
 template <class V>
 std::vector<float> flat(const std::vector<V>& values) {
     std::vector<float> out;
@@ -38,15 +35,7 @@ int material(Writer& w, const MeshMaterial& m, std::vector<int>& texture_of_imag
         int& texture = texture_of_image[static_cast<std::size_t>(m.image)];
         if (texture < 0) {
             const MeshImage& image = set.images[static_cast<std::size_t>(m.image)];
-            tinygltf::Image i;
-            i.name = image.name;
-            i.mimeType = image.mime_type;
-            i.bufferView = w.view(image.bytes.data(), image.bytes.size());
-            w.model.images.push_back(i);
-            tinygltf::Texture t;
-            t.source = static_cast<int>(w.model.images.size()) - 1;
-            w.model.textures.push_back(t);
-            texture = static_cast<int>(w.model.textures.size()) - 1;
+            texture = w.texture(image.name, image.mime_type, image.bytes.data(), image.bytes.size());
         }
         out.pbrMetallicRoughness.baseColorTexture.index = texture;
     }

@@ -12,8 +12,6 @@ namespace marionette::gltf {
 
 namespace {
 
-constexpr int kArrayBuffer = 34962;
-constexpr int kElementArrayBuffer = 34963;
 constexpr int kLinear = 9729;
 constexpr int kLinearMipmapLinear = 9987;
 constexpr int kClampToEdge = 33071;
@@ -55,16 +53,8 @@ int texture_of(Writer& w, const std::filesystem::path& folder, const std::string
         w.model.samplers.push_back(s);
     }
     const std::vector<std::uint8_t>& b = bytes.value();
-    tinygltf::Image image;
-    image.name = path;
-    image.mimeType = b.size() >= 4 && b[0] == 0x89 && b[1] == 'P' && b[2] == 'N' && b[3] == 'G' ? "image/png" : "image/jpeg";
-    image.bufferView = w.view(b.data(), b.size());
-    w.model.images.push_back(image);
-    tinygltf::Texture t;
-    t.source = static_cast<int>(w.model.images.size()) - 1;
-    t.sampler = 0;
-    w.model.textures.push_back(t);
-    texture = static_cast<int>(w.model.textures.size()) - 1;
+    const bool png = b.size() >= 4 && b[0] == 0x89 && b[1] == 'P' && b[2] == 'N' && b[3] == 'G';
+    texture = w.texture(path, png ? "image/png" : "image/jpeg", b.data(), b.size(), 0);
     return texture;
 }
 

@@ -46,4 +46,17 @@ int Writer::floats(const std::vector<float>& values, int type, int per_element, 
     return a;
 }
 
+int Writer::texture(const std::string& name, const std::string& mime_type, const void* bytes, std::size_t size, int sampler) {
+    tinygltf::Image i;
+    i.name = name;
+    i.mimeType = mime_type;
+    i.bufferView = view(bytes, size);
+    model.images.push_back(i);
+    tinygltf::Texture t;
+    t.source = static_cast<int>(model.images.size()) - 1;
+    t.sampler = sampler;
+    model.textures.push_back(t);
+    return static_cast<int>(model.textures.size()) - 1;
+}
+
 }  // namespace marionette::gltf

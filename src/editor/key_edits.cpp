@@ -131,10 +131,6 @@ void place_key(KeyTrack& track, Key k, bool with_interpolation = false) {
     track.keys.insert(std::upper_bound(track.keys.begin(), track.keys.end(), k.time, [](float t, const Key& e) { return t < e.time; }), k);
 }
 
-std::string track_label(const Rig& rig, const KeyTrack& t) {
-    return rig.skeleton[static_cast<std::size_t>(t.bone)].name + "'s " + pose_property_name(t.property);
-}
-
 }  // namespace
 
 Result<Rig> key_bones(const Rig& rig, int state, std::span<const int> bones, float time, const Pose& pose) {
@@ -160,7 +156,7 @@ Result<Rig> key_bones(const Rig& rig, int state, std::span<const int> bones, flo
             KeyTrack& t = target.tracks[static_cast<std::size_t>(track)];
             place_key(t, key_from_pose(rig, target, t, time, pose));
             if (const std::string problem = key_track_problem(t, rig.is_2d()); !problem.empty()) {
-                return Error{"cannot key " + track_label(rig, t) + ": " + problem};
+                return Error{"cannot key " + track_label(rig, target, KeyTimeline::Bone, track) + ": " + problem};
             }
         }
     }
@@ -319,7 +315,7 @@ Result<Rig> paste_keys(const Rig& rig, int state, std::span<const CopiedKey> key
         if (rig.is_2d() && c.property == PoseProperty::Rotation) k.angle = turn_near_track(t, k.time, k.angle);
         place_key(t, k, true);
         if (const std::string problem = key_track_problem(t, rig.is_2d()); !problem.empty()) {
-            return Error{"cannot paste keys into " + track_label(rig, t) + ": " + problem};
+            return Error{"cannot paste keys into " + track_label(rig, target, KeyTimeline::Bone, track) + ": " + problem};
         }
     }
     return out;
