@@ -5,6 +5,8 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+
 #include "app/inspector_panel.hpp"
 #include "app/outliner_panel.hpp"
 #include "app/panel_edits.hpp"
@@ -29,8 +31,9 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     if (const int state = shown_timeline_state(); state >= 0) {
         slot_keying = SlotKeying{state, static_cast<float>(state_panel_.timeline().key_time(rig)), &shown_slots_};
     }
+    const std::vector<int>& selection = controller_->selection().bones();
     draw_outliner_panel(rig, controller_->selected(), {0.0f, 0.0f, kOutlinerWidth, panel_height}, edits, &ui_marks_, controller_->selected_slot(),
-                        slot_keying ? &*slot_keying : nullptr);
+                        slot_keying ? &*slot_keying : nullptr, selection);
     SelectedKeys keys;
     if (state_panel_open_) {
         keys.state = state_panel_.timeline().state(rig);
@@ -45,7 +48,7 @@ void EditorApp::draw_panels(float window_width, float window_height) {
         }
     }
     draw_inspector_panel(rig, controller_->selected(), {window_width - kInspectorWidth, 0.0f, kInspectorWidth, panel_height}, edits, &ui_marks_,
-                         &keys, controller_->selected_slot(), slot_keying ? &*slot_keying : nullptr);
+                         &keys, controller_->selected_slot(), slot_keying ? &*slot_keying : nullptr, selection);
     ToolbarState toolbar{&settings_.recent, controller_->mode(), history_.can_undo(), history_.can_redo(), !rig.is_2d(), nullptr, false,
                          state_panel_open_, state_panel_.timeline().onion().on, !rig.meshes.empty() || !rig.slots.empty(), rig.is_2d() && !rig.slots.empty(),
                          controller_->picture_tool().has_value(), layers_, &ui_marks_};
@@ -70,6 +73,14 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     std::optional<PictureTool> set_tool;
     const std::optional<IkChain> posed = controller_->active_chain();
     const int posed_bones = posed ? static_cast<int>(chain_bones(rig.skeleton, posed->root, posed->effector).size()) : 0;
+    // The box being drawn to select bones, over the viewport.
+    if (const auto box = controller_->selection_box()) {
+        ImDrawList* draw = ImGui::GetForegroundDrawList();
+        const ImVec2 lo(std::min(box->first.x, box->second.x), std::min(box->first.y, box->second.y));
+        const ImVec2 hi(std::max(box->first.x, box->second.x), std::max(box->first.y, box->second.y));
+        draw->AddRectFilled(lo, hi, IM_COL32(120, 170, 255, 40));
+        draw->AddRect(lo, hi, IM_COL32(120, 170, 255, 220));
+    }
     draw_status_bar(StatusBarInfo{controller_->mode(), posed, controller_->last_solve(), posed_bones, std::string(status_.shown(document_.revision())),
                                   controller_->picture_tool()},
                     window_width, window_height, kStatusHeight, toggle, set_tool);
@@ -101,14 +112,21 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     if (tools.mirror_pose || tools.flip_pose) {
         const Rig& now = document_.rig();
         const glm::vec3 axis = detect_side_axis(now.skeleton, mirror_twins(now.skeleton), now.is_2d());
-        const std::vector<int> sources = tools.flip_pose ? std::vector<int>{} : mirror_sources(now, controller_->selected());
+        std::vector<int> sources;
+        if (tools.mirror_pose) {
+            for (const int b : controller_->selection().bones()) {
+                for (const int source : mirror_sources(now, b)) sources.push_back(source);
+            }
+            std::sort(sources.begin(), sources.end());
+            sources.erase(std::unique(sources.begin(), sources.end()), sources.end());
+        }
         if (tools.mirror_pose && sources.empty()) {
-            say("nothing to copy: " + now.skeleton[static_cast<std::size_t>(controller_->selected())].name +
-                " and the bones under it have no twin on the other side (paired by name: _l / _r, .L / .R, Left / Right)");
+            say("nothing to copy: the selected bones and those under them have no twin on the other side (paired by name: _l / _r, .L / .R, Left / Right)");
         } else if (Status s = tools.flip_pose ? session_->apply("flip pose", flip_pose(now, axis)) : session_->apply("mirror pose", mirror_pose(now, sources, axis)); !s) {
             say(s.message());
         }
     }
+    if (tools.select) controller_->change_selection([&](BoneSelection& s) { s.apply(*tools.select, document_.rig().skeleton); });
     if (tools.frame_all) frame_shown();
     if (tools.view) controller_->set_view(*tools.view);
     if (tools.set_solver && active_index >= 0) {
@@ -128,6 +146,7 @@ void EditorApp::draw_panels(float window_width, float window_height) {
 
 void EditorApp::apply_panel_edits(PanelEdits& edits) {
     if (edits.select) controller_->select(*edits.select);
+    if (edits.toggle_select) controller_->change_selection([&](BoneSelection& s) { s.toggle(*edits.toggle_select); });
     if (edits.add_picture) pictures_->choose(*edits.add_picture);
     if (edits.edit) {
         PanelEdits::RigEdit& e = *edits.edit;

@@ -4,6 +4,8 @@
 
 #include <glm/gtc/quaternion.hpp>
 
+#include <algorithm>
+#include <span>
 #include <string>
 
 #include "app/panel_widgets.hpp"
@@ -25,19 +27,23 @@ EulerOrder g_euler_order = EulerOrder::XYZ;
 
 // Angles are shown in degrees, as the file stores them; 3D rotations as Euler angles in the
 // chosen order (rotation_display.hpp), a hinge's pose as its angle about the hinge.
-void rotation_field(const char* id, const Rig& rig, int bone, const glm::quat& q, PanelEdits& out, const std::string& label,
-                    Result<Rig> (*set)(const Rig&, int, const glm::quat&), const glm::vec3* hinge = nullptr) {
+// `bones`: the bones the value is set on (the selection's, for a field they share).
+void rotation_field(const char* id, const Rig& rig, std::span<const int> bones, const glm::quat& q, PanelEdits& out, const std::string& label,
+                    Result<Rig> (*set_one)(const Rig&, int, const glm::quat&), const glm::vec3* hinge = nullptr) {
+    const auto set = [&](const Rig& r, std::span<const int> on, const glm::quat& value) {
+        return edit_each_bone(r, on, [&](const Rig& each, int b) { return set_one(each, b, value); });
+    };
     if (rig.is_2d()) {
         float deg = angle_2d(q) / kDegree;
         const bool changed = ImGui::DragFloat(id, &deg, 0.5f, -180.0f, 180.0f, "%.2f deg");
-        track(out, label, changed, [&] { return set(rig, bone, rotation_2d(deg * kDegree)); });
+        track(out, label, changed, [&] { return set(rig, bones, rotation_2d(deg * kDegree)); });
     } else if (hinge) {
         float deg = hinge_degrees(q, *hinge);
         const std::string text = "about hinge";
         ImGui::PushID(id);
         const bool changed = ImGui::DragFloat(text.c_str(), &deg, 0.5f, -180.0f, 180.0f, "%.1f deg");
         ImGui::PopID();
-        track(out, label, changed, [&] { return set(rig, bone, from_hinge_degrees(deg, *hinge)); });
+        track(out, label, changed, [&] { return set(rig, bones, from_hinge_degrees(deg, *hinge)); });
     } else {
         glm::vec3 euler = euler_degrees(q, g_euler_order);
         ImGui::PushID(id);
@@ -57,26 +63,30 @@ void rotation_field(const char* id, const Rig& rig, int bone, const glm::quat& q
         const std::string text = std::string(id).substr(0, std::string(id).find("##")) + " deg";
         ImGui::TextUnformatted(text.c_str());
         ImGui::PopID();
-        if (changed) out.preview(label, set(rig, bone, from_euler_degrees(euler, g_euler_order)));
+        if (changed) out.preview(label, set(rig, bones, from_euler_degrees(euler, g_euler_order)));
         if (let_go) out.finish = true;
     }
 }
 
-void limits_section(const Rig& rig, int bone, PanelEdits& out, UiMarks* marks) {
+// Shows `bone`'s limits; a change sets them on every one of `bones`.
+void limits_section(const Rig& rig, int bone, std::span<const int> bones, const std::string& whose, PanelEdits& out, UiMarks* marks) {
     const Bone& b = rig.skeleton[static_cast<std::size_t>(bone)];
-    const std::string label = "limits of " + b.name;
+    const std::string label = "limits of " + whose;
+    const auto limit_all = [&](const std::optional<JointLimits>& l) {
+        return edit_each_bone(rig, bones, [&](const Rig& each, int one) { return set_limits(each, one, l); });
+    };
     if (rig.is_2d()) {
         bool limited = b.limits.has_value();
         if (ImGui::Checkbox("limit rotation", &limited)) {
             apply(out, label,
-                  set_limits(rig, bone, limited ? std::optional<JointLimits>(JointLimits{std::nullopt, -90 * kDegree, 90 * kDegree, {}, {}}) : std::nullopt));
+                  limit_all(limited ? std::optional<JointLimits>(JointLimits{std::nullopt, -90 * kDegree, 90 * kDegree, {}, {}}) : std::nullopt));
         }
         if (b.limits && b.limits->min_angle && b.limits->max_angle) {
             float lo = *b.limits->min_angle / kDegree;
             float hi = *b.limits->max_angle / kDegree;
             const bool changed = ImGui::DragFloatRange2("range", &lo, &hi, 0.5f, -180.0f, 180.0f, "min %.1f", "max %.1f");
             track(out, label, changed,
-                  [&] { return set_limits(rig, bone, JointLimits{std::nullopt, lo * kDegree, hi * kDegree, {}, {}}); });
+                  [&] { return limit_all(JointLimits{std::nullopt, lo * kDegree, hi * kDegree, {}, {}}); });
         }
         return;
     }
@@ -87,7 +97,7 @@ void limits_section(const Rig& rig, int bone, PanelEdits& out, UiMarks* marks) {
         if (kind == 1) l = JointLimits{glm::vec3{0, 0, 1}, -90 * kDegree, 90 * kDegree, {}, {}};
         if (kind == 2) l = JointLimits{std::nullopt, std::nullopt, 45 * kDegree, {}, {}};
         if (kind == 3) l = JointLimits{std::nullopt, std::nullopt, std::nullopt, 45 * kDegree, TwistRange{-45 * kDegree, 45 * kDegree}};
-        apply(out, label, set_limits(rig, bone, l));
+        apply(out, label, limit_all(l));
     }
     if (!b.limits) return;
     JointLimits l = *b.limits;
@@ -95,31 +105,31 @@ void limits_section(const Rig& rig, int bone, PanelEdits& out, UiMarks* marks) {
         glm::vec3 axis = *l.hinge;
         bool changed = ImGui::DragFloat3("hinge axis", &axis.x, 0.01f, -1.0f, 1.0f, "%.2f");
         l.hinge = axis;
-        track(out, label, changed, [&] { return set_limits(rig, bone, l); });
+        track(out, label, changed, [&] { return limit_all(l); });
         float lo = l.min_angle.value_or(-kPi) / kDegree;
         float hi = l.max_angle.value_or(kPi) / kDegree;
         changed = ImGui::DragFloatRange2("range", &lo, &hi, 0.5f, -180.0f, 180.0f, "min %.1f", "max %.1f");
         l = *b.limits;
         l.min_angle = lo * kDegree;
         l.max_angle = hi * kDegree;
-        track(out, label, changed, [&] { return set_limits(rig, bone, l); });
+        track(out, label, changed, [&] { return limit_all(l); });
     } else if (l.is_swing_twist()) {
         float swing = l.swing.value_or(kPi) / kDegree;
         bool changed = ImGui::DragFloat("swing", &swing, 0.5f, 0.0f, 180.0f, "%.1f deg");
         l.swing = swing * kDegree;
-        track(out, label, changed, [&] { return set_limits(rig, bone, l); });
+        track(out, label, changed, [&] { return limit_all(l); });
         l = *b.limits;
         const TwistRange twist = l.twist.value_or(TwistRange{-kPi, kPi});
         float lo = twist.min / kDegree;
         float hi = twist.max / kDegree;
         changed = ImGui::DragFloatRange2("twist", &lo, &hi, 0.5f, -180.0f, 180.0f, "min %.1f", "max %.1f");
         l.twist = TwistRange{lo * kDegree, hi * kDegree};
-        track(out, label, changed, [&] { return set_limits(rig, bone, l); });
+        track(out, label, changed, [&] { return limit_all(l); });
     } else {
         float max = l.max_angle.value_or(kPi) / kDegree;
         const bool changed = ImGui::DragFloat("cone", &max, 0.5f, 0.0f, 180.0f, "%.1f deg");
         l.max_angle = max * kDegree;
-        track(out, label, changed, [&] { return set_limits(rig, bone, l); });
+        track(out, label, changed, [&] { return limit_all(l); });
     }
 }
 
@@ -189,7 +199,7 @@ void chain_section(const Rig& rig, int chain_index, PanelEdits& out, UiMarks* ma
 }  // namespace
 
 void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks, const SelectedKeys* keys,
-                          int selected_slot, const SlotKeying* slot_keying) {
+                          int selected_slot, const SlotKeying* slot_keying, std::span<const int> selection) {
     ImGui::SetNextWindowPos(ImVec2(at.x, at.y));
     ImGui::SetNextWindowSize(ImVec2(at.width, at.height));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
@@ -215,6 +225,17 @@ void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at
     }
     const Bone& b = rig.skeleton[static_cast<std::size_t>(selected)];
     ImGui::PushID(selected);
+    // Several bones selected: the fields they share (length, pose, limits) show the active
+    // bone's values and set every selected bone's; the name, rest, pictures and chains are the
+    // active bone's alone.
+    const bool many = selection.size() > 1 && std::find(selection.begin(), selection.end(), selected) != selection.end() &&
+                      std::all_of(selection.begin(), selection.end(), [&](int s) { return s >= 0 && static_cast<std::size_t>(s) < rig.skeleton.size(); });
+    const std::span<const int> shared = many ? selection : std::span<const int>(&selected, 1);
+    const std::string whose = many ? std::to_string(selection.size()) + " bones" : b.name;
+    if (many) {
+        ImGui::TextWrapped("%zu bones selected: length, pose and limits apply to all of them; the rest to %s.", selection.size(), b.name.c_str());
+        if (marks) marks->mark_last_item("inspector/selection");
+    }
 
     // The name is applied on Enter (or leaving the field): renaming on every keystroke would
     // make one undo step per letter and trip over half-typed duplicates.
@@ -227,7 +248,8 @@ void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at
 
     float length = b.length;
     bool changed = ImGui::DragFloat("length", &length, rig.is_2d() ? 0.5f : 0.01f, 0.0f, 1e6f, "%.3f");
-    track(out, "length of " + b.name, changed, [&] { return set_bone_length(rig, selected, length); });
+    track(out, "length of " + whose, changed,
+          [&] { return edit_each_bone(rig, shared, [&](const Rig& r, int one) { return set_bone_length(r, one, length); }); });
 
     if (!rig.is_2d()) {
         int order = static_cast<int>(g_euler_order);
@@ -238,25 +260,27 @@ void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at
         glm::vec3 t = b.rest.translation;
         changed = rig.is_2d() ? ImGui::DragFloat2("position", &t.x, 0.5f) : ImGui::DragFloat3("position", &t.x, 0.01f);
         track(out, "rest position of " + b.name, changed, [&] { return set_rest_translation(rig, selected, t); });
-        rotation_field("rotation##rest", rig, selected, b.rest.rotation, out, "rest rotation of " + b.name, set_rest_rotation);
+        rotation_field("rotation##rest", rig, std::span<const int>(&selected, 1), b.rest.rotation, out, "rest rotation of " + b.name, set_rest_rotation);
     }
     if (ImGui::CollapsingHeader("Pose", ImGuiTreeNodeFlags_DefaultOpen)) {
         const glm::vec3* hinge = !rig.is_2d() && b.limits && b.limits->hinge ? &*b.limits->hinge : nullptr;
         const auto i = static_cast<std::size_t>(selected);
-        rotation_field("rotation##pose", rig, selected, rig.pose.rotations[i], out, "pose of " + b.name, set_pose_rotation, hinge);
+        rotation_field("rotation##pose", rig, shared, rig.pose.rotations[i], out, "pose of " + whose, set_pose_rotation, hinge);
         // The pose's move and stretch on top of the rest (pose.hpp): the position in the parent's
         // frame, the scale along the bone's own axes (2D shows x and y; z stays 1).
         glm::vec3 t = rig.pose.translations[i];
         changed = rig.is_2d() ? ImGui::DragFloat2("move##pose", &t.x, 0.5f) : ImGui::DragFloat3("move##pose", &t.x, 0.01f);
         if (marks) marks->mark_last_item("inspector/pose/move");
-        track(out, "pose move of " + b.name, changed, [&] { return set_pose_translation(rig, selected, t); });
+        track(out, "pose move of " + whose, changed,
+              [&] { return edit_each_bone(rig, shared, [&](const Rig& r, int one) { return set_pose_translation(r, one, t); }); });
         glm::vec3 s = rig.pose.scales[i];
         changed = rig.is_2d() ? ImGui::DragFloat2("scale##pose", &s.x, 0.01f, 0.0f, kMaxPoseScale, "%.3f")
                               : ImGui::DragFloat3("scale##pose", &s.x, 0.01f, 0.0f, kMaxPoseScale, "%.3f");
         if (marks) marks->mark_last_item("inspector/pose/scale");
-        track(out, "pose scale of " + b.name, changed, [&] { return set_pose_scale(rig, selected, s); });
+        track(out, "pose scale of " + whose, changed,
+              [&] { return edit_each_bone(rig, shared, [&](const Rig& r, int one) { return set_pose_scale(r, one, s); }); });
     }
-    if (ImGui::CollapsingHeader("Limits", ImGuiTreeNodeFlags_DefaultOpen)) limits_section(rig, selected, out, marks);
+    if (ImGui::CollapsingHeader("Limits", ImGuiTreeNodeFlags_DefaultOpen)) limits_section(rig, selected, shared, whose, out, marks);
     if ((rig.is_2d() || !rig.slots.empty()) && ImGui::CollapsingHeader("Pictures", ImGuiTreeNodeFlags_DefaultOpen)) {
         slot_section(rig, selected, selected_slot, out, marks, slot_keying);
     }

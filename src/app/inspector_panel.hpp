@@ -3,6 +3,8 @@
 // limits, and the settings of the IK chains it belongs to; with nothing selected, the root
 // offset. Reads the rig, asks for changes through PanelEdits.
 
+#include <span>
+
 #include "app/key_inspector.hpp"
 #include "app/panel_edits.hpp"
 #include "app/slot_inspector.hpp"
@@ -24,7 +26,10 @@ struct PanelPlacement {
 // With keys selected on the timeline, their section comes first (key_inspector.hpp).
 // `selected_slot`: the slot picked (its bone is `selected`), whose picture the Pictures section
 // shows; with `slot_keying`, its drawing and colour are keyed (slot_inspector.hpp).
+// `selection`: every selected bone (`selected` the active one among them); with more than one,
+// the fields they share set all of them ("inspector/selection" marks the note saying so).
 void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks = nullptr,
-                          const SelectedKeys* keys = nullptr, int selected_slot = -1, const SlotKeying* slot_keying = nullptr);
+                          const SelectedKeys* keys = nullptr, int selected_slot = -1, const SlotKeying* slot_keying = nullptr,
+                          std::span<const int> selection = {});
 
 }  // namespace marionette

@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+#include <span>
 #include <vector>
 
 #include "app/draw_order_list.hpp"
@@ -59,15 +61,25 @@ void accept_reparent(const Rig& rig, int new_parent, PanelEdits& out) {
 }
 
 // One bone's row; true when its children are to be listed under it.
-bool draw_bone_row(const Rig& rig, int bone, bool has_children, bool push, int selected, PanelEdits& out, UiMarks* marks) {
+// `selection`: every selected bone, sorted.
+bool draw_bone_row(const Rig& rig, int bone, bool has_children, bool push, int selected, std::span<const int> selection, PanelEdits& out,
+                   UiMarks* marks) {
     const Bone& b = rig.skeleton[static_cast<std::size_t>(bone)];
     ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_SpanAvailWidth | ImGuiTreeNodeFlags_OpenOnArrow;
     if (!has_children) flags |= ImGuiTreeNodeFlags_Leaf;
     if (!has_children || !push) flags |= ImGuiTreeNodeFlags_NoTreePushOnOpen;
-    if (bone == selected) flags |= ImGuiTreeNodeFlags_Selected;
+    if (bone == selected || std::binary_search(selection.begin(), selection.end(), bone)) flags |= ImGuiTreeNodeFlags_Selected;
     const bool open = ImGui::TreeNodeEx(reinterpret_cast<void*>(static_cast<std::intptr_t>(bone)), flags, "%s", b.name.c_str());
     if (marks) marks->mark_last_item("outliner/" + b.name);
-    if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) out.select = bone;
+    if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) {
+        // Ctrl- or Shift-click adds the bone to the selection or takes it out, as in the viewport.
+        const ImGuiIO& io = ImGui::GetIO();
+        if (io.KeyCtrl || io.KeyShift) {
+            out.toggle_select = bone;
+        } else {
+            out.select = bone;
+        }
+    }
     if (ImGui::BeginDragDropSource()) {
         ImGui::SetDragDropPayload(kBonePayload, &bone, sizeof(bone));
         ImGui::Text("move %s", b.name.c_str());
@@ -98,7 +110,8 @@ constexpr std::size_t kMaxTreeIndent = 24;
 
 // Depth first, with an explicit stack rather than recursion: a hierarchy as deep as the file
 // allows must not overflow the call stack.
-void draw_bone_tree(const Rig& rig, const std::vector<std::vector<int>>& children, int root, int selected, PanelEdits& out, UiMarks* marks) {
+void draw_bone_tree(const Rig& rig, const std::vector<std::vector<int>>& children, int root, int selected, std::span<const int> selection,
+                    PanelEdits& out, UiMarks* marks) {
     struct Level {
         int bone;
         std::size_t next = 0;  // the next child to draw
@@ -108,7 +121,7 @@ void draw_bone_tree(const Rig& rig, const std::vector<std::vector<int>>& childre
     const auto visit = [&](int bone) {
         const bool has_children = !children[static_cast<std::size_t>(bone)].empty();
         const bool push = stack.size() < kMaxTreeIndent;
-        if (draw_bone_row(rig, bone, has_children, push, selected, out, marks)) stack.push_back(Level{bone, 0, push});
+        if (draw_bone_row(rig, bone, has_children, push, selected, selection, out, marks)) stack.push_back(Level{bone, 0, push});
     };
     visit(root);
     while (!stack.empty()) {
@@ -126,7 +139,7 @@ void draw_bone_tree(const Rig& rig, const std::vector<std::vector<int>>& childre
 }  // namespace
 
 void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks, int selected_slot,
-                         const SlotKeying* keying) {
+                         const SlotKeying* keying, std::span<const int> selection) {
     ImGui::SetNextWindowPos(ImVec2(at.x, at.y));
     ImGui::SetNextWindowSize(ImVec2(at.width, at.height));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
@@ -151,7 +164,7 @@ void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at,
         // Deep hierarchies (a 40-bone tentacle) would indent off the panel: indent less.
         ImGui::PushStyleVar(ImGuiStyleVar_IndentSpacing, 10.0f);
         for (std::size_t i = 0; i < sk.size(); ++i) {
-            if (sk[i].parent < 0) draw_bone_tree(rig, children, static_cast<int>(i), selected, out, marks);
+            if (sk[i].parent < 0) draw_bone_tree(rig, children, static_cast<int>(i), selected, selection, out, marks);
         }
         ImGui::PopStyleVar();
         if (!rig.chains.empty()) {

@@ -26,6 +26,7 @@ struct PanelEdits {
     std::optional<TreeChange> tree;
     bool finish = false;  // the dragged widget was let go
     std::optional<int> select;
+    std::optional<int> toggle_select;  // Ctrl- or Shift-click: in or out of the selection
     std::optional<int> select_slot;  // a slot picked in a list (its bone is selected with it)
     // "Add picture": the file chooser for a picture to put on `bone`, as a new slot (slot -1)
     // or as another drawing in `slot`.

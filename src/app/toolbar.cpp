@@ -93,13 +93,34 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
         ImGui::SameLine(0.0f, 16.0f);
         a.reset_pose = ImGui::Button("Reset pose");
         ImGui::SameLine(0.0f, 2.0f);
+        if (ImGui::Button("Select")) ImGui::OpenPopup("select_menu");
+        if (state.marks) state.marks->mark_last_item("toolbar/select");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Ctrl- or Shift-click adds a bone; a drag on empty space draws a box; Alt-click picks the bone behind");
+        if (ImGui::BeginPopup("select_menu")) {
+            struct Item {
+                SelectCommand command;
+                const char* name;
+                const char* keys;
+                const char* mark;
+            };
+            constexpr Item items[] = {{SelectCommand::All, "All", "A", "select/all"},
+                                      {SelectCommand::None, "None", "Alt+A", "select/none"},
+                                      {SelectCommand::Children, "Children", "]", "select/children"},
+                                      {SelectCommand::Mirror, "Mirror", "Ctrl+Shift+M", "select/mirror"}};
+            for (const Item& item : items) {
+                if (ImGui::MenuItem(item.name, item.keys)) a.select = item.command;
+                if (state.marks) state.marks->mark_last_item(item.mark);
+            }
+            ImGui::EndPopup();
+        }
+        ImGui::SameLine(0.0f, 2.0f);
         if (ImGui::Button("Mirror")) ImGui::OpenPopup("mirror_menu");
         if (state.marks) state.marks->mark_last_item("toolbar/mirror");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Copy a side's pose onto the other, or swap the sides (bones paired by name: _l / _r, .L / .R, Left / Right)");
         if (ImGui::BeginPopup("mirror_menu")) {
             a.mirror_pose = ImGui::MenuItem("Copy to the other side", nullptr, false, state.can_mirror);
             if (state.marks) state.marks->mark_last_item("mirror/copy");
-            if (!state.can_mirror && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Select a bone with a twin (arm_l, hand.R, LeftFoot, ...): it and the bones under it are copied");
+            if (!state.can_mirror && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Select bones with twins (arm_l, hand.R, LeftFoot, ...): they and the bones under them are copied");
             a.flip_pose = ImGui::MenuItem("Flip pose");
             if (state.marks) state.marks->mark_last_item("mirror/flip");
             ImGui::EndPopup();

@@ -49,7 +49,8 @@ struct ToolbarActions {
     bool undo = false;
     bool redo = false;
     bool reset_pose = false;
-    bool mirror_pose = false;  // the selected bone and those under it copied onto their twins
+    std::optional<SelectCommand> select;  // the Select menu
+    bool mirror_pose = false;  // the selected bones and those under them copied onto their twins
     bool flip_pose = false;    // the two sides swapped
     bool frame_all = false;
     bool toggle_states = false;  // the state panel

@@ -30,6 +30,9 @@ ViewKey view_key(SDL_Keycode sym) {
         case SDLK_g: return ViewKey::G;
         case SDLK_r: return ViewKey::R;
         case SDLK_s: return ViewKey::S;
+        case SDLK_a: return ViewKey::A;
+        case SDLK_m: return ViewKey::M;
+        case SDLK_RIGHTBRACKET: return ViewKey::BracketRight;
         case SDLK_PAGEUP: return ViewKey::PageUp;
         case SDLK_PAGEDOWN: return ViewKey::PageDown;
         case SDLK_1:

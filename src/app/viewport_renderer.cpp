@@ -61,8 +61,8 @@ void ViewportRenderer::draw(const Rig& rig, const Pose& pose, std::span<const Tr
     if (controller.hovered() >= 0 && controller.hovered() < static_cast<int>(looks_.size())) {
         looks_[static_cast<std::size_t>(controller.hovered())] = BoneLook::Hovered;
     }
-    if (controller.selected() >= 0 && controller.selected() < static_cast<int>(looks_.size())) {
-        looks_[static_cast<std::size_t>(controller.selected())] = BoneLook::Selected;
+    for (const int b : controller.selection().bones()) {
+        if (b >= 0 && b < static_cast<int>(looks_.size())) looks_[static_cast<std::size_t>(b)] = BoneLook::Selected;
     }
     shape_vertices_.clear();
     // Joint discs keep about 4.5 points of radius on screen at any zoom.

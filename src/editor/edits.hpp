@@ -8,6 +8,7 @@
 // Bones and chains are named by index; an index out of range is an error, not a crash.
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,6 +50,18 @@ Result<Rig> set_root_offset(const Rig& rig, const glm::vec3& offset);
 // radians: 2D takes no hinge; a 3D hinge is a finite non-zero axis (stored normalized); angles
 // lie in [-pi, pi] with min <= max; a 3D joint without a hinge takes only max, in [0, pi].
 Result<Rig> set_limits(const Rig& rig, int bone, const std::optional<JointLimits>& limits);
+
+// The same edit made to each of `bones` in turn (the inspector with several bones selected);
+// the first error stops it and is returned, changing nothing.
+template <class EditOne>
+Result<Rig> edit_each_bone(const Rig& rig, std::span<const int> bones, EditOne edit_one) {
+    Result<Rig> out = rig;
+    for (const int bone : bones) {
+        out = edit_one(out.value(), bone);
+        if (!out) return out;
+    }
+    return out;
+}
 
 // ---- IK chains ----------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 #include "editor/fk_drag.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/forward_kinematics.hpp"
@@ -23,8 +24,10 @@ glm::vec3 flatten(const Rig& rig, glm::vec3 p) {
 }
 }  // namespace
 
-Result<FkDrag> FkDrag::start(const Rig& rig, const Pose& pose, int bone, const glm::vec3& grab, const glm::vec3& view_direction) {
-    if (bone < 0 || bone >= static_cast<int>(rig.skeleton.size())) return Error{"fk drag: no such bone"};
+Result<FkDrag> FkDrag::start(const Rig& rig, const Pose& pose, int bone, const glm::vec3& grab, const glm::vec3& view_direction,
+                             std::span<const int> also) {
+    const auto is_bone = [&](int b) { return b >= 0 && b < static_cast<int>(rig.skeleton.size()); };
+    if (!is_bone(bone) || !std::all_of(also.begin(), also.end(), is_bone)) return Error{"fk drag: no such bone"};
     if (!pose.fits(rig.skeleton.size())) return Error{"fk drag: the pose does not match the skeleton"};
     const auto b = static_cast<std::size_t>(bone);
     const Transform parent = parent_world(rig.skeleton, pose, bone);
@@ -32,6 +35,11 @@ Result<FkDrag> FkDrag::start(const Rig& rig, const Pose& pose, int bone, const g
     const Transform world = parent * local;
     FkDrag d;
     d.bone_ = bone;
+    std::vector<int> turning(also.begin(), also.end());
+    turning.push_back(bone);
+    std::sort(turning.begin(), turning.end());
+    turning.erase(std::unique(turning.begin(), turning.end()), turning.end());
+    for (const int t : turning) d.turning_.push_back({t, pose.rotations[static_cast<std::size_t>(t)]});
     d.joint_ = world.translation;
     d.world_at_start_ = world.rotation;
     d.frame_ = parent.rotation * rig.skeleton[b].rest.rotation;
@@ -115,10 +123,29 @@ void FkDrag::move(const Rig& rig, Pose& pose, const glm::vec3& cursor) {
         turn = rotation_between(grab_dir_, to_cursor);
         if (rig.is_2d()) turn = rotation_2d(angle_2d(turn));  // about z only, whatever rounding left
     }
-    const auto b = static_cast<std::size_t>(bone_);
-    glm::quat rotation = normalized(glm::conjugate(frame_) * turn * world_at_start_);
-    if (rig.skeleton[b].limits) rotation = constrain_rotation(rotation, *rig.skeleton[b].limits, rig.is_2d());
-    pose.rotations[b] = rotation;
+    if (turning_.size() == 1) {
+        const auto b = static_cast<std::size_t>(bone_);
+        glm::quat rotation = normalized(glm::conjugate(frame_) * turn * world_at_start_);
+        if (rig.skeleton[b].limits) rotation = constrain_rotation(rotation, *rig.skeleton[b].limits, rig.is_2d());
+        pose.rotations[b] = rotation;
+        return;
+    }
+    // Each bone turns by `turn` in its frame as its (already turned) parents now place it: alone,
+    // that is the single bone's rotation above.
+    for (const Turning& t : turning_) {
+        const auto b = static_cast<std::size_t>(t.bone);
+        const glm::quat frame = parent_world(rig.skeleton, pose, t.bone).rotation * rig.skeleton[b].rest.rotation;
+        glm::quat rotation = normalized(glm::conjugate(frame) * turn * frame * t.start);
+        if (rig.is_2d()) rotation = rotation_2d(angle_2d(rotation));
+        if (rig.skeleton[b].limits) rotation = constrain_rotation(rotation, *rig.skeleton[b].limits, rig.is_2d());
+        pose.rotations[b] = rotation;
+    }
+}
+
+std::vector<int> FkDrag::bones() const {
+    std::vector<int> out;
+    for (const Turning& t : turning_) out.push_back(t.bone);
+    return out;
 }
 
 }  // namespace marionette

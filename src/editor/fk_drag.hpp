@@ -9,6 +9,13 @@
 // that is the view-plane turn itself; seen from the side the point's circle is a flat ellipse and
 // the hinge still turns as the cursor moves along it (a view-plane turn, clamped to the hinge,
 // would turn nothing there).
+//
+// With several bones selected, each turns by the same turn about its own joint (Blender's
+// individual origins, Spine's rotate tool): the turn the grabbed bone makes, seen from each
+// bone's frame as it stands once its parents have turned, so a selected finger curls.
+
+#include <span>
+#include <vector>
 
 #include "core/result.hpp"
 #include "core/rig.hpp"
@@ -19,13 +26,18 @@ class FkDrag {
 public:
     // Starts turning `bone` from `grab` (a world point on the view plane through its joint, whose
     // normal is `view_direction`; 2D: the plane z = 0 seen along -z).
+    // `also`: other bones that turn with it (out-of-range indices are an error).
     static Result<FkDrag> start(const Rig& rig, const Pose& pose, int bone, const glm::vec3& grab,
-                                const glm::vec3& view_direction = {0.0f, 0.0f, -1.0f});
+                                const glm::vec3& view_direction = {0.0f, 0.0f, -1.0f}, std::span<const int> also = {});
 
-    // Writes the bone's pose rotation for the cursor at `cursor` (same plane), within its limits.
+    // Writes the turning bones' pose rotations for the cursor at `cursor` (same plane), each
+    // within its limits.
     void move(const Rig& rig, Pose& pose, const glm::vec3& cursor);
 
+    // The grabbed bone.
     int bone() const { return bone_; }
+    // Every bone that turns, the grabbed one included, in skeleton order.
+    std::vector<int> bones() const;
 
 private:
     FkDrag() = default;
@@ -33,6 +45,11 @@ private:
     // along the view; near-equal answers (a side view's front and back) go to the last one's side.
     float hinge_turn(const glm::vec3& to_cursor);
 
+    struct Turning {
+        int bone = -1;
+        glm::quat start{1.0f, 0.0f, 0.0f, 0.0f};  // its pose rotation when the drag began
+    };
+    std::vector<Turning> turning_;  // in skeleton order, so parents turn before their children
     int bone_ = -1;
     glm::vec3 joint_{0.0f};      // world position of the bone's joint
     glm::vec3 grab_dir_{1.0f, 0.0f, 0.0f};

@@ -61,23 +61,75 @@ Candidate nearest_on_segment(const ScreenSegment& s, glm::vec2 pixel, bool persp
     return c;
 }
 
+// Whether the segment crosses the rectangle [lo, hi] (Liang-Barsky: clip it to each side).
+bool touches_box(const ScreenSegment& s, glm::vec2 lo, glm::vec2 hi) {
+    const glm::vec2 d = s.b.pixel - s.a.pixel;
+    float t0 = 0.0f;
+    float t1 = 1.0f;
+    const auto clip = [&](float p, float q) {  // keeps the part where p t <= q
+        if (p == 0.0f) return q >= 0.0f;
+        const float t = q / p;
+        if (p < 0.0f) {
+            t0 = std::max(t0, t);
+        } else {
+            t1 = std::min(t1, t);
+        }
+        return t0 <= t1;
+    };
+    return clip(-d.x, s.a.pixel.x - lo.x) && clip(d.x, hi.x - s.a.pixel.x) && clip(-d.y, s.a.pixel.y - lo.y) && clip(d.y, hi.y - s.a.pixel.y);
+}
+
+// Each bone's segment as the camera shows it, with its index, for the bones that have one.
+template <class Visit>
+void for_each_shown_bone(const Skeleton& skeleton, const Pose& pose, std::span<const Transform> world, const ViewCamera& camera,
+                         const Viewport& viewport, Visit visit) {
+    const std::size_t count = std::min({skeleton.size(), world.size(), pose.scales.size()});
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::optional<ScreenSegment> segment =
+            project_segment(camera, viewport, world[i].translation, bone_tip(world[i], posed_length(skeleton, pose, i)));
+        if (segment) visit(static_cast<int>(i), *segment);
+    }
+}
+
+std::vector<Candidate> bone_candidates(const Skeleton& skeleton, const Pose& pose, std::span<const Transform> world, const ViewCamera& camera,
+                                       const Viewport& viewport, glm::vec2 pixel, float tolerance_pixels) {
+    std::vector<Candidate> hits;
+    for_each_shown_bone(skeleton, pose, world, camera, viewport, [&](int bone, const ScreenSegment& segment) {
+        Candidate c = nearest_on_segment(segment, pixel, !camera.is_2d());
+        if (!(c.distance <= tolerance_pixels)) return;
+        c.index = bone;
+        hits.push_back(c);
+    });
+    return hits;
+}
+
 }  // namespace
+
+std::vector<int> bones_under(const Skeleton& skeleton, const Pose& pose, std::span<const Transform> world, const ViewCamera& camera,
+                             const Viewport& viewport, glm::vec2 pixel, float tolerance_pixels) {
+    std::vector<Candidate> hits = bone_candidates(skeleton, pose, world, camera, viewport, pixel, tolerance_pixels);
+    std::stable_sort(hits.begin(), hits.end(), [](const Candidate& x, const Candidate& y) {
+        return x.depth != y.depth ? x.depth < y.depth : x.distance < y.distance;
+    });
+    std::vector<int> bones;
+    for (const Candidate& c : hits) bones.push_back(c.index);
+    return bones;
+}
+
+std::vector<int> bones_in_box(const Skeleton& skeleton, const Pose& pose, std::span<const Transform> world, const ViewCamera& camera,
+                              const Viewport& viewport, glm::vec2 a, glm::vec2 b) {
+    const glm::vec2 lo = glm::min(a, b);
+    const glm::vec2 hi = glm::max(a, b);
+    std::vector<int> bones;
+    for_each_shown_bone(skeleton, pose, world, camera, viewport, [&](int bone, const ScreenSegment& segment) {
+        if (touches_box(segment, lo, hi)) bones.push_back(bone);
+    });
+    return bones;
+}
 
 std::optional<BoneHit> pick_bone(const Skeleton& skeleton, const Pose& pose, std::span<const Transform> world, const ViewCamera& camera,
                                  const Viewport& viewport, glm::vec2 pixel, float tolerance_pixels) {
-    const std::size_t count = std::min({skeleton.size(), world.size(), pose.scales.size()});
-    std::vector<Candidate> hits;
-    for (std::size_t i = 0; i < count; ++i) {
-        const glm::vec3 joint = world[i].translation;
-        const std::optional<ScreenSegment> segment =
-            project_segment(camera, viewport, joint, bone_tip(world[i], posed_length(skeleton, pose, i)));
-        if (!segment) continue;
-        Candidate c = nearest_on_segment(*segment, pixel, !camera.is_2d());
-        if (!(c.distance <= tolerance_pixels)) continue;
-        c.index = static_cast<int>(i);
-        hits.push_back(c);
-    }
-    const std::optional<Candidate> best = choose(hits);
+    const std::optional<Candidate> best = choose(bone_candidates(skeleton, pose, world, camera, viewport, pixel, tolerance_pixels));
     if (!best) return std::nullopt;
     return BoneHit{best->index, best->distance, best->depth};
 }

@@ -10,6 +10,7 @@
 
 #include <optional>
 #include <span>
+#include <vector>
 
 #include <glm/glm.hpp>
 
@@ -35,6 +36,16 @@ struct BoneHit {
 // `world` are not considered.
 std::optional<BoneHit> pick_bone(const Skeleton& skeleton, const Pose& pose, std::span<const Transform> world, const ViewCamera& camera,
                                  const Viewport& viewport, glm::vec2 pixel, float tolerance_pixels);
+
+// Every bone within the tolerance of `pixel`, the nearest the camera first (then the nearest on
+// screen): what Alt-click cycles through.
+std::vector<int> bones_under(const Skeleton& skeleton, const Pose& pose, std::span<const Transform> world, const ViewCamera& camera,
+                             const Viewport& viewport, glm::vec2 pixel, float tolerance_pixels);
+
+// Every bone whose segment, as the camera shows it, touches the screen rectangle with corners
+// `a` and `b` (box select), in skeleton order.
+std::vector<int> bones_in_box(const Skeleton& skeleton, const Pose& pose, std::span<const Transform> world, const ViewCamera& camera,
+                              const Viewport& viewport, glm::vec2 a, glm::vec2 b);
 
 // The index of the point hit.
 std::optional<int> pick_point(std::span<const glm::vec3> points, const ViewCamera& camera, const Viewport& viewport,

@@ -17,6 +17,8 @@ namespace {
 constexpr float kPickTolerance = 8.0f;     // pixels
 constexpr float kHandleTolerance = 10.0f;  // pixels, about a handle's size
 constexpr float kWheelZoom = 1.15f;
+// A press let go within this many pixels of where it began is a click, not a drag.
+constexpr float kClickSlop = 3.0f;
 }  // namespace
 
 ViewportController::ViewportController(Document& document, History& history)
@@ -44,7 +46,7 @@ void ViewportController::select_slot(int slot) {
         return;
     }
     selected_slot_ = slot;
-    selected_ = rig.slots[static_cast<std::size_t>(slot)].bone;
+    selection_.set(rig.slots[static_cast<std::size_t>(slot)].bone);
 }
 
 int ViewportController::picture_under(glm::vec2 pixel, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world) const {
@@ -59,7 +61,7 @@ void ViewportController::start_picture_drag(glm::vec2 pixel, const Viewport& vie
     const int slot = picture_under(pixel, viewport, pose, world);
     select_slot(slot);
     if (slot < 0) {
-        selected_ = -1;  // a click on empty space deselects
+        selection_.clear();  // a click on empty space deselects
         return;
     }
     const auto grab = on_view_plane(pixel, viewport, glm::vec3(0.0f));
@@ -97,14 +99,20 @@ bool ViewportController::take_frame_request() {
 
 std::optional<IkChain> ViewportController::active_chain() const {
     if (const auto* ik = std::get_if<IkDrag>(&drag_)) return ik->chain();
-    if (mode_ != PoseMode::Ik || selected_ < 0 || selected_ >= static_cast<int>(document_.rig().skeleton.size())) return std::nullopt;
-    if (moves_whole_rig(selected_)) return std::nullopt;
-    return drag_chain_for(document_.rig(), selected_, auto_chain_length_);
+    const int selected = selection_.active();
+    if (mode_ != PoseMode::Ik || selected < 0 || selected >= static_cast<int>(document_.rig().skeleton.size())) return std::nullopt;
+    if (moves_whole_rig(selected)) return std::nullopt;
+    return drag_chain_for(document_.rig(), selected, auto_chain_length_);
 }
 
 bool ViewportController::moves_whole_rig(int bone) const {
     const Rig& rig = document_.rig();
     return rig.skeleton[static_cast<std::size_t>(bone)].parent < 0 && rig.chain_ending_at(bone) < 0;
+}
+
+std::optional<std::pair<glm::vec2, glm::vec2>> ViewportController::selection_box() const {
+    if (const auto* box = std::get_if<BoxSelect>(&drag_)) return std::pair{box->from, box->to};
+    return std::nullopt;
 }
 
 std::optional<DraggedTarget> ViewportController::dragged_target() const {
@@ -121,17 +129,18 @@ std::optional<glm::vec3> ViewportController::on_view_plane(glm::vec2 pixel, cons
 }
 
 void ViewportController::handle(const ViewportInput& in, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world) {
+    selection_.keep_within(document_.rig().skeleton.size());  // an undo may have taken bones away
     switch (in.kind) {
         case ViewportInput::Kind::Press:
             mouse_ = in.pixel;
-            press(in.pixel, in.button, in.mods.shift, in.mods.alt, viewport, pose, world);
+            press(in.pixel, in.button, in.mods, viewport, pose, world);
             break;
         case ViewportInput::Kind::Motion:
             mouse_ = in.pixel;
             motion(in.pixel, in.delta, viewport, pose, world);
             break;
         case ViewportInput::Kind::Release:
-            release();
+            release(viewport, pose, world);
             break;
         case ViewportInput::Kind::Wheel: {
             if (const auto* ik = std::get_if<IkDrag>(&drag_); ik && ik->chain().name == kAutoChainName) {
@@ -145,7 +154,7 @@ void ViewportController::handle(const ViewportInput& in, const Viewport& viewpor
         }
         case ViewportInput::Kind::KeyDown:
             if (in.key == ViewKey::Space) space_held_ = true;
-            key(in.key, in.mods.ctrl, in.mods.shift);
+            key(in.key, in.mods);
             break;
         case ViewportInput::Kind::KeyUp:
             if (in.key == ViewKey::Space) space_held_ = false;
@@ -155,8 +164,8 @@ void ViewportController::handle(const ViewportInput& in, const Viewport& viewpor
 
 bool ViewportController::press_poses(const ViewportInput& in, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world) const {
     if (in.kind != ViewportInput::Kind::Press || in.button != MouseButton::Left || dragging() || space_held_) return false;
-    const bool is_2d = document_.rig().is_2d();
-    if (in.mods.alt && !is_2d) return false;
+    // Alt cycles the selection (and orbits in 3D); Ctrl and Shift add to it: none of them poses.
+    if (in.mods.alt || in.mods.ctrl || in.mods.shift) return false;
     if (!viewport.contains(in.pixel) || picture_tool_) return false;
     std::vector<ChainHandle> shown;
     handles(pose, world, shown);
@@ -165,17 +174,39 @@ bool ViewportController::press_poses(const ViewportInput& in, const Viewport& vi
     return picture_under(in.pixel, viewport, pose, world) >= 0;
 }
 
-void ViewportController::press(glm::vec2 pixel, MouseButton button, bool shift, bool alt, const Viewport& viewport,
-                               const Pose& pose, const std::vector<Transform>& world) {
+void ViewportController::press(glm::vec2 pixel, MouseButton button, Modifiers mods, const Viewport& viewport, const Pose& pose,
+                               const std::vector<Transform>& world) {
     if (!viewport.contains(pixel) || dragging()) return;
     const bool is_2d = document_.rig().is_2d();
     if (button == MouseButton::Middle) {
-        drag_ = CameraDrag{!is_2d && !shift};
+        drag_ = CameraDrag{!is_2d && !mods.shift, std::nullopt};
         return;
     }
     if (button != MouseButton::Left) return;
-    if (space_held_ || (alt && !is_2d)) {
-        drag_ = CameraDrag{alt && !is_2d};
+    if (space_held_) {
+        drag_ = CameraDrag{false, std::nullopt};
+        return;
+    }
+    if (mods.alt) {
+        if (is_2d) {
+            cycle_under(pixel, viewport, pose, world);
+        } else {
+            drag_ = CameraDrag{true, pixel};
+        }
+        return;
+    }
+    if (mods.ctrl || mods.shift) {
+        // Adds the bone (or the picture's bone) to the selection or takes it out; on empty space
+        // a box adds what it touches.
+        const auto hit = pick_bone(document_.rig().skeleton, pose, world, camera_, viewport, pixel, kPickTolerance);
+        const int picture = hit ? -1 : picture_under(pixel, viewport, pose, world);
+        const int bone = hit ? hit->bone : picture >= 0 ? document_.rig().slots[static_cast<std::size_t>(picture)].bone : -1;
+        if (bone >= 0) {
+            selection_.toggle(bone);
+            selected_slot_ = -1;
+        } else {
+            drag_ = BoxSelect{pixel, pixel, true};
+        }
         return;
     }
     // Auto-key: the drag starts from the shown pose, made the rig's for the drag's length.
@@ -192,10 +223,22 @@ void ViewportController::press(glm::vec2 pixel, MouseButton button, bool shift, 
         const auto hit = pick_bone(document_.rig().skeleton, pose, world, camera_, viewport, pixel, kPickTolerance);
         // Bones are drawn over the pictures: a picture is picked where no bone is, and picks its bone.
         const int picture = hit ? -1 : picture_under(pixel, viewport, pose, world);
-        selected_ = hit ? hit->bone : -1;  // a click on empty space deselects
-        selected_slot_ = -1;
-        if (picture >= 0) select_slot(picture);
-        if (selected_ >= 0) start_bone_drag(selected_, pixel, viewport, pose, world);
+        const int bone = hit ? hit->bone : picture >= 0 ? document_.rig().slots[static_cast<std::size_t>(picture)].bone : -1;
+        if (bone < 0) {
+            drag_ = BoxSelect{pixel, pixel, false};  // empty space: a box, or a click that deselects
+        } else if (selection_.contains(bone) && selection_.size() > 1) {
+            // One of several selected: they stay selected for the drag; a click keeps only it.
+            selection_.set(selection_.bones(), bone);
+            click_ = PendingClick{bone, pixel};
+            selected_slot_ = -1;
+            if (picture >= 0) selected_slot_ = picture;
+            start_bone_drag(bone, pixel, viewport, pose, world);
+        } else {
+            selection_.set(bone);
+            selected_slot_ = -1;
+            if (picture >= 0) select_slot(picture);
+            start_bone_drag(bone, pixel, viewport, pose, world);
+        }
     }
     if (!original) return;
     if (dragging()) {
@@ -217,7 +260,11 @@ bool ViewportController::start_handle_drag(glm::vec2 pixel, const Viewport& view
     if (!hit) return false;
     const Rig& rig = document_.rig();
     const IkChain& chain = rig.chains[static_cast<std::size_t>(hit->chain)];
-    selected_ = chain.effector;
+    if (selection_.contains(chain.effector)) {
+        selection_.set(selection_.bones(), chain.effector);  // it becomes the active one
+    } else {
+        selection_.set(chain.effector);
+    }
     const auto grab = on_view_plane(pixel, viewport, hit->position);
     if (!grab) return true;
     rig_before_drag_ = rig;
@@ -251,7 +298,8 @@ void ViewportController::start_bone_drag(int bone, glm::vec2 pixel, const Viewpo
     if (mode_ == PoseMode::Fk) {
         const auto grab = on_view_plane(pixel, viewport, world[b].translation);
         if (!grab) return;
-        if (auto d = FkDrag::start(rig, rig.pose, bone, *grab, camera_.view_direction())) drag_ = std::move(d).value();
+        // Every selected bone turns with the grabbed one.
+        if (auto d = FkDrag::start(rig, rig.pose, bone, *grab, camera_.view_direction(), selection_.bones())) drag_ = std::move(d).value();
         return;
     }
     if (moves_whole_rig(bone)) {
@@ -283,7 +331,13 @@ void ViewportController::start_bone_drag(int bone, glm::vec2 pixel, const Viewpo
 }
 
 void ViewportController::motion(glm::vec2 pixel, glm::vec2 delta, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world) {
-    if (const auto* cam = std::get_if<CameraDrag>(&drag_)) {
+    if (click_ && glm::length(pixel - click_->at) > kClickSlop) click_.reset();
+    if (auto* box = std::get_if<BoxSelect>(&drag_)) {
+        box->to = pixel;
+        return;
+    }
+    if (auto* cam = std::get_if<CameraDrag>(&drag_)) {
+        if (cam->cycle_at && glm::length(pixel - *cam->cycle_at) > kClickSlop) cam->cycle_at.reset();
         if (cam->orbit) {
             camera_.orbit_pixels(delta);
         } else {
@@ -296,8 +350,7 @@ void ViewportController::motion(glm::vec2 pixel, glm::vec2 delta, const Viewport
         if (!cursor) return;
         document_.edit([&](Rig& rig) {
             fk->move(rig, rig.pose, *cursor);
-            const int turned[] = {fk->bone()};
-            hold_pins(rig, rig.pose, turned);
+            hold_pins(rig, rig.pose, fk->bones());
         });
         return;
     }
@@ -341,7 +394,41 @@ void ViewportController::tick() {
     if (current) solve_revision_ = document_.revision();
 }
 
-void ViewportController::release() {
+void ViewportController::cycle_under(glm::vec2 pixel, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world) {
+    const std::vector<int> under = bones_under(document_.rig().skeleton, pose, world, camera_, viewport, pixel, kPickTolerance);
+    if (under.empty()) return;
+    const auto at = std::find(under.begin(), under.end(), selection_.active());
+    const int next = at == under.end() || std::next(at) == under.end() ? under.front() : *std::next(at);
+    selection_.set(next);
+    selected_slot_ = -1;
+}
+
+void ViewportController::release(const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world) {
+    if (const auto* box = std::get_if<BoxSelect>(&drag_)) {
+        if (glm::length(box->to - box->from) <= kClickSlop) {
+            if (!box->add) selection_.clear();  // a click on empty space deselects
+        } else {
+            const std::vector<int> inside = bones_in_box(document_.rig().skeleton, pose, world, camera_, viewport, box->from, box->to);
+            if (box->add) {
+                selection_.add(inside);
+            } else {
+                selection_.set(inside);
+            }
+        }
+        selected_slot_ = -1;
+        drag_ = std::monostate{};
+        return;
+    }
+    if (const auto* cam = std::get_if<CameraDrag>(&drag_); cam && cam->cycle_at) {
+        const glm::vec2 at = *cam->cycle_at;
+        drag_ = std::monostate{};
+        cycle_under(at, viewport, pose, world);
+        return;
+    }
+    if (click_) {
+        selection_.set(click_->bone);  // a click on one of several selected keeps only it
+        click_.reset();
+    }
     if (auto* ik = std::get_if<IkDrag>(&drag_); ik && ik->swinging()) {
         const bool current = document_.revision() == solve_revision_;
         document_.edit([&](Rig& rig) { ik->finish(rig); });
@@ -369,9 +456,12 @@ void ViewportController::release() {
     if (const auto* ik = std::get_if<IkDrag>(&drag_); ik && ik->chain().name == kAutoChainName) auto_chain_length_ = kDefaultAutoChainLength;
     const bool posed = std::holds_alternative<FkDrag>(drag_) || std::holds_alternative<IkDrag>(drag_);
     if (posed) {
-        const std::string what = std::holds_alternative<FkDrag>(drag_) ? "Rotate " : "Drag ";
-        const int bone = std::holds_alternative<FkDrag>(drag_) ? std::get<FkDrag>(drag_).bone() : std::get<IkDrag>(drag_).chain().effector;
-        history_.record(what + document_.rig().skeleton[static_cast<std::size_t>(bone)].name, std::move(rig_before_drag_), document_);
+        const auto* fk = std::get_if<FkDrag>(&drag_);
+        const int bone = fk ? fk->bone() : std::get<IkDrag>(drag_).chain().effector;
+        const std::string what = !fk ? "Drag " + document_.rig().skeleton[static_cast<std::size_t>(bone)].name
+                                 : fk->bones().size() > 1 ? "Rotate " + std::to_string(fk->bones().size()) + " bones"
+                                                          : "Rotate " + document_.rig().skeleton[static_cast<std::size_t>(bone)].name;
+        history_.record(what, std::move(rig_before_drag_), document_);
     }
     drag_ = std::monostate{};
 }
@@ -410,7 +500,7 @@ void ViewportController::change_auto_chain_length(int by) {
     auto* ik = std::get_if<IkDrag>(&drag_);
     const bool auto_drag = ik && ik->chain().name == kAutoChainName;
     // Never past the bones there are: each step must change the chain the next drag takes.
-    const int bone = auto_drag ? ik->chain().effector : selected_;
+    const int bone = auto_drag ? ik->chain().effector : selection_.active();
     auto_chain_length_ = std::clamp(auto_chain_length_ + by, 1, longest_auto_chain(bone));
     if (!auto_drag) return;
     // The drag goes on with the longer or shorter chain, solved at once.
@@ -428,7 +518,9 @@ void ViewportController::change_auto_chain_length(int by) {
     if (solved) solve_revision_ = document_.revision();
 }
 
-void ViewportController::key(ViewKey sym, bool ctrl, bool shift) {
+void ViewportController::key(ViewKey sym, Modifiers mods) {
+    const bool ctrl = mods.ctrl;
+    const bool shift = mods.shift;
     if (sym == ViewKey::PageUp || sym == ViewKey::PageDown) {
         change_auto_chain_length(sym == ViewKey::PageUp ? 1 : -1);
         return;
@@ -449,9 +541,14 @@ void ViewportController::key(ViewKey sym, bool ctrl, bool shift) {
         } else {
             message_ = "E places pictures: this rig has none (add one to a bone in the inspector)";
         }
-    } else if (sym == ViewKey::Escape) {
-        selected_ = -1;
-        selected_slot_ = -1;
+    } else if (sym == ViewKey::Escape || (sym == ViewKey::A && mods.alt && !ctrl)) {
+        change_selection([&](BoneSelection& selection) { selection.apply(SelectCommand::None, document_.rig().skeleton); });
+    } else if (sym == ViewKey::A && !ctrl && !mods.alt && !picture_tool_) {
+        change_selection([&](BoneSelection& selection) { selection.apply(SelectCommand::All, document_.rig().skeleton); });
+    } else if (sym == ViewKey::BracketRight && !ctrl && !mods.alt) {
+        change_selection([&](BoneSelection& selection) { selection.apply(SelectCommand::Children, document_.rig().skeleton); });
+    } else if (sym == ViewKey::M && ctrl && shift) {
+        change_selection([&](BoneSelection& selection) { selection.apply(SelectCommand::Mirror, document_.rig().skeleton); });
     } else if (picture_tool_ && !ctrl && (sym == ViewKey::G || sym == ViewKey::R || sym == ViewKey::S)) {
         picture_tool_ = sym == ViewKey::G ? PictureTool::Move : sym == ViewKey::R ? PictureTool::Rotate : PictureTool::Scale;
     } else if (sym == ViewKey::P && !ctrl) {
@@ -475,12 +572,13 @@ void ViewportController::key(ViewKey sym, bool ctrl, bool shift) {
 
 void ViewportController::toggle_pin() {
     const Rig& rig = document_.rig();
-    if (selected_ < 0 || selected_ >= static_cast<int>(rig.skeleton.size())) {
+    const int selected = selection_.active();
+    if (selected < 0 || selected >= static_cast<int>(rig.skeleton.size())) {
         message_ = "P pins the selected bone's IK chain: select a chain's end bone first";
         return;
     }
-    const int chain = rig.chain_ending_at(selected_);
-    const std::string& bone = rig.skeleton[static_cast<std::size_t>(selected_)].name;
+    const int chain = rig.chain_ending_at(selected);
+    const std::string& bone = rig.skeleton[static_cast<std::size_t>(selected)].name;
     if (chain < 0) {
         message_ = "\"" + bone + "\" ends no IK chain: only a chain's effector can be pinned";
         return;

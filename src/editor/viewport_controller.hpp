@@ -8,12 +8,14 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
 #include "core/document.hpp"
 #include "core/ik_result.hpp"
 #include "editor/auto_key.hpp"
+#include "editor/bone_selection.hpp"
 #include "editor/chain_handles.hpp"
 #include "editor/fk_drag.hpp"
 #include "editor/history.hpp"
@@ -66,12 +68,22 @@ public:
     PoseMode mode() const { return mode_; }
     void toggle_mode() { mode_ = mode_ == PoseMode::Fk ? PoseMode::Ik : PoseMode::Fk; }
     void set_mode(PoseMode mode) { mode_ = mode; }
-    int selected() const { return selected_; }
-    int hovered() const { return hovered_; }
-    void select(int bone) {
-        selected_ = bone;
+    // The active bone of the selection (bone_selection.hpp), or -1.
+    int selected() const { return selection_.active(); }
+    const BoneSelection& selection() const { return selection_; }
+    // Changes the selection from outside the viewport (outliner, menus); the slot picked goes.
+    template <class Change>
+    void change_selection(Change change) {
+        change(selection_);
         selected_slot_ = -1;
     }
+    int hovered() const { return hovered_; }
+    void select(int bone) {
+        selection_.set(bone);
+        selected_slot_ = -1;
+    }
+    // The box being drawn on empty space to select bones (window pixels, two corners), if any.
+    std::optional<std::pair<glm::vec2, glm::vec2>> selection_box() const;
     // The slot whose picture was last clicked (its bone is the selected one), or -1.
     int selected_slot() const { return selected_slot_; }
     void select_slot(int slot);
@@ -99,15 +111,34 @@ public:
 private:
     struct CameraDrag {
         bool orbit;  // else pan
+        // An Alt-press in 3D orbits when dragged and, let go where it was pressed, cycles the
+        // bones under it (as in 2D, where Alt orbits nothing).
+        std::optional<glm::vec2> cycle_at;
     };
-    using Drag = std::variant<std::monostate, FkDrag, IkDrag, PoleDrag, RootDrag, PictureDrag, CameraDrag>;
+    // A press on empty space: a box when dragged (adding to the selection with Ctrl or Shift),
+    // a click that deselects when not.
+    struct BoxSelect {
+        glm::vec2 from{0.0f};
+        glm::vec2 to{0.0f};
+        bool add = false;
+    };
+    // A press on a bone already selected among others: they all turn (FK) as it is dragged, and
+    // let go where it was pressed, it becomes the only one selected (a click).
+    struct PendingClick {
+        int bone = -1;
+        glm::vec2 at{0.0f};
+    };
+    using Drag = std::variant<std::monostate, FkDrag, IkDrag, PoleDrag, RootDrag, PictureDrag, CameraDrag, BoxSelect>;
 
-    void press(glm::vec2 pixel, MouseButton button, bool shift, bool alt, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world);
+    void press(glm::vec2 pixel, MouseButton button, Modifiers mods, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world);
+    // Alt-click: the next bone under the pointer, behind the active one, becomes the only one
+    // selected (the first when the active one is not under it).
+    void cycle_under(glm::vec2 pixel, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world);
     void motion(glm::vec2 pixel, glm::vec2 delta, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world);
-    void release();
+    void release(const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world);
     // Ends an auto-key drag: keys what it changed, puts the rig's pose back, records one step.
     void finish_keying();
-    void key(ViewKey key, bool ctrl, bool shift);
+    void key(ViewKey key, Modifiers mods);
     // The automatic IK chain reaches one bone further up (by > 0) or less far; a drag on an
     // automatic chain continues on the new one.
     void change_auto_chain_length(int by);
@@ -147,7 +178,8 @@ private:
     History& history_;
     ViewCamera camera_;
     PoseMode mode_ = PoseMode::Ik;
-    int selected_ = -1;
+    BoneSelection selection_;
+    std::optional<PendingClick> click_;
     int hovered_ = -1;
     int selected_slot_ = -1;
     std::optional<PictureTool> picture_tool_;

@@ -10,7 +10,7 @@ namespace marionette {
 enum class MouseButton { Left, Middle, Right };
 
 // The keys the viewport acts on; every other key arrives as Other.
-enum class ViewKey { Other, Space, Tab, Escape, P, F, Home, Z, Y, PageUp, PageDown, Front, Side, Top, E, G, R, S };
+enum class ViewKey { Other, Space, Tab, Escape, P, F, Home, Z, Y, PageUp, PageDown, Front, Side, Top, E, G, R, S, A, M, BracketRight };
 
 struct Modifiers {
     bool ctrl = false;

@@ -37,13 +37,13 @@ public:
         controller_.handle(in, view_, document_.rig().pose, world_);
         refresh();
     }
-    void click(glm::vec2 at) {
-        send(ViewportInput::press(at));
+    void click(glm::vec2 at, Modifiers held = {}) {
+        send(ViewportInput::press(at, MouseButton::Left, held));
         send(ViewportInput::release(at));
     }
     // Press, `steps` moves in a straight line, release.
-    void drag(glm::vec2 from, glm::vec2 to, int steps = 10) {
-        send(ViewportInput::press(from));
+    void drag(glm::vec2 from, glm::vec2 to, int steps = 10, Modifiers held = {}) {
+        send(ViewportInput::press(from, MouseButton::Left, held));
         glm::vec2 last = from;
         for (int i = 1; i <= steps; ++i) {
             const glm::vec2 at = from + (to - from) * (static_cast<float>(i) / static_cast<float>(steps));
