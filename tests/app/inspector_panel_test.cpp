@@ -56,3 +56,58 @@ TEST_F(InspectorTest, RepickingAChainsSolverChangesNothing) {
     pick("inspector/chain/arm/solver", "two-bone");
     EXPECT_TRUE(edits.empty()) << "re-picking the chain's solver made an edit";
 }
+
+namespace {
+
+// Several bones selected: the inspector shows the active one and sets the shared fields on all.
+class InspectorSelectionTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        ui.on_frame([this] {
+            marks.clear();
+            PanelEdits e;
+            draw_inspector_panel(rig, active, {980, 0, 300, 760}, e, &marks, nullptr, -1, nullptr, selection);
+            if (e.edit) edits.push_back(std::move(*e.edit));
+        });
+        ui.frames(2);
+    }
+    bool has(const std::string& name) const {
+        for (const UiMark& m : marks.marks()) {
+            if (m.name == name) return true;
+        }
+        return false;
+    }
+
+    HeadlessImGui ui;
+    Rig rig = figure_3d();
+    int active = bone_named(rig, "forearm");
+    std::vector<int> selection{bone_named(rig, "upper_arm"), bone_named(rig, "forearm"), bone_named(rig, "hand")};
+    UiMarks marks;
+    std::vector<PanelEdits::RigEdit> edits;
+};
+
+}  // namespace
+
+TEST_F(InspectorSelectionTest, ADraggedScaleIsSetOnEverySelectedBoneAndNoOther) {
+    ASSERT_TRUE(has("inspector/selection")) << "no note that the fields apply to the selection";
+    const ImVec2 at = mark_centre(marks, "inspector/pose/scale");
+    ui.drag(at, ImVec2(at.x + 60.0f, at.y));
+    ui.pause();
+    ASSERT_FALSE(edits.empty()) << "the drag changed nothing";
+    const PanelEdits::RigEdit& last = edits.back();
+    ASSERT_TRUE(last.rig.ok()) << last.rig.message();
+    EXPECT_EQ(last.label, "pose scale of 3 bones");
+    const Pose& pose = last.rig.value().pose;
+    const glm::vec3 scale = pose.scales[static_cast<std::size_t>(active)];
+    EXPECT_NE(scale, glm::vec3(1.0f)) << "the active bone's scale did not change";
+    for (const int b : selection) EXPECT_EQ(pose.scales[static_cast<std::size_t>(b)], scale) << rig.skeleton[static_cast<std::size_t>(b)].name;
+    for (const char* other : {"hips", "chest", "head"}) {
+        EXPECT_EQ(pose.scales[static_cast<std::size_t>(bone_named(rig, other))], glm::vec3(1.0f)) << other;
+    }
+}
+
+TEST_F(InspectorSelectionTest, OneBoneSelectedShowsNoSelectionNote) {
+    selection = {active};
+    ui.frames(2);
+    EXPECT_FALSE(has("inspector/selection"));
+}

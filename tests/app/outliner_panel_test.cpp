@@ -19,8 +19,9 @@ protected:
         ui.on_frame([this] {
             marks.clear();
             PanelEdits e;
-            draw_outliner_panel(rig, selected, {0, 0, 240, 760}, e, &marks);
+            draw_outliner_panel(rig, selected, {0, 0, 240, 760}, e, &marks, -1, nullptr, selection);
             if (e.select) selected = *e.select;
+            if (e.toggle_select) toggled.push_back(*e.toggle_select);
             if (e.edit) edits.push_back(std::move(*e.edit));
         });
         ui.frames(2);
@@ -32,6 +33,24 @@ protected:
         return false;
     }
     ImVec2 centre(const std::string& name) const { return mark_centre(marks, name); }
+    // Whether ImGui filled `bone`'s row with the selected rows' colour (read from the
+    // outliner's draw list: vertices of that colour just above and just below the row's middle;
+    // a neighbour's fill only touches one side).
+    bool row_is_highlighted(const std::string& bone) const {
+        const ImGuiWindow* w = ui.window("Outliner");
+        const ImU32 header = ImGui::GetColorU32(ImGuiCol_Header);
+        const ImVec2 at = centre("outliner/" + bone);
+        const float reach = 0.75f * ImGui::GetTextLineHeightWithSpacing();
+        if (!w || !w->DrawList) return false;
+        bool above = false;
+        bool below = false;
+        for (const ImDrawVert& v : w->DrawList->VtxBuffer) {
+            if (v.col != header) continue;
+            above = above || (v.pos.y < at.y && v.pos.y > at.y - reach);
+            below = below || (v.pos.y > at.y && v.pos.y < at.y + reach);
+        }
+        return above && below;
+    }
     // Right-clicks `bone`'s row and opens the chain submenu.
     void open_chain_menu(const std::string& bone) {
         ui.right_click(centre("outliner/" + bone));
@@ -43,6 +62,8 @@ protected:
     HeadlessImGui ui;
     Rig rig = figure_3d();
     int selected = -1;
+    std::vector<int> selection;
+    std::vector<int> toggled;
     UiMarks marks;
     std::vector<PanelEdits::RigEdit> edits;
 };
@@ -96,4 +117,32 @@ TEST_F(OutlinerTest, AChainsMenuDeletesIt) {
     ASSERT_TRUE(edits[0].rig.ok()) << edits[0].rig.message();
     ASSERT_EQ(edits[0].rig.value().chains.size(), 1u);
     EXPECT_EQ(edits[0].rig.value().chains[0].name, "arm");
+}
+
+TEST_F(OutlinerTest, CtrlOrShiftClickOnARowAsksToToggleItAndAPlainClickSelects) {
+    selected = bone_named(rig, "hand");
+    selection = {bone_named(rig, "hand")};
+    for (const bool ctrl : {true, false}) {
+        ImGui::GetIO().KeyCtrl = ctrl;
+        ImGui::GetIO().KeyShift = !ctrl;
+        ui.click(centre("outliner/chest"));
+        ui.pause();
+    }
+    ImGui::GetIO().KeyShift = false;
+    EXPECT_EQ(toggled, (std::vector<int>{bone_named(rig, "chest"), bone_named(rig, "chest")}));
+    EXPECT_EQ(selected, bone_named(rig, "hand")) << "a toggling click also selected";
+    ui.click(centre("outliner/head"));
+    EXPECT_EQ(selected, bone_named(rig, "head"));
+    EXPECT_EQ(toggled.size(), 2u);
+}
+
+TEST_F(OutlinerTest, EverySelectedBonesRowIsHighlighted) {
+    selected = bone_named(rig, "hand");
+    selection = {bone_named(rig, "chest"), bone_named(rig, "hand")};
+    ui.frames(2);
+    // ImGui draws a selected row's background: its colour under the row, read from the draw list.
+    for (const char* name : {"chest", "hand", "head"}) {
+        const bool lit = row_is_highlighted(name);
+        EXPECT_EQ(lit, std::string(name) != "head") << name;
+    }
 }
