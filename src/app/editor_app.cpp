@@ -196,6 +196,7 @@ ScriptView EditorApp::script_view() const {
     v.viewport = viewport();
     v.mode = controller_->mode() == PoseMode::Fk ? "fk" : "ik";
     v.selected = controller_->selected();
+    v.selection = controller_->selection().bones();
     v.modified = document_.modified();
     v.ui = ui_marks_.marks();
     const Rig& rig = document_.rig();

@@ -75,7 +75,15 @@ void ScriptPlayer::push_motion(glm::vec2 pixel) {
     SDL_PushEvent(&e);
 }
 
-void ScriptPlayer::push_button(MouseButton button, bool down) {
+void ScriptPlayer::push_button(MouseButton button, bool down, Modifiers with) {
+    // Held modifiers are SDL's keyboard state (see push_key): held for the press, let go after.
+    if (down && (with.ctrl || with.shift || with.alt)) {
+        SDL_SetModState(static_cast<SDL_Keymod>((with.ctrl ? KMOD_LCTRL : 0) | (with.shift ? KMOD_LSHIFT : 0) | (with.alt ? KMOD_LALT : 0)));
+        holding_ = true;
+    } else if (!down && holding_) {
+        SDL_SetModState(KMOD_NONE);
+        holding_ = false;
+    }
     SDL_Event e{};
     e.type = down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP;
     e.button.windowID = window_id_;
@@ -174,7 +182,7 @@ bool ScriptPlayer::run_step(ScriptHost& host) {
     if (const auto* s = std::get_if<PressStep>(&step)) {
         if (!resolve(view, s->at, p)) return true;
         push_motion(p);
-        push_button(s->button, true);
+        push_button(s->button, true, s->with);
         next_step();
         return true;
     }
@@ -192,7 +200,7 @@ bool ScriptPlayer::run_step(ScriptHost& host) {
         if (phase_ == 0) {
             if (!resolve(view, s->at, p)) return true;
             push_motion(p);
-            push_button(s->button, true);
+            push_button(s->button, true, s->with);
             phase_ = 1;
         } else {
             push_button(s->button, false);
@@ -204,7 +212,7 @@ bool ScriptPlayer::run_step(ScriptHost& host) {
         if (phase_ == 0) {
             if (!resolve(view, s->from, from_) || !resolve(view, s->to, to_)) return true;
             push_motion(from_);
-            push_button(s->button, true);
+            push_button(s->button, true, s->with);
         } else if (phase_ <= s->moves) {
             push_motion(from_ + (to_ - from_) * (static_cast<float>(phase_) / static_cast<float>(s->moves)));
         } else {

@@ -54,7 +54,8 @@ private:
     bool resolve(const ScriptView& view, const ScriptPoint& point, glm::vec2& pixel);
 
     void push_motion(glm::vec2 pixel);
-    void push_button(MouseButton button, bool down);
+    // A press holds `with`'s modifier keys (SDL's keyboard state) until its release.
+    void push_button(MouseButton button, bool down, Modifiers with = {});
     void push_key(const KeyStep& key, bool down);
     void push_wheel(int clicks);
     void push_text(const std::string& text);
@@ -68,6 +69,7 @@ private:
     glm::vec2 to_{0.0f};
     glm::vec2 mouse_{-1.0f};  // where the script's mouse is
     unsigned buttons_ = 0;    // SDL button mask the script holds down
+    bool holding_ = false;    // modifier keys held for a press, let go with its release
     std::chrono::steady_clock::time_point waiting_since_;  // a wait_for_file step's start
     bool screenshot_pending_ = false;
     // Steps start once a frame is on screen: before it, no bone has a place to be pointed at.

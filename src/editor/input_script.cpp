@@ -75,15 +75,43 @@ int count(const JsonField& f, int lo) {
     return n;
 }
 
+// "ctrl+shift": modifier names joined by +, any case. With `key`, the part after the last +
+// is a key's name and is written there ("ctrl+shift+z"); without, every part is a modifier.
+Modifiers modifiers(const JsonField& f, const std::string& chord, std::string* key) {
+    Modifiers m;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t plus = chord.find('+', start);
+        // "+" alone (or at the end) is the plus key.
+        if (key && (plus == std::string::npos || plus + 1 == chord.size())) break;
+        std::string mod = chord.substr(start, plus == std::string::npos ? std::string::npos : plus - start);
+        for (char& c : mod) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (mod == "ctrl" || mod == "control") {
+            m.ctrl = true;
+        } else if (mod == "shift") {
+            m.shift = true;
+        } else if (mod == "alt") {
+            m.alt = true;
+        } else {
+            f.fail("\"" + chord + "\": \"" + mod + "\" is not a modifier (ctrl, shift, alt)");
+        }
+        if (plus == std::string::npos) break;
+        start = plus + 1;
+    }
+    if (key) *key = chord.substr(start);
+    return m;
+}
+
 // A step's value is either the point itself or an object with the point under `at` and options.
 template <class Step>
 Step pointer_step(const JsonField& f) {
     Step s;
     if (f.raw().is_object() && f.raw().contains("at") && !f.raw().contains("bone") && !f.raw().contains("chain") &&
         !f.raw().contains("ui") && !f.raw().contains("slot")) {
-        f.allow_only({"at", "button"});
+        f.allow_only({"at", "button", "with"});
         s.at = point(f.member("at"));
         if (auto b = f.optional_member("button")) s.button = button(*b);
+        if (auto w = f.optional_member("with")) s.with = modifiers(*w, w->non_empty_string(), nullptr);
     } else {
         s.at = point(f);
     }
@@ -93,26 +121,11 @@ Step pointer_step(const JsonField& f) {
 KeyStep key_step(const JsonField& f, KeyStep::Kind kind) {
     KeyStep k;
     k.kind = kind;
-    const std::string chord = f.non_empty_string();
-    // "ctrl+shift+z": modifiers, then the key. "+" alone (or at the end) is the plus key.
-    std::size_t start = 0;
-    while (true) {
-        const std::size_t plus = chord.find('+', start);
-        if (plus == std::string::npos || plus + 1 == chord.size()) break;
-        std::string mod = chord.substr(start, plus - start);
-        for (char& c : mod) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        if (mod == "ctrl" || mod == "control") {
-            k.ctrl = true;
-        } else if (mod == "shift") {
-            k.shift = true;
-        } else if (mod == "alt") {
-            k.alt = true;
-        } else {
-            f.fail("\"" + chord + "\": \"" + mod + "\" is not a modifier (ctrl, shift, alt)");
-        }
-        start = plus + 1;
-    }
-    k.key = chord.substr(start);
+    // "ctrl+shift+z": modifiers, then the key.
+    const Modifiers m = modifiers(f, f.non_empty_string(), &k.key);
+    k.ctrl = m.ctrl;
+    k.shift = m.shift;
+    k.alt = m.alt;
     return k;
 }
 
@@ -146,7 +159,12 @@ Expectation expectation(const JsonField& f) {
     if (j.contains("selected")) {
         f.allow_only({"selected"});
         const JsonField s = f.member("selected");
-        return ExpectSelected{s.raw().is_null() ? std::string() : s.non_empty_string()};
+        if (s.raw().is_array()) {
+            std::vector<std::string> bones;
+            for (std::size_t i = 0; i < s.array_size(); ++i) bones.push_back(s.element(i).non_empty_string());
+            return ExpectSelected{{}, std::move(bones)};
+        }
+        return ExpectSelected{s.raw().is_null() ? std::string() : s.non_empty_string(), std::nullopt};
     }
     if (j.contains("modified")) {
         f.allow_only({"modified"});
@@ -207,11 +225,12 @@ ScriptStep step(const JsonField& f, const std::filesystem::path& base_dir) {
         return r;
     }
     if (kind == "drag") {
-        v.allow_only({"from", "to", "button", "moves"});
+        v.allow_only({"from", "to", "button", "moves", "with"});
         DragStep d;
         d.from = point(v.member("from"));
         d.to = point(v.member("to"));
         if (auto b = v.optional_member("button")) d.button = button(*b);
+        if (auto w = v.optional_member("with")) d.with = modifiers(*w, w->non_empty_string(), nullptr);
         if (auto m = v.optional_member("moves")) d.moves = count(*m, 1);
         return d;
     }

@@ -48,9 +48,11 @@ struct ScriptPoint {
 struct MoveStep {
     ScriptPoint to;
 };
+// `with`: modifier keys held for the press ("with": "ctrl+shift"), let go with the button.
 struct PressStep {
     ScriptPoint at;
     MouseButton button = MouseButton::Left;
+    Modifiers with;
 };
 struct ReleaseStep {
     std::optional<ScriptPoint> at;  // where the mouse is unless given
@@ -59,6 +61,7 @@ struct ReleaseStep {
 struct ClickStep {
     ScriptPoint at;
     MouseButton button = MouseButton::Left;
+    Modifiers with;
 };
 // Press at `from`, `moves` motion events along the straight line (one frame each), release at `to`.
 struct DragStep {
@@ -66,6 +69,7 @@ struct DragStep {
     ScriptPoint to;
     MouseButton button = MouseButton::Left;
     int moves = 10;
+    Modifiers with;
 };
 struct KeyStep {
     enum class Kind { Tap, Down, Up };
@@ -117,8 +121,10 @@ struct ExpectBonePoint {
 struct ExpectMode {
     std::string mode;  // "fk" or "ik"
 };
+// The active bone (`bone`), or with `bones` every selected bone, in any order.
 struct ExpectSelected {
     std::string bone;  // empty: nothing selected
+    std::optional<std::vector<std::string>> bones;
 };
 struct ExpectModified {
     bool modified = false;

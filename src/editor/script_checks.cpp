@@ -1,5 +1,6 @@
 #include "editor/script_checks.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -143,6 +144,22 @@ Status check_expectation(const ScriptView& view, const Expectation& expectation)
     if (const auto* e = std::get_if<ExpectMode>(&expectation)) {
         if (view.mode == e->mode) return {};
         return Error{"the mode is " + std::string(view.mode) + ", expected " + e->mode};
+    }
+    if (const auto* e = std::get_if<ExpectSelected>(&expectation); e && e->bones) {
+        std::vector<std::string> got;
+        for (const int b : view.selection) {
+            if (b >= 0 && static_cast<std::size_t>(b) < view.rig->skeleton.size()) got.push_back(view.rig->skeleton[static_cast<std::size_t>(b)].name);
+        }
+        std::vector<std::string> expected = *e->bones;
+        std::sort(got.begin(), got.end());
+        std::sort(expected.begin(), expected.end());
+        if (got == expected) return {};
+        const auto listed = [](const std::vector<std::string>& names) {
+            std::string text;
+            for (const std::string& n : names) text += (text.empty() ? "\"" : ", \"") + n + "\"";
+            return text.empty() ? std::string("nothing") : "[" + text + "]";
+        };
+        return Error{listed(got) + " selected, expected " + listed(expected)};
     }
     if (const auto* e = std::get_if<ExpectSelected>(&expectation)) {
         const std::string selected = view.selected >= 0 && static_cast<std::size_t>(view.selected) < view.rig->skeleton.size()

@@ -28,7 +28,8 @@ struct ScriptView {
     const ViewCamera* camera = nullptr;
     Viewport viewport;                 // where the rig is drawn in the window
     std::string_view mode;             // "fk" or "ik"
-    int selected = -1;
+    int selected = -1;                   // the active bone
+    std::span<const int> selection;      // every selected bone
     bool modified = false;
     std::span<const UiMark> ui;
     // The state machine: the state shown (kRigPoseName for the rig's own pose), the one a

@@ -90,6 +90,9 @@ TEST(InputScript, BadScriptsNameThePlace) {
         {R"({"steps": [{"drag": {"from": [0, 0], "to": [1, 1], "button": "fourth"}}]})", "steps[0].drag.button: expected \"left\""},
         {R"({"steps": [{"drag": {"from": [0, 0], "to": [1, 1], "speed": 2}}]})", "steps[0].drag: unknown key \"speed\""},
         {R"({"steps": [{"key": "hyper+z"}]})", "steps[0].key: \"hyper+z\": \"hyper\" is not a modifier"},
+        {R"({"steps": [{"click": {"at": [1, 2], "with": "ctrl+z"}}]})", "steps[0].click.with: \"ctrl+z\": \"z\" is not a modifier"},
+        {R"({"steps": [{"drag": {"from": [0, 0], "to": [1, 1], "with": ""}}]})", "steps[0].drag.with: must not be empty"},
+        {R"({"steps": [{"expect": {"selected": ["b0", 3]}}]})", "steps[0].expect.selected[1]: expected a string"},
         {R"({"steps": [{"wheel": 0}]})", "steps[0].wheel: clicks must be between -100 and 100, not 0"},
         {R"({"steps": [{"expect": {"bone": "b1"}}]})", "steps[0].expect: give exactly one of \"pixel\" and \"world\""},
         {R"({"steps": [{"expect": {"bone": "b1", "pixel": [1, 2], "within": -1}}]})", "steps[0].expect.within: must not be negative"},
@@ -220,8 +223,8 @@ TEST(ScriptChecks, ChecksPassOrSayWhatWasFound) {
     EXPECT_FALSE(check_expectation(v, ExpectBonePoint{"b1", BonePoint::Tip, std::nullopt, glm::vec3{2.5f, 0.3f, 0}, 0.2f}).ok());
     EXPECT_TRUE(check_expectation(v, ExpectMode{"ik"}).ok());
     EXPECT_EQ(check_expectation(v, ExpectMode{"fk"}).message(), "the mode is ik, expected fk");
-    EXPECT_TRUE(check_expectation(v, ExpectSelected{"b0"}).ok());
-    EXPECT_EQ(check_expectation(v, ExpectSelected{""}).message(), "\"b0\" is selected, expected nothing");
+    EXPECT_TRUE(check_expectation(v, ExpectSelected{"b0", std::nullopt}).ok());
+    EXPECT_EQ(check_expectation(v, ExpectSelected{"", std::nullopt}).message(), "\"b0\" is selected, expected nothing");
     EXPECT_TRUE(check_expectation(v, ExpectModified{true}).ok());
     EXPECT_EQ(check_expectation(v, ExpectModified{false}).message(), "the document is modified, expected unmodified");
 }
@@ -291,4 +294,38 @@ TEST(InputScript, WaitForFileAndDialogChecks) {
     EXPECT_EQ(check_expectation(v, ExpectDialog{""}).message(), "the \"recovery\" dialog is up, expected no dialog");
     v.dialog = {};
     EXPECT_EQ(check_expectation(v, ExpectDialog{"error"}).message(), "no dialog is up, expected the \"error\" dialog");
+}
+
+TEST(InputScript, PointerStepsHoldModifiersAndSelectionListsAreChecked) {
+    const auto script = parse_input_script(R"({"steps": [
+        {"click": {"at": {"bone": "b1"}, "with": "ctrl"}},
+        {"press": {"at": [3, 4], "with": "Shift+Alt"}},
+        {"drag": {"from": [1, 2], "to": [5, 6], "with": "shift"}},
+        {"click": [7, 8]},
+        {"expect": {"selected": ["b1", "b0"]}},
+        {"expect": {"selected": []}}
+    ]})");
+    ASSERT_TRUE(script.ok()) << script.message();
+    const auto& s = script.value().steps;
+    const Modifiers click = std::get<ClickStep>(s[0]).with;
+    EXPECT_TRUE(click.ctrl && !click.shift && !click.alt);
+    const Modifiers press = std::get<PressStep>(s[1]).with;
+    EXPECT_TRUE(!press.ctrl && press.shift && press.alt);
+    EXPECT_TRUE(std::get<DragStep>(s[2]).with.shift);
+    const Modifiers none = std::get<ClickStep>(s[3]).with;
+    EXPECT_FALSE(none.ctrl || none.shift || none.alt);
+    const auto& both = std::get<ExpectSelected>(std::get<ExpectStep>(s[4]).expectation);
+    ASSERT_TRUE(both.bones.has_value());
+    EXPECT_EQ(*both.bones, (std::vector<std::string>{"b1", "b0"}));
+
+    ViewFixture f;
+    ScriptView v = f.view();
+    const int selection[] = {1, 2};  // b0, b1 (0 is the base)
+    v.selection = selection;
+    EXPECT_TRUE(check_expectation(v, both).ok()) << "the order of the names is not the selection's";
+    const auto& empty = std::get<ExpectSelected>(std::get<ExpectStep>(s[5]).expectation);
+    EXPECT_EQ(check_expectation(v, empty).message(), "[\"b0\", \"b1\"] selected, expected nothing");
+    v.selection = {};
+    EXPECT_TRUE(check_expectation(v, empty).ok());
+    EXPECT_EQ(check_expectation(v, both).message(), "nothing selected, expected [\"b0\", \"b1\"]");
 }
