@@ -24,7 +24,12 @@ void add_child(const Rig& rig, int parent, PanelEdits& out) {
     out.change_tree("add " + where, add_child_bone(rig, parent, std::nullopt, default_child_length(rig, parent)));
 }
 
-void delete_selected(const Rig& rig, int bone, PanelEdits& out) {
+// Deletes `bone`, or with it every selected bone when it is one of several selected.
+void delete_selected(const Rig& rig, int bone, std::span<const int> selection, PanelEdits& out) {
+    if (selection.size() > 1 && std::binary_search(selection.begin(), selection.end(), bone)) {
+        out.change_tree("delete " + std::to_string(selection.size()) + " bones", delete_bones(rig, selection));
+        return;
+    }
     out.change_tree("delete " + rig.skeleton[static_cast<std::size_t>(bone)].name, delete_bone(rig, bone));
 }
 
@@ -92,13 +97,14 @@ bool draw_bone_row(const Rig& rig, int bone, bool has_children, bool push, int s
     const ImGuiID chain_end = ImGui::GetID("chain_end");
     if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) storage->SetInt(chain_end, selected);
     if (ImGui::BeginPopupContextItem()) {
-        out.select = bone;
+        // On one of several selected bones the menu acts on them all (Delete): they stay selected.
+        if (!std::binary_search(selection.begin(), selection.end(), bone)) out.select = bone;
         chain_menu(rig, bone, storage->GetInt(chain_end, -1), out, marks);
         if (ImGui::MenuItem("Add child bone")) add_child(rig, bone, out);
         if (ImGui::MenuItem("Make root", nullptr, false, b.parent >= 0)) {
             out.change_tree("move " + b.name + " under the root", reparent_bone(rig, bone, -1));
         }
-        if (ImGui::MenuItem("Delete", nullptr, false, rig.skeleton.size() > 1)) delete_selected(rig, bone, out);
+        if (ImGui::MenuItem("Delete", nullptr, false, rig.skeleton.size() > 1)) delete_selected(rig, bone, selection, out);
         ImGui::EndPopup();
     }
     return open && has_children;
@@ -150,7 +156,8 @@ void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at,
         if (ImGui::Button(has_selection ? "Add child" : "Add root")) add_child(rig, has_selection ? selected : -1, out);
         ImGui::SameLine();
         if (!has_selection || sk.size() < 2) ImGui::BeginDisabled();
-        if (ImGui::Button("Delete")) delete_selected(rig, selected, out);
+        if (ImGui::Button("Delete")) delete_selected(rig, selected, selection, out);
+        if (marks) marks->mark_last_item("outliner/delete");
         if (!has_selection || sk.size() < 2) ImGui::EndDisabled();
         ImGui::TextDisabled("%s rig, %zu bones", rig.is_2d() ? "2D" : "3D", sk.size());
         accept_reparent(rig, -1, out);  // dropping a bone on this line makes it a root

@@ -105,6 +105,26 @@ Result<TreeEdit> delete_bone(const Rig& rig, int bone) {
     return reorder_bones(edited, order);
 }
 
+Result<TreeEdit> delete_bones(const Rig& rig, std::span<const int> bones) {
+    std::vector<int> doomed(bones.begin(), bones.end());
+    std::sort(doomed.begin(), doomed.end(), std::greater<>());
+    doomed.erase(std::unique(doomed.begin(), doomed.end()), doomed.end());
+    if (doomed.empty()) return Error{"cannot delete: no bone given"};
+    if (doomed.size() >= rig.skeleton.size()) return Error{"cannot delete every bone: a rig needs one"};
+    // From the last index down: deleting a bone renumbers only the bones after it.
+    TreeEdit done{rig, -1, {}, 0, 0};
+    for (const int bone : doomed) {
+        Result<TreeEdit> one = delete_bone(done.rig, bone);
+        if (!one) return one;
+        TreeEdit& e = one.value();
+        e.removed_chains.insert(e.removed_chains.begin(), done.removed_chains.begin(), done.removed_chains.end());
+        e.removed_channels += done.removed_channels;
+        e.removed_tracks += done.removed_tracks;
+        done = std::move(e);
+    }
+    return done;
+}
+
 Result<TreeEdit> reparent_bone(const Rig& rig, int bone, int new_parent) {
     if (Status s = check_bone(rig, bone); !s) return Error{"cannot re-parent: " + s.message()};
     if (new_parent != -1) {

@@ -123,6 +123,9 @@ Result<TreeEdit> add_child_bone(const Rig& rig, int parent, std::optional<std::s
 // deleted: a rig needs one. Placement is kept at rest: the deleted bone's pose rotation goes
 // with it, so a posed child may turn with the loss.
 Result<TreeEdit> delete_bone(const Rig& rig, int bone);
+// Deletes several bones (the selection) as delete_bone deletes each, in one edit; what one of
+// them refuses refuses the whole. Deleting every bone is refused.
+Result<TreeEdit> delete_bones(const Rig& rig, std::span<const int> bones);
 
 // Moves a bone (with its subtree) under `new_parent` (-1: it becomes a root). Its rest
 // placement in the world is kept: the rest translation and rotation are recomputed relative

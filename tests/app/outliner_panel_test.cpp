@@ -22,6 +22,7 @@ protected:
             draw_outliner_panel(rig, selected, {0, 0, 240, 760}, e, &marks, -1, nullptr, selection);
             if (e.select) selected = *e.select;
             if (e.toggle_select) toggled.push_back(*e.toggle_select);
+            if (e.tree) trees.push_back(std::move(*e.tree));
             if (e.edit) edits.push_back(std::move(*e.edit));
         });
         ui.frames(2);
@@ -64,6 +65,7 @@ protected:
     int selected = -1;
     std::vector<int> selection;
     std::vector<int> toggled;
+    std::vector<PanelEdits::TreeChange> trees;
     UiMarks marks;
     std::vector<PanelEdits::RigEdit> edits;
 };
@@ -145,4 +147,19 @@ TEST_F(OutlinerTest, EverySelectedBonesRowIsHighlighted) {
         const bool lit = row_is_highlighted(name);
         EXPECT_EQ(lit, std::string(name) != "head") << name;
     }
+}
+
+TEST_F(OutlinerTest, DeleteWithSeveralSelectedDeletesThemAllAndTheirMenuKeepsThemSelected) {
+    selected = bone_named(rig, "head");
+    selection = {bone_named(rig, "hand"), bone_named(rig, "head")};
+    ui.right_click(centre("outliner/hand"));
+    ui.frames(2);
+    EXPECT_EQ(selected, bone_named(rig, "head")) << "the menu on a selected bone changed the selection";
+    ui.click(ImVec2(120, 740));  // away from the menu: it closes
+    ui.pause();
+    ui.click(centre("outliner/delete"));
+    ASSERT_EQ(trees.size(), 1u);
+    EXPECT_EQ(trees[0].label, "delete 2 bones");
+    ASSERT_TRUE(trees[0].edit.ok()) << trees[0].edit.message();
+    EXPECT_EQ(trees[0].edit.value().rig.skeleton.size(), rig.skeleton.size() - 2);
 }

@@ -21,6 +21,7 @@ constexpr int kSpine = 1;
 constexpr int kUpperArm = 2;
 constexpr int kForearm = 3;
 constexpr int kHand = 4;
+constexpr int kThigh = 5;
 constexpr int kShin = 6;
 
 using Names = std::vector<std::string>;
@@ -331,4 +332,34 @@ TEST(DeleteBone, RefusesABoneASlotHangsOnAndSlotsFollowARenumbering) {
     Result<TreeEdit> deleted = delete_bone(out, bone_named(out, "extra"));
     ASSERT_TRUE(deleted.ok()) << deleted.message();
     EXPECT_EQ(deleted.value().rig.skeleton[static_cast<std::size_t>(deleted.value().rig.slots[0].bone)].name, "shin");
+}
+
+TEST(DeleteBones, DeletesTheSelectionInOneEditAsOneAfterAnotherWould) {
+    const Rig rig = figure_2d();
+    const int bones[] = {kHand, kThigh, kHand};  // any order, repeats once
+    Result<TreeEdit> both = delete_bones(rig, bones);
+    ASSERT_TRUE(both.ok()) << both.message();
+    Result<TreeEdit> first = delete_bone(rig, kThigh);
+    ASSERT_TRUE(first.ok());
+    Result<TreeEdit> second = delete_bone(first.value().rig, kHand);
+    ASSERT_TRUE(second.ok());
+    EXPECT_TRUE(both.value().rig == second.value().rig);
+    EXPECT_EQ(both.value().rig.skeleton.size(), rig.skeleton.size() - 2);
+    EXPECT_EQ(both.value().rig.skeleton.find("hand"), -1);
+    EXPECT_EQ(both.value().rig.skeleton.find("thigh"), -1);
+    // The chains through them and the states' channels on them are counted from both.
+    EXPECT_EQ(both.value().removed_channels, first.value().removed_channels + second.value().removed_channels);
+    EXPECT_EQ(both.value().removed_chains.size(), first.value().removed_chains.size() + second.value().removed_chains.size());
+}
+
+TEST(DeleteBones, RefusesEveryBoneNoBoneAndWhatOneOfThemRefuses) {
+    const Rig rig = figure_2d();
+    std::vector<int> all;
+    for (int b = 0; b < static_cast<int>(rig.skeleton.size()); ++b) all.push_back(b);
+    EXPECT_EQ(delete_bones(rig, all).message(), "cannot delete every bone: a rig needs one");
+    EXPECT_FALSE(delete_bones(rig, {}).ok());
+    const int bad[] = {kHand, 99};
+    const Result<TreeEdit> r = delete_bones(rig, bad);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.message().find("cannot delete"), std::string::npos) << r.message();
 }
