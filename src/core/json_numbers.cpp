@@ -10,6 +10,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/angles.hpp"
+#include "core/rotation_math.hpp"
 #include "core/shortest_decimal.hpp"
 
 namespace marionette {
@@ -241,5 +243,20 @@ void append_json_float(std::string& text, float v) {
     text.append(out, static_cast<std::size_t>(write_json_float(out, v) - out));  // (a pointer pair goes through replace())
 }
 
+
+Json json_vector(const glm::vec3& v, bool is_2d) {
+    Json a = Json::array({json_float(v.x), json_float(v.y)});
+    if (!is_2d) a.push_back(json_float(v.z));
+    return a;
+}
+
+Json json_rotation(const glm::quat& q, bool is_2d) {
+    // A 2D angle to 1e-4 degree (far below anything visible). The rotation is a quaternion, and
+    // angle -> quaternion -> angle can come back an ulp away, so the shortest exact form would
+    // change each time a file is reopened and saved. Read back, a number on this grid comes out
+    // within 1e-6 degree of itself and rounds to itself: save, reopen, save writes the same file.
+    if (is_2d) return json_number(std::round(static_cast<double>(angle_2d(q)) * (180.0 / kPiDouble) * 1e4) / 1e4);
+    return Json::array({json_float(q.x), json_float(q.y), json_float(q.z), json_float(q.w)});
+}
 
 }  // namespace marionette

@@ -6,6 +6,9 @@
 #include <cstddef>
 #include <string>
 
+#include <glm/glm.hpp>
+#include <glm/gtc/quaternion.hpp>
+
 #include "core/json_field.hpp"
 
 namespace marionette {
@@ -27,5 +30,12 @@ inline constexpr std::size_t kMaxJsonFloatChars = 32;
 // The same text written at `out`, which holds kMaxJsonFloatChars; returns its end. For a
 // writer that sizes its buffer once for many numbers.
 char* write_json_float(char* out, float v);
+
+// A rig's vector as the files write it: [x, y] for a 2D rig, [x, y, z] for a 3D one.
+Json json_vector(const glm::vec3& v, bool is_2d);
+
+// A rotation as the files write it: 2D, its angle about z in degrees to 1e-4 degree; 3D, the
+// quaternion [x, y, z, w].
+Json json_rotation(const glm::quat& q, bool is_2d);
 
 }  // namespace marionette

@@ -12,6 +12,7 @@
 #include "core/pose.hpp"
 #include "core/skeleton.hpp"
 #include "core/slot.hpp"
+#include "core/stored_pose.hpp"
 #include "core/state.hpp"
 
 namespace marionette {
@@ -28,6 +29,7 @@ struct Rig {
     float fps = kDefaultFps;  // frames per second the rig is animated at (extents.hpp: is_fps)
     RigMeshes meshes{};       // what hangs on the bones (3D rigs); kept in a file beside the rig's
     std::vector<Slot> slots{};  // pictures on the bones, in draw order, bottom first
+    std::vector<StoredPose> poses{};  // the pose library (stored_pose.hpp)
     // Editor-only data (camera, layout, ...), kept apart from the rig and written back as read.
     nlohmann::ordered_json editor = nlohmann::ordered_json::object();
 

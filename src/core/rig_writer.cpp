@@ -13,6 +13,7 @@
 #include "core/rig_json.hpp"
 #include "core/slot_track_json.hpp"
 #include "core/slot_json.hpp"
+#include "core/stored_pose_json.hpp"
 #include "core/text_file.hpp"
 
 namespace marionette {
@@ -21,25 +22,8 @@ namespace {
 
 Json degrees(float radians) { return json_number(radians_to_degrees(radians)); }
 
-Json vector(const glm::vec3& v, bool is_2d) {
-    Json a = Json::array({json_float(v.x), json_float(v.y)});
-    if (!is_2d) a.push_back(json_float(v.z));
-    return a;
-}
-
-// A 2D rotation's angle in degrees, to 1e-4 degree (far below anything visible). The rotation is
-// a quaternion, and angle -> quaternion -> angle can come back an ulp away, so the shortest exact
-// form would change each time a file is reopened and saved. Read back, a number on this grid
-// comes out within 1e-6 degree of itself and rounds to itself: save, reopen, save writes the
-// same file.
-Json angle_2d_degrees(const glm::quat& q) {
-    return json_number(std::round(static_cast<double>(angle_2d(q)) * (180.0 / kPiDouble) * 1e4) / 1e4);
-}
-
-Json rotation(const glm::quat& q, bool is_2d) {
-    if (is_2d) return angle_2d_degrees(q);
-    return Json::array({json_float(q.x), json_float(q.y), json_float(q.z), json_float(q.w)});
-}
+Json vector(const glm::vec3& v, bool is_2d) { return json_vector(v, is_2d); }
+Json rotation(const glm::quat& q, bool is_2d) { return json_rotation(q, is_2d); }
 
 Json bone_json(const Skeleton& skeleton, const Bone& b, bool is_2d, RigJsonStyle style) {
     // Readable files spell every bone's rest out; compact ones (rigs too large to read anyway)
@@ -207,6 +191,7 @@ Json rig_to_json(const Rig& rig, RigJsonStyle style, const PackedMeshes* meshes)
     if (rig.fps != kDefaultFps) j["fps"] = json_float(rig.fps);  // files at the default stay as they were
     if (!rig.meshes.empty()) put_meshes_json(rig, meshes ? *meshes : pack_meshes(rig.meshes.set()), j);
     if (!rig.slots.empty()) j["slots"] = slots_json(rig);
+    if (!rig.poses.empty()) j["poses"] = stored_poses_json(rig);
     if (!rig.editor.empty()) j["editor"] = rig.editor;
     return j;
 }
@@ -216,6 +201,7 @@ Result<std::string> serialize_rig(const Rig& rig, std::uintmax_t max_bytes, cons
         return Error{"cannot write the rig: " + *problem};
     }
     if (std::optional<std::string> problem = slots_problem(rig.slots, rig.skeleton.size())) return Error{"cannot write the rig: " + *problem};
+    if (std::optional<std::string> problem = stored_poses_problem(rig.poses, rig.skeleton.size())) return Error{"cannot write the rig: " + *problem};
     for (std::size_t i = 0; i < rig.states.size(); ++i) {
         std::string place;
         const State& st = rig.states[i];

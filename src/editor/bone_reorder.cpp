@@ -111,6 +111,12 @@ TreeEdit reorder_bones(const Rig& rig, std::span<const int> order) {
     }
     // So do slots (delete_bone never drops a bone a slot hangs on either).
     for (Slot& slot : r.slots) slot.bone = renumber(slot.bone);
+    // Stored poses follow their bones and forget a dropped one; they stay in skeleton order.
+    for (StoredPose& stored : r.poses) {
+        for (BonePose& b : stored.bones) b.bone = renumber(b.bone);
+        std::erase_if(stored.bones, [](const BonePose& b) { return b.bone < 0; });
+        std::sort(stored.bones.begin(), stored.bones.end(), [](const BonePose& a, const BonePose& b) { return a.bone < b.bone; });
+    }
     return out;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Renumbering bones: the one place where bone indices change, so every index in a rig
-// (parents, chain roots and effectors, state channels, pose rotations) follows its bone.
+// (parents, chain roots and effectors, state channels, pose rotations, stored poses) follows
+// its bone.
 
 #include <span>
 #include <vector>

@@ -15,17 +15,18 @@ Status check_axis(const glm::vec3& axis) {
     return {};
 }
 
-// `pose` with bone b posed as bone source[b] mirrored across the plane through the origin across
-// `axis` (source[b] -1: b keeps its pose).
-Result<Pose> mirrored(const Rig& rig, const std::vector<int>& source, const glm::vec3& axis) {
+// The rig's pose with bone b posed as bone source[b] is in `from` mirrored across the plane
+// through the origin across `axis` (source[b] -1: b keeps its pose).
+Result<Pose> mirrored(const Rig& rig, const Pose& from, const std::vector<int>& source, const glm::vec3& axis) {
     const Skeleton& skeleton = rig.skeleton;
-    const Pose& pose = rig.pose;
+    const Pose& pose = from;
+    if (!from.fits(skeleton.size())) return Error{"the pose does not fit the skeleton"};
     Result<std::vector<Transform>> rest = compute_world(skeleton, Pose::rest(skeleton.size()));
     if (!rest) return Error{rest.message()};
     Result<std::vector<Transform>> posed = compute_world(skeleton, pose);
     if (!posed) return Error{posed.message()};
     const glm::mat3 reflect = glm::mat3(1.0f) - 2.0f * glm::outerProduct(axis, axis);
-    Pose out = pose;
+    Pose out = rig.pose;
     std::vector<Transform> world(skeleton.size());
     for (std::size_t b = 0; b < skeleton.size(); ++b) {
         const Bone& bone = skeleton[b];
@@ -80,7 +81,7 @@ Result<Rig> mirror_pose(const Rig& rig, std::span<const int> sources, const glm:
         }
         source[static_cast<std::size_t>(twin)] = b;
     }
-    Result<Pose> pose = mirrored(rig, source, axis);
+    Result<Pose> pose = mirrored(rig, rig.pose, source, axis);
     if (!pose) return Error{"cannot mirror the pose: " + pose.message()};
     Rig out = rig;
     out.pose = std::move(pose).value();
@@ -94,12 +95,29 @@ Result<Rig> flip_pose(const Rig& rig, const glm::vec3& axis) {
     for (std::size_t b = 0; b < source.size(); ++b) {
         if (source[b] < 0) source[b] = static_cast<int>(b);
     }
-    Result<Pose> pose = mirrored(rig, source, axis);
+    Result<Pose> pose = mirrored(rig, rig.pose, source, axis);
     if (!pose) return Error{"cannot flip the pose: " + pose.message()};
     Rig out = rig;
     out.pose = std::move(pose).value();
     const glm::mat3 reflect = glm::mat3(1.0f) - 2.0f * glm::outerProduct(axis, axis);
     out.pose.root_offset = reflect * rig.pose.root_offset;
+    return out;
+}
+
+Result<Rig> mirror_bones_from(const Rig& rig, const Pose& from, std::span<const int> bones, const glm::vec3& axis) {
+    if (Status s = check_axis(axis); !s) return Error{"cannot mirror the pose: " + s.message()};
+    if (!rig.pose.fits(rig.skeleton.size())) return Error{"cannot mirror the pose: it does not fit the skeleton"};
+    const std::vector<int> twins = mirror_twins(rig.skeleton);
+    std::vector<int> source(rig.skeleton.size(), -1);
+    for (const int b : bones) {
+        if (b < 0 || static_cast<std::size_t>(b) >= rig.skeleton.size()) return Error{"cannot mirror the pose: no bone " + std::to_string(b)};
+        const int twin = twins[static_cast<std::size_t>(b)];
+        source[static_cast<std::size_t>(twin >= 0 ? twin : b)] = b;  // twins pair one to one: no target twice
+    }
+    Result<Pose> pose = mirrored(rig, from, source, axis);
+    if (!pose) return Error{"cannot mirror the pose: " + pose.message()};
+    Rig out = rig;
+    out.pose = std::move(pose).value();
     return out;
 }
 

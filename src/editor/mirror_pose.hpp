@@ -30,4 +30,9 @@ std::vector<int> mirror_sources(const Rig& rig, int bone);
 // the root offset reflected: flipping twice gives the pose back.
 Result<Rig> flip_pose(const Rig& rig, const glm::vec3& axis);
 
+// `rig` with each of `bones`, as `from` poses it, mirrored onto its twin (a bone without one,
+// onto itself); every other bone keeps `rig`'s pose. Pasting a copied pose flipped: `from` is
+// the rig with the copy pasted as it was.
+Result<Rig> mirror_bones_from(const Rig& rig, const Pose& from, std::span<const int> bones, const glm::vec3& axis);
+
 }  // namespace marionette
