@@ -292,6 +292,7 @@ void EditorApp::handle_events() {
             continue;
         }
         if (e.type == SDL_KEYDOWN && layer_key(e.key)) continue;
+        if (e.type == SDL_KEYDOWN && pose_key(e.key)) continue;
         const std::optional<ViewportInput> input = viewport_input(e);
         if (!input) continue;
         const std::optional<AutoKey> auto_key = auto_key_target();

@@ -87,6 +87,14 @@ private:
     // Alt+Z and Alt+H: the X-ray and the meshes (ViewLayers). True when the key was one.
     bool layer_key(const SDL_KeyboardEvent& key);
     void run_file_choice(const FileMenuChoice& choice);
+    // Ctrl+C, Ctrl+V, Ctrl+Shift+V with the pointer over the viewport (over the timeline they
+    // copy and paste keys): the pose to and from the clipboard. True when the key was one.
+    bool pose_key(const SDL_KeyboardEvent& key);
+    // The selected bones' pose (every bone's with none selected) to the system clipboard, as
+    // text another editor can paste (pose_clipboard_actions.cpp).
+    void copy_pose();
+    // The clipboard's pose onto this rig, as copied or mirrored onto the twins: one undo step.
+    void paste_pose(bool flipped);
     // F12: the viewport alone (no panels) as "<document>-NNN.png" beside the document.
     void save_viewport_screenshot(int frame_height, float pixels_per_point);
     Viewport viewport() const;

@@ -109,6 +109,8 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     if (tools.reset_pose) {
         if (Status s = session_->apply("reset pose", reset_pose(document_.rig())); !s) say(s.message());
     }
+    if (tools.copy_pose) copy_pose();
+    if (tools.paste_pose || tools.paste_flipped) paste_pose(tools.paste_flipped);
     if (tools.mirror_pose || tools.flip_pose) {
         const Rig& now = document_.rig();
         const glm::vec3 axis = detect_side_axis(now.skeleton, mirror_twins(now.skeleton), now.is_2d());

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/draw_order_list.hpp"
+#include "app/pose_library_panel.hpp"
 
 namespace marionette {
 
@@ -196,6 +197,7 @@ void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at,
             ImGui::TextDisabled("States");
             for (const State& s : rig.states) ImGui::BulletText("%s", s.name.c_str());
         }
+        draw_pose_library(rig, selection, out, marks);
     }
     ImGui::End();
 }

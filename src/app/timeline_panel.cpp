@@ -207,7 +207,9 @@ void TimelinePanel::shortcuts(const Rig& rig, int selected_bone, const Pose& sho
         selection_.clear();
         return;
     }
-    if (!io.KeyCtrl) return;
+    // Ctrl+A, C and V are the keys' with the pointer over the state panel; over the viewport,
+    // Ctrl+C and V copy and paste the pose (app/pose_clipboard_actions.cpp).
+    if (!io.KeyCtrl || !ImGui::IsWindowHovered(ImGuiHoveredFlags_RootAndChildWindows)) return;
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_A), false)) {
         select(rig, every_key(st), false);
     } else if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_C), false) && !chosen.empty()) {

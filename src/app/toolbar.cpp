@@ -92,6 +92,7 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Ctrl+Shift+Z or Ctrl+Y");
         ImGui::SameLine(0.0f, 16.0f);
         a.reset_pose = ImGui::Button("Reset pose");
+        if (state.marks) state.marks->mark_last_item("toolbar/reset pose");
         ImGui::SameLine(0.0f, 2.0f);
         if (ImGui::Button("Select")) ImGui::OpenPopup("select_menu");
         if (state.marks) state.marks->mark_last_item("toolbar/select");
@@ -114,10 +115,19 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
             ImGui::EndPopup();
         }
         ImGui::SameLine(0.0f, 2.0f);
-        if (ImGui::Button("Mirror")) ImGui::OpenPopup("mirror_menu");
-        if (state.marks) state.marks->mark_last_item("toolbar/mirror");
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Copy a side's pose onto the other, or swap the sides (bones paired by name: _l / _r, .L / .R, Left / Right)");
-        if (ImGui::BeginPopup("mirror_menu")) {
+        if (ImGui::Button("Pose")) ImGui::OpenPopup("pose_menu");
+        if (state.marks) state.marks->mark_last_item("toolbar/pose");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Copy and paste a pose (also between two editors), copy a side onto the other, swap the sides");
+        if (ImGui::BeginPopup("pose_menu")) {
+            a.copy_pose = ImGui::MenuItem("Copy pose", "Ctrl+C");
+            if (state.marks) state.marks->mark_last_item("pose/copy");
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("The selected bones' pose (every bone's when none is selected), as text on the clipboard");
+            a.paste_pose = ImGui::MenuItem("Paste pose", "Ctrl+V");
+            if (state.marks) state.marks->mark_last_item("pose/paste");
+            a.paste_flipped = ImGui::MenuItem("Paste flipped", "Ctrl+Shift+V");
+            if (state.marks) state.marks->mark_last_item("pose/paste flipped");
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("The copied pose mirrored onto the other side: a left arm's onto the right arm");
+            ImGui::Separator();
             a.mirror_pose = ImGui::MenuItem("Copy to the other side", nullptr, false, state.can_mirror);
             if (state.marks) state.marks->mark_last_item("mirror/copy");
             if (!state.can_mirror && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Select bones with twins (arm_l, hand.R, LeftFoot, ...): they and the bones under them are copied");

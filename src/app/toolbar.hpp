@@ -50,6 +50,9 @@ struct ToolbarActions {
     bool redo = false;
     bool reset_pose = false;
     std::optional<SelectCommand> select;  // the Select menu
+    bool copy_pose = false;      // the selected bones' pose to the clipboard
+    bool paste_pose = false;     // the clipboard's pose onto the bones of its names
+    bool paste_flipped = false;  // ... mirrored onto their twins
     bool mirror_pose = false;  // the selected bones and those under them copied onto their twins
     bool flip_pose = false;    // the two sides swapped
     bool frame_all = false;
