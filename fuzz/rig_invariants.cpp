@@ -203,6 +203,7 @@ Violation check_rig_structure(const Rig& rig) {
     if (Violation v = check_bones(rig)) return v;
     if (Violation v = check_chains(rig)) return v;
     if (Violation v = check_pose(rig)) return v;
+    if (std::optional<std::string> problem = stored_poses_problem(rig.poses, rig.skeleton.size())) return *problem;
     return check_states(rig);
 }
 
@@ -233,6 +234,19 @@ Violation rig_difference(const Rig& a, const Rig& b) {
         if (rotation_change(a.pose.rotations[i], b.pose.rotations[i]) > kRotationSlack) return differ("pose of " + bone_at(a, i));
     }
     if (Violation v = states_difference(a, b)) return v;
+    if (a.poses.size() != b.poses.size()) return differ("stored pose count");
+    for (std::size_t p = 0; p < a.poses.size(); ++p) {
+        const StoredPose& x = a.poses[p];
+        const StoredPose& y = b.poses[p];
+        if (x.name != y.name || x.bones.size() != y.bones.size()) return differ("stored pose " + std::to_string(p));
+        for (std::size_t i = 0; i < x.bones.size(); ++i) {
+            const BonePose& u = x.bones[i];
+            const BonePose& v = y.bones[i];
+            if (u.bone != v.bone || u.translation != v.translation || u.scale != v.scale || rotation_change(u.rotation, v.rotation) > kRotationSlack) {
+                return differ("stored pose " + x.name + ", " + bone_at(a, static_cast<std::size_t>(u.bone)));
+            }
+        }
+    }
     if (a.editor != b.editor) return differ("editor data");
     return {};
 }
