@@ -12,6 +12,7 @@
 #include "app/panel_layout.hpp"
 #include "app/screenshot.hpp"
 #include "app/viewport_events.hpp"
+#include "editor/shortcuts.hpp"
 #include "core/forward_kinematics.hpp"
 #include "core/state_pose.hpp"
 #include "core/terminal_text.hpp"
@@ -131,31 +132,36 @@ void EditorApp::start_over() {
     pose_world();
 }
 
-bool EditorApp::file_key(const SDL_KeyboardEvent& key) {
-    const bool ctrl = (key.keysym.mod & KMOD_CTRL) != 0;
-    const bool shift = (key.keysym.mod & KMOD_SHIFT) != 0;
-    FileMenuChoice c;
-    switch (key.keysym.sym) {
-        case SDLK_n: if (ctrl) c.new_rig = Dimensions::Two; break;
-        case SDLK_o: c.open = ctrl; break;
-        case SDLK_s: c.save = ctrl && !shift; c.save_as = ctrl && shift; break;
-        case SDLK_e: c.export_rig = ctrl && !shift; c.export_gltf = ctrl && shift; break;
-        case SDLK_q: c.quit = ctrl; break;
-        case SDLK_F12: c.screenshot = true; break;
-        default: return false;
+bool EditorApp::window_key(const SDL_KeyboardEvent& key) {
+    const ViewKey k = view_key(key.keysym.sym);
+    const Modifiers mods = modifiers_of(key.keysym.mod);
+    if (const std::optional<Command> command = command_for(ShortcutContext::Window, k, mods)) {
+        FileMenuChoice c;
+        switch (*command) {
+            case Command::NewRig: c.new_rig = Dimensions::Two; break;
+            case Command::Open: c.open = true; break;
+            case Command::Save: c.save = true; break;
+            case Command::SaveAs: c.save_as = true; break;
+            case Command::ExportRig: c.export_rig = true; break;
+            case Command::ExportGltf: c.export_gltf = true; break;
+            case Command::Quit: c.quit = true; break;
+            case Command::Screenshot: c.screenshot = true; break;
+            case Command::Help: help_.toggle(); return true;
+            case Command::ToggleXray: layers_.xray = !layers_.xray; return true;
+            case Command::ToggleMeshes: layers_.meshes = !layers_.meshes; return true;
+            default: return false;
+        }
+        run_file_choice(c);
+        return true;
     }
-    const bool any = c.new_rig || c.open || c.save || c.save_as || c.export_rig || c.export_gltf || c.quit || c.screenshot;
-    if (any) run_file_choice(c);
-    return any;
-}
-
-bool EditorApp::layer_key(const SDL_KeyboardEvent& key) {
-    // Blender's keys: Alt+Z the X-ray, Alt+H (here) the meshes.
-    if ((key.keysym.mod & KMOD_ALT) == 0 || (key.keysym.mod & (KMOD_CTRL | KMOD_SHIFT)) != 0) return false;
-    if (key.keysym.sym == SDLK_z) {
-        layers_.xray = !layers_.xray;
-    } else if (key.keysym.sym == SDLK_h) {
-        layers_.meshes = !layers_.meshes;
+    // The clipboard's keys are the viewport's with the pointer over it (over the state panel
+    // the timeline copies and pastes keys with them).
+    const std::optional<Command> command = command_for(ShortcutContext::Viewport, k, mods);
+    if (!command || ImGui::GetIO().WantCaptureMouse) return false;
+    if (*command == Command::CopyPose) {
+        copy_pose();
+    } else if (*command == Command::PastePose || *command == Command::PastePoseFlipped) {
+        paste_pose(*command == Command::PastePoseFlipped);
     } else {
         return false;
     }
@@ -287,12 +293,10 @@ void EditorApp::handle_events() {
         if (is_key_event(e.type) && io.WantCaptureKeyboard) continue;
         // A key (undo, a mode switch) ends a value being dragged in a panel: that drag is a step.
         if (e.type == SDL_KEYDOWN) session_->finish();
-        if (e.type == SDL_KEYDOWN && file_key(e.key)) {
+        if (e.type == SDL_KEYDOWN && window_key(e.key)) {
             if (files_->take_replaced()) start_over();
             continue;
         }
-        if (e.type == SDL_KEYDOWN && layer_key(e.key)) continue;
-        if (e.type == SDL_KEYDOWN && pose_key(e.key)) continue;
         const std::optional<ViewportInput> input = viewport_input(e);
         if (!input) continue;
         const std::optional<AutoKey> auto_key = auto_key_target();

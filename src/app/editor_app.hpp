@@ -13,6 +13,7 @@
 #include "app/file_actions.hpp"
 #include "app/picture_actions.hpp"
 #include "app/gl_window.hpp"
+#include "app/help_window.hpp"
 #include "app/panel_edits.hpp"
 #include "app/recovery_actions.hpp"
 #include "app/script_player.hpp"
@@ -82,14 +83,11 @@ private:
     // Window size, layout and recent files, in the user's config folder (user_settings.hpp).
     void load_settings();
     void save_settings();
-    // A key the File menu has (Ctrl+N, Ctrl+O, ...); true when it was one.
-    bool file_key(const SDL_KeyboardEvent& key);
-    // Alt+Z and Alt+H: the X-ray and the meshes (ViewLayers). True when the key was one.
-    bool layer_key(const SDL_KeyboardEvent& key);
+    // A key the shortcut table (editor/shortcuts.hpp) gives the window: the File menu's, F1,
+    // the X-ray and meshes (Alt+Z, Alt+H), and with the pointer over the viewport the pose
+    // clipboard's (Ctrl+C, Ctrl+V, Ctrl+Shift+V). True when it was one.
+    bool window_key(const SDL_KeyboardEvent& key);
     void run_file_choice(const FileMenuChoice& choice);
-    // Ctrl+C, Ctrl+V, Ctrl+Shift+V with the pointer over the viewport (over the timeline they
-    // copy and paste keys): the pose to and from the clipboard. True when the key was one.
-    bool pose_key(const SDL_KeyboardEvent& key);
     // The selected bones' pose (every bone's with none selected) to the system clipboard, as
     // text another editor can paste (pose_clipboard_actions.cpp).
     void copy_pose();
@@ -130,6 +128,7 @@ private:
     const Pose& world_pose() const { return world_pose_ ? *world_pose_ : document_.rig().pose; }
     StatePlayer states_;
     StatePanel state_panel_;
+    HelpWindow help_;
     bool state_panel_open_ = false;
     Pose shown_pose_;      // what the state preview shows this frame
     SlotPose shown_slots_;  // the slots' drawings, colours and order shown this frame

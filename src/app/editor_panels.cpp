@@ -91,6 +91,7 @@ void EditorApp::draw_panels(float window_width, float window_height) {
         state_panel_open_ = !state_panel_open_;
         framed_ = false;  // the viewport changed size: frame the puppet in what is left of it
     }
+    if (tools.toggle_help) help_.toggle();
     if (tools.toggle_onion) state_panel_.timeline().onion().on = !state_panel_.timeline().onion().on;
     if (tools.toggle_meshes) layers_.meshes = !layers_.meshes;
     if (tools.toggle_xray) layers_.xray = !layers_.xray;
@@ -136,6 +137,7 @@ void EditorApp::draw_panels(float window_width, float window_height) {
         if (Status s = session_->apply(label, set_chain_solver(rig, active_index, *tools.set_solver)); !s) say(s.message());
     }
     run_file_choice(tools.file);
+    help_.draw(&ui_marks_);
     files_->draw(&ui_marks_);
     pictures_->draw(world_, *session_);
     if (auto added = pictures_->take_added_slot()) controller_->select_slot(*added);

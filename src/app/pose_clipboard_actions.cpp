@@ -2,7 +2,6 @@
 // two editors, and another program can read or write it (core/stored_pose_json.hpp).
 
 #include <SDL.h>
-#include <imgui.h>
 
 #include <string>
 
@@ -12,23 +11,6 @@
 #include "editor/pose_library_edits.hpp"
 
 namespace marionette {
-
-bool EditorApp::pose_key(const SDL_KeyboardEvent& key) {
-    const bool ctrl = (key.keysym.mod & KMOD_CTRL) != 0;
-    const bool shift = (key.keysym.mod & KMOD_SHIFT) != 0;
-    if (!ctrl || (key.keysym.mod & KMOD_ALT) != 0) return false;
-    if (key.keysym.sym != SDLK_c && key.keysym.sym != SDLK_v) return false;
-    // Over a panel (the timeline copies keys with the same keys) the key is the panel's.
-    if (ImGui::GetIO().WantCaptureMouse) return false;
-    if (key.keysym.sym == SDLK_c && !shift) {
-        copy_pose();
-    } else if (key.keysym.sym == SDLK_v) {
-        paste_pose(shift);
-    } else {
-        return false;
-    }
-    return true;
-}
 
 void EditorApp::copy_pose() {
     const Rig& rig = document_.rig();

@@ -1,8 +1,9 @@
 #include "app/timeline_panel.hpp"
 
+#include "app/imgui_shortcuts.hpp"
+
 // The SDL backend of Dear ImGui 1.86 fills io.KeysDown by SDL scancode: a letter without an
 // ImGuiKey (K) is asked for by its scancode.
-#include <SDL_scancode.h>
 
 #include <algorithm>
 #include <cmath>
@@ -197,12 +198,14 @@ void TimelinePanel::shortcuts(const Rig& rig, int selected_bone, const Pose& sho
     if (io.WantTextInput || gesture_ != Gesture::None || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) return;
     const int s = state(rig);
     const State& st = rig.states[static_cast<std::size_t>(s)];
-    if (!io.KeyCtrl && ImGui::IsKeyPressed(SDL_SCANCODE_K, false)) {
-        key(rig, selected_bone >= 0 && !io.KeyShift ? std::vector<int>{selected_bone} : every_bone(rig), shown, edits, actions);
+    // The keys are the shortcut table's (editor/shortcuts.hpp).
+    const bool key_one = shortcut_pressed(Command::KeySelectedBone, ShortcutContext::Timeline);
+    if (key_one || shortcut_pressed(Command::KeyEveryBone, ShortcutContext::Timeline)) {
+        key(rig, selected_bone >= 0 && key_one ? std::vector<int>{selected_bone} : every_bone(rig), shown, edits, actions);
         return;
     }
     const std::vector<KeyRef> chosen = selected_keys(rig);
-    if (!chosen.empty() && (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Delete), false) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Backspace), false))) {
+    if (!chosen.empty() && shortcut_pressed(Command::DeleteKeys, ShortcutContext::Timeline)) {
         edits.apply("delete " + std::to_string(chosen.size()) + (chosen.size() == 1 ? " key" : " keys"), delete_keys(rig, s, chosen));
         selection_.clear();
         return;
@@ -210,12 +213,12 @@ void TimelinePanel::shortcuts(const Rig& rig, int selected_bone, const Pose& sho
     // Ctrl+A, C and V are the keys' with the pointer over the state panel; over the viewport,
     // Ctrl+C and V copy and paste the pose (app/pose_clipboard_actions.cpp).
     if (!io.KeyCtrl || !ImGui::IsWindowHovered(ImGuiHoveredFlags_RootAndChildWindows)) return;
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_A), false)) {
+    if (shortcut_pressed(Command::SelectAllKeys, ShortcutContext::Timeline)) {
         select(rig, every_key(st), false);
-    } else if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_C), false) && !chosen.empty()) {
+    } else if (shortcut_pressed(Command::CopyKeys, ShortcutContext::Timeline) && !chosen.empty()) {
         clipboard_ = copy_keys(st, chosen);
         clipboard_2d_ = rig.is_2d();
-    } else if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_V), false) && !clipboard_.empty()) {
+    } else if (shortcut_pressed(Command::PasteKeys, ShortcutContext::Timeline) && !clipboard_.empty()) {
         const double t = snapped(rig, playhead_);
         const std::string label = "paste " + std::to_string(clipboard_.size()) + (clipboard_.size() == 1 ? " key" : " keys");
         if (clipboard_2d_ != rig.is_2d()) {

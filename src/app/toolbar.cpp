@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/utf8.hpp"
+#include "editor/shortcuts.hpp"
 
 namespace marionette {
 
@@ -37,9 +38,9 @@ void file_menu(const RecentFiles* recent, bool is_3d, UiMarks* marks, FileMenuCh
     if (ImGui::Button("File")) ImGui::OpenPopup("file_menu");
     if (marks) marks->mark_last_item("toolbar/file");
     if (!ImGui::BeginPopup("file_menu")) return;
-    if (ImGui::MenuItem("New 2D rig", "Ctrl+N")) c.new_rig = Dimensions::Two;
+    if (ImGui::MenuItem("New 2D rig", chords_of(Command::NewRig).c_str())) c.new_rig = Dimensions::Two;
     if (ImGui::MenuItem("New 3D rig")) c.new_rig = Dimensions::Three;
-    c.open = ImGui::MenuItem("Open...", "Ctrl+O");
+    c.open = ImGui::MenuItem("Open...", chords_of(Command::Open).c_str());
     if (ImGui::BeginMenu("Open recent", recent && !recent->empty())) {
         for (const std::filesystem::path& p : recent->entries()) {
             // The name, with the folder beside it so two files of one name differ.
@@ -49,17 +50,17 @@ void file_menu(const RecentFiles* recent, bool is_3d, UiMarks* marks, FileMenuCh
         ImGui::EndMenu();
     }
     ImGui::Separator();
-    c.save = ImGui::MenuItem("Save", "Ctrl+S");
-    c.save_as = ImGui::MenuItem("Save as...", "Ctrl+Shift+S");
-    c.export_rig = ImGui::MenuItem("Export rig JSON...", "Ctrl+E");
-    c.export_gltf = ImGui::MenuItem("Export glTF...", "Ctrl+Shift+E");
+    c.save = ImGui::MenuItem("Save", chords_of(Command::Save).c_str());
+    c.save_as = ImGui::MenuItem("Save as...", chords_of(Command::SaveAs).c_str());
+    c.export_rig = ImGui::MenuItem("Export rig JSON...", chords_of(Command::ExportRig).c_str());
+    c.export_gltf = ImGui::MenuItem("Export glTF...", chords_of(Command::ExportGltf).c_str());
     c.export_spine = ImGui::MenuItem("Export Spine JSON...", nullptr, false, !is_3d);
     if (marks) marks->mark_last_item("file/export spine");
     if (is_3d && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Spine is 2D: a 3D rig cannot go there");
     ImGui::Separator();
-    c.screenshot = ImGui::MenuItem("Viewport screenshot", "F12");
+    c.screenshot = ImGui::MenuItem("Viewport screenshot", chords_of(Command::Screenshot).c_str());
     ImGui::Separator();
-    c.quit = ImGui::MenuItem("Quit", "Ctrl+Q");
+    c.quit = ImGui::MenuItem("Quit", chords_of(Command::Quit).c_str());
     ImGui::EndPopup();
 }
 }  // namespace
@@ -72,6 +73,10 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6.0f, 4.0f));
     if (ImGui::Begin("##toolbar", nullptr, flags)) {
         file_menu(state.recent, state.is_3d, state.marks, a.file);
+        ImGui::SameLine(0.0f, 2.0f);
+        a.toggle_help = ImGui::Button("Help");
+        if (state.marks) state.marks->mark_last_item("toolbar/help");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Every shortcut, and the version (%s)", chords_of(Command::Help).c_str());
         ImGui::SameLine(0.0f, 16.0f);
         if (option_button("FK", !state.placing && state.mode == PoseMode::Fk)) a.set_mode = PoseMode::Fk;
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Forward kinematics: a drag turns the bone about its joint (Tab)");
@@ -86,10 +91,10 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
         }
         ImGui::SameLine(0.0f, 16.0f);
         a.undo = enabled_button("Undo", state.can_undo);
-        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Ctrl+Z");
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", chords_of(Command::Undo).c_str());
         ImGui::SameLine();
         a.redo = enabled_button("Redo", state.can_redo);
-        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Ctrl+Shift+Z or Ctrl+Y");
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", chords_of(Command::Redo).c_str());
         ImGui::SameLine(0.0f, 16.0f);
         a.reset_pose = ImGui::Button("Reset pose");
         if (state.marks) state.marks->mark_last_item("toolbar/reset pose");
@@ -101,15 +106,15 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
             struct Item {
                 SelectCommand command;
                 const char* name;
-                const char* keys;
+                Command keys;  // the shortcut table's command for it
                 const char* mark;
             };
-            constexpr Item items[] = {{SelectCommand::All, "All", "A", "select/all"},
-                                      {SelectCommand::None, "None", "Alt+A", "select/none"},
-                                      {SelectCommand::Children, "Children", "]", "select/children"},
-                                      {SelectCommand::Mirror, "Mirror", "Ctrl+Shift+M", "select/mirror"}};
+            constexpr Item items[] = {{SelectCommand::All, "All", Command::SelectAll, "select/all"},
+                                      {SelectCommand::None, "None", Command::SelectNone, "select/none"},
+                                      {SelectCommand::Children, "Children", Command::SelectChildren, "select/children"},
+                                      {SelectCommand::Mirror, "Mirror", Command::SelectMirror, "select/mirror"}};
             for (const Item& item : items) {
-                if (ImGui::MenuItem(item.name, item.keys)) a.select = item.command;
+                if (ImGui::MenuItem(item.name, chords_of(item.keys).c_str())) a.select = item.command;
                 if (state.marks) state.marks->mark_last_item(item.mark);
             }
             ImGui::EndPopup();
@@ -119,12 +124,12 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
         if (state.marks) state.marks->mark_last_item("toolbar/pose");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Copy and paste a pose (also between two editors), copy a side onto the other, swap the sides");
         if (ImGui::BeginPopup("pose_menu")) {
-            a.copy_pose = ImGui::MenuItem("Copy pose", "Ctrl+C");
+            a.copy_pose = ImGui::MenuItem("Copy pose", chords_of(Command::CopyPose).c_str());
             if (state.marks) state.marks->mark_last_item("pose/copy");
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("The selected bones' pose (every bone's when none is selected), as text on the clipboard");
-            a.paste_pose = ImGui::MenuItem("Paste pose", "Ctrl+V");
+            a.paste_pose = ImGui::MenuItem("Paste pose", chords_of(Command::PastePose).c_str());
             if (state.marks) state.marks->mark_last_item("pose/paste");
-            a.paste_flipped = ImGui::MenuItem("Paste flipped", "Ctrl+Shift+V");
+            a.paste_flipped = ImGui::MenuItem("Paste flipped", chords_of(Command::PastePoseFlipped).c_str());
             if (state.marks) state.marks->mark_last_item("pose/paste flipped");
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("The copied pose mirrored onto the other side: a left arm's onto the right arm");
             ImGui::Separator();

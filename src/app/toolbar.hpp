@@ -57,6 +57,7 @@ struct ToolbarActions {
     bool flip_pose = false;    // the two sides swapped
     bool frame_all = false;
     bool toggle_states = false;  // the state panel
+    bool toggle_help = false;    // the help window (F1)
     bool toggle_onion = false;
     bool toggle_meshes = false;
     bool toggle_xray = false;

@@ -16,42 +16,75 @@ std::optional<MouseButton> mouse_button(Uint8 button) {
     }
 }
 
-ViewKey view_key(SDL_Keycode sym) {
-    switch (sym) {
-        case SDLK_SPACE: return ViewKey::Space;
-        case SDLK_TAB: return ViewKey::Tab;
-        case SDLK_ESCAPE: return ViewKey::Escape;
-        case SDLK_p: return ViewKey::P;
-        case SDLK_f: return ViewKey::F;
-        case SDLK_HOME: return ViewKey::Home;
-        case SDLK_z: return ViewKey::Z;
-        case SDLK_y: return ViewKey::Y;
-        case SDLK_e: return ViewKey::E;
-        case SDLK_g: return ViewKey::G;
-        case SDLK_r: return ViewKey::R;
-        case SDLK_s: return ViewKey::S;
-        case SDLK_a: return ViewKey::A;
-        case SDLK_m: return ViewKey::M;
-        case SDLK_RIGHTBRACKET: return ViewKey::BracketRight;
-        case SDLK_PAGEUP: return ViewKey::PageUp;
-        case SDLK_PAGEDOWN: return ViewKey::PageDown;
-        case SDLK_1:
-        case SDLK_KP_1: return ViewKey::Front;
-        case SDLK_3:
-        case SDLK_KP_3: return ViewKey::Side;
-        case SDLK_7:
-        case SDLK_KP_7: return ViewKey::Top;
-        default: return ViewKey::Other;
-    }
-}
+// Every key the shortcuts use: its SDL keycode (what SDL's key events carry) and scancode
+// (what ImGui's SDL backend indexes keys by), and the keypad's for 1, 3 and 7.
+struct KeyCodes {
+    ViewKey key;
+    SDL_Keycode code;
+    SDL_Scancode scan;
+    SDL_Keycode keypad = SDLK_UNKNOWN;
+    SDL_Scancode keypad_scan = SDL_SCANCODE_UNKNOWN;
+};
+constexpr KeyCodes kKeys[] = {
+    {ViewKey::Space, SDLK_SPACE, SDL_SCANCODE_SPACE},
+    {ViewKey::Tab, SDLK_TAB, SDL_SCANCODE_TAB},
+    {ViewKey::Escape, SDLK_ESCAPE, SDL_SCANCODE_ESCAPE},
+    {ViewKey::P, SDLK_p, SDL_SCANCODE_P},
+    {ViewKey::F, SDLK_f, SDL_SCANCODE_F},
+    {ViewKey::Home, SDLK_HOME, SDL_SCANCODE_HOME},
+    {ViewKey::Z, SDLK_z, SDL_SCANCODE_Z},
+    {ViewKey::Y, SDLK_y, SDL_SCANCODE_Y},
+    {ViewKey::PageUp, SDLK_PAGEUP, SDL_SCANCODE_PAGEUP},
+    {ViewKey::PageDown, SDLK_PAGEDOWN, SDL_SCANCODE_PAGEDOWN},
+    {ViewKey::Front, SDLK_1, SDL_SCANCODE_1, SDLK_KP_1, SDL_SCANCODE_KP_1},
+    {ViewKey::Side, SDLK_3, SDL_SCANCODE_3, SDLK_KP_3, SDL_SCANCODE_KP_3},
+    {ViewKey::Top, SDLK_7, SDL_SCANCODE_7, SDLK_KP_7, SDL_SCANCODE_KP_7},
+    {ViewKey::E, SDLK_e, SDL_SCANCODE_E},
+    {ViewKey::G, SDLK_g, SDL_SCANCODE_G},
+    {ViewKey::R, SDLK_r, SDL_SCANCODE_R},
+    {ViewKey::S, SDLK_s, SDL_SCANCODE_S},
+    {ViewKey::A, SDLK_a, SDL_SCANCODE_A},
+    {ViewKey::M, SDLK_m, SDL_SCANCODE_M},
+    {ViewKey::BracketRight, SDLK_RIGHTBRACKET, SDL_SCANCODE_RIGHTBRACKET},
+    {ViewKey::N, SDLK_n, SDL_SCANCODE_N},
+    {ViewKey::O, SDLK_o, SDL_SCANCODE_O},
+    {ViewKey::Q, SDLK_q, SDL_SCANCODE_Q},
+    {ViewKey::H, SDLK_h, SDL_SCANCODE_H},
+    {ViewKey::C, SDLK_c, SDL_SCANCODE_C},
+    {ViewKey::V, SDLK_v, SDL_SCANCODE_V},
+    {ViewKey::K, SDLK_k, SDL_SCANCODE_K},
+    {ViewKey::Delete, SDLK_DELETE, SDL_SCANCODE_DELETE},
+    {ViewKey::Backspace, SDLK_BACKSPACE, SDL_SCANCODE_BACKSPACE},
+    {ViewKey::F1, SDLK_F1, SDL_SCANCODE_F1},
+    {ViewKey::F12, SDLK_F12, SDL_SCANCODE_F12},
+};
 
 glm::vec2 pixel_of(Sint32 x, Sint32 y) { return {static_cast<float>(x), static_cast<float>(y)}; }
 
 }  // namespace
 
+ViewKey view_key(int sdl_keycode) {
+    for (const KeyCodes& k : kKeys) {
+        if (k.code == sdl_keycode || (k.keypad != SDLK_UNKNOWN && k.keypad == sdl_keycode)) return k.key;
+    }
+    return ViewKey::Other;
+}
+
+Modifiers modifiers_of(unsigned sdl_keymod) {
+    return {(sdl_keymod & KMOD_CTRL) != 0, (sdl_keymod & KMOD_SHIFT) != 0, (sdl_keymod & KMOD_ALT) != 0};
+}
+
+Scancodes scancodes_of(ViewKey key) {
+    for (const KeyCodes& k : kKeys) {
+        if (k.key == key) {
+            return {static_cast<int>(k.scan), static_cast<int>(k.keypad_scan)};
+        }
+    }
+    return {};
+}
+
 std::optional<ViewportInput> viewport_input(const SDL_Event& e) {
-    const SDL_Keymod held = SDL_GetModState();
-    const Modifiers mods{(held & KMOD_CTRL) != 0, (held & KMOD_SHIFT) != 0, (held & KMOD_ALT) != 0};
+    const Modifiers mods = modifiers_of(static_cast<unsigned>(SDL_GetModState()));
     ViewportInput in;
     in.mods = mods;
     switch (e.type) {

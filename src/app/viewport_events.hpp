@@ -13,4 +13,16 @@ namespace marionette {
 // does not act on.
 std::optional<ViewportInput> viewport_input(const SDL_Event& event);
 
+// An SDL key as the shortcut table names it (ViewKey::Other for one it does not use).
+ViewKey view_key(int sdl_keycode);
+// The modifiers of an SDL key event's `mod` field (either Ctrl, Shift or Alt).
+Modifiers modifiers_of(unsigned sdl_keymod);
+// The SDL scancodes of a key (two for 1, 3 and 7: the row's and the keypad's), for ImGui's
+// IsKeyPressed; 0 past the first.
+struct Scancodes {
+    int first = 0;
+    int second = 0;
+};
+Scancodes scancodes_of(ViewKey key);
+
 }  // namespace marionette

@@ -8,6 +8,7 @@
 #include "editor/bounding_box.hpp"
 #include "editor/edits.hpp"
 #include "editor/picking.hpp"
+#include "editor/shortcuts.hpp"
 #include "editor/slot_picking.hpp"
 
 namespace marionette {
@@ -519,54 +520,54 @@ void ViewportController::change_auto_chain_length(int by) {
 }
 
 void ViewportController::key(ViewKey sym, Modifiers mods) {
-    const bool ctrl = mods.ctrl;
-    const bool shift = mods.shift;
-    if (sym == ViewKey::PageUp || sym == ViewKey::PageDown) {
-        change_auto_chain_length(sym == ViewKey::PageUp ? 1 : -1);
+    // The keys are the shortcut table's (shortcuts.hpp); placing pictures, G, R and S choose the tool.
+    std::optional<Command> command = picture_tool_ ? command_for(ShortcutContext::Placing, sym, mods) : std::nullopt;
+    if (!command) command = command_for(ShortcutContext::Viewport, sym, mods);
+    if (!command) return;
+    if (*command == Command::LongerChain || *command == Command::ShorterChain) {
+        change_auto_chain_length(*command == Command::LongerChain ? 1 : -1);  // also while dragging
         return;
     }
     if (dragging()) return;
-    if (sym == ViewKey::Tab) {
-        if (picture_tool_) {
-            picture_tool_.reset();  // back to posing, in the mode it had
-        } else {
-            toggle_mode();
-        }
-    } else if (sym == ViewKey::E && !ctrl) {
-        const Rig& rig = document_.rig();
-        if (picture_tool_) {
-            picture_tool_.reset();
-        } else if (rig.is_2d() && !rig.slots.empty()) {
-            picture_tool_ = PictureTool::Move;
-        } else {
-            message_ = "E places pictures: this rig has none (add one to a bone in the inspector)";
-        }
-    } else if (sym == ViewKey::Escape || (sym == ViewKey::A && mods.alt && !ctrl)) {
-        change_selection([&](BoneSelection& selection) { selection.apply(SelectCommand::None, document_.rig().skeleton); });
-    } else if (sym == ViewKey::A && !ctrl && !mods.alt && !picture_tool_) {
-        change_selection([&](BoneSelection& selection) { selection.apply(SelectCommand::All, document_.rig().skeleton); });
-    } else if (sym == ViewKey::BracketRight && !ctrl && !mods.alt) {
-        change_selection([&](BoneSelection& selection) { selection.apply(SelectCommand::Children, document_.rig().skeleton); });
-    } else if (sym == ViewKey::M && ctrl && shift) {
-        change_selection([&](BoneSelection& selection) { selection.apply(SelectCommand::Mirror, document_.rig().skeleton); });
-    } else if (picture_tool_ && !ctrl && (sym == ViewKey::G || sym == ViewKey::R || sym == ViewKey::S)) {
-        picture_tool_ = sym == ViewKey::G ? PictureTool::Move : sym == ViewKey::R ? PictureTool::Rotate : PictureTool::Scale;
-    } else if (sym == ViewKey::P && !ctrl) {
-        toggle_pin();
-    } else if (sym == ViewKey::F || sym == ViewKey::Home) {
-        frame_requested_ = true;
-    } else if (ctrl && sym == ViewKey::Z) {
-        if (shift) {
-            history_.redo(document_);
-        } else {
-            history_.undo(document_);
-        }
-    } else if (ctrl && sym == ViewKey::Y) {
-        history_.redo(document_);
-    } else if (!document_.rig().is_2d() && !ctrl) {
-        if (sym == ViewKey::Front) camera_.set_view(ViewCamera::View::Front);
-        if (sym == ViewKey::Side) camera_.set_view(ViewCamera::View::Side);
-        if (sym == ViewKey::Top) camera_.set_view(ViewCamera::View::Top);
+    const Rig& rig = document_.rig();
+    switch (*command) {
+        case Command::ToggleMode:
+            if (picture_tool_) {
+                picture_tool_.reset();  // back to posing, in the mode it had
+            } else {
+                toggle_mode();
+            }
+            break;
+        case Command::PlacePictures:
+            if (picture_tool_) {
+                picture_tool_.reset();
+            } else if (rig.is_2d() && !rig.slots.empty()) {
+                picture_tool_ = PictureTool::Move;
+            } else {
+                message_ = "E places pictures: this rig has none (add one to a bone in the inspector)";
+            }
+            break;
+        case Command::PictureMove: picture_tool_ = PictureTool::Move; break;
+        case Command::PictureTurn: picture_tool_ = PictureTool::Rotate; break;
+        case Command::PictureScale: picture_tool_ = PictureTool::Scale; break;
+        case Command::SelectAll: change_selection([&](BoneSelection& s) { s.apply(SelectCommand::All, rig.skeleton); }); break;
+        case Command::SelectNone: change_selection([&](BoneSelection& s) { s.apply(SelectCommand::None, rig.skeleton); }); break;
+        case Command::SelectChildren: change_selection([&](BoneSelection& s) { s.apply(SelectCommand::Children, rig.skeleton); }); break;
+        case Command::SelectMirror: change_selection([&](BoneSelection& s) { s.apply(SelectCommand::Mirror, rig.skeleton); }); break;
+        case Command::TogglePin: toggle_pin(); break;
+        case Command::Frame: frame_requested_ = true; break;
+        case Command::Undo: history_.undo(document_); break;
+        case Command::Redo: history_.redo(document_); break;
+        case Command::FrontView:
+        case Command::SideView:
+        case Command::TopView:
+            if (!rig.is_2d()) {
+                camera_.set_view(*command == Command::FrontView ? ViewCamera::View::Front
+                                 : *command == Command::SideView ? ViewCamera::View::Side
+                                                                  : ViewCamera::View::Top);
+            }
+            break;
+        default: break;  // the app's (the clipboard's): not the controller's
     }
 }
 

@@ -9,8 +9,12 @@ namespace marionette {
 
 enum class MouseButton { Left, Middle, Right };
 
-// The keys the viewport acts on; every other key arrives as Other.
-enum class ViewKey { Other, Space, Tab, Escape, P, F, Home, Z, Y, PageUp, PageDown, Front, Side, Top, E, G, R, S, A, M, BracketRight };
+// The keys the editor's shortcuts use (editor/shortcuts.hpp); every other key arrives as Other.
+// Front, Side and Top are the 1, 3 and 7 keys (and the keypad's), Blender's views.
+enum class ViewKey {
+    Other, Space, Tab, Escape, P, F, Home, Z, Y, PageUp, PageDown, Front, Side, Top, E, G, R, S, A, M, BracketRight,
+    N, O, Q, H, C, V, K, Delete, Backspace, F1, F12
+};
 
 struct Modifiers {
     bool ctrl = false;

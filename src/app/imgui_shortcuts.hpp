@@ -1,0 +1,12 @@
+#pragma once
+// The shortcut table's keys (editor/shortcuts.hpp) as a panel reads them through ImGui.
+
+#include "editor/shortcuts.hpp"
+
+namespace marionette {
+
+// Whether one of `command`'s chords in `context` was pressed this frame, its modifiers held
+// exactly.
+bool shortcut_pressed(Command command, ShortcutContext context);
+
+}  // namespace marionette
