@@ -234,6 +234,7 @@ Violation rig_difference(const Rig& a, const Rig& b) {
         if (rotation_change(a.pose.rotations[i], b.pose.rotations[i]) > kRotationSlack) return differ("pose of " + bone_at(a, i));
     }
     if (Violation v = states_difference(a, b)) return v;
+    if (a.side_axis != b.side_axis) return differ("side axis");
     if (a.poses.size() != b.poses.size()) return differ("stored pose count");
     for (std::size_t p = 0; p < a.poses.size(); ++p) {
         const StoredPose& x = a.poses[p];

@@ -52,7 +52,8 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     ToolbarState toolbar{&settings_.recent, controller_->mode(), history_.can_undo(), history_.can_redo(), !rig.is_2d(), nullptr, false,
                          state_panel_open_, state_panel_.timeline().onion().on, !rig.meshes.empty() || !rig.slots.empty(), rig.is_2d() && !rig.slots.empty(),
                          controller_->picture_tool().has_value(), layers_, &ui_marks_};
-    toolbar.can_mirror = controller_->selected() >= 0;  // whether it has a twin is asked on the click, not every frame
+    toolbar.can_mirror = controller_->selected() >= 0;
+    toolbar.rig = &rig;  // whether it has a twin is asked on the click, not every frame
     // The posed chain is the rig's chain ending at its effector, unless it is an automatic one.
     const std::optional<IkChain> active = controller_->active_chain();
     const int active_index = active ? rig.chain_ending_at(active->effector) : -1;
@@ -114,7 +115,7 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     if (tools.paste_pose || tools.paste_flipped) paste_pose(tools.paste_flipped);
     if (tools.mirror_pose || tools.flip_pose) {
         const Rig& now = document_.rig();
-        const glm::vec3 axis = detect_side_axis(now.skeleton, mirror_twins(now.skeleton), now.is_2d());
+        const glm::vec3 axis = mirror_axis(now);
         std::vector<int> sources;
         if (tools.mirror_pose) {
             for (const int b : controller_->selection().bones()) {
@@ -130,6 +131,9 @@ void EditorApp::draw_panels(float window_width, float window_height) {
         }
     }
     if (tools.select) controller_->change_selection([&](BoneSelection& s) { s.apply(*tools.select, document_.rig().skeleton); });
+    if (tools.set_side_axis) {
+        if (Status s = session_->apply("side axis", set_side_axis(document_.rig(), *tools.set_side_axis)); !s) say(s.message());
+    }
     if (tools.frame_all) frame_shown();
     if (tools.view) controller_->set_view(*tools.view);
     if (tools.set_solver && active_index >= 0) {

@@ -34,7 +34,7 @@ void EditorApp::paste_pose(bool flipped) {
         return;
     }
     const Rig& rig = document_.rig();
-    const glm::vec3 axis = detect_side_axis(rig.skeleton, mirror_twins(rig.skeleton), rig.is_2d());
+    const glm::vec3 axis = mirror_axis(rig);
     Result<PastedPose> pasted = marionette::paste_pose(rig, copied.value(), flipped, axis);
     if (!pasted) {
         say(pasted.message());

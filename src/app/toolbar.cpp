@@ -2,8 +2,11 @@
 
 #include <imgui.h>
 
+#include <cmath>
+#include <string>
 #include <utility>
 
+#include "core/mirror_pairs.hpp"
 #include "core/utf8.hpp"
 #include "editor/shortcuts.hpp"
 
@@ -138,6 +141,25 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
             if (!state.can_mirror && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Select bones with twins (arm_l, hand.R, LeftFoot, ...): they and the bones under them are copied");
             a.flip_pose = ImGui::MenuItem("Flip pose");
             if (state.marks) state.marks->mark_last_item("mirror/flip");
+            if (state.rig && !state.rig->is_2d() && ImGui::BeginMenu("Side axis")) {
+                // The axis the sides mirror across: detected from the rest pose unless named.
+                const glm::vec3 detected = detect_side_axis(state.rig->skeleton, mirror_twins(state.rig->skeleton), false);
+                const char* names[] = {"X", "Y", "Z"};
+                std::string text = "Detected (";
+                for (int k = 0; k < 3; ++k) {
+                    if (std::fabs(detected[k]) > 0.5f) text += names[k];
+                }
+                text += ")";
+                if (ImGui::MenuItem(text.c_str(), nullptr, !state.rig->side_axis)) a.set_side_axis = std::optional<glm::vec3>{};
+                if (state.marks) state.marks->mark_last_item("mirror/axis/detected");
+                for (int k = 0; k < 3; ++k) {
+                    glm::vec3 axis(0.0f);
+                    axis[k] = 1.0f;
+                    if (ImGui::MenuItem(names[k], nullptr, state.rig->side_axis == axis)) a.set_side_axis = std::optional<glm::vec3>{axis};
+                    if (state.marks) state.marks->mark_last_item(std::string("mirror/axis/") + names[k]);
+                }
+                ImGui::EndMenu();
+            }
             ImGui::EndPopup();
         }
         ImGui::SameLine();

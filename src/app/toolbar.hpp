@@ -26,6 +26,7 @@ struct ToolbarState {
     ViewLayers layers;
     UiMarks* marks = nullptr;  // names the toolbar's buttons for scripts
     bool can_mirror = false;   // a bone is selected: "copy to the other side" copies it and those under it
+    const Rig* rig = nullptr;  // for the Pose menu's side axis (3D), read only while it is open
 };
 
 // The File menu's items; at most one is chosen in a frame.
@@ -55,6 +56,8 @@ struct ToolbarActions {
     bool paste_flipped = false;  // ... mirrored onto their twins
     bool mirror_pose = false;  // the selected bones and those under them copied onto their twins
     bool flip_pose = false;    // the two sides swapped
+    // The Pose menu's side axis (3D): an axis, or nullopt for the detected one.
+    std::optional<std::optional<glm::vec3>> set_side_axis;
     bool frame_all = false;
     bool toggle_states = false;  // the state panel
     bool toggle_help = false;    // the help window (F1)

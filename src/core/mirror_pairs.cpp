@@ -93,4 +93,9 @@ glm::vec3 detect_side_axis(const Skeleton& skeleton, const std::vector<int>& twi
     return {1.0f, 0.0f, 0.0f};
 }
 
+glm::vec3 mirror_axis(const Rig& rig) {
+    if (rig.side_axis && !rig.is_2d()) return *rig.side_axis;
+    return detect_side_axis(rig.skeleton, mirror_twins(rig.skeleton), rig.is_2d());
+}
+
 }  // namespace marionette

@@ -11,6 +11,7 @@
 
 #include <glm/glm.hpp>
 
+#include "core/rig.hpp"
 #include "core/skeleton.hpp"
 
 namespace marionette {
@@ -28,5 +29,8 @@ std::vector<int> mirror_twins(const Skeleton& skeleton);
 // The unit world axis across which the twins' joints lie at rest: the one along which they
 // differ most (x for a 2D rig, or a rig without twins).
 glm::vec3 detect_side_axis(const Skeleton& skeleton, const std::vector<int>& twins, bool is_2d);
+
+// The axis a rig mirrors across: the one it names (Rig::side_axis), else the detected one.
+glm::vec3 mirror_axis(const Rig& rig);
 
 }  // namespace marionette

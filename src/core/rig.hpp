@@ -30,6 +30,9 @@ struct Rig {
     RigMeshes meshes{};       // what hangs on the bones (3D rigs); kept in a file beside the rig's
     std::vector<Slot> slots{};  // pictures on the bones, in draw order, bottom first
     std::vector<StoredPose> poses{};  // the pose library (stored_pose.hpp)
+    // The axis the rig's two sides mirror across (mirror_pairs.hpp), unit; none: detected from
+    // the rest pose. 3D rigs only: a 2D rig mirrors across x.
+    std::optional<glm::vec3> side_axis{};
     // Editor-only data (camera, layout, ...), kept apart from the rig and written back as read.
     nlohmann::ordered_json editor = nlohmann::ordered_json::object();
 

@@ -299,7 +299,7 @@ Rig read_rig(const JsonField& top, const std::filesystem::path& folder) {
                      std::to_string(kRigFormatVersion) + ")");
     }
     top.allow_only({"format", "version", "dimensions", "bones", "chains", "pose", "states", "transition", "fps", "editor", "meshes", "images",
-                    "mesh_data", "slots", "poses"});
+                    "mesh_data", "slots", "poses", "side_axis"});
 
     Rig rig;
     const JsonField dimensions = top.member("dimensions");
@@ -331,6 +331,10 @@ Rig read_rig(const JsonField& top, const std::filesystem::path& folder) {
     if (auto states = top.optional_member("states")) rig.states = read_states(*states, bones, rig.slots, dims);
     if (auto transition = top.optional_member("transition")) rig.transition = read_transition(*transition);
     if (auto poses = top.optional_member("poses")) rig.poses = read_stored_poses_json(*poses, rig.skeleton, dims);
+    if (auto axis = top.optional_member("side_axis")) {
+        if (dims == 2) axis->fail("a 2D rig mirrors across x: it takes no side axis");
+        rig.side_axis = axis->direction();
+    }
     if (auto fps = top.optional_member("fps")) {
         rig.fps = fps->number();
         if (!is_fps(rig.fps)) fps->fail(std::string("frames per second must be ") + kFpsRange + ", got " + fps->excerpt());

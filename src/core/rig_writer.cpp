@@ -192,6 +192,7 @@ Json rig_to_json(const Rig& rig, RigJsonStyle style, const PackedMeshes* meshes)
     if (!rig.meshes.empty()) put_meshes_json(rig, meshes ? *meshes : pack_meshes(rig.meshes.set()), j);
     if (!rig.slots.empty()) j["slots"] = slots_json(rig);
     if (!rig.poses.empty()) j["poses"] = stored_poses_json(rig);
+    if (rig.side_axis && !rig.is_2d()) j["side_axis"] = json_vector(*rig.side_axis, false);
     if (!rig.editor.empty()) j["editor"] = rig.editor;
     return j;
 }

@@ -5,6 +5,7 @@
 #include "core/forward_kinematics.hpp"
 #include "core/mirror_pairs.hpp"
 #include "core/rotation_math.hpp"
+#include "core/unit_length.hpp"
 
 namespace marionette {
 
@@ -118,6 +119,17 @@ Result<Rig> mirror_bones_from(const Rig& rig, const Pose& from, std::span<const 
     if (!pose) return Error{"cannot mirror the pose: " + pose.message()};
     Rig out = rig;
     out.pose = std::move(pose).value();
+    return out;
+}
+
+Result<Rig> set_side_axis(const Rig& rig, const std::optional<glm::vec3>& axis) {
+    Rig out = rig;
+    out.side_axis.reset();
+    if (!axis) return out;
+    if (rig.is_2d()) return Error{"a 2D rig mirrors across x: it takes no side axis"};
+    const std::optional<glm::vec3> unit = unit_direction(*axis);
+    if (!unit) return Error{"the side axis must be a finite, non-zero direction"};
+    out.side_axis = *unit;
     return out;
 }
 

@@ -7,6 +7,7 @@
 // not the rig's two sides were built alike. Its pose move is reflected the same way, its scale
 // copied. Pure functions returning the edited rig, as the other edits (one undo step each).
 
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -34,5 +35,10 @@ Result<Rig> flip_pose(const Rig& rig, const glm::vec3& axis);
 // onto itself); every other bone keeps `rig`'s pose. Pasting a copied pose flipped: `from` is
 // the rig with the copy pasted as it was.
 Result<Rig> mirror_bones_from(const Rig& rig, const Pose& from, std::span<const int> bones, const glm::vec3& axis);
+
+// Names the axis a 3D rig mirrors across (a finite, non-zero vector, stored unit), or with
+// nullopt goes back to the one detected from the rest pose. A 2D rig mirrors across x: only
+// nullopt is taken.
+Result<Rig> set_side_axis(const Rig& rig, const std::optional<glm::vec3>& axis);
 
 }  // namespace marionette

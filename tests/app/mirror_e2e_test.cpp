@@ -52,3 +52,27 @@ TEST(ScriptedMirror, CopyToTheOtherSideAndFlipFromTheToolbarInOneUndoStepEach) {
     EXPECT_EQ(undone.pose, copied.pose) << "one undo step takes the flip back";
     std::filesystem::remove_all(dir);
 }
+
+// 3D: Pose > Side axis names the axis the sides mirror across, saved in the rig, one undo step.
+TEST(ScriptedMirror, TheSideAxisIsChosenFromThePoseMenuSavedAndUndone) {
+    const auto dir = scratch_dir("e2e-side-axis");
+    const Rig humanoid = load(std::string(MARIONETTE_ASSETS) + "/humanoid.json");
+    ASSERT_TRUE(save_rig_file(humanoid, dir / "humanoid.json").ok());
+    write_file(dir / "steps.json", R"({"steps": [
+        {"wait": 2},
+        {"click": {"ui": "toolbar/pose"}},
+        {"wait": 2},
+        {"move": {"ui": "mirror/flip", "offset": [0, 20]}},
+        {"wait": 3},
+        {"click": {"ui": "mirror/axis/Z"}},
+        {"wait": 1},
+        {"save": "axis_z.json"},
+        {"key": "ctrl+z"},
+        {"wait": 1},
+        {"save": "undone.json"}
+    ]})");
+    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "steps.json").string() + " " + (dir / "humanoid.json").string())), 0);
+    EXPECT_EQ(load(dir / "axis_z.json").side_axis, glm::vec3(0, 0, 1));
+    EXPECT_FALSE(load(dir / "undone.json").side_axis.has_value());
+    std::filesystem::remove_all(dir);
+}

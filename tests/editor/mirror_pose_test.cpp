@@ -9,6 +9,7 @@
 #include "core/forward_kinematics.hpp"
 #include "core/mirror_pairs.hpp"
 #include "core/rig_file.hpp"
+#include "core/rig_json.hpp"
 #include "core/rotation_math.hpp"
 #include "editor/mirror_pose.hpp"
 
@@ -141,3 +142,49 @@ TEST(MirrorPose, BadRequestsAreRefusedWithAMessage) {
     ASSERT_TRUE(body.ok());
     EXPECT_EQ(body.value().pose, hero.pose);
 }
+
+namespace marionette {
+namespace {
+
+TEST(SideAxis, A3DRigNamesItsAxisSavesItAndMirrorsAcrossIt) {
+    Rig humanoid = shipped("humanoid.json");
+    EXPECT_EQ(mirror_axis(humanoid), glm::vec3(1, 0, 0)) << "detected: the humanoid's twins lie apart along x";
+    const Result<Rig> named = set_side_axis(humanoid, glm::vec3(0, 0, 2));
+    ASSERT_TRUE(named.ok()) << named.message();
+    EXPECT_EQ(named.value().side_axis, glm::vec3(0, 0, 1)) << "stored unit";
+    EXPECT_EQ(mirror_axis(named.value()), glm::vec3(0, 0, 1));
+    // Saved and read back; back to detected with nullopt.
+    const Result<std::string> text = serialize_rig(named.value());
+    ASSERT_TRUE(text.ok()) << text.message();
+    EXPECT_NE(text.value().find("\"side_axis\""), std::string::npos);
+    const Result<Rig> back = parse_rig(text.value());
+    ASSERT_TRUE(back.ok()) << back.message();
+    EXPECT_EQ(back.value().side_axis, glm::vec3(0, 0, 1));
+    EXPECT_FALSE(set_side_axis(named.value(), std::nullopt).value().side_axis.has_value());
+    EXPECT_EQ(serialize_rig(humanoid).value().find("side_axis"), std::string::npos) << "a detected axis is not written";
+    // Refusals: no direction, a 2D rig.
+    EXPECT_EQ(set_side_axis(humanoid, glm::vec3(0.0f)).message(), "the side axis must be a finite, non-zero direction");
+    EXPECT_FALSE(set_side_axis(humanoid, glm::vec3(NAN, 0, 0)).ok());
+    EXPECT_EQ(set_side_axis(shipped("hero.json"), glm::vec3(1, 0, 0)).message(), "a 2D rig mirrors across x: it takes no side axis");
+    EXPECT_TRUE(set_side_axis(shipped("hero.json"), std::nullopt).ok());
+}
+
+TEST(SideAxis, TheFileRefusesASideAxisItCannotUse) {
+    const std::string start = R"({"format": "marionette-rig", "version": 1, "dimensions": DIMS, "bones": [{"name": "a", "length": 1}], "side_axis": AXIS})";
+    const std::pair<std::pair<const char*, const char*>, const char*> cases[] = {
+        {{"3", "[0, 0, 0]"}, "side_axis: must be a non-zero direction"},
+        {{"3", "[1, 0]"}, "side_axis"},
+        {{"2", "[1, 0, 0]"}, "side_axis: a 2D rig mirrors across x: it takes no side axis"},
+    };
+    for (const auto& [input, expected] : cases) {
+        std::string text = start;
+        text.replace(text.find("DIMS"), 4, input.first);
+        text.replace(text.find("AXIS"), 4, input.second);
+        const Result<Rig> r = parse_rig(text);
+        ASSERT_FALSE(r.ok()) << text;
+        EXPECT_NE(r.message().find(expected), std::string::npos) << r.message();
+    }
+}
+
+}  // namespace
+}  // namespace marionette
