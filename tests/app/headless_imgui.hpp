@@ -24,6 +24,14 @@ inline ImVec2 mark_centre(const UiMarks& marks, const std::string& name) {
     return ImVec2(-1, -1);
 }
 
+// Whether `marks` names a widget `name` in the last frame.
+inline bool has_mark(const UiMarks& marks, const std::string& name) {
+    for (const UiMark& m : marks.marks()) {
+        if (m.name == name) return true;
+    }
+    return false;
+}
+
 class HeadlessImGui {
 public:
     HeadlessImGui() {

@@ -10,17 +10,6 @@
 using namespace marionette;
 using namespace marionette::testing;
 
-namespace {
-
-bool has(const UiMarks& marks, const std::string& name) {
-    for (const UiMark& m : marks.marks()) {
-        if (m.name == name) return true;
-    }
-    return false;
-}
-
-}  // namespace
-
 TEST(HelpWindow, ListsEveryShortcutOfTheTableAndClosesWithItsButton) {
     HeadlessImGui ui;
     HelpWindow help;
@@ -35,9 +24,9 @@ TEST(HelpWindow, ListsEveryShortcutOfTheTableAndClosesWithItsButton) {
     ui.frames(3);
     for (const Shortcut& s : shortcuts()) {
         const std::string name = "help/key/" + chord_text(s.key, s.mods) + (s.context == ShortcutContext::Timeline ? " (timeline)" : "");
-        EXPECT_TRUE(has(marks, name)) << name << " (" << s.what << ") is not in the help window";
+        EXPECT_TRUE(has_mark(marks, name)) << name << " (" << s.what << ") is not in the help window";
     }
-    ASSERT_TRUE(has(marks, "help/about"));
+    ASSERT_TRUE(has_mark(marks, "help/about"));
     ui.click(mark_centre(marks, "help/close"));
     EXPECT_FALSE(help.open());
 }

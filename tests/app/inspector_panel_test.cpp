@@ -71,12 +71,7 @@ protected:
         });
         ui.frames(2);
     }
-    bool has(const std::string& name) const {
-        for (const UiMark& m : marks.marks()) {
-            if (m.name == name) return true;
-        }
-        return false;
-    }
+    bool has(const std::string& name) const { return has_mark(marks, name); }
 
     HeadlessImGui ui;
     Rig rig = figure_3d();

@@ -27,12 +27,7 @@ protected:
         });
         ui.frames(2);
     }
-    bool has(const std::string& name) const {
-        for (const UiMark& m : marks.marks()) {
-            if (m.name == name) return true;
-        }
-        return false;
-    }
+    bool has(const std::string& name) const { return has_mark(marks, name); }
     ImVec2 centre(const std::string& name) const { return mark_centre(marks, name); }
     // Whether ImGui filled `bone`'s row with the selected rows' colour (read from the
     // outliner's draw list: vertices of that colour just above and just below the row's middle;

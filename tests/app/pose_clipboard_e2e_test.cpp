@@ -76,9 +76,7 @@ TEST(ScriptedPoseClipboard, APoseCopiedInOneEditorPastesIntoAnotherAsItWasAndFli
 
 TEST(ScriptedPoseLibrary, StorePoseResetAndApplyAreOneStepEachAndTheLibraryIsSaved) {
     const auto dir = scratch_dir("e2e-pose-library");
-    Rig hero = load(std::string(MARIONETTE_ASSETS) + "/hero.json");
-    hero.pose = Pose::rest(hero.skeleton.size());
-    ASSERT_TRUE(save_rig_file(hero, dir / "hero.json").ok());
+    shipped_at_rest(dir, "hero.json");
     write_file(dir / "steps.json", R"({"steps": [
         {"wait": 2},
         {"key": "Tab"},

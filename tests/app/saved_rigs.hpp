@@ -23,6 +23,15 @@ inline Rig load(const std::filesystem::path& file) {
     return rig.ok() ? std::move(rig).value() : Rig{};
 }
 
+// The shipped rig `name` (in assets/rigs) at rest, saved as `dir`/`name` for a script to open.
+inline Rig shipped_at_rest(const std::filesystem::path& dir, const std::string& name) {
+    Rig rig = load(std::filesystem::path(MARIONETTE_ASSETS) / name);
+    rig.pose = Pose::rest(rig.skeleton.size());
+    const Status saved = save_rig_file(rig, dir / name);
+    EXPECT_TRUE(saved.ok()) << saved.message();
+    return rig;
+}
+
 inline glm::vec3 tip_of(const Rig& rig, const std::string& bone) {
     const int b = rig.skeleton.find(bone);
     EXPECT_GE(b, 0) << bone;

@@ -16,9 +16,7 @@ using namespace marionette::testing;
 
 TEST(ScriptedSelection, ShiftClickThenAnFkDragTurnsBothAndTheMenuKeysAndBoxSelect) {
     const auto dir = scratch_dir("e2e-selection");
-    Rig hero = load(std::string(MARIONETTE_ASSETS) + "/hero.json");
-    hero.pose = Pose::rest(hero.skeleton.size());
-    ASSERT_TRUE(save_rig_file(hero, dir / "hero.json").ok());
+    const Rig hero = shipped_at_rest(dir, "hero.json");
     write_file(dir / "steps.json", R"({"steps": [
         {"wait": 2},
         {"key": "Tab"},
