@@ -221,6 +221,17 @@ ScriptView EditorApp::script_view() const {
 
 Status EditorApp::save_as(const std::filesystem::path& path) { return save_to(path); }
 
+Status EditorApp::select(const std::vector<std::string>& bones) {
+    std::vector<int> found;
+    for (const std::string& name : bones) {
+        const int b = document_.rig().skeleton.find(name);
+        if (b < 0) return Error{"\"" + name + "\" is not a bone of this rig"};
+        found.push_back(b);
+    }
+    controller_->change_selection([&](BoneSelection& s) { s.set(found, found.empty() ? -1 : found.back()); });
+    return {};
+}
+
 Status EditorApp::screenshot(const std::filesystem::path& path) {
     int w = 0;
     int h = 0;

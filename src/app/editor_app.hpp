@@ -107,6 +107,7 @@ private:
     ScriptView script_view() const override;
     Status save_as(const std::filesystem::path& path) override;
     Status screenshot(const std::filesystem::path& path) override;
+    Status select(const std::vector<std::string>& bones) override;
 
     EditorOptions options_;
     Document document_;

@@ -284,6 +284,14 @@ bool ScriptPlayer::run_step(ScriptHost& host) {
         screenshot_pending_ = true;
         return true;
     }
+    if (const auto* s = std::get_if<SelectStep>(&step)) {
+        if (Status st = host.select(s->bones); !st) {
+            fail(st.message());
+            return true;
+        }
+        next_step();
+        return false;
+    }
     if (const auto* s = std::get_if<SaveStep>(&step)) {
         if (Status st = host.save_as(s->path); !st) {
             fail(st.message());

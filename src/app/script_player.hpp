@@ -25,6 +25,8 @@ public:
     virtual Status save_as(const std::filesystem::path& path) = 0;
     // Called after the frame is drawn and before it is shown.
     virtual Status screenshot(const std::filesystem::path& path) = 0;
+    // Selects these bones by name, the last one active; an unknown name is an error.
+    virtual Status select(const std::vector<std::string>& bones) = 0;
 
 protected:
     ~ScriptHost() = default;

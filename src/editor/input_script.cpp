@@ -269,6 +269,11 @@ ScriptStep step(const JsonField& f, const std::filesystem::path& base_dir) {
         }
         return w;
     }
+    if (kind == "select") {
+        SelectStep s;
+        for (std::size_t i = 0; i < v.array_size(); ++i) s.bones.push_back(v.element(i).non_empty_string());
+        return s;
+    }
     if (kind == "focus") {
         const std::string what = v.string();
         if (what != "gained" && what != "lost") v.fail("expected \"gained\" or \"lost\", got \"" + what + "\"");
@@ -276,7 +281,7 @@ ScriptStep step(const JsonField& f, const std::filesystem::path& base_dir) {
     }
     f.fail("unknown step \"" + kind +
            "\" (move, press, release, click, drag, key, key_down, key_up, wheel, text, wait, screenshot, save, drop, expect, "
-           "wait_for_file, focus)");
+           "wait_for_file, focus, select)");
 }
 
 }  // namespace
@@ -311,7 +316,7 @@ Result<InputScript> load_input_script(const std::filesystem::path& file) {
 std::string describe_step(const InputScript& script, std::size_t index) {
     static constexpr const char* kNames[] = {"move", "press",      "release", "click", "drag",   "key",          "wheel",
                                              "text", "wait", "screenshot", "save",    "drop",  "expect", "wait_for_file",
-                                             "focus"};
+                                             "focus",  "select"};
     static_assert(std::size(kNames) == std::variant_size_v<ScriptStep>);
     std::string name = index < script.steps.size() ? kNames[script.steps[index].index()] : "end";
     if (index < script.steps.size()) {

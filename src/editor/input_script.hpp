@@ -105,6 +105,11 @@ struct FocusStep {
 };
 // Frames pass until the file exists (made by a test or program outside the editor, which can
 // thus change files while the editor runs at a known step); fails after `seconds` of real time.
+// The selection set to these bones by name, the last one active (none: nothing selected), as
+// clicks would set it, without needing to find them on screen.
+struct SelectStep {
+    std::vector<std::string> bones;
+};
 struct WaitForFileStep {
     std::filesystem::path path;
     double seconds = 60.0;
@@ -147,7 +152,7 @@ struct ExpectStep {
 };
 
 using ScriptStep = std::variant<MoveStep, PressStep, ReleaseStep, ClickStep, DragStep, KeyStep, WheelStep, TextStep,
-                                WaitStep, ScreenshotStep, SaveStep, DropStep, ExpectStep, WaitForFileStep, FocusStep>;
+                                WaitStep, ScreenshotStep, SaveStep, DropStep, ExpectStep, WaitForFileStep, FocusStep, SelectStep>;
 
 struct InputScript {
     std::vector<ScriptStep> steps;

@@ -58,3 +58,32 @@ TEST(ScriptedSelection, ShiftClickThenAnFkDragTurnsBothAndTheMenuKeysAndBoxSelec
     EXPECT_EQ(load(dir / "undone.json").pose, hero.pose) << "one undo step takes both turns back";
     std::filesystem::remove_all(dir);
 }
+
+// The script's select step: bones chosen by name, the last active; a name that is no bone fails
+// the script, naming it.
+TEST(ScriptedSelection, ASelectStepChoosesBonesByNameForAGroupDrag) {
+    const auto dir = scratch_dir("e2e-select-step");
+    shipped_at_rest(dir, "hero.json");
+    write_file(dir / "steps.json", R"({"steps": [
+        {"wait": 2},
+        {"key": "Tab"},
+        {"select": ["leg_r_upper", "arm_r_lower"]},
+        {"expect": {"selected": "arm_r_lower"}},
+        {"expect": {"selected": ["arm_r_lower", "leg_r_upper"]}},
+        {"drag": {"from": {"bone": "arm_r_lower", "at": "middle"}, "to": {"bone": "arm_r_lower", "at": "middle", "offset": [30, -30]}, "moves": 8}},
+        {"save": "turned.json"},
+        {"select": []},
+        {"expect": {"selected": []}},
+        {"select": ["tail"]}
+    ]})");
+    EXPECT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "steps.json").string() + " " + (dir / "hero.json").string() + " 2> " +
+                       (dir / "err.txt").string())),
+              1);
+    EXPECT_NE(read_file(dir / "err.txt").find("step 10 (select): \"tail\" is not a bone of this rig"), std::string::npos) << read_file(dir / "err.txt");
+    const Rig turned = load(dir / "turned.json");
+    const float arm = angle_2d(turned.pose.rotations[static_cast<std::size_t>(turned.skeleton.find("arm_r_lower"))]);
+    EXPECT_GT(std::fabs(arm), 0.1f);
+    // The thigh's limits (-50 to 110 degrees) leave it room for the forearm's turn.
+    EXPECT_NEAR(angle_2d(turned.pose.rotations[static_cast<std::size_t>(turned.skeleton.find("leg_r_upper"))]), arm, 1e-4f);
+    std::filesystem::remove_all(dir);
+}

@@ -329,3 +329,17 @@ TEST(InputScript, PointerStepsHoldModifiersAndSelectionListsAreChecked) {
     EXPECT_TRUE(check_expectation(v, empty).ok());
     EXPECT_EQ(check_expectation(v, both).message(), "nothing selected, expected [\"b0\", \"b1\"]");
 }
+
+TEST(InputScript, ASelectStepNamesBonesAndAnEmptyListSelectsNothing) {
+    const auto script = parse_input_script(R"({"steps": [{"select": ["b1", "b0"]}, {"select": []}]})");
+    ASSERT_TRUE(script.ok()) << script.message();
+    EXPECT_EQ(std::get<SelectStep>(script.value().steps[0]).bones, (std::vector<std::string>{"b1", "b0"}));
+    EXPECT_TRUE(std::get<SelectStep>(script.value().steps[1]).bones.empty());
+    EXPECT_EQ(describe_step(script.value(), 0), "step 1 (select)");
+    const auto bad = parse_input_script(R"({"steps": [{"select": ["b1", ""]}]})");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.message().find("steps[0].select[1]: must not be empty"), std::string::npos) << bad.message();
+    const auto not_list = parse_input_script(R"({"steps": [{"select": "b1"}]})");
+    ASSERT_FALSE(not_list.ok());
+    EXPECT_NE(not_list.message().find("steps[0].select"), std::string::npos) << not_list.message();
+}
