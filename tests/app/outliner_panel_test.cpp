@@ -7,6 +7,7 @@
 #include "app/headless_imgui.hpp"
 #include "app/outliner_panel.hpp"
 #include "editor/edit_test_rigs.hpp"
+#include "editor/pose_library_edits.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
@@ -157,4 +158,46 @@ TEST_F(OutlinerTest, DeleteWithSeveralSelectedDeletesThemAllAndTheirMenuKeepsThe
     EXPECT_EQ(trees[0].label, "delete 2 bones");
     ASSERT_TRUE(trees[0].edit.ok()) << trees[0].edit.message();
     EXPECT_EQ(trees[0].edit.value().rig.skeleton.size(), rig.skeleton.size() - 2);
+}
+
+TEST_F(OutlinerTest, ThePoseLibraryRenamesDeletesAndAppliesAtTheBlendSlidersWeight) {
+    rig.pose.rotations[static_cast<std::size_t>(bone_named(rig, "forearm"))] = glm::normalize(glm::quat(0.9f, 0.0f, -0.3f, 0.0f));
+    const int forearm[] = {bone_named(rig, "forearm")};
+    rig = store_pose(rig, "wave", forearm).value();
+    rig.pose = Pose::rest(rig.skeleton.size());
+    ui.frames(2);
+    ASSERT_TRUE(has("poses/wave"));
+    // The blend slider dragged to its left end: Apply then moves nothing, and says so.
+    const UiMark* slider = nullptr;
+    for (const UiMark& m : marks.marks()) {
+        if (m.name == "poses/blend") slider = &m;
+    }
+    ASSERT_NE(slider, nullptr);
+    const ImVec2 left(slider->min.x + 1.0f, (slider->min.y + slider->max.y) / 2);
+    ui.drag(centre("poses/blend"), ImVec2(left.x - 40.0f, left.y));
+    ui.pause();
+    ui.click(centre("poses/wave/apply"));
+    ASSERT_EQ(edits.size(), 1u);
+    EXPECT_EQ(edits[0].label, "apply pose wave at 0%");
+    ASSERT_TRUE(edits[0].rig.ok()) << edits[0].rig.message();
+    EXPECT_TRUE(edits[0].rig.value().pose == rig.pose);
+    // Renamed from its menu: type the name, Enter.
+    ui.right_click(centre("poses/wave"));
+    ui.frames(2);
+    ui.click(centre("poses/wave/rename"));
+    for (int i = 0; i < 8; ++i) ui.tap(ImGuiKey_Backspace);
+    ui.type("hello");
+    ui.tap(ImGuiKey_Enter);
+    ASSERT_EQ(edits.size(), 2u);
+    EXPECT_EQ(edits[1].label, "rename pose wave");
+    ASSERT_TRUE(edits[1].rig.ok()) << edits[1].rig.message();
+    EXPECT_EQ(edits[1].rig.value().poses[0].name, "hello");
+    // Deleted from its menu.
+    ui.pause();
+    ui.right_click(centre("poses/wave"));
+    ui.frames(2);
+    ui.click(centre("poses/wave/delete"));
+    ASSERT_EQ(edits.size(), 3u);
+    EXPECT_EQ(edits[2].label, "delete pose wave");
+    EXPECT_TRUE(edits[2].rig.value().poses.empty());
 }
