@@ -27,23 +27,21 @@ EulerOrder g_euler_order = EulerOrder::XYZ;
 
 // Angles are shown in degrees, as the file stores them; 3D rotations as Euler angles in the
 // chosen order (rotation_display.hpp), a hinge's pose as its angle about the hinge.
-// `bones`: the bones the value is set on (the selection's, for a field they share).
-void rotation_field(const char* id, const Rig& rig, std::span<const int> bones, const glm::quat& q, PanelEdits& out, const std::string& label,
-                    Result<Rig> (*set_one)(const Rig&, int, const glm::quat&), const glm::vec3* hinge = nullptr) {
-    const auto set = [&](const Rig& r, std::span<const int> on, const glm::quat& value) {
-        return edit_each_bone(r, on, [&](const Rig& each, int b) { return set_one(each, b, value); });
-    };
+// `set(rig, rotation)` makes the edit (on one bone, or the selection for a field they share).
+template <class Set>
+void rotation_field(const char* id, const Rig& rig, const glm::quat& q, PanelEdits& out, const std::string& label, Set set,
+                    const glm::vec3* hinge = nullptr) {
     if (rig.is_2d()) {
         float deg = angle_2d(q) / kDegree;
         const bool changed = ImGui::DragFloat(id, &deg, 0.5f, -180.0f, 180.0f, "%.2f deg");
-        track(out, label, changed, [&] { return set(rig, bones, rotation_2d(deg * kDegree)); });
+        track(out, label, changed, [&] { return set(rig, rotation_2d(deg * kDegree)); });
     } else if (hinge) {
         float deg = hinge_degrees(q, *hinge);
         const std::string text = "about hinge";
         ImGui::PushID(id);
         const bool changed = ImGui::DragFloat(text.c_str(), &deg, 0.5f, -180.0f, 180.0f, "%.1f deg");
         ImGui::PopID();
-        track(out, label, changed, [&] { return set(rig, bones, from_hinge_degrees(deg, *hinge)); });
+        track(out, label, changed, [&] { return set(rig, from_hinge_degrees(deg, *hinge)); });
     } else {
         glm::vec3 euler = euler_degrees(q, g_euler_order);
         ImGui::PushID(id);
@@ -63,7 +61,7 @@ void rotation_field(const char* id, const Rig& rig, std::span<const int> bones, 
         const std::string text = std::string(id).substr(0, std::string(id).find("##")) + " deg";
         ImGui::TextUnformatted(text.c_str());
         ImGui::PopID();
-        if (changed) out.preview(label, set(rig, bones, from_euler_degrees(euler, g_euler_order)));
+        if (changed) out.preview(label, set(rig, from_euler_degrees(euler, g_euler_order)));
         if (let_go) out.finish = true;
     }
 }
@@ -72,9 +70,7 @@ void rotation_field(const char* id, const Rig& rig, std::span<const int> bones, 
 void limits_section(const Rig& rig, int bone, std::span<const int> bones, const std::string& whose, PanelEdits& out, UiMarks* marks) {
     const Bone& b = rig.skeleton[static_cast<std::size_t>(bone)];
     const std::string label = "limits of " + whose;
-    const auto limit_all = [&](const std::optional<JointLimits>& l) {
-        return edit_each_bone(rig, bones, [&](const Rig& each, int one) { return set_limits(each, one, l); });
-    };
+    const auto limit_all = [&](const std::optional<JointLimits>& l) { return set_limits(rig, bones, l); };
     if (rig.is_2d()) {
         bool limited = b.limits.has_value();
         if (ImGui::Checkbox("limit rotation", &limited)) {
@@ -249,7 +245,7 @@ void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at
     float length = b.length;
     bool changed = ImGui::DragFloat("length", &length, rig.is_2d() ? 0.5f : 0.01f, 0.0f, 1e6f, "%.3f");
     track(out, "length of " + whose, changed,
-          [&] { return edit_each_bone(rig, shared, [&](const Rig& r, int one) { return set_bone_length(r, one, length); }); });
+          [&] { return set_bone_length(rig, shared, length); });
 
     if (!rig.is_2d()) {
         int order = static_cast<int>(g_euler_order);
@@ -260,25 +256,27 @@ void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at
         glm::vec3 t = b.rest.translation;
         changed = rig.is_2d() ? ImGui::DragFloat2("position", &t.x, 0.5f) : ImGui::DragFloat3("position", &t.x, 0.01f);
         track(out, "rest position of " + b.name, changed, [&] { return set_rest_translation(rig, selected, t); });
-        rotation_field("rotation##rest", rig, std::span<const int>(&selected, 1), b.rest.rotation, out, "rest rotation of " + b.name, set_rest_rotation);
+        rotation_field("rotation##rest", rig, b.rest.rotation, out, "rest rotation of " + b.name,
+                       [&](const Rig& r, const glm::quat& q) { return set_rest_rotation(r, selected, q); });
     }
     if (ImGui::CollapsingHeader("Pose", ImGuiTreeNodeFlags_DefaultOpen)) {
         const glm::vec3* hinge = !rig.is_2d() && b.limits && b.limits->hinge ? &*b.limits->hinge : nullptr;
         const auto i = static_cast<std::size_t>(selected);
-        rotation_field("rotation##pose", rig, shared, rig.pose.rotations[i], out, "pose of " + whose, set_pose_rotation, hinge);
+        rotation_field("rotation##pose", rig, rig.pose.rotations[i], out, "pose of " + whose,
+                       [&](const Rig& r, const glm::quat& q) { return set_pose_rotation(r, shared, q); }, hinge);
         // The pose's move and stretch on top of the rest (pose.hpp): the position in the parent's
         // frame, the scale along the bone's own axes (2D shows x and y; z stays 1).
         glm::vec3 t = rig.pose.translations[i];
         changed = rig.is_2d() ? ImGui::DragFloat2("move##pose", &t.x, 0.5f) : ImGui::DragFloat3("move##pose", &t.x, 0.01f);
         if (marks) marks->mark_last_item("inspector/pose/move");
         track(out, "pose move of " + whose, changed,
-              [&] { return edit_each_bone(rig, shared, [&](const Rig& r, int one) { return set_pose_translation(r, one, t); }); });
+              [&] { return set_pose_translation(rig, shared, t); });
         glm::vec3 s = rig.pose.scales[i];
         changed = rig.is_2d() ? ImGui::DragFloat2("scale##pose", &s.x, 0.01f, 0.0f, kMaxPoseScale, "%.3f")
                               : ImGui::DragFloat3("scale##pose", &s.x, 0.01f, 0.0f, kMaxPoseScale, "%.3f");
         if (marks) marks->mark_last_item("inspector/pose/scale");
         track(out, "pose scale of " + whose, changed,
-              [&] { return edit_each_bone(rig, shared, [&](const Rig& r, int one) { return set_pose_scale(r, one, s); }); });
+              [&] { return set_pose_scale(rig, shared, s); });
     }
     if (ImGui::CollapsingHeader("Limits", ImGuiTreeNodeFlags_DefaultOpen)) limits_section(rig, selected, shared, whose, out, marks);
     if ((rig.is_2d() || !rig.slots.empty()) && ImGui::CollapsingHeader("Pictures", ImGuiTreeNodeFlags_DefaultOpen)) {

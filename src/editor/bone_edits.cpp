@@ -86,20 +86,30 @@ Result<Rig> rename_bone(const Rig& rig, int bone, std::string_view new_name) {
     return out;
 }
 
-Result<Rig> set_bone_length(const Rig& rig, int bone, float length) {
-    if (Status s = check_bone(rig, bone); !s) return Error{s.message()};
-    if (Status s = check_length(length, "length of " + bone_label(rig, bone)); !s) return Error{s.message()};
+Result<Rig> set_bone_length(const Rig& rig, std::span<const int> bones, float length) {
+    if (bones.empty()) return Error{"no bone to set the length of"};
+    for (const int bone : bones) {
+        if (Status s = check_bone(rig, bone); !s) return Error{s.message()};
+    }
+    if (Status s = check_length(length, "length of " + bones_label(rig, bones)); !s) return Error{s.message()};
     Rig out = rig;
-    const float old_length = bone_at(out, bone).length;
-    bone_at(out, bone).length = length;
+    std::vector<bool> changed(rig.skeleton.size(), false);
+    for (const int bone : bones) {
+        changed[static_cast<std::size_t>(bone)] = true;
+        bone_at(out, bone).length = length;
+    }
+    // One pass over the children, each against its parent's length before the edit.
     for (std::size_t i = 0; i < out.skeleton.size(); ++i) {
         Bone& child = out.skeleton[i];
-        if (child.parent == bone && at_tip(child.rest.translation, old_length)) {
+        if (child.parent >= 0 && changed[static_cast<std::size_t>(child.parent)] &&
+            at_tip(child.rest.translation, rig.skeleton[static_cast<std::size_t>(child.parent)].length)) {
             child.rest.translation = bone_axis() * length;
         }
     }
     return out;
 }
+
+Result<Rig> set_bone_length(const Rig& rig, int bone, float length) { return set_bone_length(rig, std::span(&bone, 1), length); }
 
 Result<Rig> set_rest_translation(const Rig& rig, int bone, const glm::vec3& translation) {
     if (Status s = check_bone(rig, bone); !s) return Error{s.message()};
@@ -119,17 +129,22 @@ Result<Rig> set_rest_rotation(const Rig& rig, int bone, const glm::quat& rotatio
     return out;
 }
 
-Result<Rig> set_limits(const Rig& rig, int bone, const std::optional<JointLimits>& limits) {
-    if (Status s = check_bone(rig, bone); !s) return Error{s.message()};
-    Rig out = rig;
-    if (!limits) {
-        bone_at(out, bone).limits.reset();
-        return out;
+Result<Rig> set_limits(const Rig& rig, std::span<const int> bones, const std::optional<JointLimits>& limits) {
+    if (bones.empty()) return Error{"no bone to set the limits of"};
+    for (const int bone : bones) {
+        if (Status s = check_bone(rig, bone); !s) return Error{s.message()};
     }
-    Result<JointLimits> checked = checked_limits(rig, *limits, "limits of " + bone_label(rig, bone));
-    if (!checked) return Error{checked.message()};
-    bone_at(out, bone).limits = std::move(checked).value();
+    std::optional<JointLimits> checked;
+    if (limits) {
+        Result<JointLimits> c = checked_limits(rig, *limits, "limits of " + bones_label(rig, bones));
+        if (!c) return Error{c.message()};
+        checked = std::move(c).value();
+    }
+    Rig out = rig;
+    for (const int bone : bones) bone_at(out, bone).limits = checked;
     return out;
 }
+
+Result<Rig> set_limits(const Rig& rig, int bone, const std::optional<JointLimits>& limits) { return set_limits(rig, std::span(&bone, 1), limits); }
 
 }  // namespace marionette

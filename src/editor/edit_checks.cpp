@@ -22,6 +22,10 @@ std::string bone_label(const Rig& rig, int bone) {
     return "bone \"" + rig.skeleton[static_cast<std::size_t>(bone)].name + "\"";
 }
 
+std::string bones_label(const Rig& rig, std::span<const int> bones) {
+    return bones.size() == 1 ? bone_label(rig, bones.front()) : std::to_string(bones.size()) + " bones";
+}
+
 std::string chain_label(const Rig& rig, int chain) {
     return "chain \"" + rig.chains[static_cast<std::size_t>(chain)].name + "\"";
 }

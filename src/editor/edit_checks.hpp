@@ -2,6 +2,7 @@
 // The checks the edits share: each refuses a value the rig loader would refuse (or that would
 // not survive a save and reload), with a message naming the bone or chain and the value.
 
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -12,6 +13,8 @@ namespace marionette::edit_checks {
 
 // `bone "forearm"` for messages.
 std::string bone_label(const Rig& rig, int bone);
+// bone_label for one bone, "3 bones" for more (all must be bones).
+std::string bones_label(const Rig& rig, std::span<const int> bones);
 // `chain "arm"` for messages.
 std::string chain_label(const Rig& rig, int chain);
 // A float as a user reads it: 12.5, -4, nan, inf.

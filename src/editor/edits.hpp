@@ -27,6 +27,8 @@ Result<Rig> rename_bone(const Rig& rig, int bone, std::string_view new_name);
 // bone's frame) move to the new tip, so a limb keeps hanging together; children placed
 // anywhere else keep their translation.
 Result<Rig> set_bone_length(const Rig& rig, int bone, float length);
+// The same length for several bones (the inspector's selection), in one edit.
+Result<Rig> set_bone_length(const Rig& rig, std::span<const int> bones, float length);
 
 // The rest translation in the parent's frame: finite; a 2D rig's z must be 0.
 Result<Rig> set_rest_translation(const Rig& rig, int bone, const glm::vec3& translation);
@@ -36,11 +38,16 @@ Result<Rig> set_rest_rotation(const Rig& rig, int bone, const glm::quat& rotatio
 // The pose rotation on top of the rest rotation; checked like a rest rotation. Joint limits
 // are not applied here: the tools that pose a joint keep to them.
 Result<Rig> set_pose_rotation(const Rig& rig, int bone, const glm::quat& rotation);
+Result<Rig> set_pose_rotation(const Rig& rig, std::span<const int> bones, const glm::quat& rotation);
 // The pose translation added to the rest translation, in the parent's frame: checked like a
 // rest translation.
 Result<Rig> set_pose_translation(const Rig& rig, int bone, const glm::vec3& translation);
+Result<Rig> set_pose_translation(const Rig& rig, std::span<const int> bones, const glm::vec3& translation);
 // The pose scale along the bone's own axes (pose.hpp): each in [0, 1000]; a 2D rig's z is 1.
 Result<Rig> set_pose_scale(const Rig& rig, int bone, const glm::vec3& scale);
+// Each pose setter also takes several bones (the inspector's selection): the same value on
+// each, checked once, in one edit; an empty list is an error.
+Result<Rig> set_pose_scale(const Rig& rig, std::span<const int> bones, const glm::vec3& scale);
 // Every bone back to its rest (no turn, move or scale) and the root offset back to zero.
 Result<Rig> reset_pose(const Rig& rig);
 // The offset added to every root's position: finite; a 2D rig's z must be 0.
@@ -50,18 +57,7 @@ Result<Rig> set_root_offset(const Rig& rig, const glm::vec3& offset);
 // radians: 2D takes no hinge; a 3D hinge is a finite non-zero axis (stored normalized); angles
 // lie in [-pi, pi] with min <= max; a 3D joint without a hinge takes only max, in [0, pi].
 Result<Rig> set_limits(const Rig& rig, int bone, const std::optional<JointLimits>& limits);
-
-// The same edit made to each of `bones` in turn (the inspector with several bones selected);
-// the first error stops it and is returned, changing nothing.
-template <class EditOne>
-Result<Rig> edit_each_bone(const Rig& rig, std::span<const int> bones, EditOne edit_one) {
-    Result<Rig> out = rig;
-    for (const int bone : bones) {
-        out = edit_one(out.value(), bone);
-        if (!out) return out;
-    }
-    return out;
-}
+Result<Rig> set_limits(const Rig& rig, std::span<const int> bones, const std::optional<JointLimits>& limits);
 
 // ---- IK chains ----------------------------------------------------------------------------
 

@@ -11,31 +11,40 @@ using namespace edit_checks;
 
 namespace {
 
-// One bone's entry of one of the pose's per-bone lists, checked by `check` (named `what`).
+// The bones' entries of one of the pose's per-bone lists, checked once by `check` (named `what`).
 template <class T, class Check>
-Result<Rig> set_pose_entry(const Rig& rig, int bone, std::vector<T> Pose::*list, const T& value, const char* what, Check check) {
-    if (Status s = check_bone(rig, bone); !s) return Error{s.message()};
+Result<Rig> set_pose_entry(const Rig& rig, std::span<const int> bones, std::vector<T> Pose::*list, const T& value, const char* what, Check check) {
+    if (bones.empty()) return Error{std::string("no bone to set the ") + what + " of"};
+    for (const int bone : bones) {
+        if (Status s = check_bone(rig, bone); !s) return Error{s.message()};
+    }
     if (Status s = check_pose_matches(rig); !s) return Error{s.message()};
-    Result<T> checked = check(rig, value, std::string(what) + " of " + bone_label(rig, bone));
+    Result<T> checked = check(rig, value, std::string(what) + " of " + bones_label(rig, bones));
     if (!checked) return Error{checked.message()};
     Rig out = rig;
-    (out.pose.*list)[static_cast<std::size_t>(bone)] = checked.value();
+    for (const int bone : bones) (out.pose.*list)[static_cast<std::size_t>(bone)] = checked.value();
     return out;
 }
 
 }  // namespace
 
-Result<Rig> set_pose_rotation(const Rig& rig, int bone, const glm::quat& rotation) {
-    return set_pose_entry(rig, bone, &Pose::rotations, rotation, "pose rotation", checked_rotation);
+Result<Rig> set_pose_rotation(const Rig& rig, std::span<const int> bones, const glm::quat& rotation) {
+    return set_pose_entry(rig, bones, &Pose::rotations, rotation, "pose rotation", checked_rotation);
 }
 
+Result<Rig> set_pose_translation(const Rig& rig, std::span<const int> bones, const glm::vec3& translation) {
+    return set_pose_entry(rig, bones, &Pose::translations, translation, "pose translation", checked_position);
+}
+
+Result<Rig> set_pose_scale(const Rig& rig, std::span<const int> bones, const glm::vec3& scale) {
+    return set_pose_entry(rig, bones, &Pose::scales, scale, "pose scale", checked_scale);
+}
+
+Result<Rig> set_pose_rotation(const Rig& rig, int bone, const glm::quat& rotation) { return set_pose_rotation(rig, std::span(&bone, 1), rotation); }
 Result<Rig> set_pose_translation(const Rig& rig, int bone, const glm::vec3& translation) {
-    return set_pose_entry(rig, bone, &Pose::translations, translation, "pose translation", checked_position);
+    return set_pose_translation(rig, std::span(&bone, 1), translation);
 }
-
-Result<Rig> set_pose_scale(const Rig& rig, int bone, const glm::vec3& scale) {
-    return set_pose_entry(rig, bone, &Pose::scales, scale, "pose scale", checked_scale);
-}
+Result<Rig> set_pose_scale(const Rig& rig, int bone, const glm::vec3& scale) { return set_pose_scale(rig, std::span(&bone, 1), scale); }
 
 Result<Rig> reset_pose(const Rig& rig) {
     Rig out = rig;

@@ -265,3 +265,26 @@ TEST(SetLimits, ChecksSwingTwistLimits) {
     expect_error(set_limits(figure_2d(), kHand, JointLimits{std::nullopt, std::nullopt, std::nullopt, 0.5f, {}}),
                  "swing and twist are for 3D joints without a hinge");
 }
+
+TEST(SelectionEdits, ALengthLimitsAndPoseValueSetOnSeveralBonesIsOneEditAsOneAfterAnother) {
+    const Rig rig = figure_2d();
+    const int upper = bone_named(rig, "upper_arm");
+    const int forearm = bone_named(rig, "forearm");
+    const int hand = bone_named(rig, "hand");
+    const int bones[] = {upper, forearm};
+    // The forearm sits at the upper arm's tip and the hand at the forearm's: both follow.
+    const Result<Rig> both = set_bone_length(rig, bones, 40.0f);
+    ASSERT_TRUE(both.ok()) << both.message();
+    EXPECT_TRUE(both.value() == set_bone_length(set_bone_length(rig, upper, 40.0f).value(), forearm, 40.0f).value());
+    EXPECT_EQ(both.value().skeleton[static_cast<std::size_t>(hand)].rest.translation, glm::vec3(40.0f, 0.0f, 0.0f));
+    const JointLimits limits{std::nullopt, -0.5f, 0.5f, {}, {}};
+    EXPECT_TRUE(set_limits(rig, bones, limits).value() == set_limits(set_limits(rig, upper, limits).value(), forearm, limits).value());
+    const glm::vec3 scale{2.0f, 1.0f, 1.0f};
+    EXPECT_TRUE(set_pose_scale(rig, bones, scale).value() == set_pose_scale(set_pose_scale(rig, upper, scale).value(), forearm, scale).value());
+    // A bad value names how many bones; a bad bone or none is refused; nothing half-done.
+    EXPECT_NE(set_bone_length(rig, bones, -1.0f).message().find("length of 2 bones"), std::string::npos) << set_bone_length(rig, bones, -1.0f).message();
+    EXPECT_NE(set_bone_length(rig, upper, -1.0f).message().find("length of bone \"upper_arm\""), std::string::npos);
+    const int bad[] = {upper, 42};
+    EXPECT_FALSE(set_pose_scale(rig, bad, scale).ok());
+    EXPECT_FALSE(set_limits(rig, std::span<const int>{}, limits).ok());
+}
