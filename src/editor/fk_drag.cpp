@@ -131,14 +131,21 @@ void FkDrag::move(const Rig& rig, Pose& pose, const glm::vec3& cursor) {
         return;
     }
     // Each bone turns by `turn` in its frame as its (already turned) parents now place it: alone,
-    // that is the single bone's rotation above.
-    for (const Turning& t : turning_) {
-        const auto b = static_cast<std::size_t>(t.bone);
-        const glm::quat frame = parent_world(rig.skeleton, pose, t.bone).rotation * rig.skeleton[b].rest.rotation;
-        glm::quat rotation = normalized(glm::conjugate(frame) * turn * frame * t.start);
-        if (rig.is_2d()) rotation = rotation_2d(angle_2d(rotation));
-        if (rig.skeleton[b].limits) rotation = constrain_rotation(rotation, *rig.skeleton[b].limits, rig.is_2d());
-        pose.rotations[b] = rotation;
+    // that is the single bone's rotation above. One pass down the skeleton (parents first)
+    // keeps the world rotations, rather than walking to the root for each turning bone.
+    std::vector<glm::quat> world(rig.skeleton.size());
+    auto next = turning_.begin();
+    for (std::size_t b = 0; b < rig.skeleton.size() && next != turning_.end(); ++b) {
+        const int parent = rig.skeleton[b].parent;
+        const glm::quat frame = (parent < 0 ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : world[static_cast<std::size_t>(parent)]) * rig.skeleton[b].rest.rotation;
+        if (static_cast<int>(b) == next->bone) {
+            glm::quat rotation = normalized(glm::conjugate(frame) * turn * frame * next->start);
+            if (rig.is_2d()) rotation = rotation_2d(angle_2d(rotation));
+            if (rig.skeleton[b].limits) rotation = constrain_rotation(rotation, *rig.skeleton[b].limits, rig.is_2d());
+            pose.rotations[b] = rotation;
+            ++next;
+        }
+        world[b] = frame * pose.rotations[b];
     }
 }
 
