@@ -16,54 +16,46 @@ namespace {
 
 constexpr ImGuiTableFlags kTableFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
 
-// The groups in the order the table first names them.
-template <class Row>
-std::vector<std::string_view> groups_of(std::span<const Row> rows) {
+// Rows (each with a `group`) as one two-column table per group, the groups in the order the
+// rows first name them; `draw_row` fills a row's two cells.
+template <class Row, class DrawRow>
+void grouped_tables(std::span<const Row> rows, float first_width, DrawRow draw_row) {
     std::vector<std::string_view> groups;
     for (const Row& r : rows) {
         if (std::find(groups.begin(), groups.end(), std::string_view(r.group)) == groups.end()) groups.emplace_back(r.group);
     }
-    return groups;
+    for (const std::string_view group : groups) {
+        ImGui::TextDisabled("%.*s", static_cast<int>(group.size()), group.data());
+        if (!ImGui::BeginTable(std::string(group).c_str(), 2, kTableFlags)) continue;
+        ImGui::TableSetupColumn("first", ImGuiTableColumnFlags_WidthFixed, first_width);
+        ImGui::TableSetupColumn("does");
+        for (const Row& r : rows) {
+            if (r.group != group) continue;
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            draw_row(r);
+        }
+        ImGui::EndTable();
+        ImGui::Spacing();
+    }
 }
 
 void shortcuts_tab(UiMarks* marks) {
-    for (const std::string_view group : groups_of(shortcuts())) {
-        ImGui::TextDisabled("%.*s", static_cast<int>(group.size()), group.data());
-        if (!ImGui::BeginTable(std::string(group).c_str(), 2, kTableFlags)) continue;
-        ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, 150.0f);
-        ImGui::TableSetupColumn("does");
-        for (const Shortcut& s : shortcuts()) {
-            if (s.group != group) continue;
-            ImGui::TableNextRow();
-            ImGui::TableNextColumn();
-            const std::string chord = chord_text(s.key, s.mods);
-            ImGui::TextUnformatted(chord.c_str());
-            if (marks) marks->mark_last_item("help/key/" + chord + (s.context == ShortcutContext::Timeline ? " (timeline)" : ""));
-            ImGui::TableNextColumn();
-            ImGui::TextWrapped("%s", s.what);
-        }
-        ImGui::EndTable();
-        ImGui::Spacing();
-    }
+    grouped_tables(shortcuts(), 150.0f, [&](const Shortcut& s) {
+        const std::string chord = chord_text(s.key, s.mods);
+        ImGui::TextUnformatted(chord.c_str());
+        if (marks) marks->mark_last_item("help/key/" + chord + (s.context == ShortcutContext::Timeline ? " (timeline)" : ""));
+        ImGui::TableNextColumn();
+        ImGui::TextWrapped("%s", s.what);
+    });
 }
 
 void mouse_tab() {
-    for (const std::string_view group : groups_of(mouse_gestures())) {
-        ImGui::TextDisabled("%.*s", static_cast<int>(group.size()), group.data());
-        if (!ImGui::BeginTable(std::string(group).c_str(), 2, kTableFlags)) continue;
-        ImGui::TableSetupColumn("input", ImGuiTableColumnFlags_WidthFixed, 230.0f);
-        ImGui::TableSetupColumn("does");
-        for (const Gesture& g : mouse_gestures()) {
-            if (g.group != group) continue;
-            ImGui::TableNextRow();
-            ImGui::TableNextColumn();
-            ImGui::TextWrapped("%s", g.input);
-            ImGui::TableNextColumn();
-            ImGui::TextWrapped("%s", g.what);
-        }
-        ImGui::EndTable();
-        ImGui::Spacing();
-    }
+    grouped_tables(mouse_gestures(), 230.0f, [](const Gesture& g) {
+        ImGui::TextWrapped("%s", g.input);
+        ImGui::TableNextColumn();
+        ImGui::TextWrapped("%s", g.what);
+    });
 }
 
 }  // namespace

@@ -284,22 +284,18 @@ bool ScriptPlayer::run_step(ScriptHost& host) {
         screenshot_pending_ = true;
         return true;
     }
-    if (const auto* s = std::get_if<SelectStep>(&step)) {
-        if (Status st = host.select(s->bones); !st) {
+    // A step the editor does at once: a failure ends the script, else the next step runs in
+    // this frame too.
+    const auto done_by_host = [&](const Status& st) {
+        if (!st) {
             fail(st.message());
             return true;
         }
         next_step();
         return false;
-    }
-    if (const auto* s = std::get_if<SaveStep>(&step)) {
-        if (Status st = host.save_as(s->path); !st) {
-            fail(st.message());
-            return true;
-        }
-        next_step();
-        return false;
-    }
+    };
+    if (const auto* s = std::get_if<SelectStep>(&step)) return done_by_host(host.select(s->bones));
+    if (const auto* s = std::get_if<SaveStep>(&step)) return done_by_host(host.save_as(s->path));
     const auto& expect = std::get<ExpectStep>(step);
     if (Status st = check_expectation(view, expect.expectation); !st) {
         fail(st.message());
