@@ -96,6 +96,11 @@ inline std::string xvfb_run() {
 // The editor with these arguments in a fresh X server.
 inline std::string xvfb(const std::string& args) { return xvfb_run() + std::string(MARIONETTE_BINARY) + " " + args; }
 
+// The editor in a 1280 x 800 window replaying `dir`/steps.json on `dir`/`rig`.
+inline std::string script_on(const std::filesystem::path& dir, const std::string& rig) {
+    return xvfb("--window 1280x800 --script " + (dir / "steps.json").string() + " " + (dir / rig).string());
+}
+
 // A scratch folder per test process, removed by the caller.
 inline std::filesystem::path scratch_dir(const std::string& name) {
     const auto dir = std::filesystem::temp_directory_path() / ("marionette-" + name + "-" + std::to_string(::getpid()));

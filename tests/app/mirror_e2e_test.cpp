@@ -35,7 +35,7 @@ TEST(ScriptedMirror, CopyToTheOtherSideAndFlipFromTheToolbarInOneUndoStepEach) {
         {"wait": 1},
         {"save": "undone.json"}
     ]})");
-    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "steps.json").string() + " " + (dir / "hero.json").string())), 0);
+    ASSERT_EQ(run(script_on(dir, "hero.json")), 0);
     const Rig copied = load(dir / "copied.json");
     const auto left = static_cast<std::size_t>(copied.skeleton.find("arm_l_upper"));
     const auto right = static_cast<std::size_t>(copied.skeleton.find("arm_r_upper"));
@@ -69,7 +69,7 @@ TEST(ScriptedMirror, TheSideAxisIsChosenFromThePoseMenuSavedAndUndone) {
         {"wait": 1},
         {"save": "undone.json"}
     ]})");
-    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "steps.json").string() + " " + (dir / "humanoid.json").string())), 0);
+    ASSERT_EQ(run(script_on(dir, "humanoid.json")), 0);
     EXPECT_EQ(load(dir / "axis_z.json").side_axis, glm::vec3(0, 0, 1));
     EXPECT_FALSE(load(dir / "undone.json").side_axis.has_value());
     std::filesystem::remove_all(dir);

@@ -15,12 +15,6 @@
 using namespace marionette;
 using namespace marionette::testing;
 
-namespace {
-
-float angle_of(const Rig& rig, const char* bone) { return angle_2d(rig.pose.rotations[static_cast<std::size_t>(rig.skeleton.find(bone))]); }
-
-}  // namespace
-
 TEST(ScriptedPoseClipboard, APoseCopiedInOneEditorPastesIntoAnotherAsItWasAndFlipped) {
     const auto dir = scratch_dir("e2e-pose-clipboard");
     Rig hero = load(std::string(MARIONETTE_ASSETS) + "/hero.json");
@@ -61,16 +55,16 @@ TEST(ScriptedPoseClipboard, APoseCopiedInOneEditorPastesIntoAnotherAsItWasAndFli
     ASSERT_EQ(run(xvfb_run() + "sh -c '" + both + "'"), 0);
 
     const Rig posed = load(dir / "a_posed.json");
-    ASSERT_GT(std::fabs(angle_of(posed, "arm_l_upper")), 0.1f) << "the first editor's drag turned nothing";
+    ASSERT_GT(std::fabs(pose_angle_2d(posed, "arm_l_upper")), 0.1f) << "the first editor's drag turned nothing";
     const Rig pasted = load(dir / "b_pasted.json");
-    for (const char* bone : {"arm_l_upper", "arm_l_lower"}) EXPECT_NEAR(angle_of(pasted, bone), angle_of(posed, bone), 1e-4f) << bone;
-    for (const char* bone : {"arm_r_upper", "arm_r_lower", "body"}) EXPECT_NEAR(angle_of(pasted, bone), 0.0f, 1e-6f) << bone;
+    for (const char* bone : {"arm_l_upper", "arm_l_lower"}) EXPECT_NEAR(pose_angle_2d(pasted, bone), pose_angle_2d(posed, bone), 1e-4f) << bone;
+    for (const char* bone : {"arm_r_upper", "arm_r_lower", "body"}) EXPECT_NEAR(pose_angle_2d(pasted, bone), 0.0f, 1e-6f) << bone;
     // Flipped (after undoing the plain paste): the right arm as Copy to the other side makes it.
     // The hero's body points up and its arms hang from one joint: mirrored, each turn reverses.
     const Rig flipped = load(dir / "b_done.json");
-    EXPECT_NEAR(angle_of(flipped, "arm_r_upper"), -angle_of(posed, "arm_l_upper"), 1e-4f);
-    EXPECT_NEAR(angle_of(flipped, "arm_r_lower"), -angle_of(posed, "arm_l_lower"), 1e-4f);
-    for (const char* bone : {"arm_l_upper", "arm_l_lower"}) EXPECT_NEAR(angle_of(flipped, bone), 0.0f, 1e-6f) << bone << ": the undo did not take the paste back";
+    EXPECT_NEAR(pose_angle_2d(flipped, "arm_r_upper"), -pose_angle_2d(posed, "arm_l_upper"), 1e-4f);
+    EXPECT_NEAR(pose_angle_2d(flipped, "arm_r_lower"), -pose_angle_2d(posed, "arm_l_lower"), 1e-4f);
+    for (const char* bone : {"arm_l_upper", "arm_l_lower"}) EXPECT_NEAR(pose_angle_2d(flipped, bone), 0.0f, 1e-6f) << bone << ": the undo did not take the paste back";
     std::filesystem::remove_all(dir);
 }
 
@@ -94,15 +88,15 @@ TEST(ScriptedPoseLibrary, StorePoseResetAndApplyAreOneStepEachAndTheLibraryIsSav
         {"wait": 1},
         {"save": "undone.json"}
     ]})");
-    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "steps.json").string() + " " + (dir / "hero.json").string())), 0);
+    ASSERT_EQ(run(script_on(dir, "hero.json")), 0);
     const Rig reset = load(dir / "reset.json");
     ASSERT_EQ(reset.poses.size(), 1u);
     EXPECT_EQ(reset.poses[0].name, "pose");
     EXPECT_EQ(reset.poses[0].bones.size(), reset.skeleton.size()) << "nothing selected: every bone is stored";
-    EXPECT_NEAR(angle_of(reset, "leg_l_upper"), 0.0f, 1e-6f);
+    EXPECT_NEAR(pose_angle_2d(reset, "leg_l_upper"), 0.0f, 1e-6f);
     const Rig applied = load(dir / "applied.json");
-    EXPECT_GT(std::fabs(angle_of(applied, "leg_l_upper")), 0.1f) << "Apply did not bring the stored pose back";
-    EXPECT_NEAR(angle_of(applied, "leg_l_upper"), angle_2d(reset.poses[0].bones[static_cast<std::size_t>(reset.skeleton.find("leg_l_upper"))].rotation), 1e-5f);
-    EXPECT_NEAR(angle_of(load(dir / "undone.json"), "leg_l_upper"), 0.0f, 1e-6f) << "one undo takes the apply back";
+    EXPECT_GT(std::fabs(pose_angle_2d(applied, "leg_l_upper")), 0.1f) << "Apply did not bring the stored pose back";
+    EXPECT_NEAR(pose_angle_2d(applied, "leg_l_upper"), angle_2d(reset.poses[0].bones[static_cast<std::size_t>(reset.skeleton.find("leg_l_upper"))].rotation), 1e-5f);
+    EXPECT_NEAR(pose_angle_2d(load(dir / "undone.json"), "leg_l_upper"), 0.0f, 1e-6f) << "one undo takes the apply back";
     std::filesystem::remove_all(dir);
 }

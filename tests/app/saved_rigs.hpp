@@ -8,6 +8,7 @@
 
 #include "core/forward_kinematics.hpp"
 #include "core/rig_file.hpp"
+#include "core/rotation_math.hpp"
 
 namespace marionette::testing {
 
@@ -30,6 +31,13 @@ inline Rig shipped_at_rest(const std::filesystem::path& dir, const std::string& 
     const Status saved = save_rig_file(rig, dir / name);
     EXPECT_TRUE(saved.ok()) << saved.message();
     return rig;
+}
+
+// A 2D bone's pose angle, radians.
+inline float pose_angle_2d(const Rig& rig, const std::string& bone) {
+    const int b = rig.skeleton.find(bone);
+    EXPECT_GE(b, 0) << bone;
+    return b < 0 ? 0.0f : angle_2d(rig.pose.rotations[static_cast<std::size_t>(b)]);
 }
 
 inline glm::vec3 tip_of(const Rig& rig, const std::string& bone) {

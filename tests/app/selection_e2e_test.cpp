@@ -45,7 +45,7 @@ TEST(ScriptedSelection, ShiftClickThenAnFkDragTurnsBothAndTheMenuKeysAndBoxSelec
         {"click": [680, 760]},
         {"expect": {"selected": []}}
     ]})");
-    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "steps.json").string() + " " + (dir / "hero.json").string())), 0);
+    ASSERT_EQ(run(script_on(dir, "hero.json")), 0);
     const Rig turned = load(dir / "turned.json");
     const auto arm = static_cast<std::size_t>(turned.skeleton.find("arm_l_upper"));
     const auto leg = static_cast<std::size_t>(turned.skeleton.find("leg_l_upper"));
@@ -53,7 +53,7 @@ TEST(ScriptedSelection, ShiftClickThenAnFkDragTurnsBothAndTheMenuKeysAndBoxSelec
     EXPECT_GT(std::fabs(arm_turn), 0.1f) << "the drag turned the arm";
     EXPECT_NEAR(angle_2d(turned.pose.rotations[leg]), arm_turn, 1e-4f) << "the selected leg turned with it";
     for (const char* still : {"body", "arm_r_upper", "leg_r_upper", "arm_l_lower"}) {
-        EXPECT_NEAR(angle_2d(turned.pose.rotations[static_cast<std::size_t>(turned.skeleton.find(still))]), 0.0f, 1e-6f) << still;
+        EXPECT_NEAR(pose_angle_2d(turned, still), 0.0f, 1e-6f) << still;
     }
     EXPECT_EQ(load(dir / "undone.json").pose, hero.pose) << "one undo step takes both turns back";
     std::filesystem::remove_all(dir);
@@ -81,9 +81,9 @@ TEST(ScriptedSelection, ASelectStepChoosesBonesByNameForAGroupDrag) {
               1);
     EXPECT_NE(read_file(dir / "err.txt").find("step 10 (select): \"tail\" is not a bone of this rig"), std::string::npos) << read_file(dir / "err.txt");
     const Rig turned = load(dir / "turned.json");
-    const float arm = angle_2d(turned.pose.rotations[static_cast<std::size_t>(turned.skeleton.find("arm_r_lower"))]);
+    const float arm = pose_angle_2d(turned, "arm_r_lower");
     EXPECT_GT(std::fabs(arm), 0.1f);
     // The thigh's limits (-50 to 110 degrees) leave it room for the forearm's turn.
-    EXPECT_NEAR(angle_2d(turned.pose.rotations[static_cast<std::size_t>(turned.skeleton.find("leg_r_upper"))]), arm, 1e-4f);
+    EXPECT_NEAR(pose_angle_2d(turned, "leg_r_upper"), arm, 1e-4f);
     std::filesystem::remove_all(dir);
 }
