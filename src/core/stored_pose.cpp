@@ -14,6 +14,9 @@ std::vector<BonePose> capture_bones(const Pose& pose, std::span<const int> bones
     for (const int b : bones) {
         if (b >= 0 && static_cast<std::size_t>(b) < pose.rotations.size()) chosen.push_back(b);
     }
+    if (bones.empty()) {
+        for (std::size_t i = 0; i < pose.rotations.size(); ++i) chosen.push_back(static_cast<int>(i));
+    }
     std::sort(chosen.begin(), chosen.end());
     chosen.erase(std::unique(chosen.begin(), chosen.end()), chosen.end());
     std::vector<BonePose> out;

@@ -30,7 +30,8 @@ struct StoredPose {
     bool operator==(const StoredPose&) const = default;
 };
 
-// The pose values of `bones` (indices into `pose`; repeats and those out of range ignored).
+// The pose values of `bones` (indices into `pose`; repeats and those out of range ignored),
+// every bone's when `bones` is empty.
 std::vector<BonePose> capture_bones(const Pose& pose, std::span<const int> bones);
 
 // Each stored bone moved `weight` of the way (0: not at all, 1: all the way) from its value in

@@ -74,11 +74,6 @@ std::vector<StoredPose> read_stored_poses_json(const JsonField& f, const Skeleto
 }
 
 std::string pose_clipboard_text(const Rig& rig, std::span<const int> bones) {
-    std::vector<int> all;
-    if (bones.empty()) {
-        for (std::size_t i = 0; i < rig.skeleton.size(); ++i) all.push_back(static_cast<int>(i));
-        bones = all;
-    }
     Json j;
     j["format"] = kPoseClipboardFormat;
     j["version"] = kPoseClipboardVersion;

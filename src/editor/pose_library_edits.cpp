@@ -42,11 +42,6 @@ std::string unique_pose_name(const Rig& rig, std::string_view base) {
 Result<Rig> store_pose(const Rig& rig, std::string_view name, std::span<const int> bones) {
     if (Status s = check_pose_matches(rig); !s) return Error{"cannot store the pose: " + s.message()};
     if (Status s = check_pose_name(rig, name, -1); !s) return Error{"cannot store the pose: " + s.message()};
-    std::vector<int> all;
-    if (bones.empty()) {
-        for (std::size_t i = 0; i < rig.skeleton.size(); ++i) all.push_back(static_cast<int>(i));
-        bones = all;
-    }
     for (const int b : bones) {
         if (Status s = check_bone(rig, b); !s) return Error{"cannot store the pose: " + s.message()};
     }
