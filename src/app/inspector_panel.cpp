@@ -13,7 +13,9 @@
 #include "core/chain_rules.hpp"
 #include "core/extents.hpp"
 #include "core/rotation_math.hpp"
+#include "editor/chain_snap.hpp"
 #include "editor/rotation_display.hpp"
+#include "editor/shortcuts.hpp"
 
 namespace marionette {
 
@@ -129,6 +131,29 @@ void limits_section(const Rig& rig, int bone, std::span<const int> bones, const 
     }
 }
 
+// The chain's FK/IK mix and the two snaps between them (editor/chain_snap.hpp).
+void mix_and_snaps(const Rig& rig, int chain_index, PanelEdits& out, UiMarks* marks) {
+    const IkChain& c = rig.chains[static_cast<std::size_t>(chain_index)];
+    const std::string at = "inspector/chain/" + c.name;
+    float mix = c.mix;
+    const bool changed = ImGui::SliderFloat("FK / IK mix", &mix, kMinMix, kMaxMix, "%.2f");
+    if (marks) marks->mark_last_item(at + "/mix");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("0: FK alone (drags turn the bones); 1: IK alone (a pin holds the chain)");
+    track(out, "mix of chain " + c.name, changed, [&] { return set_chain_mix(rig, chain_index, mix); });
+    if (ImGui::Button("FK to IK")) apply(out, "FK to IK on chain " + c.name, pin_chain_at_fk(rig, chain_index));
+    if (marks) marks->mark_last_item(at + "/fk_to_ik");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The pin (and pole) jump to where the limb is (%s)", chords_of(Command::SnapFkToIk).c_str());
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!c.pin);
+    if (ImGui::Button("IK to FK")) apply(out, "IK to FK on chain " + c.name, pose_chain_by_ik(rig, chain_index));
+    if (marks) marks->mark_last_item(at + "/ik_to_fk");
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+        ImGui::SetTooltip(c.pin ? "The pose takes IK's whole answer toward the pin (%s)" : "Pin the chain first: IK to FK takes the pose from its pin (%s)",
+                          chords_of(Command::SnapIkToFk).c_str());
+    }
+}
+
 void chain_section(const Rig& rig, int chain_index, PanelEdits& out, UiMarks* marks) {
     const IkChain& c = rig.chains[static_cast<std::size_t>(chain_index)];
     ImGui::PushID(chain_index);
@@ -180,6 +205,7 @@ void chain_section(const Rig& rig, int chain_index, PanelEdits& out, UiMarks* ma
         const bool changed = ImGui::SliderFloat("softness", &s.softness, kMinSoftness, kMaxSoftness, "%.2f");
         track(out, label, changed, [&] { return set_chain_settings(rig, chain_index, s); });
     }
+    mix_and_snaps(rig, chain_index, out, marks);
     bool is_pinned = c.pin.has_value();
     if (ImGui::Checkbox("pinned", &is_pinned)) {
         apply(out, (is_pinned ? "pin chain " : "unpin chain ") + c.name, set_chain_pinned(rig, chain_index, is_pinned));

@@ -53,6 +53,7 @@ constexpr KeyCodes kKeys[] = {
     {ViewKey::C, SDLK_c, SDL_SCANCODE_C},
     {ViewKey::V, SDLK_v, SDL_SCANCODE_V},
     {ViewKey::K, SDLK_k, SDL_SCANCODE_K},
+    {ViewKey::I, SDLK_i, SDL_SCANCODE_I},
     {ViewKey::Delete, SDLK_DELETE, SDL_SCANCODE_DELETE},
     {ViewKey::Backspace, SDLK_BACKSPACE, SDL_SCANCODE_BACKSPACE},
     {ViewKey::F1, SDLK_F1, SDL_SCANCODE_F1},

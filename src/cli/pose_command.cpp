@@ -5,6 +5,8 @@
 
 #include "cli/overwrite_guard.hpp"
 #include "cli/printed_line.hpp"
+#include "core/chain_mix.hpp"
+#include "core/forward_kinematics.hpp"
 #include "core/ik_solve.hpp"
 #include "core/pins.hpp"
 #include "core/opened_rig.hpp"
@@ -75,6 +77,20 @@ int run_pose(const std::string& file, const PoseRequest& request, bool overwrite
     const SolveOverrides overrides{request.solver, request.iterations, std::nullopt};
     Result<IkResult> solved = solve_chain(rig, chain, target.value(), pose, overrides);
     if (!solved) return fail(solved.message());
+    if (chain.mix < 1.0f) {
+        // The chain takes its mix of the answer, as a drag in the editor gives it, and the line
+        // says where that leaves the tip rather than where the full answer would.
+        const std::vector<int> bones = chain_bones(rig.skeleton, chain.root, chain.effector);
+        mix_with_fk(bones, rotations_of(bones, rig.pose), chain.mix, pose);
+        Result<std::vector<Transform>> world = compute_world(rig.skeleton, pose);
+        if (!world) return fail(world.message());
+        const auto e = static_cast<std::size_t>(chain.effector);
+        glm::vec3 aim = target.value();
+        if (rig.is_2d()) aim.z = 0.0f;
+        const float error = glm::length(bone_tip(world.value()[e], posed_length(rig.skeleton, pose, e)) - aim);
+        solved.value().reached = solved.value().reached && error <= solved.value().error;
+        solved.value().error = error;
+    }
 
     // As in the editor: a pinned chain's pin goes where it was sent, and the other pinned
     // chains hold theirs.

@@ -28,6 +28,11 @@ std::optional<std::string> softness_problem(float softness) {
     return std::nullopt;
 }
 
+std::optional<std::string> mix_problem(float mix) {
+    if (!(mix >= kMinMix && mix <= kMaxMix)) return std::string("must be between 0 and 1");
+    return std::nullopt;
+}
+
 std::optional<std::string> bend_problem(long long bend) {
     if (bend != 1 && bend != -1) return std::string("must be 1 or -1");
     return std::nullopt;

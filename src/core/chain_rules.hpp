@@ -12,6 +12,9 @@ inline constexpr int kMinIterations = 1;
 inline constexpr int kMaxIterations = 10000;
 inline constexpr float kMinSoftness = 0.0f;
 inline constexpr float kMaxSoftness = 1.0f;
+// A chain's mix: how much of IK's answer its bones take (0: none, FK alone; 1: all of it).
+inline constexpr float kMinMix = 0.0f;
+inline constexpr float kMaxMix = 1.0f;
 // A CCD step's largest turn per joint, degrees: more than 0, at most a half turn.
 inline constexpr int kMaxStepDegrees = 180;
 
@@ -19,6 +22,7 @@ std::optional<std::string> iterations_problem(long long iterations);
 std::optional<std::string> tolerance_problem(float tolerance);
 std::optional<std::string> max_step_problem(float radians);
 std::optional<std::string> softness_problem(float softness);
+std::optional<std::string> mix_problem(float mix);
 std::optional<std::string> bend_problem(long long bend);
 
 }  // namespace marionette

@@ -40,6 +40,12 @@ struct IkChain {
     // A pinned chain's effector tip is held at this world point while other bones move (the
     // feet stay planted while the hips turn). Dragging the effector carries the pin along.
     std::optional<glm::vec3> pin;
+    // How much of IK's answer the chain takes, in [0, 1] (Spine's mix, Blender's influence):
+    // each bone ends `mix` of the way from its FK rotation (where it was before IK acted) to
+    // the solve's. 1: IK alone; 0: the chain is posed by FK and a drag turns its bones.
+    // A pin holds the chain only at a mix of 1: below, the pin is a target to snap to
+    // (chain_snap.hpp), as a limb switched to FK keeps its IK controls in Rigify.
+    float mix = 1.0f;
 
     bool operator==(const IkChain&) const = default;
 };

@@ -51,7 +51,7 @@ std::vector<bool> dependent_chains(const Skeleton& skeleton, const std::vector<c
 int hold_pins(const Rig& rig, Pose& pose, std::span<const int> moved) {
     std::vector<const IkChain*> held;
     for (const IkChain& chain : rig.chains) {
-        if (!chain.pin) continue;
+        if (!chain.pin || chain.mix < 1.0f) continue;  // below a mix of 1 the pin is a target to snap to
         // A moved bone is in the chain when it lies on the path from the root down to the effector.
         const bool touched = std::any_of(moved.begin(), moved.end(), [&](int b) {
             return rig.skeleton.is_ancestor_or_self(chain.root, b) && rig.skeleton.is_ancestor_or_self(b, chain.effector);

@@ -8,7 +8,7 @@
 
 namespace marionette {
 
-// Solves each pinned chain of `rig` toward its pin, in the rig's chain order, writing `pose`.
+// Solves each pinned chain of `rig` whose mix is 1 toward its pin, in the rig's chain order, writing `pose`.
 // Chains sharing a bone with `moved` (the bones the user is turning directly, or the chain being
 // dragged) are left alone: the user's own turn wins over a pin. Returns how many chains were
 // solved. A chain that cannot be solved (it cannot happen in a rig that loaded) is skipped.

@@ -81,7 +81,7 @@ void read_two_bone_settings(const JsonField& f, TwoBoneSettings& s, int dims) {
 
 IkChain read_chain(const JsonField& f, const BoneIndex& bones, int dims) {
     const Skeleton& skeleton = bones.skeleton();
-    f.allow_only({"name", "root", "effector", "solver", "settings", "pin"});
+    f.allow_only({"name", "root", "effector", "solver", "settings", "pin", "mix"});
     IkChain c;
     c.name = f.member("name").non_empty_string();
     c.root = bones.require(f.member("root"));
@@ -113,6 +113,10 @@ IkChain read_chain(const JsonField& f, const BoneIndex& bones, int dims) {
         }
     }
     if (auto pin = f.optional_member("pin")) c.pin = pin->position(dims);
+    if (auto mix = f.optional_member("mix")) {
+        c.mix = mix->number();
+        if (auto problem = mix_problem(c.mix)) mix->fail(*problem);
+    }
     return c;
 }
 

@@ -71,6 +71,7 @@ Json chain_json(const Skeleton& skeleton, const IkChain& c, bool is_2d) {
     }
     j["settings"] = s;
     if (c.pin) j["pin"] = vector(*c.pin, is_2d);
+    if (c.mix != 1.0f) j["mix"] = json_float(c.mix);
     return j;
 }
 

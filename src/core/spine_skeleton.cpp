@@ -121,6 +121,7 @@ Result<SpineSkeletonPlan> plan_spine_skeleton(const Rig& rig, std::vector<std::s
         }
         ik.target_position = glm::vec2(tip);
         ik.bend_positive = chain.two_bone.bend >= 0;
+        ik.mix = static_cast<double>(chain.mix);
         // Spine's softness is the distance below full reach where the limb starts to slow; ours
         // is that distance as a fraction of the reach's range, (upper + lower) - |upper - lower|.
         const double upper_length = glm::length(glm::vec2(bones[lower].rest.translation));
@@ -199,6 +200,7 @@ Json spine_ik(const Rig& rig, const SpineSkeletonPlan& plan) {
         j["target"] = ik.target;
         if (!ik.bend_positive) j["bendPositive"] = false;
         if (ik.softness > 0.0) j["softness"] = spine_number(ik.softness);
+        if (ik.mix != 1.0) j["mix"] = spine_number(ik.mix);
         out.push_back(std::move(j));
     }
     return out;

@@ -34,6 +34,7 @@ struct SpineIkConstraint {
     glm::vec2 target_position{0.0f};  // in the root bone's frame, at the chain's tip in the setup pose
     bool bend_positive = true;    // the lower bone turns counter-clockwise from the upper (bend 1)
     double softness = 0.0;        // in rig units: the chain's fraction of its reach's range
+    double mix = 1.0;             // the chain's FK/IK mix, Spine's the same
 };
 
 struct SpineSkeletonPlan {

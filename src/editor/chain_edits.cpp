@@ -84,6 +84,17 @@ Result<Rig> set_chain_settings(const Rig& rig, int chain, const TwoBoneSettings&
     return out;
 }
 
+Result<Rig> set_chain_mix(const Rig& rig, int chain, float mix) {
+    if (Status s = check_chain(rig, chain); !s) return Error{s.message()};
+    if (auto problem = mix_problem(mix)) return Error{"mix of " + chain_label(rig, chain) + " " + *problem + ", got " + number_text(mix)};
+    Rig out = rig;
+    IkChain& c = out.chains[static_cast<std::size_t>(chain)];
+    const bool held_again = c.pin && c.mix < 1.0f && mix == 1.0f;
+    c.mix = mix;
+    if (held_again) hold_pins(out, out.pose, {});
+    return out;
+}
+
 namespace {
 
 Result<Rig> with_pin(const Rig& rig, int chain, const glm::vec3& pin) {

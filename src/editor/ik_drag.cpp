@@ -1,5 +1,6 @@
 #include "editor/ik_drag.hpp"
 
+#include "core/chain_mix.hpp"
 #include "core/forward_kinematics.hpp"
 #include "core/ik_solve.hpp"
 #include "core/pins.hpp"
@@ -42,6 +43,7 @@ Result<IkDrag> IkDrag::start(const Rig& rig, const Pose& pose, IkChain chain, co
     for (std::size_t i = 1; i < d.bones_.size(); ++i) d.reach_ += glm::length(local_translation(rig.skeleton, pose, static_cast<std::size_t>(d.bones_[i])));
     d.reach_ += posed_length(rig.skeleton, pose, e);
     d.chain_ = std::move(chain);
+    d.fk_ = rotations_of(d.bones_, pose);
     return d;
 }
 
@@ -62,14 +64,14 @@ void IkDrag::hold_pins_after_move(Rig& rig) {
 
 bool IkDrag::settle(Rig& rig) {
     if (!swinging_) return false;
-    swinging_ = !turn_toward(rig, rig.pose, bones_, solved_, kSwingStepRadians);
+    swinging_ = !turn_toward(rig, rig.pose, bones_, aim_, kSwingStepRadians);
     hold_pins_after_move(rig);
     return swinging_;
 }
 
 void IkDrag::finish(Rig& rig) {
     if (!swinging_) return;
-    for (std::size_t i = 0; i < bones_.size() && i < solved_.size(); ++i) rig.pose.rotations[static_cast<std::size_t>(bones_[i])] = solved_[i];
+    for (std::size_t i = 0; i < bones_.size() && i < aim_.size(); ++i) rig.pose.rotations[static_cast<std::size_t>(bones_[i])] = aim_[i];
     swinging_ = false;
     hold_pins_after_move(rig);
 }
@@ -97,9 +99,12 @@ Result<IkResult> IkDrag::move(const Rig& rig, Pose& pose, const glm::vec3& curso
     if (!r) return r;
     solved_.resize(bones_.size());
     for (std::size_t i = 0; i < bones_.size(); ++i) solved_[i] = solved.rotations[static_cast<std::size_t>(bones_[i])];
+    mix_with_fk(bones_, fk_, chain_.mix, solved);
+    aim_.resize(bones_.size());
+    for (std::size_t i = 0; i < bones_.size(); ++i) aim_[i] = solved.rotations[static_cast<std::size_t>(bones_[i])];
     const glm::vec3 joint = parent_world(rig.skeleton, pose, chain_.root).apply(local_translation(rig.skeleton, pose, static_cast<std::size_t>(chain_.root)));
     const float allowed = follow_allowance(joint, reach_, before, target_);
-    swinging_ = !turn_toward(rig, pose, bones_, solved_, allowed);
+    swinging_ = !turn_toward(rig, pose, bones_, aim_, allowed);
     return r;
 }
 

@@ -28,7 +28,8 @@ public:
     // is now: the limb keeps the plane it had when the drag began.
     static Result<IkDrag> start(const Rig& rig, const Pose& pose, IkChain chain, const glm::vec3& grab);
 
-    // Moves the target under the cursor and solves the chain; only the chain's bones change.
+    // Moves the target under the cursor and solves the chain; only the chain's bones change,
+    // each `mix` of the way from where it was when the drag began to the solve's answer.
     // The solve starts from the pose the last solve left, and the chain shown in `pose` turns
     // toward its answer at once, unless that is a swing further than the target's step
     // accounts for (limb_swing.hpp): then it turns kSwingStepRadians a call, and settle()
@@ -65,6 +66,8 @@ private:
     glm::vec3 offset_{0.0f};  // tip minus grab point at the start
     glm::vec3 target_{0.0f};
     std::vector<glm::quat> solved_;  // the chain's rotations (bones_ order) as the last solve left them
+    std::vector<glm::quat> fk_;      // the chain's rotations when the drag began: its FK, which its mix keeps some of
+    std::vector<glm::quat> aim_;     // the solve's answer with the chain's mix: what the chain turns toward
     bool swinging_ = false;
     float reach_ = 0.0f;  // the chain's bones end to end
     void hold_pins_after_move(Rig& rig);

@@ -41,6 +41,8 @@ constexpr Shortcut kShortcuts[] = {
     {C::CopyPose, X::Viewport, K::C, kCtrl, "Pose", "copy the selected bones' pose (every bone's with none selected)"},
     {C::PastePose, X::Viewport, K::V, kCtrl, "Pose", "paste a copied pose on the bones of its names"},
     {C::PastePoseFlipped, X::Viewport, K::V, kCtrlShift, "Pose", "paste a copied pose mirrored onto the other side"},
+    {C::SnapFkToIk, X::Viewport, K::I, kNone, "Pose", "FK to IK: the selected bone's chain's pin (and pole) jump to where the limb is"},
+    {C::SnapIkToFk, X::Viewport, K::I, kShift, "Pose", "IK to FK: the selected bone's chain takes IK's whole answer toward its pin"},
 
     {C::PlacePictures, X::Viewport, K::E, kNone, "Pictures", "Place mode: drags move, turn or scale pictures on their bones (E again: back)"},
     {C::PictureMove, X::Placing, K::G, kNone, "Pictures", "in Place mode: move pictures"},
@@ -96,7 +98,7 @@ std::optional<Command> command_for(ShortcutContext context, ViewKey key, Modifie
 std::string chord_text(ViewKey key, Modifiers mods) {
     static constexpr const char* kNames[] = {"?",  "Space", "Tab", "Escape", "P", "F", "Home", "Z", "Y", "Page Up", "Page Down", "1", "3",
                                              "7",  "E",     "G",   "R",      "S", "A", "M",    "]", "N", "O",       "Q",         "H", "C",
-                                             "V",  "K",     "Delete", "Backspace", "F1", "F12"};
+                                             "V",  "K",     "I",      "Delete", "Backspace", "F1", "F12"};
     static_assert(std::size(kNames) == static_cast<std::size_t>(ViewKey::F12) + 1);
     std::string text;
     if (mods.ctrl) text += "Ctrl+";

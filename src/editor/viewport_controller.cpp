@@ -295,7 +295,9 @@ void ViewportController::start_bone_drag(int bone, glm::vec2 pixel, const Viewpo
     const Rig& rig = document_.rig();
     const auto b = static_cast<std::size_t>(bone);
     rig_before_drag_ = rig;
-    if (mode_ == PoseMode::Fk) {
+    // A chain at a mix of 0 is posed by FK, in either mode (its pin's handle still moves the pin).
+    const int own_chain = rig.chain_ending_at(bone);
+    if (mode_ == PoseMode::Fk || (own_chain >= 0 && rig.chains[static_cast<std::size_t>(own_chain)].mix == 0.0f)) {
         const auto grab = on_view_plane(pixel, viewport, world[b].translation);
         if (!grab) return;
         // Every selected bone turns with the grabbed one.
@@ -315,7 +317,7 @@ void ViewportController::start_bone_drag(int bone, glm::vec2 pixel, const Viewpo
     const glm::vec3 tip = bone_tip(world[b], posed_length(rig.skeleton, pose, b));
     const int parent = rig.skeleton[b].parent;
     const int parent_chain = parent >= 0 ? rig.chain_ending_at(parent) : -1;
-    if (parent_chain >= 0) {
+    if (parent_chain >= 0 && rig.chains[static_cast<std::size_t>(parent_chain)].mix > 0.0f) {
         const glm::vec3& joint = world[b].translation;
         const float to_joint = glm::length(camera_.project(joint, viewport).pixel - pixel);
         const float to_tip = glm::length(camera_.project(tip, viewport).pixel - pixel);

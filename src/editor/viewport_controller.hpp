@@ -172,6 +172,8 @@ private:
     void start_picture_drag(glm::vec2 pixel, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world);
     // P: pins the selected bone's chain where its effector is, or lets it go.
     void toggle_pin();
+    // I and Shift+I: FK to IK (the pin and pole jump to the limb), IK to FK (the pose takes IK's answer).
+    void snap_chain(bool target_to_fk);
     std::optional<glm::vec3> on_view_plane(glm::vec2 pixel, const Viewport& viewport, const glm::vec3& through) const;
 
     Document& document_;

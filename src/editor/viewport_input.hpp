@@ -13,7 +13,7 @@ enum class MouseButton { Left, Middle, Right };
 // Front, Side and Top are the 1, 3 and 7 keys (and the keypad's), Blender's views.
 enum class ViewKey {
     Other, Space, Tab, Escape, P, F, Home, Z, Y, PageUp, PageDown, Front, Side, Top, E, G, R, S, A, M, BracketRight,
-    N, O, Q, H, C, V, K, Delete, Backspace, F1, F12
+    N, O, Q, H, C, V, K, I, Delete, Backspace, F1, F12
 };
 
 struct Modifiers {

@@ -1,9 +1,10 @@
 // The viewport's keys (the shortcut table's, editor/shortcuts.hpp) and what only they do: the
-// automatic IK chain's length and pinning.
+// automatic IK chain's length, pinning and the FK/IK snaps.
 
 #include <algorithm>
 
 #include "core/forward_kinematics.hpp"
+#include "editor/chain_snap.hpp"
 #include "editor/edits.hpp"
 #include "editor/shortcuts.hpp"
 #include "editor/viewport_controller.hpp"
@@ -84,6 +85,8 @@ void ViewportController::key(ViewKey sym, Modifiers mods) {
         case Command::SelectChildren: change_selection([&](BoneSelection& s) { s.apply(SelectCommand::Children, rig.skeleton); }); break;
         case Command::SelectMirror: change_selection([&](BoneSelection& s) { s.apply(SelectCommand::Mirror, rig.skeleton); }); break;
         case Command::TogglePin: toggle_pin(); break;
+        case Command::SnapFkToIk: snap_chain(true); break;
+        case Command::SnapIkToFk: snap_chain(false); break;
         case Command::Frame: frame_requested_ = true; break;
         case Command::Undo: history_.undo(document_); break;
         case Command::Redo: history_.redo(document_); break;
@@ -117,6 +120,25 @@ void ViewportController::toggle_pin() {
     const std::string done = (pin ? "Pinned " : "Unpinned ") + bone;
     const Status s = apply_edit(document_, history_, (pin ? "Pin " : "Unpin ") + bone, set_chain_pinned(rig, chain, pin));
     message_ = s ? done : s.message();
+}
+
+void ViewportController::snap_chain(bool target_to_fk) {
+    const Rig& rig = document_.rig();
+    const int selected = selection_.active();
+    const char* what = target_to_fk ? "FK to IK" : "IK to FK";
+    if (selected < 0 || selected >= static_cast<int>(rig.skeleton.size())) {
+        message_ = std::string(what) + " snaps the selected bone's IK chain: select a bone of a chain first";
+        return;
+    }
+    const int chain = chain_through(rig, selected);
+    if (chain < 0) {
+        message_ = "\"" + rig.skeleton[static_cast<std::size_t>(selected)].name + "\" is in no IK chain: " + what + " snaps a chain";
+        return;
+    }
+    const std::string& name = rig.chains[static_cast<std::size_t>(chain)].name;
+    const std::string step = std::string(what) + " on chain " + name;
+    const Status s = apply_edit(document_, history_, step, target_to_fk ? pin_chain_at_fk(rig, chain) : pose_chain_by_ik(rig, chain));
+    message_ = s ? step : s.message();
 }
 
 }  // namespace marionette

@@ -463,6 +463,36 @@ TEST(PoseCommand, PinnedChainsHoldAndThePosedChainsPinMoves) {
     EXPECT_EQ(*moved.pin, glm::vec3(40.0f, 90.0f, 0.0f));
 }
 
+TEST(PoseCommand, AChainTakesItsMixOfTheAnswer) {
+    // arm.json's arm at mix 0.5: each bone turns half as far as at mix 1, and the line says
+    // where that leaves the tip, not where the whole answer would.
+    mt::ScratchDir dir;
+    Rig rig = load(kAssets + "/arm.json");
+    const std::size_t arm = static_cast<std::size_t>(rig.find_chain("arm"));
+    ASSERT_TRUE(save_rig_file(rig, dir / "full.json").ok());
+    rig.chains[arm].mix = 0.5f;
+    ASSERT_TRUE(save_rig_file(rig, dir / "half.json").ok());
+    const PoseRun full = pose({(dir / "full.json").string(), "--chain", "arm", "--target", "300,100", "--out", (dir / "full_out.json").string()});
+    const PoseRun half = pose({(dir / "half.json").string(), "--chain", "arm", "--target", "300,100", "--out", (dir / "half_out.json").string()});
+    ASSERT_EQ(full.code, 0) << full.err;
+    ASSERT_EQ(half.code, 0) << half.err;
+    const Rig a = load(dir / "full_out.json");
+    const Rig b = load(dir / "half_out.json");
+    auto angle = [](const glm::quat& q) { return 2.0f * std::atan2(q.z, q.w); };
+    for (const int bone : chain_bones(rig.skeleton, rig.chains[arm].root, rig.chains[arm].effector)) {
+        const auto i = static_cast<std::size_t>(bone);
+        const float start = angle(rig.pose.rotations[i]);
+        const float turned = std::remainder(angle(a.pose.rotations[i]) - start, 6.2831853f);
+        EXPECT_NEAR(std::remainder(angle(b.pose.rotations[i]) - start, 6.2831853f), 0.5f * turned, 1e-3f) << bone;
+    }
+    const PrintedResult printed = parse_line(half.out);
+    EXPECT_FALSE(printed.reached);
+    const std::vector<Transform> world = compute_world(b.skeleton, b.pose).value();
+    const auto e = static_cast<std::size_t>(b.chains[arm].effector);
+    EXPECT_NEAR(printed.error, glm::distance(bone_tip(world[e], b.skeleton[e].length), glm::vec3(300.0f, 100.0f, 0.0f)), 0.01f);
+    EXPECT_EQ(b.chains[arm].mix, 0.5f);
+}
+
 TEST(PoseCommand, AnOutInAnotherFolderNamesThePicturesFromThere) {
     mt::ScratchDir dir;
     std::filesystem::create_directories(dir / "out");

@@ -71,6 +71,7 @@ inline void expect_rigs_equal(const Rig& a, const Rig& b) {
         if (x.two_bone.pole) expect_near_vec(*x.two_bone.pole, *y.two_bone.pole, x.name + " pole");
         ASSERT_EQ(x.pin.has_value(), y.pin.has_value()) << x.name;
         if (x.pin) expect_near_vec(*x.pin, *y.pin, x.name + " pin");
+        EXPECT_EQ(x.mix, y.mix) << x.name;
     }
     ASSERT_EQ(a.pose.rotations.size(), b.pose.rotations.size());
     for (std::size_t i = 0; i < a.pose.rotations.size(); ++i) {

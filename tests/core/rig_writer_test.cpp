@@ -26,7 +26,7 @@ const char* kArm = R"({
     {"name": "fore", "parent": "upper", "length": 80, "limits": {"min": -10, "max": 150}}
   ],
   "chains": [{"name": "arm", "root": "upper", "effector": "fore", "solver": "ccd",
-              "settings": {"iterations": 7, "tolerance": 0.1, "max_step": 12.5}, "pin": [150.25, -20.5]}],
+              "settings": {"iterations": 7, "tolerance": 0.1, "max_step": 12.5}, "pin": [150.25, -20.5], "mix": 0.35}],
   "pose": {"root_offset": [1, 2], "rotations": {"fore": 45}},
   "transition": {"duration": 0.25, "easing": "smoothstep"},
   "editor": {"zoom": 2}
@@ -41,6 +41,15 @@ TEST(RigWriter, SaveThenLoadGivesTheSameRig) {
     expect_rigs_equal(rig, parse_or_die(text.value()));
 }
 
+TEST(RigWriter, AChainAtAFullMixWritesNone) {
+    Rig rig = parse_or_die(kArm);
+    rig.chains[0].mix = 1.0f;
+    Result<std::string> text = serialize_rig(rig);
+    ASSERT_TRUE(text.ok());
+    EXPECT_EQ(text.value().find("\"mix\""), std::string::npos) << text.value();
+    EXPECT_EQ(parse_or_die(text.value()).chains[0].mix, 1.0f);
+}
+
 TEST(RigWriter, WritesShortNumbersNotFloatNoise) {
     Result<std::string> text = serialize_rig(parse_or_die(kArm));
     ASSERT_TRUE(text.ok());
@@ -48,6 +57,7 @@ TEST(RigWriter, WritesShortNumbersNotFloatNoise) {
     EXPECT_NE(text.value().find("\"length\": 100.5"), std::string::npos);
     EXPECT_NE(text.value().find("\"duration\": 0.25"), std::string::npos);
     EXPECT_NE(text.value().find("\"max_step\": 12.5"), std::string::npos);
+    EXPECT_NE(text.value().find("\"mix\": 0.35"), std::string::npos);
     EXPECT_EQ(text.value().find("0000001"), std::string::npos) << text.value();
 }
 

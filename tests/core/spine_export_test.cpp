@@ -149,6 +149,10 @@ TEST(SpineExport, TwoBoneChainsAreIkConstraintsMixedOutOfEveryAnimation) {
     const SpineSkeleton limb_spine(limb_out.json);
     // Spine's softness is a distance: the chain's 0.5 of the reach's range, (100 + 60) - (100 - 60).
     EXPECT_DOUBLE_EQ(limb_spine.json().at("ik")[0].at("softness").get<double>(), 60.0);
+    EXPECT_FALSE(limb_spine.json().at("ik")[0].contains("mix"));  // 1, Spine's default
+    Rig mixed = limb;
+    mixed.chains[0].mix = 0.25f;
+    EXPECT_DOUBLE_EQ(SpineSkeleton(exported(mixed).json).json().at("ik")[0].at("mix").get<double>(), 0.25);
     json hard = limb_spine.json();
     hard["ik"][0].erase("softness");
     const SpineSkeleton hard_spine(hard.dump());
