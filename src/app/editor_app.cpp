@@ -304,7 +304,7 @@ void EditorApp::handle_events() {
         if (is_key_event(e.type) && io.WantCaptureKeyboard) continue;
         // A key (undo, a mode switch) ends a value being dragged in a panel: that drag is a step.
         if (e.type == SDL_KEYDOWN) session_->finish();
-        if (e.type == SDL_KEYDOWN && window_key(e.key)) {
+        if (e.type == SDL_KEYDOWN && !controller_->transform() && window_key(e.key)) {
             if (files_->take_replaced()) start_over();
             continue;
         }
@@ -313,7 +313,9 @@ void EditorApp::handle_events() {
         const std::optional<AutoKey> auto_key = auto_key_target();
         controller_->set_auto_key(auto_key);
         const bool was_keying = controller_->keying();
-        if (states_.shows_state() && !auto_key && controller_->press_poses(*input, view, world_pose(), world_)) take_shown_pose();
+        if (states_.shows_state() && !auto_key && (controller_->press_poses(*input, view, world_pose(), world_) || controller_->starts_transform(*input))) {
+            take_shown_pose();
+        }
         controller_->handle(*input, view, world_pose(), world_);
         // An auto-key drag began: the state holds still at the time it keys.
         if (!was_keying && controller_->keying()) states_.seek(document_.rig(), auto_key->state, static_cast<double>(auto_key->time));

@@ -233,6 +233,17 @@ bool ScriptPlayer::run_step(ScriptHost& host) {
         next_step();
         return true;
     }
+    if (const auto* s = std::get_if<KeysStep>(&step)) {
+        // Each key down one frame and up the next, as a typing user's.
+        const std::size_t k = static_cast<std::size_t>(phase_ / 2);
+        if (k >= s->keys.size()) {
+            next_step();
+            return true;
+        }
+        push_key(s->keys[k], phase_ % 2 == 0);
+        ++phase_;
+        return true;
+    }
     if (const auto* s = std::get_if<WheelStep>(&step)) {
         if (s->at) {
             if (!resolve(view, *s->at, p)) return true;

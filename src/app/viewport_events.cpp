@@ -54,11 +54,27 @@ constexpr KeyCodes kKeys[] = {
     {ViewKey::V, SDLK_v, SDL_SCANCODE_V},
     {ViewKey::K, SDLK_k, SDL_SCANCODE_K},
     {ViewKey::I, SDLK_i, SDL_SCANCODE_I},
+    {ViewKey::X, SDLK_x, SDL_SCANCODE_X},
+    {ViewKey::Enter, SDLK_RETURN, SDL_SCANCODE_RETURN, SDLK_KP_ENTER, SDL_SCANCODE_KP_ENTER},
     {ViewKey::Delete, SDLK_DELETE, SDL_SCANCODE_DELETE},
     {ViewKey::Backspace, SDLK_BACKSPACE, SDL_SCANCODE_BACKSPACE},
     {ViewKey::F1, SDLK_F1, SDL_SCANCODE_F1},
     {ViewKey::F12, SDLK_F12, SDL_SCANCODE_F12},
 };
+
+// The character a key types into a number (the main row's and the keypad's), or 0.
+char number_character(SDL_Keycode code) {
+    if (code >= SDLK_0 && code <= SDLK_9) return static_cast<char>('0' + (code - SDLK_0));
+    if (code >= SDLK_KP_1 && code <= SDLK_KP_9) return static_cast<char>('1' + (code - SDLK_KP_1));
+    switch (code) {
+        case SDLK_KP_0: return '0';
+        case SDLK_PERIOD:
+        case SDLK_KP_PERIOD: return '.';
+        case SDLK_MINUS:
+        case SDLK_KP_MINUS: return '-';
+        default: return 0;
+    }
+}
 
 glm::vec2 pixel_of(Sint32 x, Sint32 y) { return {static_cast<float>(x), static_cast<float>(y)}; }
 
@@ -111,6 +127,7 @@ std::optional<ViewportInput> viewport_input(const SDL_Event& e) {
         case SDL_KEYUP:
             in.kind = e.type == SDL_KEYDOWN ? ViewportInput::Kind::KeyDown : ViewportInput::Kind::KeyUp;
             in.key = view_key(e.key.keysym.sym);
+            if (e.type == SDL_KEYDOWN) in.typed = number_character(e.key.keysym.sym);
             return in;
         default:
             return std::nullopt;

@@ -130,12 +130,15 @@ void FkDrag::move(const Rig& rig, Pose& pose, const glm::vec3& cursor) {
         pose.rotations[b] = rotation;
         return;
     }
-    // Each bone turns by `turn` in its frame as its (already turned) parents now place it: alone,
-    // that is the single bone's rotation above. One pass down the skeleton (parents first)
-    // keeps the world rotations, rather than walking to the root for each turning bone.
+    turn_bones_in_world(rig, pose, turning_, turn);
+}
+
+void turn_bones_in_world(const Rig& rig, Pose& pose, std::span<const TurningBone> bones, const glm::quat& turn) {
+    // Alone, a bone's turn is FkDrag's single-bone rotation. One pass down the skeleton (parents
+    // first) keeps the world rotations, rather than walking to the root for each turning bone.
     std::vector<glm::quat> world(rig.skeleton.size());
-    auto next = turning_.begin();
-    for (std::size_t b = 0; b < rig.skeleton.size() && next != turning_.end(); ++b) {
+    auto next = bones.begin();
+    for (std::size_t b = 0; b < rig.skeleton.size() && next != bones.end(); ++b) {
         const int parent = rig.skeleton[b].parent;
         const glm::quat frame = (parent < 0 ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : world[static_cast<std::size_t>(parent)]) * rig.skeleton[b].rest.rotation;
         if (static_cast<int>(b) == next->bone) {
@@ -151,7 +154,7 @@ void FkDrag::move(const Rig& rig, Pose& pose, const glm::vec3& cursor) {
 
 std::vector<int> FkDrag::bones() const {
     std::vector<int> out;
-    for (const Turning& t : turning_) out.push_back(t.bone);
+    for (const TurningBone& t : turning_) out.push_back(t.bone);
     return out;
 }
 

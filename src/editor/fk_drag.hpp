@@ -22,6 +22,17 @@
 
 namespace marionette {
 
+struct TurningBone {
+    int bone = -1;
+    glm::quat start{1.0f, 0.0f, 0.0f, 0.0f};  // its pose rotation before the turn
+};
+
+// Each of `bones` (in skeleton order, so parents turn before their children) turned by `turn`,
+// a world rotation, about its own joint: the turn seen in its frame as its already-turned
+// parents place it, so that a selected chain curls. 2D rotations stay about z; each bone keeps
+// within its limits.
+void turn_bones_in_world(const Rig& rig, Pose& pose, std::span<const TurningBone> bones, const glm::quat& turn);
+
 class FkDrag {
 public:
     // Starts turning `bone` from `grab` (a world point on the view plane through its joint, whose
@@ -45,11 +56,7 @@ private:
     // along the view; near-equal answers (a side view's front and back) go to the last one's side.
     float hinge_turn(const glm::vec3& to_cursor);
 
-    struct Turning {
-        int bone = -1;
-        glm::quat start{1.0f, 0.0f, 0.0f, 0.0f};  // its pose rotation when the drag began
-    };
-    std::vector<Turning> turning_;  // in skeleton order, so parents turn before their children
+    std::vector<TurningBone> turning_;  // in skeleton order, so parents turn before their children
     int bone_ = -1;
     glm::vec3 joint_{0.0f};      // world position of the bone's joint
     glm::vec3 grab_dir_{1.0f, 0.0f, 0.0f};

@@ -1,6 +1,8 @@
 #include "editor/input_script.hpp"
 
 #include <cmath>
+#include <cstdio>
+#include <cstring>
 
 #include "core/json_document.hpp"
 #include "core/json_field.hpp"
@@ -127,6 +129,47 @@ KeyStep key_step(const JsonField& f, KeyStep::Kind kind) {
     k.shift = m.shift;
     k.alt = m.alt;
     return k;
+}
+
+KeyStep tap(std::string key, bool shift = false) {
+    KeyStep k;
+    k.key = std::move(key);
+    k.shift = shift;
+    return k;
+}
+
+// {"rotate": {"by": 30, "axis": "x", "local": true}} or {"rotate": 30}; the same for grab.
+KeysStep transform_step(const JsonField& v, const char* name, const char* key) {
+    KeysStep s{name, {tap(key)}};
+    std::optional<JsonField> by;
+    if (v.raw().is_number()) {
+        by = v;
+    } else {
+        v.allow_only({"by", "axis", "local"});
+        by = v.member("by");
+        const auto axis = v.optional_member("axis");
+        if (axis) {
+            const std::string a = axis->string();
+            if (a != "x" && a != "y" && a != "z") axis->fail("expected \"x\", \"y\" or \"z\", got \"" + a + "\"");
+            s.keys.push_back(tap(a == "x" ? "X" : a == "y" ? "Y" : "Z"));
+        }
+        if (auto local = v.optional_member("local"); local && local->boolean()) {
+            if (!axis) local->fail("a local axis needs \"axis\"");
+            s.keys.push_back(s.keys.back());
+        }
+    }
+    const float amount = by->number();
+    char text[32];
+    std::snprintf(text, sizeof text, "%.6f", static_cast<double>(std::fabs(amount)));
+    if (std::fabs(amount) >= 1e9f) by->fail("must be less than 1e9");
+    // "30.500000" as typed: "30.5".
+    std::size_t end = std::strlen(text);
+    while (end > 0 && text[end - 1] == '0') --end;
+    if (end > 0 && text[end - 1] == '.') --end;
+    for (std::size_t i = 0; i < end; ++i) s.keys.push_back(tap(std::string(1, text[i])));
+    if (amount < 0.0f) s.keys.push_back(tap("-"));
+    s.keys.push_back(tap("Return"));
+    return s;
 }
 
 Expectation expectation(const JsonField& f) {
@@ -274,6 +317,13 @@ ScriptStep step(const JsonField& f, const std::filesystem::path& base_dir) {
         for (std::size_t i = 0; i < v.array_size(); ++i) s.bones.push_back(v.element(i).non_empty_string());
         return s;
     }
+    if (kind == "rotate") return transform_step(v, "rotate", "R");
+    if (kind == "grab") return transform_step(v, "grab", "G");
+    if (kind == "snap") {
+        const std::string what = v.string();
+        if (what != "fk_to_ik" && what != "ik_to_fk") v.fail("expected \"fk_to_ik\" or \"ik_to_fk\", got \"" + what + "\"");
+        return KeysStep{"snap", {tap("I", what == "ik_to_fk")}};
+    }
     if (kind == "focus") {
         const std::string what = v.string();
         if (what != "gained" && what != "lost") v.fail("expected \"gained\" or \"lost\", got \"" + what + "\"");
@@ -281,7 +331,7 @@ ScriptStep step(const JsonField& f, const std::filesystem::path& base_dir) {
     }
     f.fail("unknown step \"" + kind +
            "\" (move, press, release, click, drag, key, key_down, key_up, wheel, text, wait, screenshot, save, drop, expect, "
-           "wait_for_file, focus, select)");
+           "wait_for_file, focus, select, rotate, grab, snap)");
 }
 
 }  // namespace
@@ -316,13 +366,14 @@ Result<InputScript> load_input_script(const std::filesystem::path& file) {
 std::string describe_step(const InputScript& script, std::size_t index) {
     static constexpr const char* kNames[] = {"move", "press",      "release", "click", "drag",   "key",          "wheel",
                                              "text", "wait", "screenshot", "save",    "drop",  "expect", "wait_for_file",
-                                             "focus",  "select"};
+                                             "focus",  "select", "keys"};
     static_assert(std::size(kNames) == std::variant_size_v<ScriptStep>);
     std::string name = index < script.steps.size() ? kNames[script.steps[index].index()] : "end";
     if (index < script.steps.size()) {
         if (const auto* k = std::get_if<KeyStep>(&script.steps[index])) {
             name = k->kind == KeyStep::Kind::Down ? "key_down" : (k->kind == KeyStep::Kind::Up ? "key_up" : "key");
         }
+        if (const auto* k = std::get_if<KeysStep>(&script.steps[index])) name = k->name;
     }
     return "step " + std::to_string(index + 1) + " (" + name + ")";
 }

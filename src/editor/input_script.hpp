@@ -110,6 +110,13 @@ struct FocusStep {
 struct SelectStep {
     std::vector<std::string> bones;
 };
+// A posing command given as the keys a user would press, one after another: {"rotate": ...},
+// {"grab": ...} (R or G, the axis key, once or twice for the bone's own axis, the number,
+// Enter) and {"snap": "fk_to_ik" | "ik_to_fk"} (I or Shift+I).
+struct KeysStep {
+    std::string name;  // "rotate", "grab", "snap": how messages name the step
+    std::vector<KeyStep> keys;
+};
 struct WaitForFileStep {
     std::filesystem::path path;
     double seconds = 60.0;
@@ -152,7 +159,7 @@ struct ExpectStep {
 };
 
 using ScriptStep = std::variant<MoveStep, PressStep, ReleaseStep, ClickStep, DragStep, KeyStep, WheelStep, TextStep,
-                                WaitStep, ScreenshotStep, SaveStep, DropStep, ExpectStep, WaitForFileStep, FocusStep, SelectStep>;
+                                WaitStep, ScreenshotStep, SaveStep, DropStep, ExpectStep, WaitForFileStep, FocusStep, SelectStep, KeysStep>;
 
 struct InputScript {
     std::vector<ScriptStep> steps;

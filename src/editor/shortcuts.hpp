@@ -16,7 +16,7 @@ enum class Command {
     NewRig, Open, Save, SaveAs, ExportRig, ExportGltf, Quit, Screenshot, Help,
     Undo, Redo,
     SelectAll, SelectNone, SelectChildren, SelectMirror,
-    ToggleMode, TogglePin, SnapFkToIk, SnapIkToFk, LongerChain, ShorterChain, CopyPose, PastePose, PastePoseFlipped,
+    ToggleMode, TogglePin, SnapFkToIk, SnapIkToFk, RotateBones, GrabBone, LongerChain, ShorterChain, CopyPose, PastePose, PastePoseFlipped,
     PlacePictures, PictureMove, PictureTurn, PictureScale,
     Frame, FrontView, SideView, TopView, ToggleXray, ToggleMeshes,
     KeySelectedBone, KeyEveryBone, DeleteKeys, SelectAllKeys, CopyKeys, PasteKeys,

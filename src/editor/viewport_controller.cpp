@@ -130,6 +130,8 @@ std::optional<glm::vec3> ViewportController::on_view_plane(glm::vec2 pixel, cons
 
 void ViewportController::handle(const ViewportInput& in, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world) {
     selection_.keep_within(document_.rig().skeleton.size());  // an undo may have taken bones away
+    if (modal_) return transform_input(in);
+    if (start_transform(in, viewport)) return;
     switch (in.kind) {
         case ViewportInput::Kind::Press:
             mouse_ = in.pixel;

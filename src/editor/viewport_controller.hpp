@@ -20,6 +20,7 @@
 #include "editor/fk_drag.hpp"
 #include "editor/history.hpp"
 #include "editor/ik_drag.hpp"
+#include "editor/modal_transform.hpp"
 #include "editor/picture_drag.hpp"
 #include "editor/pole_drag.hpp"
 #include "editor/root_drag.hpp"
@@ -102,7 +103,13 @@ public:
     // A message for the status bar (why a drag could not start, a pin toggled), once.
     std::optional<std::string> take_message();
     int auto_chain_length() const { return auto_chain_length_; }
-    bool dragging() const { return !std::holds_alternative<std::monostate>(drag_); }
+    // A drag, or an R or G transform, is under way: every mouse event is the controller's.
+    bool dragging() const { return !std::holds_alternative<std::monostate>(drag_) || modal_.has_value(); }
+    // An R or G transform (modal_transform.hpp) is under way.
+    const std::optional<ModalTransform>& transform() const { return modal_; }
+    // Whether `in` starts an R or G transform of the rig's pose (the app first makes a state
+    // shown the rig's own pose, as for a press that poses).
+    bool starts_transform(const ViewportInput& in) const;
     // The target of the IK drag in progress (its handle follows it rather than the tip).
     std::optional<DraggedTarget> dragged_target() const;
     // The handles the viewport shows and the mouse can grab (appended to `out`).
@@ -172,6 +179,10 @@ private:
     void start_picture_drag(glm::vec2 pixel, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world);
     // P: pins the selected bone's chain where its effector is, or lets it go.
     void toggle_pin();
+    // R and G (viewport_modal.cpp): start, follow and end a transform.
+    bool start_transform(const ViewportInput& in, const Viewport& viewport);
+    void transform_input(const ViewportInput& in);
+    void end_transform(bool confirm);
     // I and Shift+I: FK to IK (the pin and pole jump to the limb), IK to FK (the pose takes IK's answer).
     void snap_chain(bool target_to_fk);
     std::optional<glm::vec3> on_view_plane(glm::vec2 pixel, const Viewport& viewport, const glm::vec3& through) const;
@@ -187,6 +198,7 @@ private:
     std::optional<PictureTool> picture_tool_;
     const SlotPose* shown_slots_ = nullptr;
     Drag drag_;
+    std::optional<ModalTransform> modal_;  // R or G, between its key and its confirm or cancel
     Rig rig_before_drag_;
     bool space_held_ = false;
     bool frame_requested_ = false;

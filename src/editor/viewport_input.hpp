@@ -13,7 +13,7 @@ enum class MouseButton { Left, Middle, Right };
 // Front, Side and Top are the 1, 3 and 7 keys (and the keypad's), Blender's views.
 enum class ViewKey {
     Other, Space, Tab, Escape, P, F, Home, Z, Y, PageUp, PageDown, Front, Side, Top, E, G, R, S, A, M, BracketRight,
-    N, O, Q, H, C, V, K, I, Delete, Backspace, F1, F12
+    N, O, Q, H, C, V, K, I, X, Enter, Delete, Backspace, F1, F12
 };
 
 struct Modifiers {
@@ -31,6 +31,9 @@ struct ViewportInput {
     float wheel = 0.0f;  // wheel: notches away from the user (positive) or toward
     ViewKey key = ViewKey::Other;
     Modifiers mods;  // held while the event happened
+    // Key down: the character of a number the key types ('0' to '9', '.', '-'; the keypad's
+    // too), 0 for other keys. An R or G transform reads it (the digit keys are also views).
+    char typed = 0;
 
     static ViewportInput press(glm::vec2 at, MouseButton b = MouseButton::Left, Modifiers m = {}) {
         return {Kind::Press, at, {0.0f, 0.0f}, b, 0.0f, ViewKey::Other, m};

@@ -343,3 +343,47 @@ TEST(InputScript, ASelectStepNamesBonesAndAnEmptyListSelectsNothing) {
     ASSERT_FALSE(not_list.ok());
     EXPECT_NE(not_list.message().find("steps[0].select"), std::string::npos) << not_list.message();
 }
+
+namespace {
+
+std::string keys_of(const KeysStep& s) {
+    std::string out;
+    for (const KeyStep& k : s.keys) {
+        if (!out.empty()) out += ' ';
+        if (k.shift) out += "shift+";
+        out += k.key;
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST(InputScript, RotateGrabAndSnapStepsAreTheKeysAUserPresses) {
+    const auto script = parse_input_script(R"({"steps": [
+        {"rotate": 30}, {"rotate": {"by": -12.5, "axis": "x", "local": true}}, {"grab": {"by": 0.25, "axis": "y"}},
+        {"snap": "fk_to_ik"}, {"snap": "ik_to_fk"}]})");
+    ASSERT_TRUE(script.ok()) << script.message();
+    EXPECT_EQ(keys_of(std::get<KeysStep>(script.value().steps[0])), "R 3 0 Return");
+    EXPECT_EQ(keys_of(std::get<KeysStep>(script.value().steps[1])), "R X X 1 2 . 5 - Return");
+    EXPECT_EQ(keys_of(std::get<KeysStep>(script.value().steps[2])), "G Y 0 . 2 5 Return");
+    EXPECT_EQ(keys_of(std::get<KeysStep>(script.value().steps[3])), "I");
+    EXPECT_EQ(keys_of(std::get<KeysStep>(script.value().steps[4])), "shift+I");
+    EXPECT_EQ(describe_step(script.value(), 1), "step 2 (rotate)");
+    EXPECT_EQ(describe_step(script.value(), 2), "step 3 (grab)");
+    EXPECT_EQ(describe_step(script.value(), 4), "step 5 (snap)");
+    const struct {
+        const char* text;
+        const char* expected;
+    } bad[] = {
+        {R"({"steps": [{"rotate": {"by": 5, "axis": "w"}}]})", "steps[0].rotate.axis: expected \"x\", \"y\" or \"z\", got \"w\""},
+        {R"({"steps": [{"rotate": {"by": 5, "local": true}}]})", "steps[0].rotate.local: a local axis needs \"axis\""},
+        {R"({"steps": [{"rotate": {"axis": "x"}}]})", "steps[0].rotate"},
+        {R"({"steps": [{"grab": 1e12}]})", "steps[0].grab: must be less than 1e9"},
+        {R"({"steps": [{"snap": "both"}]})", "steps[0].snap: expected \"fk_to_ik\" or \"ik_to_fk\", got \"both\""},
+    };
+    for (const auto& b : bad) {
+        const auto r = parse_input_script(b.text);
+        ASSERT_FALSE(r.ok()) << b.text;
+        EXPECT_NE(r.message().find(b.expected), std::string::npos) << r.message();
+    }
+}
