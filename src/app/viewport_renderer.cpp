@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "editor/limit_arcs.hpp"
+#include "editor/rotation_gizmo.hpp"
 
 namespace marionette {
 
@@ -131,6 +132,23 @@ void ViewportRenderer::draw_overlays(const Rig& rig, const Pose& pose, std::span
         arc_points_.clear();
         build_limit_arcs(rig, world, selected, radius, arc_points_);
         for (const glm::vec3& p : arc_points_) overlay_.lines.push_back({p, {1.0f, 0.85f, 0.3f, 1.0f}});
+    }
+    // 3D: the rotation gizmo's rings on the selected bone, X red, Y green, Z blue; the one
+    // dragged lit, the others faded.
+    if (const std::optional<std::array<GizmoRing, 3>> rings = controller.gizmo(world, view)) {
+        static constexpr glm::vec4 kAxisColors[] = {{0.95f, 0.3f, 0.3f, 1.0f}, {0.45f, 0.85f, 0.3f, 1.0f}, {0.3f, 0.55f, 1.0f, 1.0f}};
+        const std::optional<int> dragged = controller.dragged_ring();
+        for (const GizmoRing& ring : *rings) {
+            glm::vec4 color = kAxisColors[ring.axis];
+            if (dragged == ring.axis) {
+                color = {1.0f, 0.9f, 0.4f, 1.0f};
+            } else if (dragged) {
+                color.a = 0.35f;
+            }
+            arc_points_.clear();
+            build_ring_lines(ring, 64, arc_points_);
+            for (const glm::vec3& p : arc_points_) overlay_.lines.push_back({p, color});
+        }
     }
     // The selected slot's picture: its outline, and in Place mode its pivot.
     const int slot = controller.selected_slot();

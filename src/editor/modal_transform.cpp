@@ -130,6 +130,7 @@ glm::vec3 ModalTransform::world_axis(const glm::quat& frame) const {
 
 float ModalTransform::angle() const {
     if (const std::optional<float> typed = typed_value()) return *typed / kDegreesPerRadian;
+    if (turned_) return *turned_;
     if (space_ == AxisSpace::Free || is_2d_) return pointer_angle_;
     // The pointer's turn on screen is about the axis toward the viewer: about a locked axis
     // it turns the way the user sees it when that axis points toward them.

@@ -48,6 +48,9 @@ public:
     bool type(char c);
     // Backspace: the last typed character off (back to the pointer when none is left).
     void erase();
+    // The turn set outright, in radians about the locked axis (the rotation gizmo's rings):
+    // the pointer no longer counts, a typed number still does.
+    void turn_to(float radians) { turned_ = radians; }
 
     // Writes the transform as it stands into `rig` (its pose, and pins a grab carries), from
     // `start`, the rig as it was when the transform began. A grab of a chain's end solves on
@@ -88,6 +91,7 @@ private:
     AxisSpace space_ = AxisSpace::Free;
     int axis_ = 2;
     std::string typed_;
+    std::optional<float> turned_;
     std::variant<std::monostate, RootDrag, IkDrag> grab_;
 };
 

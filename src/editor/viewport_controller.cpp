@@ -173,6 +173,7 @@ bool ViewportController::press_poses(const ViewportInput& in, const Viewport& vi
     handles(pose, world, shown);
     if (pick_handle(shown, camera_, viewport, in.pixel, kHandleTolerance)) return true;
     if (pick_bone(document_.rig().skeleton, pose, world, camera_, viewport, in.pixel, kPickTolerance)) return true;
+    if (const auto rings = gizmo(world, viewport); rings && pick_ring(*rings, camera_, viewport, in.pixel, kGizmoPickPixels)) return true;
     return picture_under(in.pixel, viewport, pose, world) >= 0;
 }
 
@@ -227,7 +228,8 @@ void ViewportController::press(glm::vec2 pixel, MouseButton button, Modifiers mo
         const int picture = hit ? -1 : picture_under(pixel, viewport, pose, world);
         const int bone = hit ? hit->bone : picture >= 0 ? document_.rig().slots[static_cast<std::size_t>(picture)].bone : -1;
         if (bone < 0) {
-            drag_ = BoxSelect{pixel, pixel, false};  // empty space: a box, or a click that deselects
+            // Empty space: a ring of the gizmo, a box, or a click that deselects.
+            if (!start_ring_drag(pixel, viewport, world)) drag_ = BoxSelect{pixel, pixel, false};
         } else if (selection_.contains(bone) && selection_.size() > 1) {
             // One of several selected: they stay selected for the drag; a click keeps only it.
             selection_.set(selection_.bones(), bone);
@@ -349,6 +351,13 @@ void ViewportController::motion(glm::vec2 pixel, glm::vec2 delta, const Viewport
         }
         return;
     }
+    if (auto* ring = std::get_if<RingDrag>(&drag_)) {
+        const float per_radian = glm::dot(ring->tangent, ring->tangent);
+        if (per_radian > 0.0f) ring->turn.turn_to(glm::dot(pixel - ring->grab, ring->tangent) / per_radian);
+        const Rig& start = rig_before_drag_;
+        document_.edit([&](Rig& rig) { ring->turn.apply(rig, start); });
+        return;
+    }
     if (auto* fk = std::get_if<FkDrag>(&drag_)) {
         const auto cursor = on_view_plane(pixel, viewport, world[static_cast<std::size_t>(fk->bone())].translation);
         if (!cursor) return;
@@ -445,6 +454,7 @@ void ViewportController::release(const Viewport& viewport, const Pose& pose, con
         drag_ = std::monostate{};
         return;
     }
+    if (const auto* ring = std::get_if<RingDrag>(&drag_)) history_.record(ring->turn.label(document_.rig()), std::move(rig_before_drag_), document_);
     if (const auto* pole = std::get_if<PoleDrag>(&drag_)) {
         history_.record("Move pole of " + document_.rig().chains[static_cast<std::size_t>(pole->chain())].name, std::move(rig_before_drag_), document_);
     }

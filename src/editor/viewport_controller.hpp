@@ -4,6 +4,7 @@
 // take (viewport_input.hpp: the app translates SDL events) and changes the document only through
 // drags and the history.
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -24,6 +25,7 @@
 #include "editor/picture_drag.hpp"
 #include "editor/pole_drag.hpp"
 #include "editor/root_drag.hpp"
+#include "editor/rotation_gizmo.hpp"
 #include "editor/view_camera.hpp"
 #include "editor/viewport.hpp"
 #include "editor/viewport_input.hpp"
@@ -112,6 +114,10 @@ public:
     bool starts_transform(const ViewportInput& in) const;
     // The target of the IK drag in progress (its handle follows it rather than the tip).
     std::optional<DraggedTarget> dragged_target() const;
+    // The rotation gizmo's rings (3D, a bone selected, posing): none otherwise.
+    std::optional<std::array<GizmoRing, 3>> gizmo(std::span<const Transform> world, const Viewport& viewport) const;
+    // The axis of the ring being dragged, if one is.
+    std::optional<int> dragged_ring() const;
     // The handles the viewport shows and the mouse can grab (appended to `out`).
     void handles(const Pose& pose, std::span<const Transform> world, std::vector<ChainHandle>& out) const;
 
@@ -135,7 +141,15 @@ private:
         int bone = -1;
         glm::vec2 at{0.0f};
     };
-    using Drag = std::variant<std::monostate, FkDrag, IkDrag, PoleDrag, RootDrag, PictureDrag, CameraDrag, BoxSelect>;
+    // A ring of the rotation gizmo dragged: the selection turns about its axis as the pointer
+    // moves along the ring where it was grabbed.
+    struct RingDrag {
+        ModalTransform turn;
+        int axis = 0;
+        glm::vec2 grab{0.0f};
+        glm::vec2 tangent{0.0f};  // pixels per radian of turn
+    };
+    using Drag = std::variant<std::monostate, FkDrag, IkDrag, PoleDrag, RootDrag, PictureDrag, CameraDrag, BoxSelect, RingDrag>;
 
     void press(glm::vec2 pixel, MouseButton button, Modifiers mods, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world);
     // Alt-click: the next bone under the pointer, behind the active one, becomes the only one
@@ -179,6 +193,8 @@ private:
     void start_picture_drag(glm::vec2 pixel, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world);
     // P: pins the selected bone's chain where its effector is, or lets it go.
     void toggle_pin();
+    // A press on a ring of the gizmo starts turning the selection about its axis.
+    bool start_ring_drag(glm::vec2 pixel, const Viewport& viewport, std::span<const Transform> world);
     // R and G (viewport_modal.cpp): start, follow and end a transform.
     bool start_transform(const ViewportInput& in, const Viewport& viewport);
     void transform_input(const ViewportInput& in);

@@ -33,9 +33,9 @@ TEST(Shortcuts, EveryCommandHasAKeyAndTheLookupFindsIt) {
     EXPECT_EQ(command_for(ShortcutContext::Viewport, ViewKey::Z, Modifiers{.ctrl = true, .shift = true}), Command::Redo);
     EXPECT_EQ(command_for(ShortcutContext::Viewport, ViewKey::Z, Modifiers{.ctrl = true, .alt = true}), std::nullopt);
     EXPECT_EQ(command_for(ShortcutContext::Viewport, ViewKey::Other, {}), std::nullopt);
-    // G is a picture tool only while placing.
+    // G moves a picture while placing, a bone while posing.
     EXPECT_EQ(command_for(ShortcutContext::Placing, ViewKey::G, {}), Command::PictureMove);
-    EXPECT_EQ(command_for(ShortcutContext::Viewport, ViewKey::G, {}), std::nullopt);
+    EXPECT_EQ(command_for(ShortcutContext::Viewport, ViewKey::G, {}), Command::GrabBone);
 }
 
 TEST(Shortcuts, ChordsReadAsTheMenusShowThem) {
