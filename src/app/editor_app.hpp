@@ -134,6 +134,7 @@ private:
     Pose shown_pose_;      // what the state preview shows this frame
     SlotPose shown_slots_;  // the slots' drawings, colours and order shown this frame
     std::vector<GhostPose> ghosts_;  // the onion skin's ghosts this frame
+    bool mirror_editing_ = false;    // Pose > Mirror editing: rest and limits edits go to the twin too
     ViewLayers layers_;              // meshes shown, bones in front of them
     UiMarks ui_marks_;     // named widgets of the last frame, for scripts
     std::uint64_t last_tick_ = 0;  // SDL performance counter at the last tick_states

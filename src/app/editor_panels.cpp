@@ -14,6 +14,7 @@
 #include "app/status_bar.hpp"
 #include "app/toolbar.hpp"
 #include "core/mirror_pairs.hpp"
+#include "editor/mirror_edits.hpp"
 #include "editor/mirror_pose.hpp"
 #include "editor/state_edits.hpp"
 
@@ -53,6 +54,7 @@ void EditorApp::draw_panels(float window_width, float window_height) {
                          state_panel_open_, state_panel_.timeline().onion().on, !rig.meshes.empty() || !rig.slots.empty(), rig.is_2d() && !rig.slots.empty(),
                          controller_->picture_tool().has_value(), layers_, &ui_marks_};
     toolbar.can_mirror = controller_->selected() >= 0;
+    toolbar.mirror_editing = mirror_editing_;
     toolbar.rig = &rig;  // whether it has a twin is asked on the click, not every frame
     // The posed chain is the rig's chain ending at its effector, unless it is an automatic one.
     const std::optional<IkChain> active = controller_->active_chain();
@@ -131,6 +133,10 @@ void EditorApp::draw_panels(float window_width, float window_height) {
         }
     }
     if (tools.select) controller_->change_selection([&](BoneSelection& s) { s.apply(*tools.select, document_.rig().skeleton); });
+    if (tools.toggle_mirror_editing) {
+        mirror_editing_ = !mirror_editing_;
+        say(mirror_editing_ ? "Mirror editing on: rest and limits edits go to the twin too" : "Mirror editing off");
+    }
     if (tools.set_side_axis) {
         if (Status s = session_->apply("side axis", set_side_axis(document_.rig(), *tools.set_side_axis)); !s) say(s.message());
     }
@@ -158,6 +164,11 @@ void EditorApp::apply_panel_edits(PanelEdits& edits) {
     if (edits.add_picture) pictures_->choose(*edits.add_picture);
     if (edits.edit) {
         PanelEdits::RigEdit& e = *edits.edit;
+        if (mirror_editing_ && e.rig && !e.rest_or_limits_of.empty()) {
+            // The inspector edited the rig as it is now (a dragged value: as the last frame left it).
+            const Rig& before = document_.rig();
+            e.rig = mirror_rest_and_limits(before, e.rig.value(), e.rest_or_limits_of, mirror_axis(before));
+        }
         const Status s = e.preview ? session_->preview(std::move(e.label), std::move(e.rig)) : session_->apply(std::move(e.label), std::move(e.rig));
         if (!s) say(s.message());
     }

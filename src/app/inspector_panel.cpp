@@ -75,7 +75,9 @@ void limits_section(const Rig& rig, int bone, std::span<const int> bones, const 
     const auto limit_all = [&](const std::optional<JointLimits>& l) { return set_limits(rig, bones, l); };
     if (rig.is_2d()) {
         bool limited = b.limits.has_value();
-        if (ImGui::Checkbox("limit rotation", &limited)) {
+        const bool toggled = ImGui::Checkbox("limit rotation", &limited);
+        if (marks) marks->mark_last_item("inspector/limits/on");
+        if (toggled) {
             apply(out, label,
                   limit_all(limited ? std::optional<JointLimits>(JointLimits{std::nullopt, -90 * kDegree, 90 * kDegree, {}, {}}) : std::nullopt));
         }
@@ -279,11 +281,13 @@ void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("The order of the turns rotations are shown in: XYZ turns about X first");
     }
     if (ImGui::CollapsingHeader("Rest", ImGuiTreeNodeFlags_DefaultOpen)) {
+        const bool had_edit = out.edit.has_value();
         glm::vec3 t = b.rest.translation;
         changed = rig.is_2d() ? ImGui::DragFloat2("position", &t.x, 0.5f) : ImGui::DragFloat3("position", &t.x, 0.01f);
         track(out, "rest position of " + b.name, changed, [&] { return set_rest_translation(rig, selected, t); });
         rotation_field("rotation##rest", rig, b.rest.rotation, out, "rest rotation of " + b.name,
                        [&](const Rig& r, const glm::quat& q) { return set_rest_rotation(r, selected, q); });
+        out.edits_rest_or_limits(had_edit, std::span<const int>(&selected, 1));
     }
     if (ImGui::CollapsingHeader("Pose", ImGuiTreeNodeFlags_DefaultOpen)) {
         const glm::vec3* hinge = !rig.is_2d() && b.limits && b.limits->hinge ? &*b.limits->hinge : nullptr;
@@ -304,7 +308,11 @@ void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at
         track(out, "pose scale of " + whose, changed,
               [&] { return set_pose_scale(rig, shared, s); });
     }
-    if (ImGui::CollapsingHeader("Limits", ImGuiTreeNodeFlags_DefaultOpen)) limits_section(rig, selected, shared, whose, out, marks);
+    if (ImGui::CollapsingHeader("Limits", ImGuiTreeNodeFlags_DefaultOpen)) {
+        const bool had_edit = out.edit.has_value();
+        limits_section(rig, selected, shared, whose, out, marks);
+        out.edits_rest_or_limits(had_edit, shared);
+    }
     if ((rig.is_2d() || !rig.slots.empty()) && ImGui::CollapsingHeader("Pictures", ImGuiTreeNodeFlags_DefaultOpen)) {
         slot_section(rig, selected, selected_slot, out, marks, slot_keying);
     }

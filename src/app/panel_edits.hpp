@@ -5,7 +5,9 @@
 // slot of each kind is enough.
 
 #include <optional>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "core/result.hpp"
 #include "editor/edits.hpp"
@@ -17,6 +19,9 @@ struct PanelEdits {
         bool preview = false;  // a dragged value: live, one undo step when let go (finish)
         std::string label;
         Result<Rig> rig;
+        // The bones whose rest or limits the edit sets: with mirror editing on, the app gives
+        // their twins the mirror image (editor/mirror_edits.hpp).
+        std::vector<int> rest_or_limits_of{};
     };
     struct TreeChange {
         std::string label;
@@ -38,6 +43,10 @@ struct PanelEdits {
 
     void apply(std::string label, Result<Rig> rig) { edit.emplace(RigEdit{false, std::move(label), std::move(rig)}); }
     void preview(std::string label, Result<Rig> rig) { edit.emplace(RigEdit{true, std::move(label), std::move(rig)}); }
+    // Marks the edit made since `had_edit` was read (if any) as one of `bones`' rest or limits.
+    void edits_rest_or_limits(bool had_edit, std::span<const int> bones) {
+        if (edit && !had_edit) edit->rest_or_limits_of.assign(bones.begin(), bones.end());
+    }
     void change_tree(std::string label, Result<TreeEdit> e) { tree.emplace(TreeChange{std::move(label), std::move(e)}); }
 };
 

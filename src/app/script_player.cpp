@@ -233,6 +233,25 @@ bool ScriptPlayer::run_step(ScriptHost& host) {
         next_step();
         return true;
     }
+    if (const auto* s = std::get_if<MenuStep>(&step)) {
+        // Each widget pressed one frame, let go the next, then two frames for the menu to open.
+        const std::size_t k = static_cast<std::size_t>(phase_ / 4);
+        if (k >= s->marks.size()) {
+            next_step();
+            return true;
+        }
+        if (phase_ % 4 == 0) {
+            ScriptPoint at;
+            at.ui = s->marks[k];
+            if (!resolve(view, at, p)) return true;
+            push_motion(p);
+            push_button(MouseButton::Left, true);
+        } else if (phase_ % 4 == 1) {
+            push_button(MouseButton::Left, false);
+        }
+        ++phase_;
+        return true;
+    }
     if (const auto* s = std::get_if<KeysStep>(&step)) {
         // Each key down one frame and up the next, as a typing user's.
         const std::size_t k = static_cast<std::size_t>(phase_ / 2);

@@ -25,6 +25,7 @@ struct ToolbarState {
     bool placing = false;       // a picture tool is set (Place mode): FK and IK are off
     ViewLayers layers;
     UiMarks* marks = nullptr;  // names the toolbar's buttons for scripts
+    bool mirror_editing = false;  // rest and limits edits go to the twin too
     bool can_mirror = false;   // a bone is selected: "copy to the other side" copies it and those under it
     const Rig* rig = nullptr;  // for the Pose menu's side axis (3D), read only while it is open
 };
@@ -56,6 +57,7 @@ struct ToolbarActions {
     bool paste_flipped = false;  // ... mirrored onto their twins
     bool mirror_pose = false;  // the selected bones and those under them copied onto their twins
     bool flip_pose = false;    // the two sides swapped
+    bool toggle_mirror_editing = false;
     // The Pose menu's side axis (3D): an axis, or nullopt for the detected one.
     std::optional<std::optional<glm::vec3>> set_side_axis;
     bool frame_all = false;

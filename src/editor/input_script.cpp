@@ -324,6 +324,17 @@ ScriptStep step(const JsonField& f, const std::filesystem::path& base_dir) {
         if (what != "fk_to_ik" && what != "ik_to_fk") v.fail("expected \"fk_to_ik\" or \"ik_to_fk\", got \"" + what + "\"");
         return KeysStep{"snap", {tap("I", what == "ik_to_fk")}};
     }
+    if (kind == "pose") {
+        static const std::pair<const char*, const char*> kItems[] = {{"copy", "pose/copy"},   {"paste", "pose/paste"},
+                                                                      {"paste flipped", "pose/paste flipped"},
+                                                                      {"mirror", "mirror/copy"}, {"flip", "mirror/flip"},
+                                                                      {"mirror editing", "mirror/editing"}};
+        const std::string item = v.string();
+        for (const auto& [name, mark] : kItems) {
+            if (item == name) return MenuStep{"pose", {"toolbar/pose", mark}};
+        }
+        v.fail("expected \"copy\", \"paste\", \"paste flipped\", \"mirror\", \"flip\" or \"mirror editing\", got \"" + item + "\"");
+    }
     if (kind == "focus") {
         const std::string what = v.string();
         if (what != "gained" && what != "lost") v.fail("expected \"gained\" or \"lost\", got \"" + what + "\"");
@@ -331,7 +342,7 @@ ScriptStep step(const JsonField& f, const std::filesystem::path& base_dir) {
     }
     f.fail("unknown step \"" + kind +
            "\" (move, press, release, click, drag, key, key_down, key_up, wheel, text, wait, screenshot, save, drop, expect, "
-           "wait_for_file, focus, select, rotate, grab, snap)");
+           "wait_for_file, focus, select, rotate, grab, snap, pose)");
 }
 
 }  // namespace
@@ -366,7 +377,7 @@ Result<InputScript> load_input_script(const std::filesystem::path& file) {
 std::string describe_step(const InputScript& script, std::size_t index) {
     static constexpr const char* kNames[] = {"move", "press",      "release", "click", "drag",   "key",          "wheel",
                                              "text", "wait", "screenshot", "save",    "drop",  "expect", "wait_for_file",
-                                             "focus",  "select", "keys"};
+                                             "focus",  "select", "keys", "pose"};
     static_assert(std::size(kNames) == std::variant_size_v<ScriptStep>);
     std::string name = index < script.steps.size() ? kNames[script.steps[index].index()] : "end";
     if (index < script.steps.size()) {

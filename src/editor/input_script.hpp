@@ -117,6 +117,12 @@ struct KeysStep {
     std::string name;  // "rotate", "grab", "snap": how messages name the step
     std::vector<KeyStep> keys;
 };
+// A Pose menu item chosen as a user chooses it: {"pose": "flip"} clicks the toolbar's Pose
+// button, then the item, frames apart (copy, paste, paste flipped, mirror, flip, mirror editing).
+struct MenuStep {
+    std::string name;                // "pose": how messages name the step
+    std::vector<std::string> marks;  // the panel widgets clicked in turn
+};
 struct WaitForFileStep {
     std::filesystem::path path;
     double seconds = 60.0;
@@ -159,7 +165,7 @@ struct ExpectStep {
 };
 
 using ScriptStep = std::variant<MoveStep, PressStep, ReleaseStep, ClickStep, DragStep, KeyStep, WheelStep, TextStep,
-                                WaitStep, ScreenshotStep, SaveStep, DropStep, ExpectStep, WaitForFileStep, FocusStep, SelectStep, KeysStep>;
+                                WaitStep, ScreenshotStep, SaveStep, DropStep, ExpectStep, WaitForFileStep, FocusStep, SelectStep, KeysStep, MenuStep>;
 
 struct InputScript {
     std::vector<ScriptStep> steps;

@@ -74,3 +74,43 @@ TEST(ScriptedMirror, TheSideAxisIsChosenFromThePoseMenuSavedAndUndone) {
     EXPECT_FALSE(load(dir / "undone.json").side_axis.has_value());
     std::filesystem::remove_all(dir);
 }
+
+// Mirror editing (Pose > Mirror editing): a limit taken off a bone in the inspector is taken off
+// its twin in the same step; with the option off again, only the bone changes.
+TEST(ScriptedMirror, MirrorEditingGivesTheTwinTheSameEdit) {
+    const auto dir = scratch_dir("e2e-mirror-editing");
+    const Rig hero = shipped_at_rest(dir, "hero.json");
+    ASSERT_TRUE(hero.skeleton[static_cast<std::size_t>(hero.skeleton.find("arm_r_lower"))].limits.has_value());
+    write_file(dir / "steps.json", R"({"steps": [
+        {"wait": 2},
+        {"pose": "mirror editing"},
+        {"wait": 1},
+        {"select": ["arm_l_lower"]},
+        {"wait": 2},
+        {"click": {"ui": "inspector/limits/on"}},
+        {"wait": 1},
+        {"save": "both.json"},
+        {"move": [640, 300]},
+        {"wait": 1},
+        {"key": "ctrl+z"},
+        {"wait": 1},
+        {"save": "undone.json"},
+        {"pose": "mirror editing"},
+        {"wait": 1},
+        {"click": {"ui": "inspector/limits/on"}},
+        {"wait": 1},
+        {"save": "one.json"}
+    ]})");
+    ASSERT_EQ(run(script_on(dir, "hero.json")), 0);
+    const auto limits = [](const Rig& rig, const char* bone) { return rig.skeleton[static_cast<std::size_t>(rig.skeleton.find(bone))].limits.has_value(); };
+    const Rig both = load(dir / "both.json");
+    EXPECT_FALSE(limits(both, "arm_l_lower"));
+    EXPECT_FALSE(limits(both, "arm_r_lower")) << "the twin kept its limits";
+    const Rig undone = load(dir / "undone.json");
+    EXPECT_TRUE(limits(undone, "arm_l_lower"));
+    EXPECT_TRUE(limits(undone, "arm_r_lower")) << "one undo step takes both back";
+    const Rig one = load(dir / "one.json");
+    EXPECT_FALSE(limits(one, "arm_l_lower"));
+    EXPECT_TRUE(limits(one, "arm_r_lower")) << "mirror editing was off";
+    std::filesystem::remove_all(dir);
+}

@@ -387,3 +387,15 @@ TEST(InputScript, RotateGrabAndSnapStepsAreTheKeysAUserPresses) {
         EXPECT_NE(r.message().find(b.expected), std::string::npos) << r.message();
     }
 }
+
+TEST(InputScript, APoseStepClicksThePoseMenuThenItsItem) {
+    const auto script = parse_input_script(R"({"steps": [{"pose": "flip"}, {"pose": "paste flipped"}, {"pose": "mirror editing"}]})");
+    ASSERT_TRUE(script.ok()) << script.message();
+    EXPECT_EQ(std::get<MenuStep>(script.value().steps[0]).marks, (std::vector<std::string>{"toolbar/pose", "mirror/flip"}));
+    EXPECT_EQ(std::get<MenuStep>(script.value().steps[1]).marks, (std::vector<std::string>{"toolbar/pose", "pose/paste flipped"}));
+    EXPECT_EQ(std::get<MenuStep>(script.value().steps[2]).marks, (std::vector<std::string>{"toolbar/pose", "mirror/editing"}));
+    EXPECT_EQ(describe_step(script.value(), 2), "step 3 (pose)");
+    const auto bad = parse_input_script(R"({"steps": [{"pose": "twist"}]})");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.message().find("steps[0].pose: expected \"copy\""), std::string::npos) << bad.message();
+}
