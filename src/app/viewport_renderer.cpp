@@ -134,14 +134,14 @@ void ViewportRenderer::draw_overlays(const Rig& rig, const Pose& pose, std::span
         for (const glm::vec3& p : arc_points_) overlay_.lines.push_back({p, {1.0f, 0.85f, 0.3f, 1.0f}});
     }
     // 3D: the rotation gizmo's rings on the selected bone, X red, Y green, Z blue; the one
-    // dragged lit, the others faded.
+    // dragged white, the others faded.
     if (const std::optional<std::array<GizmoRing, 3>> rings = controller.gizmo(world, view)) {
         static constexpr glm::vec4 kAxisColors[] = {{0.95f, 0.3f, 0.3f, 1.0f}, {0.45f, 0.85f, 0.3f, 1.0f}, {0.3f, 0.55f, 1.0f, 1.0f}};
         const std::optional<int> dragged = controller.dragged_ring();
         for (const GizmoRing& ring : *rings) {
             glm::vec4 color = kAxisColors[ring.axis];
             if (dragged == ring.axis) {
-                color = {1.0f, 0.9f, 0.4f, 1.0f};
+                color = {1.0f, 1.0f, 1.0f, 1.0f};
             } else if (dragged) {
                 color.a = 0.35f;
             }
