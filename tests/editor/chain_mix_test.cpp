@@ -18,6 +18,7 @@ using namespace marionette;
 using marionette::testing::bone_named;
 using marionette::testing::figure_2d;
 using marionette::testing::figure_3d;
+using marionette::testing::tip_in_world;
 
 namespace {
 
@@ -28,10 +29,6 @@ constexpr int kThigh = 5;
 constexpr int kShin = 6;
 
 std::vector<Transform> world_of(const Rig& rig) { return compute_world(rig.skeleton, rig.pose).value(); }
-
-glm::vec3 tip(const Rig& rig, int bone) {
-    return bone_tip(world_of(rig)[static_cast<std::size_t>(bone)], rig.skeleton[static_cast<std::size_t>(bone)].length);
-}
 
 glm::vec3 joint(const Rig& rig, int bone) { return world_of(rig)[static_cast<std::size_t>(bone)].translation; }
 
@@ -55,7 +52,7 @@ Rig leg_2d() {
 
 // The leg dragged from its tip by `step`, its drag finished: the pose the drag leaves.
 Rig dragged_leg(Rig rig, const glm::vec3& step) {
-    const glm::vec3 grab = tip(rig, kShin);
+    const glm::vec3 grab = tip_in_world(rig, kShin);
     Result<IkDrag> drag = IkDrag::start(rig, rig.pose, rig.chains[kLeg], grab);
     EXPECT_TRUE(drag.ok()) << drag.message();
     if (!drag.ok()) return rig;
@@ -91,7 +88,7 @@ TEST(ChainMix, AnIkDragTakesTheMixOfTheAnswerFromWhereTheChainWas) {
         EXPECT_NEAR(wrapped(angle(half, b) - angle(start, b)), 0.5f * turned, 1e-4f) << b;
         EXPECT_NEAR(wrapped(angle(none, b) - angle(start, b)), 0.0f, 1e-6f) << b;
     }
-    EXPECT_NEAR(glm::distance(tip(full, kShin), tip(start, kShin) + step), 0.0f, 1e-2f);
+    EXPECT_NEAR(glm::distance(tip_in_world(full, kShin), tip_in_world(start, kShin) + step), 0.0f, 1e-2f);
 }
 
 TEST(ChainMix, APinHoldsOnlyAChainAtAMixOfOne) {
@@ -104,7 +101,7 @@ TEST(ChainMix, APinHoldsOnlyAChainAtAMixOfOne) {
         ASSERT_TRUE(drag.ok()) << drag.message();
         drag.value().drag(rig, joint(rig, 0) + glm::vec3{6.0f, -8.0f, 0.0f});
         if (mix == 1.0f) {
-            EXPECT_NEAR(glm::distance(tip(rig, kShin), foot), 0.0f, 1e-2f);
+            EXPECT_NEAR(glm::distance(tip_in_world(rig, kShin), foot), 0.0f, 1e-2f);
         } else {
             EXPECT_EQ(rig.pose.rotations[kThigh], before.pose.rotations[kThigh]);
             EXPECT_EQ(rig.pose.rotations[kShin], before.pose.rotations[kShin]);
@@ -117,24 +114,24 @@ TEST(ChainMix, RaisingAPinnedChainsMixToOneHoldsItAgain) {
     Rig rig = with(set_chain_mix(with(set_chain_pinned(leg_2d(), kLeg, true)), kLeg, 0.0f));
     const glm::vec3 foot = *rig.chains[kLeg].pin;
     rig.pose.root_offset += glm::vec3{5.0f, -7.0f, 0.0f};  // the hips moved, the leg with them
-    ASSERT_GT(glm::distance(tip(rig, kShin), foot), 1.0f);
+    ASSERT_GT(glm::distance(tip_in_world(rig, kShin), foot), 1.0f);
     const Rig half = with(set_chain_mix(rig, kLeg, 0.5f));
     EXPECT_EQ(half.pose.rotations, rig.pose.rotations);  // below 1 nothing is held
     const Rig held = with(set_chain_mix(rig, kLeg, 1.0f));
-    EXPECT_NEAR(glm::distance(tip(held, kShin), foot), 0.0f, 1e-2f);
+    EXPECT_NEAR(glm::distance(tip_in_world(held, kShin), foot), 0.0f, 1e-2f);
 }
 
 TEST(ChainSnap, FkToIkPinsWhereTheLimbIsAndMovesNothing) {
     const Rig rig = leg_2d();
     const Rig snapped = with(pin_chain_at_fk(rig, kLeg));
     ASSERT_TRUE(snapped.chains[kLeg].pin.has_value());
-    EXPECT_NEAR(glm::distance(*snapped.chains[kLeg].pin, tip(rig, kShin)), 0.0f, 1e-4f);
+    EXPECT_NEAR(glm::distance(*snapped.chains[kLeg].pin, tip_in_world(rig, kShin)), 0.0f, 1e-4f);
     for (const int b : {kThigh, kShin}) EXPECT_NEAR(wrapped(angle(snapped, b) - angle(rig, b)), 0.0f, 1e-4f) << b;
     // Once moved away, the pin comes back to the limb.
     Rig moved = with(set_chain_mix(snapped, kLeg, 0.0f));
     moved.pose.root_offset += glm::vec3{4.0f, 3.0f, 0.0f};
     const Rig again = with(pin_chain_at_fk(moved, kLeg));
-    EXPECT_NEAR(glm::distance(*again.chains[kLeg].pin, tip(moved, kShin)), 0.0f, 1e-4f);
+    EXPECT_NEAR(glm::distance(*again.chains[kLeg].pin, tip_in_world(moved, kShin)), 0.0f, 1e-4f);
     EXPECT_EQ(again.chains[kLeg].mix, 0.0f);  // the mix is the user's
 }
 
@@ -145,7 +142,7 @@ TEST(ChainSnap, FkToIkOnA3DLimbSetsThePoleToItsBend) {
     rig.chains[0].two_bone.softness = 0.0f;
     const int elbow_bone = 3;
     const glm::vec3 elbow = joint(rig, elbow_bone);
-    const glm::vec3 hand = tip(rig, elbow_bone);
+    const glm::vec3 hand = tip_in_world(rig, elbow_bone);
     const Rig snapped = with(pin_chain_at_fk(rig, 0));
     ASSERT_TRUE(snapped.chains[0].two_bone.pole.has_value());
     const glm::vec3 pole = *snapped.chains[0].two_bone.pole;
@@ -156,7 +153,7 @@ TEST(ChainSnap, FkToIkOnA3DLimbSetsThePoleToItsBend) {
     EXPECT_NEAR(glm::dot(pole - shoulder, normal), 0.0f, 1e-3f);
     // Solved at mix 1 toward its new pin and pole, the limb stays where FK had it.
     EXPECT_NEAR(glm::distance(joint(snapped, elbow_bone), elbow), 0.0f, 1e-3f);
-    EXPECT_NEAR(glm::distance(tip(snapped, elbow_bone), hand), 0.0f, 1e-3f);
+    EXPECT_NEAR(glm::distance(tip_in_world(snapped, elbow_bone), hand), 0.0f, 1e-3f);
 }
 
 TEST(ChainSnap, IkToFkTakesTheAnswerTowardThePin) {
@@ -164,7 +161,7 @@ TEST(ChainSnap, IkToFkTakesTheAnswerTowardThePin) {
     const glm::vec3 foot = *rig.chains[kLeg].pin;
     rig.pose.root_offset += glm::vec3{5.0f, -7.0f, 0.0f};
     const Rig snapped = with(pose_chain_by_ik(rig, kLeg));
-    EXPECT_NEAR(glm::distance(tip(snapped, kShin), foot), 0.0f, 1e-2f);
+    EXPECT_NEAR(glm::distance(tip_in_world(snapped, kShin), foot), 0.0f, 1e-2f);
     EXPECT_EQ(snapped.chains[kLeg].mix, 0.0f);
     // Now the mix may go up without a jump.
     const Rig raised = with(set_chain_mix(snapped, kLeg, 1.0f));
@@ -198,7 +195,7 @@ TEST(ChainSnap, TheKeysSnapTheSelectedBonesChainAsOneStep) {
     const glm::vec3 foot = *scene.document().rig().chains[kLeg].pin;
     scene.document().edit([](Rig& r) { r.pose.root_offset += glm::vec3{5.0f, -7.0f, 0.0f}; });
     scene.key(ViewKey::I, Modifiers{.shift = true});
-    EXPECT_NEAR(glm::distance(tip(scene.document().rig(), kShin), foot), 0.0f, 1e-2f);
+    EXPECT_NEAR(glm::distance(tip_in_world(scene.document().rig(), kShin), foot), 0.0f, 1e-2f);
     EXPECT_EQ(scene.history().undo_label(), "IK to FK on chain leg");
     // With nothing selected it says what to do.
     scene.controller().take_message();

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/forward_kinematics.hpp"
 #include "core/rig_json.hpp"
 
 namespace marionette::testing {
@@ -92,5 +93,22 @@ inline Rig figure_with_turn(float radians) {
 }
 
 inline int bone_named(const Rig& rig, const std::string& name) { return rig.skeleton.find(name); }
+
+// `rig` with every bone's limits taken off: a turn about any axis is taken whole.
+inline Rig without_limits(Rig rig) {
+    for (std::size_t b = 0; b < rig.skeleton.size(); ++b) rig.skeleton[b].limits.reset();
+    return rig;
+}
+
+// A bone's tip in the world, in the rig's pose.
+inline glm::vec3 tip_in_world(const Rig& rig, int bone) {
+    const auto b = static_cast<std::size_t>(bone);
+    return bone_tip(compute_world(rig.skeleton, rig.pose).value()[b], posed_length(rig.skeleton, rig.pose, b));
+}
+
+// A bone's world rotation in the rig's pose.
+inline glm::quat world_rotation(const Rig& rig, int bone) {
+    return compute_world(rig.skeleton, rig.pose).value()[static_cast<std::size_t>(bone)].rotation;
+}
 
 }  // namespace marionette::testing

@@ -9,15 +9,20 @@
 #include <string>
 
 #include "core/forward_kinematics.hpp"
+#include "core/ik_test_rigs.hpp"
 #include "core/rotation_math.hpp"
 #include "editor/edit_test_rigs.hpp"
 #include "viewport_scene.hpp"
 
 using namespace marionette;
+using marionette::testing::rotation_change;
 using marionette::testing::bone_named;
 using marionette::testing::figure_2d;
 using marionette::testing::figure_3d;
 using marionette::testing::ViewportScene;
+using marionette::testing::tip_in_world;
+using marionette::testing::without_limits;
+using marionette::testing::world_rotation;
 
 namespace {
 
@@ -36,21 +41,16 @@ void type(ViewportScene& scene, const std::string& text) {
     }
 }
 
-glm::quat world_rotation(const Rig& rig, int bone) { return compute_world(rig.skeleton, rig.pose).value()[static_cast<std::size_t>(bone)].rotation; }
-
-glm::vec3 tip(const Rig& rig, int bone) {
-    const auto b = static_cast<std::size_t>(bone);
-    return bone_tip(compute_world(rig.skeleton, rig.pose).value()[b], rig.skeleton[b].length);
-}
-
-// The same rotation, either sign.
-float turn_between(const glm::quat& a, const glm::quat& b) { return 2.0f * std::acos(std::min(1.0f, std::abs(glm::dot(a, b)))); }
-
-// figure_3d without limits: a turn about any axis is taken whole.
-Rig free_3d() {
-    Rig rig = figure_3d();
-    for (std::size_t b = 0; b < rig.skeleton.size(); ++b) rig.skeleton[b].limits.reset();
-    return rig;
+// `rig` after R on `bone`, then `keys` (axis locks), the number `typed`, and Enter.
+Rig rotated(const Rig& rig, int bone, std::initializer_list<ViewKey> keys, const std::string& typed) {
+    ViewportScene scene(rig);
+    scene.controller().select(bone);
+    scene.key(ViewKey::R);
+    for (const ViewKey k : keys) scene.key(k);
+    type(scene, typed);
+    scene.key(ViewKey::Enter);
+    EXPECT_EQ(scene.history().undo_count(), 1u);
+    return scene.document().rig();
 }
 
 }  // namespace
@@ -151,46 +151,32 @@ TEST(ModalRotate, In2DOnlyZLocksAndNothingElseIsTaken) {
 }
 
 TEST(ModalRotate, In3DAnAxisLocksTheWorldAxisThenTheBonesOwn) {
-    const Rig rig = free_3d();
+    const Rig rig = without_limits(figure_3d());
     const int forearm = bone_named(rig, "forearm");
     const glm::quat start_world = world_rotation(rig, forearm);
     const glm::quat start_pose = rig.pose.rotations[static_cast<std::size_t>(forearm)];
-    {
-        ViewportScene scene(rig);
-        scene.controller().select(forearm);
-        scene.key(ViewKey::R);
-        scene.key(ViewKey::X);
-        type(scene, "90");
-        scene.key(ViewKey::Enter);
-        const glm::quat expected = glm::angleAxis(90.0f * kDegree, glm::vec3{1, 0, 0}) * start_world;
-        EXPECT_LT(turn_between(world_rotation(scene.document().rig(), forearm), expected), 1e-3f);
-    }
-    {
-        ViewportScene scene(rig);
-        scene.controller().select(forearm);
-        scene.key(ViewKey::R);
-        scene.key(ViewKey::Y);
-        scene.key(ViewKey::Y);
-        EXPECT_EQ(scene.controller().transform()->space(), AxisSpace::Local);
-        type(scene, "-40");
-        scene.key(ViewKey::Enter);
-        const glm::quat expected = start_pose * glm::angleAxis(-40.0f * kDegree, glm::vec3{0, 1, 0});
-        EXPECT_LT(turn_between(scene.document().rig().pose.rotations[static_cast<std::size_t>(forearm)], expected), 1e-3f);
-    }
+    const Rig about_x = rotated(rig, forearm, {ViewKey::X}, "90");
+    EXPECT_LT(rotation_change(world_rotation(about_x, forearm), glm::angleAxis(90.0f * kDegree, glm::vec3{1, 0, 0}) * start_world), 1e-4f);
+    const Rig about_own_y = rotated(rig, forearm, {ViewKey::Y, ViewKey::Y}, "-40");
+    EXPECT_LT(rotation_change(about_own_y.pose.rotations[static_cast<std::size_t>(forearm)], start_pose * glm::angleAxis(-40.0f * kDegree, glm::vec3{0, 1, 0})),
+              1e-4f);
+    ViewportScene scene(rig);
+    scene.controller().select(forearm);
+    scene.key(ViewKey::R);
+    scene.key(ViewKey::Y);
+    EXPECT_EQ(scene.controller().transform()->space(), AxisSpace::World);
+    scene.key(ViewKey::Y);
+    EXPECT_EQ(scene.controller().transform()->space(), AxisSpace::Local);
+    scene.key(ViewKey::Y);
+    EXPECT_EQ(scene.controller().transform()->space(), AxisSpace::Free);
 }
 
 TEST(ModalRotate, A3DHingeTurnsOnlyAboutItsAxis) {
     // figure_3d's forearm is a hinge about -y in its frame: a turn about world X is brought to it.
     const Rig rig = figure_3d();
     const int forearm = bone_named(rig, "forearm");
-    ViewportScene scene(rig);
-    scene.controller().select(forearm);
-    scene.key(ViewKey::R);
-    scene.key(ViewKey::X);
-    type(scene, "35");
-    scene.key(ViewKey::Enter);
-    const glm::quat q = scene.document().rig().pose.rotations[static_cast<std::size_t>(forearm)];
-    EXPECT_GT(turn_between(q, rig.pose.rotations[static_cast<std::size_t>(forearm)]), 5.0f * kDegree) << "the hinge did not turn";
+    const glm::quat q = rotated(rig, forearm, {ViewKey::X}, "35").pose.rotations[static_cast<std::size_t>(forearm)];
+    EXPECT_GT(rotation_change(q, rig.pose.rotations[static_cast<std::size_t>(forearm)]), 5.0f * kDegree) << "the hinge did not turn";
     EXPECT_NEAR(q.x, 0.0f, 1e-5f);
     EXPECT_NEAR(q.z, 0.0f, 1e-5f);
 }
@@ -234,7 +220,7 @@ TEST(ModalGrab, AnotherBonesEndIsItsChainsTarget) {
     scene.key(ViewKey::X);
     type(scene, "-10");
     scene.key(ViewKey::Enter);
-    EXPECT_NEAR(glm::distance(tip(scene.document().rig(), forearm), tip(before, forearm) + glm::vec3(-10.0f, 0.0f, 0.0f)), 0.0f, 0.05f);
+    EXPECT_NEAR(glm::distance(tip_in_world(scene.document().rig(), forearm), tip_in_world(before, forearm) + glm::vec3(-10.0f, 0.0f, 0.0f)), 0.0f, 0.05f);
     EXPECT_EQ(scene.history().undo_label(), "Drag forearm");
 }
 

@@ -8,11 +8,13 @@
 #include <cmath>
 
 #include "core/forward_kinematics.hpp"
+#include "core/ik_test_rigs.hpp"
 #include "core/joint_limits.hpp"
 #include "editor/edit_test_rigs.hpp"
 #include "viewport_scene.hpp"
 
 using namespace marionette;
+using marionette::testing::rotation_change;
 using marionette::testing::bone_named;
 using marionette::testing::figure_2d;
 using marionette::testing::figure_3d;
@@ -20,15 +22,10 @@ using marionette::testing::ViewportScene;
 
 namespace {
 
-float turn_between(const glm::quat& a, const glm::quat& b) { return 2.0f * std::acos(std::min(1.0f, std::abs(glm::dot(a, b)))); }
+using marionette::testing::without_limits;
+using marionette::testing::world_rotation;
 
-glm::quat world_rotation(const Rig& rig, int bone) { return compute_world(rig.skeleton, rig.pose).value()[static_cast<std::size_t>(bone)].rotation; }
-
-Rig free_3d() {
-    Rig rig = figure_3d();
-    for (std::size_t b = 0; b < rig.skeleton.size(); ++b) rig.skeleton[b].limits.reset();
-    return rig;
-}
+Rig free_3d() { return without_limits(figure_3d()); }
 
 // The scene looking along -z (front view), the forearm selected; its joint's pixel.
 glm::vec2 front_with_forearm(ViewportScene& scene) {
@@ -78,7 +75,7 @@ TEST(RotationGizmo, DraggingARingTurnsTheBoneAboutItsAxisInOneStep) {
     scene.send(ViewportInput::motion(top + glm::vec2{3.0f - pixels, 0.0f}, {-pixels, 0.0f}));
     scene.send(ViewportInput::release(top + glm::vec2{3.0f - pixels, 0.0f}));
     const glm::quat expected = glm::angleAxis(0.5f, glm::vec3{0, 0, 1}) * world_rotation(before, forearm);
-    EXPECT_LT(turn_between(world_rotation(scene.document().rig(), forearm), expected), 0.02f);
+    EXPECT_LT(rotation_change(world_rotation(scene.document().rig(), forearm), expected), 0.02f);
     EXPECT_EQ(scene.history().undo_count(), 1u);
     EXPECT_EQ(scene.history().undo_label(), "Rotate forearm");
     EXPECT_EQ(scene.controller().selected(), forearm);
@@ -94,7 +91,7 @@ TEST(RotationGizmo, AHingeTurnsOnlyAboutItsAxis) {
     const Rig& rig = scene.document().rig();
     const glm::quat q = rig.pose.rotations[static_cast<std::size_t>(forearm)];
     EXPECT_TRUE(within_limits(q, *rig.skeleton[static_cast<std::size_t>(forearm)].limits, false, 1e-4f));
-    EXPECT_GT(turn_between(q, before), 0.02f) << "the hinge did not turn (its axis lies mostly across Z: a part of the turn)";
+    EXPECT_GT(rotation_change(q, before), 0.02f) << "the hinge did not turn (its axis lies mostly across Z: a part of the turn)";
     EXPECT_EQ(scene.history().undo_count(), 1u);
 }
 
