@@ -78,3 +78,37 @@ TEST(ScriptedTransform, RotateGrabAndSnapOnTheHero) {
     EXPECT_TRUE(std::filesystem::exists(dir / "rotating.png"));
     std::filesystem::remove_all(dir);
 }
+
+// The 3D gizmo in pixels: its green Y ring shows around the selected bone and nowhere without a
+// selection (nothing else the humanoid's view draws is green); a drag on its blue Z ring turns
+// the arm, saved as one step.
+TEST(ScriptedTransform, TheGizmoShowsOnTheSelectedBoneAndItsRingTurnsIt) {
+    const auto dir = scratch_dir("e2e-gizmo");
+    const Rig humanoid = shipped_at_rest(dir, "humanoid.json");
+    write_file(dir / "steps.json", R"({"steps": [
+        {"wait": 2},
+        {"move": [900, 650]},
+        {"wait": 1},
+        {"screenshot": "none.png"},
+        {"select": ["upper_arm_r"]},
+        {"wait": 2},
+        {"screenshot": "selected.png"},
+        {"drag": {"from": {"bone": "upper_arm_r", "at": "joint", "offset": [-50, -50]},
+                  "to": {"bone": "upper_arm_r", "at": "joint", "offset": [-70, 0]}, "moves": 6}},
+        {"wait": 1},
+        {"save": "turned.json"}
+    ]})");
+    ASSERT_EQ(run(script_on(dir, "humanoid.json")), 0);
+    const auto green = [](const unsigned char* p) { return p[1] > 180 && p[0] < 150 && p[2] < 120; };
+    EXPECT_EQ(count_in_viewport(load_png(dir / "none.png"), green), 0);
+    EXPECT_GT(count_in_viewport(load_png(dir / "selected.png"), green), 60) << "no Y ring drawn";
+    const Rig turned = load(dir / "turned.json");
+    const auto arm = static_cast<std::size_t>(turned.skeleton.find("upper_arm_r"));
+    EXPECT_GT(rotation_angle(turned.pose.rotations[arm]), 0.2f) << "the ring drag did not turn the arm";
+    for (std::size_t b = 0; b < turned.skeleton.size(); ++b) {
+        if (b != arm) {
+            EXPECT_EQ(turned.pose.rotations[b], humanoid.pose.rotations[b]) << turned.skeleton[b].name;
+        }
+    }
+    std::filesystem::remove_all(dir);
+}
