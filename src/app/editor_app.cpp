@@ -268,6 +268,8 @@ void EditorApp::handle_events() {
     while (SDL_PollEvent(&e)) {
         window_->process_event(e);
         const bool close = e.type == SDL_QUIT || (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_CLOSE);
+        // A quit, a drop or a file from elsewhere ends an R or G transform first: kept, one step.
+        if (close || e.type == SDL_DROPFILE) controller_->finish_transform();
         if (close) {
             if (interactive()) {
                 files_->quit();  // asks first when there are unsaved changes

@@ -159,6 +159,7 @@ void EditorApp::draw_panels(float window_width, float window_height) {
 }
 
 void EditorApp::apply_panel_edits(PanelEdits& edits) {
+    if (edits.edit || edits.tree) controller_->finish_transform();  // a panel edits the rig R or G holds
     if (edits.select) controller_->select(*edits.select);
     if (edits.toggle_select) controller_->change_selection([&](BoneSelection& s) { s.toggle(*edits.toggle_select); });
     if (edits.add_picture) pictures_->choose(*edits.add_picture);

@@ -1,5 +1,6 @@
 #include "cli/pose_command.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <ostream>
 
@@ -88,7 +89,10 @@ int run_pose(const std::string& file, const PoseRequest& request, bool overwrite
         glm::vec3 aim = target.value();
         if (rig.is_2d()) aim.z = 0.0f;
         const float error = glm::length(bone_tip(world.value()[e], posed_length(rig.skeleton, pose, e)) - aim);
-        solved.value().reached = solved.value().reached && error <= solved.value().error;
+        // Reached still when the mixed tip is as close as the solve's own answer, or within the
+        // chain's tolerance (a CCD chain's; a two-bone chain has none but its exactness).
+        const float tolerance = chain.solver == SolverKind::Ccd ? chain.ccd.tolerance : 0.0f;
+        solved.value().reached = solved.value().reached && error <= std::max(solved.value().error, tolerance);
         solved.value().error = error;
     }
 

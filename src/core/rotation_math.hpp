@@ -14,6 +14,7 @@
 namespace marionette {
 
 inline constexpr float kPi = 3.14159265358979323846f;
+inline constexpr float kDegreesPerRadian = 180.0f / kPi;
 
 // 1/sqrt(x) for x > 0 to about 23 bits: the hardware estimate plus one Newton step. The solvers
 // renormalize rotations with it on their critical path, where sqrt then divide costs several

@@ -87,11 +87,10 @@ Result<Rig> set_chain_settings(const Rig& rig, int chain, const TwoBoneSettings&
 Result<Rig> set_chain_mix(const Rig& rig, int chain, float mix) {
     if (Status s = check_chain(rig, chain); !s) return Error{s.message()};
     if (auto problem = mix_problem(mix)) return Error{"mix of " + chain_label(rig, chain) + " " + *problem + ", got " + number_text(mix)};
+    // The bones stay where they are whatever the mix (a slider dragged through 1 and back
+    // leaves nothing behind); a pin holds its chain again from the next drag step on.
     Rig out = rig;
-    IkChain& c = out.chains[static_cast<std::size_t>(chain)];
-    const bool held_again = c.pin && c.mix < 1.0f && mix == 1.0f;
-    c.mix = mix;
-    if (held_again) hold_pins(out, out.pose, {});
+    out.chains[static_cast<std::size_t>(chain)].mix = mix;
     return out;
 }
 

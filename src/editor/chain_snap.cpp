@@ -61,7 +61,20 @@ Result<Rig> pin_chain_at_fk(const Rig& rig, int chain) {
     const auto e = static_cast<std::size_t>(c.effector);
     const glm::vec3 tip = bone_tip(world.value()[e], posed_length(rig.skeleton, rig.pose, e));
     Rig with_pole = rig;
-    if (!rig.is_2d() && c.solver == SolverKind::TwoBone) {
+    if (rig.is_2d() && c.solver == SolverKind::TwoBone) {
+        // The side the knee bends to now, or IK would solve the limb bent the other way.
+        const glm::vec3 root = world.value()[static_cast<std::size_t>(c.root)].translation;
+        const glm::vec3 middle = world.value()[e].translation;
+        const float turn = glm::cross(middle - root, tip - middle).z;
+        const int bend = turn > 0.0f ? 1 : turn < 0.0f ? -1 : c.two_bone.bend;
+        if (bend != c.two_bone.bend) {
+            TwoBoneSettings settings = c.two_bone;
+            settings.bend = bend;
+            Result<Rig> bent = set_chain_settings(rig, chain, settings);
+            if (!bent) return Error{"FK to IK: " + bent.message()};
+            with_pole = std::move(bent).value();
+        }
+    } else if (!rig.is_2d() && c.solver == SolverKind::TwoBone) {
         // The pole first: pinning solves the chain, which must bend toward the new pole.
         const glm::vec3 root = world.value()[static_cast<std::size_t>(c.root)].translation;
         if (const std::optional<glm::vec3> pole = pole_of_bend(root, world.value()[e].translation, tip)) {

@@ -15,9 +15,9 @@ namespace marionette {
 // theirs. Refused for a chain without a pin (it has no IK target).
 Result<Rig> pose_chain_by_ik(const Rig& rig, int chain);
 
-// FK → IK: the chain's pin jumps to where its effector's tip is (pinning it), and a 3D
-// two-bone chain's pole to the side its middle joint bends toward, so that IK reaches the limb
-// where FK has it. A straight limb keeps the pole it had.
+// FK → IK: the chain's pin jumps to where its effector's tip is (pinning it), a 3D two-bone
+// chain's pole to the side its middle joint bends toward and a 2D one's bend to the side it
+// bends, so that IK reaches the limb where FK has it. A straight limb keeps its pole and bend.
 Result<Rig> pin_chain_at_fk(const Rig& rig, int chain);
 
 // The chain a snap of `bone` means: the one ending at it, else the first running through it;

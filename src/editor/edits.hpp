@@ -79,12 +79,12 @@ Result<Rig> set_chain_settings(const Rig& rig, int chain, const CcdSettings& set
 // Two-bone: softness in [0, 1]; 2D: bend 1 or -1, no pole; 3D: a finite pole or none, and bend
 // left at 1 (a 3D chain bends toward its pole; the file has no bend for it).
 Result<Rig> set_chain_settings(const Rig& rig, int chain, const TwoBoneSettings& settings);
-// A chain's mix (ik_chain.hpp), in [0, 1]. Raised to 1, a pinned chain is held to its pin
-// again (solved toward it, as a drag's pins are).
+// A chain's mix (ik_chain.hpp), in [0, 1]. No bone moves: raised to 1, a pinned chain is held
+// to its pin from the next drag step on (IK to FK puts it there at once).
 Result<Rig> set_chain_mix(const Rig& rig, int chain, float mix);
 // Pins the chain's effector where its tip is now (pinned) or lets it go (not pinned).
 Result<Rig> set_chain_pinned(const Rig& rig, int chain, bool pinned);
-// Moves a chain's pin (pinning it if it was not) and bends the chain to hold it there; the
+// Moves a chain's pin (pinning it if it was not) and, at a mix of 1, bends the chain to hold it there; the
 // point must be finite.
 Result<Rig> set_chain_pin(const Rig& rig, int chain, const glm::vec3& pin);
 

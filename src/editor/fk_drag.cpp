@@ -152,6 +152,11 @@ void turn_bones_in_world(const Rig& rig, Pose& pose, std::span<const TurningBone
     }
 }
 
+std::string rotate_label(const Rig& rig, std::span<const int> bones) {
+    if (bones.size() > 1) return "Rotate " + std::to_string(bones.size()) + " bones";
+    return bones.empty() ? std::string("Rotate") : "Rotate " + rig.skeleton[static_cast<std::size_t>(bones.front())].name;
+}
+
 std::vector<int> FkDrag::bones() const {
     std::vector<int> out;
     for (const TurningBone& t : turning_) out.push_back(t.bone);

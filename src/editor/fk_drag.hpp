@@ -15,6 +15,7 @@
 // bone's frame as it stands once its parents have turned, so a selected finger curls.
 
 #include <span>
+#include <string>
 #include <vector>
 
 #include "core/result.hpp"
@@ -32,6 +33,9 @@ struct TurningBone {
 // parents place it, so that a selected chain curls. 2D rotations stay about z; each bone keeps
 // within its limits.
 void turn_bones_in_world(const Rig& rig, Pose& pose, std::span<const TurningBone> bones, const glm::quat& turn);
+
+// The undo step of turning `bones` (the first named when alone): "Rotate forearm", "Rotate 3 bones".
+std::string rotate_label(const Rig& rig, std::span<const int> bones);
 
 class FkDrag {
 public:

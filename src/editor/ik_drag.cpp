@@ -38,7 +38,10 @@ Result<IkDrag> IkDrag::start(const Rig& rig, const Pose& pose, IkChain chain, co
     if (d.bones_.empty()) return Error{"ik drag: chain \"" + chain.name + "\" does not run down a parent path"};
     glm::vec3 g = grab;
     if (rig.is_2d()) g.z = 0.0f;
-    d.target_ = chain.pin ? *chain.pin : tip;
+    // A pin held (at a mix of 1) is where the target starts; one that is not moves along with
+    // the tip, which starts under the grab.
+    d.target_ = chain.pin && chain.mix >= 1.0f ? *chain.pin : tip;
+    d.pin_offset_ = chain.pin ? *chain.pin - d.target_ : glm::vec3{0.0f};
     d.offset_ = d.target_ - g;
     for (std::size_t i = 1; i < d.bones_.size(); ++i) d.reach_ += glm::length(local_translation(rig.skeleton, pose, static_cast<std::size_t>(d.bones_[i])));
     d.reach_ += posed_length(rig.skeleton, pose, e);
@@ -56,8 +59,8 @@ Result<IkResult> IkDrag::drag(Rig& rig, const glm::vec3& cursor, float precision
 
 void IkDrag::hold_pins_after_move(Rig& rig) {
     if (chain_.pin) {
-        chain_.pin = target_;
-        if (const int i = rig.find_chain(chain_.name); i >= 0) rig.chains[static_cast<std::size_t>(i)].pin = target_;
+        chain_.pin = target_ + pin_offset_;
+        if (const int i = rig.find_chain(chain_.name); i >= 0) rig.chains[static_cast<std::size_t>(i)].pin = chain_.pin;
     }
     hold_pins(rig, rig.pose, bones_);
 }
@@ -81,6 +84,7 @@ Result<IkDrag> IkDrag::with_chain(const Rig& rig, const Pose& pose, IkChain chai
     if (!d) return d;
     d.value().offset_ = offset_;
     d.value().target_ = target_;
+    d.value().pin_offset_ = pin_offset_;
     return d;
 }
 

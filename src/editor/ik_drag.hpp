@@ -23,8 +23,9 @@ IkChain drag_chain_for(const Rig& rig, int bone, int auto_length);
 class IkDrag {
 public:
     // Starts dragging `chain`'s effector from `grab`, a world point (on the view plane through
-    // the effector's tip). A pinned chain's target starts at its pin and moves with the cursor
-    // (grabbing the pin handle or the bone moves the pin by as much as the cursor moves). A 3D two-bone chain without a pole bends toward where its middle joint
+    // the effector's tip). A pinned chain's target starts at its pin (at a mix of 1; below,
+    // where the pin does not hold it, at the tip) and the pin moves with the cursor (grabbing
+    // the pin handle or the bone moves the pin by as much as the cursor moves). A 3D two-bone chain without a pole bends toward where its middle joint
     // is now: the limb keeps the plane it had when the drag began.
     static Result<IkDrag> start(const Rig& rig, const Pose& pose, IkChain chain, const glm::vec3& grab);
 
@@ -65,6 +66,7 @@ private:
     std::vector<int> bones_;  // the chain's, root first: the bones a pin must not take back
     glm::vec3 offset_{0.0f};  // tip minus grab point at the start
     glm::vec3 target_{0.0f};
+    glm::vec3 pin_offset_{0.0f};  // a pin not held (mix below 1): where it lies from the target
     std::vector<glm::quat> solved_;  // the chain's rotations (bones_ order) as the last solve left them
     std::vector<glm::quat> fk_;      // the chain's rotations when the drag began: its FK, which its mix keeps some of
     std::vector<glm::quat> aim_;     // the solve's answer with the chain's mix: what the chain turns toward

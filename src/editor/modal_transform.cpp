@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "core/extents.hpp"
 #include "core/forward_kinematics.hpp"
 #include "core/joint_limits.hpp"
 #include "core/pins.hpp"
@@ -16,7 +17,6 @@ namespace {
 
 // The pointer closer than this to the pivot on screen gives no bearing to turn by.
 constexpr float kPivotPixels = 2.0f;
-constexpr float kDegreesPerRadian = 57.29578f;
 constexpr const char* kAxisNames[] = {"X", "Y", "Z"};
 
 // The pointer's bearing round `pivot` on screen, counter-clockwise as the user sees it (pixels
@@ -66,6 +66,9 @@ Result<ModalTransform> ModalTransform::start(ModalKind kind, const Rig& rig, std
         if (!root) return Error{root.message()};
         m.grab_ = std::move(root).value();
     } else {
+        if (const int c = rig.chain_ending_at(active); c >= 0 && rig.chains[static_cast<std::size_t>(c)].mix == 0.0f) {
+            return Error{"chain \"" + rig.chains[static_cast<std::size_t>(c)].name + "\" is at an FK / IK mix of 0: R turns its bones"};
+        }
         m.anchor_ = bone_tip(world.value()[a], posed_length(rig.skeleton, rig.pose, a));
         Result<IkDrag> ik = IkDrag::start(rig, rig.pose, drag_chain_for(rig, active, auto_chain_length), m.anchor_);
         if (!ik) return Error{ik.message()};
@@ -178,6 +181,14 @@ void ModalTransform::apply(Rig& rig, const Rig& start) {
         return;
     }
     const glm::vec3 to = anchor_ + offset();
+    // A typed distance may send the point past what a rig file holds: the pose stays as it
+    // began until the number is brought back in range.
+    out_of_range_ = !(glm::all(glm::lessThanEqual(glm::abs(to), glm::vec3(kMaxCoordinate))));
+    if (out_of_range_) {
+        rig.pose = start.pose;
+        for (std::size_t c = 0; c < rig.chains.size() && c < start.chains.size(); ++c) rig.chains[c].pin = start.chains[c].pin;
+        return;
+    }
     if (const auto* root = std::get_if<RootDrag>(&grab_)) {
         rig.pose = start.pose;
         root->drag(rig, to);
@@ -204,12 +215,17 @@ std::string ModalTransform::describe() const {
                 kAxisNames[axis_];
     }
     if (!typed_.empty()) text += " [" + typed_ + "]";
+    if (kind_ == ModalKind::Grab && out_of_range_) text += std::string(" too far: a position must lie ") + kCoordinateRange;
     return text + " (X/Y/Z lock, type a number; Enter or click confirms, Escape or right-click cancels)";
 }
 
 std::string ModalTransform::label(const Rig& rig) const {
+    if (kind_ == ModalKind::Rotate) {
+        std::vector<int> bones;
+        for (const TurningBone& t : turning_) bones.push_back(t.bone);
+        return rotate_label(rig, bones);
+    }
     const std::string& name = rig.skeleton[static_cast<std::size_t>(active_)].name;
-    if (kind_ == ModalKind::Rotate) return turning_.size() > 1 ? "Rotate " + std::to_string(turning_.size()) + " bones" : "Rotate " + name;
     return std::holds_alternative<RootDrag>(grab_) ? "Move " + name : "Drag " + name;
 }
 

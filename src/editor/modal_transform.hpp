@@ -10,8 +10,9 @@
 // G moves the active bone: a root moves the puppet (pinned chains hold), any other bone's tip
 // is an IK target, its chain solved as a drag solves it. The axes lock the move the same way; a
 // typed number is the distance along the locked axis (world X unless one is).
-// Every step is computed from the pose at the start, so a cancel or a change of axis leaves
-// nothing behind.
+// A turn and a root's move are computed from the pose at the start, so a change of axis leaves
+// nothing behind; a chain end's move solves on from where the last step left the chain, as a
+// drag does. A cancel puts back the pose and pins as they were.
 
 #include <optional>
 #include <span>
@@ -39,7 +40,7 @@ public:
     static Result<ModalTransform> start(ModalKind kind, const Rig& rig, std::span<const int> selection, int active, glm::vec2 pointer,
                                         const ViewCamera& camera, const Viewport& viewport, int auto_chain_length);
 
-    // The pointer moved (ignored while a number is typed).
+    // The pointer moved (a typed number, while there is one, wins over it).
     void pointer(glm::vec2 pixel);
     // X, Y or Z (0, 1, 2): world axis, then local, then free again. A 2D rig turns about Z
     // only: X and Y are refused there (false) for a turn.
@@ -92,6 +93,7 @@ private:
     int axis_ = 2;
     std::string typed_;
     std::optional<float> turned_;
+    bool out_of_range_ = false;  // grab: the last apply's point lay beyond kMaxCoordinate
     std::variant<std::monostate, RootDrag, IkDrag> grab_;
 };
 

@@ -1,5 +1,6 @@
 #include "editor/pole_drag.hpp"
 
+#include "core/chain_mix.hpp"
 #include "core/forward_kinematics.hpp"
 #include "core/ik_solve.hpp"
 #include "core/pins.hpp"
@@ -21,7 +22,9 @@ Result<PoleDrag> PoleDrag::start(const Rig& rig, int chain, const glm::vec3& gra
     d.pole_ = *c.two_bone.pole;
     d.grab_ = grab;
     const auto e = static_cast<std::size_t>(c.effector);
-    d.target_ = c.pin ? *c.pin : bone_tip(world.value()[e], posed_length(rig.skeleton, rig.pose, e));
+    // A pin below a mix of 1 does not hold the chain: the hand stays where it is.
+    d.target_ = c.pin && c.mix >= 1.0f ? *c.pin : bone_tip(world.value()[e], posed_length(rig.skeleton, rig.pose, e));
+    d.fk_ = rotations_of(d.bones_, rig.pose);
     return d;
 }
 
@@ -36,6 +39,8 @@ Result<IkResult> PoleDrag::drag(Rig& rig, const glm::vec3& cursor) const {
     swing.two_bone.softness = 0.0f;
     Result<IkResult> r = solve_chain(rig, swing, target_, rig.pose);
     if (!r) return r;
+    // The swing is IK's: the chain takes its mix of it, from where it was when the drag began.
+    mix_with_fk(bones_, fk_, c.mix, rig.pose);
     hold_pins(rig, rig.pose, bones_);
     return r;
 }

@@ -29,7 +29,8 @@ private:
     std::vector<int> bones_;
     glm::vec3 pole_{0.0f};    // at the start
     glm::vec3 grab_{0.0f};
-    glm::vec3 target_{0.0f};  // the effector's pin, or its tip at the start
+    glm::vec3 target_{0.0f};  // the effector's pin (held at a mix of 1), or its tip at the start
+    std::vector<glm::quat> fk_;  // the chain's rotations at the start, which its mix keeps some of
 };
 
 }  // namespace marionette

@@ -8,8 +8,6 @@ namespace marionette {
 
 namespace {
 
-constexpr float kDegreesPerRadian = 57.29577951f;
-
 // The order's axes, first turn first.
 std::array<int, 3> axes_of(EulerOrder order) {
     switch (order) {

@@ -354,8 +354,7 @@ void ViewportController::motion(glm::vec2 pixel, glm::vec2 delta, const Viewport
     if (auto* ring = std::get_if<RingDrag>(&drag_)) {
         const float per_radian = glm::dot(ring->tangent, ring->tangent);
         if (per_radian > 0.0f) ring->turn.turn_to(glm::dot(pixel - ring->grab, ring->tangent) / per_radian);
-        const Rig& start = rig_before_drag_;
-        document_.edit([&](Rig& rig) { ring->turn.apply(rig, start); });
+        document_.edit([&](Rig& rig) { ring->turn.apply(rig, ring->start); });
         return;
     }
     if (auto* fk = std::get_if<FkDrag>(&drag_)) {
@@ -471,10 +470,8 @@ void ViewportController::release(const Viewport& viewport, const Pose& pose, con
     const bool posed = std::holds_alternative<FkDrag>(drag_) || std::holds_alternative<IkDrag>(drag_);
     if (posed) {
         const auto* fk = std::get_if<FkDrag>(&drag_);
-        const int bone = fk ? fk->bone() : std::get<IkDrag>(drag_).chain().effector;
-        const std::string what = !fk ? "Drag " + document_.rig().skeleton[static_cast<std::size_t>(bone)].name
-                                 : fk->bones().size() > 1 ? "Rotate " + std::to_string(fk->bones().size()) + " bones"
-                                                          : "Rotate " + document_.rig().skeleton[static_cast<std::size_t>(bone)].name;
+        const std::string what = fk ? rotate_label(document_.rig(), fk->bones())
+                                    : "Drag " + document_.rig().skeleton[static_cast<std::size_t>(std::get<IkDrag>(drag_).chain().effector)].name;
         history_.record(what, std::move(rig_before_drag_), document_);
     }
     drag_ = std::monostate{};

@@ -109,6 +109,9 @@ public:
     bool dragging() const { return !std::holds_alternative<std::monostate>(drag_) || modal_.has_value(); }
     // An R or G transform (modal_transform.hpp) is under way.
     const std::optional<ModalTransform>& transform() const { return modal_; }
+    // Confirms an R or G transform under way (one step), before an edit from elsewhere (a
+    // dropped picture, a panel) changes the rig under it.
+    void finish_transform();
     // Whether `in` starts an R or G transform of the rig's pose (the app first makes a state
     // shown the rig's own pose, as for a press that poses).
     bool starts_transform(const ViewportInput& in) const;
@@ -145,6 +148,7 @@ private:
     // moves along the ring where it was grabbed.
     struct RingDrag {
         ModalTransform turn;
+        Rig start;  // the rig as shown at the press (with auto-key, not rig_before_drag_)
         int axis = 0;
         glm::vec2 grab{0.0f};
         glm::vec2 tangent{0.0f};  // pixels per radian of turn

@@ -110,15 +110,51 @@ TEST(ChainMix, APinHoldsOnlyAChainAtAMixOfOne) {
     }
 }
 
-TEST(ChainMix, RaisingAPinnedChainsMixToOneHoldsItAgain) {
+TEST(ChainMix, TheMixMovesNoBoneAndAPinHoldsAgainFromTheNextDrag) {
     Rig rig = with(set_chain_mix(with(set_chain_pinned(leg_2d(), kLeg, true)), kLeg, 0.0f));
     const glm::vec3 foot = *rig.chains[kLeg].pin;
     rig.pose.root_offset += glm::vec3{5.0f, -7.0f, 0.0f};  // the hips moved, the leg with them
     ASSERT_GT(glm::distance(tip_in_world(rig, kShin), foot), 1.0f);
-    const Rig half = with(set_chain_mix(rig, kLeg, 0.5f));
-    EXPECT_EQ(half.pose.rotations, rig.pose.rotations);  // below 1 nothing is held
-    const Rig held = with(set_chain_mix(rig, kLeg, 1.0f));
+    // Through 1 and back, as a dragged slider goes: nothing moved.
+    const Rig back = with(set_chain_mix(with(set_chain_mix(rig, kLeg, 1.0f)), kLeg, 0.5f));
+    EXPECT_EQ(back.pose, rig.pose);
+    Rig held = with(set_chain_mix(rig, kLeg, 1.0f));
+    EXPECT_EQ(held.pose, rig.pose);
+    Result<RootDrag> drag = RootDrag::start(held, 0, joint(held, 0));
+    ASSERT_TRUE(drag.ok()) << drag.message();
+    drag.value().drag(held, joint(held, 0) + glm::vec3{0.5f, 0.0f, 0.0f});
     EXPECT_NEAR(glm::distance(tip_in_world(held, kShin), foot), 0.0f, 1e-2f);
+}
+
+TEST(ChainMix, APinnedChainBelowOneIsDraggedFromItsTipAndCarriesItsPin) {
+    // The pin is not where the foot is (it does not hold at 0.5): the drag starts at the tip,
+    // without a jump toward the pin, and the pin moves by as much as the pointer.
+    Rig rig = with(set_chain_mix(with(set_chain_pinned(leg_2d(), kLeg, true)), kLeg, 0.5f));
+    rig.pose.root_offset += glm::vec3{5.0f, -7.0f, 0.0f};
+    const glm::vec3 pin = *rig.chains[kLeg].pin;
+    const glm::vec3 grab = tip_in_world(rig, kShin);
+    Result<IkDrag> drag = IkDrag::start(rig, rig.pose, rig.chains[kLeg], grab);
+    ASSERT_TRUE(drag.ok()) << drag.message();
+    const Rig before = rig;
+    ASSERT_TRUE(drag.value().drag(rig, grab).ok());  // a press that has not moved yet
+    for (const int b : {kThigh, kShin}) EXPECT_NEAR(wrapped(angle(rig, b) - angle(before, b)), 0.0f, 1e-4f) << b;
+    const glm::vec3 step{2.0f, -1.0f, 0.0f};
+    ASSERT_TRUE(drag.value().drag(rig, grab + step).ok());
+    EXPECT_NEAR(glm::distance(*rig.chains[kLeg].pin, pin + step), 0.0f, 1e-4f);
+}
+
+TEST(ChainSnap, FkToIkIn2DTakesTheSideTheLimbBendsTo) {
+    // The knee bent either way: FK to IK takes the side it bends to, so that IK at a mix of 1
+    // keeps the leg where it is (one of the two is against the chain's bend).
+    int flipped = 0;
+    for (const float knee : {-0.6f, 0.6f}) {
+        Rig rig = leg_2d();
+        rig.pose.rotations[kShin] = rotation_2d(knee);
+        const Rig snapped = with(pin_chain_at_fk(rig, kLeg));
+        flipped += snapped.chains[kLeg].two_bone.bend != rig.chains[kLeg].two_bone.bend ? 1 : 0;
+        for (const int b : {kThigh, kShin}) EXPECT_NEAR(wrapped(angle(snapped, b) - angle(rig, b)), 0.0f, 1e-3f) << knee << " " << b;
+    }
+    EXPECT_EQ(flipped, 1);
 }
 
 TEST(ChainSnap, FkToIkPinsWhereTheLimbIsAndMovesNothing) {
