@@ -54,7 +54,8 @@ Result<Rig> mirror_rest_and_limits(const Rig& before, const Rig& edited, std::sp
         const auto ti = static_cast<std::size_t>(t);
         const Bone& source = edited.skeleton[bi];
         const Bone& was = before.skeleton[bi];
-        const bool rest_changed = !(source.rest.translation == was.rest.translation && source.rest.rotation == was.rest.rotation);
+        const bool moved = source.rest.translation != was.rest.translation;
+        const bool rest_changed = moved || source.rest.rotation != was.rest.rotation;
         const std::string twin = "the twin \"" + out.skeleton[ti].name + "\": ";
         if (rest_changed) {
             const std::vector<Transform> world = rest_world(out);
@@ -68,9 +69,10 @@ Result<Rig> mirror_rest_and_limits(const Rig& before, const Rig& edited, std::sp
                 local = rotation_2d(angle_2d(local));
                 at.z = 0.0f;
             }
-            Result<Rig> moved = set_rest_translation(out, t, at);
-            if (!moved) return Error{twin + moved.message()};
-            Result<Rig> turned_rig = set_rest_rotation(moved.value(), t, local);
+            // The joint follows only a move: a turn alone leaves it where it is.
+            Result<Rig> placed = moved ? set_rest_translation(out, t, at) : Result<Rig>(out);
+            if (!placed) return Error{twin + placed.message()};
+            Result<Rig> turned_rig = set_rest_rotation(placed.value(), t, local);
             if (!turned_rig) return Error{twin + turned_rig.message()};
             out = std::move(turned_rig).value();
         }

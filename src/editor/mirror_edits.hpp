@@ -3,7 +3,8 @@
 // bone's rest or limits gives its twin (core/mirror_pairs.hpp) the mirror image across the
 // rig's side axis, in the same undo step.
 //
-// The twin's joint goes to the mirror of the bone's joint, so a symmetric rig stays symmetric.
+// When the bone's joint moves, the twin's goes to its mirror image, so a symmetric rig stays
+// symmetric (a turn alone leaves the twin's joint where it is).
 // Its rest rotation takes the bone's change of world rotation, reflected (S R_new R_old^T S on
 // the twin's old world rest, as mirror_pose does for the pose), which keeps however the two
 // sides' rolls were set up. Limits are reflected: a 2D range [min, max] becomes [-max, -min]; a

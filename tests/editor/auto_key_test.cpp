@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "core/forward_kinematics.hpp"
+#include "core/ik_test_rigs.hpp"
 #include "core/rotation_math.hpp"
 #include "core/state_pose.hpp"
 #include "edit_test_rigs.hpp"
@@ -158,6 +159,48 @@ TEST(AutoKey, WithoutAutoKeyADragPosesTheRigAndKeysNothing) {
     scene.drag(scene.on_bone("forearm", 1.0f), scene.on_bone("forearm", 1.0f) + glm::vec2(0.0f, -60.0f));
     EXPECT_NE(scene.document().rig().pose, rig.pose);
     EXPECT_EQ(scene.document().rig().states, rig.states);
+}
+
+
+// The 3D gizmo under auto-key: a ring drag turns the selected bone from the pose shown, so the
+// other bones the state shows stay as shown and only the turned bone is keyed.
+TEST(AutoKey, AGizmoRingDragTurnsFromTheShownPose) {
+    Rig rig = testing::without_limits(testing::figure_3d());
+    const int forearm = bone_named(rig, "forearm");
+    const int upper = bone_named(rig, "upper_arm");
+    const glm::quat bent = glm::angleAxis(0.9f, glm::vec3{0.0f, -1.0f, 0.0f});
+    State bend{"bend", {}, {}, true};
+    KeyTrack t{forearm, PoseProperty::Rotation, {Key{}, Key{}}};
+    t.keys[0].rotation = t.keys[1].rotation = bent;
+    t.keys[1].time = 1.0f;
+    bend.tracks.push_back(t);
+    rig.states.push_back(bend);
+    const int state = static_cast<int>(rig.states.size()) - 1;
+    AutoKeyScene scene(rig, state, 0.5f);
+    scene.controller().set_view(ViewCamera::View::Front);
+    scene.controller().select(upper);
+    scene.send(ViewportInput::motion({5.0f, 5.0f}, {0.0f, 0.0f}));
+    const glm::vec2 joint = scene.on_bone("upper_arm", 0.0f);
+    // A point of the Z ring that no bone is drawn over (bones are picked first).
+    glm::vec2 grab{0.0f};
+    for (int k = 0; k < 8 && !scene.controller().dragged_ring(); ++k) {
+        const float a = 0.3927f + 0.7854f * static_cast<float>(k);
+        grab = joint + kGizmoPixels * glm::vec2{std::cos(a), -std::sin(a)};
+        scene.send(ViewportInput::press(grab));
+        if (!scene.controller().dragged_ring()) {
+            scene.send(ViewportInput::release(grab));
+            scene.controller().select(upper);
+        }
+    }
+    ASSERT_TRUE(scene.controller().dragged_ring().has_value()) << "no point of the ring was free";
+    scene.send(ViewportInput::motion(grab + glm::vec2{-30.0f, -30.0f}, {-30.0f, -30.0f}));
+    scene.send(ViewportInput::release(grab + glm::vec2{-30.0f, -30.0f}));
+    const State& keyed = scene.document().rig().states[static_cast<std::size_t>(state)];
+    ASSERT_GE(track_driving(keyed, upper, PoseProperty::Rotation), 0) << "the turned bone was not keyed";
+    // The forearm, shown bent, was not keyed back to the rig's own pose.
+    const Key at_playhead = sample_track(keyed.tracks[static_cast<std::size_t>(track_driving(keyed, forearm, PoseProperty::Rotation))], false, 0.5);
+    EXPECT_LT(testing::rotation_change(at_playhead.rotation, bent), 1e-4f);
+    EXPECT_EQ(scene.document().rig().pose, rig.pose);
 }
 
 }  // namespace

@@ -115,6 +115,21 @@ TEST(MirrorEdits, TheTwinsJointAndTurnMirrorTheBones) {
     }
 }
 
+TEST(MirrorEdits, ATurnAloneLeavesTheTwinsJointWhereItIs) {
+    // The humanoid moved off the mirror plane: a turn of the left arm turns the right one and
+    // does not pull its joint across to the mirror of the left's.
+    Rig rig = shipped("humanoid.json");
+    rig.skeleton[0].rest.translation.x += 0.3f;
+    const int b = rig.skeleton.find("upper_arm_l");
+    const int t = rig.skeleton.find("upper_arm_r");
+    Rig edited = rig;
+    edited.skeleton[static_cast<std::size_t>(b)].rest.rotation = normalized(edited.skeleton[static_cast<std::size_t>(b)].rest.rotation * glm::angleAxis(0.3f, glm::vec3{0, 0, 1}));
+    Result<Rig> mirrored = mirror_rest_and_limits(rig, edited, std::span<const int>(&b, 1), mirror_axis(rig));
+    ASSERT_TRUE(mirrored.ok()) << mirrored.message();
+    EXPECT_EQ(mirrored.value().skeleton[static_cast<std::size_t>(t)].rest.translation, rig.skeleton[static_cast<std::size_t>(t)].rest.translation);
+    EXPECT_GT(rotation_change(mirrored.value().skeleton[static_cast<std::size_t>(t)].rest.rotation, rig.skeleton[static_cast<std::size_t>(t)].rest.rotation), 0.29f);
+}
+
 TEST(MirrorEdits, BonesWithoutATwinOrWithTheirTwinEditedAreLeft) {
     const Rig rig = shipped("hero.json");
     const int body = rig.skeleton.find("body");
