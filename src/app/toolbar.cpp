@@ -141,9 +141,6 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
             if (!state.can_mirror && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Select bones with twins (arm_l, hand.R, LeftFoot, ...): they and the bones under them are copied");
             a.flip_pose = ImGui::MenuItem("Flip pose");
             if (state.marks) state.marks->mark_last_item("mirror/flip");
-            a.toggle_mirror_editing = ImGui::MenuItem("Mirror editing", nullptr, state.mirror_editing);
-            if (state.marks) state.marks->mark_last_item("mirror/editing");
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("An edit of a bone's rest or limits in the inspector gives its twin the mirror image too");
             if (state.rig && !state.rig->is_2d() && ImGui::BeginMenu("Side axis")) {
                 // The axis the sides mirror across: detected from the rest pose unless named.
                 const glm::vec3 detected = detect_side_axis(state.rig->skeleton, mirror_twins(state.rig->skeleton), false);
@@ -163,6 +160,9 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
                 }
                 ImGui::EndMenu();
             }
+            a.toggle_mirror_editing = ImGui::MenuItem("Mirror editing", nullptr, state.mirror_editing);
+            if (state.marks) state.marks->mark_last_item("mirror/editing");
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("An edit of a bone's rest or limits in the inspector gives its twin the mirror image too");
             ImGui::EndPopup();
         }
         ImGui::SameLine();
