@@ -145,3 +145,21 @@ TEST(MirrorEdits, BonesWithoutATwinOrWithTheirTwinEditedAreLeft) {
     ASSERT_TRUE(kept.ok());
     EXPECT_TRUE(kept.value() == pair.value());
 }
+
+TEST(MirrorEdits, A3DTwistRangeTurnsTheOtherWayAndTheConeStays) {
+    const Rig rig = shipped("humanoid.json");
+    const int b = rig.skeleton.find("upper_arm_l");
+    const int t = rig.skeleton.find("upper_arm_r");
+    JointLimits limits;
+    limits.swing = 1.2f;
+    limits.twist = TwistRange{-0.3f, 0.8f};
+    Result<Rig> edited = set_limits(rig, b, limits);
+    ASSERT_TRUE(edited.ok()) << edited.message();
+    Result<Rig> mirrored = mirror_rest_and_limits(rig, edited.value(), std::span<const int>(&b, 1), mirror_axis(rig));
+    ASSERT_TRUE(mirrored.ok()) << mirrored.message();
+    const JointLimits& got = *mirrored.value().skeleton[static_cast<std::size_t>(t)].limits;
+    EXPECT_EQ(got.swing, limits.swing);
+    ASSERT_TRUE(got.twist.has_value());
+    EXPECT_EQ(got.twist->min, -0.8f);
+    EXPECT_EQ(got.twist->max, 0.3f);
+}

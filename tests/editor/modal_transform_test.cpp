@@ -244,3 +244,43 @@ TEST(ModalTransform, TypingEditsTheNumber) {
     EXPECT_NE(scene.controller().transform()->describe().find("[-12.5]"), std::string::npos) << scene.controller().transform()->describe();
     scene.key(ViewKey::Escape);
 }
+
+TEST(ModalGrab, ADistancePastTheFilesRangeMovesNothingAndSaysSo) {
+    ViewportScene scene(figure_2d());
+    const Rig before = scene.document().rig();
+    scene.controller().select(bone_named(before, "hips"));
+    scene.key(ViewKey::G);
+    type(scene, "9999999999999999");  // 1e16: past the 1e15 a rig file holds
+    EXPECT_EQ(scene.document().rig().pose, before.pose);
+    EXPECT_NE(scene.controller().transform()->describe().find("too far"), std::string::npos) << scene.controller().transform()->describe();
+    scene.key(ViewKey::Backspace);  // 1e15 - 1: in range again
+    EXPECT_NE(scene.document().rig().pose, before.pose);
+    scene.key(ViewKey::Escape);
+    EXPECT_TRUE(scene.document().rig() == before);
+}
+
+TEST(ModalGrab, EscapePutsACarriedPinBack) {
+    Rig rig = figure_2d();
+    const int forearm = bone_named(rig, "forearm");
+    rig.chains[0].pin = tip_in_world(rig, forearm);  // arm: upper_arm -> forearm
+    ViewportScene scene(rig);
+    scene.controller().select(forearm);
+    scene.key(ViewKey::G);
+    scene.key(ViewKey::X);
+    type(scene, "15");
+    ASSERT_NE(*scene.document().rig().chains[0].pin, *rig.chains[0].pin) << "the drag did not carry the pin";
+    scene.key(ViewKey::Escape);
+    EXPECT_EQ(*scene.document().rig().chains[0].pin, *rig.chains[0].pin);
+    EXPECT_TRUE(scene.document().rig() == rig);
+    EXPECT_FALSE(scene.history().can_undo());
+}
+
+TEST(ModalGrab, AChainEndAtMixZeroIsRefused) {
+    Rig rig = figure_2d();
+    rig.chains[0].mix = 0.0f;
+    ViewportScene scene(rig);
+    scene.controller().select(bone_named(rig, "forearm"));
+    scene.key(ViewKey::G);
+    EXPECT_FALSE(scene.controller().transform().has_value());
+    EXPECT_NE(scene.controller().take_message().value_or("").find("mix of 0: R turns its bones"), std::string::npos);
+}
