@@ -125,6 +125,11 @@ public:
     void handles(const Pose& pose, std::span<const Transform> world, std::vector<ChainHandle>& out) const;
 
 private:
+    static constexpr float kPickTolerance = 8.0f;     // pixels
+    static constexpr float kHandleTolerance = 10.0f;  // pixels, about a handle's size
+    // A press let go within this many pixels of where it began is a click, not a drag.
+    static constexpr float kClickSlop = 3.0f;
+
     struct CameraDrag {
         bool orbit;  // else pan
         // An Alt-press in 3D orbits when dragged and, let go where it was pressed, cycles the
