@@ -112,3 +112,41 @@ TEST(ScriptedTransform, TheGizmoShowsOnTheSelectedBoneAndItsRingTurnsIt) {
     }
     std::filesystem::remove_all(dir);
 }
+
+// The inspector's FK / IK part by mouse: FK to IK pins the leg where it is, the mix slider
+// dragged to its left end sets 0, IK to FK (now enabled) is one more step.
+TEST(ScriptedTransform, TheInspectorsMixSliderAndSnapButtons) {
+    const auto dir = scratch_dir("e2e-mix");
+    const Rig hero = shipped_at_rest(dir, "hero.json");
+    write_file(dir / "steps.json", R"({"steps": [
+        {"wait": 2},
+        {"select": ["leg_l_lower"]},
+        {"wait": 2},
+        {"click": {"ui": "inspector/chain/leg_l/fk_to_ik"}},
+        {"wait": 2},
+        {"drag": {"from": {"ui": "inspector/chain/leg_l/mix"}, "to": {"ui": "inspector/chain/leg_l/mix", "offset": [-400, 0]}, "moves": 6}},
+        {"wait": 2},
+        {"save": "mixed.json"},
+        {"click": {"ui": "inspector/chain/leg_l/ik_to_fk"}},
+        {"wait": 2},
+        {"move": [640, 300]},
+        {"wait": 1},
+        {"key": "ctrl+z"},
+        {"key": "ctrl+z"},
+        {"wait": 1},
+        {"save": "undone.json"}
+    ]})");
+    ASSERT_EQ(run(script_on(dir, "hero.json")), 0);
+    const Rig mixed = load(dir / "mixed.json");
+    const IkChain& leg = mixed.chains[static_cast<std::size_t>(mixed.find_chain("leg_l"))];
+    ASSERT_TRUE(leg.pin.has_value()) << "FK to IK pinned nothing";
+    EXPECT_NEAR(glm::distance(*leg.pin, tip_of(hero, "leg_l_lower")), 0.0f, 1e-3f);
+    EXPECT_EQ(leg.mix, 0.0f);
+    // Two undos: the IK to FK (no change: the leg is at its pin) is no step, so they take the
+    // slider and the pin back.
+    const Rig undone = load(dir / "undone.json");
+    const IkChain& back = undone.chains[static_cast<std::size_t>(undone.find_chain("leg_l"))];
+    EXPECT_FALSE(back.pin.has_value());
+    EXPECT_EQ(back.mix, 1.0f);
+    std::filesystem::remove_all(dir);
+}
