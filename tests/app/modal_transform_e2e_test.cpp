@@ -114,7 +114,7 @@ TEST(ScriptedTransform, TheGizmoShowsOnTheSelectedBoneAndItsRingTurnsIt) {
 }
 
 // The inspector's FK / IK part by mouse: FK to IK pins the leg where it is, the mix slider
-// dragged to its left end sets 0, IK to FK (now enabled) is one more step.
+// dragged to its left end sets 0, IK to FK (now enabled), the leg already at its pin, changes nothing.
 TEST(ScriptedTransform, TheInspectorsMixSliderAndSnapButtons) {
     const auto dir = scratch_dir("e2e-mix");
     const Rig hero = shipped_at_rest(dir, "hero.json");
