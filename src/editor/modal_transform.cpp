@@ -197,7 +197,7 @@ void ModalTransform::apply(Rig& rig, const Rig& start) {
     }
 }
 
-std::string ModalTransform::describe() const {
+std::string ModalTransform::describe(bool with_keys) const {
     char amount[48];
     if (kind_ == ModalKind::Rotate) {
         std::snprintf(amount, sizeof amount, "%.1f°", static_cast<double>(angle() * kDegreesPerRadian));
@@ -216,7 +216,7 @@ std::string ModalTransform::describe() const {
     }
     if (!typed_.empty()) text += " [" + typed_ + "]";
     if (kind_ == ModalKind::Grab && out_of_range_) text += std::string(" too far: a position must lie ") + kCoordinateRange;
-    return text + " (X/Y/Z lock, type a number; Enter or click confirms, Escape or right-click cancels)";
+    return with_keys ? text + " (X/Y/Z lock, type a number; Enter or click confirms, Escape or right-click cancels)" : text;
 }
 
 std::string ModalTransform::label(const Rig& rig) const {

@@ -58,8 +58,9 @@ public:
     // from where the last call left the chain, as a drag does.
     void apply(Rig& rig, const Rig& start);
 
-    // "Rotate 35° about global X" as the status bar shows it while the transform runs.
-    std::string describe() const;
+    // "Rotate 35° about global X" as the status bar shows it while the transform runs, with
+    // the keys it takes (`with_keys`: R and G, not a gizmo ring's drag).
+    std::string describe(bool with_keys = true) const;
     // The undo step's name: "Rotate forearm", "Rotate 3 bones", "Move hips", "Drag hand".
     std::string label(const Rig& rig) const;
 

@@ -159,6 +159,7 @@ void ViewportController::motion(glm::vec2 pixel, glm::vec2 delta, const Viewport
         const float per_radian = glm::dot(ring->tangent, ring->tangent);
         if (per_radian > 0.0f) ring->turn.turn_to(glm::dot(pixel - ring->grab, ring->tangent) / per_radian);
         document_.edit([&](Rig& rig) { ring->turn.apply(rig, ring->start); });
+        message_ = ring->turn.describe(false);
         return;
     }
     if (auto* fk = std::get_if<FkDrag>(&drag_)) {

@@ -73,6 +73,7 @@ TEST(RotationGizmo, DraggingARingTurnsTheBoneAboutItsAxisInOneStep) {
     ASSERT_EQ(scene.controller().dragged_ring(), std::optional<int>(2));
     const float pixels = 0.5f * kGizmoPixels;  // half a radian along the ring
     scene.send(ViewportInput::motion(top + glm::vec2{3.0f - pixels, 0.0f}, {-pixels, 0.0f}));
+    EXPECT_EQ(scene.controller().take_message().value_or(""), "Rotate 28.6° about global Z");  // half a radian
     scene.send(ViewportInput::release(top + glm::vec2{3.0f - pixels, 0.0f}));
     const glm::quat expected = glm::angleAxis(0.5f, glm::vec3{0, 0, 1}) * world_rotation(before, forearm);
     EXPECT_LT(rotation_change(world_rotation(scene.document().rig(), forearm), expected), 0.02f);
