@@ -17,49 +17,17 @@
 using namespace marionette;
 namespace mt = marionette::testing;
 
+#include "cli/pose_run.hpp"
+
 namespace {
 
+using mt::load;
+using mt::parse_line;
+using mt::pose;
+using mt::PoseRun;
+using mt::PrintedResult;
+
 const std::string kAssets = MARIONETTE_ASSETS;
-
-struct PoseRun {
-    int code = -1;
-    std::string out;
-    std::string err;
-};
-
-// Through the real command-line parser, so the tests see what `marionette --pose ...` sees.
-PoseRun pose(std::vector<std::string> args) {
-    args.insert(args.begin(), "--pose");
-    Result<CommandLine> cl = parse_command_line(args);
-    EXPECT_TRUE(cl.ok()) << cl.message();
-    if (!cl) return {};
-    EXPECT_EQ(cl.value().mode, RunMode::Pose);
-    std::ostringstream out;
-    std::ostringstream err;
-    PoseRun run;
-    run.code = run_pose(cl.value().file, cl.value().pose, cl.value().overwrite, out, err);
-    run.out = out.str();
-    run.err = err.str();
-    return run;
-}
-
-struct PrintedResult {
-    bool reached = false;
-    float error = 0.0f;
-    int iterations = 0;
-};
-
-// The one line --pose prints, parsed; a failed expectation when it does not have that shape.
-PrintedResult parse_line(const std::string& printed) {
-    const auto m = marionette::testing::whole_match(printed, "reached=(true|false) error=([0-9.e+-]+) iterations=([0-9]+)\n");
-    PrintedResult r;
-    EXPECT_TRUE(m.has_value()) << "printed: " << printed;
-    if (!m) return r;
-    r.reached = (*m)[1] == "true";
-    r.error = std::stof((*m)[2]);
-    r.iterations = std::stoi((*m)[3]);
-    return r;
-}
 
 // Enough digits that the parsed float is the one computed here.
 std::string target_text(const glm::vec3& t, bool is_2d) {
@@ -73,11 +41,6 @@ std::string target_text(const glm::vec3& t, bool is_2d) {
     return text;
 }
 
-Rig load(const std::filesystem::path& path) {
-    Result<Rig> rig = load_rig_file(path);
-    EXPECT_TRUE(rig.ok()) << rig.message();
-    return rig ? rig.value() : Rig{};
-}
 
 std::vector<Transform> world_of(const Rig& rig) {
     Result<std::vector<Transform>> world = compute_world(rig.skeleton, rig.pose);
@@ -427,72 +390,6 @@ TEST(PoseCommand, FailureLeavesAnExistingOutFileAsItWas) {
 
 // Pinned chains behave as in the editor: a chain posed by --pose carries its pin to the target,
 // and the other pinned chains hold theirs while the posed chain turns their parents.
-TEST(PoseCommand, PinnedChainsHoldAndThePosedChainsPinMoves) {
-    mt::ScratchDir dir;
-    Rig rig = load(kAssets + "/hero.json");
-    const std::vector<Transform> world = compute_world(rig.skeleton, rig.pose).value();
-    auto tip = [&](const Rig& r, const std::vector<Transform>& w, const std::string& name) {
-        const auto b = static_cast<std::size_t>(r.skeleton.find(name));
-        return bone_tip(w[b], r.skeleton[b].length);
-    };
-    for (const char* leg : {"leg_l", "leg_r"}) {
-        IkChain& c = rig.chains[static_cast<std::size_t>(rig.find_chain(leg))];
-        c.pin = tip(rig, world, rig.skeleton[static_cast<std::size_t>(c.effector)].name);
-    }
-    IkChain& arm = rig.chains[static_cast<std::size_t>(rig.find_chain("arm_r"))];
-    arm.pin = tip(rig, world, "arm_r_lower");
-    ASSERT_TRUE(save_rig_file(rig, dir / "pinned.json").ok());
-
-    // The spine chain turns the body, which carries the legs: the pinned feet must hold.
-    PoseRun run = pose({(dir / "pinned.json").string(), "--chain", "spine_to_hand_l", "--target", "-60,150", "--out",
-                        (dir / "spine.json").string()});
-    ASSERT_EQ(run.code, 0) << run.err;
-    const Rig spine = load(dir / "spine.json");
-    const std::vector<Transform> spine_world = compute_world(spine.skeleton, spine.pose).value();
-    const int body = spine.skeleton.find("body");
-    EXPECT_NE(spine.pose.rotations[static_cast<std::size_t>(body)], rig.pose.rotations[static_cast<std::size_t>(body)]) << "the body did not turn";
-    EXPECT_LT(glm::distance(tip(spine, spine_world, "leg_l_lower"), *rig.chains[static_cast<std::size_t>(rig.find_chain("leg_l"))].pin), 0.05f);
-    EXPECT_LT(glm::distance(tip(spine, spine_world, "leg_r_lower"), *rig.chains[static_cast<std::size_t>(rig.find_chain("leg_r"))].pin), 0.05f);
-
-    // Posing a pinned chain moves its pin to the target.
-    run = pose({(dir / "pinned.json").string(), "--chain", "arm_r", "--target", "40,90", "--out", (dir / "arm.json").string()});
-    ASSERT_EQ(run.code, 0) << run.err;
-    const Rig posed = load(dir / "arm.json");
-    const IkChain& moved = posed.chains[static_cast<std::size_t>(posed.find_chain("arm_r"))];
-    ASSERT_TRUE(moved.pin.has_value());
-    EXPECT_EQ(*moved.pin, glm::vec3(40.0f, 90.0f, 0.0f));
-}
-
-TEST(PoseCommand, AChainTakesItsMixOfTheAnswer) {
-    // arm.json's arm at mix 0.5: each bone turns half as far as at mix 1, and the line says
-    // where that leaves the tip, not where the whole answer would.
-    mt::ScratchDir dir;
-    Rig rig = load(kAssets + "/arm.json");
-    const std::size_t arm = static_cast<std::size_t>(rig.find_chain("arm"));
-    ASSERT_TRUE(save_rig_file(rig, dir / "full.json").ok());
-    rig.chains[arm].mix = 0.5f;
-    ASSERT_TRUE(save_rig_file(rig, dir / "half.json").ok());
-    const PoseRun full = pose({(dir / "full.json").string(), "--chain", "arm", "--target", "300,100", "--out", (dir / "full_out.json").string()});
-    const PoseRun half = pose({(dir / "half.json").string(), "--chain", "arm", "--target", "300,100", "--out", (dir / "half_out.json").string()});
-    ASSERT_EQ(full.code, 0) << full.err;
-    ASSERT_EQ(half.code, 0) << half.err;
-    const Rig a = load(dir / "full_out.json");
-    const Rig b = load(dir / "half_out.json");
-    auto angle = [](const glm::quat& q) { return 2.0f * std::atan2(q.z, q.w); };
-    for (const int bone : chain_bones(rig.skeleton, rig.chains[arm].root, rig.chains[arm].effector)) {
-        const auto i = static_cast<std::size_t>(bone);
-        const float start = angle(rig.pose.rotations[i]);
-        const float turned = std::remainder(angle(a.pose.rotations[i]) - start, 6.2831853f);
-        EXPECT_NEAR(std::remainder(angle(b.pose.rotations[i]) - start, 6.2831853f), 0.5f * turned, 1e-3f) << bone;
-    }
-    const PrintedResult printed = parse_line(half.out);
-    EXPECT_FALSE(printed.reached);
-    const std::vector<Transform> world = compute_world(b.skeleton, b.pose).value();
-    const auto e = static_cast<std::size_t>(b.chains[arm].effector);
-    EXPECT_NEAR(printed.error, glm::distance(bone_tip(world[e], b.skeleton[e].length), glm::vec3(300.0f, 100.0f, 0.0f)), 0.01f);
-    EXPECT_EQ(b.chains[arm].mix, 0.5f);
-}
-
 TEST(PoseCommand, AnOutInAnotherFolderNamesThePicturesFromThere) {
     mt::ScratchDir dir;
     std::filesystem::create_directories(dir / "out");
