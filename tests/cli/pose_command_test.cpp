@@ -8,6 +8,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/pose_command.hpp"
+#include "cli/pose_run.hpp"
 #include "core/forward_kinematics.hpp"
 #include "core/rig_compare.hpp"
 #include "core/rig_file.hpp"
@@ -16,8 +17,6 @@
 
 using namespace marionette;
 namespace mt = marionette::testing;
-
-#include "cli/pose_run.hpp"
 
 namespace {
 
