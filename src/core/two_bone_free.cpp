@@ -39,122 +39,6 @@ namespace marionette {
     return false;
 }
 
-// Over the rectangle of the two joint angles (a, b) the miss is smooth, so its least value lies
-// at a critical point inside or on an edge. Inside: the miss's gradient vanishes only with the
-// root, the middle joint, the tip and the goal point in one line (b straight or folded, a aimed)
-// or the tip on the goal (b one of the exact bends). On an edge one angle is held: held b, the
-// best a aims the tip at the goal (clamped into a's range, nearest on the circle); held a, the
-// best b aims the lower bone from the middle joint. So the closest pose is the best of the bends
-// b in {range ends, straight, folded, exact bends, the best b for each end of a's range}, each
-// with its best a (the candidates the shape's search finds as minima over the bend). Among
-// candidates within the tolerance of the least, the one nearest the current pose is taken, as
-// the shape's search does.
-[[gnu::noinline]] bool closest_limited_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& result) {
-    const Skeleton& sk = *job.skeleton;
-    const Pose& pose = *job.pose;
-    const Bone& upper_bone = sk[static_cast<std::size_t>(job.root)];
-    const Bone& lower_bone = sk[static_cast<std::size_t>(job.effector)];
-    const glm::vec2 root{local_translation(sk, pose, static_cast<std::size_t>(job.root))};
-    const glm::vec2 offset{local_translation(sk, pose, static_cast<std::size_t>(job.effector))};
-    const float lower = posed_length(sk, pose, static_cast<std::size_t>(job.effector));
-    const float upper = glm::length(offset);
-    const float reach = upper + lower;
-    const float tiny = kTinyOfReach * reach;
-    const glm::vec2 v = target - root;
-    if (!(free_path_takes(upper, lower, reach) && clear_of_root(glm::dot(v, v), reach))) return false;
-    const float distance = glm::length(v);
-    const float fold = std::fabs(upper - lower);
-    const float goal = soft_goal_distance(distance, fold, reach, job.settings.softness);
-    // As the shape's solve: a soft limb gets as close as it can to its eased point, any other to the target.
-    const float wanted = job.settings.softness > 0.0f && goal < distance ? goal : distance;
-    const glm::vec2 p = v * (wanted / distance);
-    const float rest_a = angle_2d(upper_bone.rest.rotation);
-    const float rest_b = angle_2d(lower_bone.rest.rotation);
-    const bool has_a = upper_bone.limits.has_value();
-    const bool has_b = lower_bone.limits.has_value();
-    const AngleRange range_a = has_a ? angle_range(*upper_bone.limits) : AngleRange{};
-    const AngleRange range_b = has_b ? angle_range(*lower_bone.limits) : AngleRange{};
-    auto direction = [](float angle) { return glm::vec2{std::cos(angle), std::sin(angle)}; };
-    auto angle_of_vector = [](const glm::vec2& w) { return std::atan2(w.y, w.x); };
-    auto tip_in_upper = [&](float b) { return offset + lower * direction(rest_b + b); };
-    auto tip_of = [&](float a, float b) {
-        const glm::vec2 t = tip_in_upper(b);
-        const Rot2 turn = rot2(rest_a + a);
-        return glm::vec2{turn.c * t.x - turn.s * t.y, turn.s * t.x + turn.c * t.y};
-    };
-    const float a_now = angle_2d(pose.rotations[static_cast<std::size_t>(job.root)]);
-    const float b_now = angle_2d(pose.rotations[static_cast<std::size_t>(job.effector)]);
-    auto allowed_a = [&](float a) { return has_a ? nearest_allowed_angle(a, range_a) : wrap_angle(a); };
-    auto allowed_b = [&](float b) { return has_b ? nearest_allowed_angle(b, range_b) : wrap_angle(b); };
-    auto best_a = [&](float b) { return allowed_a(angle_of_vector(p) - angle_of_vector(tip_in_upper(b)) - rest_a); };
-    auto best_b = [&](float a) {
-        const glm::vec2 w = p - upper * direction(rest_a + a + angle_of_vector(offset));
-        if (!(glm::dot(w, w) > tiny * tiny)) return has_b ? range_b.clamp(b_now) : b_now;
-        return allowed_b(angle_of_vector(w) - (rest_a + a + rest_b));
-    };
-
-    struct Candidate {
-        float a, b, miss;
-    };
-    Candidate candidates[10];
-    int count = 0;
-    auto miss_at = [&](float b) { return glm::length(p - tip_of(best_a(b), b)); };
-    // Only the bends where the miss over the bend has a minimum, as the search keeps: a bend
-    // that is no minimum (a folded limb is often the worst) must not win a tie for being near.
-    auto consider = [&](float a, float b) {
-        const float f = glm::length(p - tip_of(a, b));
-        constexpr float kStep = 1e-3f;
-        const float slack = 1e-6f * (reach + wanted);
-        for (const float side : {-kStep, kStep}) {
-            const float beside = b + side;
-            if (has_b && !range_b.contains(beside)) continue;
-            if (miss_at(beside) < f - slack) return;
-        }
-        candidates[count++] = {a, b, f};
-    };
-    auto consider_b = [&](float b) {
-        b = wrap_angle(b);
-        if (has_b && !range_b.contains(b)) return;
-        consider(best_a(b), b);
-    };
-    const float straight = angle_of_vector(offset) - rest_b;
-    const float g = clamp_to(wanted, fold, reach);
-    const float cos_middle = clamp_to((upper * upper + lower * lower - g * g) / (2.0f * upper * lower), -1.0f, 1.0f);
-    const float bend = kPi - std::acos(cos_middle);  // the exact bends' turn from straight
-    consider_b(straight);
-    consider_b(straight + kPi);
-    consider_b(straight + bend);
-    consider_b(straight - bend);
-    if (has_b) {
-        consider(best_a(range_b.lo), range_b.lo);
-        consider(best_a(range_b.hi), range_b.hi);
-    }
-    if (has_a) {
-        // The bend a held upper joint wants, with the upper joint's best aim for it (the same
-        // joint end when that bend keeps it clamped there): the shape's search weighs bends.
-        consider_b(best_b(range_a.lo));
-        consider_b(best_b(range_a.hi));
-    }
-    float least = INFINITY;
-    for (int i = 0; i < count; ++i) least = min_of(least, candidates[i].miss);
-    const float tolerance = reach_tolerance(job.tolerance, reach);
-    const float b_from = has_b ? range_b.clamp(b_now) : b_now;
-    const Candidate* chosen = nullptr;
-    float nearest = INFINITY;
-    for (int i = 0; i < count; ++i) {
-        if (candidates[i].miss > least + tolerance) continue;
-        const float d = max_of(std::fabs(wrap_angle(candidates[i].b - b_from)), std::fabs(wrap_angle(candidates[i].a - a_now)));
-        if (d < nearest) nearest = d, chosen = &candidates[i];
-    }
-    if (!chosen) return false;
-    job.pose->rotations[static_cast<std::size_t>(job.root)] = rotation_2d(chosen->a);
-    job.pose->rotations[static_cast<std::size_t>(job.effector)] = rotation_2d(chosen->b);
-    result.iterations = 1;
-    result.error = glm::length(v - tip_of(chosen->a, chosen->b));
-    result.reached = result.error <= tolerance;
-    return true;
-}
-
 namespace {
 
 // A 3D limb whose middle joint bends about an axis across both bones (its rest bend axis, or a
@@ -285,21 +169,21 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::ve
 // the limb is on first (from straight, the rest side), then the other; a side is taken when its
 // bend is within the middle joint's range and some swivel of the aim within the upper joint's
 // limits (the pole's when it is, as cone_swivel and swing_twist_swivel choose otherwise).
-[[gnu::noinline]] bool solve_limited_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::vec3& pole, IkResult& result) {
+[[gnu::noinline]] LimitedAnswer solve_limited_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::vec3& pole, IkResult& result) {
     const Skeleton& sk = *job.skeleton;
     const Bone& upper_bone = sk[static_cast<std::size_t>(job.root)];
     const Bone& lower_bone = sk[static_cast<std::size_t>(job.effector)];
     const JointLimits* upper_limits = upper_bone.limits ? &*upper_bone.limits : nullptr;
-    if (upper_limits && upper_limits->hinge) return false;  // no swivel: the closest-tip search's
+    if (upper_limits && upper_limits->hinge) return LimitedAnswer::Declined;  // no swivel: the closest-tip search's
     const JointLimits* lower_limits = lower_bone.limits ? &*lower_bone.limits : nullptr;
     BendPlane p;
-    if (!bend_plane(job, lower_limits && lower_limits->hinge ? &*lower_limits->hinge : nullptr, p)) return false;
+    if (!bend_plane(job, lower_limits && lower_limits->hinge ? &*lower_limits->hinge : nullptr, p)) return LimitedAnswer::Declined;
     const AngleRange bends = bend_range(lower_bone, false);
     if (lower_limits && lower_limits->is_swing_twist()) {
         // A bend is a pure turn about an axis across the bone, without twist: a twist range
         // leaving out 0 holds it off every bend (the shape's solve moves it onto the range).
         const AngleRange twist = twist_range(*lower_limits);
-        if (!(twist.lo <= 1e-6f && twist.hi >= -1e-6f)) return false;
+        if (!(twist.lo <= 1e-6f && twist.hi >= -1e-6f)) return LimitedAnswer::Declined;
     }
     // The side: the sine of the current bend (the lower bone's twist about the axis, squared
     // from its half angle) measured from the straight limb, which is the bend conj(rho).
@@ -314,7 +198,7 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::ve
     }
     for (const int branch : {first, -first}) {
         PlaneSolve s;
-        if (!solve_in_plane(job, p, target, pole, branch, s)) return false;
+        if (!solve_in_plane(job, p, target, pole, branch, s)) return LimitedAnswer::Declined;
         if (lower_limits && !bends.contains(angle_of(s.bend))) continue;
         // The pole's swivel when the upper joint's limits allow it (the common case, and the
         // cheap test); else the swivel the shape's solve would take.
@@ -341,13 +225,13 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::ve
                 const glm::vec3 tip = s.upper * (local_translation(sk, *job.pose, static_cast<std::size_t>(job.effector)) + lower_bone.rest.rotation * (s.lower * glm::vec3{p.lower, 0.0f, 0.0f}));
                 result.error = glm::length(tip - s.distance * s.aim);
                 result.reached = result.error <= reach_tolerance(job.tolerance, p.reach);
-                return true;
+                return LimitedAnswer::Solved;
             }
         }
         write_plane_solve(job, p, s, result);
-        return true;
+        return LimitedAnswer::Solved;
     }
-    return false;
+    return LimitedAnswer::NoExactAnswer;
 }
 
 }  // namespace marionette

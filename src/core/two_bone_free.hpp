@@ -33,10 +33,15 @@ bool closest_limited_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& resul
 // (two_bone_paths_test). False, writing nothing, where the inputs are degenerate.
 bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::vec3& pole, IkResult& result);
 
+// What solve_limited_3d did: answered; found that neither side reaches the goal within the
+// limits (the solve on the limb's shape need not try its exact answers again: only its
+// closest-tip search is left); or declined the limb (its shape or inputs are not this path's).
+enum class LimitedAnswer { Solved, NoExactAnswer, Declined };
+
 // The same for a 3D limb with joint limits whose middle joint bends in one plane (no hinge, or a
 // hinge across both bones) and whose upper joint is not a hinge, when the side it is on (from
 // straight, the rest side) reaches the goal with the pole's swivel within both joints' limits:
-// the exact answer of the solve on the limb's shape. False, writing nothing, otherwise.
-bool solve_limited_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::vec3& pole, IkResult& result);
+// the exact answer of the solve on the limb's shape. Writes nothing unless it answers.
+LimitedAnswer solve_limited_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::vec3& pole, IkResult& result);
 
 }  // namespace marionette

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <optional>
 
+#include "core/bend_minima.hpp"
 #include "core/forward_kinematics.hpp"
 #include "core/joint_limits.hpp"
 #include "core/two_bone_guards.hpp"
@@ -13,12 +14,6 @@
 namespace marionette {
 
 namespace {
-
-// The closest-tip search samples the bend's range this finely before refining: fine enough that
-// two minima of the miss (one per side of the limb, at most a few more at limits) fall apart.
-constexpr int kBendSamples = 48;
-constexpr int kRefineSteps = 36;  // golden-section steps: a sample's spacing down to ~1e-8 rad
-constexpr float kGolden = 0.618033988f;
 
 // How the upper joint's limits let it aim the tip.
 enum class UpperKind { Free, Range2d, Cone, Hinge, SwingTwist };
@@ -40,6 +35,9 @@ struct Limb {
     float rest_angle = 0.0f;        // 2D: the upper bone's rest rotation as an angle
     AngleRange bends;               // the middle joint's allowed bends
     glm::vec3 dir{1.0f, 0.0f, 0.0f};  // root joint -> target, unit
+    glm::vec3 dir_rest{1.0f, 0.0f, 0.0f};  // dir in the upper bone's rest frame
+    // The tip T(θ) = tip0 + cos θ tip_c + sin θ tip_s (LimbShape::tip's terms gathered).
+    glm::vec3 tip0{0.0f}, tip_c{0.0f}, tip_s{0.0f};
     float goal = 0.0f;              // the distance the tip is sent to along dir (within fold..reach)
     float wanted = 0.0f;            // the same before clamping: where a limited tip gets as close as it can to
     glm::quat pose_now{1.0f, 0.0f, 0.0f, 0.0f};  // the upper joint's current pose rotation
@@ -160,30 +158,45 @@ Aim closest_aim(const Limb& L, Rot2 theta) {
     return aim;
 }
 
-float miss_at(const Limb& L, float theta) { return closest_aim(L, rot2(theta)).miss; }
+// closest_aim's miss for the upper joints whose closest aim has a closed form in the tip's
+// length and its angle from the aim (none, a cone), without building the pose: the closest-tip
+// search evaluates it some forty times. With a = |T| cos(gap) and b = |T| sin(gap) (gap: the
+// tip's angle from the aim) and the tip turned by the cone toward the aim, the miss is
+// sqrt((wanted - |T|)^2 + 2 wanted |T| (1 - cos(gap - cone))), written without cancellation.
+// Every term is a sinusoid of the bend, its coefficients set once a solve (QuickMiss).
+struct QuickMiss {
+    float k = 0.0f, p = 0.0f, q = 0.0f;      // |T|^2 = k + p cos θ + q sin θ
+    float a0 = 0.0f, a1 = 0.0f, a2 = 0.0f;   // T . aim
+    glm::vec3 x0{0.0f}, x1{0.0f}, x2{0.0f};  // T x aim: its length from the vector, accurate near 0
+};
 
-// Golden-section search for the least miss in [lo, hi].
-float refine(const Limb& L, float lo, float hi) {
-    float x1 = hi - kGolden * (hi - lo);
-    float x2 = lo + kGolden * (hi - lo);
-    float f1 = miss_at(L, x1);
-    float f2 = miss_at(L, x2);
-    for (int i = 0; i < kRefineSteps; ++i) {
-        if (f1 <= f2) {
-            hi = x2;
-            x2 = x1;
-            f2 = f1;
-            x1 = hi - kGolden * (hi - lo);
-            f1 = miss_at(L, x1);
-        } else {
-            lo = x1;
-            x1 = x2;
-            f1 = f2;
-            x2 = lo + kGolden * (hi - lo);
-            f2 = miss_at(L, x2);
-        }
-    }
-    return f1 <= f2 ? x1 : x2;
+QuickMiss quick_miss_terms(const Limb& L) {
+    QuickMiss m;
+    m.k = glm::dot(L.tip0, L.tip0) + glm::dot(L.tip_c, L.tip_c);  // tip_c and tip_s: equal and square
+    m.p = 2.0f * glm::dot(L.tip0, L.tip_c);
+    m.q = 2.0f * glm::dot(L.tip0, L.tip_s);
+    m.a0 = glm::dot(L.tip0, L.dir_rest);
+    m.a1 = glm::dot(L.tip_c, L.dir_rest);
+    m.a2 = glm::dot(L.tip_s, L.dir_rest);
+    m.x0 = glm::cross(L.tip0, L.dir_rest);
+    m.x1 = glm::cross(L.tip_c, L.dir_rest);
+    m.x2 = glm::cross(L.tip_s, L.dir_rest);
+    return m;
+}
+
+[[gnu::always_inline]] inline float quick_miss(const Limb& L, const QuickMiss& m, Rot2 theta) {
+    const float length = std::sqrt(max_of(m.k + m.p * theta.c + m.q * theta.s, 0.0f));
+    if (!(length > L.tiny)) return L.wanted;
+    const float short_by = L.wanted - length;
+    if (L.upper == UpperKind::Free) return std::fabs(short_by);
+    const float a = m.a0 + m.a1 * theta.c + m.a2 * theta.s;
+    const glm::vec3 across = m.x0 + theta.c * m.x1 + theta.s * m.x2;
+    const float b = std::sqrt(glm::dot(across, across));
+    const float beyond = b * L.cos_cone - a * L.sin_cone;  // |T| sin(gap - cone)
+    if (beyond <= 0.0f) return std::fabs(short_by);
+    const float toward = a * L.cos_cone + b * L.sin_cone;  // |T| cos(gap - cone)
+    const float lost = toward > 0.0f ? beyond * beyond / (length + toward) : length - toward;
+    return std::sqrt(short_by * short_by + 2.0f * L.wanted * lost);
 }
 
 // How far a bend and its closest aim are from the limb's current pose (the larger joint turn).
@@ -192,46 +205,37 @@ float distance_from_now(const Limb& L, float theta, float bend_now) {
     return max_of(std::fabs(wrap_angle(theta - bend_now)), rotation_angle(d));
 }
 
-// The bend whose closest tip misses least. Every sampled minimum is refined (golden section
-// never reaches a range's ends, which are candidates of their own); of those missing by no more
+// The bend whose closest tip misses least (bend_minima.hpp). Of the minima missing by no more
 // than `tolerance` beyond the best, the one nearest the current pose is taken, so the limb stays
 // where it is instead of jumping between two nearly equal answers (one per limit it can rest
 // against, or per side of the limb).
 float closest_bend(const Limb& L, float bend_now, float tolerance) {
-    constexpr int kMostMinima = 8;
-    const float lo = L.bends.lo;
-    const float hi = L.bends.hi;
-    const float step = (hi - lo) / kBendSamples;
-    float misses[kBendSamples + 1];
-    for (int i = 0; i <= kBendSamples; ++i) misses[i] = miss_at(L, lo + step * static_cast<float>(i));
-    float bends[kMostMinima];
-    float found[kMostMinima];
-    int count = 0;
+    BendMinimum found[kMostBendMinima];
+    const int count = L.upper == UpperKind::Free || L.upper == UpperKind::Cone
+                          ? bend_minima([&L, m = quick_miss_terms(L)](Rot2 theta) { return quick_miss(L, m, theta); }, MissShape::Smooth, L.bends.lo,
+                                        L.bends.hi, found)
+                          : bend_minima([&L](Rot2 theta) { return closest_aim(L, theta).miss; }, MissShape::Rough, L.bends.lo, L.bends.hi, found);
     float best = INFINITY;
-    for (int i = 0; i <= kBendSamples && count < kMostMinima; ++i) {
-        if ((i > 0 && misses[i - 1] < misses[i]) || (i < kBendSamples && misses[i + 1] <= misses[i])) continue;
-        float x = refine(L, lo + step * static_cast<float>(max_of(static_cast<float>(i - 1), 0.0f)),
-                         lo + step * static_cast<float>(min_of(static_cast<float>(i + 1), static_cast<float>(kBendSamples))));
-        float f = miss_at(L, x);
-        if (i == 0 && misses[0] <= f) x = lo, f = misses[0];
-        if (i == kBendSamples && misses[kBendSamples] <= f) x = hi, f = misses[kBendSamples];
-        bends[count] = x;
-        found[count++] = f;
-        best = min_of(best, f);
+    int least = 0;
+    for (int k = 0; k < count; ++k) {
+        if (found[k].miss < best) best = found[k].miss, least = k;
     }
-    float chosen = bends[0];
+    int near_best = 0;
+    for (int k = 0; k < count; ++k) near_best += found[k].miss <= best + tolerance;
+    if (near_best == 1) return found[least].bend;
+    float chosen = found[least].bend;
     float nearest = INFINITY;
     for (int k = 0; k < count; ++k) {
-        if (found[k] > best + tolerance) continue;
-        const float d = distance_from_now(L, bends[k], bend_now);
-        if (d < nearest) nearest = d, chosen = bends[k];
+        if (found[k].miss > best + tolerance) continue;
+        const float d = distance_from_now(L, found[k].bend, bend_now);
+        if (d < nearest) nearest = d, chosen = found[k].bend;
     }
     return chosen;
 }
 
 }  // namespace
 
-IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const std::optional<glm::vec3>& pole) {
+IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const std::optional<glm::vec3>& pole, bool exact_tried) {
     const Skeleton& sk = *job.skeleton;
     Pose& pose = *job.pose;
     const auto A = static_cast<std::size_t>(job.root);
@@ -294,6 +298,10 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     } else {
         L.dir = turn_a_now * glm::vec3{1.0f, 0.0f, 0.0f};
     }
+    L.dir_rest = glm::conjugate(L.rest_a) * L.dir;
+    L.tip0 = shape.offset + shape.lower * shape.along;
+    L.tip_c = shape.lower * shape.across;
+    L.tip_s = shape.lower * shape.across_turned;
     L.goal = soft_goal_distance(distance, shape.fold, shape.reach, job.settings.softness);
     // Where a limited tip gets as close as it can to: the target itself, or for a soft limb the
     // eased point short of it (never the clamped goal: out of reach or inside the fold, the
@@ -322,6 +330,7 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     Rot2 bend;
     bool solved = false;
     for (const int branch : {first, -first}) {
+        if (exact_tried) break;
         const Rot2 theta = shape.bend_for(L.goal, branch);
         if (sk[B].limits && !L.bends.contains(angle_of(theta))) continue;
         if (const auto aimed = exact_aim(L, theta, branch)) {

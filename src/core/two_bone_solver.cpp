@@ -50,8 +50,11 @@ IkResult run_3d(const TwoBoneJob& job) {
     if (pole) {
         if (is_free_limb(sk[A], sk[static_cast<std::size_t>(job.effector)])) {
             if (IkResult free; solve_free_3d(job, target, *pole, free)) return free;
-        } else if (IkResult limited; solve_limited_3d(job, target, *pole, limited)) {
-            return limited;
+        } else {
+            IkResult limited;
+            const LimitedAnswer answer = solve_limited_3d(job, target, *pole, limited);
+            if (answer == LimitedAnswer::Solved) return limited;
+            return solve_on_shape(job, target, pole, answer == LimitedAnswer::NoExactAnswer);
         }
     }
     return solve_on_shape(job, target, pole);

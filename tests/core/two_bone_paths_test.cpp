@@ -279,7 +279,7 @@ TEST(TwoBonePaths, Limited3DFastPathAgreesWithTheShapesSolve) {
         }
         return l;
     };
-    int compared = 0, taken = 0;
+    int compared = 0, taken = 0, no_exact = 0, no_exact_apart = 0;
     for (int k = 0; k < kCases; ++k) {
         const glm::vec3 offset = len(rng) * glm::vec3{1.0f, 0.0f, 0.0f} + random_point(rng, Dimensions::Three, 0.3f);
         const glm::quat rest_b = unit(rng) < 0.3f ? glm::quat{1.0f, 0.0f, 0.0f, 0.0f} : random_turn(rng, Dimensions::Three);
@@ -316,10 +316,20 @@ TEST(TwoBonePaths, Limited3DFastPathAgreesWithTheShapesSolve) {
         const TwoBoneJob general_job{&skeleton, Dimensions::Three, 0, 1, target, settings, 0.0f, &general};
         ASSERT_TRUE(fast_job.validate().ok());
         IkResult rf;
-        const bool answered = solve_limited_3d(fast_job, target, *settings.pole, rf);
+        const LimitedAnswer answer = solve_limited_3d(fast_job, target, *settings.pole, rf);
         ++compared;
-        if (!answered) {
+        if (answer != LimitedAnswer::Solved) {
             ASSERT_EQ(fast.rotations, start.rotations) << "case " << k << ": declined, but wrote";
+            if (answer == LimitedAnswer::NoExactAnswer) {
+                // The shape's solve, told so, goes straight to its search: it must answer as
+                // when it tries its exact answers itself (which it then finds none of).
+                ++no_exact;
+                Pose told = start, untold = start;
+                const IkResult r_told = solve_on_shape({&skeleton, Dimensions::Three, 0, 1, target, settings, 0.0f, &told}, target, settings.pole, true);
+                const IkResult r_untold = solve_on_shape({&skeleton, Dimensions::Three, 0, 1, target, settings, 0.0f, &untold}, target, settings.pole, false);
+                ASSERT_LE(std::fabs(r_told.error - r_untold.error), 1e-4f * reach) << "case " << k;
+                if (limb_rotation_gap(told, untold) > 1e-3f) ++no_exact_apart;
+            }
             continue;
         }
         ++taken;
@@ -336,6 +346,8 @@ TEST(TwoBonePaths, Limited3DFastPathAgreesWithTheShapesSolve) {
         }
         ASSERT_NEAR(rf.error, rg.error, 2e-5f * scale) << "case " << k;
     }
-    std::cout << "limited 3D fast path: answered " << taken << " of " << compared << " limbs\n";
+    std::cout << "limited 3D fast path: answered " << taken << " of " << compared << " limbs; found no exact answer for " << no_exact
+              << " (the shape's solve told so answered " << no_exact_apart << " of them with another pose, as near)\n";
     EXPECT_GT(taken, compared / 10);
+    EXPECT_GT(no_exact, compared / 20);
 }

@@ -1,0 +1,208 @@
+// closest_limited_2d (two_bone_free.hpp): a 2D limb's closest pose within its joint ranges, in
+// closed form and on unit complex numbers, so that the few candidates cost products and square
+// roots instead of some two hundred atan2 and sincos calls (docs/performance.md).
+//
+// Over the rectangle of the two joint angles (a, b) the miss is smooth, so its least value lies
+// at a critical point inside or on an edge. Inside: the miss's gradient vanishes only with the
+// root, the middle joint, the tip and the goal point in one line (b straight or folded, a aimed)
+// or the tip on the goal (b one of the exact bends). On an edge one angle is held: held b, the
+// best a aims the tip at the goal (clamped into a's range, nearest on the circle); held a, the
+// best b aims the lower bone from the middle joint. So the closest pose is the best of the bends
+// b in {range ends, straight, folded, exact bends, the best b for each end of a's range}, each
+// with its best a (the candidates the shape's search finds as minima over the bend). Among
+// candidates within the tolerance of the least that are minima over the bend, the one nearest
+// the current pose is taken, as the shape's search does.
+
+#include <cmath>
+
+#include "core/forward_kinematics.hpp"
+#include "core/joint_limits.hpp"
+#include "core/rotation_math.hpp"
+#include "core/two_bone_free.hpp"
+#include "core/two_bone_guards.hpp"
+#include "core/two_bone_solver.hpp"
+
+namespace marionette {
+
+namespace {
+
+glm::vec2 times(Rot2 r, glm::vec2 v) { return rotate(r, v); }
+Rot2 as_rot2(glm::vec2 v) { return {v.x, v.y}; }
+float cross2(Rot2 a, Rot2 b) { return a.c * b.s - a.s * b.c; }
+float dot2(Rot2 a, Rot2 b) { return a.c * b.c + a.s * b.s; }
+
+// An angle range as the arc from `lo` counter-clockwise to `hi` of `width` radians; the whole
+// circle for a joint without limits.
+struct Arc2 {
+    bool bounded = false;
+    Rot2 lo, hi;
+    float width = 2.0f * kPi;
+    float lo_angle = -kPi, hi_angle = kPi;
+
+    static Arc2 of(const std::optional<JointLimits>& limits) {
+        Arc2 arc;
+        if (!limits) return arc;
+        const AngleRange range = angle_range(*limits);
+        arc.bounded = true;
+        arc.lo_angle = range.lo;
+        arc.hi_angle = range.hi;
+        arc.lo = rot2(range.lo);
+        arc.hi = rot2(range.hi);
+        arc.width = range.hi - range.lo;
+        return arc;
+    }
+    // The arc turned by the unit r (its angles, kept for the clamp, are not).
+    Arc2 turned(Rot2 r) const {
+        Arc2 arc = *this;
+        arc.lo = r * lo;
+        arc.hi = r * hi;
+        return arc;
+    }
+    // Whether the direction z (any length) lies on the arc.
+    bool contains(Rot2 z) const {
+        if (!bounded || width >= 2.0f * kPi) return true;
+        if (width <= kPi) return cross2(lo, z) >= 0.0f && cross2(z, hi) >= 0.0f;
+        return !(cross2(hi, z) > 0.0f && cross2(z, lo) > 0.0f);
+    }
+    // The unit z itself when on the arc, else the nearer end on the circle.
+    Rot2 nearest(Rot2 z) const {
+        if (contains(z)) return z;
+        return dot2(z, lo) > dot2(z, hi) ? lo : hi;
+    }
+};
+
+}  // namespace
+
+[[gnu::noinline]] bool closest_limited_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& result) {
+    const Skeleton& sk = *job.skeleton;
+    const Pose& pose = *job.pose;
+    const auto A = static_cast<std::size_t>(job.root);
+    const auto B = static_cast<std::size_t>(job.effector);
+    const glm::vec2 root{local_translation(sk, pose, A)};
+    const glm::vec2 offset{local_translation(sk, pose, B)};
+    const float lower = posed_length(sk, pose, B);
+    const float upper = glm::length(offset);
+    const float reach = upper + lower;
+    const float tiny = kTinyOfReach * reach;
+    const glm::vec2 v = target - root;
+    if (!(free_path_takes(upper, lower, reach) && clear_of_root(glm::dot(v, v), reach))) return false;
+    const float distance = glm::length(v);
+    const float fold = std::fabs(upper - lower);
+    const float goal = soft_goal_distance(distance, fold, reach, job.settings.softness);
+    // As the shape's solve: a soft limb gets as close as it can to its eased point, any other to the target.
+    const float wanted = job.settings.softness > 0.0f && goal < distance ? goal : distance;
+    const glm::vec2 p = v * (wanted / distance);
+    const Rot2 rest_a = normalized(rot2_from_quat(sk[A].rest.rotation));
+    const Rot2 rest_b = normalized(rot2_from_quat(sk[B].rest.rotation));
+    const Arc2 range_a = Arc2::of(sk[A].limits);
+    // The lower bone is followed by its direction in the upper bone's frame, d = rest_b b, so
+    // the tip there is offset + lower d; its range turns with it.
+    const Arc2 range_d = Arc2::of(sk[B].limits).turned(rest_b);
+    // The goal point in the upper bone's rest frame: the miss of the pose a is |goal - a tip|.
+    const glm::vec2 goal_point = times(conjugate(rest_a), p);
+    const Rot2 goal_dir = normalized(as_rot2(goal_point));
+    const Rot2 offset_dir = normalized(as_rot2(offset));
+
+    auto tip_for = [&](Rot2 d) { return offset + lower * glm::vec2{d.c, d.s}; };
+    // The upper joint's pose aiming the tip at the goal point, held within its range.
+    auto best_a = [&](glm::vec2 tip) { return range_a.nearest(normalized(goal_dir * conjugate(as_rot2(tip)))); };
+    // The lower bone's direction aiming it from the middle joint at the goal point, for the
+    // upper pose a (held within its range).
+    auto best_d = [&](Rot2 a, Rot2 fallback) {
+        const glm::vec2 w = times(conjugate(a), goal_point) - offset;
+        if (!(glm::dot(w, w) > tiny * tiny)) return fallback;
+        return range_d.nearest(normalized(as_rot2(w)));
+    };
+
+    struct Candidate {
+        Rot2 a, d;
+        float miss;
+    };
+    Candidate candidates[8];
+    int count = 0;
+    auto consider = [&](Rot2 d) {
+        if (!range_d.contains(d)) return;
+        const glm::vec2 tip = tip_for(d);
+        const Rot2 a = best_a(tip);
+        candidates[count++] = {a, d, glm::length(goal_point - times(a, tip))};
+    };
+    consider(offset_dir);                        // straight
+    consider(Rot2{-offset_dir.c, -offset_dir.s});  // folded
+    // The exact bends, from the sides (Heron's formula, as the triangle); at full reach or at
+    // the fold they are the straight or folded limb already considered.
+    const float g = clamp_to(wanted, fold, reach);
+    const float g2 = g * g;
+    const float area4 = std::sqrt(max_of((reach * reach - g2) * (g2 - fold * fold), 0.0f));
+    if (area4 > 0.0f) {
+        const Rot2 bend = normalized(Rot2{g2 - (upper * upper + lower * lower), area4});
+        consider(offset_dir * bend);
+        consider(offset_dir * conjugate(bend));
+    }
+    if (range_d.bounded) {
+        consider(range_d.lo);
+        consider(range_d.hi);
+    }
+    // The current bend, held within its range: the fallback of best_d and what the tie-break
+    // measures from.
+    const Rot2 b_now = normalized(rot2_from_quat(pose.rotations[B]));
+    Rot2 b_from = b_now;
+    if (range_d.bounded && !range_d.contains(rest_b * b_now)) {
+        const float angle = angle_of(b_now);  // the angle's clamp, as the shape's search takes it
+        b_from = angle < range_d.lo_angle ? conjugate(rest_b) * range_d.lo : (angle > range_d.hi_angle ? conjugate(rest_b) * range_d.hi : b_now);
+    }
+    const Rot2 d_from = rest_b * b_from;
+    if (range_a.bounded) {
+        // The bend a held upper joint wants, with the upper joint's best aim for it (the same
+        // joint end when that bend keeps it clamped there): the shape's search weighs bends.
+        consider(best_d(range_a.lo, d_from));
+        consider(best_d(range_a.hi, d_from));
+    }
+    if (count == 0) return false;
+
+    const Candidate* best = &candidates[0];
+    for (int i = 1; i < count; ++i) {
+        if (candidates[i].miss < best->miss) best = &candidates[i];
+    }
+    const float least = best->miss;
+    // Of the candidates within the tolerance of the least, the one nearest the current pose,
+    // among those where the miss over the bend has a minimum: a bend that is none (a folded limb
+    // is often the worst) must not win a tie for being near. The larger joint turn is compared.
+    const float tolerance = reach_tolerance(job.tolerance, reach);
+    // How far apart two turns are, as the squared chord between their unit complex numbers:
+    // unlike a cosine, it tells apart turns a few 1e-5 rad apart (1 - cos is below float's
+    // resolution there, and the nearest of two close answers must stay the nearest).
+    auto apart = [](Rot2 x, Rot2 y) { return (x.c - y.c) * (x.c - y.c) + (x.s - y.s) * (x.s - y.s); };
+    auto same_pose = [&](const Candidate& x, const Candidate& y) { return apart(x.a, y.a) < 1e-12f && apart(x.d, y.d) < 1e-12f; };
+    int others = 0;
+    for (int i = 0; i < count; ++i) others += candidates[i].miss <= least + tolerance && !same_pose(candidates[i], *best);
+    const Candidate* chosen = best;
+    if (others > 0) {
+        const Rot2 a_now = normalized(rot2_from_quat(pose.rotations[A]));
+        const Rot2 nudge{0.9999995f, 0.00099999983f};  // a turn of 1e-3 rad
+        const float slack = 1e-6f * (reach + wanted);
+        auto is_minimum = [&](const Candidate& c) {
+            for (const Rot2 beside : {c.d * nudge, c.d * conjugate(nudge)}) {
+                if (!range_d.contains(beside)) continue;
+                const glm::vec2 tip = tip_for(beside);
+                if (glm::length(goal_point - times(best_a(tip), tip)) < c.miss - slack) return false;
+            }
+            return true;
+        };
+        float nearest = INFINITY;
+        for (int i = 0; i < count; ++i) {
+            const Candidate& c = candidates[i];
+            if (c.miss > least + tolerance || !is_minimum(c)) continue;
+            const float turn = max_of(apart(c.d, d_from), apart(c.a, a_now));
+            if (turn < nearest) nearest = turn, chosen = &c;
+        }
+    }
+    const Rot2 chosen_b = conjugate(rest_b) * chosen->d;
+    job.pose->rotations[A] = quat_from_rot2(chosen->a);
+    job.pose->rotations[B] = quat_from_rot2(chosen_b);
+    result.iterations = 1;
+    result.error = glm::length(v - times(rest_a * chosen->a, tip_for(chosen->d)));
+    result.reached = result.error <= tolerance;
+    return true;
+}
+
+}  // namespace marionette
