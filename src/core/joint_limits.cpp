@@ -115,7 +115,7 @@ bool within_limits(const glm::quat& pose_rotation, const JointLimits& limits, bo
         return distance_outside(twist_angle(pose_rotation, *limits.hinge), angle_range(limits)) <= tolerance;
     }
     if (limits.is_swing_twist()) return within_swing_twist(pose_rotation, limits.swing.value_or(kPi), twist_range(limits), tolerance);
-    return !limits.max_angle || rotation_angle(pose_rotation) <= *limits.max_angle + tolerance;
+    return !limits.max_angle || turns_at_most(pose_rotation, *limits.max_angle + tolerance);
 }
 
 }  // namespace marionette

@@ -122,4 +122,19 @@ inline float rotation_angle(const glm::quat& q) {
     return 2.0f * std::atan2(std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z), std::fabs(q.w));
 }
 
+// Whether rotation_angle(q) <= angle (q of any length), without atan2: the half angle's sine
+// is |q.xyz| / |q| and its cosine |q.w| / |q|; the sine decides small angles, the cosine large
+// ones, each where it resolves them.
+inline bool turns_at_most(const glm::quat& q, float angle) {
+    if (!(angle < kPi)) return true;
+    if (angle < 0.0f) return false;
+    const float qq = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+    if (angle <= 0.5f * kPi) {
+        const float s = std::sin(0.5f * angle);
+        return q.x * q.x + q.y * q.y + q.z * q.z <= s * s * qq;
+    }
+    const float c = std::cos(0.5f * angle);
+    return q.w * q.w >= c * c * qq;
+}
+
 }  // namespace marionette

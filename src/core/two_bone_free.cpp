@@ -2,42 +2,15 @@
 
 #include <cmath>
 
+#include "core/forward_kinematics.hpp"
 #include "core/joint_limits.hpp"
 #include "core/rotation_math.hpp"
 #include "core/two_bone_guards.hpp"
 #include "core/two_bone_limb.hpp"
 #include "core/two_bone_solver.hpp"
 #include "core/two_bone_swing_twist.hpp"
-#include "core/two_bone_triangle_2d.hpp"
 
 namespace marionette {
-
-// A limited limb tries the side it is on first (from straight: the rig's `bend`), as the
-// solve on the limb's shape does; a side is taken when both joints' angles are in range.
-[[gnu::noinline]] bool solve_limited_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& result) {
-    const Skeleton& sk = *job.skeleton;
-    const Bone& upper_bone = sk[static_cast<std::size_t>(job.root)];
-    const Bone& lower_bone = sk[static_cast<std::size_t>(job.effector)];
-    // The side of the straight limb the current bend is on: the sine of the lower bone's turn
-    // from the upper bone's part of the limb.
-    const glm::vec2 offset{local_translation(sk, *job.pose, static_cast<std::size_t>(job.effector))};
-    if (!(glm::dot(offset, offset) > 0.0f)) return false;
-    const Rot2 offset_dir = normalized(Rot2{offset.x, offset.y});
-    const Rot2 now = normalized(rot2_from_quat(job.pose->rotations[static_cast<std::size_t>(job.effector)]));
-    const float s = (rot2_from_quat(lower_bone.rest.rotation) * now * conjugate(offset_dir)).s;
-    const int branch_now = side_of_straight(s);
-    const int first = branch_now != 0 ? branch_now : (job.settings.bend < 0 ? -1 : 1);
-    const AngleRange upper_range = upper_bone.limits ? angle_range(*upper_bone.limits) : AngleRange{};
-    const AngleRange bends = lower_bone.limits ? angle_range(*lower_bone.limits) : AngleRange{};
-    for (const int side : {first, -first}) {
-        Triangle2d t;
-        if (!triangle_2d(job, target, side, t)) return false;
-        if (!bends.contains(angle_of(t.pose_b)) || !upper_range.contains(angle_of(t.pose_a))) continue;
-        write_triangle_2d(job, t, result);
-        return true;
-    }
-    return false;
-}
 
 namespace {
 
@@ -100,15 +73,20 @@ struct PlaneSolve {
     float distance = 0.0f, goal = 0.0f;
 };
 
+enum class PlaneAnswer { Solved, Degenerate, Refused };
+
 // The triangle in the plane (law of cosines) on `branch`, then the tip's frame (its direction
 // and the bend normal) turned onto the aim's (the target's direction and the pole's side, which
-// keeps the rest side's normal next to the pole's line, as bend_side says).
-[[gnu::always_inline]] inline bool solve_in_plane(const TwoBoneJob& job, const BendPlane& p, const glm::vec3& target, const glm::vec3& pole, int branch,
-                                                  PlaneSolve& out) {
+// keeps the rest side's normal next to the pole's line, as bend_side says). `may_aim(tip_dir,
+// aim, bend)`, asked before the frames are built, can refuse the triangle (a limited limb's
+// bend out of range, or an aim no pose within the upper joint's limits takes).
+template <class MayAim>
+[[gnu::always_inline]] inline PlaneAnswer solve_in_plane(const TwoBoneJob& job, const BendPlane& p, const glm::vec3& target, const glm::vec3& pole, int branch,
+                                                         PlaneSolve& out, const MayAim& may_aim) {
     const glm::quat to_rest = glm::conjugate(job.skeleton->operator[](static_cast<std::size_t>(job.root)).rest.rotation);
     const glm::vec3 v = to_rest * (target - p.root);
     const float d2 = glm::dot(v, v);
-    if (!clear_of_root(d2, p.reach)) return false;
+    if (!clear_of_root(d2, p.reach)) return PlaneAnswer::Degenerate;
     const float inverse_distance = inverse_sqrt(d2);
     out.distance = d2 * inverse_distance;
     const glm::vec3 dir = v * inverse_distance;
@@ -126,9 +104,11 @@ struct PlaneSolve {
     const float tip_x = p.upper + p.lower * beta.c;
     const float tip_y = p.lower * beta.s;
     const float inverse_tip = inverse_sqrt(tip_x * tip_x + tip_y * tip_y);
-    if (!(inverse_tip < 1.0f / p.tiny)) return false;
+    if (!(inverse_tip < 1.0f / p.tiny)) return PlaneAnswer::Degenerate;
     const float cx = tip_x * inverse_tip, cy = tip_y * inverse_tip;
     const glm::vec3 tip_dir = cx * p.e1 + cy * p.e2;
+    out.bend = conjugate(p.rho) * beta;
+    if (!may_aim(tip_dir, dir, out.bend)) return PlaneAnswer::Refused;
     const float sigma = branch < 0 ? 1.0f : -1.0f;  // the bend normal is sigma axis
     const glm::vec3 rest_normal = p.rest_branch < 0 ? p.axis : -p.axis;
 
@@ -136,10 +116,9 @@ struct PlaneSolve {
     // Both frames' third axes without a cross product: tip x (sigma axis) lies in the plane, and
     // dir x (dir x side) is -side (side is unit and across dir).
     out.upper = rotation_taking_frames(tip_dir, sigma * p.axis, sigma * (cy * p.e1 - cx * p.e2), dir, glm::cross(dir, side), -side);
-    out.bend = conjugate(p.rho) * beta;
     const glm::quat half = quat_from_rot2(out.bend);
     out.lower = {half.w, p.axis_b.x * half.z, p.axis_b.y * half.z, p.axis_b.z * half.z};
-    return true;
+    return PlaneAnswer::Solved;
 }
 
 // The tip is turned exactly onto the aim at the goal's distance: the miss is the difference.
@@ -160,7 +139,8 @@ inline void write_plane_solve(const TwoBoneJob& job, const BendPlane& p, const P
 bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::vec3& pole, IkResult& result) {
     BendPlane p;
     PlaneSolve s;
-    if (!bend_plane(job, nullptr, p) || !solve_in_plane(job, p, target, pole, p.rest_branch, s)) return false;
+    auto any = [](const glm::vec3&, const glm::vec3&, Rot2) { return true; };
+    if (!bend_plane(job, nullptr, p) || solve_in_plane(job, p, target, pole, p.rest_branch, s, any) != PlaneAnswer::Solved) return false;
     write_plane_solve(job, p, s, result);
     return true;
 }
@@ -196,10 +176,29 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::ve
         const float sine = (p.rho * Rot2{(w * w - a * a) / hh, 2.0f * w * a / hh}).s;
         if (const int side = side_of_straight(sine)) first = side;
     }
+    // A quick look before the frames are built: the bend within its range, and an aim some
+    // swivel may take within the upper joint's limits. The least turn taking the tip direction
+    // onto the aim is their angle, so a cone refuses it when that angle exceeds the cone; along
+    // the swivels the bone's x keeps its angle to the tip direction, so the least swing is the
+    // difference of x's angles to the tip and to the aim. Rounding's share is left to the
+    // exact test after (kLimitSlack, and a hair more here).
+    const float cos_cone = upper_limits && upper_limits->max_angle && !upper_limits->is_swing_twist() ? std::cos(*upper_limits->max_angle + 1e-5f) : -2.0f;
+    const float cos_swing = upper_limits && upper_limits->swing ? std::cos(*upper_limits->swing + 1e-5f) : -2.0f;
+    auto may_aim = [&](const glm::vec3& tip_dir, const glm::vec3& aim, Rot2 bend) {
+        if (lower_limits && !bends.contains(angle_of(bend))) return false;
+        if (glm::dot(tip_dir, aim) < cos_cone) return false;
+        if (cos_swing > -2.0f) {
+            const float across_tip = std::sqrt(max_of(tip_dir.y * tip_dir.y + tip_dir.z * tip_dir.z, 0.0f));
+            const float across_aim = std::sqrt(max_of(aim.y * aim.y + aim.z * aim.z, 0.0f));
+            if (tip_dir.x * aim.x + across_tip * across_aim < cos_swing) return false;
+        }
+        return true;
+    };
     for (const int branch : {first, -first}) {
         PlaneSolve s;
-        if (!solve_in_plane(job, p, target, pole, branch, s)) return LimitedAnswer::Declined;
-        if (lower_limits && !bends.contains(angle_of(s.bend))) continue;
+        const PlaneAnswer answer = solve_in_plane(job, p, target, pole, branch, s, may_aim);
+        if (answer == PlaneAnswer::Degenerate) return LimitedAnswer::Declined;
+        if (answer == PlaneAnswer::Refused) continue;
         // The pole's swivel when the upper joint's limits allow it (the common case, and the
         // cheap test); else the swivel the shape's solve would take.
         if (upper_limits && !within_limits(s.upper, *upper_limits, false, kLimitSlack)) {

@@ -73,3 +73,32 @@ TEST(ShortestTurn, IsAPositiveMultipleOfTheUnitTurn) {
         ASSERT_LT(direction_gap(unit * u, v), 2e-6f) << k;
     }
 }
+
+// turns_at_most answers as rotation_angle(q) <= angle does (the cone limit's test, without
+// atan2), for rotations of every size, at any length of q, and for limits from none to a half
+// turn; only within rounding of the boundary may they differ.
+TEST(TurnsAtMost, AgreesWithTheRotationAngle) {
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+    std::uniform_real_distribution<float> angle(0.0f, 3.2f);
+    int differ = 0, near_boundary = 0;
+    for (int k = 0; k < 200000; ++k) {
+        glm::vec3 axis{unit(rng), unit(rng), unit(rng)};
+        if (glm::length(axis) < 1e-3f) continue;
+        const float turn = k % 4 == 0 ? 1e-4f * angle(rng) : angle(rng);  // small turns too
+        const float scale = k % 3 == 0 ? 7.0f : (k % 3 == 1 ? 0.01f : 1.0f);
+        const glm::quat q = scale * glm::angleAxis(turn, glm::normalize(axis)) * (k % 5 == 0 ? -1.0f : 1.0f);
+        const float limit = k % 2 == 0 ? angle(rng) : turn * (1.0f + 1e-3f * unit(rng));
+        const bool expected = rotation_angle(q) <= limit;
+        if (turns_at_most(q, limit) != expected) {
+            ++differ;
+            if (std::fabs(rotation_angle(q) - limit) <= 2e-6f * (1.0f + limit)) ++near_boundary;
+        }
+    }
+    EXPECT_EQ(differ, near_boundary) << "a disagreement away from the boundary";
+    EXPECT_LT(differ, 50);
+    EXPECT_TRUE(turns_at_most(glm::quat{1, 0, 0, 0}, 0.0f));
+    EXPECT_FALSE(turns_at_most(glm::angleAxis(1e-3f, glm::vec3{0, 0, 1}), 0.0f));
+    EXPECT_TRUE(turns_at_most(glm::angleAxis(3.1f, glm::vec3{0, 0, 1}), kPi));
+    EXPECT_FALSE(turns_at_most(glm::angleAxis(0.5f, glm::vec3{0, 0, 1}), -1.0f));
+}

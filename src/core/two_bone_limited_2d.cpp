@@ -1,17 +1,20 @@
-// closest_limited_2d (two_bone_free.hpp): a 2D limb's closest pose within its joint ranges, in
-// closed form and on unit complex numbers, so that the few candidates cost products and square
-// roots instead of some two hundred atan2 and sincos calls (docs/performance.md).
+// The limited 2D solves (two_bone_free.hpp): solve_limited_2d, the triangle on the side the limb
+// is on (else the other) when both joints' ranges allow it, and closest_limited_2d, the closest
+// pose within the ranges in closed form, for targets no side reaches within them. Both work on
+// unit complex numbers with the ranges as arcs, set up once (LimitedLimb2d) when run() asks for
+// both (solve_limited_2d_any), so the few candidates cost products and square roots instead of
+// some two hundred atan2 and sincos calls (docs/performance.md).
 //
-// Over the rectangle of the two joint angles (a, b) the miss is smooth, so its least value lies
-// at a critical point inside or on an edge. Inside: the miss's gradient vanishes only with the
-// root, the middle joint, the tip and the goal point in one line (b straight or folded, a aimed)
-// or the tip on the goal (b one of the exact bends). On an edge one angle is held: held b, the
-// best a aims the tip at the goal (clamped into a's range, nearest on the circle); held a, the
-// best b aims the lower bone from the middle joint. So the closest pose is the best of the bends
-// b in {range ends, straight, folded, exact bends, the best b for each end of a's range}, each
-// with its best a (the candidates the shape's search finds as minima over the bend). Among
-// candidates within the tolerance of the least that are minima over the bend, the one nearest
-// the current pose is taken, as the shape's search does.
+// The closest pose: over the rectangle of the two joint angles (a, b) the miss is smooth, so its
+// least value lies at a critical point inside or on an edge. Inside: the miss's gradient
+// vanishes only with the root, the middle joint, the tip and the goal point in one line (b
+// straight or folded, a aimed) or the tip on the goal (b one of the exact bends). On an edge one
+// angle is held: held b, the best a aims the tip at the goal (clamped into a's range, nearest on
+// the circle); held a, the best b aims the lower bone from the middle joint. So the closest pose
+// is the best of the bends b in {range ends, straight, folded, exact bends, the best b for each
+// end of a's range}, each with its best a (the candidates the shape's search finds as minima over
+// the bend). Among candidates within the tolerance of the least that are minima over the bend,
+// the one nearest the current pose is taken, as the shape's search does.
 
 #include <cmath>
 
@@ -21,6 +24,7 @@
 #include "core/two_bone_free.hpp"
 #include "core/two_bone_guards.hpp"
 #include "core/two_bone_solver.hpp"
+#include "core/two_bone_triangle_2d.hpp"
 
 namespace marionette {
 
@@ -71,37 +75,76 @@ struct Arc2 {
     }
 };
 
-}  // namespace
+// What both limited solves read of the limb, set up once.
+struct LimitedLimb2d {
+    glm::vec2 root{0.0f}, offset{0.0f};  // the root joint (parent frame), the middle joint (upper bone's)
+    float lower = 0.0f, upper = 0.0f, reach = 0.0f, tiny = 0.0f;
+    Rot2 rest_a, rest_b, offset_dir;
+    Arc2 range_a, range_b;  // the pose angles each joint allows
 
-[[gnu::noinline]] bool closest_limited_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& result) {
-    const Skeleton& sk = *job.skeleton;
+    // False for the limbs the free paths' guards refuse (the general solve takes them).
+    bool set_up(const TwoBoneJob& job, glm::vec2 target) {
+        const Skeleton& sk = *job.skeleton;
+        const auto A = static_cast<std::size_t>(job.root);
+        const auto B = static_cast<std::size_t>(job.effector);
+        root = glm::vec2{local_translation(sk, *job.pose, A)};
+        offset = glm::vec2{local_translation(sk, *job.pose, B)};
+        lower = posed_length(sk, *job.pose, B);
+        upper = glm::length(offset);
+        reach = upper + lower;
+        tiny = kTinyOfReach * reach;
+        const glm::vec2 v = target - root;
+        if (!(free_path_takes(upper, lower, reach) && clear_of_root(glm::dot(v, v), reach))) return false;
+        rest_a = normalized(rot2_from_quat(sk[A].rest.rotation));
+        rest_b = normalized(rot2_from_quat(sk[B].rest.rotation));
+        offset_dir = normalized(as_rot2(offset));
+        range_a = Arc2::of(sk[A].limits);
+        range_b = Arc2::of(sk[B].limits);
+        return true;
+    }
+};
+
+// The triangle on the side the limb is on first (from straight: the rig's `bend`), as the solve
+// on the limb's shape does, then the other; a side is taken when both joints' angles are in
+// range.
+bool exact_limited_2d(const LimitedLimb2d& L, const TwoBoneJob& job, glm::vec2 target, IkResult& result) {
+    // The side of the straight limb the current bend is on: the sine of the lower bone's turn
+    // from the upper bone's part of the limb.
+    const Rot2 now = normalized(rot2_from_quat(job.pose->rotations[static_cast<std::size_t>(job.effector)]));
+    const float s = (L.rest_b * now * conjugate(L.offset_dir)).s;
+    const int branch_now = side_of_straight(s);
+    const int first = branch_now != 0 ? branch_now : (job.settings.bend < 0 ? -1 : 1);
+    for (const int side : {first, -first}) {
+        Triangle2d t;
+        if (!triangle_2d(job, target, side, t)) return false;
+        if (!L.range_b.contains(t.pose_b) || !L.range_a.contains(t.pose_a)) continue;
+        write_triangle_2d(job, t, result);
+        return true;
+    }
+    return false;
+}
+
+bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, glm::vec2 target, IkResult& result) {
     const Pose& pose = *job.pose;
     const auto A = static_cast<std::size_t>(job.root);
     const auto B = static_cast<std::size_t>(job.effector);
-    const glm::vec2 root{local_translation(sk, pose, A)};
-    const glm::vec2 offset{local_translation(sk, pose, B)};
-    const float lower = posed_length(sk, pose, B);
-    const float upper = glm::length(offset);
-    const float reach = upper + lower;
-    const float tiny = kTinyOfReach * reach;
-    const glm::vec2 v = target - root;
-    if (!(free_path_takes(upper, lower, reach) && clear_of_root(glm::dot(v, v), reach))) return false;
+    const glm::vec2 offset = L.offset;
+    const float lower = L.lower, upper = L.upper, reach = L.reach, tiny = L.tiny;
+    const Rot2 rest_a = L.rest_a, rest_b = L.rest_b, offset_dir = L.offset_dir;
+    const glm::vec2 v = target - L.root;
     const float distance = glm::length(v);
     const float fold = std::fabs(upper - lower);
     const float goal = soft_goal_distance(distance, fold, reach, job.settings.softness);
     // As the shape's solve: a soft limb gets as close as it can to its eased point, any other to the target.
     const float wanted = job.settings.softness > 0.0f && goal < distance ? goal : distance;
     const glm::vec2 p = v * (wanted / distance);
-    const Rot2 rest_a = normalized(rot2_from_quat(sk[A].rest.rotation));
-    const Rot2 rest_b = normalized(rot2_from_quat(sk[B].rest.rotation));
-    const Arc2 range_a = Arc2::of(sk[A].limits);
+    const Arc2& range_a = L.range_a;
     // The lower bone is followed by its direction in the upper bone's frame, d = rest_b b, so
     // the tip there is offset + lower d; its range turns with it.
-    const Arc2 range_d = Arc2::of(sk[B].limits).turned(rest_b);
+    const Arc2 range_d = L.range_b.turned(rest_b);
     // The goal point in the upper bone's rest frame: the miss of the pose a is |goal - a tip|.
     const glm::vec2 goal_point = times(conjugate(rest_a), p);
     const Rot2 goal_dir = normalized(as_rot2(goal_point));
-    const Rot2 offset_dir = normalized(as_rot2(offset));
 
     auto tip_for = [&](Rot2 d) { return offset + lower * glm::vec2{d.c, d.s}; };
     // The upper joint's pose aiming the tip at the goal point, held within its range.
@@ -203,6 +246,23 @@ struct Arc2 {
     result.error = glm::length(v - times(rest_a * chosen->a, tip_for(chosen->d)));
     result.reached = result.error <= tolerance;
     return true;
+}
+
+}  // namespace
+
+[[gnu::noinline]] bool solve_limited_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& result) {
+    LimitedLimb2d limb;
+    return limb.set_up(job, target) && exact_limited_2d(limb, job, target, result);
+}
+
+[[gnu::noinline]] bool closest_limited_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& result) {
+    LimitedLimb2d limb;
+    return limb.set_up(job, target) && closest_on_limb(limb, job, target, result);
+}
+
+bool solve_limited_2d_any(const TwoBoneJob& job, glm::vec2 target, IkResult& result) {
+    LimitedLimb2d limb;
+    return limb.set_up(job, target) && (exact_limited_2d(limb, job, target, result) || closest_on_limb(limb, job, target, result));
 }
 
 }  // namespace marionette
