@@ -20,7 +20,7 @@ namespace {
 bool is_mouse_event(Uint32 type) {
     return type == SDL_MOUSEMOTION || type == SDL_MOUSEBUTTONDOWN || type == SDL_MOUSEBUTTONUP || type == SDL_MOUSEWHEEL;
 }
-bool is_key_event(Uint32 type) { return type == SDL_KEYDOWN || type == SDL_KEYUP; }
+bool is_key_event(Uint32 type) { return type == SDL_KEYDOWN || type == SDL_KEYUP || type == SDL_TEXTINPUT; }
 }  // namespace
 
 bool EditorApp::window_key(const SDL_KeyboardEvent& key) {

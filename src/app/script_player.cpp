@@ -26,6 +26,19 @@ SDL_Keycode keycode(const std::string& name) {
     return k;
 }
 
+// The character a key types on a US layout (the keypad's digits, point and minus too), 0 when
+// none or when Shift makes it depend on the layout (letters go upper case).
+char typed_character(SDL_Keycode code, bool shift) {
+    if (code >= SDLK_KP_1 && code <= SDLK_KP_9) return static_cast<char>('1' + (code - SDLK_KP_1));
+    if (code == SDLK_KP_0) return '0';
+    if (code == SDLK_KP_PERIOD) return '.';
+    if (code == SDLK_KP_MINUS) return '-';
+    if (code < 32 || code > 126) return 0;
+    const char c = static_cast<char>(code);
+    if (!shift) return c;
+    return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : 0;
+}
+
 Uint16 modifiers(const KeyStep& k) {
     return static_cast<Uint16>((k.ctrl ? KMOD_LCTRL : 0) | (k.shift ? KMOD_LSHIFT : 0) | (k.alt ? KMOD_LALT : 0));
 }
@@ -112,6 +125,11 @@ void ScriptPlayer::push_key(const KeyStep& key, bool down) {
     // SDL_GetModState(); a pushed event alone does not change it.
     SDL_SetModState(static_cast<SDL_Keymod>(e.key.keysym.mod));
     SDL_PushEvent(&e);
+    // A printable key without Ctrl or Alt also types its character, as the system's text input
+    // does after the key: what R and G read their numbers from (and a focused text field).
+    if (down && !key.ctrl && !key.alt) {
+        if (const char c = typed_character(e.key.keysym.sym, key.shift)) push_text(std::string(1, c));
+    }
 }
 
 void ScriptPlayer::push_wheel(int clicks) {

@@ -63,17 +63,13 @@ constexpr KeyCodes kKeys[] = {
 };
 
 // The character a key types into a number (the main row's and the keypad's), or 0.
-char number_character(SDL_Keycode code) {
-    if (code >= SDLK_0 && code <= SDLK_9) return static_cast<char>('0' + (code - SDLK_0));
-    if (code >= SDLK_KP_1 && code <= SDLK_KP_9) return static_cast<char>('1' + (code - SDLK_KP_1));
-    switch (code) {
-        case SDLK_KP_0: return '0';
-        case SDLK_PERIOD:
-        case SDLK_KP_PERIOD: return '.';
-        case SDLK_MINUS:
-        case SDLK_KP_MINUS: return '-';
-        default: return 0;
-    }
+// The character of a number in text the system typed: a digit, '.', '-', or a decimal comma as
+// '.'; 0 for anything else (more than one character included).
+char number_character(const char* text) {
+    if (!text[0] || text[1]) return 0;
+    const char c = text[0];
+    if ((c >= '0' && c <= '9') || c == '.' || c == '-') return c;
+    return c == ',' ? '.' : 0;
 }
 
 glm::vec2 pixel_of(Sint32 x, Sint32 y) { return {static_cast<float>(x), static_cast<float>(y)}; }
@@ -127,7 +123,11 @@ std::optional<ViewportInput> viewport_input(const SDL_Event& e) {
         case SDL_KEYUP:
             in.kind = e.type == SDL_KEYDOWN ? ViewportInput::Kind::KeyDown : ViewportInput::Kind::KeyUp;
             in.key = view_key(e.key.keysym.sym);
-            if (e.type == SDL_KEYDOWN) in.typed = number_character(e.key.keysym.sym);
+            return in;
+        case SDL_TEXTINPUT:
+            in.kind = ViewportInput::Kind::Text;
+            in.typed = number_character(e.text.text);
+            if (in.typed == 0) return std::nullopt;
             return in;
         default:
             return std::nullopt;

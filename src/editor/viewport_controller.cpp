@@ -124,6 +124,8 @@ void ViewportController::handle(const ViewportInput& in, const Viewport& viewpor
         case ViewportInput::Kind::KeyUp:
             if (in.key == ViewKey::Space) space_held_ = false;
             break;
+        case ViewportInput::Kind::Text:
+            break;  // a number typed only counts within R or G
     }
 }
 

@@ -23,7 +23,7 @@ struct Modifiers {
 };
 
 struct ViewportInput {
-    enum class Kind { Press, Release, Motion, Wheel, KeyDown, KeyUp };
+    enum class Kind { Press, Release, Motion, Wheel, KeyDown, KeyUp, Text };
     Kind kind = Kind::Motion;
     glm::vec2 pixel{0.0f};  // press, release, motion: where the pointer is, window pixels
     glm::vec2 delta{0.0f};  // motion: the pointer's move since the last motion
@@ -31,8 +31,10 @@ struct ViewportInput {
     float wheel = 0.0f;  // wheel: notches away from the user (positive) or toward
     ViewKey key = ViewKey::Other;
     Modifiers mods;  // held while the event happened
-    // Key down: the character of a number the key types ('0' to '9', '.', '-'; the keypad's
-    // too), 0 for other keys. An R or G transform reads it (the digit keys are also views).
+    // Text: a character of a number as the keyboard's layout types it ('0' to '9', '.', '-'; a
+    // decimal comma arrives as '.'). An R or G transform reads it. It comes from the text the
+    // system types, not from key codes: on a layout whose digits need Shift (AZERTY) the main
+    // row's keys are not the digit keys, and the digit keys are also views (Front, Side, Top).
     char typed = 0;
 
     static ViewportInput press(glm::vec2 at, MouseButton b = MouseButton::Left, Modifiers m = {}) {
@@ -47,6 +49,11 @@ struct ViewportInput {
     static ViewportInput wheel_by(float notches) { return {Kind::Wheel, {0.0f, 0.0f}, {0.0f, 0.0f}, MouseButton::Left, notches, ViewKey::Other, {}}; }
     static ViewportInput key_down(ViewKey k, Modifiers m = {}) { return {Kind::KeyDown, {0.0f, 0.0f}, {0.0f, 0.0f}, MouseButton::Left, 0.0f, k, m}; }
     static ViewportInput key_up(ViewKey k) { return {Kind::KeyUp, {0.0f, 0.0f}, {0.0f, 0.0f}, MouseButton::Left, 0.0f, k, {}}; }
+    static ViewportInput text(char c) {
+        ViewportInput in{Kind::Text, {0.0f, 0.0f}, {0.0f, 0.0f}, MouseButton::Left, 0.0f, ViewKey::Other, {}};
+        in.typed = c;
+        return in;
+    }
 };
 
 }  // namespace marionette

@@ -65,9 +65,12 @@ void ViewportController::transform_input(const ViewportInput& in) {
                     message_ = "A 2D rig turns about Z and moves along X and Y only";
                     return;
                 }
-            } else if (in.typed == 0 || !modal_->type(in.typed)) {
-                return;
+            } else {
+                return;  // a digit key's view, another shortcut: not while transforming
             }
+            break;
+        case ViewportInput::Kind::Text:
+            if (in.typed == 0 || !modal_->type(in.typed)) return;
             break;
         default: return;  // releases, the wheel, key-ups
     }

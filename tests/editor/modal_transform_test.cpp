@@ -33,11 +33,11 @@ float angle(const Rig& rig, const std::string& bone) {
     return 2.0f * std::atan2(q.z, q.w);
 }
 
+// As a keyboard types: the key down (the digit 1 is also the Front view), then its text.
 void type(ViewportScene& scene, const std::string& text) {
     for (const char c : text) {
-        ViewportInput in = ViewportInput::key_down(c == '1' ? ViewKey::Front : ViewKey::Other, {});
-        in.typed = c;
-        scene.send(in);
+        scene.send(ViewportInput::key_down(c == '1' ? ViewKey::Front : ViewKey::Other, {}));
+        scene.send(ViewportInput::text(c));
     }
 }
 
@@ -71,6 +71,27 @@ TEST(ModalRotate, ATypedAngleTurnsTheSelectedBoneAndEnterKeepsItAsOneStep) {
     EXPECT_NEAR(angle(scene.document().rig(), "forearm"), angle(before, "forearm") + 30.0f * kDegree, 1e-4f);
     scene.key(ViewKey::Z, Modifiers{.ctrl = true});
     EXPECT_TRUE(scene.document().rig() == before);
+}
+
+// The number comes from the text typed, not from key codes: on AZERTY the main row's keys send
+// '&', 'é', '"', ... and only the text is "1", "2", "3". A digit key without text (its view
+// shortcut) types nothing during R.
+TEST(ModalRotate, TheNumberIsTheTextTypedWhateverKeysTypedIt) {
+    ViewportScene scene(figure_2d());
+    const Rig before = scene.document().rig();
+    scene.controller().select(bone_named(before, "forearm"));
+    scene.key(ViewKey::R);
+    scene.send(ViewportInput::key_down(ViewKey::Front));
+    scene.send(ViewportInput::key_down(ViewKey::Top));
+    EXPECT_TRUE(scene.document().rig() == before) << "a digit key alone typed a number";
+    EXPECT_TRUE(scene.controller().transform().has_value());
+    for (const char c : std::string("-12.5")) {
+        scene.send(ViewportInput::key_down(ViewKey::Other));  // the key, whatever the layout calls it
+        scene.send(ViewportInput::text(c));
+    }
+    EXPECT_NEAR(angle(scene.document().rig(), "forearm"), angle(before, "forearm") - 12.5f * kDegree, 1e-4f);
+    scene.key(ViewKey::Enter);
+    EXPECT_EQ(scene.history().undo_count(), 1u);
 }
 
 TEST(ModalRotate, EscapeOrARightClickLeavesThePoseAsItWasWithNoStep) {
