@@ -158,3 +158,39 @@ INSTANTIATE_TEST_SUITE_P(Ik, TwoBoneLimits,
                                            Limb{"humanoid.json", "leg_l"}, Limb{"humanoid.json", "arm_l", 60.0f},
                                            Limb{"humanoid.json", "leg_l", 30.0f}),
                          limb_name);
+
+// Targets the closest-tip search once missed by more than the tolerance beyond the reference (the
+// reference's own misses below), each a shape of the miss over the bend that misleads a quick
+// search: a minimum just inside a range end where the miss is flat (a probe beside the end saw
+// no fall); a V-shaped minimum on a sample (a parabola's vertex lands on it and stops); a
+// swing-twist joint's miss, rough to rounding, where a parabola through a sample brackets the
+// wrong side.
+TEST(TwoBoneLimitsRegression, TheClosestPoseSearchFindsMinimaAQuickSearchMissed) {
+    struct Case {
+        Limb limb;
+        glm::vec3 target;
+        glm::quat upper, lower;  // the start pose of the chain's bones
+        float reference;         // the least miss CCD found from six starts
+    };
+    const Case cases[] = {
+        {{"humanoid.json", "arm_l"}, {-0.0678344f, 1.51984f, -0.457908f}, {0.852791f, -0.167265f, -0.0998223f, -0.484566f}, {0.885797f, 0.0f, -0.464072f, 0.0f}, 0.00564113f},
+        {{"humanoid.json", "arm_l"}, {-0.0224413f, 1.56041f, -0.465141f}, {0.601034f, -0.664877f, -0.44342f, -0.00863589f}, {0.948552f, 0.0f, -0.316621f, 0.0f}, 0.00783332f},
+        {{"humanoid.json", "leg_l", 30.0f}, {-0.0918466f, 1.56391f, -0.401569f}, {0.611516f, -0.163855f, 0.3885f, 0.669528f}, {0.544149f, 0.0f, 0.838989f, 0.0f}, 0.0051702f},
+        {{"humanoid.json", "arm_l", 60.0f}, {-0.201454f, 1.58712f, 0.198943f}, {0.433013f, 0.25f, 0.827798f, -0.254463f}, {0.887674f, 0.0f, -0.460473f, 0.0f}, 0.00204299f},
+    };
+    for (const Case& c : cases) {
+        const LimbRig limb = load_limb(c.limb);
+        const Rig& rig = limb.rig;
+        const auto A = static_cast<std::size_t>(limb.chain.root);
+        const auto B = static_cast<std::size_t>(limb.chain.effector);
+        const float reach = glm::length(rig.skeleton[B].rest.translation) + rig.skeleton[B].length;
+        TwoBoneSettings settings = limb.chain.two_bone;
+        settings.softness = 0.0f;
+        Pose pose = rig.pose;
+        pose.rotations[A] = c.upper;
+        pose.rotations[B] = c.lower;
+        const TwoBoneJob job{&rig.skeleton, rig.dimensions, limb.chain.root, limb.chain.effector, c.target, settings, 0.0f, &pose};
+        ASSERT_TRUE(job.validate().ok());
+        EXPECT_LE(job.run().error, c.reference + 1e-4f * reach) << limb_name({c.limb, 0});
+    }
+}
