@@ -62,10 +62,13 @@ struct Arc2 {
         arc.hi = r * hi;
         return arc;
     }
-    // Whether the direction z (any length) lies on the arc.
+    // Whether the direction z (any length) lies on the arc. Up to a half turn, the arc is where
+    // z is past lo and short of hi, and on the near side of their middle: of an arc of no width
+    // (a joint held at one angle) the first two also pass the opposite direction (found by
+    // fuzzing: a knee held at 0 bent straight back).
     bool contains(Rot2 z) const {
         if (!bounded || width >= 2.0f * kPi) return true;
-        if (width <= kPi) return cross2(lo, z) >= 0.0f && cross2(z, hi) >= 0.0f;
+        if (width <= kPi) return cross2(lo, z) >= 0.0f && cross2(z, hi) >= 0.0f && dot2(lo, z) + dot2(hi, z) >= 0.0f;
         return !(cross2(hi, z) > 0.0f && cross2(z, lo) > 0.0f);
     }
     // The unit z itself when on the arc, else the nearer end on the circle.
