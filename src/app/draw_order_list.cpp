@@ -14,7 +14,7 @@ namespace {
 constexpr const char* kSlotPayload = "marionette/slot";
 }  // namespace
 
-void draw_order_list(const Rig& rig, int selected_slot, PanelEdits& out, UiMarks* marks, const SlotKeying* keying) {
+void draw_order_list(const Rig& rig, int selected_slot, PanelEdits& out, UiMarks* marks, const StateKeying* keying) {
     if (rig.slots.empty()) return;
     const bool keys = keying && keying->shown && keying->shown->fits(rig.slots.size());
     std::vector<int> order(rig.slots.size());

@@ -12,6 +12,7 @@
 #include "app/panel_layout.hpp"
 #include "app/screenshot.hpp"
 #include "core/forward_kinematics.hpp"
+#include "core/state_ik.hpp"
 #include "core/state_pose.hpp"
 #include "core/terminal_text.hpp"
 #include "editor/numbered_path.hpp"
@@ -261,7 +262,9 @@ void EditorApp::pose_ghosts() {
     ghosts_.resize(times.size());
     for (std::size_t i = 0; i < times.size(); ++i) {
         GhostPose& g = ghosts_[i];
-        sample_state_at(rig.states[static_cast<std::size_t>(state)], rig.is_2d(), times[i].time, times[i].time, rig.pose, g.pose);
+        const State& st = rig.states[static_cast<std::size_t>(state)];
+        sample_state_at(st, rig.is_2d(), times[i].time, times[i].time, rig.pose, g.pose);
+        solve_state_chains(rig, st, times[i].time, g.pose);
         g.world.resize(rig.skeleton.size());
         g.tint = onion_tint(times[i]);
         const ForwardKinematicsJob ghost_fk{&rig.skeleton, &g.pose, g.world};

@@ -28,13 +28,13 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     PanelEdits edits;
     ui_marks_.clear();
     // A keyed state shown on the timeline: slot changes are keyed at its playhead.
-    std::optional<SlotKeying> slot_keying;
+    std::optional<StateKeying> state_keying;
     if (const int state = shown_timeline_state(); state >= 0) {
-        slot_keying = SlotKeying{state, static_cast<float>(state_panel_.timeline().key_time(rig)), &shown_slots_};
+        state_keying = StateKeying{state, static_cast<float>(state_panel_.timeline().key_time(rig)), &shown_slots_};
     }
     const std::vector<int>& selection = controller_->selection().bones();
     draw_outliner_panel(rig, controller_->selected(), {0.0f, 0.0f, kOutlinerWidth, panel_height}, edits, &ui_marks_, controller_->selected_slot(),
-                        slot_keying ? &*slot_keying : nullptr, selection);
+                        state_keying ? &*state_keying : nullptr, selection);
     SelectedKeys keys;
     if (state_panel_open_) {
         keys.state = state_panel_.timeline().state(rig);
@@ -49,7 +49,7 @@ void EditorApp::draw_panels(float window_width, float window_height) {
         }
     }
     draw_inspector_panel(rig, controller_->selected(), {window_width - kInspectorWidth, 0.0f, kInspectorWidth, panel_height}, edits, &ui_marks_,
-                         &keys, controller_->selected_slot(), slot_keying ? &*slot_keying : nullptr, selection);
+                         &keys, controller_->selected_slot(), state_keying ? &*state_keying : nullptr, selection);
     ToolbarState toolbar{&settings_.recent, controller_->mode(), history_.can_undo(), history_.can_redo(), !rig.is_2d(), nullptr, false,
                          state_panel_open_, state_panel_.timeline().onion().on, !rig.meshes.empty() || !rig.slots.empty(), rig.is_2d() && !rig.slots.empty(),
                          controller_->picture_tool().has_value(), layers_, &ui_marks_};

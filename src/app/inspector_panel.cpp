@@ -14,6 +14,7 @@
 #include "core/extents.hpp"
 #include "core/rotation_math.hpp"
 #include "editor/chain_snap.hpp"
+#include "editor/key_edits.hpp"
 #include "editor/rotation_display.hpp"
 #include "editor/shortcuts.hpp"
 
@@ -133,15 +134,30 @@ void limits_section(const Rig& rig, int bone, std::span<const int> bones, const 
     }
 }
 
-// The chain's FK/IK mix and the two snaps between them (editor/chain_snap.hpp).
-void mix_and_snaps(const Rig& rig, int chain_index, PanelEdits& out, UiMarks* marks) {
+// The chain's FK/IK mix and the two snaps between them (editor/chain_snap.hpp). With `keying`,
+// the mix is the state's at the playhead, and a change keys it there (state_ik.hpp).
+void mix_and_snaps(const Rig& rig, int chain_index, PanelEdits& out, UiMarks* marks, const StateKeying* keying) {
     const IkChain& c = rig.chains[static_cast<std::size_t>(chain_index)];
     const std::string at = "inspector/chain/" + c.name;
     float mix = c.mix;
-    const bool changed = ImGui::SliderFloat("FK / IK mix", &mix, kMinMix, kMaxMix, "%.2f");
+    const State* state = keying ? &rig.states[static_cast<std::size_t>(keying->state)] : nullptr;
+    if (state) {
+        const int track = track_of_chain(state->chain_tracks, chain_index);
+        if (track >= 0) mix = sample_chain_track(state->chain_tracks[static_cast<std::size_t>(track)], static_cast<double>(keying->time));
+        ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.3f, 1.0f), "mix keyed at %.2f s%s", static_cast<double>(keying->time),
+                           track >= 0 ? "" : " (not keyed: the state poses the chain by FK)");
+    }
+    const bool changed = ImGui::SliderFloat("FK / IK mix", &mix, kMinMix, kMaxMix, "%.2f", ImGuiSliderFlags_AlwaysClamp);
     if (marks) marks->mark_last_item(at + "/mix");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("0: FK alone (drags turn the bones); 1: IK alone (a pin holds the chain)");
-    track(out, "mix of chain " + c.name, changed, [&] { return set_chain_mix(rig, chain_index, mix); });
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip(state ? "Keys how much of IK's answer the chain takes here: 0 the state's own pose, 1 reaching for the pin"
+                                : "0: FK alone (drags turn the bones); 1: IK alone (a pin holds the chain)");
+    }
+    if (state) {
+        track(out, "key mix of chain " + c.name, changed, [&] { return key_chain_mix(rig, keying->state, chain_index, keying->time, mix); });
+    } else {
+        track(out, "mix of chain " + c.name, changed, [&] { return set_chain_mix(rig, chain_index, mix); });
+    }
     if (ImGui::Button("FK to IK")) apply(out, "FK to IK on chain " + c.name, pin_chain_at_fk(rig, chain_index));
     if (marks) marks->mark_last_item(at + "/fk_to_ik");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The pin (and pole) jump to where the limb is (%s)", chords_of(Command::SnapFkToIk).c_str());
@@ -156,7 +172,7 @@ void mix_and_snaps(const Rig& rig, int chain_index, PanelEdits& out, UiMarks* ma
     }
 }
 
-void chain_section(const Rig& rig, int chain_index, PanelEdits& out, UiMarks* marks) {
+void chain_section(const Rig& rig, int chain_index, PanelEdits& out, UiMarks* marks, const StateKeying* keying) {
     const IkChain& c = rig.chains[static_cast<std::size_t>(chain_index)];
     ImGui::PushID(chain_index);
     ImGui::Text("chain %s", c.name.c_str());
@@ -207,7 +223,7 @@ void chain_section(const Rig& rig, int chain_index, PanelEdits& out, UiMarks* ma
         const bool changed = ImGui::SliderFloat("softness", &s.softness, kMinSoftness, kMaxSoftness, "%.2f");
         track(out, label, changed, [&] { return set_chain_settings(rig, chain_index, s); });
     }
-    mix_and_snaps(rig, chain_index, out, marks);
+    mix_and_snaps(rig, chain_index, out, marks, keying);
     bool is_pinned = c.pin.has_value();
     if (ImGui::Checkbox("pinned", &is_pinned)) {
         apply(out, (is_pinned ? "pin chain " : "unpin chain ") + c.name, set_chain_pinned(rig, chain_index, is_pinned));
@@ -223,7 +239,7 @@ void chain_section(const Rig& rig, int chain_index, PanelEdits& out, UiMarks* ma
 }  // namespace
 
 void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks, const SelectedKeys* keys,
-                          int selected_slot, const SlotKeying* slot_keying, std::span<const int> selection) {
+                          int selected_slot, const StateKeying* state_keying, std::span<const int> selection) {
     ImGui::SetNextWindowPos(ImVec2(at.x, at.y));
     ImGui::SetNextWindowSize(ImVec2(at.width, at.height));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
@@ -314,7 +330,7 @@ void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at
         out.edits_rest_or_limits(had_edit, shared);
     }
     if ((rig.is_2d() || !rig.slots.empty()) && ImGui::CollapsingHeader("Pictures", ImGuiTreeNodeFlags_DefaultOpen)) {
-        slot_section(rig, selected, selected_slot, out, marks, slot_keying);
+        slot_section(rig, selected, selected_slot, out, marks, state_keying);
     }
     bool any_chain = false;
     for (std::size_t i = 0; i < rig.chains.size(); ++i) {
@@ -322,7 +338,7 @@ void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at
         if (!rig.skeleton.is_ancestor_or_self(c.root, selected) || !rig.skeleton.is_ancestor_or_self(selected, c.effector)) continue;
         if (!any_chain && !ImGui::CollapsingHeader("IK chains", ImGuiTreeNodeFlags_DefaultOpen)) break;
         any_chain = true;
-        chain_section(rig, static_cast<int>(i), out, marks);
+        chain_section(rig, static_cast<int>(i), out, marks, state_keying);
         ImGui::Separator();
     }
     ImGui::PopID();

@@ -25,11 +25,11 @@ struct PanelPlacement {
 // open list, "inspector/joint/hinge"), "inspector/chain/<name>/solver".
 // With keys selected on the timeline, their section comes first (key_inspector.hpp).
 // `selected_slot`: the slot picked (its bone is `selected`), whose picture the Pictures section
-// shows; with `slot_keying`, its drawing and colour are keyed (slot_inspector.hpp).
+// shows; with `state_keying`, its drawing and colour are keyed (slot_inspector.hpp).
 // `selection`: every selected bone (`selected` the active one among them); with more than one,
 // the fields they share set all of them ("inspector/selection" marks the note saying so).
 void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks = nullptr,
-                          const SelectedKeys* keys = nullptr, int selected_slot = -1, const SlotKeying* slot_keying = nullptr,
+                          const SelectedKeys* keys = nullptr, int selected_slot = -1, const StateKeying* state_keying = nullptr,
                           std::span<const int> selection = {});
 
 }  // namespace marionette

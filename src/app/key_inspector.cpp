@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/panel_widgets.hpp"
+#include "core/chain_rules.hpp"
 #include "editor/edit_checks.hpp"
 #include "editor/timeline_keys.hpp"
 #include "editor/track_curve.hpp"
@@ -26,6 +27,9 @@ std::string key_title(const Rig& rig, const State& state, KeyRef ref) {
 // What a key holds, as text: a bone key's values as the curve view names them, a colour's RGBA.
 std::string key_value_text(const Rig& rig, const State& state, KeyRef ref) {
     std::string text;
+    if (ref.timeline == KeyTimeline::Chain) {
+        return "mix " + number_text(state.chain_tracks[static_cast<std::size_t>(ref.track)].keys[static_cast<std::size_t>(ref.key)].mix);
+    }
     if (ref.timeline == KeyTimeline::Slot) {
         const glm::vec4 c = state.slot_tracks[static_cast<std::size_t>(ref.track)].keys[static_cast<std::size_t>(ref.key)].color;
         const char* names[] = {"r", "g", "b", "a"};
@@ -47,10 +51,14 @@ void key_section(const Rig& rig, const SelectedKeys& selected, PanelEdits& out, 
     const State& state = rig.states[static_cast<std::size_t>(selected.state)];
     const std::size_t count = selected.keys.size();
     const KeyRef first = selected.keys.front();
-    // The first key's way on to the next (a bone key or a colour key: both interpolate).
+    // The first key's way on to the next (a bone, colour or mix key: all interpolate).
     Key key;
     if (first.timeline == KeyTimeline::Slot) {
         const SlotKey& k = state.slot_tracks[static_cast<std::size_t>(first.track)].keys[static_cast<std::size_t>(first.key)];
+        key.interpolation = k.interpolation;
+        key.curve = k.curve;
+    } else if (first.timeline == KeyTimeline::Chain) {
+        const MixKey& k = state.chain_tracks[static_cast<std::size_t>(first.track)].keys[static_cast<std::size_t>(first.key)];
         key.interpolation = k.interpolation;
         key.curve = k.curve;
     } else {
@@ -61,6 +69,14 @@ void key_section(const Rig& rig, const SelectedKeys& selected, PanelEdits& out, 
         ImGui::TextDisabled("%s", key_value_text(rig, state, first).c_str());
     } else {
         ImGui::Text("%zu keys of %s", count, state.name.c_str());
+    }
+    // Mix keys: their value here (the timeline's rows show no values).
+    if (std::all_of(selected.keys.begin(), selected.keys.end(), [](const KeyRef& r) { return r.timeline == KeyTimeline::Chain; })) {
+        float mix = state.chain_tracks[static_cast<std::size_t>(first.track)].keys[static_cast<std::size_t>(first.key)].mix;
+        const bool changed = ImGui::SliderFloat("mix", &mix, kMinMix, kMaxMix, "%.2f", ImGuiSliderFlags_AlwaysClamp);
+        if (marks) marks->mark_last_item("inspector/key/mix");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("How much of IK's answer the chain takes at this key: 0 FK, 1 IK");
+        track(out, "key mix", changed, [&] { return set_chain_key_mix(rig, selected.state, selected.keys, mix); });
     }
     // One kind shows when they all share it; a mixed selection shows the first key's.
     int kind = static_cast<int>(key.interpolation);

@@ -146,7 +146,7 @@ void draw_bone_tree(const Rig& rig, const std::vector<std::vector<int>>& childre
 }  // namespace
 
 void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks, int selected_slot,
-                         const SlotKeying* keying, std::span<const int> selection) {
+                         const StateKeying* keying, std::span<const int> selection) {
     ImGui::SetNextWindowPos(ImVec2(at.x, at.y));
     ImGui::SetNextWindowSize(ImVec2(at.width, at.height));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |

@@ -19,6 +19,6 @@ namespace marionette {
 // `selection`: every selected bone, sorted (`selected` is the active one); Ctrl- or Shift-click
 // on a row asks to add it to the selection or take it out (PanelEdits::toggle_select).
 void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks = nullptr, int selected_slot = -1,
-                         const SlotKeying* keying = nullptr, std::span<const int> selection = {});
+                         const StateKeying* keying = nullptr, std::span<const int> selection = {});
 
 }  // namespace marionette

@@ -16,7 +16,7 @@ void mark(UiMarks* marks, const std::string& name) {
     if (marks) marks->mark_last_item(name);
 }
 
-void slot_fields(const Rig& rig, int index, PanelEdits& out, UiMarks* marks, const SlotKeying* keying) {
+void slot_fields(const Rig& rig, int index, PanelEdits& out, UiMarks* marks, const StateKeying* keying) {
     const Slot& slot = rig.slots[static_cast<std::size_t>(index)];
     // Applied on Enter, as a bone's name: one undo step, no half-typed duplicates.
     char name[256] = {};
@@ -98,7 +98,7 @@ void slot_fields(const Rig& rig, int index, PanelEdits& out, UiMarks* marks, con
 
 }  // namespace
 
-void slot_section(const Rig& rig, int bone, int selected_slot, PanelEdits& out, UiMarks* marks, const SlotKeying* keying) {
+void slot_section(const Rig& rig, int bone, int selected_slot, PanelEdits& out, UiMarks* marks, const StateKeying* keying) {
     ImGui::PushID("slots");
     bool any = false;
     for (std::size_t s = 0; s < rig.slots.size(); ++s) {

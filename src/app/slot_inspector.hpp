@@ -12,9 +12,10 @@
 
 namespace marionette {
 
-// Where a change of a slot's drawing or colour is keyed: a keyed state shown on the timeline, at
-// its playhead (as Spine's animate mode). The section then shows the slots as `shown` has them.
-struct SlotKeying {
+// Where a change of a slot's drawing or colour, or of a chain's mix, is keyed: a keyed state
+// shown on the timeline, at its playhead (as Spine's animate mode). The slot section then shows
+// the slots as `shown` has them; the chain's mix shows the state's there.
+struct StateKeying {
     int state = -1;
     float time = 0.0f;
     const SlotPose* shown = nullptr;
@@ -23,6 +24,6 @@ struct SlotKeying {
 // With marks, names "inspector/slots/<slot>", "inspector/add picture", "inspector/add drawing",
 // "inspector/slot/shows" (and each drawing in its open list), "inspector/slot/delete".
 // With `keying`, the drawing and colour are keyed into its state rather than set up.
-void slot_section(const Rig& rig, int bone, int selected_slot, PanelEdits& out, UiMarks* marks, const SlotKeying* keying = nullptr);
+void slot_section(const Rig& rig, int bone, int selected_slot, PanelEdits& out, UiMarks* marks, const StateKeying* keying = nullptr);
 
 }  // namespace marionette

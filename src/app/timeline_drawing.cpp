@@ -74,6 +74,13 @@ RowNames row_names(const Rig& rig, const State& st, TimelineRow row) {
             const std::string name = slot ? slot->name : "?";
             return {name + "  " + slot_property_name(track.property), "slot:" + name + "/" + slot_property_name(track.property)};
         }
+        case KeyTimeline::Chain: {
+            const int c = st.chain_tracks[t].chain;
+            const IkChain* chain = c >= 0 && static_cast<std::size_t>(c) < rig.chains.size() ? &rig.chains[static_cast<std::size_t>(c)] : nullptr;
+            const std::string name = chain ? chain->name : "?";
+            // Without a pin the mix has no target to reach for: it does nothing while the state plays.
+            return {name + "  mix" + (chain && !chain->pin ? " (no pin)" : ""), "chain:" + name + "/mix"};
+        }
         case KeyTimeline::Bone: break;
     }
     const KeyTrack& track = st.tracks[t];
@@ -86,6 +93,7 @@ RowNames row_names(const Rig& rig, const State& st, TimelineRow row) {
 Interpolation shown_interpolation(const Key& k, bool) { return k.interpolation; }
 Interpolation shown_interpolation(const SlotKey& k, bool switches) { return switches ? Interpolation::Step : k.interpolation; }
 Interpolation shown_interpolation(const DrawOrderKey&, bool) { return Interpolation::Step; }
+Interpolation shown_interpolation(const MixKey& k, bool) { return k.interpolation; }
 
 // Whether the value holds from key `a` to `b` (a bar is drawn between them).
 bool holds_between(const Key& a, const Key& b, bool) {
@@ -93,6 +101,7 @@ bool holds_between(const Key& a, const Key& b, bool) {
 }
 bool holds_between(const SlotKey& a, const SlotKey& b, bool switches) { return switches || a.interpolation == Interpolation::Step || a.color == b.color; }
 bool holds_between(const DrawOrderKey&, const DrawOrderKey&, bool) { return true; }
+bool holds_between(const MixKey& a, const MixKey& b, bool) { return a.interpolation == Interpolation::Step || a.mix == b.mix; }
 
 }  // namespace
 

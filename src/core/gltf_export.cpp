@@ -18,6 +18,7 @@
 #include "core/gltf_writer.hpp"
 #include "core/key_track.hpp"
 #include "core/mesh_skinning.hpp"
+#include "core/state_ik.hpp"
 #include "core/state_pose.hpp"
 #include "core/rotation_math.hpp"
 #include "core/state.hpp"
@@ -175,27 +176,49 @@ tinygltf::Animation clip_animation(Writer& w, const Rig& rig, const Pose& still,
 // A state with oscillator channels, sampled every frame (the rig's fps) over the frames its loop
 // takes to close (bake_cycle, as "Bake to keys" does), one linear channel per rotation or
 // translation it drives and per node scale that moves.
-tinygltf::Animation sampled_animation(Writer& w, const Rig& rig, const State& state, std::vector<std::string>& warnings, Stills& stills) {
+// A keyed state whose chains IK solves (state_ik.hpp) is sampled the same way over its length,
+// its solved chains' bones baked: glTF has no IK. Returns the seconds it covers.
+tinygltf::Animation sampled_animation(Writer& w, const Rig& rig, const State& state, std::vector<std::string>& warnings, Stills& stills,
+                                      double& seconds) {
     tinygltf::Animation anim;
     anim.name = state.name;
     const double fps = static_cast<double>(rig.fps);
-    const BakeCycle cycle = bake_cycle(state, fps);
-    if (!cycle.closes) {
-        warnings.push_back("state \"" + state.name + "\": its periods have no common loop within " + std::to_string(kMaxBakeFrames) +
-                           " frames: exported over its longest, so its loop shows a seam");
+    std::size_t frames = 0;
+    if (!state.channels.empty()) {
+        const BakeCycle cycle = bake_cycle(state, fps);
+        if (!cycle.closes) {
+            warnings.push_back("state \"" + state.name + "\": its periods have no common loop within " + std::to_string(kMaxBakeFrames) +
+                               " frames: exported over its longest, so its loop shows a seam");
+        }
+        frames = cycle.frames;
+    } else {
+        frames = static_cast<std::size_t>(std::max(1.0, std::ceil(static_cast<double>(state_length(state)) * fps - 1e-6)));
     }
     std::set<std::pair<int, PoseProperty>> driven;
     for (const StateChannel& c : state.channels) driven.emplace(c.bone, c.property);
     for (const KeyTrack& t : state.tracks) driven.emplace(t.bone, t.property);
+    for (const int c : chains_solved_by(rig, state)) {
+        const IkChain& chain = rig.chains[static_cast<std::size_t>(c)];
+        for (const int b : chain_bones(rig.skeleton, chain.root, chain.effector)) driven.emplace(b, PoseProperty::Rotation);
+    }
     std::vector<float> times;
     std::vector<Pose> poses;
     Pose pose = rig.pose;
-    for (std::size_t i = 0; i <= cycle.frames; ++i) {
+    for (std::size_t i = 0; i <= frames; ++i) {
         const double t = static_cast<double>(i) / fps;
-        sample_state(state, rig.is_2d(), t, t, rig.pose, pose);
+        if (!state.channels.empty()) {
+            sample_state(state, rig.is_2d(), t, t, rig.pose, pose);
+            solve_state_chains(rig, state, keyed_time(state, t), pose);
+        } else {
+            // The tracks' own time, so the last frame shows the last key (as the timeline does).
+            const double track_time = std::min(t, static_cast<double>(state_length(state)));
+            sample_state_at(state, rig.is_2d(), track_time, track_time, rig.pose, pose);
+            solve_state_chains(rig, state, track_time, pose);
+        }
         times.push_back(static_cast<float>(t));
         poses.push_back(pose);
     }
+    seconds = static_cast<double>(frames) / fps;
     add_pose_channels(w, anim, rig, times, poses, driven, stills);
     return anim;
 }
@@ -325,9 +348,10 @@ Result<GltfExport> export_gltf(const Rig& rig, const GltfExportOptions& options)
     // A timeline is the one animation; else every state is one.
     const std::span<const State> states = options.timeline ? std::span<const State>() : std::span<const State>(rig.states);
     for (const State& state : states) {
-        if (!state.channels.empty()) {
-            tinygltf::Animation anim = sampled_animation(w, rig, state, out.warnings, stills);
-            add_switches(anim, state, static_cast<double>(bake_cycle(state, static_cast<double>(rig.fps)).frames) / static_cast<double>(rig.fps));
+        if (!state.channels.empty() || !chains_solved_by(rig, state).empty()) {
+            double seconds = 0.0;
+            tinygltf::Animation anim = sampled_animation(w, rig, state, out.warnings, stills, seconds);
+            add_switches(anim, state, seconds);
             if (!anim.channels.empty()) w.model.animations.push_back(anim);
             continue;
         }

@@ -218,7 +218,7 @@ std::string key_track_problem(const KeyTrack& track, bool is_2d, int* key_at) {
     for (std::size_t i = 0; i < track.keys.size(); ++i) {
         const Key& k = track.keys[i];
         const int n = static_cast<int>(i);
-        if (!(k.time >= 0.0f && k.time <= kMaxKeyTime)) return at(n, "a key's time must be between 0 and 3600 seconds");
+        if (!is_key_time(k.time)) return at(n, kKeyTimeRule);
         if (i > 0 && !(k.time > track.keys[i - 1].time)) return at(n, "keys must be in strictly increasing time (two keys share a time, or one comes before the key listed ahead of it)");
         if (k.interpolation == Interpolation::Bezier && !is_valid_curve(k.curve)) {
             return at(n, kCurveRule);

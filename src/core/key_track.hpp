@@ -61,6 +61,9 @@ struct KeyTrack {
 // The latest key time: an hour, far past any animation, where a float still resolves times to
 // 0.24 ms (finer than a frame at 1000 fps).
 inline constexpr float kMaxKeyTime = 3600.0f;
+inline constexpr const char* kKeyTimeRule = "a key's time must be between 0 and 3600 seconds";
+// Whether `t` is a key time within [0, kMaxKeyTime] (false for NaN).
+inline bool is_key_time(float t) { return t >= 0.0f && t <= kMaxKeyTime; }
 
 // How far from one key to the next a time `u` in [0, 1] between them has come, by `key`'s
 // interpolation: 0 for a step (until the next key), u for linear, 0.5 - 0.5 cos(pi u) for

@@ -6,6 +6,7 @@
 
 #include "core/angles.hpp"
 #include "core/chain_rules.hpp"
+#include "core/chain_track_json.hpp"
 #include "core/fast_json.hpp"
 #include "core/json_document.hpp"
 #include "core/mesh_json.hpp"
@@ -231,12 +232,13 @@ KeyTrack read_track(const JsonField& f, const BoneIndex& bones, int dims) {
     return t;
 }
 
-std::vector<State> read_states(const JsonField& f, const BoneIndex& bones, const std::vector<Slot>& slots, int dims) {
+std::vector<State> read_states(const JsonField& f, const BoneIndex& bones, const std::vector<Slot>& slots, const std::vector<IkChain>& chains,
+                               int dims) {
     std::vector<State> states;
     std::unordered_map<std::string, std::size_t> seen;
     for (std::size_t i = 0; i < f.array_size(); ++i) {
         const JsonField s = f.element(i);
-        s.allow_only({"name", "channels", "tracks", "loop", "slot_tracks", "draw_order"});
+        s.allow_only({"name", "channels", "tracks", "loop", "slot_tracks", "draw_order", "chain_tracks"});
         State state;
         const JsonField name = s.member("name");
         state.name = name.non_empty_string();
@@ -261,6 +263,7 @@ std::vector<State> read_states(const JsonField& f, const BoneIndex& bones, const
         }
         if (auto loop = s.optional_member("loop")) state.loop = loop->boolean();
         read_slot_timelines(s.optional_member("slot_tracks"), s.optional_member("draw_order"), slots, state);
+        read_chain_tracks(s.optional_member("chain_tracks"), chains, state);
         states.push_back(std::move(state));
     }
     return states;
@@ -332,7 +335,7 @@ Rig read_rig(const JsonField& top, const std::filesystem::path& folder) {
         rig.slots = read_slots_json(*slots, rig.skeleton);
         if (std::optional<std::string> problem = slots_problem(rig.slots, rig.skeleton.size())) top.fail(*problem);
     }
-    if (auto states = top.optional_member("states")) rig.states = read_states(*states, bones, rig.slots, dims);
+    if (auto states = top.optional_member("states")) rig.states = read_states(*states, bones, rig.slots, rig.chains, dims);
     if (auto transition = top.optional_member("transition")) rig.transition = read_transition(*transition);
     if (auto poses = top.optional_member("poses")) rig.poses = read_stored_poses_json(*poses, rig.skeleton, dims);
     if (auto axis = top.optional_member("side_axis")) {

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "core/angles.hpp"
+#include "core/chain_track_json.hpp"
 #include "core/json_numbers.hpp"
 #include "core/mesh_json.hpp"
 #include "core/key_curve_json.hpp"
@@ -137,7 +138,7 @@ Json track_json(const Skeleton& skeleton, const KeyTrack& t, bool is_2d) {
     return j;
 }
 
-Json state_json(const Skeleton& skeleton, const std::vector<Slot>& slots, const State& s, bool is_2d) {
+Json state_json(const Skeleton& skeleton, const std::vector<Slot>& slots, const std::vector<IkChain>& chains, const State& s, bool is_2d) {
     Json channels = Json::array();
     for (const StateChannel& c : s.channels) {
         Json j;
@@ -164,6 +165,7 @@ Json state_json(const Skeleton& skeleton, const std::vector<Slot>& slots, const 
         j["tracks"] = std::move(tracks);
     }
     write_slot_timelines(s, slots, j);
+    write_chain_tracks(s, chains, j);
     if (!s.loop) j["loop"] = false;
     return j;
 }
@@ -185,7 +187,7 @@ Json rig_to_json(const Rig& rig, RigJsonStyle style, const PackedMeshes* meshes)
     j["chains"] = chains;
     j["pose"] = pose_json(sk, rig.pose, is_2d);
     Json states = Json::array();
-    for (const State& s : rig.states) states.push_back(state_json(sk, rig.slots, s, is_2d));
+    for (const State& s : rig.states) states.push_back(state_json(sk, rig.slots, rig.chains, s, is_2d));
     j["states"] = states;
     j["transition"] = Json{{"duration", json_float(rig.transition.duration)},
                            {"easing", easing_name(rig.transition.easing)}};
@@ -208,6 +210,9 @@ Result<std::string> serialize_rig(const Rig& rig, std::uintmax_t max_bytes, cons
         std::string place;
         const State& st = rig.states[i];
         if (std::string problem = slot_timelines_problem(st.slot_tracks, st.draw_order, rig.slots, &place); !problem.empty()) {
+            return Error{"cannot write the rig: states[" + std::to_string(i) + "]." + place + ": " + problem};
+        }
+        if (std::string problem = chain_tracks_problem(st.chain_tracks, rig.chains.size(), &place); !problem.empty()) {
             return Error{"cannot write the rig: states[" + std::to_string(i) + "]." + place + ": " + problem};
         }
     }

@@ -86,8 +86,6 @@ float last_slot_key_time(const std::vector<SlotTrack>& tracks, const std::vector
 
 namespace {
 
-bool is_time(float t) { return t >= 0.0f && t <= kMaxKeyTime; }  // false for NaN
-
 bool is_color(const glm::vec4& c) {
     for (int i = 0; i < 4; ++i) {
         if (!(c[i] >= 0.0f && c[i] <= 1.0f)) return false;
@@ -118,7 +116,7 @@ std::string slot_timelines_problem(const std::vector<SlotTrack>& tracks, const s
         for (std::size_t k = 0; k < track.keys.size(); ++k) {
             const SlotKey& key = track.keys[k];
             const std::string at = where + ".keys[" + std::to_string(k) + "]";
-            if (!is_time(key.time)) return fail(at, "a key's time must be between 0 and 3600 seconds");
+            if (!is_key_time(key.time)) return fail(at, kKeyTimeRule);
             if (k > 0 && !(key.time > track.keys[k - 1].time)) return fail(at, "keys must be in strictly increasing time");
             if (track.property == SlotProperty::Attachment) {
                 if (key.attachment < -1 || key.attachment >= static_cast<int>(slot.attachments.size())) {
@@ -133,7 +131,7 @@ std::string slot_timelines_problem(const std::vector<SlotTrack>& tracks, const s
     for (std::size_t k = 0; k < draw_order.size(); ++k) {
         const DrawOrderKey& key = draw_order[k];
         const std::string at = "draw_order[" + std::to_string(k) + "]";
-        if (!is_time(key.time)) return fail(at, "a key's time must be between 0 and 3600 seconds");
+        if (!is_key_time(key.time)) return fail(at, kKeyTimeRule);
         if (k > 0 && !(key.time > draw_order[k - 1].time)) return fail(at, "keys must be in strictly increasing time");
         std::vector<bool> seen(slots.size(), false);
         if (key.order.size() != slots.size()) {

@@ -9,6 +9,7 @@
 #include "core/spine_json_text.hpp"
 #include "core/spine_keys.hpp"
 #include "core/spine_slot_timelines.hpp"
+#include "core/state_ik.hpp"
 #include "core/state_pose.hpp"
 
 namespace marionette {
@@ -215,20 +216,46 @@ Json animation(const Rig& rig, const SpineSkeletonPlan& plan, const State& state
         warnings.push_back("state \"" + state.name + "\": " + names +
                            " hang under a parent scaled to 0 along one axis, which flattens a noScale child in Spine: they show flattened there");
     }
+    const std::vector<int> solved = chains_solved_by(rig, state);
+    for (const int c : solved) {
+        const IkChain& chain = rig.chains[static_cast<std::size_t>(c)];
+        if (!is_two_bone_limb(rig, chain)) {
+            warnings.push_back("state \"" + state.name + "\" keys the mix of CCD chain \"" + chain.name +
+                               "\": Spine has no CCD solver, so there the chain shows the state's own pose");
+        }
+    }
+    Json ik = Json::object();
+    if (!plan.ik.empty()) {
+        // Mix 0 for the whole animation (one key holds to its end): the keys are the pose. A limb
+        // the state solves toward its pin takes the state's mix keys instead, and its target
+        // stands at the pin (under the added root, plan_spine_skeleton).
+        for (const SpineIkConstraint& c : plan.ik) {
+            Json keys;
+            const int track = std::find(solved.begin(), solved.end(), c.chain) == solved.end() ? -1 : track_of_chain(state.chain_tracks, c.chain);
+            if (track >= 0) {
+                const ChainTrack& t = state.chain_tracks[static_cast<std::size_t>(track)];
+                std::vector<SourceKey> source;
+                for (const MixKey& k : t.keys) source.push_back(SourceKey{static_cast<double>(k.time), {k.mix, c.softness, 0.0, 0.0}, k.interpolation, k.curve});
+                const auto sample = [&](double time) { return SpineValues{sample_chain_track(t, time), c.softness, 0.0, 0.0}; };
+                keys = spine_timeline(spine_keys(source, sample, static_cast<double>(rig.fps)), SpineTimelineKind::Ik);
+                const glm::vec3 pin = *rig.chains[static_cast<std::size_t>(c.chain)].pin - rig.pose.root_offset;
+                bones.bones[c.target]["translate"] = Json::array({Json{{"time", 0}, {"x", spine_number(static_cast<double>(pin.x - c.target_position.x))},
+                                                                        {"y", spine_number(static_cast<double>(pin.y - c.target_position.y))}}});
+            } else {
+                Json key{{"time", 0}, {"mix", 0}};
+                if (c.softness > 0.0) key["softness"] = spine_number(c.softness);
+                keys = Json::array({std::move(key)});
+            }
+            if (!c.bend_positive) {
+                for (Json& key : keys) key["bendPositive"] = false;
+            }
+            ik[c.name] = std::move(keys);
+        }
+    }
     Json out = Json::object();
     if (!slots.slots.empty()) out["slots"] = std::move(slots.slots);
     if (!bones.bones.empty()) out["bones"] = std::move(bones.bones);
-    if (!plan.ik.empty()) {
-        // Mix 0 for the whole animation (one key holds to its end): the keys are the pose.
-        Json ik = Json::object();
-        for (const SpineIkConstraint& c : plan.ik) {
-            Json key{{"time", 0}, {"mix", 0}};
-            if (c.softness > 0.0) key["softness"] = spine_number(c.softness);
-            if (!c.bend_positive) key["bendPositive"] = false;
-            ik[c.name] = Json::array({std::move(key)});
-        }
-        out["ik"] = std::move(ik);
-    }
+    if (!ik.empty()) out["ik"] = std::move(ik);
     if (!slots.draw_order.empty()) out["drawOrder"] = std::move(slots.draw_order);
     return out;
 }

@@ -44,7 +44,8 @@ std::size_t value_count(SpineTimelineKind kind) {
     switch (kind) {
         case SpineTimelineKind::Rotate: return 1;
         case SpineTimelineKind::Translate:
-        case SpineTimelineKind::Scale: return 2;
+        case SpineTimelineKind::Scale:
+        case SpineTimelineKind::Ik: return 2;
         case SpineTimelineKind::Color: return 4;
     }
     return 1;
@@ -82,6 +83,10 @@ Json spine_timeline(const std::vector<SpineKey>& keys, SpineTimelineKind kind) {
             case SpineTimelineKind::Color:
                 key["color"] = spine_color(glm::vec4(static_cast<float>(k.values[0]), static_cast<float>(k.values[1]), static_cast<float>(k.values[2]),
                                                       static_cast<float>(k.values[3])));
+                break;
+            case SpineTimelineKind::Ik:
+                key["mix"] = spine_number(k.values[0]);
+                if (k.values[1] != 0.0) key["softness"] = spine_number(k.values[1]);
                 break;
         }
         if (i + 1 < keys.size() && k.curve != SpineCurve::Linear) key["curve"] = curve_json(k, keys[i + 1], value_count(kind));

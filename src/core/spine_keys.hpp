@@ -53,6 +53,7 @@ enum class SpineTimelineKind {
     Translate,  // "x", "y", added to the setup position
     Scale,      // "x", "y", multiplying the setup scale
     Color,      // "color", "RRGGBBAA"; its curve has 4 values
+    Ik,         // an IK constraint's "mix" and "softness" (left out at 0); its curve has 2 values
 };
 
 // The timeline's JSON array, every key with its "time", its values and, unless linear, its

@@ -9,6 +9,7 @@
 #include "core/spine_json_text.hpp"
 #include "core/spine_keys.hpp"
 #include "core/spine_names.hpp"
+#include "core/state_ik.hpp"
 
 namespace marionette {
 
@@ -30,12 +31,6 @@ bool scaled_anywhere(const Rig& rig, int bone) {
     return false;
 }
 
-// The rig's two-bone chains that Spine can hold: exactly a bone and its child.
-bool is_two_bone_limb(const Rig& rig, const IkChain& chain) {
-    if (chain.solver != SolverKind::TwoBone) return false;
-    const std::vector<int> bones = chain_bones(rig.skeleton, chain.root, chain.effector);
-    return bones.size() == 2 && rig.skeleton[static_cast<std::size_t>(bones[1])].parent == bones[0];
-}
 
 // The sign of the turn from the upper bone's line to the lower bone at rest: +1 counter-clockwise.
 int rest_bend(const Rig& rig, int lower) {
@@ -61,6 +56,12 @@ glm::vec2 attachment_centre(const Attachment& a) {
     return a.offset + glm::vec2{c * from_pivot.x - s * from_pivot.y, s * from_pivot.x + c * from_pivot.y};
 }
 
+bool is_two_bone_limb(const Rig& rig, const IkChain& chain) {
+    if (chain.solver != SolverKind::TwoBone) return false;
+    const std::vector<int> bones = chain_bones(rig.skeleton, chain.root, chain.effector);
+    return bones.size() == 2 && rig.skeleton[static_cast<std::size_t>(bones[1])].parent == bones[0];
+}
+
 Result<SpineSkeletonPlan> plan_spine_skeleton(const Rig& rig, std::vector<std::string>& warnings) {
     SpineSkeletonPlan plan;
     const Skeleton& bones = rig.skeleton;
@@ -74,7 +75,13 @@ Result<SpineSkeletonPlan> plan_spine_skeleton(const Rig& rig, std::vector<std::s
     for (const IkChain& chain : rig.chains) {
         if (is_two_bone_limb(rig, chain) && bones[static_cast<std::size_t>(chain.root)].parent < 0) chain_at_root = true;
     }
-    plan.synthetic_root = roots.size() != 1 || rig.pose.root_offset.x != 0.0f || rig.pose.root_offset.y != 0.0f || chain_at_root;
+    // A state that solves a limb toward its pin needs the limb's target to stand still in the
+    // world while the rig's root moves: under an added root, which no state moves.
+    bool limb_solved_in_a_state = false;
+    for (const State& state : rig.states) {
+        for (const int c : chains_solved_by(rig, state)) limb_solved_in_a_state = limb_solved_in_a_state || is_two_bone_limb(rig, rig.chains[static_cast<std::size_t>(c)]);
+    }
+    plan.synthetic_root = roots.size() != 1 || rig.pose.root_offset.x != 0.0f || rig.pose.root_offset.y != 0.0f || chain_at_root || limb_solved_in_a_state;
     plan.root = plan.synthetic_root ? take_unique_name("root", bone_names) : bones[static_cast<std::size_t>(roots[0])].name;
 
     plan.no_scale.resize(bones.size(), false);
@@ -106,10 +113,12 @@ Result<SpineSkeletonPlan> plan_spine_skeleton(const Rig& rig, std::vector<std::s
     Result<std::vector<Transform>> world = compute_world(bones, Pose::rest(bones.size()));
     if (!world) return Error{world.message()};
     const std::vector<Transform>& rest = world.value();
-    for (const IkChain& chain : rig.chains) {
+    for (std::size_t c = 0; c < rig.chains.size(); ++c) {
+        const IkChain& chain = rig.chains[c];
         if (!is_two_bone_limb(rig, chain)) continue;  // CCD chains have no Spine counterpart (docs/spine.md)
         SpineIkConstraint ik;
         ik.name = chain.name;
+        ik.chain = static_cast<int>(c);
         ik.upper = chain.root;
         ik.lower = chain.effector;
         ik.target = take_unique_name(chain.name + "-target", bone_names);

@@ -28,6 +28,7 @@ namespace marionette {
 
 struct SpineIkConstraint {
     std::string name;             // the chain's
+    int chain = -1;               // the rig's chain
     int upper = -1;               // rig bones
     int lower = -1;
     std::string target;           // the added target bone
@@ -36,6 +37,9 @@ struct SpineIkConstraint {
     double softness = 0.0;        // in rig units: the chain's fraction of its reach's range
     double mix = 1.0;             // the chain's FK/IK mix, Spine's the same
 };
+
+// Whether Spine can hold `chain` as an IK constraint: a two-bone chain of a bone and its child.
+bool is_two_bone_limb(const Rig& rig, const IkChain& chain);
 
 struct SpineSkeletonPlan {
     std::string root;                     // the Spine root bone's name

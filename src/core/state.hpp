@@ -8,6 +8,7 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
+#include "core/chain_track.hpp"
 #include "core/key_track.hpp"
 #include "core/pose_property.hpp"
 #include "core/slot_track.hpp"
@@ -59,14 +60,15 @@ struct State {
     bool loop = true;  // tracks start again after the last key (else they hold it)
     std::vector<SlotTrack> slot_tracks{};    // a puppet's drawings and colours (slot_track.hpp)
     std::vector<DrawOrderKey> draw_order{};  // and the order its slots are drawn in
+    std::vector<ChainTrack> chain_tracks{};  // IK chains' keyed mix (chain_track.hpp)
 
     bool operator==(const State&) const = default;
 };
 
-// Whether the state holds keys (bone tracks, slot tracks or draw-order keys), as against only
-// oscillator channels.
+// Whether the state holds keys (bone tracks, slot tracks, draw-order keys or chain mix keys), as
+// against only oscillator channels.
 bool is_keyed(const State& state);
-// A keyed state's length: its latest key's time, bone, slot or draw order (0 without keys).
+// A keyed state's length: its latest key's time, bone, slot, draw order or chain (0 without keys).
 float state_length(const State& state);
 // The time on its tracks a state shows `local` seconds after it was entered: wrapped into
 // [0, length) when it loops, held at its length when not; 0 for a length of 0.

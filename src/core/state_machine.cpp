@@ -1,5 +1,6 @@
 #include "core/state_machine.hpp"
 
+#include "core/state_ik.hpp"
 #include "core/state_pose.hpp"
 
 namespace marionette {
@@ -15,11 +16,14 @@ float progress(const StateLayer& layer, double clock) {
 void sample_layer(const StateLayer& layer, const Rig& rig, double clock, Pose& out, KeyedClipCache* clips = nullptr) {
     if (layer.state >= 0 && static_cast<std::size_t>(layer.state) < rig.states.size()) {
         const auto state = static_cast<std::size_t>(layer.state);
-        if (clips && !rig.states[state].tracks.empty()) {
-            sample_state(rig.states[state], clips->playback(rig, state), clock, clock - layer.start, rig.pose, out);
+        const State& st = rig.states[state];
+        const double local = clock - layer.start;
+        if (clips && !st.tracks.empty()) {
+            sample_state(st, clips->playback(rig, state), clock, local, rig.pose, out);
         } else {
-            sample_state(rig.states[state], rig.is_2d(), clock, clock - layer.start, rig.pose, out);
+            sample_state(st, rig.is_2d(), clock, local, rig.pose, out);
         }
+        solve_state_chains(rig, st, keyed_time(st, local), out);
     } else {
         out = rig.pose;
     }

@@ -7,6 +7,7 @@
 #include "core/angles.hpp"
 #include "core/extents.hpp"
 #include "core/rotation_math.hpp"
+#include "core/state_ik.hpp"
 
 namespace marionette {
 
@@ -154,6 +155,7 @@ void sample_state_at(const State& state, ClipPlayback& playback, double clock, d
 
 void sample_state(const Rig& rig, const State& state, double time, const Pose& pose, Pose& out) {
     sample_state(state, rig.is_2d(), time, time, pose, out);
+    solve_state_chains(rig, state, keyed_time(state, time), out);
 }
 
 glm::quat blend_rotation(const glm::quat& a, const glm::quat& b, float w) {

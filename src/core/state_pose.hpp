@@ -40,7 +40,7 @@ void sample_state_at(const State& state, bool is_2d, double clock, double track_
 void sample_state(const State& state, ClipPlayback& playback, double clock, double local, const Pose& pose, Pose& out);
 void sample_state_at(const State& state, ClipPlayback& playback, double clock, double track_time, const Pose& pose, Pose& out);
 // The same for a state of `rig` entered at clock time 0 (a preview, a test): clock and local
-// time are both `time`.
+// time are both `time`; the chains the state keys the mix of are then solved (state_ik.hpp).
 void sample_state(const Rig& rig, const State& state, double time, const Pose& pose, Pose& out);
 
 // The rotation a fraction `w` of the way from a to b along the shorter arc (2D: never the

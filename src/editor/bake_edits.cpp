@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/extents.hpp"
+#include "core/state_ik.hpp"
 #include "core/state_pose.hpp"
 #include "editor/edit_checks.hpp"
 #include "editor/state_edits.hpp"
@@ -16,14 +17,20 @@ using edit_checks::number_text;
 
 namespace {
 
-// Every bone property the states drive, in bone then property order.
-std::vector<BakedProperty> driven(const Rig& rig, std::span<const int> states) {
+// Every bone property the states drive, in bone then property order; with `solved_chains`, the
+// rotations of the bones of the chains they solve toward pins too (state_ik.hpp).
+std::vector<BakedProperty> driven(const Rig& rig, std::span<const int> states, bool solved_chains) {
     std::set<std::pair<int, int>> found;
     for (int s : states) {
         if (s < 0 || static_cast<std::size_t>(s) >= rig.states.size()) continue;
         const State& st = rig.states[static_cast<std::size_t>(s)];
         for (const StateChannel& c : st.channels) found.emplace(c.bone, static_cast<int>(c.property));
         for (const KeyTrack& t : st.tracks) found.emplace(t.bone, static_cast<int>(t.property));
+        if (!solved_chains) continue;
+        for (const int c : chains_solved_by(rig, st)) {
+            const IkChain& chain = rig.chains[static_cast<std::size_t>(c)];
+            for (const int b : chain_bones(rig.skeleton, chain.root, chain.effector)) found.emplace(b, static_cast<int>(PoseProperty::Rotation));
+        }
     }
     std::vector<BakedProperty> out;
     for (const auto& [bone, property] : found) {
@@ -62,7 +69,9 @@ Result<Rig> bake_state(const Rig& rig, int state, double fps, BakeTolerance tole
     if (Status s = edit_checks::check_pose_matches(rig); !s) return Error{"cannot bake: " + s.message()};
     const State& source = rig.states[static_cast<std::size_t>(state)];
     const int which[] = {state};
-    const std::vector<BakedProperty> properties = driven(rig, which);
+    // The state's IK stays live on top of the baked keys (its mix keys come along), so the bake
+    // is its forward kinematics.
+    const std::vector<BakedProperty> properties = driven(rig, which, false);
     if (properties.empty()) return Error{"cannot bake \"" + source.name + "\": it drives nothing"};
     const BakeCycle cycle = bake_cycle(source, fps);
     // Frames 0 .. N: the last is the first again for a loop that closes, so it plays seamlessly.
@@ -74,7 +83,9 @@ Result<Rig> bake_state(const Rig& rig, int state, double fps, BakeTolerance tole
     Result<std::vector<KeyTrack>> tracks = reduce(rig, frames, fps, properties, tolerance);
     if (!tracks) return Error{"cannot bake \"" + source.name + "\": " + tracks.message()};
     Rig out = rig;
-    out.states.push_back(State{unique_state_name(rig, source.name + " baked"), {}, std::move(tracks).value(), source.loop});
+    State baked{unique_state_name(rig, source.name + " baked"), {}, std::move(tracks).value(), source.loop};
+    baked.chain_tracks = source.chain_tracks;
+    out.states.push_back(std::move(baked));
     return out;
 }
 
@@ -89,7 +100,9 @@ Result<Rig> bake_timeline_state(const Rig& rig, std::span<const TimelineEntry> t
     }
     std::vector<int> states;
     for (const TimelineEntry& e : timeline) states.push_back(e.state);
-    const std::vector<BakedProperty> properties = driven(rig, states);
+    // The timeline plays with its states' IK (state_machine.hpp): the baked state, which has no
+    // mix keys, holds what it gave.
+    const std::vector<BakedProperty> properties = driven(rig, states, true);
     if (properties.empty()) return Error{"cannot bake the timeline: its states drive nothing"};
     std::vector<Pose> frames;
     frames.reserve(count.value());

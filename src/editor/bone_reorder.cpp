@@ -65,13 +65,16 @@ TreeEdit reorder_bones(const Rig& rig, std::span<const int> order) {
     }
     r.skeleton = Skeleton(std::move(bones));
 
-    for (const IkChain& chain : rig.chains) {
+    std::vector<int> new_chain_index(rig.chains.size(), -1);
+    for (std::size_t i = 0; i < rig.chains.size(); ++i) {
+        const IkChain& chain = rig.chains[i];
         IkChain c = chain;
         c.root = renumber(chain.root);
         c.effector = renumber(chain.effector);
         if (c.root < 0 || c.effector < 0 || !chain_fits(r.skeleton, c)) {
             out.removed_chains.push_back(chain.name);
         } else {
+            new_chain_index[i] = static_cast<int>(r.chains.size());
             r.chains.push_back(std::move(c));
         }
     }
@@ -98,6 +101,8 @@ TreeEdit reorder_bones(const Rig& rig, std::span<const int> order) {
                 s.channels.push_back(c);
             }
         }
+        // A removed chain's mix keys go with it (the chain's own removal is reported).
+        renumber_chain_tracks(s.chain_tracks, new_chain_index);
         r.states.push_back(std::move(s));
     }
 

@@ -66,6 +66,13 @@ Result<Rig> delete_chain(const Rig& rig, int chain) {
     if (Status s = check_chain(rig, chain); !s) return Error{"cannot delete the chain: " + s.message()};
     Rig out = rig;
     out.chains.erase(out.chains.begin() + chain);
+    // The states' mix keys of the chain go with it; the later chains' move up one.
+    std::vector<int> new_index(rig.chains.size());
+    for (std::size_t c = 0; c < new_index.size(); ++c) {
+        const int i = static_cast<int>(c);
+        new_index[c] = i < chain ? i : (i == chain ? -1 : i - 1);
+    }
+    for (State& state : out.states) renumber_chain_tracks(state.chain_tracks, new_index);
     return out;
 }
 

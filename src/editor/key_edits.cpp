@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "core/chain_rules.hpp"
 #include "core/key_track.hpp"
 #include "core/rotation_math.hpp"
 #include "core/state_pose.hpp"
@@ -26,14 +27,17 @@ Status check_state(const Rig& rig, int state) {
 }
 
 Status check_key_time(float time) {
-    if (!(time >= 0.0f && time <= kMaxKeyTime)) return Error{"a key's time must be between 0 and 3600 seconds, got " + number_text(time)};
+    if (!is_key_time(time)) return Error{std::string(kKeyTimeRule) + ", got " + number_text(time)};
     return {};
 }
 
 Status check_refs(const State& s, std::span<const KeyRef> keys) {
     for (const KeyRef& r : keys) {
         if (!key_exists(s, r)) {
-            const char* where = r.timeline == KeyTimeline::Bone ? "track" : r.timeline == KeyTimeline::Slot ? "slot track" : "draw order";
+            const char* where = r.timeline == KeyTimeline::Bone        ? "track"
+                                : r.timeline == KeyTimeline::Slot      ? "slot track"
+                                : r.timeline == KeyTimeline::Chain     ? "chain track"
+                                                                       : "draw order";
             return Error{"state \"" + s.name + "\" has no key " + std::to_string(r.key) + " on " + where +
                          (r.timeline == KeyTimeline::DrawOrder ? "" : " " + std::to_string(r.track))};
         }
@@ -179,6 +183,7 @@ Result<Rig> delete_keys(const Rig& rig, int state, std::span<const KeyRef> keys)
     }
     std::erase_if(target.tracks, [](const KeyTrack& t) { return t.keys.empty(); });
     std::erase_if(target.slot_tracks, [](const SlotTrack& t) { return t.keys.empty(); });
+    std::erase_if(target.chain_tracks, [](const ChainTrack& t) { return t.keys.empty(); });
     return out;
 }
 
@@ -232,9 +237,46 @@ Result<Rig> set_key_interpolation(const Rig& rig, int state, std::span<const Key
         };
         if (r.timeline == KeyTimeline::Slot) {
             set(target.slot_tracks[static_cast<std::size_t>(r.track)].keys[static_cast<std::size_t>(r.key)]);
+        } else if (r.timeline == KeyTimeline::Chain) {
+            set(target.chain_tracks[static_cast<std::size_t>(r.track)].keys[static_cast<std::size_t>(r.key)]);
         } else {
             set(target.tracks[static_cast<std::size_t>(r.track)].keys[static_cast<std::size_t>(r.key)]);
         }
+    }
+    return out;
+}
+
+Result<Rig> key_chain_mix(const Rig& rig, int state, int chain, float time, float mix) {
+    if (Status s = check_state(rig, state); !s) return Error{"cannot key the mix: " + s.message()};
+    if (chain < 0 || static_cast<std::size_t>(chain) >= rig.chains.size()) return Error{"cannot key the mix: no chain " + std::to_string(chain)};
+    if (Status s = check_key_time(time); !s) return Error{"cannot key the mix: " + s.message()};
+    if (auto problem = mix_problem(mix)) return Error{"cannot key the mix: a mix " + *problem + ", got " + number_text(mix)};
+    Rig out = rig;
+    std::vector<ChainTrack>& tracks = out.states[static_cast<std::size_t>(state)].chain_tracks;
+    int track = track_of_chain(tracks, chain);
+    if (track < 0) {
+        tracks.push_back(ChainTrack{chain, {}});
+        track = static_cast<int>(tracks.size()) - 1;
+    }
+    std::vector<MixKey>& keys = tracks[static_cast<std::size_t>(track)].keys;
+    const auto at = std::find_if(keys.begin(), keys.end(), [&](const MixKey& k) { return std::fabs(k.time - time) <= kSameKeyTime; });
+    if (at != keys.end()) {
+        at->mix = mix;  // its time and way on stay
+    } else {
+        keys.insert(std::upper_bound(keys.begin(), keys.end(), time, [](float t, const MixKey& k) { return t < k.time; }), MixKey{time, mix});
+    }
+    return out;
+}
+
+Result<Rig> set_chain_key_mix(const Rig& rig, int state, std::span<const KeyRef> keys, float mix) {
+    if (Status s = check_state(rig, state); !s) return Error{"cannot set the mix: " + s.message()};
+    if (Status s = check_refs(rig.states[static_cast<std::size_t>(state)], keys); !s) return Error{"cannot set the mix: " + s.message()};
+    if (auto problem = mix_problem(mix)) return Error{"cannot set the mix: a mix " + *problem + ", got " + number_text(mix)};
+    Rig out = rig;
+    State& target = out.states[static_cast<std::size_t>(state)];
+    for (const KeyRef& r : keys) {
+        if (r.timeline != KeyTimeline::Chain) return Error{"cannot set the mix: " + track_label(rig, target, r.timeline, r.track) + " keys no mix"};
+        target.chain_tracks[static_cast<std::size_t>(r.track)].keys[static_cast<std::size_t>(r.key)].mix = mix;
     }
     return out;
 }
@@ -245,6 +287,7 @@ bool same_key(const KeyId& a, const KeyId& b) {
         case KeyTimeline::Bone: return a.bone == b.bone && a.property == b.property;
         case KeyTimeline::Slot: return a.slot == b.slot && a.slot_property == b.slot_property;
         case KeyTimeline::DrawOrder: return true;
+        case KeyTimeline::Chain: return a.chain == b.chain;
     }
     return false;
 }
@@ -257,6 +300,7 @@ KeyId key_id(const State& state, KeyRef ref) {
             return slot_key_id(t.slot, t.property, time);
         }
         case KeyTimeline::DrawOrder: return draw_order_key_id(time);
+        case KeyTimeline::Chain: return chain_key_id(state.chain_tracks[static_cast<std::size_t>(ref.track)].chain, time);
         case KeyTimeline::Bone: break;
     }
     const KeyTrack& t = state.tracks[static_cast<std::size_t>(ref.track)];
@@ -273,6 +317,7 @@ std::optional<KeyRef> find_key(const State& state, const KeyId& id) {
             }
             break;
         case KeyTimeline::DrawOrder: track = 0; break;
+        case KeyTimeline::Chain: track = track_of_chain(state.chain_tracks, id.chain); break;
     }
     const std::size_t count = track_key_count(state, id.timeline, track);
     for (std::size_t k = 0; k < count; ++k) {

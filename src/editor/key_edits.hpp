@@ -15,8 +15,9 @@
 namespace marionette {
 
 // Which of a state's timelines a key lies on: a bone track (State::tracks), a slot track
-// (State::slot_tracks) or the draw order (State::draw_order, a single list: track 0).
-enum class KeyTimeline { Bone, Slot, DrawOrder };
+// (State::slot_tracks), the draw order (State::draw_order, a single list: track 0) or a chain's
+// mix (State::chain_tracks).
+enum class KeyTimeline { Bone, Slot, DrawOrder, Chain };
 
 // One key of one track of a state: the timeline's selection is a list of these.
 struct KeyRef {
@@ -40,6 +41,7 @@ struct KeyId {
     KeyTimeline timeline = KeyTimeline::Bone;
     int slot = -1;                                         // a slot key's slot
     SlotProperty slot_property = SlotProperty::Attachment;  // and what it keys
+    int chain = -1;                                        // a mix key's chain
 
     bool operator==(const KeyId&) const = default;
 };
@@ -48,9 +50,12 @@ inline KeyId slot_key_id(int slot, SlotProperty property, float time) {
     return KeyId{-1, PoseProperty::Rotation, time, KeyTimeline::Slot, slot, property};
 }
 inline KeyId draw_order_key_id(float time) { return KeyId{-1, PoseProperty::Rotation, time, KeyTimeline::DrawOrder}; }
+inline KeyId chain_key_id(int chain, float time) {
+    return KeyId{-1, PoseProperty::Rotation, time, KeyTimeline::Chain, -1, SlotProperty::Attachment, chain};
+}
 
 // Whether two ids name the same key: the same timeline and track (bone and property, slot and
-// property, or the draw order), times within kSameKeyTime.
+// property, the draw order, or a chain), times within kSameKeyTime.
 bool same_key(const KeyId& a, const KeyId& b);
 
 // The id of an existing key (`ref` must name one).
@@ -89,7 +94,7 @@ Result<Rig> key_bones(const Rig& rig, int state, std::span<const int> bones, flo
 // The same from the rig's own pose.
 Result<Rig> key_bones(const Rig& rig, int state, std::span<const int> bones, float time);
 
-// Removes the keys, on any timeline; a bone or slot track left without keys is removed. The keys
+// Removes the keys, on any timeline; a bone, slot or chain track left without keys is removed. The keys
 // must exist; an empty list changes nothing.
 Result<Rig> delete_keys(const Rig& rig, int state, std::span<const KeyRef> keys);
 
@@ -98,9 +103,16 @@ Result<Rig> delete_keys(const Rig& rig, int state, std::span<const KeyRef> keys)
 // drags back, nothing is merged silently. Keys are kept in time order.
 Result<Rig> move_keys(const Rig& rig, int state, std::span<const KeyRef> keys, float seconds);
 
+// Keys chain `chain`'s mix (chain_track.hpp) in `state` at `time`: a key there (within half a
+// millisecond) takes the mix and keeps its interpolation; a new key is linear; a track is made
+// when the chain has none. Refused for a mix outside [0, 1] or a time outside [0, kMaxKeyTime].
+Result<Rig> key_chain_mix(const Rig& rig, int state, int chain, float time, float mix);
+// Sets the mix of the keys, which must exist on chain tracks.
+Result<Rig> set_chain_key_mix(const Rig& rig, int state, std::span<const KeyRef> keys, float mix);
+
 // Sets how the keys go on to the next one; `curve` is used for a Bézier (checked: x handles in
-// [0, 1], y handles within +-kMaxCurveY). The keys must exist, on bone tracks or slot colour
-// tracks (a drawing or a draw order switches at its key: refused).
+// [0, 1], y handles within +-kMaxCurveY). The keys must exist, on bone tracks, slot colour
+// tracks or chain mix tracks (a drawing or a draw order switches at its key: refused).
 Result<Rig> set_key_interpolation(const Rig& rig, int state, std::span<const KeyRef> keys, Interpolation interpolation, const BezierCurve& curve = {});
 inline Result<Rig> set_key_interpolation(const Rig& rig, int state, KeyRef key, Interpolation interpolation, const BezierCurve& curve = {}) {
     return set_key_interpolation(rig, state, std::span<const KeyRef>(&key, 1), interpolation, curve);

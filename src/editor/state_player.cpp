@@ -1,5 +1,7 @@
 #include "editor/state_player.hpp"
 
+#include "core/state_ik.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -75,6 +77,7 @@ void StatePlayer::sample_into(const Rig& rig, Pose& out, KeyedClipCache* clips) 
         } else {
             sample_state_at(state, rig.is_2d(), *scrub_, *scrub_, rig.pose, out);
         }
+        solve_state_chains(rig, state, *scrub_, out);
         return;
     }
     marionette::sample(machine_, rig, out, clips);

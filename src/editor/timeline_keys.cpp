@@ -9,6 +9,7 @@ bool has_track(const State& state, KeyTimeline timeline, int track) {
         case KeyTimeline::Bone: return t < state.tracks.size();
         case KeyTimeline::Slot: return t < state.slot_tracks.size();
         case KeyTimeline::DrawOrder: return t == 0;
+        case KeyTimeline::Chain: return t < state.chain_tracks.size();
     }
     return false;
 }
@@ -34,6 +35,10 @@ std::string track_label(const Rig& rig, const State& state, KeyTimeline timeline
             const SlotTrack& s = state.slot_tracks[t];
             const std::string slot = static_cast<std::size_t>(s.slot) < rig.slots.size() ? rig.slots[static_cast<std::size_t>(s.slot)].name : "?";
             return slot + "'s " + slot_property_name(s.property);
+        }
+        case KeyTimeline::Chain: {
+            const ChainTrack& c = state.chain_tracks[t];
+            return (static_cast<std::size_t>(c.chain) < rig.chains.size() ? rig.chains[static_cast<std::size_t>(c.chain)].name : "?") + "'s mix";
         }
         case KeyTimeline::Bone: break;
     }

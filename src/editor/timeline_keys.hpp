@@ -1,6 +1,6 @@
 #pragma once
-// The keys of a state's three kinds of timeline seen alike: bone tracks, slot tracks and the
-// draw order all hold keys in time order, each with a `time`. What the timeline's rows, its
+// The keys of a state's kinds of timeline seen alike: bone tracks, slot tracks, the draw order
+// and chain mix tracks all hold keys in time order, each with a `time`. What the timeline's rows, its
 // selection, and the key moves and deletes share, so none of them special-cases a kind.
 
 #include <cstddef>
@@ -19,6 +19,7 @@ decltype(auto) with_track_keys(StateT& state, KeyTimeline timeline, int track, F
     switch (timeline) {
         case KeyTimeline::Slot: return f(state.slot_tracks[t].keys);
         case KeyTimeline::DrawOrder: return f(state.draw_order);
+        case KeyTimeline::Chain: return f(state.chain_tracks[t].keys);
         case KeyTimeline::Bone: break;
     }
     return f(state.tracks[t].keys);
@@ -33,7 +34,7 @@ bool key_exists(const State& state, KeyRef ref);
 // The time of an existing key.
 float key_time(const State& state, KeyRef ref);
 // What an existing track of `state` (one of `rig`'s) keys, for messages: "arm's rotation",
-// "eyes' attachment", "the draw order".
+// "eyes' attachment", "the draw order", "leg_l's mix".
 std::string track_label(const Rig& rig, const State& state, KeyTimeline timeline, int track);
 
 }  // namespace marionette

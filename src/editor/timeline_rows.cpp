@@ -30,10 +30,16 @@ std::vector<TimelineRow> timeline_rows(const State& state) {
     const std::vector<int> bones = by_owner_then_property(state.tracks, &KeyTrack::bone);
     const std::vector<int> slots = by_owner_then_property(state.slot_tracks, &SlotTrack::slot);
     std::vector<TimelineRow> rows;
-    rows.reserve(bones.size() + slots.size() + 1);
+    rows.reserve(bones.size() + slots.size() + 1 + state.chain_tracks.size());
     for (int t : bones) rows.push_back(TimelineRow{KeyTimeline::Bone, t});
     for (int t : slots) rows.push_back(TimelineRow{KeyTimeline::Slot, t});
     if (!state.draw_order.empty()) rows.push_back(TimelineRow{KeyTimeline::DrawOrder, 0});
+    std::vector<int> chains(state.chain_tracks.size());
+    for (std::size_t i = 0; i < chains.size(); ++i) chains[i] = static_cast<int>(i);
+    std::stable_sort(chains.begin(), chains.end(), [&](int a, int b) {
+        return state.chain_tracks[static_cast<std::size_t>(a)].chain < state.chain_tracks[static_cast<std::size_t>(b)].chain;
+    });
+    for (int t : chains) rows.push_back(TimelineRow{KeyTimeline::Chain, t});
     return rows;
 }
 

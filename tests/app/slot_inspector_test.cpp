@@ -27,7 +27,7 @@ Rig puppet() {
 
 class SlotInspectorTest : public ::testing::Test {
 protected:
-    void draw_with(std::optional<SlotKeying> keying) {
+    void draw_with(std::optional<StateKeying> keying) {
         ui.on_frame([this, keying] {
             marks.clear();
             PanelEdits e;
@@ -65,7 +65,7 @@ TEST_F(SlotInspectorTest, PickingADrawingSetsTheSlotUp) {
 TEST_F(SlotInspectorTest, WithAStateOnTheTimelineADrawingIsKeyedAtThePlayhead) {
     SlotPose shown = setup_slot_pose(rig.slots);
     sample_slot_tracks(rig.states[0].slot_tracks, rig.states[0].draw_order, 0.5, shown);  // the state shows "closed"
-    draw_with(SlotKeying{0, 0.5f, &shown});
+    draw_with(StateKeying{0, 0.5f, &shown});
     pick("inspector/slot/shows", "open");  // "closed" is shown: picking it again would change nothing
     ASSERT_EQ(edits.size(), 1u);
     EXPECT_EQ(edits[0].label, "key drawing of eyes");
@@ -89,7 +89,7 @@ protected:
         rig.slots.insert(rig.slots.begin(), Slot{"face", 0, {face}, 0, glm::vec4(1.0f)});  // under the eyes
         rig.states[0].slot_tracks[0].slot = 1;
     }
-    void drag_eyes_onto_face(std::optional<SlotKeying> keying) {
+    void drag_eyes_onto_face(std::optional<StateKeying> keying) {
         ui.on_frame([this, keying] {
             marks.clear();
             PanelEdits e;
@@ -118,7 +118,7 @@ TEST_F(DrawOrderTest, DraggingASlotOntoAnotherMovesItThere) {
 
 TEST_F(DrawOrderTest, WithAStateOnTheTimelineTheNewOrderIsKeyedThere) {
     SlotPose shown = setup_slot_pose(rig.slots);
-    drag_eyes_onto_face(SlotKeying{0, 0.25f, &shown});
+    drag_eyes_onto_face(StateKeying{0, 0.25f, &shown});
     ASSERT_EQ(edits.size(), 1u);
     EXPECT_EQ(edits[0].label, "key draw eyes in place of face");
     ASSERT_TRUE(edits[0].rig.ok()) << edits[0].rig.message();

@@ -12,6 +12,7 @@
 #include "core/forward_kinematics.hpp"
 #include "core/rig_file.hpp"
 #include "core/spine_pose.hpp"
+#include "core/state_ik.hpp"
 #include "core/state_pose.hpp"
 
 namespace marionette::testing {
@@ -49,13 +50,16 @@ bool is_sampled(const State& state) { return !state.channels.empty(); }
 namespace {
 
 // The pose Marionette shows `t` seconds into `state` as the export plays it: a state with
-// channels on the shared clock (its tracks looping), a keyed state on its track time.
+// channels on the shared clock (its tracks looping), a keyed state on its track time; then the
+// chains it keys the mix of solved (state_ik.hpp).
 Pose our_pose(const Rig& rig, const State& state, double t) {
     Pose pose = rig.pose;
     if (is_sampled(state)) {
         sample_state(state, true, t, t, rig.pose, pose);
+        solve_state_chains(rig, state, keyed_time(state, t), pose);
     } else {
         sample_state_at(state, true, t, t, rig.pose, pose);
+        solve_state_chains(rig, state, t, pose);
     }
     return pose;
 }
