@@ -107,18 +107,18 @@ void EditorApp::handle_events() {
             if (files_->take_replaced()) start_over();
             continue;
         }
-        const std::optional<ViewportInput> input = viewport_input(e);
-        if (!input) continue;
-        const std::optional<AutoKey> auto_key = auto_key_target();
-        controller_->set_auto_key(auto_key);
-        const bool was_keying = controller_->keying();
-        if (states_.shows_state() && !auto_key && (controller_->press_poses(*input, view, world_pose(), world_) || controller_->starts_transform(*input))) {
-            take_shown_pose();
+        for (const ViewportInput& input : viewport_inputs(e)) {
+            const std::optional<AutoKey> auto_key = auto_key_target();
+            controller_->set_auto_key(auto_key);
+            const bool was_keying = controller_->keying();
+            if (states_.shows_state() && !auto_key && (controller_->press_poses(input, view, world_pose(), world_) || controller_->starts_transform(input))) {
+                take_shown_pose();
+            }
+            controller_->handle(input, view, world_pose(), world_);
+            // An auto-key drag began: the state holds still at the time it keys.
+            if (!was_keying && controller_->keying()) states_.seek(document_.rig(), auto_key->state, static_cast<double>(auto_key->time));
+            if (auto message = controller_->take_message()) say(std::move(*message));
         }
-        controller_->handle(*input, view, world_pose(), world_);
-        // An auto-key drag began: the state holds still at the time it keys.
-        if (!was_keying && controller_->keying()) states_.seek(document_.rig(), auto_key->state, static_cast<double>(auto_key->time));
-        if (auto message = controller_->take_message()) say(std::move(*message));
     }
 }
 

@@ -1,5 +1,7 @@
 #include "app/viewport_events.hpp"
 
+#include <optional>
+
 #include <SDL.h>
 
 namespace marionette {
@@ -65,9 +67,7 @@ constexpr KeyCodes kKeys[] = {
 // The character a key types into a number (the main row's and the keypad's), or 0.
 // The character of a number in text the system typed: a digit, '.', '-', or a decimal comma as
 // '.'; 0 for anything else (more than one character included).
-char number_character(const char* text) {
-    if (!text[0] || text[1]) return 0;
-    const char c = text[0];
+char number_character(char c) {
     if ((c >= '0' && c <= '9') || c == '.' || c == '-') return c;
     return c == ',' ? '.' : 0;
 }
@@ -96,7 +96,9 @@ Scancodes scancodes_of(ViewKey key) {
     return {};
 }
 
-std::optional<ViewportInput> viewport_input(const SDL_Event& e) {
+namespace {
+
+std::optional<ViewportInput> one_input(const SDL_Event& e) {
     const Modifiers mods = modifiers_of(static_cast<unsigned>(SDL_GetModState()));
     ViewportInput in;
     in.mods = mods;
@@ -124,14 +126,28 @@ std::optional<ViewportInput> viewport_input(const SDL_Event& e) {
             in.kind = e.type == SDL_KEYDOWN ? ViewportInput::Kind::KeyDown : ViewportInput::Kind::KeyUp;
             in.key = view_key(e.key.keysym.sym);
             return in;
-        case SDL_TEXTINPUT:
-            in.kind = ViewportInput::Kind::Text;
-            in.typed = number_character(e.text.text);
-            if (in.typed == 0) return std::nullopt;
-            return in;
         default:
             return std::nullopt;
     }
+}
+
+}  // namespace
+
+std::vector<ViewportInput> viewport_inputs(const SDL_Event& e) {
+    std::vector<ViewportInput> out;
+    if (e.type == SDL_TEXTINPUT) {
+        const Modifiers mods = modifiers_of(static_cast<unsigned>(SDL_GetModState()));
+        for (const char* c = e.text.text; *c && c < e.text.text + sizeof e.text.text; ++c) {
+            if (const char typed = number_character(*c)) {
+                ViewportInput in = ViewportInput::text(typed);
+                in.mods = mods;
+                out.push_back(in);
+            }
+        }
+    } else if (std::optional<ViewportInput> in = one_input(e)) {
+        out.push_back(*in);
+    }
+    return out;
 }
 
 }  // namespace marionette

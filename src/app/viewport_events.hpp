@@ -1,7 +1,7 @@
 #pragma once
 // SDL events as the viewport controller reads them (editor/viewport_input.hpp).
 
-#include <optional>
+#include <vector>
 
 #include "editor/viewport_input.hpp"
 
@@ -10,8 +10,10 @@ union SDL_Event;
 namespace marionette {
 
 // The event as viewport input, with the modifier keys held now; none for an event the viewport
-// does not act on.
-std::optional<ViewportInput> viewport_input(const SDL_Event& event);
+// does not act on. Typed text (SDL_TEXTINPUT) gives one input per character a typed number
+// takes (digits, '.', '-', and ',' read as '.'), in order, the others left out: an input
+// method or a paste may commit "30" in one event.
+std::vector<ViewportInput> viewport_inputs(const SDL_Event& event);
 
 // An SDL key as the shortcut table names it (ViewKey::Other for one it does not use).
 ViewKey view_key(int sdl_keycode);

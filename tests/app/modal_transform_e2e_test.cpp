@@ -2,6 +2,7 @@
 // on the hero, R with a typed angle, R followed by the pointer then Escape, G on the body along
 // X, and I on a leg pins it where it is; the saved files and the shown bones say what happened.
 
+#include <algorithm>
 #include <cmath>
 
 #include <gtest/gtest.h>
@@ -148,5 +149,53 @@ TEST(ScriptedTransform, TheInspectorsMixSliderAndSnapButtons) {
     const IkChain& back = undone.chains[static_cast<std::size_t>(undone.find_chain("leg_l"))];
     EXPECT_FALSE(back.pin.has_value());
     EXPECT_EQ(back.mix, 1.0f);
+    std::filesystem::remove_all(dir);
+}
+
+namespace {
+
+float angle_between(const glm::quat& a, const glm::quat& b) { return 2.0f * std::acos(std::min(1.0f, std::abs(glm::dot(a, b)))); }
+
+}  // namespace
+
+// R while a state plays: the state stops first and its shown pose becomes the rig's (as a drag
+// does), the typed turn is made from that pose, and nothing animates afterwards.
+TEST(ScriptedTransform, RotateWhileAStatePlaysStopsItAndTurnsFromTheShownPose) {
+    const auto dir = scratch_dir("e2e-transform-playing");
+    const Rig hero = shipped_at_rest(dir, "hero.json");
+    const auto shot = [&](const char* name) { return (dir / name).string(); };
+    write_file(dir / "steps.json", R"({"steps": [
+        {"wait": 2},
+        {"click": {"ui": "toolbar/states"}},
+        {"wait": 2},
+        {"click": {"ui": "states/list/walking"}},
+        {"wait": 20},
+        {"select": ["arm_l_lower"]},
+        {"move": [640, 300]},
+        {"wait": 1},
+        {"key": "r"},
+        {"text": "30"},
+        {"key": "Return"},
+        {"wait": 2},
+        {"save": "turned.json"},
+        {"screenshot": ")" + shot("a.png") + R"("},
+        {"wait": 10},
+        {"screenshot": ")" + shot("b.png") + R"("},
+        {"key": "ctrl+z"},
+        {"wait": 2},
+        {"save": "undone.json"}
+    ]})");
+    ASSERT_EQ(run(script_on(dir, "hero.json")), 0);
+    const Rig turned = load(dir / "turned.json");
+    // The legs hold the walk's pose at the moment R was pressed (the hero's rest pose has them straight).
+    const auto leg = static_cast<std::size_t>(hero.skeleton.find("leg_l_upper"));
+    EXPECT_GT(angle_between(turned.pose.rotations[leg], hero.pose.rotations[leg]), 0.01f) << "the shown walking pose was taken";
+    // The forearm turned 30 degrees from where the walk showed it: undoing the turn leaves the
+    // taken pose, with the forearm 30 degrees back.
+    const Rig undone = load(dir / "undone.json");
+    const auto forearm = static_cast<std::size_t>(hero.skeleton.find("arm_l_lower"));
+    EXPECT_NEAR(angle_between(turned.pose.rotations[forearm], undone.pose.rotations[forearm]), 30.0f * kPi / 180.0f, 1e-3f);
+    EXPECT_EQ(undone.pose.rotations[leg], turned.pose.rotations[leg]) << "the undo takes back the turn, not the stop";
+    EXPECT_EQ(viewport_differences(load_png(dir / "a.png"), load_png(dir / "b.png")), 0) << "the state stopped: nothing moves";
     std::filesystem::remove_all(dir);
 }
