@@ -15,6 +15,7 @@
 #include "core/state_ik.hpp"
 #include "core/state_pose.hpp"
 #include "core/terminal_text.hpp"
+#include "editor/frame_pacing.hpp"
 #include "editor/numbered_path.hpp"
 #include "editor/onion_skin.hpp"
 #include "editor/shown_extent.hpp"
@@ -316,19 +317,37 @@ void EditorApp::draw_frame(int frame_width, int frame_height) {
 }
 
 int EditorApp::run() {
+    settle_frames_ = kSettleFrames;
     for (int frame = 1; !quit_; ++frame) {
         if (script_) {
             script_->before_events(*this);
             if (script_->finished()) break;
         }
-        handle_events();
+        // Idle, the loop sleeps until input comes (frame_pacing.hpp).
+        const Uint32 flags = SDL_GetWindowFlags(window_->sdl());
+        const FrameNeeds needs{interactive(),
+                               controller_->dragging() || (states_.shows_state() && states_.playing() && !states_.scrubbed()) ||
+                                   in_transition(states_.machine()),
+                               ImGui::GetIO().WantTextInput, (flags & (SDL_WINDOW_MINIMIZED | SDL_WINDOW_HIDDEN)) != 0, settle_frames_};
+        const FramePlan plan = plan_frame(needs);
+        const bool woke = plan.wait_ms <= 0 || SDL_WaitEventTimeout(nullptr, plan.wait_ms) == 1;
+        if (handle_events() > 0) {
+            settle_frames_ = kSettleFrames;
+        } else if (settle_frames_ > 0) {
+            --settle_frames_;
+        }
+        recovery_.tick(document_, recovery_clock(frame));
+        if (auto message = recovery_.take_message()) {
+            say(std::move(*message));
+            settle_frames_ = kSettleFrames;
+        }
+        // Nothing came and nothing moves: no frame. Minimized or hidden: nothing to see.
+        if ((!woke && !plan.draw) || (needs.interactive && needs.hidden)) continue;
         int w = 0;
         int h = 0;
         window_->drawable_size(w, h);
         draw_frame(w, h);
         if (script_) script_->after_draw(*this);
-        recovery_.tick(document_, recovery_clock(frame));
-        if (auto message = recovery_.take_message()) say(std::move(*message));
         const bool last = options_.quit_after_frames > 0 && frame >= options_.quit_after_frames;
         if (last && !options_.screenshot.empty()) {
             if (Status s = save_framebuffer_png(options_.screenshot, w, h, WriteOptions{.replace_read_only = options_.overwrite}); !s) {

@@ -53,7 +53,8 @@ public:
 
 private:
     EditorApp() = default;
-    void handle_events();
+    // Handles the window's pending events; returns how many there were.
+    int handle_events();
     // The joint frames as drawn: the rig's pose, or the pose the state preview shows.
     void pose_world();
     // The onion skin's ghosts around the timeline's playhead, when it is on (onion_skin.hpp).
@@ -138,6 +139,7 @@ private:
     ViewLayers layers_;              // meshes shown, bones in front of them
     UiMarks ui_marks_;     // named widgets of the last frame, for scripts
     std::uint64_t last_tick_ = 0;  // SDL performance counter at the last tick_states
+    int settle_frames_ = 0;        // frames still to draw after the last input (editor/frame_pacing.hpp)
     StatusLine status_;
     bool framed_ = false;
     bool viewport_shot_requested_ = false;

@@ -59,10 +59,12 @@ bool EditorApp::window_key(const SDL_KeyboardEvent& key) {
     return true;
 }
 
-void EditorApp::handle_events() {
+int EditorApp::handle_events() {
     const Viewport view = viewport();
     SDL_Event e;
+    int count = 0;
     while (SDL_PollEvent(&e)) {
+        ++count;
         window_->process_event(e);
         const bool close = e.type == SDL_QUIT || (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_CLOSE);
         // A quit, a drop or a file from elsewhere ends an R or G transform first: kept, one step.
@@ -120,6 +122,7 @@ void EditorApp::handle_events() {
             if (auto message = controller_->take_message()) say(std::move(*message));
         }
     }
+    return count;
 }
 
 int EditorApp::shown_timeline_state() const {
