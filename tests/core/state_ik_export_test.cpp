@@ -27,8 +27,9 @@ Rig walking() {
     Rig rig = walker();
     const int hips = rig.skeleton.find("hips");
     KeyTrack move{hips, PoseProperty::Translation, {}};
-    move.keys.push_back(Key{0.0f});
-    Key forward{2.0f};
+    move.keys.push_back(Key{});
+    Key forward;
+    forward.time = 2.0f;
     forward.vector = glm::vec3(-30.0f, 0.0f, 0.0f);
     move.keys.push_back(forward);
     rig.states[0].tracks.push_back(move);
