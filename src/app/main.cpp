@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
         case RunMode::Export:
             if (cl.export_format == ExportFormat::Spine) return run_spine_export(cl.file, cl.import_out, cl.overwrite, std::cout, std::cerr);
             return run_export(cl.file, cl.import_out, cl.rest_pose, cl.animate, cl.overwrite, std::cout, std::cerr);
-        case RunMode::BenchFrames: return run_bench_frames(cl.bench_frames, cl.file, std::cout, std::cerr);
+        case RunMode::BenchFrames: return run_bench_frames(cl.bench_frames, cl.file, std::cout, std::cerr, cl.bench_bones, cl.bench_chains);
         case RunMode::Edit: break;
     }
 

@@ -14,10 +14,11 @@
 
 namespace marionette {
 
-int run_bench_frames(int frames, const std::string& file, std::ostream& out, std::ostream& err) {
+int run_bench_frames(int frames, const std::string& file, std::ostream& out, std::ostream& err, int bones, int chains) {
     Rig rig;
     if (file.empty()) {
-        rig = make_benchmark_rig();
+        const int arms = chains > 0 ? chains : 10;
+        rig = make_benchmark_rig(arms, ((bones > 0 ? bones : 1001) - 1) / arms);
     } else {
         Result<OpenedRig> loaded = open_rig_file(file);
         if (!loaded) return print_failure(err, loaded.message());

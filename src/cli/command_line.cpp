@@ -186,6 +186,22 @@ Status check_spine_export(const CommandLine& cl) {
     return {};
 }
 
+// --bones and --chains: only to size the rig --bench-frames generates, and a size it can make.
+Status check_bench_size(const CommandLine& cl) {
+    if (cl.bench_bones == 0 && cl.bench_chains == 0) return {};
+    const char* option = cl.bench_bones != 0 ? "--bones" : "--chains";
+    if (cl.mode != RunMode::BenchFrames) return Error{std::string(option) + ": only with --bench-frames N (the rig it generates)"};
+    if (!cl.file.empty()) return Error{std::string(option) + ": sizes the generated rig; --bench-frames times FILE as it is"};
+    const long long bones = cl.bench_bones != 0 ? cl.bench_bones : 1001;
+    const long long chains = cl.bench_chains != 0 ? cl.bench_chains : 10;
+    if (bones > kMaxBenchBones) return Error{"--bones: at most " + std::to_string(kMaxBenchBones) + ", got " + std::to_string(bones)};
+    if ((bones - 1) / chains < kBenchArmBones) {
+        return Error{"--chains: " + std::to_string(chains) + " chains need " + std::to_string(chains * kBenchArmBones + 1) +
+                     " bones or more (each hangs on an arm of at least " + std::to_string(kBenchArmBones) + "), got " + std::to_string(bones)};
+    }
+    return {};
+}
+
 // Checks that need every option seen: which options go with which mode, and what a mode lacks.
 Status check_combination(const CommandLine& cl, const std::vector<std::string>& mode_options_seen, bool format_given) {
     if (!cl.screenshot.empty() && cl.quit_after_frames == 0) {
@@ -195,6 +211,7 @@ Status check_combination(const CommandLine& cl, const std::vector<std::string>& 
     if (cl.mode == RunMode::BenchFrames && (cl.quit_after_frames != 0 || !cl.screenshot.empty())) {
         return Error{"--bench-frames: runs without a window; --frames and --screenshot are editor options"};
     }
+    if (Status s = check_bench_size(cl); !s) return s;
     if (cl.mode != RunMode::Edit && !cl.script.empty()) return Error{"--script: an editor option, not used with another mode"};
     if (cl.mode != RunMode::Edit && cl.window_width != 0) return Error{"--window: an editor option, not used with another mode"};
     if (Status s = check_mode_options(cl, mode_options_seen); !s) return s;
@@ -274,6 +291,12 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& args) {
             Result<int> n = parse_count(a, v.value());
             if (!n) return Error{n.message()};
             cl.bench_frames = n.value();
+        } else if (a == "--bones" || a == "--chains") {
+            Result<std::string> v = value();
+            if (!v) return Error{v.message()};
+            Result<int> n = parse_count(a, v.value());
+            if (!n) return Error{n.message()};
+            (a == "--bones" ? cl.bench_bones : cl.bench_chains) = n.value();
         } else if (a == "--frames") {
             Result<std::string> v = value();
             if (!v) return Error{v.message()};

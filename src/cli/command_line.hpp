@@ -55,7 +55,16 @@ struct CommandLine {
     // rig file (cli/overwrite_guard.hpp). Only with an option that writes.
     bool overwrite = false;
     int bench_frames = 0;        // RunMode::BenchFrames: frames to time
+    // --bones N, --chains C: the generated rig's size (RunMode::BenchFrames without FILE; 0: the
+    // default 1,001 bones and 10 chains). Checked against kMaxBenchBones and kBenchArmBones.
+    int bench_bones = 0;
+    int bench_chains = 0;
 };
+
+// The largest rig --bench-frames generates, and the fewest bones an arm of it holds (its CCD
+// chain's 16 bones).
+inline constexpr int kMaxBenchBones = 1000000;
+inline constexpr int kBenchArmBones = 16;
 
 Result<CommandLine> parse_command_line(const std::vector<std::string>& args);
 

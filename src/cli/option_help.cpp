@@ -13,6 +13,8 @@ constexpr OptionHelp kModes[] = {
     {"--import MODEL.glb", "convert a glTF 2.0 file (.glb, .gltf) and its meshes to a rig file at --out"},
     {"--export FILE", "write the rig to --out as glTF 2.0 (.glb, .gltf): bones, meshes, states; or Spine"},
     {"--bench-frames N [FILE]", "time N frames of solving, FK and draw data; print the median CPU time"},
+    {"--bones N", "--bench-frames without FILE: the generated rig's bones (default 1001, up to 1000000)"},
+    {"--chains C", "--bench-frames without FILE: its IK chains, one per arm (default 10)"},
     {"--help, -h", "print this help"},
     {"--version", "print the version"},
 };

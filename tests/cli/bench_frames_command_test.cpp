@@ -15,6 +15,16 @@ TEST(BenchFramesCommand, PrintsOneLineOfTimings) {
         << out.str();
 }
 
+TEST(BenchFramesCommand, GeneratesARigOfTheAskedSize) {
+    std::ostringstream out, err;
+    // 20 arms of (5001 - 1) / 20 = 250 bones under the root; a chain at each arm's end.
+    EXPECT_EQ(run_bench_frames(2, "", out, err, 5001, 20), 0) << err.str();
+    EXPECT_NE(out.str().find("frames=2 bones=5001 chains=20 "), std::string::npos) << out.str();
+    std::ostringstream odd;
+    EXPECT_EQ(run_bench_frames(1, "", odd, err, 1000, 0), 0) << err.str();
+    EXPECT_NE(odd.str().find("bones=991 chains=10 "), std::string::npos) << odd.str() << ": whole arms, at most the bones asked";
+}
+
 TEST(BenchFramesCommand, TimesAGivenRig) {
     std::ostringstream out, err;
     EXPECT_EQ(run_bench_frames(3, std::string(MARIONETTE_ASSETS) + "/hero.json", out, err), 0) << err.str();

@@ -194,7 +194,7 @@ TEST(CommandLine, HelpListsEveryOptionOnOneLine) {
     const char* parsed[] = {"--check", "--pose", "--animate", "--import", "--export", "--bench-frames", "--help", "-h",
                             "--version", "--out", "--overwrite", "--chain", "--target", "--solver", "--iterations",
                             "--timeline", "--fps", "--seconds", "--rest-pose", "--format", "--window", "--frames", "--screenshot",
-                            "--script"};
+                            "--script", "--bones", "--chains"};
     for (const char* option : parsed) {
         // Listed as an option: at the start of a line ("  --out PATH") or after "--help, ".
         const bool listed = help.find("\n  " + std::string(option) + " ") != std::string::npos ||
@@ -232,11 +232,23 @@ TEST(CommandLine, BenchFrames) {
     cl = parse_command_line({"--bench-frames", "10", "rig.json"});
     ASSERT_TRUE(cl.ok());
     EXPECT_EQ(cl.value().file, "rig.json");
+    cl = parse_command_line({"--bench-frames", "10", "--bones", "100000", "--chains", "100"});
+    ASSERT_TRUE(cl.ok()) << cl.message();
+    EXPECT_EQ(cl.value().bench_bones, 100000);
+    EXPECT_EQ(cl.value().bench_chains, 100);
     for (const auto& [args, expected] : std::vector<std::pair<std::vector<std::string>, std::string>>{
              {{"--bench-frames"}, "--bench-frames: missing value"},
              {{"--bench-frames", "x"}, "--bench-frames: expected a positive whole number"},
              {{"--bench-frames", "5", "--frames", "3"}, "runs without a window"},
              {{"--bench-frames", "5", "--check", "a.json"}, "conflicts with an earlier mode option"},
+             {{"--bones", "5000"}, "--bones: only with --bench-frames N (the rig it generates)"},
+             {{"--check", "a.json", "--chains", "5"}, "--chains: only with --bench-frames N"},
+             {{"--bench-frames", "5", "a.json", "--bones", "5000"}, "--bones: sizes the generated rig; --bench-frames times FILE as it is"},
+             {{"--bench-frames", "5", "--bones", "0"}, "--bones: expected a positive whole number, got \"0\""},
+             {{"--bench-frames", "5", "--bones", "1000001"}, "--bones: at most 1000000, got 1000001"},
+             {{"--bench-frames", "5", "--bones", "1000", "--chains", "100"}, "--chains: 100 chains need 1601 bones or more (each hangs on an arm of at least 16), got 1000"},
+             {{"--bench-frames", "5", "--chains", "70"}, "--chains: 70 chains need 1121 bones or more"},
+             {{"--bench-frames", "5", "--chains", "x"}, "--chains: expected a positive whole number"},
          }) {
         auto bad = parse_command_line(args);
         ASSERT_FALSE(bad.ok()) << expected;
