@@ -327,7 +327,9 @@ std::size_t chain_length(const Skeleton& skeleton, int root, int effector) {
 Status CcdJob::validate() const {
     if (!skeleton || !pose) return Error{"ccd: missing skeleton or pose"};
     if (!pose->fits(skeleton->size())) return Error{"ccd: the pose does not match the skeleton"};
-    if (!skeleton->is_parent_before_child()) return Error{"ccd: bones are not parent-before-child"};
+    // The chain and the bones above it, which place it; the rest of the skeleton is not read.
+    const bool in_skeleton = effector >= 0 && static_cast<std::size_t>(effector) < skeleton->size();
+    if (in_skeleton && !skeleton->is_path_parent_before_child(effector)) return Error{"ccd: bones are not parent-before-child"};
     const std::size_t n = chain_length(*skeleton, root, effector);
     if (n == 0) return Error{"ccd: the effector is not below the chain's root"};
     if (scratch.size() < n) {

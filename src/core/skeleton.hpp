@@ -67,6 +67,11 @@ public:
     bool is_ancestor_or_self(int ancestor, int bone) const;
     // Every parent index is smaller than its child's index.
     bool is_parent_before_child() const;
+    // The same along the path from `bone` up to its root (false for a bone outside the
+    // skeleton): what a walk up from `bone` needs to end, checked in the path's length rather
+    // than the skeleton's, so that a solve of one chain in a large rig does not pass over every
+    // bone each frame.
+    bool is_path_parent_before_child(int bone) const;
 
     bool operator==(const Skeleton&) const = default;
 

@@ -83,7 +83,8 @@ Status TwoBoneJob::validate() const {
         return Error{"two-bone: \"" + (*skeleton)[static_cast<std::size_t>(effector)].name + "\" is not a child of \"" +
                      (*skeleton)[static_cast<std::size_t>(root)].name + "\": the two-bone solver needs a chain of exactly two bones"};
     }
-    if (!skeleton->is_parent_before_child()) return Error{"two-bone: bones are not parent-before-child"};
+    // The limb and the bones above it, which place it; the rest of the skeleton is not read.
+    if (!skeleton->is_path_parent_before_child(effector)) return Error{"two-bone: bones are not parent-before-child"};
     if (!is_finite(target)) return Error{"two-bone: the target is not a finite point"};
     if (settings.pole && !is_finite(*settings.pole)) return Error{"two-bone: the pole is not a finite point"};
     if (auto problem = softness_problem(settings.softness)) return Error{"two-bone: softness " + *problem};

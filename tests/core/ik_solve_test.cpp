@@ -118,3 +118,33 @@ TEST(SolveChain, ACcdChainHeldInALimitsMinimumTakesTheWayAFreshSolveFinds) {
     EXPECT_TRUE(r.value().reached) << r.value().error;
     EXPECT_LT(glm::length(tip_of(rig, pose, 3) - target), 2e-3f);
 }
+
+// A solve reads its chain and the bones above it, and checks their order along that path only
+// (not every bone of the rig each frame): a bone out of order elsewhere does not stop it, one on
+// the path (or a loop of parents there) is refused, never walked forever.
+TEST(SolveChain, ChecksTheOrderOfItsOwnPathOnly) {
+    for (const SolverKind solver : {SolverKind::TwoBone, SolverKind::Ccd}) {
+        Rig rig = arm_with_chains();  // base, b0, b1, b2: chains over b0-b1 and b0-b2
+        Bone stray = rig.skeleton[1];
+        stray.name = "stray";
+        std::vector<Bone> bones = rig.skeleton.bones();
+        bones.push_back(stray);
+        bones[4].parent = 4;  // off the chains' path: its own parent
+        rig.skeleton = Skeleton(bones);
+        rig.pose = Pose::rest(rig.skeleton.size());
+        IkChain chain = rig.chains[0];
+        chain.solver = solver;
+        Pose pose = rig.pose;
+        Result<IkResult> solved = solve_chain(rig, chain, {0.5f, 1.2f, 0.0f}, pose);
+        EXPECT_TRUE(solved.ok()) << solved.message();
+
+        bones[4].parent = 0;
+        bones[1].parent = 3;  // on the path: b0 now hangs under b2, a loop b0 -> b2 -> b1 -> b0
+        rig.skeleton = Skeleton(bones);
+        pose = rig.pose;
+        Result<IkResult> refused = solve_chain(rig, chain, {0.5f, 1.2f, 0.0f}, pose);
+        ASSERT_FALSE(refused.ok());
+        EXPECT_NE(refused.message().find("bones are not parent-before-child"), std::string::npos) << refused.message();
+        EXPECT_EQ(pose.rotations, rig.pose.rotations);
+    }
+}
