@@ -204,6 +204,7 @@ tinygltf::Animation sampled_animation(Writer& w, const Rig& rig, const State& st
     std::vector<float> times;
     std::vector<Pose> poses;
     Pose pose = rig.pose;
+    const double length = static_cast<double>(state_length(state));
     for (std::size_t i = 0; i <= frames; ++i) {
         const double t = static_cast<double>(i) / fps;
         if (!state.channels.empty()) {
@@ -211,7 +212,7 @@ tinygltf::Animation sampled_animation(Writer& w, const Rig& rig, const State& st
             solve_state_chains(rig, state, keyed_time(state, t), pose);
         } else {
             // The tracks' own time, so the last frame shows the last key (as the timeline does).
-            const double track_time = std::min(t, static_cast<double>(state_length(state)));
+            const double track_time = std::min(t, length);
             sample_state_at(state, rig.is_2d(), track_time, track_time, rig.pose, pose);
             solve_state_chains(rig, state, track_time, pose);
         }

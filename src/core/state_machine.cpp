@@ -23,7 +23,8 @@ void sample_layer(const StateLayer& layer, const Rig& rig, double clock, Pose& o
         } else {
             sample_state(st, rig.is_2d(), clock, local, rig.pose, out);
         }
-        solve_state_chains(rig, st, keyed_time(st, local), out);
+        // keyed_time measures the state's length: only for a state that keys a chain's mix.
+        if (!st.chain_tracks.empty()) solve_state_chains(rig, st, keyed_time(st, local), out);
     } else {
         out = rig.pose;
     }

@@ -155,7 +155,7 @@ void sample_state_at(const State& state, ClipPlayback& playback, double clock, d
 
 void sample_state(const Rig& rig, const State& state, double time, const Pose& pose, Pose& out) {
     sample_state(state, rig.is_2d(), time, time, pose, out);
-    solve_state_chains(rig, state, keyed_time(state, time), out);
+    if (!state.chain_tracks.empty()) solve_state_chains(rig, state, keyed_time(state, time), out);
 }
 
 glm::quat blend_rotation(const glm::quat& a, const glm::quat& b, float w) {

@@ -231,17 +231,13 @@ Result<Rig> set_key_interpolation(const Rig& rig, int state, std::span<const Key
             (r.timeline == KeyTimeline::Slot && target.slot_tracks[static_cast<std::size_t>(r.track)].property != SlotProperty::Color)) {
             return Error{"cannot set the interpolation: " + track_label(rig, target, r.timeline, r.track) + " switches at its keys"};
         }
-        const auto set = [&](auto& key) {
-            key.interpolation = interpolation;
-            if (interpolation == Interpolation::Bezier) key.curve = curve;
-        };
-        if (r.timeline == KeyTimeline::Slot) {
-            set(target.slot_tracks[static_cast<std::size_t>(r.track)].keys[static_cast<std::size_t>(r.key)]);
-        } else if (r.timeline == KeyTimeline::Chain) {
-            set(target.chain_tracks[static_cast<std::size_t>(r.track)].keys[static_cast<std::size_t>(r.key)]);
-        } else {
-            set(target.tracks[static_cast<std::size_t>(r.track)].keys[static_cast<std::size_t>(r.key)]);
-        }
+        with_track_keys(target, r.timeline, r.track, [&](auto& listed) {
+            auto& key = listed[static_cast<std::size_t>(r.key)];
+            if constexpr (requires { key.interpolation; }) {  // a draw-order key has none (refused above)
+                key.interpolation = interpolation;
+                if (interpolation == Interpolation::Bezier) key.curve = curve;
+            }
+        });
     }
     return out;
 }
