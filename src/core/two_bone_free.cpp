@@ -58,6 +58,10 @@ struct BendPlane {
             p.axis_b = glm::conjugate(rb) * p.axis;
         } else {
             p.axis = {2.0f * (rb.x * rb.z + rb.w * rb.y), 2.0f * (rb.y * rb.z - rb.w * rb.x), 1.0f - 2.0f * (rb.x * rb.x + rb.y * rb.y)};
+            // Nearly straight, not quite: the lower bone's z is then off square with the upper
+            // bone by the rest's kink, which would skew the whole limb's frame (the upper bone's
+            // length times it). The general solve on the limb's shape takes such a limb.
+            if (!(std::fabs(glm::dot(p.axis, p.e1)) <= 1e-6f)) return false;
         }
     }
     p.e2 = glm::cross(p.axis, p.e1);

@@ -351,3 +351,37 @@ TEST(TwoBonePaths, Limited3DFastPathAgreesWithTheShapesSolve) {
     EXPECT_GT(taken, compared / 10);
     EXPECT_GT(no_exact, compared / 20);
 }
+
+// A 3D limb straight at rest but for a kink too small to give a bend plane (the cross product of
+// its bones' directions under kRestBendCross2) bends about its lower bone's z. That axis is off
+// square with the upper bone by the kink, and the fast path, which builds the limb's frame on
+// it, skewed the whole limb by the upper bone's length times the kink: a tip 7.2e-4 off reported
+// as a miss of 0 (ik_fuzz, two_bone_3d_rest_straight_within_1e-3.bin). Every target, from the
+// fold to full reach, must now be reached where the reported miss says.
+TEST(TwoBonePaths, ARestKinkTooSmallForABendPlaneDoesNotSkewTheLimb) {
+    for (const float kink : {0.0f, 1e-5f, 1.5e-4f, 9e-4f}) {
+        for (const bool folded : {true, false}) {
+            // The upper bone runs along y; the lower bone's x along -y (folded) or +y, turned
+            // off that line by the kink about a tilted axis so both of its other axes lean.
+            const glm::quat along = folded ? glm::angleAxis(-0.5f * kPiF, glm::vec3{0.0f, 0.0f, 1.0f}) : glm::angleAxis(0.5f * kPiF, glm::vec3{0.0f, 0.0f, 1.0f});
+            const glm::quat lower_rest = glm::angleAxis(kink, glm::normalize(glm::vec3{1.0f, 0.0f, 1.0f})) * along;
+            const float upper = 3.6f, lower = 0.09f;
+            Skeleton skeleton({bone("upper", -1, {0.0f, 0.0f, 0.0f}, glm::quat{1.0f, 0.0f, 0.0f, 0.0f}, 0.0f),
+                               bone("lower", 0, {0.0f, upper, 0.0f}, lower_rest, lower)});
+            const Rig rig{Dimensions::Three, skeleton, {}, Pose::rest(skeleton.size()), {}, {}, {}};
+            const glm::vec3 aim = glm::normalize(glm::vec3{0.5f, -0.02f, 0.95f});
+            for (const float distance : {upper - lower, upper - 0.5f * lower, upper, upper + lower}) {
+                Pose pose = Pose::rest(skeleton.size());
+                TwoBoneSettings settings;
+                settings.pole = glm::vec3{7.0f, 0.0f, 0.0f};
+                const glm::vec3 target = distance * aim;
+                const TwoBoneJob job{&skeleton, Dimensions::Three, 0, 1, target, settings, 1e-3f, &pose};
+                ASSERT_TRUE(job.validate().ok());
+                const IkResult r = job.run();
+                const float miss = glm::length(tip_of(rig, pose, 1) - target);
+                EXPECT_NEAR(miss, r.error, 2e-5f) << "kink " << kink << (folded ? " folded" : " straight") << " at " << distance;
+                EXPECT_LT(miss, 1e-4f) << "kink " << kink << (folded ? " folded" : " straight") << " at " << distance;
+            }
+        }
+    }
+}
