@@ -25,7 +25,9 @@ bash scripts/install-deps.sh
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
   -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1" -DMARIONETTE_SANITIZE=ON -DMARIONETTE_BUILD_BENCH=OFF \
   -DMARIONETTE_WERROR="${MARIONETTE_WERROR:-OFF}" >/dev/null
+start=$SECONDS
 cmake --build "$build" --parallel "$(nproc)"
+echo "sanitize: the build took $((SECONDS - start)) s" | tee "$build/timings.txt"
 
 strict="halt_on_error=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1:strict_string_checks=1"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
@@ -33,6 +35,8 @@ export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0"
 export MARIONETTE_SOAK_DRAGS="${MARIONETTE_SOAK_DRAGS:-100000}"
 export MARIONETTE_IK_REFERENCE_TARGETS="${MARIONETTE_IK_REFERENCE_TARGETS:-5000}"
 status=0
+start=$SECONDS
 ASAN_OPTIONS="$strict:detect_leaks=1" ctest --test-dir "$build" --output-on-failure --parallel 2 -LE app || status=1
 ASAN_OPTIONS="$strict:detect_leaks=0" ctest --test-dir "$build" --output-on-failure --parallel 2 -L app || status=1
+echo "sanitize: the tests took $((SECONDS - start)) s" | tee -a "$build/timings.txt"
 exit $status

@@ -9,7 +9,6 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "app/panel_layout.hpp"
 #include "app/screenshot.hpp"
 #include "core/forward_kinematics.hpp"
 #include "core/state_ik.hpp"
@@ -23,7 +22,6 @@
 
 namespace marionette {
 
-using namespace panel_layout;
 
 
 Result<std::unique_ptr<EditorApp>> EditorApp::create(Document document, EditorOptions options) {
@@ -43,6 +41,7 @@ Result<std::unique_ptr<EditorApp>> EditorApp::create(Document document, EditorOp
     app->window_ = std::move(window).value();
     if (app->settings_.maximized && !app->options_.window_size_given) SDL_MaximizeWindow(app->window_->sdl());
     if (!app->settings_.imgui_layout.empty()) ImGui::LoadIniSettingsFromMemory(app->settings_.imgui_layout.c_str(), app->settings_.imgui_layout.size());
+    app->apply_appearance();
     if (app->options_.remember_file && !app->document_.path().empty()) app->settings_.recent.add(app->document_.path());
     app->files_ = std::make_unique<FileActions>(app->document_, app->history_, app->settings_.recent);
     app->pictures_ = std::make_unique<PictureActions>(app->document_);
@@ -67,12 +66,34 @@ std::string EditorApp::window_title() const {
 }
 
 Viewport EditorApp::viewport() const {
+    const PanelLayout p = panels();
+    return {p.viewport_x, p.viewport_y, p.viewport_width, p.viewport_height};
+}
+
+PanelLayout EditorApp::panels() const {
     int w = 0;
     int h = 0;
     SDL_GetWindowSize(window_->sdl(), &w, &h);
-    const float states = state_panel_open_ ? kStatePanelHeight : 0.0f;
-    return {kOutlinerWidth, kToolbarHeight, std::max(0.0f, static_cast<float>(w) - kOutlinerWidth - kInspectorWidth),
-            std::max(0.0f, static_cast<float>(h) - kToolbarHeight - kStatusHeight - states)};
+    return lay_out_panels(settings_.panels, ui_scale_, static_cast<float>(w), static_cast<float>(h), state_panel_open_, toolbar_rows_);
+}
+
+UiAppearance EditorApp::appearance() const {
+    UiAppearance shown = settings_.appearance;
+    if (options_.ui_scale) shown.scale = options_.ui_scale;
+    if (options_.theme) shown.theme = *options_.theme;
+    return shown;
+}
+
+void EditorApp::apply_appearance() {
+    const UiAppearance shown = appearance();
+    ui_scale_ = ui_scale(shown, window_->display_dpi());
+    if (std::string problem = window_->set_appearance(ui_scale_, shown.theme); !problem.empty()) {
+        // On the terminal too: the status bar's message goes with the next edit.
+        std::cerr << "marionette: " << terminal_safe(problem) << '\n';
+        say(std::move(problem));
+    }
+    appearance_changed_ = false;
+    framed_ = false;  // the viewport changed size with the panels
 }
 
 void EditorApp::load_settings() {
@@ -310,6 +331,7 @@ void EditorApp::draw_frame(int frame_width, int frame_height) {
         save_viewport_screenshot(frame_height, pixels_per_point);
     }
 
+    if (appearance_changed_) apply_appearance();
     window_->begin_frame();
     draw_panels(static_cast<float>(window_width), static_cast<float>(window_height));
     window_->render_ui();

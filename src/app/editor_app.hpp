@@ -14,6 +14,7 @@
 #include "app/picture_actions.hpp"
 #include "app/gl_window.hpp"
 #include "app/help_window.hpp"
+#include "app/panel_edges.hpp"
 #include "app/panel_edits.hpp"
 #include "app/recovery_actions.hpp"
 #include "app/script_player.hpp"
@@ -41,6 +42,8 @@ struct EditorOptions {
     int window_width = 1280;
     int window_height = 800;
     bool window_size_given = false;  // --window: the remembered size is not used
+    std::optional<float> ui_scale;   // --ui-scale: over the settings' for this run
+    std::optional<UiTheme> theme;    // --theme: likewise
     bool remember_file = false;      // the document was named on the command line: a recent file
     std::optional<InputScript> script; // replayed, then the editor quits (exit 1 on a failed step)
 };
@@ -78,6 +81,11 @@ private:
     void draw_viewport(int frame_width, int frame_height, float pixels_per_point);
     void draw_frame(int frame_width, int frame_height);
     void draw_panels(float window_width, float window_height);
+    // The panels' inner edges: a drag resizes the panel (remembered in the settings), a
+    // double-click gives it its default size back (panel_edges.hpp).
+    void drag_panel_edges(const PanelLayout& layout, float window_width, float window_height);
+    std::vector<PanelEdge> panel_edges(const PanelLayout& layout, float window_width) const;
+    bool on_panel_edge(float x, float y) const;
     void apply_panel_edits(PanelEdits& edits);
     // The document was replaced (new, open): selection, drags, camera and edit state start over.
     void start_over();
@@ -97,6 +105,13 @@ private:
     // F12: the viewport alone (no panels) as "<document>-NNN.png" beside the document.
     void save_viewport_screenshot(int frame_height, float pixels_per_point);
     Viewport viewport() const;
+    // Where the panels and the viewport go in the window now (panel_sizes.hpp).
+    PanelLayout panels() const;
+    // The appearance shown: the settings' (View menu), with --ui-scale and --theme over them.
+    UiAppearance appearance() const;
+    // Fonts and style for appearance() and the display's DPI; between frames. Says why when
+    // the UI font could not be loaded.
+    void apply_appearance();
     std::string window_title() const;
     Status save_to(const std::filesystem::path& path);
     bool interactive() const { return !options_.script && options_.quit_after_frames <= 0; }
@@ -136,6 +151,9 @@ private:
     SlotPose shown_slots_;  // the slots' drawings, colours and order shown this frame
     std::vector<GhostPose> ghosts_;  // the onion skin's ghosts this frame
     bool mirror_editing_ = false;    // Pose > Mirror editing: rest and limits edits go to the twin too
+    float ui_scale_ = 1.0f;          // the scale in use (ui_scale())
+    bool appearance_changed_ = false;  // the View menu chose another: applied before the next frame
+    int toolbar_rows_ = 1;             // the toolbar's buttons wrap into rows in a narrow window
     ViewLayers layers_;              // meshes shown, bones in front of them
     UiMarks ui_marks_;     // named widgets of the last frame, for scripts
     std::uint64_t last_tick_ = 0;  // SDL performance counter at the last tick_states

@@ -96,8 +96,10 @@ int EditorApp::handle_events() {
         const ImGuiIO& io = ImGui::GetIO();
         // WantCaptureMouse is last frame's answer: a press that arrives with the move taking the
         // pointer off a panel onto the viewport (a quick hand, a tablet, a script) would be
-        // swallowed. Only popups and dialogs overlap the viewport, so with none open a press
-        // inside it is the viewport's.
+        // swallowed. Only popups, dialogs and the panels' edges overlap the viewport, so with
+        // no popup open a press inside it, off the edges, is the viewport's.
+        const bool press_on_edge = e.type == SDL_MOUSEBUTTONDOWN && on_panel_edge(static_cast<float>(e.button.x), static_cast<float>(e.button.y));
+        if (press_on_edge) continue;  // ImGui's: the edge is dragged, the viewport sees nothing
         const bool press_in_viewport = e.type == SDL_MOUSEBUTTONDOWN &&
                                        view.contains({static_cast<float>(e.button.x), static_cast<float>(e.button.y)}) &&
                                        !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);

@@ -3,28 +3,74 @@
 
 #include "app/editor_app.hpp"
 
+#include <SDL.h>
 #include <imgui.h>
 
 #include <algorithm>
+#include <string_view>
 
 #include "app/inspector_panel.hpp"
 #include "app/outliner_panel.hpp"
 #include "app/panel_edits.hpp"
-#include "app/panel_layout.hpp"
+#include "app/panel_edges.hpp"
 #include "app/status_bar.hpp"
 #include "app/toolbar.hpp"
 #include "core/mirror_pairs.hpp"
+#include "editor/frame_pacing.hpp"
 #include "editor/mirror_edits.hpp"
 #include "editor/mirror_pose.hpp"
 #include "editor/state_edits.hpp"
 
 namespace marionette {
 
-using namespace panel_layout;
+std::vector<PanelEdge> EditorApp::panel_edges(const PanelLayout& layout, float window_width) const {
+    // Along the viewport only: below the toolbar, above the state panel when it is open.
+    const float top = layout.viewport_y;
+    const float bottom = layout.viewport_y + layout.viewport_height;
+    std::vector<PanelEdge> edges{{"outliner", true, layout.outliner_width, top, bottom, 1.0f},
+                                 {"inspector", true, window_width - layout.inspector_width, top, bottom, -1.0f}};
+    if (state_panel_open_) edges.push_back({"states", false, bottom, layout.viewport_x, layout.viewport_x + layout.viewport_width, -1.0f});
+    return edges;
+}
+
+bool EditorApp::on_panel_edge(float x, float y) const {
+    int w = 0;
+    int h = 0;
+    SDL_GetWindowSize(window_->sdl(), &w, &h);
+    for (const PanelEdge& edge : panel_edges(panels(), static_cast<float>(w))) {
+        if (edge_strip(edge).contains(x, y)) return true;
+    }
+    return false;
+}
+
+void EditorApp::drag_panel_edges(const PanelLayout& layout, float window_width, float window_height) {
+    PanelSizes& sizes = settings_.panels;
+    const PanelSizes defaults;
+    for (const PanelEdge& edge : panel_edges(layout, window_width)) {
+        const PanelEdgeDrag drag = panel_edge(edge, &ui_marks_);
+        const std::string_view which = edge.id;
+        if (which == "outliner") {
+            if (drag.reset) sizes.outliner = defaults.outliner;
+            if (drag.moved_to) sizes.outliner = size_at_scale_one(*drag.moved_to, ui_scale_, PanelSizes::kMinOutliner, PanelSizes::kMaxOutliner);
+        } else if (which == "inspector") {
+            if (drag.reset) sizes.inspector = defaults.inspector;
+            if (drag.moved_to) {
+                sizes.inspector = size_at_scale_one(window_width - *drag.moved_to, ui_scale_, PanelSizes::kMinInspector, PanelSizes::kMaxInspector);
+            }
+        } else {
+            if (drag.reset) sizes.state_panel = defaults.state_panel;
+            if (drag.moved_to) {
+                sizes.state_panel = size_at_scale_one(window_height - layout.status_height - *drag.moved_to, ui_scale_, PanelSizes::kMinStatePanel,
+                                                      PanelSizes::kMaxStatePanel);
+            }
+        }
+    }
+}
 
 void EditorApp::draw_panels(float window_width, float window_height) {
     const Rig& rig = document_.rig();
-    const float panel_height = window_height - kStatusHeight;
+    const PanelLayout layout = panels();
+    const float panel_height = window_height - layout.status_height;
     PanelEdits edits;
     ui_marks_.clear();
     // A keyed state shown on the timeline: slot changes are keyed at its playhead.
@@ -33,7 +79,7 @@ void EditorApp::draw_panels(float window_width, float window_height) {
         state_keying = StateKeying{state, static_cast<float>(state_panel_.timeline().key_time(rig)), &shown_slots_};
     }
     const std::vector<int>& selection = controller_->selection().bones();
-    draw_outliner_panel(rig, controller_->selected(), {0.0f, 0.0f, kOutlinerWidth, panel_height}, edits, &ui_marks_, controller_->selected_slot(),
+    draw_outliner_panel(rig, controller_->selected(), {0.0f, 0.0f, layout.outliner_width, panel_height}, edits, &ui_marks_, controller_->selected_slot(),
                         state_keying ? &*state_keying : nullptr, selection);
     SelectedKeys keys;
     if (state_panel_open_) {
@@ -48,7 +94,7 @@ void EditorApp::draw_panels(float window_width, float window_height) {
             });
         }
     }
-    draw_inspector_panel(rig, controller_->selected(), {window_width - kInspectorWidth, 0.0f, kInspectorWidth, panel_height}, edits, &ui_marks_,
+    draw_inspector_panel(rig, controller_->selected(), {window_width - layout.inspector_width, 0.0f, layout.inspector_width, panel_height}, edits, &ui_marks_,
                          &keys, controller_->selected_slot(), state_keying ? &*state_keying : nullptr, selection);
     ToolbarState toolbar{&settings_.recent, controller_->mode(), history_.can_undo(), history_.can_redo(), !rig.is_2d(), nullptr, false,
                          state_panel_open_, state_panel_.timeline().onion().on, !rig.meshes.empty() || !rig.slots.empty(), rig.is_2d() && !rig.slots.empty(),
@@ -56,6 +102,8 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     toolbar.can_mirror = controller_->selected() >= 0;
     toolbar.mirror_editing = mirror_editing_;
     toolbar.rig = &rig;  // whether it has a twin is asked on the click, not every frame
+    toolbar.appearance = appearance();
+    toolbar.display_scale = ui_scale_for_dpi(window_->display_dpi());
     // The posed chain is the rig's chain ending at its effector, unless it is an automatic one.
     const std::optional<IkChain> active = controller_->active_chain();
     const int active_index = active ? rig.chain_ending_at(active->effector) : -1;
@@ -64,7 +112,8 @@ void EditorApp::draw_panels(float window_width, float window_height) {
         toolbar.chain_can_be_two_bone = chain_bones(rig.skeleton, toolbar.chain->root, toolbar.chain->effector).size() == 2;
     }
     const ToolbarActions tools = draw_toolbar(toolbar,
-                                              {kOutlinerWidth, 0.0f, window_width - kOutlinerWidth - kInspectorWidth, kToolbarHeight});
+                                              {layout.outliner_width, 0.0f, window_width - layout.outliner_width - layout.inspector_width, layout.toolbar_height});
+    drag_panel_edges(layout, window_width, window_height);
     StatePanelActions state_actions;
     if (state_panel_open_) {
         const Viewport view = viewport();
@@ -86,7 +135,7 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     }
     draw_status_bar(StatusBarInfo{controller_->mode(), posed, controller_->last_solve(), posed_bones, std::string(status_.shown(document_.revision())),
                                   controller_->picture_tool()},
-                    window_width, window_height, kStatusHeight, toggle, set_tool);
+                    window_width, window_height, layout.status_height, toggle, set_tool);
     // Every panel has drawn from the same rig; now the document may change.
     apply_panel_edits(edits);
     apply_state_actions(state_actions);
@@ -95,6 +144,23 @@ void EditorApp::draw_panels(float window_width, float window_height) {
         framed_ = false;  // the viewport changed size: frame the puppet in what is left of it
     }
     if (tools.toggle_help) help_.toggle();
+    if (tools.rows != toolbar_rows_) {
+        // The toolbar wrapped (or unwrapped): the panels and viewport move with it next frame.
+        toolbar_rows_ = tools.rows;
+        settle_frames_ = kSettleFrames;
+    }
+    if (tools.set_ui_scale || tools.set_theme) {
+        // Chosen in the menu: remembered, and over what the command line gave for this run.
+        if (tools.set_ui_scale) {
+            settings_.appearance.scale = *tools.set_ui_scale;
+            options_.ui_scale.reset();
+        }
+        if (tools.set_theme) {
+            settings_.appearance.theme = *tools.set_theme;
+            options_.theme.reset();
+        }
+        appearance_changed_ = true;
+    }
     if (tools.toggle_onion) state_panel_.timeline().onion().on = !state_panel_.timeline().onion().on;
     if (tools.toggle_meshes) layers_.meshes = !layers_.meshes;
     if (tools.toggle_xray) layers_.xray = !layers_.xray;

@@ -8,6 +8,8 @@
 
 #include <cfloat>
 
+#include "app/ui_style.hpp"
+
 namespace marionette {
 
 Result<std::unique_ptr<GlWindow>> GlWindow::create(const std::string& title, int width, int height) {
@@ -60,6 +62,24 @@ void GlWindow::drawable_size(int& width, int& height) const { SDL_GL_GetDrawable
 
 void GlWindow::set_title(const std::string& title) { SDL_SetWindowTitle(window_, title.c_str()); }
 
+float GlWindow::display_dpi() const {
+    const int display = SDL_GetWindowDisplayIndex(window_);
+    float diagonal = 0.0f;
+    float horizontal = 0.0f;
+    float vertical = 0.0f;
+    if (display < 0 || SDL_GetDisplayDPI(display, &diagonal, &horizontal, &vertical) != 0) return 0.0f;
+    return horizontal;
+}
+
+std::string GlWindow::set_appearance(float scale, UiTheme theme) {
+    // Before the first frame the renderer has no font texture yet: it makes one from the atlas.
+    if (frame_begun_) ImGui_ImplOpenGL3_DestroyFontsTexture();
+    std::string problem = load_ui_font(scale);
+    ImGui::GetStyle() = ui_style(scale, theme);
+    if (frame_begun_) ImGui_ImplOpenGL3_CreateFontsTexture();
+    return problem;
+}
+
 namespace {
 // ImGui's mouse buttons 0, 1, 2 are left, right, middle.
 int imgui_button(Uint8 sdl_button) {
@@ -99,6 +119,7 @@ void GlWindow::process_event(const SDL_Event& e) {
 
 void GlWindow::begin_frame() {
     ImGui_ImplOpenGL3_NewFrame();
+    frame_begun_ = true;
     ImGui_ImplSDL2_NewFrame();
     ImGuiIO& io = ImGui::GetIO();
     const bool held = buttons_down_[0] || buttons_down_[1] || buttons_down_[2];

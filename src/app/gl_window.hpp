@@ -9,6 +9,7 @@
 #include <glm/glm.hpp>
 
 #include "core/result.hpp"
+#include "editor/ui_appearance.hpp"
 
 struct SDL_Window;
 union SDL_Event;
@@ -26,6 +27,11 @@ public:
     // Size in pixels of the framebuffer (larger than the window size on high-DPI screens).
     void drawable_size(int& width, int& height) const;
     void set_title(const std::string& title);
+    // The horizontal DPI SDL reports for the window's display; 0 when it reports none.
+    float display_dpi() const;
+    // ImGui's fonts and style for a UI scale and theme (ui_style.hpp), the font texture made
+    // again; between frames. Returns why the UI font could not be used, or empty.
+    std::string set_appearance(float scale, UiTheme theme);
     // Every event goes here first: ImGui sees it, and the mouse position and buttons ImGui uses
     // are taken from the events (as later ImGui backends do), not from the pointer's global
     // state, so a replayed script and a hand on the mouse look the same to the panels.
@@ -40,6 +46,7 @@ private:
     void* context_ = nullptr;
     bool sdl_started_ = false;
     bool imgui_started_ = false;
+    bool frame_begun_ = false;  // the renderer has made its font texture (at the first frame)
     glm::vec2 mouse_{-1.0f};
     bool mouse_inside_ = false;
     std::array<bool, 3> buttons_down_{};

@@ -1,4 +1,5 @@
 #include "app/help_window.hpp"
+#include "app/ui_style.hpp"
 
 #include <imgui.h>
 
@@ -63,7 +64,7 @@ void mouse_tab() {
 void HelpWindow::draw(UiMarks* marks) {
     if (!open_) return;
     const ImGuiViewport* view = ImGui::GetMainViewport();
-    ImGui::SetNextWindowSize(ImVec2(620.0f, view->WorkSize.y * 0.8f), ImGuiCond_Appearing);
+    ImGui::SetNextWindowSize(ImVec2(ui_px(620.0f), view->WorkSize.y * 0.8f), ImGuiCond_Appearing);
     ImGui::SetNextWindowPos(ImVec2(view->WorkPos.x + view->WorkSize.x * 0.5f, view->WorkPos.y + view->WorkSize.y * 0.5f), ImGuiCond_Appearing,
                             ImVec2(0.5f, 0.5f));
     if (!ImGui::Begin("Help", &open_, ImGuiWindowFlags_NoCollapse)) {

@@ -1,4 +1,5 @@
 #include "app/inspector_panel.hpp"
+#include "app/ui_style.hpp"
 
 #include <imgui.h>
 
@@ -247,7 +248,7 @@ void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at
         ImGui::End();
         return;
     }
-    ImGui::PushItemWidth(-90.0f);  // room for the labels on the right
+    ImGui::PushItemWidth(-ui_px(90.0f));  // room for the labels on the right
     if (keys && !keys->keys.empty() && ImGui::CollapsingHeader("Keys", ImGuiTreeNodeFlags_DefaultOpen)) {
         ImGui::PushID("keys");
         key_section(rig, *keys, out, marks);
@@ -284,10 +285,12 @@ void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at
     if (ImGui::InputText("name", name, sizeof(name), ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll)) {
         apply(out, "rename " + b.name, rename_bone(rig, selected, name));
     }
+    if (marks) marks->mark_last_item("inspector/name");
     ImGui::TextDisabled("parent: %s", b.parent < 0 ? "(root)" : rig.skeleton[static_cast<std::size_t>(b.parent)].name.c_str());
 
     float length = b.length;
     bool changed = ImGui::DragFloat("length", &length, rig.is_2d() ? 0.5f : 0.01f, 0.0f, 1e6f, "%.3f");
+    if (marks) marks->mark_last_item("inspector/length");
     track(out, "length of " + whose, changed,
           [&] { return set_bone_length(rig, shared, length); });
 

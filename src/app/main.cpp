@@ -74,6 +74,8 @@ int main(int argc, char** argv) {
         options.window_height = cl.window_height;
         options.window_size_given = true;
     }
+    options.ui_scale = cl.ui_scale;
+    options.theme = cl.theme;
     options.remember_file = !cl.file.empty();
     if (!cl.script.empty()) {
         Result<InputScript> script = load_input_script(cl.script);

@@ -155,6 +155,7 @@ void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at,
         const Skeleton& sk = rig.skeleton;
         const bool has_selection = selected >= 0 && static_cast<std::size_t>(selected) < sk.size();
         if (ImGui::Button(has_selection ? "Add child" : "Add root")) add_child(rig, has_selection ? selected : -1, out);
+        if (marks) marks->mark_last_item("outliner/add");
         ImGui::SameLine();
         if (!has_selection || sk.size() < 2) ImGui::BeginDisabled();
         if (ImGui::Button("Delete")) delete_selected(rig, selected, selection, out);

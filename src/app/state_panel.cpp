@@ -1,4 +1,5 @@
 #include "app/state_panel.hpp"
+#include "app/ui_style.hpp"
 
 #include <imgui.h>
 
@@ -58,7 +59,7 @@ void StatePanel::draw(const Rig& rig, const StatePlayer& player, int selected_bo
     const int shown_state = active_state(player.machine());
     playback(rig, player, marks, edits, actions);
     ImGui::Separator();
-    ImGui::BeginChild("state_list", ImVec2(kListWidth, 0.0f), true);
+    ImGui::BeginChild("state_list", ImVec2(ui_px(kListWidth), 0.0f), true);
     state_list(rig, shown_state, marks, edits, actions);
     ImGui::EndChild();
     ImGui::SameLine();
@@ -94,10 +95,10 @@ void StatePanel::playback(const Rig& rig, const StatePlayer& player, UiMarks& ma
     if (button(player.playing() ? "Pause" : "Play", true, "states/play", marks, "The shown state's clock")) actions.play = !player.playing();
     ImGui::SameLine();
     float scale = player.time_scale();
-    ImGui::SetNextItemWidth(110.0f);
+    ImGui::SetNextItemWidth(ui_px(110.0f));
     if (ImGui::SliderFloat("speed", &scale, 0.0f, 4.0f, "%.2fx")) actions.time_scale = scale;
     marks.mark_last_item("states/speed");
-    ImGui::SameLine(0.0f, 16.0f);
+    ImGui::SameLine(0.0f, ui_px(16.0f));
     bool cycling = player.auto_cycle().has_value();
     if (ImGui::Checkbox("auto-cycle", &cycling)) actions.auto_cycle = cycling ? std::optional<float>(2.0f) : std::nullopt;
     marks.mark_last_item("states/auto-cycle");
@@ -105,7 +106,7 @@ void StatePanel::playback(const Rig& rig, const StatePlayer& player, UiMarks& ma
     if (player.auto_cycle()) {
         ImGui::SameLine();
         float every = *player.auto_cycle();
-        ImGui::SetNextItemWidth(90.0f);
+        ImGui::SetNextItemWidth(ui_px(90.0f));
         if (ImGui::DragFloat("s##cycle", &every, 0.05f, 0.1f, 60.0f, "every %.1f")) actions.auto_cycle = std::optional<float>(every);
     }
 
@@ -114,23 +115,23 @@ void StatePanel::playback(const Rig& rig, const StatePlayer& player, UiMarks& ma
     ImGui::TextUnformatted("transition");
     ImGui::SameLine();
     TransitionSettings t = rig.transition;
-    ImGui::SetNextItemWidth(100.0f);
+    ImGui::SetNextItemWidth(ui_px(100.0f));
     const bool changed = ImGui::DragFloat("s##duration", &t.duration, 0.01f, 0.0f, 10.0f, "%.2f");
     marks.mark_last_item("states/duration");
     track(edits, "transition duration", changed, [&] { return set_transition(rig, t); });
     ImGui::SameLine();
     int easing = static_cast<int>(rig.transition.easing);
     const char* easings[] = {"cosine", "linear", "smoothstep"};
-    ImGui::SetNextItemWidth(110.0f);
+    ImGui::SetNextItemWidth(ui_px(110.0f));
     if (pick_one("##easing", easing, easings, &marks, "states/easing")) {
         edits.apply("transition easing", set_transition(rig, {rig.transition.duration, static_cast<Easing>(easing)}));
     }
     ImGui::SameLine();
     float curve[33];
     for (int i = 0; i <= 32; ++i) curve[i] = ease(rig.transition.easing, static_cast<float>(i) / 32.0f);
-    ImGui::PlotLines("##easing_curve", curve, 33, 0, nullptr, 0.0f, 1.0f, ImVec2(80.0f, ImGui::GetFrameHeight()));
+    ImGui::PlotLines("##easing_curve", curve, 33, 0, nullptr, 0.0f, 1.0f, ImVec2(ui_px(80.0f), ImGui::GetFrameHeight()));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The blend weight over the transition");
-    ImGui::SameLine(0.0f, 16.0f);
+    ImGui::SameLine(0.0f, ui_px(16.0f));
     const StateMachine& m = player.machine();
     const std::optional<int> from = blending_from(m);
     if (from) {
@@ -188,10 +189,10 @@ void StatePanel::state_list(const Rig& rig, int shown, UiMarks& marks, PanelEdit
     }
     if (is_state && ImGui::BeginPopup("bake_state")) {
         ImGui::TextUnformatted(("Bake \"" + state_label(rig, shown) + "\" to keys").c_str());
-        ImGui::SetNextItemWidth(120.0f);
+        ImGui::SetNextItemWidth(ui_px(120.0f));
         ImGui::InputFloat("fps", &bake_fps_, 1.0f, 10.0f, "%.3g");
         marks.mark_last_item("states/bake/fps");
-        ImGui::SetNextItemWidth(120.0f);
+        ImGui::SetNextItemWidth(ui_px(120.0f));
         ImGui::DragFloat("tolerance", &bake_degrees_, 0.01f, 0.0f, 10.0f, "%.2f deg");
         marks.mark_last_item("states/bake/tolerance");
         if (ImGui::IsItemHovered()) {
@@ -209,10 +210,10 @@ void StatePanel::state_list(const Rig& rig, int shown, UiMarks& marks, PanelEdit
         // Or several states one after another, blends included, as --animate's timeline plays them.
         ImGui::Separator();
         ImGui::TextUnformatted("or a timeline of states, with their blends:");
-        ImGui::SetNextItemWidth(220.0f);
+        ImGui::SetNextItemWidth(ui_px(220.0f));
         ImGui::InputTextWithHint("timeline", "walking@0,climbing@2", bake_timeline_.data(), bake_timeline_.size());
         marks.mark_last_item("states/bake/timeline");
-        ImGui::SetNextItemWidth(120.0f);
+        ImGui::SetNextItemWidth(ui_px(120.0f));
         ImGui::InputFloat("seconds (0: till the last blend + 1 s)", &bake_seconds_, 0.5f, 1.0f, "%.3g");
         marks.mark_last_item("states/bake/seconds");
         if (ImGui::Button("Bake timeline")) {

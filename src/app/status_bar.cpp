@@ -1,4 +1,5 @@
 #include "app/status_bar.hpp"
+#include "app/ui_style.hpp"
 
 #include <imgui.h>
 
@@ -13,7 +14,7 @@ void draw_status_bar(const StatusBarInfo& info, float window_width, float window
     ImGui::SetNextWindowPos(ImVec2(0.0f, window_height - height));
     ImGui::SetNextWindowSize(ImVec2(window_width, height));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings;
-    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6.0f, 3.0f));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ui_px(6.0f), ui_px(3.0f)));
     if (ImGui::Begin("##status", nullptr, flags)) {
         if (info.picture_tool) {
             constexpr std::pair<const char*, PictureTool> kTools[] = {

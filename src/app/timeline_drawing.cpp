@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "app/timeline_panel.hpp"
+#include "app/ui_style.hpp"
 #include "editor/timeline_keys.hpp"
 #include "editor/timeline_rows.hpp"
 #include "editor/track_curve.hpp"
@@ -150,7 +151,7 @@ void TimelinePanel::draw_rows(const Rig& rig, const Area& area, const std::vecto
                               UiMarks& marks, ImDrawList& draw) const {
     const State& st = rig.states[static_cast<std::size_t>(state(rig))];
     const float h = area.row_height;
-    const float r = std::min(kKeyRadius, h * 0.4f);
+    const float r = std::min(ui_px(kKeyRadius), h * 0.4f);
     const auto x_of = [&](float time) { return area.names_right + static_cast<float>(axis_.x_of(static_cast<double>(time))); };
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const float y0 = area.ruler_bottom + static_cast<float>(i) * h - row_scroll_;

@@ -1,4 +1,5 @@
 #include "app/timeline_panel.hpp"
+#include "app/ui_style.hpp"
 
 #include "app/imgui_shortcuts.hpp"
 
@@ -163,10 +164,10 @@ void TimelinePanel::controls(const Rig& rig, const StatePlayer& player, int sele
     if (ImGui::BeginPopup("onion_settings")) {
         ImGui::Checkbox("onion skin", &onion_.on);
         marks.mark_last_item("timeline/onion/on");
-        ImGui::SetNextItemWidth(120.0f);
+        ImGui::SetNextItemWidth(ui_px(120.0f));
         ImGui::SliderInt("before", &onion_.before, 0, kMaxOnionGhosts);
         marks.mark_last_item("timeline/onion/before");
-        ImGui::SetNextItemWidth(120.0f);
+        ImGui::SetNextItemWidth(ui_px(120.0f));
         ImGui::SliderInt("after", &onion_.after, 0, kMaxOnionGhosts);
         marks.mark_last_item("timeline/onion/after");
         int spacing = static_cast<int>(onion_.spacing);
@@ -177,7 +178,7 @@ void TimelinePanel::controls(const Rig& rig, const StatePlayer& player, int sele
         marks.mark_last_item("timeline/onion/keys");
         onion_.spacing = static_cast<OnionSkin::Spacing>(spacing);
         if (onion_.spacing == OnionSkin::Spacing::Frames) {
-            ImGui::SetNextItemWidth(120.0f);
+            ImGui::SetNextItemWidth(ui_px(120.0f));
             ImGui::SliderInt("frames apart", &onion_.frames_apart, 1, 60);
         }
         ImGui::EndPopup();
@@ -238,13 +239,13 @@ void TimelinePanel::canvas(const Rig& rig, UiMarks& marks, PanelEdits& edits, Ti
     const State& st = rig.states[static_cast<std::size_t>(s)];
     const ImVec2 min = ImGui::GetCursorScreenPos();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const ImVec2 size(std::max(avail.x, kNamesWidth + 50.0f), std::max(avail.y, kRulerHeight + 40.0f));
+    const ImVec2 size(std::max(avail.x, ui_px(kNamesWidth + 50.0f)), std::max(avail.y, ui_px(kRulerHeight + 40.0f)));
     ImGui::InvisibleButton("##timeline", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonMiddle);
     Area area;
     area.min = min;
     area.max = ImVec2(min.x + size.x, min.y + size.y);
-    area.names_right = min.x + kNamesWidth;
-    area.ruler_bottom = min.y + kRulerHeight;
+    area.names_right = min.x + ui_px(kNamesWidth);
+    area.ruler_bottom = min.y + ui_px(kRulerHeight);
     area.row_height = ImGui::GetFrameHeight();
     marks.mark("timeline/ruler", area.names_right, min.y, area.max.x, area.ruler_bottom);
     marks.mark("timeline/rows", area.names_right, area.ruler_bottom, area.max.x, area.max.y);
@@ -316,7 +317,7 @@ void TimelinePanel::mouse(const Rig& rig, const Area& area, const std::vector<Ti
             }
         } else if (curves_) {
             gesture_ = Gesture::Scrub;  // the curve view is read-only: a press there scrubs
-        } else if (const auto hit = key_near(st, rows, row, at, static_cast<double>(kKeyRadius) / axis_.pixels_per_second())) {
+        } else if (const auto hit = key_near(st, rows, row, at, static_cast<double>(ui_px(kKeyRadius)) / axis_.pixels_per_second())) {
             plot_track(st, hit->timeline, hit->track);
             if (!selected(rig, *hit)) {
                 select(rig, {*hit}, add);

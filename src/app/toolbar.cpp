@@ -1,11 +1,13 @@
 #include "app/toolbar.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <cmath>
 #include <string>
 #include <utility>
 
+#include "app/ui_style.hpp"
 #include "core/mirror_pairs.hpp"
 #include "core/utf8.hpp"
 #include "editor/shortcuts.hpp"
@@ -29,6 +31,35 @@ bool toggle_button(const char* label, bool on) {
     const bool pressed = ImGui::Button(label);
     if (on) ImGui::PopStyleColor();
     return pressed;
+}
+
+// Lays the toolbar's items out in rows: the next item goes on this row after `gap` (negative:
+// the style's spacing) when it fits before the toolbar's right edge, else it starts a new row.
+// A narrow window wraps the toolbar instead of clipping it.
+struct ToolbarRows {
+    int rows = 1;
+    void next(float width, float gap) {
+        const float spacing = gap < 0.0f ? ImGui::GetStyle().ItemSpacing.x : gap;
+        if (fits(width, spacing)) {
+            ImGui::SameLine(0.0f, spacing);
+        } else {
+            ++rows;  // ImGui puts the next item under the last
+        }
+    }
+    void next(const char* button_label, float gap) { next(button_width(button_label), gap); }
+    // Whether an item `width` wide fits on this row after `gap`: where SameLine would put it,
+    // after the last item on the row whatever popup came since, up to the toolbar's right edge.
+    static bool fits(float width, float gap) {
+        const float row_end = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+        return ImGui::GetCurrentWindow()->DC.CursorPosPrevLine.x + gap + width <= row_end;
+    }
+    static float button_width(const char* label) { return ImGui::CalcTextSize(label, nullptr, true).x + 2.0f * ImGui::GetStyle().FramePadding.x; }
+};
+
+// The chain's name and its two solver buttons, as drawn.
+float chain_group_width(const IkChain& chain) {
+    const float spacing = ImGui::GetStyle().ItemSpacing.x;
+    return ImGui::CalcTextSize(chain.name.c_str()).x + spacing + ToolbarRows::button_width("CCD") + 2.0f + ToolbarRows::button_width("two-bone");
 }
 
 bool enabled_button(const char* label, bool enabled) {
@@ -66,6 +97,48 @@ void file_menu(const RecentFiles* recent, bool is_3d, UiMarks* marks, FileMenuCh
     c.quit = ImGui::MenuItem("Quit", chords_of(Command::Quit).c_str());
     ImGui::EndPopup();
 }
+
+// The size of text and panels, and the colours: remembered in the user settings.
+void view_menu(const ToolbarState& state, ToolbarActions& a) {
+    if (ImGui::Button("View")) ImGui::OpenPopup("view_menu");
+    if (state.marks) state.marks->mark_last_item("toolbar/view");
+    if (!ImGui::BeginPopup("view_menu")) return;
+    if (state.is_3d) {
+        // The camera's views, as Blender's numpad keys give them.
+        constexpr std::pair<const char*, ViewCamera::View> views[] = {
+            {"Front", ViewCamera::View::Front}, {"Side", ViewCamera::View::Side}, {"Top", ViewCamera::View::Top}};
+        const char* keys[] = {"1", "3", "7"};
+        for (std::size_t i = 0; i < 3; ++i) {
+            if (ImGui::MenuItem(views[i].first, keys[i])) a.view = views[i].second;
+            if (state.marks) state.marks->mark_last_item(std::string("view/") + views[i].first);
+        }
+        ImGui::Separator();
+    }
+    const bool scales = ImGui::BeginMenu("UI scale");
+    if (state.marks) state.marks->mark_last_item("view/scale");
+    if (scales) {
+        const std::string automatic = "Automatic (" + std::to_string(static_cast<int>(std::lround(state.display_scale * 100.0f))) + "%)";
+        if (ImGui::MenuItem(automatic.c_str(), nullptr, !state.appearance.scale)) a.set_ui_scale = std::optional<float>{};
+        if (state.marks) state.marks->mark_last_item("view/scale/auto");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("From the display's DPI, as SDL reports it");
+        for (const float scale : ui_scale_choices()) {
+            const std::string percent = std::to_string(static_cast<int>(std::lround(scale * 100.0f))) + "%";
+            if (ImGui::MenuItem(percent.c_str(), nullptr, state.appearance.scale == scale)) a.set_ui_scale = std::optional<float>{scale};
+            if (state.marks) state.marks->mark_last_item("view/scale/" + percent);
+        }
+        ImGui::EndMenu();
+    }
+    const bool themes = ImGui::BeginMenu("Theme");
+    if (state.marks) state.marks->mark_last_item("view/theme");
+    if (themes) {
+        if (ImGui::MenuItem("Dark", nullptr, state.appearance.theme == UiTheme::Dark)) a.set_theme = UiTheme::Dark;
+        if (state.marks) state.marks->mark_last_item("view/theme/dark");
+        if (ImGui::MenuItem("Light", nullptr, state.appearance.theme == UiTheme::Light)) a.set_theme = UiTheme::Light;
+        if (state.marks) state.marks->mark_last_item("view/theme/light");
+        ImGui::EndMenu();
+    }
+    ImGui::EndPopup();
+}
 }  // namespace
 
 ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at) {
@@ -73,35 +146,40 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
     ImGui::SetNextWindowPos(ImVec2(at.x, at.y));
     ImGui::SetNextWindowSize(ImVec2(at.width, at.height));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings;
-    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6.0f, 4.0f));
+    // The gaps between groups of buttons grow with the text (ui_appearance.hpp).
+    const float group_gap = ui_px(16.0f);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ui_px(6.0f), ui_px(4.0f)));
     if (ImGui::Begin("##toolbar", nullptr, flags)) {
+        ToolbarRows row;
         file_menu(state.recent, state.is_3d, state.marks, a.file);
-        ImGui::SameLine(0.0f, 2.0f);
+        row.next("View", 2.0f);
+        view_menu(state, a);
+        row.next("Help", 2.0f);
         a.toggle_help = ImGui::Button("Help");
         if (state.marks) state.marks->mark_last_item("toolbar/help");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Every shortcut, and the version (%s)", chords_of(Command::Help).c_str());
-        ImGui::SameLine(0.0f, 16.0f);
+        row.next("FK", group_gap);
         if (option_button("FK", !state.placing && state.mode == PoseMode::Fk)) a.set_mode = PoseMode::Fk;
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Forward kinematics: a drag turns the bone about its joint (Tab)");
-        ImGui::SameLine(0.0f, 2.0f);
+        row.next("IK", 2.0f);
         if (option_button("IK", !state.placing && state.mode == PoseMode::Ik)) a.set_mode = PoseMode::Ik;
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Inverse kinematics: a drag moves the end of a chain (Tab)");
         if (state.has_pictures) {
-            ImGui::SameLine(0.0f, 2.0f);
+            row.next("Place", 2.0f);
             a.place = option_button("Place", state.placing) && !state.placing;
             if (state.marks) state.marks->mark_last_item("toolbar/place");
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("Place pictures on their bones: a drag moves (G), turns (R) or scales (S) a picture (E)");
         }
-        ImGui::SameLine(0.0f, 16.0f);
+        row.next("Undo", group_gap);
         a.undo = enabled_button("Undo", state.can_undo);
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", chords_of(Command::Undo).c_str());
-        ImGui::SameLine();
+        row.next("Redo", -1.0f);
         a.redo = enabled_button("Redo", state.can_redo);
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", chords_of(Command::Redo).c_str());
-        ImGui::SameLine(0.0f, 16.0f);
+        row.next("Reset pose", group_gap);
         a.reset_pose = ImGui::Button("Reset pose");
         if (state.marks) state.marks->mark_last_item("toolbar/reset pose");
-        ImGui::SameLine(0.0f, 2.0f);
+        row.next("Select", 2.0f);
         if (ImGui::Button("Select")) ImGui::OpenPopup("select_menu");
         if (state.marks) state.marks->mark_last_item("toolbar/select");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Ctrl- or Shift-click adds a bone; a drag on empty space draws a box; Alt-click picks the bone behind");
@@ -122,7 +200,7 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
             }
             ImGui::EndPopup();
         }
-        ImGui::SameLine(0.0f, 2.0f);
+        row.next("Pose", 2.0f);
         if (ImGui::Button("Pose")) ImGui::OpenPopup("pose_menu");
         if (state.marks) state.marks->mark_last_item("toolbar/pose");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Copy and paste a pose (also between two editors), copy a side onto the other, swap the sides");
@@ -165,23 +243,23 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("An edit of a bone's rest or limits in the inspector gives its twin the mirror image too");
             ImGui::EndPopup();
         }
-        ImGui::SameLine();
+        row.next("Frame all", -1.0f);
         a.frame_all = ImGui::Button("Frame all");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("F or Home");
-        ImGui::SameLine();
+        row.next("States", -1.0f);
         a.toggle_states = toggle_button("States", state.states_open);
         if (state.marks) state.marks->mark_last_item("toolbar/states");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("The state panel: walking, climbing, ... and the blends between them");
-        ImGui::SameLine(0.0f, 2.0f);
+        row.next("Onion", 2.0f);
         a.toggle_onion = toggle_button("Onion", state.onion);
         if (state.marks) state.marks->mark_last_item("toolbar/onion");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Onion skin: ghosts of the shown state a few frames (or keys) before (red) and after (green) the playhead");
         if (state.has_meshes) {
-            ImGui::SameLine(0.0f, 16.0f);
+            row.next(state.is_3d ? "Mesh" : "Images", group_gap);
             a.toggle_meshes = toggle_button(state.is_3d ? "Mesh" : "Images", state.layers.meshes);
             if (state.marks) state.marks->mark_last_item("toolbar/mesh");
             if (ImGui::IsItemHovered()) ImGui::SetTooltip(state.is_3d ? "Show the meshes hung on the bones (Alt+H)" : "Show the pictures in the slots (Alt+H)");
-            ImGui::SameLine(0.0f, 2.0f);
+            row.next("X-ray", 2.0f);
             a.toggle_xray = toggle_button("X-ray", state.layers.xray);
             if (state.marks) state.marks->mark_last_item("toolbar/xray");
             if (ImGui::IsItemHovered()) {
@@ -189,19 +267,11 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
                                               : "Bones over the pictures, never hidden under them (Alt+Z)");
             }
         }
-        if (state.is_3d) {
-            constexpr std::pair<const char*, ViewCamera::View> views[] = {
-                {"Front", ViewCamera::View::Front}, {"Side", ViewCamera::View::Side}, {"Top", ViewCamera::View::Top}};
-            const char* keys[] = {"1", "3", "7"};
-            for (std::size_t i = 0; i < 3; ++i) {
-                ImGui::SameLine(0.0f, i == 0 ? 16.0f : -1.0f);
-                if (ImGui::Button(views[i].first)) a.view = views[i].second;
-                if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", keys[i]);
-            }
-        }
-        if (state.chain) {
-            // The solver of the chain being posed, switched here without going to the inspector.
-            ImGui::SameLine(0.0f, 16.0f);
+        if (state.chain && ToolbarRows::fits(chain_group_width(*state.chain), group_gap)) {
+            // The solver of the chain being posed, switched here without going to the inspector;
+            // where the row has no room it is left out rather than wrapped (the inspector has
+            // it), so selecting a bone never moves the viewport.
+            ImGui::SameLine(0.0f, group_gap);
             ImGui::AlignTextToFramePadding();
             ImGui::TextUnformatted(state.chain->name.c_str());
             ImGui::SameLine();
@@ -214,6 +284,7 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
                 ImGui::SetTooltip(state.chain_can_be_two_bone ? "Analytic: exact, for a chain of two bones" : "Only for a chain of exactly two bones");
             }
         }
+        a.rows = row.rows;
     }
     ImGui::End();
     ImGui::PopStyleVar();

@@ -5,6 +5,7 @@
 #include "app/ui_marks.hpp"
 #include "app/viewport_renderer.hpp"
 #include "editor/recent_files.hpp"
+#include "editor/ui_appearance.hpp"
 #include "editor/viewport_controller.hpp"
 
 namespace marionette {
@@ -28,6 +29,8 @@ struct ToolbarState {
     bool mirror_editing = false;  // rest and limits edits go to the twin too
     bool can_mirror = false;   // a bone is selected: "copy to the other side" copies it and those under it
     const Rig* rig = nullptr;  // for the Pose menu's side axis (3D), read only while it is open
+    UiAppearance appearance{};   // the View menu's marks
+    float display_scale = 1.0f;  // what "Automatic" gives on this display
 };
 
 // The File menu's items; at most one is chosen in a frame.
@@ -68,6 +71,10 @@ struct ToolbarActions {
     bool toggle_xray = false;
     std::optional<SolverKind> set_solver;  // for ToolbarState::chain
     std::optional<ViewCamera::View> view;  // 3D: front, side, top
+    // The View menu: a UI scale (nullopt: the display's) and a theme.
+    std::optional<std::optional<float>> set_ui_scale;
+    std::optional<UiTheme> set_theme;
+    int rows = 1;  // the rows the buttons took: a narrow window wraps them
 };
 
 ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at);

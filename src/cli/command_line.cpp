@@ -3,6 +3,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <limits>
 
@@ -122,6 +123,22 @@ Status parse_window_size(const std::string& text, CommandLine& cl) {
     return {};
 }
 
+// A number within the scales the editor draws at (as the settings file's ui.scale, which is
+// clamped there but refused here: a typed 30 was meant as something else).
+Result<float> parse_ui_scale(const std::string& text) {
+    char range[64];
+    std::snprintf(range, sizeof range, "%g to %g", static_cast<double>(UiAppearance::kMinScale), static_cast<double>(UiAppearance::kMaxScale));
+    float scale = 0.0f;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), scale);
+    if (ec != std::errc{} || end != text.data() + text.size() || text.empty()) {
+        return Error{"--ui-scale: expected a number from " + std::string(range) + " such as 1.5, got \"" + text + "\""};
+    }
+    if (!(scale >= UiAppearance::kMinScale && scale <= UiAppearance::kMaxScale)) {
+        return Error{"--ui-scale: " + text + " is outside " + range};
+    }
+    return scale;
+}
+
 // A mode's options given without that mode; the first one named, as typed.
 Status check_mode_options(const CommandLine& cl, const std::vector<std::string>& mode_options_seen) {
     for (const std::string& option : mode_options_seen) {
@@ -214,6 +231,8 @@ Status check_combination(const CommandLine& cl, const std::vector<std::string>& 
     if (Status s = check_bench_size(cl); !s) return s;
     if (cl.mode != RunMode::Edit && !cl.script.empty()) return Error{"--script: an editor option, not used with another mode"};
     if (cl.mode != RunMode::Edit && cl.window_width != 0) return Error{"--window: an editor option, not used with another mode"};
+    if (cl.mode != RunMode::Edit && cl.ui_scale) return Error{"--ui-scale: an editor option, not used with another mode"};
+    if (cl.mode != RunMode::Edit && cl.theme) return Error{"--theme: an editor option, not used with another mode"};
     if (Status s = check_mode_options(cl, mode_options_seen); !s) return s;
     // Said where nothing is written it would promise a protection lifted for nothing, or hint
     // that --check or the editor alone might replace a file.
@@ -332,6 +351,18 @@ Result<CommandLine> parse_command_line(const std::vector<std::string>& args) {
             Result<std::string> v = value();
             if (!v) return Error{v.message()};
             if (Status s = parse_window_size(v.value(), cl); !s) return Error{s.message()};
+        } else if (a == "--ui-scale") {
+            Result<std::string> v = value();
+            if (!v) return Error{v.message()};
+            Result<float> scale = parse_ui_scale(v.value());
+            if (!scale) return Error{scale.message()};
+            cl.ui_scale = scale.value();
+        } else if (a == "--theme") {
+            Result<std::string> v = value();
+            if (!v) return Error{v.message()};
+            const std::optional<UiTheme> theme = theme_from_name(v.value());
+            if (!theme) return Error{"--theme: expected dark or light, got \"" + v.value() + "\""};
+            cl.theme = theme;
         } else if (is_pose_option(a) || is_animate_option(a)) {
             mode_options_seen.push_back(a);
             Result<std::string> v = value();

@@ -8,6 +8,7 @@
 
 #include "core/ik_chain.hpp"
 #include "core/result.hpp"
+#include "editor/ui_appearance.hpp"
 
 namespace marionette {
 
@@ -46,6 +47,10 @@ struct CommandLine {
     std::string script;          // input script replayed through the event queue (--script)
     int window_width = 0;        // --window WxH; 0: the default size
     int window_height = 0;
+    // --ui-scale S and --theme dark|light: the editor's look for this run, over the settings'
+    // (scripted pictures of a scale or theme); the settings are not changed by them.
+    std::optional<float> ui_scale;
+    std::optional<UiTheme> theme;
     PoseRequest pose;            // RunMode::Pose only
     AnimateRequest animate;      // RunMode::Animate only
     std::string import_out;      // RunMode::Import: the rig file written; RunMode::Export: the glTF file

@@ -35,6 +35,8 @@ constexpr OptionHelp kModeOptions[] = {
 
 constexpr OptionHelp kEditorOptions[] = {
     {"--window WxH", "the window's size in pixels (default 1280x800)"},
+    {"--ui-scale S", "text and panel size, 0.5 to 3 (default: View > UI scale, else the display's)"},
+    {"--theme dark|light", "the panels' colours (default: View > Theme)"},
     {"--frames N", "quit after N frames"},
     {"--screenshot OUT.png", "save the last frame as PNG (with --frames)"},
     {"--script STEPS.json", "replay input steps with checks; exit 0 when all pass (docs/user-guide.md)"},

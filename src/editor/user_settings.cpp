@@ -70,6 +70,51 @@ void read_screenshots(const json& screenshots, UserSettings& settings) {
     }
 }
 
+void read_ui(const json& ui, UserSettings& settings, std::string& warning) {
+    if (!ui.is_object()) wrong_type("ui", "an object", ui);
+    if (const json* scale = optional_member(ui, "scale")) {
+        if (scale->is_string() && scale->get<std::string>() == "auto") {
+            settings.appearance.scale.reset();
+        } else if (scale->is_number()) {
+            // A number too large for a float clamps like any other.
+            const double v = std::clamp(scale->get<double>(), double{UiAppearance::kMinScale}, double{UiAppearance::kMaxScale});
+            settings.appearance.scale = static_cast<float>(v);
+        } else {
+            wrong_type("ui.scale", "a number or \"auto\"", *scale);
+        }
+    }
+    if (const json* theme = optional_member(ui, "theme")) {
+        if (!theme->is_string()) wrong_type("ui.theme", "\"dark\" or \"light\"", *theme);
+        if (const std::optional<UiTheme> t = theme_from_name(theme->get<std::string>())) {
+            settings.appearance.theme = *t;
+        } else {
+            // Perhaps a later version's theme: this one keeps its default and says so.
+            if (!warning.empty()) warning += "; ";
+            warning += "ui.theme: \"" + theme->get<std::string>() + "\" is not a theme (dark or light): using dark";
+        }
+    }
+}
+
+// Any number, clamped to the size's range: a layout saved on a huge display still loads.
+float panel_size(const json& value, const std::string& where, float lo, float hi) {
+    if (!value.is_number()) wrong_type(where, "a number", value);
+    return static_cast<float>(std::clamp(value.get<double>(), double{lo}, double{hi}));
+}
+
+void read_panels(const json& panels, UserSettings& settings) {
+    if (!panels.is_object()) wrong_type("panels", "an object", panels);
+    PanelSizes& s = settings.panels;
+    if (const json* v = optional_member(panels, "outliner_width")) {
+        s.outliner = panel_size(*v, "panels.outliner_width", PanelSizes::kMinOutliner, PanelSizes::kMaxOutliner);
+    }
+    if (const json* v = optional_member(panels, "inspector_width")) {
+        s.inspector = panel_size(*v, "panels.inspector_width", PanelSizes::kMinInspector, PanelSizes::kMaxInspector);
+    }
+    if (const json* v = optional_member(panels, "state_panel_height")) {
+        s.state_panel = panel_size(*v, "panels.state_panel_height", PanelSizes::kMinStatePanel, PanelSizes::kMaxStatePanel);
+    }
+}
+
 UserSettings read_settings(const json& root, std::string& warning) {
     if (!root.is_object()) wrong_type("", "a JSON object", root);
     UserSettings settings;
@@ -85,6 +130,8 @@ UserSettings read_settings(const json& root, std::string& warning) {
     }
     if (const json* recovery = optional_member(root, "recovery")) read_recovery(*recovery, settings);
     if (const json* screenshots = optional_member(root, "screenshots")) read_screenshots(*screenshots, settings);
+    if (const json* ui = optional_member(root, "ui")) read_ui(*ui, settings, warning);
+    if (const json* panels = optional_member(root, "panels")) read_panels(*panels, settings);
     return settings;
 }
 
@@ -129,9 +176,9 @@ Result<UserSettings> load_user_settings(const std::filesystem::path& file, std::
     Result<Json> root = parse_json_document(text.value());
     if (!root) return Error{where + root.message()};
     try {
-        std::string recent_warning;
-        UserSettings settings = read_settings(root.value(), recent_warning);
-        if (warning && !recent_warning.empty()) *warning = where + recent_warning;
+        std::string skipped;
+        UserSettings settings = read_settings(root.value(), skipped);
+        if (warning && !skipped.empty()) *warning = where + skipped;
         return settings;
     } catch (const SettingsFieldError& e) {
         return Error{where + e.message};
@@ -152,6 +199,11 @@ Status save_user_settings(const UserSettings& settings, const std::filesystem::p
         {"imgui_layout", settings.imgui_layout},
         {"recovery", {{"interval_seconds", settings.recovery_interval}}},
         {"screenshots", {{"folder", settings.screenshot_folder.string()}}},
+        {"ui", {{"scale", settings.appearance.scale ? json(*settings.appearance.scale) : json("auto")},
+                {"theme", theme_name(settings.appearance.theme)}}},
+        {"panels", {{"outliner_width", clamped(settings.panels).outliner},
+                    {"inspector_width", clamped(settings.panels).inspector},
+                    {"state_panel_height", clamped(settings.panels).state_panel}}},
     };
     // A path that is not UTF-8 (Linux allows any bytes) would make dump() throw; it is written
     // with U+FFFD in place of the bad bytes instead, and that entry no longer opens.

@@ -4,7 +4,9 @@
 //   { "window": {"width": 1280, "height": 800, "maximized": false},
 //     "recent_files": ["/home/ada/rigs/arm.json"],
 //     "imgui_layout": "[Window][Outliner]\nPos=0,0\n...",
-//     "recovery": {"interval_seconds": 60} }
+//     "recovery": {"interval_seconds": 60},
+//     "ui": {"scale": "auto", "theme": "dark"},
+//     "panels": {"outliner_width": 240, "inspector_width": 300, "state_panel_height": 290} }
 // Every member is optional (a missing one keeps its default) and unknown members are ignored,
 // so files written by other versions still load.
 
@@ -12,7 +14,9 @@
 #include <string>
 
 #include "core/result.hpp"
+#include "editor/panel_sizes.hpp"
 #include "editor/recent_files.hpp"
+#include "editor/ui_appearance.hpp"
 
 namespace marionette {
 
@@ -33,6 +37,11 @@ struct UserSettings {
     // Where F12 puts viewport pictures; empty: default_screenshot_folder(). Never beside the rig:
     // a shipped asset folder is no place for them.
     std::filesystem::path screenshot_folder;
+    // ui.scale: "auto" (the display's DPI) or a number, clamped to [UiAppearance::kMinScale,
+    // kMaxScale]; ui.theme: "dark" or "light" (another word is a warning, and dark).
+    UiAppearance appearance;
+    // The panels' edges as dragged, in points at UI scale 1; each clamped to PanelSizes' range.
+    PanelSizes panels;
 };
 
 // $HOME/Pictures/Marionette; the working folder when HOME is not set.
@@ -48,8 +57,9 @@ std::filesystem::path user_settings_file();
 // A missing file gives the defaults. A file that is not JSON, or a member of the wrong type,
 // gives an error naming the file and the member ("settings.json: window.width: expected an
 // integer, got string"); the caller then goes on with the defaults. Window sizes are clamped
-// to [min_window_size, max_window_size], the recovery interval likewise. Bad entries of recent_files are skipped and described
-// in `*warning` when it is given (left empty otherwise), without failing the load.
+// to [min_window_size, max_window_size], the recovery interval and the UI scale likewise. Bad
+// entries of recent_files and an unknown theme are skipped and described in `*warning` when it
+// is given (left empty otherwise), without failing the load.
 Result<UserSettings> load_user_settings(const std::filesystem::path& file, std::string* warning = nullptr);
 
 // Writes `settings` to `file` atomically, creating its directory first if needed.

@@ -194,7 +194,7 @@ TEST(CommandLine, HelpListsEveryOptionOnOneLine) {
     const char* parsed[] = {"--check", "--pose", "--animate", "--import", "--export", "--bench-frames", "--help", "-h",
                             "--version", "--out", "--overwrite", "--chain", "--target", "--solver", "--iterations",
                             "--timeline", "--fps", "--seconds", "--rest-pose", "--format", "--window", "--frames", "--screenshot",
-                            "--script", "--bones", "--chains"};
+                            "--script", "--bones", "--chains", "--ui-scale", "--theme"};
     for (const char* option : parsed) {
         // Listed as an option: at the start of a line ("  --out PATH") or after "--help, ".
         const bool listed = help.find("\n  " + std::string(option) + " ") != std::string::npos ||
@@ -274,6 +274,36 @@ TEST(CommandLine, ScriptAndWindowSize) {
              {{"--window", "-800x600"}, "--window: -800x600 is outside 320x240"},
              {{"--check", "a.json", "--script", "s.json"}, "--script: an editor option, not used with another mode"},
              {{"--bench-frames", "3", "--window", "800x600"}, "--window: an editor option"},
+         }) {
+        auto bad = parse(args);
+        ASSERT_FALSE(bad.ok()) << expected;
+        EXPECT_NE(bad.message().find(expected), std::string::npos) << bad.message();
+    }
+}
+
+TEST(CommandLine, UiScaleAndTheme) {
+    auto cl = parse({"--ui-scale", "1.5", "--theme", "light", "arm.json"});
+    ASSERT_TRUE(cl.ok()) << cl.message();
+    EXPECT_EQ(cl.value().ui_scale, std::optional<float>{1.5f});
+    EXPECT_EQ(cl.value().theme, std::optional<UiTheme>{UiTheme::Light});
+    cl = parse({"arm.json"});
+    ASSERT_TRUE(cl.ok()) << cl.message();
+    EXPECT_FALSE(cl.value().ui_scale.has_value());  // the settings' or the display's
+    EXPECT_FALSE(cl.value().theme.has_value());
+    EXPECT_EQ(parse({"--ui-scale", "0.5"}).value().ui_scale, std::optional<float>{0.5f});
+    EXPECT_EQ(parse({"--ui-scale", "3"}).value().ui_scale, std::optional<float>{3.0f});
+    for (const auto& [args, expected] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+             {{"--ui-scale"}, "--ui-scale: missing value"},
+             {{"--ui-scale", "big"}, "--ui-scale: expected a number from 0.5 to 3 such as 1.5, got \"big\""},
+             {{"--ui-scale", "150%"}, "--ui-scale: expected a number from 0.5 to 3 such as 1.5, got \"150%\""},
+             {{"--ui-scale", ""}, "--ui-scale: expected a number"},
+             {{"--ui-scale", "30"}, "--ui-scale: 30 is outside 0.5 to 3"},
+             {{"--ui-scale", "0.25"}, "--ui-scale: 0.25 is outside 0.5 to 3"},
+             {{"--ui-scale", "nan"}, "--ui-scale: nan is outside 0.5 to 3"},
+             {{"--theme", "blue"}, "--theme: expected dark or light, got \"blue\""},
+             {{"--theme", "Dark"}, "--theme: expected dark or light, got \"Dark\""},
+             {{"--check", "a.json", "--ui-scale", "2"}, "--ui-scale: an editor option, not used with another mode"},
+             {{"--bench-frames", "3", "--theme", "light"}, "--theme: an editor option, not used with another mode"},
          }) {
         auto bad = parse(args);
         ASSERT_FALSE(bad.ok()) << expected;

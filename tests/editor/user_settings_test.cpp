@@ -290,5 +290,79 @@ TEST(UserSettingsTest, EnvironmentIsRestoredAfterAScopedChange) {
     EXPECT_EQ(std::string(std::getenv("MARIONETTE_CONFIG_DIR")), "/outer");
 }
 
+TEST(UserSettingsTest, TheUiScaleAndThemeAreRemembered) {
+    ScratchDir dir;
+    const fs::path file = dir / "settings.json";
+    UserSettings settings;
+    settings.appearance.scale = 1.25f;
+    settings.appearance.theme = UiTheme::Light;
+    ASSERT_TRUE(save_user_settings(settings, file).ok());
+    EXPECT_NE(read_file(file).find(R"("theme": "light")"), std::string::npos) << read_file(file);
+    UserSettings back = load_ok(file);
+    EXPECT_EQ(back.appearance.scale, std::optional<float>{1.25f});
+    EXPECT_EQ(back.appearance.theme, UiTheme::Light);
+
+    // "auto", the default, is written as the word: a later display's DPI decides again.
+    settings.appearance.scale.reset();
+    ASSERT_TRUE(save_user_settings(settings, file).ok());
+    EXPECT_NE(read_file(file).find(R"("scale": "auto")"), std::string::npos) << read_file(file);
+    back = load_ok(file);
+    EXPECT_FALSE(back.appearance.scale.has_value());
+
+    // A file without "ui" (an older version's) keeps the defaults.
+    write_file(file, R"({"window": {"width": 1000}})");
+    back = load_ok(file);
+    EXPECT_FALSE(back.appearance.scale.has_value());
+    EXPECT_EQ(back.appearance.theme, UiTheme::Dark);
+}
+
+TEST(UserSettingsTest, AUiScaleOutOfRangeIsClampedAndAWrongOneIsAnError) {
+    ScratchDir dir;
+    const fs::path file = dir / "settings.json";
+    write_file(file, R"({"ui": {"scale": 40}})");
+    EXPECT_EQ(load_ok(file).appearance.scale, std::optional<float>{UiAppearance::kMaxScale});
+    write_file(file, R"({"ui": {"scale": -1e300}})");
+    EXPECT_EQ(load_ok(file).appearance.scale, std::optional<float>{UiAppearance::kMinScale});
+    write_file(file, R"({"ui": {"scale": 1e300}})");
+    EXPECT_EQ(load_ok(file).appearance.scale, std::optional<float>{UiAppearance::kMaxScale});
+    write_file(file, R"({"ui": {"scale": "big"}})");
+    EXPECT_EQ(load_error(file), file.string() + R"(: ui.scale: expected a number or "auto", got string)");
+    write_file(file, R"({"ui": {"theme": 2}})");
+    EXPECT_EQ(load_error(file), file.string() + R"(: ui.theme: expected "dark" or "light", got number)");
+    write_file(file, R"({"ui": "light"})");
+    EXPECT_EQ(load_error(file), file.string() + ": ui: expected an object, got string");
+}
+
+TEST(UserSettingsTest, AnUnknownThemeIsAWarningAndDark) {
+    ScratchDir dir;
+    const fs::path file = dir / "settings.json";
+    write_file(file, R"({"ui": {"theme": "sepia", "scale": 2}, "window": {"width": 999}})");
+    std::string warning;
+    Result<UserSettings> loaded = load_user_settings(file, &warning);
+    ASSERT_TRUE(loaded.ok()) << loaded.message();
+    EXPECT_EQ(loaded.value().appearance.theme, UiTheme::Dark);
+    EXPECT_EQ(loaded.value().appearance.scale, std::optional<float>{2.0f});
+    EXPECT_EQ(loaded.value().window_width, 999);
+    EXPECT_EQ(warning, file.string() + R"(: ui.theme: "sepia" is not a theme (dark or light): using dark)");
+}
+
+TEST(UserSettingsTest, PanelSizesAreRememberedAndClamped) {
+    ScratchDir dir;
+    const fs::path file = dir / "settings.json";
+    UserSettings settings;
+    settings.panels = {320.0f, 260.0f, 400.0f};
+    ASSERT_TRUE(save_user_settings(settings, file).ok());
+    EXPECT_EQ(load_ok(file).panels, settings.panels);
+    write_file(file, R"({"panels": {"outliner_width": 5, "inspector_width": 1e300, "state_panel_height": 333.5}})");
+    const PanelSizes back = load_ok(file).panels;
+    EXPECT_EQ(back.outliner, PanelSizes::kMinOutliner);
+    EXPECT_EQ(back.inspector, PanelSizes::kMaxInspector);
+    EXPECT_EQ(back.state_panel, 333.5f);
+    write_file(file, R"({"panels": {"outliner_width": "wide"}})");
+    EXPECT_EQ(load_error(file), file.string() + ": panels.outliner_width: expected a number, got string");
+    write_file(file, R"({"panels": [240, 300]})");
+    EXPECT_EQ(load_error(file), file.string() + ": panels: expected an object, got array");
+}
+
 }  // namespace
 }  // namespace marionette

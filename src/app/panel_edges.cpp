@@ -1,0 +1,70 @@
+#include "app/panel_edges.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "app/ui_style.hpp"
+
+namespace marionette {
+
+EdgeStrip edge_strip(const PanelEdge& edge) {
+    // Wide enough to find without aiming, narrow enough not to take much of the viewport.
+    const float thickness = ui_px(6.0f);
+    const float lo = edge.side > 0.0f ? edge.at : edge.at - thickness;
+    const float length = std::max(1.0f, edge.to - edge.from);
+    if (edge.vertical) return {lo, edge.from, lo + thickness, edge.from + length};
+    return {edge.from, lo, edge.from + length, lo + thickness};
+}
+
+PanelEdgeDrag panel_edge(const PanelEdge& edge, UiMarks* marks) {
+    PanelEdgeDrag drag;
+    const EdgeStrip strip = edge_strip(edge);
+    const ImVec2 min(strip.x0, strip.y0);
+    const ImVec2 size(strip.x1 - strip.x0, strip.y1 - strip.y0);
+    const float thickness = edge.vertical ? size.x : size.y;
+    const float lo = edge.vertical ? strip.x0 : strip.y0;
+    ImGui::SetNextWindowPos(min);
+    ImGui::SetNextWindowSize(size);
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                                   ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0.0f, 0.0f));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1.0f, 1.0f));
+    const std::string window = std::string("##edge ") + edge.id;
+    if (ImGui::Begin(window.c_str(), nullptr, flags)) {
+        ImGui::InvisibleButton(edge.id, size);
+        if (marks) marks->mark_last_item(std::string("edge/") + edge.id);
+        const bool hovered = ImGui::IsItemHovered();
+        const bool active = ImGui::IsItemActive();
+        if (hovered || active) {
+            ImGui::SetMouseCursor(edge.vertical ? ImGuiMouseCursor_ResizeEW : ImGuiMouseCursor_ResizeNS);
+            // The panel's edge itself lights up.
+            const ImU32 colour = ImGui::GetColorU32(active ? ImGuiCol_SeparatorActive : ImGuiCol_SeparatorHovered);
+            const float line = edge.side > 0.0f ? lo + 1.0f : lo + thickness - 1.0f;
+            ImDrawList* draw = ImGui::GetWindowDrawList();
+            if (edge.vertical) {
+                draw->AddLine(ImVec2(line, edge.from), ImVec2(line, edge.to), colour, ui_px(2.0f));
+            } else {
+                draw->AddLine(ImVec2(edge.from, line), ImVec2(edge.to, line), colour, ui_px(2.0f));
+            }
+            if (hovered && !active) ImGui::SetTooltip("Drag to resize; double-click for the default size");
+        }
+        // Where along the strip it was grabbed: the edge keeps that distance from the pointer,
+        // so it does not jump to the pointer on the first motion.
+        const ImVec2 mouse = ImGui::GetIO().MousePos;
+        const float pointer = edge.vertical ? mouse.x : mouse.y;
+        ImGuiStorage* storage = ImGui::GetStateStorage();
+        const ImGuiID grab = ImGui::GetID("grab");
+        if (ImGui::IsItemActivated()) storage->SetFloat(grab, pointer - edge.at);
+        if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+            drag.reset = true;
+        } else if (active && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f)) {
+            drag.moved_to = pointer - storage->GetFloat(grab, 0.0f);
+        }
+    }
+    ImGui::End();
+    ImGui::PopStyleVar(2);
+    return drag;
+}
+
+}  // namespace marionette

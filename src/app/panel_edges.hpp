@@ -1,0 +1,38 @@
+#pragma once
+// The panels' inner edges, which the user drags to resize them (the outliner's right edge, the
+// inspector's left, the state panel's top), as in Blender or Spine. Each is a thin strip just
+// outside its panel, over the viewport, so no panel drawn on top of it can hide it.
+
+#include <optional>
+#include <string>
+
+#include "app/ui_marks.hpp"
+
+namespace marionette {
+
+// A vertical edge at x (the strip from y0 to y1), or a horizontal one at y (from x0 to x1).
+struct PanelEdge {
+    const char* id;       // the ImGui id, and the UI mark "edge/<id>"
+    bool vertical = true;
+    float at = 0.0f;      // x of a vertical edge, y of a horizontal one
+    float from = 0.0f;    // where the strip starts along the edge
+    float to = 0.0f;      // ... and ends
+    float side = 1.0f;    // +1: the strip lies after `at` (right of it, below it); -1: before
+};
+
+// The strip's rectangle in window points: ui_px(6) across, beside the edge on its side.
+struct EdgeStrip {
+    float x0 = 0.0f, y0 = 0.0f, x1 = 0.0f, y1 = 0.0f;
+    bool contains(float x, float y) const { return x >= x0 && x < x1 && y >= y0 && y < y1; }
+};
+EdgeStrip edge_strip(const PanelEdge& edge);
+
+struct PanelEdgeDrag {
+    std::optional<float> moved_to;  // while dragged: where the edge goes (x of a vertical one, or y)
+    bool reset = false;             // double-clicked: back to the panel's default size
+};
+
+// Draws the strip (a line when hovered or dragged, the resize cursor) and reports a drag.
+PanelEdgeDrag panel_edge(const PanelEdge& edge, UiMarks* marks);
+
+}  // namespace marionette
