@@ -86,14 +86,15 @@ UiAppearance EditorApp::appearance() const {
 
 void EditorApp::apply_appearance() {
     const UiAppearance shown = appearance();
-    ui_scale_ = ui_scale(shown, window_->display_dpi());
+    const float dpi = window_->display_dpi();
+    display_scale_ = ui_scale_for_dpi(dpi);
+    ui_scale_ = ui_scale(shown, dpi);
     if (std::string problem = window_->set_appearance(ui_scale_, shown.theme); !problem.empty()) {
         // On the terminal too: the status bar's message goes with the next edit.
         std::cerr << "marionette: " << terminal_safe(problem) << '\n';
         say(std::move(problem));
     }
     appearance_changed_ = false;
-    framed_ = false;  // the viewport changed size with the panels
 }
 
 void EditorApp::load_settings() {
@@ -331,7 +332,10 @@ void EditorApp::draw_frame(int frame_width, int frame_height) {
         save_viewport_screenshot(frame_height, pixels_per_point);
     }
 
-    if (appearance_changed_) apply_appearance();
+    if (appearance_changed_) {
+        apply_appearance();
+        framed_ = false;  // the viewport changed size with the panels (at start, a saved camera stays)
+    }
     window_->begin_frame();
     draw_panels(static_cast<float>(window_width), static_cast<float>(window_height));
     window_->render_ui();

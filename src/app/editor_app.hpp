@@ -83,8 +83,14 @@ private:
     void draw_panels(float window_width, float window_height);
     // The panels' inner edges: a drag resizes the panel (remembered in the settings), a
     // double-click gives it its default size back (panel_edges.hpp).
-    void drag_panel_edges(const PanelLayout& layout, float window_width, float window_height);
-    std::vector<PanelEdge> panel_edges(const PanelLayout& layout, float window_width) const;
+    void drag_panel_edges(const PanelLayout& layout);
+    // An edge with the size it sets: the rule, and the panel's size as laid out now.
+    struct SizedEdge {
+        PanelEdge edge;
+        PanelSizeRule rule;
+        float shown = 0.0f;
+    };
+    std::vector<SizedEdge> panel_edges(const PanelLayout& layout) const;
     bool on_panel_edge(float x, float y) const;
     void apply_panel_edits(PanelEdits& edits);
     // The document was replaced (new, open): selection, drags, camera and edit state start over.
@@ -152,6 +158,7 @@ private:
     std::vector<GhostPose> ghosts_;  // the onion skin's ghosts this frame
     bool mirror_editing_ = false;    // Pose > Mirror editing: rest and limits edits go to the twin too
     float ui_scale_ = 1.0f;          // the scale in use (ui_scale())
+    float display_scale_ = 1.0f;     // what the display's DPI asks for: View > UI scale > Automatic
     bool appearance_changed_ = false;  // the View menu chose another: applied before the next frame
     int toolbar_rows_ = 1;             // the toolbar's buttons wrap into rows in a narrow window
     ViewLayers layers_;              // meshes shown, bones in front of them

@@ -3,11 +3,9 @@
 
 #include "app/editor_app.hpp"
 
-#include <SDL.h>
 #include <imgui.h>
 
 #include <algorithm>
-#include <string_view>
 
 #include "app/inspector_panel.hpp"
 #include "app/outliner_panel.hpp"
@@ -23,46 +21,33 @@
 
 namespace marionette {
 
-std::vector<PanelEdge> EditorApp::panel_edges(const PanelLayout& layout, float window_width) const {
+std::vector<EditorApp::SizedEdge> EditorApp::panel_edges(const PanelLayout& layout) const {
     // Along the viewport only: below the toolbar, above the state panel when it is open.
     const float top = layout.viewport_y;
     const float bottom = layout.viewport_y + layout.viewport_height;
-    std::vector<PanelEdge> edges{{"outliner", true, layout.outliner_width, top, bottom, 1.0f},
-                                 {"inspector", true, window_width - layout.inspector_width, top, bottom, -1.0f}};
-    if (state_panel_open_) edges.push_back({"states", false, bottom, layout.viewport_x, layout.viewport_x + layout.viewport_width, -1.0f});
+    const float right = layout.viewport_x + layout.viewport_width;
+    std::vector<SizedEdge> edges{{{"outliner", true, layout.outliner_width, top, bottom, 1.0f}, kOutlinerRule, layout.outliner_width},
+                                 {{"inspector", true, right, top, bottom, -1.0f}, kInspectorRule, layout.inspector_width}};
+    if (state_panel_open_) edges.push_back({{"states", false, bottom, layout.viewport_x, right, -1.0f}, kStatePanelRule, layout.state_panel_height});
     return edges;
 }
 
 bool EditorApp::on_panel_edge(float x, float y) const {
-    int w = 0;
-    int h = 0;
-    SDL_GetWindowSize(window_->sdl(), &w, &h);
-    for (const PanelEdge& edge : panel_edges(panels(), static_cast<float>(w))) {
-        if (edge_strip(edge).contains(x, y)) return true;
+    for (const SizedEdge& e : panel_edges(panels())) {
+        if (edge_strip(e.edge).contains(x, y)) return true;
     }
     return false;
 }
 
-void EditorApp::drag_panel_edges(const PanelLayout& layout, float window_width, float window_height) {
-    PanelSizes& sizes = settings_.panels;
-    const PanelSizes defaults;
-    for (const PanelEdge& edge : panel_edges(layout, window_width)) {
-        const PanelEdgeDrag drag = panel_edge(edge, &ui_marks_);
-        const std::string_view which = edge.id;
-        if (which == "outliner") {
-            if (drag.reset) sizes.outliner = defaults.outliner;
-            if (drag.moved_to) sizes.outliner = size_at_scale_one(*drag.moved_to, ui_scale_, PanelSizes::kMinOutliner, PanelSizes::kMaxOutliner);
-        } else if (which == "inspector") {
-            if (drag.reset) sizes.inspector = defaults.inspector;
-            if (drag.moved_to) {
-                sizes.inspector = size_at_scale_one(window_width - *drag.moved_to, ui_scale_, PanelSizes::kMinInspector, PanelSizes::kMaxInspector);
-            }
-        } else {
-            if (drag.reset) sizes.state_panel = defaults.state_panel;
-            if (drag.moved_to) {
-                sizes.state_panel = size_at_scale_one(window_height - layout.status_height - *drag.moved_to, ui_scale_, PanelSizes::kMinStatePanel,
-                                                      PanelSizes::kMaxStatePanel);
-            }
+void EditorApp::drag_panel_edges(const PanelLayout& layout) {
+    for (const SizedEdge& e : panel_edges(layout)) {
+        const PanelEdgeDrag drag = panel_edge(e.edge, &ui_marks_);
+        float& size = settings_.panels.*e.rule.size;
+        if (drag.reset) size = PanelSizes{}.*e.rule.size;
+        if (drag.moved_to) {
+            // The panel's far side stays where it is; its size is the edge's distance from it.
+            const float far_side = e.edge.at - e.edge.side * e.shown;
+            size = size_at_scale_one(e.edge.side * (*drag.moved_to - far_side), ui_scale_, e.rule);
         }
     }
 }
@@ -103,7 +88,7 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     toolbar.mirror_editing = mirror_editing_;
     toolbar.rig = &rig;  // whether it has a twin is asked on the click, not every frame
     toolbar.appearance = appearance();
-    toolbar.display_scale = ui_scale_for_dpi(window_->display_dpi());
+    toolbar.display_scale = display_scale_;
     // The posed chain is the rig's chain ending at its effector, unless it is an automatic one.
     const std::optional<IkChain> active = controller_->active_chain();
     const int active_index = active ? rig.chain_ending_at(active->effector) : -1;
@@ -113,7 +98,7 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     }
     const ToolbarActions tools = draw_toolbar(toolbar,
                                               {layout.outliner_width, 0.0f, window_width - layout.outliner_width - layout.inspector_width, layout.toolbar_height});
-    drag_panel_edges(layout, window_width, window_height);
+    drag_panel_edges(layout);
     StatePanelActions state_actions;
     if (state_panel_open_) {
         const Viewport view = viewport();

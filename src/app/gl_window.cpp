@@ -40,7 +40,6 @@ Result<std::unique_ptr<GlWindow>> GlWindow::create(const std::string& title, int
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // never write imgui.ini into the working directory
-    ImGui::StyleColorsDark();
     ImGui_ImplSDL2_InitForOpenGL(w->window_, w->context_);
     ImGui_ImplOpenGL3_Init("#version 330 core");
     w->imgui_started_ = true;

@@ -5,17 +5,14 @@
 
 namespace marionette {
 
-namespace {
-
-float within(float v, float lo, float hi, float fallback) { return std::isfinite(v) ? std::clamp(v, lo, hi) : fallback; }
-
-}  // namespace
-
 PanelSizes clamped(const PanelSizes& sizes) {
     const PanelSizes defaults;
-    return {within(sizes.outliner, PanelSizes::kMinOutliner, PanelSizes::kMaxOutliner, defaults.outliner),
-            within(sizes.inspector, PanelSizes::kMinInspector, PanelSizes::kMaxInspector, defaults.inspector),
-            within(sizes.state_panel, PanelSizes::kMinStatePanel, PanelSizes::kMaxStatePanel, defaults.state_panel)};
+    PanelSizes out;
+    for (const PanelSizeRule& r : kPanelSizeRules) {
+        const float v = sizes.*r.size;
+        out.*r.size = std::isfinite(v) ? std::clamp(v, r.lo, r.hi) : defaults.*r.size;
+    }
+    return out;
 }
 
 PanelLayout lay_out_panels(const PanelSizes& sizes, float scale, float width, float height, bool state_panel_open, int toolbar_rows) {
@@ -27,7 +24,7 @@ PanelLayout lay_out_panels(const PanelSizes& sizes, float scale, float width, fl
     out.status_height = kStatusHeight * scale;
     // Across: the side panels give way together when they would leave the viewport less than
     // its share of the window.
-    float sides = (s.outliner + s.inspector) * scale;
+    const float sides = (s.outliner + s.inspector) * scale;
     const float sides_room = (1.0f - kMinViewportShare) * w;
     const float across = sides > sides_room && sides > 0.0f ? sides_room / sides : 1.0f;
     out.outliner_width = s.outliner * scale * across;

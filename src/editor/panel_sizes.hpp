@@ -18,6 +18,17 @@ struct PanelSizes {
     bool operator==(const PanelSizes&) const = default;
 };
 
+// Each size's rule, written once: the member, its range, its name in the settings file.
+struct PanelSizeRule {
+    float PanelSizes::*size;
+    float lo, hi;
+    const char* settings_key;
+};
+inline constexpr PanelSizeRule kOutlinerRule{&PanelSizes::outliner, PanelSizes::kMinOutliner, PanelSizes::kMaxOutliner, "outliner_width"};
+inline constexpr PanelSizeRule kInspectorRule{&PanelSizes::inspector, PanelSizes::kMinInspector, PanelSizes::kMaxInspector, "inspector_width"};
+inline constexpr PanelSizeRule kStatePanelRule{&PanelSizes::state_panel, PanelSizes::kMinStatePanel, PanelSizes::kMaxStatePanel, "state_panel_height"};
+inline constexpr PanelSizeRule kPanelSizeRules[] = {kOutlinerRule, kInspectorRule, kStatePanelRule};
+
 // Each size within its range (a size that is not a number takes its default).
 PanelSizes clamped(const PanelSizes& sizes);
 
@@ -47,5 +58,8 @@ PanelLayout lay_out_panels(const PanelSizes& sizes, float scale, float width, fl
 // The size at scale 1 for a panel edge dragged to `edge_points` wide (or high) at `scale`,
 // within its range: what a drag of a panel's edge stores.
 float size_at_scale_one(float edge_points, float scale, float lo, float hi);
+inline float size_at_scale_one(float edge_points, float scale, const PanelSizeRule& rule) {
+    return size_at_scale_one(edge_points, scale, rule.lo, rule.hi);
+}
 
 }  // namespace marionette

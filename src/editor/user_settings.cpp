@@ -103,16 +103,18 @@ float panel_size(const json& value, const std::string& where, float lo, float hi
 
 void read_panels(const json& panels, UserSettings& settings) {
     if (!panels.is_object()) wrong_type("panels", "an object", panels);
-    PanelSizes& s = settings.panels;
-    if (const json* v = optional_member(panels, "outliner_width")) {
-        s.outliner = panel_size(*v, "panels.outliner_width", PanelSizes::kMinOutliner, PanelSizes::kMaxOutliner);
+    for (const PanelSizeRule& r : kPanelSizeRules) {
+        if (const json* v = optional_member(panels, r.settings_key)) {
+            settings.panels.*r.size = panel_size(*v, std::string("panels.") + r.settings_key, r.lo, r.hi);
+        }
     }
-    if (const json* v = optional_member(panels, "inspector_width")) {
-        s.inspector = panel_size(*v, "panels.inspector_width", PanelSizes::kMinInspector, PanelSizes::kMaxInspector);
-    }
-    if (const json* v = optional_member(panels, "state_panel_height")) {
-        s.state_panel = panel_size(*v, "panels.state_panel_height", PanelSizes::kMinStatePanel, PanelSizes::kMaxStatePanel);
-    }
+}
+
+json panels_json(const PanelSizes& sizes) {
+    const PanelSizes s = clamped(sizes);
+    json out = json::object();
+    for (const PanelSizeRule& r : kPanelSizeRules) out[r.settings_key] = s.*r.size;
+    return out;
 }
 
 UserSettings read_settings(const json& root, std::string& warning) {
@@ -201,9 +203,7 @@ Status save_user_settings(const UserSettings& settings, const std::filesystem::p
         {"screenshots", {{"folder", settings.screenshot_folder.string()}}},
         {"ui", {{"scale", settings.appearance.scale ? json(*settings.appearance.scale) : json("auto")},
                 {"theme", theme_name(settings.appearance.theme)}}},
-        {"panels", {{"outliner_width", clamped(settings.panels).outliner},
-                    {"inspector_width", clamped(settings.panels).inspector},
-                    {"state_panel_height", clamped(settings.panels).state_panel}}},
+        {"panels", panels_json(settings.panels)},
     };
     // A path that is not UTF-8 (Linux allows any bytes) would make dump() throw; it is written
     // with U+FFFD in place of the bad bytes instead, and that entry no longer opens.

@@ -186,3 +186,30 @@ TEST(ScriptedPanelEdges, AnEightHundredBySixHundredWindowWrapsTheToolbarAndKeeps
     EXPECT_GT(viewport_share(small, 380, 420, 100, 250), 0.3f);
     std::filesystem::remove_all(dir);
 }
+
+// The look is applied as the editor starts; a rig saved with its camera (zoomed in here) opens
+// with that camera, not framed anew (a change of the look later frames the puppet again).
+TEST(ScriptedAppearance, ARigsSavedCameraSurvivesTheLookBeingAppliedAtStart) {
+    const auto dir = scratch_dir("e2e-appearance-camera");
+    shipped_at_rest(dir, "hero.json");
+    write_file(dir / "steps.json", R"({"steps": [
+        {"wait": 2},
+        {"move": [700, 300]},
+        {"wait": 2},
+        {"wheel": 6},
+        {"wait": 2},
+        {"move": [640, 790]},
+        {"wait": 3},
+        {"save": "zoomed.json"},
+        {"screenshot": "zoomed.png"}
+    ]})");
+    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "steps.json").string() + " " + (dir / "hero.json").string())), 0);
+    ASSERT_EQ(run(xvfb("--window 1280x800 --frames 3 --screenshot " + (dir / "reopened.png").string() + " " + (dir / "zoomed.json").string())), 0);
+    ASSERT_EQ(run(xvfb("--window 1280x800 --frames 3 --screenshot " + (dir / "framed.png").string() + " " + (dir / "hero.json").string())), 0);
+    const Image zoomed = load_png(dir / "zoomed.png");
+    const Image reopened = load_png(dir / "reopened.png");
+    const Image framed = load_png(dir / "framed.png");
+    EXPECT_GT(viewport_differences(zoomed, framed), 20000) << "the wheel did not zoom";
+    EXPECT_LT(viewport_differences(zoomed, reopened), 500) << "the saved camera was not kept";
+    std::filesystem::remove_all(dir);
+}
