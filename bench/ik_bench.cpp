@@ -117,8 +117,8 @@ void BM_TwoBoneBatch(benchmark::State& state, Dimensions dims) {
     std::vector<Bone> bones;
     for (int i = 0; i < count; ++i) {
         const int upper = static_cast<int>(bones.size());
-        bones.push_back(Bone{"upper" + std::to_string(i), -1, {{0.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f, 0.0f}}, 1.0f, {}});
-        bones.push_back(Bone{"lower" + std::to_string(i), upper, {{1.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f, 0.0f}}, 0.8f, {}});
+        bones.push_back(Bone{"upper" + std::to_string(i), -1, {{0.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f, 0.0f}}, 1.0f, {}, {}});
+        bones.push_back(Bone{"lower" + std::to_string(i), upper, {{1.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f, 0.0f}}, 0.8f, {}, {}});
     }
     const Skeleton skeleton(std::move(bones));
     Pose pose = Pose::rest(skeleton.size());

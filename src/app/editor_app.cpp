@@ -39,6 +39,7 @@ Result<std::unique_ptr<EditorApp>> EditorApp::create(Document document, EditorOp
     auto window = GlWindow::create(app->window_title(), app->options_.window_width, app->options_.window_height);
     if (!window) return Error{window.message()};
     app->window_ = std::move(window).value();
+    app->help_.set_graphics(app->window_->graphics_summary());
     if (app->settings_.maximized && !app->options_.window_size_given) SDL_MaximizeWindow(app->window_->sdl());
     if (!app->settings_.imgui_layout.empty()) ImGui::LoadIniSettingsFromMemory(app->settings_.imgui_layout.c_str(), app->settings_.imgui_layout.size());
     app->apply_appearance();

@@ -7,10 +7,17 @@
 #include <imgui_impl_sdl.h>
 
 #include <cfloat>
+#include <cstdlib>
+#include <string_view>
 
 #include "app/ui_style.hpp"
 
 namespace marionette {
+
+namespace {
+// Samples per pixel asked of the driver: 4 smooths edges well at a quarter of 8's memory.
+constexpr int kWantedSamples = 4;
+}  // namespace
 
 Result<std::unique_ptr<GlWindow>> GlWindow::create(const std::string& title, int width, int height) {
     std::unique_ptr<GlWindow> w(new GlWindow());
@@ -23,18 +30,36 @@ Result<std::unique_ptr<GlWindow>> GlWindow::create(const std::string& title, int
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG);
     SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
     SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
-    SDL_GL_SetAttribute(SDL_GL_MULTISAMPLESAMPLES, 0);
 
+    // Multisampled first (smooth 3D silhouettes and lines); where the driver has no such
+    // framebuffer, or refuses the context on it, a plain one.
     const Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
-    w->window_ = SDL_CreateWindow(title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height, flags);
-    if (!w->window_) return Error{std::string("cannot open a window: ") + SDL_GetError()};
-    w->context_ = SDL_GL_CreateContext(w->window_);
-    if (!w->context_) return Error{std::string("cannot create an OpenGL 3.3 core context: ") + SDL_GetError()};
+    // MARIONETTE_MSAA=0 turns multisampling off (a driver that is slow or wrong with it).
+    const char* msaa = std::getenv("MARIONETTE_MSAA");
+    const int wanted = msaa && std::string_view(msaa) == "0" ? 0 : kWantedSamples;
+    for (const int samples : {wanted, 0}) {
+        SDL_GL_SetAttribute(SDL_GL_MULTISAMPLEBUFFERS, samples > 0 ? 1 : 0);
+        SDL_GL_SetAttribute(SDL_GL_MULTISAMPLESAMPLES, samples);
+        w->window_ = SDL_CreateWindow(title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height, flags);
+        if (!w->window_) {
+            if (samples > 0) continue;
+            return Error{std::string("cannot open a window: ") + SDL_GetError()};
+        }
+        w->context_ = SDL_GL_CreateContext(w->window_);
+        if (w->context_) break;
+        if (samples == 0) return Error{std::string("cannot create an OpenGL 3.3 core context: ") + SDL_GetError()};
+        SDL_DestroyWindow(w->window_);
+        w->window_ = nullptr;
+    }
     SDL_GL_MakeCurrent(w->window_, w->context_);
     if (gladLoadGL(reinterpret_cast<GLADloadfunc>(SDL_GL_GetProcAddress)) == 0) {
         return Error{"cannot load the OpenGL functions (glad)"};
     }
     SDL_GL_SetSwapInterval(1);  // vsync; ignored where unsupported
+    int samples = 0;
+    glGetIntegerv(GL_SAMPLES, &samples);
+    w->samples_ = samples;
+    if (samples > 0) glEnable(GL_MULTISAMPLE);
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
@@ -60,6 +85,16 @@ GlWindow::~GlWindow() {
 void GlWindow::drawable_size(int& width, int& height) const { SDL_GL_GetDrawableSize(window_, &width, &height); }
 
 void GlWindow::set_title(const std::string& title) { SDL_SetWindowTitle(window_, title.c_str()); }
+
+std::string GlWindow::graphics_summary() const {
+    const auto text = [](GLenum name) {
+        const auto* s = reinterpret_cast<const char*>(glGetString(name));
+        return std::string(s ? s : "?");
+    };
+    const std::string smoothing = samples_ > 0 ? std::to_string(samples_) + "x multisampling"
+                                               : "no multisampling (edges smoothed by the shaders)";
+    return "OpenGL " + text(GL_VERSION) + " on " + text(GL_RENDERER) + ", " + smoothing;
+}
 
 float GlWindow::display_dpi() const {
     const int display = SDL_GetWindowDisplayIndex(window_);

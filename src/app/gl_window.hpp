@@ -27,6 +27,12 @@ public:
     // Size in pixels of the framebuffer (larger than the window size on high-DPI screens).
     void drawable_size(int& width, int& height) const;
     void set_title(const std::string& title);
+    // Samples per pixel of the window's framebuffer: 4 where the driver offers multisampling,
+    // else 0 (the bones' and grid's edges are still smoothed by their shaders).
+    int samples() const { return samples_; }
+    // The OpenGL version and renderer the driver reports, and the anti-aliasing in use: a line
+    // for the About box.
+    std::string graphics_summary() const;
     // The horizontal DPI SDL reports for the window's display; 0 when it reports none.
     float display_dpi() const;
     // ImGui's fonts and style for a UI scale and theme (ui_style.hpp), the font texture made
@@ -46,6 +52,7 @@ private:
     void* context_ = nullptr;
     bool sdl_started_ = false;
     bool imgui_started_ = false;
+    int samples_ = 0;
     bool frame_begun_ = false;  // the renderer has made its font texture (at the first frame)
     glm::vec2 mouse_{-1.0f};
     bool mouse_inside_ = false;

@@ -3,6 +3,8 @@
 // table (editor/shortcuts.hpp) has them, which is what the keys do, the mouse's gestures, and
 // an About tab with the version.
 
+#include <string>
+
 #include "app/ui_marks.hpp"
 
 namespace marionette {
@@ -10,6 +12,8 @@ namespace marionette {
 class HelpWindow {
 public:
     void toggle() { open_ = !open_; }
+    // What the About tab says of the graphics (GlWindow::graphics_summary).
+    void set_graphics(std::string text) { graphics_ = std::move(text); }
     bool open() const { return open_; }
     // Marks: "help/close", "help/about" (the tab), and each shortcut's row "help/key/<chord>"
     // (as chord_text writes it: "help/key/Ctrl+Shift+M").
@@ -17,6 +21,7 @@ public:
 
 private:
     bool open_ = false;
+    std::string graphics_;
 };
 
 }  // namespace marionette

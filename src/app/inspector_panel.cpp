@@ -14,6 +14,7 @@
 #include "core/chain_rules.hpp"
 #include "core/extents.hpp"
 #include "core/rotation_math.hpp"
+#include "editor/bone_shapes.hpp"
 #include "editor/chain_snap.hpp"
 #include "editor/key_edits.hpp"
 #include "editor/rotation_display.hpp"
@@ -68,6 +69,27 @@ void rotation_field(const char* id, const Rig& rig, const glm::quat& q, PanelEdi
         if (changed) out.preview(label, set(rig, from_euler_degrees(euler, g_euler_order)));
         if (let_go) out.finish = true;
     }
+}
+
+// The bone's colour in the viewport: the palette's swatches (the first is the default, which
+// the file then leaves out), and a picker for any other; a change colours every one of `bones`.
+void bone_color_row(const Rig& rig, const Bone& b, std::span<const int> bones, const std::string& whose, PanelEdits& out, UiMarks* marks) {
+    const float side = ImGui::GetFrameHeight();
+    for (std::size_t i = 0; i < kBonePalette.size(); ++i) {
+        const glm::vec3& c = kBonePalette[i];
+        ImGui::PushID(static_cast<int>(i));
+        if (i > 0) ImGui::SameLine(0.0f, ui_px(3.0f));
+        if (ImGui::ColorButton(i == 0 ? "default colour" : "colour", ImVec4(c.r, c.g, c.b, 1.0f), 0, ImVec2(side, side))) {
+            apply(out, "colour of " + whose, set_bone_color(rig, bones, i == 0 ? std::nullopt : std::optional<glm::vec3>(c)));
+        }
+        if (marks) marks->mark_last_item("inspector/colour/" + std::to_string(i));
+        ImGui::PopID();
+    }
+    ImGui::SameLine(0.0f, ui_px(8.0f));
+    glm::vec3 picked = b.color.value_or(kDefaultBoneColor);
+    const bool changed = ImGui::ColorEdit3("colour", &picked.x, ImGuiColorEditFlags_NoInputs);
+    if (marks) marks->mark_last_item("inspector/colour/pick");
+    track(out, "colour of " + whose, changed, [&] { return set_bone_color(rig, bones, picked); });
 }
 
 // Shows `bone`'s limits; a change sets them on every one of `bones`.
@@ -266,7 +288,7 @@ void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at
     }
     const Bone& b = rig.skeleton[static_cast<std::size_t>(selected)];
     ImGui::PushID(selected);
-    // Several bones selected: the fields they share (length, pose, limits) show the active
+    // Several bones selected: the fields they share (length, colour, pose, limits) show the active
     // bone's values and set every selected bone's; the name, rest, pictures and chains are the
     // active bone's alone.
     const bool many = selection.size() > 1 && std::find(selection.begin(), selection.end(), selected) != selection.end() &&
@@ -274,7 +296,7 @@ void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at
     const std::span<const int> shared = many ? selection : std::span<const int>(&selected, 1);
     const std::string whose = many ? std::to_string(selection.size()) + " bones" : b.name;
     if (many) {
-        ImGui::TextWrapped("%zu bones selected: length, pose and limits apply to all of them; the rest to %s.", selection.size(), b.name.c_str());
+        ImGui::TextWrapped("%zu bones selected: length, colour, pose and limits apply to all of them; the rest to %s.", selection.size(), b.name.c_str());
         if (marks) marks->mark_last_item("inspector/selection");
     }
 
@@ -293,6 +315,7 @@ void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at
     if (marks) marks->mark_last_item("inspector/length");
     track(out, "length of " + whose, changed,
           [&] { return set_bone_length(rig, shared, length); });
+    bone_color_row(rig, b, shared, whose, out, marks);
 
     if (!rig.is_2d()) {
         int order = static_cast<int>(g_euler_order);

@@ -8,30 +8,8 @@
 
 namespace marionette {
 
-namespace {
-const glm::vec4 kGridColor{0.26f, 0.28f, 0.31f, 1.0f};
-const glm::vec4 kAxisXColor{0.75f, 0.30f, 0.30f, 1.0f};
-const glm::vec4 kAxisYColor{0.35f, 0.70f, 0.35f, 1.0f};
-const glm::vec4 kAxisZColor{0.35f, 0.50f, 0.85f, 1.0f};
-}  // namespace
-
-void build_grid(float spacing, int half_count, bool is_2d, LineDrawData& out) {
-    const float extent = spacing * static_cast<float>(half_count);
-    // 2D grids lie in the xy plane; 3D grids on the ground, the xz plane.
-    auto at = [is_2d](float a, float b) { return is_2d ? glm::vec3{a, b, 0.0f} : glm::vec3{a, 0.0f, b}; };
-    for (int i = -half_count; i <= half_count; ++i) {
-        const float s = spacing * static_cast<float>(i);
-        const glm::vec4 ca = i == 0 ? (is_2d ? kAxisYColor : kAxisZColor) : kGridColor;
-        const glm::vec4 cb = i == 0 ? kAxisXColor : kGridColor;
-        out.lines.push_back({at(s, -extent), ca});
-        out.lines.push_back({at(s, extent), ca});
-        out.lines.push_back({at(-extent, s), cb});
-        out.lines.push_back({at(extent, s), cb});
-    }
-}
-
 Result<std::unique_ptr<LineRenderer>> LineRenderer::create(const std::filesystem::path& shader_dir) {
-    auto program = ShaderProgram::load(shader_dir / "bone.vert", shader_dir / "bone.frag");
+    auto program = ShaderProgram::load(shader_dir / "line.vert", shader_dir / "line.frag");
     if (!program) return Error{program.message()};
     std::unique_ptr<LineRenderer> r(new LineRenderer());
     r->program_ = std::move(program).value();

@@ -1,6 +1,6 @@
 #pragma once
-// Draws lines and round points: the ground grid and its axes (and later handles). Bones are
-// solid shapes, drawn by ShapeRenderer.
+// Draws lines and round points: what the viewport shows over the bones (limit arcs, pole
+// lines, the gizmo's rings, a picture's outline and pivot).
 
 #include <filesystem>
 #include <memory>
@@ -26,8 +26,6 @@ struct LineDrawData {
     std::vector<ColoredVertex> lines;   // pairs
     std::vector<ColoredVertex> points;
 };
-
-void build_grid(float spacing, int half_count, bool is_2d, LineDrawData& out);
 
 class LineRenderer {
 public:

@@ -1,5 +1,5 @@
 #pragma once
-// Draws lit triangles: the solid bone shapes built by the editor library.
+// Draws lit triangles: the chain handles built by the editor library (bones are BoneRenderer's).
 
 #include <filesystem>
 #include <memory>
@@ -8,7 +8,7 @@
 #include "app/shader_program.hpp"
 #include "app/vertex_stream.hpp"
 #include "core/result.hpp"
-#include "editor/bone_shapes.hpp"
+#include "editor/shape_vertex.hpp"
 
 namespace marionette {
 

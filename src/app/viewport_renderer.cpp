@@ -5,16 +5,29 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/ui_style.hpp"
+#include "editor/grid_plan.hpp"
 #include "editor/limit_arcs.hpp"
 #include "editor/rotation_gizmo.hpp"
 
 namespace marionette {
+
+namespace {
+// The joints' rings, in points: their outer radius.
+constexpr float kJointRingRadius = 5.0f;
+}  // namespace
 
 Result<std::unique_ptr<ViewportRenderer>> ViewportRenderer::create(const std::filesystem::path& shader_dir) {
     std::unique_ptr<ViewportRenderer> r(new ViewportRenderer());
     auto lines = LineRenderer::create(shader_dir);
     if (!lines) return Error{lines.message()};
     r->lines_ = std::move(lines).value();
+    auto grid = GridRenderer::create(shader_dir);
+    if (!grid) return Error{grid.message()};
+    r->grid_ = std::move(grid).value();
+    auto bones = BoneRenderer::create(shader_dir);
+    if (!bones) return Error{bones.message()};
+    r->bones_ = std::move(bones).value();
     auto shapes = ShapeRenderer::create(shader_dir);
     if (!shapes) return Error{shapes.message()};
     r->shapes_ = std::move(shapes).value();
@@ -44,16 +57,8 @@ void ViewportRenderer::draw(const Rig& rig, const Pose& pose, std::span<const Tr
                static_cast<int>(static_cast<float>(frame_height) - (view.y + view.height) * pixels_per_point),
                static_cast<int>(view.width * pixels_per_point), static_cast<int>(view.height * pixels_per_point));
 
-    // A power-of-ten grid spacing near a tenth of what the view shows.
-    const float world_per_pixel = camera.world_per_pixel_at(camera.is_2d() ? glm::vec3{camera.center(), 0.0f} : camera.target(), view);
-    const float shown = world_per_pixel * std::max(view.width, view.height);
-    const float spacing = std::pow(10.0f, std::floor(std::log10(std::max(shown * 0.1f, 1e-6f))));
-    draw_data_.lines.clear();
-    draw_data_.points.clear();
-    const glm::vec3 focus = camera.is_2d() ? glm::vec3{camera.center(), 0.0f} : camera.target();
-    const float reach = glm::length(focus) + shown;
-    build_grid(spacing, std::min(200, static_cast<int>(std::ceil(reach / spacing))), rig.is_2d(), draw_data_);
-    lines_->draw(draw_data_, view_projection, 9.0f * pixels_per_point);
+    grid_->draw(plan_grid(camera, view), rig.is_2d(), view_projection, pixels_per_point * ui_scale_in_use());
+    const float world_per_point = camera.world_per_pixel_at(camera.is_2d() ? glm::vec3{camera.center(), 0.0f} : camera.target(), view);
 
     looks_.assign(rig.skeleton.size(), BoneLook::Normal);
     if (auto chain = controller.active_chain()) {
@@ -65,10 +70,20 @@ void ViewportRenderer::draw(const Rig& rig, const Pose& pose, std::span<const Tr
     for (const int b : controller.selection().bones()) {
         if (b >= 0 && b < static_cast<int>(looks_.size())) looks_[static_cast<std::size_t>(b)] = BoneLook::Selected;
     }
-    shape_vertices_.clear();
-    // Joint discs keep about 4.5 points of radius on screen at any zoom.
-    build_bone_shapes(rig.skeleton, pose, world, rig.is_2d(), looks_, 4.5f * world_per_pixel, shape_vertices_);
+    instances_.clear();
+    build_bone_instances(rig.skeleton, pose, world, looks_, instances_);
     const glm::vec3 light = glm::normalize(rig.is_2d() ? glm::vec3{0, 0, 1} : glm::vec3{0.35f, 0.8f, 0.5f});
+    BoneView bone_view;
+    bone_view.view_projection = view_projection;
+    bone_view.viewport_pixels = glm::vec2{view.width, view.height} * pixels_per_point;
+    bone_view.pixels_per_point = pixels_per_point * ui_scale_in_use();
+    bone_view.world_per_pixel = world_per_point / pixels_per_point;
+    bone_view.light_direction = light;
+    bone_view.is_2d = rig.is_2d();
+    if (!rig.is_2d()) {
+        bone_view.eye = camera.eye();
+        bone_view.world_per_pixel_per_depth = world_per_point / pixels_per_point / std::max(camera.distance(), 1e-6f);
+    }
     const bool meshes_shown = layers.meshes && !rig.meshes.empty();
     if (meshes_shown) {
         glEnable(GL_DEPTH_TEST);
@@ -83,20 +98,17 @@ void ViewportRenderer::draw(const Rig& rig, const Pose& pose, std::span<const Tr
         glEnable(GL_DEPTH_TEST);
         glClear(GL_DEPTH_BUFFER_BIT);
     }
-    ghost_vertices_.clear();
+    ghost_instances_.clear();
     for (const GhostPose& g : ghosts) {
-        const std::size_t from = ghost_vertices_.size();
-        build_bone_shapes(rig.skeleton, g.pose, g.world, rig.is_2d(), {}, 3.0f * world_per_pixel, ghost_vertices_);
-        for (std::size_t v = from; v < ghost_vertices_.size(); ++v) ghost_vertices_[v].color = g.tint;
+        const std::size_t from = ghost_instances_.size();
+        build_bone_instances(rig.skeleton, g.pose, g.world, {}, ghost_instances_);
+        tint_bone_instances(std::span(ghost_instances_).subspan(from), g.tint);
     }
-    if (!ghost_vertices_.empty()) {
+    if (!ghost_instances_.empty()) {
         // See-through and under the rig: blended, and (3D) leaving the depth buffer to the bones.
-        glEnable(GL_BLEND);
-        glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
         glDepthMask(GL_FALSE);
-        shapes_->draw(ghost_vertices_, view_projection, light);
+        bones_->draw(ghost_instances_, bone_view, false);
         glDepthMask(GL_TRUE);
-        glDisable(GL_BLEND);
     }
     // 2D pictures are drawn in slot order over the bones or under them (X-ray), as 3D bones are
     // in front of the meshes or hidden inside them.
@@ -110,7 +122,7 @@ void ViewportRenderer::draw(const Rig& rig, const Pose& pose, std::span<const Tr
     }
     const bool bones_over_pictures = layers.xray || slot_quads_.vertices.empty();
     if (bones_over_pictures) slots_->draw(slot_quads_, picture_folder_, view_projection);
-    shapes_->draw(shape_vertices_, view_projection, light);
+    bones_->draw(instances_, bone_view, true, kJointRingRadius);
     if (!bones_over_pictures) slots_->draw(slot_quads_, picture_folder_, view_projection);
     glDisable(GL_DEPTH_TEST);
     draw_overlays(rig, pose, world, controller, view, view_projection, pixels_per_point, light);

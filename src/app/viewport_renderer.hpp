@@ -1,6 +1,6 @@
 #pragma once
-// Draws the viewport: the ground grid and axes, the bones (coloured by selection, hover and the
-// chain a drag would pose), and over them the selected bone's joint-limit arcs, pole lines and
+// Draws the viewport: the ground grid and axes, the bones (painted by selection, hover and the
+// chain a drag would pose, instanced: bone_renderer.hpp), and over them the selected bone's joint-limit arcs, pole lines and
 // the chain handles. It owns the GL renderers and the per-frame vertex buffers (kept to avoid
 // allocating every frame); what to draw comes from the rig and the viewport controller.
 
@@ -9,6 +9,8 @@
 #include <span>
 #include <vector>
 
+#include "app/bone_renderer.hpp"
+#include "app/grid_renderer.hpp"
 #include "app/line_renderer.hpp"
 #include "app/mesh_renderer.hpp"
 #include "app/shape_renderer.hpp"
@@ -57,6 +59,8 @@ private:
     void draw_overlays(const Rig& rig, const Pose& pose, std::span<const Transform> world, const ViewportController& controller,
                        const Viewport& view, const glm::mat4& view_projection, float pixels_per_point, const glm::vec3& light);
 
+    std::unique_ptr<GridRenderer> grid_;
+    std::unique_ptr<BoneRenderer> bones_;
     std::unique_ptr<LineRenderer> lines_;
     std::unique_ptr<ShapeRenderer> shapes_;
     std::unique_ptr<MeshRenderer> meshes_;
@@ -64,9 +68,9 @@ private:
     std::filesystem::path picture_folder_;
     const SlotPose* slot_pose_ = nullptr;
     SlotQuads slot_quads_;
-    LineDrawData draw_data_;
-    std::vector<ShapeVertex> shape_vertices_;
-    std::vector<ShapeVertex> ghost_vertices_;
+    std::vector<BoneInstance> instances_;
+    std::vector<BoneInstance> ghost_instances_;
+    std::vector<ShapeVertex> shape_vertices_;  // the handles
     std::vector<BoneLook> looks_;
     LineDrawData overlay_;
     std::vector<glm::vec3> arc_points_;

@@ -41,8 +41,8 @@ int run_bench_frames(int frames, const std::string& file, std::ostream& out, std
     const double median = ms[ms.size() / 2];
     const double p90 = ms[std::min(ms.size() - 1, ms.size() * 9 / 10)];
     char line[256];
-    std::snprintf(line, sizeof line, "frames=%d bones=%zu chains=%zu median_ms=%.4f p90_ms=%.4f vertices=%zu", frames,
-                  rig.skeleton.size(), rig.chains.size(), median, p90, workload.vertex_count());
+    std::snprintf(line, sizeof line, "frames=%d bones=%zu chains=%zu median_ms=%.4f p90_ms=%.4f instances=%zu vertices=%zu", frames,
+                  rig.skeleton.size(), rig.chains.size(), median, p90, workload.bone_instance_count(), workload.vertex_count());
     print_line(out, line);
     return 0;
 }

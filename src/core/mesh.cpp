@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "core/color.hpp"
+
 namespace marionette {
 
 namespace {
@@ -74,9 +76,7 @@ std::optional<std::string> mesh_problem(const Mesh& mesh, std::size_t bone_count
         }
     }
     const glm::vec4& c = mesh.material.base_color;
-    if (!finite(c) || glm::any(glm::lessThan(c, glm::vec4(0.0f))) || glm::any(glm::greaterThan(c, glm::vec4(1.0f)))) {
-        return place + ".material.color: each component is within [0, 1]";
-    }
+    if (!is_color(c)) return place + ".material.color: each component must be " + kColorRange;
     if (mesh.material.image < -1 || mesh.material.image >= static_cast<int>(images)) return place + ".material.image: not an image";
     return std::nullopt;
 }

@@ -51,6 +51,7 @@ Json bone_json(const Skeleton& skeleton, const Bone& b, bool is_2d, RigJsonStyle
         if (b.limits->twist) l["twist"] = Json::array({degrees(b.limits->twist->min), degrees(b.limits->twist->max)});
         j["limits"] = l;
     }
+    if (b.color) j["color"] = Json::array({json_float(b.color->r), json_float(b.color->g), json_float(b.color->b)});
     return j;
 }
 

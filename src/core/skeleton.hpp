@@ -45,6 +45,8 @@ struct Bone {
     Transform rest;            // relative to the parent's joint frame
     float length = 0.0f;       // along local +X; 0 is allowed
     std::optional<JointLimits> limits;
+    // How the viewport draws it, RGB each in [0, 1] (color.hpp); none: the editor's default.
+    std::optional<glm::vec3> color;
 
     bool operator==(const Bone&) const = default;
 };

@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/color.hpp"
 #include "core/extents.hpp"
 #include "core/json_document.hpp"
 
@@ -55,8 +56,19 @@ JointLimits read_limits(const JsonField& f, int dims) {
     return limits;
 }
 
+glm::vec3 read_color(const JsonField& f) {
+    if (!f.is_array() || f.array_size() != 3) f.fail("expected [r, g, b], got " + f.excerpt());
+    glm::vec3 c;
+    for (int i = 0; i < 3; ++i) {
+        const JsonField e = f.element(static_cast<std::size_t>(i));
+        c[i] = e.number();
+        if (!is_color_component(c[i])) e.fail(std::string("must be ") + kColorRange + ", got " + e.excerpt());
+    }
+    return c;
+}
+
 BoneEntry read_bone(const JsonField& f, int dims) {
-    f.allow_only({"name", "parent", "length", "translation", "rotation", "limits"});
+    f.allow_only({"name", "parent", "length", "translation", "rotation", "limits", "color"});
     BoneEntry e;
     e.bone.name = f.member("name").non_empty_string();
     if (auto p = f.optional_member("parent"); p && !p->is_null()) {
@@ -73,6 +85,7 @@ BoneEntry read_bone(const JsonField& f, int dims) {
     }
     if (auto r = f.optional_member("rotation")) e.bone.rest.rotation = r->rotation(dims);
     if (auto l = f.optional_member("limits")) e.bone.limits = read_limits(*l, dims);
+    if (auto c = f.optional_member("color")) e.bone.color = read_color(*c);
     return e;
 }
 

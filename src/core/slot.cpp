@@ -4,6 +4,7 @@
 #include <set>
 
 #include "core/angles.hpp"
+#include "core/color.hpp"
 #include "core/extents.hpp"
 
 namespace marionette {
@@ -14,9 +15,6 @@ std::string at(const std::string& list, std::size_t i) { return list + "[" + std
 
 bool within(float v, float low, float high) { return v >= low && v <= high; }  // false for NaN
 bool within(const glm::vec2& v, float low, float high) { return within(v.x, low, high) && within(v.y, low, high); }
-bool within(const glm::vec4& v, float low, float high) {
-    return within(v.x, low, high) && within(v.y, low, high) && within(v.z, low, high) && within(v.w, low, high);
-}
 
 // Why an image path is not one a rig file may name, or empty: it must lead from the rig's folder.
 std::string image_path_problem(const std::string& path) {
@@ -39,7 +37,7 @@ std::optional<std::string> attachment_problem(const Attachment& a, const std::st
     }
     if (!within(a.scale, -kMaxAttachmentScale, kMaxAttachmentScale)) return place + ".scale: each must be between -1000 and 1000";
     if (!within(a.pivot, 0.0f, 1.0f)) return place + ".pivot: each must be between 0 and 1";
-    if (!within(a.tint, 0.0f, 1.0f)) return place + ".tint: each must be between 0 and 1";
+    if (!is_color(a.tint)) return place + ".tint: each must be " + kColorRange;
     return std::nullopt;
 }
 
@@ -53,7 +51,7 @@ std::optional<std::string> slots_problem(const std::vector<Slot>& slots, std::si
         if (slot.name.empty()) return place + ".name: must not be empty";
         if (!names.insert(slot.name).second) return place + ".name: \"" + slot.name + "\" names another slot too";
         if (slot.bone < 0 || static_cast<std::size_t>(slot.bone) >= bone_count) return place + ".bone: not a bone";
-        if (!within(slot.color, 0.0f, 1.0f)) return place + ".color: each must be between 0 and 1";
+        if (!is_color(slot.color)) return place + ".color: each must be " + kColorRange;
         std::set<std::string> attachment_names;
         for (std::size_t a = 0; a < slot.attachments.size(); ++a) {
             const std::string where = place + "." + at("attachments", a);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/color.hpp"
+
 namespace marionette {
 
 const char* slot_property_name(SlotProperty p) { return p == SlotProperty::Attachment ? "attachment" : "color"; }
@@ -84,17 +86,6 @@ float last_slot_key_time(const std::vector<SlotTrack>& tracks, const std::vector
     return last;
 }
 
-namespace {
-
-bool is_color(const glm::vec4& c) {
-    for (int i = 0; i < 4; ++i) {
-        if (!(c[i] >= 0.0f && c[i] <= 1.0f)) return false;
-    }
-    return true;
-}
-
-}  // namespace
-
 std::string slot_timelines_problem(const std::vector<SlotTrack>& tracks, const std::vector<DrawOrderKey>& draw_order,
                                    const std::vector<Slot>& slots, std::string* place) {
     const auto fail = [&](std::string where, std::string why) {
@@ -123,7 +114,7 @@ std::string slot_timelines_problem(const std::vector<SlotTrack>& tracks, const s
                     return fail(at, "not a drawing of slot \"" + slot.name + "\"");
                 }
             } else {
-                if (!is_color(key.color)) return fail(at, "each of a colour's values must be between 0 and 1");
+                if (!is_color(key.color)) return fail(at, std::string("each of a colour's values must be ") + kColorRange);
                 if (key.interpolation == Interpolation::Bezier && !is_valid_curve(key.curve)) return fail(at, kCurveRule);
             }
         }

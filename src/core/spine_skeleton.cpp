@@ -174,6 +174,8 @@ Json spine_bones(const Rig& rig, const SpineSkeletonPlan& plan) {
         if (bone.rest.translation.y != 0.0f) j["y"] = json_float(bone.rest.translation.y);
         if (const float a = angle_2d(bone.rest.rotation); a != 0.0f) j["rotation"] = rest_degrees(a);
         if (plan.no_scale[b]) j["inherit"] = "noScale";
+        // Spine's editor draws bones in their colour too (opaque: ours have no alpha).
+        if (bone.color) j["color"] = spine_color(glm::vec4(*bone.color, 1.0f));
         out.push_back(std::move(j));
     }
     for (const SpineIkConstraint& ik : plan.ik) {

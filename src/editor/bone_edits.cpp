@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/color.hpp"
 #include "core/rotation_math.hpp"
 #include "core/unit_length.hpp"
 #include "editor/edit_checks.hpp"
@@ -146,5 +147,19 @@ Result<Rig> set_limits(const Rig& rig, std::span<const int> bones, const std::op
 }
 
 Result<Rig> set_limits(const Rig& rig, int bone, const std::optional<JointLimits>& limits) { return set_limits(rig, std::span(&bone, 1), limits); }
+
+Result<Rig> set_bone_color(const Rig& rig, std::span<const int> bones, const std::optional<glm::vec3>& color) {
+    if (bones.empty()) return Error{"no bone to colour"};
+    for (const int bone : bones) {
+        if (Status s = check_bone(rig, bone); !s) return Error{s.message()};
+    }
+    if (color && !is_color(*color)) {
+        return Error{"colour of " + bones_label(rig, bones) + ": each of red, green and blue must be " + kColorRange + ", got (" +
+                     number_text(color->r) + ", " + number_text(color->g) + ", " + number_text(color->b) + ")"};
+    }
+    Rig out = rig;
+    for (const int bone : bones) bone_at(out, bone).color = color;
+    return out;
+}
 
 }  // namespace marionette

@@ -7,91 +7,118 @@ namespace marionette {
 
 namespace {
 
-constexpr int kDiscSegments = 16;
-// Where along the bone the shape is widest, and how wide, as fractions of its length.
-constexpr float kWaist = 0.15f;
-constexpr float kWidth = 0.12f;
+// The looks' colours: the selection orange, the hover light, the chain a drag poses blue.
+constexpr glm::vec3 kSelectedFill{1.0f, 0.45f, 0.25f};
+constexpr glm::vec3 kSelectedOutline{1.0f, 0.95f, 0.80f};
+constexpr glm::vec3 kHoveredFill{1.0f, 0.88f, 0.55f};
+constexpr glm::vec3 kHoveredOutline{1.0f, 1.0f, 1.0f};
+constexpr glm::vec3 kChainFill{0.45f, 0.78f, 0.95f};
+constexpr glm::vec3 kChainOutline{0.10f, 0.30f, 0.55f};
+// An outline is the fill this dark, so bones that overlap keep their edges.
+constexpr float kOutlineShade = 0.38f;
 
-void triangle(std::vector<ShapeVertex>& out, glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 n, glm::vec4 color) {
-    out.push_back({a, n, color});
-    out.push_back({b, n, color});
-    out.push_back({c, n, color});
+std::uint32_t channel(float c) { return static_cast<std::uint32_t>(std::lround(std::clamp(c, 0.0f, 1.0f) * 255.0f)); }
+
+BoneShapeVertex at(glm::vec3 corner, int which) {
+    glm::vec3 edges{0.0f};
+    edges[which] = 1.0f;
+    return {corner, edges};
 }
 
-void disc(std::vector<ShapeVertex>& out, glm::vec3 center, float radius, glm::vec4 color) {
-    const glm::vec3 n{0.0f, 0.0f, 1.0f};
-    constexpr float step = 2.0f * 3.14159265f / kDiscSegments;
-    for (int i = 0; i < kDiscSegments; ++i) {
-        const float a0 = step * static_cast<float>(i);
-        const float a1 = a0 + step;
-        triangle(out, center, center + radius * glm::vec3{std::cos(a0), std::sin(a0), 0.0f},
-                 center + radius * glm::vec3{std::cos(a1), std::sin(a1), 0.0f}, n, color);
-    }
-}
-
-// `length` is the rest length and `scale` the pose's: the shape is the rest one stretched per
-// axis, so a bone made longer keeps its width and one made wider keeps its length.
-void diamond_2d(std::vector<ShapeVertex>& out, const Transform& joint, float length, glm::vec3 scale, glm::vec4 color) {
-    const glm::vec3 n{0.0f, 0.0f, 1.0f};
-    const glm::vec3 head = joint.translation;
-    const glm::vec3 tip = joint.apply({length * scale.x, 0.0f, 0.0f});
-    const float waist = kWaist * length * scale.x;
-    const float width = kWidth * length * scale.y;
-    const glm::vec3 left = joint.apply({waist, width, 0.0f});
-    const glm::vec3 right = joint.apply({waist, -width, 0.0f});
-    triangle(out, head, right, left, n, color);
-    triangle(out, left, right, tip, n, color);
-}
-
-void octahedron_3d(std::vector<ShapeVertex>& out, const Transform& joint, float length, glm::vec3 scale, glm::vec4 color) {
-    const glm::vec3 head = joint.translation;
-    const glm::vec3 tip = joint.apply({length * scale.x, 0.0f, 0.0f});
-    const float waist = kWaist * length * scale.x;
-    const float wy = kWidth * length * scale.y;
-    const float wz = kWidth * length * scale.z;
-    const glm::vec3 ring[4] = {joint.apply({waist, wy, 0.0f}), joint.apply({waist, 0.0f, wz}), joint.apply({waist, -wy, 0.0f}),
-                               joint.apply({waist, 0.0f, -wz})};
+std::array<BoneShapeVertex, 24> make_octahedron() {
+    const glm::vec3 joint{0.0f};
+    const glm::vec3 tip{1.0f, 0.0f, 0.0f};
+    // The waist runs counter-clockwise about +x.
+    const glm::vec3 ring[4] = {{kBoneWaist, 1, 0}, {kBoneWaist, 0, 1}, {kBoneWaist, -1, 0}, {kBoneWaist, 0, -1}};
+    std::array<BoneShapeVertex, 24> v{};
+    std::size_t n = 0;
     for (int i = 0; i < 4; ++i) {
         const glm::vec3 a = ring[i];
         const glm::vec3 b = ring[(i + 1) % 4];
-        // The ring runs counter-clockwise about +X; wound so each face is counter-clockwise seen
-        // from outside, with its normal pointing out.
-        glm::vec3 n = glm::cross(b - head, a - head);
-        if (glm::dot(n, n) > 0.0f) n = glm::normalize(n);
-        triangle(out, head, b, a, n, color);
-        n = glm::cross(a - tip, b - tip);
-        if (glm::dot(n, n) > 0.0f) n = glm::normalize(n);
-        triangle(out, tip, a, b, n, color);
+        v[n++] = at(joint, 0);
+        v[n++] = at(b, 1);
+        v[n++] = at(a, 2);
+        v[n++] = at(tip, 0);
+        v[n++] = at(a, 1);
+        v[n++] = at(b, 2);
     }
+    return v;
 }
 
 }  // namespace
 
-glm::vec4 bone_color(BoneLook look) {
-    switch (look) {
-        case BoneLook::Normal: return {0.96f, 0.74f, 0.32f, 1.0f};
-        case BoneLook::InChain: return {0.45f, 0.78f, 0.95f, 1.0f};
-        case BoneLook::Hovered: return {1.0f, 0.88f, 0.55f, 1.0f};
-        case BoneLook::Selected: return {1.0f, 0.45f, 0.25f, 1.0f};
-    }
-    return {1.0f, 0.0f, 1.0f, 1.0f};
+PackedColor pack_color(const glm::vec4& rgba) {
+    return channel(rgba.r) | (channel(rgba.g) << 8) | (channel(rgba.b) << 16) | (channel(rgba.a) << 24);
 }
 
-void build_bone_shapes(const Skeleton& skeleton, const Pose& pose, std::span<const Transform> world, bool is_2d,
-                       std::span<const BoneLook> looks, float joint_radius, std::vector<ShapeVertex>& out) {
+glm::vec4 unpack_color(PackedColor c) {
+    return glm::vec4(static_cast<float>(c & 0xffu), static_cast<float>((c >> 8) & 0xffu), static_cast<float>((c >> 16) & 0xffu),
+                     static_cast<float>(c >> 24)) /
+           255.0f;
+}
+
+BonePaint bone_paint(const glm::vec3& color, BoneLook look) {
+    switch (look) {
+        case BoneLook::Normal: return {glm::vec4(color, 1.0f), glm::vec4(color * kOutlineShade, 1.0f), 1.0f};
+        case BoneLook::InChain: return {glm::vec4(kChainFill, 1.0f), glm::vec4(kChainOutline, 1.0f), 1.5f};
+        case BoneLook::Hovered: return {glm::vec4(kHoveredFill, 1.0f), glm::vec4(kHoveredOutline, 1.0f), 1.5f};
+        case BoneLook::Selected: return {glm::vec4(kSelectedFill, 1.0f), glm::vec4(kSelectedOutline, 1.0f), 2.5f};
+    }
+    return {glm::vec4(1, 0, 1, 1), glm::vec4(1, 0, 1, 1), 1.0f};
+}
+
+void build_bone_instances(const Skeleton& skeleton, const Pose& pose, std::span<const Transform> world,
+                          std::span<const BoneLook> looks, std::vector<BoneInstance>& out) {
     const std::size_t count = std::min({skeleton.size(), world.size(), pose.scales.size()});
+    const std::size_t first = out.size();
+    out.resize(first + count);
+    // The default look's paint, worked out once rather than per bone.
+    const BonePaint plain = bone_paint(kDefaultBoneColor, BoneLook::Normal);
+    const PackedColor plain_fill = pack_color(plain.fill);
+    const PackedColor plain_outline = pack_color(plain.outline);
     for (std::size_t i = 0; i < count; ++i) {
-        const glm::vec4 color = bone_color(looks.empty() ? BoneLook::Normal : looks[i]);
-        const float length = skeleton[i].length;
+        const Bone& bone = skeleton[i];
         const glm::vec3 scale = pose.scales[i];
-        const bool shown = length > 0.0f && scale.x > 0.0f;
-        if (is_2d) {
-            if (shown) diamond_2d(out, world[i], length, scale, color);
-            disc(out, world[i].translation, joint_radius, color);
-        } else if (shown) {
-            octahedron_3d(out, world[i], length, scale, color);
+        const Transform& joint = world[i];
+        BoneInstance& b = out[first + i];
+        b.joint = joint.translation;
+        b.rotation = {joint.rotation.x, joint.rotation.y, joint.rotation.z, joint.rotation.w};
+        const bool shown = bone.length > 0.0f && scale.x > 0.0f;
+        const float width = kBoneWidth * bone.length;
+        b.size = shown ? glm::vec3{bone.length * scale.x, width * scale.y, width * scale.z} : glm::vec3{0.0f};
+        const BoneLook look = looks.empty() ? BoneLook::Normal : looks[i];
+        if (look == BoneLook::Normal && !bone.color) {
+            b.fill = plain_fill;
+            b.outline = plain_outline;
+            b.outline_width = plain.outline_width;
+        } else {
+            const BonePaint paint = bone_paint(bone.color.value_or(kDefaultBoneColor), look);
+            b.fill = pack_color(paint.fill);
+            b.outline = pack_color(paint.outline);
+            b.outline_width = paint.outline_width;
         }
     }
+}
+
+void tint_bone_instances(std::span<BoneInstance> instances, const glm::vec4& tint) {
+    // No outline: see-through shapes already show where they overlap, and a ghost is a hint.
+    const PackedColor fill = pack_color(tint);
+    for (BoneInstance& b : instances) {
+        b.fill = fill;
+        b.outline = fill;
+        b.outline_width = 1.0f;
+    }
+}
+
+std::span<const BoneShapeVertex> diamond_vertices() {
+    static const BoneShapeVertex kDiamond[] = {at({0, 0, 0}, 0),          at({kBoneWaist, -1, 0}, 1), at({kBoneWaist, 1, 0}, 2),
+                                               at({kBoneWaist, 1, 0}, 0), at({kBoneWaist, -1, 0}, 1), at({1, 0, 0}, 2)};
+    return kDiamond;
+}
+
+std::span<const BoneShapeVertex> octahedron_vertices() {
+    static const std::array<BoneShapeVertex, 24> kOctahedron = make_octahedron();
+    return kOctahedron;
 }
 
 }  // namespace marionette

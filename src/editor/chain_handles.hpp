@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/rig.hpp"
-#include "editor/bone_shapes.hpp"
+#include "editor/shape_vertex.hpp"
 #include "editor/view_camera.hpp"
 #include "editor/viewport.hpp"
 

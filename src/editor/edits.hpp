@@ -59,6 +59,10 @@ Result<Rig> set_root_offset(const Rig& rig, const glm::vec3& offset);
 Result<Rig> set_limits(const Rig& rig, int bone, const std::optional<JointLimits>& limits);
 Result<Rig> set_limits(const Rig& rig, std::span<const int> bones, const std::optional<JointLimits>& limits);
 
+// The colour the viewport draws the bones in, each component in [0, 1] (core/color.hpp), or
+// with nullopt the editor's default again.
+Result<Rig> set_bone_color(const Rig& rig, std::span<const int> bones, const std::optional<glm::vec3>& color);
+
 // ---- IK chains ----------------------------------------------------------------------------
 
 // Adds an IK chain between two bones on one parent path (the upper one becomes its root,

@@ -32,8 +32,9 @@ void FrameWorkload::run(float seconds) {
     }
     const ForwardKinematicsJob fk{&rig_.skeleton, &pose_, world_};
     fk.run();
+    instances_.clear();
+    build_bone_instances(rig_.skeleton, pose_, world_, {}, instances_);
     vertices_.clear();
-    build_bone_shapes(rig_.skeleton, pose_, world_, rig_.is_2d(), {}, 0.02f, vertices_);
     slot_quads_.clear();
     build_slot_quads(rig_, pose_, world_, slot_quads_);
     // What the viewport draws over the bones: the chains' handles and a selected bone's limits.

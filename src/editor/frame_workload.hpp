@@ -1,6 +1,7 @@
 #pragma once
 // The CPU work of one editor frame while chains are being dragged: solve every chain toward its
-// moving target, run forward kinematics, build the bone triangles and the slots' picture quads. `marionette --bench-frames`
+// moving target, run forward kinematics, build the bone instances, the slots' picture quads and the
+// handles' triangles. `marionette --bench-frames`
 // times it; it calls the same functions the viewport does.
 
 #include <vector>
@@ -23,6 +24,9 @@ public:
     void run(float seconds);
 
     const Pose& pose() const { return pose_; }
+    // One instance per bone (drawn instanced: bone_shapes.hpp).
+    std::size_t bone_instance_count() const { return instances_.size(); }
+    // The triangles' corners built on the CPU: the pictures' quads and the handles.
     std::size_t vertex_count() const { return vertices_.size() + slot_quads_.vertices.size(); }
     int chains_reached() const { return reached_; }
 
@@ -32,6 +36,7 @@ private:
     std::vector<glm::vec3> centers_;  // of each chain's target circle
     std::vector<float> radii_;
     std::vector<Transform> world_;
+    std::vector<BoneInstance> instances_;
     std::vector<ShapeVertex> vertices_;
     std::vector<ChainHandle> handles_;
     std::vector<glm::vec3> arcs_;

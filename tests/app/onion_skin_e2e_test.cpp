@@ -15,10 +15,10 @@ struct Tints {
     int green = 0;  // greener
 };
 
-// In the viewport, above the state panel.
+// In the viewport, above the state panel and below where the toolbar's tooltips show.
 Tints tints(const Image& shot) {
     Tints t;
-    for (int y = 40; y < 480; ++y) {
+    for (int y = 70; y < 480; ++y) {
         for (int x = 245; x < 975; ++x) {
             const unsigned char* p = shot.at(x, y);
             const int r = p[0], g = p[1], b = p[2];

@@ -29,8 +29,8 @@ Rig character() {
 Rig small_rig() {
     Rig rig;
     rig.dimensions = Dimensions::Three;
-    Bone a{"a", -1, {}, 1.0f, std::nullopt};
-    Bone b{"b", 0, {{1.0f, 0.0f, 0.0f}, {}}, 1.0f, std::nullopt};
+    Bone a{"a", -1, {}, 1.0f, std::nullopt, std::nullopt};
+    Bone b{"b", 0, {{1.0f, 0.0f, 0.0f}, {}}, 1.0f, std::nullopt, std::nullopt};
     rig.skeleton = Skeleton({a, b});
     rig.pose = Pose::rest(2);
     MeshSet set;

@@ -49,9 +49,9 @@ TEST(MirrorPairs, TheShippedRigsPairTheirLimbsAndFindTheirSideAxis) {
 }
 
 TEST(MirrorPairs, ASkeletonWhoseSidesLieAlongZMirrorsAcrossZ) {
-    Bone root{"root", -1, {}, 1.0f, std::nullopt};
-    Bone left{"wing_l", 0, Transform{glm::vec3(0, 0.2f, 3), glm::quat(1, 0, 0, 0)}, 1.0f, std::nullopt};
-    Bone right{"wing_r", 0, Transform{glm::vec3(0, 0.2f, -3), glm::quat(1, 0, 0, 0)}, 1.0f, std::nullopt};
+    Bone root{"root", -1, {}, 1.0f, std::nullopt, std::nullopt};
+    Bone left{"wing_l", 0, Transform{glm::vec3(0, 0.2f, 3), glm::quat(1, 0, 0, 0)}, 1.0f, std::nullopt, std::nullopt};
+    Bone right{"wing_r", 0, Transform{glm::vec3(0, 0.2f, -3), glm::quat(1, 0, 0, 0)}, 1.0f, std::nullopt, std::nullopt};
     const Skeleton s({root, left, right});
     EXPECT_EQ(detect_side_axis(s, mirror_twins(s), false), glm::vec3(0, 0, 1));
     EXPECT_EQ(detect_side_axis(Skeleton({root}), mirror_twins(Skeleton({root})), false), glm::vec3(1, 0, 0)) << "no twins: x";

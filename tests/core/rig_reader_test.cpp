@@ -168,6 +168,13 @@ const BadCase kBadCases[] = {
     {"UnknownEasing", [] { return edit2d([](Json& j) { j["transition"] = {{"easing", "bounce"}}; }); }, "transition.easing: unknown easing \"bounce\""},
     {"NegativeDuration", [] { return edit2d([](Json& j) { j["transition"] = {{"duration", -1}}; }); }, "transition.duration: must be >= 0 seconds"},
     {"EditorNotObject", [] { return edit2d([](Json& j) { j["editor"] = "camera"; }); }, "editor: expected an object, got string"},
+    // A bone's colour: three numbers, each within [0, 1].
+    {"BoneColorNotList", [] { return edit2d([](Json& j) { j["bones"][1]["color"] = "red"; }); }, "bones[1].color: expected [r, g, b], got \"red\""},
+    {"BoneColorTwoNumbers", [] { return edit2d([](Json& j) { j["bones"][1]["color"] = {1, 0}; }); }, "bones[1].color: expected [r, g, b], got [1,0]"},
+    {"BoneColorWithAlpha", [] { return edit2d([](Json& j) { j["bones"][1]["color"] = {1, 0, 0, 1}; }); }, "bones[1].color: expected [r, g, b]"},
+    {"BoneColorAboveOne", [] { return edit2d([](Json& j) { j["bones"][0]["color"] = {0.5, 1.5, 0}; }); }, "bones[0].color[1]: must be between 0 and 1, got 1.5"},
+    {"BoneColorNegative", [] { return edit3d([](Json& j) { j["bones"][1]["color"] = {-0.1, 0, 0}; }); }, "bones[1].color[0]: must be between 0 and 1, got -0.1"},
+    {"BoneColorNotNumber", [] { return edit2d([](Json& j) { j["bones"][2]["color"] = {0, "1", 0}; }); }, "bones[2].color[1]: expected a number, got string"},
 };
 
 class BadRigInput : public ::testing::TestWithParam<BadCase> {};
@@ -455,4 +462,20 @@ TEST(RigReader, ReadsSwingTwistLimitsAndWritesThemBack) {
     Result<Rig> again = parse_rig(saved.dump());
     ASSERT_TRUE(again.ok()) << again.message();
     EXPECT_NEAR(again.value().skeleton[0].limits->twist->max, glm::radians(45.0f), 1e-6f);
+}
+
+TEST(RigReader, BoneColoursAreReadAndWrittenOnlyWhenGiven) {
+    Json j = valid_2d();
+    j["bones"][1]["color"] = {0.25, 0.5, 1};
+    Result<Rig> rig = parse_rig(j.dump());
+    ASSERT_TRUE(rig.ok()) << rig.message();
+    EXPECT_FALSE(rig.value().skeleton[0].color) << "no colour: the editor's default";
+    ASSERT_TRUE(rig.value().skeleton[1].color);
+    EXPECT_EQ(*rig.value().skeleton[1].color, glm::vec3(0.25f, 0.5f, 1.0f));
+    const Json saved = rig_to_json(rig.value());
+    EXPECT_FALSE(saved["bones"][0].contains("color"));
+    EXPECT_EQ(saved["bones"][1]["color"].dump(), "[0.25,0.5,1]");
+    Result<Rig> again = parse_rig(saved.dump());
+    ASSERT_TRUE(again.ok()) << again.message();
+    EXPECT_EQ(again.value(), rig.value());
 }

@@ -47,6 +47,22 @@ TEST(SpineExport, AnUnevenParentScaleDoesNotSkewTurnedChildren) {
     expect_plays_as_marionette(rig, out, {"held", "pose"});
 }
 
+TEST(SpineExport, BoneColoursAreSpinesOpaqueHex) {
+    Rig rig = two_root_rig();
+    rig.skeleton[1].color = glm::vec3{1.0f, 0.5f, 0.0f};
+    const SpineExport out = exported(rig);
+    expect_well_formed(out);
+    const json doc = json::parse(out.json);
+    int coloured = 0;
+    for (const json& b : doc.at("bones")) {
+        if (!b.contains("color")) continue;
+        ++coloured;
+        EXPECT_EQ(b.at("name"), rig.skeleton[1].name);
+        EXPECT_EQ(b.at("color"), "ff8000ff");
+    }
+    EXPECT_EQ(coloured, 1) << "a bone without a colour of its own takes Spine's default";
+}
+
 TEST(SpineExport, SeveralRootsAndARootOffsetHangUnderAnAddedRoot) {
     const Rig rig = two_root_rig();
     const SpineExport out = exported(rig);

@@ -211,6 +211,32 @@ TEST(SetLimits, Sets2DRangesAndRemovesLimits) {
     EXPECT_FALSE(removed.value().skeleton[kForearm].limits.has_value());
 }
 
+TEST(SetBoneColor, ColoursEverySelectedBoneAndGoesBackToTheDefault) {
+    const Rig rig = figure_3d();
+    const int bones[] = {kForearm, kHand};
+    Result<Rig> r = set_bone_color(rig, bones, glm::vec3{0.2f, 0.9f, 0.4f});
+    ASSERT_TRUE(r.ok()) << r.message();
+    expect_valid_rig(r.value(), "set_bone_color");
+    EXPECT_EQ(r.value().skeleton[kForearm].color, glm::vec3(0.2f, 0.9f, 0.4f));
+    EXPECT_EQ(r.value().skeleton[kHand].color, glm::vec3(0.2f, 0.9f, 0.4f));
+    EXPECT_FALSE(r.value().skeleton[0].color) << "only the bones asked for";
+    Result<Rig> back = set_bone_color(r.value(), std::span<const int>(bones, 1), std::nullopt);
+    ASSERT_TRUE(back.ok()) << back.message();
+    EXPECT_FALSE(back.value().skeleton[kForearm].color);
+    EXPECT_TRUE(back.value().skeleton[kHand].color);
+}
+
+TEST(SetBoneColor, RefusesWhatTheLoaderWould) {
+    const Rig rig = figure_2d();
+    const int hand[] = {kHand};
+    expect_error(set_bone_color(rig, hand, glm::vec3{0.5f, 1.5f, 0.0f}),
+                 "colour of bone \"hand\": each of red, green and blue must be between 0 and 1, got (0.5, 1.5, 0)");
+    expect_error(set_bone_color(rig, hand, glm::vec3{kNaN, 0.0f, 0.0f}), "got (nan, 0, 0)");
+    expect_error(set_bone_color(rig, std::span<const int>{}, glm::vec3{0.5f}), "no bone to colour");
+    const int missing[] = {7};
+    expect_error(set_bone_color(rig, missing, glm::vec3{0.5f}), "bone 7 does not exist");
+}
+
 TEST(SetLimits, Refuses2DLimitsTheLoaderWouldRefuse) {
     const Rig rig = figure_2d();
     expect_error(set_limits(rig, kHand, JointLimits{glm::vec3(0, 0, 1), 0.0f, 1.0f, {}, {}}),

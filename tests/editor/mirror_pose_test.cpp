@@ -93,9 +93,9 @@ TEST(MirrorPose, A3DLimbIsCopiedAsItsMirrorImageTwistIncluded) {
 }
 
 TEST(MirrorPose, TheRestMirrorsOntoTheRestEvenWhenTheSidesWereBuiltApart) {
-    Bone root{"root", -1, {}, 1.0f, std::nullopt};
-    Bone left{"arm_l", 0, Transform{glm::vec3(1, 0, 0), glm::angleAxis(0.3f, glm::normalize(glm::vec3(0.2f, 1, 0.4f)))}, 1.0f, std::nullopt};
-    Bone right{"arm_r", 0, Transform{glm::vec3(-1.2f, 0.1f, 0), glm::angleAxis(2.5f, glm::normalize(glm::vec3(1, 0.3f, -0.2f)))}, 1.0f, std::nullopt};
+    Bone root{"root", -1, {}, 1.0f, std::nullopt, std::nullopt};
+    Bone left{"arm_l", 0, Transform{glm::vec3(1, 0, 0), glm::angleAxis(0.3f, glm::normalize(glm::vec3(0.2f, 1, 0.4f)))}, 1.0f, std::nullopt, std::nullopt};
+    Bone right{"arm_r", 0, Transform{glm::vec3(-1.2f, 0.1f, 0), glm::angleAxis(2.5f, glm::normalize(glm::vec3(1, 0.3f, -0.2f)))}, 1.0f, std::nullopt, std::nullopt};
     Rig rig;
     rig.skeleton = Skeleton({root, left, right});
     rig.pose = Pose::rest(3);

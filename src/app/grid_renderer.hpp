@@ -1,0 +1,31 @@
+#pragma once
+// Draws the ground grid planned by editor/grid_plan.hpp: one quad, its lines drawn by the shader.
+
+#include <filesystem>
+#include <memory>
+
+#include <glm/glm.hpp>
+
+#include "app/shader_program.hpp"
+#include "core/result.hpp"
+#include "editor/grid_plan.hpp"
+
+namespace marionette {
+
+class GridRenderer {
+public:
+    static Result<std::unique_ptr<GridRenderer>> create(const std::filesystem::path& shader_dir);
+    ~GridRenderer();
+    GridRenderer(const GridRenderer&) = delete;
+    GridRenderer& operator=(const GridRenderer&) = delete;
+
+    void draw(const GridPlan& plan, bool is_2d, const glm::mat4& view_projection, float pixels_per_point);
+
+private:
+    GridRenderer() = default;
+    std::unique_ptr<ShaderProgram> program_;
+    unsigned vao_ = 0;
+    unsigned vbo_ = 0;
+};
+
+}  // namespace marionette
