@@ -5,6 +5,7 @@
 
 #include "core/forward_kinematics.hpp"
 #include "core/ccd_joint.hpp"
+#include "core/chain_placement.hpp"
 #include "core/job_validated.hpp"
 #include "core/joint_limits.hpp"
 #include "core/solve_extent.hpp"
@@ -126,7 +127,7 @@ glm::vec3 prepare(const CcdJob& job, std::size_t n, bool& constrained) {
             j.rotation = normalized(b.rest.rotation * pose_rotation);
         }
     }
-    const Transform parent = parent_world(sk, *job.pose, job.root);
+    const Transform parent = chain_parent_frame(sk, *job.pose, job.root, job.parent_frame);
     glm::vec3 target = glm::conjugate(parent.rotation) * (job.target - parent.translation);
     if (is_2d) target.z = 0.0f;
     return target;
@@ -327,9 +328,12 @@ std::size_t chain_length(const Skeleton& skeleton, int root, int effector) {
 Status CcdJob::validate() const {
     if (!skeleton || !pose) return Error{"ccd: missing skeleton or pose"};
     if (!pose->fits(skeleton->size())) return Error{"ccd: the pose does not match the skeleton"};
-    // The chain and the bones above it, which place it; the rest of the skeleton is not read.
-    const bool in_skeleton = effector >= 0 && static_cast<std::size_t>(effector) < skeleton->size();
-    if (in_skeleton && !skeleton->is_path_parent_before_child(effector)) return Error{"ccd: bones are not parent-before-child"};
+    // The chain and what places it; the rest of the skeleton is not read.
+    const bool in_skeleton = effector >= 0 && static_cast<std::size_t>(effector) < skeleton->size() && root >= 0 &&
+                             static_cast<std::size_t>(root) < skeleton->size();
+    if (in_skeleton) {
+        if (Status s = check_chain_order("ccd", *skeleton, root, effector, parent_frame); !s) return s;
+    }
     const std::size_t n = chain_length(*skeleton, root, effector);
     if (n == 0) return Error{"ccd: the effector is not below the chain's root"};
     if (scratch.size() < n) {
@@ -348,7 +352,7 @@ Status CcdJob::validate() const {
         if (b == root) break;
     }
     // The chain's ancestors place it; a non-finite one would make the whole result NaN.
-    const Transform parent = parent_world(*skeleton, *pose, root);
+    const Transform parent = chain_parent_frame(*skeleton, *pose, root, parent_frame);
     if (!is_finite(parent.translation) || !is_finite(parent.rotation)) return Error{"ccd: the chain's parent is not finite"};
     return check_solve_extent("ccd", *skeleton, *pose, root, effector, parent, target, std::nullopt);
 }

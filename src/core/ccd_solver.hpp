@@ -58,6 +58,9 @@ struct CcdJob {
     // In and out: the chain starts from these rotations and the solution is written back; no
     // other bone's rotation is touched.
     Pose* pose = nullptr;
+    // The root's parent's world frame under `pose` when the caller has it (the frame's forward
+    // kinematics; chain_placement.hpp); none: composed up the parent path. Must outlive run().
+    const Transform* parent_frame = nullptr;
 
     Status validate() const;
     IkResult run() const;  // only after validate() accepts the inputs (asserted in debug builds)

@@ -8,10 +8,15 @@
 namespace marionette {
 
 Result<IkResult> solve_chain(const Rig& rig, const IkChain& chain, const glm::vec3& target, Pose& pose,
-                             const SolveOverrides& overrides) {
+                             const SolveOverrides& overrides, std::span<const Transform> world) {
     const SolverKind kind = overrides.solver.value_or(chain.solver);
+    const Transform* parent_frame = nullptr;
+    if (world.size() == rig.skeleton.size() && chain.root >= 0 && static_cast<std::size_t>(chain.root) < world.size()) {
+        const int parent = rig.skeleton[static_cast<std::size_t>(chain.root)].parent;
+        if (parent >= 0 && parent < chain.root) parent_frame = &world[static_cast<std::size_t>(parent)];
+    }
     if (kind == SolverKind::TwoBone) {
-        const TwoBoneJob job{&rig.skeleton, rig.dimensions, chain.root, chain.effector, target, chain.two_bone, 0.0f, &pose};
+        const TwoBoneJob job{&rig.skeleton, rig.dimensions, chain.root, chain.effector, target, chain.two_bone, 0.0f, &pose, parent_frame};
         if (Status s = job.validate(); !s) return Error{"chain \"" + chain.name + "\": " + s.message()};
         return job.run();
     }
@@ -19,7 +24,7 @@ Result<IkResult> solve_chain(const Rig& rig, const IkChain& chain, const glm::ve
     if (overrides.max_iterations) settings.max_iterations = *overrides.max_iterations;
     if (overrides.tolerance) settings.tolerance = *overrides.tolerance;
     std::vector<CcdJoint> scratch(chain_length(rig.skeleton, chain.root, chain.effector));
-    const CcdJob job{&rig.skeleton, rig.dimensions, chain.root, chain.effector, target, settings, scratch, &pose};
+    const CcdJob job{&rig.skeleton, rig.dimensions, chain.root, chain.effector, target, settings, scratch, &pose, parent_frame};
     if (Status s = job.validate(); !s) return Error{"chain \"" + chain.name + "\": " + s.message()};
     const IkResult solved = job.run();
     if (solved.reached) return solved;

@@ -18,11 +18,12 @@ bool Skeleton::is_ancestor_or_self(int ancestor, int bone) const {
     return false;
 }
 
-bool Skeleton::is_path_parent_before_child(int bone) const {
+bool Skeleton::is_path_parent_before_child(int bone, int top) const {
     if (bone < 0 || static_cast<std::size_t>(bone) >= bones_.size()) return false;
     for (int b = bone; b >= 0;) {
         const int p = bones_[static_cast<std::size_t>(b)].parent;
         if (p < -1 || p >= b) return false;
+        if (b == top) break;
         b = p;
     }
     return true;

@@ -72,8 +72,9 @@ public:
     // The same along the path from `bone` up to its root (false for a bone outside the
     // skeleton): what a walk up from `bone` needs to end, checked in the path's length rather
     // than the skeleton's, so that a solve of one chain in a large rig does not pass over every
-    // bone each frame.
-    bool is_path_parent_before_child(int bone) const;
+    // bone each frame. With `top` (an ancestor of `bone`), the path ends at `top`, whose own
+    // parent is checked too: a chain placed from its parent's frame reads nothing higher.
+    bool is_path_parent_before_child(int bone, int top = -1) const;
 
     bool operator==(const Skeleton&) const = default;
 

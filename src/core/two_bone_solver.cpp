@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/chain_placement.hpp"
 #include "core/chain_rules.hpp"
 #include "core/forward_kinematics.hpp"
 #include "core/job_validated.hpp"
@@ -19,7 +20,7 @@ namespace {
 // A world point in the root bone's parent frame. Kept out of line: inlined, its registers and
 // stack would be set up on every call of the common path, which needs none (a root limb).
 [[gnu::noinline]] glm::vec3 in_parent_frame(const TwoBoneJob& job, const glm::vec3& p) {
-    const Transform parent = parent_world(*job.skeleton, *job.pose, job.root);
+    const Transform parent = chain_parent_frame(*job.skeleton, *job.pose, job.root, job.parent_frame);
     return glm::conjugate(parent.rotation) * (p - parent.translation);
 }
 
@@ -42,7 +43,7 @@ IkResult run_3d(const TwoBoneJob& job) {
     glm::vec3 target = job.target;
     std::optional<glm::vec3> pole = job.settings.pole;
     if (sk[A].parent >= 0) {
-        const Transform parent = parent_world(sk, *job.pose, job.root);
+        const Transform parent = chain_parent_frame(sk, *job.pose, job.root, job.parent_frame);
         const glm::quat to_parent = glm::conjugate(parent.rotation);
         target = to_parent * (target - parent.translation);
         if (pole) pole = to_parent * (*pole - parent.translation);
@@ -83,8 +84,8 @@ Status TwoBoneJob::validate() const {
         return Error{"two-bone: \"" + (*skeleton)[static_cast<std::size_t>(effector)].name + "\" is not a child of \"" +
                      (*skeleton)[static_cast<std::size_t>(root)].name + "\": the two-bone solver needs a chain of exactly two bones"};
     }
-    // The limb and the bones above it, which place it; the rest of the skeleton is not read.
-    if (!skeleton->is_path_parent_before_child(effector)) return Error{"two-bone: bones are not parent-before-child"};
+    // The limb and what places it; the rest of the skeleton is not read.
+    if (Status s = check_chain_order("two-bone", *skeleton, root, effector, parent_frame); !s) return s;
     if (!is_finite(target)) return Error{"two-bone: the target is not a finite point"};
     if (settings.pole && !is_finite(*settings.pole)) return Error{"two-bone: the pole is not a finite point"};
     if (auto problem = softness_problem(settings.softness)) return Error{"two-bone: softness " + *problem};
@@ -95,7 +96,7 @@ Status TwoBoneJob::validate() const {
             return Error{"two-bone: the pose rotation of \"" + (*skeleton)[static_cast<std::size_t>(b)].name + "\" is not a rotation"};
         }
     }
-    const Transform parent = parent_world(*skeleton, *pose, root);
+    const Transform parent = chain_parent_frame(*skeleton, *pose, root, parent_frame);
     if (!is_finite(pose->root_offset) || !is_finite(parent.translation) || !is_finite(parent.rotation)) {
         return Error{"two-bone: the chain's parent is not finite"};
     }

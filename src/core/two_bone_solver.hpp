@@ -30,6 +30,9 @@ struct TwoBoneJob {
     float tolerance = 0.0f;  // "reached" distance; 0: 1e-4 of the limb's reach
     // In and out: the two bones' rotations; no other bone is touched.
     Pose* pose = nullptr;
+    // The root's parent's world frame under `pose` when the caller has it (the frame's forward
+    // kinematics; chain_placement.hpp); none: composed up the parent path. Must outlive run().
+    const Transform* parent_frame = nullptr;
 
     Status validate() const;
     IkResult run() const;  // only after validate() accepts the inputs (asserted in debug builds)

@@ -18,6 +18,18 @@ FrameWorkload::FrameWorkload(const Rig& rig) : rig_(rig), pose_(rig.pose), world
         centers_.push_back(root + 0.7f * (tip - root));
         radii_.push_back(0.2f * glm::length(tip - root));
     }
+    // A chain is placed from the last frame's forward kinematics unless a chain solved before it
+    // in the frame moves one of its ancestors (found once: the rig does not change).
+    std::vector<char> in_earlier_chain(rig_.skeleton.size(), 0);
+    for (const IkChain& c : rig_.chains) {
+        bool moved_above = false;
+        for (int b = rig_.skeleton[static_cast<std::size_t>(c.root)].parent; b >= 0 && !moved_above;
+             b = rig_.skeleton[static_cast<std::size_t>(b)].parent) {
+            moved_above = in_earlier_chain[static_cast<std::size_t>(b)] != 0;
+        }
+        placed_from_fk_.push_back(!moved_above);
+        for (const int b : chain_bones(rig_.skeleton, c.root, c.effector)) in_earlier_chain[static_cast<std::size_t>(b)] = 1;
+    }
 }
 
 void FrameWorkload::run(float seconds) {
@@ -27,7 +39,8 @@ void FrameWorkload::run(float seconds) {
         const float phase = seconds * 2.0f + static_cast<float>(i);
         glm::vec3 target = centers_[i] + radii_[i] * glm::vec3{std::cos(phase), std::sin(phase), 0.5f * std::sin(2.0f * phase)};
         if (rig_.is_2d()) target.z = 0.0f;
-        const Result<IkResult> r = solve_chain(rig_, chain, target, pose_);
+        const std::span<const Transform> placed = placed_from_fk_[i] ? std::span<const Transform>(world_) : std::span<const Transform>();
+        const Result<IkResult> r = solve_chain(rig_, chain, target, pose_, {}, placed);
         reached_ += r.ok() && r.value().reached;
     }
     const ForwardKinematicsJob fk{&rig_.skeleton, &pose_, world_};

@@ -29,12 +29,16 @@ public:
     // The triangles' corners built on the CPU: the pictures' quads and the handles.
     std::size_t vertex_count() const { return vertices_.size() + slot_quads_.vertices.size(); }
     int chains_reached() const { return reached_; }
+    // Whether chain `i` is placed from the last frame's forward kinematics: no chain solved
+    // before it in a frame moves a bone above it.
+    bool placed_from_fk(std::size_t i) const { return i < placed_from_fk_.size() && placed_from_fk_[i]; }
 
 private:
     const Rig& rig_;
     Pose pose_;
     std::vector<glm::vec3> centers_;  // of each chain's target circle
     std::vector<float> radii_;
+    std::vector<bool> placed_from_fk_;  // per chain: its ancestors' frames are the last FK's
     std::vector<Transform> world_;
     std::vector<BoneInstance> instances_;
     std::vector<ShapeVertex> vertices_;

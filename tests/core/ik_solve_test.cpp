@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <limits>
+#include <random>
+
 #include "core/ccd_solver.hpp"
 #include "core/ik_solve.hpp"
 #include "core/ik_test_rigs.hpp"
@@ -147,4 +150,56 @@ TEST(SolveChain, ChecksTheOrderOfItsOwnPathOnly) {
         EXPECT_NE(refused.message().find("bones are not parent-before-child"), std::string::npos) << refused.message();
         EXPECT_EQ(pose.rotations, rig.pose.rotations);
     }
+}
+
+TEST(SolveChain, PlacedFromTheFramesForwardKinematicsAsFromAWalkUpTheRig) {
+    // A chain hanging under turned, moved and scaled bones: given the frame's FK, the solve
+    // places it there and answers as the walk up the rig does (within their rounding).
+    std::mt19937 rng(7);
+    for (const Dimensions dims : {Dimensions::Two, Dimensions::Three}) {
+        for (int trial = 0; trial < 200; ++trial) {
+            Rig rig = chain_rig(dims, {0.7f, 0.6f, 1.0f, 0.8f, 0.4f}, Transform{random_point(rng, dims, 2.0f), random_turn(rng, dims)});
+            for (std::size_t b = 0; b < rig.skeleton.size(); ++b) rig.pose.rotations[b] = random_turn(rng, dims);
+            rig.pose.scales[2] = dims == Dimensions::Two ? glm::vec3{1.3f, 0.8f, 1.0f} : glm::vec3{1.3f, 0.8f, 1.1f};
+            const std::vector<Transform> world = world_of(rig, rig.pose);
+            const glm::vec3 target = random_point(rng, dims, 2.5f);
+            for (const SolverKind solver : {SolverKind::TwoBone, SolverKind::Ccd}) {
+                const IkChain chain = test_chain("arm", 3, solver == SolverKind::TwoBone ? 4 : 5, solver);
+                Pose walked = rig.pose;
+                Pose placed = rig.pose;
+                const Result<IkResult> a = solve_chain(rig, chain, target, walked);
+                const Result<IkResult> b = solve_chain(rig, chain, target, placed, {}, world);
+                ASSERT_TRUE(a.ok() && b.ok()) << a.message() << b.message();
+                EXPECT_NEAR(a.value().error, b.value().error, 1e-3f) << "trial " << trial;
+                EXPECT_EQ(a.value().reached, b.value().reached) << "trial " << trial;
+                // CCD's iterations carry the two frames' last-bit differences on to poses
+                // a few thousandths of a radian apart; the two-bone answer is closed-form.
+                if (solver == SolverKind::Ccd) continue;
+                for (std::size_t i = 0; i < rig.skeleton.size(); ++i) {
+                    EXPECT_LT(rotation_change(walked.rotations[i], placed.rotations[i]), 1e-3f) << "trial " << trial << " bone " << i;
+                }
+            }
+        }
+    }
+}
+
+TEST(SolveChain, AGivenParentFrameSparesTheChecksAboveTheChain) {
+    // What places the chain comes from the frame it is given: a bone above it is not read, and a
+    // frame that is not finite is refused as the walk's would be.
+    Rig rig = chain_rig(Dimensions::Two, {1.0f, 1.0f, 1.0f, 1.0f});
+    const std::vector<Transform> world = world_of(rig, rig.pose);
+    const IkChain chain = test_chain("arm", 3, 4, SolverKind::TwoBone);
+    rig.pose.rotations[1].x = std::numeric_limits<float>::quiet_NaN();  // above the chain
+    Pose walked = rig.pose;
+    EXPECT_FALSE(solve_chain(rig, chain, {3.0f, 1.0f, 0.0f}, walked).ok()) << "the walk up reads it";
+    Pose given = rig.pose;
+    EXPECT_TRUE(solve_chain(rig, chain, {3.0f, 1.0f, 0.0f}, given, {}, world).ok());
+    std::vector<Transform> broken = world;
+    broken[2].translation.x = std::numeric_limits<float>::infinity();
+    Pose refused = rig.pose;
+    const Result<IkResult> r = solve_chain(rig, chain, {3.0f, 1.0f, 0.0f}, refused, {}, broken);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.message().find("the chain's parent is not finite"), std::string::npos) << r.message();
+    EXPECT_EQ(refused.rotations[3], rig.pose.rotations[3]) << "left untouched";
+    EXPECT_EQ(refused.rotations[4], rig.pose.rotations[4]) << "left untouched";
 }

@@ -2,10 +2,12 @@
 
 #include "core/forward_kinematics.hpp"
 #include "core/ik_chain.hpp"
+#include "core/ik_test_rigs.hpp"
 #include "editor/benchmark_rig.hpp"
 #include "editor/frame_workload.hpp"
 
 using namespace marionette;
+using namespace marionette::testing;
 
 TEST(BenchmarkRig, HasTheAdvertisedShapeAndIsValid) {
     const Rig rig = make_benchmark_rig();
@@ -50,4 +52,23 @@ TEST(FrameWorkload, SolvesEveryChainTowardItsMovingTarget) {
             EXPECT_EQ(w.pose().rotations[i], rig.pose.rotations[i]) << i;
         }
     }
+}
+
+TEST(FrameWorkload, AChainUnderAnotherIsNotPlacedFromTheLastFramesKinematics) {
+    // The generated rig's chains end separate arms: each hangs from bones no other chain moves.
+    const Rig arms = make_benchmark_rig(4, 20, 8);
+    const FrameWorkload separate(arms);
+    for (std::size_t i = 0; i < arms.chains.size(); ++i) EXPECT_TRUE(separate.placed_from_fk(i)) << i;
+    // A chain hanging below another's bones: solved after it in a frame, the frame's FK is stale
+    // above it, so it is placed by walking up the rig; the one above is not affected by it.
+    Rig nested = chain_rig(Dimensions::Two, {1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f});
+    nested.chains = {test_chain("upper", 1, 3, SolverKind::Ccd), test_chain("lower", 5, 6, SolverKind::TwoBone)};
+    const FrameWorkload w(nested);
+    EXPECT_TRUE(w.placed_from_fk(0));
+    EXPECT_FALSE(w.placed_from_fk(1));
+    // In the other order the lower chain is solved first: both are placed from the frame's FK.
+    std::swap(nested.chains[0], nested.chains[1]);
+    const FrameWorkload swapped(nested);
+    EXPECT_TRUE(swapped.placed_from_fk(0));
+    EXPECT_TRUE(swapped.placed_from_fk(1));
 }
