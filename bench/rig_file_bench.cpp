@@ -15,8 +15,21 @@ namespace {
 
 Rig generated(int bones) { return make_benchmark_rig(10, (bones - 1) / 10); }
 
+// The same with every bone turned, moved and scaled in the pose: a rig after a drag of every
+// bone, or a baked frame, whose pose names each bone.
+Rig posed(int bones) {
+    Rig rig = generated(bones);
+    for (std::size_t i = 0; i < rig.skeleton.size(); ++i) {
+        rig.pose.rotations[i] = glm::angleAxis(0.01f * static_cast<float>(i % 97 + 1), glm::vec3{0.0f, 0.0f, 1.0f});
+        rig.pose.translations[i] = {0.001f * static_cast<float>(i % 13 + 1), 0.0f, 0.0f};
+        rig.pose.scales[i] = {1.0f + 0.001f * static_cast<float>(i % 7 + 1), 1.0f, 1.0f};
+    }
+    return rig;
+}
+
 void BM_LoadRig(benchmark::State& state) {
-    const std::string text = serialize_rig(generated(static_cast<int>(state.range(0)))).value();
+    const int bones = static_cast<int>(state.range(0));
+    const std::string text = serialize_rig(state.range(1) != 0 ? posed(bones) : generated(bones)).value();
     for (auto _ : state) {
         Result<Rig> rig = parse_rig(text);
         if (!rig) state.SkipWithError(rig.message().c_str());
@@ -26,7 +39,8 @@ void BM_LoadRig(benchmark::State& state) {
 }
 
 void BM_SaveRig(benchmark::State& state) {
-    const Rig rig = generated(static_cast<int>(state.range(0)));
+    const int bones = static_cast<int>(state.range(0));
+    const Rig rig = state.range(1) != 0 ? posed(bones) : generated(bones);
     std::size_t bytes = 0;
     for (auto _ : state) {
         Result<std::string> text = serialize_rig(rig);
@@ -39,7 +53,8 @@ void BM_SaveRig(benchmark::State& state) {
 
 }  // namespace
 
-BENCHMARK(BM_LoadRig)->Arg(1001)->Arg(10001)->Arg(100001)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_SaveRig)->Arg(1001)->Arg(10001)->Arg(100001)->Unit(benchmark::kMillisecond);
+// Arguments: bones, and whether every bone is posed (1) or the pose is the generated one (0).
+BENCHMARK(BM_LoadRig)->ArgsProduct({{1001, 10001, 100001}, {0, 1}})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SaveRig)->ArgsProduct({{1001, 10001, 100001}, {0, 1}})->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

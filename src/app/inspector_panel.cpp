@@ -6,6 +6,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <span>
 #include <string>
 
@@ -74,18 +75,24 @@ void rotation_field(const char* id, const Rig& rig, const glm::quat& q, PanelEdi
 // The bone's colour in the viewport: the palette's swatches (the first is the default, which
 // the file then leaves out), and a picker for any other; a change colours every one of `bones`.
 void bone_color_row(const Rig& rig, const Bone& b, std::span<const int> bones, const std::string& whose, PanelEdits& out, UiMarks* marks) {
+    // As many swatches a row as the panel's width holds (it may be narrow, or the UI large).
     const float side = ImGui::GetFrameHeight();
+    const float gap = ui_px(3.0f);
+    const auto per_row = static_cast<std::size_t>(std::max(1.0f, std::floor((ImGui::GetContentRegionAvail().x + gap) / (side + gap))));
     for (std::size_t i = 0; i < kBonePalette.size(); ++i) {
         const glm::vec3& c = kBonePalette[i];
         ImGui::PushID(static_cast<int>(i));
-        if (i > 0) ImGui::SameLine(0.0f, ui_px(3.0f));
+        if (i % per_row != 0) ImGui::SameLine(0.0f, gap);
         if (ImGui::ColorButton(i == 0 ? "default colour" : "colour", ImVec4(c.r, c.g, c.b, 1.0f), 0, ImVec2(side, side))) {
             apply(out, "colour of " + whose, set_bone_color(rig, bones, i == 0 ? std::nullopt : std::optional<glm::vec3>(c)));
         }
         if (marks) marks->mark_last_item("inspector/colour/" + std::to_string(i));
         ImGui::PopID();
     }
-    ImGui::SameLine(0.0f, ui_px(8.0f));
+    // The picker beside the last row when it and its label fit there.
+    const float picker = side + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("colour").x;
+    const std::size_t last_row = (kBonePalette.size() - 1) % per_row + 1;
+    if (ImGui::GetContentRegionAvail().x >= static_cast<float>(last_row) * (side + gap) + ui_px(8.0f) + picker) ImGui::SameLine(0.0f, ui_px(8.0f));
     glm::vec3 picked = b.color.value_or(kDefaultBoneColor);
     const bool changed = ImGui::ColorEdit3("colour", &picked.x, ImGuiColorEditFlags_NoInputs);
     if (marks) marks->mark_last_item("inspector/colour/pick");

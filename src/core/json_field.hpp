@@ -24,6 +24,16 @@ namespace marionette {
 
 using Json = nlohmann::ordered_json;
 
+// Adds `key` to `object` (a JSON object) without looking for it first, for keys known to be new
+// (bone names, unique in a rig): ordered_json's own insertion searches every earlier key, which
+// made writing the pose of a 10,000-bone rig take a third of a second, and of 100,000 half a
+// minute. Returns the added value.
+inline Json& append_member(Json& object, std::string key, Json value) {
+    auto& members = object.get_ref<Json::object_t&>();
+    members.Container::emplace_back(std::move(key), std::move(value));
+    return members.back().second;
+}
+
 struct JsonFieldError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };

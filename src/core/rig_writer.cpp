@@ -87,7 +87,7 @@ Json pose_json(const Skeleton& skeleton, const Pose& pose, bool is_2d) {
         // written as 0 and reads back at rest: leave it out now, or the next save would, and
         // saving a reopened file would not write the same text (found by fuzzing).
         if (is_2d && written == 0) continue;
-        rotations[skeleton[i].name] = std::move(written);
+        append_member(rotations, skeleton[i].name, std::move(written));
     }
     // Only moved or scaled bones, as only turned ones above; a rig without any writes no member,
     // as files before pose translations and scales were.
@@ -95,17 +95,17 @@ Json pose_json(const Skeleton& skeleton, const Pose& pose, bool is_2d) {
     for (std::size_t i = 0; i < pose.translations.size() && i < skeleton.size(); ++i) {
         const glm::vec3& t = pose.translations[i];
         if (t == glm::vec3{0.0f}) continue;
-        translations[skeleton[i].name] = vector(t, is_2d);
+        append_member(translations, skeleton[i].name, vector(t, is_2d));
     }
     Json scales = Json::object();
     for (std::size_t i = 0; i < pose.scales.size() && i < skeleton.size(); ++i) {
         const glm::vec3& s = pose.scales[i];
         if (s == glm::vec3{1.0f}) continue;
-        scales[skeleton[i].name] = vector(s, is_2d);
+        append_member(scales, skeleton[i].name, vector(s, is_2d));
     }
     Json j;
     j["root_offset"] = vector(pose.root_offset, is_2d);
-    j["rotations"] = rotations;
+    j["rotations"] = std::move(rotations);
     if (!translations.empty()) j["translations"] = std::move(translations);
     if (!scales.empty()) j["scales"] = std::move(scales);
     return j;
@@ -182,14 +182,14 @@ Json rig_to_json(const Rig& rig, RigJsonStyle style, const PackedMeshes* meshes)
     j["dimensions"] = is_2d ? 2 : 3;
     Json bones = Json::array();
     for (const Bone& b : sk.bones()) bones.push_back(bone_json(sk, b, is_2d, style));
-    j["bones"] = bones;
+    j["bones"] = std::move(bones);
     Json chains = Json::array();
     for (const IkChain& c : rig.chains) chains.push_back(chain_json(sk, c, is_2d));
-    j["chains"] = chains;
+    j["chains"] = std::move(chains);
     j["pose"] = pose_json(sk, rig.pose, is_2d);
     Json states = Json::array();
     for (const State& s : rig.states) states.push_back(state_json(sk, rig.slots, rig.chains, s, is_2d));
-    j["states"] = states;
+    j["states"] = std::move(states);
     j["transition"] = Json{{"duration", json_float(rig.transition.duration)},
                            {"easing", easing_name(rig.transition.easing)}};
     if (rig.fps != kDefaultFps) j["fps"] = json_float(rig.fps);  // files at the default stay as they were

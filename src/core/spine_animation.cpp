@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <set>
+#include <unordered_map>
 
 #include "core/angles.hpp"
 #include "core/bake_cycle.hpp"
@@ -52,10 +53,14 @@ struct BoneTimelines {
     Json bones = Json::object();
     double last_time = 0.0;
     std::set<std::string> flattened;  // bones Spine flattens (a noScale child under a parent scale of 0)
+    // Where each bone's timelines are in `bones`, found without searching every earlier bone.
+    std::unordered_map<std::string, std::size_t> at;
 
     void add(const std::string& bone, const char* name, const std::vector<SpineKey>& keys, SpineTimelineKind kind) {
         if (keys.empty()) return;
-        bones[bone][name] = spine_timeline(keys, kind);
+        const auto [it, added] = at.try_emplace(bone, bones.size());
+        if (added) append_member(bones, bone, Json::object());
+        (bones.get_ref<Json::object_t&>().begin() + static_cast<std::ptrdiff_t>(it->second))->second[name] = spine_timeline(keys, kind);
         last_time = std::max(last_time, keys.back().time);
     }
 };

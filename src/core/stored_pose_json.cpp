@@ -25,7 +25,10 @@ Json bone_values_json(const BonePose& b, bool is_2d) {
 Json bones_json(const Skeleton& skeleton, std::span<const BonePose> bones, bool is_2d) {
     Json j = Json::object();
     for (const BonePose& b : bones) {
-        if (b.bone >= 0 && static_cast<std::size_t>(b.bone) < skeleton.size()) j[skeleton[static_cast<std::size_t>(b.bone)].name] = bone_values_json(b, is_2d);
+        // A stored pose names each bone once (stored_poses_problem).
+        if (b.bone >= 0 && static_cast<std::size_t>(b.bone) < skeleton.size()) {
+            append_member(j, skeleton[static_cast<std::size_t>(b.bone)].name, bone_values_json(b, is_2d));
+        }
     }
     return j;
 }
