@@ -76,7 +76,9 @@ void main() {
     vec2 before = n[(c + 3) % 4];
     vec2 after = n[c];
     // Each side pushed out by the margin: the corner moves along its mitre.
-    vec2 mitre = (before + after) / max(1.0 + dot(before, after), 0.05);
+    // Capped, for a tip so sharp its mitre would reach far out: past the shape is only overdraw.
+    vec2 mitre = (before + after) / max(1.0 + dot(before, after), 1e-3);
+    mitre *= min(1.0, 64.0 / max(length(mitre), 1e-6));
     vec2 local = p[c] + mitre * kMarginPixels * u_world_per_pixel;
     for (int k = 0; k < 4; ++k) v_edges[k] = dot(n[k], local - p[k]);
     // A thin bone keeps some of its fill: the outline takes at most a third of its half width.

@@ -57,7 +57,8 @@ void ViewportRenderer::draw(const Rig& rig, const Pose& pose, std::span<const Tr
                static_cast<int>(static_cast<float>(frame_height) - (view.y + view.height) * pixels_per_point),
                static_cast<int>(view.width * pixels_per_point), static_cast<int>(view.height * pixels_per_point));
 
-    grid_->draw(plan_grid(camera, view), rig.is_2d(), view_projection, pixels_per_point * ui_scale_in_use());
+    // Not scaled with the UI: the grid's spacing is planned in points of the view (grid_plan).
+    grid_->draw(plan_grid(camera, view), rig.is_2d(), view_projection, pixels_per_point);
     const float world_per_point = camera.world_per_pixel_at(camera.is_2d() ? glm::vec3{camera.center(), 0.0f} : camera.target(), view);
 
     looks_.assign(rig.skeleton.size(), BoneLook::Normal);

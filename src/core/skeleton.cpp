@@ -10,8 +10,14 @@ int Skeleton::find(std::string_view name) const {
 }
 
 bool Skeleton::is_ancestor_or_self(int ancestor, int bone) const {
-    // Parents precede children, so the walk up is bounded by the index and cannot loop.
-    for (int b = bone; b >= 0; b = bones_[static_cast<std::size_t>(b)].parent) {
+    // Parents precede children in every rig the loader or an edit makes, which ends the walk at
+    // `ancestor`'s index. It is bounded by the bone count and the index range too, so a skeleton
+    // built otherwise (a parent cycle below `ancestor`, a parent past the end) answers false
+    // rather than looping or reading past the end: solve_chain sizes its scratch with it before
+    // the job's checks run.
+    std::size_t steps = 0;
+    for (int b = bone; b >= 0 && static_cast<std::size_t>(b) < bones_.size() && steps <= bones_.size();
+         b = bones_[static_cast<std::size_t>(b)].parent, ++steps) {
         if (b == ancestor) return true;
         if (b < ancestor) return false;
     }

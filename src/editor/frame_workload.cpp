@@ -18,10 +18,16 @@ FrameWorkload::FrameWorkload(const Rig& rig) : rig_(rig), pose_(rig.pose), world
         centers_.push_back(root + 0.7f * (tip - root));
         radii_.push_back(0.2f * glm::length(tip - root));
     }
+    targets_.assign(rig_.chains.size(), glm::vec3{0.0f});
     // A chain is placed from the last frame's forward kinematics unless a chain solved before it
     // in the frame moves one of its ancestors (found once: the rig does not change).
     std::vector<char> in_earlier_chain(rig_.skeleton.size(), 0);
+    const bool ordered = rig_.skeleton.is_parent_before_child();  // the walks up below end
     for (const IkChain& c : rig_.chains) {
+        if (!ordered || c.root < 0 || static_cast<std::size_t>(c.root) >= rig_.skeleton.size()) {
+            placed_from_fk_.push_back(false);  // the solve refuses it, or walks as it checks
+            continue;
+        }
         bool moved_above = false;
         for (int b = rig_.skeleton[static_cast<std::size_t>(c.root)].parent; b >= 0 && !moved_above;
              b = rig_.skeleton[static_cast<std::size_t>(b)].parent) {
@@ -39,6 +45,7 @@ void FrameWorkload::run(float seconds) {
         const float phase = seconds * 2.0f + static_cast<float>(i);
         glm::vec3 target = centers_[i] + radii_[i] * glm::vec3{std::cos(phase), std::sin(phase), 0.5f * std::sin(2.0f * phase)};
         if (rig_.is_2d()) target.z = 0.0f;
+        targets_[i] = target;
         const std::span<const Transform> placed = placed_from_fk_[i] ? std::span<const Transform>(world_) : std::span<const Transform>();
         const Result<IkResult> r = solve_chain(rig_, chain, target, pose_, {}, placed);
         reached_ += r.ok() && r.value().reached;

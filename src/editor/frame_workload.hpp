@@ -2,7 +2,9 @@
 // The CPU work of one editor frame while chains are being dragged: solve every chain toward its
 // moving target, run forward kinematics, build the bone instances, the slots' picture quads and the
 // handles' triangles. `marionette --bench-frames`
-// times it; it calls the same functions the viewport does.
+// times it; it calls the same functions the viewport does, but solves every chain each frame
+// (the editor solves the one a drag poses, and pinned chains, per mouse event) and places each
+// from the last frame's forward kinematics (the editor's drag still walks up the rig).
 
 #include <vector>
 
@@ -32,13 +34,16 @@ public:
     // Whether chain `i` is placed from the last frame's forward kinematics: no chain solved
     // before it in a frame moves a bone above it.
     bool placed_from_fk(std::size_t i) const { return i < placed_from_fk_.size() && placed_from_fk_[i]; }
+    // Where each chain's target was in the last frame.
+    const std::vector<glm::vec3>& targets() const { return targets_; }
 
 private:
     const Rig& rig_;
     Pose pose_;
     std::vector<glm::vec3> centers_;  // of each chain's target circle
     std::vector<float> radii_;
-    std::vector<bool> placed_from_fk_;  // per chain: its ancestors' frames are the last FK's
+    std::vector<bool> placed_from_fk_;
+    std::vector<glm::vec3> targets_;  // per chain: its ancestors' frames are the last FK's
     std::vector<Transform> world_;
     std::vector<BoneInstance> instances_;
     std::vector<ShapeVertex> vertices_;

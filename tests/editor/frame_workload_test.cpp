@@ -66,6 +66,21 @@ TEST(FrameWorkload, AChainUnderAnotherIsNotPlacedFromTheLastFramesKinematics) {
     const FrameWorkload w(nested);
     EXPECT_TRUE(w.placed_from_fk(0));
     EXPECT_FALSE(w.placed_from_fk(1));
+    // Frame after frame, each chain's tip is where its solve says: the lower chain is not
+    // placed from where the upper one left its bones a frame ago.
+    FrameWorkload running(nested);
+    for (int f = 0; f < 30; ++f) {
+        running.run(static_cast<float>(f) / 60.0f);
+        const std::vector<Transform> world = compute_world(nested.skeleton, running.pose()).value();
+        const IkChain& lower = nested.chains[1];
+        const auto e = static_cast<std::size_t>(lower.effector);
+        const glm::vec3 tip = bone_tip(world[e], posed_length(nested.skeleton, running.pose(), e));
+        const glm::vec3 root = world[static_cast<std::size_t>(lower.root)].translation;
+        // Reachable targets are reached; others are missed by no more than the chain's slack.
+        const float reach = nested.skeleton[5].length + nested.skeleton[6].length;
+        const float expected_miss = std::max(0.0f, glm::distance(root, running.targets()[1]) - reach);
+        EXPECT_NEAR(glm::distance(tip, running.targets()[1]), expected_miss, 1e-3f) << "frame " << f;
+    }
     // In the other order the lower chain is solved first: both are placed from the frame's FK.
     std::swap(nested.chains[0], nested.chains[1]);
     const FrameWorkload swapped(nested);
