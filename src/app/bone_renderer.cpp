@@ -118,13 +118,12 @@ void BoneRenderer::draw(std::span<const BoneInstance> instances, const BoneView&
     const std::span<const BoneShapeVertex> vertices = view.is_2d ? diamond_vertices() : octahedron_vertices();
     glDrawArraysInstanced(GL_TRIANGLES, 0, static_cast<GLsizei>(vertices.size()), count);
     if (rings) {
-        GLboolean depth_writes = GL_TRUE;
-        glGetBooleanv(GL_DEPTH_WRITEMASK, &depth_writes);
+        // Rings write no depth: they sit in front of their joint, not in the scene.
         glDepthMask(GL_FALSE);
         glUniform1i(u_part_, kRing);
         glBindVertexArray(vaos_[kRing]);
         glDrawArraysInstanced(GL_TRIANGLES, 0, 6, count);
-        glDepthMask(depth_writes);
+        glDepthMask(GL_TRUE);
     }
     glBindVertexArray(0);
     glDisable(GL_BLEND);

@@ -35,6 +35,8 @@ public:
 
     // The bones' shapes and, with `rings`, a ring at each joint over them (`ring_radius` points).
     // 2D: blended in order, no depth; 3D: the shapes depth-tested, the rings just in front.
+    // With rings, depth writes are on afterwards (without, as the caller left them: the ghosts
+    // draw with them off).
     void draw(std::span<const BoneInstance> instances, const BoneView& view, bool rings, float ring_radius = 5.0f);
 
 private:

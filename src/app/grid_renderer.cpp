@@ -19,6 +19,11 @@ Result<std::unique_ptr<GridRenderer>> GridRenderer::create(const std::filesystem
     if (!program) return Error{program.message()};
     std::unique_ptr<GridRenderer> r(new GridRenderer());
     r->program_ = std::move(program).value();
+    const ShaderProgram& p = *r->program_;
+    r->u_ = {p.uniform("u_view_projection"), p.uniform("u_center"),           p.uniform("u_extent"),
+             p.uniform("u_is_2d"),           p.uniform("u_spacing"),          p.uniform("u_finest"),
+             p.uniform("u_pixels_per_point"), p.uniform("u_fade_from"),       p.uniform("u_fade_to"),
+             p.uniform("u_line_color"),      p.uniform("u_first_axis_color"), p.uniform("u_second_axis_color")};
     glGenVertexArrays(1, &r->vao_);
     glGenBuffers(1, &r->vbo_);
     glBindVertexArray(r->vao_);
@@ -37,20 +42,19 @@ GridRenderer::~GridRenderer() {
 }
 
 void GridRenderer::draw(const GridPlan& plan, bool is_2d, const glm::mat4& view_projection, float pixels_per_point) {
-    const ShaderProgram& p = *program_;
-    glUseProgram(p.id());
-    glUniformMatrix4fv(p.uniform("u_view_projection"), 1, GL_FALSE, glm::value_ptr(view_projection));
-    glUniform2f(p.uniform("u_center"), plan.center.x, plan.center.y);
-    glUniform1f(p.uniform("u_extent"), plan.extent);
-    glUniform1i(p.uniform("u_is_2d"), is_2d ? 1 : 0);
-    glUniform1f(p.uniform("u_spacing"), plan.spacing);
-    glUniform1f(p.uniform("u_finest"), kGridFinestPoints);
-    glUniform1f(p.uniform("u_pixels_per_point"), pixels_per_point);
-    glUniform1f(p.uniform("u_fade_from"), plan.fade_from);
-    glUniform1f(p.uniform("u_fade_to"), plan.fade_to);
-    glUniform3fv(p.uniform("u_line_color"), 1, glm::value_ptr(kLineColor));
-    glUniform3fv(p.uniform("u_first_axis_color"), 1, glm::value_ptr(kAxisXColor));
-    glUniform3fv(p.uniform("u_second_axis_color"), 1, glm::value_ptr(is_2d ? kAxisYColor : kAxisZColor));
+    glUseProgram(program_->id());
+    glUniformMatrix4fv(u_.view_projection, 1, GL_FALSE, glm::value_ptr(view_projection));
+    glUniform2f(u_.center, plan.center.x, plan.center.y);
+    glUniform1f(u_.extent, plan.extent);
+    glUniform1i(u_.is_2d, is_2d ? 1 : 0);
+    glUniform1f(u_.spacing, plan.spacing);
+    glUniform1f(u_.finest, kGridFinestPoints);
+    glUniform1f(u_.pixels_per_point, pixels_per_point);
+    glUniform1f(u_.fade_from, plan.fade_from);
+    glUniform1f(u_.fade_to, plan.fade_to);
+    glUniform3fv(u_.line_color, 1, glm::value_ptr(kLineColor));
+    glUniform3fv(u_.first_axis_color, 1, glm::value_ptr(kAxisXColor));
+    glUniform3fv(u_.second_axis_color, 1, glm::value_ptr(is_2d ? kAxisYColor : kAxisZColor));
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     glBindVertexArray(vao_);
