@@ -317,11 +317,13 @@ void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at
     if (marks) marks->mark_last_item("inspector/name");
     ImGui::TextDisabled("parent: %s", b.parent < 0 ? "(root)" : rig.skeleton[static_cast<std::size_t>(b.parent)].name.c_str());
 
+    const bool had_edit_before_length = out.edit.has_value();
     float length = b.length;
     bool changed = ImGui::DragFloat("length", &length, rig.is_2d() ? 0.5f : 0.01f, 0.0f, 1e6f, "%.3f");
     if (marks) marks->mark_last_item("inspector/length");
     track(out, "length of " + whose, changed,
           [&] { return set_bone_length(rig, shared, length); });
+    out.edits_rest_or_limits(had_edit_before_length, shared);  // a bone's length is part of its rest
     bone_color_row(rig, b, shared, whose, out, marks);
 
     if (!rig.is_2d()) {
@@ -333,6 +335,7 @@ void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at
         const bool had_edit = out.edit.has_value();
         glm::vec3 t = b.rest.translation;
         changed = rig.is_2d() ? ImGui::DragFloat2("position", &t.x, 0.5f) : ImGui::DragFloat3("position", &t.x, 0.01f);
+        if (marks) marks->mark_last_item("inspector/rest/position");
         track(out, "rest position of " + b.name, changed, [&] { return set_rest_translation(rig, selected, t); });
         rotation_field("rotation##rest", rig, b.rest.rotation, out, "rest rotation of " + b.name,
                        [&](const Rig& r, const glm::quat& q) { return set_rest_rotation(r, selected, q); });

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "core/job_validated.hpp"
+#include "core/transform_sse.hpp"
 
 namespace marionette {
 
@@ -21,11 +22,33 @@ Status ForwardKinematicsJob::validate() const {
 void ForwardKinematicsJob::run() const {
     assert_validated(*this, "ForwardKinematicsJob");
     const Skeleton& bones = *skeleton;
+#if defined(__SSE2__)
+    // The loop every frame runs over every bone: in SSE registers it takes about half the
+    // instructions of the scalar operators, with the same results to the bit (transform_sse.hpp).
+    const __m128 root_offset = sse::load(pose->root_offset);
+    for (std::size_t i = 0; i < bones.size(); ++i) {
+        const Bone& b = bones[i];
+        const __m128 rotation = sse::multiply(sse::load(b.rest.rotation), sse::load(pose->rotations[i]));
+        const __m128 translation = sse::load(b.rest.translation) + sse::load(pose->translations[i]);
+        Transform& out = world[i];
+        if (b.parent < 0) {
+            sse::store(out.translation, translation + root_offset);
+            sse::store(out.rotation, rotation);
+        } else {
+            const auto parent = static_cast<std::size_t>(b.parent);
+            const __m128 parent_rotation = sse::load(world[parent].rotation);
+            const __m128 stretched = translation * sse::load(pose->scales[parent]);
+            sse::store(out.translation, sse::load(world[parent].translation) + sse::rotate(parent_rotation, stretched));
+            sse::store(out.rotation, sse::multiply(parent_rotation, rotation));
+        }
+    }
+#else
     for (std::size_t i = 0; i < bones.size(); ++i) {
         const Transform local = local_transform(bones, *pose, i);
         const int parent = bones[i].parent;
         world[i] = parent < 0 ? local : world[static_cast<std::size_t>(parent)] * local;
     }
+#endif
 }
 
 Transform parent_world(const Skeleton& skeleton, const Pose& pose, int bone) {

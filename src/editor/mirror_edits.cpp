@@ -76,6 +76,11 @@ Result<Rig> mirror_rest_and_limits(const Rig& before, const Rig& edited, std::sp
             if (!turned_rig) return Error{twin + turned_rig.message()};
             out = std::move(turned_rig).value();
         }
+        if (source.length != was.length) {
+            Result<Rig> lengthened = set_bone_length(out, t, source.length);
+            if (!lengthened) return Error{twin + lengthened.message()};
+            out = std::move(lengthened).value();
+        }
         if (source.limits != was.limits) {
             const std::vector<Transform> world = rest_world(out);
             Result<Rig> limited = set_limits(out, t, mirrored_limits(out, source.limits, world[bi].rotation, world[ti].rotation, reflect));

@@ -1,6 +1,7 @@
 #pragma once
 // Running the real editor binary under Xvfb and reading the PNGs it writes.
 
+#include <gtest/gtest.h>
 #include <stb_image.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -113,11 +114,24 @@ inline std::string script_on(const std::filesystem::path& dir, const std::string
     return xvfb("--window 1280x800 --script " + (dir / "steps.json").string() + " " + (dir / rig).string());
 }
 
-// A scratch folder per test process, removed by the caller.
+// The scratch folders a test process made: removed when it ends with every test passed (a
+// failed run keeps them, screenshots and saved files, to look at).
+struct ScratchDirs {
+    std::vector<std::filesystem::path> dirs;
+    ~ScratchDirs() {
+        if (!::testing::UnitTest::GetInstance()->Passed()) return;
+        std::error_code ec;
+        for (const auto& dir : dirs) std::filesystem::remove_all(dir, ec);
+    }
+};
+
+// A scratch folder per test process.
 inline std::filesystem::path scratch_dir(const std::string& name) {
+    static ScratchDirs made;
     const auto dir = std::filesystem::temp_directory_path() / ("marionette-" + name + "-" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
+    made.dirs.push_back(dir);
     return dir;
 }
 

@@ -114,3 +114,44 @@ TEST(ScriptedMirror, MirrorEditingGivesTheTwinTheSameEdit) {
     EXPECT_TRUE(limits(one, "arm_r_lower")) << "mirror editing was off";
     std::filesystem::remove_all(dir);
 }
+
+// A rest value dragged in the inspector (the bone's length) with mirror editing on: the twin
+// takes it in the same undo step, and a drag with it off leaves the twin as it was.
+TEST(ScriptedMirror, MirrorEditingGivesTheTwinADraggedLength) {
+    const auto dir = scratch_dir("e2e-mirror-length");
+    const Rig hero = shipped_at_rest(dir, "hero.json");
+    write_file(dir / "steps.json", R"({"steps": [
+        {"wait": 2},
+        {"pose": "mirror editing"},
+        {"wait": 1},
+        {"select": ["arm_l_lower"]},
+        {"wait": 2},
+        {"drag": {"from": {"ui": "inspector/length", "offset": [-40, 0]}, "to": {"ui": "inspector/length"}, "moves": 8}},
+        {"wait": 1},
+        {"save": "both.json"},
+        {"move": [640, 300]},
+        {"wait": 1},
+        {"key": "ctrl+z"},
+        {"wait": 1},
+        {"save": "undone.json"},
+        {"pose": "mirror editing"},
+        {"wait": 1},
+        {"drag": {"from": {"ui": "inspector/length", "offset": [-40, 0]}, "to": {"ui": "inspector/length"}, "moves": 8}},
+        {"wait": 1},
+        {"save": "one.json"}
+    ]})");
+    ASSERT_EQ(run(script_on(dir, "hero.json")), 0);
+    const auto length = [](const Rig& rig, const char* bone) { return rig.skeleton[static_cast<std::size_t>(rig.skeleton.find(bone))].length; };
+    const float was_l = length(hero, "arm_l_lower");
+    const float was_r = length(hero, "arm_r_lower");
+    const Rig both = load(dir / "both.json");
+    EXPECT_GT(length(both, "arm_l_lower"), was_l + 1.0f) << "the drag did not lengthen the bone";
+    EXPECT_EQ(length(both, "arm_r_lower"), length(both, "arm_l_lower")) << "the twin did not take the length";
+    const Rig undone = load(dir / "undone.json");
+    EXPECT_EQ(length(undone, "arm_l_lower"), was_l);
+    EXPECT_EQ(length(undone, "arm_r_lower"), was_r) << "one undo step takes both back";
+    const Rig one = load(dir / "one.json");
+    EXPECT_GT(length(one, "arm_l_lower"), was_l + 1.0f);
+    EXPECT_EQ(length(one, "arm_r_lower"), was_r) << "mirror editing was off";
+    std::filesystem::remove_all(dir);
+}

@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 #include "core/forward_kinematics.hpp"
 #include "core/ik_test_rigs.hpp"
@@ -130,4 +132,45 @@ TEST(ForwardKinematics, ZeroLengthBoneGivesFiniteCoincidentTip) {
     auto world = compute_world(sk, Pose::rest(1));
     ASSERT_TRUE(world.ok());
     expect_point(bone_tip(world.value()[0], 0.0f), {3, 4, 0});
+}
+
+// The job's loop (SSE2 where built with it) must give what Transform's operators give, to the
+// bit, so that the SSE build and a build without it pose a rig alike, and a frame composed from
+// FK's world (the solvers' parent_frame, the viewport's) is what the scalar code would compose.
+// Random 3D rigs with unnormalized rotations, scales and a root offset.
+TEST(ForwardKinematics, EqualsComposingTransformsToTheBit) {
+    std::uint32_t state = 12345u;
+    const auto random = [&state](float lo, float hi) {
+        state = state * 1664525u + 1013904223u;
+        return lo + (hi - lo) * static_cast<float>(state >> 8) / static_cast<float>(1u << 24);
+    };
+    const auto random_quat = [&] { return glm::quat{random(-1, 1), random(-1, 1), random(-1, 1), random(-1, 1)}; };
+    const auto random_vec = [&](float lo, float hi) { return glm::vec3{random(lo, hi), random(lo, hi), random(lo, hi)}; };
+    for (int rig = 0; rig < 50; ++rig) {
+        std::vector<Bone> bones;
+        for (int i = 0; i < 40; ++i) {
+            const int parent = i == 0 || random(0, 1) < 0.1f ? -1 : static_cast<int>(random(0, static_cast<float>(i) - 0.01f));
+            bones.push_back(bone("b" + std::to_string(i), parent, random_vec(-2, 2), random_quat(), random(0, 2)));
+        }
+        const Skeleton sk(bones);
+        Pose pose = Pose::rest(bones.size());
+        for (std::size_t i = 0; i < bones.size(); ++i) {
+            pose.rotations[i] = random_quat();
+            pose.translations[i] = random_vec(-1, 1);
+            pose.scales[i] = random_vec(0, 3);
+        }
+        pose.root_offset = random_vec(-5, 5);
+        const auto world = compute_world(sk, pose);
+        ASSERT_TRUE(world.ok());
+        std::vector<Transform> composed(bones.size());
+        for (std::size_t i = 0; i < bones.size(); ++i) {
+            const Transform local = local_transform(sk, pose, i);
+            composed[i] = bones[i].parent < 0 ? local : composed[static_cast<std::size_t>(bones[i].parent)] * local;
+            const Transform& expected = composed[i];
+            const Transform& got = world.value()[i];
+            ASSERT_EQ(std::memcmp(&got.translation, &expected.translation, sizeof(glm::vec3)), 0)
+                << "rig " << rig << " bone " << i << ": " << got.translation.x << " vs " << expected.translation.x;
+            ASSERT_EQ(std::memcmp(&got.rotation, &expected.rotation, sizeof(glm::quat)), 0) << "rig " << rig << " bone " << i;
+        }
+    }
 }

@@ -27,6 +27,7 @@ public:
         std::error_code ec;
         std::filesystem::permissions(path_, std::filesystem::perms::owner_all, ec);
         std::filesystem::remove_all(path_, ec);
+        std::filesystem::remove(path_.parent_path(), ec);  // the process's folder, once empty
     }
     const std::filesystem::path& path() const { return path_; }
     std::filesystem::path operator/(const std::string& name) const { return path_ / name; }

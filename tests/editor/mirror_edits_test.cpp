@@ -130,6 +130,23 @@ TEST(MirrorEdits, ATurnAloneLeavesTheTwinsJointWhereItIs) {
     EXPECT_GT(rotation_change(mirrored.value().skeleton[static_cast<std::size_t>(t)].rest.rotation, rig.skeleton[static_cast<std::size_t>(t)].rest.rotation), 0.29f);
 }
 
+TEST(MirrorEdits, ALengthGoesToTheTwin) {
+    // A bone's length is part of its rest: the twin takes the same length (a length is not
+    // reflected), and nothing else of it changes.
+    const Rig rig = shipped("humanoid.json");
+    const int b = rig.skeleton.find("forearm_l");
+    const int t = rig.skeleton.find("forearm_r");
+    ASSERT_GE(b, 0);
+    ASSERT_GE(t, 0);
+    Result<Rig> edited = set_bone_length(rig, b, 0.41f);
+    ASSERT_TRUE(edited.ok()) << edited.message();
+    Result<Rig> mirrored = mirror_rest_and_limits(rig, edited.value(), std::span<const int>(&b, 1), mirror_axis(rig));
+    ASSERT_TRUE(mirrored.ok()) << mirrored.message();
+    Bone want = rig.skeleton[static_cast<std::size_t>(t)];
+    want.length = 0.41f;
+    EXPECT_EQ(mirrored.value().skeleton[static_cast<std::size_t>(t)], want);
+}
+
 TEST(MirrorEdits, BonesWithoutATwinOrWithTheirTwinEditedAreLeft) {
     const Rig rig = shipped("hero.json");
     const int body = rig.skeleton.find("body");
