@@ -5,6 +5,7 @@ in float v_outline_pixels;
 in vec4 v_edges;
 in vec3 v_bary;
 in vec3 v_world;
+flat in float v_ring_scale;
 
 uniform int u_part;               // as bone.vert's
 uniform float u_world_per_pixel;  // 2D
@@ -31,8 +32,8 @@ void main() {
         float d = max(max(v_edges.x, v_edges.y), max(v_edges.z, v_edges.w)) / u_world_per_pixel;
         frag_color = paint(d, v_fill, v_outline_pixels);
     } else if (u_part == 2) {
-        float band = u_ring_band * u_pixels_per_point;
-        float middle = u_ring_radius * u_pixels_per_point - 0.5 * band;
+        float band = max(u_ring_band * u_pixels_per_point * v_ring_scale, 1.0);
+        float middle = u_ring_radius * u_pixels_per_point * v_ring_scale - 0.5 * band;
         float d = abs(length(v_edges.xy) - middle) - 0.5 * band;
         frag_color = paint(d, v_fill, min(v_outline_pixels, 0.25 * band));
     } else {

@@ -25,6 +25,13 @@ out float v_outline_pixels;
 out vec4 v_edges;    // diamond: signed distances to its four sides (world units); ring: xy, pixels from its centre
 out vec3 v_bary;     // octahedron: barycentric weights
 out vec3 v_world;    // octahedron: world position
+flat out float v_ring_scale;  // ring: its size as a fraction of u_ring_radius's
+
+// A ring is at most this fraction of its bone's length on screen, and below this many pixels
+// across it is not drawn: on bones drawn short (a long chain seen whole, a zoom out) rings at
+// full size would cover the bones they mark, as Blender's joints shrink with their bones.
+const float kRingPerBoneLength = 0.25;
+const float kSmallestRingPixels = 1.5;
 
 // Smooth edges need a pixel of room outside the shape.
 const float kMarginPixels = 1.5;
@@ -43,8 +50,23 @@ void main() {
     v_edges = vec4(0.0);
     v_bary = a_edges;
     v_world = vec3(0.0);
+    v_ring_scale = 1.0;
     if (u_part == 2) {
-        float extent = u_ring_radius * u_pixels_per_point + kMarginPixels;
+        float radius = u_ring_radius * u_pixels_per_point;
+        if (a_size.x > 0.0) {
+            vec4 joint = u_view_projection * vec4(a_joint.xyz, 1.0);
+            vec4 tip = u_view_projection * vec4(a_joint.xyz + rotate(a_rotation, vec3(a_size.x, 0.0, 0.0)), 1.0);
+            if (joint.w > 0.0 && tip.w > 0.0) {
+                float on_screen = length((tip.xy / tip.w - joint.xy / joint.w) * 0.5 * u_viewport_pixels);
+                v_ring_scale = min(1.0, kRingPerBoneLength * on_screen / radius);
+            }
+        }
+        if (radius * v_ring_scale < kSmallestRingPixels) {
+            gl_Position = vec4(2.0, 2.0, 2.0, 1.0);  // outside the clip volume: no ring
+            return;
+        }
+        radius *= v_ring_scale;
+        float extent = radius + kMarginPixels;
         vec3 at = a_joint.xyz;
         if (u_world_per_pixel_per_depth > 0.0) {
             // 3D: a disc facing the eye on the front of a ball of its own radius about the

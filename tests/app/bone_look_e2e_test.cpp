@@ -17,14 +17,16 @@ using namespace marionette::testing;
 
 namespace {
 
-// Three roots, 2 pixels a unit, off the grid's axes: "arm" 200 long along x (the default
+// Four roots, 2 pixels a unit, off the grid's axes: "arm" 200 long along x (the default
 // colour), "marker" of no length 120 above its joint (only its ring shows), "blue" 200 long 120
-// below, in its own colour.
+// below, in its own colour, and "short", 4 pixels long, 60 above and 100 right of the arm's joint
+// (too short on screen for a ring).
 constexpr const char* kRig = R"({"format": "marionette-rig", "version": 1, "dimensions": 2,
   "bones": [
     {"name": "arm", "length": 200, "translation": [20, 10]},
     {"name": "marker", "length": 0, "translation": [20, 130]},
-    {"name": "blue", "length": 200, "translation": [20, -110], "color": [0.2, 0.4, 0.9]}
+    {"name": "blue", "length": 200, "translation": [20, -110], "color": [0.2, 0.4, 0.9]},
+    {"name": "short", "length": 2, "translation": [120, 70]}
   ],
   "editor": {"camera": {"center": [120, 10], "pixels_per_unit": 2}}})";
 constexpr int kPixelsPerUnit = 2;
@@ -126,6 +128,21 @@ TEST(ScriptedBoneLook, TwoDimensionalBonesHaveADarkerOutlineSmoothEdgesAndHollow
         }
     }
     EXPECT_GE(ring, 20) << "no ring round the marker's joint";
+    // A bone a few pixels long on screen has no ring over it (a ring is at most a quarter of its
+    // bone's length on screen): only the bone's own faint pixels.
+    const int short_x = cx + 100 * kPixelsPerUnit;
+    const int short_y = axis_y - 60 * kPixelsPerUnit;
+    int short_drawn = 0;
+    int short_warm = 0;
+    for (int y = short_y - 6; y <= short_y + 6; ++y) {
+        for (int x = short_x - 6; x <= short_x + 6; ++x) {
+            const unsigned char* p = img.at(x, y);
+            short_drawn += p[0] > p[2] + 10 ? 1 : 0;  // warmer than the grey-blue background
+            short_warm += p[0] > 150 && p[0] > p[2] + 40 ? 1 : 0;
+        }
+    }
+    EXPECT_GE(short_drawn, 1) << "the short bone is not drawn at (" << short_x << ", " << short_y << ")";
+    EXPECT_LT(short_warm, 12) << "a ring covers the short bone";
 
     // The blue bone is drawn in the colour its file gives it.
     int blue = 0;
