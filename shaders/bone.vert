@@ -27,7 +27,7 @@ out vec3 v_bary;     // octahedron: barycentric weights
 out vec3 v_world;    // octahedron: world position
 flat out float v_ring_scale;  // ring: its size as a fraction of u_ring_radius's
 
-// A ring is at most this fraction of its bone's length on screen, and below this many pixels
+// A ring is at most this fraction of its bone's length in pixels at its joint, and below this many pixels
 // across it is not drawn: on bones drawn short (a long chain seen whole, a zoom out) rings at
 // full size would cover the bones they mark, as Blender's joints shrink with their bones.
 const float kRingPerBoneLength = 0.25;
@@ -54,12 +54,11 @@ void main() {
     if (u_part == 2) {
         float radius = u_ring_radius * u_pixels_per_point;
         if (a_size.x > 0.0) {
-            vec4 joint = u_view_projection * vec4(a_joint.xyz, 1.0);
-            vec4 tip = u_view_projection * vec4(a_joint.xyz + rotate(a_rotation, vec3(a_size.x, 0.0, 0.0)), 1.0);
-            if (joint.w > 0.0 && tip.w > 0.0) {
-                float on_screen = length((tip.xy / tip.w - joint.xy / joint.w) * 0.5 * u_viewport_pixels);
-                v_ring_scale = min(1.0, kRingPerBoneLength * on_screen / radius);
-            }
+            // The bone's length in pixels at its joint, whichever way it points (a bone seen
+            // end-on keeps its ring, as a joint's sphere in Blender does).
+            float world_per_pixel = u_world_per_pixel_per_depth > 0.0 ? u_world_per_pixel_per_depth * distance(u_eye, a_joint.xyz)
+                                                                      : u_world_per_pixel;
+            v_ring_scale = min(1.0, kRingPerBoneLength * a_size.x / max(world_per_pixel, 1e-30) / radius);
         }
         if (radius * v_ring_scale < kSmallestRingPixels) {
             gl_Position = vec4(2.0, 2.0, 2.0, 1.0);  // outside the clip volume: no ring
