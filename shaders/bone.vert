@@ -27,9 +27,10 @@ out vec3 v_bary;     // octahedron: barycentric weights
 out vec3 v_world;    // octahedron: world position
 flat out float v_ring_scale;  // ring: its size as a fraction of u_ring_radius's
 
-// A ring is at most this fraction of its bone's length in pixels at its joint, and below this many pixels
-// across it is not drawn: on bones drawn short (a long chain seen whole, a zoom out) rings at
-// full size would cover the bones they mark, as Blender's joints shrink with their bones.
+// A ring's radius is at most this fraction of its bone's length in pixels at its joint, and a
+// ring whose radius would be under kSmallestRingPixels is not drawn: on bones drawn short (a
+// long chain seen whole, a zoom out) rings at full size would cover the bones they mark, as
+// Blender's joints shrink with their bones.
 const float kRingPerBoneLength = 0.25;
 const float kSmallestRingPixels = 1.5;
 

@@ -2,8 +2,9 @@
 // One transform in SSE2 registers (its rotation in one, x y z w; its translation in another, w
 // lane 0), for loops that compose a frame per bone. Unlike lanes_sse.hpp this shuffles within a
 // register, but each lane still runs the scalar formula's operations in GLM's order (its
-// quaternion product and quat * vec3), so the results equal Transform's operators to the bit:
-// a build with SSE2 and one without pose a rig alike.
+// quaternion product and quat * vec3), so the results equal Transform's operators to the bit
+// where the compiler fuses no multiply-add (x86-64's default target has no FMA; a build for one
+// that has it may contract the scalar code, and the two then differ by rounding).
 
 #if defined(__SSE2__)
 #include <cstddef>
@@ -20,16 +21,18 @@ static_assert(sizeof(glm::vec3) == 12 && sizeof(Transform) == 28 && offsetof(Tra
 
 inline __m128 load(const glm::quat& q) { return _mm_loadu_ps(&q.x); }
 
-// x y z 0: twelve bytes, never reading past the vector (it may end an array).
+// x y z 0: twelve bytes, never reading past the vector (it may end an array). x and y go in
+// through _mm_loadl_epi64, which GCC declares on an unaligned, may-alias type: _mm_load_sd
+// reads a double lvalue, undefined (and reported by UBSan) at a vec3 four bytes off eight.
 inline __m128 load(const glm::vec3& v) {
-    const __m128 xy = _mm_castpd_ps(_mm_load_sd(reinterpret_cast<const double*>(&v.x)));
+    const __m128 xy = _mm_castsi128_ps(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(&v.x)));
     return _mm_movelh_ps(xy, _mm_load_ss(&v.z));
 }
 
 inline void store(glm::quat& q, __m128 r) { _mm_storeu_ps(&q.x, r); }
 
 inline void store(glm::vec3& v, __m128 r) {
-    _mm_store_sd(reinterpret_cast<double*>(&v.x), _mm_castps_pd(r));
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(&v.x), _mm_castps_si128(r));
     _mm_store_ss(&v.z, _mm_movehl_ps(r, r));
 }
 
