@@ -25,6 +25,9 @@ void ForwardKinematicsJob::run() const {
 #if defined(__SSE2__)
     // The loop every frame runs over every bone: in SSE registers it takes about half the
     // instructions of the scalar operators, with the same results to the bit (transform_sse.hpp).
+    // It composes local_transform's frame (forward_kinematics.hpp) in registers; the #else
+    // branch calls it, and ForwardKinematics.EqualsComposingTransformsToTheBit holds the two
+    // together.
     const __m128 root_offset = sse::load(pose->root_offset);
     for (std::size_t i = 0; i < bones.size(); ++i) {
         const Bone& b = bones[i];

@@ -42,8 +42,8 @@ private:
     Pose pose_;
     std::vector<glm::vec3> centers_;  // of each chain's target circle
     std::vector<float> radii_;
-    std::vector<bool> placed_from_fk_;
-    std::vector<glm::vec3> targets_;  // per chain: its ancestors' frames are the last FK's
+    std::vector<bool> placed_from_fk_;  // per chain: its ancestors' frames are the last FK's
+    std::vector<glm::vec3> targets_;    // per chain, the last frame's
     std::vector<Transform> world_;
     std::vector<BoneInstance> instances_;
     std::vector<ShapeVertex> vertices_;

@@ -3,6 +3,7 @@
 // Flip pose, save; undo takes each back in one step.
 
 #include <cmath>
+#include <string>
 
 #include <gtest/gtest.h>
 
@@ -75,19 +76,18 @@ TEST(ScriptedMirror, TheSideAxisIsChosenFromThePoseMenuSavedAndUndone) {
     std::filesystem::remove_all(dir);
 }
 
-// Mirror editing (Pose > Mirror editing): a limit taken off a bone in the inspector is taken off
-// its twin in the same step; with the option off again, only the bone changes.
-TEST(ScriptedMirror, MirrorEditingGivesTheTwinTheSameEdit) {
-    const auto dir = scratch_dir("e2e-mirror-editing");
-    const Rig hero = shipped_at_rest(dir, "hero.json");
-    ASSERT_TRUE(hero.skeleton[static_cast<std::size_t>(hero.skeleton.find("arm_r_lower"))].limits.has_value());
-    write_file(dir / "steps.json", R"({"steps": [
+namespace {
+
+// Mirror editing on, `edit` (one script step) on the hero's left forearm, saved as both.json;
+// one undo, undone.json; mirror editing off and `edit` again, one.json.
+std::string mirror_editing_steps(const std::string& edit) {
+    return R"({"steps": [
         {"wait": 2},
         {"pose": "mirror editing"},
         {"wait": 1},
         {"select": ["arm_l_lower"]},
         {"wait": 2},
-        {"click": {"ui": "inspector/limits/on"}},
+        )" + edit + R"(,
         {"wait": 1},
         {"save": "both.json"},
         {"move": [640, 300]},
@@ -97,10 +97,21 @@ TEST(ScriptedMirror, MirrorEditingGivesTheTwinTheSameEdit) {
         {"save": "undone.json"},
         {"pose": "mirror editing"},
         {"wait": 1},
-        {"click": {"ui": "inspector/limits/on"}},
+        )" + edit + R"(,
         {"wait": 1},
         {"save": "one.json"}
-    ]})");
+    ]})";
+}
+
+}  // namespace
+
+// Mirror editing (Pose > Mirror editing): a limit taken off a bone in the inspector is taken off
+// its twin in the same step; with the option off again, only the bone changes.
+TEST(ScriptedMirror, MirrorEditingGivesTheTwinTheSameEdit) {
+    const auto dir = scratch_dir("e2e-mirror-editing");
+    const Rig hero = shipped_at_rest(dir, "hero.json");
+    ASSERT_TRUE(hero.skeleton[static_cast<std::size_t>(hero.skeleton.find("arm_r_lower"))].limits.has_value());
+    write_file(dir / "steps.json", mirror_editing_steps(R"({"click": {"ui": "inspector/limits/on"}})"));
     ASSERT_EQ(run(script_on(dir, "hero.json")), 0);
     const auto limits = [](const Rig& rig, const char* bone) { return rig.skeleton[static_cast<std::size_t>(rig.skeleton.find(bone))].limits.has_value(); };
     const Rig both = load(dir / "both.json");
@@ -120,26 +131,8 @@ TEST(ScriptedMirror, MirrorEditingGivesTheTwinTheSameEdit) {
 TEST(ScriptedMirror, MirrorEditingGivesTheTwinADraggedLength) {
     const auto dir = scratch_dir("e2e-mirror-length");
     const Rig hero = shipped_at_rest(dir, "hero.json");
-    write_file(dir / "steps.json", R"({"steps": [
-        {"wait": 2},
-        {"pose": "mirror editing"},
-        {"wait": 1},
-        {"select": ["arm_l_lower"]},
-        {"wait": 2},
-        {"drag": {"from": {"ui": "inspector/length", "offset": [-40, 0]}, "to": {"ui": "inspector/length"}, "moves": 8}},
-        {"wait": 1},
-        {"save": "both.json"},
-        {"move": [640, 300]},
-        {"wait": 1},
-        {"key": "ctrl+z"},
-        {"wait": 1},
-        {"save": "undone.json"},
-        {"pose": "mirror editing"},
-        {"wait": 1},
-        {"drag": {"from": {"ui": "inspector/length", "offset": [-40, 0]}, "to": {"ui": "inspector/length"}, "moves": 8}},
-        {"wait": 1},
-        {"save": "one.json"}
-    ]})");
+    write_file(dir / "steps.json",
+               mirror_editing_steps(R"({"drag": {"from": {"ui": "inspector/length", "offset": [-40, 0]}, "to": {"ui": "inspector/length"}, "moves": 8}})"));
     ASSERT_EQ(run(script_on(dir, "hero.json")), 0);
     const auto length = [](const Rig& rig, const char* bone) { return rig.skeleton[static_cast<std::size_t>(rig.skeleton.find(bone))].length; };
     const float was_l = length(hero, "arm_l_lower");

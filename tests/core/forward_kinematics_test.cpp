@@ -1,14 +1,15 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <cstdint>
 #include <cstring>
+#include <random>
 
 #include "core/forward_kinematics.hpp"
 #include "core/ik_test_rigs.hpp"
 
 using namespace marionette;
 using marionette::testing::bone;
+using marionette::testing::random_point;
 
 namespace {
 
@@ -140,27 +141,25 @@ TEST(ForwardKinematics, ZeroLengthBoneGivesFiniteCoincidentTip) {
 // root offset. A target with fused multiply-adds lets the compiler contract the scalar side
 // (GCC's default -ffp-contract=fast): there the two agree to rounding, not to the bit.
 TEST(ForwardKinematics, EqualsComposingTransformsToTheBit) {
-    std::uint32_t state = 12345u;
-    const auto random = [&state](float lo, float hi) {
-        state = state * 1664525u + 1013904223u;
-        return lo + (hi - lo) * static_cast<float>(state >> 8) / static_cast<float>(1u << 24);
-    };
-    const auto random_quat = [&] { return glm::quat{random(-1, 1), random(-1, 1), random(-1, 1), random(-1, 1)}; };
-    const auto random_vec = [&](float lo, float hi) { return glm::vec3{random(lo, hi), random(lo, hi), random(lo, hi)}; };
+    std::mt19937 rng(12345);
+    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+    std::uniform_real_distribution<float> component(-1.0f, 1.0f);
+    const auto unnormalized = [&] { return glm::quat{component(rng), component(rng), component(rng), component(rng)}; };
+    const auto as_vec4 = [](const glm::quat& q) { return glm::vec4(q.x, q.y, q.z, q.w); };
     for (int rig = 0; rig < 50; ++rig) {
         std::vector<Bone> bones;
         for (int i = 0; i < 40; ++i) {
-            const int parent = i == 0 || random(0, 1) < 0.1f ? -1 : static_cast<int>(random(0, static_cast<float>(i) - 0.01f));
-            bones.push_back(bone("b" + std::to_string(i), parent, random_vec(-2, 2), random_quat(), random(0, 2)));
+            const int parent = i == 0 || unit(rng) < 0.1f ? -1 : static_cast<int>(unit(rng) * (static_cast<float>(i) - 0.01f));
+            bones.push_back(bone("b" + std::to_string(i), parent, random_point(rng, Dimensions::Three, 2.0f), unnormalized(), 2.0f * unit(rng)));
         }
         const Skeleton sk(bones);
         Pose pose = Pose::rest(bones.size());
         for (std::size_t i = 0; i < bones.size(); ++i) {
-            pose.rotations[i] = random_quat();
-            pose.translations[i] = random_vec(-1, 1);
-            pose.scales[i] = random_vec(0, 3);
+            pose.rotations[i] = unnormalized();
+            pose.translations[i] = random_point(rng, Dimensions::Three, 1.0f);
+            pose.scales[i] = 3.0f * glm::vec3{unit(rng), unit(rng), unit(rng)};
         }
-        pose.root_offset = random_vec(-5, 5);
+        pose.root_offset = random_point(rng, Dimensions::Three, 5.0f);
         const auto world = compute_world(sk, pose);
         ASSERT_TRUE(world.ok());
         std::vector<Transform> composed(bones.size());
@@ -171,11 +170,10 @@ TEST(ForwardKinematics, EqualsComposingTransformsToTheBit) {
             const Transform& got = world.value()[i];
 #if defined(__FMA__) || defined(__ARM_FEATURE_FMA) || defined(__FP_FAST_FMAF)
             ASSERT_LT(glm::length(got.translation - expected.translation), 1e-4f * (1.0f + glm::length(expected.translation))) << "rig " << rig << " bone " << i;
-            ASSERT_LT(glm::length(glm::vec4(got.rotation.x - expected.rotation.x, got.rotation.y - expected.rotation.y, got.rotation.z - expected.rotation.z,
-                                            got.rotation.w - expected.rotation.w)),
-                      1e-4f * (1.0f + glm::length(glm::vec4(expected.rotation.x, expected.rotation.y, expected.rotation.z, expected.rotation.w))))
+            ASSERT_LT(glm::length(as_vec4(got.rotation) - as_vec4(expected.rotation)), 1e-4f * (1.0f + glm::length(as_vec4(expected.rotation))))
                 << "rig " << rig << " bone " << i;
 #else
+            (void)as_vec4;
             ASSERT_EQ(std::memcmp(&got.translation, &expected.translation, sizeof(glm::vec3)), 0)
                 << "rig " << rig << " bone " << i << ": " << got.translation.x << " vs " << expected.translation.x;
             ASSERT_EQ(std::memcmp(&got.rotation, &expected.rotation, sizeof(glm::quat)), 0) << "rig " << rig << " bone " << i;
