@@ -143,10 +143,12 @@ BendMinimum refine_by_sections(const Miss& miss, float lo, float hi) {
     return f1 <= f2 ? BendMinimum{x1, f1} : BendMinimum{x2, f2};
 }
 
-// Whether a miss is smooth over the bend but for kinks (sinusoids of it: refine_bend) or only
-// continuous to within rounding (a closest aim chosen among candidates: refine_by_sections,
-// with kBendSamples over any range, as narrow as it is).
-enum class MissShape { Smooth, Rough };
+// Whether a miss is smooth over the bend but for kinks (sinusoids of it: refine_bend), the same
+// with kinks that can hide a second minimum within two samples a turn's kBendSamples apart (a
+// closest aim that switches between two local best aims: kBendSamples over any range, as narrow
+// as it is), or only continuous to within rounding (a closest aim chosen among candidates:
+// refine_by_sections, sampled as the kinked).
+enum class MissShape { Smooth, Kinked, Rough };
 
 // The minima of `miss` over the bends [lo, hi] (lo < hi, at most a turn apart): each sampled
 // minimum refined, a range end kept as its own when it is no worse than its refined neighbour.
@@ -154,7 +156,7 @@ enum class MissShape { Smooth, Rough };
 template <class Miss>
 int bend_minima(const Miss& miss, MissShape shape, float lo, float hi, BendMinimum found[kMostBendMinima]) {
     const int samples = static_cast<int>(std::ceil(static_cast<float>(kBendSamples) * min_of(hi - lo, 2.0f * kPi) / (2.0f * kPi)));
-    const int n = shape == MissShape::Rough ? kBendSamples : (samples < kFewestBendSamples ? kFewestBendSamples : samples);
+    const int n = shape != MissShape::Smooth ? kBendSamples : (samples < kFewestBendSamples ? kFewestBendSamples : samples);
     const float step = (hi - lo) / static_cast<float>(n);
     const Rot2 turn = rot2(step);
     float misses[kBendSamples + 1];

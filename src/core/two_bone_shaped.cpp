@@ -264,29 +264,53 @@ float distance_from_now(const Limb& L, float theta, float bend_now) {
 // where it is instead of jumping between two nearly equal answers (one per limit it can rest
 // against, or per side of the limb).
 //
-// A swing-twist upper joint's own miss is rough (closest_swing_twist_aim) and some twenty times
-// dearer: its search first takes the smooth lower bound's minima (free_twist_miss) and measures
-// the true miss there; where one is within a quarter of the tolerance of the bound's least, it is
-// an answer (no bend can miss by less than the bound), and the true search runs only when none
-// is. (Within the whole tolerance, answers came out up to 0.9 of it worse than the reference's.)
+// A swing-twist upper joint's own miss is rough (closest_swing_twist_aim: candidates, one chosen
+// by rounding) and some twenty times dearer, so it is not searched. Its search first takes the
+// smooth lower bound's minima (free_twist_miss) and measures the true miss there; where one is
+// within a quarter of the tolerance of the bound's least, it is an answer (no bend can miss by
+// less than the bound). Else the twist's range holds the answer back: the closest pose lies where
+// the twist is free, and there the true miss is the bound's, at one of its minima (or on the edge
+// of where the twist is free, where the twist is at an end of its range), or it has the twist at
+// an end. So the least of the true misses at the bound's minima and of each twist end's miss
+// (TwistEndAims, smooth but for kinks) is the least of all. (Taking bound minima within the whole
+// tolerance of the bound's least gave answers up to 0.9 of it worse than the reference's.)
 constexpr float kCertainOfTolerance = 0.25f;
 
+int swing_twist_minima(const Limb& L, float tolerance, BendMinimum* found) {
+    BendMinimum bound[kMostBendMinima];
+    const int bounds =
+        bend_minima([&L, m = free_twist_terms(L)](Rot2 theta) { return free_twist_miss(L, m, theta); }, MissShape::Smooth, L.bends.lo, L.bends.hi, bound);
+    float least_bound = INFINITY;
+    for (int k = 0; k < bounds; ++k) least_bound = min_of(least_bound, bound[k].miss);
+    int count = 0;
+    float true_miss[kMostBendMinima];
+    for (int k = 0; k < bounds; ++k) {
+        true_miss[k] = closest_aim(L, rot2(bound[k].bend)).miss;
+        if (bound[k].miss <= least_bound + tolerance && true_miss[k] <= least_bound + kCertainOfTolerance * tolerance) {
+            found[count++] = {bound[k].bend, true_miss[k]};
+        }
+    }
+    if (count > 0 || !L.swing_twist.twist_bounded) return count;
+    // A bound's minimum is a minimum of the true miss where the two meet (the twist free there).
+    for (int k = 0; k < bounds; ++k) {
+        if (true_miss[k] <= bound[k].miss + kCertainOfTolerance * tolerance) found[count++] = {bound[k].bend, true_miss[k]};
+    }
+    for (const glm::vec2& end : {L.swing_twist.twist_lo_half, L.swing_twist.twist_hi_half}) {
+        const TwistEndAims aims(end, L.tip0, L.tip_c, L.tip_s, L.dir_rest, L.swing_twist);
+        count += bend_minima([&L, &aims](Rot2 theta) { return aims.miss(theta, L.wanted, L.tiny); }, MissShape::Kinked, L.bends.lo, L.bends.hi,
+                             found + count);
+    }
+    return count;
+}
+
 float closest_bend(const Limb& L, float bend_now, float tolerance) {
-    BendMinimum found[kMostBendMinima];
+    // Room for a swing-twist joint's three searches (the bound's and each twist end's).
+    BendMinimum found[3 * kMostBendMinima];
     int count = 0;
     if (L.upper == UpperKind::Free || L.upper == UpperKind::Cone) {
         count = bend_minima([&L, m = quick_miss_terms(L)](Rot2 theta) { return quick_miss(L, m, theta); }, MissShape::Smooth, L.bends.lo, L.bends.hi, found);
     } else if (L.upper == UpperKind::SwingTwist) {
-        BendMinimum bound[kMostBendMinima];
-        const int bounds = bend_minima([&L, m = free_twist_terms(L)](Rot2 theta) { return free_twist_miss(L, m, theta); }, MissShape::Smooth, L.bends.lo,
-                                       L.bends.hi, bound);
-        float least_bound = INFINITY;
-        for (int k = 0; k < bounds; ++k) least_bound = min_of(least_bound, bound[k].miss);
-        for (int k = 0; k < bounds; ++k) {
-            if (bound[k].miss > least_bound + tolerance) continue;
-            const float miss = closest_aim(L, rot2(bound[k].bend)).miss;
-            if (miss <= least_bound + kCertainOfTolerance * tolerance) found[count++] = {bound[k].bend, miss};
-        }
+        count = swing_twist_minima(L, tolerance, found);
     }
     if (count == 0) count = bend_minima([&L](Rot2 theta) { return closest_aim(L, theta).miss; }, MissShape::Rough, L.bends.lo, L.bends.hi, found);
     float best = INFINITY;
@@ -297,10 +321,22 @@ float closest_bend(const Limb& L, float bend_now, float tolerance) {
     int near_best = 0;
     for (int k = 0; k < count; ++k) near_best += found[k].miss <= best + tolerance;
     if (near_best == 1) return found[least].bend;
+    // A twist end's minimum need not be one of the true miss (a closer pose may lie beside it with
+    // the twist inside its range): such a bend must not win a tie for being near.
+    auto is_true_minimum = [&](const BendMinimum& m) {
+        if (L.upper != UpperKind::SwingTwist) return true;
+        constexpr float kProbe = 3e-3f;  // radians
+        const float slack = 1e-6f * (L.shape.reach + L.wanted);
+        for (const float beside : {m.bend - kProbe, m.bend + kProbe}) {
+            if (beside < L.bends.lo || beside > L.bends.hi) continue;
+            if (closest_aim(L, rot2(beside)).miss < m.miss - slack) return false;
+        }
+        return true;
+    };
     float chosen = found[least].bend;
     float nearest = INFINITY;
     for (int k = 0; k < count; ++k) {
-        if (found[k].miss > best + tolerance) continue;
+        if (found[k].miss > best + tolerance || (k != least && !is_true_minimum(found[k]))) continue;
         const float d = distance_from_now(L, found[k].bend, bend_now);
         if (d < nearest) nearest = d, chosen = found[k].bend;
     }

@@ -107,30 +107,19 @@ float twist_toward(const glm::vec3& from, const glm::vec3& to) {
     return std::atan2(from.y * to.z - from.z * to.y, from.y * to.y + from.z * to.z);
 }
 
-// The rim direction (cos a, sin a) with the most dot(rim(a) v, w). That dot is a trigonometric
-// polynomial of degree 2 in a (the rim quaternion is linear in cos a and sin a, and turning v is
-// quadratic in it), so five samples give its coefficients exactly. It is scanned at 24 angles (a table), and every
-// sampled maximum (there are at most two; two of nearly equal height can swap order between a
-// sample and the peak) is refined by Newton's method.
+// The rim direction (cos a, sin a) with the most dot(rim(a) v, w). The rim turns v by the swing
+// limit S about n = (0, -sin a, cos a), so (Rodrigues) that dot is
+//     cos S (v.w) + sin S n.(v x w) + (1 - cos S)(n.v)(n.w),
+// a trigonometric polynomial of degree 2 in a, its coefficients in closed form. It is scanned at
+// 24 angles (a table), and every sampled maximum (there are at most two; two of nearly equal
+// height can swap order between a sample and the peak) is refined by Newton's method.
 glm::vec2 best_on_rim(const glm::vec3& v, const glm::vec3& w, const SwingTwistLimits& limits) {
-    constexpr int kSamples = 5;
-    static const std::array<glm::vec2, kSamples> samples_at = [] {
-        std::array<glm::vec2, kSamples> t{};
-        for (int k = 0; k < kSamples; ++k) t[static_cast<std::size_t>(k)] = unit_at(2.0f * kPi * static_cast<float>(k) / kSamples);
-        return t;
-    }();
-    float c0 = 0, c1 = 0, s1 = 0, c2 = 0, s2 = 0;
-    for (const glm::vec2& u : samples_at) {
-        const float f = glm::dot(rim(limits, u) * v, w);
-        c0 += f;
-        c1 += f * u.x;
-        s1 += f * u.y;
-        c2 += f * (u.x * u.x - u.y * u.y);
-        s2 += f * (2.0f * u.x * u.y);
-    }
-    c0 /= kSamples;
-    c1 *= 2.0f / kSamples, s1 *= 2.0f / kSamples, c2 *= 2.0f / kSamples, s2 *= 2.0f / kSamples;
-    auto value = [&](glm::vec2 u) { return c0 + c1 * u.x + s1 * u.y + c2 * (u.x * u.x - u.y * u.y) + s2 * (2.0f * u.x * u.y); };
+    const glm::vec3 vw = glm::cross(v, w);
+    const float half_versed = limits.sin_half_swing * limits.sin_half_swing;  // (1 - cos S) / 2
+    const float c1 = limits.sin_swing * vw.z, s1 = -limits.sin_swing * vw.y;
+    const float c2 = half_versed * (v.z * w.z - v.y * w.y), s2 = -half_versed * (v.y * w.z + v.z * w.y);
+    // The constant term leaves the best direction where it is.
+    auto value = [&](glm::vec2 u) { return c1 * u.x + s1 * u.y + c2 * (u.x * u.x - u.y * u.y) + s2 * (2.0f * u.x * u.y); };
     auto slope = [&](glm::vec2 u) { return -c1 * u.y + s1 * u.x - 4.0f * c2 * u.x * u.y + 2.0f * s2 * (u.x * u.x - u.y * u.y); };
     constexpr int kScan = 24;
     constexpr float kStep = 2.0f * kPi / kScan;
@@ -172,6 +161,7 @@ SwingTwistLimits::SwingTwistLimits(float swing_limit, const AngleRange& twist_li
     : swing(swing_limit),
       twist(twist_limit),
       cos_swing(std::cos(swing_limit)),
+      sin_swing(std::sin(swing_limit)),
       cos_half_swing(std::cos(0.5f * swing_limit)),
       sin_half_swing(std::sin(0.5f * swing_limit)),
       twist_bounded(twist_limit.lo > -kPi || twist_limit.hi < kPi),
@@ -202,21 +192,44 @@ glm::quat closest_swing_twist_aim(const glm::vec3& tip, const glm::vec3& w, cons
     if (const std::optional<float> psi = swing_twist_swivel(q0, q1, w, limits)) {
         return normalized(std::cos(0.5f * *psi) * q0 + std::sin(0.5f * *psi) * q1);
     }
+    // Candidates are compared by their tip's angle from w, measured by its sine where the cosine
+    // has lost its digits (1 - cos is below float's resolution under about 3e-4 rad, and a
+    // candidate 5e-4 rad off won ties by rounding): sin^2 below a quarter turn, 2 - sin^2 beyond.
+    auto gap = [&](const glm::quat& q) {
+        const glm::vec3 v = q * tip;
+        const glm::vec3 off = glm::cross(v, w);
+        const float s2 = glm::dot(off, off);
+        return glm::dot(v, w) > 0.0f ? s2 : 2.0f - s2;
+    };
     glm::quat best = constrain_swing_twist(q0, limits.swing, limits.twist);
-    float best_dot = glm::dot(best * tip, w);
+    float best_gap = gap(best);
     auto consider = [&](const glm::quat& q) {
-        const float d = glm::dot(q * tip, w);
-        if (d > best_dot) best = q, best_dot = d;
+        const float g = gap(q);
+        if (g < best_gap) best = q, best_gap = g;
     };
     if (limits.swing >= kPi) return best;
     glm::vec2 toward{w.y, w.z};
     if (glm::dot(toward, toward) < 1e-12f) toward = {tip.y, tip.z};
     if (glm::dot(toward, toward) < 1e-12f) toward = {1.0f, 0.0f};
     toward = glm::normalize(toward);
-    for (const glm::vec2& side : {toward, -toward}) {
+    auto with_best_twist = [&](glm::vec2 side) {
         const glm::quat s = rim(limits, side);
         const float t = nearest_allowed_angle(twist_toward(tip, glm::conjugate(s) * w), limits.twist);
         consider(normalized(s * glm::angleAxis(t, kX)));
+    };
+    with_best_twist(toward);
+    with_best_twist(-toward);
+    // The rim's swings whose x lies at the tip's angle from w, so that a twist puts the tip on
+    // w: x' = cos S x + sin S (cos phi toward + sin phi across) with x'.w = tip.x. Near the
+    // swivels' edge, where the exact swivels' arc above is lost to rounding, these still aim
+    // (the miss is flat in phi there: an error in phi costs its square).
+    const float sin_aim = std::sqrt(w.y * w.y + w.z * w.z);
+    if (sin_aim > 1e-6f && limits.sin_swing > 1e-6f) {
+        const float cos_phi = clamp_to((tip.x - limits.cos_swing * w.x) / (limits.sin_swing * sin_aim), -1.0f, 1.0f);
+        const float sin_phi = std::sqrt(max_of(1.0f - cos_phi * cos_phi, 0.0f));
+        const glm::vec2 across{-toward.y, toward.x};
+        with_best_twist(cos_phi * toward + sin_phi * across);
+        with_best_twist(cos_phi * toward - sin_phi * across);
     }
     if (limits.twist_bounded) {
         for (const glm::vec2& half : {limits.twist_lo_half, limits.twist_hi_half}) {
@@ -225,6 +238,43 @@ glm::quat closest_swing_twist_aim(const glm::vec3& tip, const glm::vec3& w, cons
         }
     }
     return best;
+}
+
+bool pure_swing_reaches(const glm::vec3& v, float length, const glm::vec3& w, const SwingTwistLimits& limits) {
+    // The turns taking v's direction onto w are cos(psi/2) q0 + sin(psi/2) q1, with q0 the
+    // shortest, (length + v.w, v x w), and q1 the half turn about their bisector, (0, v + length
+    // w); the one without twist has no x: q1.x q0 - q0.x q1, and the cosine of its half angle is
+    // its w over its length.
+    const float along = v.x + length * w.x;
+    const float across = v.y * w.z - v.z * w.y;
+    const float closeness = length + glm::dot(v, w);  // length (1 + cos of v's angle to w)
+    const float c = limits.cos_half_swing;
+    return along * along * closeness >= c * c * 2.0f * length * (along * along + across * across);
+}
+
+TwistEndAims::TwistEndAims(glm::vec2 end_half, const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const glm::vec3& aim,
+                           const SwingTwistLimits& swing_twist)
+    : w(aim), limits(&swing_twist) {
+    const glm::quat turn{end_half.x, end_half.y, 0.0f, 0.0f};
+    v0 = turn * t0;
+    v1 = turn * tc;
+    v2 = turn * ts;
+}
+
+float TwistEndAims::miss(Rot2 theta, float wanted, float tiny) const {
+    const glm::vec3 v = v0 + theta.c * v1 + theta.s * v2;
+    const float vv = glm::dot(v, v);
+    if (!(vv > tiny * tiny)) return wanted;
+    const float length = std::sqrt(vv);
+    const float short_by = wanted - length;
+    if (pure_swing_reaches(v, length, w, *limits)) return std::fabs(short_by);
+    // Out of the swing's reach the closest swing is on the rim (inside it the tip could move
+    // closer). The gap to w from the cross product: 1 - cos would lose its digits near 0.
+    const glm::vec3 turned = rim(*limits, best_on_rim(v, w, *limits)) * v;
+    const float toward = glm::dot(turned, w);
+    const glm::vec3 off = glm::cross(turned, w);
+    const float lost = toward > 0.0f ? glm::dot(off, off) / (length + toward) : length - toward;
+    return std::sqrt(short_by * short_by + 2.0f * wanted * lost);
 }
 
 }  // namespace marionette

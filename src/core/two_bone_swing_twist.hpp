@@ -15,7 +15,7 @@ struct SwingTwistLimits {
     SwingTwistLimits(float swing, const AngleRange& twist);
     float swing = kPi;
     AngleRange twist;
-    float cos_swing = -1.0f;
+    float cos_swing = -1.0f, sin_swing = 0.0f;
     float cos_half_swing = 0.0f, sin_half_swing = 1.0f;
     bool twist_bounded = false;
     glm::vec2 twist_lo_half{1.0f, 0.0f}, twist_hi_half{1.0f, 0.0f};  // (cos, sin) of each end / 2
@@ -30,5 +30,27 @@ std::optional<float> swing_twist_swivel(const glm::quat& q0, const glm::quat& q1
 // The pose within the limits that turns the unit `tip` (bone frame) closest to the unit `w`
 // (exactly onto it when some pose within them does).
 glm::quat closest_swing_twist_aim(const glm::vec3& tip, const glm::vec3& w, const SwingTwistLimits& limits);
+
+// A limb's tips T(θ) = t0 + cos θ tc + sin θ ts (the bone's rest frame, θ the middle joint's
+// bend) aimed at the point wanted w (w unit) with the twist held at one end of its range and the
+// swing anywhere within its cone. Where no pose within the limits reaches, the closest one holds
+// the twist at an end or lies where the twist is free (free_twist_miss in two_bone_shaped.cpp):
+// so the closest-tip search takes the least of this miss for each end and that one's, each smooth
+// over the bend but for kinks, instead of searching the closest aim's, which is rough.
+struct TwistEndAims {
+    TwistEndAims(glm::vec2 end_half, const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const glm::vec3& w, const SwingTwistLimits& limits);
+    // The tip twisted to the end, v(θ) = v0 + cos θ v1 + sin θ v2.
+    glm::vec3 v0{0.0f}, v1{0.0f}, v2{0.0f};
+    glm::vec3 w{1.0f, 0.0f, 0.0f};
+    const SwingTwistLimits* limits = nullptr;
+
+    // |wanted w - s v(θ)| for the best swing s within the cone; `wanted` itself for a tip shorter
+    // than `tiny` (it aims nowhere).
+    float miss(Rot2 theta, float wanted, float tiny) const;
+};
+
+// Whether the swing without twist that turns v (of length `length`) onto the unit w is within the
+// swing limit: that swing is unique, and its half angle's squared cosine has a closed form.
+bool pure_swing_reaches(const glm::vec3& v, float length, const glm::vec3& w, const SwingTwistLimits& limits);
 
 }  // namespace marionette
