@@ -292,14 +292,48 @@ int swing_twist_minima(const Limb& L, float tolerance, BendMinimum* found) {
     }
     if (count > 0 || !L.swing_twist.twist_bounded) return count;
     // A bound's minimum is a minimum of the true miss where the two meet (the twist free there).
+    // Every one is a pose the limits allow: the answer misses by no more than the least of them.
+    int closest = 0;
     for (int k = 0; k < bounds; ++k) {
         if (true_miss[k] <= bound[k].miss + kCertainOfTolerance * tolerance) found[count++] = {bound[k].bend, true_miss[k]};
+        if (true_miss[k] < true_miss[closest]) closest = k;
     }
-    for (const glm::vec2& end : {L.swing_twist.twist_lo_half, L.swing_twist.twist_hi_half}) {
-        const TwistEndAims aims(end, L.tip0, L.tip_c, L.tip_s, L.dir_rest, L.swing_twist);
-        count += bend_minima([&L, &aims](Rot2 theta) { return aims.miss(theta, L.wanted, L.tiny); }, MissShape::Kinked, L.bends.lo, L.bends.hi,
-                             found + count);
+    const float cutoff = true_miss[closest] + tolerance;
+    // Where the bound misses by more than that plus the tolerance no bend can be the answer or
+    // tie it, so the twist ends are searched only over the bends around the bound's minima where
+    // it does not (each part of that set holds one of the bound's minima): from the minimum out
+    // by a sample's spacing at a time, then halving onto the set's edge.
+    const FreeTwistMiss terms = free_twist_terms(L);
+    auto within = [&](float theta) { return free_twist_miss(L, terms, rot2(theta)) <= cutoff; };
+    auto edge_of = [&](float inside, float toward_end, float range_end) {
+        const float step = toward_end * (2.0f * kPi / kBendSamples);
+        float outside = inside;
+        while (within(outside)) {
+            inside = outside;
+            if (outside == range_end) return range_end;
+            outside = toward_end > 0.0f ? min_of(outside + step, range_end) : max_of(outside + step, range_end);
+        }
+        for (int i = 0; i < 12; ++i) {
+            const float middle = 0.5f * (inside + outside);
+            (within(middle) ? inside : outside) = middle;
+        }
+        return outside;
+    };
+    float searched_to = -INFINITY;  // the bound's minima come in order of bend
+    for (int k = 0; k < bounds; ++k) {
+        if (bound[k].miss > cutoff || bound[k].bend <= searched_to) continue;
+        const float lo = edge_of(bound[k].bend, -1.0f, L.bends.lo);
+        const float hi = edge_of(bound[k].bend, 1.0f, L.bends.hi);
+        searched_to = hi;
+        if (!(hi > lo)) continue;
+        for (const glm::vec2& end : {L.swing_twist.twist_lo_half, L.swing_twist.twist_hi_half}) {
+            const TwistEndAims aims(end, L.tip0, L.tip_c, L.tip_s, L.dir_rest, L.swing_twist);
+            BendMinimum at_end[kMostBendMinima];
+            const int n = bend_minima([&L, &aims](Rot2 theta) { return aims.miss(theta, L.wanted, L.tiny); }, MissShape::Kinked, lo, hi, at_end);
+            for (int j = 0; j < n && count < 3 * kMostBendMinima; ++j) found[count++] = at_end[j];
+        }
     }
+    if (count == 0) found[count++] = {bound[closest].bend, true_miss[closest]};  // the searches found nothing better
     return count;
 }
 
