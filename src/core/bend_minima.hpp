@@ -153,14 +153,11 @@ enum class MissShape { Smooth, Kinked, Rough };
 // The minima of `miss` over the bends [lo, hi] (lo < hi, at most a turn apart): each sampled
 // minimum refined, a range end kept as its own when it is no worse than its refined neighbour.
 // Writes at most kMostBendMinima into `found`; returns how many (at least one).
-inline int min_of_int(int a, int b) { return a < b ? a : b; }
-
 template <class Miss>
 int bend_minima(const Miss& miss, MissShape shape, float lo, float hi, BendMinimum found[kMostBendMinima]) {
     const int samples = static_cast<int>(std::ceil(static_cast<float>(kBendSamples) * min_of(hi - lo, 2.0f * kPi) / (2.0f * kPi)));
-    const int n = shape == MissShape::Rough    ? kBendSamples
-                  : shape == MissShape::Kinked ? (4 * samples < kFewestBendSamples ? kFewestBendSamples : min_of_int(4 * samples, kBendSamples))
-                                               : (samples < kFewestBendSamples ? kFewestBendSamples : samples);
+    const int wanted = shape == MissShape::Rough ? kBendSamples : (shape == MissShape::Kinked ? 4 * samples : samples);
+    const int n = wanted < kFewestBendSamples ? kFewestBendSamples : (wanted > kBendSamples ? kBendSamples : wanted);
     const float step = (hi - lo) / static_cast<float>(n);
     const Rot2 turn = rot2(step);
     float misses[kBendSamples + 1];

@@ -264,8 +264,8 @@ float distance_from_now(const Limb& L, float theta, float bend_now) {
 // where it is instead of jumping between two nearly equal answers (one per limit it can rest
 // against, or per side of the limb).
 //
-// A swing-twist upper joint's own miss is rough (closest_swing_twist_aim: candidates, one chosen
-// by rounding) and some twenty times dearer, so it is not searched. Its search first takes the
+// A swing-twist upper joint's own miss is rough (closest_swing_twist_aim chooses among candidates)
+// and some twenty times dearer, so it is searched only as a last resort. Its search takes the
 // smooth lower bound's minima (free_twist_miss) and measures the true miss there; where one is
 // within a quarter of the tolerance of the bound's least, it is an answer (no bend can miss by
 // less than the bound). Else the twist's range holds the answer back: the closest pose lies where
