@@ -199,60 +199,6 @@ QuickMiss quick_miss_terms(const Limb& L) {
     return std::sqrt(short_by * short_by + 2.0f * L.wanted * lost);
 }
 
-// A lower bound of a swing-twist upper joint's closest_aim miss, as cheap as quick_miss: with its
-// twist free, a swing of at most S puts the tip of angle alpha from the bone's x anywhere at an
-// angle from x within [alpha - S, alpha + S] (the tip's circle about x, swung), so the aim at
-// angle beta from x is missed by the angle from beta to that band. The twist's range only takes
-// tips away: the true miss is never less. Each term is a sinusoid of the bend (the tip's x and
-// its part across x), set once a solve.
-struct FreeTwistMiss {
-    float k = 0.0f, p = 0.0f, q = 0.0f;           // |T|^2 = k + p cos θ + q sin θ
-    float x0 = 0.0f, x1 = 0.0f, x2 = 0.0f;        // T . x
-    glm::vec2 yz0{0.0f}, yz1{0.0f}, yz2{0.0f};    // T across x
-    float cos_aim = 1.0f, sin_aim = 0.0f;         // the aim's angle from x
-    float cos_swing = -1.0f, sin_swing = 0.0f;
-};
-
-FreeTwistMiss free_twist_terms(const Limb& L) {
-    FreeTwistMiss m;
-    m.k = glm::dot(L.tip0, L.tip0) + glm::dot(L.tip_c, L.tip_c);
-    m.p = 2.0f * glm::dot(L.tip0, L.tip_c);
-    m.q = 2.0f * glm::dot(L.tip0, L.tip_s);
-    m.x0 = L.tip0.x, m.x1 = L.tip_c.x, m.x2 = L.tip_s.x;
-    m.yz0 = {L.tip0.y, L.tip0.z}, m.yz1 = {L.tip_c.y, L.tip_c.z}, m.yz2 = {L.tip_s.y, L.tip_s.z};
-    m.cos_aim = L.dir_rest.x;
-    m.sin_aim = std::sqrt(L.dir_rest.y * L.dir_rest.y + L.dir_rest.z * L.dir_rest.z);
-    m.cos_swing = std::cos(L.swing_twist.swing);
-    m.sin_swing = std::sin(L.swing_twist.swing);
-    return m;
-}
-
-[[gnu::always_inline]] inline float free_twist_miss(const Limb& L, const FreeTwistMiss& m, Rot2 theta) {
-    const float length = std::sqrt(max_of(m.k + m.p * theta.c + m.q * theta.s, 0.0f));
-    if (!(length > L.tiny)) return L.wanted;
-    const float short_by = L.wanted - length;
-    // |T| times the cosine and sine of alpha, and of beta - alpha.
-    const float a = m.x0 + m.x1 * theta.c + m.x2 * theta.s;
-    const glm::vec2 yz = m.yz0 + theta.c * m.yz1 + theta.s * m.yz2;
-    const float b = std::sqrt(glm::dot(yz, yz));
-    const float toward = m.cos_aim * a + m.sin_aim * b;
-    const float past = m.sin_aim * a - m.cos_aim * b;
-    const float cs = m.cos_swing, ss = m.sin_swing;
-    float gap_sin = 0.0f, gap_cos = 0.0f;  // |T| times those of the aim's angle from the band
-    const float far_sin = b * cs + a * ss, far_cos = a * cs - b * ss;  // of alpha + S
-    if ((far_sin > 0.0f || (far_sin == 0.0f && far_cos > 0.0f)) && past * cs - toward * ss > 0.0f) {
-        gap_sin = past * cs - toward * ss;  // beta beyond alpha + S (below a half turn)
-        gap_cos = toward * cs + past * ss;
-    } else if (b * cs - a * ss > 0.0f && -past * cs - toward * ss > 0.0f) {
-        gap_sin = -past * cs - toward * ss;  // beta short of alpha - S (above none)
-        gap_cos = toward * cs - past * ss;
-    } else {
-        return std::fabs(short_by);
-    }
-    const float lost = gap_cos > 0.0f ? gap_sin * gap_sin / (length + gap_cos) : length - gap_cos;
-    return std::sqrt(short_by * short_by + 2.0f * L.wanted * lost);
-}
-
 // How far a bend and its closest aim are from the limb's current pose (the larger joint turn).
 float distance_from_now(const Limb& L, float theta, float bend_now) {
     const glm::quat d = glm::conjugate(closest_aim(L, rot2(theta)).pose) * L.pose_now;
@@ -266,7 +212,7 @@ float distance_from_now(const Limb& L, float theta, float bend_now) {
 //
 // A swing-twist upper joint's own miss is rough (closest_swing_twist_aim chooses among candidates)
 // and some twenty times dearer, so it is searched only as a last resort. Its search takes the
-// smooth lower bound's minima (free_twist_miss) and measures the true miss there; where one is
+// smooth lower bound's minima (FreeTwistAims) and measures the true miss there; where one is
 // within a quarter of the tolerance of the bound's least, it is an answer (no bend can miss by
 // less than the bound). Else the twist's range holds the answer back: the closest pose lies where
 // the twist is free, and there the true miss is the bound's, at one of its minima (or on the edge
@@ -278,8 +224,9 @@ constexpr float kCertainOfTolerance = 0.25f;
 
 int swing_twist_minima(const Limb& L, float tolerance, BendMinimum* found) {
     BendMinimum bound[kMostBendMinima];
-    const int bounds =
-        bend_minima([&L, m = free_twist_terms(L)](Rot2 theta) { return free_twist_miss(L, m, theta); }, MissShape::Smooth, L.bends.lo, L.bends.hi, bound);
+    const FreeTwistAims free_twist(L.tip0, L.tip_c, L.tip_s, L.dir_rest, L.swing_twist);
+    auto bound_at = [&L, &free_twist](Rot2 theta) { return free_twist.miss(theta, L.wanted, L.tiny); };
+    const int bounds = bend_minima(bound_at, MissShape::Smooth, L.bends.lo, L.bends.hi, bound);
     float least_bound = INFINITY;
     for (int k = 0; k < bounds; ++k) least_bound = min_of(least_bound, bound[k].miss);
     int count = 0;
@@ -303,8 +250,7 @@ int swing_twist_minima(const Limb& L, float tolerance, BendMinimum* found) {
     // tie it, so the twist ends are searched only over the bends around the bound's minima where
     // it does not (each part of that set holds one of the bound's minima): from the minimum out
     // by a sample's spacing at a time, then halving onto the set's edge.
-    const FreeTwistMiss terms = free_twist_terms(L);
-    auto within = [&](float theta) { return free_twist_miss(L, terms, rot2(theta)) <= cutoff; };
+    auto within = [&](float theta) { return bound_at(rot2(theta)) <= cutoff; };
     auto edge_of = [&](float inside, float toward_end, float range_end) {
         const float step = toward_end * (2.0f * kPi / kBendSamples);
         float outside = inside;

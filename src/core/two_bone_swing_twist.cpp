@@ -234,8 +234,10 @@ glm::quat closest_swing_twist_aim(const glm::vec3& tip, const glm::vec3& w, cons
         const float cos_phi = clamp_to((tip.x - limits.cos_swing * w.x) / (limits.sin_swing * sin_aim), -1.0f, 1.0f);
         const float sin_phi = std::sqrt(max_of(1.0f - cos_phi * cos_phi, 0.0f));
         const glm::vec2 across{-toward.y, toward.x};
-        with_best_twist(cos_phi * toward + sin_phi * across);
-        with_best_twist(cos_phi * toward - sin_phi * across);
+        if (cos_phi > -1.0f && cos_phi < 1.0f) {  // else they are the two above
+            with_best_twist(cos_phi * toward + sin_phi * across);
+            with_best_twist(cos_phi * toward - sin_phi * across);
+        }
     }
     if (limits.twist_bounded) {
         for (const glm::vec2& half : {limits.twist_lo_half, limits.twist_hi_half}) {
@@ -256,6 +258,46 @@ bool pure_swing_reaches(const glm::vec3& v, float length, const glm::vec3& w, co
     const float closeness = length + glm::dot(v, w);  // length (1 + cos of v's angle to w)
     const float c = limits.cos_half_swing;
     return along * along * closeness >= c * c * 2.0f * length * (along * along + across * across);
+}
+
+FreeTwistAims::FreeTwistAims(const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const glm::vec3& w, const SwingTwistLimits& swing_twist)
+    : k(glm::dot(t0, t0) + glm::dot(tc, tc)),  // tc and ts: equal and square
+      p(2.0f * glm::dot(t0, tc)),
+      q(2.0f * glm::dot(t0, ts)),
+      x0(t0.x),
+      x1(tc.x),
+      x2(ts.x),
+      yz0(t0.y, t0.z),
+      yz1(tc.y, tc.z),
+      yz2(ts.y, ts.z),
+      cos_aim(w.x),
+      sin_aim(std::sqrt(w.y * w.y + w.z * w.z)),
+      limits(&swing_twist) {}
+
+float FreeTwistAims::miss(Rot2 theta, float wanted, float tiny) const {
+    const float length = std::sqrt(max_of(k + p * theta.c + q * theta.s, 0.0f));
+    if (!(length > tiny)) return wanted;
+    const float short_by = wanted - length;
+    // |T| times the cosine and sine of alpha, and of beta - alpha.
+    const float a = x0 + x1 * theta.c + x2 * theta.s;
+    const glm::vec2 yz = yz0 + theta.c * yz1 + theta.s * yz2;
+    const float b = std::sqrt(glm::dot(yz, yz));
+    const float toward = cos_aim * a + sin_aim * b;
+    const float past = sin_aim * a - cos_aim * b;
+    const float cs = limits->cos_swing, ss = limits->sin_swing;
+    float gap_sin = 0.0f, gap_cos = 0.0f;  // |T| times those of the aim's angle from the band
+    const float far_sin = b * cs + a * ss, far_cos = a * cs - b * ss;  // of alpha + S
+    if ((far_sin > 0.0f || (far_sin == 0.0f && far_cos > 0.0f)) && past * cs - toward * ss > 0.0f) {
+        gap_sin = past * cs - toward * ss;  // beta beyond alpha + S (below a half turn)
+        gap_cos = toward * cs + past * ss;
+    } else if (b * cs - a * ss > 0.0f && -past * cs - toward * ss > 0.0f) {
+        gap_sin = -past * cs - toward * ss;  // beta short of alpha - S (above none)
+        gap_cos = toward * cs - past * ss;
+    } else {
+        return std::fabs(short_by);
+    }
+    const float lost = gap_cos > 0.0f ? gap_sin * gap_sin / (length + gap_cos) : length - gap_cos;
+    return std::sqrt(short_by * short_by + 2.0f * wanted * lost);
 }
 
 TwistEndAims::TwistEndAims(glm::vec2 end_half, const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const glm::vec3& aim,
