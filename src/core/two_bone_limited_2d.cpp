@@ -35,12 +35,14 @@ Rot2 as_rot2(glm::vec2 v) { return {v.x, v.y}; }
 float cross2(Rot2 a, Rot2 b) { return a.c * b.s - a.s * b.c; }
 float dot2(Rot2 a, Rot2 b) { return a.c * b.c + a.s * b.s; }
 
-// An angle range as the arc from `lo` counter-clockwise to `hi` of `width` radians; the whole
-// circle for a joint without limits.
+// An angle range as the arc from `lo` counter-clockwise to `hi`; the whole circle for a joint
+// without limits.
 struct Arc2 {
     bool bounded = false;
+    bool partial = false;  // bounded, and less than the whole circle
+    bool narrow = false;   // up to a half turn
     Rot2 lo, hi;
-    float width = 2.0f * kPi;
+    Rot2 middle{0.0f, 0.0f};  // lo + hi: along the arc's middle
     float lo_angle = -kPi, hi_angle = kPi;
 
     static Arc2 of(const std::optional<JointLimits>& limits) {
@@ -52,7 +54,10 @@ struct Arc2 {
         arc.hi_angle = range.hi;
         arc.lo = rot2(range.lo);
         arc.hi = rot2(range.hi);
-        arc.width = range.hi - range.lo;
+        arc.middle = {arc.lo.c + arc.hi.c, arc.lo.s + arc.hi.s};
+        const float width = range.hi - range.lo;
+        arc.partial = width < 2.0f * kPi;
+        arc.narrow = width <= kPi;
         return arc;
     }
     // The arc turned by the unit r (its angles, kept for the clamp, are not).
@@ -60,6 +65,7 @@ struct Arc2 {
         Arc2 arc = *this;
         arc.lo = r * lo;
         arc.hi = r * hi;
+        arc.middle = r * middle;
         return arc;
     }
     // Whether the direction z (any length) lies on the arc. Up to a half turn, the arc is where
@@ -67,42 +73,29 @@ struct Arc2 {
     // (a joint held at one angle) the first two also pass the opposite direction (found by
     // fuzzing: a knee held at 0 bent straight back).
     bool contains(Rot2 z) const {
-        if (!bounded || width >= 2.0f * kPi) return true;
-        if (width <= kPi) return cross2(lo, z) >= 0.0f && cross2(z, hi) >= 0.0f && dot2(lo, z) + dot2(hi, z) >= 0.0f;
+        if (!partial) return true;
+        if (narrow) return cross2(lo, z) >= 0.0f && cross2(z, hi) >= 0.0f && dot2(middle, z) >= 0.0f;
         return !(cross2(hi, z) > 0.0f && cross2(z, lo) > 0.0f);
     }
-    // The unit z itself when on the arc, else the nearer end on the circle.
-    Rot2 nearest(Rot2 z) const {
-        if (contains(z)) return z;
-        return dot2(z, lo) > dot2(z, hi) ? lo : hi;
-    }
+    // The end nearer the direction z (any length), on the circle.
+    Rot2 nearer_end(Rot2 z) const { return dot2(z, lo) > dot2(z, hi) ? lo : hi; }
+    // The unit z itself when on the arc, else the nearer end.
+    Rot2 nearest(Rot2 z) const { return contains(z) ? z : nearer_end(z); }
 };
 
-// What both limited solves read of the limb, set up once.
+// What both limited solves read of the limb, set up once from the triangle (which also applies
+// the free paths' guards: a limb they refuse goes to the general solve).
 struct LimitedLimb2d {
-    glm::vec2 root{0.0f}, offset{0.0f};  // the root joint (parent frame), the middle joint (upper bone's)
-    float lower = 0.0f, upper = 0.0f, reach = 0.0f, tiny = 0.0f;
-    Rot2 rest_a, rest_b, offset_dir;
-    Arc2 range_a, range_b;  // the pose angles each joint allows
+    TriangleSides2d triangle;
+    float tiny = 0.0f;
+    Arc2 range_a, range_b;            // the pose angles each joint allows
 
-    // False for the limbs the free paths' guards refuse (the general solve takes them).
     bool set_up(const TwoBoneJob& job, glm::vec2 target) {
+        if (!triangle_2d_sides(job, target, triangle)) return false;
         const Skeleton& sk = *job.skeleton;
-        const auto A = static_cast<std::size_t>(job.root);
-        const auto B = static_cast<std::size_t>(job.effector);
-        root = glm::vec2{local_translation(sk, *job.pose, A)};
-        offset = glm::vec2{local_translation(sk, *job.pose, B)};
-        lower = posed_length(sk, *job.pose, B);
-        upper = glm::length(offset);
-        reach = upper + lower;
-        tiny = kTinyOfReach * reach;
-        const glm::vec2 v = target - root;
-        if (!(free_path_takes(upper, lower, reach) && clear_of_root(glm::dot(v, v), reach))) return false;
-        rest_a = normalized(rot2_from_quat(sk[A].rest.rotation));
-        rest_b = normalized(rot2_from_quat(sk[B].rest.rotation));
-        offset_dir = normalized(as_rot2(offset));
-        range_a = Arc2::of(sk[A].limits);
-        range_b = Arc2::of(sk[B].limits);
+        tiny = kTinyOfReach * triangle.reach;
+        range_a = Arc2::of(sk[static_cast<std::size_t>(job.root)].limits);
+        range_b = Arc2::of(sk[static_cast<std::size_t>(job.effector)].limits);
         return true;
     }
 };
@@ -110,16 +103,17 @@ struct LimitedLimb2d {
 // The triangle on the side the limb is on first (from straight: the rig's `bend`), as the solve
 // on the limb's shape does, then the other; a side is taken when both joints' angles are in
 // range.
-bool exact_limited_2d(const LimitedLimb2d& L, const TwoBoneJob& job, glm::vec2 target, IkResult& result) {
+bool exact_limited_2d(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& result) {
     // The side of the straight limb the current bend is on: the sine of the lower bone's turn
     // from the upper bone's part of the limb.
     const Rot2 now = normalized(rot2_from_quat(job.pose->rotations[static_cast<std::size_t>(job.effector)]));
-    const float s = (L.rest_b * now * conjugate(L.offset_dir)).s;
+    const float s = (L.triangle.rest_b * now * conjugate(L.triangle.offset_dir)).s;
     const int branch_now = side_of_straight(s);
     const int first = branch_now != 0 ? branch_now : (job.settings.bend < 0 ? -1 : 1);
-    for (const int side : {first, -first}) {
-        Triangle2d t;
-        if (!triangle_2d(job, target, side, t)) return false;
+    // Straight or folded (the target out of reach, or at the fold), the two sides are one pose.
+    const int sides = L.triangle.area4 > 0.0f ? 2 : 1;
+    for (int i = 0; i < sides; ++i) {
+        const Triangle2d t = L.triangle.side(i == 0 ? first : -first);
         if (!L.range_b.contains(t.pose_b) || !L.range_a.contains(t.pose_a)) continue;
         write_triangle_2d(job, t, result);
         return true;
@@ -127,31 +121,29 @@ bool exact_limited_2d(const LimitedLimb2d& L, const TwoBoneJob& job, glm::vec2 t
     return false;
 }
 
-bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, glm::vec2 target, IkResult& result) {
+bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& result) {
     const Pose& pose = *job.pose;
     const auto A = static_cast<std::size_t>(job.root);
     const auto B = static_cast<std::size_t>(job.effector);
-    const glm::vec2 offset = L.offset;
-    const float lower = L.lower, upper = L.upper, reach = L.reach, tiny = L.tiny;
-    const Rot2 rest_a = L.rest_a, rest_b = L.rest_b, offset_dir = L.offset_dir;
-    const glm::vec2 v = target - L.root;
-    const float distance = glm::length(v);
+    const TriangleSides2d& T = L.triangle;
+    const glm::vec2 offset = T.offset;
+    const float lower = T.lower, upper = T.upper, reach = T.reach, tiny = L.tiny;
+    const Rot2 rest_a = normalized(T.rest_a), rest_b = normalized(T.rest_b), offset_dir = normalized(T.offset_dir);
+    const glm::vec2 v = T.v;
+    const float distance = T.distance;
     const float fold = std::fabs(upper - lower);
     const float goal = soft_goal_distance(distance, fold, reach, job.settings.softness);
     // As the shape's solve: a soft limb gets as close as it can to its eased point, any other to the target.
     const float wanted = job.settings.softness > 0.0f && goal < distance ? goal : distance;
-    const glm::vec2 p = v * (wanted / distance);
     const Arc2& range_a = L.range_a;
     // The lower bone is followed by its direction in the upper bone's frame, d = rest_b b, so
     // the tip there is offset + lower d; its range turns with it.
     const Arc2 range_d = L.range_b.turned(rest_b);
     // The goal point in the upper bone's rest frame: the miss of the pose a is |goal - a tip|.
-    const glm::vec2 goal_point = times(conjugate(rest_a), p);
+    const glm::vec2 goal_point = times(conjugate(rest_a), v * (wanted / distance));
     const Rot2 goal_dir = normalized(as_rot2(goal_point));
 
     auto tip_for = [&](Rot2 d) { return offset + lower * glm::vec2{d.c, d.s}; };
-    // The upper joint's pose aiming the tip at the goal point, held within its range.
-    auto best_a = [&](glm::vec2 tip) { return range_a.nearest(normalized(goal_dir * conjugate(as_rot2(tip)))); };
     // The lower bone's direction aiming it from the middle joint at the goal point, for the
     // upper pose a (held within its range).
     auto best_d = [&](Rot2 a, Rot2 fallback) {
@@ -160,20 +152,35 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, glm::vec2 ta
         return range_d.nearest(normalized(as_rot2(w)));
     };
 
+    // A bend d with the upper joint's best pose for it: aiming the tip at the goal point, else
+    // (out of a's range) the nearer end. Aimed, the miss is the difference of the distances and
+    // `a` is left unnormalized (the arc's tests do not need the length; only the few candidates
+    // the tie-break compares, and the one taken, are normalized).
     struct Candidate {
         Rot2 a, d;
         float miss;
     };
-    Candidate candidates[8];
-    int count = 0;
-    auto consider = [&](Rot2 d) {
-        if (!range_d.contains(d)) return;
+    auto evaluate = [&](Rot2 d) {
         const glm::vec2 tip = tip_for(d);
-        const Rot2 a = best_a(tip);
-        candidates[count++] = {a, d, glm::length(goal_point - times(a, tip))};
+        const float tip2 = glm::dot(tip, tip);
+        if (tip2 > tiny * tiny) {
+            const Rot2 aim = goal_dir * conjugate(as_rot2(tip));
+            if (range_a.contains(aim)) return Candidate{aim, d, std::fabs(wanted - std::sqrt(tip2))};
+            const Rot2 a = range_a.nearer_end(aim);
+            return Candidate{a, d, glm::length(goal_point - times(a, tip))};
+        }
+        const Rot2 a = range_a.nearest(Rot2{});
+        return Candidate{a, d, glm::length(goal_point - times(a, tip))};
     };
-    consider(offset_dir);                        // straight
-    consider(Rot2{-offset_dir.c, -offset_dir.s});  // folded
+    auto unit_a = [](const Candidate& c) { return normalized(c.a); };
+
+    // The bends to weigh, gathered first and weighed in one loop (the arcs' and the goal's
+    // numbers stay in registers; weighed one by one where found they were loaded again for each).
+    Rot2 bends[8];
+    int bend_count = 0;
+    int ends_from = 8;  // from here on, bends within the range by construction
+    bends[bend_count++] = offset_dir;                       // straight
+    bends[bend_count++] = Rot2{-offset_dir.c, -offset_dir.s};  // folded
     // The exact bends, from the sides (Heron's formula, as the triangle); at full reach or at
     // the fold they are the straight or folded limb already considered.
     const float g = clamp_to(wanted, fold, reach);
@@ -181,12 +188,8 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, glm::vec2 ta
     const float area4 = std::sqrt(max_of((reach * reach - g2) * (g2 - fold * fold), 0.0f));
     if (area4 > 0.0f) {
         const Rot2 bend = normalized(Rot2{g2 - (upper * upper + lower * lower), area4});
-        consider(offset_dir * bend);
-        consider(offset_dir * conjugate(bend));
-    }
-    if (range_d.bounded) {
-        consider(range_d.lo);
-        consider(range_d.hi);
+        bends[bend_count++] = offset_dir * bend;
+        bends[bend_count++] = offset_dir * conjugate(bend);
     }
     // The current bend, held within its range: the fallback of best_d and what the tie-break
     // measures from.
@@ -197,19 +200,29 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, glm::vec2 ta
         b_from = angle < range_d.lo_angle ? conjugate(rest_b) * range_d.lo : (angle > range_d.hi_angle ? conjugate(rest_b) * range_d.hi : b_now);
     }
     const Rot2 d_from = rest_b * b_from;
+    ends_from = bend_count;
+    if (range_d.bounded) {
+        bends[bend_count++] = range_d.lo;
+        bends[bend_count++] = range_d.hi;
+    }
     if (range_a.bounded) {
         // The bend a held upper joint wants, with the upper joint's best aim for it (the same
         // joint end when that bend keeps it clamped there): the shape's search weighs bends.
-        consider(best_d(range_a.lo, d_from));
-        consider(best_d(range_a.hi, d_from));
+        bends[bend_count++] = best_d(range_a.lo, d_from);
+        bends[bend_count++] = best_d(range_a.hi, d_from);
+    }
+    Candidate candidates[8];
+    int count = 0;
+    for (int i = 0; i < bend_count; ++i) {
+        if (i >= ends_from || range_d.contains(bends[i])) candidates[count++] = evaluate(bends[i]);
     }
     if (count == 0) return false;
 
-    const Candidate* best = &candidates[0];
+    int best = 0;
     for (int i = 1; i < count; ++i) {
-        if (candidates[i].miss < best->miss) best = &candidates[i];
+        if (candidates[i].miss < candidates[best].miss) best = i;
     }
-    const float least = best->miss;
+    const float least = candidates[best].miss;
     // Of the candidates within the tolerance of the least, the one nearest the current pose,
     // among those where the miss over the bend has a minimum: a bend that is none (a folded limb
     // is often the worst) must not win a tie for being near. The larger joint turn is compared.
@@ -218,19 +231,22 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, glm::vec2 ta
     // unlike a cosine, it tells apart turns a few 1e-5 rad apart (1 - cos is below float's
     // resolution there, and the nearest of two close answers must stay the nearest).
     auto apart = [](Rot2 x, Rot2 y) { return (x.c - y.c) * (x.c - y.c) + (x.s - y.s) * (x.s - y.s); };
-    auto same_pose = [&](const Candidate& x, const Candidate& y) { return apart(x.a, y.a) < 1e-12f && apart(x.d, y.d) < 1e-12f; };
+    Rot2 chosen_a = unit_a(candidates[best]);
+    Rot2 chosen_d = candidates[best].d;
     int others = 0;
-    for (int i = 0; i < count; ++i) others += candidates[i].miss <= least + tolerance && !same_pose(candidates[i], *best);
-    const Candidate* chosen = best;
+    Rot2 near_a[8];
+    for (int i = 0; i < count; ++i) {
+        if (candidates[i].miss > least + tolerance) continue;
+        near_a[i] = i == best ? chosen_a : unit_a(candidates[i]);
+        others += apart(near_a[i], chosen_a) >= 1e-12f || apart(candidates[i].d, chosen_d) >= 1e-12f;
+    }
     if (others > 0) {
         const Rot2 a_now = normalized(rot2_from_quat(pose.rotations[A]));
         const Rot2 nudge{0.9999995f, 0.00099999983f};  // a turn of 1e-3 rad
         const float slack = 1e-6f * (reach + wanted);
         auto is_minimum = [&](const Candidate& c) {
             for (const Rot2 beside : {c.d * nudge, c.d * conjugate(nudge)}) {
-                if (!range_d.contains(beside)) continue;
-                const glm::vec2 tip = tip_for(beside);
-                if (glm::length(goal_point - times(best_a(tip), tip)) < c.miss - slack) return false;
+                if (range_d.contains(beside) && evaluate(beside).miss < c.miss - slack) return false;
             }
             return true;
         };
@@ -238,15 +254,14 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, glm::vec2 ta
         for (int i = 0; i < count; ++i) {
             const Candidate& c = candidates[i];
             if (c.miss > least + tolerance || !is_minimum(c)) continue;
-            const float turn = max_of(apart(c.d, d_from), apart(c.a, a_now));
-            if (turn < nearest) nearest = turn, chosen = &c;
+            const float turn = max_of(apart(c.d, d_from), apart(near_a[i], a_now));
+            if (turn < nearest) nearest = turn, chosen_a = near_a[i], chosen_d = c.d;
         }
     }
-    const Rot2 chosen_b = conjugate(rest_b) * chosen->d;
-    job.pose->rotations[A] = quat_from_rot2(chosen->a);
-    job.pose->rotations[B] = quat_from_rot2(chosen_b);
+    job.pose->rotations[A] = quat_from_rot2(chosen_a);
+    job.pose->rotations[B] = quat_from_rot2(conjugate(rest_b) * chosen_d);
     result.iterations = 1;
-    result.error = glm::length(v - times(rest_a * chosen->a, tip_for(chosen->d)));
+    result.error = glm::length(v - times(rest_a * chosen_a, tip_for(chosen_d)));
     result.reached = result.error <= tolerance;
     return true;
 }
@@ -255,17 +270,17 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, glm::vec2 ta
 
 [[gnu::noinline]] bool solve_limited_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& result) {
     LimitedLimb2d limb;
-    return limb.set_up(job, target) && exact_limited_2d(limb, job, target, result);
+    return limb.set_up(job, target) && exact_limited_2d(limb, job, result);
 }
 
 [[gnu::noinline]] bool closest_limited_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& result) {
     LimitedLimb2d limb;
-    return limb.set_up(job, target) && closest_on_limb(limb, job, target, result);
+    return limb.set_up(job, target) && closest_on_limb(limb, job, result);
 }
 
 bool solve_limited_2d_any(const TwoBoneJob& job, glm::vec2 target, IkResult& result) {
     LimitedLimb2d limb;
-    return limb.set_up(job, target) && (exact_limited_2d(limb, job, target, result) || closest_on_limb(limb, job, target, result));
+    return limb.set_up(job, target) && (exact_limited_2d(limb, job, result) || closest_on_limb(limb, job, result));
 }
 
 }  // namespace marionette

@@ -37,7 +37,27 @@ struct Triangle2d {
     float reach = 0.0f;
 };
 
-[[gnu::always_inline]] inline bool triangle_2d(const TwoBoneJob& job, glm::vec2 target, int bend, Triangle2d& out) {
+// The triangle before a side is chosen: the two sides differ only in the sign of the area, so
+// a solve that tries both (within limits) builds it once. Also what the limb's lengths and
+// frames came out as, for the limited solves (unused fields cost the free solve nothing: all of
+// it is inlined).
+struct TriangleSides2d {
+    Rot2 frame_a, frame_b;          // the factors of the poses that do not wait for the triangle
+    float root_cos = 0.0f, middle_cos = 0.0f, area4 = 0.0f;
+    float scale_a = 0.0f, scale_b = 0.0f, error = 0.0f, reach = 0.0f;
+    glm::vec2 offset{0.0f}, v{0.0f};  // the middle joint (upper bone's frame); root to target
+    float upper = 0.0f, lower = 0.0f, distance = 0.0f;
+    Rot2 rest_a, rest_b, offset_dir;
+
+    Triangle2d side(int bend) const {
+        const float s = (bend < 0 ? -1.0f : 1.0f) * area4;
+        // The root turns away from the aim by its angle, to the side opposite the bend; the
+        // lower bone turns by bend * (pi - middle angle) from root->middle.
+        return {frame_a * Rot2{root_cos, -s}, frame_b * Rot2{middle_cos, s}, scale_a, scale_b, error, reach};
+    }
+};
+
+[[gnu::always_inline]] inline bool triangle_2d_sides(const TwoBoneJob& job, glm::vec2 target, TriangleSides2d& out) {
     const Skeleton& sk = *job.skeleton;
     const Pose& pose = *job.pose;
     const Bone& upper_bone = sk[static_cast<std::size_t>(job.root)];
@@ -69,27 +89,36 @@ struct Triangle2d {
     // 4 area from Heron's formula as ((u + l)^2 - g^2)(g^2 - (u - l)^2): each factor is exactly 0
     // at its end of the range (g2 is clamped to the very same squares), so the straight and the
     // folded limb come out exact, and near them no sqrt(1 - cos^2) cancels.
-    const float area4 = std::sqrt((reach2 - g2) * (g2 - fold2));
-    const float side = (bend < 0 ? -1.0f : 1.0f) * area4;
-    // The root turns away from the aim by its angle, to the side opposite the bend; the lower
-    // bone turns by bend * (pi - middle angle) from root->middle.
-    const Rot2 root_turn{fold * reach + g2, -side};                  // (cos, sin) * 2 upper goal
-    const Rot2 middle_turn{g2 - (upper * upper + lower * lower), side};  // (cos, sin) * 2 upper lower
+    out.area4 = std::sqrt((reach2 - g2) * (g2 - fold2));
+    out.root_cos = fold * reach + g2;                        // * 2 upper goal
+    out.middle_cos = g2 - (upper * upper + lower * lower);  // * 2 upper lower
 
     const Rot2 aim{v.x * inverse_distance, v.y * inverse_distance};
-    const Rot2 offset_dir{offset.x * inverse_upper, offset.y * inverse_upper};
-    const Rot2 rest_a = rot2_from_quat(upper_bone.rest.rotation);
-    const Rot2 rest_b = rot2_from_quat(lower_bone.rest.rotation);
-    // pose = conjugate(rest) * turn; the factors that do not wait for the triangle go first.
-    out.pose_a = (aim * conjugate(rest_a * offset_dir)) * root_turn;
-    out.pose_b = (conjugate(rest_b) * offset_dir) * middle_turn;
+    out.offset_dir = {offset.x * inverse_upper, offset.y * inverse_upper};
+    out.rest_a = rot2_from_quat(upper_bone.rest.rotation);
+    out.rest_b = rot2_from_quat(lower_bone.rest.rotation);
+    // pose = conjugate(rest) * turn
+    out.frame_a = aim * conjugate(out.rest_a * out.offset_dir);
+    out.frame_b = conjugate(out.rest_b) * out.offset_dir;
     out.scale_a = 2.0f * upper * goal;
     out.scale_b = 2.0f * upper * lower;
+    out.distance = d2 * inverse_distance;
     // The bones' angles come straight from the triangle, so the tip sits at the goal along the
     // aim and the miss is the difference of the distances (two_bone_paths_test measures the tip
     // by forward kinematics against the general path's).
-    out.error = std::fabs(d2 * inverse_distance - goal);
+    out.error = std::fabs(out.distance - goal);
     out.reach = reach;
+    out.offset = offset;
+    out.v = v;
+    out.upper = upper;
+    out.lower = lower;
+    return true;
+}
+
+[[gnu::always_inline]] inline bool triangle_2d(const TwoBoneJob& job, glm::vec2 target, int bend, Triangle2d& out) {
+    TriangleSides2d sides;
+    if (!triangle_2d_sides(job, target, sides)) return false;
+    out = sides.side(bend);
     return true;
 }
 
