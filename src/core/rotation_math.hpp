@@ -70,8 +70,11 @@ inline Rot2 rot2_from_quat(const glm::quat& q) { return {q.w * q.w - q.z * q.z, 
     return {w * k, 0.0f, 0.0f, z * k};
 }
 
-// Wraps an angle into (-pi, pi].
+// Wraps an angle into (-pi, pi]. Most angles are already there, and remainder() is a call into
+// libm of some 70 instructions (a limited solve wraps several angles a call): they return as
+// they are, as remainder() would return them.
 inline float wrap_angle(float a) {
+    if (a > -kPi && a <= kPi) return a;
     a = std::remainder(a, 2.0f * kPi);
     return a <= -kPi ? a + 2.0f * kPi : a;
 }
@@ -124,17 +127,38 @@ inline float rotation_angle(const glm::quat& q) {
 
 // Whether rotation_angle(q) <= angle (q of any length), without atan2: the half angle's sine
 // is |q.xyz| / |q| and its cosine |q.w| / |q|; the sine decides small angles, the cosine large
-// ones, each where it resolves them.
-inline bool turns_at_most(const glm::quat& q, float angle) {
-    if (!(angle < kPi)) return true;
-    if (angle < 0.0f) return false;
-    const float qq = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
-    if (angle <= 0.5f * kPi) {
-        const float s = std::sin(0.5f * angle);
-        return q.x * q.x + q.y * q.y + q.z * q.z <= s * s * qq;
+// ones, each where it resolves them. Set up once for a bound tested many times (its sine or
+// cosine is a call into libm).
+struct TurnBound {
+    enum class Kind { All, None, BySine, ByCosine };
+    Kind kind = Kind::All;
+    float k2 = 0.0f;  // the half angle's sine or cosine, squared
+
+    explicit TurnBound(float angle) {
+        if (!(angle < kPi)) return;
+        if (angle < 0.0f) {
+            kind = Kind::None;
+        } else if (angle <= 0.5f * kPi) {
+            const float s = std::sin(0.5f * angle);
+            kind = Kind::BySine, k2 = s * s;
+        } else {
+            const float c = std::cos(0.5f * angle);
+            kind = Kind::ByCosine, k2 = c * c;
+        }
     }
-    const float c = std::cos(0.5f * angle);
-    return q.w * q.w >= c * c * qq;
-}
+    bool holds(const glm::quat& q) const {
+        if (kind == Kind::All || kind == Kind::None) return kind == Kind::All;
+        const float xyz = q.x * q.x + q.y * q.y + q.z * q.z;
+        const float qq = q.w * q.w + xyz;
+        return kind == Kind::BySine ? xyz <= k2 * qq : q.w * q.w >= k2 * qq;
+    }
+    // The bound's cosine, cos(angle), from the half angle's.
+    float cosine() const {
+        if (kind == Kind::All || kind == Kind::None) return kind == Kind::All ? -1.0f : 1.0f;
+        return kind == Kind::BySine ? 1.0f - 2.0f * k2 : 2.0f * k2 - 1.0f;
+    }
+};
+
+inline bool turns_at_most(const glm::quat& q, float angle) { return TurnBound(angle).holds(q); }
 
 }  // namespace marionette

@@ -186,7 +186,13 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::ve
     // the swivels the bone's x keeps its angle to the tip direction, so the least swing is the
     // difference of x's angles to the tip and to the aim. Rounding's share is left to the
     // exact test after (kLimitSlack, and a hair more here).
-    const float cos_cone = upper_limits && upper_limits->max_angle && !upper_limits->is_swing_twist() ? std::cos(*upper_limits->max_angle + 1e-5f) : -2.0f;
+    // A ball joint's cone (no swing-twist, no hinge: declined above) is tested at each side
+    // tried: its trigonometry is done once here, for the exact test (within_limits' own, with
+    // its slack) and the quick look (a hair more: 1e-5 in the cosine is more than 9e-6 rad).
+    const bool cone_only = upper_limits && !upper_limits->is_swing_twist();
+    const TurnBound cone(cone_only && upper_limits->max_angle ? *upper_limits->max_angle + kLimitSlack : kPi);
+    auto within_upper = [&](const glm::quat& q) { return cone_only ? cone.holds(q) : within_limits(q, *upper_limits, false, kLimitSlack); };
+    const float cos_cone = cone_only && upper_limits->max_angle ? cone.cosine() - 1e-5f : -2.0f;
     const float cos_swing = upper_limits && upper_limits->swing ? std::cos(*upper_limits->swing + 1e-5f) : -2.0f;
     auto may_aim = [&](const glm::vec3& tip_dir, const glm::vec3& aim, Rot2 bend) {
         if (lower_limits && !bends.contains(angle_of(bend))) return false;
@@ -205,7 +211,7 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::ve
         if (answer == PlaneAnswer::Refused) continue;
         // The pole's swivel when the upper joint's limits allow it (the common case, and the
         // cheap test); else the swivel the shape's solve would take.
-        if (upper_limits && !within_limits(s.upper, *upper_limits, false, kLimitSlack)) {
+        if (upper_limits && !within_upper(s.upper)) {
             // q0's swivels about the aim (rest frame: q0 takes the tip direction onto it).
             const glm::vec3 aim = s.aim;
             const glm::quat q1 = glm::quat{0.0f, aim.x, aim.y, aim.z} * s.upper;
@@ -222,7 +228,7 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::ve
             s.upper = *swivelled;
             // As the shape's solve: rounding at a cone's edge is moved back onto it, and the
             // miss is then measured, not assumed (a swivel about the aim keeps the tip on it).
-            if (!within_limits(s.upper, *upper_limits, false, kLimitSlack)) {
+            if (!within_upper(s.upper)) {
                 s.upper = constrain_rotation(s.upper, *upper_limits, false);
                 write_plane_solve(job, p, s, result);
                 const glm::vec3 tip = s.upper * (local_translation(sk, *job.pose, static_cast<std::size_t>(job.effector)) + lower_bone.rest.rotation * (s.lower * glm::vec3{p.lower, 0.0f, 0.0f}));

@@ -102,3 +102,35 @@ TEST(TurnsAtMost, AgreesWithTheRotationAngle) {
     EXPECT_TRUE(turns_at_most(glm::angleAxis(3.1f, glm::vec3{0, 0, 1}), kPi));
     EXPECT_FALSE(turns_at_most(glm::angleAxis(0.5f, glm::vec3{0, 0, 1}), -1.0f));
 }
+
+// A TurnBound's cosine is the cosine of its angle (the limited solve's quick look at a cone
+// reads it instead of calling cos again), on both sides of the quarter turn where the bound
+// switches from the half angle's sine to its cosine; no bound and a negative bound are the ends.
+TEST(TurnsAtMost, TheBoundsCosineIsTheAngles) {
+    for (float angle = 0.0f; angle < kPi; angle += 0.01f) {
+        EXPECT_NEAR(TurnBound(angle).cosine(), std::cos(angle), 1e-6f) << angle;
+    }
+    EXPECT_NEAR(TurnBound(0.5f * kPi).cosine(), 0.0f, 1e-6f);
+    EXPECT_EQ(TurnBound(kPi).cosine(), -1.0f);
+    EXPECT_EQ(TurnBound(4.0f).cosine(), -1.0f);
+    EXPECT_EQ(TurnBound(-0.1f).cosine(), 1.0f);
+}
+
+// wrap_angle returns angles already in (-pi, pi] as they are, and brings the others there,
+// -pi itself to pi, as remainder() does.
+TEST(WrapAngle, KeepsAnglesInRangeAndWrapsTheRest) {
+    for (const float a : {0.0f, 1e-30f, -1e-30f, 1.0f, -3.0f, 3.14159f, -3.14159f, kPi}) EXPECT_EQ(wrap_angle(a), a) << a;
+    EXPECT_EQ(wrap_angle(-kPi), kPi);
+    EXPECT_NEAR(wrap_angle(kPi + 0.5f), -kPi + 0.5f, 1e-6f);
+    EXPECT_NEAR(wrap_angle(-kPi - 0.5f), kPi - 0.5f, 1e-6f);
+    EXPECT_NEAR(wrap_angle(7.0f), 7.0f - 2.0f * kPi, 1e-6f);
+    EXPECT_NEAR(wrap_angle(-20.0f), -20.0f + 6.0f * kPi, 1e-5f);
+    std::mt19937 rng(3);
+    std::uniform_real_distribution<float> any(-50.0f, 50.0f);
+    for (int k = 0; k < 10000; ++k) {
+        const float a = any(rng);
+        const float w = wrap_angle(a);
+        EXPECT_TRUE(w > -kPi && w <= kPi) << a;
+        EXPECT_NEAR(std::remainder(w - a, 2.0f * kPi), 0.0f, 1e-5f) << a;
+    }
+}
