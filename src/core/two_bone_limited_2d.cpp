@@ -172,13 +172,11 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& re
         const Rot2 a = range_a.nearest(Rot2{});
         return Candidate{a, d, glm::length(goal_point - times(a, tip))};
     };
-    auto unit_a = [](const Candidate& c) { return normalized(c.a); };
 
     // The bends to weigh, gathered first and weighed in one loop (the arcs' and the goal's
     // numbers stay in registers; weighed one by one where found they were loaded again for each).
     Rot2 bends[8];
     int bend_count = 0;
-    int ends_from = 8;  // from here on, bends within the range by construction
     bends[bend_count++] = offset_dir;                       // straight
     bends[bend_count++] = Rot2{-offset_dir.c, -offset_dir.s};  // folded
     // The exact bends, from the sides (Heron's formula, as the triangle); at full reach or at
@@ -200,7 +198,7 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& re
         b_from = angle < range_d.lo_angle ? conjugate(rest_b) * range_d.lo : (angle > range_d.hi_angle ? conjugate(rest_b) * range_d.hi : b_now);
     }
     const Rot2 d_from = rest_b * b_from;
-    ends_from = bend_count;
+    const int ends_from = bend_count;  // from here on, bends within the range by construction
     if (range_d.bounded) {
         bends[bend_count++] = range_d.lo;
         bends[bend_count++] = range_d.hi;
@@ -231,13 +229,13 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& re
     // unlike a cosine, it tells apart turns a few 1e-5 rad apart (1 - cos is below float's
     // resolution there, and the nearest of two close answers must stay the nearest).
     auto apart = [](Rot2 x, Rot2 y) { return (x.c - y.c) * (x.c - y.c) + (x.s - y.s) * (x.s - y.s); };
-    Rot2 chosen_a = unit_a(candidates[best]);
+    Rot2 chosen_a = normalized(candidates[best].a);
     Rot2 chosen_d = candidates[best].d;
     int others = 0;
     Rot2 near_a[8];
     for (int i = 0; i < count; ++i) {
         if (candidates[i].miss > least + tolerance) continue;
-        near_a[i] = i == best ? chosen_a : unit_a(candidates[i]);
+        near_a[i] = i == best ? chosen_a : normalized(candidates[i].a);
         others += apart(near_a[i], chosen_a) >= 1e-12f || apart(candidates[i].d, chosen_d) >= 1e-12f;
     }
     if (others > 0) {
