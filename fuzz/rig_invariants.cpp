@@ -3,6 +3,8 @@
 #include <cmath>
 #include <unordered_set>
 
+#include <nlohmann/json.hpp>
+
 #include "core/extents.hpp"
 #include "core/rotation_math.hpp"
 
@@ -129,7 +131,7 @@ Violation check_states(const Rig& rig) {
     }
     if (!(rig.transition.duration >= 0.0f) || !std::isfinite(rig.transition.duration)) return "transition duration";
     if (!is_fps(rig.fps)) return "fps out of range";
-    if (!rig.editor.is_object()) return "editor data is not an object";
+    if (!rig.editor.json().is_object()) return "editor data is not an object";
     return {};
 }
 

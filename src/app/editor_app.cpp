@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <iostream>
 
+#include <nlohmann/json.hpp>
+
 #include "app/screenshot.hpp"
 #include "core/forward_kinematics.hpp"
 #include "core/state_ik.hpp"

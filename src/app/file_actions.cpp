@@ -319,7 +319,7 @@ void FileActions::chose(const std::filesystem::path& path) {
         case Purpose::Export: {
             // The rig alone, without the editor's own data (camera, layout): a file for a game.
             Rig rig = document_.rig();
-            rig.editor = nlohmann::ordered_json::object();
+            rig.editor = EditorData();
             rebase_pictures(rig.slots, document_.folder(), rig_folder(path));
             if (Status s = save_rig_file(rig, path); !s) {
                 errors_.show("Cannot export " + path.filename().string(), s.message());

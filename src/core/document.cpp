@@ -2,6 +2,8 @@
 
 #include <atomic>
 
+#include <nlohmann/json.hpp>
+
 #include "core/gltf_import.hpp"
 #include "core/rig_file.hpp"
 #include "core/rig_json.hpp"
@@ -56,6 +58,10 @@ Status Document::open(const std::filesystem::path& path) {
     return {};
 }
 
+void Document::set_view_data(Json view) {
+    if (view != view_.json()) view_ = EditorData(std::move(view));
+}
+
 Status Document::save(WriteOptions options) {
     if (path_.empty()) return Error{"the document has no file yet: use Save As"};
     return save_as(path_, options);
@@ -63,9 +69,9 @@ Status Document::save(WriteOptions options) {
 
 Status Document::save_as(const std::filesystem::path& path, WriteOptions options) {
     // The view's keys in the rig's editor data for the writing only: the rig itself is unchanged.
-    nlohmann::ordered_json kept = rig_.editor;
-    if (view_.is_object()) {
-        for (auto it = view_.begin(); it != view_.end(); ++it) rig_.editor[it.key()] = it.value();
+    EditorData kept = rig_.editor;
+    if (const Json& view = view_.json(); view.is_object()) {
+        for (auto it = view.begin(); it != view.end(); ++it) rig_.editor.json()[it.key()] = it.value();
     }
     // Pictures named from the folder the file goes to (rig_for_file).
     const std::filesystem::path file_folder = rig_folder(path);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/atomic_file.hpp"
+#include "core/editor_data.hpp"
 #include "core/file_identity.hpp"
 #include "core/result.hpp"
 #include "core/rig.hpp"
@@ -79,10 +80,8 @@ public:
 
     // Editor data about the view, not the rig (the camera): its keys go into the file's "editor"
     // object, over the rig's own, with every save. Never a change: no unsaved mark, no undo.
-    void set_view_data(nlohmann::ordered_json view) {
-        if (view != view_) view_ = std::move(view);
-    }
-    const nlohmann::ordered_json& view_data() const { return view_; }
+    void set_view_data(Json view);
+    const Json& view_data() const { return view_.json(); }
 
     // An edit that turned out to change nothing gives back the mark the document had.
     void restore_mark(bool modified) { modified_ = modified; }
@@ -96,7 +95,7 @@ private:
     std::filesystem::path folder_;
     std::filesystem::path imported_from_;
     std::vector<std::string> import_warnings_;
-    nlohmann::ordered_json view_ = nlohmann::ordered_json::object();
+    EditorData view_;
     bool modified_ = false;
     std::uint64_t revision_ = next_revision();
 };

@@ -20,9 +20,9 @@
 #include <glm/gtc/quaternion.hpp>
 #include <nlohmann/json.hpp>
 
-namespace marionette {
+#include "core/json_fwd.hpp"
 
-using Json = nlohmann::ordered_json;
+namespace marionette {
 
 // Adds `key` to `object` (a JSON object) without looking for it first, for keys known to be new
 // (bone names, unique in a rig): ordered_json's own insertion searches every earlier key, which

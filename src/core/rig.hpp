@@ -1,11 +1,13 @@
 #pragma once
 // A rig: the whole document a rig file holds.
 
+#include <optional>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include <glm/glm.hpp>
 
+#include "core/editor_data.hpp"
 #include "core/extents.hpp"
 #include "core/ik_chain.hpp"
 #include "core/mesh.hpp"
@@ -34,7 +36,7 @@ struct Rig {
     // the rest pose. 3D rigs only: a 2D rig mirrors across x.
     std::optional<glm::vec3> side_axis{};
     // Editor-only data (camera, layout, ...), kept apart from the rig and written back as read.
-    nlohmann::ordered_json editor = nlohmann::ordered_json::object();
+    EditorData editor{};
 
     bool is_2d() const { return dimensions == Dimensions::Two; }
     int find_chain(const std::string& name) const;

@@ -11,12 +11,11 @@
 #include "core/atomic_file.hpp"
 #include "core/result.hpp"
 #include "core/rig.hpp"
-#include "core/rig_json.hpp"
 
 namespace marionette {
 
 // Messages start with the path as given: "arm.json: bones[3].parent: ...". Only regular files
-// up to kMaxRigFileBytes are read (see read_text_file).
+// up to kMaxRigFileBytes (rig_json.hpp) are read (see read_text_file).
 Result<Rig> load_rig_file(const std::filesystem::path& path);
 // serialize_rig's text, written by write_file_atomically: a rig the loader would refuse (too
 // large) is refused before anything is written. A rig with meshes writes their data first, to

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/json_field.hpp"
+#include "core/json_fwd.hpp"
 #include "core/result.hpp"
 #include "core/rig.hpp"
 

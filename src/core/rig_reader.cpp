@@ -348,7 +348,7 @@ Rig read_rig(const JsonField& top, const std::filesystem::path& folder) {
     }
     if (auto editor = top.optional_member("editor")) {
         editor->require_object();
-        rig.editor = editor->to_json();
+        rig.editor = EditorData(editor->to_json());
     }
     rig.meshes = read_meshes_json(top, rig.skeleton, folder);
     return rig;

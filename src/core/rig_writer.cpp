@@ -197,7 +197,7 @@ Json rig_to_json(const Rig& rig, RigJsonStyle style, const PackedMeshes* meshes)
     if (!rig.slots.empty()) j["slots"] = slots_json(rig);
     if (!rig.poses.empty()) j["poses"] = stored_poses_json(rig);
     if (rig.side_axis && !rig.is_2d()) j["side_axis"] = json_vector(*rig.side_axis, false);
-    if (!rig.editor.empty()) j["editor"] = rig.editor;
+    if (!rig.editor.empty()) j["editor"] = rig.editor.json();
     return j;
 }
 

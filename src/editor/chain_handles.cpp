@@ -1,5 +1,6 @@
 #include "editor/chain_handles.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/forward_kinematics.hpp"

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <system_error>
 
+#include <nlohmann/json.hpp>
+
 namespace marionette {
 
 namespace {

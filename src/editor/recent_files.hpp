@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/json_field.hpp"
+#include "core/json_fwd.hpp"
 
 namespace marionette {
 

@@ -19,6 +19,7 @@
 #include "core/result.hpp"
 #include "core/rig.hpp"
 #include "core/rig_file.hpp"
+#include "core/rig_json.hpp"
 
 namespace marionette {
 

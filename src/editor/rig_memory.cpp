@@ -1,5 +1,7 @@
 #include "editor/rig_memory.hpp"
 
+#include <nlohmann/json.hpp>
+
 namespace marionette {
 
 namespace {
@@ -29,7 +31,7 @@ std::size_t estimated_rig_bytes(const Rig& rig) {
     for (const State& s : rig.states) {
         bytes += sizeof(State) + text_bytes(s.name) + s.channels.size() * sizeof(StateChannel);
     }
-    return bytes + json_bytes(rig.editor);
+    return bytes + json_bytes(rig.editor.json());
 }
 
 }  // namespace marionette

@@ -1,5 +1,6 @@
 #include "editor/rotation_gizmo.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace marionette {

@@ -16,7 +16,7 @@
 
 #include <glm/glm.hpp>
 
-#include "core/json_field.hpp"
+#include "core/json_fwd.hpp"
 #include "core/result.hpp"
 #include "editor/bounding_box.hpp"
 #include "editor/viewport.hpp"

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <nlohmann/json.hpp>
+
 #include "core/forward_kinematics.hpp"
 #include "core/pins.hpp"
 #include "editor/bounding_box.hpp"
@@ -20,7 +22,8 @@ ViewportController::ViewportController(Document& document, History& history)
     // The camera the file was saved with (Document::set_view_data); none, or one that does not
     // read, and the editor frames the rig instead.
     const Rig& rig = document.rig();
-    if (const auto saved = rig.editor.find("camera"); saved != rig.editor.end()) {
+    const Json& editor = rig.editor.json();
+    if (const auto saved = editor.find("camera"); saved != editor.end()) {
         if (Result<ViewCamera> c = ViewCamera::from_json(*saved, rig.is_2d())) {
             camera_ = c.value();
             camera_from_file_ = true;

@@ -75,7 +75,7 @@ TEST(ScriptedFiles, SaveAsExportAndReopenGiveTheSameRig) {
     expect_rigs_equal(posed, reopened);
     EXPECT_EQ(read_file(dir / "posed.json"), read_file(dir / "reopened.json")) << "saving the reopened document changed the file";
     Rig without_editor = posed;
-    without_editor.editor = nlohmann::ordered_json::object();
+    without_editor.editor = EditorData();
     expect_rigs_equal(without_editor, exported);
     EXPECT_EQ(read_file(dir / "arm.json"), read_file(kAssets + "/arm.json")) << "Save As wrote over the original";
 
@@ -182,8 +182,8 @@ TEST(ScriptedFiles, UnsavedChangesAreAskedAbout) {
     EXPECT_FALSE(same_rotations(saved_arm, load(kAssets + "/arm.json"), 1e-4f)) << "Save in the question did not save the arm";
     // The same rig, with the view it was saved in.
     Rig copy = load(dir / "tentacle-copy.json");
-    EXPECT_TRUE(copy.editor.contains("camera")) << copy.editor.dump();
-    copy.editor.erase("camera");
+    EXPECT_TRUE(copy.editor.json().contains("camera")) << copy.editor.json().dump();
+    copy.editor.json().erase("camera");
     expect_rigs_equal(load(kAssets + "/tentacle.json"), copy);
     std::filesystem::remove_all(dir);
 }

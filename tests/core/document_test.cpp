@@ -75,6 +75,21 @@ TEST(Document, OpenSaveAsAndModifiedMark) {
     EXPECT_FLOAT_EQ(reopened.rig().pose.root_offset.x, 5.0f);
 }
 
+// The view's keys (the camera) go over the rig's own editor data in the file, not into the rig.
+TEST(Document, SaveWritesTheViewOverTheRigsEditorData) {
+    marionette::testing::ScratchDir dir;
+    Document doc;
+    ASSERT_TRUE(doc.open(kArm).ok());
+    doc.edit([](Rig& rig) { rig.editor = EditorData(Json{{"camera", "as opened"}, {"notes", "kept"}}); });
+    doc.set_view_data(Json{{"camera", "as viewed"}});
+    const Rig before = doc.rig();
+    ASSERT_TRUE(doc.save_as(dir / "viewed.json").ok());
+    EXPECT_EQ(doc.rig(), before);
+    Result<Rig> saved = parse_rig(marionette::testing::read_file(dir / "viewed.json"));
+    ASSERT_TRUE(saved.ok()) << saved.message();
+    EXPECT_EQ(saved.value().editor.json(), (Json{{"camera", "as viewed"}, {"notes", "kept"}}));
+}
+
 TEST(Document, FailedSaveKeepsTheModifiedMarkAndPath) {
     marionette::testing::ScratchDir dir;
     Document doc;

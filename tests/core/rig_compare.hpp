@@ -102,7 +102,7 @@ inline void expect_rigs_equal(const Rig& a, const Rig& b) {
     EXPECT_EQ(a.fps, b.fps);
     EXPECT_FLOAT_EQ(a.transition.duration, b.transition.duration);
     EXPECT_EQ(a.transition.easing, b.transition.easing);
-    EXPECT_EQ(a.editor, b.editor);
+    EXPECT_EQ(a.editor.json(), b.editor.json());
 }
 
 }  // namespace marionette::testing

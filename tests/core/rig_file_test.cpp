@@ -251,7 +251,7 @@ TEST(RigFile, ARigTooLargeToReadBackIsNotSavedAndTheOldFileStays) {
     const auto file = dir / "rig.json";
     write_file(file, "old contents");
     Rig rig = small_rig();
-    rig.editor["blob"] = std::string(kMaxRigFileBytes, 'b');  // loads nowhere: past the read limit
+    rig.editor.json()["blob"] = std::string(kMaxRigFileBytes, 'b');  // loads nowhere: past the read limit
     const Status s = save_rig_file(rig, file);
     ASSERT_FALSE(s.ok());
     EXPECT_NE(s.message().find("rig.json: the rig takes 64.0 MB of JSON, and a rig file may be at most 64.0 MB"), std::string::npos) << s.message();

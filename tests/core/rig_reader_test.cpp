@@ -294,7 +294,7 @@ TEST(RigReader, EditorDataIsKeptVerbatim) {
     j["editor"] = {{"zoom", 2.5}, {"anything", {{"nested", {1, "two", nullptr}}}}};
     Result<Rig> rig = parse_rig(j.dump());
     ASSERT_TRUE(rig.ok());
-    EXPECT_EQ(rig.value().editor, j["editor"]);
+    EXPECT_EQ(rig.value().editor.json(), j["editor"]);
 }
 
 TEST(RigReader, DeepHierarchyLoadsWithoutRecursion) {

@@ -199,13 +199,13 @@ TEST(RigWriter, EditorDataIsWrittenOnOneLine) {
     Rig rig = parse_or_die(kArm);
     Json deep = 1;
     for (int i = 0; i < 60; ++i) deep = Json::array({deep});
-    rig.editor["deep"] = deep;
+    rig.editor.json()["deep"] = deep;
     const Result<std::string> text = serialize_rig(rig);
     ASSERT_TRUE(text.ok()) << text.message();
     const std::size_t at = text.value().find("\n  \"editor\": {");
     ASSERT_NE(at, std::string::npos) << text.value();
     const std::string editor_line = text.value().substr(at + 1, text.value().find('\n', at + 1) - at - 1);
-    EXPECT_EQ(editor_line, "  \"editor\": " + rig.editor.dump());
+    EXPECT_EQ(editor_line, "  \"editor\": " + rig.editor.json().dump());
     EXPECT_EQ(text.value().substr(text.value().size() - 2), "}\n");
     expect_rigs_equal(parse_or_die(text.value()), rig);
     EXPECT_EQ(serialize_rig(parse_or_die(text.value())).value(), text.value()) << "reopened and saved: the same text";

@@ -316,7 +316,7 @@ TEST(ViewportController, TheCameraIsSavedWithTheRigAndOpensWithIt) {
     EXPECT_FALSE(scene.document().modified()) << "a camera move is no unsaved change";
     const std::filesystem::path file = std::filesystem::temp_directory_path() / ("marionette-camera-" + std::to_string(::getpid()) + ".json");
     ASSERT_TRUE(scene.document().save_as(file).ok());
-    EXPECT_FALSE(scene.document().rig().editor.contains("camera")) << "the rig itself is unchanged";
+    EXPECT_FALSE(scene.document().rig().editor.json().contains("camera")) << "the rig itself is unchanged";
 
     Result<Rig> reopened = load_rig_file(file);
     std::filesystem::remove(file);

@@ -81,7 +81,7 @@ TEST(RigChecks, RigDifferenceNoticesOneChangedField) {
     b.pose.rotations[1] = rotation_2d(0.01f) * b.pose.rotations[1];
     EXPECT_NE(rig_difference(a, b), std::nullopt);
     b = a;
-    b.editor["camera"] = 1;
+    b.editor.json()["camera"] = 1;
     EXPECT_NE(rig_difference(a, b), std::nullopt);
 }
 
