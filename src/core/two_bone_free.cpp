@@ -192,7 +192,7 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::ve
     const bool cone_only = upper_limits && !upper_limits->is_swing_twist();
     const TurnBound cone(cone_only && upper_limits->max_angle ? *upper_limits->max_angle + kLimitSlack : kPi);
     auto within_upper = [&](const glm::quat& q) { return cone_only ? cone.holds(q) : within_limits(q, *upper_limits, false, kLimitSlack); };
-    const float cos_cone = cone_only && upper_limits->max_angle ? cone.cosine() - 1e-5f : -2.0f;
+    const float cos_cone = cone.cosine() - 1e-5f;  // no cone: below -1, which every aim passes
     const float cos_swing = upper_limits && upper_limits->swing ? std::cos(*upper_limits->swing + 1e-5f) : -2.0f;
     auto may_aim = [&](const glm::vec3& tip_dir, const glm::vec3& aim, Rot2 bend) {
         if (lower_limits && !bends.contains(angle_of(bend))) return false;
