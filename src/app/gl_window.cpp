@@ -151,11 +151,12 @@ void GlWindow::process_event(const SDL_Event& e) {
     }
 }
 
-void GlWindow::begin_frame() {
+void GlWindow::begin_frame(float fixed_step) {
     ImGui_ImplOpenGL3_NewFrame();
     frame_begun_ = true;
     ImGui_ImplSDL2_NewFrame();
     ImGuiIO& io = ImGui::GetIO();
+    if (fixed_step > 0.0f) io.DeltaTime = fixed_step;
     const bool held = buttons_down_[0] || buttons_down_[1] || buttons_down_[2];
     // Outside the window ImGui must not see a stale position, unless a drag holds the mouse.
     io.MousePos = mouse_inside_ || held ? ImVec2(mouse_.x, mouse_.y) : ImVec2(-FLT_MAX, -FLT_MAX);

@@ -42,7 +42,10 @@ public:
     // are taken from the events (as later ImGui backends do), not from the pointer's global
     // state, so a replayed script and a hand on the mouse look the same to the panels.
     void process_event(const SDL_Event& event);
-    void begin_frame();   // starts an ImGui frame
+    // Starts an ImGui frame. `fixed_step` > 0: ImGui's clock advances by that many seconds a
+    // frame instead of by real time, so a scripted run's double-clicks and hover delays do not
+    // depend on how fast a loaded machine draws its frames.
+    void begin_frame(float fixed_step = 0.0f);
     void render_ui();     // renders ImGui into the back buffer (a screenshot may read it next)
     void present();
 

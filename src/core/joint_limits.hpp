@@ -1,6 +1,7 @@
 #pragma once
 // Joint limits, measured from the rest pose: the pose rotation of a bone is what they bound.
 
+#include "core/rotation_math.hpp"
 #include "core/skeleton.hpp"
 
 namespace marionette {
@@ -14,6 +15,16 @@ struct AngleRange {
 };
 
 AngleRange angle_range(const JointLimits& limits);
+
+// range.contains(atan2(y, x)), the same answer, with atan2 itself called only for an angle
+// within rough_angle's error of an end.
+inline bool contains_angle_of(const AngleRange& range, float y, float x) {
+    const float a = rough_angle(y, x);
+    constexpr float kBand = 2.0f * kRoughAngleError;
+    if (std::fabs(a - range.lo) <= kBand || std::fabs(a - range.hi) <= kBand) return range.contains(std::atan2(y, x));
+    return range.contains(a);
+}
+inline bool contains_angle_of(const AngleRange& range, Rot2 r) { return contains_angle_of(range, r.s, r.c); }
 
 // The allowed angle nearest to `angle` (any value; compared on the circle, so 200 degrees with
 // a range up to 130 goes to 130, not to the far end).

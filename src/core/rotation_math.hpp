@@ -44,6 +44,33 @@ inline Rot2 conjugate(Rot2 r) { return {r.c, -r.s}; }
 inline glm::vec2 rotate(Rot2 r, glm::vec2 v) { return {r.c * v.x - r.s * v.y, r.s * v.x + r.c * v.y}; }
 inline Rot2 rot2(float radians) { return {std::cos(radians), std::sin(radians)}; }
 inline float angle_of(Rot2 r) { return std::atan2(r.s, r.c); }
+// cos and sin of an angle in [-pi/2, pi/2] by their series (to the 14th and 15th powers, whose
+// remainders there are below 1e-10), without a call into libm: for the halves of limit angles
+// (at most a half turn), which the limited solves set up every call.
+inline Rot2 rot2_within_quarter(float radians) {
+    const float x = radians, x2 = x * x;
+    const float c = 1.0f - x2 * (1.0f / 2 - x2 * (1.0f / 24 - x2 * (1.0f / 720 - x2 * (1.0f / 40320 - x2 * (1.0f / 3628800 - x2 * (1.0f / 479001600 - x2 * (1.0f / 87178291200.0f)))))));
+    const float s = x * (1.0f - x2 * (1.0f / 6 - x2 * (1.0f / 120 - x2 * (1.0f / 5040 - x2 * (1.0f / 362880 - x2 * (1.0f / 39916800 - x2 * (1.0f / 6227020800.0f - x2 * (1.0f / 1307674368000.0f))))))));
+    return {c, s};
+}
+
+// atan2(y, x) to within kRoughAngleError, without a call into libm (atan2f is some 90
+// instructions, and the limited solves test several angles a call against their ranges): a
+// polynomial in the smaller part over the larger, fitted to atan on [0, 1] (its error there
+// 1.8e-6 rad), then the octant. Enough to tell which side of a limit an angle lies on but
+// within that of it, where the caller asks atan2 itself (contains_angle_of).
+inline constexpr float kRoughAngleError = 1e-5f;
+inline float rough_angle(float y, float x) {
+    const float ax = std::fabs(x), ay = std::fabs(y);
+    const float big = max_of(ax, ay);
+    if (!(big > 0.0f)) return std::atan2(y, x);  // its signed zeros and half turns
+    const float t = min_of(ax, ay) / big, t2 = t * t;
+    float a = t * (0.99997983f + t2 * (-0.33265548f + t2 * (0.19367032f + t2 * (-0.11665112f + t2 * (0.052823494f + t2 * -0.011770502f)))));
+    if (ay > ax) a = 0.5f * kPi - a;
+    if (x < 0.0f) a = kPi - a;
+    return std::copysign(a, y);
+}
+
 inline Rot2 normalized(Rot2 r) {
     const float nn = r.c * r.c + r.s * r.s;
     if (!(nn > 0.0f)) return {};
@@ -127,8 +154,7 @@ inline float rotation_angle(const glm::quat& q) {
 
 // Whether rotation_angle(q) <= angle (q of any length), without atan2: the half angle's sine
 // is |q.xyz| / |q| and its cosine |q.w| / |q|; the sine decides small angles, the cosine large
-// ones, each where it resolves them. Set up once for a bound tested many times (its sine or
-// cosine is a call into libm).
+// ones, each where it resolves them. Set up once for a bound tested many times.
 struct TurnBound {
     enum class Kind { All, None, BySine, ByCosine };
     Kind kind = Kind::All;
@@ -139,10 +165,10 @@ struct TurnBound {
         if (angle < 0.0f) {
             kind = Kind::None;
         } else if (angle <= 0.5f * kPi) {
-            const float s = std::sin(0.5f * angle);
+            const float s = rot2_within_quarter(0.5f * angle).s;
             kind = Kind::BySine, k2 = s * s;
         } else {
-            const float c = std::cos(0.5f * angle);
+            const float c = rot2_within_quarter(0.5f * angle).c;
             kind = Kind::ByCosine, k2 = c * c;
         }
     }

@@ -75,6 +75,7 @@ struct PlaneSolve {
     Rot2 bend;  // the lower bone's turn about the axis from rest
     glm::vec3 aim{1.0f, 0.0f, 0.0f};  // root joint -> target, unit, in the upper bone's rest frame
     float distance = 0.0f, goal = 0.0f;
+    bool flat = false;  // straight or folded: both sides give one tip and bend (a half swivel apart)
 };
 
 enum class PlaneAnswer { Solved, Degenerate, Refused };
@@ -104,6 +105,7 @@ template <class MayAim>
     // formula, exactly 0 at both ends of the range.
     const float uu = p.upper * p.upper, ll = p.lower * p.lower;
     const float sin_beta = static_cast<float>(branch) * std::sqrt(max_of((p.reach * p.reach - g2) * (g2 - fold * fold), 0.0f));
+    out.flat = sin_beta == 0.0f;
     const Rot2 beta = normalized(Rot2{g2 - uu - ll, sin_beta});
     const float tip_x = p.upper + p.lower * beta.c;
     const float tip_y = p.lower * beta.s;
@@ -195,7 +197,7 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::ve
     const float cos_cone = cone.cosine() - 1e-5f;  // no cone: below -1, which every aim passes
     const float cos_swing = upper_limits && upper_limits->swing ? std::cos(*upper_limits->swing + 1e-5f) : -2.0f;
     auto may_aim = [&](const glm::vec3& tip_dir, const glm::vec3& aim, Rot2 bend) {
-        if (lower_limits && !bends.contains(angle_of(bend))) return false;
+        if (lower_limits && !contains_angle_of(bends, bend)) return false;
         if (glm::dot(tip_dir, aim) < cos_cone) return false;
         if (cos_swing > -2.0f) {
             const float across_tip = std::sqrt(max_of(tip_dir.y * tip_dir.y + tip_dir.z * tip_dir.z, 0.0f));
@@ -208,7 +210,12 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::ve
         PlaneSolve s;
         const PlaneAnswer answer = solve_in_plane(job, p, target, pole, branch, s, may_aim);
         if (answer == PlaneAnswer::Degenerate) return LimitedAnswer::Declined;
-        if (answer == PlaneAnswer::Refused) continue;
+        // A straight or folded limb's other side has the same tip direction and bend, and its
+        // pose is a half swivel of this one: what refused this side refuses that one.
+        if (answer == PlaneAnswer::Refused) {
+            if (s.flat) break;
+            continue;
+        }
         // The pole's swivel when the upper joint's limits allow it (the common case, and the
         // cheap test); else the swivel the shape's solve would take.
         if (upper_limits && !within_upper(s.upper)) {
@@ -224,7 +231,10 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::ve
             } else if (upper_limits->max_angle) {
                 swivelled = cone_swivel(s.upper, q1, std::cos(0.5f * *upper_limits->max_angle));
             }
-            if (!swivelled) continue;
+            if (!swivelled) {
+                if (s.flat) break;
+                continue;
+            }
             s.upper = *swivelled;
             // As the shape's solve: rounding at a cone's edge is moved back onto it, and the
             // miss is then measured, not assumed (a swivel about the aim keeps the tip on it).

@@ -91,7 +91,12 @@ Rot2 LimbShape::bend_for(float goal, int branch) const {
     return normalized(straight * Rot2{cos_beta, branch < 0 ? -sin_beta : sin_beta});
 }
 
-float LimbShape::bend_of(const glm::quat& q) const { return twist_angle(q, axis_b); }
+Rot2 LimbShape::bend_of(const glm::quat& q) const {
+    const float twist = q.x * axis_b.x + q.y * axis_b.y + q.z * axis_b.z;
+    const float hh = q.w * q.w + twist * twist;
+    if (!(hh > 0.0f)) return {};
+    return {(q.w * q.w - twist * twist) / hh, 2.0f * q.w * twist / hh};
+}
 
 glm::quat LimbShape::bend_rotation(Rot2 theta) const {
     const glm::quat half = quat_from_rot2(theta);  // about z

@@ -43,8 +43,9 @@ struct LimbShape {
     // The bend on `branch` (+1 or -1) whose tip lies `goal` from the root joint; `goal` is
     // clamped to [fold, reach].
     Rot2 bend_for(float goal, int branch) const;
-    // The bend of the pose rotation q of the lower bone (its twist about axis_b).
-    float bend_of(const glm::quat& q) const;
+    // The bend of the pose rotation q of the lower bone (its twist about axis_b), as a unit
+    // complex number from the twist's half angle, without atan2 (0 for a q with no twist part).
+    Rot2 bend_of(const glm::quat& q) const;
     // The lower bone's pose rotation for the bend θ.
     glm::quat bend_rotation(Rot2 theta) const;
     // The bend plane's normal in the upper bone's frame for the tip direction `tip_dir` (unit)

@@ -354,9 +354,10 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
         } else if (limits->max_angle) {
             L.upper = UpperKind::Cone;
             L.cone = *limits->max_angle;
-            L.cos_cone = std::cos(L.cone);
-            L.sin_cone = std::sin(L.cone);
-            L.cos_half_cone = std::cos(0.5f * L.cone);
+            const Rot2 half = rot2_within_quarter(0.5f * min_of(L.cone, kPi));  // a half turn allows every pose
+            L.cos_half_cone = half.c;
+            L.cos_cone = half.c * half.c - half.s * half.s;
+            L.sin_cone = 2.0f * half.c * half.s;
         }
     }
     L.bends = bend_range(sk[B], is_2d);
@@ -372,13 +373,13 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     // pole (its bend plane) and to a target on the root joint (its aim): a free limb with a pole
     // is solved from the target, the pole and the rest pose alone, and skips it.
     const bool needs_now = limited || !pole || is_2d || !(distance > L.tiny);
-    float bend_now = 0.0f;
+    Rot2 bend_now;
     int branch_now = 0;
     glm::vec3 tip_now{0.0f};
     if (needs_now) {
         bend_now = shape.bend_of(unit(pose.rotations[B]));
-        branch_now = branch_of(shape, rot2(bend_now));
-        tip_now = turn_a_now * shape.tip(rot2(bend_now));
+        branch_now = branch_of(shape, bend_now);
+        tip_now = turn_a_now * shape.tip(bend_now);
     }
 
     if (distance > L.tiny) {
@@ -422,7 +423,7 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     for (const int branch : {first, -first}) {
         if (exact_tried) break;
         const Rot2 theta = shape.bend_for(L.goal, branch);
-        if (sk[B].limits && !L.bends.contains(angle_of(theta))) continue;
+        if (sk[B].limits && !contains_angle_of(L.bends, theta)) continue;
         if (const auto aimed = exact_aim(L, theta, branch)) {
             pose_a = *aimed;
             bend = theta;
@@ -432,7 +433,7 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     }
     if (!solved) {
         // No bend reaching the goal distance can be aimed there: the closest tip the limits allow.
-        const float theta = closest_bend(L, clamp_to(bend_now, L.bends.lo, L.bends.hi), tolerance);
+        const float theta = closest_bend(L, clamp_to(angle_of(bend_now), L.bends.lo, L.bends.hi), tolerance);
         bend = rot2(theta);
         const Aim aim = closest_aim(L, bend);
         pose_a = aim.pose;
@@ -449,9 +450,12 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
         pose_a = constrain_rotation(pose_a, *L.upper_limits, is_2d);
     }
     glm::quat pose_b = is_2d ? rotation_2d(angle_of(bend)) : shape.bend_rotation(bend);
-    // A pure bend has no twist: a middle joint whose twist range leaves out 0 cannot bend
-    // within it, and is moved onto its limits like the upper joint.
-    if (sk[B].limits && !is_2d && !within_limits(pose_b, *sk[B].limits, false, kLimitSlack)) pose_b = constrain_rotation(pose_b, *sk[B].limits, false);
+    // A bend within the middle joint's range keeps to its hinge or cone (the range is theirs,
+    // bend_range), but a pure bend has no twist: a swing-twist middle joint whose twist range
+    // leaves out 0 cannot bend within it, and is moved onto its limits like the upper joint.
+    if (sk[B].limits && !is_2d && sk[B].limits->is_swing_twist() && !within_limits(pose_b, *sk[B].limits, false, kLimitSlack)) {
+        pose_b = constrain_rotation(pose_b, *sk[B].limits, false);
+    }
     pose.rotations[A] = pose_a;
     pose.rotations[B] = pose_b;
     const glm::vec3 tip = L.root + (L.rest_a * pose_a) * (shape.offset + shape.rest_b * (pose_b * glm::vec3{shape.lower, 0.0f, 0.0f}));

@@ -131,12 +131,16 @@ glm::vec2 best_on_rim(const glm::vec3& v, const glm::vec3& w, const SwingTwistLi
         for (int k = 0; k < kScan; ++k) t[static_cast<std::size_t>(k)] = unit_at(kStep * static_cast<float>(k));
         return t;
     }();
-    float scanned[kScan];
-    for (int k = 0; k < kScan; ++k) scanned[k] = value(scan_at[static_cast<std::size_t>(k)]);
+    // scanned[k + 1] is the value at sample k, with the circle's neighbours at both ends (no
+    // remainder in the loop: the modulo cost more than the scan).
+    float scanned[kScan + 2];
+    for (int k = 0; k < kScan; ++k) scanned[k + 1] = value(scan_at[static_cast<std::size_t>(k)]);
+    scanned[0] = scanned[kScan];
+    scanned[kScan + 1] = scanned[1];
     glm::vec2 best_u = scan_at[0];
     float best = -INFINITY;
     for (int k = 0; k < kScan; ++k) {
-        if (scanned[(k + kScan - 1) % kScan] > scanned[k] || scanned[(k + 1) % kScan] > scanned[k]) continue;
+        if (scanned[k] > scanned[k + 1] || scanned[k + 2] > scanned[k + 1]) continue;
         // Newton on the slope from the sample, turning u by small angles without trigonometry
         // (small_turn's series), each step kept within a sample's spacing, until a step is
         // below float's resolution of the angle.
@@ -152,10 +156,11 @@ glm::vec2 best_on_rim(const glm::vec3& v, const glm::vec3& w, const SwingTwistLi
             if (std::fabs(d) < 1e-6f) break;
         }
         u *= inverse_sqrt(glm::dot(u, u));
-        const float f = max_of(value(u), scanned[k]);
+        const float at_u = value(u), at_sample = scanned[k + 1];
+        const float f = max_of(at_u, at_sample);
         if (f > best) {
             best = f;
-            best_u = value(u) >= scanned[k] ? u : scan_at[static_cast<std::size_t>(k)];
+            best_u = at_u >= at_sample ? u : scan_at[static_cast<std::size_t>(k)];
         }
     }
     return best_u;

@@ -3,12 +3,12 @@
 #include <cmath>
 
 #include "core/joint_limits.hpp"
+#include "core/rotation_math.hpp"
 
 namespace marionette {
 
 namespace {
 
-constexpr float kPi = 3.14159265f;
 constexpr float kArcStep = kPi / 36.0f;  // 5 degrees
 
 // A unit vector perpendicular to `axis` (unit), as near `hint` as possible.

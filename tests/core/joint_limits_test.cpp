@@ -185,3 +185,28 @@ TEST(SwingTwist, TheToleranceIsATurnOfThePoseNotOfTheTwistAngle) {
     EXPECT_TRUE(within_limits(half_swung, twist_only, false, 0.0072f));
     EXPECT_FALSE(within_limits(half_swung, twist_only, false, 0.0070f));
 }
+
+// contains_angle_of answers as range.contains(atan2(y, x)) does, also for angles at and a
+// rounding away from the range's ends, where its rough angle cannot tell (it asks atan2 there).
+TEST(ContainsAngleOf, AgreesWithTheRangeOfAtan2) {
+    std::mt19937 rng(17);
+    std::uniform_real_distribution<float> turn(-kPi, kPi);
+    std::uniform_real_distribution<float> near(-3e-5f, 3e-5f);
+    std::uniform_real_distribution<float> scale(0.01f, 100.0f);
+    int differ = 0, checked = 0;
+    for (int k = 0; k < 20000; ++k) {
+        float lo = turn(rng), hi = turn(rng);
+        if (lo > hi) std::swap(lo, hi);
+        const AngleRange range{k % 7 == 0 ? -kPi : lo, k % 5 == 0 ? kPi : hi};
+        for (const float a : {turn(rng), range.lo + near(rng), range.hi + near(rng), range.lo, range.hi}) {
+            const float r = scale(rng);
+            const float x = r * std::cos(a), y = r * std::sin(a);
+            differ += contains_angle_of(range, y, x) != range.contains(std::atan2(y, x));
+            ++checked;
+        }
+    }
+    EXPECT_EQ(differ, 0) << "of " << checked;
+    EXPECT_TRUE(contains_angle_of(AngleRange{-kPi, kPi}, -0.0f, -1.0f));  // atan2: -pi
+    EXPECT_FALSE(contains_angle_of(AngleRange{0.0f, kPi}, -0.0f, -1.0f));
+    EXPECT_TRUE(contains_angle_of(AngleRange{0.0f, kPi}, 0.0f, -1.0f));
+}

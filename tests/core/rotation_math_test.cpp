@@ -134,3 +134,38 @@ TEST(WrapAngle, KeepsAnglesInRangeAndWrapsTheRest) {
         EXPECT_NEAR(std::remainder(w - a, 2.0f * kPi), 0.0f, 1e-5f) << a;
     }
 }
+
+// rough_angle stays within its stated error of atan2 over every direction and scale, signed
+// zeros and half turns included (they are atan2's own).
+TEST(RoughAngle, IsAtan2WithinItsError) {
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<float> turn(-kPi, kPi);
+    std::uniform_real_distribution<float> exponent(-20.0f, 20.0f);
+    float worst = 0.0f;
+    for (int k = 0; k < 200000; ++k) {
+        const float a = turn(rng);
+        const float r = std::exp2(exponent(rng));
+        const float x = r * std::cos(a), y = r * std::sin(a);
+        worst = std::max(worst, std::fabs(rough_angle(y, x) - std::atan2(y, x)));
+    }
+    EXPECT_LT(worst, 0.5f * kRoughAngleError);
+    for (const float x : {1.0f, -1.0f, 0.0f, -0.0f}) {
+        for (const float y : {0.0f, -0.0f, 1.0f, -1.0f, 1e-30f, -1e-30f}) {
+            const float exact = std::atan2(y, x), rough = rough_angle(y, x);
+            EXPECT_NEAR(rough, exact, kRoughAngleError) << x << " " << y;
+            EXPECT_EQ(std::signbit(rough), std::signbit(exact)) << x << " " << y;  // -pi stays -pi
+        }
+    }
+}
+
+// rot2_within_quarter is cos and sin to float's rounding over [-pi/2, pi/2].
+TEST(Rot2WithinQuarter, IsCosineAndSine) {
+    for (float a = -0.5f * kPi; a <= 0.5f * kPi; a += 1e-4f) {
+        const Rot2 r = rot2_within_quarter(a);
+        EXPECT_NEAR(r.c, std::cos(a), 2e-7f) << a;
+        EXPECT_NEAR(r.s, std::sin(a), 2e-7f) << a;
+    }
+    EXPECT_EQ(rot2_within_quarter(0.0f).c, 1.0f);
+    EXPECT_EQ(rot2_within_quarter(0.0f).s, 0.0f);
+}
+
