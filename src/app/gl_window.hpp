@@ -43,8 +43,8 @@ public:
     // state, so a replayed script and a hand on the mouse look the same to the panels.
     void process_event(const SDL_Event& event);
     // Starts an ImGui frame. `fixed_step` > 0: ImGui's clock advances by that many seconds a
-    // frame instead of by real time, so a scripted run's double-clicks and hover delays do not
-    // depend on how fast a loaded machine draws its frames.
+    // frame instead of by real time, so a scripted run's double-clicks (and ImGui's other
+    // timings) do not depend on how fast a loaded machine draws its frames.
     void begin_frame(float fixed_step = 0.0f);
     void render_ui();     // renders ImGui into the back buffer (a screenshot may read it next)
     void present();
