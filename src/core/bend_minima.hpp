@@ -29,14 +29,6 @@ struct BendMinimum {
     float miss = 0.0f;
 };
 
-// The turn by a small angle (|radians| <= 0.3: a bracket of two samples) without calling sine
-// and cosine: their series to the ninth power, exact in float there.
-inline Rot2 small_turn(float radians) {
-    const float d = radians, d2 = d * d;
-    return {1.0f - d2 * (0.5f - d2 * (1.0f / 24.0f - d2 * (1.0f / 720.0f - d2 * (1.0f / 40320.0f)))),
-            d * (1.0f - d2 * (1.0f / 6.0f - d2 * (1.0f / 120.0f - d2 * (1.0f / 5040.0f))))};
-}
-
 // The least miss within [lo, hi] near the sample x (value fx), between the samples lo and hi
 // (values f_lo, f_hi; at a range's end x is lo or hi itself). Parabolas through the best three
 // points so far, each vertex kept inside the bracket (a golden section of its larger side when

@@ -44,8 +44,17 @@ inline Rot2 conjugate(Rot2 r) { return {r.c, -r.s}; }
 inline glm::vec2 rotate(Rot2 r, glm::vec2 v) { return {r.c * v.x - r.s * v.y, r.s * v.x + r.c * v.y}; }
 inline Rot2 rot2(float radians) { return {std::cos(radians), std::sin(radians)}; }
 inline float angle_of(Rot2 r) { return std::atan2(r.s, r.c); }
-// cos and sin of an angle in [-pi/2, pi/2] by their series (to the 14th and 15th powers, whose
-// remainders there are below 1e-10), without a call into libm: for the halves of limit angles
+
+// The turn by a small angle (|radians| <= 0.3: a bracket of two samples) without calling sine
+// and cosine: their series to the ninth power, exact in float there.
+inline Rot2 small_turn(float radians) {
+    const float d = radians, d2 = d * d;
+    return {1.0f - d2 * (0.5f - d2 * (1.0f / 24.0f - d2 * (1.0f / 720.0f - d2 * (1.0f / 40320.0f)))),
+            d * (1.0f - d2 * (1.0f / 6.0f - d2 * (1.0f / 120.0f - d2 * (1.0f / 5040.0f))))};
+}
+
+// cos and sin of an angle in [-pi/2, pi/2] by small_turn's series taken to the 14th and 15th
+// powers (their remainders there are below 1e-10), without a call into libm: for the halves of limit angles
 // (at most a half turn), which the limited solves set up every call.
 inline Rot2 rot2_within_quarter(float radians) {
     const float x = radians, x2 = x * x;
@@ -136,6 +145,17 @@ glm::vec3 any_perpendicular(const glm::vec3& v);
 
 // The signed angle of q's twist about the unit `axis`, in (-pi, pi].
 float twist_angle(const glm::quat& q, const glm::vec3& axis);
+
+// The same twist as a unit complex number, squared from its half angle (q of any length),
+// without atan2. False, `turn` untouched, when q has no part in it (a half turn about an axis
+// across `axis`).
+inline bool twist_turn(const glm::quat& q, const glm::vec3& axis, Rot2& turn) {
+    const float along = q.x * axis.x + q.y * axis.y + q.z * axis.z;
+    const float hh = q.w * q.w + along * along;
+    if (!(hh > 0.0f)) return false;
+    turn = {(q.w * q.w - along * along) / hh, 2.0f * q.w * along / hh};
+    return true;
+}
 
 // q's rotation axis, unit length. False when q turns too little to have one: rounding can leave
 // w short of 1 with no vector part at all, and normalizing that gives NaN.

@@ -173,14 +173,9 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::ve
     }
     // The side: the sine of the current bend (the lower bone's twist about the axis, squared
     // from its half angle) measured from the straight limb, which is the bend conj(rho).
-    const glm::quat& now = job.pose->rotations[static_cast<std::size_t>(job.effector)];
-    const float w = now.w;
-    const float a = now.x * p.axis_b.x + now.y * p.axis_b.y + now.z * p.axis_b.z;
-    const float hh = w * w + a * a;
     int first = p.rest_branch;
-    if (hh > 0.0f) {
-        const float sine = (p.rho * Rot2{(w * w - a * a) / hh, 2.0f * w * a / hh}).s;
-        if (const int side = side_of_straight(sine)) first = side;
+    if (Rot2 bend_now; twist_turn(job.pose->rotations[static_cast<std::size_t>(job.effector)], p.axis_b, bend_now)) {
+        if (const int side = side_of_straight((p.rho * bend_now).s)) first = side;
     }
     // A quick look before the frames are built: the bend within its range, and an aim some
     // swivel may take within the upper joint's limits. The least turn taking the tip direction
@@ -210,8 +205,6 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::ve
         PlaneSolve s;
         const PlaneAnswer answer = solve_in_plane(job, p, target, pole, branch, s, may_aim);
         if (answer == PlaneAnswer::Degenerate) return LimitedAnswer::Declined;
-        // A straight or folded limb's other side has the same tip direction and bend, and its
-        // pose is a half swivel of this one: what refused this side refuses that one.
         if (answer == PlaneAnswer::Refused) {
             if (s.flat) break;
             continue;

@@ -92,10 +92,9 @@ Rot2 LimbShape::bend_for(float goal, int branch) const {
 }
 
 Rot2 LimbShape::bend_of(const glm::quat& q) const {
-    const float twist = q.x * axis_b.x + q.y * axis_b.y + q.z * axis_b.z;
-    const float hh = q.w * q.w + twist * twist;
-    if (!(hh > 0.0f)) return {};
-    return {(q.w * q.w - twist * twist) / hh, 2.0f * q.w * twist / hh};
+    Rot2 turn;
+    twist_turn(q, axis_b, turn);
+    return turn;
 }
 
 glm::quat LimbShape::bend_rotation(Rot2 theta) const {

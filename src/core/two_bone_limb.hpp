@@ -43,8 +43,8 @@ struct LimbShape {
     // The bend on `branch` (+1 or -1) whose tip lies `goal` from the root joint; `goal` is
     // clamped to [fold, reach].
     Rot2 bend_for(float goal, int branch) const;
-    // The bend of the pose rotation q of the lower bone (its twist about axis_b), as a unit
-    // complex number from the twist's half angle, without atan2 (0 for a q with no twist part).
+    // The bend of the pose rotation q of the lower bone (its twist about axis_b, twist_turn;
+    // 0 for a q with no part in it).
     Rot2 bend_of(const glm::quat& q) const;
     // The lower bone's pose rotation for the bend θ.
     glm::quat bend_rotation(Rot2 theta) const;
