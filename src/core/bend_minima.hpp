@@ -135,20 +135,19 @@ BendMinimum refine_by_sections(const Miss& miss, float lo, float hi) {
     return f1 <= f2 ? BendMinimum{x1, f1} : BendMinimum{x2, f2};
 }
 
-// Whether a miss is smooth over the bend but for kinks (sinusoids of it: refine_bend), the same
-// with kinks that can hide a second minimum within two samples a turn's kBendSamples apart (a
-// closest aim that switches between two local best aims: four times as many samples, at most
-// kBendSamples over a range), or only continuous to within rounding (a closest aim chosen among
-// candidates: refine_by_sections, with kBendSamples over any range, as narrow as it is).
-enum class MissShape { Smooth, Kinked, Rough };
+// Whether a miss is smooth over the bend but for kinks (sinusoids of it: refine_bend), or only
+// continuous to within rounding (a closest aim chosen among candidates: refine_by_sections, with
+// kBendSamples over any range, as narrow as it is).
+enum class MissShape { Smooth, Rough };
 
 // The minima of `miss` over the bends [lo, hi] (lo < hi, at most a turn apart): each sampled
 // minimum refined, a range end kept as its own when it is no worse than its refined neighbour.
-// Writes at most kMostBendMinima into `found`; returns how many (at least one).
+// Writes at most kMostBendMinima into `found`; returns how many (at least one). `per_turn`: the
+// samples a whole turn gets (at most kBendSamples), for a miss known to vary more slowly.
 template <class Miss>
-int bend_minima(const Miss& miss, MissShape shape, float lo, float hi, BendMinimum found[kMostBendMinima]) {
-    const int samples = static_cast<int>(std::ceil(static_cast<float>(kBendSamples) * min_of(hi - lo, 2.0f * kPi) / (2.0f * kPi)));
-    const int wanted = shape == MissShape::Rough ? kBendSamples : (shape == MissShape::Kinked ? 4 * samples : samples);
+int bend_minima(const Miss& miss, MissShape shape, float lo, float hi, BendMinimum found[kMostBendMinima], int per_turn = kBendSamples) {
+    const int samples = static_cast<int>(std::ceil(static_cast<float>(per_turn) * min_of(hi - lo, 2.0f * kPi) / (2.0f * kPi)));
+    const int wanted = shape == MissShape::Rough ? kBendSamples : samples;
     const int n = wanted < kFewestBendSamples ? kFewestBendSamples : (wanted > kBendSamples ? kBendSamples : wanted);
     const float step = (hi - lo) / static_cast<float>(n);
     const Rot2 turn = rot2(step);

@@ -217,9 +217,10 @@ float distance_from_now(const Limb& L, float theta, float bend_now) {
 // less than the bound). Else the twist's range holds the answer back: the closest pose lies where
 // the twist is free, and there the true miss is the bound's, at one of its minima (or on the edge
 // of where the twist is free, where the twist is at an end of its range), or it has the twist at
-// an end. So the least of the true misses at the bound's minima and of each twist end's miss
-// (TwistEndAims, smooth but for kinks) is the least of all. (Taking bound minima within the whole
-// tolerance of the bound's least gave answers up to 0.9 of it worse than the reference's.)
+// an end. So the least of the true misses at the bound's minima and of the poses with the twist at
+// an end (TwistEndRim: the swing on its rim, searched over the rim's direction with the bend in
+// closed form) is the least of all. (Taking bound minima within the whole tolerance of the
+// bound's least gave answers up to 0.9 of it worse than the reference's.)
 constexpr float kCertainOfTolerance = 0.25f;
 
 int swing_twist_minima(const Limb& L, float tolerance, BendMinimum* found) {
@@ -245,38 +246,15 @@ int swing_twist_minima(const Limb& L, float tolerance, BendMinimum* found) {
         if (true_miss[k] <= bound[k].miss + kCertainOfTolerance * tolerance) found[count++] = {bound[k].bend, true_miss[k]};
         if (true_miss[k] < true_miss[closest]) closest = k;
     }
+    // A twist end's minimum missing by more than the tolerance beyond that cannot be the answer
+    // or tie it.
     const float cutoff = true_miss[closest] + tolerance;
-    // Where the bound misses by more than that plus the tolerance no bend can be the answer or
-    // tie it, so the twist ends are searched only over the bends around the bound's minima where
-    // it does not (each part of that set holds one of the bound's minima): from the minimum out
-    // by a sample's spacing at a time, then halving onto the set's edge.
-    auto within = [&](float theta) { return bound_at(rot2(theta)) <= cutoff; };
-    auto edge_of = [&](float inside, float toward_end, float range_end) {
-        const float step = toward_end * (2.0f * kPi / kBendSamples);
-        float outside = inside;
-        while (within(outside)) {
-            inside = outside;
-            if (outside == range_end) return range_end;
-            outside = toward_end > 0.0f ? min_of(outside + step, range_end) : max_of(outside + step, range_end);
-        }
-        for (int i = 0; i < 12; ++i) {
-            const float middle = 0.5f * (inside + outside);
-            (within(middle) ? inside : outside) = middle;
-        }
-        return outside;
-    };
-    float searched_to = -INFINITY;  // the bound's minima come in order of bend
-    for (int k = 0; k < bounds; ++k) {
-        if (bound[k].miss > cutoff || bound[k].bend <= searched_to) continue;
-        const float lo = edge_of(bound[k].bend, -1.0f, L.bends.lo);
-        const float hi = edge_of(bound[k].bend, 1.0f, L.bends.hi);
-        searched_to = hi;
-        if (!(hi > lo)) continue;
-        for (const glm::vec2& end : {L.swing_twist.twist_lo_half, L.swing_twist.twist_hi_half}) {
-            const TwistEndAims aims(end, L.tip0, L.tip_c, L.tip_s, L.dir_rest, L.swing_twist);
-            BendMinimum at_end[kMostBendMinima];
-            const int n = bend_minima([&L, &aims](Rot2 theta) { return aims.miss(theta, L.wanted, L.tiny); }, MissShape::Kinked, lo, hi, at_end);
-            for (int j = 0; j < n && count < 3 * kMostBendMinima; ++j) found[count++] = at_end[j];
+    for (const glm::vec2& end : {L.swing_twist.twist_lo_half, L.swing_twist.twist_hi_half}) {
+        const TwistEndRim rim(end, L.tip0, L.tip_c, L.tip_s, L.dir_rest, L.wanted, L.swing_twist, L.bends);
+        BendMinimum at_end[kMostBendMinima];
+        const int n = twist_end_minima(rim, at_end);
+        for (int j = 0; j < n && count < 3 * kMostBendMinima; ++j) {
+            if (at_end[j].miss <= cutoff) found[count++] = at_end[j];
         }
     }
     if (count == 0) found[count++] = {bound[closest].bend, true_miss[closest]};  // the searches found nothing better

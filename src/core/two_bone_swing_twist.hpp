@@ -4,6 +4,7 @@
 
 #include <optional>
 
+#include "core/bend_minima.hpp"
 #include "core/joint_limits.hpp"
 #include "core/rotation_math.hpp"
 
@@ -50,25 +51,47 @@ struct FreeTwistAims {
     float miss(Rot2 theta, float wanted, float tiny) const;
 };
 
-// The same tips with the twist held at one end of its range and the swing anywhere within its
-// cone. Where no pose within the limits reaches, the closest one holds the twist at an end or
-// lies where the twist is free (FreeTwistAims): so the closest-tip search takes the least of this
-// miss for each end and the bound's, each smooth over the bend but for kinks, instead of
-// searching the closest aim's, which is rough.
-struct TwistEndAims {
-    TwistEndAims(glm::vec2 end_half, const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const glm::vec3& w, const SwingTwistLimits& limits);
-    // The tip twisted to the end, v(θ) = v0 + cos θ v1 + sin θ v2.
-    glm::vec3 v0{0.0f}, v1{0.0f}, v2{0.0f};
-    glm::vec3 w{1.0f, 0.0f, 0.0f};
-    const SwingTwistLimits* limits = nullptr;
+// The poses with the twist held at one end of its range and the swing on its cone's rim, for
+// every bend within `bends`. Where no pose within the limits reaches, the closest one holds the
+// twist at an end or lies where the twist is free (FreeTwistAims); with the twist at an end the
+// swing is on the rim unless it aims the tip exactly (inside the rim the tip could move closer),
+// and such a pose is found by the bound's minima (where the bound and the true miss meet).
+//
+// Searched over the rim's direction a, with the bend in closed form: the rim's swing rim(a)
+// misses the point wanted w with the tip v(θ) by |p(a) - v(θ)|, where p(a), the point turned
+// back by that swing, is a trigonometric polynomial of degree 2 in a, and v(θ) runs round a
+// circle (centre v0, radius r), whose closest point to p(a) within the bends is the foot of p(a)
+// on it, or else the nearer end. With p(a) - v0 in the circle's frame, (x, y) in its plane and z
+// along its axis (each again such a polynomial), the miss is sqrt((|(x, y)| - r)^2 + z^2) at
+// the foot and the distance to the end's point otherwise: no difference of large squares, so a
+// miss far below the limb's length keeps its digits.
+struct TwistEndRim {
+    TwistEndRim(glm::vec2 end_half, const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const glm::vec3& w, float wanted,
+                const SwingTwistLimits& limits, const AngleRange& bends);
+    // x, y and z of p(a) - v0: each c0 + c1 cos a + s1 sin a + c2 cos 2a + s2 sin 2a.
+    struct Series {
+        float c0 = 0.0f, c1 = 0.0f, s1 = 0.0f, c2 = 0.0f, s2 = 0.0f;
+        float at(Rot2 a, Rot2 a2) const { return c0 + c1 * a.c + s1 * a.s + c2 * a2.c + s2 * a2.s; }
+    };
+    Series x, y, z;
+    float radius = 0.0f;
+    AngleRange bends;
+    Rot2 lo, hi;                // the bends' ends
+    bool every_bend = false;    // the bends go all the way round
+    bool wide = false;          // wider than a half turn
 
-    // |wanted w - s v(θ)| for the best swing s within the cone; `wanted` itself for a tip shorter
-    // than `tiny` (it aims nowhere).
-    float miss(Rot2 theta, float wanted, float tiny) const;
+    struct Closest {
+        float miss = 0.0f;
+        Rot2 bend;
+        int end = 0;  // the bend is bends.lo (-1), bends.hi (+1) or inside (0)
+    };
+    // The closest tip to the point for the rim direction a (a unit complex number).
+    Closest closest(Rot2 a) const;
+    // That bend as an angle within the bends.
+    float bend_angle(const Closest& c) const;
 };
 
-// Whether the swing without twist that turns v (of length `length`) onto the unit w is within the
-// swing limit: that swing is unique, and its half angle's squared cosine has a closed form.
-bool pure_swing_reaches(const glm::vec3& v, float length, const glm::vec3& w, const SwingTwistLimits& limits);
+// The least misses over the rim's directions: their bends and misses (at most kMostBendMinima).
+int twist_end_minima(const TwistEndRim& rim, BendMinimum found[kMostBendMinima]);
 
 }  // namespace marionette

@@ -113,67 +113,61 @@ TEST(TwoBoneSwingTwist, SwivelKeepsToTheLimitsAndPrefersThePole) {
     EXPECT_GT(pole_kept, 100);
 }
 
-// The pure swing's closed form (pure_swing_reaches) against the swing built from it: without
-// twist, turning v onto w, and within the limit exactly when the test says so.
-TEST(TwoBoneSwingTwist, PureSwingReachesAsTheSwingItselfSays) {
-    std::mt19937 rng(93);
-    std::uniform_real_distribution<float> u(0.0f, 1.0f);
-    int reaches = 0;
-    for (int k = 0; k < 5000; ++k) {
-        const float length = 0.1f + 2.0f * u(rng);
-        const glm::vec3 v = length * random_unit(rng), w = random_unit(rng);
-        const Limits l = random_limits(rng);
-        // The swing taking v's direction onto w with no x part (the comment in the source).
-        const float along = v.x + length * w.x;
-        const float across = glm::cross(v, w).x;
-        const glm::quat q0{length + glm::dot(v, w), glm::cross(v, w)};
-        const glm::quat q1{0.0f, v + length * w};
-        const glm::quat swing = glm::normalize(along * q0 - across * q1);
-        ASSERT_NEAR(swing.x, 0.0f, 1e-4f) << "case " << k;
-        ASSERT_LT(glm::length(swing * v - length * w), 1e-4f * length) << "case " << k;
-        const float angle = 2.0f * std::acos(std::min(1.0f, std::fabs(swing.w)));
-        if (std::fabs(angle - l.swing) < 1e-3f) continue;  // too close to call in float
-        const bool said = pure_swing_reaches(v, length, w, SwingTwistLimits(l.swing, l.twist));
-        EXPECT_EQ(said, angle <= l.swing) << "case " << k << ": swing " << angle << ", limit " << l.swing;
-        reaches += said;
-    }
-    std::cout << "pure swings within the limit: " << reaches << " of 5000\n";
-    EXPECT_GT(reaches, 500);
-    EXPECT_LT(reaches, 4500);
-}
-
-// The miss with the twist held at a range end (TwistEndAims) against a dense search over the
-// swings at that twist: never worse than the grid's best, and short of it only by the grid's
-// spacing (it is a pose's miss, not a bound).
-TEST(TwoBoneSwingTwist, TwistEndMissMatchesADenseSearchOfSwings) {
+// The poses with the twist at a range end and the swing on its rim (TwistEndRim, searched over
+// the rim's direction with the bend in closed form) against a dense grid of rim directions and
+// bends: the least found is never worse than the grid's, and it is a pose's own miss (the grid
+// at its bend comes within its spacing of it). Bends over a whole turn and over part of one.
+TEST(TwoBoneSwingTwist, TwistEndMinimaMatchADenseSearchOfRimAndBend) {
     std::mt19937 rng(94);
     std::uniform_real_distribution<float> u(0.0f, 1.0f);
     float worst_over = 0.0f, worst_under = 0.0f;
-    for (int k = 0; k < 200; ++k) {
-        const glm::vec3 tip = (0.2f + 1.5f * u(rng)) * random_unit(rng), w = random_unit(rng);
+    for (int k = 0; k < 150; ++k) {
+        const float radius = 0.2f + 0.8f * u(rng);
+        const glm::vec3 t0 = 1.5f * u(rng) * random_unit(rng);
+        const glm::vec3 tc_dir = random_unit(rng);
+        glm::vec3 ts_dir = glm::cross(tc_dir, random_unit(rng));
+        ts_dir = glm::length(ts_dir) > 1e-3f ? glm::normalize(ts_dir) : any_perpendicular(tc_dir);
+        const glm::vec3 tc = radius * tc_dir, ts = radius * ts_dir;
+        const glm::vec3 w = random_unit(rng);
         Limits l = random_limits(rng);
         if (l.twist.lo <= -kPi && l.twist.hi >= kPi) l.twist = {-0.5f, 0.7f};
-        const float wanted = 0.1f + 2.0f * u(rng);
+        const float wanted = 0.1f + 2.4f * u(rng);
+        AngleRange bends;
+        if (k % 3 != 0) {
+            const float lo = -kPi + 2.0f * kPi * u(rng), width = 0.1f + (2.0f * kPi - 0.2f) * u(rng);
+            bends = {lo, lo + width};
+        }
         const SwingTwistLimits limits(l.swing, l.twist);
         const bool at_lo = k % 2 == 0;
         const float end = at_lo ? l.twist.lo : l.twist.hi;
-        const TwistEndAims aims(at_lo ? limits.twist_lo_half : limits.twist_hi_half, tip, glm::vec3{0.0f}, glm::vec3{0.0f}, w, limits);
-        const float miss = aims.miss(Rot2{1.0f, 0.0f}, wanted, 1e-6f);
-        const glm::vec3 twisted = glm::angleAxis(end, glm::vec3{1, 0, 0}) * tip;
-        float dense = INFINITY;
-        constexpr int kSwings = 96, kAzimuths = 360;
-        for (int i = 0; i <= kSwings; ++i) {
-            const float swing = l.swing * static_cast<float>(i) / kSwings;
-            for (int j = 0; j < (i == 0 ? 1 : kAzimuths); ++j) {
-                const float a = 2.0f * kPi * static_cast<float>(j) / kAzimuths;
-                const glm::quat s = glm::angleAxis(swing, glm::vec3{0.0f, -std::sin(a), std::cos(a)});
-                dense = std::min(dense, glm::length(wanted * w - s * twisted));
-            }
+        const TwistEndRim rim(at_lo ? limits.twist_lo_half : limits.twist_hi_half, t0, tc, ts, w, wanted, limits, bends);
+        BendMinimum found[kMostBendMinima];
+        const int n = twist_end_minima(rim, found);
+        ASSERT_GE(n, 1);
+        BendMinimum least = found[0];
+        for (int j = 0; j < n; ++j) {
+            ASSERT_GE(found[j].bend, bends.lo) << "case " << k;
+            ASSERT_LE(found[j].bend, bends.hi) << "case " << k;
+            if (found[j].miss < least.miss) least = found[j];
         }
-        worst_over = std::max(worst_over, miss - dense);
-        worst_under = std::max(worst_under, dense - miss);
-        ASSERT_LE(miss, dense + 1e-5f) << "case " << k;
-        ASSERT_GE(miss, dense - 2e-2f) << "case " << k;
+        const glm::quat twist = glm::angleAxis(end, glm::vec3{1, 0, 0});
+        auto miss_at = [&](float theta, float a) {
+            const glm::quat s = glm::angleAxis(l.swing, glm::vec3{0.0f, -std::sin(a), std::cos(a)});
+            return glm::length(wanted * w - s * twist * (t0 + std::cos(theta) * tc + std::sin(theta) * ts));
+        };
+        float dense = INFINITY;
+        constexpr int kBends = 120, kRim = 360;
+        for (int i = 0; i <= kBends; ++i) {
+            const float theta = bends.lo + (bends.hi - bends.lo) * static_cast<float>(i) / kBends;
+            for (int j = 0; j < kRim; ++j) dense = std::min(dense, miss_at(theta, 2.0f * kPi * static_cast<float>(j) / kRim));
+        }
+        float at_bend = INFINITY;
+        for (int j = 0; j < 10 * kRim; ++j) at_bend = std::min(at_bend, miss_at(least.bend, 2.0f * kPi * static_cast<float>(j) / (10 * kRim)));
+        worst_over = std::max(worst_over, least.miss - dense);
+        worst_under = std::max(worst_under, dense - least.miss);
+        ASSERT_LE(least.miss, dense + 1e-5f) << "case " << k << ": the grid found a closer pose";
+        ASSERT_GE(least.miss, at_bend - 1e-4f) << "case " << k << ": no pose at its bend misses by so little";
+        ASSERT_LE(least.miss, at_bend + 1e-5f) << "case " << k;
     }
-    std::cout << "twist-end misses: worse than the grid by at most " << worst_over << ", better by at most " << worst_under << "\n";
+    std::cout << "twist-end minima: worse than the grid by at most " << worst_over << ", better by at most " << worst_under << "\n";
 }
