@@ -199,9 +199,32 @@ QuickMiss quick_miss_terms(const Limb& L) {
     return std::sqrt(short_by * short_by + 2.0f * L.wanted * lost);
 }
 
+// Closest aims already measured in a solve, by bend: the swing-twist search measures the true
+// miss at its bound's minima, and its answer is often one of those bends, whose aim the nearness
+// of a tie and the final pose then need again (some 3,000 instructions each). Kept for
+// swing-twist upper joints only (nullptr for the others, whose aims cost less than the record).
+struct MeasuredAims {
+    float bend[kMostBendMinima];
+    Aim aim[kMostBendMinima];
+    int count = 0;
+};
+
+Aim closest_aim_at(const Limb& L, float theta, MeasuredAims* measured) {
+    if (!measured) return closest_aim(L, rot2(theta));
+    for (int k = 0; k < measured->count; ++k) {
+        if (measured->bend[k] == theta) return measured->aim[k];
+    }
+    const Aim aim = closest_aim(L, rot2(theta));
+    if (measured->count < kMostBendMinima) {
+        measured->bend[measured->count] = theta;
+        measured->aim[measured->count++] = aim;
+    }
+    return aim;
+}
+
 // How far a bend and its closest aim are from the limb's current pose (the larger joint turn).
-float distance_from_now(const Limb& L, float theta, float bend_now) {
-    const glm::quat d = glm::conjugate(closest_aim(L, rot2(theta)).pose) * L.pose_now;
+float distance_from_now(const Limb& L, float theta, float bend_now, MeasuredAims* measured) {
+    const glm::quat d = glm::conjugate(closest_aim_at(L, theta, measured).pose) * L.pose_now;
     return max_of(std::fabs(wrap_angle(theta - bend_now)), rotation_angle(d));
 }
 
@@ -223,7 +246,7 @@ float distance_from_now(const Limb& L, float theta, float bend_now) {
 // bound's least gave answers up to 0.9 of it worse than the reference's.)
 constexpr float kCertainOfTolerance = 0.25f;
 
-int swing_twist_minima(const Limb& L, float tolerance, BendMinimum* found) {
+int swing_twist_minima(const Limb& L, float tolerance, BendMinimum* found, MeasuredAims* measured) {
     BendMinimum bound[kMostBendMinima];
     const FreeTwistAims free_twist(L.tip0, L.tip_c, L.tip_s, L.dir_rest, L.swing_twist);
     auto bound_at = [&L, &free_twist](Rot2 theta) { return free_twist.miss(theta, L.wanted, L.tiny); };
@@ -233,7 +256,7 @@ int swing_twist_minima(const Limb& L, float tolerance, BendMinimum* found) {
     int count = 0;
     float true_miss[kMostBendMinima];
     for (int k = 0; k < bounds; ++k) {
-        true_miss[k] = closest_aim(L, rot2(bound[k].bend)).miss;
+        true_miss[k] = closest_aim_at(L, bound[k].bend, measured).miss;
         if (bound[k].miss <= least_bound + tolerance && true_miss[k] <= least_bound + kCertainOfTolerance * tolerance) {
             found[count++] = {bound[k].bend, true_miss[k]};
         }
@@ -261,14 +284,14 @@ int swing_twist_minima(const Limb& L, float tolerance, BendMinimum* found) {
     return count;
 }
 
-float closest_bend(const Limb& L, float bend_now, float tolerance) {
+float closest_bend(const Limb& L, float bend_now, float tolerance, MeasuredAims* measured) {
     // Room for a swing-twist joint's three searches (the bound's and each twist end's).
     BendMinimum found[3 * kMostBendMinima];
     int count = 0;
     if (L.upper == UpperKind::Free || L.upper == UpperKind::Cone) {
         count = bend_minima([&L, m = quick_miss_terms(L)](Rot2 theta) { return quick_miss(L, m, theta); }, MissShape::Smooth, L.bends.lo, L.bends.hi, found);
     } else if (L.upper == UpperKind::SwingTwist) {
-        count = swing_twist_minima(L, tolerance, found);
+        count = swing_twist_minima(L, tolerance, found, measured);
     }
     if (count == 0) count = bend_minima([&L](Rot2 theta) { return closest_aim(L, theta).miss; }, MissShape::Rough, L.bends.lo, L.bends.hi, found);
     float best = INFINITY;
@@ -295,7 +318,7 @@ float closest_bend(const Limb& L, float bend_now, float tolerance) {
     float nearest = INFINITY;
     for (int k = 0; k < count; ++k) {
         if (found[k].miss > best + tolerance || (k != least && !is_true_minimum(found[k]))) continue;
-        const float d = distance_from_now(L, found[k].bend, bend_now);
+        const float d = distance_from_now(L, found[k].bend, bend_now, measured);
         if (d < nearest) nearest = d, chosen = found[k].bend;
     }
     return chosen;
@@ -411,9 +434,12 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     }
     if (!solved) {
         // No bend reaching the goal distance can be aimed there: the closest tip the limits allow.
-        const float theta = closest_bend(L, clamp_to(angle_of(bend_now), L.bends.lo, L.bends.hi), tolerance);
+        std::optional<MeasuredAims> measured;
+        if (L.upper == UpperKind::SwingTwist) measured.emplace();
+        MeasuredAims* record = measured ? &*measured : nullptr;
+        const float theta = closest_bend(L, clamp_to(angle_of(bend_now), L.bends.lo, L.bends.hi), tolerance, record);
         bend = rot2(theta);
-        const Aim aim = closest_aim(L, bend);
+        const Aim aim = record ? closest_aim_at(L, theta, record) : closest_aim(L, bend);
         pose_a = aim.pose;
         if (aim.along_dir) {
             const int branch = branch_of(shape, bend);
