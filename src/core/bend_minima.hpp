@@ -1,6 +1,6 @@
 #pragma once
 // The least values of a limb's miss over its middle joint's bends: the closest-tip search of
-// the solve on the limb's shape (two_bone_shaped.cpp). The miss over the bend is smooth with a
+// the solve on the limb's shape (two_bone_closest_bend.cpp). The miss over the bend is smooth with a
 // few minima (one per side of the limb, a few more at limits), so the range is sampled finely
 // enough that they fall apart, and each sampled minimum is refined by parabolas (refine_bend).
 // The samples turn by a unit complex number instead of calling sine and cosine: `miss` takes

@@ -1,0 +1,75 @@
+#pragma once
+// The solve on the limb's shape (two_bone_shaped.hpp) as its closest-tip search sees it: the limb
+// set up once a solve (Limb), the closest aim the upper joint allows for a bend (closest_aim,
+// two_bone_shaped.cpp), and the search over the bend for the least miss (closest_bend,
+// two_bone_closest_bend.cpp). Internal to those two files.
+
+#include <glm/glm.hpp>
+#include <glm/gtc/quaternion.hpp>
+
+#include "core/bend_minima.hpp"
+#include "core/joint_limits.hpp"
+#include "core/two_bone_limb.hpp"
+#include "core/two_bone_swing_twist.hpp"
+
+namespace marionette::shaped {
+
+// How the upper joint's limits let it aim the tip.
+enum class UpperKind { Free, Range2d, Cone, Hinge, SwingTwist };
+
+struct Limb {
+    explicit Limb(const LimbShape& s) : shape(s) {}
+    LimbShape shape;
+    bool is_2d = false;
+    glm::vec3 root{0.0f};           // the root joint in the parent frame
+    glm::quat rest_a{1.0f, 0.0f, 0.0f, 0.0f};
+    UpperKind upper = UpperKind::Free;
+    const JointLimits* upper_limits = nullptr;
+    AngleRange upper_range;         // Range2d, Hinge
+    glm::vec3 upper_hinge{0.0f};    // Hinge, in the upper bone's rest frame
+    float cone = kPi;               // Cone: the largest turn from rest
+    float cos_cone = -1.0f, sin_cone = 0.0f;  // of `cone`, for the closest-tip search's every step
+    float cos_half_cone = 0.0f;
+    SwingTwistLimits swing_twist;   // SwingTwist
+    float rest_angle = 0.0f;        // 2D: the upper bone's rest rotation as an angle
+    AngleRange bends;               // the middle joint's allowed bends
+    glm::vec3 dir{1.0f, 0.0f, 0.0f};  // root joint -> target, unit
+    glm::vec3 dir_rest{1.0f, 0.0f, 0.0f};  // dir in the upper bone's rest frame
+    // The tip T(θ) = tip0 + cos θ tip_c + sin θ tip_s (LimbShape::tip's terms gathered).
+    glm::vec3 tip0{0.0f}, tip_c{0.0f}, tip_s{0.0f};
+    float goal = 0.0f;              // the distance the tip is sent to along dir (within fold..reach)
+    float wanted = 0.0f;            // the same before clamping: where a limited tip gets as close as it can to
+    glm::quat pose_now{1.0f, 0.0f, 0.0f, 0.0f};  // the upper joint's current pose rotation
+    glm::vec3 hint{0.0f};           // 3D: the pole (or the current middle joint) from the root joint
+    glm::vec3 normal{0.0f, 0.0f, 1.0f};  // 3D: the bend normal kept next to the hint's line
+    float tiny = 0.0f;
+};
+
+// The closest direction the upper joint can aim the tip of bend θ toward dir, the pose doing
+// it, and how far the tip then is from the goal point.
+struct Aim {
+    glm::quat pose{1.0f, 0.0f, 0.0f, 0.0f};
+    bool along_dir = false;  // the tip points along dir (3D: exact_aim chooses the swivel)
+    float miss = 0.0f;
+};
+
+Aim closest_aim(const Limb& L, Rot2 theta);
+
+// Closest aims already measured in a solve, by bend: the swing-twist search measures the true
+// miss at its bound's minima, and its answer is often one of those bends, whose aim the nearness
+// of a tie and the final pose then need again (some 3,000 instructions each). Kept for
+// swing-twist upper joints only (nullptr for the others, whose aims cost less than the record).
+struct MeasuredAims {
+    float bend[kMostBendMinima];
+    Aim aim[kMostBendMinima];
+    int count = 0;
+};
+
+// closest_aim at the bend θ, from `measured` when it holds it (recorded there when not).
+Aim closest_aim_at(const Limb& L, float theta, MeasuredAims* measured);
+
+// The bend whose closest tip misses least, within L.bends; `bend_now`: the current bend (ties go
+// to the minimum nearest the current pose), `tolerance`: the chain's.
+float closest_bend(const Limb& L, float bend_now, float tolerance, MeasuredAims* measured);
+
+}  // namespace marionette::shaped
