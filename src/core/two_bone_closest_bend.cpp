@@ -97,7 +97,7 @@ int swing_twist_minima(const Limb& L, float tolerance, BendMinimum* found, Measu
     float least_bound = INFINITY;
     for (int k = 0; k < bounds; ++k) least_bound = min_of(least_bound, bound[k].miss);
     int count = 0;
-    float true_miss[kMostBendMinima];
+    float true_miss[kMostBendMinima] = {};  // bend_minima finds at least one; the compiler cannot see it
     for (int k = 0; k < bounds; ++k) {
         true_miss[k] = closest_aim_at(L, bound[k].bend, measured).miss;
         if (bound[k].miss <= least_bound + tolerance && true_miss[k] <= least_bound + kCertainOfTolerance * tolerance) {

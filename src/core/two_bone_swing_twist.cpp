@@ -213,12 +213,42 @@ glm::quat closest_swing_twist_aim(const glm::vec3& tip, const glm::vec3& w, cons
         return glm::dot(v, w) > 0.0f ? s2 : 2.0f - s2;
     };
     glm::quat best = constrain_swing_twist(q0, limits.swing, limits.twist);
-    float best_gap = gap(best);
+    // Candidates whose gaps differ by rounding alone (a tip on the bone's axis, which no twist
+    // moves, or nearly so) are a tie, which would otherwise go to whichever rounds lower: a limb
+    // held straight at its limits flipped its twist between the range's ends from frame to frame.
+    // A tie goes to the pose nearest q0, the shortest turn onto w, which moves smoothly with the
+    // target: the choice is the same from any start (a drag and a fresh solve agree) and stays
+    // put while the tie lasts. The candidates are gathered first, so that which of them tie does
+    // not depend on their order.
+    glm::quat candidates[8];
+    float gaps[8];
+    int count = 0;
     auto consider = [&](const glm::quat& q) {
-        const float g = gap(q);
-        if (g < best_gap) best = q, best_gap = g;
+        candidates[count] = q;
+        gaps[count++] = gap(q);
     };
-    if (limits.swing >= kPi) return best;
+    auto closest = [&] {
+        int first = 0;
+        for (int k = 1; k < count; ++k) {
+            if (gaps[k] < gaps[first]) first = k;
+        }
+        // A tie: within 1e-6 rad of the least gap (the measure changes by 2 sin cos per radian).
+        // Nearness from the components' differences: two tied poses can be 1e-5 rad apart, where
+        // the cosine in a dot product has lost the difference.
+        const float s2 = gaps[first] <= 1.0f ? gaps[first] : 2.0f - gaps[first];
+        const float band = 2e-6f * std::sqrt(max_of(s2 * (1.0f - s2), 0.0f)) + 1e-12f;
+        auto apart = [&](const glm::quat& q) {
+            const glm::quat d = glm::dot(q, q0) < 0.0f ? q + q0 : q - q0;
+            return glm::dot(d, d);
+        };
+        int chosen = first;
+        for (int k = 0; k < count; ++k) {
+            if (gaps[k] <= gaps[first] + band && apart(candidates[k]) < apart(candidates[chosen])) chosen = k;
+        }
+        return candidates[chosen];
+    };
+    consider(best);
+    if (limits.swing >= kPi) return closest();
     glm::vec2 toward{w.y, w.z};
     if (glm::dot(toward, toward) < 1e-12f) toward = {tip.y, tip.z};
     if (glm::dot(toward, toward) < 1e-12f) toward = {1.0f, 0.0f};
@@ -250,7 +280,7 @@ glm::quat closest_swing_twist_aim(const glm::vec3& tip, const glm::vec3& w, cons
             consider(normalized(rim(limits, best_on_rim(turn * tip, w, limits)) * turn));
         }
     }
-    return best;
+    return closest();
 }
 
 FreeTwistAims::FreeTwistAims(const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const glm::vec3& w, const SwingTwistLimits& swing_twist)

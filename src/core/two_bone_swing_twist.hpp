@@ -29,7 +29,9 @@ struct SwingTwistLimits {
 std::optional<float> swing_twist_swivel(const glm::quat& q0, const glm::quat& q1, const glm::vec3& w, const SwingTwistLimits& limits);
 
 // The pose within the limits that turns the unit `tip` (bone frame) closest to the unit `w`
-// (exactly onto it when some pose within them does).
+// (exactly onto it when some pose within them does). Of poses as close to within rounding (a tip
+// on the bone's axis, which no twist moves, or nearly so), the one nearest the shortest turn
+// taking the tip onto w.
 glm::quat closest_swing_twist_aim(const glm::vec3& tip, const glm::vec3& w, const SwingTwistLimits& limits);
 
 // A lower bound of closest_swing_twist_aim's miss for a limb's tips T(θ) = t0 + cos θ tc +

@@ -1,4 +1,5 @@
-// The shipped rigs' chains dragged as the editor drags them: every frame solves toward the next
+// The shipped rigs' chains dragged as the editor drags them (and the humanoid's arm and leg with
+// swing-twist shoulder and hip, as the reference test gives them): every frame solves toward the next
 // point of a smooth path from the pose the last frame left (solve_chain, as a drag does). What a
 // user sees is checked frame by frame against a solve from the file's pose toward the same
 // target (a fresh solve, which remembers nothing of the path):
@@ -122,15 +123,15 @@ DragStats drag(const Rig& rig, const IkChain& chain, int seed, int frames) {
 class ShippedLimbDrags : public ::testing::TestWithParam<ShippedChain> {};
 
 std::string case_name(const ::testing::TestParamInfo<ShippedChain>& p) {
-    std::string name = std::string(p.param.file).substr(0, std::string(p.param.file).find('.')) + "_" + p.param.chain;
-    return name;
+    return std::string(p.param.file).substr(0, std::string(p.param.file).find('.')) + "_" + p.param.chain + (p.param.twist > 0.0f ? "_swing_twist" : "");
 }
 
 }  // namespace
 
 TEST_P(ShippedLimbDrags, FollowWithoutFlipsReachAndHoldStill) {
-    const Rig rig = load_shipped_rig(GetParam().file);
+    Rig rig = load_shipped_rig(GetParam().file);
     const IkChain& chain = chain_named(rig, GetParam().chain);
+    if (GetParam().twist > 0.0f) give_swing_twist(rig, chain.root, chain.effector, GetParam().twist);
     DragStats all;
     for (int seed = 0; seed < 6; ++seed) {
         const DragStats st = drag(rig, chain, seed, 1500);
@@ -155,5 +156,6 @@ INSTANTIATE_TEST_SUITE_P(Ik, ShippedLimbDrags,
                          ::testing::Values(ShippedChain{"humanoid.json", "arm_l"}, ShippedChain{"humanoid.json", "arm_r"}, ShippedChain{"humanoid.json", "leg_l"},
                                            ShippedChain{"humanoid.json", "leg_r"}, ShippedChain{"humanoid.json", "spine"}, ShippedChain{"hero.json", "arm_l"},
                                            ShippedChain{"hero.json", "arm_r"}, ShippedChain{"hero.json", "leg_l"}, ShippedChain{"hero.json", "leg_r"},
-                                           ShippedChain{"hero.json", "spine_to_hand_l"}, ShippedChain{"arm.json", "arm"}),
+                                           ShippedChain{"hero.json", "spine_to_hand_l"}, ShippedChain{"arm.json", "arm"},
+                                           ShippedChain{"humanoid.json", "arm_l", 60.0f}, ShippedChain{"humanoid.json", "leg_l", 30.0f}),
                          case_name);

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <optional>
 
 #include "core/ik_test_rigs.hpp"
 #include "core/rig_file.hpp"
@@ -15,12 +16,26 @@ namespace marionette::testing {
 struct ShippedChain {
     const char* file;   // in assets/rigs
     const char* chain;
+    // The chain's ball joints given swing-twist limits instead: the cone's angle as the swing and
+    // a twist of +-`twist` degrees (0: the limits as shipped).
+    float twist = 0.0f;
 };
 
 inline Rig load_shipped_rig(const char* file) {
     Result<Rig> r = load_rig_file(std::filesystem::path(MARIONETTE_ASSETS) / file);
     EXPECT_TRUE(r.ok()) << file;
     return std::move(r).value();
+}
+
+// The bones `root` and `effector` with a cone limit (a ball joint) get swing-twist limits: the
+// cone's angle as the swing, the twist within +-`twist_degrees`.
+inline void give_swing_twist(Rig& rig, int root, int effector, float twist_degrees) {
+    for (const int b : {root, effector}) {
+        std::optional<JointLimits>& l = rig.skeleton[static_cast<std::size_t>(b)].limits;
+        if (!l || l->hinge || !l->max_angle) continue;
+        const float degree = kPiF / 180.0f;
+        l = JointLimits{std::nullopt, std::nullopt, std::nullopt, l->max_angle, TwistRange{-twist_degrees * degree, twist_degrees * degree}};
+    }
 }
 
 // A closed, smooth path around `centre` reaching from well inside to beyond `reach`, leaving

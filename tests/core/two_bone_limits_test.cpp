@@ -15,6 +15,7 @@
 #include "core/ccd_solver.hpp"
 #include "core/ik_test_rigs.hpp"
 #include "core/joint_limits.hpp"
+#include "core/limb_paths.hpp"
 #include "core/rig_file.hpp"
 #include "core/two_bone_solver.hpp"
 
@@ -49,14 +50,7 @@ LimbRig load_limb(const Limb& limb) {
         if (c.name == limb.chain) out.chain = c;
     }
     EXPECT_EQ(out.chain.name, limb.chain);
-    if (limb.twist > 0.0f) {
-        for (const int b : {out.chain.root, out.chain.effector}) {
-            std::optional<JointLimits>& l = out.rig.skeleton[static_cast<std::size_t>(b)].limits;
-            if (!l || l->hinge || !l->max_angle) continue;
-            const float degree = kPiF / 180.0f;
-            l = JointLimits{std::nullopt, std::nullopt, std::nullopt, l->max_angle, TwistRange{-limb.twist * degree, limb.twist * degree}};
-        }
-    }
+    if (limb.twist > 0.0f) give_swing_twist(out.rig, out.chain.root, out.chain.effector, limb.twist);
     return out;
 }
 

@@ -1,5 +1,6 @@
 // An IK drag spreads a swing over frames (limb_swing.hpp): the shipped rigs' chains dragged along
-// smooth paths as the viewport drags them. Every frame the chain shown turns no joint by more
+// smooth paths as the viewport drags them (and the humanoid's arm and leg with swing-twist
+// shoulder and hip). Every frame the chain shown turns no joint by more
 // than the target's step accounts for or kSwingStepRadians, stays within its joint limits, and
 // shows the solve itself whenever no swing is under way; a swing ends with the solve's answer
 // after a few frames of a resting cursor, or at once when the drag ends.
@@ -24,16 +25,17 @@ float turn_between(const glm::quat& a, const glm::quat& b) { return rotation_cha
 class ShippedSwings : public ::testing::TestWithParam<ShippedChain> {};
 
 std::string case_name(const ::testing::TestParamInfo<ShippedChain>& p) {
-    return std::string(p.param.file).substr(0, std::string(p.param.file).find('.')) + "_" + p.param.chain;
+    return std::string(p.param.file).substr(0, std::string(p.param.file).find('.')) + "_" + p.param.chain + (p.param.twist > 0.0f ? "_swing_twist" : "");
 }
 
 }  // namespace
 
 TEST_P(ShippedSwings, AreSpreadOverFramesWithinLimitsAndEndOnTheSolve) {
-    const Rig file_rig = load_shipped_rig(GetParam().file);
+    Rig file_rig = load_shipped_rig(GetParam().file);
     const int c = file_rig.find_chain(GetParam().chain);
     ASSERT_GE(c, 0);
     const IkChain& chain = file_rig.chains[static_cast<std::size_t>(c)];
+    if (GetParam().twist > 0.0f) give_swing_twist(file_rig, chain.root, chain.effector, GetParam().twist);
     const std::vector<int> bones = chain_bones(file_rig.skeleton, chain.root, chain.effector);
     int swings = 0, swinging_frames = 0, frames = 0;
     float largest_solve_turn = 0.0f;
@@ -100,7 +102,8 @@ TEST_P(ShippedSwings, AreSpreadOverFramesWithinLimitsAndEndOnTheSolve) {
 INSTANTIATE_TEST_SUITE_P(Editor, ShippedSwings,
                          ::testing::Values(ShippedChain{"hero.json", "arm_l"}, ShippedChain{"hero.json", "arm_r"}, ShippedChain{"hero.json", "leg_l"},
                                            ShippedChain{"hero.json", "spine_to_hand_l"}, ShippedChain{"humanoid.json", "arm_l"},
-                                           ShippedChain{"humanoid.json", "leg_l"}),
+                                           ShippedChain{"humanoid.json", "leg_l"}, ShippedChain{"humanoid.json", "arm_l", 60.0f},
+                                           ShippedChain{"humanoid.json", "leg_l", 30.0f}),
                          case_name);
 
 // Two poses on opposite rims of a 120 degree cone are nearer each other the short way, through
