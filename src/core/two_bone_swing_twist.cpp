@@ -212,7 +212,6 @@ glm::quat closest_swing_twist_aim(const glm::vec3& tip, const glm::vec3& w, cons
         const float s2 = glm::dot(off, off);
         return glm::dot(v, w) > 0.0f ? s2 : 2.0f - s2;
     };
-    glm::quat best = constrain_swing_twist(q0, limits.swing, limits.twist);
     // Candidates whose gaps differ by rounding alone (a tip on the bone's axis, which no twist
     // moves, or nearly so) are a tie, which would otherwise go to whichever rounds lower: a limb
     // held straight at its limits flipped its twist between the range's ends from frame to frame.
@@ -247,7 +246,7 @@ glm::quat closest_swing_twist_aim(const glm::vec3& tip, const glm::vec3& w, cons
         }
         return candidates[chosen];
     };
-    consider(best);
+    consider(constrain_swing_twist(q0, limits.swing, limits.twist));
     if (limits.swing >= kPi) return closest();
     glm::vec2 toward{w.y, w.z};
     if (glm::dot(toward, toward) < 1e-12f) toward = {tip.y, tip.z};

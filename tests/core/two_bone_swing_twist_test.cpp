@@ -81,6 +81,28 @@ TEST(TwoBoneSwingTwist, ClosestAimIsNoWorseThanADenseSearch) {
     EXPECT_EQ(worse, 0);
 }
 
+// A tip on the bone's axis (a limb held straight) turns with no twist, so every twist of the
+// closest swing ties: the tie goes to the pose nearest the shortest turn onto the aim, which
+// moves smoothly as the aim goes round beyond the swing's reach; left to rounding, the twist
+// jumped between the range's ends from one step to the next.
+TEST(TwoBoneSwingTwist, TiedTwistsOfAStraightTipFollowTheAimSmoothly) {
+    const SwingTwistLimits limits(1.2f, AngleRange{-0.5f, 0.5f});
+    const glm::vec3 tip{1.0f, 0.0f, 0.0f};
+    constexpr int kSteps = 2000;
+    float worst = 0.0f;
+    glm::quat before{1.0f, 0.0f, 0.0f, 0.0f};
+    for (int k = 0; k <= kSteps; ++k) {
+        const float a = 2.0f * kPi * static_cast<float>(k) / kSteps;  // 0.18 degrees a step
+        const glm::vec3 w{std::cos(2.0f), std::sin(2.0f) * std::cos(a), std::sin(2.0f) * std::sin(a)};
+        const glm::quat q = closest_swing_twist_aim(tip, w, limits);
+        ASSERT_TRUE(within_swing_twist(q, limits.swing, limits.twist, 1e-4f)) << "step " << k;
+        if (k > 0) worst = std::max(worst, 2.0f * std::acos(std::min(1.0f, std::fabs(glm::dot(q, before)))));
+        before = q;
+    }
+    std::cout << "straight tip, aim going round: largest turn in a step " << worst << " rad\n";
+    EXPECT_LT(worst, 0.01f);
+}
+
 TEST(TwoBoneSwingTwist, SwivelKeepsToTheLimitsAndPrefersThePole) {
     std::mt19937 rng(92);
     std::uniform_real_distribution<float> u(-kPi, kPi);
