@@ -44,6 +44,8 @@ inline Rot2 conjugate(Rot2 r) { return {r.c, -r.s}; }
 inline glm::vec2 rotate(Rot2 r, glm::vec2 v) { return {r.c * v.x - r.s * v.y, r.s * v.x + r.c * v.y}; }
 inline Rot2 rot2(float radians) { return {std::cos(radians), std::sin(radians)}; }
 inline float angle_of(Rot2 r) { return std::atan2(r.s, r.c); }
+inline float cross2(Rot2 a, Rot2 b) { return a.c * b.s - a.s * b.c; }
+inline float dot2(Rot2 a, Rot2 b) { return a.c * b.c + a.s * b.s; }
 
 // The turn by a small angle (|radians| <= 0.3: a bracket of two samples) without calling sine
 // and cosine: their series to the ninth power, exact in float there.

@@ -2,6 +2,7 @@
 // whose closest aim misses least, over the middle joint's range.
 
 #include <cmath>
+#include <optional>
 
 #include "core/bend_minima.hpp"
 #include "core/rotation_math.hpp"
@@ -9,6 +10,19 @@
 
 namespace marionette::shaped {
 
+namespace {
+
+// Closest aims already measured in a solve, by bend: the swing-twist search measures the true
+// miss at its bound's minima, and its answer is often one of those bends, whose aim the nearness
+// of a tie and the final pose then need again (some 3,000 instructions each). Kept for
+// swing-twist upper joints only (nullptr for the others, whose aims cost less than the record).
+struct MeasuredAims {
+    float bend[kMostBendMinima];
+    Aim aim[kMostBendMinima];
+    int count = 0;
+};
+
+// closest_aim at the bend θ, from `measured` when it holds it (recorded there when not).
 Aim closest_aim_at(const Limb& L, float theta, MeasuredAims* measured) {
     if (!measured) return closest_aim(L, rot2(theta));
     for (int k = 0; k < measured->count; ++k) {
@@ -21,8 +35,6 @@ Aim closest_aim_at(const Limb& L, float theta, MeasuredAims* measured) {
     }
     return aim;
 }
-
-namespace {
 
 // closest_aim's miss for the upper joints whose closest aim has a closed form in the tip's
 // length and its angle from the aim (none, a cone), without building the pose: the closest-tip
@@ -129,7 +141,11 @@ int swing_twist_minima(const Limb& L, float tolerance, BendMinimum* found, Measu
 
 }  // namespace
 
-float closest_bend(const Limb& L, float bend_now, float tolerance, MeasuredAims* measured) {
+ClosestBend closest_bend(const Limb& L, float bend_now, float tolerance) {
+    std::optional<MeasuredAims> record;
+    if (L.upper == UpperKind::SwingTwist) record.emplace();
+    MeasuredAims* measured = record ? &*record : nullptr;
+    auto answer = [&](float bend) { return ClosestBend{bend, closest_aim_at(L, bend, measured)}; };
     // Room for a swing-twist joint's three searches (the bound's and each twist end's).
     BendMinimum found[3 * kMostBendMinima];
     int count = 0;
@@ -146,7 +162,7 @@ float closest_bend(const Limb& L, float bend_now, float tolerance, MeasuredAims*
     }
     int near_best = 0;
     for (int k = 0; k < count; ++k) near_best += found[k].miss <= best + tolerance;
-    if (near_best == 1) return found[least].bend;
+    if (near_best == 1) return answer(found[least].bend);
     // A twist end's minimum need not be one of the true miss (a closer pose may lie beside it with
     // the twist inside its range): such a bend must not win a tie for being near.
     auto is_true_minimum = [&](const BendMinimum& m) {
@@ -166,7 +182,7 @@ float closest_bend(const Limb& L, float bend_now, float tolerance, MeasuredAims*
         const float d = distance_from_now(L, found[k].bend, bend_now, measured);
         if (d < nearest) nearest = d, chosen = found[k].bend;
     }
-    return chosen;
+    return answer(chosen);
 }
 
 

@@ -20,6 +20,7 @@
 
 #include "core/forward_kinematics.hpp"
 #include "core/joint_limits.hpp"
+#include "core/angle_arc.hpp"
 #include "core/rotation_math.hpp"
 #include "core/two_bone_free.hpp"
 #include "core/two_bone_guards.hpp"
@@ -32,70 +33,20 @@ namespace {
 
 glm::vec2 times(Rot2 r, glm::vec2 v) { return rotate(r, v); }
 Rot2 as_rot2(glm::vec2 v) { return {v.x, v.y}; }
-float cross2(Rot2 a, Rot2 b) { return a.c * b.s - a.s * b.c; }
-float dot2(Rot2 a, Rot2 b) { return a.c * b.c + a.s * b.s; }
-
-// An angle range as the arc from `lo` counter-clockwise to `hi`; the whole circle for a joint
-// without limits.
-struct Arc2 {
-    bool bounded = false;
-    bool partial = false;  // bounded, and less than the whole circle
-    bool narrow = false;   // up to a half turn
-    Rot2 lo, hi;
-    Rot2 middle{0.0f, 0.0f};  // lo + hi: along the arc's middle
-    float lo_angle = -kPi, hi_angle = kPi;
-
-    static Arc2 of(const std::optional<JointLimits>& limits) {
-        Arc2 arc;
-        if (!limits) return arc;
-        const AngleRange range = angle_range(*limits);
-        arc.bounded = true;
-        arc.lo_angle = range.lo;
-        arc.hi_angle = range.hi;
-        arc.lo = rot2(range.lo);
-        arc.hi = rot2(range.hi);
-        arc.middle = {arc.lo.c + arc.hi.c, arc.lo.s + arc.hi.s};
-        const float width = range.hi - range.lo;
-        arc.partial = width < 2.0f * kPi;
-        arc.narrow = width <= kPi;
-        return arc;
-    }
-    // The arc turned by the unit r (its angles, kept for the clamp, are not).
-    Arc2 turned(Rot2 r) const {
-        Arc2 arc = *this;
-        arc.lo = r * lo;
-        arc.hi = r * hi;
-        arc.middle = r * middle;
-        return arc;
-    }
-    // Whether the direction z (any length) lies on the arc. Up to a half turn, the arc is where
-    // z is past lo and short of hi, and on the near side of their middle: of an arc of no width
-    // (a joint held at one angle) the first two also pass the opposite direction (found by
-    // fuzzing: a knee held at 0 bent straight back).
-    bool contains(Rot2 z) const {
-        if (!partial) return true;
-        if (narrow) return cross2(lo, z) >= 0.0f && cross2(z, hi) >= 0.0f && dot2(middle, z) >= 0.0f;
-        return !(cross2(hi, z) > 0.0f && cross2(z, lo) > 0.0f);
-    }
-    // The end nearer the direction z (any length), on the circle.
-    Rot2 nearer_end(Rot2 z) const { return dot2(z, lo) > dot2(z, hi) ? lo : hi; }
-    // The unit z itself when on the arc, else the nearer end.
-    Rot2 nearest(Rot2 z) const { return contains(z) ? z : nearer_end(z); }
-};
 
 // What both limited solves read of the limb, set up once from the triangle (which also applies
 // the free paths' guards: a limb they refuse goes to the general solve).
 struct LimitedLimb2d {
     TriangleSides2d triangle;
     float tiny = 0.0f;
-    Arc2 range_a, range_b;            // the pose angles each joint allows
+    AngleArc range_a, range_b;            // the pose angles each joint allows
 
     bool set_up(const TwoBoneJob& job, glm::vec2 target) {
         if (!triangle_2d_sides(job, target, triangle)) return false;
         const Skeleton& sk = *job.skeleton;
         tiny = kTinyOfReach * triangle.reach;
-        range_a = Arc2::of(sk[static_cast<std::size_t>(job.root)].limits);
-        range_b = Arc2::of(sk[static_cast<std::size_t>(job.effector)].limits);
+        range_a = AngleArc::of(sk[static_cast<std::size_t>(job.root)].limits);
+        range_b = AngleArc::of(sk[static_cast<std::size_t>(job.effector)].limits);
         return true;
     }
 };
@@ -135,10 +86,10 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& re
     const float goal = soft_goal_distance(distance, fold, reach, job.settings.softness);
     // As the shape's solve: a soft limb gets as close as it can to its eased point, any other to the target.
     const float wanted = job.settings.softness > 0.0f && goal < distance ? goal : distance;
-    const Arc2& range_a = L.range_a;
+    const AngleArc& range_a = L.range_a;
     // The lower bone is followed by its direction in the upper bone's frame, d = rest_b b, so
     // the tip there is offset + lower d; its range turns with it.
-    const Arc2 range_d = L.range_b.turned(rest_b);
+    const AngleArc range_d = L.range_b.turned(rest_b);
     // The goal point in the upper bone's rest frame: the miss of the pose a is |goal - a tip|.
     const glm::vec2 goal_point = times(conjugate(rest_a), v * (wanted / distance));
     const Rot2 goal_dir = normalized(as_rot2(goal_point));

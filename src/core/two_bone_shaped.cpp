@@ -235,12 +235,9 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     }
     if (!solved) {
         // No bend reaching the goal distance can be aimed there: the closest tip the limits allow.
-        std::optional<MeasuredAims> measured;
-        if (L.upper == UpperKind::SwingTwist) measured.emplace();
-        MeasuredAims* record = measured ? &*measured : nullptr;
-        const float theta = closest_bend(L, clamp_to(angle_of(bend_now), L.bends.lo, L.bends.hi), tolerance, record);
-        bend = rot2(theta);
-        const Aim aim = record ? closest_aim_at(L, theta, record) : closest_aim(L, bend);
+        const ClosestBend closest = closest_bend(L, clamp_to(angle_of(bend_now), L.bends.lo, L.bends.hi), tolerance);
+        bend = rot2(closest.bend);
+        const Aim& aim = closest.aim;
         pose_a = aim.pose;
         if (aim.along_dir) {
             const int branch = branch_of(shape, bend);

@@ -55,21 +55,12 @@ struct Aim {
 
 Aim closest_aim(const Limb& L, Rot2 theta);
 
-// Closest aims already measured in a solve, by bend: the swing-twist search measures the true
-// miss at its bound's minima, and its answer is often one of those bends, whose aim the nearness
-// of a tie and the final pose then need again (some 3,000 instructions each). Kept for
-// swing-twist upper joints only (nullptr for the others, whose aims cost less than the record).
-struct MeasuredAims {
-    float bend[kMostBendMinima];
-    Aim aim[kMostBendMinima];
-    int count = 0;
+// The bend whose closest tip misses least, within L.bends, and its closest aim; `bend_now`: the
+// current bend (ties go to the minimum nearest the current pose), `tolerance`: the chain's.
+struct ClosestBend {
+    float bend = 0.0f;
+    Aim aim;
 };
-
-// closest_aim at the bend θ, from `measured` when it holds it (recorded there when not).
-Aim closest_aim_at(const Limb& L, float theta, MeasuredAims* measured);
-
-// The bend whose closest tip misses least, within L.bends; `bend_now`: the current bend (ties go
-// to the minimum nearest the current pose), `tolerance`: the chain's.
-float closest_bend(const Limb& L, float bend_now, float tolerance, MeasuredAims* measured);
+ClosestBend closest_bend(const Limb& L, float bend_now, float tolerance);
 
 }  // namespace marionette::shaped

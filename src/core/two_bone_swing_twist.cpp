@@ -324,7 +324,7 @@ float FreeTwistAims::miss(Rot2 theta, float wanted, float tiny) const {
 
 TwistEndRim::TwistEndRim(glm::vec2 end_half, const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const glm::vec3& w, float wanted,
                          const SwingTwistLimits& limits, const AngleRange& bend_range)
-    : bends(bend_range), lo(rot2(bend_range.lo)), hi(rot2(bend_range.hi)) {
+    : bends(AngleArc::of(bend_range)) {
     const glm::quat turn{end_half.x, end_half.y, 0.0f, 0.0f};
     const glm::vec3 v0 = turn * t0;
     radius = glm::length(tc);
@@ -335,9 +335,6 @@ TwistEndRim::TwistEndRim(glm::vec2 end_half, const glm::vec3& t0, const glm::vec
         ey = turn * (ts / radius);
     }
     const glm::vec3 ez = glm::cross(ex, ey);
-    const float width = bend_range.hi - bend_range.lo;
-    every_bend = width >= 2.0f * kPi - 1e-6f;
-    wide = width > kPi;
     // The rim's swing turns by S about n = (0, -sin a, cos a); turned back, wanted w is (Rodrigues)
     //     wanted (cos S w - sin S n x w + (1 - cos S)(n.w) n),
     // with n x w = cos a (-w.y, w.x, 0) + sin a (-w.z, 0, w.x) and (n.w) n = (0, w.y, w.z) / 2 +
@@ -360,17 +357,15 @@ TwistEndRim::Closest TwistEndRim::closest(Rot2 a) const {
     const float px = x.at(a, a2), py = y.at(a, a2), pz = z.at(a, a2);
     const float m2 = px * px + py * py;
     Closest out;
-    const bool inside = every_bend || (wide ? (lo.c * py - lo.s * px >= 0.0f || px * hi.s - py * hi.c >= 0.0f)
-                                            : (lo.c * py - lo.s * px >= 0.0f && px * hi.s - py * hi.c >= 0.0f));
-    if (inside && m2 > 1e-30f) {
+    if (bends.contains({px, py}) && m2 > 1e-30f) {
         const float m = std::sqrt(m2);
         out.bend = {px / m, py / m};
         const float off = m - radius;
         out.miss = std::sqrt(off * off + pz * pz);
         return out;
     }
-    const bool at_lo = lo.c * px + lo.s * py >= hi.c * px + hi.s * py;
-    out.bend = at_lo ? lo : hi;
+    const bool at_lo = bends.lo_is_nearer({px, py});
+    out.bend = at_lo ? bends.lo : bends.hi;
     out.end = at_lo ? -1 : 1;
     const float dx = px - radius * out.bend.c, dy = py - radius * out.bend.s;
     out.miss = std::sqrt(dx * dx + dy * dy + pz * pz);
@@ -378,11 +373,11 @@ TwistEndRim::Closest TwistEndRim::closest(Rot2 a) const {
 }
 
 float TwistEndRim::bend_angle(const Closest& c) const {
-    if (c.end != 0) return c.end < 0 ? bends.lo : bends.hi;
+    if (c.end != 0) return c.end < 0 ? bends.lo_angle : bends.hi_angle;
     float theta = angle_of(c.bend);
-    if (theta < bends.lo) theta += 2.0f * kPi;
-    if (theta > bends.hi) theta -= 2.0f * kPi;
-    return bends.clamp(theta);
+    if (theta < bends.lo_angle) theta += 2.0f * kPi;
+    if (theta > bends.hi_angle) theta -= 2.0f * kPi;
+    return clamp_to(theta, bends.lo_angle, bends.hi_angle);
 }
 
 int twist_end_minima(const TwistEndRim& rim, BendMinimum found[kMostBendMinima]) {

@@ -4,6 +4,7 @@
 
 #include <optional>
 
+#include "core/angle_arc.hpp"
 #include "core/bend_minima.hpp"
 #include "core/joint_limits.hpp"
 #include "core/rotation_math.hpp"
@@ -77,15 +78,12 @@ struct TwistEndRim {
     };
     Series x, y, z;
     float radius = 0.0f;
-    AngleRange bends;
-    Rot2 lo, hi;                // the bends' ends
-    bool every_bend = false;    // the bends go all the way round
-    bool wide = false;          // wider than a half turn
+    AngleArc bends;
 
     struct Closest {
         float miss = 0.0f;
         Rot2 bend;
-        int end = 0;  // the bend is bends.lo (-1), bends.hi (+1) or inside (0)
+        int end = 0;  // the bend is the range's lower end (-1), its upper (+1) or inside (0)
     };
     // The closest tip to the point for the rim direction a (a unit complex number).
     Closest closest(Rot2 a) const;
