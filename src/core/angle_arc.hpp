@@ -21,14 +21,21 @@ struct AngleArc {
     Rot2 middle{0.0f, 0.0f};  // lo + hi: along the arc's middle
     float lo_angle = -kPi, hi_angle = kPi;
 
-    static AngleArc of(const std::optional<JointLimits>& limits) { return limits ? of(angle_range(*limits)) : AngleArc{}; }
-    static AngleArc of(const AngleRange& range) {
+    // A joint's range, its ends' cosines and sines as the limits keep them.
+    static AngleArc of(const std::optional<JointLimits>& limits) {
+        if (!limits) return {};
+        const LimitAngle lo = limits->min_angle ? *limits->min_angle : LimitAngle::half_turn_below();
+        const LimitAngle hi = limits->max_angle ? *limits->max_angle : LimitAngle::half_turn_above();
+        return of({lo.radians(), hi.radians()}, {lo.cos(), lo.sin()}, {hi.cos(), hi.sin()});
+    }
+    static AngleArc of(const AngleRange& range) { return of(range, rot2(range.lo), rot2(range.hi)); }
+    static AngleArc of(const AngleRange& range, Rot2 lo_turn, Rot2 hi_turn) {
         AngleArc arc;
         arc.bounded = true;
         arc.lo_angle = range.lo;
         arc.hi_angle = range.hi;
-        arc.lo = rot2(range.lo);
-        arc.hi = rot2(range.hi);
+        arc.lo = lo_turn;
+        arc.hi = hi_turn;
         arc.middle = {arc.lo.c + arc.hi.c, arc.lo.s + arc.hi.s};
         const float width = range.hi - range.lo;
         arc.partial = width < 2.0f * kPi;

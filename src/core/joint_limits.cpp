@@ -97,7 +97,7 @@ glm::quat constrain_rotation(const glm::quat& pose_rotation, const JointLimits& 
     const float angle = rotation_angle(q);
     glm::vec3 axis;
     if (angle <= *limits.max_angle || !rotation_axis(q, axis)) return q;
-    return glm::angleAxis(*limits.max_angle, axis);
+    return glm::angleAxis(limits.max_angle->radians(), axis);
 }
 
 

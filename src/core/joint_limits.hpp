@@ -8,8 +8,8 @@ namespace marionette {
 
 // The [lo, hi] range of a limited 2D joint or 3D hinge, with open sides at -pi / pi.
 struct AngleRange {
-    float lo = -3.14159265f;
-    float hi = 3.14159265f;
+    float lo = LimitAngle::half_turn_below().radians();
+    float hi = LimitAngle::half_turn_above().radians();
     bool contains(float a) const { return a >= lo && a <= hi; }
     float clamp(float a) const { return a < lo ? lo : (a > hi ? hi : a); }
 };

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/limit_angle.hpp"
 #include "core/transform.hpp"
 
 namespace marionette {
@@ -27,8 +28,8 @@ struct JointLimits {
     std::optional<glm::vec3> hinge;
     // Signed range about the hinge (2D: about z). In 3D without a hinge only max_angle may be
     // set: the largest turn away from rest in any direction.
-    std::optional<float> min_angle;
-    std::optional<float> max_angle;
+    std::optional<LimitAngle> min_angle;
+    std::optional<LimitAngle> max_angle;
     // 3D ball joints may instead bound swing and twist apart (never with max_angle or a hinge):
     // the pose rotation splits as swing * twist, the twist about the bone's own x axis and the
     // swing the shortest turn taking x where the pose takes it (joint_limits.hpp).

@@ -55,14 +55,17 @@ struct LimitedLimb2d {
 // on the limb's shape does, then the other; a side is taken when both joints' angles are in
 // range.
 bool exact_limited_2d(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& result) {
-    // The side of the straight limb the current bend is on: the sine of the lower bone's turn
-    // from the upper bone's part of the limb.
-    const Rot2 now = normalized(rot2_from_quat(job.pose->rotations[static_cast<std::size_t>(job.effector)]));
-    const float s = (L.triangle.rest_b * now * conjugate(L.triangle.offset_dir)).s;
-    const int branch_now = side_of_straight(s);
-    const int first = branch_now != 0 ? branch_now : (job.settings.bend < 0 ? -1 : 1);
     // Straight or folded (the target out of reach, or at the fold), the two sides are one pose.
     const int sides = L.triangle.area4 > 0.0f ? 2 : 1;
+    int first = 1;
+    if (sides == 2) {
+        // The side of the straight limb the current bend is on: the sine of the lower bone's
+        // turn from the upper bone's part of the limb.
+        const Rot2 now = normalized(rot2_from_quat(job.pose->rotations[static_cast<std::size_t>(job.effector)]));
+        const float s = (L.triangle.rest_b * now * conjugate(L.triangle.offset_dir)).s;
+        const int branch_now = side_of_straight(s);
+        first = branch_now != 0 ? branch_now : (job.settings.bend < 0 ? -1 : 1);
+    }
     for (int i = 0; i < sides; ++i) {
         const Triangle2d t = L.triangle.side(i == 0 ? first : -first);
         if (!L.range_b.contains(t.pose_b) || !L.range_a.contains(t.pose_a)) continue;
@@ -79,7 +82,8 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& re
     const TriangleSides2d& T = L.triangle;
     const glm::vec2 offset = T.offset;
     const float lower = T.lower, upper = T.upper, reach = T.reach, tiny = L.tiny;
-    const Rot2 rest_a = normalized(T.rest_a), rest_b = normalized(T.rest_b), offset_dir = normalized(T.offset_dir);
+    // Unit as they come (unit rest rotations; the offset by its length's reciprocal).
+    const Rot2 rest_a = T.rest_a, rest_b = T.rest_b, offset_dir = T.offset_dir;
     const glm::vec2 v = T.v;
     const float distance = T.distance;
     const float fold = std::fabs(upper - lower);
@@ -97,9 +101,9 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& re
     auto tip_for = [&](Rot2 d) { return offset + lower * glm::vec2{d.c, d.s}; };
     // The lower bone's direction aiming it from the middle joint at the goal point, for the
     // upper pose a (held within its range).
-    auto best_d = [&](Rot2 a, Rot2 fallback) {
+    auto best_d = [&](Rot2 a, auto fallback) {
         const glm::vec2 w = times(conjugate(a), goal_point) - offset;
-        if (!(glm::dot(w, w) > tiny * tiny)) return fallback;
+        if (!(glm::dot(w, w) > tiny * tiny)) return fallback();
         return range_d.nearest(normalized(as_rot2(w)));
     };
 
@@ -141,14 +145,16 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& re
         bends[bend_count++] = offset_dir * conjugate(bend);
     }
     // The current bend, held within its range: the fallback of best_d and what the tie-break
-    // measures from.
-    const Rot2 b_now = normalized(rot2_from_quat(pose.rotations[B]));
-    Rot2 b_from = b_now;
-    if (range_d.bounded && !range_d.contains(rest_b * b_now)) {
-        const float angle = angle_of(b_now);  // the angle's clamp, as the shape's search takes it
-        b_from = angle < range_d.lo_angle ? conjugate(rest_b) * range_d.lo : (angle > range_d.hi_angle ? conjugate(rest_b) * range_d.hi : b_now);
-    }
-    const Rot2 d_from = rest_b * b_from;
+    // measures from (both seldom needed: worked out when they are).
+    auto bend_from = [&] {
+        const Rot2 b_now = normalized(rot2_from_quat(pose.rotations[B]));
+        Rot2 b_from = b_now;
+        if (range_d.bounded && !range_d.contains(rest_b * b_now)) {
+            const float angle = angle_of(b_now);  // the angle's clamp, as the shape's search takes it
+            b_from = angle < range_d.lo_angle ? conjugate(rest_b) * range_d.lo : (angle > range_d.hi_angle ? conjugate(rest_b) * range_d.hi : b_now);
+        }
+        return rest_b * b_from;
+    };
     const int ends_from = bend_count;  // from here on, bends within the range by construction
     if (range_d.bounded) {
         bends[bend_count++] = range_d.lo;
@@ -157,8 +163,8 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& re
     if (range_a.bounded) {
         // The bend a held upper joint wants, with the upper joint's best aim for it (the same
         // joint end when that bend keeps it clamped there): the shape's search weighs bends.
-        bends[bend_count++] = best_d(range_a.lo, d_from);
-        bends[bend_count++] = best_d(range_a.hi, d_from);
+        bends[bend_count++] = best_d(range_a.lo, bend_from);
+        bends[bend_count++] = best_d(range_a.hi, bend_from);
     }
     Candidate candidates[8];
     int count = 0;
@@ -191,6 +197,7 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& re
     }
     if (others > 0) {
         const Rot2 a_now = normalized(rot2_from_quat(pose.rotations[A]));
+        const Rot2 d_from = bend_from();
         const Rot2 nudge{0.9999995f, 0.00099999983f};  // a turn of 1e-3 rad
         const float slack = 1e-6f * (reach + wanted);
         auto is_minimum = [&](const Candidate& c) {
