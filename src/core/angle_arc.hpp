@@ -47,7 +47,7 @@ struct AngleArc {
         AngleArc arc = *this;
         arc.lo = r * lo;
         arc.hi = r * hi;
-        arc.middle = r * middle;
+        arc.middle = {arc.lo.c + arc.hi.c, arc.lo.s + arc.hi.s};
         return arc;
     }
     // Whether the direction z (any length) lies on the arc. Up to a half turn, the arc is where

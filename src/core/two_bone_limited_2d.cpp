@@ -96,7 +96,7 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& re
     const AngleArc range_d = L.range_b.turned(rest_b);
     // The goal point in the upper bone's rest frame: the miss of the pose a is |goal - a tip|.
     const glm::vec2 goal_point = times(conjugate(rest_a), v * (wanted / distance));
-    const Rot2 goal_dir = normalized(as_rot2(goal_point));
+    const Rot2 goal_dir = as_rot2(goal_point);  // of length `wanted`: aims are compared by direction
 
     auto tip_for = [&](Rot2 d) { return offset + lower * glm::vec2{d.c, d.s}; };
     // The lower bone's direction aiming it from the middle joint at the goal point, for the
@@ -174,8 +174,15 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& re
     if (count == 0) return false;
 
     int best = 0;
+    float runner_up = INFINITY;  // the least miss of the others
     for (int i = 1; i < count; ++i) {
-        if (candidates[i].miss < candidates[best].miss) best = i;
+        const float miss = candidates[i].miss;
+        if (miss < candidates[best].miss) {
+            runner_up = candidates[best].miss;
+            best = i;
+        } else {
+            runner_up = min_of(runner_up, miss);
+        }
     }
     const float least = candidates[best].miss;
     // Of the candidates within the tolerance of the least, the one nearest the current pose,
@@ -190,7 +197,7 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& re
     Rot2 chosen_d = candidates[best].d;
     int others = 0;
     Rot2 near_a[8];
-    for (int i = 0; i < count; ++i) {
+    for (int i = 0; i < count && runner_up <= least + tolerance; ++i) {  // else no other is near
         if (candidates[i].miss > least + tolerance) continue;
         near_a[i] = i == best ? chosen_a : normalized(candidates[i].a);
         others += apart(near_a[i], chosen_a) >= 1e-12f || apart(candidates[i].d, chosen_d) >= 1e-12f;
@@ -217,7 +224,8 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& re
     job.pose->rotations[A] = quat_from_rot2(chosen_a);
     job.pose->rotations[B] = quat_from_rot2(conjugate(rest_b) * chosen_d);
     result.iterations = 1;
-    result.error = glm::length(v - times(rest_a * chosen_a, tip_for(chosen_d)));
+    // The tip's miss, in the upper bone's rest frame (rest_a is a unit turn).
+    result.error = glm::length(times(conjugate(rest_a), v) - times(chosen_a, tip_for(chosen_d)));
     result.reached = result.error <= tolerance;
     return true;
 }
