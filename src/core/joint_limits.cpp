@@ -68,12 +68,36 @@ bool holds(const SwingTwist& st, float swing, const AngleRange& twist, float tol
     return turn <= tolerance;
 }
 
+// holds(split_swing_twist(pose), ...) decided by rough angles (rough_angle, no call into libm)
+// where they decide it plainly: a limited swing-twist solve tests several poses a call, and the
+// split's two atan2 are some 200 instructions. Unsure within the angles' error of a bound, where
+// the caller splits exactly; the same answer either way.
+enum class Verdict { Holds, Fails, Unsure };
+Verdict plain_verdict(const glm::quat& pose_rotation, float swing, const AngleRange& twist, float tolerance) {
+    const glm::quat q = pose_rotation.w < 0.0f ? -pose_rotation : pose_rotation;
+    // As split_swing_twist takes them, so that both measure the same angles.
+    const float wx = std::sqrt(q.w * q.w + q.x * q.x);
+    const float yz = std::sqrt(q.y * q.y + q.z * q.z);
+    // Twice the rough angles' error (the angles are doubled), and room for the exact split's
+    // own rounding.
+    constexpr float kBand = 4.0f * kRoughAngleError;
+    const float swing_angle = 2.0f * rough_angle(yz, wx);
+    if (swing_angle > swing + tolerance + kBand) return Verdict::Fails;
+    if (!(swing_angle < swing + tolerance - kBand)) return Verdict::Unsure;
+    if (!(wx > 1e-6f)) return Verdict::Holds;  // no twist of its own (split_swing_twist's test)
+    // With w >= 0 the twist's half angle lies within a quarter turn of none.
+    const float twist_angle = 2.0f * rough_angle(q.x, q.w);
+    if (twist_angle > twist.lo + kBand && twist_angle < twist.hi - kBand) return Verdict::Holds;
+    return Verdict::Unsure;
+}
+
 }  // namespace
 
 glm::quat constrain_swing_twist(const glm::quat& pose_rotation, float swing, const AngleRange& twist) {
     // An allowed pose is kept as it is: a half-turn swing has no twist of its own, and clamping
     // the twist it was split with moved it (fuzz: CCD measured its start on the moved pose and
     // reported that miss for the pose it left unchanged).
+    if (plain_verdict(pose_rotation, swing, twist, 0.0f) == Verdict::Holds) return pose_rotation;
     const SwingTwist st = split_swing_twist(pose_rotation);
     if (holds(st, swing, twist, 0.0f)) return pose_rotation;
     glm::quat kept = st.swing;
@@ -102,6 +126,8 @@ glm::quat constrain_rotation(const glm::quat& pose_rotation, const JointLimits& 
 
 
 bool within_swing_twist(const glm::quat& pose_rotation, float swing, const AngleRange& twist, float tolerance) {
+    const Verdict verdict = plain_verdict(pose_rotation, swing, twist, tolerance);
+    if (verdict != Verdict::Unsure) return verdict == Verdict::Holds;
     return holds(split_swing_twist(pose_rotation), swing, twist, tolerance);
 }
 

@@ -210,3 +210,46 @@ TEST(ContainsAngleOf, AgreesWithTheRangeOfAtan2) {
     EXPECT_FALSE(contains_angle_of(AngleRange{0.0f, kPi}, -0.0f, -1.0f));
     EXPECT_TRUE(contains_angle_of(AngleRange{0.0f, kPi}, 0.0f, -1.0f));
 }
+
+// within_swing_twist and constrain_swing_twist decide plain cases by rough angles (no atan2) and
+// split exactly only near a bound: the same answers as the exact split's, also for poses at and
+// a rounding away from the swing's bound and the twist's ends.
+TEST(SwingTwist, RoughAnglesDecideAsTheExactSplitDoes) {
+    std::mt19937 rng(23);
+    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+    std::uniform_real_distribution<float> turn(-kPi, kPi);
+    std::uniform_real_distribution<float> near(-2e-5f, 2e-5f);
+    const float tolerances[] = {0.0f, 1e-6f, 1e-3f};
+    int near_bounds = 0;
+    for (int k = 0; k < 40000; ++k) {
+        const float swing = 0.05f + 3.0f * unit(rng);
+        float lo = turn(rng), hi = turn(rng);
+        if (lo > hi) std::swap(lo, hi);
+        const AngleRange twist{k % 9 == 0 ? -kPi : lo, k % 11 == 0 ? kPi : hi};
+        const float tolerance = tolerances[k % 3];
+        // The pose's swing and twist: at random, or a rounding away from a bound.
+        const int kind = k % 4;
+        float swing_angle = kind == 1 ? swing + tolerance + near(rng) : 3.1f * unit(rng);
+        float twist_angle = kind == 2 ? twist.lo + near(rng) : (kind == 3 ? twist.hi + near(rng) : turn(rng));
+        if (kind == 0 && k % 8 == 0) swing_angle = swing + tolerance + near(rng), twist_angle = twist.lo + near(rng);
+        near_bounds += kind != 0;
+        const float a = turn(rng);
+        const glm::quat pose = glm::angleAxis(swing_angle, glm::vec3{0.0f, std::cos(a), std::sin(a)}) * glm::angleAxis(twist_angle, glm::vec3{1, 0, 0});
+        // The exact rule (within_limits' tolerance is a turn of the whole pose).
+        const SwingTwist st = split_swing_twist(pose);
+        bool holds = st.swing_angle <= swing + tolerance;
+        if (holds && st.has_twist && !twist.contains(wrap_angle(st.twist))) {
+            const float t = wrap_angle(st.twist);
+            const float outside = std::min(std::fabs(wrap_angle(t - twist.lo)), std::fabs(wrap_angle(t - twist.hi)));
+            holds = 4.0f * std::asin(std::cos(0.5f * st.swing_angle) * std::sin(0.25f * outside)) <= tolerance;
+        }
+        ASSERT_EQ(within_swing_twist(pose, swing, twist, tolerance), holds)
+            << "swing " << swing_angle << " of " << swing << ", twist " << twist_angle << " in [" << twist.lo << ", " << twist.hi << "], tolerance " << tolerance;
+        if (tolerance == 0.0f && holds) {
+            // An allowed pose is kept as it is.
+            const glm::quat kept = constrain_swing_twist(pose, swing, twist);
+            ASSERT_EQ(kept, pose);
+        }
+    }
+    EXPECT_GT(near_bounds, 20000);
+}
