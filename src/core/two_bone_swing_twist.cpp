@@ -103,11 +103,6 @@ glm::quat rim(const SwingTwistLimits& limits, glm::vec2 dir) {
 
 glm::vec2 unit_at(float a) { return {std::cos(a), std::sin(a)}; }
 
-// The twist about x turning `from` toward `to` most (their parts across x).
-float twist_toward(const glm::vec3& from, const glm::vec3& to) {
-    return std::atan2(from.y * to.z - from.z * to.y, from.y * to.y + from.z * to.z);
-}
-
 // The rim direction (cos a, sin a) with the most dot(rim(a) v, w). The rim turns v by the swing
 // limit S about n = (0, -sin a, cos a), so (Rodrigues) that dot is
 //     cos S (v.w) + sin S n.(v x w) + (1 - cos S)(n.v)(n.w),
@@ -252,10 +247,21 @@ glm::quat closest_swing_twist_aim(const glm::vec3& tip, const glm::vec3& w, cons
     if (glm::dot(toward, toward) < 1e-12f) toward = {tip.y, tip.z};
     if (glm::dot(toward, toward) < 1e-12f) toward = {1.0f, 0.0f};
     toward = glm::normalize(toward);
+    // The twist range as an arc, its ends the squares of the half angles' (no sincos).
+    auto doubled = [](glm::vec2 h) { return Rot2{(h.x - h.y) * (h.x + h.y), 2.0f * h.x * h.y}; };
+    const AngleArc twists = AngleArc::of(limits.twist, doubled(limits.twist_lo_half), doubled(limits.twist_hi_half));
+    // The allowed twist turning the tip toward w most, with the rim's swing s: the turn about x
+    // taking the tip's part across x toward w's (no atan2), the nearest the range allows.
     auto with_best_twist = [&](glm::vec2 side) {
         const glm::quat s = rim(limits, side);
-        const float t = nearest_allowed_angle(twist_toward(tip, glm::conjugate(s) * w), limits.twist);
-        consider(normalized(s * glm::angleAxis(t, kX)));
+        const glm::vec3 to = glm::conjugate(s) * w;
+        const Rot2 toward_w{tip.y * to.y + tip.z * to.z, tip.y * to.z - tip.z * to.y};
+        const Rot2 t = twists.nearest(normalized(toward_w));  // none when either lies along x
+        // The half-angle quaternion about x, its w kept >= 0 as angleAxis gives it.
+        const float hw = t.c >= 0.0f ? 1.0f + t.c : std::fabs(t.s);
+        const float hx = t.c >= 0.0f ? t.s : (t.s < 0.0f ? -(1.0f - t.c) : 1.0f - t.c);
+        const float k = inverse_sqrt(hw * hw + hx * hx);
+        consider(normalized(s * glm::quat{hw * k, hx * k, 0.0f, 0.0f}));
     };
     with_best_twist(toward);
     with_best_twist(-toward);
