@@ -197,10 +197,12 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& re
     Rot2 chosen_d = candidates[best].d;
     int others = 0;
     Rot2 near_a[8];
-    for (int i = 0; i < count && runner_up <= least + tolerance; ++i) {  // else no other is near
-        if (candidates[i].miss > least + tolerance) continue;
-        near_a[i] = i == best ? chosen_a : normalized(candidates[i].a);
-        others += apart(near_a[i], chosen_a) >= 1e-12f || apart(candidates[i].d, chosen_d) >= 1e-12f;
+    if (runner_up <= least + tolerance) {  // else no other is near
+        for (int i = 0; i < count; ++i) {
+            if (candidates[i].miss > least + tolerance) continue;
+            near_a[i] = i == best ? chosen_a : normalized(candidates[i].a);
+            others += apart(near_a[i], chosen_a) >= 1e-12f || apart(candidates[i].d, chosen_d) >= 1e-12f;
+        }
     }
     if (others > 0) {
         const Rot2 a_now = normalized(rot2_from_quat(pose.rotations[A]));

@@ -248,7 +248,7 @@ glm::quat closest_swing_twist_aim(const glm::vec3& tip, const glm::vec3& w, cons
     if (glm::dot(toward, toward) < 1e-12f) toward = {1.0f, 0.0f};
     toward = glm::normalize(toward);
     // The twist range as an arc, its ends the squares of the half angles' (no sincos).
-    auto doubled = [](glm::vec2 h) { return Rot2{(h.x - h.y) * (h.x + h.y), 2.0f * h.x * h.y}; };
+    auto doubled = [](glm::vec2 h) { return Rot2{h.x, h.y} * Rot2{h.x, h.y}; };
     const AngleArc twists = AngleArc::of(limits.twist, doubled(limits.twist_lo_half), doubled(limits.twist_hi_half));
     // The allowed twist turning the tip toward w most, with the rim's swing s: the turn about x
     // taking the tip's part across x toward w's (no atan2), the nearest the range allows.
@@ -257,11 +257,10 @@ glm::quat closest_swing_twist_aim(const glm::vec3& tip, const glm::vec3& w, cons
         const glm::vec3 to = glm::conjugate(s) * w;
         const Rot2 toward_w{tip.y * to.y + tip.z * to.z, tip.y * to.z - tip.z * to.y};
         const Rot2 t = twists.nearest(normalized(toward_w));  // none when either lies along x
-        // The half-angle quaternion about x, its w kept >= 0 as angleAxis gives it.
-        const float hw = t.c >= 0.0f ? 1.0f + t.c : std::fabs(t.s);
-        const float hx = t.c >= 0.0f ? t.s : (t.s < 0.0f ? -(1.0f - t.c) : 1.0f - t.c);
-        const float k = inverse_sqrt(hw * hw + hx * hx);
-        consider(normalized(s * glm::quat{hw * k, hx * k, 0.0f, 0.0f}));
+        // quat_from_rot2's half-angle turn, about x, its w kept >= 0 as angleAxis gives it.
+        glm::quat half = quat_from_rot2(t);
+        if (half.w < 0.0f) half = -half;
+        consider(normalized(s * glm::quat{half.w, half.z, 0.0f, 0.0f}));
     };
     with_best_twist(toward);
     with_best_twist(-toward);
