@@ -16,7 +16,8 @@ namespace {
 
 // A 3D limb whose middle joint bends about an axis across both bones (its rest bend axis, or a
 // hinge lying that way) moves in one plane: the bend plane, seen in the upper bone's rest
-// frame, where the upper bone's pose rotation is the aiming turn itself.
+// frame, where the upper bone's pose rotation is the aiming turn (from there to the parent's
+// frame, the rest rotation taken off).
 struct BendPlane {
     glm::vec3 root{0.0f};  // the root joint, in the parent frame
     float upper = 0.0f, lower = 0.0f, reach = 0.0f, tiny = 0.0f;
@@ -54,8 +55,13 @@ struct BendPlane {
         p.axis = glm::cross(p.e1, r);
         const float nn = glm::dot(p.axis, p.axis);
         if (nn > kRestBendCross2) {
-            p.axis *= 1.0f / std::sqrt(nn);
+            const float inverse_n = inverse_sqrt(nn);
+            p.axis *= inverse_n;
             p.axis_b = glm::conjugate(rb) * p.axis;
+            p.e2 = glm::cross(p.axis, p.e1);
+            // r = cos e1 + sin e2 with the sine |e1 x r|: the rest bend is on the positive side.
+            p.rho = {glm::dot(r, p.e1), nn * inverse_n};
+            return true;
         } else {
             p.axis = {2.0f * (rb.x * rb.z + rb.w * rb.y), 2.0f * (rb.y * rb.z - rb.w * rb.x), 1.0f - 2.0f * (rb.x * rb.x + rb.y * rb.y)};
             // Nearly straight, not quite: the lower bone's z is then off square with the upper
@@ -88,40 +94,52 @@ enum class PlaneAnswer { Solved, Degenerate, Refused };
 template <class MayAim>
 [[gnu::always_inline]] inline PlaneAnswer solve_in_plane(const TwoBoneJob& job, const BendPlane& p, const glm::vec3& target, const glm::vec3& pole, int branch,
                                                          PlaneSolve& out, const MayAim& may_aim) {
+    // The aim's frame is built in the parent's frame, the tip's in the upper bone's rest frame:
+    // the rest rotation is taken off the turn between them at the end, rather than put on the
+    // target and the pole at the start, where it would lengthen the chain of dependent steps.
     const glm::quat to_rest = glm::conjugate(job.skeleton->operator[](static_cast<std::size_t>(job.root)).rest.rotation);
-    const glm::vec3 v = to_rest * (target - p.root);
+    const glm::vec3 v = target - p.root;
     const float d2 = glm::dot(v, v);
     if (!clear_of_root(d2, p.reach)) return PlaneAnswer::Degenerate;
     const float inverse_distance = inverse_sqrt(d2);
     out.distance = d2 * inverse_distance;
     const glm::vec3 dir = v * inverse_distance;
-    out.aim = dir;
+    out.aim = to_rest * dir;
     const float fold = std::fabs(p.upper - p.lower);
     float goal = clamp_to(out.distance, fold, p.reach);
     if (job.settings.softness > 0.0f) goal = soft_goal_distance(out.distance, fold, p.reach, job.settings.softness);
     out.goal = goal;
     const float g2 = goal * goal;
     // The lower bone's direction beta from e1, times 2 upper lower; its sine from Heron's
-    // formula, exactly 0 at both ends of the range.
+    // formula, exactly 0 at both ends of the range. Scaled by 1 / (2 upper lower), worked out
+    // beside the triangle: the solve's longest chain of dependent steps runs through here, and a
+    // normalization would add its square root to it.
     const float uu = p.upper * p.upper, ll = p.lower * p.lower;
+    const float to_unit = 0.5f / (p.upper * p.lower);
     const float sin_beta = static_cast<float>(branch) * std::sqrt(max_of((p.reach * p.reach - g2) * (g2 - fold * fold), 0.0f));
     out.flat = sin_beta == 0.0f;
-    const Rot2 beta = normalized(Rot2{g2 - uu - ll, sin_beta});
+    const Rot2 beta{(g2 - uu - ll) * to_unit, sin_beta * to_unit};
     const float tip_x = p.upper + p.lower * beta.c;
     const float tip_y = p.lower * beta.s;
-    const float inverse_tip = inverse_sqrt(tip_x * tip_x + tip_y * tip_y);
-    if (!(inverse_tip < 1.0f / p.tiny)) return PlaneAnswer::Degenerate;
+    // The tip lies the goal's distance from the root joint: that is the length to divide by.
+    if (!(goal > p.tiny)) return PlaneAnswer::Degenerate;
+    const float inverse_tip = inverse_sqrt(g2);
     const float cx = tip_x * inverse_tip, cy = tip_y * inverse_tip;
     const glm::vec3 tip_dir = cx * p.e1 + cy * p.e2;
     out.bend = conjugate(p.rho) * beta;
-    if (!may_aim(tip_dir, dir, out.bend)) return PlaneAnswer::Refused;
+    if (!may_aim(tip_dir, out.aim, out.bend)) return PlaneAnswer::Refused;
     const float sigma = branch < 0 ? 1.0f : -1.0f;  // the bend normal is sigma axis
-    const glm::vec3 rest_normal = p.rest_branch < 0 ? p.axis : -p.axis;
 
-    const glm::vec3 side = bend_side(dir, to_rest * (pole - p.root), rest_normal, p.tiny);
+    const glm::vec3 hint = pole - p.root;
+    BendSide side;
+    if (!clear_bend_side(dir, hint, p.tiny, side)) {
+        const glm::vec3 rest_normal = glm::conjugate(to_rest) * (p.rest_branch < 0 ? p.axis : -p.axis);
+        side = bend_side(dir, hint, rest_normal, p.tiny);
+    }
     // Both frames' third axes without a cross product: tip x (sigma axis) lies in the plane, and
     // dir x (dir x side) is -side (side is unit and across dir).
-    out.upper = rotation_taking_frames(tip_dir, sigma * p.axis, sigma * (cy * p.e1 - cx * p.e2), dir, glm::cross(dir, side), -side);
+    const glm::quat turn = rotation_taking_frames(tip_dir, sigma * p.axis, sigma * (cy * p.e1 - cx * p.e2), dir, side.normal, -side.toward);
+    out.upper = to_rest * turn;
     const glm::quat half = quat_from_rot2(out.bend);
     out.lower = {half.w, p.axis_b.x * half.z, p.axis_b.y * half.z, p.axis_b.z * half.z};
     return PlaneAnswer::Solved;

@@ -7,19 +7,6 @@
 
 namespace marionette {
 
-namespace {
-
-// bend_side: how far the hint's side gives way to the kept normal's side next to the hint's
-// line. Within 30 degrees of the line (sine kBlendSine) the kept side is mixed in, fading to
-// nothing at 30 degrees; at the line itself it has kKeptWeight of the hint's length, so a target
-// crossing the line turns the bend plane by about 1 / kKeptWeight times its own angular step.
-// The point where the two sides cancel (there must be one: docs/architecture.md) then lies about
-// 13 degrees off the line, clear of targets crossing within 10 degrees of it.
-constexpr float kBlendSine = 0.5f;
-constexpr float kKeptWeight = 0.35f;
-
-}  // namespace
-
 LimbShape limb_shape(const Skeleton& skeleton, const Pose& pose, int effector, bool is_2d) {
     const Bone& lower_bone = skeleton[static_cast<std::size_t>(effector)];
     LimbShape s;
@@ -152,11 +139,12 @@ std::optional<glm::quat> cone_swivel(const glm::quat& q0, const glm::quat& q1, f
     return normalized(std::cos(0.5f * psi) * q0 + std::sin(0.5f * psi) * q1);
 }
 
-glm::vec3 bend_side(const glm::vec3& dir, const glm::vec3& hint, const glm::vec3& normal, float tiny) {
+BendSide bend_side(const glm::vec3& dir, const glm::vec3& hint, const glm::vec3& normal, float tiny) {
+    if (BendSide clear; clear_bend_side(dir, hint, tiny, clear)) return clear;
+    const float hint2 = glm::dot(hint, hint);
     // Projected twice: once leaves rounding of the hint's own size along a line it nearly lies on.
     const glm::vec3 once = hint - dir * glm::dot(hint, dir);
     const glm::vec3 off = once - dir * glm::dot(once, dir);
-    const float hint2 = glm::dot(hint, hint);
     glm::vec3 v;
     if (hint2 <= tiny * tiny) {
         v = glm::cross(normal, dir);
@@ -176,9 +164,12 @@ glm::vec3 bend_side(const glm::vec3& dir, const glm::vec3& hint, const glm::vec3
         }
     }
     const float vv = glm::dot(v, v);
-    if (!(vv > 1e-24f * max_of(hint2, 1.0f))) return any_perpendicular(dir);
-    const glm::vec3 side = v * inverse_sqrt(vv);
-    return side - dir * glm::dot(side, dir);
+    glm::vec3 side = any_perpendicular(dir);
+    if (vv > 1e-24f * max_of(hint2, 1.0f)) {
+        side = v * inverse_sqrt(vv);
+        side -= dir * glm::dot(side, dir);
+    }
+    return {side, glm::cross(dir, side)};
 }
 
 }  // namespace marionette

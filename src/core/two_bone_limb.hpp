@@ -94,6 +94,35 @@ std::optional<glm::quat> cone_swivel(const glm::quat& q0, const glm::quat& q1, f
 // the target, it blends into the side that keeps `normal` as the bend plane's normal, so the
 // plane turns smoothly and without memory as the target crosses the line (docs/architecture.md:
 // a stateless rule must turn fast somewhere; this puts that point beside the line, not on it).
-glm::vec3 bend_side(const glm::vec3& dir, const glm::vec3& hint, const glm::vec3& normal, float tiny);
+// With it, dir x side: the bend plane's normal the pose turns the limb's own onto.
+struct BendSide {
+    glm::vec3 toward;  // unit, across dir
+    glm::vec3 normal;  // dir x toward
+};
+
+// bend_side: how far the hint's side gives way to the kept normal's side next to the hint's
+// line. Within 30 degrees of the line (sine kBlendSine) the kept side is mixed in, fading to
+// nothing at 30 degrees; at the line itself it has kKeptWeight of the hint's length, so a target
+// crossing the line turns the bend plane by about 1 / kKeptWeight times its own angular step.
+// The point where the two sides cancel (there must be one: docs/architecture.md) then lies about
+// 13 degrees off the line, clear of targets crossing within 10 degrees of it.
+inline constexpr float kBlendSine = 0.5f;
+inline constexpr float kKeptWeight = 0.35f;
+
+// bend_side where the hint is clear of its line (no blending): the hint's side alone, as
+// (dir x hint) x dir, with no cancellation and few dependent steps. False, writing nothing, where
+// bend_side blends (and needs the kept normal, which a caller may then work out).
+inline bool clear_bend_side(const glm::vec3& dir, const glm::vec3& hint, float tiny, BendSide& out) {
+    const float hint2 = glm::dot(hint, hint);
+    if (!(hint2 > tiny * tiny)) return false;
+    const glm::vec3 across = glm::cross(dir, hint);
+    const float aa = glm::dot(across, across);
+    if (!(aa >= kBlendSine * kBlendSine * hint2)) return false;
+    const float k = inverse_sqrt(aa);
+    out = {glm::cross(across, dir) * k, across * k};
+    return true;
+}
+
+BendSide bend_side(const glm::vec3& dir, const glm::vec3& hint, const glm::vec3& normal, float tiny);
 
 }  // namespace marionette

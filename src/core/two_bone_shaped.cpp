@@ -45,8 +45,7 @@ std::optional<glm::quat> exact_aim(const Limb& L, Rot2 theta, int branch) {
         return rotation_2d(angle);
     }
     if (L.upper == UpperKind::Hinge) return std::nullopt;  // no swivel: the closest-tip search finds it
-    const glm::vec3 side = bend_side(L.dir, L.hint, L.normal, L.tiny);
-    const glm::quat turn = rotation_taking(tip_dir, L.shape.bend_normal(tip_dir, branch), L.dir, glm::cross(L.dir, side));
+    const glm::quat turn = rotation_taking(tip_dir, L.shape.bend_normal(tip_dir, branch), L.dir, bend_side(L.dir, L.hint, L.normal, L.tiny).normal);
     const glm::quat to_rest = glm::conjugate(L.rest_a);
     const glm::quat q0 = normalized(to_rest * turn);
     if (L.upper == UpperKind::Free) return q0;
