@@ -71,7 +71,8 @@ struct BendPlane {
         }
     }
     p.e2 = glm::cross(p.axis, p.e1);
-    p.rho = normalized(Rot2{glm::dot(r, p.e1), glm::dot(r, p.e2)});
+    // Unit already: the axis is square with r and with e1 (to 1e-6, above), so r lies in the plane.
+    p.rho = {glm::dot(r, p.e1), glm::dot(r, p.e2)};
     p.rest_branch = rest_side(p.rho.s);
     return true;
 }
