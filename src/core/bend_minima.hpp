@@ -143,7 +143,8 @@ enum class MissShape { Smooth, Rough };
 // The minima of `miss` over the bends [lo, hi] (lo < hi, at most a turn apart): each sampled
 // minimum refined, a range end kept as its own when it is no worse than its refined neighbour.
 // Writes at most kMostBendMinima into `found`; returns how many (at least one). `per_turn`: the
-// samples a whole turn gets (at most kBendSamples), for a miss known to vary more slowly.
+// samples a whole turn gets (at most kBendSamples), for a miss known to vary more slowly. A miss
+// with a member four(cosines, sines, misses) is asked for the samples four at a time.
 template <class Miss>
 int bend_minima(const Miss& miss, MissShape shape, float lo, float hi, BendMinimum found[kMostBendMinima], int per_turn = kBendSamples) {
     const int samples = static_cast<int>(std::ceil(static_cast<float>(per_turn) * min_of(hi - lo, 2.0f * kPi) / (2.0f * kPi)));
@@ -151,11 +152,11 @@ int bend_minima(const Miss& miss, MissShape shape, float lo, float hi, BendMinim
     const int n = wanted < kFewestBendSamples ? kFewestBendSamples : (wanted > kBendSamples ? kBendSamples : wanted);
     const float step = (hi - lo) / static_cast<float>(n);
     const Rot2 turn = rot2(step);
-    float misses[kBendSamples + 1];
-    float bend_c[kBendSamples + 1], bend_s[kBendSamples + 1];  // the samples' unit complex numbers
+    // Room for the last sample and the padding of a group of four.
+    float misses[kBendSamples + 4];
+    float bend_c[kBendSamples + 4], bend_s[kBendSamples + 4];  // the samples' unit complex numbers
     Rot2 z = rot2(lo);
     bend_c[0] = z.c, bend_s[0] = z.s;
-    misses[0] = miss(z);
     for (int i = 1; i < n; ++i) {
         z = z * turn;
         if (i % 8 == 0) {
@@ -164,9 +165,16 @@ int bend_minima(const Miss& miss, MissShape shape, float lo, float hi, BendMinim
             z = {z.c * k, z.s * k};
         }
         bend_c[i] = z.c, bend_s[i] = z.s;
-        misses[i] = miss(z);
     }
-    misses[n] = miss(rot2(hi));
+    const Rot2 end = rot2(hi);
+    bend_c[n] = end.c, bend_s[n] = end.s;
+    if constexpr (requires { miss.four(bend_c, bend_s, misses); }) {
+        // Four samples at a time, the last group padded with the range's end.
+        for (int i = n + 1; i % 4 != 0; ++i) bend_c[i] = end.c, bend_s[i] = end.s;
+        for (int i = 0; i <= n; i += 4) miss.four(bend_c + i, bend_s + i, misses + i);
+    } else {
+        for (int i = 0; i <= n; ++i) misses[i] = miss(Rot2{bend_c[i], bend_s[i]});
+    }
     int count = 0;
     for (int i = 0; i <= n && count < kMostBendMinima; ++i) {
         if ((i > 0 && misses[i - 1] < misses[i]) || (i < n && misses[i + 1] <= misses[i])) continue;

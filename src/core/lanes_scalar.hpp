@@ -4,6 +4,8 @@
 // (two_bone_guards.hpp): the one-limb path and the lane kernel then cannot draw a line in
 // different places.
 
+#include <cmath>
+
 #include "core/rotation_math.hpp"
 
 namespace marionette::lanes {
@@ -12,9 +14,14 @@ namespace marionette::lanes {
 inline float splat_as(float x, float /*like*/) { return x; }
 inline bool greater(float a, float b) { return a > b; }
 inline bool less(float a, float b) { return a < b; }
+inline bool less_equal(float a, float b) { return a <= b; }
 inline bool both(bool a, bool b) { return a && b; }
 inline float select(bool mask, float yes, float no) { return mask ? yes : no; }
 // As _mm_min_ps: the second operand when either is NaN.
 inline float min(float a, float b) { return min_of(a, b); }
+// As _mm_max_ps: the second operand when either is NaN.
+inline float max(float a, float b) { return max_of(a, b); }
+inline float sqrt(float a) { return std::sqrt(a); }
+inline float abs(float a) { return std::fabs(a); }
 
 }  // namespace marionette::lanes

@@ -5,6 +5,8 @@
 #include <optional>
 
 #include "core/bend_minima.hpp"
+#include "core/lanes_scalar.hpp"
+#include "core/lanes_sse.hpp"
 #include "core/rotation_math.hpp"
 #include "core/two_bone_shaped_limb.hpp"
 
@@ -38,44 +40,59 @@ Aim closest_aim_at(const Limb& L, float theta, MeasuredAims* measured) {
 
 // closest_aim's miss for the upper joints whose closest aim has a closed form in the tip's
 // length and its angle from the aim (none, a cone), without building the pose: the closest-tip
-// search evaluates it some forty times. With a = |T| cos(gap) and b = |T| sin(gap) (gap: the
+// search evaluates it some thirty times. With a = |T| cos(gap) and b = |T| sin(gap) (gap: the
 // tip's angle from the aim) and the tip turned by the cone toward the aim, the miss is
 // sqrt((wanted - |T|)^2 + 2 wanted |T| (1 - cos(gap - cone))), written without cancellation.
-// Every term is a sinusoid of the bend, its coefficients set once a solve (QuickMiss).
+// Every term is a sinusoid of the bend, its coefficients set once a solve. Written once over the
+// value type: one bend (float) for the refinement's steps, four (lanes::F4) for the search's
+// samples (bend_minima asks `four` where there is one), the same float operations in the same
+// order in each lane, so both give the same miss to the bit.
 struct QuickMiss {
     float k = 0.0f, p = 0.0f, q = 0.0f;      // |T|^2 = k + p cos θ + q sin θ
     float a0 = 0.0f, a1 = 0.0f, a2 = 0.0f;   // T . aim
     glm::vec3 x0{0.0f}, x1{0.0f}, x2{0.0f};  // T x aim: its length from the vector, accurate near 0
+    // The limb's own, copied: kept in registers across the samples' stores, which could alias the limb's.
+    float tiny = 0.0f, wanted = 0.0f, cos_cone = 1.0f, sin_cone = 0.0f;
+    bool free = false;
+
+    explicit QuickMiss(const Limb& L)
+        : tiny(L.tiny), wanted(L.wanted), cos_cone(L.cos_cone), sin_cone(L.sin_cone), free(L.upper == UpperKind::Free) {
+        k = glm::dot(L.tip0, L.tip0) + glm::dot(L.tip_c, L.tip_c);  // tip_c and tip_s: equal and square
+        p = 2.0f * glm::dot(L.tip0, L.tip_c);
+        q = 2.0f * glm::dot(L.tip0, L.tip_s);
+        a0 = glm::dot(L.tip0, L.dir_rest);
+        a1 = glm::dot(L.tip_c, L.dir_rest);
+        a2 = glm::dot(L.tip_s, L.dir_rest);
+        x0 = glm::cross(L.tip0, L.dir_rest);
+        x1 = glm::cross(L.tip_c, L.dir_rest);
+        x2 = glm::cross(L.tip_s, L.dir_rest);
+    }
+
+    template <class V>
+    [[gnu::always_inline]] V at(V c, V s) const {
+        using namespace lanes;
+        auto splat = [c](float x) { return splat_as(x, c); };
+        const V length = sqrt(max(splat(k) + splat(p) * c + splat(q) * s, splat(0.0f)));
+        const V short_by = splat(wanted) - length;
+        const V near = abs(short_by);  // the tip turned onto the aim
+        const V none = splat(wanted);  // no tip to turn: the limb folded onto its root
+        if (free) return select(greater(length, splat(tiny)), near, none);
+        const V a = splat(a0) + splat(a1) * c + splat(a2) * s;
+        const V across_x = splat(x0.x) + c * splat(x1.x) + s * splat(x2.x);
+        const V across_y = splat(x0.y) + c * splat(x1.y) + s * splat(x2.y);
+        const V across_z = splat(x0.z) + c * splat(x1.z) + s * splat(x2.z);
+        const V b = sqrt(across_x * across_x + across_y * across_y + across_z * across_z);
+        const V beyond = b * splat(cos_cone) - a * splat(sin_cone);  // |T| sin(gap - cone)
+        const V toward = a * splat(cos_cone) + b * splat(sin_cone);  // |T| cos(gap - cone)
+        const V lost = select(greater(toward, splat(0.0f)), beyond * beyond / (length + toward), length - toward);
+        const V far = sqrt(short_by * short_by + splat(2.0f * wanted) * lost);
+        return select(greater(length, splat(tiny)), select(less_equal(beyond, splat(0.0f)), near, far), none);
+    }
+    float operator()(Rot2 theta) const { return at(theta.c, theta.s); }
+#if defined(__SSE2__)
+    void four(const float* c, const float* s, float* out) const { _mm_storeu_ps(out, at(_mm_loadu_ps(c), _mm_loadu_ps(s))); }
+#endif
 };
-
-QuickMiss quick_miss_terms(const Limb& L) {
-    QuickMiss m;
-    m.k = glm::dot(L.tip0, L.tip0) + glm::dot(L.tip_c, L.tip_c);  // tip_c and tip_s: equal and square
-    m.p = 2.0f * glm::dot(L.tip0, L.tip_c);
-    m.q = 2.0f * glm::dot(L.tip0, L.tip_s);
-    m.a0 = glm::dot(L.tip0, L.dir_rest);
-    m.a1 = glm::dot(L.tip_c, L.dir_rest);
-    m.a2 = glm::dot(L.tip_s, L.dir_rest);
-    m.x0 = glm::cross(L.tip0, L.dir_rest);
-    m.x1 = glm::cross(L.tip_c, L.dir_rest);
-    m.x2 = glm::cross(L.tip_s, L.dir_rest);
-    return m;
-}
-
-[[gnu::always_inline]] inline float quick_miss(const Limb& L, const QuickMiss& m, Rot2 theta) {
-    const float length = std::sqrt(max_of(m.k + m.p * theta.c + m.q * theta.s, 0.0f));
-    if (!(length > L.tiny)) return L.wanted;
-    const float short_by = L.wanted - length;
-    if (L.upper == UpperKind::Free) return std::fabs(short_by);
-    const float a = m.a0 + m.a1 * theta.c + m.a2 * theta.s;
-    const glm::vec3 across = m.x0 + theta.c * m.x1 + theta.s * m.x2;
-    const float b = std::sqrt(glm::dot(across, across));
-    const float beyond = b * L.cos_cone - a * L.sin_cone;  // |T| sin(gap - cone)
-    if (beyond <= 0.0f) return std::fabs(short_by);
-    const float toward = a * L.cos_cone + b * L.sin_cone;  // |T| cos(gap - cone)
-    const float lost = toward > 0.0f ? beyond * beyond / (length + toward) : length - toward;
-    return std::sqrt(short_by * short_by + 2.0f * L.wanted * lost);
-}
 
 // How far a bend and its closest aim are from the limb's current pose (the larger joint turn).
 float distance_from_now(const Limb& L, float theta, float bend_now, MeasuredAims* measured) {
@@ -150,7 +167,7 @@ ClosestBend closest_bend(const Limb& L, float bend_now, float tolerance) {
     BendMinimum found[3 * kMostBendMinima];
     int count = 0;
     if (L.upper == UpperKind::Free || L.upper == UpperKind::Cone) {
-        count = bend_minima([&L, m = quick_miss_terms(L)](Rot2 theta) { return quick_miss(L, m, theta); }, MissShape::Smooth, L.bends.lo, L.bends.hi, found);
+        count = bend_minima(QuickMiss(L), MissShape::Smooth, L.bends.lo, L.bends.hi, found);
     } else if (L.upper == UpperKind::SwingTwist) {
         count = swing_twist_minima(L, tolerance, found, measured);
     }
