@@ -53,10 +53,27 @@ BendMinimum refine_bend(const Miss& miss, float lo, float hi, Rot2 at_lo, float 
         // to hold), so golden sections toward the end look for a lower point; the end is the
         // least when none of kEndSteps is lower (a dip narrower than the last is second order).
         const bool at_start = x <= a;
+        // Each section's point is known before the miss at the last one is: a miss that takes
+        // four bends at a time (bend_minima's samples) takes all of them at once.
+        float end_misses[kEndSteps];
+        bool ends_known = false;
+        if constexpr (requires { miss.four(end_misses, end_misses, end_misses); }) {
+            static_assert(kEndSteps == 4);
+            float cs[kEndSteps], ss[kEndSteps];
+            float sa = a, sb = b;  // the bracket as the steps below leave it while none is lower
+            for (int step = 0; step < kEndSteps; ++step) {
+                const float u = at_start ? sa + kGoldenSection * (sb - sa) : sb - kGoldenSection * (sb - sa);
+                const Rot2 r = bend_at(u);
+                cs[step] = r.c, ss[step] = r.s;
+                (at_start ? sb : sa) = u;
+            }
+            miss.four(cs, ss, end_misses);
+            ends_known = true;
+        }
         bool found = false;
         for (int step = 0; step < kEndSteps && !found; ++step) {
             const float u = at_start ? a + kGoldenSection * (b - a) : b - kGoldenSection * (b - a);
-            const float fu = miss(bend_at(u));
+            const float fu = ends_known ? end_misses[step] : miss(bend_at(u));
             if (fu < fx) {
                 (at_start ? a : b) = x;
                 (at_start ? fa : fb) = fx;
