@@ -139,8 +139,7 @@ template <class MayAim>
     }
     // Both frames' third axes without a cross product: tip x (sigma axis) lies in the plane, and
     // dir x (dir x side) is -side (side is unit and across dir).
-    const glm::quat turn = rotation_taking_frames(tip_dir, sigma * p.axis, sigma * (cy * p.e1 - cx * p.e2), dir, side.normal, -side.toward);
-    out.upper = to_rest * turn;
+    out.upper = rotation_taking_frames(tip_dir, sigma * p.axis, sigma * (cy * p.e1 - cx * p.e2), dir, side.normal, -side.toward, to_rest);
     const glm::quat half = quat_from_rot2(out.bend);
     out.lower = {half.w, p.axis_b.x * half.z, p.axis_b.y * half.z, p.axis_b.z * half.z};
     return PlaneAnswer::Solved;

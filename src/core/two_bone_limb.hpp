@@ -68,17 +68,19 @@ glm::quat rotation_taking(const glm::vec3& from_x, const glm::vec3& from_y, cons
 // for callers that know the third axes without a cross product.
 [[gnu::noinline]] glm::quat rotation_of_frames(const glm::vec3& from_x, const glm::vec3& from_y, const glm::vec3& from_z, const glm::vec3& to_x,
                                                const glm::vec3& to_y, const glm::vec3& to_z);
+// With `before`, before * that rotation (unit when `before` is): the product is formed beside the
+// normalization rather than after it.
 inline glm::quat rotation_taking_frames(const glm::vec3& from_x, const glm::vec3& from_y, const glm::vec3& from_z, const glm::vec3& to_x,
-                                        const glm::vec3& to_y, const glm::vec3& to_z) {
+                                        const glm::vec3& to_y, const glm::vec3& to_z, const glm::quat& before = {1.0f, 0.0f, 0.0f, 0.0f}) {
     // The rotation is R = sum of to_i from_i^T over the three axes. Its quaternion is
     // proportional to (1 + trace R, the axial vector of R - R^T), and both are sums over the
     // axes: to_i . from_i and from_i x to_i. No matrix is formed. Near a half turn 1 + trace
     // vanishes and that form loses its digits; there the matrix's largest diagonal term leads.
     const float trace = glm::dot(to_x, from_x) + glm::dot(to_y, from_y) + glm::dot(to_z, from_z);
-    if (!(trace > -0.5f)) return rotation_of_frames(from_x, from_y, from_z, to_x, to_y, to_z);
+    if (!(trace > -0.5f)) return before * rotation_of_frames(from_x, from_y, from_z, to_x, to_y, to_z);
     const glm::vec3 axial = glm::cross(from_x, to_x) + glm::cross(from_y, to_y) + glm::cross(from_z, to_z);
     const float w = 1.0f + trace;
-    return glm::quat{w, axial.x, axial.y, axial.z} * inverse_sqrt(w * w + glm::dot(axial, axial));
+    return (before * glm::quat{w, axial.x, axial.y, axial.z}) * inverse_sqrt(w * w + glm::dot(axial, axial));
 }
 
 // A cone-limited upper joint aiming the tip along a direction w: its pose q0 (the pole's swivel)
