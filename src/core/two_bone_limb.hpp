@@ -90,16 +90,10 @@ inline glm::quat rotation_taking_frames(const glm::vec3& from_x, const glm::vec3
 // the answer moves continuously with the inputs; nothing when no swivel is within the cone.
 std::optional<glm::quat> cone_swivel(const glm::quat& q0, const glm::quat& q1, float cos_half_cone);
 
-// The unit direction across `dir` toward which the middle joint bends, for a hint (the pole, or
-// the current middle joint, from the root joint). Away from the hint's line it is the hint's
-// side of the aim; near that line, where the hint's side turns half round for a tiny move of
-// the target, it blends into the side that keeps `normal` as the bend plane's normal, so the
-// plane turns smoothly and without memory as the target crosses the line (docs/architecture.md:
-// a stateless rule must turn fast somewhere; this puts that point beside the line, not on it).
-// With it, dir x side: the bend plane's normal the pose turns the limb's own onto.
+// Where the middle joint bends, across the aim `dir` (bend_side, clear_bend_side).
 struct BendSide {
     glm::vec3 toward;  // unit, across dir
-    glm::vec3 normal;  // dir x toward
+    glm::vec3 normal;  // dir x toward: the bend plane's normal the pose turns the limb's own onto
 };
 
 // bend_side: how far the hint's side gives way to the kept normal's side next to the hint's
@@ -125,6 +119,12 @@ inline bool clear_bend_side(const glm::vec3& dir, const glm::vec3& hint, float t
     return true;
 }
 
+// The side across `dir` toward which the middle joint bends (unit), for a hint (the pole, or
+// the current middle joint, from the root joint). Away from the hint's line it is the hint's
+// side of the aim; near that line, where the hint's side turns half round for a tiny move of
+// the target, it blends into the side that keeps `normal` as the bend plane's normal, so the
+// plane turns smoothly and without memory as the target crosses the line (docs/architecture.md:
+// a stateless rule must turn fast somewhere; this puts that point beside the line, not on it).
 BendSide bend_side(const glm::vec3& dir, const glm::vec3& hint, const glm::vec3& normal, float tiny);
 
 }  // namespace marionette
