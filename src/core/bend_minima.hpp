@@ -53,6 +53,9 @@ BendMinimum refine_bend(const Miss& miss, float lo, float hi, Rot2 at_lo, float 
         // to hold), so golden sections toward the end look for a lower point; the end is the
         // least when none of kEndSteps is lower (a dip narrower than the last is second order).
         const bool at_start = x <= a;
+        auto section = [at_start](float lo_end, float hi_end) {
+            return at_start ? lo_end + kGoldenSection * (hi_end - lo_end) : hi_end - kGoldenSection * (hi_end - lo_end);
+        };
         // Each section's point is known before the miss at the last one is: a miss that takes
         // four bends at a time (bend_minima's samples) takes all of them at once.
         float end_misses[kEndSteps];
@@ -62,7 +65,7 @@ BendMinimum refine_bend(const Miss& miss, float lo, float hi, Rot2 at_lo, float 
             float cs[kEndSteps], ss[kEndSteps];
             float sa = a, sb = b;  // the bracket as the steps below leave it while none is lower
             for (int step = 0; step < kEndSteps; ++step) {
-                const float u = at_start ? sa + kGoldenSection * (sb - sa) : sb - kGoldenSection * (sb - sa);
+                const float u = section(sa, sb);
                 const Rot2 r = bend_at(u);
                 cs[step] = r.c, ss[step] = r.s;
                 (at_start ? sb : sa) = u;
@@ -72,7 +75,7 @@ BendMinimum refine_bend(const Miss& miss, float lo, float hi, Rot2 at_lo, float 
         }
         bool found = false;
         for (int step = 0; step < kEndSteps && !found; ++step) {
-            const float u = at_start ? a + kGoldenSection * (b - a) : b - kGoldenSection * (b - a);
+            const float u = section(a, b);
             const float fu = ends_known ? end_misses[step] : miss(bend_at(u));
             if (fu < fx) {
                 (at_start ? a : b) = x;

@@ -135,7 +135,7 @@ template <class MayAim>
     BendSide side;
     if (!clear_bend_side(dir, hint, p.tiny, side)) {
         const glm::vec3 rest_normal = glm::conjugate(to_rest) * (p.rest_branch < 0 ? p.axis : -p.axis);
-        side = bend_side(dir, hint, rest_normal, p.tiny);
+        side = blended_bend_side(dir, hint, rest_normal, p.tiny);
     }
     // Both frames' third axes without a cross product: tip x (sigma axis) lies in the plane, and
     // dir x (dir x side) is -side (side is unit and across dir).

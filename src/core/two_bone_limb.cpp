@@ -139,8 +139,7 @@ std::optional<glm::quat> cone_swivel(const glm::quat& q0, const glm::quat& q1, f
     return normalized(std::cos(0.5f * psi) * q0 + std::sin(0.5f * psi) * q1);
 }
 
-BendSide bend_side(const glm::vec3& dir, const glm::vec3& hint, const glm::vec3& normal, float tiny) {
-    if (BendSide clear; clear_bend_side(dir, hint, tiny, clear)) return clear;
+BendSide blended_bend_side(const glm::vec3& dir, const glm::vec3& hint, const glm::vec3& normal, float tiny) {
     const float hint2 = glm::dot(hint, hint);
     // Projected twice: once leaves rounding of the hint's own size along a line it nearly lies on.
     const glm::vec3 once = hint - dir * glm::dot(hint, dir);

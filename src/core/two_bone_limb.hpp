@@ -107,7 +107,7 @@ inline constexpr float kKeptWeight = 0.35f;
 
 // bend_side where the hint is clear of its line (no blending): the hint's side alone, as
 // (dir x hint) x dir, with no cancellation and few dependent steps. False, writing nothing, where
-// bend_side blends (and needs the kept normal, which a caller may then work out).
+// bend_side blends (blended_bend_side: it needs the kept normal, which a caller may then work out).
 inline bool clear_bend_side(const glm::vec3& dir, const glm::vec3& hint, float tiny, BendSide& out) {
     const float hint2 = glm::dot(hint, hint);
     if (!(hint2 > tiny * tiny)) return false;
@@ -119,12 +119,18 @@ inline bool clear_bend_side(const glm::vec3& dir, const glm::vec3& hint, float t
     return true;
 }
 
+// bend_side where clear_bend_side declines: next to the hint's line, or no hint at all.
+BendSide blended_bend_side(const glm::vec3& dir, const glm::vec3& hint, const glm::vec3& normal, float tiny);
+
 // The side across `dir` toward which the middle joint bends (unit), for a hint (the pole, or
 // the current middle joint, from the root joint). Away from the hint's line it is the hint's
 // side of the aim; near that line, where the hint's side turns half round for a tiny move of
 // the target, it blends into the side that keeps `normal` as the bend plane's normal, so the
 // plane turns smoothly and without memory as the target crosses the line (docs/architecture.md:
 // a stateless rule must turn fast somewhere; this puts that point beside the line, not on it).
-BendSide bend_side(const glm::vec3& dir, const glm::vec3& hint, const glm::vec3& normal, float tiny);
+inline BendSide bend_side(const glm::vec3& dir, const glm::vec3& hint, const glm::vec3& normal, float tiny) {
+    if (BendSide clear; clear_bend_side(dir, hint, tiny, clear)) return clear;
+    return blended_bend_side(dir, hint, normal, tiny);
+}
 
 }  // namespace marionette
