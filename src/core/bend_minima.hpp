@@ -8,6 +8,8 @@
 
 #include <cmath>
 
+#include "core/lanes_sse.hpp"
+
 #include "core/rotation_math.hpp"
 
 namespace marionette {
@@ -172,41 +174,68 @@ int bend_minima(const Miss& miss, MissShape shape, float lo, float hi, BendMinim
     const int n = wanted < kFewestBendSamples ? kFewestBendSamples : (wanted > kBendSamples ? kBendSamples : wanted);
     const float step = (hi - lo) / static_cast<float>(n);
     const Rot2 turn = rot2(step);
-    // Room for the last sample and the padding of a group of four.
-    float misses[kBendSamples + 4];
+    // Room for the last sample and the padding of a group of four; misses[j] is sample j - 1's,
+    // with a NaN on either side, which no comparison below takes for lower or higher.
+    float misses[kBendSamples + 8];
     float bend_c[kBendSamples + 4], bend_s[kBendSamples + 4];  // the samples' unit complex numbers
-    Rot2 z = rot2(lo);
-    bend_c[0] = z.c, bend_s[0] = z.s;
-    for (int i = 1; i < n; ++i) {
-        z = z * turn;
-        if (i % 8 == 0) {
-            // Back onto the unit circle (a product drifts off it by rounding, about 1e-7 a step).
-            const float k = 1.5f - 0.5f * (z.c * z.c + z.s * z.s);
-            z = {z.c * k, z.s * k};
+    {
+        // Four samples at a time, each turned by four steps; back onto the unit circle every
+        // eighth step (a product drifts off it by rounding, about 1e-7 a step).
+        const Rot2 z0 = rot2(lo), z1 = z0 * turn, twice = turn * turn, z2 = z0 * twice, z3 = z1 * twice, turn4 = twice * twice;
+#if defined(__SSE2__)
+        using namespace lanes;
+        F4 c = _mm_setr_ps(z0.c, z1.c, z2.c, z3.c), s = _mm_setr_ps(z0.s, z1.s, z2.s, z3.s);
+        const F4 c4 = splat(turn4.c), s4 = splat(turn4.s);
+        for (int i = 0; i < n; i += 4) {
+            _mm_storeu_ps(bend_c + i, c), _mm_storeu_ps(bend_s + i, s);
+            const F4 next_c = c * c4 - s * s4, next_s = s * c4 + c * s4;
+            if (i % 8 == 0) {
+                c = next_c, s = next_s;
+            } else {
+                const F4 k = splat(1.5f) - splat(0.5f) * (next_c * next_c + next_s * next_s);
+                c = next_c * k, s = next_s * k;
+            }
         }
-        bend_c[i] = z.c, bend_s[i] = z.s;
+#else
+        Rot2 lanes[4] = {z0, z1, z2, z3};
+        for (int i = 0; i < n; i += 4) {
+            for (int j = 0; j < 4; ++j) {
+                bend_c[i + j] = lanes[j].c, bend_s[i + j] = lanes[j].s;
+                Rot2 next = lanes[j] * turn4;
+                if (i % 8 != 0) {
+                    const float k = 1.5f - 0.5f * (next.c * next.c + next.s * next.s);
+                    next = {next.c * k, next.s * k};
+                }
+                lanes[j] = next;
+            }
+        }
+#endif
     }
     const Rot2 end = rot2(hi);
     bend_c[n] = end.c, bend_s[n] = end.s;
     if constexpr (requires { miss.four(bend_c, bend_s, misses); }) {
         // Four samples at a time, the last group padded with the range's end.
         for (int i = n + 1; i % 4 != 0; ++i) bend_c[i] = end.c, bend_s[i] = end.s;
-        for (int i = 0; i <= n; i += 4) miss.four(bend_c + i, bend_s + i, misses + i);
+        for (int i = 0; i <= n; i += 4) miss.four(bend_c + i, bend_s + i, misses + 1 + i);
     } else {
-        for (int i = 0; i <= n; ++i) misses[i] = miss(Rot2{bend_c[i], bend_s[i]});
+        for (int i = 0; i <= n; ++i) misses[1 + i] = miss(Rot2{bend_c[i], bend_s[i]});
     }
+    misses[0] = misses[n + 2] = NAN;
+    // A sample is a minimum when neither neighbour is lower (the later one no lower either, so
+    // a flat stretch gives its first sample).
+    auto is_minimum = [&misses](int i) { return !(misses[i] < misses[1 + i]) && !(misses[2 + i] <= misses[1 + i]); };
     int count = 0;
     for (int i = 0; i <= n && count < kMostBendMinima; ++i) {
-        if ((i > 0 && misses[i - 1] < misses[i]) || (i < n && misses[i + 1] <= misses[i])) continue;
+        if (!is_minimum(i)) continue;
         const float a = i > 0 ? lo + step * static_cast<float>(i - 1) : lo;
         const float b = i < n ? lo + step * static_cast<float>(i + 1) : hi;
         const float x = i == 0 ? lo : (i == n ? hi : lo + step * static_cast<float>(i));
         BendMinimum m = shape == MissShape::Rough
                             ? refine_by_sections(miss, a, b)
-                            : refine_bend(miss, a, b, Rot2{bend_c[i > 0 ? i - 1 : 0], bend_s[i > 0 ? i - 1 : 0]}, x, misses[i], misses[i > 0 ? i - 1 : 0],
-                                          misses[i < n ? i + 1 : n]);
-        if (i == 0 && misses[0] <= m.miss) m = {lo, misses[0]};
-        if (i == n && misses[n] <= m.miss) m = {hi, misses[n]};
+                            : refine_bend(miss, a, b, Rot2{bend_c[i > 0 ? i - 1 : 0], bend_s[i > 0 ? i - 1 : 0]}, x, misses[1 + i], misses[i > 0 ? i : 1],
+                                          misses[i < n ? 2 + i : 1 + n]);
+        if (i == 0 && misses[1] <= m.miss) m = {lo, misses[1]};
+        if (i == n && misses[1 + n] <= m.miss) m = {hi, misses[1 + n]};
         found[count++] = m;
     }
     return count;

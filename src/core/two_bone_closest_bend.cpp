@@ -158,7 +158,7 @@ int swing_twist_minima(const Limb& L, float tolerance, BendMinimum* found, Measu
 
 }  // namespace
 
-ClosestBend closest_bend(const Limb& L, float bend_now, float tolerance) {
+ClosestBend closest_bend(const Limb& L, Rot2 bend_now, float tolerance) {
     std::optional<MeasuredAims> record;
     if (L.upper == UpperKind::SwingTwist) record.emplace();
     MeasuredAims* measured = record ? &*record : nullptr;
@@ -194,9 +194,10 @@ ClosestBend closest_bend(const Limb& L, float bend_now, float tolerance) {
     };
     float chosen = found[least].bend;
     float nearest = INFINITY;
+    const float now = clamp_to(angle_of(bend_now), L.bends.lo, L.bends.hi);
     for (int k = 0; k < count; ++k) {
         if (found[k].miss > best + tolerance || (k != least && !is_true_minimum(found[k]))) continue;
-        const float d = distance_from_now(L, found[k].bend, bend_now, measured);
+        const float d = distance_from_now(L, found[k].bend, now, measured);
         if (d < nearest) nearest = d, chosen = found[k].bend;
     }
     return answer(chosen);

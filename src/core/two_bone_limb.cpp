@@ -59,12 +59,6 @@ LimbShape limb_shape(const Skeleton& skeleton, const Pose& pose, int effector, b
     s.fold = glm::length(s.tip(Rot2{-s.straight.c, -s.straight.s}));
     // The rest bend (0) relative to the straight limb: its sine's sign is the rest branch.
     s.rest_branch = rest_side(-s.straight.s);
-    if (!is_2d) {
-        const glm::vec3 rest_tip = s.offset + s.lower * rest_dir;
-        const float rest_length = glm::length(rest_tip);
-        const float tiny = tiny_length(s.reach);
-        s.rest_normal = s.bend_normal(rest_length > tiny ? rest_tip / rest_length : glm::vec3{1.0f, 0.0f, 0.0f}, s.rest_branch);
-    }
     return s;
 }
 
@@ -82,6 +76,12 @@ Rot2 LimbShape::bend_of(const glm::quat& q) const {
     Rot2 turn;
     twist_turn(q, axis_b, turn);
     return turn;
+}
+
+glm::vec3 LimbShape::rest_normal() const {
+    const glm::vec3 rest_tip = tip(Rot2{});
+    const float rest_length = glm::length(rest_tip);
+    return bend_normal(rest_length > tiny_length(reach) ? rest_tip / rest_length : glm::vec3{1.0f, 0.0f, 0.0f}, rest_branch);
 }
 
 glm::quat LimbShape::bend_rotation(Rot2 theta) const {

@@ -32,9 +32,6 @@ struct LimbShape {
     float k = 0.0f, c = 0.0f;               // |T|^2 = k + c cos(θ - straight)
     float reach = 0.0f, fold = 0.0f;        // the longest and shortest |T|
     int rest_branch = 1;                    // the side the rest pose bends to (+1 when straight)
-    // 3D: the rest pose's bend normal (bend_normal of the rest tip's direction on rest_branch),
-    // which the bend plane keeps next to the pole's line.
-    glm::vec3 rest_normal{0.0f, 0.0f, 1.0f};
 
     // T(θ) for the bend θ as a unit complex number.
     glm::vec3 tip(Rot2 theta) const {
@@ -52,6 +49,10 @@ struct LimbShape {
     // on `branch`: tip_dir x (the middle joint's direction off the root->tip line), defined
     // also for a straight limb, where it is the axis made perpendicular to tip_dir.
     glm::vec3 bend_normal(const glm::vec3& tip_dir, int branch) const;
+    // 3D: the rest pose's bend normal (bend_normal of the rest tip's direction on rest_branch),
+    // which the bend plane keeps next to the pole's line. Worked out when asked: only a pole
+    // next to the aim's line needs it.
+    glm::vec3 rest_normal() const;
 };
 
 // The limb whose lower bone is `effector` (a child of the upper bone). 2D limbs bend about z.

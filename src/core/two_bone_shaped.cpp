@@ -30,6 +30,13 @@ int branch_of(const LimbShape& shape, Rot2 theta) {
     return side_of_straight(s);
 }
 
+// Where the middle joint bends across dir (bend_side), the kept normal worked out only when
+// the hint is near its line.
+BendSide limb_bend_side(const Limb& L) {
+    if (BendSide clear; clear_bend_side(L.dir, L.hint, L.tiny, clear)) return clear;
+    return blended_bend_side(L.dir, L.hint, L.normal_from_rest ? L.rest_a * L.shape.rest_normal() : L.normal, L.tiny);
+}
+
 // The upper joint's pose that aims the tip of bend θ exactly along dir, within its limits, or
 // nothing. 3D: the tip direction goes onto dir and the bend plane's normal onto the one the
 // hint asks for; a cone then allows an interval of swivels about dir: that one when it is in
@@ -45,7 +52,7 @@ std::optional<glm::quat> exact_aim(const Limb& L, Rot2 theta, int branch) {
         return rotation_2d(angle);
     }
     if (L.upper == UpperKind::Hinge) return std::nullopt;  // no swivel: the closest-tip search finds it
-    const glm::quat turn = rotation_taking(tip_dir, L.shape.bend_normal(tip_dir, branch), L.dir, bend_side(L.dir, L.hint, L.normal, L.tiny).normal);
+    const glm::quat turn = rotation_taking(tip_dir, L.shape.bend_normal(tip_dir, branch), L.dir, limb_bend_side(L).normal);
     const glm::quat to_rest = glm::conjugate(L.rest_a);
     const glm::quat q0 = normalized(to_rest * turn);
     if (L.upper == UpperKind::Free) return q0;
@@ -132,7 +139,7 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     const auto A = static_cast<std::size_t>(job.root);
     const auto B = static_cast<std::size_t>(job.effector);
     const bool is_2d = job.dimensions == Dimensions::Two;
-    Limb L(limb_shape(sk, pose, job.effector, is_2d));
+    Limb L{.shape = limb_shape(sk, pose, job.effector, is_2d)};  // built in place: the shape is large
     const LimbShape& shape = L.shape;
     L.is_2d = is_2d;
     L.root = local_translation(sk, pose, A);
@@ -154,11 +161,13 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
             L.swing_twist = SwingTwistLimits(limits->swing.value_or(kPi), twist_range(*limits));
         } else if (limits->max_angle) {
             L.upper = UpperKind::Cone;
-            L.cone = *limits->max_angle;
-            const Rot2 half = rot2_within_quarter(0.5f * min_of(L.cone, kPi));  // a half turn allows every pose
-            L.cos_half_cone = half.c;
-            L.cos_cone = half.c * half.c - half.s * half.s;
-            L.sin_cone = 2.0f * half.c * half.s;
+            const LimitAngle& cone = *limits->max_angle;
+            L.cone = cone;
+            // From the limit's kept cosine and sine; a half turn or more allows every pose.
+            const bool whole = !(cone.radians() < kPi);
+            L.cos_cone = whole ? -1.0f : cone.cos();
+            L.sin_cone = whole ? 0.0f : cone.sin();
+            L.cos_half_cone = std::sqrt(max_of(0.5f * (1.0f + L.cos_cone), 0.0f));  // the half angle within a quarter turn
         }
     }
     L.bends = bend_range(sk[B], is_2d);
@@ -167,7 +176,8 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     // Start rotations off unit length (which validate() accepts) are taken as their directions.
     auto unit = [](const glm::quat& q) { return normalized(q); };
     L.pose_now = unit(pose.rotations[A]);
-    const glm::quat turn_a_now = L.rest_a * L.pose_now;
+    // The upper bone's turn now: only the current aim needs it (a target on the root joint, no pole).
+    auto turn_a_now = [&L] { return L.rest_a * L.pose_now; };
     const glm::vec3 to_target = target - L.root;
     const float distance = glm::length(to_target);
     // The current bend matters to a limited limb (its side, its nearest answer), to one without a
@@ -180,7 +190,8 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     if (needs_now) {
         bend_now = shape.bend_of(unit(pose.rotations[B]));
         branch_now = branch_of(shape, bend_now);
-        tip_now = turn_a_now * shape.tip(bend_now);
+        // The current tip: the aim kept for a target on the root joint, and the hint without a pole.
+        if (!(distance > L.tiny) || (!is_2d && !pole)) tip_now = turn_a_now() * shape.tip(bend_now);
     }
 
     if (distance > L.tiny) {
@@ -188,7 +199,7 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     } else if (glm::length(tip_now) > L.tiny) {
         L.dir = glm::normalize(tip_now);  // target on the root joint: keep the current aim
     } else {
-        L.dir = turn_a_now * glm::vec3{1.0f, 0.0f, 0.0f};
+        L.dir = turn_a_now() * glm::vec3{1.0f, 0.0f, 0.0f};
     }
     L.dir_rest = glm::conjugate(L.rest_a) * L.dir;
     L.tip0 = shape.offset + shape.lower * shape.along;
@@ -207,13 +218,14 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     if (!is_2d) {
         if (pole) {
             L.hint = *pole - L.root;
-            L.normal = L.rest_a * shape.rest_normal;
+            L.normal_from_rest = true;
         } else {
-            L.hint = turn_a_now * shape.offset;
+            const glm::quat turn_now = turn_a_now();
+            L.hint = turn_now * shape.offset;
             const float now_length = glm::length(tip_now);
             const glm::vec3 now_dir = now_length > L.tiny ? tip_now / now_length : L.dir;
-            L.normal = shape.bend_normal(glm::conjugate(turn_a_now) * now_dir, branch_now != 0 ? branch_now : preferred);
-            L.normal = turn_a_now * L.normal;
+            L.normal = shape.bend_normal(glm::conjugate(turn_now) * now_dir, branch_now != 0 ? branch_now : preferred);
+            L.normal = turn_now * L.normal;
         }
     }
 
@@ -234,7 +246,7 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     }
     if (!solved) {
         // No bend reaching the goal distance can be aimed there: the closest tip the limits allow.
-        const ClosestBend closest = closest_bend(L, clamp_to(angle_of(bend_now), L.bends.lo, L.bends.hi), tolerance);
+        const ClosestBend closest = closest_bend(L, bend_now, tolerance);
         bend = rot2(closest.bend);
         const Aim& aim = closest.aim;
         pose_a = aim.pose;
@@ -254,12 +266,16 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     // A bend within the middle joint's range keeps to its hinge or cone (the range is theirs,
     // bend_range), but a pure bend has no twist: a swing-twist middle joint whose twist range
     // leaves out 0 cannot bend within it, and is moved onto its limits like the upper joint.
+    bool pose_b_bends = true;
     if (sk[B].limits && !is_2d && sk[B].limits->is_swing_twist() && !within_limits(pose_b, *sk[B].limits, false, kLimitSlack)) {
         pose_b = constrain_rotation(pose_b, *sk[B].limits, false);
+        pose_b_bends = false;
     }
     pose.rotations[A] = pose_a;
     pose.rotations[B] = pose_b;
-    const glm::vec3 tip = L.root + (L.rest_a * pose_a) * (shape.offset + shape.rest_b * (pose_b * glm::vec3{shape.lower, 0.0f, 0.0f}));
+    // The lower bone's pose a pure bend (not moved onto a swing-twist range): its tip is the shape's.
+    const glm::vec3 tip_a = pose_b_bends ? shape.tip(bend) : shape.offset + shape.rest_b * (pose_b * glm::vec3{shape.lower, 0.0f, 0.0f});
+    const glm::vec3 tip = L.root + (L.rest_a * pose_a) * tip_a;
     IkResult r;
     r.iterations = 1;
     r.error = glm::length(tip - target);

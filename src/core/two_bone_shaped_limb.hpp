@@ -18,21 +18,20 @@ namespace marionette::shaped {
 enum class UpperKind { Free, Range2d, Cone, Hinge, SwingTwist };
 
 struct Limb {
-    explicit Limb(const LimbShape& s) : shape(s) {}
     LimbShape shape;
     bool is_2d = false;
     glm::vec3 root{0.0f};           // the root joint in the parent frame
     glm::quat rest_a{1.0f, 0.0f, 0.0f, 0.0f};
     UpperKind upper = UpperKind::Free;
     const JointLimits* upper_limits = nullptr;
-    AngleRange upper_range;         // Range2d, Hinge
+    AngleRange upper_range{};       // Range2d, Hinge
     glm::vec3 upper_hinge{0.0f};    // Hinge, in the upper bone's rest frame
     float cone = kPi;               // Cone: the largest turn from rest
     float cos_cone = -1.0f, sin_cone = 0.0f;  // of `cone`, for the closest-tip search's every step
     float cos_half_cone = 0.0f;
-    SwingTwistLimits swing_twist;   // SwingTwist
+    SwingTwistLimits swing_twist{}; // SwingTwist
     float rest_angle = 0.0f;        // 2D: the upper bone's rest rotation as an angle
-    AngleRange bends;               // the middle joint's allowed bends
+    AngleRange bends{};             // the middle joint's allowed bends
     glm::vec3 dir{1.0f, 0.0f, 0.0f};  // root joint -> target, unit
     glm::vec3 dir_rest{1.0f, 0.0f, 0.0f};  // dir in the upper bone's rest frame
     // The tip T(θ) = tip0 + cos θ tip_c + sin θ tip_s (LimbShape::tip's terms gathered).
@@ -41,7 +40,10 @@ struct Limb {
     float wanted = 0.0f;            // the same before clamping: where a limited tip gets as close as it can to
     glm::quat pose_now{1.0f, 0.0f, 0.0f, 0.0f};  // the upper joint's current pose rotation
     glm::vec3 hint{0.0f};           // 3D: the pole (or the current middle joint) from the root joint
-    glm::vec3 normal{0.0f, 0.0f, 1.0f};  // 3D: the bend normal kept next to the hint's line
+    // 3D: the bend normal kept next to the hint's line: the rest pose's for a pole (worked out
+    // only when the pole is that near its line), else `normal`.
+    bool normal_from_rest = false;
+    glm::vec3 normal{0.0f, 0.0f, 1.0f};
     float tiny = 0.0f;
 };
 
@@ -61,6 +63,6 @@ struct ClosestBend {
     float bend = 0.0f;
     Aim aim;
 };
-ClosestBend closest_bend(const Limb& L, float bend_now, float tolerance);
+ClosestBend closest_bend(const Limb& L, Rot2 bend_now, float tolerance);
 
 }  // namespace marionette::shaped
