@@ -9,7 +9,6 @@
 #include <cmath>
 
 #include "core/lanes_sse.hpp"
-
 #include "core/rotation_math.hpp"
 
 namespace marionette {
@@ -197,16 +196,16 @@ int bend_minima(const Miss& miss, MissShape shape, float lo, float hi, BendMinim
             }
         }
 #else
-        Rot2 lanes[4] = {z0, z1, z2, z3};
+        Rot2 group[4] = {z0, z1, z2, z3};
         for (int i = 0; i < n; i += 4) {
             for (int j = 0; j < 4; ++j) {
-                bend_c[i + j] = lanes[j].c, bend_s[i + j] = lanes[j].s;
-                Rot2 next = lanes[j] * turn4;
+                bend_c[i + j] = group[j].c, bend_s[i + j] = group[j].s;
+                Rot2 next = group[j] * turn4;
                 if (i % 8 != 0) {
                     const float k = 1.5f - 0.5f * (next.c * next.c + next.s * next.s);
                     next = {next.c * k, next.s * k};
                 }
-                lanes[j] = next;
+                group[j] = next;
             }
         }
 #endif

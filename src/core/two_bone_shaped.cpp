@@ -162,7 +162,6 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
         } else if (limits->max_angle) {
             L.upper = UpperKind::Cone;
             const LimitAngle& cone = *limits->max_angle;
-            L.cone = cone;
             // From the limit's kept cosine and sine; a half turn or more allows every pose.
             const bool whole = !(cone.radians() < kPi);
             L.cos_cone = whole ? -1.0f : cone.cos();

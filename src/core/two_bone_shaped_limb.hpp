@@ -26,8 +26,7 @@ struct Limb {
     const JointLimits* upper_limits = nullptr;
     AngleRange upper_range{};       // Range2d, Hinge
     glm::vec3 upper_hinge{0.0f};    // Hinge, in the upper bone's rest frame
-    float cone = kPi;               // Cone: the largest turn from rest
-    float cos_cone = -1.0f, sin_cone = 0.0f;  // of `cone`, for the closest-tip search's every step
+    float cos_cone = -1.0f, sin_cone = 0.0f;  // Cone: of the largest turn from rest, for the closest-tip search
     float cos_half_cone = 0.0f;
     SwingTwistLimits swing_twist{}; // SwingTwist
     float rest_angle = 0.0f;        // 2D: the upper bone's rest rotation as an angle
