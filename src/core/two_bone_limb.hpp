@@ -129,9 +129,11 @@ BendSide blended_bend_side(const glm::vec3& dir, const glm::vec3& hint, const gl
 // the target, it blends into the side that keeps `normal` as the bend plane's normal, so the
 // plane turns smoothly and without memory as the target crosses the line (docs/architecture.md:
 // a stateless rule must turn fast somewhere; this puts that point beside the line, not on it).
-inline BendSide bend_side(const glm::vec3& dir, const glm::vec3& hint, const glm::vec3& normal, float tiny) {
+// `kept_normal()` gives `normal`; it is asked only next to the line (callers work it out there).
+template <class KeptNormal>
+inline BendSide bend_side(const glm::vec3& dir, const glm::vec3& hint, float tiny, const KeptNormal& kept_normal) {
     if (BendSide clear; clear_bend_side(dir, hint, tiny, clear)) return clear;
-    return blended_bend_side(dir, hint, normal, tiny);
+    return blended_bend_side(dir, hint, kept_normal(), tiny);
 }
 
 }  // namespace marionette

@@ -30,13 +30,6 @@ int branch_of(const LimbShape& shape, Rot2 theta) {
     return side_of_straight(s);
 }
 
-// Where the middle joint bends across dir (bend_side), the kept normal worked out only when
-// the hint is near its line.
-BendSide limb_bend_side(const Limb& L) {
-    if (BendSide clear; clear_bend_side(L.dir, L.hint, L.tiny, clear)) return clear;
-    return blended_bend_side(L.dir, L.hint, L.normal_from_rest ? L.rest_a * L.shape.rest_normal() : L.normal, L.tiny);
-}
-
 // The upper joint's pose that aims the tip of bend θ exactly along dir, within its limits, or
 // nothing. 3D: the tip direction goes onto dir and the bend plane's normal onto the one the
 // hint asks for; a cone then allows an interval of swivels about dir: that one when it is in
@@ -52,7 +45,8 @@ std::optional<glm::quat> exact_aim(const Limb& L, Rot2 theta, int branch) {
         return rotation_2d(angle);
     }
     if (L.upper == UpperKind::Hinge) return std::nullopt;  // no swivel: the closest-tip search finds it
-    const glm::quat turn = rotation_taking(tip_dir, L.shape.bend_normal(tip_dir, branch), L.dir, limb_bend_side(L).normal);
+    const glm::quat turn = rotation_taking(tip_dir, L.shape.bend_normal(tip_dir, branch), L.dir,
+                                             bend_side(L.dir, L.hint, L.tiny, [&L] { return L.normal_from_rest ? L.rest_a * L.shape.rest_normal() : L.normal; }).normal);
     const glm::quat to_rest = glm::conjugate(L.rest_a);
     const glm::quat q0 = normalized(to_rest * turn);
     if (L.upper == UpperKind::Free) return q0;
