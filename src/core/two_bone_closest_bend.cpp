@@ -107,15 +107,18 @@ float distance_from_now(const Limb& L, float theta, float bend_now, MeasuredAims
 //
 // A swing-twist upper joint's own miss is rough (closest_swing_twist_aim chooses among candidates)
 // and some twenty times dearer, so it is searched only as a last resort. Its search takes the
-// smooth lower bound's minima (FreeTwistAims) and measures the true miss there; where one is
-// within a quarter of the tolerance of the bound's least, it is an answer (no bend can miss by
-// less than the bound). Else the twist's range holds the answer back: the closest pose lies where
-// the twist is free, and there the true miss is the bound's, at one of its minima (or on the edge
-// of where the twist is free, where the twist is at an end of its range), or it has the twist at
-// an end. So the least of the true misses at the bound's minima and of the poses with the twist at
-// an end (TwistEndRim: the swing on its rim, searched over the rim's direction with the bend in
-// closed form) is the least of all. (Taking bound minima within the whole tolerance of the
-// bound's least gave answers up to 0.9 of it worse than the reference's.)
+// smooth lower bound's minima (FreeTwistAims) and asks whether the limits allow the pose meeting
+// the bound there (aim_meeting_bound, a fraction of the closest aim's cost); where they do at a
+// minimum within a quarter of the tolerance of the bound's least, it is an answer (no bend can
+// miss by less than the bound). Else the twist's range holds the answer back: the closest pose
+// lies where the twist is free, and there the true miss is the bound's, at one of its minima (or
+// on the edge of where the twist is free, where the twist is at an end of its range), or it has
+// the twist at an end, where the swing is on its cone's rim (inside it the tip could move closer
+// unless it aims exactly, which the twist-free pose would then do too). So the least of the
+// bound's minima whose pose the limits allow and of the poses with the twist at an end
+// (TwistEndRim: the swing on its rim, searched over the rim's direction with the bend in closed
+// form) is the least of all. (Taking bound minima within the whole tolerance of the bound's least
+// gave answers up to 0.9 of it worse than the reference's.)
 constexpr float kCertainOfTolerance = 0.25f;
 
 int swing_twist_minima(const Limb& L, float tolerance, BendMinimum* found, MeasuredAims* measured) {
@@ -125,25 +128,41 @@ int swing_twist_minima(const Limb& L, float tolerance, BendMinimum* found, Measu
     const int bounds = bend_minima(bound_at, MissShape::Smooth, L.bends.lo, L.bends.hi, bound);
     float least_bound = INFINITY;
     for (int k = 0; k < bounds; ++k) least_bound = min_of(least_bound, bound[k].miss);
+    if (!L.swing_twist.twist_bounded) {
+        // With the twist free the bound is the true miss; the closest aim meets it, also where
+        // its candidates tie (an aim or tip along the bone's axis).
+        int count = 0;
+        for (int k = 0; k < bounds; ++k) {
+            const float miss = closest_aim_at(L, bound[k].bend, measured).miss;
+            if (bound[k].miss <= least_bound + tolerance && miss <= least_bound + kCertainOfTolerance * tolerance) found[count++] = {bound[k].bend, miss};
+        }
+        return count;
+    }
+    // The bound's minima whose twist-free pose the limits allow: minima of the true miss too.
+    BendMinimum allowed[kMostBendMinima];
+    int allowed_count = 0;
     int count = 0;
-    float true_miss[kMostBendMinima] = {};  // bend_minima finds at least one; the compiler cannot see it
     for (int k = 0; k < bounds; ++k) {
-        true_miss[k] = closest_aim_at(L, bound[k].bend, measured).miss;
-        if (bound[k].miss <= least_bound + tolerance && true_miss[k] <= least_bound + kCertainOfTolerance * tolerance) {
-            found[count++] = {bound[k].bend, true_miss[k]};
+        const std::optional<Aim> aim = aim_meeting_bound(L, rot2(bound[k].bend));
+        if (!aim) continue;
+        if (measured->count < kMostBendMinima) {
+            measured->bend[measured->count] = bound[k].bend;
+            measured->aim[measured->count++] = *aim;
+        }
+        allowed[allowed_count++] = {bound[k].bend, aim->miss};
+        if (bound[k].miss <= least_bound + tolerance && aim->miss <= least_bound + kCertainOfTolerance * tolerance) {
+            found[count++] = {bound[k].bend, aim->miss};
         }
     }
-    if (count > 0 || !L.swing_twist.twist_bounded) return count;
-    // A bound's minimum is a minimum of the true miss where the two meet (the twist free there).
-    // Every one is a pose the limits allow: the answer misses by no more than the least of them.
-    int closest = 0;
-    for (int k = 0; k < bounds; ++k) {
-        if (true_miss[k] <= bound[k].miss + kCertainOfTolerance * tolerance) found[count++] = {bound[k].bend, true_miss[k]};
-        if (true_miss[k] < true_miss[closest]) closest = k;
+    if (count > 0) return count;
+    // Every allowed minimum is a pose the limits allow: the answer misses by no more than the
+    // least of them, and a twist end's minimum missing by more than the tolerance beyond that
+    // cannot be the answer or tie it.
+    float cutoff = INFINITY;
+    for (int k = 0; k < allowed_count; ++k) {
+        found[count++] = allowed[k];
+        cutoff = min_of(cutoff, allowed[k].miss + tolerance);
     }
-    // A twist end's minimum missing by more than the tolerance beyond that cannot be the answer
-    // or tie it.
-    const float cutoff = true_miss[closest] + tolerance;
     for (const glm::vec2& end : {L.swing_twist.twist_lo_half, L.swing_twist.twist_hi_half}) {
         const TwistEndRim rim(end, L.tip0, L.tip_c, L.tip_s, L.dir_rest, L.wanted, L.swing_twist, L.bends);
         BendMinimum at_end[kMostBendMinima];
@@ -152,7 +171,6 @@ int swing_twist_minima(const Limb& L, float tolerance, BendMinimum* found, Measu
             if (at_end[j].miss <= cutoff) found[count++] = at_end[j];
         }
     }
-    if (count == 0) found[count++] = {bound[closest].bend, true_miss[closest]};  // the searches found nothing better
     return count;
 }
 

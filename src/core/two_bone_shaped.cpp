@@ -62,6 +62,30 @@ std::optional<glm::quat> exact_aim(const Limb& L, Rot2 theta, int branch) {
 
 }  // namespace
 
+namespace {
+
+// The aim of a swing-twist upper joint's pose for the tip of that direction and length.
+Aim swing_twist_aim(const Limb& L, const glm::vec3& tip_dir, float length, const glm::quat& pose) {
+    Aim aim;
+    aim.pose = pose;
+    const glm::vec3 u = (L.rest_a * pose) * tip_dir;
+    aim.along_dir = glm::dot(u, L.dir) > 1.0f - 1e-7f;
+    aim.miss = glm::length(L.wanted * L.dir - length * u);
+    return aim;
+}
+
+}  // namespace
+
+std::optional<Aim> aim_meeting_bound(const Limb& L, Rot2 theta) {
+    const glm::vec3 tip = L.shape.tip(theta);
+    const float length = glm::length(tip);
+    if (!(length > L.tiny)) return closest_aim(L, theta);
+    const glm::vec3 tip_dir = tip / length;
+    const std::optional<glm::quat> pose = swing_twist_aim_meeting_bound(tip_dir, glm::conjugate(L.rest_a) * L.dir, L.swing_twist);
+    if (!pose) return std::nullopt;
+    return swing_twist_aim(L, tip_dir, length, *pose);
+}
+
 Aim closest_aim(const Limb& L, Rot2 theta) {
     const glm::vec3 tip = L.shape.tip(theta);
     const float length = glm::length(tip);
@@ -102,12 +126,8 @@ Aim closest_aim(const Limb& L, Rot2 theta) {
             aim.pose = rotation_between(tip_dir, glm::conjugate(L.rest_a) * u);
             break;
         }
-        case UpperKind::SwingTwist: {
-            aim.pose = closest_swing_twist_aim(tip_dir, glm::conjugate(L.rest_a) * L.dir, L.swing_twist);
-            u = (L.rest_a * aim.pose) * tip_dir;
-            aim.along_dir = glm::dot(u, L.dir) > 1.0f - 1e-7f;
-            break;
-        }
+        case UpperKind::SwingTwist:
+            return swing_twist_aim(L, tip_dir, length, closest_swing_twist_aim(tip_dir, glm::conjugate(L.rest_a) * L.dir, L.swing_twist));
         case UpperKind::Hinge: {
             const glm::vec3 h = L.upper_hinge;
             const glm::vec3 want = glm::conjugate(L.rest_a) * L.dir;

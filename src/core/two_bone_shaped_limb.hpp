@@ -4,6 +4,8 @@
 // two_bone_shaped.cpp), and the search over the bend for the least miss (closest_bend,
 // two_bone_closest_bend.cpp). Internal to those two files.
 
+#include <optional>
+
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
@@ -55,6 +57,10 @@ struct Aim {
 };
 
 Aim closest_aim(const Limb& L, Rot2 theta);
+
+// A swing-twist upper joint's closest aim for bend θ when it meets the twist-free bound
+// (FreeTwistAims; swing_twist_aim_meeting_bound): closest_aim's answer, or nothing.
+std::optional<Aim> aim_meeting_bound(const Limb& L, Rot2 theta);
 
 // The bend whose closest tip misses least, within L.bends, and its closest aim; `bend_now`: the
 // current bend (ties go to the minimum nearest the current pose), `tolerance`: the chain's.

@@ -187,17 +187,96 @@ std::optional<float> swing_twist_swivel(const glm::quat& q0, const glm::quat& q1
     return psi;
 }
 
-// A swivel of the shortest turn when one aims the tip along w within the limits. Otherwise
-// the closest aim has the swing on its rim (inside it,
-// the turned tip covers an open patch of directions and could move closer), and then either
-// the twist inside its range, where the swing tilts x in the plane of x and w, toward w or away
-// from it, or the twist at an end of its range, where the rim's best point is found above.
-glm::quat closest_swing_twist_aim(const glm::vec3& tip, const glm::vec3& w, const SwingTwistLimits& limits) {
-    const glm::quat q0 = rotation_between(tip, w);
-    const glm::quat q1 = glm::quat{0.0f, w.x, w.y, w.z} * q0;
-    if (const std::optional<float> psi = swing_twist_swivel(q0, q1, w, limits)) {
-        return normalized(std::cos(0.5f * *psi) * q0 + std::sin(0.5f * *psi) * q1);
+namespace {
+
+// What the closest aim's candidates share: the shortest turn taking the unit tip onto the unit
+// aim w (q0) and its swivel's partner (q1), w's part across the bone's x as a unit direction
+// (`toward`), and the twist's range as an arc.
+struct AimFrame {
+    AimFrame(const glm::vec3& tip_dir, const glm::vec3& aim, const SwingTwistLimits& swing_twist)
+        : tip(tip_dir),
+          w(aim),
+          limits(swing_twist),
+          q0(rotation_between(tip_dir, aim)),
+          q1(glm::quat{0.0f, aim.x, aim.y, aim.z} * q0),
+          sin_aim(std::sqrt(aim.y * aim.y + aim.z * aim.z)) {
+        toward = {w.y, w.z};
+        if (glm::dot(toward, toward) < 1e-12f) toward = {tip.y, tip.z};
+        if (glm::dot(toward, toward) < 1e-12f) toward = {1.0f, 0.0f};
+        toward = glm::normalize(toward);
+        // Its ends the squares of the half angles' (no sincos).
+        auto doubled = [](glm::vec2 h) { return Rot2{h.x, h.y} * Rot2{h.x, h.y}; };
+        twists = AngleArc::of(limits.twist, doubled(limits.twist_lo_half), doubled(limits.twist_hi_half));
     }
+    const glm::vec3& tip;
+    const glm::vec3& w;
+    const SwingTwistLimits& limits;
+    glm::quat q0, q1;
+    float sin_aim = 0.0f;
+    glm::vec2 toward{1.0f, 0.0f};
+    AngleArc twists;
+
+    // The allowed twist turning the tip toward w most, with the rim's swing s toward `side`: the
+    // turn about x taking the tip's part across x toward w's (no atan2), the nearest the range
+    // allows; and whether the range held it back.
+    struct WithTwist {
+        glm::quat pose;
+        bool held = false;
+    };
+    WithTwist best_twist(glm::vec2 side) const {
+        const glm::quat s = rim(limits, side);
+        const glm::vec3 to = glm::conjugate(s) * w;
+        const Rot2 toward_w = normalized(Rot2{tip.y * to.y + tip.z * to.z, tip.y * to.z - tip.z * to.y});  // none when either lies along x
+        const bool held = !twists.contains(toward_w);
+        const Rot2 t = held ? twists.nearer_end(toward_w) : toward_w;
+        // quat_from_rot2's half-angle turn, about x, its w kept >= 0 as angleAxis gives it.
+        glm::quat half = quat_from_rot2(t);
+        if (half.w < 0.0f) half = -half;
+        return {normalized(s * glm::quat{half.w, half.z, 0.0f, 0.0f}), held};
+    }
+
+    // The pose meeting FreeTwistAims' bound, when the limits allow one: a swivel of q0 aiming the
+    // tip along w, else, for an aim beyond the band of angles [alpha - S, alpha + S] from x that
+    // the tip of angle alpha from x reaches with the twist free, the rim's swing toward the aim
+    // (past alpha + S) or away from it (short of alpha - S) with the twist turning the tip into
+    // the plane of the swung x and the aim. No pose misses by less. Nothing where the aim or the
+    // tip lies near x (there the candidates can tie, and closest_swing_twist_aim's tie rule
+    // decides) or the twist's range holds that pose back.
+    std::optional<glm::quat> meeting_bound() const {
+        if (const std::optional<float> psi = swing_twist_swivel(q0, q1, w, limits)) {
+            return normalized(std::cos(0.5f * *psi) * q0 + std::sin(0.5f * *psi) * q1);
+        }
+        if (limits.swing >= kPi) return std::nullopt;
+        constexpr float kClearOfX = 1e-3f;
+        const float tip_across = std::sqrt(tip.y * tip.y + tip.z * tip.z);
+        if (!(sin_aim > kClearOfX && tip_across > kClearOfX)) return std::nullopt;
+        const float cs = limits.cos_swing, ss = limits.sin_swing;
+        const float past = sin_aim * tip.x - w.x * tip_across;   // sin(beta - alpha)
+        const float along = w.x * tip.x + sin_aim * tip_across;  // cos(beta - alpha)
+        const bool beyond = past * cs - along * ss > 0.0f && tip_across * cs + tip.x * ss > 0.0f;
+        const bool short_of = -past * cs - along * ss > 0.0f && tip_across * cs - tip.x * ss > 0.0f;
+        if (!beyond && !short_of) return std::nullopt;
+        const WithTwist best = best_twist(beyond ? toward : -toward);
+        if (best.held) return std::nullopt;
+        return best.pose;
+    }
+};
+
+}  // namespace
+
+std::optional<glm::quat> swing_twist_aim_meeting_bound(const glm::vec3& tip, const glm::vec3& w, const SwingTwistLimits& limits) {
+    return AimFrame(tip, w, limits).meeting_bound();
+}
+
+// The pose meeting the twist-free bound when there is one. Otherwise the closest aim has the
+// swing on its rim (inside it, the turned tip covers an open patch of directions and could
+// move closer), and then either the twist inside its range, where the swing tilts x in the
+// plane of x and w, toward w or away from it, or the twist at an end of its range, where the
+// rim's best point is found above.
+glm::quat closest_swing_twist_aim(const glm::vec3& tip, const glm::vec3& w, const SwingTwistLimits& limits) {
+    const AimFrame frame(tip, w, limits);
+    if (const std::optional<glm::quat> q = frame.meeting_bound()) return *q;
+    const glm::quat& q0 = frame.q0;
     // Candidates are compared by their tip's angle from w, measured by its sine where the cosine
     // has lost its digits (1 - cos is below float's resolution under about 3e-4 rad, and a
     // candidate 5e-4 rad off won ties by rounding): sin^2 below a quarter turn, 2 - sin^2 beyond.
@@ -243,32 +322,15 @@ glm::quat closest_swing_twist_aim(const glm::vec3& tip, const glm::vec3& w, cons
     };
     consider(constrain_swing_twist(q0, limits.swing, limits.twist));
     if (limits.swing >= kPi) return closest();
-    glm::vec2 toward{w.y, w.z};
-    if (glm::dot(toward, toward) < 1e-12f) toward = {tip.y, tip.z};
-    if (glm::dot(toward, toward) < 1e-12f) toward = {1.0f, 0.0f};
-    toward = glm::normalize(toward);
-    // The twist range as an arc, its ends the squares of the half angles' (no sincos).
-    auto doubled = [](glm::vec2 h) { return Rot2{h.x, h.y} * Rot2{h.x, h.y}; };
-    const AngleArc twists = AngleArc::of(limits.twist, doubled(limits.twist_lo_half), doubled(limits.twist_hi_half));
-    // The allowed twist turning the tip toward w most, with the rim's swing s: the turn about x
-    // taking the tip's part across x toward w's (no atan2), the nearest the range allows.
-    auto with_best_twist = [&](glm::vec2 side) {
-        const glm::quat s = rim(limits, side);
-        const glm::vec3 to = glm::conjugate(s) * w;
-        const Rot2 toward_w{tip.y * to.y + tip.z * to.z, tip.y * to.z - tip.z * to.y};
-        const Rot2 t = twists.nearest(normalized(toward_w));  // none when either lies along x
-        // quat_from_rot2's half-angle turn, about x, its w kept >= 0 as angleAxis gives it.
-        glm::quat half = quat_from_rot2(t);
-        if (half.w < 0.0f) half = -half;
-        consider(normalized(s * glm::quat{half.w, half.z, 0.0f, 0.0f}));
-    };
+    const glm::vec2 toward = frame.toward;
+    auto with_best_twist = [&](glm::vec2 side) { consider(frame.best_twist(side).pose); };
     with_best_twist(toward);
     with_best_twist(-toward);
     // The rim's swings whose x lies at the tip's angle from w, so that a twist puts the tip on
     // w: x' = cos S x + sin S (cos phi toward + sin phi across) with x'.w = tip.x. Near the
     // swivels' edge, where the exact swivels' arc above is lost to rounding, these still aim
     // (the miss is flat in phi there: an error in phi costs its square).
-    const float sin_aim = std::sqrt(w.y * w.y + w.z * w.z);
+    const float sin_aim = frame.sin_aim;
     if (sin_aim > 1e-6f && limits.sin_swing > 1e-6f) {
         const float cos_phi = clamp_to((tip.x - limits.cos_swing * w.x) / (limits.sin_swing * sin_aim), -1.0f, 1.0f);
         const float sin_phi = std::sqrt(max_of(1.0f - cos_phi * cos_phi, 0.0f));

@@ -29,6 +29,12 @@ struct SwingTwistLimits {
 // no swivel is allowed.
 std::optional<float> swing_twist_swivel(const glm::quat& q0, const glm::quat& q1, const glm::vec3& w, const SwingTwistLimits& limits);
 
+// The pose the limits allow that misses no more than FreeTwistAims' bound (below): the closest
+// with the twist free, when the twist's range allows it; nothing otherwise, or where the aim or
+// the tip lies within 1e-3 rad of the bone's axis (closest_swing_twist_aim's tie rule decides
+// there). closest_swing_twist_aim's answer whenever there is one, at a fraction of its cost.
+std::optional<glm::quat> swing_twist_aim_meeting_bound(const glm::vec3& tip, const glm::vec3& w, const SwingTwistLimits& limits);
+
 // The pose within the limits that turns the unit `tip` (bone frame) closest to the unit `w`
 // (exactly onto it when some pose within them does). Of poses as close to within rounding (a tip
 // on the bone's axis, which no twist moves, or nearly so), the one nearest the shortest turn

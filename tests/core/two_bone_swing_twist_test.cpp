@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <optional>
 #include <random>
 
 #include "core/ik_test_rigs.hpp"
@@ -79,6 +81,35 @@ TEST(TwoBoneSwingTwist, ClosestAimIsNoWorseThanADenseSearch) {
     }
     std::cout << "swing-twist closest aim: " << worse << " of 300 worse than the dense search, worst by " << worst << " in dot\n";
     EXPECT_EQ(worse, 0);
+}
+
+// The pose meeting the twist-free bound, when there is one, is the closest aim outright: within
+// the limits, its tip's angle from the aim is the bound's (the angle from the aim to the band of
+// angles from x, [alpha - S, alpha + S], that the tip reaches with the twist free), and the
+// closest aim is that pose. Worked out here from the angles themselves.
+TEST(TwoBoneSwingTwist, AimMeetingTheBoundMissesByTheBoundAlone) {
+    std::mt19937 rng(17);
+    int met = 0, beyond_band = 0;
+    constexpr int kCases = 4000;
+    for (int k = 0; k < kCases; ++k) {
+        const glm::vec3 tip = random_unit(rng), w = random_unit(rng);
+        const Limits l = random_limits(rng);
+        const SwingTwistLimits limits(l.swing, l.twist);
+        const std::optional<glm::quat> q = swing_twist_aim_meeting_bound(tip, w, limits);
+        if (!q) continue;
+        ++met;
+        ASSERT_TRUE(within_swing_twist(*q, l.swing, l.twist, 1e-4f)) << "case " << k;
+        const float alpha = std::acos(tip.x), beta = std::acos(w.x);
+        const float band_gap = std::max({0.0f, beta - std::min(alpha + l.swing, kPi), std::max(alpha - l.swing, 0.0f) - beta});
+        if (band_gap > 1e-3f) ++beyond_band;
+        const float gap = std::acos(std::clamp(glm::dot(*q * tip, w), -1.0f, 1.0f));
+        ASSERT_NEAR(gap, band_gap, 2e-3f) << "case " << k;
+        const glm::quat closest = closest_swing_twist_aim(tip, w, limits);
+        ASSERT_EQ(glm::dot(closest, *q), glm::dot(*q, *q)) << "case " << k << ": the closest aim is another pose";
+    }
+    std::cout << "bound met in " << met << " of " << kCases << " cases, " << beyond_band << " of them beyond the band\n";
+    EXPECT_GT(met, kCases / 4);
+    EXPECT_GT(beyond_band, kCases / 20);
 }
 
 // A tip on the bone's axis (a limb held straight) turns with no twist, so every twist of the
