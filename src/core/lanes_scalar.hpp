@@ -15,7 +15,9 @@ inline float splat_as(float x, float /*like*/) { return x; }
 inline bool greater(float a, float b) { return a > b; }
 inline bool less(float a, float b) { return a < b; }
 inline bool less_equal(float a, float b) { return a <= b; }
+inline bool greater_equal(float a, float b) { return a >= b; }
 inline bool both(bool a, bool b) { return a && b; }
+inline bool either(bool a, bool b) { return a || b; }
 inline float select(bool mask, float yes, float no) { return mask ? yes : no; }
 // As _mm_min_ps: the second operand when either is NaN.
 inline float min(float a, float b) { return min_of(a, b); }

@@ -123,9 +123,8 @@ constexpr float kCertainOfTolerance = 0.25f;
 
 int swing_twist_minima(const Limb& L, float tolerance, BendMinimum* found, MeasuredAims* measured) {
     BendMinimum bound[kMostBendMinima];
-    const FreeTwistAims free_twist(L.tip0, L.tip_c, L.tip_s, L.dir_rest, L.swing_twist);
-    auto bound_at = [&L, &free_twist](Rot2 theta) { return free_twist.miss(theta, L.wanted, L.tiny); };
-    const int bounds = bend_minima(bound_at, MissShape::Smooth, L.bends.lo, L.bends.hi, bound);
+    const FreeTwistAims free_twist(L.tip0, L.tip_c, L.tip_s, L.dir_rest, L.swing_twist, L.wanted, L.tiny);
+    const int bounds = bend_minima(free_twist, MissShape::Smooth, L.bends.lo, L.bends.hi, bound);
     float least_bound = INFINITY;
     for (int k = 0; k < bounds; ++k) least_bound = min_of(least_bound, bound[k].miss);
     if (!L.swing_twist.twist_bounded) {

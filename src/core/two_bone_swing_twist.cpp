@@ -5,6 +5,8 @@
 #include <utility>
 
 #include "core/bend_minima.hpp"
+#include "core/lanes_scalar.hpp"
+#include "core/lanes_sse.hpp"
 #include "core/rotation_math.hpp"
 
 namespace marionette {
@@ -349,7 +351,8 @@ glm::quat closest_swing_twist_aim(const glm::vec3& tip, const glm::vec3& w, cons
     return closest();
 }
 
-FreeTwistAims::FreeTwistAims(const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const glm::vec3& w, const SwingTwistLimits& swing_twist)
+FreeTwistAims::FreeTwistAims(const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const glm::vec3& w, const SwingTwistLimits& limits,
+                             float wanted_distance, float tiny_length)
     : k(glm::dot(t0, t0) + glm::dot(tc, tc)),  // tc and ts: equal and square
       p(2.0f * glm::dot(t0, tc)),
       q(2.0f * glm::dot(t0, ts)),
@@ -361,33 +364,48 @@ FreeTwistAims::FreeTwistAims(const glm::vec3& t0, const glm::vec3& tc, const glm
       yz2(ts.y, ts.z),
       cos_aim(w.x),
       sin_aim(std::sqrt(w.y * w.y + w.z * w.z)),
-      limits(&swing_twist) {}
+      cos_swing(limits.cos_swing),
+      sin_swing(limits.sin_swing),
+      wanted(wanted_distance),
+      tiny(tiny_length) {}
 
-float FreeTwistAims::miss(Rot2 theta, float wanted, float tiny) const {
-    const float length = std::sqrt(max_of(k + p * theta.c + q * theta.s, 0.0f));
-    if (!(length > tiny)) return wanted;
-    const float short_by = wanted - length;
+// Every case computed and the one that holds selected, so that one bend and four lanes run the
+// same float operations in the same order.
+template <class V>
+V FreeTwistAims::at(V c, V s) const {
+    using namespace lanes;
+    auto k_ = [c](float x) { return splat_as(x, c); };
+    const V zero = k_(0.0f);
+    const V length = sqrt(max(k_(k) + k_(p) * c + k_(q) * s, zero));
+    const V short_by = k_(wanted) - length;
     // |T| times the cosine and sine of alpha, and of beta - alpha.
-    const float a = x0 + x1 * theta.c + x2 * theta.s;
-    const glm::vec2 yz = yz0 + theta.c * yz1 + theta.s * yz2;
-    const float b = std::sqrt(glm::dot(yz, yz));
-    const float toward = cos_aim * a + sin_aim * b;
-    const float past = sin_aim * a - cos_aim * b;
-    const float cs = limits->cos_swing, ss = limits->sin_swing;
-    float gap_sin = 0.0f, gap_cos = 0.0f;  // |T| times those of the aim's angle from the band
-    const float far_sin = b * cs + a * ss, far_cos = a * cs - b * ss;  // of alpha + S
-    if ((far_sin > 0.0f || (far_sin == 0.0f && far_cos > 0.0f)) && past * cs - toward * ss > 0.0f) {
-        gap_sin = past * cs - toward * ss;  // beta beyond alpha + S (below a half turn)
-        gap_cos = toward * cs + past * ss;
-    } else if (b * cs - a * ss > 0.0f && -past * cs - toward * ss > 0.0f) {
-        gap_sin = -past * cs - toward * ss;  // beta short of alpha - S (above none)
-        gap_cos = toward * cs - past * ss;
-    } else {
-        return std::fabs(short_by);
-    }
-    const float lost = gap_cos > 0.0f ? gap_sin * gap_sin / (length + gap_cos) : length - gap_cos;
-    return std::sqrt(short_by * short_by + 2.0f * wanted * lost);
+    const V a = k_(x0) + k_(x1) * c + k_(x2) * s;
+    const V y = k_(yz0.x) + c * k_(yz1.x) + s * k_(yz2.x);
+    const V z = k_(yz0.y) + c * k_(yz1.y) + s * k_(yz2.y);
+    const V b = sqrt(y * y + z * z);
+    const V toward = k_(cos_aim) * a + k_(sin_aim) * b;
+    const V past = k_(sin_aim) * a - k_(cos_aim) * b;
+    const V cs = k_(cos_swing), ss = k_(sin_swing);
+    const V far_sin = b * cs + a * ss, far_cos = a * cs - b * ss;  // of alpha + S
+    // beta beyond alpha + S (below a half turn), or short of alpha - S (above none); |T| times
+    // the sine and cosine of the aim's angle from the band.
+    const V beyond_sin = past * cs - toward * ss, beyond_cos = toward * cs + past * ss;
+    const V short_sin = zero - past * cs - toward * ss, short_cos = toward * cs - past * ss;
+    const auto beyond = both(both(greater_equal(far_sin, zero), either(greater(far_sin, zero), greater(far_cos, zero))), greater(beyond_sin, zero));
+    const auto short_of = both(greater(b * cs - a * ss, zero), greater(short_sin, zero));
+    const V gap_sin = select(beyond, beyond_sin, short_sin), gap_cos = select(beyond, beyond_cos, short_cos);
+    const V lost = select(greater(gap_cos, zero), gap_sin * gap_sin / (length + gap_cos), length - gap_cos);
+    const V off_band = sqrt(short_by * short_by + k_(2.0f * wanted) * lost);
+    return select(greater(length, k_(tiny)), select(either(beyond, short_of), off_band, abs(short_by)), k_(wanted));
 }
+
+float FreeTwistAims::operator()(Rot2 theta) const { return at(theta.c, theta.s); }
+
+#if defined(__SSE2__)
+void FreeTwistAims::four(const float* cosines, const float* sines, float* misses) const {
+    _mm_storeu_ps(misses, at(_mm_loadu_ps(cosines), _mm_loadu_ps(sines)));
+}
+#endif
 
 TwistEndRim::TwistEndRim(glm::vec2 end_half, const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const glm::vec3& w, float wanted,
                          const SwingTwistLimits& limits, const AngleRange& bend_range)
@@ -419,23 +437,59 @@ TwistEndRim::TwistEndRim(glm::vec2 end_half, const glm::vec3& t0, const glm::vec
     z = along(ez);
 }
 
+// The miss at the foot on the circle when it lies within the bends, else at the nearer end's
+// point; both computed and one selected, as FreeTwistAims::at.
+template <class V>
+V TwistEndRim::miss_at(V c, V s) const {
+    using namespace lanes;
+    auto k_ = [c](float v) { return splat_as(v, c); };
+    const V c2 = c * c - s * s, s2 = s * c + c * s;  // the direction doubled, as Rot2's product
+    auto at = [&](const Series& e) { return k_(e.c0) + k_(e.c1) * c + k_(e.s1) * s + k_(e.c2) * c2 + k_(e.s2) * s2; };
+    const V px = at(x), py = at(y), pz = at(z);
+    const V m2 = px * px + py * py;
+    const V zero = k_(0.0f);
+    // AngleArc::contains, lane by lane.
+    auto off_arc = less_equal(m2, k_(1e-30f));
+    if (bends.partial) {
+        const V past_lo = k_(bends.lo.c) * py - k_(bends.lo.s) * px;  // cross2(lo, p)
+        const V short_of_hi = px * k_(bends.hi.s) - py * k_(bends.hi.c);  // cross2(p, hi)
+        if (bends.narrow) {
+            const V along_middle = k_(bends.middle.c) * px + k_(bends.middle.s) * py;
+            off_arc = either(off_arc, either(less(past_lo, zero), either(less(short_of_hi, zero), less(along_middle, zero))));
+        } else {
+            off_arc = either(off_arc, both(greater(zero - short_of_hi, zero), greater(zero - past_lo, zero)));
+        }
+    }
+    const V off = sqrt(m2) - k_(radius);
+    const V at_foot = sqrt(off * off + pz * pz);
+    const auto lo_nearer = greater(px * k_(bends.lo.c) + py * k_(bends.lo.s), px * k_(bends.hi.c) + py * k_(bends.hi.s));
+    const V dx = px - k_(radius) * select(lo_nearer, k_(bends.lo.c), k_(bends.hi.c));
+    const V dy = py - k_(radius) * select(lo_nearer, k_(bends.lo.s), k_(bends.hi.s));
+    const V at_end = sqrt(dx * dx + dy * dy + pz * pz);
+    return select(off_arc, at_end, at_foot);
+}
+
+float TwistEndRim::operator()(Rot2 a) const { return miss_at(a.c, a.s); }
+
+#if defined(__SSE2__)
+void TwistEndRim::four(const float* cosines, const float* sines, float* misses) const {
+    _mm_storeu_ps(misses, miss_at(_mm_loadu_ps(cosines), _mm_loadu_ps(sines)));
+}
+#endif
+
 TwistEndRim::Closest TwistEndRim::closest(Rot2 a) const {
     const Rot2 a2 = a * a;
-    const float px = x.at(a, a2), py = y.at(a, a2), pz = z.at(a, a2);
-    const float m2 = px * px + py * py;
+    const float px = x.at(a, a2), py = y.at(a, a2);
     Closest out;
-    if (bends.contains({px, py}) && m2 > 1e-30f) {
-        const float m = std::sqrt(m2);
+    out.miss = (*this)(a);
+    if (bends.contains({px, py}) && px * px + py * py > 1e-30f) {
+        const float m = std::sqrt(px * px + py * py);
         out.bend = {px / m, py / m};
-        const float off = m - radius;
-        out.miss = std::sqrt(off * off + pz * pz);
         return out;
     }
     const bool at_lo = bends.lo_is_nearer({px, py});
     out.bend = at_lo ? bends.lo : bends.hi;
     out.end = at_lo ? -1 : 1;
-    const float dx = px - radius * out.bend.c, dy = py - radius * out.bend.s;
-    out.miss = std::sqrt(dx * dx + dy * dy + pz * pz);
     return out;
 }
 
@@ -453,7 +507,7 @@ int twist_end_minima(const TwistEndRim& rim, BendMinimum found[kMostBendMinima])
     // reference test's worst excess unchanged), for 1,000 instructions a solve less.
     constexpr int kRimSamples = 24;
     BendMinimum at_rim[kMostBendMinima];
-    const int n = bend_minima([&rim](Rot2 a) { return rim.closest(a).miss; }, MissShape::Smooth, -kPi, kPi, at_rim, kRimSamples);
+    const int n = bend_minima(rim, MissShape::Smooth, -kPi, kPi, at_rim, kRimSamples);
     for (int k = 0; k < n; ++k) found[k] = {rim.bend_angle(rim.closest(rot2(at_rim[k].bend))), at_rim[k].miss};
     return n;
 }

@@ -49,15 +49,25 @@ glm::quat closest_swing_twist_aim(const glm::vec3& tip, const glm::vec3& w, cons
 // that band. The twist's range only takes tips away: the true miss is never less. Each term is a
 // sinusoid of the bend (the tip's length, its x and its part across x), set once a solve.
 struct FreeTwistAims {
-    FreeTwistAims(const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const glm::vec3& w, const SwingTwistLimits& limits);
+    FreeTwistAims(const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const glm::vec3& w, const SwingTwistLimits& limits, float wanted,
+                  float tiny);
     float k = 0.0f, p = 0.0f, q = 0.0f;         // |T|^2 = k + p cos θ + q sin θ
     float x0 = 0.0f, x1 = 0.0f, x2 = 0.0f;      // T . x
     glm::vec2 yz0{0.0f}, yz1{0.0f}, yz2{0.0f};  // T across x
     float cos_aim = 1.0f, sin_aim = 0.0f;       // the aim's angle from x
-    const SwingTwistLimits* limits = nullptr;
+    float cos_swing = -1.0f, sin_swing = 0.0f;  // the limits'
+    float wanted = 0.0f, tiny = 0.0f;
 
     // The bound of |wanted w - q T(θ)|; `wanted` itself for a tip shorter than `tiny`.
-    float miss(Rot2 theta, float wanted, float tiny) const;
+    float operator()(Rot2 theta) const;
+#if defined(__SSE2__)
+    // The same for four bends at once (bend_minima's samples), to the bit.
+    void four(const float* cosines, const float* sines, float* misses) const;
+#endif
+
+  private:
+    template <class V>
+    V at(V c, V s) const;
 };
 
 // The poses with the twist held at one end of its range and the swing on its cone's rim, for
@@ -93,8 +103,17 @@ struct TwistEndRim {
     };
     // The closest tip to the point for the rim direction a (a unit complex number).
     Closest closest(Rot2 a) const;
+    // Its miss alone, for one direction or four at once (the search's samples), to the bit.
+    float operator()(Rot2 a) const;
+#if defined(__SSE2__)
+    void four(const float* cosines, const float* sines, float* misses) const;
+#endif
     // That bend as an angle within the bends.
     float bend_angle(const Closest& c) const;
+
+  private:
+    template <class V>
+    V miss_at(V c, V s) const;
 };
 
 // The least misses over the rim's directions: their bends and misses (at most kMostBendMinima).

@@ -225,3 +225,42 @@ TEST(TwoBoneSwingTwist, TwistEndMinimaMatchADenseSearchOfRimAndBend) {
     }
     std::cout << "twist-end minima: worse than the grid by at most " << worst_over << ", better by at most " << worst_under << "\n";
 }
+
+#if defined(__SSE2__)
+// The searches take their samples four at a time: each lane must give what one bend alone gives,
+// to the bit (the refinement asks one at a time, and a sample lower by rounding alone would be
+// taken for a minimum), for every kind of bend range (whole, up to a half turn, wider).
+TEST(TwoBoneSwingTwist, FourSamplesAtOnceMissAsEachAlone) {
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> u(0.0f, 1.0f);
+    int compared = 0;
+    for (int k = 0; k < 300; ++k) {
+        const glm::vec3 t0 = 0.4f * random_unit(rng) + glm::vec3{0.6f, 0.0f, 0.0f};
+        const glm::vec3 tc = 0.5f * random_unit(rng);
+        const glm::vec3 ts = glm::length(tc) * glm::normalize(glm::cross(glm::normalize(tc), random_unit(rng)));
+        const glm::vec3 w = random_unit(rng);
+        Limits l = random_limits(rng);
+        if (l.twist.lo <= -kPi && l.twist.hi >= kPi) l.twist = {-0.5f, 0.7f};
+        const SwingTwistLimits limits(l.swing, l.twist);
+        const float wanted = 0.1f + 2.4f * u(rng);
+        const float lo = -kPi + 2.0f * kPi * u(rng);
+        const AngleRange bends = k % 3 == 0 ? AngleRange{} : AngleRange{lo, lo + (k % 3 == 1 ? 2.5f : 4.5f) * u(rng)};
+        const FreeTwistAims bound(t0, tc, ts, w, limits, wanted, 1e-6f);
+        const TwistEndRim rim(k % 2 == 0 ? limits.twist_lo_half : limits.twist_hi_half, t0, tc, ts, w, wanted, limits, bends);
+        float c[4], s[4], by_bound[4], by_rim[4];
+        for (int j = 0; j < 4; ++j) {
+            const float a = -kPi + 2.0f * kPi * u(rng);
+            c[j] = std::cos(a), s[j] = std::sin(a);
+        }
+        bound.four(c, s, by_bound);
+        rim.four(c, s, by_rim);
+        for (int j = 0; j < 4; ++j) {
+            ASSERT_EQ(by_bound[j], bound(Rot2{c[j], s[j]})) << "case " << k << " lane " << j;
+            ASSERT_EQ(by_rim[j], rim(Rot2{c[j], s[j]})) << "case " << k << " lane " << j;
+            ASSERT_EQ(by_rim[j], rim.closest(Rot2{c[j], s[j]}).miss) << "case " << k << " lane " << j;
+            ++compared;
+        }
+    }
+    EXPECT_EQ(compared, 1200);
+}
+#endif
