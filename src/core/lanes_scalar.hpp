@@ -19,6 +19,11 @@ inline bool greater_equal(float a, float b) { return a >= b; }
 inline bool both(bool a, bool b) { return a && b; }
 inline bool either(bool a, bool b) { return a || b; }
 inline float select(bool mask, float yes, float no) { return mask ? yes : no; }
+// Only the value taken is worked out: one bend skips the cases four lanes compute and drop.
+template <class Yes, class No>
+float pick(bool mask, const Yes& yes, const No& no) {
+    return mask ? yes() : no();
+}
 // As _mm_min_ps: the second operand when either is NaN.
 inline float min(float a, float b) { return min_of(a, b); }
 // As _mm_max_ps: the second operand when either is NaN.

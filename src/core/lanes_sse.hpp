@@ -30,6 +30,12 @@ inline M4 both(M4 a, M4 b) { return _mm_and_ps(a, b); }
 inline M4 either(M4 a, M4 b) { return _mm_or_ps(a, b); }
 // `yes` where the mask is set, `no` elsewhere.
 inline F4 select(M4 mask, F4 yes, F4 no) { return _mm_or_ps(_mm_and_ps(mask, yes), _mm_andnot_ps(mask, no)); }
+// select() of two values worked out by callables, both for four lanes (lanes_scalar.hpp's works
+// out only the one taken).
+template <class Yes, class No>
+F4 pick(M4 mask, const Yes& yes, const No& no) {
+    return select(mask, yes(), no());
+}
 // Bit i set when lane i's mask is.
 inline int bits(M4 mask) { return _mm_movemask_ps(mask); }
 

@@ -377,26 +377,30 @@ V FreeTwistAims::at(V c, V s) const {
     auto k_ = [c](float x) { return splat_as(x, c); };
     const V zero = k_(0.0f);
     const V length = sqrt(max(k_(k) + k_(p) * c + k_(q) * s, zero));
-    const V short_by = k_(wanted) - length;
-    // |T| times the cosine and sine of alpha, and of beta - alpha.
-    const V a = k_(x0) + k_(x1) * c + k_(x2) * s;
-    const V y = k_(yz0.x) + c * k_(yz1.x) + s * k_(yz2.x);
-    const V z = k_(yz0.y) + c * k_(yz1.y) + s * k_(yz2.y);
-    const V b = sqrt(y * y + z * z);
-    const V toward = k_(cos_aim) * a + k_(sin_aim) * b;
-    const V past = k_(sin_aim) * a - k_(cos_aim) * b;
-    const V cs = k_(cos_swing), ss = k_(sin_swing);
-    const V far_sin = b * cs + a * ss, far_cos = a * cs - b * ss;  // of alpha + S
-    // beta beyond alpha + S (below a half turn), or short of alpha - S (above none); |T| times
-    // the sine and cosine of the aim's angle from the band.
-    const V beyond_sin = past * cs - toward * ss, beyond_cos = toward * cs + past * ss;
-    const V short_sin = zero - past * cs - toward * ss, short_cos = toward * cs - past * ss;
-    const auto beyond = both(both(greater_equal(far_sin, zero), either(greater(far_sin, zero), greater(far_cos, zero))), greater(beyond_sin, zero));
-    const auto short_of = both(greater(b * cs - a * ss, zero), greater(short_sin, zero));
-    const V gap_sin = select(beyond, beyond_sin, short_sin), gap_cos = select(beyond, beyond_cos, short_cos);
-    const V lost = select(greater(gap_cos, zero), gap_sin * gap_sin / (length + gap_cos), length - gap_cos);
-    const V off_band = sqrt(short_by * short_by + k_(2.0f * wanted) * lost);
-    return select(greater(length, k_(tiny)), select(either(beyond, short_of), off_band, abs(short_by)), k_(wanted));
+    return pick(greater(length, k_(tiny)), [&] {
+        const V short_by = k_(wanted) - length;
+        // |T| times the cosine and sine of alpha, and of beta - alpha.
+        const V a = k_(x0) + k_(x1) * c + k_(x2) * s;
+        const V y = k_(yz0.x) + c * k_(yz1.x) + s * k_(yz2.x);
+        const V z = k_(yz0.y) + c * k_(yz1.y) + s * k_(yz2.y);
+        const V b = sqrt(y * y + z * z);
+        const V toward = k_(cos_aim) * a + k_(sin_aim) * b;
+        const V past = k_(sin_aim) * a - k_(cos_aim) * b;
+        const V cs = k_(cos_swing), ss = k_(sin_swing);
+        const V far_sin = b * cs + a * ss, far_cos = a * cs - b * ss;  // of alpha + S
+        // beta beyond alpha + S (below a half turn), or short of alpha - S (above none); |T|
+        // times the sine and cosine of the aim's angle from the band.
+        const V beyond_sin = past * cs - toward * ss;
+        const V short_sin = zero - past * cs - toward * ss;
+        const auto beyond = both(both(greater_equal(far_sin, zero), either(greater(far_sin, zero), greater(far_cos, zero))), greater(beyond_sin, zero));
+        const auto short_of = both(greater(b * cs - a * ss, zero), greater(short_sin, zero));
+        return pick(either(beyond, short_of), [&] {
+            const V gap_sin = select(beyond, beyond_sin, short_sin);
+            const V gap_cos = select(beyond, toward * cs + past * ss, toward * cs - past * ss);
+            const V lost = pick(greater(gap_cos, zero), [&] { return gap_sin * gap_sin / (length + gap_cos); }, [&] { return length - gap_cos; });
+            return sqrt(short_by * short_by + k_(2.0f * wanted) * lost);
+        }, [&] { return abs(short_by); });
+    }, [&] { return k_(wanted); });
 }
 
 float FreeTwistAims::operator()(Rot2 theta) const { return at(theta.c, theta.s); }
@@ -460,13 +464,17 @@ V TwistEndRim::miss_at(V c, V s) const {
             off_arc = either(off_arc, both(greater(zero - short_of_hi, zero), greater(zero - past_lo, zero)));
         }
     }
-    const V off = sqrt(m2) - k_(radius);
-    const V at_foot = sqrt(off * off + pz * pz);
-    const auto lo_nearer = greater(px * k_(bends.lo.c) + py * k_(bends.lo.s), px * k_(bends.hi.c) + py * k_(bends.hi.s));
-    const V dx = px - k_(radius) * select(lo_nearer, k_(bends.lo.c), k_(bends.hi.c));
-    const V dy = py - k_(radius) * select(lo_nearer, k_(bends.lo.s), k_(bends.hi.s));
-    const V at_end = sqrt(dx * dx + dy * dy + pz * pz);
-    return select(off_arc, at_end, at_foot);
+    auto at_end = [&] {
+        const auto lo_nearer = greater(px * k_(bends.lo.c) + py * k_(bends.lo.s), px * k_(bends.hi.c) + py * k_(bends.hi.s));
+        const V dx = px - k_(radius) * select(lo_nearer, k_(bends.lo.c), k_(bends.hi.c));
+        const V dy = py - k_(radius) * select(lo_nearer, k_(bends.lo.s), k_(bends.hi.s));
+        return sqrt(dx * dx + dy * dy + pz * pz);
+    };
+    auto at_foot = [&] {
+        const V off = sqrt(m2) - k_(radius);
+        return sqrt(off * off + pz * pz);
+    };
+    return pick(off_arc, at_end, at_foot);
 }
 
 float TwistEndRim::operator()(Rot2 a) const { return miss_at(a.c, a.s); }
