@@ -60,10 +60,6 @@ std::optional<glm::quat> exact_aim(const Limb& L, Rot2 theta, int branch) {
     return cone_swivel(q0, q1, L.cos_half_cone);
 }
 
-}  // namespace
-
-namespace {
-
 // The aim of a swing-twist upper joint's pose for the tip of that direction and length.
 Aim swing_twist_aim(const Limb& L, const glm::vec3& tip_dir, float length, const glm::quat& pose) {
     Aim aim;
