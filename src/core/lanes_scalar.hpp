@@ -18,6 +18,7 @@ inline bool less_equal(float a, float b) { return a <= b; }
 inline bool greater_equal(float a, float b) { return a >= b; }
 inline bool both(bool a, bool b) { return a && b; }
 inline bool either(bool a, bool b) { return a || b; }
+inline bool opposite(bool a) { return !a; }
 inline float select(bool mask, float yes, float no) { return mask ? yes : no; }
 // Only the value taken is worked out: one bend skips the cases four lanes compute and drop.
 template <class Yes, class No>

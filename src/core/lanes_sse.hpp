@@ -28,6 +28,7 @@ inline M4 less(F4 a, F4 b) { return _mm_cmplt_ps(a, b); }
 inline M4 less_equal(F4 a, F4 b) { return _mm_cmple_ps(a, b); }
 inline M4 both(M4 a, M4 b) { return _mm_and_ps(a, b); }
 inline M4 either(M4 a, M4 b) { return _mm_or_ps(a, b); }
+inline M4 opposite(M4 a) { return _mm_xor_ps(a, _mm_castsi128_ps(_mm_set1_epi32(-1))); }
 // `yes` where the mask is set, `no` elsewhere.
 inline F4 select(M4 mask, F4 yes, F4 no) { return _mm_or_ps(_mm_and_ps(mask, yes), _mm_andnot_ps(mask, no)); }
 // select() of two values worked out by callables, both for four lanes (lanes_scalar.hpp's works

@@ -9,6 +9,7 @@
 #include "core/lanes_sse.hpp"
 #include "core/rotation_math.hpp"
 #include "core/two_bone_shaped_limb.hpp"
+#include "core/two_bone_swing_twist_search.hpp"
 
 namespace marionette::shaped {
 

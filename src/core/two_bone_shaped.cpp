@@ -77,7 +77,7 @@ std::optional<Aim> aim_meeting_bound(const Limb& L, Rot2 theta) {
     const float length = glm::length(tip);
     if (!(length > L.tiny)) return closest_aim(L, theta);
     const glm::vec3 tip_dir = tip / length;
-    const std::optional<glm::quat> pose = swing_twist_aim_meeting_bound(tip_dir, glm::conjugate(L.rest_a) * L.dir, L.swing_twist);
+    const std::optional<glm::quat> pose = swing_twist_aim_meeting_bound(tip_dir, L.dir_rest, L.swing_twist);
     if (!pose) return std::nullopt;
     return swing_twist_aim(L, tip_dir, length, *pose);
 }
@@ -123,7 +123,7 @@ Aim closest_aim(const Limb& L, Rot2 theta) {
             break;
         }
         case UpperKind::SwingTwist:
-            return swing_twist_aim(L, tip_dir, length, closest_swing_twist_aim(tip_dir, glm::conjugate(L.rest_a) * L.dir, L.swing_twist));
+            return swing_twist_aim(L, tip_dir, length, closest_swing_twist_aim(tip_dir, L.dir_rest, L.swing_twist));
         case UpperKind::Hinge: {
             const glm::vec3 h = L.upper_hinge;
             const glm::vec3 want = glm::conjugate(L.rest_a) * L.dir;

@@ -1,11 +1,10 @@
 #pragma once
 // The two-bone solve's upper joint under swing-twist limits (joint_limits.hpp): which swivels of
-// an exact aim the limits allow, and the closest aim when none does.
+// an exact aim the limits allow, and the closest aim when none does (the closest-tip search's
+// measures over the bend: two_bone_swing_twist_search.hpp).
 
 #include <optional>
 
-#include "core/angle_arc.hpp"
-#include "core/bend_minima.hpp"
 #include "core/joint_limits.hpp"
 #include "core/rotation_math.hpp"
 
@@ -29,10 +28,11 @@ struct SwingTwistLimits {
 // no swivel is allowed.
 std::optional<float> swing_twist_swivel(const glm::quat& q0, const glm::quat& q1, const glm::vec3& w, const SwingTwistLimits& limits);
 
-// The pose the limits allow that misses no more than FreeTwistAims' bound (below): the closest
-// with the twist free, when the twist's range allows it; nothing otherwise, or where the aim or
-// the tip lies within 1e-3 rad of the bone's axis (closest_swing_twist_aim's tie rule decides
-// there). closest_swing_twist_aim's answer whenever there is one, at a fraction of its cost.
+// The pose the limits allow that misses no more than FreeTwistAims' bound
+// (two_bone_swing_twist_search.hpp): the closest with the twist free, when the twist's range
+// allows it; nothing otherwise, or where the aim or the tip lies within 1e-3 rad of the bone's
+// axis (closest_swing_twist_aim's tie rule decides there). closest_swing_twist_aim's answer
+// whenever there is one, at a fraction of its cost.
 std::optional<glm::quat> swing_twist_aim_meeting_bound(const glm::vec3& tip, const glm::vec3& w, const SwingTwistLimits& limits);
 
 // The pose within the limits that turns the unit `tip` (bone frame) closest to the unit `w`
@@ -40,83 +40,5 @@ std::optional<glm::quat> swing_twist_aim_meeting_bound(const glm::vec3& tip, con
 // on the bone's axis, which no twist moves, or nearly so), the one nearest the shortest turn
 // taking the tip onto w.
 glm::quat closest_swing_twist_aim(const glm::vec3& tip, const glm::vec3& w, const SwingTwistLimits& limits);
-
-// A lower bound of closest_swing_twist_aim's miss for a limb's tips T(θ) = t0 + cos θ tc +
-// sin θ ts (the bone's rest frame, θ the middle joint's bend) aimed at the point wanted w (w
-// unit), as cheap as a cone's: with the twist free, a swing of at most S puts the tip of angle
-// alpha from the bone's x anywhere at an angle from x within [alpha - S, alpha + S] (the tip's
-// circle about x, swung), so the aim at angle beta from x is missed by the angle from beta to
-// that band. The twist's range only takes tips away: the true miss is never less. Each term is a
-// sinusoid of the bend (the tip's length, its x and its part across x), set once a solve.
-struct FreeTwistAims {
-    FreeTwistAims(const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const glm::vec3& w, const SwingTwistLimits& limits, float wanted,
-                  float tiny);
-    float k = 0.0f, p = 0.0f, q = 0.0f;         // |T|^2 = k + p cos θ + q sin θ
-    float x0 = 0.0f, x1 = 0.0f, x2 = 0.0f;      // T . x
-    glm::vec2 yz0{0.0f}, yz1{0.0f}, yz2{0.0f};  // T across x
-    float cos_aim = 1.0f, sin_aim = 0.0f;       // the aim's angle from x
-    float cos_swing = -1.0f, sin_swing = 0.0f;  // the limits'
-    float wanted = 0.0f, tiny = 0.0f;
-
-    // The bound of |wanted w - q T(θ)|; `wanted` itself for a tip shorter than `tiny`.
-    float operator()(Rot2 theta) const;
-#if defined(__SSE2__)
-    // The same for four bends at once (bend_minima's samples), to the bit.
-    void four(const float* cosines, const float* sines, float* misses) const;
-#endif
-
-  private:
-    template <class V>
-    V at(V c, V s) const;
-};
-
-// The poses with the twist held at one end of its range and the swing on its cone's rim, for
-// every bend within `bends`. Where no pose within the limits reaches, the closest one holds the
-// twist at an end or lies where the twist is free (FreeTwistAims); with the twist at an end the
-// swing is on the rim unless it aims the tip exactly (inside the rim the tip could move closer),
-// and such a pose is found by the bound's minima (where the bound and the true miss meet).
-//
-// Searched over the rim's direction a, with the bend in closed form: the rim's swing rim(a)
-// misses the point wanted w with the tip v(θ) by |p(a) - v(θ)|, where p(a), the point turned
-// back by that swing, is a trigonometric polynomial of degree 2 in a, and v(θ) runs round a
-// circle (centre v0, radius r), whose closest point to p(a) within the bends is the foot of p(a)
-// on it, or else the nearer end. With p(a) - v0 in the circle's frame, (x, y) in its plane and z
-// along its axis (each again such a polynomial), the miss is sqrt((|(x, y)| - r)^2 + z^2) at
-// the foot and the distance to the end's point otherwise: no difference of large squares, so a
-// miss far below the limb's length keeps its digits.
-struct TwistEndRim {
-    TwistEndRim(glm::vec2 end_half, const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const glm::vec3& w, float wanted,
-                const SwingTwistLimits& limits, const AngleRange& bends);
-    // x, y and z of p(a) - v0: each c0 + c1 cos a + s1 sin a + c2 cos 2a + s2 sin 2a.
-    struct Series {
-        float c0 = 0.0f, c1 = 0.0f, s1 = 0.0f, c2 = 0.0f, s2 = 0.0f;
-        float at(Rot2 a, Rot2 a2) const { return c0 + c1 * a.c + s1 * a.s + c2 * a2.c + s2 * a2.s; }
-    };
-    Series x, y, z;
-    float radius = 0.0f;
-    AngleArc bends;
-
-    struct Closest {
-        float miss = 0.0f;
-        Rot2 bend;
-        int end = 0;  // the bend is the range's lower end (-1), its upper (+1) or inside (0)
-    };
-    // The closest tip to the point for the rim direction a (a unit complex number).
-    Closest closest(Rot2 a) const;
-    // Its miss alone, for one direction or four at once (the search's samples), to the bit.
-    float operator()(Rot2 a) const;
-#if defined(__SSE2__)
-    void four(const float* cosines, const float* sines, float* misses) const;
-#endif
-    // That bend as an angle within the bends.
-    float bend_angle(const Closest& c) const;
-
-  private:
-    template <class V>
-    V miss_at(V c, V s) const;
-};
-
-// The least misses over the rim's directions: their bends and misses (at most kMostBendMinima).
-int twist_end_minima(const TwistEndRim& rim, BendMinimum found[kMostBendMinima]);
 
 }  // namespace marionette

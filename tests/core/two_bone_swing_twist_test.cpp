@@ -11,6 +11,7 @@
 #include "core/ik_test_rigs.hpp"
 #include "core/rotation_math.hpp"
 #include "core/two_bone_swing_twist.hpp"
+#include "core/two_bone_swing_twist_search.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
