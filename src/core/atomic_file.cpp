@@ -13,6 +13,7 @@
 
 #include "core/file_descriptor.hpp"
 #include "core/file_identity.hpp"
+#include "core/text_file.hpp"
 
 namespace marionette {
 
@@ -40,11 +41,6 @@ Result<std::filesystem::path> follow_links(const std::filesystem::path& given) {
         path = to.is_absolute() ? to : path.parent_path() / to;
     }
     return path;
-}
-
-std::filesystem::path folder_of(const std::filesystem::path& path) {
-    std::filesystem::path dir = path.parent_path();
-    return dir.empty() ? std::filesystem::path(".") : dir;
 }
 
 // A new temporary beside `path`, locked by `lock` (a second descriptor, so the lock outlives

@@ -10,10 +10,6 @@ namespace marionette {
 
 namespace {
 
-std::filesystem::path folder_of(const std::filesystem::path& path) {
-    return path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
-}
-
 // Whether `path` already holds exactly `bytes` (its name carries their hash, so it usually does).
 bool holds(const std::filesystem::path& path, const std::string& bytes) {
     std::error_code ec;

@@ -56,4 +56,8 @@ Result<std::string> read_text_file(const std::filesystem::path& path, std::uintm
     return text;
 }
 
+std::filesystem::path folder_of(const std::filesystem::path& path) {
+    return path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+}
+
 }  // namespace marionette

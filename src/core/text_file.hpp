@@ -18,6 +18,9 @@ namespace marionette {
 // (a device, pipe or socket), not a rig file", "arm.json: cannot open: No such file or directory".
 Result<std::string> read_text_file(const std::filesystem::path& path, std::uintmax_t max_bytes, std::string_view what);
 
+// The folder holding `path`: "." for a bare file name, whose parent path is empty.
+std::filesystem::path folder_of(const std::filesystem::path& path);
+
 // "12.3 MB" (decimal megabytes, one decimal), "999 bytes" below a megabyte, for the messages.
 std::string megabytes_text(std::uintmax_t bytes);
 

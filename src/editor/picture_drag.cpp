@@ -4,14 +4,9 @@
 #include <cmath>
 
 #include "core/extents.hpp"
+#include "core/rotation_math.hpp"
 
 namespace marionette {
-
-namespace {
-
-constexpr float kPi = 3.14159265358979f;
-
-}  // namespace
 
 Result<PictureDrag> PictureDrag::start(const Rig& rig, int slot, int attachment, PictureTool tool, const Transform& bone_world,
                                        const glm::vec3& bone_scale, const glm::vec3& grab) {

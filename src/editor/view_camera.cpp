@@ -5,13 +5,13 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "core/rotation_math.hpp"
 #include "core/transform.hpp"
 
 namespace marionette {
 
 namespace {
 
-constexpr float kPi = 3.14159265358979f;
 // Near and far planes of the 3D view, relative to the orbit distance: the near plane stays
 // in front of anything framed (frame() puts the eye >= 2.9 radii away) while the depth buffer
 // keeps its precision.

@@ -9,13 +9,13 @@
 #include "app/app_test_support.hpp"
 #include "app/background_editor.hpp"
 #include "app/saved_rigs.hpp"
+#include "core/test_paths.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
 namespace fs = std::filesystem;
 
 namespace {
-const std::string kAssets = MARIONETTE_ASSETS;
 }  // namespace
 
 TEST(DiskChangeJourney, SaveOverAnotherWritersChangeAsksAndEachAnswerHolds) {

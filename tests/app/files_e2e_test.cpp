@@ -9,13 +9,13 @@
 #include "app/app_test_support.hpp"
 #include "app/saved_rigs.hpp"
 #include "core/rig_compare.hpp"
+#include "core/test_paths.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
 
 namespace {
 
-const std::string kAssets = MARIONETTE_ASSETS;
 
 // A folder holding a copy of the arm and a file that is not a rig.
 std::filesystem::path folder_with_arm(const std::string& name) {

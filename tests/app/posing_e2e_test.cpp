@@ -5,6 +5,7 @@
 
 #include "app/app_test_support.hpp"
 #include "app/saved_rigs.hpp"
+#include "core/test_paths.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
@@ -12,7 +13,6 @@ using namespace marionette::testing;
 namespace {
 
 const std::string kHumanoid = std::string(MARIONETTE_ASSETS) + "/humanoid.json";
-const std::string kHero = std::string(MARIONETTE_ASSETS) + "/hero.json";
 
 // The pin handle's red.
 bool is_pin_red(const unsigned char* p) { return p[0] > 200 && p[1] < 110 && p[2] < 130; }
@@ -102,9 +102,9 @@ TEST(ScriptedPins, PinnedFeetStayWhileTheBodyMoves) {
         {"wait": 1},
         {"save": "undone.json"}
     ]})");
-    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "pins.json").string() + " " + kHero)), 0);
+    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "pins.json").string() + " " + kHeroRigFile)), 0);
 
-    const Rig original = load(kHero);
+    const Rig original = load(kHeroRigFile);
     const Rig pinned = load(dir / "pinned.json");
     const Rig crouched = load(dir / "crouched.json");
     const Rig undone = load(dir / "undone.json");

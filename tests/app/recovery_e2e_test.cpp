@@ -14,6 +14,7 @@
 #include "app/background_editor.hpp"
 #include "app/saved_rigs.hpp"
 #include "core/rig_json.hpp"
+#include "core/test_paths.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
@@ -21,7 +22,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kAssets = MARIONETTE_ASSETS;
 
 struct Folder {
     fs::path dir;
@@ -31,7 +31,7 @@ struct Folder {
     std::string env;  // the environment every run of the test shares
 };
 
-Folder folder_with_arm(const std::string& name) {
+Folder recovery_folder_with_arm(const std::string& name) {
     Folder f;
     f.dir = scratch_dir(name);
     f.arm = f.dir / "arm.json";
@@ -136,7 +136,7 @@ int title_rows(const Image& img) {
 }  // namespace
 
 TEST(RecoveryJourney, AKilledEditorsWorkIsRecoveredAndSavedToItsFile) {
-    const Folder f = folder_with_arm("e2e-recover");
+    const Folder f = recovery_folder_with_arm("e2e-recover");
     const Copy copy = crash_with_a_dragged_arm(f);
     ASSERT_TRUE(copy.record.is_object()) << read_file(copy.file);
     EXPECT_EQ(copy.record["format"], "marionette-recovery");
@@ -177,7 +177,7 @@ TEST(RecoveryJourney, AKilledEditorsWorkIsRecoveredAndSavedToItsFile) {
 }
 
 TEST(RecoveryJourney, DiscardDeletesTheCopyAndLaterKeepsIt) {
-    const Folder f = folder_with_arm("e2e-recover-discard");
+    const Folder f = recovery_folder_with_arm("e2e-recover-discard");
     const Copy copy = crash_with_a_dragged_arm(f);
     ASSERT_TRUE(fs::exists(copy.file));
 
@@ -216,7 +216,7 @@ TEST(RecoveryJourney, DiscardDeletesTheCopyAndLaterKeepsIt) {
 // Two editors at once: the second is not offered the first one's copy (that editor is alive),
 // and leaves it alone; once the first is killed, the copy is offered.
 TEST(RecoveryJourney, ALiveEditorsCopyIsNeitherOfferedNorTouched) {
-    const Folder f = folder_with_arm("e2e-recover-two");
+    const Folder f = recovery_folder_with_arm("e2e-recover-two");
     LiveEditor first = start_dragging_editor(f, "first.json");
     ASSERT_FALSE(first.copy.file.empty());
     const std::string first_copy = read_file(first.copy.file);
@@ -237,7 +237,7 @@ TEST(RecoveryJourney, ALiveEditorsCopyIsNeitherOfferedNorTouched) {
 // A copy that does not read (cut off, by a full disk or a hand) is reported in a dialog, kept
 // aside for a person to look at, and the editor goes on.
 TEST(RecoveryJourney, AnUnreadableCopyIsReportedNotOffered) {
-    const Folder f = folder_with_arm("e2e-recover-bad");
+    const Folder f = recovery_folder_with_arm("e2e-recover-bad");
     fs::create_directories(f.recovery);
     write_file(f.recovery / "4242-deadbeef.json", R"({"format": "marionette-recovery", "version": 1, "document": ")" + f.arm.string() + R"(", "ri)");
     write_file(f.dir / "bad.json", R"({"steps": [

@@ -9,13 +9,13 @@
 #include "core/state_test_rigs.hpp"
 #include "core/state_machine.hpp"
 #include "core/state_pose.hpp"
+#include "core/test_paths.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
 
 namespace {
 
-const std::string kHero = std::string(MARIONETTE_ASSETS) + "/hero.json";
 
 int state_named(const Rig& rig, const std::string& name) {
     for (std::size_t i = 0; i < rig.states.size(); ++i) {
@@ -65,10 +65,10 @@ TEST(StatesJourney, CaptureAPoseIntoAStateAndSwitchWithWalking) {
         {"expect": {"bone": "arm_l_lower", "at": "tip", "pixel": [726, 133], "within": 1}},
         {"save": "authored.json"}
     ]})");
-    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "states.json").string() + " " + kHero)), 0);
+    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "states.json").string() + " " + kHeroRigFile)), 0);
 
     // The saved file holds the new state: the pose as the user made it, held still.
-    const Rig original = load(kHero);
+    const Rig original = load(kHeroRigFile);
     const Rig saved = load(dir / "authored.json");
     const int reach = state_named(saved, "reach");
     const int walking = state_named(saved, "walking");
@@ -193,9 +193,9 @@ TEST(StatesJourney, PosingOverAPlayingStateStartsFromThePoseShown) {
         {"wait": 1},
         {"save": "restored.json"}
     ]})");
-    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "take.json").string() + " " + kHero)), 0);
+    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "take.json").string() + " " + kHeroRigFile)), 0);
 
-    const Rig original = load(kHero);
+    const Rig original = load(kHeroRigFile);
     const Rig dragged = load(dir / "dragged.json");
     const Rig taken = load(dir / "taken.json");
     const Rig undone = load(dir / "undone.json");

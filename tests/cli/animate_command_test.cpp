@@ -18,13 +18,15 @@
 #include "core/rig_file.hpp"
 #include "core/state_timeline.hpp"
 #include "core/test_files.hpp"
+#include "core/test_paths.hpp"
 
 using namespace marionette;
+using marionette::testing::count_entries;
+using marionette::testing::kAssets;
 namespace mt = marionette::testing;
 
 namespace {
 
-const std::string kAssets = MARIONETTE_ASSETS;
 
 struct AnimateRun {
     int code = -1;
@@ -70,10 +72,6 @@ std::vector<BakedFrame> baked(const Rig& rig, const std::string& text, double fp
     return frames;
 }
 
-std::ptrdiff_t entries(const std::filesystem::path& dir) {
-    return std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator{});
-}
-
 // What every failure must look like: exit 1, one "marionette: " line, nothing printed or saved.
 void expect_failure(const AnimateRun& run, const std::filesystem::path& out_file, const std::string& message) {
     EXPECT_EQ(run.code, 1);
@@ -93,7 +91,7 @@ TEST(AnimateCommand, WritesEveryFrameInTheDocumentedShape) {
     ASSERT_EQ(run.code, 0) << run.err;
     EXPECT_EQ(run.err, "");
     EXPECT_EQ(run.out, "frames=120 states=walking,climbing out=" + out.string() + "\n");
-    EXPECT_EQ(entries(dir.path()), 1) << "a temporary file was left";
+    EXPECT_EQ(count_entries(dir.path()), 1) << "a temporary file was left";
 
     const nlohmann::json doc = read_json(out);
     ASSERT_TRUE(doc.is_object()) << mt::read_file(out).substr(0, 300);
@@ -295,7 +293,7 @@ TEST(AnimateCommand, OutThatIsTheInputFileIsRefusedWithoutOverwrite) {
                                ": is the rig being read; give another file, or --overwrite to replace it\n");
         EXPECT_EQ(mt::read_file(dir / "hero.json"), original) << out;
     }
-    EXPECT_EQ(entries(dir.path()), 2) << "a file was written";
+    EXPECT_EQ(count_entries(dir.path()), 2) << "a file was written";
 
     const AnimateRun run = animate({file, "--timeline", "walking@0", "--seconds", "1", "--out", file, "--overwrite"});
     ASSERT_EQ(run.code, 0) << run.err;
@@ -361,7 +359,7 @@ TEST(AnimateCommand, OutInAMissingFolder) {
     expect_failure(animate({kAssets + "/hero.json", "--timeline", "walking@0", "--out", out.string()}), out,
                    out.string() + ": cannot create a file in " + out.parent_path().string() +
                        ": No such file or directory");
-    EXPECT_EQ(entries(dir.path()), 0);
+    EXPECT_EQ(count_entries(dir.path()), 0);
 }
 
 TEST(AnimateCommand, FailureLeavesAnExistingOutFileAsItWas) {
@@ -372,7 +370,7 @@ TEST(AnimateCommand, FailureLeavesAnExistingOutFileAsItWas) {
     EXPECT_EQ(run.code, 1);
     EXPECT_EQ(run.out, "");
     EXPECT_EQ(mt::read_file(out), "previous contents");
-    EXPECT_EQ(entries(dir.path()), 1) << "a temporary file was left";
+    EXPECT_EQ(count_entries(dir.path()), 1) << "a temporary file was left";
 }
 
 // Option values are checked with the command line, before any file is read: a bad one is a

@@ -8,8 +8,10 @@
 #include "cli/pose_run.hpp"
 #include "core/forward_kinematics.hpp"
 #include "core/test_files.hpp"
+#include "core/test_paths.hpp"
 
 using namespace marionette;
+using marionette::testing::kAssets;
 namespace mt = marionette::testing;
 
 namespace {
@@ -20,7 +22,6 @@ using mt::pose;
 using mt::PoseRun;
 using mt::PrintedResult;
 
-const std::string kAssets = MARIONETTE_ASSETS;
 
 }  // namespace
 

@@ -13,9 +13,12 @@
 #include "core/rig_compare.hpp"
 #include "core/rig_file.hpp"
 #include "core/test_files.hpp"
+#include "core/test_paths.hpp"
 #include "core/whole_match.hpp"
 
 using namespace marionette;
+using marionette::testing::count_entries;
+using marionette::testing::kAssets;
 namespace mt = marionette::testing;
 
 namespace {
@@ -26,7 +29,6 @@ using mt::pose;
 using mt::PoseRun;
 using mt::PrintedResult;
 
-const std::string kAssets = MARIONETTE_ASSETS;
 
 // Enough digits that the parsed float is the one computed here.
 std::string target_text(const glm::vec3& t, bool is_2d) {
@@ -99,10 +101,6 @@ PrintedResult expect_posed(const Rig& before, const std::filesystem::path& out_f
     expected.pose.rotations = after.pose.rotations;
     mt::expect_rigs_equal(expected, after);
     return printed;
-}
-
-std::ptrdiff_t entries(const std::filesystem::path& dir) {
-    return std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator{});
 }
 
 // What every failure must look like: exit 1, one "marionette: " line, nothing printed or saved.
@@ -178,7 +176,7 @@ TEST(PoseCommand, OutMayBeTheInputFileWithOverwrite) {
     const std::string file = (dir / "arm.json").string();
     const PoseRun run = pose({file, "--chain", "arm", "--target", "300,100", "--out", file, "--overwrite"});
     EXPECT_TRUE(expect_posed(before, file, "arm", {300, 100, 0}, run).reached);
-    EXPECT_EQ(entries(dir.path()), 1) << "a temporary file was left";
+    EXPECT_EQ(count_entries(dir.path()), 1) << "a temporary file was left";
 }
 
 // --out naming the rig being read, however it is reached, replaces it only when asked.
@@ -203,7 +201,7 @@ TEST(PoseCommand, OutThatIsTheInputFileIsRefusedWithoutOverwrite) {
     const PoseRun linked = pose({(dir / "link.json").string(), "--chain", "arm", "--target", "300,100", "--out", file});
     EXPECT_EQ(linked.err, "marionette: --out " + file +
                               ": is the rig being read; give another file, or --overwrite to replace it\n");
-    EXPECT_EQ(entries(dir.path()), 4) << "a file was written";
+    EXPECT_EQ(count_entries(dir.path()), 4) << "a file was written";
 }
 
 TEST(PoseCommand, OutThatIsAnotherRigIsRefusedWithoutOverwrite) {
@@ -375,7 +373,7 @@ TEST(PoseCommand, SaveFailurePrintsTheMessageAndWritesNothing) {
     EXPECT_EQ(run.code, 1);
     EXPECT_EQ(run.out, "");
     EXPECT_EQ(run.err.rfind("marionette: " + (dir / "taken").string() + ": ", 0), 0u) << run.err;
-    EXPECT_EQ(entries(dir.path()), 1) << "a temporary file was left";
+    EXPECT_EQ(count_entries(dir.path()), 1) << "a temporary file was left";
 }
 
 TEST(PoseCommand, FailureLeavesAnExistingOutFileAsItWas) {

@@ -5,12 +5,13 @@
 #include "core/document.hpp"
 #include "core/rig_json.hpp"
 #include "core/test_files.hpp"
+#include "core/test_paths.hpp"
 
 using namespace marionette;
+using marionette::testing::kArmRigFile;
 
 namespace {
 
-const std::filesystem::path kArm = std::filesystem::path(MARIONETTE_ASSETS) / "arm.json";
 const std::filesystem::path kBad = std::filesystem::path(MARIONETTE_TEST_DATA) / "bad";
 
 struct BadFile {
@@ -41,7 +42,7 @@ void PrintTo(const BadFile& f, std::ostream* os) { *os << f.file; }
 
 TEST_P(OpenBadFile, ReportsTheErrorAndLeavesTheDocumentUntouched) {
     Document doc;
-    ASSERT_TRUE(doc.open(kArm).ok());
+    ASSERT_TRUE(doc.open(kArmRigFile).ok());
     doc.edit([](Rig& rig) { rig.pose.rotations[1] = rotation_2d(0.5f); });  // unsaved work
     const std::string before = serialize_rig(doc.rig()).value();
 
@@ -50,7 +51,7 @@ TEST_P(OpenBadFile, ReportsTheErrorAndLeavesTheDocumentUntouched) {
     EXPECT_NE(s.message().find(GetParam().expected), std::string::npos)
         << "expected: " << GetParam().expected << "\n     got: " << s.message();
     EXPECT_EQ(serialize_rig(doc.rig()).value(), before);
-    EXPECT_EQ(doc.path(), kArm);
+    EXPECT_EQ(doc.path(), kArmRigFile);
     EXPECT_TRUE(doc.modified());
 }
 
@@ -62,7 +63,7 @@ TEST(Document, OpenSaveAsAndModifiedMark) {
     marionette::testing::ScratchDir dir;
     Document doc;
     EXPECT_FALSE(doc.save().ok());  // no file yet
-    ASSERT_TRUE(doc.open(kArm).ok());
+    ASSERT_TRUE(doc.open(kArmRigFile).ok());
     EXPECT_FALSE(doc.modified());
     doc.edit([](Rig& rig) { rig.pose.root_offset = {5, 0, 0}; });
     EXPECT_TRUE(doc.modified());
@@ -79,7 +80,7 @@ TEST(Document, OpenSaveAsAndModifiedMark) {
 TEST(Document, SaveWritesTheViewOverTheRigsEditorData) {
     marionette::testing::ScratchDir dir;
     Document doc;
-    ASSERT_TRUE(doc.open(kArm).ok());
+    ASSERT_TRUE(doc.open(kArmRigFile).ok());
     doc.edit([](Rig& rig) { rig.editor = EditorData(Json{{"camera", "as opened"}, {"notes", "kept"}}); });
     doc.set_view_data(Json{{"camera", "as viewed"}});
     const Rig before = doc.rig();
@@ -93,16 +94,16 @@ TEST(Document, SaveWritesTheViewOverTheRigsEditorData) {
 TEST(Document, FailedSaveKeepsTheModifiedMarkAndPath) {
     marionette::testing::ScratchDir dir;
     Document doc;
-    ASSERT_TRUE(doc.open(kArm).ok());
+    ASSERT_TRUE(doc.open(kArmRigFile).ok());
     doc.edit([](Rig& rig) { rig.pose.root_offset = {1, 0, 0}; });
     EXPECT_FALSE(doc.save_as(dir / "missing" / "x.json").ok());
     EXPECT_TRUE(doc.modified());
-    EXPECT_EQ(doc.path(), kArm);
+    EXPECT_EQ(doc.path(), kArmRigFile);
 }
 
 TEST(Document, ExchangeSwapsTheRigAndSetsTheUnsavedMark) {
     Document doc;
-    ASSERT_TRUE(doc.open(kArm).ok());
+    ASSERT_TRUE(doc.open(kArmRigFile).ok());
     Rig other = doc.rig();
     other.pose.root_offset = {3, 0, 0};
     doc.exchange(other, true);
@@ -112,7 +113,7 @@ TEST(Document, ExchangeSwapsTheRigAndSetsTheUnsavedMark) {
     doc.exchange(other, false);
     EXPECT_FLOAT_EQ(doc.rig().pose.root_offset.x, 0.0f);
     EXPECT_FALSE(doc.modified());
-    EXPECT_EQ(doc.path(), kArm);
+    EXPECT_EQ(doc.path(), kArmRigFile);
 }
 
 // Pictures are named from the rig's folder: Save As into another folder writes them named from

@@ -8,15 +8,16 @@
 #include "core/file_identity.hpp"
 #include "core/rig_json.hpp"
 #include "core/test_files.hpp"
+#include "core/test_paths.hpp"
 
 using namespace marionette;
+using marionette::testing::kArmRigFile;
 using marionette::testing::read_file;
 using marionette::testing::ScratchDir;
 using marionette::testing::write_file;
 
 namespace {
 
-const std::filesystem::path kArm = std::filesystem::path(MARIONETTE_ASSETS) / "arm.json";
 
 // Sets the file's modification time, as a program that keeps it (cp -p, rsync -t) would.
 void set_mtime_ns(const std::filesystem::path& file, std::int64_t ns) {
@@ -120,7 +121,7 @@ TEST(FileIdentity, ReplacedByAFolderIsAChangeThatSaysWhy) {
 
 TEST(DocumentDisk, OpenRemembersTheFileAndNoticesAnotherWriter) {
     ScratchDir dir;
-    std::filesystem::copy_file(kArm, dir / "arm.json");
+    std::filesystem::copy_file(kArmRigFile, dir / "arm.json");
     Document doc;
     ASSERT_TRUE(doc.open(dir / "arm.json").ok());
     ASSERT_TRUE(doc.disk());
@@ -135,7 +136,7 @@ TEST(DocumentDisk, OpenRemembersTheFileAndNoticesAnotherWriter) {
 // After our own save the file is ours again: no change, even though its time and size moved.
 TEST(DocumentDisk, SaveTakesTheNewVersionAsOurs) {
     ScratchDir dir;
-    std::filesystem::copy_file(kArm, dir / "arm.json");
+    std::filesystem::copy_file(kArmRigFile, dir / "arm.json");
     Document doc;
     ASSERT_TRUE(doc.open(dir / "arm.json").ok());
     write_file(dir / "arm.json", read_file(dir / "arm.json") + " ");
@@ -163,7 +164,7 @@ TEST(DocumentDisk, UntitledAndUnknownFilesAreNeverReportedChanged) {
 
 TEST(DocumentDisk, UnsavedDocumentKeepsTheIdentityItWasGiven) {
     ScratchDir dir;
-    std::filesystem::copy_file(kArm, dir / "arm.json");
+    std::filesystem::copy_file(kArmRigFile, dir / "arm.json");
     const FileIdentity id = identify_ok(dir / "arm.json");
     Document doc = Document::unsaved(Rig{}, dir / "arm.json", id);
     EXPECT_TRUE(doc.modified());

@@ -6,6 +6,7 @@
 
 #include "core/forward_kinematics.hpp"
 #include "core/ik_test_rigs.hpp"
+#include "core/rotation_math.hpp"
 
 using namespace marionette;
 using marionette::testing::bone;
@@ -13,7 +14,6 @@ using marionette::testing::random_point;
 
 namespace {
 
-constexpr float kPi = marionette::testing::kPiF;
 constexpr float kTol = 1e-5f;
 
 void expect_point(const glm::vec3& actual, const glm::vec3& expected) {

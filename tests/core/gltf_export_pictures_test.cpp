@@ -76,7 +76,7 @@ int picture_node(const tinygltf::Model& model, const std::string& slot, const st
     return -1;
 }
 
-std::string exported(const Rig& rig, std::optional<std::filesystem::path> folder, std::vector<std::string>* warnings = nullptr) {
+std::string exported_with_pictures(const Rig& rig, std::optional<std::filesystem::path> folder, std::vector<std::string>* warnings = nullptr) {
     GltfExportOptions options;
     options.pictures_folder = std::move(folder);
     Result<GltfExport> out = export_gltf(rig, options);
@@ -94,7 +94,7 @@ std::string file_bytes(const std::filesystem::path& path) {
 
 TEST(GltfExportPictures, EachDrawingIsATexturedQuadOnItsBoneWhereTheEditorDrawsIt) {
     const Rig rig = load_rig_file(kRigs / "io.json").value();
-    const tinygltf::Model model = read_glb(exported(rig, kRigs));
+    const tinygltf::Model model = read_glb(exported_with_pictures(rig, kRigs));
     const std::vector<Transform> world = compute_world(rig.skeleton, rig.pose).value();
     float previous_z = -1.0f;
     for (std::size_t s = 0; s < rig.slots.size(); ++s) {
@@ -149,7 +149,7 @@ TEST(GltfExportPictures, DrawingKeysSwitchTheQuadsByStepScales) {
         { "slot": "eyes", "property": "color", "keys": [ { "time": 0, "value": [1, 1, 1, 0.5] } ] } ] } ] })");
     ASSERT_TRUE(blinking.ok()) << blinking.message();
     std::vector<std::string> warnings;
-    const tinygltf::Model model = read_glb(exported(blinking.value(), kRigs, &warnings));
+    const tinygltf::Model model = read_glb(exported_with_pictures(blinking.value(), kRigs, &warnings));
     ASSERT_EQ(model.animations.size(), 1u) << "a state of drawing keys alone is an animation";
     const tinygltf::Animation& anim = model.animations[0];
     EXPECT_EQ(anim.name, "blink");
@@ -174,19 +174,19 @@ TEST(GltfExportPictures, DrawingKeysSwitchTheQuadsByStepScales) {
 TEST(GltfExportPictures, AMissingPictureIsAWarningAndAnUntexturedQuad) {
     const Rig rig = load_rig_file(kRigs / "io.json").value();
     std::vector<std::string> warnings;
-    const tinygltf::Model model = read_glb(exported(rig, std::filesystem::path(MARIONETTE_TEST_DATA) / "no_such_folder", &warnings));
+    const tinygltf::Model model = read_glb(exported_with_pictures(rig, std::filesystem::path(MARIONETTE_TEST_DATA) / "no_such_folder", &warnings));
     EXPECT_TRUE(model.images.empty());
     EXPECT_GE(picture_node(model, "head", "head"), 0) << "the quad is still written";
     std::size_t missing = 0;
     for (const std::string& w : warnings) missing += w.find("left out of the glTF file") != std::string::npos;
     EXPECT_EQ(missing, 5u) << "each of the five files Io's slots name, once";
     // Without a folder, no pictures at all (a skeleton export).
-    EXPECT_EQ(picture_node(read_glb(exported(rig, std::nullopt)), "head", "head"), -1);
+    EXPECT_EQ(picture_node(read_glb(exported_with_pictures(rig, std::nullopt)), "head", "head"), -1);
 }
 
 TEST(GltfExportPictures, TheWrittenPicturesAreTheFilesBytes) {
     const Rig rig = load_rig_file(kRigs / "io.json").value();
-    const tinygltf::Model model = read_glb(exported(rig, kRigs));
+    const tinygltf::Model model = read_glb(exported_with_pictures(rig, kRigs));
     ASSERT_FALSE(model.images.empty());
     for (const tinygltf::Image& image : model.images) {
         const tinygltf::BufferView& v = model.bufferViews[static_cast<std::size_t>(image.bufferView)];

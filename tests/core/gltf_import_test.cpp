@@ -10,12 +10,13 @@
 #include "core/forward_kinematics.hpp"
 #include "core/gltf_import.hpp"
 #include "core/state_pose.hpp"
+#include "core/test_paths.hpp"
 
 using namespace marionette;
+using marionette::testing::kGltfData;
 
 namespace {
 
-const std::filesystem::path kGltfData = std::filesystem::path(MARIONETTE_TEST_DATA) / "gltf";
 
 glm::vec3 turn_z(float degrees, glm::vec3 v) { return glm::angleAxis(glm::radians(degrees), glm::vec3{0, 0, 1}) * v; }
 

@@ -15,14 +15,15 @@
 #include "core/mesh_skinning.hpp"
 #include "core/skinned_vertices.hpp"
 #include "core/state_pose.hpp"
+#include "core/test_paths.hpp"
 
 using namespace marionette;
+using marionette::testing::kGltfData;
 using marionette::testing::HandGltf;
 using marionette::testing::skinned;
 
 namespace {
 
-const std::filesystem::path kGltfData = std::filesystem::path(MARIONETTE_TEST_DATA) / "gltf";
 
 const Mesh* find_mesh(const Rig& rig, const std::string& name) {
     for (const Mesh& m : rig.meshes.meshes()) {

@@ -17,13 +17,14 @@
 #include "core/skinned_vertices.hpp"
 #include "core/rig_file.hpp"
 #include "core/state_pose.hpp"
+#include "core/test_paths.hpp"
 
 using namespace marionette;
+using marionette::testing::kGltfData;
 using marionette::testing::skinned;
 
 namespace {
 
-const std::filesystem::path kGltfData = std::filesystem::path(MARIONETTE_TEST_DATA) / "gltf";
 
 Rig imported(const std::string& bytes) {
     Result<GltfImport> r = import_gltf(bytes, true, {});
@@ -31,7 +32,7 @@ Rig imported(const std::string& bytes) {
     return r.ok() ? r.value().rig : Rig{};
 }
 
-std::string exported(const Rig& rig) {
+std::string exported_glb(const Rig& rig) {
     Result<GltfExport> r = export_gltf(rig);
     EXPECT_TRUE(r.ok()) << r.message();
     return r.ok() ? r.value().bytes : std::string();
@@ -51,7 +52,7 @@ std::pair<nlohmann::json, std::string> chunks(const std::string& glb) {
 TEST(GltfRoundTrip, ACharacterComesBackWithItsJointsWeightsVerticesAndAnimation) {
     std::ifstream file(kGltfData / "three_character.glb", std::ios::binary);
     const Rig first = imported(std::string(std::istreambuf_iterator<char>(file), {}));
-    const Rig second = imported(exported(first));
+    const Rig second = imported(exported_glb(first));
     ASSERT_EQ(second.skeleton.size(), first.skeleton.size());
     for (std::size_t b = 0; b < first.skeleton.size(); ++b) {
         EXPECT_EQ(second.skeleton[b].name, first.skeleton[b].name);
@@ -85,8 +86,8 @@ TEST(GltfRoundTrip, AnExportedFileReadBackExportsTheSameFile) {
     for (const char* name : {"three_character.glb", "bvh_arm_by_assimp.glb"}) {
         Result<GltfImport> source = import_gltf_file(kGltfData / name);
         ASSERT_TRUE(source.ok()) << source.message();
-        const std::string once = exported(source.value().rig);
-        const std::string twice = exported(imported(once));
+        const std::string once = exported_glb(source.value().rig);
+        const std::string twice = exported_glb(imported(once));
         EXPECT_EQ(once.size(), twice.size()) << name;
         EXPECT_TRUE(once == twice) << name << ": the second export differs";
     }
@@ -95,8 +96,8 @@ TEST(GltfRoundTrip, AnExportedFileReadBackExportsTheSameFile) {
 TEST(GltfRoundTrip, ARigAuthoredHereExportsTheSameFileAgainToAFloatStep) {
     for (const char* name : {"arm.json", "humanoid.json", "hero.json", "io.json", "tentacle.json"}) {
         const Rig rig = load_rig_file(std::filesystem::path(MARIONETTE_ASSETS) / name).value();
-        const std::string once = exported(rig);
-        const std::string twice = exported(imported(once));
+        const std::string once = exported_glb(rig);
+        const std::string twice = exported_glb(imported(once));
         const auto [json_once, bin_once] = chunks(once);
         const auto [json_twice, bin_twice] = chunks(twice);
         // The same nodes, skins, meshes, animations, accessors and key times.

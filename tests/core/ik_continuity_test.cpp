@@ -43,7 +43,6 @@ float largest_turn_along_path(const Rig& rig, Pose& pose, float reach, float nea
 }
 
 class Continuity : public ::testing::TestWithParam<Dimensions> {};
-std::string dims_name(const ::testing::TestParamInfo<Dimensions>& p) { return p.param == Dimensions::Two ? "2D" : "3D"; }
 
 }  // namespace
 

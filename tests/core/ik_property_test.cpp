@@ -52,7 +52,6 @@ void expect_lengths_and_finite(const Rig& rig, const Pose& pose, int last, int k
 class TwoBoneProperties : public ::testing::TestWithParam<Dimensions> {};
 class CcdProperties : public ::testing::TestWithParam<Dimensions> {};
 
-std::string dims_name(const ::testing::TestParamInfo<Dimensions>& p) { return p.param == Dimensions::Two ? "2D" : "3D"; }
 
 }  // namespace
 

@@ -57,6 +57,9 @@ inline IkChain test_chain(const char* name, int root, int effector, SolverKind s
     return c;
 }
 
+// Parameterized tests' names by the rig's kind: "2D", "3D".
+inline std::string dims_name(const ::testing::TestParamInfo<Dimensions>& p) { return p.param == Dimensions::Two ? "2D" : "3D"; }
+
 inline bool finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
 inline float angle_between(const glm::vec3& u, const glm::vec3& v) {

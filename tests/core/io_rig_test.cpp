@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/angles.hpp"
 #include "core/forward_kinematics.hpp"
 #include "core/state_machine.hpp"
 #include "state_test_rigs.hpp"
@@ -20,7 +21,6 @@ using namespace marionette::testing;
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 constexpr double kFps = 60.0;  // the article counts `time` in animation frames
 constexpr double kUnit = 50.0; // the article's `s`: the rig file's lengths are these units times 50
 
@@ -37,15 +37,15 @@ SeedBody live_seed(const std::string& state, double time) {
         b.arm1 = -.5;
         b.arm2 = .5;
         b.leg1 = std::sin(time / 10) * .5 - sway;
-        b.leg2 = std::sin(time / 10 + kPi) * .5 - sway;
+        b.leg2 = std::sin(time / 10 + kPiDouble) * .5 - sway;
         b.eyex = .2;
         b.ang = sway;
         b.body = 1.5;
     } else if (state == "climbing") {
         b.arm1 = 1.3 + std::sin(time / 10) * .5;
-        b.arm2 = 1.3 + std::sin(time / 10 + kPi) * .5;
+        b.arm2 = 1.3 + std::sin(time / 10 + kPiDouble) * .5;
         b.leg1 = 1 + std::sin(time / 10) * .5;
-        b.leg2 = 1 + std::sin(time / 10 + kPi) * .5;
+        b.leg2 = 1 + std::sin(time / 10 + kPiDouble) * .5;
         b.ang = std::cos(time / 10) * .05;
         b.eyex = -.2;
         b.body = 1.5;
@@ -56,7 +56,7 @@ SeedBody live_seed(const std::string& state, double time) {
 // The article's transition: every variable eased from the old body to the new by
 // .5 + cos(transition * pi + pi) * .5.
 SeedBody blend_seed(const SeedBody& from, const SeedBody& to, double transition) {
-    const double w = .5 + std::cos(transition * kPi + kPi) * .5;
+    const double w = .5 + std::cos(transition * kPiDouble + kPiDouble) * .5;
     const auto mix = [w](double a, double b) { return a + (b - a) * w; };
     return {mix(from.arm1, to.arm1), mix(from.arm2, to.arm2), mix(from.leg1, to.leg1), mix(from.leg2, to.leg2),
             mix(from.ang, to.ang),   mix(from.eyex, to.eyex),   mix(from.body, to.body)};

@@ -7,9 +7,11 @@
 #include <gtest/gtest.h>
 
 #include "core/joint_limits.hpp"
+#include "core/ik_test_rigs.hpp"
 #include "core/rotation_math.hpp"
 
 using namespace marionette;
+using marionette::testing::random_rotation;
 
 namespace {
 
@@ -69,11 +71,6 @@ JointLimits swing_twist(float swing, float lo, float hi) {
     l.swing = swing;
     l.twist = TwistRange{lo, hi};
     return l;
-}
-
-glm::quat random_rotation(std::mt19937& rng) {
-    std::normal_distribution<float> n(0.0f, 1.0f);
-    return glm::normalize(glm::quat{n(rng), n(rng), n(rng), n(rng)});
 }
 
 }  // namespace

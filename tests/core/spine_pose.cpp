@@ -1,3 +1,4 @@
+#include "core/angles.hpp"
 #include "core/spine_pose.hpp"
 
 #include <algorithm>
@@ -9,8 +10,7 @@ using JsonValue = nlohmann::json;
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-constexpr double kRadians = kPi / 180.0;
+constexpr double kRadians = kPiDouble / 180.0;
 
 double number_or(const JsonValue& object, const char* key, double fallback) {
     const auto it = object.find(key);
@@ -117,7 +117,7 @@ SpineWorld world_of(const SpineWorld* parent, const SpineLocal& l, const std::st
         }
         double s = std::sqrt(za * za + zc * zc);
         if (inherit == "noScale" && p.a * p.d - p.b * p.c < 0.0) s = -s;
-        const double square = std::atan2(zc, za) + kPi / 2.0;
+        const double square = std::atan2(zc, za) + kPiDouble / 2.0;
         const double zb = std::cos(square) * s, zd = std::sin(square) * s;
         w.a = za * l.scale_x;
         w.c = zc * l.scale_x;

@@ -30,7 +30,7 @@ std::vector<BakedFrame> bake(const Rig& rig, const std::string& timeline_text, d
     return frames;
 }
 
-std::vector<Transform> world_of(const Rig& rig, const Pose& pose) {
+std::vector<Transform> checked_world(const Rig& rig, const Pose& pose) {
     Result<std::vector<Transform>> world = compute_world(rig.skeleton, pose);
     EXPECT_TRUE(world.ok()) << world.message();
     return world ? world.value() : std::vector<Transform>(rig.skeleton.size());
@@ -106,14 +106,14 @@ TEST(StateTimelineBake, WalkingThenClimbingShowsEachStateLiveAndTheBlendBetween)
             EXPECT_EQ(f.state, walking) << t;
             EXPECT_FALSE(f.from) << t;
             EXPECT_EQ(f.weight, 1.0f) << t;
-            expect_world(world_of(hero, live(hero, walking, t)), f);
+            expect_world(checked_world(hero, live(hero, walking, t)), f);
         } else if (t == 2.0) {
             // The switch's own instant: climbing is active, at weight 0, so walking still shows.
             EXPECT_EQ(f.state, climbing);
             ASSERT_TRUE(f.from);
             EXPECT_EQ(*f.from, walking);
             EXPECT_EQ(f.weight, 0.0f);
-            expect_world(world_of(hero, live(hero, walking, t)), f);
+            expect_world(checked_world(hero, live(hero, walking, t)), f);
         } else if (t < 2.5) {
             ++blended;
             EXPECT_EQ(f.state, climbing) << t;
@@ -124,12 +124,12 @@ TEST(StateTimelineBake, WalkingThenClimbingShowsEachStateLiveAndTheBlendBetween)
             EXPECT_LT(f.weight, 1.0f) << t;
             Pose both;
             blend_poses(live(hero, walking, t), live(hero, climbing, t), f.weight, both);
-            expect_world(world_of(hero, both), f);
+            expect_world(checked_world(hero, both), f);
         } else {
             EXPECT_EQ(f.state, climbing) << t;
             EXPECT_FALSE(f.from) << t;
             EXPECT_EQ(f.weight, 1.0f) << t;
-            expect_world(world_of(hero, live(hero, climbing, t)), f);
+            expect_world(checked_world(hero, live(hero, climbing, t)), f);
         }
     }
     EXPECT_EQ(blended, 14) << "frames 61 to 74 lie inside the half-second blend";
@@ -142,7 +142,7 @@ TEST(StateTimelineBake, StartsOnTheRigsOwnPose) {
     for (std::size_t i = 0; i < 10; ++i) {
         EXPECT_EQ(frames[i].state, kRigPose);
         EXPECT_FALSE(frames[i].from);
-        expect_world(world_of(hero, hero.pose), frames[i]);
+        expect_world(checked_world(hero, hero.pose), frames[i]);
     }
     ASSERT_TRUE(frames[12].from);
     EXPECT_EQ(*frames[12].from, kRigPose) << "blending from the rig's pose";
@@ -176,14 +176,14 @@ TEST(StateTimelineBake, EqualTimesSwitchInTheOrderWritten) {
     const std::vector<BakedFrame> frames = bake(hero, "walking@0,climbing@0,walking@1,climbing@1", 10.0, 2.0);
     EXPECT_EQ(frames[0].state, climbing);
     EXPECT_FALSE(frames[0].from) << "an entry at 0 shows at once";
-    expect_world(world_of(hero, live(hero, climbing, 0.0)), frames[0]);
+    expect_world(checked_world(hero, live(hero, climbing, 0.0)), frames[0]);
     // At 1 s walking and then climbing start blending in, both at weight 0: climbing still shows.
     const BakedFrame& at_one = frames[10];
     EXPECT_EQ(at_one.state, climbing);
     ASSERT_TRUE(at_one.from);
     EXPECT_EQ(*at_one.from, walking);
     EXPECT_EQ(at_one.weight, 0.0f);
-    expect_world(world_of(hero, live(hero, climbing, 1.0)), at_one);
+    expect_world(checked_world(hero, live(hero, climbing, 1.0)), at_one);
     EXPECT_EQ(frames[19].state, climbing);
     EXPECT_FALSE(frames[19].from);
     EXPECT_EQ(frames[19].weight, 1.0f);
@@ -231,7 +231,7 @@ TEST(StateTimelineBake, Humanoid3DWalk) {
             EXPECT_TRUE(is_finite(w.translation)) << f.time;
             EXPECT_NEAR(glm::length(w.rotation), 1.0f, 1e-5f) << f.time;
         }
-        expect_world(world_of(humanoid, live(humanoid, walk, f.time)), f);
+        expect_world(checked_world(humanoid, live(humanoid, walk, f.time)), f);
     }
 }
 

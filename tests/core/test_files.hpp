@@ -5,7 +5,9 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <cstddef>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 
@@ -45,6 +47,11 @@ inline std::string read_file(const std::filesystem::path& p) {
 
 inline void write_file(const std::filesystem::path& p, const std::string& text) {
     std::ofstream(p, std::ios::binary) << text;
+}
+
+// How many files and folders `dir` holds (a failed save must leave none behind).
+inline std::ptrdiff_t count_entries(const std::filesystem::path& dir) {
+    return std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator{});
 }
 
 }  // namespace marionette::testing

@@ -19,7 +19,7 @@ using namespace marionette::testing;
 
 namespace {
 
-constexpr int kLimbs = 100000;
+constexpr int kBatchedLimbs = 100000;
 
 JointLimits random_limits(std::mt19937& rng, Dimensions dims) {
     std::uniform_real_distribution<float> u(0.1f, 2.5f);
@@ -35,14 +35,14 @@ JointLimits random_limits(std::mt19937& rng, Dimensions dims) {
 
 // Bones 0 "base" (a root) and 1 "spine" (its child), then per limb an upper bone, a lower bone
 // and a foot below it that no limb moves.
-struct LimbRig {
+struct RigOfLimbs {
     Skeleton skeleton;
     Pose pose;
     std::vector<TwoBoneLimb> limbs;
     std::vector<bool> in_limb;  // per bone
 };
 
-LimbRig random_limb_rig(std::mt19937& rng, Dimensions dims, int count) {
+RigOfLimbs random_limb_rig(std::mt19937& rng, Dimensions dims, int count) {
     std::uniform_real_distribution<float> unit(0.0f, 1.0f);
     std::uniform_real_distribution<float> len(0.05f, 3.0f);
     std::vector<Bone> bones{bone("base", -1, random_point(rng, dims, 5), random_turn(rng, dims), 1.0f),
@@ -69,7 +69,7 @@ LimbRig random_limb_rig(std::mt19937& rng, Dimensions dims, int count) {
         limbs.push_back(limb);
         reaches.push_back(glm::length(offset) + lower_length);
     }
-    LimbRig r{Skeleton(std::move(bones)), {}, std::move(limbs), {}};
+    RigOfLimbs r{Skeleton(std::move(bones)), {}, std::move(limbs), {}};
     r.pose = Pose::rest(r.skeleton.size());
     r.pose.root_offset = random_point(rng, dims, 1);
     for (auto& q : r.pose.rotations) q = random_turn(rng, dims);
@@ -103,7 +103,6 @@ float limb_reach(const Skeleton& sk, const Pose& pose, const TwoBoneLimb& limb) 
 
 class TwoBoneBatch : public ::testing::TestWithParam<Dimensions> {};
 
-std::string dims_name(const ::testing::TestParamInfo<Dimensions>& p) { return p.param == Dimensions::Two ? "2D" : "3D"; }
 
 }  // namespace
 
@@ -113,8 +112,8 @@ TEST_P(TwoBoneBatch, EveryLimbGetsWhatItGetsAlone) {
     std::uniform_int_distribution<int> group(1, 11);
     float worst_turn = 0, worst_tip = 0, worst_error = 0;
     int limbs_done = 0, rigs = 0;
-    while (limbs_done < kLimbs) {
-        const LimbRig rig = random_limb_rig(rng, dims, group(rng));
+    while (limbs_done < kBatchedLimbs) {
+        const RigOfLimbs rig = random_limb_rig(rng, dims, group(rng));
         ++rigs;
         Pose batch_pose = rig.pose;
         std::vector<IkResult> batch_results(rig.limbs.size());

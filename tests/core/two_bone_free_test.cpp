@@ -18,7 +18,7 @@ using namespace marionette::testing;
 
 namespace {
 
-constexpr int kLimbs = 2000;
+constexpr int kRandomLimbs = 2000;
 
 // A root limb (its parent frame is the world) of bones between a fifth of a unit and three
 // units, the middle joint off the upper bone's axis, arbitrary rest rotations and start pose.
@@ -57,7 +57,7 @@ void expect_same_answer(const OrdinaryLimb& limb, Dimensions dims, const Pose& f
 
 TEST(TwoBoneFree, The2DFreePathTakesOrdinaryLimbsAndAnswersAsTheShape) {
     std::mt19937 rng(1515);
-    for (int k = 0; k < kLimbs; ++k) {
+    for (int k = 0; k < kRandomLimbs; ++k) {
         const OrdinaryLimb limb = ordinary_limb(rng, Dimensions::Two);
         const glm::vec3 target = limb.shoulder + random_point(rng, Dimensions::Two, 1.3f * limb.reach);
         TwoBoneSettings settings;
@@ -75,7 +75,7 @@ TEST(TwoBoneFree, The2DFreePathTakesOrdinaryLimbsAndAnswersAsTheShape) {
 
 TEST(TwoBoneFree, The3DFreePathTakesOrdinaryLimbsAndAnswersAsTheShape) {
     std::mt19937 rng(1516);
-    for (int k = 0; k < kLimbs; ++k) {
+    for (int k = 0; k < kRandomLimbs; ++k) {
         const OrdinaryLimb limb = ordinary_limb(rng, Dimensions::Three);
         const glm::vec3 target = limb.shoulder + random_point(rng, Dimensions::Three, 1.3f * limb.reach);
         TwoBoneSettings settings;

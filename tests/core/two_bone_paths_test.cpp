@@ -51,7 +51,6 @@ float limb_rotation_gap(const Pose& a, const Pose& b) {
 
 class TwoBonePaths : public ::testing::TestWithParam<Dimensions> {};
 
-std::string dims_name(const ::testing::TestParamInfo<Dimensions>& p) { return p.param == Dimensions::Two ? "2D" : "3D"; }
 
 }  // namespace
 

@@ -16,13 +16,6 @@ using namespace marionette::testing;
 namespace {
 
 // figure_2d: 0 hips, 1 spine, 2 upper_arm, 3 forearm, 4 hand, 5 thigh, 6 shin.
-constexpr int kHips = 0;
-constexpr int kSpine = 1;
-constexpr int kUpperArm = 2;
-constexpr int kForearm = 3;
-constexpr int kHand = 4;
-constexpr int kThigh = 5;
-constexpr int kShin = 6;
 
 using Names = std::vector<std::string>;
 

@@ -18,6 +18,8 @@ using namespace marionette;
 using marionette::testing::bone_named;
 using marionette::testing::figure_2d;
 using marionette::testing::figure_3d;
+using marionette::testing::kThigh;
+using marionette::testing::kShin;
 using marionette::testing::tip_in_world;
 
 namespace {
@@ -25,8 +27,6 @@ namespace {
 // figure_2d: bones 0 hips, 1 spine, 2 upper_arm, 3 forearm, 4 hand, 5 thigh, 6 shin;
 // chains 0 arm (2-3), 1 arm_reach (2-4), 2 leg (5-6), 3 back (0-4).
 constexpr int kLeg = 2;
-constexpr int kThigh = 5;
-constexpr int kShin = 6;
 
 std::vector<Transform> world_of(const Rig& rig) { return compute_world(rig.skeleton, rig.pose).value(); }
 

@@ -77,6 +77,14 @@ inline Rig parse_or_fail(const char* text) {
 }
 
 inline Rig figure_2d() { return parse_or_fail(kFigure2d); }
+// figure_2d's bones by index.
+inline constexpr int kHips = 0;
+inline constexpr int kSpine = 1;
+inline constexpr int kUpperArm = 2;
+inline constexpr int kForearm = 3;
+inline constexpr int kHand = 4;
+inline constexpr int kThigh = 5;
+inline constexpr int kShin = 6;
 inline Rig figure_3d() { return parse_or_fail(kFigure3d); }
 
 // The 2D figure with a keyed state "turn" at the end: the spine keyed at 0 (0 degrees) and at

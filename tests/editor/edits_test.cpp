@@ -16,11 +16,8 @@ using namespace marionette::testing;
 
 namespace {
 
-constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+constexpr float kQuietNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr float kInf = std::numeric_limits<float>::infinity();
-constexpr int kForearm = 3;
-constexpr int kHand = 4;
-constexpr int kThigh = 5;
 
 }  // namespace
 
@@ -79,7 +76,7 @@ TEST(SetBoneLength, AcceptsZeroAndRefusesNegativeOrNonFinite) {
     ASSERT_TRUE(zero.ok()) << zero.message();
     EXPECT_EQ(zero.value().skeleton[kHand].rest.translation, glm::vec3(0.0f));
     expect_error(set_bone_length(rig, kForearm, -4.0f), "length of bone \"forearm\": must be a finite number >= 0, got -4");
-    expect_error(set_bone_length(rig, kForearm, kNaN), "must be a finite number >= 0, got nan");
+    expect_error(set_bone_length(rig, kForearm, kQuietNaN), "must be a finite number >= 0, got nan");
     expect_error(set_bone_length(rig, kForearm, kInf), "must be a finite number >= 0, got inf");
     // What the loader refuses (core/extents.hpp): a rig the editor saves must load again.
     expect_error(set_bone_length(rig, kForearm, 2e15f), "must be at most 1e15, got 2e+15");
@@ -95,7 +92,7 @@ TEST(SetRestTranslation, SetsFiniteValuesAndKeeps2DInItsPlane) {
     EXPECT_EQ(r.value().skeleton[kThigh].rest.translation, glm::vec3(5.0f, -2.5f, 0.0f));
     expect_error(set_rest_translation(rig, kThigh, {1.0f, 2.0f, 3.0f}),
                  "rest translation of bone \"thigh\": a 2D rig lies in the z = 0 plane, got z = 3");
-    expect_error(set_rest_translation(rig, kThigh, {kNaN, 0.0f, 0.0f}), "every component must be a finite number");
+    expect_error(set_rest_translation(rig, kThigh, {kQuietNaN, 0.0f, 0.0f}), "every component must be a finite number");
     expect_error(set_rest_translation(rig, kThigh, {0.0f, -3e38f, 0.0f}), "every component must be between -1e15 and 1e15");
     expect_error(set_rest_translation(rig, 12, {0.0f, 0.0f, 0.0f}), "bone 12 does not exist");
 
@@ -134,7 +131,7 @@ TEST(SetPoseRotation, SetsOneBonesPoseAndChecksItLikeARestRotation) {
     EXPECT_EQ(r.value().pose.rotations[kForearm], rig.pose.rotations[kForearm]);
     expect_error(set_pose_rotation(rig, kHand, glm::angleAxis(0.1f, glm::vec3(0.0f, 1.0f, 0.0f))),
                  "pose rotation of bone \"hand\": a 2D rig's rotations turn about z only");
-    expect_error(set_pose_rotation(rig, kHand, glm::quat(kNaN, 0.0f, 0.0f, 1.0f)), "must be a finite number");
+    expect_error(set_pose_rotation(rig, kHand, glm::quat(kQuietNaN, 0.0f, 0.0f, 1.0f)), "must be a finite number");
     expect_error(set_pose_rotation(rig, 7, rotation_2d(0.0f)), "bone 7 does not exist");
 
     Rig short_pose = rig;
@@ -150,7 +147,7 @@ TEST(SetPoseTranslation, MovesOneBoneAndChecksItLikeARestTranslation) {
     EXPECT_EQ(r.value().pose.translations[kHand], glm::vec3(3.0f, -2.0f, 0.0f));
     EXPECT_EQ(r.value().pose.translations[kForearm], glm::vec3(0.0f));
     expect_error(set_pose_translation(rig, kHand, {0.0f, 0.0f, 1.0f}), "pose translation of bone \"hand\": a 2D rig lies in the z = 0 plane");
-    expect_error(set_pose_translation(rig, kHand, {kNaN, 0.0f, 0.0f}), "must be a finite number");
+    expect_error(set_pose_translation(rig, kHand, {kQuietNaN, 0.0f, 0.0f}), "must be a finite number");
     expect_error(set_pose_translation(rig, kHand, {2e15f, 0.0f, 0.0f}), "between -1e15 and 1e15");
     expect_error(set_pose_translation(rig, -1, {}), "bone -1 does not exist");
     EXPECT_TRUE(set_pose_translation(figure_3d(), 1, {0.0f, 0.0f, 1.0f}).ok());
@@ -165,7 +162,7 @@ TEST(SetPoseScale, ScalesOneBoneWithinTheRange) {
     EXPECT_EQ(r.value().pose.scales[kForearm], glm::vec3(1.0f));
     expect_error(set_pose_scale(rig, kHand, {-0.5f, 1.0f, 1.0f}), "pose scale of bone \"hand\": every component must be between 0 and 1000");
     expect_error(set_pose_scale(rig, kHand, {1.0f, 1001.0f, 1.0f}), "between 0 and 1000");
-    expect_error(set_pose_scale(rig, kHand, {kNaN, 1.0f, 1.0f}), "between 0 and 1000");
+    expect_error(set_pose_scale(rig, kHand, {kQuietNaN, 1.0f, 1.0f}), "between 0 and 1000");
     expect_error(set_pose_scale(rig, kHand, {1.0f, 1.0f, 0.0f}), "a 2D rig's bones keep a z scale of 1");
     expect_error(set_pose_scale(rig, 7, glm::vec3(1.0f)), "bone 7 does not exist");
     EXPECT_TRUE(set_pose_scale(rig, kHand, {0.0f, 1000.0f, 1.0f}).ok()) << "both ends of the range";
@@ -231,7 +228,7 @@ TEST(SetBoneColor, RefusesWhatTheLoaderWould) {
     const int hand[] = {kHand};
     expect_error(set_bone_color(rig, hand, glm::vec3{0.5f, 1.5f, 0.0f}),
                  "colour of bone \"hand\": each of red, green and blue must be between 0 and 1, got (0.5, 1.5, 0)");
-    expect_error(set_bone_color(rig, hand, glm::vec3{kNaN, 0.0f, 0.0f}), "got (nan, 0, 0)");
+    expect_error(set_bone_color(rig, hand, glm::vec3{kQuietNaN, 0.0f, 0.0f}), "got (nan, 0, 0)");
     expect_error(set_bone_color(rig, std::span<const int>{}, glm::vec3{0.5f}), "no bone to colour");
     const int missing[] = {7};
     expect_error(set_bone_color(rig, missing, glm::vec3{0.5f}), "bone 7 does not exist");
@@ -244,7 +241,7 @@ TEST(SetLimits, Refuses2DLimitsTheLoaderWouldRefuse) {
     expect_error(set_limits(rig, kHand, JointLimits{std::nullopt, -4.0f, 1.0f, {}, {}}), "limits of bone \"hand\": min: must be between -pi and pi radians, got -4");
     expect_error(set_limits(rig, kHand, JointLimits{std::nullopt, 0.0f, 3.2f, {}, {}}), "max: must be between -pi and pi radians, got 3.2");
     expect_error(set_limits(rig, kHand, JointLimits{std::nullopt, 1.0f, 0.5f, {}, {}}), "min (1) must not exceed max (0.5)");
-    expect_error(set_limits(rig, kHand, JointLimits{std::nullopt, kNaN, 0.5f, {}, {}}), "min: must be between -pi and pi radians, got nan");
+    expect_error(set_limits(rig, kHand, JointLimits{std::nullopt, kQuietNaN, 0.5f, {}, {}}), "min: must be between -pi and pi radians, got nan");
     expect_error(set_limits(rig, 7, JointLimits{}), "bone 7 does not exist");
 }
 
@@ -263,7 +260,7 @@ TEST(SetLimits, Checks3DHingesAndBallJoints) {
                  "a 3D joint without a hinge takes only a max (its largest turn from rest)");
     expect_error(set_limits(rig, 4, JointLimits{std::nullopt, std::nullopt, -0.1f, {}, {}}), "max: must be between 0 and pi radians");
     expect_error(set_limits(rig, 4, JointLimits{glm::vec3(0.0f), 0.0f, 1.0f, {}, {}}), "the hinge must be a finite, non-zero direction");
-    expect_error(set_limits(rig, 4, JointLimits{glm::vec3(kNaN, 0.0f, 1.0f), 0.0f, 1.0f, {}, {}}), "the hinge must be a finite");
+    expect_error(set_limits(rig, 4, JointLimits{glm::vec3(kQuietNaN, 0.0f, 1.0f), 0.0f, 1.0f, {}, {}}), "the hinge must be a finite");
     // As the loader: scaled by the largest component first, so neither overflows nor vanishes.
     for (const glm::vec3& axis : {glm::vec3(0.0f, 0.0f, 1e30f), glm::vec3(0.0f, 0.0f, 1e-30f)}) {
         Result<Rig> scaled = set_limits(rig, 4, JointLimits{axis, 0.0f, 1.0f, {}, {}});
@@ -287,7 +284,7 @@ TEST(SetLimits, ChecksSwingTwistLimits) {
     expect_error(set_limits(rig, 4, JointLimits{std::nullopt, std::nullopt, std::nullopt, 3.5f, {}}), "swing: must be between 0 and pi radians, got 3.5");
     expect_error(set_limits(rig, 4, JointLimits{std::nullopt, std::nullopt, std::nullopt, {}, TwistRange{0.5f, -0.5f}}),
                  "twist min (0.5) must not exceed twist max (-0.5)");
-    expect_error(set_limits(rig, 4, JointLimits{std::nullopt, std::nullopt, std::nullopt, {}, TwistRange{kNaN, 0.5f}}), "twist min: must be between -pi and pi");
+    expect_error(set_limits(rig, 4, JointLimits{std::nullopt, std::nullopt, std::nullopt, {}, TwistRange{kQuietNaN, 0.5f}}), "twist min: must be between -pi and pi");
     expect_error(set_limits(figure_2d(), kHand, JointLimits{std::nullopt, std::nullopt, std::nullopt, 0.5f, {}}),
                  "swing and twist are for 3D joints without a hinge");
 }

@@ -17,8 +17,6 @@ using namespace marionette::testing;
 
 namespace {
 
-constexpr int kForearm = 3;
-constexpr int kHand = 4;
 
 std::string text_of(const Rig& rig) { return serialize_rig(rig).value(); }
 

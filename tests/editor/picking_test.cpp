@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/ik_test_rigs.hpp"
+#include "core/rotation_math.hpp"
 #include "editor/picking.hpp"
 
 using namespace marionette;
@@ -12,7 +13,6 @@ using marionette::testing::bone;
 
 namespace {
 
-constexpr float kPi = marionette::testing::kPiF;
 const Viewport kViewport{0.0f, 0.0f, 800.0f, 600.0f};
 
 // World (x, y) shows at pixel (400 + x, 300 - y).

@@ -13,7 +13,7 @@ using namespace marionette;
 namespace {
 
 // One bone turned 90° (pointing up), its picture 20 x 10 centred 10 up it.
-Rig puppet() {
+Rig dragged_puppet() {
     Result<Rig> rig = parse_rig(R"({ "format": "marionette-rig", "version": 1, "dimensions": 2,
       "bones": [ { "name": "body", "length": 20, "rotation": 90 } ],
       "slots": [ { "name": "s", "bone": "body", "attachment": "a", "attachments": [ { "name": "a", "image": "a.png", "size": [20, 10], "offset": [10, 0] } ] } ] })");
@@ -31,7 +31,7 @@ const Attachment& picture(const Rig& rig) { return rig.slots[0].attachments[0]; 
 }  // namespace
 
 TEST(PictureDrag, MovingKeepsTheGrabbedPointUnderTheCursor) {
-    Rig rig = puppet();
+    Rig rig = dragged_puppet();
     rig.pose.scales[0] = {2, 2, 1};  // the picture's frame is stretched: offsets are in the bone's units
     Result<PictureDrag> d = start(rig, PictureTool::Move, {1, 20, 0});
     ASSERT_TRUE(d.ok()) << d.message();
@@ -49,7 +49,7 @@ TEST(PictureDrag, MovingKeepsTheGrabbedPointUnderTheCursor) {
 }
 
 TEST(PictureDrag, TurningGoesAboutThePivotByTheCursorsTurn) {
-    Rig rig = puppet();
+    Rig rig = dragged_puppet();
     Result<PictureDrag> d = start(rig, PictureTool::Rotate, {5, 10, 0});  // right of the pivot at (0, 10)
     ASSERT_TRUE(d.ok()) << d.message();
     d.value().drag(rig, {0, 17, 0});  // now above it: a quarter turn counter-clockwise
@@ -60,7 +60,7 @@ TEST(PictureDrag, TurningGoesAboutThePivotByTheCursorsTurn) {
 }
 
 TEST(PictureDrag, ScalingGoesByTheCursorsDistanceFromThePivot) {
-    Rig rig = puppet();
+    Rig rig = dragged_puppet();
     rig.slots[0].attachments[0].scale = {1, -1};  // mirrored: stays mirrored
     Result<PictureDrag> d = start(rig, PictureTool::Scale, {4, 10, 0});
     ASSERT_TRUE(d.ok()) << d.message();
@@ -72,14 +72,14 @@ TEST(PictureDrag, ScalingGoesByTheCursorsDistanceFromThePivot) {
 }
 
 TEST(PictureDrag, WhatCannotWorkIsRefused) {
-    Rig rig = puppet();
+    Rig rig = dragged_puppet();
     EXPECT_EQ(start(rig, PictureTool::Rotate, {0, 10, 0}).message(), "grab the picture away from its pivot to turn or scale it");
     EXPECT_TRUE(start(rig, PictureTool::Move, {0, 10, 0}).ok()) << "moving from the pivot is fine";
     rig.pose.scales[0] = {0, 1, 1};
     EXPECT_FALSE(start(rig, PictureTool::Move, {0, 10, 0}).ok());
-    rig = puppet();
+    rig = dragged_puppet();
     rig.slots[0].shown = -1;
     EXPECT_EQ(start(rig, PictureTool::Move, {0, 10, 0}).message(), "slot \"s\" shows no picture to place");
     EXPECT_FALSE(PictureDrag::start(rig, 1, 0, PictureTool::Move, Transform{}, glm::vec3(1.0f), {0, 0, 0}).ok());
-    EXPECT_FALSE(PictureDrag::start(puppet(), 0, 1, PictureTool::Move, Transform{}, glm::vec3(1.0f), {0, 0, 0}).ok()) << "no such drawing";
+    EXPECT_FALSE(PictureDrag::start(dragged_puppet(), 0, 1, PictureTool::Move, Transform{}, glm::vec3(1.0f), {0, 0, 0}).ok()) << "no such drawing";
 }

@@ -14,7 +14,7 @@ using testing::ViewportScene;
 
 // body along x (0..100) with "arm" from its tip; "board" an 80 x 80 picture on body centred 100
 // above its middle (no bone there), "under" a 200 x 20 one along body itself.
-Rig puppet() {
+Rig viewport_puppet() {
     Result<Rig> rig = parse_rig(R"({ "format": "marionette-rig", "version": 1, "dimensions": 2,
       "bones": [ { "name": "body", "length": 100 }, { "name": "arm", "parent": "body", "length": 50, "translation": [100, 0] } ],
       "slots": [
@@ -27,7 +27,7 @@ Rig puppet() {
 const Attachment& board(const ViewportScene& scene) { return const_cast<ViewportScene&>(scene).document().rig().slots[1].attachments[0]; }
 
 TEST(PictureViewport, ClickingAPicturePicksItsBoneAndDraggingItPosesTheBone) {
-    ViewportScene scene(puppet());
+    ViewportScene scene(viewport_puppet());
     scene.controller().set_mode(PoseMode::Fk);
     scene.click(scene.pixel_of({50, 100, 0}));
     EXPECT_EQ(scene.controller().selected(), 0);
@@ -37,12 +37,12 @@ TEST(PictureViewport, ClickingAPicturePicksItsBoneAndDraggingItPosesTheBone) {
     scene.drag(scene.pixel_of({50, 100, 0}), scene.pixel_of({-100, 50, 0}));
     const float turned = 2.0f * std::atan2(scene.document().rig().pose.rotations[0].z, scene.document().rig().pose.rotations[0].w);
     EXPECT_NEAR(turned, std::atan2(50.0f, -100.0f) - std::atan2(100.0f, 50.0f), 1e-3f);
-    EXPECT_EQ(board(scene), puppet().slots[1].attachments[0]);
+    EXPECT_EQ(board(scene), viewport_puppet().slots[1].attachments[0]);
     EXPECT_EQ(scene.history().undo_label(), "Rotate body");
 }
 
 TEST(PictureViewport, ABoneDrawnOverAPictureIsPickedFirst) {
-    ViewportScene scene(puppet());
+    ViewportScene scene(viewport_puppet());
     scene.click(scene.on_bone("arm", 0.5f));
     EXPECT_EQ(scene.controller().selected(), 1) << "arm lies over the picture \"under\"";
     EXPECT_EQ(scene.controller().selected_slot(), -1);
@@ -52,7 +52,7 @@ TEST(PictureViewport, ABoneDrawnOverAPictureIsPickedFirst) {
 }
 
 TEST(PictureViewport, WithAPictureToolADragPlacesThePictureInOneUndoStep) {
-    ViewportScene scene(puppet());
+    ViewportScene scene(viewport_puppet());
     scene.controller().set_picture_tool(PictureTool::Move);
     const Rig before = scene.document().rig();
     scene.drag(scene.pixel_of({60, 110, 0}), scene.pixel_of({90, 70, 0}));
@@ -89,7 +89,7 @@ TEST(PictureViewport, WithAPictureToolADragPlacesThePictureInOneUndoStep) {
 }
 
 TEST(PictureViewport, EPlacesPicturesAndTabGoesBackToPosingInTheSameMode) {
-    ViewportScene scene(puppet());
+    ViewportScene scene(viewport_puppet());
     scene.controller().set_mode(PoseMode::Fk);
     scene.key(ViewKey::R);
     EXPECT_FALSE(scene.controller().picture_tool().has_value()) << "without Place mode, R chooses no tool";
@@ -111,7 +111,7 @@ TEST(PictureViewport, EPlacesPicturesAndTabGoesBackToPosingInTheSameMode) {
 }
 
 TEST(PictureViewport, UnderAStatePlaceModePlacesTheDrawingTheStateShows) {
-    Rig rig = puppet();
+    Rig rig = viewport_puppet();
     Attachment other = rig.slots[1].attachments[0];
     other.name = "b2";
     rig.slots[1].attachments.push_back(other);  // the same place, a second drawing

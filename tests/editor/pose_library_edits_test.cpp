@@ -22,7 +22,7 @@ using marionette::testing::bone_named;
 using marionette::testing::figure_2d;
 using marionette::testing::figure_3d;
 
-Rig hero() {
+Rig hero_at_rest() {
     Rig rig = load_rig_file(std::filesystem::path(MARIONETTE_ASSETS) / "hero.json").value();
     rig.pose = Pose::rest(rig.skeleton.size());
     return rig;
@@ -125,7 +125,7 @@ TEST(PastePose, PastesOnTheBonesOfTheSameNamesAndListsTheMissing) {
 }
 
 TEST(PastePose, FlippedPutsTheCopiedSideOnTheOtherAsMirrorCopyWouldAndLeavesTheSourceSide) {
-    Rig rig = hero();
+    Rig rig = hero_at_rest();
     const glm::vec3 axis = detect_side_axis(rig.skeleton, mirror_twins(rig.skeleton), true);
     rig.pose.rotations[static_cast<std::size_t>(bone_named(rig, "arm_l_upper"))] = rotation_2d(0.9f);
     rig.pose.rotations[static_cast<std::size_t>(bone_named(rig, "arm_l_lower"))] = rotation_2d(-0.6f);
@@ -133,7 +133,7 @@ TEST(PastePose, FlippedPutsTheCopiedSideOnTheOtherAsMirrorCopyWouldAndLeavesTheS
     const Result<CopiedPose> copied = parse_pose_clipboard(pose_clipboard_text(rig, arm));
     ASSERT_TRUE(copied.ok());
     // Pasted into the same rig at rest: the right arm takes the left's pose mirrored.
-    Rig target = hero();
+    Rig target = hero_at_rest();
     const Result<PastedPose> flipped = paste_pose(target, copied.value(), true, axis);
     ASSERT_TRUE(flipped.ok()) << flipped.message();
     const Rig expected = mirror_pose(rig, arm, axis).value();

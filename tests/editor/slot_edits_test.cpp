@@ -15,7 +15,7 @@ using namespace marionette;
 namespace {
 
 // body points down (-90°), head up from its tip; one slot "torso" on body.
-Rig puppet() {
+Rig edited_puppet() {
     Result<Rig> rig = parse_rig(R"({ "format": "marionette-rig", "version": 1, "dimensions": 2,
       "bones": [ { "name": "body", "length": 50, "rotation": -90 }, { "name": "head", "parent": "body", "length": 40, "rotation": 180 } ],
       "slots": [ { "name": "torso", "bone": "body", "attachment": "torso", "attachments": [ { "name": "torso", "image": "torso.png", "size": [30, 60], "offset": [25, 0], "rotation": 90 } ] } ] })");
@@ -28,7 +28,7 @@ Transform world_of(const Rig& rig, int bone) { return compute_world(rig.skeleton
 }  // namespace
 
 TEST(SlotEdits, APictureAddedToABoneIsASlotOnTopUprightInTheWorld) {
-    const Rig rig = puppet();
+    const Rig rig = edited_puppet();
     Result<SlotEdit> added = add_picture_slot(rig, 0, "parts/eyes_open.png", {20, 10}, world_of(rig, 0));
     ASSERT_TRUE(added.ok()) << added.message();
     const Rig& out = added.value().rig;
@@ -57,7 +57,7 @@ TEST(SlotEdits, APictureAddedToABoneIsASlotOnTopUprightInTheWorld) {
 }
 
 TEST(SlotEdits, AnotherDrawingOfAPartGoesInItsSlotWhereTheShownOneIs) {
-    const Rig rig = puppet();
+    const Rig rig = edited_puppet();
     Result<SlotEdit> added = add_slot_attachment(rig, 0, "torso_bent.png", {32, 58}, world_of(rig, 0));
     ASSERT_TRUE(added.ok()) << added.message();
     const Slot& slot = added.value().rig.slots[0];
@@ -74,7 +74,7 @@ TEST(SlotEdits, AnotherDrawingOfAPartGoesInItsSlotWhereTheShownOneIs) {
 }
 
 TEST(SlotEdits, ChangesKeepTheSlotsRuleAndNameWhatBreaksIt) {
-    const Rig rig = puppet();
+    const Rig rig = edited_puppet();
     Slot slot = rig.slots[0];
     slot.color = {1, 0.5f, 0.5f, 0.8f};
     slot.shown = -1;
@@ -109,7 +109,7 @@ TEST(SlotEdits, ChangesKeepTheSlotsRuleAndNameWhatBreaksIt) {
 }
 
 TEST(SlotEdits, MovingASlotChangesOnlyItsPlaceInTheDrawOrder) {
-    Rig rig = puppet();
+    Rig rig = edited_puppet();
     for (const char* image : {"a.png", "b.png", "c.png"}) rig = add_picture_slot(rig, 0, image, {1, 1}, Transform{}).value().rig;
     const auto names = [](const Rig& r) {
         std::string out;
@@ -125,7 +125,7 @@ TEST(SlotEdits, MovingASlotChangesOnlyItsPlaceInTheDrawOrder) {
 }
 
 TEST(SlotEdits, DeletingKeepsTheShownPictureRight) {
-    Rig rig = puppet();
+    Rig rig = edited_puppet();
     rig = add_slot_attachment(rig, 0, "b.png", {1, 1}, Transform{}).value().rig;
     rig = add_slot_attachment(rig, 0, "c.png", {1, 1}, Transform{}).value().rig;
     ASSERT_EQ(rig.slots[0].shown, 2);
@@ -140,7 +140,7 @@ TEST(SlotEdits, DeletingKeepsTheShownPictureRight) {
 }
 
 TEST(SlotEdits, StatesKeysFollowTheirSlotsAndDrawings) {
-    Rig rig = puppet();
+    Rig rig = edited_puppet();
     rig = add_picture_slot(rig, 0, "hat.png", {1, 1}, Transform{}).value().rig;     // slot 1
     rig = add_slot_attachment(rig, 0, "bent.png", {1, 1}, Transform{}).value().rig;  // torso's drawing 1
     State s;
@@ -169,7 +169,7 @@ TEST(SlotEdits, StatesKeysFollowTheirSlotsAndDrawings) {
 }
 
 TEST(SlotEdits, KeyingADrawingOrColourAddsOrReplacesAKeyAtTheTime) {
-    Rig rig = add_slot_attachment(puppet(), 0, "bent.png", {1, 1}, Transform{}).value().rig;
+    Rig rig = add_slot_attachment(edited_puppet(), 0, "bent.png", {1, 1}, Transform{}).value().rig;
     rig.states.push_back(State{"bend", {}, {}, true});
     SlotKey drawing;
     drawing.attachment = 1;
@@ -202,7 +202,7 @@ TEST(SlotEdits, KeyingADrawingOrColourAddsOrReplacesAKeyAtTheTime) {
 }
 
 TEST(SlotEdits, KeyingTheDrawOrderAddsOrReplacesAKeyAtTheTime) {
-    Rig rig = add_picture_slot(puppet(), 0, "hat.png", {1, 1}, Transform{}).value().rig;
+    Rig rig = add_picture_slot(edited_puppet(), 0, "hat.png", {1, 1}, Transform{}).value().rig;
     rig.states.push_back(State{"s", {}, {}, true});
     Result<Rig> keyed = key_draw_order(rig, 0, 0.5f, {1, 0});
     ASSERT_TRUE(keyed.ok()) << keyed.message();

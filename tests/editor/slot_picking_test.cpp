@@ -15,7 +15,7 @@ namespace {
 
 // Two bones along x: body (0..10), head (10..14). "back" is a 20 x 20 picture centred on body's
 // origin, "face" a 4 x 4 one at head's origin, drawn after it.
-Rig puppet() {
+Rig picking_puppet() {
     Result<Rig> rig = parse_rig(R"({ "format": "marionette-rig", "version": 1, "dimensions": 2,
       "bones": [ { "name": "body", "length": 10 }, { "name": "head", "parent": "body", "length": 4, "translation": [10, 0] } ],
       "slots": [
@@ -33,7 +33,7 @@ int hit(const Rig& rig, glm::vec2 point) {
 }  // namespace
 
 TEST(SlotPicking, TheTopPictureWinsWhereTheyOverlap) {
-    const Rig rig = puppet();
+    const Rig rig = picking_puppet();
     EXPECT_EQ(hit(rig, {0, 0}), 0);
     EXPECT_EQ(hit(rig, {9.5f, 1}), 1) << "face is drawn over back there";
     EXPECT_EQ(hit(rig, {11.9f, 1.9f}), 1);
@@ -47,7 +47,7 @@ TEST(SlotPicking, TheTopPictureWinsWhereTheyOverlap) {
 }
 
 TEST(SlotPicking, TurnsMirrorsAndPoseScalesMoveWhatIsHit) {
-    Rig rig = puppet();
+    Rig rig = picking_puppet();
     Attachment& face = rig.slots[1].attachments[0];
     face.size = {8, 2};
     face.rotation = 1.5707963f;  // now 2 wide along x, 8 tall along y, about head's origin
@@ -64,7 +64,7 @@ TEST(SlotPicking, TurnsMirrorsAndPoseScalesMoveWhatIsHit) {
 }
 
 TEST(SlotPicking, HiddenEmptyAndTransparentPicturesAreNeverHit) {
-    Rig rig = puppet();
+    Rig rig = picking_puppet();
     rig.slots[1].shown = -1;
     EXPECT_EQ(hit(rig, {9.5f, 1}), 0) << "face shows nothing: back under it";
     rig.slots[0].color.a = 0.0f;
@@ -77,5 +77,5 @@ TEST(SlotPicking, HiddenEmptyAndTransparentPicturesAreNeverHit) {
     EXPECT_EQ(hit(rig, {0, 0}), -1) << "no area";
     // A world shorter than the skeleton passes the slots beyond it over.
     const std::vector<Transform> world;
-    EXPECT_EQ(slot_under(puppet(), puppet().pose, world, {0, 0}), -1);
+    EXPECT_EQ(slot_under(picking_puppet(), picking_puppet().pose, world, {0, 0}), -1);
 }

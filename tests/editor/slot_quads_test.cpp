@@ -14,7 +14,7 @@ namespace {
 
 // body along x (0..10), head at its tip turned a quarter turn; "back" 20 x 10 centred on body's
 // origin, "face" 4 x 2 with its bottom-left corner at head's origin, half see-through and red.
-Rig puppet() {
+Rig quads_puppet() {
     Result<Rig> rig = parse_rig(R"({ "format": "marionette-rig", "version": 1, "dimensions": 2,
       "bones": [ { "name": "body", "length": 10 }, { "name": "head", "parent": "body", "length": 4, "translation": [10, 0], "rotation": 90 } ],
       "slots": [
@@ -41,7 +41,7 @@ void expect_near(glm::vec3 got, glm::vec3 want, const char* what) {
 }  // namespace
 
 TEST(SlotQuads, CornersLandWhereTheBoneFramePutsThemWithTheTopRowUp) {
-    const SlotQuads q = quads_of(puppet());
+    const SlotQuads q = quads_of(quads_puppet());
     ASSERT_EQ(q.vertices.size(), 12u);
     // back: two triangles bottom-left, bottom-right, top-right / bottom-left, top-right, top-left.
     expect_near(q.vertices[0].position, {-10, -5, 0}, "back bottom left");
@@ -59,14 +59,14 @@ TEST(SlotQuads, CornersLandWhereTheBoneFramePutsThemWithTheTopRowUp) {
 }
 
 TEST(SlotQuads, ColoursAreTintTimesSlotColourPremultiplied) {
-    const SlotQuads q = quads_of(puppet());
+    const SlotQuads q = quads_of(quads_puppet());
     ASSERT_EQ(q.vertices.size(), 12u);
     EXPECT_EQ(q.vertices[0].color, glm::vec4(1, 1, 1, 1));
     EXPECT_EQ(q.vertices[6].color, glm::vec4(0.5f, 0, 0, 0.5f)) << "red at half alpha, premultiplied";
 }
 
 TEST(SlotQuads, PoseScaleStretchesThePicture) {
-    Rig rig = puppet();
+    Rig rig = quads_puppet();
     rig.pose.scales[0] = {2, 0.5f, 1};
     const SlotQuads q = quads_of(rig);
     ASSERT_FALSE(q.vertices.empty());
@@ -75,16 +75,16 @@ TEST(SlotQuads, PoseScaleStretchesThePicture) {
 }
 
 TEST(SlotQuads, HiddenEmptyAndTransparentPicturesAddNothing) {
-    Rig rig = puppet();
+    Rig rig = quads_puppet();
     rig.slots[0].shown = -1;
     EXPECT_EQ(quads_of(rig).vertices.size(), 6u) << "back shows nothing";
     rig.slots[1].color.a = 0.0f;
     EXPECT_TRUE(quads_of(rig).vertices.empty()) << "face is fully transparent";
-    rig = puppet();
+    rig = quads_puppet();
     rig.slots[0].attachments[0].size.y = 0.0f;
     rig.slots[1].attachments[0].scale.x = 0.0f;
     EXPECT_TRUE(quads_of(rig).vertices.empty()) << "pictures of no area";
-    rig = puppet();
+    rig = quads_puppet();
     const std::vector<Transform> world = compute_world(rig.skeleton, rig.pose).value();
     SlotQuads q;
     build_slot_quads(rig, rig.pose, std::span(world).first(1), q);
@@ -92,7 +92,7 @@ TEST(SlotQuads, HiddenEmptyAndTransparentPicturesAddNothing) {
 }
 
 TEST(SlotQuads, ConsecutiveQuadsOfOnePictureShareABatchAndOrderIsKept) {
-    Rig rig = puppet();
+    Rig rig = quads_puppet();
     rig.slots.push_back(rig.slots[0]);
     rig.slots.back().name = "back2";
     rig.slots.push_back(rig.slots[0]);

@@ -4,6 +4,7 @@
 #include <limits>
 #include <vector>
 
+#include "core/rotation_math.hpp"
 #include "editor/camera_test_states.hpp"
 #include "editor/view_camera.hpp"
 
@@ -13,7 +14,6 @@ using marionette::testing::cameras_3d;
 
 namespace {
 
-constexpr float kPi = 3.14159265358979f;
 constexpr float kPixelTol = 2e-3f;
 
 // Off the window's origin, wide, tall: a camera that ignores the viewport's offset or aspect
