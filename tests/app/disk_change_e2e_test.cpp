@@ -15,9 +15,6 @@ using namespace marionette;
 using namespace marionette::testing;
 namespace fs = std::filesystem;
 
-namespace {
-}  // namespace
-
 TEST(DiskChangeJourney, SaveOverAnotherWritersChangeAsksAndEachAnswerHolds) {
     const fs::path dir = scratch_dir("e2e-disk-change");
     const fs::path arm = dir / "arm.json";

@@ -16,7 +16,6 @@ using namespace marionette::testing;
 
 namespace {
 
-
 // A folder holding a copy of the arm and a file that is not a rig.
 std::filesystem::path folder_with_arm(const std::string& name) {
     const auto dir = scratch_dir(name);

@@ -22,7 +22,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-
 struct Folder {
     fs::path dir;
     fs::path arm;

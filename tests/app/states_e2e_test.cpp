@@ -16,7 +16,6 @@ using namespace marionette::testing;
 
 namespace {
 
-
 int state_named(const Rig& rig, const std::string& name) {
     for (std::size_t i = 0; i < rig.states.size(); ++i) {
         if (rig.states[i].name == name) return static_cast<int>(i);

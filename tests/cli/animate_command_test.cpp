@@ -27,7 +27,6 @@ namespace mt = marionette::testing;
 
 namespace {
 
-
 struct AnimateRun {
     int code = -1;
     std::string out;

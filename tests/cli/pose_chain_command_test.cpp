@@ -22,7 +22,6 @@ using mt::pose;
 using mt::PoseRun;
 using mt::PrintedResult;
 
-
 }  // namespace
 
 TEST(PoseCommand, PinnedChainsHoldAndThePosedChainsPinMoves) {

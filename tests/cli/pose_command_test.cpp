@@ -29,7 +29,6 @@ using mt::pose;
 using mt::PoseRun;
 using mt::PrintedResult;
 
-
 // Enough digits that the parsed float is the one computed here.
 std::string target_text(const glm::vec3& t, bool is_2d) {
     char text[96];
@@ -41,7 +40,6 @@ std::string target_text(const glm::vec3& t, bool is_2d) {
     }
     return text;
 }
-
 
 std::vector<Transform> world_of(const Rig& rig) {
     Result<std::vector<Transform>> world = compute_world(rig.skeleton, rig.pose);

@@ -18,7 +18,6 @@ using marionette::testing::write_file;
 
 namespace {
 
-
 // Sets the file's modification time, as a program that keeps it (cp -p, rsync -t) would.
 void set_mtime_ns(const std::filesystem::path& file, std::int64_t ns) {
     const struct timespec times[2] = {{ns / 1'000'000'000, ns % 1'000'000'000}, {ns / 1'000'000'000, ns % 1'000'000'000}};

@@ -17,7 +17,6 @@ using marionette::testing::kGltfData;
 
 namespace {
 
-
 glm::vec3 turn_z(float degrees, glm::vec3 v) { return glm::angleAxis(glm::radians(degrees), glm::vec3{0, 0, 1}) * v; }
 
 // Where bvh_arm.bvh puts its joints at frame time `t` (frames at 0, 0.5 and 1 s, linear between):

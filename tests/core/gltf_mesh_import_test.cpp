@@ -24,7 +24,6 @@ using marionette::testing::skinned;
 
 namespace {
 
-
 const Mesh* find_mesh(const Rig& rig, const std::string& name) {
     for (const Mesh& m : rig.meshes.meshes()) {
         if (m.name == name) return &m;

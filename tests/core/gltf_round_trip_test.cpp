@@ -25,7 +25,6 @@ using marionette::testing::skinned;
 
 namespace {
 
-
 Rig imported(const std::string& bytes) {
     Result<GltfImport> r = import_gltf(bytes, true, {});
     EXPECT_TRUE(r.ok()) << r.message();

@@ -52,7 +52,6 @@ void expect_lengths_and_finite(const Rig& rig, const Pose& pose, int last, int k
 class TwoBoneProperties : public ::testing::TestWithParam<Dimensions> {};
 class CcdProperties : public ::testing::TestWithParam<Dimensions> {};
 
-
 }  // namespace
 
 TEST_P(TwoBoneProperties, HoldForRandomTargets) {

@@ -103,7 +103,6 @@ float limb_reach(const Skeleton& sk, const Pose& pose, const TwoBoneLimb& limb) 
 
 class TwoBoneBatch : public ::testing::TestWithParam<Dimensions> {};
 
-
 }  // namespace
 
 TEST_P(TwoBoneBatch, EveryLimbGetsWhatItGetsAlone) {

@@ -51,7 +51,6 @@ float limb_rotation_gap(const Pose& a, const Pose& b) {
 
 class TwoBonePaths : public ::testing::TestWithParam<Dimensions> {};
 
-
 }  // namespace
 
 TEST_P(TwoBonePaths, FreeAndGeneralPathsAgree) {

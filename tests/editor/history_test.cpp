@@ -17,7 +17,6 @@ using namespace marionette::testing;
 
 namespace {
 
-
 std::string text_of(const Rig& rig) { return serialize_rig(rig).value(); }
 
 float forearm_pose(const Document& doc) { return angle_2d(doc.rig().pose.rotations[kForearm]); }
