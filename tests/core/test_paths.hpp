@@ -11,7 +11,7 @@ namespace marionette::testing {
 inline const std::string kAssets = MARIONETTE_ASSETS;
 inline const std::string kHeroRigFile = kAssets + "/hero.json";
 // The shipped arm rig, and the glTF files other programs exported (tests/data/gltf).
-inline const std::filesystem::path kArmRigFile = std::filesystem::path(MARIONETTE_ASSETS) / "arm.json";
+inline const std::filesystem::path kArmRigFile = std::filesystem::path(kAssets) / "arm.json";
 inline const std::filesystem::path kGltfData = std::filesystem::path(MARIONETTE_TEST_DATA) / "gltf";
 
 }  // namespace marionette::testing
