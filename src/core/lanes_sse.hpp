@@ -34,7 +34,7 @@ inline F4 select(M4 mask, F4 yes, F4 no) { return _mm_or_ps(_mm_and_ps(mask, yes
 // select() of two values worked out by callables, both for four lanes (lanes_scalar.hpp's works
 // out only the one taken).
 template <class Yes, class No>
-F4 pick(M4 mask, const Yes& yes, const No& no) {
+[[gnu::always_inline]] inline F4 pick(M4 mask, const Yes& yes, const No& no) {
     return select(mask, yes(), no());
 }
 // Bit i set when lane i's mask is.

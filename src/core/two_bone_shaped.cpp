@@ -24,16 +24,13 @@ float aim_angle_2d(const Limb& L, const glm::vec3& tip_dir) {
     return wrap_angle(angle_2d_of(L.dir) - angle_2d_of(tip_dir) - L.rest_angle);
 }
 
-// The side of the straight limb the bend θ lies on: +1, -1, or 0 for (nearly) straight.
+}  // namespace
+
 int branch_of(const LimbShape& shape, Rot2 theta) {
     const float s = (conjugate(shape.straight) * theta).s;
     return side_of_straight(s);
 }
 
-// The upper joint's pose that aims the tip of bend θ exactly along dir, within its limits, or
-// nothing. 3D: the tip direction goes onto dir and the bend plane's normal onto the one the
-// hint asks for; a cone then allows an interval of swivels about dir: that one when it is in
-// the interval, else a point of the interval that moves continuously with it.
 std::optional<glm::quat> exact_aim(const Limb& L, Rot2 theta, int branch) {
     const glm::vec3 tip = L.shape.tip(theta);
     const float tt = glm::dot(tip, tip);
@@ -59,6 +56,8 @@ std::optional<glm::quat> exact_aim(const Limb& L, Rot2 theta, int branch) {
     }
     return cone_swivel(q0, q1, L.cos_half_cone);
 }
+
+namespace {
 
 // The aim of a swing-twist upper joint's pose for the tip of that direction and length.
 Aim swing_twist_aim(const Limb& L, const glm::vec3& tip_dir, float length, const glm::quat& pose) {
@@ -242,6 +241,7 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     glm::quat pose_a{1.0f, 0.0f, 0.0f, 0.0f};
     Rot2 bend;
     bool solved = false;
+    bool solved_within_limits = false;  // the closest pose keeps to the limits as built
     for (const int branch : {first, -first}) {
         if (exact_tried) break;
         const Rot2 theta = shape.bend_for(L.goal, branch);
@@ -256,9 +256,10 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     if (!solved) {
         // No bend reaching the goal distance can be aimed there: the closest tip the limits allow.
         const ClosestBend closest = closest_bend(L, bend_now, tolerance);
-        bend = rot2(closest.bend);
+        bend = closest.turn ? *closest.turn : rot2(closest.bend);
         const Aim& aim = closest.aim;
         pose_a = aim.pose;
+        solved_within_limits = aim.within_limits;
         if (aim.along_dir) {
             const int branch = branch_of(shape, bend);
             if (const auto aimed = exact_aim(L, bend, branch != 0 ? branch : first)) pose_a = *aimed;
@@ -268,7 +269,7 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     // The swivel interval's ends come from acos of a ratio near 1 at a cone's edge, where float
     // rounding can leave the pose over the edge by more than a milliradian (found by fuzzing):
     // a pose the limits refuse is moved onto them, and the miss below is measured, not assumed.
-    if (L.upper_limits && !within_limits(pose_a, *L.upper_limits, is_2d, kLimitSlack)) {
+    if (L.upper_limits && !(solved_within_limits && !is_2d) && !within_limits(pose_a, *L.upper_limits, is_2d, kLimitSlack)) {
         pose_a = constrain_rotation(pose_a, *L.upper_limits, is_2d);
     }
     glm::quat pose_b = is_2d ? rotation_2d(angle_of(bend)) : shape.bend_rotation(bend);

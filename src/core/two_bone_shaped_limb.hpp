@@ -54,9 +54,20 @@ struct Aim {
     glm::quat pose{1.0f, 0.0f, 0.0f, 0.0f};
     bool along_dir = false;  // the tip points along dir (3D: exact_aim chooses the swivel)
     float miss = 0.0f;
+    bool within_limits = false;  // the pose keeps to the upper joint's limits as built, to rounding
 };
 
 Aim closest_aim(const Limb& L, Rot2 theta);
+
+// The side of the straight limb the bend θ lies on: +1, -1, or 0 for (nearly) straight.
+int branch_of(const LimbShape& shape, Rot2 theta);
+
+// The upper joint's pose that aims the tip of bend θ exactly along dir, within its limits, or
+// nothing. 3D: the tip direction goes onto dir and the bend plane's normal onto the one the
+// hint asks for (`branch`: the side of the straight limb the bend is on); a cone then allows an
+// interval of swivels about dir: that one when it is in the interval, else a point of the
+// interval that moves continuously with it.
+std::optional<glm::quat> exact_aim(const Limb& L, Rot2 theta, int branch);
 
 // A swing-twist upper joint's closest aim for bend θ when it meets the twist-free bound
 // (FreeTwistAims; swing_twist_aim_meeting_bound): closest_aim's answer, or nothing.
@@ -67,6 +78,7 @@ std::optional<Aim> aim_meeting_bound(const Limb& L, Rot2 theta);
 struct ClosestBend {
     float bend = 0.0f;
     Aim aim;
+    std::optional<Rot2> turn;  // the bend as a unit complex number, where the search has it
 };
 ClosestBend closest_bend(const Limb& L, Rot2 bend_now, float tolerance);
 

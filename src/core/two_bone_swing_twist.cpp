@@ -96,11 +96,6 @@ float swivel_in(const Arc& arc) {
     return centre + (off < 0.0f ? -half : half) * behind;
 }
 
-// The largest swing, tilting x toward (0, cos a, sin a), for `dir` = (cos a, sin a).
-glm::quat rim(const SwingTwistLimits& limits, glm::vec2 dir) {
-    return {limits.cos_half_swing, 0.0f, -limits.sin_half_swing * dir.y, limits.sin_half_swing * dir.x};
-}
-
 glm::vec2 unit_at(float a) { return {std::cos(a), std::sin(a)}; }
 
 // The rim direction (cos a, sin a) with the most dot(rim(a) v, w). The rim turns v by the swing
@@ -163,16 +158,20 @@ glm::vec2 best_on_rim(const glm::vec3& v, const glm::vec3& w, const SwingTwistLi
 
 }  // namespace
 
-SwingTwistLimits::SwingTwistLimits(float swing_limit, const AngleRange& twist_limit)
-    : swing(swing_limit),
-      twist(twist_limit),
-      cos_swing(std::cos(swing_limit)),
-      sin_swing(std::sin(swing_limit)),
-      cos_half_swing(std::cos(0.5f * swing_limit)),
-      sin_half_swing(std::sin(0.5f * swing_limit)),
-      twist_bounded(twist_limit.lo > -kPi || twist_limit.hi < kPi),
-      twist_lo_half(unit_at(0.5f * twist_limit.lo)),
-      twist_hi_half(unit_at(0.5f * twist_limit.hi)) {}
+// The half angles are within a quarter turn (a swing of at most a half turn, twists within one
+// either way): their cosines and sines by rot2_within_quarter's series, the swing's own from them
+// (every solve of such a limb sets these up; libm's sincosf was some 250 instructions of it).
+SwingTwistLimits::SwingTwistLimits(float swing_limit, const AngleRange& twist_limit) : swing(swing_limit), twist(twist_limit) {
+    const Rot2 half = rot2_within_quarter(0.5f * clamp_to(swing_limit, 0.0f, kPi));
+    cos_half_swing = half.c, sin_half_swing = half.s;
+    cos_swing = 1.0f - 2.0f * half.s * half.s;
+    sin_swing = 2.0f * half.s * half.c;
+    twist_bounded = twist_limit.lo > -kPi || twist_limit.hi < kPi;
+    const Rot2 lo = rot2_within_quarter(0.5f * clamp_to(twist_limit.lo, -kPi, kPi));
+    const Rot2 hi = rot2_within_quarter(0.5f * clamp_to(twist_limit.hi, -kPi, kPi));
+    twist_lo_half = {lo.c, lo.s};
+    twist_hi_half = {hi.c, hi.s};
+}
 
 std::optional<float> swing_twist_swivel(const glm::quat& q0, const glm::quat& q1, const glm::vec3& w, const SwingTwistLimits& limits) {
     Arc by_swing, by_twist, both[2];
@@ -204,9 +203,7 @@ struct AimFrame {
         if (glm::dot(toward, toward) < 1e-12f) toward = {tip.y, tip.z};
         if (glm::dot(toward, toward) < 1e-12f) toward = {1.0f, 0.0f};
         toward = glm::normalize(toward);
-        // Its ends the squares of the half angles' (no sincos).
-        auto doubled = [](glm::vec2 h) { return Rot2{h.x, h.y} * Rot2{h.x, h.y}; };
-        twists = AngleArc::of(limits.twist, doubled(limits.twist_lo_half), doubled(limits.twist_hi_half));
+        twists = twist_range_arc(limits);
     }
     const glm::vec3& tip;
     const glm::vec3& w;
@@ -224,7 +221,7 @@ struct AimFrame {
         bool held = false;
     };
     WithTwist best_twist(glm::vec2 side) const {
-        const glm::quat s = rim(limits, side);
+        const glm::quat s = rim_swing(limits, side);
         const glm::vec3 to = glm::conjugate(s) * w;
         const Rot2 toward_w = normalized(Rot2{tip.y * to.y + tip.z * to.z, tip.y * to.z - tip.z * to.y});  // none when either lies along x
         const bool held = !twists.contains(toward_w);
@@ -343,7 +340,7 @@ glm::quat closest_swing_twist_aim(const glm::vec3& tip, const glm::vec3& w, cons
     if (limits.twist_bounded) {
         for (const glm::vec2& half : {limits.twist_lo_half, limits.twist_hi_half}) {
             const glm::quat turn{half.x, half.y, 0.0f, 0.0f};
-            consider(normalized(rim(limits, best_on_rim(turn * tip, w, limits)) * turn));
+            consider(normalized(rim_swing(limits, best_on_rim(turn * tip, w, limits)) * turn));
         }
     }
     return closest();

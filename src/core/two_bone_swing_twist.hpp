@@ -5,6 +5,7 @@
 
 #include <optional>
 
+#include "core/angle_arc.hpp"
 #include "core/joint_limits.hpp"
 #include "core/rotation_math.hpp"
 
@@ -21,6 +22,18 @@ struct SwingTwistLimits {
     bool twist_bounded = false;
     glm::vec2 twist_lo_half{1.0f, 0.0f}, twist_hi_half{1.0f, 0.0f};  // (cos, sin) of each end / 2
 };
+
+// The largest swing, tilting x toward (0, cos a, sin a), for `dir` = (cos a, sin a): the swing
+// on the rim of the limits' cone.
+inline glm::quat rim_swing(const SwingTwistLimits& limits, glm::vec2 dir) {
+    return {limits.cos_half_swing, 0.0f, -limits.sin_half_swing * dir.y, limits.sin_half_swing * dir.x};
+}
+
+// The twist's range as an arc, its ends the squares of the half angles' (no sincos).
+inline AngleArc twist_range_arc(const SwingTwistLimits& limits) {
+    auto doubled = [](glm::vec2 h) { return Rot2{h.x, h.y} * Rot2{h.x, h.y}; };
+    return AngleArc::of(limits.twist, doubled(limits.twist_lo_half), doubled(limits.twist_hi_half));
+}
 
 // The poses cos(psi/2) q0 + sin(psi/2) q1 (q0 turned by psi about the unit `w`, all in the
 // bone's rest frame) whose swing and twist keep to the limits: the swivel psi to take, 0 (q0,

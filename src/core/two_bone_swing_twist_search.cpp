@@ -69,9 +69,18 @@ void FreeTwistAims::four(const float* cosines, const float* sines, float* misses
 }
 #endif
 
-TwistEndRim::TwistEndRim(glm::vec2 end_half, const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const glm::vec3& w, float wanted,
-                         const SwingTwistLimits& limits, const AngleRange& bend_range)
-    : bends(AngleArc::of(bend_range)) {
+TurnedBack::TurnedBack(const glm::vec3& w, float wanted, const SwingTwistLimits& limits) {
+    const float sin_s = wanted * limits.sin_swing;
+    const float half_versed = wanted * limits.sin_half_swing * limits.sin_half_swing;  // wanted (1 - cos S) / 2
+    p0 = wanted * limits.cos_swing * w + half_versed * glm::vec3{0.0f, w.y, w.z};
+    pc1 = sin_s * glm::vec3{w.y, -w.x, 0.0f};
+    ps1 = sin_s * glm::vec3{w.z, 0.0f, -w.x};
+    pc2 = half_versed * glm::vec3{0.0f, -w.y, w.z};
+    ps2 = half_versed * glm::vec3{0.0f, -w.z, -w.y};
+}
+
+TwistEndRim::TwistEndRim(glm::vec2 end_half, const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const TurnedBack& p, const AngleArc& bend_arc)
+    : bends(bend_arc) {
     const glm::quat turn{end_half.x, end_half.y, 0.0f, 0.0f};
     const glm::vec3 v0 = turn * t0;
     radius = glm::length(tc);
@@ -82,27 +91,19 @@ TwistEndRim::TwistEndRim(glm::vec2 end_half, const glm::vec3& t0, const glm::vec
         ey = turn * (ts / radius);
     }
     const glm::vec3 ez = glm::cross(ex, ey);
-    // The rim's swing turns by S about n = (0, -sin a, cos a); turned back, wanted w is (Rodrigues)
-    //     wanted (cos S w - sin S n x w + (1 - cos S)(n.w) n),
-    // with n x w = cos a (-w.y, w.x, 0) + sin a (-w.z, 0, w.x) and (n.w) n = (0, w.y, w.z) / 2 +
-    // cos 2a (0, -w.y, w.z) / 2 + sin 2a (0, -w.z, -w.y) / 2.
-    const float sin_s = wanted * limits.sin_swing;
-    const float half_versed = wanted * limits.sin_half_swing * limits.sin_half_swing;  // wanted (1 - cos S) / 2
-    const glm::vec3 p0 = wanted * limits.cos_swing * w + half_versed * glm::vec3{0.0f, w.y, w.z} - v0;
-    const glm::vec3 pc1 = sin_s * glm::vec3{w.y, -w.x, 0.0f};
-    const glm::vec3 ps1 = sin_s * glm::vec3{w.z, 0.0f, -w.x};
-    const glm::vec3 pc2 = half_versed * glm::vec3{0.0f, -w.y, w.z};
-    const glm::vec3 ps2 = half_versed * glm::vec3{0.0f, -w.z, -w.y};
-    auto along = [&](const glm::vec3& e) { return Series{glm::dot(p0, e), glm::dot(pc1, e), glm::dot(ps1, e), glm::dot(pc2, e), glm::dot(ps2, e)}; };
+    const glm::vec3 p0 = p.p0 - v0;
+    auto along = [&](const glm::vec3& e) { return Series{glm::dot(p0, e), glm::dot(p.pc1, e), glm::dot(p.ps1, e), glm::dot(p.pc2, e), glm::dot(p.ps2, e)}; };
     x = along(ex);
     y = along(ey);
     z = along(ez);
+    auto rate = [](const Series& e) { return std::sqrt(e.c1 * e.c1 + e.s1 * e.s1) + 2.0f * std::sqrt(e.c2 * e.c2 + e.s2 * e.s2); };
+    slope = std::sqrt(rate(x) * rate(x) + rate(y) * rate(y) + rate(z) * rate(z));
 }
 
 // The miss at the foot on the circle when it lies within the bends, else at the nearer end's
 // point; both computed and one selected, as FreeTwistAims::at.
 template <class V>
-V TwistEndRim::miss_at(V c, V s) const {
+[[gnu::always_inline]] inline V TwistEndRim::miss_at(V c, V s) const {
     using namespace lanes;
     auto k_ = [c](float v) { return splat_as(v, c); };
     const V c2 = c * c - s * s, s2 = s * c + c * s;  // the direction doubled, as Rot2's product
@@ -150,19 +151,101 @@ TwistEndRim::Closest TwistEndRim::closest(Rot2 a) const {
 
 float TwistEndRim::bend_angle(const Closest& c) const {
     if (c.end != 0) return c.end < 0 ? bends.lo_angle : bends.hi_angle;
-    float theta = angle_of(c.bend);
-    if (theta < bends.lo_angle) theta += 2.0f * kPi;
-    if (theta > bends.hi_angle) theta -= 2.0f * kPi;
-    return clamp_to(theta, bends.lo_angle, bends.hi_angle);
+    return bends.angle_on(c.bend);
+}
+
+float TwistEndRim::squared_miss(Rot2 a, float& slope_1, float& slope_2) const {
+    const Rot2 a2 = a * a;
+    // Each coordinate of p(a) - v0 with its first and second derivatives in a.
+    struct Value {
+        float f, d1, d2;
+    };
+    auto at = [&](const Series& e) {
+        return Value{e.c0 + e.c1 * a.c + e.s1 * a.s + e.c2 * a2.c + e.s2 * a2.s, -e.c1 * a.s + e.s1 * a.c - 2.0f * e.c2 * a2.s + 2.0f * e.s2 * a2.c,
+                     -e.c1 * a.c - e.s1 * a.s - 4.0f * e.c2 * a2.c - 4.0f * e.s2 * a2.s};
+    };
+    const Value px = at(x), py = at(y), pz = at(z);
+    const float m2 = px.f * px.f + py.f * py.f;
+    if (m2 > kFootless && bends.contains({px.f, py.f})) {
+        // (|(x, y)| - r)^2 + z^2.
+        const float m = std::sqrt(m2);
+        const float m1 = (px.f * px.d1 + py.f * py.d1) / m;
+        const float mm = (px.d1 * px.d1 + py.d1 * py.d1 + px.f * px.d2 + py.f * py.d2 - m1 * m1) / m;
+        const float off = m - radius;
+        slope_1 = 2.0f * (off * m1 + pz.f * pz.d1);
+        slope_2 = 2.0f * (m1 * m1 + off * mm + pz.d1 * pz.d1 + pz.f * pz.d2);
+        return off * off + pz.f * pz.f;
+    }
+    const Rot2 end = bends.nearer_end({px.f, py.f});
+    const float dx = px.f - radius * end.c, dy = py.f - radius * end.s;
+    slope_1 = 2.0f * (dx * px.d1 + dy * py.d1 + pz.f * pz.d1);
+    slope_2 = 2.0f * (px.d1 * px.d1 + py.d1 * py.d1 + pz.d1 * pz.d1 + dx * px.d2 + dy * py.d2 + pz.f * pz.d2);
+    return dx * dx + dy * dy + pz.f * pz.f;
+}
+
+Rot2 TwistEndRim::sample_step() {
+    static const Rot2 step = rot2(kSampleStep);
+    return step;
+}
+
+int TwistEndRim::sampled_minima(Minimum found[]) const {
+    constexpr int n = kTwistEndRimSamples;
+    static_assert(n % 4 == 0);
+    struct Directions {
+        float c[n], s[n];
+    };
+    static const Directions directions = [] {
+        Directions t{};
+        for (int k = 0; k < n; ++k) t.c[k] = std::cos(kSampleStep * static_cast<float>(k)), t.s[k] = std::sin(kSampleStep * static_cast<float>(k));
+        return t;
+    }();
+    // misses[k + 1] is sample k's, with the rim's neighbours at both ends (no modulo in the loop).
+    float misses[n + 2];
+#if defined(__SSE2__)
+    for (int k = 0; k < n; k += 4) _mm_storeu_ps(misses + 1 + k, miss_at(_mm_loadu_ps(directions.c + k), _mm_loadu_ps(directions.s + k)));
+#else
+    for (int k = 0; k < n; ++k) misses[1 + k] = miss_at(directions.c[k], directions.s[k]);
+#endif
+    misses[0] = misses[n];
+    misses[n + 1] = misses[1];
+    int count = 0;
+    for (int k = 0; k < n && count < kMostBendMinima; ++k) {
+        if (misses[k] < misses[k + 1] || misses[k + 2] <= misses[k + 1]) continue;
+        found[count++] = {Rot2{directions.c[k], directions.s[k]}, misses[k + 1]};
+    }
+    return count;
+}
+
+TwistEndRim::Minimum TwistEndRim::refined(const Minimum& sampled) const {
+    // Each step kept within the samples either side and halved while it does not lower the
+    // miss; a slope with no positive curvature steps a quarter spacing downhill. Near the
+    // minimum a step of 1e-5 rad changes the miss by its square times the curvature: done.
+    Rot2 a = sampled.a;
+    float offset = 0.0f;
+    float d1 = 0.0f, d2 = 0.0f;
+    float g = squared_miss(a, d1, d2);
+    for (int step = 0; step < 8; ++step) {
+        float d = d2 > 0.0f ? -d1 / d2 : (d1 > 0.0f ? -0.25f : 0.25f) * kSampleStep;
+        d = clamp_to(offset + d, -kSampleStep, kSampleStep) - offset;
+        bool lower = false;
+        for (int halving = 0; halving < 4 && !lower && std::fabs(d) > 1e-7f; ++halving) {
+            const Rot2 moved = a * small_turn(d);
+            float e1 = 0.0f, e2 = 0.0f;
+            const float h = squared_miss(moved, e1, e2);
+            if (h < g) {
+                a = moved, offset += d, g = h, d1 = e1, d2 = e2, lower = true;
+            } else {
+                d *= 0.5f;
+            }
+        }
+        if (!lower || std::fabs(d) < 1e-5f) break;
+    }
+    return {normalized(a), std::sqrt(g)};
 }
 
 int twist_end_minima(const TwistEndRim& rim, BendMinimum found[kMostBendMinima]) {
-    // The miss over the rim's directions has few minima, far apart: 24 samples a turn found the
-    // same poses as 48 (to 2.5e-6 in the miss over the callgrind driver's 1,024 targets, and the
-    // reference test's worst excess unchanged), for 1,000 instructions a solve less.
-    constexpr int kRimSamples = 24;
     BendMinimum at_rim[kMostBendMinima];
-    const int n = bend_minima(rim, MissShape::Smooth, -kPi, kPi, at_rim, kRimSamples);
+    const int n = bend_minima(rim, MissShape::Smooth, -kPi, kPi, at_rim, kTwistEndRimSamples);
     for (int k = 0; k < n; ++k) found[k] = {rim.bend_angle(rim.closest(rot2(at_rim[k].bend))), at_rim[k].miss};
     return n;
 }

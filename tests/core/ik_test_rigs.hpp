@@ -71,6 +71,13 @@ inline glm::quat random_rotation(std::mt19937& rng) {
     return glm::normalize(glm::quat{n(rng), n(rng), n(rng), n(rng)});
 }
 
+// A random direction, uniform over the sphere (x where the draw is too short to normalize).
+inline glm::vec3 random_unit(std::mt19937& rng) {
+    std::normal_distribution<float> n(0.0f, 1.0f);
+    const glm::vec3 v{n(rng), n(rng), n(rng)};
+    return glm::length(v) > 1e-3f ? glm::normalize(v) : glm::vec3{1, 0, 0};
+}
+
 // A random rotation of the rig's kind: about z in 2D.
 inline glm::quat random_turn(std::mt19937& rng, Dimensions dims) {
     std::uniform_real_distribution<float> ang(-kPiF, kPiF);

@@ -18,12 +18,6 @@ using namespace marionette::testing;
 
 namespace {
 
-glm::vec3 random_unit(std::mt19937& rng) {
-    std::normal_distribution<float> n(0.0f, 1.0f);
-    glm::vec3 v{n(rng), n(rng), n(rng)};
-    return glm::length(v) > 1e-3f ? glm::normalize(v) : glm::vec3{1, 0, 0};
-}
-
 struct Limits {
     float swing;
     AngleRange twist;

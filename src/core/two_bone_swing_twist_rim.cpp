@@ -1,0 +1,219 @@
+#include "core/two_bone_swing_twist_rim.hpp"
+
+#include <cmath>
+#include <utility>
+
+
+namespace marionette {
+
+namespace {
+
+// The one piece of the bends within the half circle from `from` counter-clockwise to `from` + pi
+// (at angle `from_angle`), as an arc: nothing when none, or when they meet in two pieces.
+std::optional<AngleArc> bends_within_half(const AngleArc& bends, Rot2 from, float from_angle, bool& two_pieces) {
+    const Rot2 to{-from.c, -from.s};
+    if (!bends.partial) return AngleArc::of(AngleRange{from_angle, from_angle + kPi}, from, to);
+    std::optional<AngleArc> piece;
+    for (int turns = -2; turns <= 1; ++turns) {
+        const float start = from_angle + 2.0f * kPi * static_cast<float>(turns);
+        const bool lo_is_bends = bends.lo_angle >= start;
+        const bool hi_is_bends = bends.hi_angle <= start + kPi;
+        const float lo = lo_is_bends ? bends.lo_angle : start;
+        const float hi = hi_is_bends ? bends.hi_angle : start + kPi;
+        if (!(lo <= hi)) continue;
+        if (piece && hi - lo > 0.0f && piece->hi_angle - piece->lo_angle > 0.0f) two_pieces = true;
+        if (!piece || hi - lo > piece->hi_angle - piece->lo_angle) piece = AngleArc::of(AngleRange{lo, hi}, lo_is_bends ? bends.lo : from, hi_is_bends ? bends.hi : to);
+    }
+    return piece;
+}
+
+}  // namespace
+
+std::optional<RimPoses> RimPoses::of(const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const glm::vec3& w, float wanted,
+                                   const SwingTwistLimits& limits, const AngleArc& bends) {
+    if (!(limits.swing < kPi)) return std::nullopt;
+    const float radius = std::sqrt(glm::dot(tc, tc));
+    const float scale = std::sqrt(glm::dot(t0, t0)) + radius;
+    if (!(radius > 1e-6f * scale)) return std::nullopt;
+    // The bend plane's normal (tc and ts are square and equal): across x, and the circle's
+    // centre on x.
+    const glm::vec3 normal = glm::cross(tc, ts) / (radius * radius);
+    constexpr float kFlat = 1e-5f;
+    if (!(std::fabs(normal.x) <= kFlat) || !(t0.y * t0.y + t0.z * t0.z <= kFlat * kFlat * scale * scale)) return std::nullopt;
+    RimPoses m(TurnedBack(w, wanted, limits));
+    m.across = glm::normalize(glm::vec2{-normal.z, normal.y});  // x cross normal
+    auto in_plane = [&m](const glm::vec3& v) { return glm::vec2{v.x, v.y * m.across.x + v.z * m.across.y}; };
+    m.centre = in_plane(t0);
+    m.radius = radius;
+    m.along_c = in_plane(tc) / radius;
+    m.along_s = in_plane(ts) / radius;
+    // The tip lies on p's side where cos θ along_c.y + sin θ along_s.y >= 0: the half circle of
+    // bends about (along_c.y, along_s.y), from the straight or folded limb to the other.
+    const Rot2 toward_p = normalized(Rot2{m.along_c.y, m.along_s.y});
+    const Rot2 from{toward_p.s, -toward_p.c};
+    const float from_angle = std::atan2(from.s, from.c);
+    bool two_pieces = false;
+    const std::optional<AngleArc> on_p = bends_within_half(bends, from, from_angle, two_pieces);
+    const std::optional<AngleArc> off_p = bends_within_half(bends, Rot2{-from.c, -from.s}, from_angle + kPi, two_pieces);
+    if (two_pieces) return std::nullopt;
+    if (on_p) m.sides[0] = {true, *on_p};
+    if (off_p) m.sides[1] = {true, *off_p};
+    m.twists = twist_range_arc(limits);
+
+    const TurnedBack& p = m.turned;
+    m.hx = {p.p0.x, p.pc1.x, p.ps1.x, p.pc2.x, p.ps2.x};
+    m.hy = {p.p0.y, p.pc1.y, p.ps1.y, p.pc2.y, p.ps2.y};
+    m.hz = {p.p0.z, p.pc1.z, p.ps1.z, p.pc2.z, p.ps2.z};
+    // h's x round the rim: hx.c0 + |(c1, s1)| cos(a - its angle); with no part that turns, the
+    // twist-free minima are not where h's x is critical.
+    if (!(m.hx.c1 * m.hx.c1 + m.hx.s1 * m.hx.s1 > 1e-8f * wanted * wanted)) return std::nullopt;
+    m.wanted = wanted;
+    m.w = w;
+    m.turning = std::sqrt(m.hx.c1 * m.hx.c1 + m.hx.s1 * m.hx.s1);
+    m.most = {m.hx.c1 / m.turning, m.hx.s1 / m.turning};
+    // The bound of a side, the distance from h seen in its half-plane to its bends' arc, as a
+    // function of h's x has its minima where h lies on the limb's circle (|h - centre| = radius),
+    // toward the circle's centre or toward an end of the arc from the root joint, or at the
+    // least or most x: the first three for each side.
+    const bool centre_off_root = std::fabs(m.centre.x) > 1e-6f * (wanted + radius);
+    for (int side = 0; side < 2; ++side) {
+        if (!m.sides[side].present) continue;
+        int& n = m.critical_count[side];
+        if (centre_off_root) {
+            m.critical[side][n++] = (wanted * wanted + glm::dot(m.centre, m.centre) - radius * radius) / (2.0f * m.centre.x);
+            m.critical[side][n++] = m.centre.x > 0.0f ? wanted : -wanted;
+        }
+        for (const Rot2 e : {m.sides[side].bends.lo, m.sides[side].bends.hi}) {
+            const glm::vec2 end = m.centre + radius * (e.c * m.along_c + e.s * m.along_s);
+            const float length = glm::length(end);
+            if (length > 1e-6f * (wanted + radius)) m.critical[side][n++] = wanted * end.x / length;
+        }
+    }
+    return m;
+}
+
+float RimPoses::to_arc(glm::vec2 q, int side, Rot2* bend) const {
+    const glm::vec2 d = q - centre;
+    const Rot2 foot{glm::dot(d, along_c), glm::dot(d, along_s)};
+    const AngleArc& arc = sides[side].bends;
+    if (foot.c * foot.c + foot.s * foot.s > kFootless && arc.contains(foot)) {
+        if (bend) *bend = normalized(foot);
+        return std::fabs(glm::length(d) - radius);
+    }
+    const Rot2 end = arc.nearer_end(foot);
+    if (bend) *bend = end;
+    return glm::length(d - radius * (end.c * along_c + end.s * along_s));
+}
+
+void RimPoses::turned_back(Rot2 a, float& x, Rot2& across_p) const {
+    const Rot2 a2 = a * a;
+    x = hx.at(a, a2);
+    const float y = hy.at(a, a2), z = hz.at(a, a2);
+    across_p = {y * across.x + z * across.y, z * across.x - y * across.y};
+}
+
+bool RimPoses::twist_free_at(Rot2 a, int side) const {
+    if (!twists.partial) return true;
+    float x;
+    Rot2 toward_h;
+    turned_back(a, x, toward_h);
+    return twists.contains(side == 0 ? toward_h : Rot2{-toward_h.c, -toward_h.s});
+}
+
+RimPoses::Closest RimPoses::closest(Rot2 a) const {
+    float x;
+    Rot2 rel;
+    turned_back(a, x, rel);
+    const float rho = std::sqrt(rel.c * rel.c + rel.s * rel.s);
+    Closest best;
+    float least = INFINITY;
+    for (int side = 0; side < 2; ++side) {
+        if (!sides[side].present) continue;
+        // The twist turning the tips' half-plane toward h (side 1's lies half round from p), or
+        // the range's nearer end; h seen in that half-plane at `toward` from x, `off` out of it.
+        const Rot2 toward_h = side == 0 ? rel : Rot2{-rel.c, -rel.s};
+        // h on the bone's axis: every twist as near; the one nearest none.
+        Rot2 twist = rho > 0.0f ? Rot2{toward_h.c / rho, toward_h.s / rho} : twists.nearest(Rot2{});
+        float toward = rho, off = 0.0f;
+        if (twists.partial && !twists.contains(toward_h)) {
+            twist = twists.nearer_end(toward_h);
+            toward = toward_h.c * twist.c + toward_h.s * twist.s;
+            off = toward_h.s * twist.c - toward_h.c * twist.s;
+        }
+        Rot2 bend;
+        const float in = to_arc({x, side == 0 ? toward : -toward}, side, &bend);
+        const float miss2 = in * in + off * off;
+        if (miss2 < least) least = miss2, best.twist = twist, best.bend = bend;
+    }
+    best.miss = std::sqrt(least);
+    return best;
+}
+
+glm::quat RimPoses::rotation(Rot2 a, Rot2 twist, Rot2 bend, const SwingTwistLimits& limits) const {
+    const glm::quat swing = rim_swing(limits, {a.c, a.s});
+    // A tip on the bone's axis (the limb straight or folded): every twist as near, and the one
+    // making the pose nearest the shortest turn onto the aim is taken, as closest_swing_twist_aim
+    // takes it (continuous as the aim moves; a twist held at either end would flip with a tie).
+    const float off_axis = centre.y + radius * (bend.c * along_c.y + bend.s * along_s.y);
+    if (std::fabs(off_axis) <= 1e-6f * (std::fabs(centre.x) + radius)) {
+        const glm::vec3 tip_dir{centre.x + radius * (bend.c * along_c.x + bend.s * along_s.x) < 0.0f ? -1.0f : 1.0f, 0.0f, 0.0f};
+        const glm::quat r = glm::conjugate(swing) * rotation_between(tip_dir, w);
+        const Rot2 half = normalized(Rot2{r.w, r.x});
+        if (half.c != 0.0f || half.s != 0.0f) twist = twists.nearest(half * half);
+    }
+    // The twist about x from its unit complex number (quat_from_rot2's half angle, its w kept
+    // >= 0), after it the rim's swing.
+    glm::quat half = quat_from_rot2(twist);
+    if (half.w < 0.0f) half = -half;
+    return normalized(swing * glm::quat{half.w, half.z, 0.0f, 0.0f});
+}
+
+float RimPoses::bound_at(float x, int side) const {
+    return to_arc({x, (side == 0 ? 1.0f : -1.0f) * std::sqrt(max_of(wanted * wanted - x * x, 0.0f))}, side, nullptr);
+}
+
+int RimPoses::twist_free_minima(Minimum out[kMostTwistFreeMinima]) const {
+    int n = 0;
+    for (int side = 0; side < 2; ++side) {
+        if (!sides[side].present) continue;
+        out[n++] = {Rot2{-most.c, -most.s}, bound_at(hx.c0 - turning, side), side};
+        out[n++] = {most, bound_at(hx.c0 + turning, side), side};
+        // The rim directions where h's x is a critical one: two, either side of the most.
+        for (int k = 0; k < critical_count[side]; ++k) {
+            const float x = critical[side][k];
+            const float c = (x - hx.c0) / turning;
+            if (!(c > -1.0f && c < 1.0f)) continue;  // the least and most are added as such
+            const float bound = bound_at(x, side);
+            const float s = std::sqrt(1.0f - c * c);
+            out[n++] = {most * Rot2{c, s}, bound, side};
+            out[n++] = {most * Rot2{c, -s}, bound, side};
+        }
+    }
+    // Least first (insertion: a handful).
+    for (int i = 1; i < n; ++i) {
+        for (int j = i; j > 0 && out[j].bound < out[j - 1].bound; --j) std::swap(out[j], out[j - 1]);
+    }
+    return n;
+}
+
+float RimPoses::bound_near(Rot2 a, Rot2 half_width) const {
+    // h's x over the directions within the half width of a: at the two ends, or the least or
+    // most when those lie within.
+    const Rot2 from = a * conjugate(half_width), to = a * half_width;
+    auto x_at = [&](Rot2 d) { return hx.c0 + turning * dot2(d, most); };
+    float lo = min_of(x_at(from), x_at(to)), hi = max_of(x_at(from), x_at(to));
+    const float along = dot2(a, most);
+    if (along >= half_width.c) hi = hx.c0 + turning;
+    if (-along >= half_width.c) lo = hx.c0 - turning;
+    float least = INFINITY;
+    for (int side = 0; side < 2; ++side) {
+        if (!sides[side].present) continue;
+        least = min_of(least, min_of(bound_at(lo, side), bound_at(hi, side)));
+        for (int k = 0; k < critical_count[side]; ++k) {
+            if (critical[side][k] > lo && critical[side][k] < hi) least = min_of(least, bound_at(critical[side][k], side));
+        }
+    }
+    return least;
+}
+
+}  // namespace marionette
