@@ -9,7 +9,6 @@
 #include "core/lanes_sse.hpp"
 #include "core/rotation_math.hpp"
 #include "core/two_bone_shaped_limb.hpp"
-#include "core/two_bone_swing_twist_rim.hpp"
 #include "core/two_bone_swing_twist_search.hpp"
 
 namespace marionette::shaped {
@@ -123,9 +122,7 @@ float distance_from_now(const Limb& L, float theta, float bend_now, MeasuredAims
 // gave answers up to 0.9 of it worse than the reference's.) Where the aim or the tip lies along
 // the bone's axis the question has no answer (the candidate poses tie), and such a minimum is left
 // to the twist ends' search: asking the full closest aim there instead changed no pose on the
-// callgrind driver, the reference tests or the drag tests.
-constexpr float kCertainOfTolerance = 0.25f;
-
+// callgrind driver, the reference tests or the drag tests. (kCertainOfTolerance: the quarter.)
 int swing_twist_minima(const Limb& L, float tolerance, BendMinimum* found, MeasuredAims* measured) {
     BendMinimum bound[kMostBendMinima];
     const FreeTwistAims free_twist(L.tip0, L.tip_c, L.tip_s, L.dir_rest, L.swing_twist, L.wanted, L.tiny);
@@ -176,153 +173,6 @@ int swing_twist_minima(const Limb& L, float tolerance, BendMinimum* found, Measu
         }
     }
     return count;
-}
-
-// A swing-twist upper joint's closest pose from its swing's rim (two_bone_swing_twist_rim.hpp),
-// where that applies: the least of the rim's poses where the twist-free bound has a minimum and
-// the twist's range lets the tips turn toward the point there, the rim's poses with the twist at
-// an end of its range (TwistEndRim's minima), and the poses turning the tip straight toward the
-// point wanted from an end of the bend range. (The straight and the folded limb are such bends
-// too, but their exact aims were tried before the search, the goal distance clamped to the
-// limb's reach.) Where the bound's least minimum is such a pose (within a quarter of the
-// tolerance), no pose misses by less and the twist ends are not searched. A bound's minimum where
-// the range holds the twist back is no answer: there the twist is at an end, and the twist ends'
-// search finds a pose no worse.
-std::optional<ClosestBend> closest_on_rim(const Limb& L, Rot2 bend_now, float tolerance) {
-    const AngleArc bends = AngleArc::of(L.bends);
-    const std::optional<RimPoses> rim = RimPoses::of(L.tip0, L.tip_c, L.tip_s, L.dir_rest, L.wanted, L.swing_twist, bends);
-    if (!rim) return std::nullopt;
-    // An answer: a rim direction, or (none) a tip turned straight toward the point wanted from a
-    // bend range's end, with its pose.
-    struct Answer {
-        std::optional<Rot2> a;
-        float miss = 0.0f;
-        float bend = 0.0f;
-        glm::quat pose{1.0f, 0.0f, 0.0f, 0.0f};
-        std::optional<Rot2> turn;  // the bend as a unit complex number (a rim answer's)
-    };
-    constexpr int kMostAnswers = RimPoses::kMostTwistFreeMinima + 2 * kMostBendMinima + 2;
-    Answer found[kMostAnswers];
-    int count = 0;
-    float best = INFINITY;
-    auto on_rim = [](Rot2 a, float miss) { return Answer{a, miss, 0.0f, {1.0f, 0.0f, 0.0f, 0.0f}, std::nullopt}; };
-    auto consider = [&](const Answer& answer) {
-        best = min_of(best, answer.miss);
-        // A rim direction found again (by both twist ends' searches, at both ends of the rim's
-        // turn): kept once, so that it cannot tie with itself, with the lesser miss (its pose is
-        // the rim's closest there, which misses by no more than either).
-        for (int k = 0; k < count; ++k) {
-            if (found[k].a && answer.a && std::fabs(found[k].a->c - answer.a->c) <= 1e-5f && std::fabs(found[k].a->s - answer.a->s) <= 1e-5f) {
-                found[k].miss = min_of(found[k].miss, answer.miss);
-                return;
-            }
-        }
-        if (count < kMostAnswers) found[count++] = answer;
-    };
-    RimPoses::Minimum free_minima[RimPoses::kMostTwistFreeMinima];
-    const int minima = rim->twist_free_minima(free_minima);
-    int next = 0;
-    auto twist_free_within = [&](float cutoff) {
-        for (; next < minima && free_minima[next].bound <= cutoff; ++next) {
-            if (rim->twist_free_at(free_minima[next].a, free_minima[next].side)) consider(on_rim(free_minima[next].a, free_minima[next].bound));
-        }
-    };
-    const float least_bound = minima > 0 ? free_minima[0].bound : INFINITY;
-    twist_free_within(least_bound + tolerance);
-    if (!(best <= least_bound + kCertainOfTolerance * tolerance) && L.swing_twist.twist_bounded) {
-        // Both ends' sampled minima, least first, each refined unless it cannot come within the
-        // tolerance of the best answer so far: not by the most its miss changes within a
-        // sample's spacing, nor below the twist-free bound there (which no pose misses by less).
-        const TwistEndRim ends[2] = {{L.swing_twist.twist_lo_half, L.tip0, L.tip_c, L.tip_s, rim->turned, bends},
-                                     {L.swing_twist.twist_hi_half, L.tip0, L.tip_c, L.tip_s, rim->turned, bends}};
-        struct Sampled {
-            TwistEndRim::Minimum m;
-            int end;
-        };
-        Sampled sampled[2 * kMostBendMinima];
-        int n = 0;
-        for (int e = 0; e < 2; ++e) {
-            TwistEndRim::Minimum at_rim[kMostBendMinima];
-            const int found_here = ends[e].sampled_minima(at_rim);
-            for (int k = 0; k < found_here; ++k) sampled[n++] = {at_rim[k], e};
-        }
-        for (int i = 1; i < n; ++i) {
-            for (int j = i; j > 0 && sampled[j].m.miss < sampled[j - 1].m.miss; --j) std::swap(sampled[j], sampled[j - 1]);
-        }
-        for (int k = 0; k < n; ++k) {
-            const TwistEndRim& e = ends[sampled[k].end];
-            const float cutoff = best + tolerance;
-            if (sampled[k].m.miss > cutoff) {
-                if (sampled[k].m.miss - e.slope * TwistEndRim::kSampleStep > cutoff) continue;
-                if (rim->bound_near(sampled[k].m.a, TwistEndRim::sample_step()) > cutoff) continue;
-            }
-            const TwistEndRim::Minimum m = e.refined(sampled[k].m);
-            consider(on_rim(m.a, m.miss));
-        }
-        twist_free_within(best + tolerance);
-    }
-    if (bends.partial) {
-        for (const float end : {bends.lo_angle, bends.hi_angle}) {
-            const Rot2 theta = end == bends.lo_angle ? bends.lo : bends.hi;
-            const float miss = std::fabs(L.wanted - glm::length(L.shape.tip(theta)));
-            if (!(miss <= best + tolerance)) continue;
-            const int branch = branch_of(L.shape, theta);
-            if (const std::optional<glm::quat> q = exact_aim(L, theta, branch != 0 ? branch : L.shape.rest_branch)) consider({std::nullopt, miss, end, *q, std::nullopt});
-        }
-    }
-    // The rim answers' poses, worked out only for the one taken and those tying with it.
-    auto pose_of = [&](Answer& answer) {
-        if (!answer.a) return;
-        const RimPoses::Closest c = rim->closest(*answer.a);
-        answer.bend = bends.angle_on(c.bend);
-        answer.turn = c.bend;
-        answer.pose = rim->rotation(*answer.a, c.twist, c.bend, L.swing_twist);
-    };
-    int least = 0;
-    for (int k = 1; k < count; ++k) {
-        if (found[k].miss < found[least].miss) least = k;
-    }
-    int chosen = least;
-    int near_best = 0;
-    for (int k = 0; k < count; ++k) near_best += found[k].miss <= found[least].miss + tolerance;
-    if (near_best > 1) {
-        // Of the answers within the tolerance of the least, the one nearest the limb's current
-        // pose (the larger joint turn), so that the limb stays where it is instead of jumping
-        // between two nearly equal answers; but only one that no pose beside misses by less: not
-        // the rim's closest poses either side of its direction (the bound's and the twist ends'
-        // answers need not be minima there: the twist may be held, or free), nor the closest aims
-        // at its bend and either side of it (a tip nearly on the bone's axis has minima at
-        // several twists, which a drag would otherwise keep to until its own vanished, in a jump).
-        // An answer that is no minimum would be left again as the target moves on, in a jump.
-        auto is_minimum = [&](const Answer& answer) {
-            constexpr float kProbe = 3e-3f;  // radians
-            const float miss = answer.miss - 1e-6f * (L.shape.reach + L.wanted);
-            if (answer.a) {
-                for (const float side : {0.0f, -kProbe, kProbe}) {
-                    if (rim->closest(*answer.a * small_turn(side)).miss < miss) return false;
-                }
-            }
-            for (const float beside : {answer.bend, answer.bend - kProbe, answer.bend + kProbe}) {
-                if (beside < L.bends.lo || beside > L.bends.hi) continue;
-                if (closest_aim(L, rot2(beside)).miss < miss) return false;
-            }
-            return true;
-        };
-        const float now = clamp_to(angle_of(bend_now), L.bends.lo, L.bends.hi);
-        float nearest = INFINITY;
-        for (int k = 0; k < count; ++k) {
-            if (found[k].miss > found[least].miss + tolerance) continue;
-            pose_of(found[k]);
-            if (k != least && !is_minimum(found[k])) continue;
-            const float d = max_of(std::fabs(wrap_angle(found[k].bend - now)), rotation_angle(glm::conjugate(found[k].pose) * L.pose_now));
-            if (d < nearest) nearest = d, chosen = k;
-        }
-    } else {
-        pose_of(found[chosen]);
-    }
-    Aim aim{found[chosen].pose, !found[chosen].a, found[chosen].miss};
-    aim.within_limits = found[chosen].a.has_value();  // the rim's swing and a twist within the range
-    return ClosestBend{found[chosen].bend, aim, found[chosen].turn};
 }
 
 }  // namespace

@@ -82,4 +82,13 @@ struct ClosestBend {
 };
 ClosestBend closest_bend(const Limb& L, Rot2 bend_now, float tolerance);
 
+// closest_bend's answer for a swing-twist upper joint from the swing's rim
+// (two_bone_closest_on_rim.cpp), where that applies: a limb whose bend plane holds the upper
+// bone's axis, a swing under a half turn (RimPoses::of says).
+std::optional<ClosestBend> closest_on_rim(const Limb& L, Rot2 bend_now, float tolerance);
+
+// A swing-twist search's answer within this fraction of the tolerance of a lower bound of every
+// pose's miss is taken without looking further (the closest-tip searches of both files).
+inline constexpr float kCertainOfTolerance = 0.25f;
+
 }  // namespace marionette::shaped

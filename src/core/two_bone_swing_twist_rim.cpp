@@ -73,16 +73,14 @@ std::optional<RimPoses> RimPoses::of(const glm::vec3& t0, const glm::vec3& tc, c
     m.most = {m.hx.c1 / m.turning, m.hx.s1 / m.turning};
     // The bound of a side, the distance from h seen in its half-plane to its bends' arc, as a
     // function of h's x has its minima where h lies on the limb's circle (|h - centre| = radius),
-    // toward the circle's centre or toward an end of the arc from the root joint, or at the
-    // least or most x: the first three for each side.
+    // toward the circle's centre (the centre is on x: h's x then least or most) or toward an end
+    // of the arc from the root joint, or at the least or most x: the first and the third kept
+    // for each side.
     const bool centre_off_root = std::fabs(m.centre.x) > 1e-6f * (wanted + radius);
     for (int side = 0; side < 2; ++side) {
         if (!m.sides[side].present) continue;
         int& n = m.critical_count[side];
-        if (centre_off_root) {
-            m.critical[side][n++] = (wanted * wanted + glm::dot(m.centre, m.centre) - radius * radius) / (2.0f * m.centre.x);
-            m.critical[side][n++] = m.centre.x > 0.0f ? wanted : -wanted;
-        }
+        if (centre_off_root) m.critical[side][n++] = (wanted * wanted + glm::dot(m.centre, m.centre) - radius * radius) / (2.0f * m.centre.x);
         for (const Rot2 e : {m.sides[side].bends.lo, m.sides[side].bends.hi}) {
             const glm::vec2 end = m.centre + radius * (e.c * m.along_c + e.s * m.along_s);
             const float length = glm::length(end);

@@ -69,7 +69,7 @@ struct RimPoses {
         float bound = 0.0f;
         int side = 0;
     };
-    static constexpr int kMostTwistFreeMinima = 20;
+    static constexpr int kMostTwistFreeMinima = 16;
     int twist_free_minima(Minimum out[kMostTwistFreeMinima]) const;
     // A lower bound of every pose's miss with the swing on the rim within `half_width` (a unit
     // complex number, less than a quarter turn) of the direction a: the twist-free bound's least
@@ -103,7 +103,7 @@ struct RimPoses {
     float turning = 0.0f;
     Rot2 most;
     // The values of h's x where a side's bound may have a minimum, but for its least and most.
-    float critical[2][4];
+    float critical[2][3];
     int critical_count[2] = {0, 0};
     // |foot|^2 at most this: h seen from the circle's centre, every bend as near; the nearer end is taken.
     static constexpr float kFootless = 1e-30f;

@@ -81,14 +81,16 @@ TurnedBack::TurnedBack(const glm::vec3& w, float wanted, const SwingTwistLimits&
 
 TwistEndRim::TwistEndRim(glm::vec2 end_half, const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const TurnedBack& p, const AngleArc& bend_arc)
     : bends(bend_arc) {
-    const glm::quat turn{end_half.x, end_half.y, 0.0f, 0.0f};
-    const glm::vec3 v0 = turn * t0;
+    // The twist turns about x: (y, z) by its angle, from the half angle's unit complex number.
+    const Rot2 turn = Rot2{end_half.x, end_half.y} * Rot2{end_half.x, end_half.y};
+    auto twisted = [turn](const glm::vec3& v) { return glm::vec3{v.x, turn.c * v.y - turn.s * v.z, turn.s * v.y + turn.c * v.z}; };
+    const glm::vec3 v0 = twisted(t0);
     radius = glm::length(tc);
     // The circle's frame (tc and ts are square and equal; a limb without a lower bone has none).
     glm::vec3 ex{1.0f, 0.0f, 0.0f}, ey{0.0f, 1.0f, 0.0f};
     if (radius > 0.0f) {
-        ex = turn * (tc / radius);
-        ey = turn * (ts / radius);
+        ex = twisted(tc / radius);
+        ey = twisted(ts / radius);
     }
     const glm::vec3 ez = glm::cross(ex, ey);
     const glm::vec3 p0 = p.p0 - v0;
@@ -96,8 +98,6 @@ TwistEndRim::TwistEndRim(glm::vec2 end_half, const glm::vec3& t0, const glm::vec
     x = along(ex);
     y = along(ey);
     z = along(ez);
-    auto rate = [](const Series& e) { return std::sqrt(e.c1 * e.c1 + e.s1 * e.s1) + 2.0f * std::sqrt(e.c2 * e.c2 + e.s2 * e.s2); };
-    slope = std::sqrt(rate(x) * rate(x) + rate(y) * rate(y) + rate(z) * rate(z));
 }
 
 // The miss at the foot on the circle when it lies within the bends, else at the nearer end's
@@ -218,8 +218,9 @@ int TwistEndRim::sampled_minima(Minimum found[]) const {
 
 TwistEndRim::Minimum TwistEndRim::refined(const Minimum& sampled) const {
     // Each step kept within the samples either side and halved while it does not lower the
-    // miss; a slope with no positive curvature steps a quarter spacing downhill. Near the
-    // minimum a step of 1e-5 rad changes the miss by its square times the curvature: done.
+    // miss; a slope with no positive curvature steps a quarter spacing downhill. A step under
+    // 1e-4 rad leaves the next one of about its square, which moves the miss by that squared
+    // times the curvature: done.
     Rot2 a = sampled.a;
     float offset = 0.0f;
     float d1 = 0.0f, d2 = 0.0f;
@@ -238,7 +239,7 @@ TwistEndRim::Minimum TwistEndRim::refined(const Minimum& sampled) const {
                 d *= 0.5f;
             }
         }
-        if (!lower || std::fabs(d) < 1e-5f) break;
+        if (!lower || std::fabs(d) < 1e-4f) break;
     }
     return {normalized(a), std::sqrt(g)};
 }

@@ -82,9 +82,6 @@ struct TwistEndRim {
         float at(Rot2 a, Rot2 a2) const { return c0 + c1 * a.c + s1 * a.s + c2 * a2.c + s2 * a2.s; }
     };
     Series x, y, z;
-    // At least the most the miss changes per radian of a (p(a)'s speed: the miss is a distance
-    // from it to a fixed set).
-    float slope = 0.0f;
     float radius = 0.0f;
     AngleArc bends;
     // |(x, y)|^2 at most this: p(a) on the circle's axis, every bend as near; the range's end is taken.
