@@ -147,6 +147,7 @@ std::optional<ClosestBend> closest_on_rim(const Limb& L, Rot2 bend_now, float to
         twist_free_within(answers.best + tolerance);
     }
     add_straight_aims(L, bends, tolerance, answers);
+    if (answers.count == 0) return std::nullopt;  // no minimum found (found by fuzzing): the bend's search decides
 
     auto posed = [&](const Answer& a) {
         if (a.straight >= 0) return Posed{answers.straight_poses[a.straight], answers.straight_bends[a.straight], rot2(answers.straight_bends[a.straight])};

@@ -8,23 +8,43 @@ namespace marionette {
 
 namespace {
 
-// The one piece of the bends within the half circle from `from` counter-clockwise to `from` + pi
-// (at angle `from_angle`), as an arc: nothing when none, or when they meet in two pieces.
-std::optional<AngleArc> bends_within_half(const AngleArc& bends, Rot2 from, float from_angle, bool& two_pieces) {
-    const Rot2 to{-from.c, -from.s};
-    if (!bends.partial) return AngleArc::of(AngleRange{from_angle, from_angle + kPi}, from, to);
-    std::optional<AngleArc> piece;
-    for (int turns = -2; turns <= 1; ++turns) {
-        const float start = from_angle + 2.0f * kPi * static_cast<float>(turns);
-        const bool lo_is_bends = bends.lo_angle >= start;
-        const bool hi_is_bends = bends.hi_angle <= start + kPi;
-        const float lo = lo_is_bends ? bends.lo_angle : start;
-        const float hi = hi_is_bends ? bends.hi_angle : start + kPi;
-        if (!(lo <= hi)) continue;
-        if (piece && hi - lo > 0.0f && piece->hi_angle - piece->lo_angle > 0.0f) two_pieces = true;
-        if (!piece || hi - lo > piece->hi_angle - piece->lo_angle) piece = AngleArc::of(AngleRange{lo, hi}, lo_is_bends ? bends.lo : from, hi_is_bends ? bends.hi : to);
+// The bends split at the straight and the folded limb (the unit b and -b: where the tip crosses
+// x) into those on the side of `toward` (the half circle about it) and the rest, each one arc:
+// false where a side's bends come in two pieces (the range holds both b and -b).
+bool split_bends(const AngleArc& bends, Rot2 toward, Rot2 b, AngleArc& on_side, bool& on_present, AngleArc& off_side, bool& off_present) {
+    on_present = off_present = false;
+    const Rot2 minus_b{-b.c, -b.s};
+    // b's side of the circle: toward lies a quarter turn counter-clockwise from b, or clockwise.
+    const bool ccw = cross2(b, toward) > 0.0f;
+    const Rot2 from_on = ccw ? b : minus_b;  // the half about `toward`, counter-clockwise
+    if (!bends.partial) {
+        const float start = angle_of(from_on);
+        on_side = AngleArc::of(AngleRange{start, start + kPi}, from_on, Rot2{-from_on.c, -from_on.s});
+        off_side = AngleArc::of(AngleRange{start + kPi, start + 2.0f * kPi}, Rot2{-from_on.c, -from_on.s}, from_on);
+        on_present = off_present = true;
+        return true;
     }
-    return piece;
+    const bool holds_b = bends.contains(b), holds_minus_b = bends.contains(minus_b);
+    if (holds_b && holds_minus_b) return false;
+    auto on_toward = [&](Rot2 z) { return dot2(z, toward) >= 0.0f; };
+    if (!holds_b && !holds_minus_b) {
+        // All on one side: the one of the range's middle (of an arc of no width, its end).
+        const Rot2 middle = bends.middle.c != 0.0f || bends.middle.s != 0.0f ? bends.middle : bends.lo;
+        const bool mid_on = bends.narrow ? on_toward(middle) : !on_toward(middle);
+        (mid_on ? on_side : off_side) = bends;
+        (mid_on ? on_present : off_present) = true;
+        return true;
+    }
+    // The crossing inside the range splits it: [lo, crossing] on lo's side, [crossing, hi] on hi's.
+    const Rot2 crossing = holds_b ? b : minus_b;
+    const float at = bends.angle_on(crossing);
+    const AngleArc below = AngleArc::of(AngleRange{bends.lo_angle, at}, bends.lo, crossing);
+    const AngleArc above = AngleArc::of(AngleRange{at, bends.hi_angle}, crossing, bends.hi);
+    const bool below_on = cross2(crossing, toward) < 0.0f;  // turning clockwise from the crossing leads toward `toward`
+    on_side = below_on ? below : above;
+    off_side = below_on ? above : below;
+    on_present = off_present = true;
+    return true;
 }
 
 }  // namespace
@@ -34,7 +54,9 @@ std::optional<RimPoses> RimPoses::of(const glm::vec3& t0, const glm::vec3& tc, c
     if (!(limits.swing < kPi)) return std::nullopt;
     const float radius = std::sqrt(glm::dot(tc, tc));
     const float scale = std::sqrt(glm::dot(t0, t0)) + radius;
-    if (!(radius > 1e-6f * scale)) return std::nullopt;
+    // No lower bone, or a point wanted at the root joint (found by fuzzing: 1e-8 from it, every
+    // rim direction missed by the same, and no minimum stood out).
+    if (!(radius > 1e-6f * scale) || !(wanted > 1e-6f * scale)) return std::nullopt;
     // The bend plane's normal (tc and ts are square and equal): across x, and the circle's
     // centre on x.
     const glm::vec3 normal = glm::cross(tc, ts) / (radius * radius);
@@ -48,16 +70,9 @@ std::optional<RimPoses> RimPoses::of(const glm::vec3& t0, const glm::vec3& tc, c
     m.along_c = in_plane(tc) / radius;
     m.along_s = in_plane(ts) / radius;
     // The tip lies on p's side where cos θ along_c.y + sin θ along_s.y >= 0: the half circle of
-    // bends about (along_c.y, along_s.y), from the straight or folded limb to the other.
+    // bends about (along_c.y, along_s.y), between the straight and the folded limb.
     const Rot2 toward_p = normalized(Rot2{m.along_c.y, m.along_s.y});
-    const Rot2 from{toward_p.s, -toward_p.c};
-    const float from_angle = std::atan2(from.s, from.c);
-    bool two_pieces = false;
-    const std::optional<AngleArc> on_p = bends_within_half(bends, from, from_angle, two_pieces);
-    const std::optional<AngleArc> off_p = bends_within_half(bends, Rot2{-from.c, -from.s}, from_angle + kPi, two_pieces);
-    if (two_pieces) return std::nullopt;
-    if (on_p) m.sides[0] = {true, *on_p};
-    if (off_p) m.sides[1] = {true, *off_p};
+    if (!split_bends(bends, toward_p, Rot2{toward_p.s, -toward_p.c}, m.sides[0].bends, m.sides[0].present, m.sides[1].bends, m.sides[1].present)) return std::nullopt;
     m.twists = twist_range_arc(limits);
 
     const TurnedBack& p = m.turned;

@@ -38,7 +38,7 @@ namespace marionette {
 struct RimPoses {
     // Nothing where this does not apply: a swing of a half turn or more (no rim), a bend plane
     // not holding the bone's x (within 1e-5 of the limb's length), no lower bone, a point wanted
-    // near the bone's axis (h's x then hardly changes round the rim), or a bend range holding
+    // at the root joint or near the bone's axis (h's x then hardly changes round the rim), or a bend range holding
     // both the straight and the folded limb (each side's bends then come in two pieces). The
     // limb's tips T(θ) = t0 + cos θ tc + sin θ ts, the point wanted `wanted` w (w unit), all in
     // the upper bone's rest frame; `bends` the middle joint's.

@@ -213,6 +213,10 @@ int TwistEndRim::sampled_minima(Minimum found[]) const {
         if (misses[k] < misses[k + 1] || misses[k + 2] <= misses[k + 1]) continue;
         found[count++] = {Rot2{directions.c[k], directions.s[k]}, misses[k + 1]};
     }
+    if (count == 0) {
+        // The same miss all round (to float's resolution): any direction is the least.
+        found[count++] = {Rot2{directions.c[0], directions.s[0]}, misses[1]};
+    }
     return count;
 }
 

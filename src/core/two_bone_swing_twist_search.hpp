@@ -104,7 +104,8 @@ struct TwistEndRim {
 
     // The least misses over the rim's directions, sampled: kTwistEndRimSamples directions (four
     // at a time), each a minimum when neither neighbour round the rim is lower (so none at a
-    // seam). At most kMostBendMinima; returns how many.
+    // seam); the first where all are the same. At most kMostBendMinima; returns how many (one
+    // at least).
     struct Minimum {
         Rot2 a;
         float miss = 0.0f;

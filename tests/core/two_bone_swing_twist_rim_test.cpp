@@ -221,3 +221,20 @@ TEST(RimPoses, TheSolveIsNoWorseThanADenseGridOfEveryAllowedPose) {
     }
     std::cout << "the solve against the grid: worse by at most " << worst << " (negative: better everywhere)\n";
 }
+
+// Found by fuzzing: a point wanted 1e-8 from the root joint. Every rim direction then misses by
+// the same (the tip's length), the twist ends' samples had no minimum, and the search read an
+// answer it had not written. The rim search now declines such a point (the bend's search takes
+// it), and a rim of equal misses still gives one minimum.
+TEST(RimPoses, APointWantedAtTheRootJointIsLeftToTheBendSearch) {
+    const SwingTwistLimits limits(1.934f, AngleRange{-1.934f, -1.934f});
+    const AngleArc bends = AngleArc::of(AngleRange{-1.934f, 1.934f});
+    const glm::vec3 t0{1.0f, 0.0f, 0.0f}, tc{1.01f, 0.0f, 0.0f}, ts{0.0f, 1.01f, 0.0f};
+    const glm::vec3 w = glm::normalize(glm::vec3{0.3f, 0.5f, -0.8f});
+    EXPECT_FALSE(RimPoses::of(t0, tc, ts, w, 1e-8f, limits, bends).has_value());
+    EXPECT_TRUE(RimPoses::of(t0, tc, ts, w, 0.5f, limits, bends).has_value());
+    const TwistEndRim flat(limits.twist_lo_half, t0, tc, ts, TurnedBack(w, 0.0f, limits), bends);
+    TwistEndRim::Minimum found[kMostBendMinima];
+    ASSERT_EQ(flat.sampled_minima(found), 1);
+    EXPECT_TRUE(std::isfinite(found[0].miss));
+}
