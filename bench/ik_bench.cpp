@@ -12,42 +12,19 @@
 #include "core/ccd_solver.hpp"
 #include "core/two_bone_batch.hpp"
 #include "core/two_bone_solver.hpp"
+#include "ik_bench_limbs.hpp"
 
 using namespace marionette;
+using namespace marionette::bench;
 
 namespace {
 
-Rig chain(Dimensions dims, int joints) {
-    Rig rig;
-    rig.dimensions = dims;
-    std::vector<Bone> bones(static_cast<std::size_t>(joints));
-    for (int i = 0; i < joints; ++i) {
-        Bone& b = bones[static_cast<std::size_t>(i)];
-        b.name = std::string("b").append(std::to_string(i));
-        b.parent = i - 1;
-        b.length = 1.0f;
-        b.rest.translation = {i == 0 ? 0.0f : 1.0f, 0.0f, 0.0f};
-    }
-    rig.skeleton = Skeleton(std::move(bones));
-    rig.pose = Pose::rest(rig.skeleton.size());
-    return rig;
-}
-
-std::vector<glm::vec3> random_targets(Dimensions dims, float radius, std::size_t count) {
-    std::mt19937 rng(42);
-    std::uniform_real_distribution<float> u(-radius, radius);
-    std::vector<glm::vec3> targets(count);
-    for (auto& t : targets) t = {u(rng), u(rng), dims == Dimensions::Two ? 0.0f : u(rng)};
-    return targets;
-}
-
 void BM_TwoBone(benchmark::State& state, Dimensions dims) {
-    Rig rig = chain(dims, 2);
-    rig.skeleton[1].length = 0.8f;
+    Rig rig = two_bone_limb(dims);
     Pose pose = rig.pose;
     const auto targets = random_targets(dims, 2.2f, 1024);
     TwoBoneSettings settings;
-    if (dims == Dimensions::Three) settings.pole = glm::vec3{0.0f, 0.0f, -5.0f};
+    if (dims == Dimensions::Three) settings.pole = kFreePole;
     TwoBoneJob job{&rig.skeleton, dims, 0, 1, {}, settings, 0.0f, &pose};
     if (!job.validate()) state.SkipWithError("invalid job");
     std::size_t i = 0;
@@ -58,40 +35,14 @@ void BM_TwoBone(benchmark::State& state, Dimensions dims) {
     state.SetItemsProcessed(state.iterations());
 }
 
-// BM_TwoBone's limb with limits like the shipped rigs' arms: 2D, the upper joint within
-// [-40, 180] degrees and the middle one within [-20, 130]; 3D, the upper joint within a 120 degree
-// cone and the middle one a hinge about its y within [-10, 140]; `swing_twist`: the upper joint a
-// 120 degree swing with a twist of +-60 instead. `reachable`: only the targets some pose within
-// the limits reaches.
+// BM_TwoBone's limb with limits like the shipped rigs' arms (limit_like_arms). `reachable`: only
+// the targets some pose within the limits reaches.
 void BM_TwoBoneLimited(benchmark::State& state, Dimensions dims, bool reachable, bool swing_twist = false) {
-    constexpr float kDeg = 3.14159265f / 180.0f;
-    Rig rig = chain(dims, 2);
-    rig.skeleton[1].length = 0.8f;
-    JointLimits upper, middle;
-    if (dims == Dimensions::Two) {
-        upper.min_angle = -40.0f * kDeg;
-        upper.max_angle = 180.0f * kDeg;
-        middle.min_angle = -20.0f * kDeg;
-        middle.max_angle = 130.0f * kDeg;
-    } else {
-        if (swing_twist) {
-            upper.swing = 120.0f * kDeg;
-            upper.twist = TwistRange{-60.0f * kDeg, 60.0f * kDeg};
-        } else {
-            upper.max_angle = 120.0f * kDeg;
-        }
-        middle.hinge = glm::vec3{0.0f, 1.0f, 0.0f};
-        middle.min_angle = -10.0f * kDeg;
-        middle.max_angle = 140.0f * kDeg;
-    }
-    rig.skeleton[0].limits = upper;
-    rig.skeleton[1].limits = middle;
+    Rig rig = two_bone_limb(dims);
+    limit_like_arms(rig, swing_twist);
     Pose pose = rig.pose;
     TwoBoneSettings settings;
-    // On the side the elbow goes as the hinge bends forward (the middle joint swings toward +z),
-    // as a rig places its pole: one on the other side asks for the arm rolled half round, which
-    // the cone refuses, and every solve would swivel away from the pole.
-    if (dims == Dimensions::Three) settings.pole = glm::vec3{0.0f, 0.0f, 5.0f};
+    if (dims == Dimensions::Three) settings.pole = kLimitedPole;
     TwoBoneJob job{&rig.skeleton, dims, 0, 1, {}, settings, 0.0f, &pose};
     std::vector<glm::vec3> targets;
     for (const glm::vec3& t : random_targets(dims, 2.2f, 8192)) {
@@ -128,7 +79,7 @@ void BM_TwoBoneBatch(benchmark::State& state, Dimensions dims) {
         TwoBoneLimb& limb = limbs[static_cast<std::size_t>(i)];
         limb.root = 2 * i;
         limb.effector = 2 * i + 1;
-        if (dims == Dimensions::Three) limb.settings.pole = glm::vec3{0.0f, 0.0f, -5.0f};
+        if (dims == Dimensions::Three) limb.settings.pole = kFreePole;
     }
     std::vector<IkResult> results(limbs.size());
     const TwoBoneBatchJob job{&skeleton, dims, limbs, &pose, results};

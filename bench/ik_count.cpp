@@ -11,40 +11,16 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <random>
 #include <string>
 #include <vector>
 
 #include "core/two_bone_solver.hpp"
+#include "ik_bench_limbs.hpp"
 
 using namespace marionette;
+using namespace marionette::bench;
 
 namespace {
-
-Rig limb(Dimensions dims) {
-    Rig rig;
-    rig.dimensions = dims;
-    std::vector<Bone> bones(2);
-    bones[0].name = "upper";
-    bones[0].parent = -1;
-    bones[0].length = 1.0f;
-    bones[1].name = "lower";
-    bones[1].parent = 0;
-    bones[1].length = 0.8f;
-    bones[1].rest.translation = {1.0f, 0.0f, 0.0f};
-    rig.skeleton = Skeleton(std::move(bones));
-    rig.pose = Pose::rest(rig.skeleton.size());
-    return rig;
-}
-
-// ik_bench's random_targets, the same generator and seed.
-std::vector<glm::vec3> random_targets(Dimensions dims, float radius, std::size_t count) {
-    std::mt19937 rng(42);
-    std::uniform_real_distribution<float> u(-radius, radius);
-    std::vector<glm::vec3> targets(count);
-    for (auto& t : targets) t = {u(rng), u(rng), dims == Dimensions::Two ? 0.0f : u(rng)};
-    return targets;
-}
 
 struct Case {
     Dimensions dims = Dimensions::Three;
@@ -61,30 +37,6 @@ bool case_named(const std::string& name, Case& c) {
     else if (name == "2d_limited") c = {Dimensions::Two, true, false, false};
     else return false;
     return true;
-}
-
-// ik_bench's limits (BM_TwoBoneLimited).
-void limit(Rig& rig, const Case& c) {
-    constexpr float kDeg = 3.14159265f / 180.0f;
-    JointLimits upper, middle;
-    if (c.dims == Dimensions::Two) {
-        upper.min_angle = -40.0f * kDeg;
-        upper.max_angle = 180.0f * kDeg;
-        middle.min_angle = -20.0f * kDeg;
-        middle.max_angle = 130.0f * kDeg;
-    } else {
-        if (c.swing_twist) {
-            upper.swing = 120.0f * kDeg;
-            upper.twist = TwistRange{-60.0f * kDeg, 60.0f * kDeg};
-        } else {
-            upper.max_angle = 120.0f * kDeg;
-        }
-        middle.hinge = glm::vec3{0.0f, 1.0f, 0.0f};
-        middle.min_angle = -10.0f * kDeg;
-        middle.max_angle = 140.0f * kDeg;
-    }
-    rig.skeleton[0].limits = upper;
-    rig.skeleton[1].limits = middle;
 }
 
 std::uint64_t bits_of(const Pose& pose) {
@@ -109,11 +61,11 @@ int main(int argc, char** argv) {
     }
     const int rounds = std::atoi(argv[2]);
     const bool check = argc > 3 && std::strcmp(argv[3], "check") == 0;
-    Rig rig = limb(c.dims);
-    if (c.limited) limit(rig, c);
+    Rig rig = two_bone_limb(c.dims);
+    if (c.limited) limit_like_arms(rig, c.swing_twist);
     Pose pose = rig.pose;
     TwoBoneSettings settings;
-    if (c.dims == Dimensions::Three) settings.pole = glm::vec3{0.0f, 0.0f, c.limited ? 5.0f : -5.0f};
+    if (c.dims == Dimensions::Three) settings.pole = c.limited ? kLimitedPole : kFreePole;
     TwoBoneJob job{&rig.skeleton, c.dims, 0, 1, {}, settings, 0.0f, &pose};
     if (!job.validate()) return std::fprintf(stderr, "invalid job\n"), 1;
     std::vector<glm::vec3> targets;

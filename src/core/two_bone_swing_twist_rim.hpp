@@ -1,7 +1,7 @@
 #pragma once
 // The closest pose of a two-bone limb whose upper joint has swing-twist limits and whose bend
 // plane holds the upper bone's axis (a middle joint at the bone's end bending across it, as rigs
-// have them), from the swing's rim (two_bone_closest_bend.cpp asks it first).
+// have them), from the swing's rim (closest_on_rim, two_bone_closest_on_rim.cpp, uses it).
 //
 // Seen from the upper bone, a pose q = swing * twist puts the tip T(θ) on the point wanted g when
 // twist * T(θ) = swing^-1 g: the twist and the bend sweep the tips over a patch of a surface
@@ -12,7 +12,8 @@
 // and a closest pair with it there joins the tip straight toward g from a bend where the tip is
 // longest or shortest (the straight or folded limb, an end of the bend range: the caller tries
 // those). So the closest pose is the least over the rim's direction a of the distance from
-// h(a), g turned back by the rim's swing, to the swept tips, which has a closed form (RimPoses::at):
+// h(a), g turned back by the rim's swing, to the swept tips, which has a closed form
+// (RimPoses::closest):
 // the bend plane holds x, so the tips of one side of the straight limb lie, for each twist, in
 // the half-plane through x at that twist's angle; the twist nearest h's is the one toward h
 // within the range (else the range's nearer end), and the bend the nearest on the limb's
@@ -23,8 +24,8 @@
 // angle from x, to the bend's arc), or where the twist is at an end of its range (a distance
 // from h(a) to a fixed circle: TwistEndRim, searched). In the first case it depends on a only
 // through h's x, a sinusoid of a, and has its minima where h's x is least or most, or where h
-// seen in the half-plane lies toward the circle's centre or an end of the arc from the root
-// joint, or on the circle (RimPoses::twist_free_minima): no search.
+// seen in the half-plane lies toward an end of the arc from the root joint, or on the circle
+// (RimPoses::twist_free_minima): no search.
 
 #include <optional>
 

@@ -38,6 +38,20 @@ inline Rig chain_rig(Dimensions dims, const std::vector<float>& lengths, const T
     return rig;
 }
 
+// ik_bench's swing-twist limb's limits (BM_TwoBoneLimited/3d_swing_twist_*) on the bones `upper`
+// and `lower`: a swing of 120 degrees with a twist of +-60, then a hinge about y within [-10, 140].
+inline void give_bench_swing_twist_limits(Rig& rig, int upper, int lower) {
+    const float degree = kPiF / 180.0f;
+    JointLimits u, m;
+    u.swing = 120.0f * degree;
+    u.twist = TwistRange{-60.0f * degree, 60.0f * degree};
+    m.hinge = glm::vec3{0.0f, 1.0f, 0.0f};
+    m.min_angle = -10.0f * degree;
+    m.max_angle = 140.0f * degree;
+    rig.skeleton[static_cast<std::size_t>(upper)].limits = u;
+    rig.skeleton[static_cast<std::size_t>(lower)].limits = m;
+}
+
 inline std::vector<Transform> world_of(const Rig& rig, const Pose& pose) { return compute_world(rig.skeleton, pose).value(); }
 
 inline glm::vec3 tip_of(const Rig& rig, const Pose& pose, int bone_index) {

@@ -227,15 +227,7 @@ TEST(TwoBoneLimitsRegression, ABendThatIsNoMinimumDoesNotWinATieForBeingNear) {
 // missing by 0.2038 where 0.2019 is there). Against CCD from three starts.
 TEST(TwoBoneLimitsRegression, ATwistEndPoseFarFromTheBoundsMinimaIsFound) {
     Rig rig = chain_rig(Dimensions::Three, {1.0f, 0.8f}, Transform{{-0.5f, 0.0f, 0.0f}, glm::quat{1.0f, 0.0f, 0.0f, 0.0f}});
-    const float degree = kPiF / 180.0f;
-    JointLimits upper, middle;
-    upper.swing = 120.0f * degree;
-    upper.twist = TwistRange{-60.0f * degree, 60.0f * degree};
-    middle.hinge = glm::vec3{0.0f, 1.0f, 0.0f};
-    middle.min_angle = -10.0f * degree;
-    middle.max_angle = 140.0f * degree;
-    rig.skeleton[1].limits = upper;
-    rig.skeleton[2].limits = middle;
+    give_bench_swing_twist_limits(rig, 1, 2);
     TwoBoneSettings settings;
     settings.pole = glm::vec3{0.0f, 0.0f, 5.0f};
     const glm::vec3 target{-0x1.129bc8p+0f, 0x1.9d7864p+0f, 0x1.f66fbp-2f};

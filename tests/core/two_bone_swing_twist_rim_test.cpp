@@ -173,21 +173,9 @@ TEST(TwistEndRim, RefinedSampledMinimaFindTheLeastOfADenseSearchOfTheRim) {
 // over the swing's direction and angle, the twist and the bend (every pose the limits allow).
 TEST(RimPoses, TheSolveIsNoWorseThanADenseGridOfEveryAllowedPose) {
     constexpr float kDeg = kPiF / 180.0f;
-    Rig rig;
-    rig.dimensions = Dimensions::Three;
-    std::vector<Bone> bones(2);
-    bones[0] = Bone{"upper", -1, {}, 1.0f, {}, {}};
-    bones[1] = Bone{"lower", 0, {{1.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f, 0.0f}}, 0.8f, {}, {}};
-    JointLimits upper, middle;
-    upper.swing = 120.0f * kDeg;
-    upper.twist = TwistRange{-60.0f * kDeg, 60.0f * kDeg};
-    middle.hinge = glm::vec3{0.0f, 1.0f, 0.0f};
-    middle.min_angle = -10.0f * kDeg;
-    middle.max_angle = 140.0f * kDeg;
-    bones[0].limits = upper;
-    bones[1].limits = middle;
-    rig.skeleton = Skeleton(std::move(bones));
-    rig.pose = Pose::rest(2);
+    // The limb's root joint at the origin.
+    Rig rig = chain_rig(Dimensions::Three, {1.0f, 0.8f}, Transform{{-0.5f, 0.0f, 0.0f}, glm::quat{1.0f, 0.0f, 0.0f, 0.0f}});
+    give_bench_swing_twist_limits(rig, 1, 2);
     std::mt19937 rng(315);
     std::uniform_real_distribution<float> u(-2.2f, 2.2f);
     float worst = -INFINITY;
@@ -196,7 +184,7 @@ TEST(RimPoses, TheSolveIsNoWorseThanADenseGridOfEveryAllowedPose) {
         Pose pose = rig.pose;
         TwoBoneSettings settings;
         settings.pole = glm::vec3{0.0f, 0.0f, 5.0f};
-        const TwoBoneJob job{&rig.skeleton, Dimensions::Three, 0, 1, target, settings, 0.0f, &pose};
+        const TwoBoneJob job{&rig.skeleton, Dimensions::Three, 1, 2, target, settings, 0.0f, &pose};
         ASSERT_TRUE(job.validate().ok());
         const float miss = job.run().error;
         float dense = INFINITY;
