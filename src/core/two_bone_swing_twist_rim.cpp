@@ -27,7 +27,9 @@ bool split_bends(const AngleArc& bends, Rot2 toward, Rot2 b, AngleArc& on_side, 
     if (holds_b && holds_minus_b) return false;
     auto on_toward = [&](Rot2 z) { return dot2(z, toward) >= 0.0f; };
     if (!holds_b && !holds_minus_b) {
-        // All on one side: the one of the range's middle (of an arc of no width, its end).
+        // All on one side: the side of the range's middle, lo + hi (of an arc of no width, its
+        // end; past a half turn lo + hi points away from the middle, an arc that holds neither b
+        // nor -b only by rounding at an end).
         const Rot2 middle = bends.middle.c != 0.0f || bends.middle.s != 0.0f ? bends.middle : bends.lo;
         const bool mid_on = bends.narrow ? on_toward(middle) : !on_toward(middle);
         (mid_on ? on_side : off_side) = bends;
@@ -74,17 +76,14 @@ std::optional<RimPoses> RimPoses::of(const glm::vec3& t0, const glm::vec3& tc, c
     if (!split_bends(bends, toward_p, Rot2{toward_p.s, -toward_p.c}, m.sides[0].bends, m.sides[0].present, m.sides[1].bends, m.sides[1].present)) return std::nullopt;
     m.twists = twist_range_arc(limits);
 
+    // h's x round the rim: p0.x + |(pc1.x, ps1.x)| cos(a - its angle); with no part that turns,
+    // the twist-free minima are not where h's x is critical.
     const TurnedBack& p = m.turned;
-    m.hx = {p.p0.x, p.pc1.x, p.ps1.x, p.pc2.x, p.ps2.x};
-    m.hy = {p.p0.y, p.pc1.y, p.ps1.y, p.pc2.y, p.ps2.y};
-    m.hz = {p.p0.z, p.pc1.z, p.ps1.z, p.pc2.z, p.ps2.z};
-    // h's x round the rim: hx.c0 + |(c1, s1)| cos(a - its angle); with no part that turns, the
-    // twist-free minima are not where h's x is critical.
-    if (!(m.hx.c1 * m.hx.c1 + m.hx.s1 * m.hx.s1 > 1e-8f * wanted * wanted)) return std::nullopt;
+    if (!(p.pc1.x * p.pc1.x + p.ps1.x * p.ps1.x > 1e-8f * wanted * wanted)) return std::nullopt;
     m.wanted = wanted;
     m.w = w;
-    m.turning = std::sqrt(m.hx.c1 * m.hx.c1 + m.hx.s1 * m.hx.s1);
-    m.most = {m.hx.c1 / m.turning, m.hx.s1 / m.turning};
+    m.turning = std::sqrt(p.pc1.x * p.pc1.x + p.ps1.x * p.ps1.x);
+    m.most = {p.pc1.x / m.turning, p.ps1.x / m.turning};
     // The bound of a side, the distance from h seen in its half-plane to its bends' arc, as a
     // function of h's x has its minima where h lies on the limb's circle (|h - centre| = radius),
     // toward the circle's centre (the centre is on x: h's x then least or most) or toward an end
@@ -118,10 +117,9 @@ float RimPoses::to_arc(glm::vec2 q, int side, Rot2* bend) const {
 }
 
 void RimPoses::turned_back(Rot2 a, float& x, Rot2& across_p) const {
-    const Rot2 a2 = a * a;
-    x = hx.at(a, a2);
-    const float y = hy.at(a, a2), z = hz.at(a, a2);
-    across_p = {y * across.x + z * across.y, z * across.x - y * across.y};
+    const glm::vec3 h = turned.at(a, a * a);
+    x = h.x;
+    across_p = {h.y * across.x + h.z * across.y, h.z * across.x - h.y * across.y};
 }
 
 bool RimPoses::twist_free_at(Rot2 a, int side) const {
@@ -188,12 +186,12 @@ int RimPoses::twist_free_minima(Minimum out[kMostTwistFreeMinima]) const {
     int n = 0;
     for (int side = 0; side < 2; ++side) {
         if (!sides[side].present) continue;
-        out[n++] = {Rot2{-most.c, -most.s}, bound_at(hx.c0 - turning, side), side};
-        out[n++] = {most, bound_at(hx.c0 + turning, side), side};
+        out[n++] = {Rot2{-most.c, -most.s}, bound_at(turned.p0.x - turning, side), side};
+        out[n++] = {most, bound_at(turned.p0.x + turning, side), side};
         // The rim directions where h's x is a critical one: two, either side of the most.
         for (int k = 0; k < critical_count[side]; ++k) {
             const float x = critical[side][k];
-            const float c = (x - hx.c0) / turning;
+            const float c = (x - turned.p0.x) / turning;
             if (!(c > -1.0f && c < 1.0f)) continue;  // the least and most are added as such
             const float bound = bound_at(x, side);
             const float s = std::sqrt(1.0f - c * c);
@@ -212,11 +210,11 @@ float RimPoses::bound_near(Rot2 a, Rot2 half_width) const {
     // h's x over the directions within the half width of a: at the two ends, or the least or
     // most when those lie within.
     const Rot2 from = a * conjugate(half_width), to = a * half_width;
-    auto x_at = [&](Rot2 d) { return hx.c0 + turning * dot2(d, most); };
+    auto x_at = [&](Rot2 d) { return turned.p0.x + turning * dot2(d, most); };
     float lo = min_of(x_at(from), x_at(to)), hi = max_of(x_at(from), x_at(to));
     const float along = dot2(a, most);
-    if (along >= half_width.c) hi = hx.c0 + turning;
-    if (-along >= half_width.c) lo = hx.c0 - turning;
+    if (along >= half_width.c) hi = turned.p0.x + turning;
+    if (-along >= half_width.c) lo = turned.p0.x - turning;
     float least = INFINITY;
     for (int side = 0; side < 2; ++side) {
         if (!sides[side].present) continue;

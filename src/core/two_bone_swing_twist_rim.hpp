@@ -77,13 +77,6 @@ struct RimPoses {
     // there (over h's x within those directions).
     float bound_near(Rot2 a, Rot2 half_width) const;
 
-    // h(a), the point wanted turned back by the rim's swing: each coordinate
-    // c0 + c1 cos a + s1 sin a + c2 cos 2a + s2 sin 2a (its x has no terms in 2a).
-    struct Series {
-        float c0 = 0.0f, c1 = 0.0f, s1 = 0.0f, c2 = 0.0f, s2 = 0.0f;
-        float at(Rot2 a, Rot2 a2) const { return c0 + c1 * a.c + s1 * a.s + c2 * a2.c + s2 * a2.s; }
-    };
-    Series hx, hy, hz;
     glm::vec3 w{1.0f, 0.0f, 0.0f};  // the aim
     float wanted = 0.0f;
     glm::vec2 across{1.0f, 0.0f};  // (y, z) of the bend plane's unit direction p across x
@@ -100,14 +93,12 @@ struct RimPoses {
         AngleArc bends;
     };
     Side sides[2];
-    // h's x round the rim: hx.c0 + turning cos(the angle from `most`).
+    // h's x round the rim: turned.p0.x + turning cos(the angle from `most`).
     float turning = 0.0f;
     Rot2 most;
     // The values of h's x where a side's bound may have a minimum, but for its least and most.
     float critical[2][3];
     int critical_count[2] = {0, 0};
-    // |foot|^2 at most this: h seen from the circle's centre, every bend as near; the nearer end is taken.
-    static constexpr float kFootless = 1e-30f;
 
   private:
     // The distance from the point q of the bend plane's coordinates to side s's arc of the

@@ -49,8 +49,14 @@ struct FreeTwistAims {
 // cos 2a (0, -w.y, w.z) / 2 + sin 2a (0, -w.z, -w.y) / 2.
 struct TurnedBack {
     TurnedBack(const glm::vec3& w, float wanted, const SwingTwistLimits& limits);
-    glm::vec3 p0, pc1, ps1, pc2, ps2;
+    glm::vec3 p0, pc1, ps1, pc2, ps2;  // p0.x + pc1.x cos a + ps1.x sin a: x has no terms in 2a
+    // p(a), with a2 = a * a (the direction doubled).
+    glm::vec3 at(Rot2 a, Rot2 a2) const { return p0 + pc1 * a.c + ps1 * a.s + pc2 * a2.c + ps2 * a2.s; }
 };
+
+// The squared distance from a point to a circle's centre, seen in the circle's plane, at most
+// this: every point of the circle as near (no foot on it); the bends' nearer end is taken.
+inline constexpr float kFootless = 1e-30f;
 
 // The samples a turn of the rim's directions gets: the miss over them has few minima, far apart,
 // and 24 found the same poses as 48 (to 2.5e-6 in the miss over the callgrind driver's 1,024
@@ -84,8 +90,6 @@ struct TwistEndRim {
     Series x, y, z;
     float radius = 0.0f;
     AngleArc bends;
-    // |(x, y)|^2 at most this: p(a) on the circle's axis, every bend as near; the range's end is taken.
-    static constexpr float kFootless = 1e-30f;
 
     struct Closest {
         float miss = 0.0f;
