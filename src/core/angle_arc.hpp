@@ -93,7 +93,7 @@ struct AngleArc {
     Rot2 nearest(Rot2 z) const { return contains(z) ? z : nearer_end(z); }
     // The angle of a direction z on the arc, as the arc's angles run (lo_angle to hi_angle).
     float angle_on(Rot2 z) const {
-        float angle = angle_of(z);
+        float angle = precise_angle(z.s, z.c);  // clamped onto the arc below: its ends are kept
         if (angle < lo_angle) angle += 2.0f * kPi;
         if (angle > hi_angle) angle -= 2.0f * kPi;
         return clamp_to(angle, lo_angle, hi_angle);

@@ -26,10 +26,10 @@ SwingTwist split_swing_twist(const glm::quat& pose_rotation) {
     // scaled by cos(swing / 2), and (y, z) the swing's axis part.
     const float wx = std::sqrt(q.w * q.w + q.x * q.x);
     const float yz = std::sqrt(q.y * q.y + q.z * q.z);
-    st.swing_angle = 2.0f * std::atan2(yz, wx);
+    st.swing_angle = 2.0f * precise_angle(yz, wx);
     if (wx > 1e-6f) {
         const glm::quat twist{q.w / wx, q.x / wx, 0.0f, 0.0f};
-        st.twist = wrap_angle(2.0f * std::atan2(twist.x, twist.w));
+        st.twist = wrap_angle(2.0f * precise_angle(twist.x, twist.w));
         st.swing = q * glm::conjugate(twist);
     } else {
         st.swing = q;

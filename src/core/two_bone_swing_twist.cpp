@@ -55,8 +55,8 @@ bool swing_arc(const glm::quat& q0, const glm::vec3& w, const SwingTwistLimits& 
     const float ratio = need / r;
     if (ratio <= -1.0f) return true;
     if (ratio > 1.0f) return false;
-    const float half = max_of(std::acos(ratio) - 1e-6f, 0.0f);
-    arc = {std::atan2(c, b) - half, 2.0f * half};
+    const float half = max_of(precise_angle(std::sqrt((1.0f - ratio) * (1.0f + ratio)), ratio) - 1e-6f, 0.0f);  // acos
+    arc = {precise_angle(c, b) - half, 2.0f * half};
     return true;
 }
 
@@ -72,10 +72,10 @@ bool twist_arc(const glm::quat& q0, const glm::quat& q1, const SwingTwistLimits&
     const float turning = cross2(a, b);
     if (!(std::fabs(turning) > 1e-6f)) {
         // The twist does not change along the family (or the swing is half round and has none).
-        const float t = glm::dot(a, a) > 1e-12f ? wrap_angle(2.0f * std::atan2(a.y, a.x)) : 0.0f;
+        const float t = glm::dot(a, a) > 1e-12f ? wrap_angle(2.0f * precise_angle(a.y, a.x)) : 0.0f;
         return limits.twist.contains(t);
     }
-    auto swivel_at = [&](glm::vec2 u) { return 2.0f * std::atan2(-cross2(u, a), cross2(u, b)); };
+    auto swivel_at = [&](glm::vec2 u) { return 2.0f * precise_angle(-cross2(u, a), cross2(u, b)); };
     const float at_lo = swivel_at(limits.twist_lo_half);
     const float at_hi = swivel_at(limits.twist_hi_half);
     const float from = turning > 0.0f ? at_lo : at_hi;
