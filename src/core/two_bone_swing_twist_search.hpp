@@ -127,6 +127,14 @@ struct TwistEndRim {
     V miss_at(V c, V s) const;
     // The squared miss at a and its first two derivatives in a.
     float squared_miss(Rot2 a, float& slope_1, float& slope_2) const;
+#if defined(__SSE2__)
+    // x's, y's and z's series side by side (lanes 0 to 2, the last lane 0), so that
+    // squared_miss works out the three coordinates and their derivatives in one register each.
+    struct alignas(16) SideBySide {
+        float c0[4], c1[4], s1[4], c2[4], s2[4];
+    };
+    SideBySide xyz;  // set by the constructor
+#endif
 };
 
 // The least misses over the rim's directions: their bends and misses (at most kMostBendMinima).
