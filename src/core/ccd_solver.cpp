@@ -110,7 +110,7 @@ glm::vec3 prepare(const CcdJob& job, std::size_t n, bool& constrained) {
                 j.angle = twist_angle(pose_rotation, j.hinge_local);
             } else if (b.limits->is_swing_twist()) {
                 j.kind = CcdJoint::Kind::SwingTwist;
-                j.cone_angle = b.limits->swing.value_or(kPi);
+                j.cone_angle = swing_limit(*b.limits);
                 const AngleRange twist = twist_range(*b.limits);
                 j.lo = twist.lo;
                 j.hi = twist.hi;

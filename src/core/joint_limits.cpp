@@ -115,7 +115,7 @@ glm::quat constrain_rotation(const glm::quat& pose_rotation, const JointLimits& 
         const float twist = twist_angle(pose_rotation, *limits.hinge);
         return glm::angleAxis(nearest_allowed_angle(twist, angle_range(limits)), *limits.hinge);
     }
-    if (limits.is_swing_twist()) return constrain_swing_twist(pose_rotation, limits.swing.value_or(kPi), twist_range(limits));
+    if (limits.is_swing_twist()) return constrain_swing_twist(pose_rotation, swing_limit(limits), twist_range(limits));
     if (!limits.max_angle) return pose_rotation;
     glm::quat q = pose_rotation.w < 0.0f ? -pose_rotation : pose_rotation;
     const float angle = rotation_angle(q);
@@ -131,6 +131,28 @@ bool within_swing_twist(const glm::quat& pose_rotation, float swing, const Angle
     return holds(split_swing_twist(pose_rotation), swing, twist, tolerance);
 }
 
+namespace {
+
+// Within swing-twist limits, from the half angles the limits keep, without atan2 (the fast
+// path's test of every pose it tries): the swing's half angle atan2(|yz|, |wx|) within half the
+// limit, yz^2 cos^2 <= wx^2 sin^2 of it, and the twist's, atan2(x, w), within half its ends (the
+// sines of the differences not negative). The rounding is a few 1e-8 rad, within a tolerance of
+// 1e-6 and more; false only leaves it to the split.
+bool plainly_within(const glm::quat& pose_rotation, const JointLimits& limits) {
+    const glm::quat q = pose_rotation.w < 0.0f ? -pose_rotation : pose_rotation;
+    const LimitAngle swing = swing_limit(limits);
+    if (!(swing.radians() >= 0.0f)) return false;
+    const float yz2 = q.y * q.y + q.z * q.z, wx2 = q.w * q.w + q.x * q.x;
+    if (!(yz2 * (swing.half_cos() * swing.half_cos()) <= wx2 * (swing.half_sin() * swing.half_sin()))) return false;
+    if (!limits.twist) return true;
+    if (!(wx2 > 1e-12f)) return false;  // no twist of its own: the split says what it holds
+    const LimitAngle& lo = limits.twist->min;
+    const LimitAngle& hi = limits.twist->max;
+    return q.x * lo.half_cos() - q.w * lo.half_sin() >= 0.0f && q.w * hi.half_sin() - q.x * hi.half_cos() >= 0.0f;
+}
+
+}  // namespace
+
 bool within_limits(const glm::quat& pose_rotation, const JointLimits& limits, bool is_2d, float tolerance) {
     if (is_2d) return distance_outside(angle_2d(pose_rotation), angle_range(limits)) <= tolerance;
     if (limits.hinge) {
@@ -140,7 +162,10 @@ bool within_limits(const glm::quat& pose_rotation, const JointLimits& limits, bo
         if (glm::length(off_axis) > std::sin(0.5f * tolerance) + 1e-6f) return false;
         return distance_outside(twist_angle(pose_rotation, *limits.hinge), angle_range(limits)) <= tolerance;
     }
-    if (limits.is_swing_twist()) return within_swing_twist(pose_rotation, limits.swing.value_or(kPi), twist_range(limits), tolerance);
+    if (limits.is_swing_twist()) {
+        if (tolerance >= 1e-6f && plainly_within(pose_rotation, limits)) return true;
+        return within_swing_twist(pose_rotation, swing_limit(limits), twist_range(limits), tolerance);
+    }
     return !limits.max_angle || turns_at_most(pose_rotation, *limits.max_angle + tolerance);
 }
 

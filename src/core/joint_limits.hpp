@@ -44,6 +44,8 @@ SwingTwist split_swing_twist(const glm::quat& pose_rotation);
 
 // The twist range of swing-twist limits as an AngleRange (the whole circle when unbounded).
 AngleRange twist_range(const JointLimits& limits);
+// The largest swing of swing-twist limits: a half turn when only the twist is bounded.
+inline LimitAngle swing_limit(const JointLimits& limits) { return limits.swing ? *limits.swing : LimitAngle::half_turn_above(); }
 
 // The rotation the joint allows nearest to `pose_rotation`: 2D about z within the range; 3D
 // onto the hinge and within its range, within a ball joint's cone, or for swing-twist limits

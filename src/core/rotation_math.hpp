@@ -9,6 +9,7 @@
 #include <xmmintrin.h>
 #endif
 
+#include "core/limit_angle.hpp"
 #include "core/transform.hpp"
 
 namespace marionette {
@@ -59,10 +60,8 @@ inline Rot2 small_turn(float radians) {
 // powers (their remainders there are below 1e-10), without a call into libm: for the halves of limit angles
 // (at most a half turn), which the limited solves set up every call.
 inline Rot2 rot2_within_quarter(float radians) {
-    const float x = radians, x2 = x * x;
-    const float c = 1.0f - x2 * (1.0f / 2 - x2 * (1.0f / 24 - x2 * (1.0f / 720 - x2 * (1.0f / 40320 - x2 * (1.0f / 3628800 - x2 * (1.0f / 479001600 - x2 * (1.0f / 87178291200.0f)))))));
-    const float s = x * (1.0f - x2 * (1.0f / 6 - x2 * (1.0f / 120 - x2 * (1.0f / 5040 - x2 * (1.0f / 362880 - x2 * (1.0f / 39916800 - x2 * (1.0f / 6227020800.0f - x2 * (1.0f / 1307674368000.0f))))))));
-    return {c, s};
+    const CosSin r = cos_sin_within_quarter(radians);
+    return {r.c, r.s};
 }
 
 // atan2(y, x) to within kRoughAngleError, without a call into libm (atan2f is some 90

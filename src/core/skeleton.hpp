@@ -16,8 +16,8 @@ namespace marionette {
 // Limits on how a joint may turn away from its rest rotation. Angles in radians.
 // The allowed twist of a swing-twist joint, radians, min <= max, both within [-pi, pi].
 struct TwistRange {
-    float min = 0.0f;
-    float max = 0.0f;
+    LimitAngle min;
+    LimitAngle max;
 
     bool operator==(const TwistRange&) const = default;
 };
@@ -33,7 +33,7 @@ struct JointLimits {
     // 3D ball joints may instead bound swing and twist apart (never with max_angle or a hinge):
     // the pose rotation splits as swing * twist, the twist about the bone's own x axis and the
     // swing the shortest turn taking x where the pose takes it (joint_limits.hpp).
-    std::optional<float> swing;         // the largest swing, [0, pi]
+    std::optional<LimitAngle> swing;    // the largest swing, [0, pi]
     std::optional<TwistRange> twist;    // the allowed twist
 
     bool is_swing_twist() const { return swing.has_value() || twist.has_value(); }

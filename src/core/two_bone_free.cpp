@@ -209,7 +209,8 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::ve
     const TurnBound cone(cone_only && upper_limits->max_angle ? *upper_limits->max_angle + kLimitSlack : kPi);
     auto within_upper = [&](const glm::quat& q) { return cone_only ? cone.holds(q) : within_limits(q, *upper_limits, false, kLimitSlack); };
     const float cos_cone = cone.cosine() - 1e-5f;  // no cone: below -1, which every aim passes
-    const float cos_swing = upper_limits && upper_limits->swing ? std::cos(*upper_limits->swing + 1e-5f) : -2.0f;
+    // cos(swing + 1e-5) from the kept cosine and sine (their product with cos 1e-5 is theirs).
+    const float cos_swing = upper_limits && upper_limits->swing ? upper_limits->swing->cos() - 1e-5f * upper_limits->swing->sin() : -2.0f;
     auto may_aim = [&](const glm::vec3& tip_dir, const glm::vec3& aim, Rot2 bend) {
         if (lower_limits && !contains_angle_of(bends, bend)) return false;
         if (glm::dot(tip_dir, aim) < cos_cone) return false;
@@ -236,7 +237,7 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::ve
             const glm::quat q1 = glm::quat{0.0f, aim.x, aim.y, aim.z} * s.upper;
             std::optional<glm::quat> swivelled;
             if (upper_limits->is_swing_twist()) {
-                const SwingTwistLimits limits(upper_limits->swing.value_or(kPi), twist_range(*upper_limits));
+                const SwingTwistLimits limits(*upper_limits);
                 if (const std::optional<float> psi = swing_twist_swivel(s.upper, q1, aim, limits)) {
                     swivelled = normalized(std::cos(0.5f * *psi) * s.upper + std::sin(0.5f * *psi) * q1);
                 }

@@ -111,7 +111,7 @@ AngleRange bend_range(const Bone& lower, bool is_2d) {
     if (is_2d || lower.limits->hinge) return angle_range(*lower.limits);
     // The middle joint turns only about its bend axis, across the bone: all swing, no twist.
     if (lower.limits->is_swing_twist()) {
-        const float swing = lower.limits->swing.value_or(kPi);
+        const float swing = swing_limit(*lower.limits);
         return {-swing, swing};
     }
     if (lower.limits->max_angle) r = {-*lower.limits->max_angle, *lower.limits->max_angle};

@@ -167,7 +167,7 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
             L.upper_hinge = *limits->hinge;
         } else if (limits->is_swing_twist()) {
             L.upper = UpperKind::SwingTwist;
-            L.swing_twist = SwingTwistLimits(limits->swing.value_or(kPi), twist_range(*limits));
+            L.swing_twist = SwingTwistLimits(*limits);
         } else if (limits->max_angle) {
             L.upper = UpperKind::Cone;
             const LimitAngle& cone = *limits->max_angle;

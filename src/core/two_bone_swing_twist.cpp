@@ -21,7 +21,8 @@ struct Arc {
 };
 
 float arc_gap(float from, float to) {  // counter-clockwise, in [0, 2 pi)
-    const float g = std::fmod(to - from, 2.0f * kPi);
+    float g = to - from;
+    if (!(std::fabs(g) < 2.0f * kPi)) g = std::fmod(g, 2.0f * kPi);  // within a turn fmod gives it back as it is
     return g < 0.0f ? g + 2.0f * kPi : g;
 }
 
@@ -171,6 +172,24 @@ SwingTwistLimits::SwingTwistLimits(float swing_limit, const AngleRange& twist_li
     const Rot2 hi = rot2_within_quarter(0.5f * clamp_to(twist_limit.hi, -kPi, kPi));
     twist_lo_half = {lo.c, lo.s};
     twist_hi_half = {hi.c, hi.s};
+}
+
+SwingTwistLimits::SwingTwistLimits(const JointLimits& limits) {
+    const LimitAngle s = swing_limit(limits);
+    if (!(s.radians() >= 0.0f)) {
+        *this = SwingTwistLimits(s.radians(), twist_range(limits));  // clamped to none: not a limit the rig reader keeps
+        return;
+    }
+    swing = s.radians();
+    twist = twist_range(limits);
+    cos_half_swing = s.half_cos(), sin_half_swing = s.half_sin();
+    cos_swing = 1.0f - 2.0f * sin_half_swing * sin_half_swing;
+    sin_swing = 2.0f * sin_half_swing * cos_half_swing;
+    twist_bounded = twist.lo > -kPi || twist.hi < kPi;
+    const LimitAngle lo = limits.twist ? limits.twist->min : LimitAngle::half_turn_below();
+    const LimitAngle hi = limits.twist ? limits.twist->max : LimitAngle::half_turn_above();
+    twist_lo_half = {lo.half_cos(), lo.half_sin()};
+    twist_hi_half = {hi.half_cos(), hi.half_sin()};
 }
 
 std::optional<float> swing_twist_swivel(const glm::quat& q0, const glm::quat& q1, const glm::vec3& w, const SwingTwistLimits& limits) {

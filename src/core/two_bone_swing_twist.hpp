@@ -15,6 +15,8 @@ namespace marionette {
 struct SwingTwistLimits {
     SwingTwistLimits() = default;
     SwingTwistLimits(float swing, const AngleRange& twist);
+    // A joint's, from the half angles its limits keep (the same values).
+    explicit SwingTwistLimits(const JointLimits& limits);
     float swing = kPi;
     AngleRange twist;
     float cos_swing = -1.0f, sin_swing = 0.0f;

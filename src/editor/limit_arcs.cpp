@@ -71,7 +71,7 @@ void build_limit_arcs(const Rig& rig, std::span<const Transform> world, int bone
     if (limits->max_angle || limits->swing) {
         // The cone's rim: the rest direction turned by max_angle (or the swing) about every
         // axis across it.
-        const float cone = limits->max_angle ? limits->max_angle->radians() : *limits->swing;
+        const float cone = limits->max_angle ? limits->max_angle->radians() : limits->swing->radians();
         const glm::vec3 tilt = glm::normalize(glm::angleAxis(cone, glm::vec3{0, 0, 1}) * bone_axis);
         arc(center, frame, bone_axis, tilt, -kPi, kPi, radius, false, out);
         for (int i = 0; i < 4; ++i) {
