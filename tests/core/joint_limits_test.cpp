@@ -250,3 +250,35 @@ TEST(SwingTwist, RoughAnglesDecideAsTheExactSplitDoes) {
     }
     EXPECT_GT(near_bounds, 20000);
 }
+
+// within_limits decides a swing-twist pose plainly inside from the half angles the limits keep
+// (no atan2, no split): the same answer as within_swing_twist's for poses at random and a
+// rounding away from the swing's bound and the twist's ends, with either limit left unset.
+TEST(SwingTwist, KeptHalfAnglesDecideAsTheSplitDoes) {
+    std::mt19937 rng(29);
+    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+    std::uniform_real_distribution<float> turn(-kPi, kPi);
+    std::uniform_real_distribution<float> near(-2e-6f, 2e-6f);
+    int inside = 0;
+    for (int k = 0; k < 40000; ++k) {
+        JointLimits limits;
+        if (k % 7 != 0) limits.swing = 0.05f + 3.0f * unit(rng);
+        float lo = turn(rng), hi = turn(rng);
+        if (lo > hi) std::swap(lo, hi);
+        if (k % 5 != 0 || !limits.swing) limits.twist = TwistRange{lo, hi};
+        const float swing = swing_limit(limits);
+        const AngleRange twist = twist_range(limits);
+        const float tolerance = k % 2 == 0 ? 1e-6f : 1e-3f;
+        const int kind = k % 4;
+        const float swing_angle = kind == 1 ? swing + near(rng) : 3.1f * unit(rng);
+        const float twist_angle = kind == 2 ? twist.lo + near(rng) : (kind == 3 ? twist.hi + near(rng) : turn(rng));
+        const float a = turn(rng);
+        const glm::quat pose = glm::angleAxis(swing_angle, glm::vec3{0.0f, std::cos(a), std::sin(a)}) * glm::angleAxis(twist_angle, glm::vec3{1, 0, 0});
+        const bool holds = within_swing_twist(pose, swing, twist, tolerance);
+        inside += holds;
+        ASSERT_EQ(within_limits(pose, limits, false, tolerance), holds)
+            << "swing " << swing_angle << " of " << swing << ", twist " << twist_angle << " in [" << twist.lo << ", " << twist.hi << "]";
+        ASSERT_EQ(within_limits(-pose, limits, false, tolerance), holds);  // the same rotation
+    }
+    EXPECT_GT(inside, 5000);
+}
