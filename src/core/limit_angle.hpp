@@ -14,7 +14,8 @@ namespace marionette {
 struct CosSin {
     float c = 1.0f, s = 0.0f;
 };
-constexpr CosSin cos_sin_within_quarter(float radians) {
+// Inlined: a caller reading one of the two (TurnBound) leaves the other unworked.
+[[gnu::always_inline]] constexpr CosSin cos_sin_within_quarter(float radians) {
     const float x = radians, x2 = x * x;
     const float c = 1.0f - x2 * (1.0f / 2 - x2 * (1.0f / 24 - x2 * (1.0f / 720 - x2 * (1.0f / 40320 - x2 * (1.0f / 3628800 - x2 * (1.0f / 479001600 - x2 * (1.0f / 87178291200.0f)))))));
     const float s = x * (1.0f - x2 * (1.0f / 6 - x2 * (1.0f / 120 - x2 * (1.0f / 5040 - x2 * (1.0f / 362880 - x2 * (1.0f / 39916800 - x2 * (1.0f / 6227020800.0f - x2 * (1.0f / 1307674368000.0f))))))));
@@ -30,8 +31,8 @@ public:
 
     // The open side of a range (AngleRange's ends when a limit is not set): a half turn either
     // way, its cosine and sine as std::cos and std::sin give them (angle_arc_test checks it).
-    static constexpr LimitAngle half_turn_below() { return {-3.14159265f, -1.0f, 8.74227766e-08f}; }
-    static constexpr LimitAngle half_turn_above() { return {3.14159265f, -1.0f, -8.74227766e-08f}; }
+    static constexpr LimitAngle half_turn_below();
+    static constexpr LimitAngle half_turn_above();
 
     constexpr float radians() const { return radians_; }
     // The angle's cosine and sine, as std::cos and std::sin give them.
@@ -54,5 +55,15 @@ private:
     float sin_ = 0.0f;
     CosSin half_;
 };
+
+// Constants, so that a solve reading them does not work out their half angles' series.
+constexpr LimitAngle LimitAngle::half_turn_below() {
+    constexpr LimitAngle below{-3.14159265f, -1.0f, 8.74227766e-08f};
+    return below;
+}
+constexpr LimitAngle LimitAngle::half_turn_above() {
+    constexpr LimitAngle above{3.14159265f, -1.0f, -8.74227766e-08f};
+    return above;
+}
 
 }  // namespace marionette
