@@ -88,6 +88,12 @@ Verdict plain_verdict(const glm::quat& pose_rotation, float swing, const AngleRa
     // With w >= 0 the twist's half angle lies within a quarter turn of none.
     const float twist_angle = 2.0f * rough_angle(q.x, q.w);
     if (twist_angle > twist.lo + kBand && twist_angle < twist.hi - kBand) return Verdict::Holds;
+    // A twist outside its range by d turns the pose by 4 asin(cos(swing / 2) sin(d / 4)) (holds),
+    // at least 4 wx sin(d / 4) >= 0.9 wx d for d up to a half turn (wx is cos(swing / 2)): past
+    // the tolerance by that, the pose plainly fails (the pole's pose a swivel is tried for).
+    const float outside = twist_angle < twist.lo ? min_of(twist.lo - twist_angle, twist_angle + 2.0f * kPi - twist.hi)
+                                                 : min_of(twist_angle - twist.hi, twist.lo + 2.0f * kPi - twist_angle);
+    if (0.9f * wx * (outside - kBand) > 1.001f * tolerance + 1e-6f) return Verdict::Fails;
     return Verdict::Unsure;
 }
 
