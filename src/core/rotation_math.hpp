@@ -134,7 +134,14 @@ inline Rot2 rot2_from_quat(const glm::quat& q) { return {q.w * q.w - q.z * q.z, 
 // they are, as remainder() would return them.
 inline float wrap_angle(float a) {
     if (a > -kPi && a <= kPi) return a;
-    a = std::remainder(a, 2.0f * kPi);
+    // Within a turn and a half, remainder takes one turn off, and so does a subtraction, exactly
+    // (the two are within a factor of two); past that it is asked.
+    if (std::fabs(a) < 3.0f * kPi) {
+        const float turned = a > 0.0f ? a - 2.0f * kPi : a + 2.0f * kPi;
+        a = turned == 0.0f ? std::copysign(0.0f, a) : turned;  // remainder's zero keeps a's sign
+    } else {
+        a = std::remainder(a, 2.0f * kPi);
+    }
     return a <= -kPi ? a + 2.0f * kPi : a;
 }
 

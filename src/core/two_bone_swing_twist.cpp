@@ -21,8 +21,10 @@ struct Arc {
 };
 
 float arc_gap(float from, float to) {  // counter-clockwise, in [0, 2 pi)
+    // fmod gives back anything within a turn, and takes one off anything within two, exactly,
+    // as a subtraction does (the two within a factor of two); past that it is asked.
     float g = to - from;
-    if (!(std::fabs(g) < 2.0f * kPi)) g = std::fmod(g, 2.0f * kPi);  // within a turn fmod gives it back as it is
+    if (!(std::fabs(g) < 2.0f * kPi)) g = std::fabs(g) < 4.0f * kPi ? std::copysign(std::fabs(g) - 2.0f * kPi, g) : std::fmod(g, 2.0f * kPi);
     return g < 0.0f ? g + 2.0f * kPi : g;
 }
 
