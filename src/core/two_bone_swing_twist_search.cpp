@@ -95,17 +95,12 @@ TwistEndRim::TwistEndRim(glm::vec2 end_half, const glm::vec3& t0, const glm::vec
     }
     const glm::vec3 ez = glm::cross(ex, ey);
     const glm::vec3 p0 = p.p0 - v0;
-    auto along = [&](const glm::vec3& e) { return Series{glm::dot(p0, e), glm::dot(p.pc1, e), glm::dot(p.ps1, e), glm::dot(p.pc2, e), glm::dot(p.ps2, e)}; };
-    x = along(ex);
-    y = along(ey);
-    z = along(ez);
-#if defined(__SSE2__)
-    _mm_store_ps(xyz.c0, _mm_setr_ps(x.c0, y.c0, z.c0, 0.0f));
-    _mm_store_ps(xyz.c1, _mm_setr_ps(x.c1, y.c1, z.c1, 0.0f));
-    _mm_store_ps(xyz.s1, _mm_setr_ps(x.s1, y.s1, z.s1, 0.0f));
-    _mm_store_ps(xyz.c2, _mm_setr_ps(x.c2, y.c2, z.c2, 0.0f));
-    _mm_store_ps(xyz.s2, _mm_setr_ps(x.s2, y.s2, z.s2, 0.0f));
-#endif
+    const glm::vec3 frame[3] = {ex, ey, ez};
+    for (int axis = kX; axis <= kZ; ++axis) {
+        const glm::vec3& e = frame[axis];
+        series.c0[axis] = glm::dot(p0, e), series.c1[axis] = glm::dot(p.pc1, e), series.s1[axis] = glm::dot(p.ps1, e);
+        series.c2[axis] = glm::dot(p.pc2, e), series.s2[axis] = glm::dot(p.ps2, e);
+    }
 }
 
 // The miss at the foot on the circle when it lies within the bends, else at the nearer end's
@@ -115,8 +110,9 @@ template <class V>
     using namespace lanes;
     auto k_ = [c](float v) { return splat_as(v, c); };
     const V c2 = c * c - s * s, s2 = s * c + c * s;  // the direction doubled, as Rot2's product
-    auto at = [&](const Series& e) { return k_(e.c0) + k_(e.c1) * c + k_(e.s1) * s + k_(e.c2) * c2 + k_(e.s2) * s2; };
-    const V px = at(x), py = at(y), pz = at(z);
+    const Series& e = series;
+    auto at = [&](int k) { return k_(e.c0[k]) + k_(e.c1[k]) * c + k_(e.s1[k]) * s + k_(e.c2[k]) * c2 + k_(e.s2[k]) * s2; };
+    const V px = at(kX), py = at(kY), pz = at(kZ);
     const V m2 = px * px + py * py;
     auto off_arc = less_equal(m2, k_(kFootless));
     if (bends.partial) off_arc = either(off_arc, bends.off_partial(px, py));
@@ -143,7 +139,7 @@ void TwistEndRim::four(const float* cosines, const float* sines, float* misses) 
 
 TwistEndRim::Closest TwistEndRim::closest(Rot2 a) const {
     const Rot2 a2 = a * a;
-    const float px = x.at(a, a2), py = y.at(a, a2);
+    const float px = series.at(kX, a, a2), py = series.at(kY, a, a2);
     Closest out;
     out.miss = (*this)(a);
     if (bends.contains({px, py}) && px * px + py * py > kFootless) {
@@ -171,7 +167,7 @@ float TwistEndRim::squared_miss(Rot2 a, float& slope_1, float& slope_2) const {
 #if defined(__SSE2__)
     // The three at once, each lane the one-at-a-time formula below, to the bit (the Newton
     // steps' evaluations were a fifth of a searched solve's instructions).
-    const __m128 c0 = _mm_load_ps(xyz.c0), c1 = _mm_load_ps(xyz.c1), s1 = _mm_load_ps(xyz.s1), c2 = _mm_load_ps(xyz.c2), s2 = _mm_load_ps(xyz.s2);
+    const __m128 c0 = _mm_load_ps(series.c0), c1 = _mm_load_ps(series.c1), s1 = _mm_load_ps(series.s1), c2 = _mm_load_ps(series.c2), s2 = _mm_load_ps(series.s2);
     const __m128 ac = _mm_set1_ps(a.c), as = _mm_set1_ps(a.s), bc = _mm_set1_ps(a2.c), bs = _mm_set1_ps(a2.s);
     const __m128 minus_c1 = -c1, two_c2 = _mm_set1_ps(2.0f) * c2, two_s2 = _mm_set1_ps(2.0f) * s2;
     const __m128 four_c2 = _mm_set1_ps(4.0f) * c2, four_s2 = _mm_set1_ps(4.0f) * s2;
@@ -181,11 +177,12 @@ float TwistEndRim::squared_miss(Rot2 a, float& slope_1, float& slope_2) const {
     _mm_store_ps(d2, minus_c1 * ac - s1 * as - four_c2 * bc - four_s2 * bs);
     const Value px{f[0], d1[0], d2[0]}, py{f[1], d1[1], d2[1]}, pz{f[2], d1[2], d2[2]};
 #else
-    auto at = [&](const Series& e) {
-        return Value{e.c0 + e.c1 * a.c + e.s1 * a.s + e.c2 * a2.c + e.s2 * a2.s, -e.c1 * a.s + e.s1 * a.c - 2.0f * e.c2 * a2.s + 2.0f * e.s2 * a2.c,
-                     -e.c1 * a.c - e.s1 * a.s - 4.0f * e.c2 * a2.c - 4.0f * e.s2 * a2.s};
+    const Series& e = series;
+    auto at = [&](int k) {
+        return Value{e.at(k, a, a2), -e.c1[k] * a.s + e.s1[k] * a.c - 2.0f * e.c2[k] * a2.s + 2.0f * e.s2[k] * a2.c,
+                     -e.c1[k] * a.c - e.s1[k] * a.s - 4.0f * e.c2[k] * a2.c - 4.0f * e.s2[k] * a2.s};
     };
-    const Value px = at(x), py = at(y), pz = at(z);
+    const Value px = at(kX), py = at(kY), pz = at(kZ);
 #endif
     const float m2 = px.f * px.f + py.f * py.f;
     if (m2 > kFootless && bends.contains({px.f, py.f})) {

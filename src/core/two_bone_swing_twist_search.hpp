@@ -82,12 +82,15 @@ struct TwistEndRim {
                 const SwingTwistLimits& limits, const AngleRange& bend_range)
         : TwistEndRim(end_half, t0, tc, ts, TurnedBack(w, wanted, limits), AngleArc::of(bend_range)) {}
     TwistEndRim(glm::vec2 end_half, const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const TurnedBack& p, const AngleArc& bends);
-    // x, y and z of p(a) - v0: each c0 + c1 cos a + s1 sin a + c2 cos 2a + s2 sin 2a.
-    struct Series {
-        float c0 = 0.0f, c1 = 0.0f, s1 = 0.0f, c2 = 0.0f, s2 = 0.0f;
-        float at(Rot2 a, Rot2 a2) const { return c0 + c1 * a.c + s1 * a.s + c2 * a2.c + s2 * a2.s; }
+    // x, y and z of p(a) - v0 (kX, kY, kZ): each c0 + c1 cos a + s1 sin a + c2 cos 2a + s2 sin 2a,
+    // the three side by side (the last lane 0), so that squared_miss works out the coordinates
+    // and their derivatives in one SSE register each.
+    enum Axis { kX = 0, kY = 1, kZ = 2 };
+    struct alignas(16) Series {
+        float c0[4] = {}, c1[4] = {}, s1[4] = {}, c2[4] = {}, s2[4] = {};
+        float at(int axis, Rot2 a, Rot2 a2) const { return c0[axis] + c1[axis] * a.c + s1[axis] * a.s + c2[axis] * a2.c + s2[axis] * a2.s; }
     };
-    Series x, y, z;
+    Series series;
     float radius = 0.0f;
     AngleArc bends;
 
@@ -127,14 +130,6 @@ struct TwistEndRim {
     V miss_at(V c, V s) const;
     // The squared miss at a and its first two derivatives in a.
     float squared_miss(Rot2 a, float& slope_1, float& slope_2) const;
-#if defined(__SSE2__)
-    // x's, y's and z's series side by side (lanes 0 to 2, the last lane 0), so that
-    // squared_miss works out the three coordinates and their derivatives in one register each.
-    struct alignas(16) SideBySide {
-        float c0[4], c1[4], s1[4], c2[4], s2[4];
-    };
-    SideBySide xyz;  // set by the constructor
-#endif
 };
 
 // The least misses over the rim's directions: their bends and misses (at most kMostBendMinima).
