@@ -162,37 +162,32 @@ glm::vec2 best_on_rim(const glm::vec3& v, const glm::vec3& w, const SwingTwistLi
 }  // namespace
 
 // The half angles are within a quarter turn (a swing of at most a half turn, twists within one
-// either way): their cosines and sines by rot2_within_quarter's series, the swing's own from them
-// (every solve of such a limb sets these up; libm's sincosf was some 250 instructions of it).
-SwingTwistLimits::SwingTwistLimits(float swing_limit, const AngleRange& twist_limit) : swing(swing_limit), twist(twist_limit) {
-    const Rot2 half = rot2_within_quarter(0.5f * clamp_to(swing_limit, 0.0f, kPi));
-    cos_half_swing = half.c, sin_half_swing = half.s;
-    cos_swing = 1.0f - 2.0f * half.s * half.s;
-    sin_swing = 2.0f * half.s * half.c;
-    twist_bounded = twist_limit.lo > -kPi || twist_limit.hi < kPi;
-    const Rot2 lo = rot2_within_quarter(0.5f * clamp_to(twist_limit.lo, -kPi, kPi));
-    const Rot2 hi = rot2_within_quarter(0.5f * clamp_to(twist_limit.hi, -kPi, kPi));
-    twist_lo_half = {lo.c, lo.s};
-    twist_hi_half = {hi.c, hi.s};
-}
+// either way): their cosines and sines by cos_sin_within_quarter's series (as LimitAngle keeps
+// them), the swing's own from them (libm's sincosf was some 250 instructions a solve).
+SwingTwistLimits::SwingTwistLimits(float swing_limit, const AngleRange& twist_limit)
+    : SwingTwistLimits(swing_limit, cos_sin_within_quarter(0.5f * clamp_to(swing_limit, 0.0f, kPi)), twist_limit,
+                       cos_sin_within_quarter(0.5f * clamp_to(twist_limit.lo, -kPi, kPi)), cos_sin_within_quarter(0.5f * clamp_to(twist_limit.hi, -kPi, kPi))) {}
 
 SwingTwistLimits::SwingTwistLimits(const JointLimits& limits) {
     const LimitAngle s = swing_limit(limits);
-    if (!(s.radians() >= 0.0f)) {
-        *this = SwingTwistLimits(s.radians(), twist_range(limits));  // clamped to none: not a limit the rig reader keeps
-        return;
-    }
-    swing = s.radians();
-    twist = twist_range(limits);
-    cos_half_swing = s.half_cos(), sin_half_swing = s.half_sin();
-    cos_swing = 1.0f - 2.0f * sin_half_swing * sin_half_swing;
-    sin_swing = 2.0f * sin_half_swing * cos_half_swing;
-    twist_bounded = twist.lo > -kPi || twist.hi < kPi;
     const LimitAngle lo = limits.twist ? limits.twist->min : LimitAngle::half_turn_below();
     const LimitAngle hi = limits.twist ? limits.twist->max : LimitAngle::half_turn_above();
-    twist_lo_half = {lo.half_cos(), lo.half_sin()};
-    twist_hi_half = {hi.half_cos(), hi.half_sin()};
+    // A LimitAngle's half angle is of the angle clamped to a half turn either way, the swing's
+    // here to none and a half turn: the same for any swing the rig reader keeps.
+    const CosSin half_swing = s.radians() >= 0.0f ? CosSin{s.half_cos(), s.half_sin()} : cos_sin_within_quarter(0.0f);
+    *this = SwingTwistLimits(s.radians(), half_swing, twist_range(limits), {lo.half_cos(), lo.half_sin()}, {hi.half_cos(), hi.half_sin()});
 }
+
+SwingTwistLimits::SwingTwistLimits(float swing_limit, CosSin half, const AngleRange& twist_limit, CosSin lo, CosSin hi)
+    : swing(swing_limit),
+      twist(twist_limit),
+      cos_swing(1.0f - 2.0f * half.s * half.s),
+      sin_swing(2.0f * half.s * half.c),
+      cos_half_swing(half.c),
+      sin_half_swing(half.s),
+      twist_bounded(twist_limit.lo > -kPi || twist_limit.hi < kPi),
+      twist_lo_half(lo.c, lo.s),
+      twist_hi_half(hi.c, hi.s) {}
 
 std::optional<float> swing_twist_swivel(const glm::quat& q0, const glm::quat& q1, const glm::vec3& w, const SwingTwistLimits& limits) {
     Arc by_swing, by_twist, both[2];

@@ -23,6 +23,10 @@ struct SwingTwistLimits {
     float cos_half_swing = 0.0f, sin_half_swing = 1.0f;
     bool twist_bounded = false;
     glm::vec2 twist_lo_half{1.0f, 0.0f}, twist_hi_half{1.0f, 0.0f};  // (cos, sin) of each end / 2
+
+  private:
+    // From the swing's and the twist ends' half angles' cosines and sines.
+    SwingTwistLimits(float swing, CosSin half_swing, const AngleRange& twist, CosSin lo_half, CosSin hi_half);
 };
 
 // The largest swing, tilting x toward (0, cos a, sin a), for `dir` = (cos a, sin a): the swing
