@@ -12,6 +12,7 @@
 // end, and the twist ends' search finds a pose no worse.
 
 #include <cmath>
+#include <cstdint>
 #include <optional>
 #include <utility>
 
@@ -65,33 +66,62 @@ struct Answers {
     }
 };
 
-// The twist ends' minima over the rim, both ends' samples least first, each refined unless it
-// cannot come within the tolerance of the best answer so far: the twist-free bound within a
-// sample's spacing of it, which no pose there misses by less, is beyond that.
-void add_twist_end_minima(const Limb& L, const RimPoses& rim, const AngleArc& bends, float tolerance, Answers& answers) {
-    const TwistEndRim ends[2] = {{L.swing_twist.twist_lo_half, L.tip0, L.tip_c, L.tip_s, rim.turned, bends},
-                                 {L.swing_twist.twist_hi_half, L.tip0, L.tip_c, L.tip_s, rim.turned, bends}};
-    struct Sampled {
-        TwistEndRim::Minimum m;
-        int end;
-    };
-    Sampled sampled[2 * kMostBendMinima];
-    int n = 0;
-    for (int e = 0; e < 2; ++e) {
-        TwistEndRim::Minimum at_rim[kMostBendMinima];
-        const int found = ends[e].sampled_minima(at_rim);
-        for (int k = 0; k < found; ++k) sampled[n++] = {at_rim[k], e};
+// The rim's poses with the twist at either end of its range (TwistEndRim), searched for their
+// least misses.
+struct TwistEnds {
+    TwistEnds(const Limb& L, const RimPoses& rim, const AngleArc& bends)
+        : at{{L.swing_twist.twist_lo_half, L.tip0, L.tip_c, L.tip_s, rim.turned, bends}, {L.swing_twist.twist_hi_half, L.tip0, L.tip_c, L.tip_s, rim.turned, bends}} {}
+    TwistEndRim at[2];
+
+    // The least miss of their poses at the first (up to four) of the directions: poses within the
+    // limits, so the answer misses by no more.
+    float least_at(const RimPoses::Minimum* directions, int count) const {
+        count = count < 4 ? count : 4;
+        float least = INFINITY;
+        if (count == 0) return least;
+        float c[4], s[4], misses[4];
+        for (int k = 0; k < 4; ++k) {
+            const Rot2 a = directions[k < count ? k : 0].a;
+            c[k] = a.c, s[k] = a.s;
+        }
+        for (const TwistEndRim& end : at) {
+#if defined(__SSE2__)
+            end.four(c, s, misses);
+#else
+            for (int k = 0; k < 4; ++k) misses[k] = end({c[k], s[k]});
+#endif
+            for (int k = 0; k < count; ++k) least = min_of(least, misses[k]);
+        }
+        return least;
     }
-    for (int i = 1; i < n; ++i) {
-        for (int j = i; j > 0 && sampled[j].m.miss < sampled[j - 1].m.miss; --j) std::swap(sampled[j], sampled[j - 1]);
+
+    // Their minima over the rim among the `asked` samples (TwistEndRim::sampled_minima), both
+    // ends' least first, each refined unless it cannot come within the tolerance of the best
+    // answer so far: the twist-free bound within a sample's spacing of it, which no pose there
+    // misses by less, is beyond that.
+    void add_minima(const RimPoses& rim, float tolerance, std::uint32_t asked, Answers& answers) const {
+        struct Sampled {
+            TwistEndRim::Minimum m;
+            int end;
+        };
+        Sampled sampled[2 * kMostBendMinima];
+        int n = 0;
+        for (int e = 0; e < 2; ++e) {
+            TwistEndRim::Minimum at_rim[kMostBendMinima];
+            const int found = at[e].sampled_minima(at_rim, asked);
+            for (int k = 0; k < found; ++k) sampled[n++] = {at_rim[k], e};
+        }
+        for (int i = 1; i < n; ++i) {
+            for (int j = i; j > 0 && sampled[j].m.miss < sampled[j - 1].m.miss; --j) std::swap(sampled[j], sampled[j - 1]);
+        }
+        for (int k = 0; k < n; ++k) {
+            const float cutoff = answers.best + tolerance;
+            if (sampled[k].m.miss > cutoff && rim.bound_near(sampled[k].m.a, TwistEndRim::sample_step()) > cutoff) continue;
+            const TwistEndRim::Minimum m = at[sampled[k].end].refined(sampled[k].m);
+            answers.add_on_rim(m.a, m.miss);
+        }
     }
-    for (int k = 0; k < n; ++k) {
-        const float cutoff = answers.best + tolerance;
-        if (sampled[k].m.miss > cutoff && rim.bound_near(sampled[k].m.a, TwistEndRim::sample_step()) > cutoff) continue;
-        const TwistEndRim::Minimum m = ends[sampled[k].end].refined(sampled[k].m);
-        answers.add_on_rim(m.a, m.miss);
-    }
-}
+};
 
 // The tip of a bend range's end turned straight toward the point wanted, where the limits allow:
 // a closest pose with the swing inside its rim (two_bone_swing_twist_rim.hpp), and the range's
@@ -143,8 +173,20 @@ std::optional<ClosestBend> closest_on_rim(const Limb& L, Rot2 bend_now, float to
     const float least_bound = minima > 0 ? free_minima[0].bound : INFINITY;
     twist_free_within(least_bound + tolerance);
     if (!(answers.best <= least_bound + kCertainOfTolerance * tolerance) && L.swing_twist.twist_bounded) {
-        add_twist_end_minima(L, *rim, bends, tolerance, answers);
+        // The twist ends' poses where the bound is least bound the answer: no twist end's minimum
+        // matters where every pose misses by more than that and the tolerance (their misses and
+        // the bound's are worked out differently: a rounding's slack). Should the search find
+        // none as close, every sample is searched.
+        const TwistEnds ends(L, *rim, bends);
+        const float slack = 1e-5f * (L.wanted + L.shape.reach);
+        const float probed = min_of(answers.best, ends.least_at(free_minima, minima));
+        const std::uint32_t asked = rim->samples_that_may_matter(probed + slack + tolerance);
+        ends.add_minima(*rim, tolerance, asked, answers);
         twist_free_within(answers.best + tolerance);
+        if (asked != TwistEndRim::kEverySample && !(answers.best <= probed + slack)) {
+            ends.add_minima(*rim, tolerance, TwistEndRim::kEverySample, answers);
+            twist_free_within(answers.best + tolerance);
+        }
     }
     add_straight_aims(L, bends, tolerance, answers);
     if (answers.count == 0) return std::nullopt;  // no minimum found (found by fuzzing): the bend's search decides

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <utility>
 
+#include "core/lanes_sse.hpp"
+
 namespace marionette {
 
 namespace {
@@ -224,6 +226,63 @@ float RimPoses::bound_near(Rot2 a, Rot2 half_width) const {
         }
     }
     return least;
+}
+
+std::uint32_t RimPoses::samples_that_may_matter(float cutoff) const {
+    constexpr std::uint32_t kEvery = TwistEndRim::kEverySample;
+    if (!(cutoff < INFINITY)) return kEvery;
+    // |P - centre|^2 = wanted^2 + |centre|^2 - 2 centre.x x -+ 2 centre.y |h across x|, the last
+    // term within 2 |centre.y| wanted of none (the centre lies by x: RimPoses::of), and within
+    // (radius - cutoff, radius + cutoff) for a miss of cutoff at most: an interval of h's x. The
+    // margins take rounding's share, generously.
+    const float scale = wanted + radius + std::fabs(centre.x) + std::fabs(centre.y);
+    if (!(std::fabs(centre.x) > 1e-3f * scale)) return kEvery;
+    const float margin = 1e-4f * scale * scale + 2.0f * std::fabs(centre.y) * wanted;
+    const float nearest = max_of(radius - cutoff, 0.0f), farthest = radius + cutoff;
+    const float base = wanted * wanted + glm::dot(centre, centre);
+    const float x1 = (base - (farthest * farthest + margin)) / (2.0f * centre.x);
+    const float x2 = (base - (nearest * nearest - margin)) / (2.0f * centre.x);
+    // h's x is turned.p0.x + turning cos(the angle d from `most`).
+    constexpr float kSlack = 1e-5f;
+    const float u_lo = (min_of(x1, x2) - turned.p0.x) / turning - kSlack, u_hi = (max_of(x1, x2) - turned.p0.x) / turning + kSlack;
+    if (u_lo <= -1.0f && u_hi >= 1.0f) return kEvery;
+    if (u_lo > 1.0f || u_hi < -1.0f) return 0;
+    // Over the sample k's spacing either side, d_k -+ the spacing (clamped within a half turn),
+    // the cosine ranges over cos(d_k +- step): from u_k = cos d_k and v_k = sin d_k >= 0.
+    struct Samples {
+        float c[kTwistEndRimSamples], s[kTwistEndRimSamples];
+    };
+    static const Samples samples = [] {
+        Samples t{};
+        for (int k = 0; k < kTwistEndRimSamples; ++k) {
+            t.c[k] = std::cos(TwistEndRim::kSampleStep * static_cast<float>(k));
+            t.s[k] = std::sin(TwistEndRim::kSampleStep * static_cast<float>(k));
+        }
+        return t;
+    }();
+    const Rot2 step = TwistEndRim::sample_step();
+    std::uint32_t bits = 0;
+#if defined(__SSE2__)
+    using namespace lanes;
+    const F4 most_c = splat(most.c), most_s = splat(most.s), step_c = splat(step.c), step_s = splat(step.s);
+    const F4 lo = splat(u_lo), hi = splat(u_hi);
+    for (int k = 0; k < kTwistEndRimSamples; k += 4) {
+        const F4 c = _mm_loadu_ps(samples.c + k), s = _mm_loadu_ps(samples.s + k);
+        const F4 u = c * most_c + s * most_s, v = abs(c * most_s - s * most_c);
+        const F4 window_hi = select(greater_equal(u, step_c), splat(1.0f), u * step_c + v * step_s);
+        const F4 window_lo = select(less_equal(u, negate(step_c)), splat(-1.0f), u * step_c - v * step_s);
+        bits |= static_cast<std::uint32_t>(lanes::bits(both(greater_equal(window_hi, lo), less_equal(window_lo, hi)))) << k;
+    }
+#else
+    for (int k = 0; k < kTwistEndRimSamples; ++k) {
+        const Rot2 at{samples.c[k], samples.s[k]};
+        const float u = dot2(at, most), v = std::fabs(cross2(at, most));
+        const float window_hi = u >= step.c ? 1.0f : u * step.c + v * step.s;
+        const float window_lo = u <= -step.c ? -1.0f : u * step.c - v * step.s;
+        if (window_hi >= u_lo && window_lo <= u_hi) bits |= std::uint32_t{1} << k;
+    }
+#endif
+    return bits;
 }
 
 }  // namespace marionette

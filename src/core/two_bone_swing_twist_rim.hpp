@@ -27,6 +27,7 @@
 // seen in the half-plane lies toward an end of the arc from the root joint, or on the circle
 // (RimPoses::twist_free_minima): no search.
 
+#include <cstdint>
 #include <optional>
 
 #include "core/angle_arc.hpp"
@@ -76,6 +77,12 @@ struct RimPoses {
     // complex number, less than a quarter turn) of the direction a: the twist-free bound's least
     // there (over h's x within those directions).
     float bound_near(Rot2 a, Rot2 half_width) const;
+    // The twist ends' samples (TwistEndRim::sampled_minima's, as bits) within a sample's spacing
+    // of every rim direction where some pose, the twist anywhere, may miss by no more than
+    // `cutoff`: the tips lie on the limb's circle turned about x, and h is at least
+    // ||P - centre| - radius| from those, P being h seen in the half-plane of either side,
+    // whose distance from the centre depends on the direction only through h's x.
+    std::uint32_t samples_that_may_matter(float cutoff) const;
 
     glm::vec3 w{1.0f, 0.0f, 0.0f};  // the aim
     float wanted = 0.0f;

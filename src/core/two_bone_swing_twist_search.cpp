@@ -207,9 +207,9 @@ Rot2 TwistEndRim::sample_step() {
     return step;
 }
 
-int TwistEndRim::sampled_minima(Minimum found[]) const {
+int TwistEndRim::sampled_minima(Minimum found[], std::uint32_t asked) const {
     constexpr int n = kTwistEndRimSamples;
-    static_assert(n % 4 == 0);
+    static_assert(n % 4 == 0 && n < 32);
     struct Directions {
         float c[n], s[n];
     };
@@ -218,13 +218,22 @@ int TwistEndRim::sampled_minima(Minimum found[]) const {
         for (int k = 0; k < n; ++k) t.c[k] = std::cos(kSampleStep * static_cast<float>(k)), t.s[k] = std::sin(kSampleStep * static_cast<float>(k));
         return t;
     }();
+    asked &= kEverySample;
+    // The asked samples and their neighbours round the rim, four at a time.
+    const std::uint32_t worked_out = (asked | (asked << 1) | (asked >> (n - 1)) | (asked >> 1) | (asked << (n - 1))) & kEverySample;
     // misses[k + 1] is sample k's, with the rim's neighbours at both ends (no modulo in the loop).
     float misses[n + 2];
+    for (int k = 0; k < n; k += 4) {
+        if (((worked_out >> k) & 0xFu) == 0) {
+            for (int j = 0; j < 4; ++j) misses[1 + k + j] = INFINITY;
+            continue;
+        }
 #if defined(__SSE2__)
-    for (int k = 0; k < n; k += 4) _mm_storeu_ps(misses + 1 + k, miss_at(_mm_loadu_ps(directions.c + k), _mm_loadu_ps(directions.s + k)));
+        _mm_storeu_ps(misses + 1 + k, miss_at(_mm_loadu_ps(directions.c + k), _mm_loadu_ps(directions.s + k)));
 #else
-    for (int k = 0; k < n; ++k) misses[1 + k] = miss_at(directions.c[k], directions.s[k]);
+        for (int j = k; j < k + 4; ++j) misses[1 + j] = miss_at(directions.c[j], directions.s[j]);
 #endif
+    }
     misses[0] = misses[n];
     misses[n + 1] = misses[1];
     int count = 0;
@@ -232,8 +241,10 @@ int TwistEndRim::sampled_minima(Minimum found[]) const {
     // Four samples' tests at once (the loop's branches cost as much as the samples): each
     // lane's !(before < it) and !(after <= it), as below, the minima taken in order.
     for (int k = 0; k < n && count < kMostBendMinima; k += 4) {
+        const int asked_here = static_cast<int>((asked >> k) & 0xFu);
+        if (asked_here == 0) continue;
         const __m128 at = _mm_loadu_ps(misses + k + 1);
-        int minima = _mm_movemask_ps(_mm_and_ps(_mm_cmpnlt_ps(_mm_loadu_ps(misses + k), at), _mm_cmpnle_ps(_mm_loadu_ps(misses + k + 2), at)));
+        int minima = _mm_movemask_ps(_mm_and_ps(_mm_cmpnlt_ps(_mm_loadu_ps(misses + k), at), _mm_cmpnle_ps(_mm_loadu_ps(misses + k + 2), at))) & asked_here;
         for (; minima != 0 && count < kMostBendMinima; minima &= minima - 1) {
             const int j = k + std::countr_zero(static_cast<unsigned>(minima));
             found[count++] = {Rot2{directions.c[j], directions.s[j]}, misses[j + 1]};
@@ -241,11 +252,11 @@ int TwistEndRim::sampled_minima(Minimum found[]) const {
     }
 #else
     for (int k = 0; k < n && count < kMostBendMinima; ++k) {
-        if (misses[k] < misses[k + 1] || misses[k + 2] <= misses[k + 1]) continue;
+        if (((asked >> k) & 1u) == 0 || misses[k] < misses[k + 1] || misses[k + 2] <= misses[k + 1]) continue;
         found[count++] = {Rot2{directions.c[k], directions.s[k]}, misses[k + 1]};
     }
 #endif
-    if (count == 0) {
+    if (count == 0 && asked == kEverySample) {
         // The same miss all round (to float's resolution): any direction is the least.
         found[count++] = {Rot2{directions.c[0], directions.s[0]}, misses[1]};
     }

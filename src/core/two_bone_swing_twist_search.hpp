@@ -5,6 +5,8 @@
 // over the swing's rim with the bend in closed form. Each miss takes one bend (or rim direction)
 // or four lanes at once.
 
+#include <cstdint>
+
 #include "core/angle_arc.hpp"
 #include "core/bend_minima.hpp"
 #include "core/rotation_math.hpp"
@@ -110,14 +112,18 @@ struct TwistEndRim {
     float bend_angle(const Closest& c) const;
 
     // The least misses over the rim's directions, sampled: kTwistEndRimSamples directions (four
-    // at a time), each a minimum when neither neighbour round the rim is lower (so none at a
-    // seam); the first where all are the same. At most kMostBendMinima; returns how many (one
-    // at least).
+    // at a time), sample k at k kSampleStep, each a minimum when neither neighbour round the rim
+    // is lower (so none at a seam); the first where all are the same. At most kMostBendMinima;
+    // returns how many (one at least). `asked`: the samples that may be minima, as bits (bit k
+    // for sample k; RimPoses::samples_that_may_matter): only they and their neighbours are
+    // worked out, and the minima among them are the same as of the whole rim's samples (none
+    // where no minimum is asked, the rim's first where all are the same and all are asked).
     struct Minimum {
         Rot2 a;
         float miss = 0.0f;
     };
-    int sampled_minima(Minimum found[]) const;
+    static constexpr std::uint32_t kEverySample = (std::uint32_t{1} << kTwistEndRimSamples) - 1;
+    int sampled_minima(Minimum found[], std::uint32_t asked = kEverySample) const;
     // The spacing of those samples, radians and as a unit complex number.
     static constexpr float kSampleStep = 2.0f * kPi / kTwistEndRimSamples;
     static Rot2 sample_step();

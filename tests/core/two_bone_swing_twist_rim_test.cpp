@@ -2,12 +2,14 @@
 // brute force, on random limbs whose bend plane holds the upper bone's axis: the closest pose for
 // a rim direction is the best of a dense grid of twists and bends; the twist-free bound's least
 // over the rim is at one of the directions twist_free_minima names; bound_near never exceeds a
-// pose's miss; the twist ends' refined minima are the least of a dense search of the rim; and a
+// pose's miss, nor do the samples that may matter leave out a direction within their cutoff; the twist ends' refined minima are the least of a dense search of the rim; and a
 // whole solve is never worse than a dense grid over every pose the limits allow.
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <optional>
 #include <random>
 
@@ -143,6 +145,65 @@ TEST(RimPoses, BoundNearIsNoMoreThanAnyRimPoseNearBy) {
             const Rot2 near = a * rot2(half * (2.0f * static_cast<float>(j) / 100.0f - 1.0f));
             ASSERT_LE(bound, rim->closest(near).miss + 1e-5f * (c.wanted + 2.0f)) << "case " << k << ", direction " << j;
         }
+    }
+}
+
+// Every rim direction whose closest pose misses by no more than the cutoff lies within a
+// sample's spacing of an asked sample; with a cutoff at the rim's least miss plus a little, most
+// samples are left out (the twist ends' search then works out a few).
+TEST(RimPoses, SamplesThatMayMatterHoldEveryDirectionMissingByTheCutoffAtMost) {
+    std::mt19937 rng(316);
+    std::uniform_real_distribution<float> u(0.0f, 1.0f);
+    int checked = 0, asked_total = 0, held = 0;
+    for (int k = 0; k < 300; ++k) {
+        const PlanarCase c = random_case(rng);
+        const std::optional<RimPoses> rim = RimPoses::of(c.t0, c.tc, c.ts, c.w, c.wanted, c.limits, c.bends);
+        if (!rim) continue;
+        ++checked;
+        constexpr int kDense = 2400;
+        float misses[kDense];
+        float least = INFINITY;
+        for (int j = 0; j < kDense; ++j) least = std::min(least, misses[j] = rim->closest(rot2(2.0f * kPi * static_cast<float>(j) / kDense)).miss);
+        const float cutoff = least + (u(rng) < 0.5f ? 0.01f : 0.3f) * (c.wanted + 1.0f) * u(rng);
+        const std::uint32_t asked = rim->samples_that_may_matter(cutoff);
+        asked_total += std::popcount(asked);
+        for (int j = 0; j < kDense; ++j) {
+            if (misses[j] > cutoff) continue;
+            ++held;
+            // The nearest samples either side: one of them asked.
+            const float at = static_cast<float>(j) * kTwistEndRimSamples / kDense;
+            const int below = static_cast<int>(std::floor(at)) % kTwistEndRimSamples, above = (below + 1) % kTwistEndRimSamples;
+            ASSERT_TRUE(((asked >> below) & 1u) != 0 || ((asked >> above) & 1u) != 0)
+                << "case " << k << ", direction " << j << ": misses by " << misses[j] << " within the cutoff " << cutoff << " but no sample near it is asked";
+        }
+    }
+    EXPECT_GT(checked, 200);
+    EXPECT_GT(held, 1000);
+    std::cout << "samples that may matter: " << static_cast<float>(asked_total) / static_cast<float>(checked) << " of " << kTwistEndRimSamples << " on average\n";
+    EXPECT_LT(asked_total, checked * kTwistEndRimSamples * 3 / 4) << "the samples asked should be fewer than all";
+}
+
+// The minima among the asked samples are the whole rim's minima at those samples.
+TEST(TwistEndRim, SampledMinimaAmongTheAskedAreTheWholeRimsThere) {
+    std::mt19937 rng(317);
+    for (int k = 0; k < 200; ++k) {
+        const PlanarCase c = random_case(rng);
+        const TwistEndRim rim(k % 2 == 0 ? c.limits.twist_lo_half : c.limits.twist_hi_half, c.t0, c.tc, c.ts, TurnedBack(c.w, c.wanted, c.limits), c.bends);
+        TwistEndRim::Minimum all[kMostBendMinima], some[kMostBendMinima];
+        const int n_all = rim.sampled_minima(all);
+        const std::uint32_t asked = std::uniform_int_distribution<std::uint32_t>(0, TwistEndRim::kEverySample)(rng);
+        const int n_some = rim.sampled_minima(some, asked);
+        auto index_of = [](Rot2 a) { return static_cast<int>(std::lround(std::atan2(a.s, a.c) / TwistEndRim::kSampleStep + kTwistEndRimSamples)) % kTwistEndRimSamples; };
+        int j = 0;
+        for (int i = 0; i < n_all; ++i) {
+            if (n_all == 1 && i == 0 && asked != TwistEndRim::kEverySample && all[0].a.c == 1.0f && all[0].a.s == 0.0f) break;  // the same miss all round
+            if (((asked >> index_of(all[i].a)) & 1u) == 0) continue;
+            ASSERT_LT(j, n_some) << "case " << k << ": an asked minimum is missing";
+            EXPECT_EQ(index_of(some[j].a), index_of(all[i].a)) << "case " << k;
+            EXPECT_EQ(some[j].miss, all[i].miss) << "case " << k;
+            ++j;
+        }
+        EXPECT_EQ(j, n_some) << "case " << k << ": a minimum among the asked that the whole rim does not have";
     }
 }
 
