@@ -73,11 +73,11 @@ struct TwistEnds {
         : at{{L.swing_twist.twist_lo_half, L.tip0, L.tip_c, L.tip_s, rim.turned, bends}, {L.swing_twist.twist_hi_half, L.tip0, L.tip_c, L.tip_s, rim.turned, bends}} {}
     TwistEndRim at[2];
 
-    // The least miss of their poses at the first (up to four) of the directions: poses within the
-    // limits, so the answer misses by no more.
-    float least_at(const RimPoses::Minimum* directions, int count) const {
+    // The least miss of their poses at the first (up to four) of the directions, and its
+    // direction: poses within the limits, so the answer misses by no more.
+    TwistEndRim::Minimum least_at(const RimPoses::Minimum* directions, int count) const {
         count = count < 4 ? count : 4;
-        float least = INFINITY;
+        TwistEndRim::Minimum least{Rot2{}, INFINITY};
         if (count == 0) return least;
         float c[4], s[4], misses[4];
         for (int k = 0; k < 4; ++k) {
@@ -90,7 +90,9 @@ struct TwistEnds {
 #else
             for (int k = 0; k < 4; ++k) misses[k] = end({c[k], s[k]});
 #endif
-            for (int k = 0; k < count; ++k) least = min_of(least, misses[k]);
+            for (int k = 0; k < count; ++k) {
+                if (misses[k] < least.miss) least = {directions[k].a, misses[k]};
+            }
         }
         return least;
     }
@@ -174,19 +176,17 @@ std::optional<ClosestBend> closest_on_rim(const Limb& L, Rot2 bend_now, float to
     twist_free_within(least_bound + tolerance);
     if (!(answers.best <= least_bound + kCertainOfTolerance * tolerance) && L.swing_twist.twist_bounded) {
         // The twist ends' poses where the bound is least bound the answer: no twist end's minimum
-        // matters where every pose misses by more than that and the tolerance (their misses and
-        // the bound's are worked out differently: a rounding's slack). Should the search find
-        // none as close, every sample is searched.
+        // matters where every pose misses by more than the best of them and the tolerance (their
+        // misses and the search's are worked out differently: a rounding's slack). Should the
+        // search find none as close, that pose is an answer itself (the rim's closest there
+        // misses by no more), so that what was left out still cannot win.
         const TwistEnds ends(L, *rim, bends);
         const float slack = 1e-5f * (L.wanted + L.shape.reach);
-        const float probed = min_of(answers.best, ends.least_at(free_minima, minima));
-        const std::uint32_t asked = rim->samples_that_may_matter(probed + slack + tolerance);
-        ends.add_minima(*rim, tolerance, asked, answers);
+        const TwistEndRim::Minimum probe = ends.least_at(free_minima, minima);
+        const float probed = min_of(answers.best, probe.miss);
+        ends.add_minima(*rim, tolerance, rim->samples_that_may_matter(probed + slack + tolerance), answers);
         twist_free_within(answers.best + tolerance);
-        if (asked != TwistEndRim::kEverySample && !(answers.best <= probed + slack)) {
-            ends.add_minima(*rim, tolerance, TwistEndRim::kEverySample, answers);
-            twist_free_within(answers.best + tolerance);
-        }
+        if (!(answers.best <= probed + slack)) answers.add_on_rim(probe.a, probe.miss);
     }
     add_straight_aims(L, bends, tolerance, answers);
     if (answers.count == 0) return std::nullopt;  // no minimum found (found by fuzzing): the bend's search decides

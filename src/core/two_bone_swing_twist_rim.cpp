@@ -249,17 +249,7 @@ std::uint32_t RimPoses::samples_that_may_matter(float cutoff) const {
     if (u_lo > 1.0f || u_hi < -1.0f) return 0;
     // Over the sample k's spacing either side, d_k -+ the spacing (clamped within a half turn),
     // the cosine ranges over cos(d_k +- step): from u_k = cos d_k and v_k = sin d_k >= 0.
-    struct Samples {
-        float c[kTwistEndRimSamples], s[kTwistEndRimSamples];
-    };
-    static const Samples samples = [] {
-        Samples t{};
-        for (int k = 0; k < kTwistEndRimSamples; ++k) {
-            t.c[k] = std::cos(TwistEndRim::kSampleStep * static_cast<float>(k));
-            t.s[k] = std::sin(TwistEndRim::kSampleStep * static_cast<float>(k));
-        }
-        return t;
-    }();
+    const TwistEndRim::SampleDirections& samples = TwistEndRim::sample_directions();
     const Rot2 step = TwistEndRim::sample_step();
     std::uint32_t bits = 0;
 #if defined(__SSE2__)

@@ -207,17 +207,22 @@ Rot2 TwistEndRim::sample_step() {
     return step;
 }
 
+const TwistEndRim::SampleDirections& TwistEndRim::sample_directions() {
+    static const SampleDirections directions = [] {
+        SampleDirections t{};
+        for (int k = 0; k < kTwistEndRimSamples; ++k) {
+            t.c[k] = std::cos(kSampleStep * static_cast<float>(k));
+            t.s[k] = std::sin(kSampleStep * static_cast<float>(k));
+        }
+        return t;
+    }();
+    return directions;
+}
+
 int TwistEndRim::sampled_minima(Minimum found[], std::uint32_t asked) const {
     constexpr int n = kTwistEndRimSamples;
     static_assert(n % 4 == 0 && n < 32);
-    struct Directions {
-        float c[n], s[n];
-    };
-    static const Directions directions = [] {
-        Directions t{};
-        for (int k = 0; k < n; ++k) t.c[k] = std::cos(kSampleStep * static_cast<float>(k)), t.s[k] = std::sin(kSampleStep * static_cast<float>(k));
-        return t;
-    }();
+    const SampleDirections& directions = sample_directions();
     asked &= kEverySample;
     // The asked samples and their neighbours round the rim, four at a time.
     const std::uint32_t worked_out = (asked | (asked << 1) | (asked >> (n - 1)) | (asked >> 1) | (asked << (n - 1))) & kEverySample;

@@ -124,9 +124,13 @@ struct TwistEndRim {
     };
     static constexpr std::uint32_t kEverySample = (std::uint32_t{1} << kTwistEndRimSamples) - 1;
     int sampled_minima(Minimum found[], std::uint32_t asked = kEverySample) const;
-    // The spacing of those samples, radians and as a unit complex number.
+    // The spacing of those samples, radians and as a unit complex number, and their directions.
     static constexpr float kSampleStep = 2.0f * kPi / kTwistEndRimSamples;
     static Rot2 sample_step();
+    struct SampleDirections {
+        float c[kTwistEndRimSamples], s[kTwistEndRimSamples];
+    };
+    static const SampleDirections& sample_directions();
     // A sampled minimum refined: Newton's method on the squared miss, whose first and second
     // derivatives in a follow from the series', within a sample's spacing either side.
     Minimum refined(const Minimum& sampled) const;
