@@ -7,20 +7,9 @@
 
 #include <cmath>
 
-namespace marionette {
+#include "core/rot2.hpp"
 
-// cos and sin of an angle in [-pi/2, pi/2] by their series taken to the 14th and 15th powers
-// (their remainders there are below 1e-10), without a call into libm (rot2_within_quarter).
-struct CosSin {
-    float c = 1.0f, s = 0.0f;
-};
-// Inlined: a caller reading one of the two (TurnBound) leaves the other unworked.
-[[gnu::always_inline]] constexpr CosSin cos_sin_within_quarter(float radians) {
-    const float x = radians, x2 = x * x;
-    const float c = 1.0f - x2 * (1.0f / 2 - x2 * (1.0f / 24 - x2 * (1.0f / 720 - x2 * (1.0f / 40320 - x2 * (1.0f / 3628800 - x2 * (1.0f / 479001600 - x2 * (1.0f / 87178291200.0f)))))));
-    const float s = x * (1.0f - x2 * (1.0f / 6 - x2 * (1.0f / 120 - x2 * (1.0f / 5040 - x2 * (1.0f / 362880 - x2 * (1.0f / 39916800 - x2 * (1.0f / 6227020800.0f - x2 * (1.0f / 1307674368000.0f))))))));
-    return {c, s};
-}
+namespace marionette {
 
 class LimitAngle {
 public:
@@ -38,22 +27,22 @@ public:
     // The angle's cosine and sine, as std::cos and std::sin give them.
     constexpr float cos() const { return cos_; }
     constexpr float sin() const { return sin_; }
-    // The half angle's, of the angle within a half turn either way (cos_sin_within_quarter of
+    // The half angle's, of the angle within a half turn either way (rot2_within_quarter of
     // half the angle clamped to [-pi, pi]).
     constexpr float half_cos() const { return half_.c; }
     constexpr float half_sin() const { return half_.s; }
 
 private:
     constexpr LimitAngle(float radians, float cos, float sin) : radians_(radians), cos_(cos), sin_(sin), half_(half_of(radians)) {}
-    static constexpr CosSin half_of(float radians) {
+    static constexpr Rot2 half_of(float radians) {
         constexpr float kHalfTurn = 3.14159265f;
-        return cos_sin_within_quarter(0.5f * (radians < -kHalfTurn ? -kHalfTurn : (radians > kHalfTurn ? kHalfTurn : radians)));
+        return rot2_within_quarter(0.5f * (radians < -kHalfTurn ? -kHalfTurn : (radians > kHalfTurn ? kHalfTurn : radians)));
     }
 
     float radians_ = 0.0f;
     float cos_ = 1.0f;
     float sin_ = 0.0f;
-    CosSin half_;
+    Rot2 half_;
 };
 
 // Constants, so that a solve reading them does not work out their half angles' series.

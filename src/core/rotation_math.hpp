@@ -10,6 +10,7 @@
 #endif
 
 #include "core/limit_angle.hpp"
+#include "core/rot2.hpp"
 #include "core/transform.hpp"
 
 namespace marionette {
@@ -35,11 +36,6 @@ inline float min_of(float a, float b) { return a < b ? a : b; }
 inline float max_of(float a, float b) { return a > b ? a : b; }
 inline float clamp_to(float x, float lo, float hi) { return x < lo ? lo : (x > hi ? hi : x); }
 
-struct Rot2 {
-    float c = 1.0f;
-    float s = 0.0f;
-};
-
 inline Rot2 operator*(Rot2 a, Rot2 b) { return {a.c * b.c - a.s * b.s, a.s * b.c + a.c * b.s}; }
 inline Rot2 conjugate(Rot2 r) { return {r.c, -r.s}; }
 inline glm::vec2 rotate(Rot2 r, glm::vec2 v) { return {r.c * v.x - r.s * v.y, r.s * v.x + r.c * v.y}; }
@@ -54,14 +50,6 @@ inline Rot2 small_turn(float radians) {
     const float d = radians, d2 = d * d;
     return {1.0f - d2 * (0.5f - d2 * (1.0f / 24.0f - d2 * (1.0f / 720.0f - d2 * (1.0f / 40320.0f)))),
             d * (1.0f - d2 * (1.0f / 6.0f - d2 * (1.0f / 120.0f - d2 * (1.0f / 5040.0f))))};
-}
-
-// cos and sin of an angle in [-pi/2, pi/2] by small_turn's series taken to the 14th and 15th
-// powers (their remainders there are below 1e-10), without a call into libm: for the halves of limit angles
-// (at most a half turn), which the limited solves set up every call.
-inline Rot2 rot2_within_quarter(float radians) {
-    const CosSin r = cos_sin_within_quarter(radians);
-    return {r.c, r.s};
 }
 
 // atan2(y, x) to within kRoughAngleError, without a call into libm (atan2f is some 90

@@ -162,11 +162,11 @@ glm::vec2 best_on_rim(const glm::vec3& v, const glm::vec3& w, const SwingTwistLi
 }  // namespace
 
 // The half angles are within a quarter turn (a swing of at most a half turn, twists within one
-// either way): their cosines and sines by cos_sin_within_quarter's series (as LimitAngle keeps
+// either way): their cosines and sines by rot2_within_quarter's series (as LimitAngle keeps
 // them), the swing's own from them (libm's sincosf was some 250 instructions a solve).
 SwingTwistLimits::SwingTwistLimits(float swing_limit, const AngleRange& twist_limit)
-    : SwingTwistLimits(swing_limit, cos_sin_within_quarter(0.5f * clamp_to(swing_limit, 0.0f, kPi)), twist_limit,
-                       cos_sin_within_quarter(0.5f * clamp_to(twist_limit.lo, -kPi, kPi)), cos_sin_within_quarter(0.5f * clamp_to(twist_limit.hi, -kPi, kPi))) {}
+    : SwingTwistLimits(swing_limit, rot2_within_quarter(0.5f * clamp_to(swing_limit, 0.0f, kPi)), twist_limit,
+                       rot2_within_quarter(0.5f * clamp_to(twist_limit.lo, -kPi, kPi)), rot2_within_quarter(0.5f * clamp_to(twist_limit.hi, -kPi, kPi))) {}
 
 SwingTwistLimits::SwingTwistLimits(const JointLimits& limits) {
     const LimitAngle s = swing_limit(limits);
@@ -174,11 +174,11 @@ SwingTwistLimits::SwingTwistLimits(const JointLimits& limits) {
     const LimitAngle hi = limits.twist ? limits.twist->max : LimitAngle::half_turn_above();
     // A LimitAngle's half angle is of the angle clamped to a half turn either way, the swing's
     // here to none and a half turn: the same for any swing the rig reader keeps.
-    const CosSin half_swing = s.radians() >= 0.0f ? CosSin{s.half_cos(), s.half_sin()} : cos_sin_within_quarter(0.0f);
+    const Rot2 half_swing = s.radians() >= 0.0f ? Rot2{s.half_cos(), s.half_sin()} : Rot2{};
     *this = SwingTwistLimits(s.radians(), half_swing, twist_range(limits), {lo.half_cos(), lo.half_sin()}, {hi.half_cos(), hi.half_sin()});
 }
 
-SwingTwistLimits::SwingTwistLimits(float swing_limit, CosSin half, const AngleRange& twist_limit, CosSin lo, CosSin hi)
+SwingTwistLimits::SwingTwistLimits(float swing_limit, Rot2 half, const AngleRange& twist_limit, Rot2 lo, Rot2 hi)
     : swing(swing_limit),
       twist(twist_limit),
       cos_swing(1.0f - 2.0f * half.s * half.s),

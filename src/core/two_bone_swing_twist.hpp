@@ -26,7 +26,7 @@ struct SwingTwistLimits {
 
   private:
     // From the swing's and the twist ends' half angles' cosines and sines.
-    SwingTwistLimits(float swing, CosSin half_swing, const AngleRange& twist, CosSin lo_half, CosSin hi_half);
+    SwingTwistLimits(float swing, Rot2 half_swing, const AngleRange& twist, Rot2 lo_half, Rot2 hi_half);
 };
 
 // The largest swing, tilting x toward (0, cos a, sin a), for `dir` = (cos a, sin a): the swing
