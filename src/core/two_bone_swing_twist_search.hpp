@@ -114,10 +114,10 @@ struct TwistEndRim {
     // The least misses over the rim's directions, sampled: kTwistEndRimSamples directions (four
     // at a time), sample k at k kSampleStep, each a minimum when neither neighbour round the rim
     // is lower (so none at a seam); the first where all are the same. At most kMostBendMinima;
-    // returns how many (one at least). `asked`: the samples that may be minima, as bits (bit k
-    // for sample k; RimPoses::samples_that_may_matter): only they and their neighbours are
-    // worked out, and the minima among them are the same as of the whole rim's samples (none
-    // where no minimum is asked, the rim's first where all are the same and all are asked).
+    // returns how many. `asked`: the samples that may be minima, as bits (bit k for sample k;
+    // RimPoses::samples_that_may_matter): only they and their neighbours are worked out, and the
+    // minima among them are the whole rim's there (so one at least when every sample is asked,
+    // and none may be found when some are not).
     struct Minimum {
         Rot2 a;
         float miss = 0.0f;
