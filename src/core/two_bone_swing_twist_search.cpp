@@ -129,6 +129,31 @@ template <class V>
     return pick(off_arc, at_end, at_foot);
 }
 
+// miss_at's operations in its order, with the derivatives of the coordinates beside: of the
+// squared miss's derivative, (|(x, y)| - r)(x x' + y y') / |(x, y)| + z z' at the foot and the
+// distance's to the end's point otherwise, the first times |(x, y)|.
+template <class V>
+[[gnu::always_inline]] inline V TwistEndRim::miss_and_slope_at(V c, V s, V& slope) const {
+    using namespace lanes;
+    auto k_ = [c](float v) { return splat_as(v, c); };
+    const V c2 = c * c - s * s, s2 = s * c + c * s;
+    const Series& e = series;
+    auto at = [&](int k) { return k_(e.c0[k]) + k_(e.c1[k]) * c + k_(e.s1[k]) * s + k_(e.c2[k]) * c2 + k_(e.s2[k]) * s2; };
+    auto turning = [&](int k) { return k_(e.s1[k]) * c - k_(e.c1[k]) * s + k_(2.0f * e.s2[k]) * c2 - k_(2.0f * e.c2[k]) * s2; };
+    const V px = at(kX), py = at(kY), pz = at(kZ);
+    const V dpx = turning(kX), dpy = turning(kY), dpz = turning(kZ);
+    const V m2 = px * px + py * py;
+    auto off_arc = less_equal(m2, k_(kFootless));
+    if (bends.partial) off_arc = either(off_arc, bends.off_partial(px, py));
+    const auto lo_nearer = bends.lo_nearer(px, py);
+    const V dx = px - k_(radius) * select(lo_nearer, k_(bends.lo.c), k_(bends.hi.c));
+    const V dy = py - k_(radius) * select(lo_nearer, k_(bends.lo.s), k_(bends.hi.s));
+    const V m = sqrt(m2);
+    const V off = m - k_(radius);
+    slope = select(off_arc, dx * dpx + dy * dpy + pz * dpz, off * (px * dpx + py * dpy) + m * (pz * dpz));
+    return select(off_arc, sqrt(dx * dx + dy * dy + pz * pz), sqrt(off * off + pz * pz));
+}
+
 float TwistEndRim::operator()(Rot2 a) const { return miss_at(a.c, a.s); }
 
 #if defined(__SSE2__)
@@ -228,20 +253,31 @@ int TwistEndRim::sampled_minima(Minimum found[], std::uint32_t asked) const {
     const std::uint32_t worked_out = (asked | (asked << 1) | (asked >> (n - 1)) | (asked >> 1) | (asked << (n - 1))) & kEverySample;
     // misses[k + 1] is sample k's, with the rim's neighbours at both ends (no modulo in the loop).
     float misses[n + 2];
+    // Bit k: the miss falls at sample k (counter-clockwise), rises there.
+    std::uint32_t falling = 0, rising = 0;
     for (int k = 0; k < n; k += 4) {
         if (((worked_out >> k) & 0xFu) == 0) {
             for (int j = 0; j < 4; ++j) misses[1 + k + j] = INFINITY;
             continue;
         }
 #if defined(__SSE2__)
-        _mm_storeu_ps(misses + 1 + k, miss_at(_mm_loadu_ps(directions.c + k), _mm_loadu_ps(directions.s + k)));
+        __m128 slope;
+        _mm_storeu_ps(misses + 1 + k, miss_and_slope_at(_mm_loadu_ps(directions.c + k), _mm_loadu_ps(directions.s + k), slope));
+        falling |= static_cast<std::uint32_t>(_mm_movemask_ps(_mm_cmplt_ps(slope, _mm_setzero_ps()))) << k;
+        rising |= static_cast<std::uint32_t>(_mm_movemask_ps(_mm_cmpgt_ps(slope, _mm_setzero_ps()))) << k;
 #else
-        for (int j = k; j < k + 4; ++j) misses[1 + j] = miss_at(directions.c[j], directions.s[j]);
+        for (int j = k; j < k + 4; ++j) {
+            float slope = 0.0f;
+            misses[1 + j] = miss_and_slope_at(directions.c[j], directions.s[j], slope);
+            falling |= std::uint32_t{slope < 0.0f} << j;
+            rising |= std::uint32_t{slope > 0.0f} << j;
+        }
 #endif
     }
     misses[0] = misses[n];
     misses[n + 1] = misses[1];
     int count = 0;
+    std::uint32_t minima_bits = 0;
 #if defined(__SSE2__)
     // Four samples' tests at once (the loop's branches cost as much as the samples): each
     // lane's !(before < it) and !(after <= it), as below, the minima taken in order.
@@ -250,6 +286,7 @@ int TwistEndRim::sampled_minima(Minimum found[], std::uint32_t asked) const {
         if (asked_here == 0) continue;
         const __m128 at = _mm_loadu_ps(misses + k + 1);
         int minima = _mm_movemask_ps(_mm_and_ps(_mm_cmpnlt_ps(_mm_loadu_ps(misses + k), at), _mm_cmpnle_ps(_mm_loadu_ps(misses + k + 2), at))) & asked_here;
+        minima_bits |= static_cast<std::uint32_t>(minima) << k;
         for (; minima != 0 && count < kMostBendMinima; minima &= minima - 1) {
             const int j = k + std::countr_zero(static_cast<unsigned>(minima));
             found[count++] = {Rot2{directions.c[j], directions.s[j]}, misses[j + 1]};
@@ -258,9 +295,19 @@ int TwistEndRim::sampled_minima(Minimum found[], std::uint32_t asked) const {
 #else
     for (int k = 0; k < n && count < kMostBendMinima; ++k) {
         if (((asked >> k) & 1u) == 0 || misses[k] < misses[k + 1] || misses[k + 2] <= misses[k + 1]) continue;
+        minima_bits |= std::uint32_t{1} << k;
         found[count++] = {Rot2{directions.c[k], directions.s[k]}, misses[k + 1]};
     }
 #endif
+    // A dip between samples k and k + 1: falling at k, rising at k + 1, neither a minimum above
+    // (whose own dip it would be), both worked out; taken as the lower's, when that is asked.
+    const auto next = [](std::uint32_t bits) { return ((bits >> 1) | (bits << (n - 1))) & kEverySample; };  // bit k: sample k + 1's
+    std::uint32_t dips = falling & next(rising) & ~minima_bits & ~next(minima_bits) & worked_out & next(worked_out);
+    for (; dips != 0 && count < kMostBendMinima; dips &= dips - 1) {
+        const int k = std::countr_zero(static_cast<unsigned>(dips)), j = k + 1 < n ? k + 1 : 0;
+        const int lower = misses[j + 1] < misses[k + 1] ? j : k;
+        if (((asked >> lower) & 1u) != 0) found[count++] = {Rot2{directions.c[lower], directions.s[lower]}, misses[lower + 1]};
+    }
     if (count == 0 && asked == kEverySample) {
         // The same miss all round (to float's resolution): any direction is the least.
         found[count++] = {Rot2{directions.c[0], directions.s[0]}, misses[1]};
@@ -294,6 +341,45 @@ TwistEndRim::Minimum TwistEndRim::refined(const Minimum& sampled) const {
         if (!lower || std::fabs(d) < 1e-4f) break;
     }
     return {normalized(a), std::sqrt(g)};
+}
+
+// Where the refinement has found one minimum, a quarter and half the way to each neighbouring
+// sample are looked at: a miss there below the one found, or below the sample's on the side the
+// refinement did not go, or the quarter's above the mean of the sample's and the half's (a rise
+// toward another minimum), tells another minimum on that side, refined from the lesser of the
+// two. (Without them, limbs of ik_bench's kind were missed by 6 to 10 tolerances, one target in
+// 50,000.)
+int TwistEndRim::refined_minima(const Minimum& sampled, Minimum out[kMostRefinedBeside]) const {
+    Minimum starts[kMostRefinedBeside] = {sampled};
+    int n = 1, count = 0;
+    for (int i = 0; i < n; ++i) {
+        const Minimum m = refined(starts[i]);
+        // One found again (to the refinement's resolution, a step under 1e-4) is left out: it
+        // would tie with itself.
+        bool again = false;
+        for (int j = 0; j < count; ++j) again = again || (dot2(m.a, out[j].a) > 0.0f && std::fabs(cross2(m.a, out[j].a)) < 1e-3f);
+        if (!again) out[count++] = m;
+        if (i > 0) continue;
+        static const Rot2 quarter = rot2(0.25f * kSampleStep), half = quarter * quarter;
+        // Clockwise (side 0) and counter-clockwise (side 1): a quarter, then half the way.
+        const Rot2 at[2][2] = {{sampled.a * conjugate(quarter), sampled.a * conjugate(half)}, {sampled.a * quarter, sampled.a * half}};
+        alignas(16) float c[4] = {at[0][0].c, at[0][1].c, at[1][0].c, at[1][1].c}, s[4] = {at[0][0].s, at[0][1].s, at[1][0].s, at[1][1].s}, misses[4];
+#if defined(__SSE2__)
+        _mm_store_ps(misses, miss_at(_mm_load_ps(c), _mm_load_ps(s)));
+#else
+        for (int k = 0; k < 4; ++k) misses[k] = miss_at(c[k], s[k]);
+#endif
+        const float turned = cross2(sampled.a, out[0].a);
+        for (int side = 0; side < 2; ++side) {
+            const bool went_there = side == 0 ? turned < 0.0f : turned > 0.0f;
+            const float q = misses[2 * side], h = misses[2 * side + 1];
+            const bool below_found = q < out[0].miss || h < out[0].miss;
+            const bool below_sample = q < sampled.miss || h < sampled.miss;
+            const bool rising = q > 0.5f * (sampled.miss + h);
+            if (below_found || (!went_there && below_sample) || rising) starts[n++] = q <= h ? Minimum{at[side][0], q} : Minimum{at[side][1], h};
+        }
+    }
+    return count;
 }
 
 int twist_end_minima(const TwistEndRim& rim, BendMinimum found[kMostBendMinima]) {

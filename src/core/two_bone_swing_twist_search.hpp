@@ -113,8 +113,9 @@ struct TwistEndRim {
 
     // The least misses over the rim's directions, sampled: kTwistEndRimSamples directions (four
     // at a time), sample k at k kSampleStep, each a minimum when neither neighbour round the rim
-    // is lower (so none at a seam); the first where all are the same. At most kMostBendMinima;
-    // returns how many. `asked`: the samples that may be minima, as bits (bit k for sample k;
+    // is lower (so none at a seam), or the lower of two neighbours between which the miss turns
+    // from falling to rising while neither is such a minimum (a dip narrower than the spacing);
+    // the first where all are the same. At most kMostBendMinima; returns how many. `asked`: the samples that may be minima, as bits (bit k for sample k;
     // RimPoses::samples_that_may_matter): only they and their neighbours are worked out, and the
     // minima among them are the whole rim's there (so one at least when every sample is asked,
     // and none may be found when some are not).
@@ -134,10 +135,18 @@ struct TwistEndRim {
     // A sampled minimum refined: Newton's method on the squared miss, whose first and second
     // derivatives in a follow from the series', within a sample's spacing either side.
     Minimum refined(const Minimum& sampled) const;
+    // That, and the other minima within half a sample's spacing of the sampled one (the miss can
+    // have two between samples: the nearest bend jumps between the circle's foot and an end of
+    // the bends, or between the sides of x): up to three, refined, into out; how many.
+    static constexpr int kMostRefinedBeside = 3;
+    int refined_minima(const Minimum& sampled, Minimum out[kMostRefinedBeside]) const;
 
   private:
     template <class V>
     V miss_at(V c, V s) const;
+    // The same miss (to the bit), and into `slope` a positive multiple of its derivative in a.
+    template <class V>
+    V miss_and_slope_at(V c, V s, V& slope) const;
     // The squared miss at a and its first two derivatives in a.
     float squared_miss(Rot2 a, float& slope_1, float& slope_2) const;
 };

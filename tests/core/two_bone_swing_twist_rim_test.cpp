@@ -2,8 +2,9 @@
 // brute force, on random limbs whose bend plane holds the upper bone's axis: the closest pose for
 // a rim direction is the best of a dense grid of twists and bends; the twist-free bound's least
 // over the rim is at one of the directions twist_free_minima names; bound_near never exceeds a
-// pose's miss, nor do the samples that may matter leave out a direction within their cutoff; the twist ends' refined minima are the least of a dense search of the rim; and a
-// whole solve is never worse than a dense grid over every pose the limits allow.
+// pose's miss, nor do the samples that may matter leave out a direction within their cutoff;
+// the twist ends' refined minima, with those beside them, are the least of a dense search of the
+// rim; and a whole solve is never worse than a dense grid over every pose the limits allow.
 
 #include <gtest/gtest.h>
 
@@ -207,9 +208,15 @@ TEST(TwistEndRim, SampledMinimaAmongTheAskedAreTheWholeRimsThere) {
     }
 }
 
+// The sampled minima, with the dips between samples, refined with the minima beside them
+// (refined_minima), against a dense search of the rim. Without the minima beside, case 1054 of
+// these 30,000 was missed by 1e-3 (two minima between two samples, the refinement taking the
+// higher); without the dips, cases 19190 and 24260 by 3e-4 and 9e-4 (a dip narrower than the
+// spacing, the samples either side above it).
 TEST(TwistEndRim, RefinedSampledMinimaFindTheLeastOfADenseSearchOfTheRim) {
     std::mt19937 rng(314);
-    for (int k = 0; k < 200; ++k) {
+    int beside = 0;
+    for (int k = 0; k < 30000; ++k) {
         const PlanarCase c = random_case(rng);
         const bool at_lo = k % 2 == 0;
         const TwistEndRim rim(at_lo ? c.limits.twist_lo_half : c.limits.twist_hi_half, c.t0, c.tc, c.ts, TurnedBack(c.w, c.wanted, c.limits), c.bends);
@@ -218,15 +225,21 @@ TEST(TwistEndRim, RefinedSampledMinimaFindTheLeastOfADenseSearchOfTheRim) {
         ASSERT_GE(n, 1) << "case " << k;
         float least = INFINITY;
         for (int j = 0; j < n; ++j) {
-            const TwistEndRim::Minimum m = rim.refined(sampled[j]);
-            ASSERT_LE(m.miss, sampled[j].miss + 1e-6f * (c.wanted + 2.0f)) << "case " << k << ": refining made it worse";
-            ASSERT_NEAR(m.miss, rim(m.a), 1e-5f * (c.wanted + 2.0f)) << "case " << k;
-            least = std::min(least, m.miss);
+            TwistEndRim::Minimum refined[TwistEndRim::kMostRefinedBeside];
+            const int found = rim.refined_minima(sampled[j], refined);
+            ASSERT_GE(found, 1);
+            beside += found - 1;
+            ASSERT_LE(refined[0].miss, sampled[j].miss + 1e-6f * (c.wanted + 2.0f)) << "case " << k << ": refining made it worse";
+            for (int i = 0; i < found; ++i) {
+                ASSERT_NEAR(refined[i].miss, rim(refined[i].a), 1e-5f * (c.wanted + 2.0f)) << "case " << k;
+                least = std::min(least, refined[i].miss);
+            }
         }
         float dense = INFINITY;
         for (int j = 0; j < 7200; ++j) dense = std::min(dense, rim(rot2(2.0f * kPi * static_cast<float>(j) / 7200.0f)));
-        ASSERT_LE(least, dense + 1e-5f * (c.wanted + 2.0f)) << "case " << k << ": the dense search found a closer rim pose";
+        EXPECT_LE(least, dense + 1e-5f * (c.wanted + 2.0f)) << "case " << k << ": the dense search found a closer rim pose";
     }
+    std::cout << "twist ends' minima beside the sampled ones refined: " << beside << "\n";
 }
 
 // ik_bench's swing-twist limb (a 1 and 0.8 limb, swing 120 degrees, twist +-60, hinge -10..140),
