@@ -195,8 +195,9 @@ std::optional<ClosestBend> closest_on_rim(const Limb& L, Rot2 bend_now, float to
         if (!(answers.best <= probed + slack)) {
             // 1 target in 50,000 on some limbs (the best sampled minimum's missing by up to 50
             // tolerances more before).
-            const TwistEndRim::Minimum m = ends.at[probe.end].refined(probe.at);
-            answers.add_on_rim(m.a, m.miss);
+            TwistEndRim::Minimum refined[TwistEndRim::kMostRefinedBeside];
+            const int found = ends.at[probe.end].refined_minima(probe.at, refined);
+            for (int j = 0; j < found; ++j) answers.add_on_rim(refined[j].a, refined[j].miss);
         }
     }
     add_straight_aims(L, bends, tolerance, answers);
