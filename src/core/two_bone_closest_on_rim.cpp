@@ -193,7 +193,7 @@ std::optional<ClosestBend> closest_on_rim(const Limb& L, Rot2 bend_now, float to
         ends.add_minima(*rim, tolerance, rim->samples_that_may_matter(probed + slack + tolerance), answers);
         twist_free_within(answers.best + tolerance);
         if (!(answers.best <= probed + slack)) {
-            // 1 target in 50,000 on some limbs (the best sampled minimum's missing by up to 50
+            // 1 target in 50,000 on some limbs (the best sampled minimum's missing by up to 56
             // tolerances more before).
             TwistEndRim::Minimum refined[TwistEndRim::kMostRefinedBeside];
             const int found = ends.at[probe.end].refined_minima(probe.at, refined);

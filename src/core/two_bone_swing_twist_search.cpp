@@ -104,54 +104,44 @@ TwistEndRim::TwistEndRim(glm::vec2 end_half, const glm::vec3& t0, const glm::vec
 }
 
 // The miss at the foot on the circle when it lies within the bends, else at the nearer end's
-// point; both computed and one selected, as FreeTwistAims::at.
+// point; both computed and one selected, as FreeTwistAims::at. With the derivatives of the
+// coordinates beside, `slope` is a positive multiple of the squared miss's derivative in a:
+// (|(x, y)| - r)(x x' + y y') / |(x, y)| + z z' at the foot, times |(x, y)|, and the distance's
+// to the end's point otherwise (none asked for a null `slope`).
 template <class V>
-[[gnu::always_inline]] inline V TwistEndRim::miss_at(V c, V s) const {
+[[gnu::always_inline]] inline V TwistEndRim::miss_and_slope_at(V c, V s, V* slope) const {
     using namespace lanes;
     auto k_ = [c](float v) { return splat_as(v, c); };
     const V c2 = c * c - s * s, s2 = s * c + c * s;  // the direction doubled, as Rot2's product
     const Series& e = series;
     auto at = [&](int k) { return k_(e.c0[k]) + k_(e.c1[k]) * c + k_(e.s1[k]) * s + k_(e.c2[k]) * c2 + k_(e.s2[k]) * s2; };
+    auto turning = [&](int k) { return k_(e.s1[k]) * c - k_(e.c1[k]) * s + k_(2.0f * e.s2[k]) * c2 - k_(2.0f * e.c2[k]) * s2; };
     const V px = at(kX), py = at(kY), pz = at(kZ);
     const V m2 = px * px + py * py;
     auto off_arc = less_equal(m2, k_(kFootless));
     if (bends.partial) off_arc = either(off_arc, bends.off_partial(px, py));
+    // From the nearer end's point, and from the foot (along x and y, |(x, y)| - r).
+    auto end_dx = [&] { return px - k_(radius) * select(bends.lo_nearer(px, py), k_(bends.lo.c), k_(bends.hi.c)); };
+    auto end_dy = [&] { return py - k_(radius) * select(bends.lo_nearer(px, py), k_(bends.lo.s), k_(bends.hi.s)); };
+    auto foot_off = [&] { return sqrt(m2) - k_(radius); };
+    if (slope) {
+        const V dpx = turning(kX), dpy = turning(kY), dpz = turning(kZ);
+        *slope = select(off_arc, end_dx() * dpx + end_dy() * dpy + pz * dpz, foot_off() * (px * dpx + py * dpy) + sqrt(m2) * (pz * dpz));
+    }
     auto at_end = [&] {
-        const auto lo_nearer = bends.lo_nearer(px, py);
-        const V dx = px - k_(radius) * select(lo_nearer, k_(bends.lo.c), k_(bends.hi.c));
-        const V dy = py - k_(radius) * select(lo_nearer, k_(bends.lo.s), k_(bends.hi.s));
+        const V dx = end_dx(), dy = end_dy();
         return sqrt(dx * dx + dy * dy + pz * pz);
     };
     auto at_foot = [&] {
-        const V off = sqrt(m2) - k_(radius);
+        const V off = foot_off();
         return sqrt(off * off + pz * pz);
     };
     return pick(off_arc, at_end, at_foot);
 }
 
-// miss_at's operations in its order, with the derivatives of the coordinates beside: of the
-// squared miss's derivative, (|(x, y)| - r)(x x' + y y') / |(x, y)| + z z' at the foot and the
-// distance's to the end's point otherwise, the first times |(x, y)|.
 template <class V>
-[[gnu::always_inline]] inline V TwistEndRim::miss_and_slope_at(V c, V s, V& slope) const {
-    using namespace lanes;
-    auto k_ = [c](float v) { return splat_as(v, c); };
-    const V c2 = c * c - s * s, s2 = s * c + c * s;
-    const Series& e = series;
-    auto at = [&](int k) { return k_(e.c0[k]) + k_(e.c1[k]) * c + k_(e.s1[k]) * s + k_(e.c2[k]) * c2 + k_(e.s2[k]) * s2; };
-    auto turning = [&](int k) { return k_(e.s1[k]) * c - k_(e.c1[k]) * s + k_(2.0f * e.s2[k]) * c2 - k_(2.0f * e.c2[k]) * s2; };
-    const V px = at(kX), py = at(kY), pz = at(kZ);
-    const V dpx = turning(kX), dpy = turning(kY), dpz = turning(kZ);
-    const V m2 = px * px + py * py;
-    auto off_arc = less_equal(m2, k_(kFootless));
-    if (bends.partial) off_arc = either(off_arc, bends.off_partial(px, py));
-    const auto lo_nearer = bends.lo_nearer(px, py);
-    const V dx = px - k_(radius) * select(lo_nearer, k_(bends.lo.c), k_(bends.hi.c));
-    const V dy = py - k_(radius) * select(lo_nearer, k_(bends.lo.s), k_(bends.hi.s));
-    const V m = sqrt(m2);
-    const V off = m - k_(radius);
-    slope = select(off_arc, dx * dpx + dy * dpy + pz * dpz, off * (px * dpx + py * dpy) + m * (pz * dpz));
-    return select(off_arc, sqrt(dx * dx + dy * dy + pz * pz), sqrt(off * off + pz * pz));
+[[gnu::always_inline]] inline V TwistEndRim::miss_at(V c, V s) const {
+    return miss_and_slope_at(c, s, static_cast<V*>(nullptr));
 }
 
 float TwistEndRim::operator()(Rot2 a) const { return miss_at(a.c, a.s); }
@@ -262,13 +252,13 @@ int TwistEndRim::sampled_minima(Minimum found[], std::uint32_t asked) const {
         }
 #if defined(__SSE2__)
         __m128 slope;
-        _mm_storeu_ps(misses + 1 + k, miss_and_slope_at(_mm_loadu_ps(directions.c + k), _mm_loadu_ps(directions.s + k), slope));
+        _mm_storeu_ps(misses + 1 + k, miss_and_slope_at(_mm_loadu_ps(directions.c + k), _mm_loadu_ps(directions.s + k), &slope));
         falling |= static_cast<std::uint32_t>(_mm_movemask_ps(_mm_cmplt_ps(slope, _mm_setzero_ps()))) << k;
         rising |= static_cast<std::uint32_t>(_mm_movemask_ps(_mm_cmpgt_ps(slope, _mm_setzero_ps()))) << k;
 #else
         for (int j = k; j < k + 4; ++j) {
             float slope = 0.0f;
-            misses[1 + j] = miss_and_slope_at(directions.c[j], directions.s[j], slope);
+            misses[1 + j] = miss_and_slope_at(directions.c[j], directions.s[j], &slope);
             falling |= std::uint32_t{slope < 0.0f} << j;
             rising |= std::uint32_t{slope > 0.0f} << j;
         }

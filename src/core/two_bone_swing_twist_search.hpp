@@ -115,10 +115,11 @@ struct TwistEndRim {
     // at a time), sample k at k kSampleStep, each a minimum when neither neighbour round the rim
     // is lower (so none at a seam), or the lower of two neighbours between which the miss turns
     // from falling to rising while neither is such a minimum (a dip narrower than the spacing);
-    // the first where all are the same. At most kMostBendMinima; returns how many. `asked`: the samples that may be minima, as bits (bit k for sample k;
-    // RimPoses::samples_that_may_matter): only they and their neighbours are worked out, and the
-    // minima among them are the whole rim's there (so one at least when every sample is asked,
-    // and none may be found when some are not).
+    // the first where all are the same. At most kMostBendMinima; returns how many. `asked`: the
+    // samples that may be minima, as bits (bit k for sample k; RimPoses::samples_that_may_matter):
+    // only they and their neighbours are worked out, and the minima among them are the whole
+    // rim's there (so one at least when every sample is asked, and none may be found when some
+    // are not).
     struct Minimum {
         Rot2 a;
         float miss = 0.0f;
@@ -144,9 +145,9 @@ struct TwistEndRim {
   private:
     template <class V>
     V miss_at(V c, V s) const;
-    // The same miss (to the bit), and into `slope` a positive multiple of its derivative in a.
+    // The same, and into `slope` (when not null) a positive multiple of its derivative in a.
     template <class V>
-    V miss_and_slope_at(V c, V s, V& slope) const;
+    V miss_and_slope_at(V c, V s, V* slope) const;
     // The squared miss at a and its first two derivatives in a.
     float squared_miss(Rot2 a, float& slope_1, float& slope_2) const;
 };
