@@ -36,7 +36,9 @@ struct Answer {
 };
 
 struct Answers {
-    static constexpr int kMost = RimPoses::kMostTwistFreeMinima + 2 * kMostBendMinima + 2;
+    // The twist-free minima, each twist end's sampled minima and the probe with the minima
+    // refined beside each, the straight aims: room for every answer, the best among them.
+    static constexpr int kMost = RimPoses::kMostTwistFreeMinima + TwistEndRim::kMostRefinedBeside * (2 * kMostBendMinima + 1) + 2;
     Answer list[kMost];
     int count = 0;
     float best = INFINITY;
