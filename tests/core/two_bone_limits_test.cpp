@@ -246,7 +246,7 @@ TEST(TwoBoneLimitsRegression, ATwistEndPoseFarFromTheBoundsMinimaIsFound) {
 // A twist end's miss over the rim has minima its 24 samples hide (the nearest bend jumps between
 // the circle's foot and an end of the bend range): two between two samples, where the search
 // refined the sampled one into the higher; a dip narrower than the spacing, the samples either
-// side above it; one beside the probes only. Missed by 4 to 56 tolerances, about one target in
+// side above it; a dip only a probe lay in. Missed by 4 to 56 tolerances, about one target in
 // 50,000 each. On ik_bench's limb (bones 1 and 0.8, the pole toward +z), from rest, with its
 // limits and others. `least`: the least miss over the swing's rim on a grid of 20,000 directions.
 TEST(TwoBoneLimitsRegression, TwistEndMinimaTheSamplesHideAreFound) {
