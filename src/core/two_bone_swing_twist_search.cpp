@@ -353,9 +353,10 @@ int TwistEndRim::refined_minima(const Minimum& sampled, Minimum out[kMostRefined
         static const Rot2 quarter = rot2(0.25f * kSampleStep), half = quarter * quarter;
         // Clockwise (side 0) and counter-clockwise (side 1): a quarter, then half the way.
         const Rot2 at[2][2] = {{sampled.a * conjugate(quarter), sampled.a * conjugate(half)}, {sampled.a * quarter, sampled.a * half}};
-        alignas(16) float c[4] = {at[0][0].c, at[0][1].c, at[1][0].c, at[1][1].c}, s[4] = {at[0][0].s, at[0][1].s, at[1][0].s, at[1][1].s}, misses[4];
+        const float c[4] = {at[0][0].c, at[0][1].c, at[1][0].c, at[1][1].c}, s[4] = {at[0][0].s, at[0][1].s, at[1][0].s, at[1][1].s};
+        float misses[4];
 #if defined(__SSE2__)
-        _mm_store_ps(misses, miss_at(_mm_load_ps(c), _mm_load_ps(s)));
+        four(c, s, misses);
 #else
         for (int k = 0; k < 4; ++k) misses[k] = miss_at(c[k], s[k]);
 #endif
