@@ -30,6 +30,11 @@ std::vector<BonePose> capture_bones(const Pose& pose, std::span<const int> bones
 
 void blend_bones(Pose& pose, std::span<const BonePose> stored, float weight) {
     const float w = std::isnan(weight) ? 0.0f : std::clamp(weight, 0.0f, 1.0f);
+    // None of the way leaves the pose as it is, to the bit: the blend below renormalizes the
+    // rotation, and SSE's reciprocal square root differs between Intel and AMD processors in its
+    // last bits (on Intel a rotation came back one unit off, and applying a pose at weight 0
+    // counted as an edit).
+    if (w <= 0.0f) return;
     const std::size_t count = pose.rotations.size();
     if (!pose.fits(count)) return;
     for (const BonePose& s : stored) {
