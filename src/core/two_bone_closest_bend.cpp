@@ -8,6 +8,7 @@
 #include "core/lanes_scalar.hpp"
 #include "core/lanes_sse.hpp"
 #include "core/rotation_math.hpp"
+#include "core/two_bone_guards.hpp"
 #include "core/two_bone_shaped_limb.hpp"
 #include "core/two_bone_swing_twist_search.hpp"
 
@@ -102,9 +103,9 @@ float distance_from_now(const Limb& L, float theta, float bend_now, MeasuredAims
 }
 
 // The bend whose closest tip misses least (bend_minima.hpp). Of the minima missing by no more
-// than `tolerance` beyond the best, the one nearest the current pose is taken, so the limb stays
-// where it is instead of jumping between two nearly equal answers (one per limit it can rest
-// against, or per side of the limb).
+// than the tie band beyond the best (kTieOfTolerance), the one nearest the current pose is
+// taken, so the limb stays where it is instead of jumping between two nearly equal answers (one
+// per limit it can rest against, or per side of the limb).
 //
 // A swing-twist upper joint's own miss is rough (closest_swing_twist_aim chooses among candidates)
 // and some twenty times dearer, so it is searched only as a last resort. Its search takes the
@@ -200,7 +201,8 @@ ClosestBend closest_bend(const Limb& L, Rot2 bend_now, float tolerance) {
         if (found[k].miss < best) best = found[k].miss, least = k;
     }
     int near_best = 0;
-    for (int k = 0; k < count; ++k) near_best += found[k].miss <= best + tolerance;
+    const float tie = kTieOfTolerance * tolerance;
+    for (int k = 0; k < count; ++k) near_best += found[k].miss <= best + tie;
     if (near_best == 1) return answer(found[least].bend);
     // A twist end's minimum need not be one of the true miss (a closer pose may lie beside it with
     // the twist inside its range): such a bend must not win a tie for being near.
@@ -218,7 +220,7 @@ ClosestBend closest_bend(const Limb& L, Rot2 bend_now, float tolerance) {
     float nearest = INFINITY;
     const float now = clamp_to(angle_of(bend_now), L.bends.lo, L.bends.hi);
     for (int k = 0; k < count; ++k) {
-        if (found[k].miss > best + tolerance || (k != least && !is_true_minimum(found[k]))) continue;
+        if (found[k].miss > best + tie || (k != least && !is_true_minimum(found[k]))) continue;
         const float d = distance_from_now(L, found[k].bend, now, measured);
         if (d < nearest) nearest = d, chosen = found[k].bend;
     }

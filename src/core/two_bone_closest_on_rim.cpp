@@ -18,6 +18,7 @@
 
 #include "core/angle_arc.hpp"
 #include "core/rotation_math.hpp"
+#include "core/two_bone_guards.hpp"
 #include "core/two_bone_shaped_limb.hpp"
 #include "core/two_bone_swing_twist_rim.hpp"
 #include "core/two_bone_swing_twist_search.hpp"
@@ -222,17 +223,19 @@ std::optional<ClosestBend> closest_on_rim(const Limb& L, Rot2 bend_now, float to
         if (list[k].miss < list[least].miss) least = k;
     }
     int near_best = 0;
-    for (int k = 0; k < count; ++k) near_best += list[k].miss <= list[least].miss + tolerance;
+    const float tie = kTieOfTolerance * tolerance;
+    for (int k = 0; k < count; ++k) near_best += list[k].miss <= list[least].miss + tie;
     int chosen = least;
     Posed pose = posed(list[least]);
     if (near_best > 1) {
-        // Of the answers within the tolerance of the least, the one nearest the limb's current
-        // pose (the larger joint turn), so that the limb stays where it is instead of jumping
-        // between two nearly equal answers; but only one that no pose beside misses by less: not
-        // the rim's closest poses either side of its direction (the bound's and the twist ends'
-        // answers need not be minima there: the twist may be held, or free), nor the closest aims
-        // at its bend and either side of it (a tip nearly on the bone's axis has minima at
-        // several twists, which a drag would otherwise keep to until its own vanished, in a jump).
+        // Of the answers within the tie band of the least (kTieOfTolerance), the one nearest the
+        // limb's current pose (the larger joint turn), so that the limb stays where it is instead
+        // of jumping between two nearly equal answers; but only one that no pose beside misses by
+        // less: not the rim's closest poses either side of its direction (the bound's and the
+        // twist ends' answers need not be minima there: the twist may be held, or free), nor the
+        // closest aims at its bend and either side of it (a tip nearly on the bone's axis has
+        // minima at several twists, which a drag would otherwise keep to until its own vanished,
+        // in a jump).
         // An answer that is no minimum would be left again as the target moves on, in a jump.
         auto is_minimum = [&](const Answer& a, float bend) {
             constexpr float kProbe = 3e-3f;  // radians
@@ -254,7 +257,7 @@ std::optional<ClosestBend> closest_on_rim(const Limb& L, Rot2 bend_now, float to
         };
         float nearest = distance_from_now(pose);
         for (int k = 0; k < count; ++k) {
-            if (k == least || list[k].miss > list[least].miss + tolerance) continue;
+            if (k == least || list[k].miss > list[least].miss + tie) continue;
             const Posed p = posed(list[k]);
             if (!is_minimum(list[k], p.bend)) continue;
             const float d = distance_from_now(p);

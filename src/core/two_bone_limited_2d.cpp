@@ -197,9 +197,10 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& re
     Rot2 chosen_d = candidates[best].d;
     int others = 0;
     Rot2 near_a[8];
-    if (runner_up <= least + tolerance) {  // else no other is near
+    const float tie = kTieOfTolerance * tolerance;
+    if (runner_up <= least + tie) {  // else no other is near
         for (int i = 0; i < count; ++i) {
-            if (candidates[i].miss > least + tolerance) continue;
+            if (candidates[i].miss > least + tie) continue;
             near_a[i] = i == best ? chosen_a : normalized(candidates[i].a);
             others += apart(near_a[i], chosen_a) >= 1e-12f || apart(candidates[i].d, chosen_d) >= 1e-12f;
         }
@@ -218,7 +219,7 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& re
         float nearest = INFINITY;
         for (int i = 0; i < count; ++i) {
             const Candidate& c = candidates[i];
-            if (c.miss > least + tolerance || !is_minimum(c)) continue;
+            if (c.miss > least + tie || !is_minimum(c)) continue;
             const float turn = max_of(apart(c.d, d_from), apart(near_a[i], a_now));
             if (turn < nearest) nearest = turn, chosen_a = near_a[i], chosen_d = c.d;
         }
