@@ -78,10 +78,11 @@ V reach_tolerance(V tolerance, V reach) {
 // A limited solve's closest-tip answers missing by no more than this share of the tolerance
 // beyond the least are a tie, which goes to the one nearest the current pose (the limb stays
 // where it is instead of jumping between two nearly equal answers). The rest of the tolerance is
-// the search's own margin: its least is within a quarter of the tolerance of the best pose the
-// limits allow (kCertainOfTolerance), and the pose's miss is worked out again from the pose. With
-// the whole tolerance as the band, a dense grid of the swing's rim found a pose missing by the
-// tolerance and 5e-7 more than the grid's best (two_bone_rim_grid_test).
+// the search's own margin: its least is the best pose's to within a quarter of the tolerance
+// where a swing-twist search stops early (kCertainOfTolerance), to its refinement's resolution
+// elsewhere, and the pose's miss is worked out again from the pose. With the whole tolerance as
+// the band, a dense grid of the swing's rim found a pose missing by the tolerance and 5e-7 more
+// than the grid's best (two_bone_rim_grid_test).
 inline constexpr float kTieOfTolerance = 0.5f;
 
 // The side of the straight limb a bend whose sine from straight is `sine` lies on: +1, -1, or
