@@ -6,7 +6,9 @@
 // same poses bit for bit.
 //
 // CASE: free (BM_TwoBone/3d), cone (BM_TwoBoneLimited/3d_any), cone_reachable, swing_twist
-// (3d_swing_twist_any), swing_twist_reachable, 2d (BM_TwoBone/2d), 2d_limited (2d_any).
+// (3d_swing_twist_any), swing_twist_reachable, 2d (BM_TwoBone/2d), 2d_limited (2d_any); and
+// cone_searched, swing_twist_searched: the targets the limited fast path finds no exact answer
+// for (solve_limited_3d), whose solves are the closest-pose search's.
 
 #include <cstdint>
 #include <cstdio>
@@ -14,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "core/two_bone_free.hpp"
 #include "core/two_bone_solver.hpp"
 #include "ik_bench_limbs.hpp"
 
@@ -24,7 +27,7 @@ namespace {
 
 struct Case {
     Dimensions dims = Dimensions::Three;
-    bool limited = false, reachable = false, swing_twist = false;
+    bool limited = false, reachable = false, swing_twist = false, searched = false;
 };
 
 bool case_named(const std::string& name, Case& c) {
@@ -33,6 +36,8 @@ bool case_named(const std::string& name, Case& c) {
     else if (name == "cone_reachable") c = {Dimensions::Three, true, true, false};
     else if (name == "swing_twist") c = {Dimensions::Three, true, false, true};
     else if (name == "swing_twist_reachable") c = {Dimensions::Three, true, true, true};
+    else if (name == "cone_searched") c = {Dimensions::Three, true, false, false, true};
+    else if (name == "swing_twist_searched") c = {Dimensions::Three, true, false, true, true};
     else if (name == "2d") c = {Dimensions::Two, false, false, false};
     else if (name == "2d_limited") c = {Dimensions::Two, true, false, false};
     else return false;
@@ -56,7 +61,7 @@ std::uint64_t bits_of(const Pose& pose) {
 int main(int argc, char** argv) {
     Case c;
     if (argc < 3 || !case_named(argv[1], c)) {
-        std::fprintf(stderr, "usage: ik_count free|cone|cone_reachable|swing_twist|swing_twist_reachable|2d|2d_limited ROUNDS [check]\n");
+        std::fprintf(stderr, "usage: ik_count free|cone|cone_reachable|cone_searched|swing_twist|swing_twist_reachable|swing_twist_searched|2d|2d_limited ROUNDS [check]\n");
         return 2;
     }
     const int rounds = std::atoi(argv[2]);
@@ -72,7 +77,11 @@ int main(int argc, char** argv) {
     const std::size_t pool = c.limited ? 8192 : 1024;
     for (const glm::vec3& t : random_targets(c.dims, 2.2f, pool)) {
         job.target = t;
-        if (!c.reachable || job.run().reached) targets.push_back(t);
+        IkResult fast;
+        // The limb's parent is the world: the target is already in its frame.
+        const bool searched = c.searched && solve_limited_3d(job, t, *settings.pole, fast) == LimitedAnswer::NoExactAnswer;
+        if (c.searched ? searched : (!c.reachable || job.run().reached)) targets.push_back(t);
+        if (c.searched) pose = rig.pose;  // each asked from rest, as the selection's pose
         if (targets.size() == 1024) break;
     }
     pose = rig.pose;
