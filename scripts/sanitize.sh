@@ -35,6 +35,7 @@ export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0"
 export MARIONETTE_SOAK_DRAGS="${MARIONETTE_SOAK_DRAGS:-100000}"
 export MARIONETTE_IK_REFERENCE_TARGETS="${MARIONETTE_IK_REFERENCE_TARGETS:-5000}"
 export MARIONETTE_RIM_GRID_TARGETS="${MARIONETTE_RIM_GRID_TARGETS:-200}"
+export MARIONETTE_BEND_GRID_TARGETS="${MARIONETTE_BEND_GRID_TARGETS:-200}"
 status=0
 start=$SECONDS
 ASAN_OPTIONS="$strict:detect_leaks=1" ctest --test-dir "$build" --output-on-failure --parallel 2 -LE app || status=1

@@ -41,7 +41,7 @@ using namespace marionette::testing;
 
 namespace {
 
-int target_count() {
+int rim_grid_targets() {
     const char* text = std::getenv("MARIONETTE_RIM_GRID_TARGETS");
     return text ? std::max(1, std::atoi(text)) : 2000;
 }
@@ -114,7 +114,7 @@ void PrintTo(const RimLimb& limb, std::ostream* os) { *os << limb.name; }
 
 class RimGrid : public ::testing::TestWithParam<RimLimb> {};
 
-std::string limb_name(const ::testing::TestParamInfo<RimLimb>& p) { return p.param.name; }
+std::string rim_limb_name(const ::testing::TestParamInfo<RimLimb>& p) { return p.param.name; }
 
 }  // namespace
 
@@ -138,7 +138,7 @@ TEST_P(RimGrid, NoSolveMissesByMoreThanTheRimsBestPose) {
     settings.pole = glm::vec3{0.0f, 0.0f, 5.0f};
     std::mt19937 rng(919);
     std::uniform_real_distribution<float> u(-1.2f * reach, 1.2f * reach);
-    const int count = target_count();
+    const int count = rim_grid_targets();
     Pose chained = rig.pose;
     Tally tally;
     for (int k = 0; k < count; ++k) {
@@ -159,7 +159,7 @@ INSTANTIATE_TEST_SUITE_P(Limbs, RimGrid,
                                            RimLimb{"twist_all_but", 100, -170, 170, -90, 30}, RimLimb{"bent_the_other_way", 120, -5, 5, -150, -20},
                                            RimLimb{"locked_elbow", 70, -60, 60, 30, 30}, RimLimb{"long_forearm", 120, -60, 60, -10, 140, 0.5f, 1.2f},
                                            RimLimb{"equal_bones", 60, -45, 45, 0, 120, 1.0f, 1.0f}, RimLimb{"small_swing", 10, -90, 90, 0, 140}),
-                         limb_name);
+                         rim_limb_name);
 
 // The shipped humanoid's arm and leg, their ball joints given swing-twist limits (the cone's angle
 // as the swing, as two_bone_limits_test does): the limb's tips, the point wanted and the bends
@@ -195,7 +195,7 @@ TEST(RimGrid, TheHumanoidsSwingTwistLimbsMissByNoMoreThanTheRimsBestPose) {
         const glm::vec3 shoulder = parent.translation + parent.rotation * root;
         std::mt19937 rng(921);
         std::uniform_real_distribution<float> u(-1.2f * shape.reach, 1.2f * shape.reach);
-        const int count = std::max(1, target_count() / 4);
+        const int count = std::max(1, rim_grid_targets() / 4);
         Pose chained = rig.pose;
         Tally tally;
         for (int k = 0; k < count; ++k) {
