@@ -9,7 +9,9 @@
 // it finds a minimum the solve's 48 bend samples pass over, which the CCD reference of
 // two_bone_limits_test cannot (from the solved pose it stays in the same one). On limbs of
 // several cones, bend ranges and bone lengths, solved from rest and from the pose the last
-// target left, as a drag does.
+// target left, as a drag does. The same for 2D limbs, whose upper joint turns within a range
+// of angles: for each bend the closest tip is the target's direction when the range turns the
+// tip there, else the nearer of the range's ends.
 //
 // MARIONETTE_BEND_GRID_TARGETS overrides the 2,000 targets a limb gets (a sanitizer build runs
 // fewer; 50,000 for a deep run after a change to the bend search).
@@ -72,6 +74,43 @@ class BendGrid : public ::testing::TestWithParam<ConeLimb> {};
 
 std::string cone_limb_name(const ::testing::TestParamInfo<ConeLimb>& p) { return p.param.name; }
 
+// Degrees, and the bones' lengths.
+struct PlanarLimb {
+    const char* name;
+    float upper_lo, upper_hi, bend_lo, bend_hi;
+    float upper = 1.0f, lower = 0.8f;
+};
+
+void PrintTo(const PlanarLimb& limb, std::ostream* os) { *os << limb.name; }
+
+// The least miss over the grid's bends for a 2D limb (tips T(θ) = (upper, 0) + lower (cos θ,
+// sin θ), turned by the upper joint's angle within [lo, hi]) and the target g, in the upper
+// bone's rest frame; radians, double precision.
+double planar_grid_least(const PlanarLimb& limb, double lo, double hi, double bend_lo, double bend_hi, glm::vec2 g) {
+    const double gl = std::hypot(static_cast<double>(g.x), static_cast<double>(g.y));
+    const double gamma = std::atan2(static_cast<double>(g.y), static_cast<double>(g.x));
+    const double turn = 2.0 * 3.14159265358979323846;
+    double least = INFINITY;
+    for (int j = 0; j <= kGridBends; ++j) {
+        const double theta = bend_lo + (bend_hi - bend_lo) * static_cast<double>(j) / kGridBends;
+        const double tx = limb.upper + limb.lower * std::cos(theta), ty = limb.lower * std::sin(theta);
+        const double tl = std::hypot(tx, ty), phi = std::atan2(ty, tx);
+        // The upper joint's angle turning the tip onto the target's direction, from lo.
+        const double past_lo = std::fmod(std::fmod(gamma - phi - lo, turn) + turn, turn);
+        double miss = std::fabs(gl - tl);
+        if (!(hi - lo >= turn || past_lo <= hi - lo)) {
+            auto at = [&](double a) { return std::hypot(g.x - tl * std::cos(a + phi), g.y - tl * std::sin(a + phi)); };
+            miss = std::min(at(lo), at(hi));
+        }
+        least = std::min(least, miss);
+    }
+    return least;
+}
+
+class PlanarBendGrid : public ::testing::TestWithParam<PlanarLimb> {};
+
+std::string planar_limb_name(const ::testing::TestParamInfo<PlanarLimb>& p) { return p.param.name; }
+
 }  // namespace
 
 TEST_P(BendGrid, NoSolveMissesByMoreThanTheBendsBestPose) {
@@ -130,3 +169,54 @@ INSTANTIATE_TEST_SUITE_P(Limbs, BendGrid,
                                            ConeLimb{"long_forearm", 120, -10, 140, 0.5f, 1.2f}, ConeLimb{"equal_bones", 60, 0, 120, 1.0f, 1.0f},
                                            ConeLimb{"small_cone", 10, 0, 140}),
                          cone_limb_name);
+
+TEST_P(PlanarBendGrid, NoSolveMissesByMoreThanTheBendsBestPose) {
+    const PlanarLimb& limb = GetParam();
+    const float degree = kPiF / 180.0f;
+    Rig rig = chain_rig(Dimensions::Two, {limb.upper, limb.lower}, Transform{{-0.5f, 0.0f, 0.0f}, glm::quat{1.0f, 0.0f, 0.0f, 0.0f}});
+    JointLimits upper, middle;
+    upper.min_angle = limb.upper_lo * degree;
+    upper.max_angle = limb.upper_hi * degree;
+    middle.min_angle = limb.bend_lo * degree;
+    middle.max_angle = limb.bend_hi * degree;
+    rig.skeleton[1].limits = upper;
+    rig.skeleton[2].limits = middle;
+    const float reach = limb.upper + limb.lower;
+    const float tol = 1e-4f * reach;
+    std::mt19937 rng(925);
+    std::uniform_real_distribution<float> u(-1.2f * reach, 1.2f * reach);
+    const int count = bend_grid_targets();
+    Pose chained = rig.pose;
+    int unreached = 0, worse = 0;
+    double worst_excess = -INFINITY;
+    for (int k = 0; k < count; ++k) {
+        const glm::vec2 target{u(rng), u(rng)};
+        if (!(glm::length(target) > 1e-3f * reach)) continue;
+        const double least = planar_grid_least(limb, limb.upper_lo * degree, limb.upper_hi * degree, limb.bend_lo * degree, limb.bend_hi * degree, target);
+        Pose from_rest = rig.pose;
+        for (Pose* pose : {&from_rest, &chained}) {
+            const TwoBoneJob job{&rig.skeleton, rig.dimensions, 1, 2, {target, 0.0f}, TwoBoneSettings{}, 0.0f, pose};
+            ASSERT_TRUE(job.validate().ok());
+            const float miss = job.run().error;
+            ASSERT_TRUE(std::isfinite(miss));
+            if (pose == &from_rest) unreached += miss > tol;
+            worst_excess = std::max(worst_excess, static_cast<double>(miss) - least);
+            if (miss > least + tol) {
+                ++worse;
+                ADD_FAILURE() << "target " << k << " (" << target.x << ", " << target.y << ")" << (pose == &chained ? ", chained" : ", from rest")
+                              << ": missed by " << miss << " where a pose within the limits misses by " << least;
+            }
+        }
+    }
+    EXPECT_GT(unreached, count / 10);
+    EXPECT_EQ(worse, 0);
+    std::cout << limb.name << " (2D): " << count << " targets against the bend's grid (" << unreached
+              << " out of the limits' reach), the solve worse by at most " << worst_excess << "; a tolerance is " << tol << "\n";
+}
+
+INSTANTIATE_TEST_SUITE_P(Limbs, PlanarBendGrid,
+                         ::testing::Values(PlanarLimb{"ik_bench", -40, 180, -20, 130}, PlanarLimb{"narrow", -20, 20, 0, 150},
+                                           PlanarLimb{"one_way", 0, 90, -150, -10}, PlanarLimb{"nearly_all", -170, 170, -160, 160},
+                                           PlanarLimb{"locked_elbow", -60, 60, 45, 45}, PlanarLimb{"long_forearm", -40, 180, -20, 130, 0.5f, 1.2f},
+                                           PlanarLimb{"equal_bones", -90, 45, 0, 170, 1.0f, 1.0f}),
+                         planar_limb_name);
