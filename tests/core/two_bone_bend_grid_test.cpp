@@ -53,6 +53,12 @@ void PrintTo(const ConeLimb& limb, std::ostream* os) { *os << limb.name; }
 // Bends 0.04 degrees apart or less over the range.
 constexpr int kGridBends = 4096;
 
+// Whether the range [lo, hi] (radians, lo <= hi) holds the angle a, or a turn from it.
+bool range_holds(double a, double lo, double hi) {
+    const double turn = 2.0 * 3.14159265358979323846;
+    return hi - lo >= turn || std::fmod(std::fmod(a - lo, turn) + turn, turn) <= hi - lo;
+}
+
 // The least miss over the grid's bends of the closest tip a turn of at most `cone` (radians)
 // puts there, for the limb's tips T(θ) = (upper, 0, 0) + lower (cos θ, 0, -sin θ) and the target
 // g, both in the upper bone's rest frame. In double precision: the reference must not round
@@ -70,6 +76,65 @@ double bend_grid_least(const ConeLimb& limb, double cone, double lo, double hi, 
         least = std::min(least, std::sqrt(std::max(gl * gl + tl * tl - 2.0 * gl * tl * std::cos(gap), 0.0)));
     }
     return least;
+}
+
+// Solves the limb (bones 1 and 2 of `rig`, its root joint at the origin) toward `count` random
+// targets within 1.2 reaches of it (2D: in its plane), each from rest and from the pose the last
+// solve left, and fails any that misses by more than the tolerance beyond `least(target)`.
+template <class Least>
+void solve_against_grid(const Rig& rig, const TwoBoneSettings& settings, float reach, unsigned seed, const std::string& name, const Least& least) {
+    const bool is_2d = rig.is_2d();
+    const float tol = 1e-4f * reach;  // the solve's own for a tolerance of none
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> u(-1.2f * reach, 1.2f * reach);
+    const int count = bend_grid_targets();
+    Pose chained = rig.pose;
+    int unreached = 0, worse = 0;
+    double worst_excess = -INFINITY;
+    for (int k = 0; k < count; ++k) {
+        glm::vec3 target{u(rng), u(rng), 0.0f};
+        if (!is_2d) target.z = u(rng);
+        if (!(glm::length(target) > 1e-3f * reach)) continue;
+        const double best = least(target);
+        Pose from_rest = rig.pose;
+        for (Pose* pose : {&from_rest, &chained}) {
+            const TwoBoneJob job{&rig.skeleton, rig.dimensions, 1, 2, target, settings, 0.0f, pose};
+            ASSERT_TRUE(job.validate().ok());
+            const float miss = job.run().error;
+            ASSERT_TRUE(std::isfinite(miss));
+            if (pose == &from_rest) unreached += miss > tol;
+            worst_excess = std::max(worst_excess, static_cast<double>(miss) - best);
+            if (miss > best + tol) {
+                ++worse;
+                ADD_FAILURE() << "target " << k << " (" << target.x << ", " << target.y << ", " << target.z << ")" << (pose == &chained ? ", chained" : ", from rest")
+                              << ": missed by " << miss << " where a pose within the limits misses by " << best;
+            }
+        }
+    }
+    // Most targets lie beyond what the limits let the limb reach: the closest-pose search's.
+    EXPECT_GT(unreached, count / 10);
+    EXPECT_EQ(worse, 0);
+    std::cout << name << ": " << count << " targets against the bend's grid (" << unreached << " out of the limits' reach), the solve worse by at most "
+              << worst_excess << "; a tolerance is " << tol << "\n";
+}
+
+// The limb of `limits`, bones `upper` and `lower` long along x from the origin.
+Rig grid_limb(Dimensions dims, float upper, float lower, const JointLimits& upper_limits, const JointLimits& middle_limits) {
+    Rig rig = chain_rig(dims, {upper, lower}, Transform{{-0.5f, 0.0f, 0.0f}, glm::quat{1.0f, 0.0f, 0.0f, 0.0f}});
+    rig.skeleton[1].limits = upper_limits;
+    rig.skeleton[2].limits = middle_limits;
+    return rig;
+}
+
+constexpr float kGridDegree = kPiF / 180.0f;
+
+// A middle joint bending about its y within [lo, hi] degrees (2D: about z, the plane's).
+JointLimits bend_limits(Dimensions dims, float lo, float hi) {
+    JointLimits middle;
+    if (dims == Dimensions::Three) middle.hinge = glm::vec3{0.0f, 1.0f, 0.0f};
+    middle.min_angle = lo * kGridDegree;
+    middle.max_angle = hi * kGridDegree;
+    return middle;
 }
 
 class BendGrid : public ::testing::TestWithParam<ConeLimb> {};
@@ -91,16 +156,14 @@ void PrintTo(const PlanarLimb& limb, std::ostream* os) { *os << limb.name; }
 double planar_grid_least(const PlanarLimb& limb, double lo, double hi, double bend_lo, double bend_hi, glm::vec2 g) {
     const double gl = std::hypot(static_cast<double>(g.x), static_cast<double>(g.y));
     const double gamma = std::atan2(static_cast<double>(g.y), static_cast<double>(g.x));
-    const double turn = 2.0 * 3.14159265358979323846;
     double least = INFINITY;
     for (int j = 0; j <= kGridBends; ++j) {
         const double theta = bend_lo + (bend_hi - bend_lo) * static_cast<double>(j) / kGridBends;
         const double tx = limb.upper + limb.lower * std::cos(theta), ty = limb.lower * std::sin(theta);
         const double tl = std::hypot(tx, ty), phi = std::atan2(ty, tx);
-        // The upper joint's angle turning the tip onto the target's direction, from lo.
-        const double past_lo = std::fmod(std::fmod(gamma - phi - lo, turn) + turn, turn);
         double miss = std::fabs(gl - tl);
-        if (!(hi - lo >= turn || past_lo <= hi - lo)) {
+        // Unless the upper joint's range turns the tip onto the target's direction.
+        if (!range_holds(gamma - phi, lo, hi)) {
             auto at = [&](double a) { return std::hypot(g.x - tl * std::cos(a + phi), g.y - tl * std::sin(a + phi)); };
             miss = std::min(at(lo), at(hi));
         }
@@ -110,6 +173,8 @@ double planar_grid_least(const PlanarLimb& limb, double lo, double hi, double be
 }
 
 class PlanarBendGrid : public ::testing::TestWithParam<PlanarLimb> {};
+
+std::string planar_limb_name(const ::testing::TestParamInfo<PlanarLimb>& p) { return p.param.name; }
 
 // Degrees, the upper joint's hinge axis, and the bones' lengths.
 struct HingedLimb {
@@ -127,17 +192,14 @@ void PrintTo(const HingedLimb& limb, std::ostream* os) { *os << limb.name; }
 // B sin a, most at atan2(B, A) when the range holds it, else at the nearer end.
 double hinged_grid_least(const HingedLimb& limb, double lo, double hi, double bend_lo, double bend_hi, const glm::vec3& g) {
     const glm::dvec3 h = glm::normalize(glm::dvec3(limb.axis)), gd(g);
-    const double turn = 2.0 * 3.14159265358979323846;
     double least = INFINITY;
     for (int j = 0; j <= kGridBends; ++j) {
         const double theta = bend_lo + (bend_hi - bend_lo) * static_cast<double>(j) / kGridBends;
         const glm::dvec3 t{limb.upper + limb.lower * std::cos(theta), 0.0, -limb.lower * std::sin(theta)};
         const glm::dvec3 along = glm::dot(t, h) * h, across = t - along;
         const double c = glm::dot(gd, along), A = glm::dot(gd, across), B = glm::dot(gd, glm::cross(h, t));
-        const double best = std::atan2(B, A);
-        const double past_lo = std::fmod(std::fmod(best - lo, turn) + turn, turn);
         double most = c + std::hypot(A, B);
-        if (!(hi - lo >= turn || past_lo <= hi - lo)) most = c + std::max(A * std::cos(lo) + B * std::sin(lo), A * std::cos(hi) + B * std::sin(hi));
+        if (!range_holds(std::atan2(B, A), lo, hi)) most = c + std::max(A * std::cos(lo) + B * std::sin(lo), A * std::cos(hi) + B * std::sin(hi));
         least = std::min(least, std::sqrt(std::max(glm::dot(gd, gd) + glm::dot(t, t) - 2.0 * most, 0.0)));
     }
     return least;
@@ -147,57 +209,18 @@ class HingedBendGrid : public ::testing::TestWithParam<HingedLimb> {};
 
 std::string hinged_limb_name(const ::testing::TestParamInfo<HingedLimb>& p) { return p.param.name; }
 
-std::string planar_limb_name(const ::testing::TestParamInfo<PlanarLimb>& p) { return p.param.name; }
-
 }  // namespace
 
 TEST_P(BendGrid, NoSolveMissesByMoreThanTheBendsBestPose) {
     const ConeLimb& limb = GetParam();
-    const float degree = kPiF / 180.0f;
-    // The shoulder at the origin, both bones along x at rest: the upper bone's rest frame is the
-    // world's.
-    Rig rig = chain_rig(Dimensions::Three, {limb.upper, limb.lower}, Transform{{-0.5f, 0.0f, 0.0f}, glm::quat{1.0f, 0.0f, 0.0f, 0.0f}});
-    JointLimits upper, middle;
-    upper.max_angle = limb.cone * degree;
-    middle.hinge = glm::vec3{0.0f, 1.0f, 0.0f};
-    middle.min_angle = limb.bend_lo * degree;
-    middle.max_angle = limb.bend_hi * degree;
-    rig.skeleton[1].limits = upper;
-    rig.skeleton[2].limits = middle;
-    const float reach = limb.upper + limb.lower;
-    const float tol = 1e-4f * reach;  // the solve's own for a tolerance of none
+    JointLimits upper;
+    upper.max_angle = limb.cone * kGridDegree;
+    const Rig rig = grid_limb(Dimensions::Three, limb.upper, limb.lower, upper, bend_limits(Dimensions::Three, limb.bend_lo, limb.bend_hi));
     TwoBoneSettings settings;
     settings.pole = glm::vec3{0.0f, 0.0f, 5.0f};
-    std::mt19937 rng(923);
-    std::uniform_real_distribution<float> u(-1.2f * reach, 1.2f * reach);
-    const int count = bend_grid_targets();
-    Pose chained = rig.pose;
-    int unreached = 0, worse = 0;
-    double worst_excess = -INFINITY;
-    for (int k = 0; k < count; ++k) {
-        const glm::vec3 target{u(rng), u(rng), u(rng)};
-        if (!(glm::length(target) > 1e-3f * reach)) continue;
-        const double least = bend_grid_least(limb, limb.cone * degree, limb.bend_lo * degree, limb.bend_hi * degree, target);
-        Pose from_rest = rig.pose;
-        for (Pose* pose : {&from_rest, &chained}) {
-            const TwoBoneJob job{&rig.skeleton, rig.dimensions, 1, 2, target, settings, 0.0f, pose};
-            ASSERT_TRUE(job.validate().ok());
-            const float miss = job.run().error;
-            ASSERT_TRUE(std::isfinite(miss));
-            if (pose == &from_rest) unreached += miss > tol;
-            worst_excess = std::max(worst_excess, static_cast<double>(miss) - least);
-            if (miss > least + tol) {
-                ++worse;
-                ADD_FAILURE() << "target " << k << " (" << target.x << ", " << target.y << ", " << target.z << ")" << (pose == &chained ? ", chained" : ", from rest")
-                              << ": missed by " << miss << " where a pose within the limits misses by " << least;
-            }
-        }
-    }
-    // Most targets lie beyond what the limits let the limb reach: the closest-pose search's.
-    EXPECT_GT(unreached, count / 10);
-    EXPECT_EQ(worse, 0);
-    std::cout << limb.name << ": " << count << " targets against the bend's grid (" << unreached << " out of the limits' reach), the solve worse by at most "
-              << worst_excess << "; a tolerance is " << tol << "\n";
+    solve_against_grid(rig, settings, limb.upper + limb.lower, 923, limb.name, [&](const glm::vec3& target) {
+        return bend_grid_least(limb, limb.cone * kGridDegree, limb.bend_lo * kGridDegree, limb.bend_hi * kGridDegree, target);
+    });
 }
 
 INSTANTIATE_TEST_SUITE_P(Limbs, BendGrid,
@@ -210,46 +233,13 @@ INSTANTIATE_TEST_SUITE_P(Limbs, BendGrid,
 
 TEST_P(PlanarBendGrid, NoSolveMissesByMoreThanTheBendsBestPose) {
     const PlanarLimb& limb = GetParam();
-    const float degree = kPiF / 180.0f;
-    Rig rig = chain_rig(Dimensions::Two, {limb.upper, limb.lower}, Transform{{-0.5f, 0.0f, 0.0f}, glm::quat{1.0f, 0.0f, 0.0f, 0.0f}});
-    JointLimits upper, middle;
-    upper.min_angle = limb.upper_lo * degree;
-    upper.max_angle = limb.upper_hi * degree;
-    middle.min_angle = limb.bend_lo * degree;
-    middle.max_angle = limb.bend_hi * degree;
-    rig.skeleton[1].limits = upper;
-    rig.skeleton[2].limits = middle;
-    const float reach = limb.upper + limb.lower;
-    const float tol = 1e-4f * reach;
-    std::mt19937 rng(925);
-    std::uniform_real_distribution<float> u(-1.2f * reach, 1.2f * reach);
-    const int count = bend_grid_targets();
-    Pose chained = rig.pose;
-    int unreached = 0, worse = 0;
-    double worst_excess = -INFINITY;
-    for (int k = 0; k < count; ++k) {
-        const glm::vec2 target{u(rng), u(rng)};
-        if (!(glm::length(target) > 1e-3f * reach)) continue;
-        const double least = planar_grid_least(limb, limb.upper_lo * degree, limb.upper_hi * degree, limb.bend_lo * degree, limb.bend_hi * degree, target);
-        Pose from_rest = rig.pose;
-        for (Pose* pose : {&from_rest, &chained}) {
-            const TwoBoneJob job{&rig.skeleton, rig.dimensions, 1, 2, {target, 0.0f}, TwoBoneSettings{}, 0.0f, pose};
-            ASSERT_TRUE(job.validate().ok());
-            const float miss = job.run().error;
-            ASSERT_TRUE(std::isfinite(miss));
-            if (pose == &from_rest) unreached += miss > tol;
-            worst_excess = std::max(worst_excess, static_cast<double>(miss) - least);
-            if (miss > least + tol) {
-                ++worse;
-                ADD_FAILURE() << "target " << k << " (" << target.x << ", " << target.y << ")" << (pose == &chained ? ", chained" : ", from rest")
-                              << ": missed by " << miss << " where a pose within the limits misses by " << least;
-            }
-        }
-    }
-    EXPECT_GT(unreached, count / 10);
-    EXPECT_EQ(worse, 0);
-    std::cout << limb.name << " (2D): " << count << " targets against the bend's grid (" << unreached
-              << " out of the limits' reach), the solve worse by at most " << worst_excess << "; a tolerance is " << tol << "\n";
+    JointLimits upper;
+    upper.min_angle = limb.upper_lo * kGridDegree;
+    upper.max_angle = limb.upper_hi * kGridDegree;
+    const Rig rig = grid_limb(Dimensions::Two, limb.upper, limb.lower, upper, bend_limits(Dimensions::Two, limb.bend_lo, limb.bend_hi));
+    solve_against_grid(rig, TwoBoneSettings{}, limb.upper + limb.lower, 925, std::string(limb.name) + " (2D)", [&](const glm::vec3& target) {
+        return planar_grid_least(limb, limb.upper_lo * kGridDegree, limb.upper_hi * kGridDegree, limb.bend_lo * kGridDegree, limb.bend_hi * kGridDegree, {target.x, target.y});
+    });
 }
 
 INSTANTIATE_TEST_SUITE_P(Limbs, PlanarBendGrid,
@@ -261,50 +251,16 @@ INSTANTIATE_TEST_SUITE_P(Limbs, PlanarBendGrid,
 
 TEST_P(HingedBendGrid, NoSolveMissesByMoreThanTheBendsBestPose) {
     const HingedLimb& limb = GetParam();
-    const float degree = kPiF / 180.0f;
-    Rig rig = chain_rig(Dimensions::Three, {limb.upper, limb.lower}, Transform{{-0.5f, 0.0f, 0.0f}, glm::quat{1.0f, 0.0f, 0.0f, 0.0f}});
-    JointLimits upper, middle;
+    JointLimits upper;
     upper.hinge = glm::normalize(limb.axis);
-    upper.min_angle = limb.upper_lo * degree;
-    upper.max_angle = limb.upper_hi * degree;
-    middle.hinge = glm::vec3{0.0f, 1.0f, 0.0f};
-    middle.min_angle = limb.bend_lo * degree;
-    middle.max_angle = limb.bend_hi * degree;
-    rig.skeleton[1].limits = upper;
-    rig.skeleton[2].limits = middle;
-    const float reach = limb.upper + limb.lower;
-    const float tol = 1e-4f * reach;
+    upper.min_angle = limb.upper_lo * kGridDegree;
+    upper.max_angle = limb.upper_hi * kGridDegree;
+    const Rig rig = grid_limb(Dimensions::Three, limb.upper, limb.lower, upper, bend_limits(Dimensions::Three, limb.bend_lo, limb.bend_hi));
     TwoBoneSettings settings;
     settings.pole = glm::vec3{0.0f, 0.0f, 5.0f};
-    std::mt19937 rng(927);
-    std::uniform_real_distribution<float> u(-1.2f * reach, 1.2f * reach);
-    const int count = bend_grid_targets();
-    Pose chained = rig.pose;
-    int unreached = 0, worse = 0;
-    double worst_excess = -INFINITY;
-    for (int k = 0; k < count; ++k) {
-        const glm::vec3 target{u(rng), u(rng), u(rng)};
-        if (!(glm::length(target) > 1e-3f * reach)) continue;
-        const double least = hinged_grid_least(limb, limb.upper_lo * degree, limb.upper_hi * degree, limb.bend_lo * degree, limb.bend_hi * degree, target);
-        Pose from_rest = rig.pose;
-        for (Pose* pose : {&from_rest, &chained}) {
-            const TwoBoneJob job{&rig.skeleton, rig.dimensions, 1, 2, target, settings, 0.0f, pose};
-            ASSERT_TRUE(job.validate().ok());
-            const float miss = job.run().error;
-            ASSERT_TRUE(std::isfinite(miss));
-            if (pose == &from_rest) unreached += miss > tol;
-            worst_excess = std::max(worst_excess, static_cast<double>(miss) - least);
-            if (miss > least + tol) {
-                ++worse;
-                ADD_FAILURE() << "target " << k << " (" << target.x << ", " << target.y << ", " << target.z << ")" << (pose == &chained ? ", chained" : ", from rest")
-                              << ": missed by " << miss << " where a pose within the limits misses by " << least;
-            }
-        }
-    }
-    EXPECT_GT(unreached, count / 10);
-    EXPECT_EQ(worse, 0);
-    std::cout << limb.name << " (hinged): " << count << " targets against the bend's grid (" << unreached
-              << " out of the limits' reach), the solve worse by at most " << worst_excess << "; a tolerance is " << tol << "\n";
+    solve_against_grid(rig, settings, limb.upper + limb.lower, 927, std::string(limb.name) + " (hinged)", [&](const glm::vec3& target) {
+        return hinged_grid_least(limb, limb.upper_lo * kGridDegree, limb.upper_hi * kGridDegree, limb.bend_lo * kGridDegree, limb.bend_hi * kGridDegree, target);
+    });
 }
 
 INSTANTIATE_TEST_SUITE_P(Limbs, HingedBendGrid,
