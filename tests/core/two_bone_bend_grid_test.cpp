@@ -6,7 +6,7 @@
 // angle between T and g less C (none when that is within C), and the least over the bends is the
 // best any pose within the limits does. No solve may miss by more than the grid's least plus the
 // tolerance. The grid is written from that geometry alone, not from the solver's closest aims;
-// it finds a minimum the solve's 48 bend samples pass over, which the CCD reference of
+// it would see a minimum the solve's 48 bend samples passed over, which the CCD reference of
 // two_bone_limits_test cannot (from the solved pose it stays in the same one). On limbs of
 // several cones, bend ranges and bone lengths, solved from rest and from the pose the last
 // target left, as a drag does. The same for 2D limbs, whose upper joint turns within a range

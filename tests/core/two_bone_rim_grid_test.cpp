@@ -9,8 +9,8 @@
 // rest and from the pose the last target left, as a drag does; and the shipped humanoid's arm and
 // leg given swing-twist limits.
 //
-// MARIONETTE_RIM_GRID_TARGETS overrides the 2,000 targets a limb gets (a sanitizer build runs
-// fewer). The search's rarest misses were about one target in 50,000 on some limbs, beyond a
+// MARIONETTE_RIM_GRID_TARGETS overrides the 2,000 targets a limb gets (the humanoid's a quarter;
+// a sanitizer build runs fewer). The search's rarest misses were about one target in 50,000 on some limbs, beyond a
 // suite's reach: a change to the search asks for a deep run, 50,000 a limb (three minutes).
 
 #include <gtest/gtest.h>
