@@ -77,11 +77,15 @@ int main(int argc, char** argv) {
     const std::size_t pool = c.limited ? 8192 : 1024;
     for (const glm::vec3& t : random_targets(c.dims, 2.2f, pool)) {
         job.target = t;
-        IkResult fast;
-        // The limb's parent is the world: the target is already in its frame.
-        const bool searched = c.searched && solve_limited_3d(job, t, *settings.pole, fast) == LimitedAnswer::NoExactAnswer;
-        if (c.searched ? searched : (!c.reachable || job.run().reached)) targets.push_back(t);
-        if (c.searched) pose = rig.pose;  // each asked from rest, as the selection's pose
+        bool kept = !c.reachable || job.run().reached;
+        if (c.searched) {
+            // The fast path asked from rest (it writes the pose when it answers); the limb's
+            // parent is the world, so the target is in its frame already.
+            pose = rig.pose;
+            IkResult fast;
+            kept = solve_limited_3d(job, t, *settings.pole, fast) == LimitedAnswer::NoExactAnswer;
+        }
+        if (kept) targets.push_back(t);
         if (targets.size() == 1024) break;
     }
     pose = rig.pose;

@@ -22,11 +22,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <ostream>
 #include <random>
 #include <string>
 
+#include "core/grid_check.hpp"
 #include "core/ik_test_rigs.hpp"
 #include "core/joint_limits.hpp"
 #include "core/two_bone_solver.hpp"
@@ -36,10 +36,7 @@ using namespace marionette::testing;
 
 namespace {
 
-int bend_grid_targets() {
-    const char* text = std::getenv("MARIONETTE_BEND_GRID_TARGETS");
-    return text ? std::max(1, std::atoi(text)) : 2000;
-}
+int bend_grid_targets() { return targets_from_env("MARIONETTE_BEND_GRID_TARGETS", 2000); }
 
 // Degrees, and the bones' lengths.
 struct ConeLimb {
@@ -89,33 +86,18 @@ void solve_against_grid(const Rig& rig, const TwoBoneSettings& settings, float r
     std::uniform_real_distribution<float> u(-1.2f * reach, 1.2f * reach);
     const int count = bend_grid_targets();
     Pose chained = rig.pose;
-    int unreached = 0, worse = 0;
-    double worst_excess = -INFINITY;
+    GridTally tally;
     for (int k = 0; k < count; ++k) {
         glm::vec3 target{u(rng), u(rng), 0.0f};
         if (!is_2d) target.z = u(rng);
         if (!(glm::length(target) > 1e-3f * reach)) continue;
-        const double best = least(target);
-        Pose from_rest = rig.pose;
-        for (Pose* pose : {&from_rest, &chained}) {
-            const TwoBoneJob job{&rig.skeleton, rig.dimensions, 1, 2, target, settings, 0.0f, pose};
-            ASSERT_TRUE(job.validate().ok());
-            const float miss = job.run().error;
-            ASSERT_TRUE(std::isfinite(miss));
-            if (pose == &from_rest) unreached += miss > tol;
-            worst_excess = std::max(worst_excess, static_cast<double>(miss) - best);
-            if (miss > best + tol) {
-                ++worse;
-                ADD_FAILURE() << "target " << k << " (" << target.x << ", " << target.y << ", " << target.z << ")" << (pose == &chained ? ", chained" : ", from rest")
-                              << ": missed by " << miss << " where a pose within the limits misses by " << best;
-            }
-        }
+        solve_from_rest_and_chained(rig, 1, 2, settings, target, least(target), tol, chained, tally, "target " + std::to_string(k));
     }
     // Most targets lie beyond what the limits let the limb reach: the closest-pose search's.
-    EXPECT_GT(unreached, count / 10);
-    EXPECT_EQ(worse, 0);
-    std::cout << name << ": " << count << " targets against the bend's grid (" << unreached << " out of the limits' reach), the solve worse by at most "
-              << worst_excess << "; a tolerance is " << tol << "\n";
+    EXPECT_GT(tally.unreached, count / 10);
+    EXPECT_EQ(tally.worse, 0);
+    std::cout << name << ": " << count << " targets against the bend's grid (" << tally.unreached << " out of the limits' reach), the solve worse by at most "
+              << tally.worst_excess << "; a tolerance is " << tol << "\n";
 }
 
 // The limb of `limits`, bones `upper` and `lower` long along x from the origin.

@@ -8,11 +8,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 #include <string>
 
 #include "core/ccd_solver.hpp"
+#include "core/grid_check.hpp"
 #include "core/ik_test_rigs.hpp"
 #include "core/joint_limits.hpp"
 #include "core/limb_paths.hpp"
@@ -24,10 +24,7 @@ using namespace marionette::testing;
 
 namespace {
 
-int target_count() {
-    const char* text = std::getenv("MARIONETTE_IK_REFERENCE_TARGETS");
-    return text ? std::max(1, std::atoi(text)) : 100000;
-}
+int target_count() { return targets_from_env("MARIONETTE_IK_REFERENCE_TARGETS", 100000); }
 
 struct Limb {
     const char* file;

@@ -16,7 +16,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 #include <optional>
 #include <ostream>
@@ -25,6 +24,7 @@
 
 #include "core/angle_arc.hpp"
 #include "core/forward_kinematics.hpp"
+#include "core/grid_check.hpp"
 #include "core/ik_test_rigs.hpp"
 #include "core/joint_limits.hpp"
 #include "core/limb_paths.hpp"
@@ -41,10 +41,7 @@ using namespace marionette::testing;
 
 namespace {
 
-int rim_grid_targets() {
-    const char* text = std::getenv("MARIONETTE_RIM_GRID_TARGETS");
-    return text ? std::max(1, std::atoi(text)) : 2000;
-}
+int rim_grid_targets() { return targets_from_env("MARIONETTE_RIM_GRID_TARGETS", 2000); }
 
 // Degrees, and the bones' lengths.
 struct RimLimb {
@@ -65,46 +62,21 @@ struct RimLimbShape {
     AngleArc bends;
 };
 
-// What the solves against the grid came to.
-struct Tally {
-    int gridded = 0;    // targets the grid was worked out for
-    int unreached = 0;  // of those, solved from rest without reaching
-    int worse = 0;      // solves missing by more than the tolerance beyond the grid's least
-    float worst_excess = -INFINITY, worst_from_rest = -INFINITY;
-};
-
 // The target `wanted` w (w unit, the upper bone's rest frame) against the grid: the least miss of
 // the rim's closest poses over its directions, then the job solved from the rig's rest and from
 // `chained` (left where the solve puts it, as a drag's next frame starts). Nothing where the rim's
 // search does not take the point (near the bone's axis, at the root joint).
 void check_against_grid(const Rig& rig, int root, int effector, const TwoBoneSettings& settings, const RimLimbShape& limb, const glm::vec3& target,
-                        const glm::vec3& w, float wanted, float tol, Pose& chained, Tally& tally, const std::string& what) {
+                        const glm::vec3& w, float wanted, float tol, Pose& chained, GridTally& tally, const std::string& what) {
     if (!(wanted > 1e-3f)) return;
     const std::optional<RimPoses> rim = RimPoses::of(limb.t0, limb.tc, limb.ts, w, wanted, limb.limits, limb.bends);
     if (!rim) return;
     float least = INFINITY;
     for (int j = 0; j < kGridDirections; ++j) least = std::min(least, rim->closest(rot2(2.0f * kPi * static_cast<float>(j) / kGridDirections)).miss);
-    ++tally.gridded;
-    Pose from_rest = rig.pose;
-    for (Pose* pose : {&from_rest, &chained}) {
-        const TwoBoneJob job{&rig.skeleton, rig.dimensions, root, effector, target, settings, 0.0f, pose};
-        ASSERT_TRUE(job.validate().ok());
-        const float miss = job.run().error;
-        ASSERT_TRUE(std::isfinite(miss));
-        tally.worst_excess = std::max(tally.worst_excess, miss - least);
-        if (pose == &from_rest) {
-            tally.worst_from_rest = std::max(tally.worst_from_rest, miss - least);
-            tally.unreached += miss > tol;
-        }
-        if (miss > least + tol) {
-            ++tally.worse;
-            ADD_FAILURE() << what << " (" << target.x << ", " << target.y << ", " << target.z << ")" << (pose == &chained ? ", chained" : ", from rest")
-                          << ": missed by " << miss << " where a pose on the rim misses by " << least;
-        }
-    }
+    solve_from_rest_and_chained(rig, root, effector, settings, target, least, tol, chained, tally, what);
 }
 
-std::ostream& operator<<(std::ostream& os, const Tally& t) {
+std::ostream& operator<<(std::ostream& os, const GridTally& t) {
     return os << t.gridded << " targets against the rim's grid (" << t.unreached << " out of the limits' reach), the solve worse by at most "
               << t.worst_excess << " (from rest " << t.worst_from_rest << ")";
 }
@@ -140,7 +112,7 @@ TEST_P(RimGrid, NoSolveMissesByMoreThanTheRimsBestPose) {
     std::uniform_real_distribution<float> u(-1.2f * reach, 1.2f * reach);
     const int count = rim_grid_targets();
     Pose chained = rig.pose;
-    Tally tally;
+    GridTally tally;
     for (int k = 0; k < count; ++k) {
         const glm::vec3 target{u(rng), u(rng), u(rng)};
         const float wanted = glm::length(target);
@@ -197,7 +169,7 @@ TEST(RimGrid, TheHumanoidsSwingTwistLimbsMissByNoMoreThanTheRimsBestPose) {
         std::uniform_real_distribution<float> u(-1.2f * shape.reach, 1.2f * shape.reach);
         const int count = std::max(1, rim_grid_targets() / 4);
         Pose chained = rig.pose;
-        Tally tally;
+        GridTally tally;
         for (int k = 0; k < count; ++k) {
             const glm::vec3 target = shoulder + glm::vec3{u(rng), u(rng), u(rng)};
             // The point wanted in the upper bone's rest frame, from its root joint.
