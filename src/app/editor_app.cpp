@@ -115,7 +115,12 @@ void EditorApp::load_settings() {
         return;
     }
     settings_ = std::move(loaded).value();
-    if (!warning.empty()) say(settings_file_.string() + ": " + warning);
+    if (!warning.empty()) {
+        // The warning names the file already. On the terminal too: the status bar's message goes
+        // with the next edit.
+        std::cerr << "marionette: " << terminal_safe(warning) << '\n';
+        say(std::move(warning));
+    }
 }
 
 void EditorApp::save_settings() {

@@ -8,6 +8,7 @@
 #include "core/json_document.hpp"
 #include "core/rig_file.hpp"
 #include "core/text_file.hpp"
+#include "editor/imgui_layout.hpp"
 
 namespace marionette {
 
@@ -128,7 +129,11 @@ UserSettings read_settings(const json& root, std::string& warning) {
     }
     if (const json* layout = optional_member(root, "imgui_layout")) {
         if (!layout->is_string()) wrong_type("imgui_layout", "a string", *layout);
-        settings.imgui_layout = layout->get<std::string>();
+        // Checked here, the one way settings are read: ImGui is never handed a layout that
+        // crashes it, and the next save writes the file back without the parts dropped.
+        CheckedImGuiLayout checked = check_imgui_layout(layout->get_ref<const std::string&>());
+        settings.imgui_layout = std::move(checked.text);
+        if (!checked.warning.empty()) warning += (warning.empty() ? "" : "; ") + checked.warning;
     }
     if (const json* recovery = optional_member(root, "recovery")) read_recovery(*recovery, settings);
     if (const json* screenshots = optional_member(root, "screenshots")) read_screenshots(*screenshots, settings);

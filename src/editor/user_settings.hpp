@@ -30,7 +30,7 @@ struct UserSettings {
     int window_height = 800;
     bool maximized = false;
     RecentFiles recent;
-    std::string imgui_layout;  // ImGui's .ini text, kept as one string
+    std::string imgui_layout;  // ImGui's .ini text, kept as one string; checked when read (imgui_layout.hpp)
     // Seconds between recovery copies of unsaved work (recovery_keeper.hpp); clamped to
     // [min_recovery_interval, max_recovery_interval] when read.
     double recovery_interval = 60.0;
@@ -58,8 +58,9 @@ std::filesystem::path user_settings_file();
 // gives an error naming the file and the member ("settings.json: window.width: expected an
 // integer, got string"); the caller then goes on with the defaults. Window sizes are clamped
 // to [min_window_size, max_window_size], the recovery interval and the UI scale likewise. Bad
-// entries of recent_files and an unknown theme are skipped and described in `*warning` when it
-// is given (left empty otherwise), without failing the load.
+// entries of recent_files, an unknown theme and the parts of imgui_layout that ImGui cannot
+// safely read (imgui_layout.hpp) are skipped and described in `*warning` when it is given (left
+// empty otherwise), without failing the load.
 Result<UserSettings> load_user_settings(const std::filesystem::path& file, std::string* warning = nullptr);
 
 // Writes `settings` to `file` atomically, creating its directory first if needed.

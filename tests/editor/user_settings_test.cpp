@@ -346,6 +346,24 @@ TEST(UserSettingsTest, AnUnknownThemeIsAWarningAndDark) {
     EXPECT_EQ(warning, file.string() + R"(: ui.theme: "sepia" is not a theme (dark or light): using dark)");
 }
 
+TEST(UserSettingsTest, ALayoutImGuiCannotReadIsCleanedWithAWarningAndSavedClean) {
+    ScratchDir dir;
+    const fs::path file = dir / "settings.json";
+    write_file(file, R"({"recent_files": [42], "window": {"width": 999},
+        "imgui_layout": "[Window][Outliner]\nPos=0,0\n[Table][0x00000001,2000000000]\nColumn 0 Width=5\n"})");
+    std::string warning;
+    Result<UserSettings> loaded = load_user_settings(file, &warning);
+    ASSERT_TRUE(loaded.ok()) << loaded.message();
+    EXPECT_EQ(loaded.value().window_width, 999);
+    EXPECT_EQ(loaded.value().imgui_layout, "[Window][Outliner]\nPos=0,0\n");
+    EXPECT_EQ(warning, file.string() + ": recent_files[0]: expected a string, got number; skipped; imgui_layout line 3: "
+                                       "[Table][0x00000001,2000000000]: 2000000000 columns; a table has at most 64; section dropped");
+    ASSERT_TRUE(save_user_settings(loaded.value(), file).ok());
+    EXPECT_EQ(read_file(file).find("2000000000"), std::string::npos) << read_file(file);
+    ASSERT_TRUE(load_user_settings(file, &warning).ok());
+    EXPECT_EQ(warning, "");
+}
+
 TEST(UserSettingsTest, PanelSizesAreRememberedAndClamped) {
     ScratchDir dir;
     const fs::path file = dir / "settings.json";
