@@ -44,14 +44,15 @@ Result<std::filesystem::path> follow_links(const std::filesystem::path& given) {
 }
 
 // A new temporary beside `path`, locked by `lock` (a second descriptor, so the lock outlives
-// closing the written one and is held until the rename is done).
+// closing the written one and is held until the rename is done). Removed unless committed,
+// also once flushed and closed.
 struct Temporary {
     std::string path;
     FileDescriptor fd;
     FileDescriptor lock;
     bool committed = false;
     ~Temporary() {
-        if (fd.get() >= 0 && !committed) ::unlink(path.c_str());
+        if (!path.empty() && !committed) ::unlink(path.c_str());
     }
 };
 
@@ -74,6 +75,7 @@ Status create_temporary(const std::filesystem::path& path, const std::string& wh
         }
         tmp.lock.reset();
         tmp.fd.reset();  // taken by a cleaner: nothing of ours left at that name
+        tmp.path.clear();
     }
     return Error{where + "cannot create a temporary file in " + dir.string() + " that stays"};
 }
@@ -166,14 +168,11 @@ AtomicFileWriter::AtomicFileWriter(AtomicFileWriter&&) noexcept = default;
 AtomicFileWriter& AtomicFileWriter::operator=(AtomicFileWriter&&) noexcept = default;
 AtomicFileWriter::~AtomicFileWriter() = default;  // Temporary removes an uncommitted file
 
-Result<AtomicFileWriter> AtomicFileWriter::create(const std::filesystem::path& given, WriteOptions options) {
-    auto open = std::make_unique<Open>();
-    open->where = given.string() + ": ";
-    const std::string& where = open->where;
+Status check_replaceable(const std::filesystem::path& given, WriteOptions options) {
+    const std::string where = given.string() + ": ";
     Result<std::filesystem::path> resolved = follow_links(given);
     if (!resolved) return Error{resolved.message()};
-    open->path = resolved.value();
-    const std::filesystem::path& path = open->path;
+    const std::filesystem::path& path = resolved.value();
     // Renaming over a device or a pipe would replace it with a file (`--out /dev/null` run as
     // root would take /dev/null away from the whole system); a folder cannot be replaced.
     std::error_code ec;
@@ -183,7 +182,18 @@ Result<AtomicFileWriter> AtomicFileWriter::create(const std::filesystem::path& g
         return Error{where + "is not a regular file (a device, pipe or socket); only files are written"};
     }
     if (!options.replace_read_only && is_read_only_file(path)) return Error{where + "is read-only; not replaced"};
+    return {};
+}
 
+Result<AtomicFileWriter> AtomicFileWriter::create(const std::filesystem::path& given, WriteOptions options) {
+    auto open = std::make_unique<Open>();
+    open->where = given.string() + ": ";
+    const std::string& where = open->where;
+    if (Status s = check_replaceable(given, options); !s) return Error{s.message()};
+    Result<std::filesystem::path> resolved = follow_links(given);
+    if (!resolved) return Error{resolved.message()};
+    open->path = resolved.value();
+    const std::filesystem::path& path = open->path;
     remove_leftover_temporaries(path);
     if (Status s = create_temporary(path, where, open->tmp); !s) return Error{s.message()};
     if (Status s = keep_mode_and_owner(path, where, open->tmp.fd.get()); !s) return Error{s.message()};
@@ -195,20 +205,25 @@ Status AtomicFileWriter::write(std::string_view bytes) {
     return write_all(open_->tmp.fd.get(), bytes, open_->where);
 }
 
-Status AtomicFileWriter::commit() {
+Status AtomicFileWriter::flush() {
     if (!open_) return Error{"the file was already committed"};
+    Temporary& tmp = open_->tmp;
+    if (tmp.fd.get() < 0) return {};  // flushed already
+    if (::fsync(tmp.fd.get()) != 0) return Error{open_->where + "cannot flush to disk: " + describe_errno(errno)};
+    if (tmp.fd.reset() != 0) return Error{open_->where + "write failed on close: " + describe_errno(errno)};
+    return {};
+}
+
+Status AtomicFileWriter::commit() {
+    if (Status s = flush(); !s) {
+        open_.reset();  // removes the temporary
+        return s;
+    }
     const std::unique_ptr<Open> open = std::move(open_);
     const std::string& where = open->where;
     Temporary& tmp = open->tmp;
-    if (::fsync(tmp.fd.get()) != 0) return Error{where + "cannot flush to disk: " + describe_errno(errno)};
-    if (tmp.fd.reset() != 0) {
-        ::unlink(tmp.path.c_str());
-        return Error{where + "write failed on close: " + describe_errno(errno)};
-    }
     if (::rename(tmp.path.c_str(), open->path.c_str()) != 0) {
-        const int err = errno;
-        ::unlink(tmp.path.c_str());
-        return Error{where + "cannot replace the file: " + describe_errno(err)};
+        return Error{where + "cannot replace the file: " + describe_errno(errno)};  // Temporary removes it
     }
     tmp.committed = true;
     // Make the rename itself durable; a failure here does not undo a completed save.

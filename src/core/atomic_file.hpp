@@ -41,6 +41,10 @@ public:
     ~AtomicFileWriter();
 
     Status write(std::string_view bytes);
+    // Flushes the temporary to disk and closes it, so that a full disk found only then is
+    // reported before anything is renamed: a set of files (file_set.hpp) flushes every member
+    // before it renames any. commit() flushes too when this was not called.
+    Status flush();
     // Flushes to disk and renames over the file; the writer is done after it, either way.
     Status commit();
 
@@ -49,6 +53,11 @@ private:
     explicit AtomicFileWriter(std::unique_ptr<Open> open);
     std::unique_ptr<Open> open_;
 };
+
+// Whether `path` (links followed) may be replaced by a save: refused when it is a folder, a
+// device, a pipe or a socket, or read-only without `options.replace_read_only`. Nothing is
+// written; the message starts with the path as given. Every save checks this before it writes.
+Status check_replaceable(const std::filesystem::path& path, WriteOptions options = {});
 
 // Whether `path` is an existing file this user may not, or should not, write: its permissions
 // give no one write access, or they exclude this user.

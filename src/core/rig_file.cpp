@@ -1,7 +1,10 @@
 #include "core/rig_file.hpp"
 
 #include <system_error>
+#include <vector>
 
+#include "core/file_set.hpp"
+#include "core/mesh_data_names.hpp"
 #include "core/mesh_json.hpp"
 #include "core/rig_json.hpp"
 #include "core/text_file.hpp"
@@ -10,20 +13,19 @@ namespace marionette {
 
 namespace {
 
-// Whether `path` already holds exactly `bytes` (its name carries their hash, so it usually does).
-bool holds(const std::filesystem::path& path, const std::string& bytes) {
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec) || std::filesystem::file_size(path, ec) != bytes.size() || ec) return false;
-    Result<std::string> read = read_text_file(path, kMaxMeshDataBytes, "mesh data file");
-    return read && read.value() == bytes;
-}
-
-// Mesh data files of this rig that its JSON no longer names (from saves of other meshes).
+// Mesh data files of this rig that its JSON no longer names (from saves of other meshes), kept
+// while another rig file beside it names one (a copy of this rig, saved before) or while that
+// cannot be told.
 void remove_stale_mesh_data(const std::filesystem::path& rig_path, const std::string& kept) {
     std::error_code ec;
+    std::vector<std::filesystem::path> stale;
     for (const auto& entry : std::filesystem::directory_iterator(folder_of(rig_path), ec)) {
         const std::string name = entry.path().filename().string();
-        if (name != kept && is_mesh_data_file_of(rig_path, name)) std::filesystem::remove(entry.path(), ec);
+        if (name != kept && is_mesh_data_file_of(rig_path, name)) stale.push_back(entry.path());
+    }
+    for (const std::filesystem::path& file : stale) {
+        const MeshDataUse use = find_rig_naming(file);
+        if (!use.named_by && !use.unsure) std::filesystem::remove(file, ec);
     }
 }
 
@@ -44,9 +46,10 @@ Result<std::string> write_rig_file(const Rig& rig, const std::filesystem::path& 
         if (Status s = write_file_atomically(path, text.value(), options); !s) return Error{s.message()};
         return text;
     }
-    // The mesh data first, under a name of its own hash: the JSON on disk goes on naming the
-    // file it was saved with until the new JSON replaces it, so a failure at any step leaves a
-    // rig that opens as it was.
+    // The mesh data and the JSON are one set (file_set.hpp): both targets checked before either
+    // is written, both written before either is renamed, the mesh data renamed first. It has a
+    // name of its own hash, which the JSON on disk does not name, so until the new JSON replaces
+    // the old one the old rig opens as it was.
     PackedMeshes packed = pack_meshes(rig.meshes.set());
     if (packed.block.size() > kMaxMeshDataBytes) {
         return Error{path.string() + ": the meshes take " + megabytes_text(packed.block.size()) + ", and a mesh data file may be at most " +
@@ -55,11 +58,10 @@ Result<std::string> write_rig_file(const Rig& rig, const std::filesystem::path& 
     packed.file = mesh_data_file_name(path, fnv1a64(packed.block));
     Result<std::string> text = serialize_rig(rig, kMaxRigFileBytes, &packed);
     if (!text) return Error{path.string() + ": " + text.message()};
-    const std::filesystem::path data_path = folder_of(path) / packed.file;
-    if (!holds(data_path, packed.block)) {
-        if (Status s = write_file_atomically(data_path, packed.block, options); !s) return Error{s.message()};
-    }
-    if (Status s = write_file_atomically(path, text.value(), options); !s) return Error{s.message()};
+    std::vector<FileSetMember> set;
+    set.push_back(FileSetMember{folder_of(path) / packed.file, std::move(packed.block), true});
+    set.push_back(FileSetMember{path, text.value()});
+    if (Status s = write_file_set(set, FileSetOptions{options}); !s) return Error{s.message()};
     remove_stale_mesh_data(path, packed.file);
     return text;
 }

@@ -2,6 +2,9 @@
 // beside the rig (or embedded as base64 where there is no folder), never half-written, and
 // every broken or mismatched mesh data refused with its place named.
 
+#include <sys/stat.h>
+
+#include <algorithm>
 #include <filesystem>
 
 #include <gtest/gtest.h>
@@ -198,4 +201,49 @@ TEST(MeshFile, NumbersThatBreakTheMeshRulesAreNamed) {
     ASSERT_FALSE(saved.ok());
     EXPECT_NE(saved.message().find("meshes[0].indices[0]: 100 is not a vertex"), std::string::npos) << saved.message();
     EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
+}
+
+// Issue 57: the mesh data went first, so a save whose rig file could not be replaced (a pipe,
+// a folder) still left a new mesh data file beside it.
+TEST(MeshFile, ASaveRefusedByItsTargetLeavesNoMeshData) {
+    mt::ScratchDir dir;
+    ASSERT_EQ(::mkfifo((dir / "pipe.json").c_str(), 0644), 0);
+    std::filesystem::create_directory(dir / "folder.json");
+    for (const char* name : {"pipe.json", "folder.json"}) {
+        const Status s = save_rig_file(small_rig(), dir / name);
+        ASSERT_FALSE(s.ok()) << name;
+        EXPECT_NE(s.message().find(name), std::string::npos) << s.message();
+    }
+    EXPECT_EQ(mesh_data_files(dir.path()), std::vector<std::string>{});
+    EXPECT_EQ(mt::count_entries(dir.path()), 2);
+}
+
+// Issue 57: a save removed every older mesh data file of its rig's name, also one that a copy
+// of the rig (cp hero.json hero-v1.json) still named, which then no longer opened.
+TEST(MeshFile, MeshDataAnotherRigFileNamesIsKeptUntilNoneDoes) {
+    mt::ScratchDir dir;
+    const Rig rig = small_rig();
+    ASSERT_TRUE(save_rig_file(rig, dir / "small.json").ok());
+    const std::vector<std::string> first = mesh_data_files(dir.path());
+    ASSERT_EQ(first.size(), 1u);
+    std::filesystem::copy_file(dir / "small.json", dir / "small-v1.json");
+
+    Rig changed = rig;
+    MeshSet set = rig.meshes.set();
+    set.meshes[0].positions[3].y = 2.0f;
+    changed.meshes = RigMeshes(std::move(set));
+    ASSERT_TRUE(save_rig_file(changed, dir / "small.json").ok());
+    EXPECT_EQ(mesh_data_files(dir.path()).size(), 2u);
+    Result<Rig> copy = load_rig_file(dir / "small-v1.json");
+    ASSERT_TRUE(copy.ok()) << copy.message();
+    EXPECT_TRUE(copy.value().meshes.set() == rig.meshes.set());
+
+    // Once the copy names other data, the next save of the rig removes the old file.
+    ASSERT_TRUE(save_rig_file(changed, dir / "small-v1.json").ok());
+    ASSERT_TRUE(save_rig_file(changed, dir / "small.json").ok());
+    const std::vector<std::string> now = mesh_data_files(dir.path());
+    EXPECT_EQ(now.size(), 2u) << "small's and small-v1's, both of the changed meshes";
+    EXPECT_TRUE(std::find(now.begin(), now.end(), first[0]) == now.end()) << "the old data is named by no rig";
+    EXPECT_TRUE(load_rig_file(dir / "small.json").ok());
+    EXPECT_TRUE(load_rig_file(dir / "small-v1.json").ok());
 }
