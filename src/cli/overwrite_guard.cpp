@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "core/mesh_data_names.hpp"
 #include "core/rig_file.hpp"
 
 namespace marionette {
@@ -27,6 +28,12 @@ Status check_output_file(const std::string& option, const std::string& input, co
     // Whatever loads is a rig someone may want; a file that does not (earlier frames, a
     // screenshot, nothing yet) is the command's to replace.
     if (load_rig_file(out).ok()) return Error{option + " " + out + ": is a rig file" + advice};
+    // A rig's mesh data is part of that rig: replaced, the rig no longer opens.
+    if (std::filesystem::path p(out); looks_like_mesh_data(p.filename().string()) && std::filesystem::exists(p)) {
+        if (const MeshDataUse use = find_rig_naming(p); use.named_by) {
+            return Error{option + " " + out + ": is the mesh data of the rig " + use.named_by->string() + advice};
+        }
+    }
     // Made read-only by someone: not replaced unless asked (the write itself refuses too).
     if (is_read_only_file(out)) return Error{option + " " + out + ": is read-only" + advice};
     return {};

@@ -1,9 +1,8 @@
 #include "core/spine_files.hpp"
 
 #include <cctype>
-#include <system_error>
 
-#include "core/atomic_file.hpp"
+#include "core/file_set.hpp"
 #include "core/image_decode.hpp"
 
 namespace marionette {
@@ -26,15 +25,14 @@ Result<std::vector<SpineFile>> plan_spine_files(const SpineExport& exported, con
 }
 
 Status write_spine_files(const std::vector<SpineFile>& files, bool replace_read_only) {
-    for (const SpineFile& f : files) {
-        if (!f.path.parent_path().empty()) {
-            std::error_code ec;
-            fs::create_directories(f.path.parent_path(), ec);
-            if (ec) return Error{f.path.parent_path().string() + ": cannot create the folder: " + ec.message()};
-        }
-        if (Status s = write_file_atomically(f.path, f.bytes, WriteOptions{.replace_read_only = replace_read_only}); !s) return s;
-    }
-    return {};
+    // One set (file_set.hpp), renamed in the planned order: the skeleton, which a reader opens
+    // first, last. A file that already holds its bytes (a picture or an atlas unchanged since
+    // the last export) is not rewritten, so an export whose atlas is unchanged switches sets by
+    // the skeleton's rename alone.
+    std::vector<FileSetMember> set;
+    set.reserve(files.size());
+    for (const SpineFile& f : files) set.push_back(FileSetMember{f.path, f.bytes, true});
+    return write_file_set(set, FileSetOptions{WriteOptions{.replace_read_only = replace_read_only}});
 }
 
 bool is_spine_json_path(const fs::path& path) {

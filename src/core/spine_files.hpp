@@ -23,7 +23,10 @@ struct SpineFile {
 Result<std::vector<SpineFile>> plan_spine_files(const SpineExport& exported, const std::filesystem::path& rig_folder,
                                                 const std::filesystem::path& json_path);
 
-// Writes them in order, each atomically, making the folders they need.
+// Writes them as one set (file_set.hpp): every target checked, then every file written to its
+// temporary, then the temporaries renamed in order, making the folders they need. A refusal or
+// a full disk leaves the earlier export as it was; a kill leaves it too, unless it comes
+// between the renames (docs/spine.md, "What an interrupted export leaves").
 Status write_spine_files(const std::vector<SpineFile>& files, bool replace_read_only);
 
 // Whether `path` names a .json file (any case): what a Spine skeleton is written as.
