@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <random>
 #include <system_error>
 
@@ -31,6 +32,28 @@ bool same_file(int fd, const fs::path& path) {
     struct stat by_path {};
     return ::fstat(fd, &by_fd) == 0 && ::stat(path.c_str(), &by_path) == 0 && by_fd.st_dev == by_path.st_dev &&
            by_fd.st_ino == by_path.st_ino;
+}
+
+// Moves an unreadable copy aside to "<copy>.unreadable", or "-2", "-3", ... after it when an
+// earlier copy already holds that name: renaming over it would lose the work that copy may
+// still hold. link() refuses a name that exists, where rename() replaces it.
+std::optional<fs::path> put_aside(const fs::path& copy) {
+    for (int n = 1; n <= 1000; ++n) {
+        fs::path aside = copy;
+        aside += n == 1 ? std::string(".unreadable") : ".unreadable-" + std::to_string(n);
+        if (::link(copy.c_str(), aside.c_str()) == 0) {
+            ::unlink(copy.c_str());
+            return aside;
+        }
+        if (errno == EEXIST) continue;
+        // A filesystem without hard links: a rename, to a name that is free.
+        std::error_code ec;
+        if (fs::exists(fs::symlink_status(aside, ec))) continue;
+        fs::rename(copy, aside, ec);
+        if (ec) return std::nullopt;
+        return aside;
+    }
+    return std::nullopt;
 }
 
 std::string new_session_id() {
@@ -171,10 +194,8 @@ AbandonedCopies claim_abandoned_copies(const fs::path& folder) {
         }
         Result<RecoveredRig> read = read_recovery_file(copy);
         if (!read) {
-            fs::path aside = copy;
-            aside += ".unreadable";
-            fs::rename(copy, aside, ec);
-            found.problems.push_back(read.message() + (ec ? "" : " (kept as " + aside.string() + ")"));
+            const std::optional<fs::path> aside = put_aside(copy);
+            found.problems.push_back(read.message() + (aside ? " (kept as " + aside->string() + ")" : ""));
             lock.value().remove();
             continue;
         }

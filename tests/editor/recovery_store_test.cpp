@@ -207,6 +207,23 @@ TEST(RecoveryStore, UnreadableCopiesAreReportedAndKeptAside) {
     EXPECT_TRUE(found.problems.empty()) << "reported again";
 }
 
+// Issue 57: a session id comes back (pids are reused, the random part may repeat); its
+// unreadable copy was renamed over the older one kept aside, losing it. Each is kept.
+TEST(RecoveryStore, AnUnreadableCopyNeverReplacesOneKeptAsideBefore) {
+    ScratchDir dir;
+    write_file(dir / "111-deadbeef.json.unreadable", "the first unreadable copy");
+    write_file(dir / "111-deadbeef.json.unreadable-2", "the second");
+    write_file(dir / "111-deadbeef.json", "{\"format\": \"marionette-recovery\", \"vers");  // cut short
+    const AbandonedCopies found = claim_abandoned_copies(dir.path());
+    ASSERT_EQ(found.problems.size(), 1u);
+    EXPECT_NE(found.problems[0].find("(kept as " + (dir / "111-deadbeef.json.unreadable-3").string() + ")"), std::string::npos)
+        << found.problems[0];
+    EXPECT_EQ(read_file(dir / "111-deadbeef.json.unreadable"), "the first unreadable copy");
+    EXPECT_EQ(read_file(dir / "111-deadbeef.json.unreadable-2"), "the second");
+    EXPECT_EQ(read_file(dir / "111-deadbeef.json.unreadable-3"), "{\"format\": \"marionette-recovery\", \"vers");
+    EXPECT_FALSE(fs::exists(dir / "111-deadbeef.json"));
+}
+
 // A pipe as a copy hung the start; a link to /dev/zero was read until memory ran out. Neither
 // is read: each is reported once and put aside, a pipe or link as a lock is not taken.
 TEST(RecoveryStore, PipesAndDevicesInTheFolderAreReportedNotRead) {
