@@ -5,6 +5,8 @@
 
 #include <tiny_gltf.h>
 
+#include "core/read_budget.hpp"
+
 namespace marionette::gltf {
 
 namespace {
@@ -39,15 +41,20 @@ struct Located {
     bool normalized = false;
 };
 
-Result<Located> locate(const tinygltf::Model& model, int index, int components, const std::string& where, std::string& place) {
+std::string place_of(int index, const std::string& where) { return "accessors[" + std::to_string(index) + "] (" + where + ")"; }
+
+Result<Located> locate(const tinygltf::Model& model, int index, int components, const std::string& where, std::size_t max_elements,
+                       std::string& place) {
     if (index < 0 || index >= static_cast<int>(model.accessors.size())) return Error{where + ": " + std::to_string(index) + " is not an accessor"};
     const tinygltf::Accessor& a = model.accessors[static_cast<std::size_t>(index)];
-    place = "accessors[" + std::to_string(index) + "] (" + where + ")";
+    place = place_of(index, where);
     if (a.sparse.isSparse) return Error{place + ": sparse accessors are not supported"};
     if (a.type != type_of(components)) return Error{place + ": expected " + std::to_string(components) + " numbers an element"};
-    // Every size is checked before it is multiplied, so huge counts cannot wrap around.
-    constexpr std::size_t kMaxElements = std::size_t{1} << 32;
-    if (a.count > kMaxElements) return Error{place + ": count out of range"};
+    // Every size is checked before it is multiplied or allocated, so huge counts neither wrap
+    // around nor ask for more memory than the caller can take.
+    if (a.count > max_elements) {
+        return Error{place + ": holds " + with_thousands(a.count) + " elements where at most " + with_thousands(max_elements) + " are taken"};
+    }
     Located out;
     out.count = a.count;
     out.component_type = a.componentType;
@@ -78,9 +85,15 @@ T load(const unsigned char* p) {
 
 }  // namespace
 
-Result<std::vector<float>> read_floats(const tinygltf::Model& model, int index, int components, const std::string& where, Numbers numbers) {
+Result<std::size_t> element_count(const tinygltf::Model& model, int index, const std::string& where) {
+    if (index < 0 || index >= static_cast<int>(model.accessors.size())) return Error{where + ": " + std::to_string(index) + " is not an accessor"};
+    return model.accessors[static_cast<std::size_t>(index)].count;
+}
+
+Result<std::vector<float>> read_floats(const tinygltf::Model& model, int index, int components, const std::string& where, std::size_t max_elements,
+                                       Numbers numbers) {
     std::string place;
-    Result<Located> located = locate(model, index, components, where, place);
+    Result<Located> located = locate(model, index, components, where, max_elements, place);
     if (!located) return Error{located.message()};
     const Located& a = located.value();
     const bool unit_int = numbers == Numbers::FloatsOrUnitInts && a.normalized &&
@@ -109,9 +122,10 @@ Result<std::vector<float>> read_floats(const tinygltf::Model& model, int index, 
     return out;
 }
 
-Result<std::vector<std::uint32_t>> read_unsigned(const tinygltf::Model& model, int index, int components, const std::string& where) {
+Result<std::vector<std::uint32_t>> read_unsigned(const tinygltf::Model& model, int index, int components, const std::string& where,
+                                                 std::size_t max_elements) {
     std::string place;
-    Result<Located> located = locate(model, index, components, where, place);
+    Result<Located> located = locate(model, index, components, where, max_elements, place);
     if (!located) return Error{located.message()};
     const Located& a = located.value();
     if (a.component_type != TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE && a.component_type != TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT &&

@@ -28,11 +28,25 @@ struct Curve {
     bool cubic = false;
 };
 
-Result<Curve> read_curve(const tinygltf::Model& model, const tinygltf::AnimationSampler& sampler, int components, const std::string& where) {
+// A cubic spline's span of `span` seconds sampled at `fps`: the keys it makes (the first of the
+// span's; its end is the next span's first).
+std::size_t span_samples(float span, float fps) { return static_cast<std::size_t>(std::max(1.0f, std::ceil(span * fps))); }
+
+// The keys a cubic spline curve with these key times is sampled into.
+std::uint64_t sampled_key_count(const std::vector<float>& times, float fps) {
+    std::uint64_t n = 1;
+    for (std::size_t k = 0; k + 1 < times.size(); ++k) n += span_samples(times[k + 1] - times[k], fps);
+    return n;
+}
+
+// The curve, read from accessors of at most `max_keys` keys (a cubic spline's output holds three
+// values a key).
+Result<Curve> read_curve(const tinygltf::Model& model, const tinygltf::AnimationSampler& sampler, int components, const std::string& where,
+                         std::size_t max_keys) {
     Curve c;
-    Result<std::vector<float>> times = read_floats(model, sampler.input, 1, where + ".input");
+    Result<std::vector<float>> times = read_floats(model, sampler.input, 1, where + ".input", max_keys);
     if (!times) return Error{times.message()};
-    Result<std::vector<float>> values = read_floats(model, sampler.output, components, where + ".output");
+    Result<std::vector<float>> values = read_floats(model, sampler.output, components, where + ".output", 3 * times.value().size());
     if (!values) return Error{values.message()};
     c.times = std::move(times).value();
     if (c.times.empty()) return Error{where + ".input: no key times"};
@@ -76,8 +90,8 @@ void sample_cubic(Curve& c, float fps, bool rotation) {
     for (std::size_t k = 0; k + 1 < c.times.size(); ++k) {
         const float t0 = c.times[k];
         const float span = c.times[k + 1] - t0;
-        const int steps = std::max(1, static_cast<int>(std::ceil(span * fps)));
-        for (int i = 0; i < steps; ++i) {
+        const std::size_t steps = span_samples(span, fps);
+        for (std::size_t i = 0; i < steps; ++i) {
             const float u = static_cast<float>(i) / static_cast<float>(steps);
             const float u2 = u * u, u3 = u2 * u;
             glm::vec4 p = (2 * u3 - 3 * u2 + 1) * c.values[k] + (u3 - 2 * u2 + u) * span * c.out[k] + (-2 * u3 + 3 * u2) * c.values[k + 1] +
@@ -119,8 +133,10 @@ std::optional<KeyTrack> own_scale_track(const Curve& curve, const glm::vec3& res
 // track `turn`, if any; gltf_node_scale.hpp). Where one track is all there is, its keys are
 // copied, so a single animated scale on a path of bones stays exact; otherwise the product is
 // sampled (shared_sample_times) and `combined` says so.
-KeyTrack compose_scale(int bone, const KeyTrack* own, const KeyTrack* parent, const glm::quat& rest, const KeyTrack* turn, float fps,
-                       bool& combined) {
+// The keys it makes are counted against `budget` (but for a copy of the bone's own track, counted
+// when read).
+Result<KeyTrack> compose_scale(int bone, const KeyTrack* own, const KeyTrack* parent, const glm::quat& rest, const KeyTrack* turn, float fps,
+                               ReadBudget& budget, const std::string& place, bool& combined) {
     const auto value = [&](double t) {
         const glm::vec3 mine = own ? sample_track(*own, false, t).vector : glm::vec3(1.0f);
         if (!parent) return mine;
@@ -140,6 +156,9 @@ KeyTrack compose_scale(int bone, const KeyTrack* own, const KeyTrack* parent, co
     KeyTrack out{bone, PoseProperty::Scale, {}};
     combined = sources.size() > 1;
     if (!combined) {
+        if (!own) {
+            if (Status s = budget.take(Budgeted::Keys, parent->keys.size(), place, "passing the scale above down"); !s) return Error{s.message()};
+        }
         for (const Key& k : sources.front()->keys) {
             Key key = k;
             key.vector = value(k.time);
@@ -148,7 +167,9 @@ KeyTrack compose_scale(int bone, const KeyTrack* own, const KeyTrack* parent, co
         return out;
     }
     bool step = false;
-    for (float t : shared_sample_times(sources, fps, step)) {
+    const std::vector<float> times = shared_sample_times(sources, fps, step);
+    if (Status s = budget.take(Budgeted::Keys, times.size(), place, "sampling its scale with the scale above"); !s) return Error{s.message()};
+    for (float t : times) {
         Key key;
         key.time = t;
         key.interpolation = step ? Interpolation::Step : Interpolation::Linear;
@@ -171,10 +192,34 @@ std::string animation_name(const tinygltf::Animation& a, std::size_t index, std:
     return name;
 }
 
+// The channels of an animation that a cubic spline moves a bone by: sampled, they make
+// `keys` keys (0 when none). Reading times that turn out bad is left to the channel's own read.
+struct CubicChannels {
+    std::size_t channels = 0;
+    std::uint64_t keys = 0;
+};
+
+CubicChannels cubic_channels(const tinygltf::Model& model, const tinygltf::Animation& a, const Joints& joints, float fps) {
+    CubicChannels out;
+    for (const tinygltf::AnimationChannel& ch : a.channels) {
+        if (ch.sampler < 0 || ch.sampler >= static_cast<int>(a.samplers.size())) continue;
+        if (ch.target_node < 0 || ch.target_node >= static_cast<int>(model.nodes.size())) continue;
+        if (joints.bone_of_node[static_cast<std::size_t>(ch.target_node)] < 0) continue;
+        if (ch.target_path != "rotation" && ch.target_path != "translation" && ch.target_path != "scale") continue;
+        const tinygltf::AnimationSampler& sampler = a.samplers[static_cast<std::size_t>(ch.sampler)];
+        if (sampler.interpolation != "CUBICSPLINE") continue;
+        Result<std::vector<float>> times = read_floats(model, sampler.input, 1, "", kMaxFileKeys);
+        if (!times) continue;
+        ++out.channels;
+        out.keys += sampled_key_count(times.value(), fps);
+    }
+    return out;
+}
+
 }  // namespace
 
 Result<std::vector<State>> read_animations(const tinygltf::Model& model, const Scene& scene, const Skeleton& skeleton,
-                                           const Joints& joints, float fps, std::vector<std::string>& warnings) {
+                                           const Joints& joints, float fps, ReadBudget& budget, std::vector<std::string>& warnings) {
     std::vector<State> states;
     std::set<std::string> taken;
     std::size_t off_bones = 0, mirrored = 0, combined = 0, uneven = 0, morphs = 0;
@@ -184,6 +229,13 @@ Result<std::vector<State>> read_animations(const tinygltf::Model& model, const S
     }
     for (std::size_t ai = 0; ai < model.animations.size(); ++ai) {
         const tinygltf::Animation& a = model.animations[ai];
+        const std::string animation_place = "animations[" + std::to_string(ai) + "]";
+        // Cubic splines are sampled into keys at every frame: what that makes is counted first,
+        // for the animation's channels together (the other keys as each channel is read).
+        if (const CubicChannels cubic = cubic_channels(model, a, joints, fps); cubic.channels > 0) {
+            const std::string doing = "sampling " + with_thousands(cubic.channels) + " cubic channel" + (cubic.channels == 1 ? "" : "s");
+            if (Status s = budget.take(Budgeted::Keys, cubic.keys, animation_place, doing); !s) return Error{s.message()};
+        }
         State state{animation_name(a, ai, taken), {}, {}, true};
         std::vector<std::optional<KeyTrack>> own_scales(skeleton.size());
         for (std::size_t ci = 0; ci < a.channels.size(); ++ci) {
@@ -202,9 +254,14 @@ Result<std::vector<State>> read_animations(const tinygltf::Model& model, const S
                 return Error{where + ".target.path: unknown \"" + ch.target_path + "\""};
             }
             const std::string sampler_place = "animations[" + std::to_string(ai) + "].samplers[" + std::to_string(ch.sampler) + "]";
-            Result<Curve> read = read_curve(model, a.samplers[static_cast<std::size_t>(ch.sampler)], rotation ? 4 : 3, sampler_place);
+            const tinygltf::AnimationSampler& sampler = a.samplers[static_cast<std::size_t>(ch.sampler)];
+            const bool counted = sampler.interpolation == "CUBICSPLINE" && bone >= 0;  // counted as sampled, above
+            Result<Curve> read = read_curve(model, sampler, rotation ? 4 : 3, sampler_place, counted ? kMaxFileKeys : budget.left(Budgeted::Keys));
             if (!read) return Error{read.message()};
             Curve curve = std::move(read).value();
+            if (!counted) {
+                if (Status s = budget.take(Budgeted::Keys, curve.times.size(), sampler_place, "its key times"); !s) return Error{s.message()};
+            }
             if (ch.target_path == "scale") {
                 // A scale that stays the rest scale changes nothing.
                 const glm::vec3 rest = scene.rest[node].scale;
@@ -251,6 +308,9 @@ Result<std::vector<State>> read_animations(const tinygltf::Model& model, const S
                     key.rotation = unit_rotation(glm::quat(glm::normalize(relative))).value_or(glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
                 } else {
                     key.vector = moved.translation - skeleton[b].rest.translation;
+                    if (!glm::all(glm::lessThanEqual(glm::abs(key.vector), glm::vec3(kMaxCoordinate)))) {
+                        return Error{sampler_place + ".output: a key moves " + skeleton[b].name + " to a place not " + kCoordinateRange};
+                    }
                 }
                 track.keys.push_back(key);
             }
@@ -270,8 +330,11 @@ Result<std::vector<State>> read_animations(const tinygltf::Model& model, const S
             if (!own && !parent) continue;
             bool sampled = false;
             const int turn = track_driving(state, static_cast<int>(b), PoseProperty::Rotation);
-            KeyTrack track = compose_scale(static_cast<int>(b), own, parent, skeleton[b].rest.rotation,
-                                           turn < 0 ? nullptr : &state.tracks[static_cast<std::size_t>(turn)], fps, sampled);
+            Result<KeyTrack> composed = compose_scale(static_cast<int>(b), own, parent, skeleton[b].rest.rotation,
+                                                      turn < 0 ? nullptr : &state.tracks[static_cast<std::size_t>(turn)], fps, budget,
+                                                      animation_place + " (the scale of " + skeleton[b].name + ")", sampled);
+            if (!composed) return Error{composed.message()};
+            KeyTrack track = std::move(composed).value();
             const bool in_range = std::all_of(track.keys.begin(), track.keys.end(), [](const Key& k) {
                 return is_pose_scale(k.vector.x) && is_pose_scale(k.vector.y) && is_pose_scale(k.vector.z);
             });

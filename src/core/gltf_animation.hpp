@@ -6,12 +6,14 @@
 #include <vector>
 
 #include "core/gltf_skeleton.hpp"
+#include "core/read_budget.hpp"
 #include "core/state.hpp"
 
 namespace marionette::gltf {
 
 // The file's animations as keyed states over `skeleton`, sampling CUBICSPLINE curves at `fps`.
+// Every key made, as read or sampled, is counted against `budget` before it is made.
 Result<std::vector<State>> read_animations(const tinygltf::Model& model, const Scene& scene, const Skeleton& skeleton,
-                                           const Joints& joints, float fps, std::vector<std::string>& warnings);
+                                           const Joints& joints, float fps, ReadBudget& budget, std::vector<std::string>& warnings);
 
 }  // namespace marionette::gltf

@@ -8,8 +8,12 @@
 #include <tiny_gltf.h>
 
 #include "core/gltf_animation.hpp"
+#include "core/gltf_files.hpp"
+#include "core/gltf_glb.hpp"
+#include "core/gltf_json_check.hpp"
 #include "core/gltf_mesh.hpp"
 #include "core/key_track.hpp"
+#include "core/read_budget.hpp"
 #include "core/gltf_skeleton.hpp"
 #include "core/rig_json.hpp"
 #include "core/text_file.hpp"
@@ -17,9 +21,6 @@
 namespace marionette {
 
 namespace {
-
-// A .glb's or .gltf's size limit: a character with its textures, far past any rig file.
-constexpr std::uintmax_t kMaxGltfBytes = 512ull * 1024 * 1024;
 
 // What the file holds that the rig does not take in, one line each.
 void list_left_out(const tinygltf::Model& model, std::vector<std::string>& warnings) {
@@ -40,16 +41,6 @@ bool keep_encoded_image(tinygltf::Image* image, const int, std::string*, std::st
     return true;
 }
 
-// For bytes read without a folder: a file the glTF names is never looked for (the bytes may come
-// from anywhere, and "anywhere" must not reach the disk).
-bool no_file_exists(const std::string&, void*) { return false; }
-std::string same_path(const std::string& path, void*) { return path; }
-bool read_no_file(std::vector<unsigned char>*, std::string* error, const std::string& path, void*) {
-    if (error) *error += "the file " + path + " is not read: the glTF was given without its folder\n";
-    return false;
-}
-bool write_no_file(std::string*, const std::string&, const std::vector<unsigned char>&, void*) { return false; }
-
 }  // namespace
 
 namespace {
@@ -64,21 +55,41 @@ bool is_gltf_path(const std::filesystem::path& path) { return is_glb_path(path) 
 bool is_glb_path(const std::filesystem::path& path) { return lower_extension(path) == ".glb"; }
 
 Result<GltfImport> import_gltf(std::string_view bytes, bool binary, const std::filesystem::path& base_dir) {
+    ReadBudget budget;
+    if (Status s = budget.take(Budgeted::FileBytes, bytes.size(), "the file", "reading it"); !s) return Error{s.message()};
+    // What tinygltf reads is checked by the project's rules first: the container's lengths, the
+    // JSON's nesting and the numbers that locate data (gltf_glb.hpp, gltf_json_check.hpp).
+    std::string_view whole = bytes;
+    if (binary) {
+        Result<gltf::GlbChunks> chunks = gltf::read_glb_chunks(bytes);
+        if (!chunks) return Error{chunks.message()};
+        whole = chunks.value().whole;
+        if (Status s = gltf::check_gltf_json(chunks.value().json); !s) return Error{s.message()};
+    } else if (Status s = gltf::check_gltf_json(bytes); !s) {
+        return Error{s.message()};
+    }
     tinygltf::TinyGLTF loader;
     loader.SetImageLoader(keep_encoded_image, nullptr);
-    if (base_dir.empty()) loader.SetFsCallbacks(tinygltf::FsCallbacks{no_file_exists, same_path, read_no_file, write_no_file, nullptr});
+    gltf::ModelFiles files(base_dir, budget);
+    loader.SetFsCallbacks(files.callbacks());
     tinygltf::Model model;
     std::string error, warning;
-    const std::string base = base_dir.string();
-    const bool loaded = binary ? loader.LoadBinaryFromMemory(&model, &error, &warning, reinterpret_cast<const unsigned char*>(bytes.data()),
-                                                              static_cast<unsigned int>(bytes.size()), base)
-                               : loader.LoadASCIIFromString(&model, &error, &warning, bytes.data(), static_cast<unsigned int>(bytes.size()), base);
+    const std::string& base = files.base();
+    const bool loaded = binary ? loader.LoadBinaryFromMemory(&model, &error, &warning, reinterpret_cast<const unsigned char*>(whole.data()),
+                                                              static_cast<unsigned int>(whole.size()), base)
+                               : loader.LoadASCIIFromString(&model, &error, &warning, whole.data(), static_cast<unsigned int>(whole.size()), base);
     if (!loaded) {
+        // A file the model names that was refused, the last one asked for, stopped the load: it
+        // says why in our words (gltf_files.hpp).
+        if (!files.refused().empty()) return Error{"a file it names is not read: " + files.refused().back()};
         while (!error.empty() && (error.back() == '\n' || error.back() == ' ')) error.pop_back();
         return Error{"not a glTF file it can read: " + (error.empty() ? std::string("unknown error") : error)};
     }
     for (const std::string& e : model.extensionsRequired) return Error{"the file requires the extension " + e + ", which is not supported"};
     GltfImport out;
+    // Images whose files were refused come in without their picture (the materials keep their
+    // colour), as an image that is no PNG or JPEG does.
+    for (const std::string& refused : files.refused()) out.warnings.push_back("an image file is not read: " + refused);
     list_left_out(model, out.warnings);
     Result<gltf::Scene> scene = gltf::read_scene(model, out.warnings);
     if (!scene) return Error{scene.message()};
@@ -89,10 +100,10 @@ Result<GltfImport> import_gltf(std::string_view bytes, bool binary, const std::f
     rig.dimensions = Dimensions::Three;
     rig.skeleton = std::move(skeleton).value();
     rig.pose = Pose::rest(rig.skeleton.size());
-    Result<std::vector<State>> states = gltf::read_animations(model, scene.value(), rig.skeleton, joints, rig.fps, out.warnings);
+    Result<std::vector<State>> states = gltf::read_animations(model, scene.value(), rig.skeleton, joints, rig.fps, budget, out.warnings);
     if (!states) return Error{states.message()};
     rig.states = std::move(states).value();
-    Result<MeshSet> meshes = gltf::read_meshes(model, scene.value(), rig.skeleton, joints, out.warnings);
+    Result<MeshSet> meshes = gltf::read_meshes(model, scene.value(), rig.skeleton, joints, budget, out.warnings);
     if (!meshes) return Error{meshes.message()};
     // What the importer made is held to the loader's own rules, so an imported rig is always one
     // the editor can save and open: its keyed tracks by the rule the reader checks them with
@@ -124,9 +135,10 @@ Result<GltfImport> import_gltf(std::string_view bytes, bool binary, const std::f
 }
 
 Result<GltfImport> import_gltf_file(const std::filesystem::path& path) {
-    Result<std::string> bytes = read_text_file(path, kMaxGltfBytes, "glTF file");
+    Result<std::string> bytes = read_text_file(path, kMaxFileBytes, "glTF file");
     if (!bytes) return Error{bytes.message()};
-    Result<GltfImport> imported = import_gltf(bytes.value(), is_glb_path(path), path.parent_path());
+    // A bare name ("model.gltf") has its files beside it in the working folder.
+    Result<GltfImport> imported = import_gltf(bytes.value(), is_glb_path(path), folder_of(path));
     if (!imported) return Error{path.string() + ": " + imported.message()};
     return imported;
 }

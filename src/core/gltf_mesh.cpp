@@ -10,6 +10,7 @@
 #include "core/forward_kinematics.hpp"
 #include "core/gltf_accessor.hpp"
 #include "core/gltf_bone_axis.hpp"
+#include "core/image_decode.hpp"
 #include "core/mesh_skinning.hpp"
 
 namespace marionette::gltf {
@@ -25,7 +26,7 @@ struct LeftOut {
     std::size_t over_four_influences = 0;
     std::size_t no_weight = 0;
     std::size_t other_uv_sets = 0;
-    std::size_t images_not_png_or_jpeg = 0;
+    std::size_t images_not_png_or_jpeg = 0;  // or whose header does not read as one
 };
 
 template <class V>
@@ -63,9 +64,10 @@ Result<std::vector<Influence>> read_influences(const tinygltf::Model& model, con
         const auto joints_at = p.attributes.find("JOINTS_" + std::to_string(set));
         const auto weights_at = p.attributes.find("WEIGHTS_" + std::to_string(set));
         if (joints_at == p.attributes.end() || weights_at == p.attributes.end()) break;
-        Result<std::vector<std::uint32_t>> joints = read_unsigned(model, joints_at->second, 4, place + ".attributes." + joints_at->first);
+        Result<std::vector<std::uint32_t>> joints = read_unsigned(model, joints_at->second, 4, place + ".attributes." + joints_at->first, vertices);
         if (!joints) return Error{joints.message()};
-        Result<std::vector<float>> weights = read_floats(model, weights_at->second, 4, place + ".attributes." + weights_at->first, Numbers::FloatsOrUnitInts);
+        Result<std::vector<float>> weights =
+            read_floats(model, weights_at->second, 4, place + ".attributes." + weights_at->first, vertices, Numbers::FloatsOrUnitInts);
         if (!weights) return Error{weights.message()};
         if (joints.value().size() != vertices * 4 || weights.value().size() != vertices * 4) {
             return Error{place + ".attributes." + joints_at->first + ": not one per vertex"};
@@ -112,10 +114,25 @@ Result<std::vector<Influence>> read_influences(const tinygltf::Model& model, con
 
 class MeshReader {
 public:
-    MeshReader(const tinygltf::Model& model, const Scene& scene, const Skeleton& skeleton, const Joints& joints)
-        : model_(model), scene_(scene), joints_(joints), node_world_(world_matrices(scene, scene.rest)) {
+    MeshReader(const tinygltf::Model& model, const Scene& scene, const Skeleton& skeleton, const Joints& joints, ReadBudget& budget)
+        : model_(model), scene_(scene), joints_(joints), budget_(budget), node_world_(world_matrices(scene, scene.rest)) {
         const std::vector<Transform> bone_world = compute_world(skeleton, Pose::rest(skeleton.size())).value();
         for (const Transform& t : bone_world) inverse_bone_world_.push_back(glm::inverse(to_matrix(t)));
+        // Each node's nearest bone at or above it, and the file's own local matrices from just
+        // under that bone's node down to it: from the parent's, parents first, so no walk up the
+        // tree is made per node (a chain of many nodes would make that quadratic).
+        bone_node_above_.assign(model.nodes.size(), -1);
+        below_bone_.assign(model.nodes.size(), glm::mat4(1.0f));
+        for (int n : scene.order) {
+            const auto i = static_cast<std::size_t>(n);
+            const int p = scene.parent[i];
+            if (joints.bone_of_node[i] >= 0) {
+                bone_node_above_[i] = n;
+            } else if (p >= 0) {
+                bone_node_above_[i] = bone_node_above_[static_cast<std::size_t>(p)];
+                below_bone_[i] = below_bone_[static_cast<std::size_t>(p)] * local_matrix(i);
+            }
+        }
     }
 
     Status read_node(int node, MeshSet& out) {
@@ -152,29 +169,45 @@ private:
             return std::optional<Mesh>{};
         }
         Mesh mesh;
-        Result<std::vector<float>> positions = read_floats(model_, position->second, 3, place + ".attributes.POSITION");
+        // Counted before a number is read: sixty nodes sharing one mesh make it sixty times.
+        const std::string where = place + " (on " + indexed("nodes", static_cast<std::size_t>(node)) + ")";
+        Result<std::size_t> vertices = element_count(model_, position->second, place + ".attributes.POSITION");
+        if (!vertices) return Error{vertices.message()};
+        if (Status s = budget_.take(Budgeted::Vertices, vertices.value(), where, "its POSITION"); !s) return Error{s.message()};
+        Result<std::vector<float>> positions = read_floats(model_, position->second, 3, place + ".attributes.POSITION", vertices.value());
         if (!positions) return Error{positions.message()};
         mesh.positions = grouped<glm::vec3>(positions.value());
         const std::size_t count = mesh.positions.size();
         if (count > kMaxMeshVertices) return Error{place + ": more than " + std::to_string(kMaxMeshVertices) + " vertices"};
         if (auto normal = p.attributes.find("NORMAL"); normal != p.attributes.end()) {
-            Result<std::vector<float>> normals = read_floats(model_, normal->second, 3, place + ".attributes.NORMAL");
+            Result<std::vector<float>> normals = read_floats(model_, normal->second, 3, place + ".attributes.NORMAL", count);
             if (!normals) return Error{normals.message()};
             mesh.normals = grouped<glm::vec3>(normals.value());
             for (glm::vec3& v : mesh.normals) v = glm::length(v) > 0.0f ? glm::normalize(v) : glm::vec3(0.0f, 0.0f, 1.0f);
         }
         if (auto uv = p.attributes.find("TEXCOORD_0"); uv != p.attributes.end()) {
-            Result<std::vector<float>> uvs = read_floats(model_, uv->second, 2, place + ".attributes.TEXCOORD_0", Numbers::FloatsOrUnitInts);
+            Result<std::vector<float>> uvs = read_floats(model_, uv->second, 2, place + ".attributes.TEXCOORD_0", count, Numbers::FloatsOrUnitInts);
             if (!uvs) return Error{uvs.message()};
             mesh.uvs = grouped<glm::vec2>(uvs.value());
         }
         if ((!mesh.normals.empty() && mesh.normals.size() != count) || (!mesh.uvs.empty() && mesh.uvs.size() != count)) {
             return Error{place + ".attributes: NORMAL and TEXCOORD_0 hold one value per POSITION"};
         }
+        const int mode = p.mode == -1 ? TINYGLTF_MODE_TRIANGLES : p.mode;
+        std::size_t corner_count = count;
+        if (p.indices >= 0) {
+            Result<std::size_t> n = element_count(model_, p.indices, place + ".indices");
+            if (!n) return Error{n.message()};
+            corner_count = n.value();
+        }
+        const std::size_t triangles = mode == TINYGLTF_MODE_TRIANGLES ? corner_count / 3 : corner_count < 3 ? 0 : corner_count - 2;
+        if (Status s = budget_.take(Budgeted::Triangles, triangles, where, p.indices >= 0 ? "its indices" : "its vertices as triangles"); !s) {
+            return Error{s.message()};
+        }
         std::vector<std::uint32_t> corners(count);
         std::iota(corners.begin(), corners.end(), 0u);
         if (p.indices >= 0) {
-            Result<std::vector<std::uint32_t>> indices = read_unsigned(model_, p.indices, 1, place + ".indices");
+            Result<std::vector<std::uint32_t>> indices = read_unsigned(model_, p.indices, 1, place + ".indices", corner_count);
             if (!indices) return Error{indices.message()};
             corners = std::move(indices).value();
             for (std::size_t i = 0; i < corners.size(); ++i) {
@@ -184,7 +217,7 @@ private:
                 }
             }
         }
-        mesh.indices = triangle_list(corners, p.mode == -1 ? TINYGLTF_MODE_TRIANGLES : p.mode);
+        mesh.indices = triangle_list(corners, mode);
         if (Status s = hang(node, p, place, mesh); !s) return Error{s.message()};
         if (Status s = read_material(p, place, mesh, out); !s) return Error{s.message()};
         return std::optional<Mesh>{std::move(mesh)};
@@ -199,7 +232,9 @@ private:
             std::vector<float> inverse_binds;
             if (skin.inverseBindMatrices >= 0) {
                 const std::string where = indexed("skins", static_cast<std::size_t>(n.skin)) + ".inverseBindMatrices";
-                Result<std::vector<float>> read = read_floats(model_, skin.inverseBindMatrices, 16, where);
+                // glTF allows more matrices than joints; the rest are never used.
+                Result<std::vector<float>> read =
+                    read_floats(model_, skin.inverseBindMatrices, 16, where, std::max(skin.joints.size(), model_.nodes.size()));
                 if (!read) return Error{read.message()};
                 if (read.value().size() < skin.joints.size() * 16) return Error{where + ": fewer matrices than joints"};
                 inverse_binds = std::move(read).value();
@@ -218,8 +253,7 @@ private:
             mesh.influences = std::move(influences).value();
             return {};
         }
-        int up = node;
-        while (up >= 0 && joints_.bone_of_node[static_cast<std::size_t>(up)] < 0) up = scene_.parent[static_cast<std::size_t>(up)];
+        const int up = bone_node_above_[static_cast<std::size_t>(node)];
         if (up >= 0) {
             const int bone = joints_.bone_of_node[static_cast<std::size_t>(up)];
             mesh.joints.push_back({bone, bone_from_node(bone, static_cast<std::size_t>(node))});
@@ -240,12 +274,8 @@ private:
     // own numbers, so a bind written out comes back to the bit (gltf_bone_axis.hpp).
     glm::mat4 bone_from_node(int bone, std::size_t node) const {
         const auto b = static_cast<std::size_t>(bone);
-        if (!joints_.exact[b]) return inverse_bone_world_[b] * node_world_[node];
-        glm::mat4 below(1.0f);
-        for (int n = static_cast<int>(node); n != joints_.node_of_bone[b]; n = scene_.parent[static_cast<std::size_t>(n)]) {
-            below = local_matrix(static_cast<std::size_t>(n)) * below;
-        }
-        return positive_zeros(node_in_bone_frame() * below);
+        if (!joints_.exact[b] || bone_node_above_[node] != joints_.node_of_bone[b]) return inverse_bone_world_[b] * node_world_[node];
+        return positive_zeros(node_in_bone_frame() * below_bone_[node]);
     }
 
     // A node's local transform as the file gives it: its matrix as written, or its TRS.
@@ -293,7 +323,7 @@ private:
 
     // The image's encoded bytes, from its buffer view or as tinygltf read its URI; nothing for
     // an image that is not a PNG or JPEG file.
-    Result<std::optional<MeshImage>> read_image(int source) const {
+    Result<std::optional<MeshImage>> read_image(int source) {
         const tinygltf::Image& image = model_.images[static_cast<std::size_t>(source)];
         const std::string place = indexed("images", static_cast<std::size_t>(source));
         MeshImage out;
@@ -320,12 +350,20 @@ private:
             return std::optional<MeshImage>{};
         }
         if (out.bytes.size() > kMaxImageBytes) return Error{place + ": larger than " + std::to_string(kMaxImageBytes >> 20) + " MB"};
+        // What it decodes to is counted now, from its header, not when the editor first draws it.
+        Result<glm::ivec2> size = image_size(out.bytes);
+        if (!size) return std::optional<MeshImage>{};
+        const std::uint64_t decoded = 4ull * static_cast<std::uint64_t>(size.value().x) * static_cast<std::uint64_t>(size.value().y);
+        if (Status s = budget_.take(Budgeted::DecodedImageBytes, decoded, place, "decoding it"); !s) return Error{s.message()};
         return std::optional<MeshImage>{std::move(out)};
     }
 
     const tinygltf::Model& model_;
     const Scene& scene_;
     const Joints& joints_;
+    ReadBudget& budget_;
+    std::vector<int> bone_node_above_;    // by node: the node of its nearest bone at or above it, or -1
+    std::vector<glm::mat4> below_bone_;   // by node: its local matrices below that bone's node, composed
     std::vector<glm::mat4> node_world_;
     std::vector<glm::mat4> inverse_bone_world_;
     std::map<int, int> image_of_;  // the file's image -> the set's (-1: not kept)
@@ -341,14 +379,14 @@ void warn(const LeftOut& l, std::vector<std::string>& warnings) {
     say(l.over_four_influences, "vertices have more than 4 joints: the 4 strongest are kept, their weights renormalized");
     say(l.no_weight, "vertices have no weight on any joint: they follow their skin's first joint");
     say(l.other_uv_sets, "materials take their colour texture from a second UV set: the first is used");
-    say(l.images_not_png_or_jpeg, "textures are not PNG or JPEG images (KTX or other): those materials show their colour only");
+    say(l.images_not_png_or_jpeg, "textures are not PNG or JPEG images that can be read (KTX, another kind, or a broken header): those materials show their colour only");
 }
 
 }  // namespace
 
 Result<MeshSet> read_meshes(const tinygltf::Model& model, const Scene& scene, const Skeleton& skeleton, const Joints& joints,
-                            std::vector<std::string>& warnings) {
-    MeshReader reader(model, scene, skeleton, joints);
+                            ReadBudget& budget, std::vector<std::string>& warnings) {
+    MeshReader reader(model, scene, skeleton, joints, budget);
     MeshSet out;
     for (int node : scene.order) {
         if (model.nodes[static_cast<std::size_t>(node)].mesh < 0) continue;

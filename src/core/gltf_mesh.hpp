@@ -8,10 +8,13 @@
 
 #include "core/gltf_skeleton.hpp"
 #include "core/mesh.hpp"
+#include "core/read_budget.hpp"
 
 namespace marionette::gltf {
 
+// Every vertex, triangle and decoded picture's byte it makes is counted against `budget`
+// before it is read.
 Result<MeshSet> read_meshes(const tinygltf::Model& model, const Scene& scene, const Skeleton& skeleton, const Joints& joints,
-                            std::vector<std::string>& warnings);
+                            ReadBudget& budget, std::vector<std::string>& warnings);
 
 }  // namespace marionette::gltf

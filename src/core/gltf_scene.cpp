@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include <tiny_gltf.h>
 
+#include "core/extents.hpp"
 #include "core/rotation_math.hpp"
 #include "core/unit_length.hpp"
 
@@ -13,6 +15,19 @@ namespace marionette::gltf {
 namespace {
 
 std::string node_place(int n) { return "nodes[" + std::to_string(n) + "]"; }
+
+// The first of a node's numbers that lies beyond what a rig places (extents.hpp), as a message
+// naming it ("nodes[1].translation: 1e+20 is not between -1e15 and 1e15"), or empty.
+std::string out_of_range(const std::vector<double>& values, const std::string& place) {
+    for (double v : values) {
+        if (!(std::fabs(v) <= static_cast<double>(kMaxCoordinate))) {
+            char text[32];
+            std::snprintf(text, sizeof text, "%g", v);
+            return place + ": " + text + " is not " + kCoordinateRange;
+        }
+    }
+    return {};
+}
 
 bool finite(const std::vector<double>& values) {
     for (double v : values) {
@@ -61,6 +76,7 @@ Result<Scene> read_scene(const tinygltf::Model& model, std::vector<std::string>&
         NodeTrs& t = scene.rest[static_cast<std::size_t>(n)];
         if (!node.matrix.empty()) {
             if (node.matrix.size() != 16 || !finite(node.matrix)) return Error{node_place(n) + ".matrix: expected 16 finite numbers"};
+            if (std::string e = out_of_range(node.matrix, node_place(n) + ".matrix"); !e.empty()) return Error{e};
             glm::mat4 m;
             for (int i = 0; i < 16; ++i) m[i / 4][i % 4] = static_cast<float>(node.matrix[static_cast<std::size_t>(i)]);
             t = decompose(m);
@@ -68,6 +84,8 @@ Result<Scene> read_scene(const tinygltf::Model& model, std::vector<std::string>&
             if (!finite(node.translation) || !finite(node.rotation) || !finite(node.scale)) {
                 return Error{node_place(n) + ": its translation, rotation and scale must be finite numbers"};
             }
+            if (std::string e = out_of_range(node.translation, node_place(n) + ".translation"); !e.empty()) return Error{e};
+            if (std::string e = out_of_range(node.scale, node_place(n) + ".scale"); !e.empty()) return Error{e};
             if (node.translation.size() == 3) t.translation = {node.translation[0], node.translation[1], node.translation[2]};
             if (node.scale.size() == 3) t.scale = {node.scale[0], node.scale[1], node.scale[2]};
             if (node.rotation.size() == 4) {

@@ -6,6 +6,7 @@
 
 #include <tiny_gltf.h>
 
+#include "core/extents.hpp"
 #include "core/gltf_bone_axis.hpp"
 #include "core/rotation_math.hpp"
 
@@ -68,6 +69,26 @@ Result<Skeleton> read_skeleton(const tinygltf::Model& model, const Scene& scene,
         }
     }
     const std::vector<glm::mat4> world = world_matrices(scene, scene.rest);
+    // Each node's nearest ancestor joint and the static nodes between, composed, and whether a
+    // node at or above it is scaled: from its parent's, parents first, so no walk to the root is
+    // made per node (a chain of many nodes would make that quadratic).
+    std::vector<int> joint_above(nodes, -1);
+    std::vector<glm::mat4> between_above(nodes, glm::mat4(1.0f));
+    std::vector<bool> scaled_here(nodes, false);
+    for (int n : scene.order) {
+        const auto i = static_cast<std::size_t>(n);
+        const int p = scene.parent[i];
+        scaled_here[i] = scene.rest[i].scale != glm::vec3(1.0f);
+        if (p < 0) continue;
+        const auto pi = static_cast<std::size_t>(p);
+        scaled_here[i] = scaled_here[i] || scaled_here[pi];
+        if (is_joint[pi]) {
+            joint_above[i] = p;
+        } else {
+            joint_above[i] = joint_above[pi];
+            between_above[i] = between_above[pi] * scene.rest[pi].matrix();
+        }
+    }
     joints.bone_of_node.assign(nodes, -1);
     joints.node_of_bone.clear();
     std::vector<Bone> bones;
@@ -76,12 +97,8 @@ Result<Skeleton> read_skeleton(const tinygltf::Model& model, const Scene& scene,
         const auto i = static_cast<std::size_t>(n);
         if (!is_joint[i]) continue;
         // The nearest ancestor that is a joint, and the static nodes between.
-        glm::mat4 between(1.0f);
-        int up = scene.parent[i];
-        while (up >= 0 && joints.bone_of_node[static_cast<std::size_t>(up)] < 0) {
-            between = scene.rest[static_cast<std::size_t>(up)].matrix() * between;
-            up = scene.parent[static_cast<std::size_t>(up)];
-        }
+        const glm::mat4& between = between_above[i];
+        const int up = joint_above[i];
         Bone b;
         b.parent = up < 0 ? -1 : joints.bone_of_node[static_cast<std::size_t>(up)];
         b.name = model.nodes[i].name.empty() ? "node " + std::to_string(n) : model.nodes[i].name;
@@ -115,10 +132,7 @@ Result<Skeleton> read_skeleton(const tinygltf::Model& model, const Scene& scene,
         if (const std::optional<float> length = written_length(model.nodes[static_cast<std::size_t>(joints.node_of_bone[b])])) {
             direction[b] = up_axis;
             // A scaled node (a posed scale exported) stretches the bone with it.
-            bool scaled = false;
-            for (int n = joints.node_of_bone[b]; n >= 0; n = scene.parent[static_cast<std::size_t>(n)]) {
-                scaled = scaled || scene.rest[static_cast<std::size_t>(n)].scale != glm::vec3(1.0f);
-            }
+            const bool scaled = scaled_here[static_cast<std::size_t>(joints.node_of_bone[b])];
             const glm::vec3 along(world[static_cast<std::size_t>(joints.node_of_bone[b])][1]);
             bones[b].length = scaled ? *length * glm::length(along) : *length;
             joints.axis_turn[b] = normalized(rotation_between(glm::vec3{1.0f, 0.0f, 0.0f}, glm::vec3{0.0f, 1.0f, 0.0f}));
@@ -166,6 +180,17 @@ Result<Skeleton> read_skeleton(const tinygltf::Model& model, const Scene& scene,
         const int p = bones[b].parent;
         const Transform parent = p < 0 ? Transform{} : bone_frame(world[static_cast<std::size_t>(joints.node_of_bone[static_cast<std::size_t>(p)])], joints.axis_turn[static_cast<std::size_t>(p)]);
         bones[b].rest = inverse(parent) * frame;
+    }
+    // Scales and moves down the tree can place a bone, or stretch it, past what a rig holds even
+    // where each node's own numbers are in range: named by the node, not left to the rig's rules.
+    const auto place = [&](std::size_t b) { return "nodes[" + std::to_string(joints.node_of_bone[b]) + "]"; };
+    for (std::size_t b = 0; b < count; ++b) {
+        const bool placed = glm::all(glm::lessThanEqual(glm::abs(position[b]), glm::vec3(kMaxCoordinate))) &&
+                            glm::all(glm::lessThanEqual(glm::abs(bones[b].rest.translation), glm::vec3(kMaxCoordinate)));
+        if (!placed) return Error{place(b) + ": with the scales and moves of the nodes above it, its joint is not " + kCoordinateRange};
+    }
+    for (std::size_t b = 0; b < count; ++b) {
+        if (!(bones[b].length <= kMaxCoordinate)) return Error{place(b) + ": the scales above it make its bone longer than 1e15"};
     }
     // Nodes that carry a mesh come in as that mesh (gltf_mesh.cpp); the others are only named.
     std::size_t skipped = 0;

@@ -11,7 +11,7 @@ namespace marionette {
 
 namespace {
 
-std::string at(const std::string& list, std::size_t i) { return list + "[" + std::to_string(i) + "]"; }
+std::string list_item(const std::string& list, std::size_t i) { return list + "[" + std::to_string(i) + "]"; }
 
 bool within(float v, float low, float high) { return v >= low && v <= high; }  // false for NaN
 bool within(const glm::vec2& v, float low, float high) { return within(v.x, low, high) && within(v.y, low, high); }
@@ -47,14 +47,14 @@ std::optional<std::string> slots_problem(const std::vector<Slot>& slots, std::si
     std::set<std::string> names;
     for (std::size_t s = 0; s < slots.size(); ++s) {
         const Slot& slot = slots[s];
-        const std::string place = at("slots", s);
+        const std::string place = list_item("slots", s);
         if (slot.name.empty()) return place + ".name: must not be empty";
         if (!names.insert(slot.name).second) return place + ".name: \"" + slot.name + "\" names another slot too";
         if (slot.bone < 0 || static_cast<std::size_t>(slot.bone) >= bone_count) return place + ".bone: not a bone";
         if (!is_color(slot.color)) return place + ".color: each must be " + kColorRange;
         std::set<std::string> attachment_names;
         for (std::size_t a = 0; a < slot.attachments.size(); ++a) {
-            const std::string where = place + "." + at("attachments", a);
+            const std::string where = place + "." + list_item("attachments", a);
             if (auto p = attachment_problem(slot.attachments[a], where)) return p;
             if (!attachment_names.insert(slot.attachments[a].name).second) {
                 return where + ".name: \"" + slot.attachments[a].name + "\" names another attachment of the slot too";

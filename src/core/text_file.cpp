@@ -19,7 +19,11 @@ std::string megabytes_text(std::uintmax_t bytes) {
     return text;
 }
 
-Result<std::string> read_text_file(const std::filesystem::path& path, std::uintmax_t max_bytes, std::string_view what) {
+namespace {
+
+// The reading both kinds of file share, into a string or a byte vector.
+template <class Bytes>
+Result<Bytes> read_whole_file(const std::filesystem::path& path, std::uintmax_t max_bytes, std::string_view what) {
     const std::string where = path.string() + ": ";
     // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer before fstat can
     // tell it is one. It changes nothing for regular files.
@@ -36,7 +40,7 @@ Result<std::string> read_text_file(const std::filesystem::path& path, std::uintm
     // The file may grow while it is read: never read past the limit. One byte more than its
     // size lets the read that finds the end fit without growing the string (which would double
     // its capacity: 20 MB more for a 10 MB rig).
-    std::string text;
+    Bytes text;
     text.resize(static_cast<std::size_t>(size) + 1);
     std::size_t got = 0;
     for (;;) {
@@ -44,7 +48,7 @@ Result<std::string> read_text_file(const std::filesystem::path& path, std::uintm
             if (text.size() > max_bytes) return Error{where + "grew past " + megabytes_text(max_bytes) + " while being read" + too_big};
             text.resize(text.size() + 4096);
         }
-        const ssize_t n = ::read(fd.get(), text.data() + got, text.size() - got);
+        const ssize_t n = ::read(fd.get(), reinterpret_cast<char*>(text.data()) + got, text.size() - got);
         if (n < 0) {
             if (errno == EINTR) continue;
             return Error{where + "read failed: " + std::strerror(errno)};
@@ -54,6 +58,16 @@ Result<std::string> read_text_file(const std::filesystem::path& path, std::uintm
     }
     text.resize(got);
     return text;
+}
+
+}  // namespace
+
+Result<std::string> read_text_file(const std::filesystem::path& path, std::uintmax_t max_bytes, std::string_view what) {
+    return read_whole_file<std::string>(path, max_bytes, what);
+}
+
+Result<std::vector<unsigned char>> read_binary_file(const std::filesystem::path& path, std::uintmax_t max_bytes, std::string_view what) {
+    return read_whole_file<std::vector<unsigned char>>(path, max_bytes, what);
 }
 
 std::filesystem::path folder_of(const std::filesystem::path& path) {

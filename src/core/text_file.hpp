@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/result.hpp"
 
@@ -17,6 +18,9 @@ namespace marionette {
 // "big.json: is 80.0 MB; a rig file may be at most 64 MB", "/dev/zero: is not a regular file
 // (a device, pipe or socket), not a rig file", "arm.json: cannot open: No such file or directory".
 Result<std::string> read_text_file(const std::filesystem::path& path, std::uintmax_t max_bytes, std::string_view what);
+
+// The same rules, for bytes that are no text (a glTF's buffers and images).
+Result<std::vector<unsigned char>> read_binary_file(const std::filesystem::path& path, std::uintmax_t max_bytes, std::string_view what);
 
 // The folder holding `path`: "." for a bare file name, whose parent path is empty.
 std::filesystem::path folder_of(const std::filesystem::path& path);

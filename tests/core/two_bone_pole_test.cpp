@@ -29,24 +29,24 @@ glm::vec3 any_perpendicular_to(const glm::vec3& v) {
 }
 
 
-struct Limb {
+struct PoleLimb {
     Rig rig;
     int root = 1;
     TwoBoneSettings settings;
 };
 
 // Upper 1, lower 0.8, hanging from a turned base; the pole 2 behind the root joint.
-Limb free_arm() {
-    Limb l{chain_rig(Dimensions::Three, {1.0f, 0.8f}, {{0.3f, -0.2f, 0.1f}, glm::angleAxis(0.4f, glm::normalize(glm::vec3{1, 2, 3}))}), 1, {}};
+PoleLimb free_arm() {
+    PoleLimb l{chain_rig(Dimensions::Three, {1.0f, 0.8f}, {{0.3f, -0.2f, 0.1f}, glm::angleAxis(0.4f, glm::normalize(glm::vec3{1, 2, 3}))}), 1, {}};
     l.settings.pole = world_of(l.rig, l.rig.pose)[1].translation + glm::vec3{0.3f, -0.4f, -2.0f};
     return l;
 }
 
-Limb shipped(const char* chain_name) {
+PoleLimb shipped(const char* chain_name) {
     Rig rig = load_rig_file(std::filesystem::path(MARIONETTE_ASSETS) / "humanoid.json").value();
     for (const IkChain& c : rig.chains) {
         if (c.name == chain_name) {
-            Limb l{rig, c.root, c.two_bone};
+            PoleLimb l{rig, c.root, c.two_bone};
             l.settings.softness = 0.0f;
             return l;
         }
@@ -55,27 +55,27 @@ Limb shipped(const char* chain_name) {
     return {};
 }
 
-float solve(const Limb& l, const glm::vec3& target, Pose& pose, const TwoBoneSettings& settings) {
+float solve(const PoleLimb& l, const glm::vec3& target, Pose& pose, const TwoBoneSettings& settings) {
     const TwoBoneJob job{&l.rig.skeleton, Dimensions::Three, l.root, l.root + 1, target, settings, 0.0f, &pose};
     EXPECT_TRUE(job.validate().ok());
     return job.run().error;
 }
 
-float limb_turn(const Limb& l, const Pose& a, const Pose& b) {
+float limb_turn(const PoleLimb& l, const Pose& a, const Pose& b) {
     const auto A = static_cast<std::size_t>(l.root);
     return std::max(rotation_distance(a.rotations[A], b.rotations[A]), rotation_distance(a.rotations[A + 1], b.rotations[A + 1]));
 }
 
-glm::vec3 root_joint(const Limb& l) { return world_of(l.rig, l.rig.pose)[static_cast<std::size_t>(l.root)].translation; }
+glm::vec3 root_joint(const PoleLimb& l) { return world_of(l.rig, l.rig.pose)[static_cast<std::size_t>(l.root)].translation; }
 
-float reach_of(const Limb& l) {
+float reach_of(const PoleLimb& l) {
     const Bone& lower = l.rig.skeleton[static_cast<std::size_t>(l.root + 1)];
     return glm::length(lower.rest.translation) + lower.length;
 }
 
 // The largest turn of a step as the target sweeps across the root->pole line at `fraction` of
 // the reach, in 0.2 degree steps along twelve directions through the line.
-float largest_step_across_pole_line(const Limb& l, float fraction) {
+float largest_step_across_pole_line(const PoleLimb& l, float fraction) {
     const glm::vec3 root = root_joint(l);
     const glm::vec3 to_pole = glm::normalize(*l.settings.pole - root);
     const glm::vec3 across = any_perpendicular_to(to_pole);
@@ -111,7 +111,7 @@ TEST(TwoBonePole, ShippedLimbsCrossTheirPoleLinesSmoothly) {
 }
 
 TEST(TwoBonePole, PoleCrossingTheAimLineTurnsTheLimbSmoothly) {
-    const Limb l = free_arm();
+    const PoleLimb l = free_arm();
     const glm::vec3 root = root_joint(l);
     const glm::vec3 aim = glm::normalize(glm::vec3{0.2f, -1.0f, 0.3f});
     const glm::vec3 target = root + 1.2f * aim;
@@ -131,7 +131,7 @@ TEST(TwoBonePole, PoleCrossingTheAimLineTurnsTheLimbSmoothly) {
 }
 
 TEST(TwoBonePole, AClosedLoopOfTheTargetReturnsEveryBoneRollIncluded) {
-    for (const Limb& l : {free_arm(), shipped("arm_l"), shipped("leg_l")}) {
+    for (const PoleLimb& l : {free_arm(), shipped("arm_l"), shipped("leg_l")}) {
         const glm::vec3 root = root_joint(l);
         const float reach = reach_of(l);
         Pose pose = l.rig.pose;
@@ -150,7 +150,7 @@ TEST(TwoBonePole, AClosedLoopOfTheTargetReturnsEveryBoneRollIncluded) {
 
 TEST(TwoBonePole, SolvingAgainFromTheAnswerChangesNothing) {
     std::mt19937 rng(3);
-    for (const Limb& l : {free_arm(), shipped("arm_l"), shipped("leg_l")}) {
+    for (const PoleLimb& l : {free_arm(), shipped("arm_l"), shipped("leg_l")}) {
         const glm::vec3 root = root_joint(l);
         for (int k = 0; k < 2000; ++k) {
             Pose pose = l.rig.pose;
@@ -164,7 +164,7 @@ TEST(TwoBonePole, SolvingAgainFromTheAnswerChangesNothing) {
 }
 
 TEST(TwoBonePole, TheMiddleJointBendsToThePolesSide) {
-    const Limb l = free_arm();
+    const PoleLimb l = free_arm();
     const glm::vec3 root = root_joint(l);
     std::mt19937 rng(5);
     int checked = 0;
