@@ -62,7 +62,7 @@ Result<GltfImport> import_gltf(std::string_view bytes, bool binary, const std::f
     std::string_view whole = bytes;
     if (binary) {
         Result<gltf::GlbChunks> chunks = gltf::read_glb_chunks(bytes);
-        if (!chunks) return Error{chunks.message()};
+        if (!chunks) return Error{"not a glTF file it can read: " + chunks.message()};
         whole = chunks.value().whole;
         if (Status s = gltf::check_gltf_json(chunks.value().json); !s) return Error{s.message()};
     } else if (Status s = gltf::check_gltf_json(bytes); !s) {

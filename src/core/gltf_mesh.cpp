@@ -339,16 +339,8 @@ private:
         } else {
             out.bytes.assign(image.image.begin(), image.image.end());  // kept encoded by the import's image callback
         }
-        const auto starts = [&](std::initializer_list<unsigned char> magic) {
-            return out.bytes.size() >= magic.size() && std::equal(magic.begin(), magic.end(), out.bytes.begin());
-        };
-        if (starts({0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'})) {
-            out.mime_type = "image/png";
-        } else if (starts({0xff, 0xd8, 0xff})) {
-            out.mime_type = "image/jpeg";
-        } else {
-            return std::optional<MeshImage>{};
-        }
+        out.mime_type = image_mime_type(out.bytes);
+        if (out.mime_type.empty()) return std::optional<MeshImage>{};
         if (out.bytes.size() > kMaxImageBytes) return Error{place + ": larger than " + std::to_string(kMaxImageBytes >> 20) + " MB"};
         // What it decodes to is counted now, from its header, not when the editor first draws it.
         Result<glm::ivec2> size = image_size(out.bytes);

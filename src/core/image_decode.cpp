@@ -1,5 +1,8 @@
 #include "core/image_decode.hpp"
 
+#include <algorithm>
+#include <initializer_list>
+
 #include <stb_image.h>
 
 #include <climits>
@@ -30,6 +33,15 @@ std::string too_large(std::uint64_t width, std::uint64_t height) {
 }
 
 }  // namespace
+
+std::string_view image_mime_type(std::span<const std::uint8_t> bytes) {
+    const auto starts = [&](std::initializer_list<std::uint8_t> magic) {
+        return bytes.size() >= magic.size() && std::equal(magic.begin(), magic.end(), bytes.begin());
+    };
+    if (starts({0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'})) return "image/png";
+    if (starts({0xff, 0xd8, 0xff})) return "image/jpeg";
+    return {};
+}
 
 Result<glm::ivec2> image_size(std::span<const std::uint8_t> bytes) {
     if (bytes.empty() || bytes.size() > static_cast<std::size_t>(INT_MAX)) return Error{"does not decode"};

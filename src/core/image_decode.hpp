@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -22,6 +23,9 @@ struct DecodedImage {
     int height = 0;
     std::vector<std::uint8_t> rgba;  // width * height * 4 bytes, rows from the top
 };
+
+// The picture's type by its first bytes: "image/png", "image/jpeg", or empty for neither.
+std::string_view image_mime_type(std::span<const std::uint8_t> bytes);
 
 // The picture's width and height from its header alone (nothing decoded), or why it is not one
 // this reads: "does not decode (unknown image type)" for what is no PNG or JPEG (stb_image's

@@ -3,6 +3,8 @@
 #include <cmath>
 
 #include "core/color.hpp"
+#include "core/image_decode.hpp"
+#include "core/read_budget.hpp"
 
 namespace marionette {
 
@@ -84,6 +86,7 @@ std::optional<std::string> mesh_problem(const Mesh& mesh, std::size_t bone_count
 }  // namespace
 
 std::optional<std::string> mesh_set_problem(const MeshSet& set, std::size_t bone_count) {
+    std::uint64_t decoded = 0;
     for (std::size_t i = 0; i < set.images.size(); ++i) {
         const MeshImage& image = set.images[i];
         const std::string place = at("images", i);
@@ -92,9 +95,30 @@ std::optional<std::string> mesh_set_problem(const MeshSet& set, std::size_t bone
         }
         if (image.bytes.empty()) return place + ": the image has no bytes";
         if (image.bytes.size() > kMaxImageBytes) return place + ": larger than " + std::to_string(kMaxImageBytes >> 20) + " MB";
+        // The bytes are what the type says, with a header that reads, and every picture of the
+        // set decodes within the file's budget: found here, not when the editor first draws it.
+        const std::string_view kind = image_mime_type(image.bytes);
+        if (kind != image.mime_type) {
+            return place + ": its bytes are " + (kind.empty() ? std::string("no PNG or JPEG picture") : "a " + std::string(kind) + " picture") +
+                   ", not the " + image.mime_type + " its type says";
+        }
+        const Result<glm::ivec2> size = image_size(image.bytes);
+        if (!size) return place + ": " + size.message();
+        decoded += 4ull * static_cast<std::uint64_t>(size.value().x) * static_cast<std::uint64_t>(size.value().y);
+        if (decoded > kMaxFileDecodedImageBytes) {
+            return place + ": the pictures decode to more than " + with_thousands(kMaxFileDecodedImageBytes) + " bytes together, the limit";
+        }
     }
+    std::uint64_t vertices = 0, triangles = 0;
     for (std::size_t m = 0; m < set.meshes.size(); ++m) {
-        if (auto p = mesh_problem(set.meshes[m], bone_count, set.images.size(), at("meshes", m))) return p;
+        const Mesh& mesh = set.meshes[m];
+        vertices += mesh.positions.size();
+        triangles += mesh.indices.size() / 3;
+        if (vertices > kMaxFileVertices) return at("meshes", m) + ": the meshes hold more than " + with_thousands(kMaxFileVertices) + " vertices together, the limit";
+        if (triangles > kMaxFileTriangles) {
+            return at("meshes", m) + ": the meshes hold more than " + with_thousands(kMaxFileTriangles) + " triangles together, the limit";
+        }
+        if (auto p = mesh_problem(mesh, bone_count, set.images.size(), at("meshes", m))) return p;
     }
     return std::nullopt;
 }

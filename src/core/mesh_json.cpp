@@ -3,6 +3,7 @@
 #include <unordered_map>
 
 #include "core/json_numbers.hpp"
+#include "core/read_budget.hpp"
 #include "core/text_file.hpp"
 
 namespace marionette {
@@ -61,17 +62,31 @@ std::string read_block(const JsonField& f, const std::filesystem::path& folder) 
     return block;
 }
 
-// The `size` bytes at the offset `f` gives, within the block.
-const char* slice(const JsonField& f, const std::string& block, std::size_t size) {
+// The block, and how many of its bytes the meshes and images read so far take.
+struct Block {
+    std::string bytes;
+    std::size_t taken = 0;
+};
+
+// The `size` bytes at the offset `f` gives, within the block. Each byte belongs to one mesh or
+// image, so together they take at most the block: forty meshes all naming the same bytes of a
+// large block would otherwise each be copied out of it.
+const char* slice(const JsonField& f, Block& block, std::size_t size) {
     const int offset = f.integer();
+    const std::size_t total = block.bytes.size();
     if (offset < 0 || offset % 4 != 0) f.fail("expected an offset that is a multiple of 4");
-    if (static_cast<std::size_t>(offset) > block.size() || size > block.size() - static_cast<std::size_t>(offset)) {
-        f.fail("the " + std::to_string(size) + " bytes at " + std::to_string(offset) + " run past the mesh data's " + std::to_string(block.size()));
+    if (static_cast<std::size_t>(offset) > total || size > total - static_cast<std::size_t>(offset)) {
+        f.fail("the " + std::to_string(size) + " bytes at " + std::to_string(offset) + " run past the mesh data's " + std::to_string(total));
     }
-    return block.data() + offset;
+    if (size > total - block.taken) {
+        f.fail("the meshes and images would take " + with_thousands(block.taken + size) + " bytes of a mesh data block of " + with_thousands(total) +
+               ": each byte belongs to one of them");
+    }
+    block.taken += size;
+    return block.bytes.data() + offset;
 }
 
-Mesh read_mesh(const JsonField& f, const std::unordered_map<std::string, int>& bones, const std::string& block) {
+Mesh read_mesh(const JsonField& f, const std::unordered_map<std::string, int>& bones, Block& block) {
     f.allow_only({"name", "joints", "vertices", "triangles", "normals", "uvs", "weights", "data", "color", "image"});
     Mesh mesh;
     mesh.name = f.member("name").non_empty_string();
@@ -93,12 +108,14 @@ Mesh read_mesh(const JsonField& f, const std::unordered_map<std::string, int>& b
     const std::size_t vertices = count_of(f.member("vertices"), kMaxMeshVertices);
     const std::size_t triangles = count_of(f.member("triangles"), kMaxTriangles);
     const bool normals = flag(f, "normals"), uvs = flag(f, "uvs"), weights = flag(f, "weights");
+    // The bytes are located first: nothing is allocated for counts the block does not hold.
+    const char* data = slice(f.member("data"), block, mesh_block_bytes(vertices, triangles, normals, uvs, weights));
     mesh.positions.resize(vertices);
     mesh.normals.resize(normals ? vertices : 0);
     mesh.uvs.resize(uvs ? vertices : 0);
     mesh.influences.resize(weights ? vertices : 0);
     mesh.indices.resize(triangles * 3);
-    unpack_mesh_block(slice(f.member("data"), block, mesh_block_bytes(vertices, triangles, normals, uvs, weights)), mesh);
+    unpack_mesh_block(data, mesh);
     if (auto color = f.optional_member("color")) {
         if (color->array_size() != 4) color->fail("expected [r, g, b, a]");
         for (std::size_t c = 0; c < 4; ++c) mesh.material.base_color[static_cast<int>(c)] = color->element(c).number();
@@ -107,7 +124,7 @@ Mesh read_mesh(const JsonField& f, const std::unordered_map<std::string, int>& b
     return mesh;
 }
 
-MeshImage read_image(const JsonField& f, const std::string& block) {
+MeshImage read_image(const JsonField& f, Block& block) {
     f.allow_only({"name", "type", "data", "bytes"});
     MeshImage image;
     image.name = f.member("name").string();
@@ -167,7 +184,7 @@ RigMeshes read_meshes_json(const JsonField& top, const Skeleton& skeleton, const
     const std::optional<JsonField> data = top.optional_member("mesh_data");
     if (!meshes && !images && !data) return {};
     if (!data) top.fail("\"meshes\" and \"images\" need \"mesh_data\", which holds their numbers");
-    const std::string block = read_block(*data, folder);
+    Block block{read_block(*data, folder)};
     std::unordered_map<std::string, int> bones;
     bones.reserve(skeleton.size());
     for (std::size_t b = 0; b < skeleton.size(); ++b) bones.emplace(skeleton[b].name, static_cast<int>(b));

@@ -10,6 +10,7 @@
 #include "core/gltf_import.hpp"
 #include "core/mesh_data.hpp"
 #include "core/read_budget.hpp"
+#include "core/test_pictures.hpp"
 
 using namespace marionette;
 using nlohmann::json;
@@ -38,24 +39,6 @@ json shared_mesh(int nodes, std::uint64_t vertices) {
     j["meshes"] = {{{"primitives", {{{"attributes", {{"POSITION", 0}}}}}}}};
     j["accessors"] = {{{"componentType", 5126}, {"count", vertices}, {"type", "VEC3"}}};
     return j;
-}
-
-// A PNG of a few dozen bytes whose header says it is `side` pixels a side.
-std::string png_header(std::uint32_t side) {
-    std::string png("\x89PNG\r\n\x1a\n", 8);
-    const auto word = [&](std::uint32_t v) {
-        for (int shift = 24; shift >= 0; shift -= 8) png += static_cast<char>((v >> shift) & 0xff);
-    };
-    word(13);
-    png += "IHDR";
-    word(side);
-    word(side);
-    png += std::string("\x08\x06\x00\x00\x00", 5);  // 8 bits, RGBA, no interlace
-    word(0);                                         // the CRC, which a header reader skips
-    word(0);
-    png += "IDAT";
-    word(0);
-    return png;
 }
 
 }  // namespace
@@ -148,7 +131,7 @@ TEST(GltfBudget, PicturesAreCountedAsTheyDecodeWhenTheFileIsRead) {
         j["meshes"].push_back({{"primitives", {{{"attributes", {{"POSITION", 0}}}, {"material", i}}}}});
         j["materials"].push_back({{"pbrMetallicRoughness", {{"baseColorTexture", {{"index", i}}}}}});
         j["textures"].push_back({{"source", i}});
-        const std::string png = png_header(8192);
+        const std::string png = marionette::testing::png_claiming(8192);
         j["bufferViews"].push_back({{"buffer", 0}, {"byteOffset", bytes.size()}, {"byteLength", png.size()}});
         j["images"].push_back({{"bufferView", i}, {"mimeType", "image/png"}});
         bytes += png;

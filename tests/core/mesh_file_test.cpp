@@ -8,12 +8,15 @@
 #include <filesystem>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "core/gltf_import.hpp"
+#include "core/json_fwd.hpp"
 #include "core/mesh_data.hpp"
 #include "core/rig_file.hpp"
 #include "core/rig_json.hpp"
 #include "core/test_files.hpp"
+#include "core/test_pictures.hpp"
 
 using namespace marionette;
 namespace mt = marionette::testing;
@@ -37,7 +40,7 @@ Rig small_rig() {
     rig.skeleton = Skeleton({a, b});
     rig.pose = Pose::rest(2);
     MeshSet set;
-    set.images.push_back({"skin", "image/png", {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 1, 2, 3}});
+    set.images.push_back({"skin", "image/png", mt::kOnePixelPng});
     Mesh m;
     m.name = "strip";
     m.joints = {{0, glm::mat4(1.0f)}, {1, glm::translate(glm::mat4(1.0f), glm::vec3(-1.0f, 0.0f, 0.0f))}};
@@ -164,9 +167,10 @@ TEST(MeshFile, BrokenMeshDescriptionsAreRefusedWithThePlace) {
     const std::string text = serialize_rig(small_rig()).value();
     EXPECT_EQ(load_edited(text, "\"bone\": \"b\"", "\"bone\": \"c\""), "meshes[0].joints[1].bone: \"c\" is not a bone");
     EXPECT_EQ(load_edited(text, "\"triangles\": 2", "\"triangles\": 30"),
-              "meshes[0].data: the 584 bytes at 0 run past the mesh data's 260");
-    // Read into the image's bytes, a third triangle's indices are no vertices.
-    EXPECT_EQ(load_edited(text, "\"triangles\": 2", "\"triangles\": 3"), "meshes[0].indices[6]: 1196314761 is not a vertex (the mesh has 4)");
+              "meshes[0].data: the 584 bytes at 0 run past the mesh data's 320");
+    // A third triangle's indices would be the image's bytes, which the image takes.
+    EXPECT_EQ(load_edited(text, "\"triangles\": 2", "\"triangles\": 3"),
+              "meshes[0].data: the meshes and images would take 330 bytes of a mesh data block of 320: each byte belongs to one of them");
     EXPECT_EQ(load_edited(text, "\"data\": 0", "\"data\": 2"), "meshes[0].data: expected an offset that is a multiple of 4");
     EXPECT_EQ(load_edited(text, "\"vertices\": 4", "\"vertices\": -1"), "meshes[0].vertices: expected a count within [0, 16000000]");
     EXPECT_EQ(load_edited(text, "\"image\": 0", "\"image\": 1"), "meshes[0].material.image: not an image");
@@ -246,4 +250,49 @@ TEST(MeshFile, MeshDataAnotherRigFileNamesIsKeptUntilNoneDoes) {
     EXPECT_TRUE(std::find(now.begin(), now.end(), first[0]) == now.end()) << "the old data is named by no rig";
     EXPECT_TRUE(load_rig_file(dir / "small.json").ok());
     EXPECT_TRUE(load_rig_file(dir / "small-v1.json").ok());
+}
+
+// Issue 57: forty meshes naming the same bytes of one large block were each copied out of it.
+TEST(MeshFile, MeshesAndImagesTakeEachByteOfTheirBlockOnce) {
+    Json j = Json::parse(serialize_rig(small_rig()).value());
+    const Json mesh = j["meshes"][0];
+    for (int i = 1; i < 40; ++i) {
+        Json copy = mesh;
+        copy["name"] = "copy " + std::to_string(i);
+        j["meshes"].push_back(copy);
+    }
+    const Result<Rig> loaded = parse_rig(j.dump());
+    ASSERT_FALSE(loaded.ok());
+    EXPECT_EQ(loaded.message(), "meshes[1].data: the meshes and images would take 566 bytes of a mesh data block of 320: each byte belongs to one of them");
+}
+
+// Issue 57: a picture's bytes are what its type says and decode within the file's budget, by
+// the rule the loader, the import and a save share (mesh_set_problem).
+TEST(MeshFile, PicturesAreWhatTheirTypeSaysAndDecodeWithinTheBudget) {
+    const Rig rig = small_rig();
+    const auto problem = [&](auto change) {
+        MeshSet set = rig.meshes.set();
+        change(set);
+        return mesh_set_problem(set, 2).value_or("none");
+    };
+    const auto bytes = [](const std::string& s) { return std::vector<std::uint8_t>(s.begin(), s.end()); };
+    EXPECT_EQ(problem([](MeshSet&) {}), "none");
+    EXPECT_EQ(problem([&](MeshSet& s) { s.images[0].bytes = bytes("just some text"); }),
+              "images[0]: its bytes are no PNG or JPEG picture, not the image/png its type says");
+    EXPECT_EQ(problem([&](MeshSet& s) { s.images[0].bytes = bytes("\xff\xd8\xff\xe0 a jpeg"); }),
+              "images[0]: its bytes are a image/jpeg picture, not the image/png its type says");
+    EXPECT_EQ(problem([&](MeshSet& s) { s.images[0].bytes = bytes(mt::png_claiming(9000)); }),
+              "images[0]: is larger than 8192 pixels a side (9000 × 9000)");
+    EXPECT_EQ(problem([&](MeshSet& s) {
+                  s.images.clear();
+                  for (int i = 0; i < 5; ++i) s.images.push_back({"big", "image/png", bytes(mt::png_claiming(8192))});
+              }),
+              "images[4]: the pictures decode to more than 1,073,741,824 bytes together, the limit");
+    // Read from a file, the same.
+    Rig text_picture = rig;
+    MeshSet set = rig.meshes.set();
+    set.images[0].bytes = bytes("just some text");
+    text_picture.meshes = RigMeshes(std::move(set));
+    mt::ScratchDir dir;
+    EXPECT_FALSE(save_rig_file(text_picture, dir / "text.json").ok());
 }
