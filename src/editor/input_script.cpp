@@ -6,6 +6,7 @@
 
 #include "core/json_document.hpp"
 #include "core/json_field.hpp"
+#include "core/read_budget.hpp"
 #include "core/text_file.hpp"
 
 namespace marionette {
@@ -158,16 +159,18 @@ KeysStep transform_step(const JsonField& v, const char* name, const char* key) {
             s.keys.push_back(s.keys.back());
         }
     }
-    const float amount = by->number();
+    // Compared as written, in double: 999,999,999 is a float of 1e9.
+    (void)by->number();  // a finite number
+    const double amount = by->raw().get<double>();
+    if (std::fabs(amount) >= 1e9) by->fail("must be less than 1e9");
     char text[32];
-    std::snprintf(text, sizeof text, "%.6f", static_cast<double>(std::fabs(amount)));
-    if (std::fabs(amount) >= 1e9f) by->fail("must be less than 1e9");
+    std::snprintf(text, sizeof text, "%.6f", std::fabs(amount));
     // "30.500000" as typed: "30.5".
     std::size_t end = std::strlen(text);
     while (end > 0 && text[end - 1] == '0') --end;
     if (end > 0 && text[end - 1] == '.') --end;
     for (std::size_t i = 0; i < end; ++i) s.keys.push_back(tap(std::string(1, text[i])));
-    if (amount < 0.0f) s.keys.push_back(tap("-"));
+    if (amount < 0.0) s.keys.push_back(tap("-"));
     s.keys.push_back(tap("Return"));
     return s;
 }
@@ -357,8 +360,24 @@ Result<InputScript> parse_input_script(const std::string& text, const std::files
             format->fail("expected \"marionette-script\"");
         }
         const JsonField steps = root.member("steps");
+        if (steps.array_size() > kMaxScriptSteps) {
+            steps.fail(with_thousands(steps.array_size()) + " steps; a script has at most " + with_thousands(kMaxScriptSteps));
+        }
         InputScript script;
-        for (std::size_t i = 0; i < steps.array_size(); ++i) script.steps.push_back(step(steps.element(i), base_dir));
+        std::uint64_t frames = 0;
+        for (std::size_t i = 0; i < steps.array_size(); ++i) {
+            const JsonField at = steps.element(i);
+            script.steps.push_back(step(at, base_dir));
+            // Each step takes a frame at least, a wait its frames, a drag its moves: together an
+            // hour at most, however the steps are split.
+            frames += 1;
+            if (const auto* w = std::get_if<WaitStep>(&script.steps.back())) frames += static_cast<std::uint64_t>(w->frames);
+            if (const auto* d = std::get_if<DragStep>(&script.steps.back())) frames += static_cast<std::uint64_t>(d->moves);
+            if (frames > static_cast<std::uint64_t>(kMaxFrames)) {
+                at.fail("the script's steps so far take " + with_thousands(frames) + " frames; a script runs at most " + with_thousands(kMaxFrames) +
+                        " (an hour at 60 Hz)");
+            }
+        }
         if (script.steps.empty()) steps.fail("a script needs at least one step");
         return script;
     } catch (const JsonFieldError& e) {

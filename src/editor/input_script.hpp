@@ -176,6 +176,9 @@ struct InputScript {
 Result<InputScript> parse_input_script(const std::string& text, const std::filesystem::path& base_dir = {});
 // A script of a million steps is some 50 MB; scripts are written by hand or by tests.
 inline constexpr std::uintmax_t kMaxScriptBytes = 16'000'000;
+// The most steps a script has; they, with the frames their waits and drags take, run at most an
+// hour at 60 Hz.
+inline constexpr std::size_t kMaxScriptSteps = 10'000;
 
 // Pixels a script names (or a point it names lands on) lie within +-kMaxScriptPixel: far enough
 // off any window to drag out of it; beyond it a pixel is a typo, and as SDL's int would not fit.

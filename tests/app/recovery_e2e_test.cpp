@@ -82,7 +82,7 @@ const char* kDragThenIdle = R"({"steps": [
     {"wait": 2},
     {"drag": {"from": {"bone": "forearm", "at": "tip"}, "to": {"bone": "forearm", "at": "tip", "offset": [-60, 80]}, "moves": 8}},
     {"expect": {"modified": true}},
-    {"wait": 216000}
+    {"wait": 200000}
 ]})";
 
 // Starts the editor on the arm with kDragThenIdle and waits for its recovery copy.

@@ -388,6 +388,29 @@ TEST(InputScript, RotateGrabAndSnapStepsAreTheKeysAUserPresses) {
     }
 }
 
+TEST(InputScript, AScriptRunsAnHourAtMost) {
+    // 999,999,999 is below 1e9, though a float rounds it to 1e9.
+    const auto largest = parse_input_script(R"({"steps": [{"rotate": 999999999}]})");
+    ASSERT_TRUE(largest.ok()) << largest.message();
+    EXPECT_EQ(keys_of(std::get<KeysStep>(largest.value().steps[0])), "R 9 9 9 9 9 9 9 9 9 Return");
+    const auto steps = [](std::size_t n, const std::string& one) {
+        std::string text = R"({"steps": [)";
+        for (std::size_t i = 0; i < n; ++i) text += (i ? "," : "") + one;
+        return text + "]}";
+    };
+    EXPECT_TRUE(parse_input_script(steps(kMaxScriptSteps, R"({"wait": 1})")).ok());
+    const auto many = parse_input_script(steps(20'000, R"({"wait": 1})"));
+    ASSERT_FALSE(many.ok());
+    EXPECT_EQ(many.message(), "steps: 20,000 steps; a script has at most 10,000");
+    // Waits and drags take their frames: three waits of 100,000 pass the hour at the third.
+    const auto long_waits = parse_input_script(steps(3, R"({"wait": 100000})"));
+    ASSERT_FALSE(long_waits.ok());
+    EXPECT_EQ(long_waits.message(), "steps[2]: the script's steps so far take 300,003 frames; a script runs at most 216,000 (an hour at 60 Hz)");
+    const auto long_drags = parse_input_script(steps(2, R"({"drag": {"from": [0, 0], "to": [1, 1], "moves": 200000}})"));
+    ASSERT_FALSE(long_drags.ok());
+    EXPECT_NE(long_drags.message().find("steps[1]: the script's steps so far take 400,002 frames"), std::string::npos) << long_drags.message();
+}
+
 TEST(InputScript, APoseStepClicksThePoseMenuThenItsItem) {
     const auto script = parse_input_script(R"({"steps": [{"pose": "flip"}, {"pose": "paste flipped"}, {"pose": "mirror editing"}]})");
     ASSERT_TRUE(script.ok()) << script.message();
