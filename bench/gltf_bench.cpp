@@ -1,7 +1,8 @@
 // glTF and meshes at character size (issue 18, point 9): importing a 200-joint, 50,000-vertex
 // skinned character (target <= 100 ms), the CPU's part of drawing 10 of them a frame (forward
 // kinematics and each mesh's joint palette; the skinning itself runs on the GPU; target <= 1 ms),
-// and exporting a 10-second animation of 200 joints at 30 fps (target <= 50 ms).
+// and exporting a 10-second animation of 200 joints at 30 fps (target <= 50 ms); and a node tree
+// of up to a million nodes, read in linear time.
 // Run with `./build/bench/gltf_bench --benchmark_repetitions=3`.
 
 #include <benchmark/benchmark.h>
@@ -107,6 +108,37 @@ void BM_ExportTenSecondsOf200Joints(benchmark::State& state) {
     }
 }
 BENCHMARK(BM_ExportTenSecondsOf200Joints)->Unit(benchmark::kMillisecond);
+
+// A node tree of `nodes` nodes (issue 57, class 3): a chain of static nodes with a skin's joints
+// chained under it, half and half, each joint carrying the length extras Marionette's export
+// writes. Reading it walked to the root from each node (the nearest joint above, whether a node
+// above is scaled): quadratic, 35 s at 100,000 nodes.
+std::string node_chain(int nodes) {
+    std::string text = R"({"asset": {"version": "2.0"}, "scenes": [{"nodes": [0]}], "nodes": [)";
+    std::string joints;
+    for (int n = 0; n < nodes; ++n) {
+        if (n > 0) text += ',';
+        text += R"({"translation": [1, 0, 0])";
+        if (n + 1 < nodes) text += R"(, "children": [)" + std::to_string(n + 1) + "]";
+        if (n >= nodes / 2) {
+            text += R"(, "extras": {"marionette": {"length": 1}})";
+            joints += (joints.empty() ? "" : ",") + std::to_string(n);
+        }
+        text += '}';
+    }
+    return text + R"(], "skins": [{"joints": [)" + joints + "]}]}";
+}
+
+void BM_ImportNodeChain(benchmark::State& state) {
+    const std::string text = node_chain(static_cast<int>(state.range(0)));
+    for (auto _ : state) {
+        Result<GltfImport> imported = import_gltf(text, false, {});
+        if (!imported) state.SkipWithError(imported.message().c_str());
+        benchmark::DoNotOptimize(imported);
+    }
+    state.SetComplexityN(state.range(0));
+}
+BENCHMARK(BM_ImportNodeChain)->Arg(10'000)->Arg(100'000)->Arg(1'000'000)->Unit(benchmark::kMillisecond)->Complexity();
 
 }  // namespace
 
