@@ -8,6 +8,7 @@
 
 #include "app/gl_texture.hpp"
 #include "core/image_decode.hpp"
+#include "core/slot_images.hpp"
 
 namespace marionette {
 
@@ -35,14 +36,20 @@ void SlotRenderer::forget_pictures() {
         if (id != placeholder_) glDeleteTextures(1, &id);
     }
     textures_.clear();
+    decoded_ = ReadBudget{};
 }
 
 unsigned SlotRenderer::texture_of(const std::string& image) {
     if (auto it = textures_.find(image); it != textures_.end()) return it->second;
     unsigned id = placeholder_;
     Result<std::vector<std::uint8_t>> bytes = read_image_file(folder_ / image);
+    // Pictures count against one budget of decoded bytes, from their headers, before any is
+    // decoded: forty pictures of 8192 x 8192 would take 10 GB.
+    Status within = slot_picture_budget(decoded_, image, bytes);
     if (!bytes) {
         problems_.push_back("\"" + image + "\" shows as a magenta checker: " + bytes.message());
+    } else if (!within) {
+        problems_.push_back("\"" + image + "\" shows as a magenta checker: " + within.message());
     } else if (Result<DecodedImage> decoded = decode_image(bytes.value()); !decoded) {
         problems_.push_back("\"" + image + "\" shows as a magenta checker: it " + decoded.message());
     } else {

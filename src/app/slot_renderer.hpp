@@ -13,6 +13,7 @@
 
 #include "app/shader_program.hpp"
 #include "app/vertex_stream.hpp"
+#include "core/read_budget.hpp"
 #include "core/result.hpp"
 #include "editor/slot_quads.hpp"
 
@@ -45,6 +46,7 @@ private:
     std::unordered_map<std::string, unsigned> textures_;  // by the name the rig gives
     unsigned placeholder_ = 0;
     std::vector<std::string> problems_;
+    ReadBudget decoded_;  // the pictures' decoded bytes, within the budget of one file's (read_budget.hpp)
 };
 
 }  // namespace marionette

@@ -79,9 +79,11 @@ Result<GltfImport> import_gltf(std::string_view bytes, bool binary, const std::f
                                                               static_cast<unsigned int>(whole.size()), base)
                                : loader.LoadASCIIFromString(&model, &error, &warning, whole.data(), static_cast<unsigned int>(whole.size()), base);
     if (!loaded) {
-        // A file the model names that was refused, the last one asked for, stopped the load: it
-        // says why in our words (gltf_files.hpp).
-        if (!files.refused().empty()) return Error{"a file it names is not read: " + files.refused().back()};
+        // A buffer's file that was refused stops the load (a picture's only warns): it says why in
+        // our words (gltf_files.hpp), which tinygltf's message carries.
+        if (!files.refused().empty() && error.find(files.refused().back()) != std::string::npos) {
+            return Error{"a file it names is not read: " + files.refused().back()};
+        }
         while (!error.empty() && (error.back() == '\n' || error.back() == ' ')) error.pop_back();
         return Error{"not a glTF file it can read: " + (error.empty() ? std::string("unknown error") : error)};
     }

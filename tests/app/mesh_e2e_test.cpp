@@ -121,9 +121,10 @@ TEST(MeshViewport, ATextureThatDoesNotDecodeShowsAMagentaChecker) {
     Rig rig = load(std::string(MARIONETTE_ASSETS) + "/walker.json");
     ASSERT_EQ(rig.meshes.images().size(), 1u);
     MeshSet set = rig.meshes.set();
-    // A PNG's signature, then nothing a decoder can read: the loader keeps it, drawing cannot.
+    // A PNG's signature and header (33 bytes), then nothing a decoder can read: the loader, which
+    // reads headers, keeps it; drawing cannot.
     set.images[0].bytes.resize(64);
-    for (std::size_t i = 8; i < set.images[0].bytes.size(); ++i) set.images[0].bytes[i] = static_cast<std::uint8_t>(i * 37);
+    for (std::size_t i = 33; i < set.images[0].bytes.size(); ++i) set.images[0].bytes[i] = static_cast<std::uint8_t>(i * 37);
     rig.meshes = RigMeshes(std::move(set));
     ASSERT_TRUE(save_rig_file(rig, dir / "broken.json").ok());
     const auto magenta = [](const unsigned char* p) { return p[0] > 120 && p[2] > 120 && p[1] < 60; };

@@ -15,6 +15,7 @@
 #include "core/mesh_data.hpp"
 #include "core/rig_file.hpp"
 #include "core/rig_json.hpp"
+#include "core/slot_images.hpp"
 #include "core/test_files.hpp"
 #include "core/test_pictures.hpp"
 
@@ -295,4 +296,26 @@ TEST(MeshFile, PicturesAreWhatTheirTypeSaysAndDecodeWithinTheBudget) {
     text_picture.meshes = RigMeshes(std::move(set));
     mt::ScratchDir dir;
     EXPECT_FALSE(save_rig_file(text_picture, dir / "text.json").ok());
+}
+
+// Issue 57: a 2D rig's pictures are files the editor decodes to draw; together they count
+// against the same budget of decoded bytes, said by --check and the editor alike.
+TEST(SlotPictures, PicturesPastTheDecodedBudgetAreNamedAndTheRestShow) {
+    mt::ScratchDir dir;
+    Rig rig;
+    rig.skeleton = Skeleton({Bone{"a", -1, {}, 1.0f, std::nullopt, std::nullopt}});
+    rig.pose = Pose::rest(1);
+    Slot slot{"s", 0, {}, 0, glm::vec4(1.0f)};
+    for (int i = 0; i < 5; ++i) {
+        const std::string name = "big" + std::to_string(i) + ".png";
+        mt::write_file(dir / name, mt::png_claiming(8192));
+        slot.attachments.push_back(Attachment{name, name, {1, 1}});
+    }
+    slot.attachments.push_back(Attachment{"again", "big0.png", {1, 1}});  // counted once
+    rig.slots.push_back(slot);
+    const std::vector<std::string> problems = slot_image_problems(rig, dir.path());
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_EQ(problems[0],
+              "slots[0].attachments[4].image: \"big4.png\" is not shown: the rig's pictures: decoding \"big4.png\" would make 268,435,456 "
+              "bytes of decoded pictures (1,342,177,280 in the file); the limit is 1,073,741,824");
 }
