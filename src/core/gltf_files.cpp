@@ -20,7 +20,8 @@ bool inside(const std::filesystem::path& inner, const std::filesystem::path& fol
 
 }  // namespace
 
-ModelFiles::ModelFiles(const std::filesystem::path& folder, ReadBudget& budget) : given_(folder), budget_(budget) {
+ModelFiles::ModelFiles(const std::filesystem::path& folder, ReadBudget& budget)
+    : given_(folder), budget_(budget), model_bytes_(budget.used(Budgeted::FileBytes)) {
     no_folder_ = folder.empty();
     base_ = no_folder_ ? std::string("(no folder)") : folder.string();
     if (no_folder_) return;
@@ -59,12 +60,23 @@ bool ModelFiles::read(std::vector<unsigned char>* out, std::string* error, const
     const std::filesystem::path resolved = std::filesystem::weakly_canonical(self.given_ / uri, ec);
     if (ec || self.folder_.empty()) return refuse("cannot be found (" + (ec ? ec.message() : std::string("the model's folder cannot be resolved")) + ")");
     if (!inside(resolved, self.folder_)) return refuse("is outside the model's folder; a model may name only files in its own folder");
-    // The budget's bytes left, so that many files each under the limit cannot add up past it.
-    Result<std::vector<unsigned char>> bytes = read_binary_file(resolved, self.budget_.left(Budgeted::FileBytes), "file a glTF model names");
+    // The budget's bytes left, so that many files each under the limit cannot add up past it:
+    // said as such when the size alone refuses a file (a status does not open it, so a FIFO
+    // cannot block here).
+    const std::uintmax_t left = self.budget_.left(Budgeted::FileBytes);
+    if (std::filesystem::is_regular_file(resolved, ec)) {
+        const std::uintmax_t size = std::filesystem::file_size(resolved, ec);
+        if (!ec && size > left) {
+            const bool others = self.budget_.used(Budgeted::FileBytes) > self.model_bytes_;
+            return refuse("is " + megabytes_text(size) + "; a model and the files it names may take " + megabytes_text(kMaxFileBytes) +
+                          " together" + (others ? ", and its other files leave " + megabytes_text(left) : std::string()));
+        }
+    }
+    Result<std::vector<unsigned char>> bytes = read_binary_file(resolved, left, "buffer or image file");
     if (!bytes) {
         std::string why = bytes.message();
         if (why.compare(0, resolved.string().size() + 2, resolved.string() + ": ") == 0) why.erase(0, resolved.string().size() + 2);
-        return refuse(why + (self.budget_.used(Budgeted::FileBytes) > 0 ? " (counting the model and its other files)" : ""));
+        return refuse(why);
     }
     if (Status s = self.budget_.take(Budgeted::FileBytes, bytes.value().size(), uri, "reading it"); !s) return refuse(s.message().substr(uri.size() + 2));
     *out = std::move(bytes).value();

@@ -6,6 +6,7 @@
 // place outside the folder (`../`, an absolute path, a link out) is refused with its reason,
 // never opened in a way that could hang. Internal to gltf_*.cpp.
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -21,6 +22,7 @@ namespace marionette::gltf {
 class ModelFiles {
 public:
     // `folder` empty: the model came without one (fuzzing, a drop of bytes), and no file is read.
+    // `budget` already holds the model's own bytes.
     ModelFiles(const std::filesystem::path& folder, ReadBudget& budget);
 
     // Callbacks for tinygltf::TinyGLTF::SetFsCallbacks, reading through this object, and the
@@ -42,6 +44,7 @@ private:
     std::string base_;              // what tinygltf joins to a URI, to take its joined paths apart
     bool no_folder_ = false;
     ReadBudget& budget_;
+    std::uint64_t model_bytes_;  // the budget's bytes the model's own file took
     std::vector<std::string> refused_;
 };
 

@@ -109,8 +109,8 @@ TEST(GltfFiles, WhatIsNotARegularFileInsideTheModelsFolderIsRefusedWithItsReason
     };
     const Case cases[] = {
         {"sub", "a file it names is not read: sub: is a directory"},
-        {"pipe.bin", "a file it names is not read: pipe.bin: is not a regular file"},  // and no hang waiting for a writer
-        {"huge.bin", "a file it names is not read: huge.bin: is 68719.5 MB"},
+        {"pipe.bin", "a file it names is not read: pipe.bin: is not a regular file (a device, pipe or socket), not a buffer or image file"},  // no hang
+        {"huge.bin", "a file it names is not read: huge.bin: is 68719.5 MB; a model and the files it names may take 536.9 MB together"},
         {"../secret.bin", "../secret.bin: is outside the model's folder"},
         {"sub/../../secret.bin", "sub/../../secret.bin: is outside the model's folder"},
         {"link.bin", "link.bin: is outside the model's folder"},
@@ -155,7 +155,7 @@ TEST(GltfFiles, FilesTheModelNamesCountAgainstOneBudgetOfBytes) {
     j["buffers"] = {{{"byteLength", 200'000'000}, {"uri", "a.bin"}}, {{"byteLength", 200'000'000}, {"uri", "b.bin"}},
                     {{"byteLength", 200'000'000}, {"uri", "c.bin"}}};
     write_file(dir / "model.gltf", j.dump());
-    expect_not_imported(import_gltf_file(dir / "model.gltf"), "c.bin: is 200.0 MB; a file a glTF model names may be at most");
+    expect_not_imported(import_gltf_file(dir / "model.gltf"), "c.bin: is 200.0 MB; a model and the files it names may take 536.9 MB together, and its other files leave 136.");
 }
 
 TEST(GltfFiles, WithoutAFolderNoFileIsRead) {
