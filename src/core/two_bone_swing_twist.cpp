@@ -11,7 +11,7 @@ namespace marionette {
 
 namespace {
 
-constexpr glm::vec3 kX{1.0f, 0.0f, 0.0f};
+constexpr glm::vec3 kBoneAxis{1.0f, 0.0f, 0.0f};
 
 // An arc of the circle of swivels: from `start`, counter-clockwise, `length` radians (2 pi: the
 // whole circle).
@@ -48,7 +48,7 @@ int intersect(const Arc& a, const Arc& b, Arc out[2]) {
 bool swing_arc(const glm::quat& q0, const glm::vec3& w, const SwingTwistLimits& limits, Arc& arc) {
     arc = Arc{};
     if (limits.swing >= kPi) return true;
-    const glm::vec3 x0 = q0 * kX;
+    const glm::vec3 x0 = q0 * kBoneAxis;
     const float a = w.x * glm::dot(w, x0);
     const float b = x0.x - a;
     const float c = glm::cross(w, x0).x;
