@@ -18,19 +18,12 @@ using namespace marionette;
 using marionette::testing::FileSizeLimit;
 using marionette::testing::read_file;
 using marionette::testing::ScratchDir;
+using marionette::testing::tree_of;
 using marionette::testing::write_file;
 
 namespace fs = std::filesystem;
 
 namespace {
-
-// Every name under `dir`, folders too, relative and sorted.
-std::vector<std::string> tree_of(const fs::path& dir) {
-    std::vector<std::string> names;
-    for (const auto& e : fs::recursive_directory_iterator(dir)) names.push_back(fs::relative(e.path(), dir).string());
-    std::sort(names.begin(), names.end());
-    return names;
-}
 
 // A set of three: a picture in a folder, an atlas, and the skeleton that switches sets.
 std::vector<FileSetMember> three(const ScratchDir& dir, const std::string& tag, std::size_t picture_bytes = 10) {

@@ -20,17 +20,11 @@ using namespace marionette;
 using marionette::testing::FileSizeLimit;
 using marionette::testing::read_file;
 using marionette::testing::ScratchDir;
+using marionette::testing::tree_of;
 
 namespace fs = std::filesystem;
 
 namespace {
-
-std::vector<std::string> spine_tree_of(const fs::path& dir) {
-    std::vector<std::string> names;
-    for (const auto& e : fs::recursive_directory_iterator(dir)) names.push_back(fs::relative(e.path(), dir).string());
-    std::sort(names.begin(), names.end());
-    return names;
-}
 
 // An export's files in plan_spine_files' order: pictures, atlas, skeleton.
 std::vector<SpineFile> export_of(const ScratchDir& dir, const std::string& tag, std::size_t skeleton_bytes = 0) {
@@ -61,7 +55,7 @@ TEST(SpineFiles, AFullDiskLeavesTheEarlierExportWhole) {
     ASSERT_FALSE(s.ok());
     EXPECT_NE(s.message().find("io.json: write failed: File too large"), std::string::npos) << s.message();
     expect_old_export(dir);
-    EXPECT_EQ(spine_tree_of(dir.path()), kExportTree) << "a temporary was left";
+    EXPECT_EQ(tree_of(dir.path()), kExportTree) << "a temporary was left";
 }
 
 TEST(SpineFiles, AKillWhileTheSkeletonIsWrittenLeavesTheEarlierExportWhole) {
@@ -90,5 +84,5 @@ TEST(SpineFiles, AKillWhileTheSkeletonIsWrittenLeavesTheEarlierExportWhole) {
     ASSERT_TRUE(write_spine_files(export_of(dir, "new"), false).ok());
     EXPECT_EQ(read_file(dir / "io.json"), "skeleton new");
     EXPECT_EQ(read_file(dir / "io.atlas"), "atlas new");
-    EXPECT_EQ(spine_tree_of(dir.path()), kExportTree) << "the next export removes what the killed one left";
+    EXPECT_EQ(tree_of(dir.path()), kExportTree) << "the next export removes what the killed one left";
 }

@@ -4,12 +4,14 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <cstddef>
 #include <fstream>
 #include <iterator>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace marionette::testing {
 
@@ -47,6 +49,14 @@ inline std::string read_file(const std::filesystem::path& p) {
 
 inline void write_file(const std::filesystem::path& p, const std::string& text) {
     std::ofstream(p, std::ios::binary) << text;
+}
+
+// Every name under `dir`, folders too, relative and sorted.
+inline std::vector<std::string> tree_of(const std::filesystem::path& dir) {
+    std::vector<std::string> names;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(dir)) names.push_back(std::filesystem::relative(e.path(), dir).string());
+    std::sort(names.begin(), names.end());
+    return names;
 }
 
 // How many files and folders `dir` holds (a failed save must leave none behind).
