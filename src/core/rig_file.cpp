@@ -44,6 +44,8 @@ Result<std::string> write_rig_file(const Rig& rig, const std::filesystem::path& 
         Result<std::string> text = serialize_rig(rig);
         if (!text) return Error{path.string() + ": " + text.message()};
         if (Status s = write_file_atomically(path, text.value(), options); !s) return Error{s.message()};
+        // Its meshes gone, the rig's earlier mesh data is debris unless another rig names it.
+        remove_stale_mesh_data(path, "");
         return text;
     }
     // The mesh data and the JSON are one set (file_set.hpp): both targets checked before either

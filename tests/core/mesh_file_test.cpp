@@ -319,3 +319,21 @@ TEST(SlotPictures, PicturesPastTheDecodedBudgetAreNamedAndTheRestShow) {
               "slots[0].attachments[4].image: \"big4.png\" is not shown: the rig's pictures: decoding \"big4.png\" would make 268,435,456 "
               "bytes of decoded pictures (1,342,177,280 in the file); the limit is 1,073,741,824");
 }
+
+// Issue 57: a rig saved again without its meshes left its earlier mesh data file behind.
+TEST(MeshFile, ARigSavedWithoutItsMeshesLeavesNoMeshDataUnlessAnotherRigNamesIt) {
+    mt::ScratchDir dir;
+    const Rig with = small_rig();
+    Rig without = with;
+    without.meshes = RigMeshes();
+    ASSERT_TRUE(save_rig_file(with, dir / "small.json").ok());
+    ASSERT_EQ(mesh_data_files(dir.path()).size(), 1u);
+    ASSERT_TRUE(save_rig_file(without, dir / "small.json").ok());
+    EXPECT_TRUE(mesh_data_files(dir.path()).empty());
+    // A copy of the rig with meshes keeps the data it names.
+    ASSERT_TRUE(save_rig_file(with, dir / "small.json").ok());
+    std::filesystem::copy_file(dir / "small.json", dir / "small-copy.json");
+    ASSERT_TRUE(save_rig_file(without, dir / "small.json").ok());
+    EXPECT_EQ(mesh_data_files(dir.path()).size(), 1u);
+    EXPECT_TRUE(load_rig_file(dir / "small-copy.json").ok());
+}
