@@ -23,8 +23,8 @@ void ForwardKinematicsJob::run() const {
     assert_validated(*this, "ForwardKinematicsJob");
     const Skeleton& bones = *skeleton;
 #if defined(__SSE2__)
-    // The loop every frame runs over every bone: in SSE registers it takes about half the
-    // instructions of the scalar operators, with the same results to the bit (transform_sse.hpp).
+    // The loop every frame runs over every bone, kept in SSE registers, which the scalar
+    // operators leave for memory between steps; the same results to the bit (transform_sse.hpp).
     // It composes local_transform's frame (forward_kinematics.hpp) in registers; the #else
     // branch calls it, and ForwardKinematics.EqualsComposingTransformsToTheBit holds the two
     // together.

@@ -70,7 +70,7 @@ bool holds(const SwingTwist& st, float swing, const AngleRange& twist, float tol
 
 // holds(split_swing_twist(pose), ...) decided by rough angles (rough_angle, no call into libm)
 // where they decide it plainly: a limited swing-twist solve tests several poses a call, and the
-// split's two atan2 are some 250 instructions with their calls. Unsure within the angles' error
+// split's two atan2 calls into libm are most of a test's cost. Unsure within the angles' error
 // of a bound, where the caller splits exactly; the same answer either way.
 enum class Verdict { Holds, Fails, Unsure };
 Verdict plain_verdict(const glm::quat& pose_rotation, float swing, const AngleRange& twist, float tolerance) {

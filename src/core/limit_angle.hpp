@@ -1,9 +1,9 @@
 #pragma once
 // A joint limit's angle with its cosine and sine worked out once, when it is set: the limited
-// two-bone solves read a joint's range ends as unit complex numbers on every call, and working
-// them out there (four sincosf) cost a 2D limited solve about a fifth of its instructions
-// (docs/performance.md). So are its half angle's (the swing-twist solves' rim swing and twist
-// ends, three series a solve before). Reads and converts as the float it holds, in radians.
+// two-bone solves read a joint's range ends as unit complex numbers on every call, and four
+// sincosf there were a large share of a 2D limited solve (docs/performance.md). So are its half
+// angle's (the swing-twist solves' rim swing and twist ends). Reads and converts as the float it
+// holds, in radians.
 
 #include <cmath>
 

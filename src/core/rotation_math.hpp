@@ -52,8 +52,8 @@ inline Rot2 small_turn(float radians) {
             d * (1.0f - d2 * (1.0f / 6.0f - d2 * (1.0f / 120.0f - d2 * (1.0f / 5040.0f))))};
 }
 
-// atan2(y, x) to within kRoughAngleError, without a call into libm (atan2f is some 90
-// instructions, and the limited solves test several angles a call against their ranges): a
+// atan2(y, x) to within kRoughAngleError, without a call into libm (the limited solves test
+// several angles a call against their ranges, and atan2f costs several times this): a
 // polynomial in the smaller part over the larger, fitted to atan on [0, 1] (its error there
 // 1.8e-6 rad), then the octant. Enough to tell which side of a limit an angle lies on but
 // within that of it, where the caller asks atan2 itself (contains_angle_of).
@@ -70,7 +70,7 @@ inline float rough_angle(float y, float x) {
 }
 
 // atan2(y, x) to within kPreciseAngleError, without a call into libm (atan2f and its wrapper
-// are some 100 instructions; this is 25): in the first octant, atan of the smaller part over
+// cost several times this): in the first octant, atan of the smaller part over
 // the larger, past tan(pi/8) as pi/4 + atan((small - big) / (small + big)), so that the
 // polynomial (fitted to atan over +-tan(pi/8), its error there 4e-8 rad) is asked no more. As
 // near atan2 as atan2 itself is to the angle (2.5e-7 rad at a half turn, rotation_math_test).
@@ -118,8 +118,8 @@ inline Rot2 rot2_from_quat(const glm::quat& q) { return {q.w * q.w - q.z * q.z, 
 }
 
 // Wraps an angle into (-pi, pi]. Most angles are already there, and remainder() is a call into
-// libm of some 70 instructions (a limited solve wraps several angles a call): they return as
-// they are, as remainder() would return them.
+// libm (a limited solve wraps several angles a call): they return as they are, as remainder()
+// would return them.
 inline float wrap_angle(float a) {
     if (a > -kPi && a <= kPi) return a;
     // Within a turn and a half, remainder takes one turn off, and so does a subtraction, exactly
