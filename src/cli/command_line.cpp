@@ -1,6 +1,5 @@
 #include "cli/command_line.hpp"
 
-#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -10,6 +9,7 @@
 #include "core/chain_rules.hpp"
 #include "core/extents.hpp"
 #include "core/number_text.hpp"
+#include "core/text_file.hpp"
 
 namespace marionette {
 
@@ -197,9 +197,7 @@ Status check_spine_export(const CommandLine& cl) {
     if (cl.animate.fps || cl.animate.seconds) return Error{"--export: --fps and --seconds go with --timeline, which --format spine does not take"};
     if (cl.rest_pose) return Error{"--export: --rest-pose does not go with --format spine (Spine's setup pose is always the rest pose)"};
     const std::filesystem::path out(cl.import_out);
-    std::string extension = out.extension().string();
-    for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (extension != ".json") return Error{"--out " + cl.import_out + ": --format spine writes a Spine skeleton: expected a .json file name"};
+    if (lowercase_extension(out) != ".json") return Error{"--out " + cl.import_out + ": --format spine writes a Spine skeleton: expected a .json file name"};
     return {};
 }
 

@@ -1,7 +1,5 @@
 #include "core/gltf_import.hpp"
 
-#include <algorithm>
-#include <cctype>
 #include <set>
 #include <utility>
 
@@ -43,16 +41,8 @@ bool keep_encoded_image(tinygltf::Image* image, const int, std::string*, std::st
 
 }  // namespace
 
-namespace {
-std::string lower_extension(const std::filesystem::path& path) {
-    std::string ext = path.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return ext;
-}
-}  // namespace
-
-bool is_gltf_path(const std::filesystem::path& path) { return is_glb_path(path) || lower_extension(path) == ".gltf"; }
-bool is_glb_path(const std::filesystem::path& path) { return lower_extension(path) == ".glb"; }
+bool is_gltf_path(const std::filesystem::path& path) { return is_glb_path(path) || lowercase_extension(path) == ".gltf"; }
+bool is_glb_path(const std::filesystem::path& path) { return lowercase_extension(path) == ".glb"; }
 
 Result<GltfImport> import_gltf(std::string_view bytes, bool binary, const std::filesystem::path& base_dir) {
     ReadBudget budget;

@@ -1,6 +1,5 @@
 #include "core/mesh_data_names.hpp"
 
-#include <cctype>
 #include <system_error>
 
 #include "core/rig_json.hpp"
@@ -14,13 +13,6 @@ namespace {
 
 constexpr std::string_view kTail = ".mesh.bin";
 constexpr std::size_t kHashDigits = 16;
-
-bool ends_in_json(const std::string& name) {
-    if (name.size() < 5) return false;
-    std::string extension = name.substr(name.size() - 5);
-    for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return extension == ".json";
-}
 
 // What a rig file holds when it names `name`: the name in quotes; for a name JSON would write
 // escaped (quotes, backslashes, control or non-ASCII bytes) its hash and tail, which are never
@@ -54,7 +46,7 @@ MeshDataUse find_rig_naming(const fs::path& mesh_data) {
     std::error_code ec;
     for (fs::directory_iterator it(folder_of(mesh_data), ec), end; !ec && it != end; it.increment(ec)) {
         const fs::path& p = it->path();
-        if (!ends_in_json(p.filename().string())) continue;
+        if (lowercase_extension(p) != ".json") continue;
         std::error_code type_ec;
         // Not a rig: a pipe or device (never opened, so never waited on) or a file larger than
         // the loader reads.

@@ -1,9 +1,8 @@
 #include "core/spine_files.hpp"
 
-#include <cctype>
-
 #include "core/file_set.hpp"
 #include "core/image_decode.hpp"
+#include "core/text_file.hpp"
 
 namespace marionette {
 
@@ -35,10 +34,6 @@ Status write_spine_files(const std::vector<SpineFile>& files, bool replace_read_
     return write_file_set(set, FileSetOptions{WriteOptions{.replace_read_only = replace_read_only}});
 }
 
-bool is_spine_json_path(const fs::path& path) {
-    std::string extension = path.extension().string();
-    for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return extension == ".json";
-}
+bool is_spine_json_path(const fs::path& path) { return lowercase_extension(path) == ".json"; }
 
 }  // namespace marionette

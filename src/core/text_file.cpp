@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -68,6 +69,12 @@ Result<std::string> read_text_file(const std::filesystem::path& path, std::uintm
 
 Result<std::vector<unsigned char>> read_binary_file(const std::filesystem::path& path, std::uintmax_t max_bytes, std::string_view what) {
     return read_whole_file<std::vector<unsigned char>>(path, max_bytes, what);
+}
+
+std::string lowercase_extension(const std::filesystem::path& path) {
+    std::string extension = path.extension().string();
+    for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return extension;
 }
 
 std::filesystem::path folder_of(const std::filesystem::path& path) {

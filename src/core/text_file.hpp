@@ -22,6 +22,10 @@ Result<std::string> read_text_file(const std::filesystem::path& path, std::uintm
 // The same rules, for bytes that are no text (a glTF's buffers and images).
 Result<std::vector<unsigned char>> read_binary_file(const std::filesystem::path& path, std::uintmax_t max_bytes, std::string_view what);
 
+// The path's extension in lower case, with its dot (".json" for "Hero.JSON"): how every reader
+// tells a file's kind by its name.
+std::string lowercase_extension(const std::filesystem::path& path);
+
 // The folder holding `path`: "." for a bare file name, whose parent path is empty.
 std::filesystem::path folder_of(const std::filesystem::path& path);
 

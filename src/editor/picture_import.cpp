@@ -1,18 +1,17 @@
 #include "editor/picture_import.hpp"
 
 #include <algorithm>
-#include <cctype>
 
 #include "core/image_decode.hpp"
 #include "core/slot_images.hpp"
+#include "core/text_file.hpp"
 
 namespace marionette {
 
 namespace fs = std::filesystem;
 
 bool is_picture_path(const fs::path& file) {
-    std::string ext = file.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::string ext = lowercase_extension(file);
     return std::find(std::begin(kPictureExtensions), std::end(kPictureExtensions), ext) != std::end(kPictureExtensions);
 }
 
