@@ -44,8 +44,12 @@ unsigned SlotRenderer::texture_of(const std::string& image) {
     unsigned id = placeholder_;
     Result<std::vector<std::uint8_t>> bytes = read_image_file(folder_ / image);
     // Pictures count against one budget of decoded bytes, from their headers, before any is
-    // decoded: forty pictures of 8192 x 8192 would take 10 GB.
-    Status within = slot_picture_budget(decoded_, image, bytes);
+    // decoded: forty pictures of 8192 x 8192 would take 10 GB. One whose header does not read
+    // counts nothing; decoding it says why.
+    Status within;
+    if (bytes) {
+        if (const Result<glm::ivec2> size = image_size(bytes.value())) within = slot_picture_budget(decoded_, image, size.value());
+    }
     if (!bytes) {
         problems_.push_back("\"" + image + "\" shows as a magenta checker: " + bytes.message());
     } else if (!within) {

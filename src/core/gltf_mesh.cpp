@@ -269,12 +269,13 @@ private:
         return {};
     }
 
-    // The node's frame in its bone's frame at rest. For a bone of Marionette's own export the
-    // node is the bone turned a quarter turn, and what hangs under it is taken from the file's
-    // own numbers, so a bind written out comes back to the bit (gltf_bone_axis.hpp).
+    // The node's frame in its bone's frame at rest, `bone` being the nearest at or above the node
+    // (bone_node_above_). For a bone of Marionette's own export the node is the bone turned a
+    // quarter turn, and what hangs under it is taken from the file's own numbers, so a bind
+    // written out comes back to the bit (gltf_bone_axis.hpp).
     glm::mat4 bone_from_node(int bone, std::size_t node) const {
         const auto b = static_cast<std::size_t>(bone);
-        if (!joints_.exact[b] || bone_node_above_[node] != joints_.node_of_bone[b]) return inverse_bone_world_[b] * node_world_[node];
+        if (!joints_.exact[b]) return inverse_bone_world_[b] * node_world_[node];
         return positive_zeros(node_in_bone_frame() * below_bone_[node]);
     }
 
@@ -345,8 +346,7 @@ private:
         // What it decodes to is counted now, from its header, not when the editor first draws it.
         Result<glm::ivec2> size = image_size(out.bytes);
         if (!size) return std::optional<MeshImage>{};
-        const std::uint64_t decoded = 4ull * static_cast<std::uint64_t>(size.value().x) * static_cast<std::uint64_t>(size.value().y);
-        if (Status s = budget_.take(Budgeted::DecodedImageBytes, decoded, place, "decoding it"); !s) return Error{s.message()};
+        if (Status s = budget_.take(Budgeted::DecodedImageBytes, decoded_bytes(size.value()), place, "decoding it"); !s) return Error{s.message()};
         return std::optional<MeshImage>{std::move(out)};
     }
 

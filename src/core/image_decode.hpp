@@ -32,6 +32,12 @@ std::string_view image_mime_type(std::span<const std::uint8_t> bytes);
 // reason in brackets), "is larger than 8192 pixels a side (W × H)".
 Result<glm::ivec2> image_size(std::span<const std::uint8_t> bytes);
 
+// The bytes a picture of `size` takes decoded, four a pixel: what the file's budget of decoded
+// pictures counts (read_budget.hpp).
+inline std::uint64_t decoded_bytes(glm::ivec2 size) {
+    return 4ull * static_cast<std::uint64_t>(size.x) * static_cast<std::uint64_t>(size.y);
+}
+
 // The picture as RGBA bytes, after image_size's checks.
 Result<DecodedImage> decode_image(std::span<const std::uint8_t> bytes);
 

@@ -104,7 +104,7 @@ std::optional<std::string> mesh_set_problem(const MeshSet& set, std::size_t bone
         }
         const Result<glm::ivec2> size = image_size(image.bytes);
         if (!size) return place + ": " + size.message();
-        decoded += 4ull * static_cast<std::uint64_t>(size.value().x) * static_cast<std::uint64_t>(size.value().y);
+        decoded += decoded_bytes(size.value());
         if (decoded > kMaxFileDecodedImageBytes) {
             return place + ": the pictures decode to more than " + with_thousands(kMaxFileDecodedImageBytes) + " bytes together, the limit";
         }

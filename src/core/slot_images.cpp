@@ -33,12 +33,8 @@ void rebase_pictures(std::vector<Slot>& slots, const fs::path& from, const fs::p
     }
 }
 
-Status slot_picture_budget(ReadBudget& budget, const std::string& image, const Result<std::vector<std::uint8_t>>& bytes) {
-    if (!bytes) return {};
-    const Result<glm::ivec2> size = image_size(bytes.value());
-    if (!size) return {};
-    const std::uint64_t decoded = 4ull * static_cast<std::uint64_t>(size.value().x) * static_cast<std::uint64_t>(size.value().y);
-    return budget.take(Budgeted::DecodedImageBytes, decoded, "the rig's pictures", "decoding \"" + image + "\"");
+Status slot_picture_budget(ReadBudget& budget, const std::string& image, glm::ivec2 size) {
+    return budget.take(Budgeted::DecodedImageBytes, decoded_bytes(size), "the rig's pictures", "decoding \"" + image + "\"");
 }
 
 std::vector<std::string> slot_image_problems(const Rig& rig, const std::filesystem::path& folder) {
@@ -59,7 +55,7 @@ std::vector<std::string> slot_image_problems(const Rig& rig, const std::filesyst
                     problem = bytes.message().rfind(full, 0) == 0 ? bytes.message().substr(full.size() + 2) : bytes.message();
                 } else if (Result<glm::ivec2> size = image_size(bytes.value()); !size) {
                     problem = size.message();
-                } else if (Status within = slot_picture_budget(budget, image, bytes); !within) {
+                } else if (Status within = slot_picture_budget(budget, image, size.value()); !within) {
                     problem = "is not shown: " + within.message();
                 }
                 it = problem_of.emplace(image, problem).first;

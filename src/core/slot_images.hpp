@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <glm/glm.hpp>
+
 #include "core/read_budget.hpp"
 #include "core/result.hpp"
 #include "core/rig.hpp"
@@ -26,12 +28,11 @@ Result<std::string> picture_path_from(const std::filesystem::path& folder, const
 // is kept as it is.
 void rebase_pictures(std::vector<Slot>& slots, const std::filesystem::path& from, const std::filesystem::path& to);
 
-// Counts a picture's decoded bytes, from its header, against `budget`, which holds the rig's
-// pictures together, as one file's (read_budget.hpp): the editor draws them all, and forty of
-// 8192 x 8192 would take 10 GB. Past it: "the rig's pictures: decoding \"big.png\" would make
-// 268,435,456 bytes of decoded pictures (...); the limit is 1,073,741,824". A picture that does
-// not read, or whose header does not, counts nothing (its own problem is said where it is read).
-Status slot_picture_budget(ReadBudget& budget, const std::string& image, const Result<std::vector<std::uint8_t>>& bytes);
+// Counts the decoded bytes of the picture `image`, of `size` (image_size), against `budget`,
+// which holds the rig's pictures together, as one file's (read_budget.hpp): the editor draws
+// them all, and forty of 8192 x 8192 would take 10 GB. Past it: "the rig's pictures: decoding
+// \"big.png\" would make 268,435,456 bytes of decoded pictures (...); the limit is 1,073,741,824".
+Status slot_picture_budget(ReadBudget& budget, const std::string& image, glm::ivec2 size);
 
 // One line per attachment whose picture, read from `folder` (the rig file's), cannot be shown:
 // `slots[0].attachments[1].image: "eyes.png" cannot open: No such file or directory`, or past
