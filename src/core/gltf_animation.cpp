@@ -192,8 +192,19 @@ std::string animation_name(const tinygltf::Animation& a, std::size_t index, std:
     return name;
 }
 
-// The channels of an animation that a cubic spline moves a bone by: sampled, they make
-// `keys` keys (0 when none). Reading times that turn out bad is left to the channel's own read.
+// Whether the channel moves a bone by a cubic spline, which is sampled into keys: its sampler
+// and node in range (read_animations refuses them otherwise), a bone's, a path it imports.
+bool moves_bone_by_cubic(const tinygltf::Model& model, const tinygltf::Animation& a, const tinygltf::AnimationChannel& ch, const Joints& joints) {
+    if (ch.sampler < 0 || ch.sampler >= static_cast<int>(a.samplers.size())) return false;
+    if (ch.target_node < 0 || ch.target_node >= static_cast<int>(model.nodes.size())) return false;
+    if (joints.bone_of_node[static_cast<std::size_t>(ch.target_node)] < 0) return false;
+    if (ch.target_path != "rotation" && ch.target_path != "translation" && ch.target_path != "scale") return false;
+    return a.samplers[static_cast<std::size_t>(ch.sampler)].interpolation == "CUBICSPLINE";
+}
+
+// The channels of an animation that moves_bone_by_cubic: sampled, they make `keys` keys (0 when
+// none). Each sampler's times are read once however many channels share it; times that turn out
+// bad are left to the channel's own read.
 struct CubicChannels {
     std::size_t channels = 0;
     std::uint64_t keys = 0;
@@ -201,17 +212,17 @@ struct CubicChannels {
 
 CubicChannels cubic_channels(const tinygltf::Model& model, const tinygltf::Animation& a, const Joints& joints, float fps) {
     CubicChannels out;
+    std::vector<std::optional<std::uint64_t>> keys_of(a.samplers.size());  // by sampler; 0 for times that do not read
     for (const tinygltf::AnimationChannel& ch : a.channels) {
-        if (ch.sampler < 0 || ch.sampler >= static_cast<int>(a.samplers.size())) continue;
-        if (ch.target_node < 0 || ch.target_node >= static_cast<int>(model.nodes.size())) continue;
-        if (joints.bone_of_node[static_cast<std::size_t>(ch.target_node)] < 0) continue;
-        if (ch.target_path != "rotation" && ch.target_path != "translation" && ch.target_path != "scale") continue;
-        const tinygltf::AnimationSampler& sampler = a.samplers[static_cast<std::size_t>(ch.sampler)];
-        if (sampler.interpolation != "CUBICSPLINE") continue;
-        Result<std::vector<float>> times = read_floats(model, sampler.input, 1, "", kMaxFileKeys);
-        if (!times) continue;
+        if (!moves_bone_by_cubic(model, a, ch, joints)) continue;
+        std::optional<std::uint64_t>& keys = keys_of[static_cast<std::size_t>(ch.sampler)];
+        if (!keys) {
+            const Result<std::vector<float>> times = read_floats(model, a.samplers[static_cast<std::size_t>(ch.sampler)].input, 1, "", kMaxFileKeys);
+            keys = times ? sampled_key_count(times.value(), fps) : 0;
+        }
+        if (*keys == 0) continue;
         ++out.channels;
-        out.keys += sampled_key_count(times.value(), fps);
+        out.keys += *keys;
     }
     return out;
 }
@@ -255,7 +266,7 @@ Result<std::vector<State>> read_animations(const tinygltf::Model& model, const S
             }
             const std::string sampler_place = "animations[" + std::to_string(ai) + "].samplers[" + std::to_string(ch.sampler) + "]";
             const tinygltf::AnimationSampler& sampler = a.samplers[static_cast<std::size_t>(ch.sampler)];
-            const bool counted = sampler.interpolation == "CUBICSPLINE" && bone >= 0;  // counted as sampled, above
+            const bool counted = moves_bone_by_cubic(model, a, ch, joints);  // counted as sampled, above
             Result<Curve> read = read_curve(model, sampler, rotation ? 4 : 3, sampler_place, counted ? kMaxFileKeys : budget.left(Budgeted::Keys));
             if (!read) return Error{read.message()};
             Curve curve = std::move(read).value();
