@@ -6,9 +6,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <vector>
 
 #include "core/gltf_import.hpp"
 #include "fuzz/rig_loader_check.hpp"
+#include "tests/core/test_pictures.hpp"
 
 namespace marionette::fuzzing {
 
@@ -16,11 +18,18 @@ namespace {
 
 void write_bytes(const std::filesystem::path& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
 
+// The process's own folder in the temporary folder, which holds the model's folder and a file
+// beside it.
+const std::filesystem::path& fuzz_root() {
+    static const std::filesystem::path root = std::filesystem::temp_directory_path() / ("marionette-gltf-fuzz-" + std::to_string(::getpid()));
+    return root;
+}
+
 }  // namespace
 
 const std::filesystem::path& fuzz_model_folder() {
     static const std::filesystem::path folder = [] {
-        const std::filesystem::path root = std::filesystem::temp_directory_path() / ("marionette-gltf-fuzz-" + std::to_string(::getpid()));
+        const std::filesystem::path& root = fuzz_root();
         const std::filesystem::path model = root / "model";
         std::error_code ec;
         std::filesystem::remove_all(root, ec);
@@ -32,16 +41,12 @@ const std::filesystem::path& fuzz_model_folder() {
         ::mkfifo((model / "pipe.bin").c_str(), 0600);
         write_bytes(model / "huge.bin", "");
         std::filesystem::resize_file(model / "huge.bin", 1ull << 30, ec);  // sparse: no room taken
-        // One red pixel, as a PNG.
-        const unsigned char png[] = {0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00,
-                                     0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1f, 0x15, 0xc4, 0x89, 0x00, 0x00, 0x00,
-                                     0x0d, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0xf8, 0xcf, 0xc0, 0xf0, 0x1f, 0x00, 0x05, 0x00, 0x01, 0xff,
-                                     0x89, 0x99, 0x3d, 0x1d, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82};
-        write_bytes(model / "image.png", std::string(reinterpret_cast<const char*>(png), sizeof png));
+        const std::vector<std::uint8_t>& png = marionette::testing::kOnePixelPng;
+        write_bytes(model / "image.png", std::string(png.begin(), png.end()));
         // Removed when the process ends normally (a fuzzer's crash leaves it in the temporary folder).
         std::atexit([] {
             std::error_code e;
-            std::filesystem::remove_all(std::filesystem::temp_directory_path() / ("marionette-gltf-fuzz-" + std::to_string(::getpid())), e);
+            std::filesystem::remove_all(fuzz_root(), e);
         });
         return model;
     }();

@@ -168,11 +168,10 @@ AtomicFileWriter::AtomicFileWriter(AtomicFileWriter&&) noexcept = default;
 AtomicFileWriter& AtomicFileWriter::operator=(AtomicFileWriter&&) noexcept = default;
 AtomicFileWriter::~AtomicFileWriter() = default;  // Temporary removes an uncommitted file
 
-Status check_replaceable(const std::filesystem::path& given, WriteOptions options) {
-    const std::string where = given.string() + ": ";
-    Result<std::filesystem::path> resolved = follow_links(given);
-    if (!resolved) return Error{resolved.message()};
-    const std::filesystem::path& path = resolved.value();
+namespace {
+
+// check_replaceable on the file `given` leads to, `path` (links followed).
+Status check_resolved(const std::filesystem::path& path, const std::string& where, WriteOptions options) {
     // Renaming over a device or a pipe would replace it with a file (`--out /dev/null` run as
     // root would take /dev/null away from the whole system); a folder cannot be replaced.
     std::error_code ec;
@@ -185,15 +184,23 @@ Status check_replaceable(const std::filesystem::path& given, WriteOptions option
     return {};
 }
 
+}  // namespace
+
+Status check_replaceable(const std::filesystem::path& given, WriteOptions options) {
+    Result<std::filesystem::path> resolved = follow_links(given);
+    if (!resolved) return Error{resolved.message()};
+    return check_resolved(resolved.value(), given.string() + ": ", options);
+}
+
 Result<AtomicFileWriter> AtomicFileWriter::create(const std::filesystem::path& given, WriteOptions options) {
     auto open = std::make_unique<Open>();
     open->where = given.string() + ": ";
     const std::string& where = open->where;
-    if (Status s = check_replaceable(given, options); !s) return Error{s.message()};
     Result<std::filesystem::path> resolved = follow_links(given);
     if (!resolved) return Error{resolved.message()};
     open->path = resolved.value();
     const std::filesystem::path& path = open->path;
+    if (Status s = check_resolved(path, where, options); !s) return Error{s.message()};
     remove_leftover_temporaries(path);
     if (Status s = create_temporary(path, where, open->tmp); !s) return Error{s.message()};
     if (Status s = keep_mode_and_owner(path, where, open->tmp.fd.get()); !s) return Error{s.message()};
