@@ -186,7 +186,10 @@ Violation check_ik_solution(const IkCase& c, const Pose& after, const IkResult& 
         if (!is_unit_rotation(q, 1e-4f)) return at + ": rotation not finite and unit";
         if (is_2d && (std::fabs(q.x) > 1e-6f || std::fabs(q.y) > 1e-6f)) return at + ": a 2D rotation left the z axis";
         const std::optional<JointLimits>& limits = rig.skeleton[b].limits;
-        if (limits && !within_limits(q, *limits, is_2d, 1e-3f)) return at + ": outside its joint limits";
+        if (limits && !within_limits(q, *limits, is_2d, 1e-3f)) {
+            return at + ": outside its joint limits at [w " + std::to_string(q.w) + ", " + std::to_string(q.x) + ", " + std::to_string(q.y) + ", " +
+                   std::to_string(q.z) + "]";
+        }
     }
     // Bones outside the chain may be placed anywhere (a huge bone below the effector, say): the
     // solve is answerable for the chain alone.

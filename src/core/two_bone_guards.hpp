@@ -20,8 +20,9 @@ namespace marionette {
 // Lengths under this fraction of the limb's reach count as none: a target that close to the
 // root joint has no direction to aim at, a tip that close to it none to turn.
 inline constexpr float kTinyOfReach = 1e-6f;
-// A limb reaching less than this is degenerate: the free paths refuse it, and the shape's solve
-// measures its tiny lengths and its tolerance against this reach instead.
+// A limb reaching less than this, but more than nothing, is solved as a copy scaled up by a
+// power of two (TwoBoneJob::run). One of no reach is degenerate: the free paths refuse it, and
+// the shape's solve measures its tiny lengths and its tolerance against this reach instead.
 inline constexpr float kMinReach = 1e-6f;
 // The free paths multiply four lengths (Heron's formula on squares): float holds those
 // products only for reaches up to this.

@@ -1,6 +1,7 @@
 #include "core/two_bone_solver.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include "core/chain_placement.hpp"
 #include "core/chain_rules.hpp"
@@ -61,6 +62,79 @@ IkResult run_3d(const TwoBoneJob& job) {
     return solve_on_shape(job, target, pole);
 }
 
+// A limb reaching less than kMinReach (but more than nothing) is solved as a copy of itself
+// scaled up by a power of two, which is exact: the solves multiply up to four lengths, and a
+// limb 1e-21 long has products below float's normal range, where its joint limits were lost
+// (found by fuzzing). The copy's root joint sits at the origin with no parent; a target or pole
+// farther than kFarOfReach reaches is brought in along its own line, which leaves the answer as
+// it is (the limb points at such a target) and keeps the scaled numbers finite.
+constexpr double kFarOfReach = 1048576.0;
+
+float limb_reach(const TwoBoneJob& job) {
+    const auto B = static_cast<std::size_t>(job.effector);
+    return glm::length(local_translation(*job.skeleton, *job.pose, B)) + posed_length(*job.skeleton, *job.pose, B);
+}
+
+bool is_small_limb(float reach) { return reach > 0.0f && reach < kMinReach; }
+
+// `p` as seen from the root joint `from`, at most kFarOfReach reaches away, times 2^k.
+glm::vec3 scaled_from(const glm::dvec3& p, const glm::dvec3& from, double reach, int k) {
+    glm::dvec3 d = p - from;
+    const double far = kFarOfReach * reach;
+    if (const double n = glm::length(d); n > far) d *= far / n;
+    return {std::ldexp(d.x, k), std::ldexp(d.y, k), std::ldexp(d.z, k)};
+}
+
+IkResult run_scaled_up(const TwoBoneJob& job, float reach) {
+    const Skeleton& sk = *job.skeleton;
+    const auto A = static_cast<std::size_t>(job.root);
+    const auto B = static_cast<std::size_t>(job.effector);
+    const int k = -std::ilogb(reach);
+    glm::vec3 target = job.target;
+    std::optional<glm::vec3> pole = job.settings.pole;
+    if (sk[A].parent >= 0) {
+        const Transform parent = chain_parent_frame(sk, *job.pose, job.root, job.parent_frame);
+        const glm::quat to_parent = glm::conjugate(parent.rotation);
+        target = to_parent * (target - parent.translation);
+        if (pole) pole = to_parent * (*pole - parent.translation);
+    }
+    const glm::dvec3 root_joint{local_translation(sk, *job.pose, A)};
+    const auto scaled = [k](const glm::vec3& v) { return glm::vec3{std::ldexp(v.x, k), std::ldexp(v.y, k), std::ldexp(v.z, k)}; };
+
+    Bone upper = sk[A];
+    upper.parent = -1;
+    upper.rest.translation = glm::vec3{0.0f};
+    Bone lower = sk[B];
+    lower.parent = 0;
+    lower.rest.translation = scaled(local_translation(sk, *job.pose, B));
+    lower.length = std::ldexp(posed_length(sk, *job.pose, B), k);
+    const Skeleton limb{{upper, lower}};
+    Pose pose = Pose::rest(2);
+    pose.rotations = {job.pose->rotations[A], job.pose->rotations[B]};
+
+    TwoBoneJob copy = job;
+    copy.skeleton = &limb;
+    copy.root = 0;
+    copy.effector = 1;
+    copy.target = scaled_from(glm::dvec3(target), root_joint, reach, k);
+    if (pole) copy.settings.pole = scaled_from(glm::dvec3(*pole), root_joint, reach, k);
+    copy.tolerance = static_cast<float>(std::min(std::ldexp(double{job.tolerance}, k), double{std::numeric_limits<float>::max()}));
+    copy.pose = &pose;
+    copy.parent_frame = nullptr;
+    IkResult result = job.dimensions == Dimensions::Two ? run_2d(copy) : run_3d(copy);
+    job.pose->rotations[A] = pose.rotations[0];
+    job.pose->rotations[B] = pose.rotations[1];
+
+    // The miss in the limb's own units, against the target where it is (not brought in).
+    const Transform upper_frame = local_transform(limb, pose, 0);
+    const glm::vec3 tip = bone_tip(upper_frame * local_transform(limb, pose, 1), limb[1].length);
+    glm::dvec3 miss = glm::dvec3{std::ldexp(tip.x, -k), std::ldexp(tip.y, -k), std::ldexp(tip.z, -k)} - (glm::dvec3(target) - root_joint);
+    if (job.dimensions == Dimensions::Two) miss.z = 0.0;
+    result.error = static_cast<float>(glm::length(miss));
+    result.reached = result.error <= reach_tolerance(job.tolerance, reach);
+    return result;
+}
+
 }  // namespace
 
 float two_bone_goal_distance(float distance, float upper, float lower, float softness) {
@@ -105,6 +179,7 @@ Status TwoBoneJob::validate() const {
 
 IkResult TwoBoneJob::run() const {
     assert_validated(*this, "TwoBoneJob");
+    if (const float reach = limb_reach(*this); is_small_limb(reach)) return run_scaled_up(*this, reach);
     return dimensions == Dimensions::Two ? run_2d(*this) : run_3d(*this);
 }
 

@@ -1,5 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <random>
+#include <string>
+
 #include "core/ik_test_rigs.hpp"
 #include "core/joint_limits.hpp"
 #include "core/two_bone_solver.hpp"
@@ -457,4 +461,93 @@ TEST(TwoBone3D, AnUpperBone1e21LongReportsTheMissThePoseHas) {
     ASSERT_TRUE(job.validate().ok());
     const IkResult r = job.run();
     EXPECT_NEAR(r.error, glm::length(tip_of(rig, pose, 1) - target), 1e-6f);
+}
+
+namespace {
+
+// A limb of reach 1.25 * `scale` from the origin, with limits of `kind`: 0 none, 1 a cone and
+// a hinge (2D: ranges), 2 swing-twist and a hinge.
+Rig scaled_limb(Dimensions dims, float scale, int kind) {
+    Rig rig;
+    rig.dimensions = dims;
+    rig.skeleton = Skeleton({bone("upper", -1, {0, 0, 0}, glm::quat{1, 0, 0, 0}, 0.75f * scale),
+                             bone("lower", 0, {0.75f * scale, 0, 0}, glm::angleAxis(0.4f, glm::vec3{0, 0, 1}), 0.5f * scale)});
+    rig.pose = Pose::rest(2);
+    const float degree = kPiF / 180.0f;
+    if (kind == 1 && dims == Dimensions::Two) {
+        JointLimits u, m;
+        u.min_angle = -30.0f * degree;
+        u.max_angle = 40.0f * degree;
+        m.min_angle = 0.0f;
+        m.max_angle = 120.0f * degree;
+        rig.skeleton[0].limits = u;
+        rig.skeleton[1].limits = m;
+    } else if (kind == 1) {
+        JointLimits u, m;
+        u.max_angle = 30.0f * degree;
+        m.hinge = glm::vec3{0, 0, 1};
+        m.min_angle = 0.0f;
+        m.max_angle = 120.0f * degree;
+        rig.skeleton[0].limits = u;
+        rig.skeleton[1].limits = m;
+    } else if (kind == 2) {
+        give_bench_swing_twist_limits(rig, 0, 1);
+    }
+    return rig;
+}
+
+}  // namespace
+
+TEST(TwoBoneScale, ALimbTooShortForFloatsSquaresSolvesAsItsTwinOfUnitSize) {
+    // 2^-70 (8.5e-22): the limb's squared lengths fall below float's normal range. Scaling by a
+    // power of two is exact, so the tiny limb must turn exactly as its twin of reach 1.25 does,
+    // keeping its limits, with the miss scaled by the same factor.
+    const float tiny = std::ldexp(1.0f, -70);
+    std::mt19937 rng(7);
+    for (const Dimensions dims : {Dimensions::Two, Dimensions::Three}) {
+        for (int kind = 0; kind < 3; ++kind) {
+            if (kind == 2 && dims == Dimensions::Two) continue;
+            const Rig twin = scaled_limb(dims, 1.0f, kind);
+            const Rig limb = scaled_limb(dims, tiny, kind);
+            for (int i = 0; i < 300; ++i) {
+                const glm::vec3 target = random_point(rng, dims, 2.0f);
+                Pose a = twin.pose;
+                Pose b = limb.pose;
+                TwoBoneJob twin_job{&twin.skeleton, dims, 0, 1, target, {}, 0.0f, &a};
+                TwoBoneJob limb_job{&limb.skeleton, dims, 0, 1, target * tiny, {}, 0.0f, &b};
+                ASSERT_TRUE(twin_job.validate().ok());
+                ASSERT_TRUE(limb_job.validate().ok());
+                const IkResult ra = twin_job.run();
+                const IkResult rb = limb_job.run();
+                SCOPED_TRACE("kind " + std::to_string(kind) + " target " + std::to_string(i));
+                for (int k = 0; k < 2; ++k) {
+                    EXPECT_EQ(a.rotations[k], b.rotations[k]);
+                    if (limb.skeleton[k].limits) {
+                        EXPECT_TRUE(within_limits(b.rotations[k], *limb.skeleton[k].limits, dims == Dimensions::Two, 1e-3f));
+                    }
+                }
+                EXPECT_EQ(ra.reached, rb.reached);
+                EXPECT_NEAR(rb.error / tiny, ra.error, 1e-5f);
+            }
+        }
+    }
+}
+
+TEST(TwoBoneScale, AFarTargetForATinyLimbIsAimedAtAndItsWholeMissReported) {
+    // The target 1e9 out, a limb 1e-21 long: the limb points straight at it and the miss is the
+    // target's distance less the reach, not that of a target brought in.
+    const float tiny = 1e-21f;
+    const Rig limb = scaled_limb(Dimensions::Three, tiny, 1);
+    Pose pose = limb.pose;
+    const glm::vec3 target{0.0f, 1e9f, 0.0f};
+    TwoBoneJob job{&limb.skeleton, Dimensions::Three, 0, 1, target, {}, 0.0f, &pose};
+    ASSERT_TRUE(job.validate().ok());
+    const IkResult r = job.run();
+    EXPECT_FALSE(r.reached);
+    EXPECT_FLOAT_EQ(r.error, 1e9f);
+    EXPECT_TRUE(within_limits(pose.rotations[0], *limb.skeleton[0].limits, false, 1e-3f));
+    // The upper bone turns as far toward +y as its 30 degree cone allows.
+    const glm::vec3 upper_dir = pose.rotations[0] * glm::vec3{1, 0, 0};
+    EXPECT_NEAR(std::acos(upper_dir.x), 30.0f * kPiF / 180.0f, 1e-3f);
+    EXPECT_GT(upper_dir.y, 0.49f);
 }
