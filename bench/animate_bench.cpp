@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "core/frames_json.hpp"
+#include "core/anim/frames_json.hpp"
 #include "editor/benchmark_rig.hpp"
 
 using namespace marionette;

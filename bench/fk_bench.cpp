@@ -5,7 +5,7 @@
 
 #include <random>
 
-#include "core/forward_kinematics.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 using namespace marionette;
 

@@ -10,10 +10,10 @@
 #include <cmath>
 #include <string>
 
-#include "core/forward_kinematics.hpp"
-#include "core/gltf_export.hpp"
-#include "core/gltf_import.hpp"
-#include "core/mesh_skinning.hpp"
+#include "core/rig/forward_kinematics.hpp"
+#include "core/io/gltf/gltf_export.hpp"
+#include "core/io/gltf/gltf_import.hpp"
+#include "core/mesh/mesh_skinning.hpp"
 #include "editor/benchmark_rig.hpp"
 
 using namespace marionette;

@@ -9,9 +9,9 @@
 
 #include <random>
 
-#include "core/ccd_solver.hpp"
-#include "core/two_bone_batch.hpp"
-#include "core/two_bone_solver.hpp"
+#include "core/ik/ccd_solver.hpp"
+#include "core/ik/two_bone/two_bone_batch.hpp"
+#include "core/ik/two_bone/two_bone_solver.hpp"
 #include "ik_bench_limbs.hpp"
 
 using namespace marionette;

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/rig.hpp"
+#include "core/rig/rig.hpp"
 
 namespace marionette::bench {
 

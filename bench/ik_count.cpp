@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "core/two_bone_free.hpp"
-#include "core/two_bone_solver.hpp"
+#include "core/ik/two_bone/two_bone_free.hpp"
+#include "core/ik/two_bone/two_bone_solver.hpp"
 #include "ik_bench_limbs.hpp"
 
 using namespace marionette;

@@ -6,11 +6,11 @@
 
 #include <string>
 
-#include "core/fast_json.hpp"
-#include "core/json_document.hpp"
-#include "core/rig_json.hpp"
-#include "core/state_machine.hpp"
-#include "core/state_pose.hpp"
+#include "core/io/json/fast_json.hpp"
+#include "core/io/json/json_document.hpp"
+#include "core/rig/rig_json.hpp"
+#include "core/anim/state_machine.hpp"
+#include "core/anim/state_pose.hpp"
 #include "editor/benchmark_rig.hpp"
 
 using namespace marionette;

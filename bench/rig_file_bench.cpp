@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "core/rig_json.hpp"
+#include "core/rig/rig_json.hpp"
 #include "editor/benchmark_rig.hpp"
 
 using namespace marionette;

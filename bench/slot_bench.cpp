@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "core/forward_kinematics.hpp"
-#include "core/image_decode.hpp"
+#include "core/rig/forward_kinematics.hpp"
+#include "core/mesh/image_decode.hpp"
 #include "editor/slot_quads.hpp"
 
 using namespace marionette;

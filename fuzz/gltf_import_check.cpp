@@ -8,7 +8,7 @@
 #include <fstream>
 #include <vector>
 
-#include "core/gltf_import.hpp"
+#include "core/io/gltf/gltf_import.hpp"
 #include "fuzz/rig_loader_check.hpp"
 #include "tests/core/test_pictures.hpp"
 

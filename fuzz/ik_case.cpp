@@ -4,7 +4,7 @@
 #include <limits>
 #include <sstream>
 
-#include "core/forward_kinematics.hpp"
+#include "core/rig/forward_kinematics.hpp"
 #include "fuzz/byte_reader.hpp"
 
 namespace marionette::fuzzing {

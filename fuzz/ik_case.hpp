@@ -12,7 +12,7 @@
 #include <span>
 #include <string>
 
-#include "core/rig.hpp"
+#include "core/rig/rig.hpp"
 
 namespace marionette::fuzzing {
 

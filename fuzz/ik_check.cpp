@@ -6,13 +6,13 @@
 #include <limits>
 #include <vector>
 
-#include "core/ccd_solver.hpp"
-#include "core/extents.hpp"
-#include "core/forward_kinematics.hpp"
-#include "core/ik_solve.hpp"
-#include "core/joint_limits.hpp"
-#include "core/two_bone_batch.hpp"
-#include "core/two_bone_solver.hpp"
+#include "core/ik/ccd_solver.hpp"
+#include "core/base/extents.hpp"
+#include "core/rig/forward_kinematics.hpp"
+#include "core/ik/ik_solve.hpp"
+#include "core/ik/joint_limits.hpp"
+#include "core/ik/two_bone/two_bone_batch.hpp"
+#include "core/ik/two_bone/two_bone_solver.hpp"
 
 namespace marionette::fuzzing {
 
@@ -127,7 +127,7 @@ bool inside(const glm::vec3& p, float limit) {
 bool within_contract(const IkCase& c) {
     const Rig& rig = c.rig;
     const IkChain& chain = rig.chains[0];
-    // core/extents.hpp: the solvers take targets, poles and root joints within +-1e9 and chains
+    // core/base/extents.hpp: the solvers take targets, poles and root joints within +-1e9 and chains
     // reaching up to 1e9. Claimed only well inside, so that rounding differences between this
     // and validate() at the very edge are not taken for a refusal of a valid case.
     constexpr float kInside = 0.5f * kMaxSolveDistance;

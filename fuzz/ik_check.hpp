@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <span>
 
-#include "core/ik_result.hpp"
+#include "core/ik/ik_result.hpp"
 #include "fuzz/ik_case.hpp"
 #include "fuzz/rig_invariants.hpp"
 

@@ -5,8 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/extents.hpp"
-#include "core/rotation_math.hpp"
+#include "core/base/extents.hpp"
+#include "core/math/rotation_math.hpp"
 
 namespace marionette::fuzzing {
 

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "core/rig.hpp"
+#include "core/rig/rig.hpp"
 
 namespace marionette::fuzzing {
 

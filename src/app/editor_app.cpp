@@ -12,15 +12,15 @@
 #include <nlohmann/json.hpp>
 
 #include "app/screenshot.hpp"
-#include "core/forward_kinematics.hpp"
-#include "core/state_ik.hpp"
-#include "core/state_pose.hpp"
-#include "core/terminal_text.hpp"
+#include "core/rig/forward_kinematics.hpp"
+#include "core/anim/state_ik.hpp"
+#include "core/anim/state_pose.hpp"
+#include "core/base/terminal_text.hpp"
 #include "editor/frame_pacing.hpp"
 #include "editor/numbered_path.hpp"
 #include "editor/onion_skin.hpp"
 #include "editor/shown_extent.hpp"
-#include "core/utf8.hpp"
+#include "core/base/utf8.hpp"
 
 namespace marionette {
 

@@ -22,7 +22,7 @@
 #include "app/toolbar.hpp"
 #include "app/ui_marks.hpp"
 #include "app/viewport_renderer.hpp"
-#include "core/document.hpp"
+#include "core/rig/document.hpp"
 #include "editor/edit_session.hpp"
 #include "editor/history.hpp"
 #include "editor/state_player.hpp"

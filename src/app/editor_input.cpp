@@ -9,7 +9,7 @@
 
 #include "app/editor_app.hpp"
 #include "app/viewport_events.hpp"
-#include "core/state_pose.hpp"
+#include "core/anim/state_pose.hpp"
 #include "editor/picture_import.hpp"
 #include "editor/shortcuts.hpp"
 #include "editor/state_edits.hpp"

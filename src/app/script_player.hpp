@@ -12,7 +12,7 @@
 
 #include <glm/glm.hpp>
 
-#include "core/result.hpp"
+#include "core/base/result.hpp"
 #include "editor/input_script.hpp"
 #include "editor/script_checks.hpp"
 

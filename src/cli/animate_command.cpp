@@ -7,10 +7,10 @@
 #include "cli/overwrite_guard.hpp"
 #include "cli/printed_line.hpp"
 #include "cli/timeline_request.hpp"
-#include "core/frames_json.hpp"
-#include "core/opened_rig.hpp"
-#include "core/rig_file.hpp"
-#include "core/state_timeline.hpp"
+#include "core/anim/frames_json.hpp"
+#include "core/rig/opened_rig.hpp"
+#include "core/rig/rig_file.hpp"
+#include "core/anim/state_timeline.hpp"
 
 namespace marionette {
 

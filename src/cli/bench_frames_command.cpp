@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "cli/printed_line.hpp"
-#include "core/opened_rig.hpp"
-#include "core/rig_file.hpp"
+#include "core/rig/opened_rig.hpp"
+#include "core/rig/rig_file.hpp"
 #include "editor/benchmark_rig.hpp"
 #include "editor/frame_workload.hpp"
 

@@ -3,8 +3,8 @@
 #include <ostream>
 
 #include "cli/printed_line.hpp"
-#include "core/opened_rig.hpp"
-#include "core/rig_file.hpp"
+#include "core/rig/opened_rig.hpp"
+#include "core/rig/rig_file.hpp"
 
 namespace marionette {
 

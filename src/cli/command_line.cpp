@@ -6,10 +6,10 @@
 #include <filesystem>
 #include <limits>
 
-#include "core/chain_rules.hpp"
-#include "core/extents.hpp"
-#include "core/number_text.hpp"
-#include "core/text_file.hpp"
+#include "core/ik/chain_rules.hpp"
+#include "core/base/extents.hpp"
+#include "core/base/number_text.hpp"
+#include "core/io/text_file.hpp"
 
 namespace marionette {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/ik_chain.hpp"
-#include "core/result.hpp"
+#include "core/ik/ik_chain.hpp"
+#include "core/base/result.hpp"
 #include "editor/ui_appearance.hpp"
 
 namespace marionette {

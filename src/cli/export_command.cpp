@@ -4,11 +4,11 @@
 
 #include "cli/overwrite_guard.hpp"
 #include "cli/printed_line.hpp"
-#include "core/atomic_file.hpp"
-#include "core/gltf_export.hpp"
-#include "core/gltf_import.hpp"
-#include "core/opened_rig.hpp"
-#include "core/slot_images.hpp"
+#include "core/io/atomic_file.hpp"
+#include "core/io/gltf/gltf_export.hpp"
+#include "core/io/gltf/gltf_import.hpp"
+#include "core/rig/opened_rig.hpp"
+#include "core/mesh/slot_images.hpp"
 #include "cli/timeline_request.hpp"
 
 namespace marionette {

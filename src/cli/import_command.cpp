@@ -4,8 +4,8 @@
 
 #include "cli/overwrite_guard.hpp"
 #include "cli/printed_line.hpp"
-#include "core/gltf_import.hpp"
-#include "core/rig_file.hpp"
+#include "core/io/gltf/gltf_import.hpp"
+#include "core/rig/rig_file.hpp"
 
 namespace marionette {
 

@@ -3,8 +3,8 @@
 #include <filesystem>
 #include <system_error>
 
-#include "core/mesh_data_names.hpp"
-#include "core/rig_file.hpp"
+#include "core/mesh/mesh_data_names.hpp"
+#include "core/rig/rig_file.hpp"
 
 namespace marionette {
 

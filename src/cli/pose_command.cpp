@@ -6,13 +6,13 @@
 
 #include "cli/overwrite_guard.hpp"
 #include "cli/printed_line.hpp"
-#include "core/chain_mix.hpp"
-#include "core/forward_kinematics.hpp"
-#include "core/ik_solve.hpp"
-#include "core/pins.hpp"
-#include "core/opened_rig.hpp"
-#include "core/rig_file.hpp"
-#include "core/slot_images.hpp"
+#include "core/ik/chain_mix.hpp"
+#include "core/rig/forward_kinematics.hpp"
+#include "core/ik/ik_solve.hpp"
+#include "core/ik/pins.hpp"
+#include "core/rig/opened_rig.hpp"
+#include "core/rig/rig_file.hpp"
+#include "core/mesh/slot_images.hpp"
 
 namespace marionette {
 

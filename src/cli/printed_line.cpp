@@ -3,7 +3,7 @@
 #include <ostream>
 #include <string>
 
-#include "core/terminal_text.hpp"
+#include "core/base/terminal_text.hpp"
 
 namespace marionette {
 

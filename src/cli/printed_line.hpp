@@ -1,7 +1,7 @@
 #pragma once
 // Every line the window-less modes print goes through here: names from the rig, paths and
 // options from the command line and the messages quoting them reach the terminal with their
-// control characters written out (core/terminal_text.hpp), so a rig cannot retitle the window
+// control characters written out (core/base/terminal_text.hpp), so a rig cannot retitle the window
 // or wipe the screen. The program's own line end is the only one printed.
 
 #include <iosfwd>

@@ -5,10 +5,10 @@
 
 #include "cli/overwrite_guard.hpp"
 #include "cli/printed_line.hpp"
-#include "core/opened_rig.hpp"
-#include "core/slot_images.hpp"
-#include "core/spine_export.hpp"
-#include "core/spine_files.hpp"
+#include "core/rig/opened_rig.hpp"
+#include "core/mesh/slot_images.hpp"
+#include "core/io/spine/spine_export.hpp"
+#include "core/io/spine/spine_files.hpp"
 
 namespace marionette {
 

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "cli/command_line.hpp"
-#include "core/result.hpp"
-#include "core/state_timeline.hpp"
+#include "core/base/result.hpp"
+#include "core/anim/state_timeline.hpp"
 
 namespace marionette {
 

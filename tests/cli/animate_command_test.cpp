@@ -14,9 +14,9 @@
 
 #include "cli/animate_command.hpp"
 #include "cli/command_line.hpp"
-#include "core/angles.hpp"
-#include "core/rig_file.hpp"
-#include "core/state_timeline.hpp"
+#include "core/math/angles.hpp"
+#include "core/rig/rig_file.hpp"
+#include "core/anim/state_timeline.hpp"
 #include "core/test_files.hpp"
 #include "core/test_paths.hpp"
 

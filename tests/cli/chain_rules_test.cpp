@@ -1,12 +1,12 @@
-// A chain's settings follow one set of rules (core/chain_rules.hpp) wherever a value comes in:
+// A chain's settings follow one set of rules (core/ik/chain_rules.hpp) wherever a value comes in:
 // a rig file, an edit in the editor, the command line. Each rule's edges are tried in each.
 
-#include "core/chain_rules.hpp"
+#include "core/ik/chain_rules.hpp"
 
 #include <gtest/gtest.h>
 
 #include "cli/command_line.hpp"
-#include "core/rig_json.hpp"
+#include "core/rig/rig_json.hpp"
 #include "editor/edits.hpp"
 
 namespace marionette {

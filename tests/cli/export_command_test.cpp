@@ -7,7 +7,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/export_command.hpp"
-#include "core/gltf_import.hpp"
+#include "core/io/gltf/gltf_import.hpp"
 #include "core/test_files.hpp"
 
 using namespace marionette;

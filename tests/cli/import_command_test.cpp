@@ -10,7 +10,7 @@
 #include "cli/check_command.hpp"
 #include "cli/command_line.hpp"
 #include "cli/import_command.hpp"
-#include "core/rig_file.hpp"
+#include "core/rig/rig_file.hpp"
 #include "core/test_files.hpp"
 
 using namespace marionette;

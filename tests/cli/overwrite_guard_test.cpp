@@ -7,7 +7,7 @@
 #include <filesystem>
 
 #include "cli/overwrite_guard.hpp"
-#include "core/rig_file.hpp"
+#include "core/rig/rig_file.hpp"
 #include "core/test_files.hpp"
 #include "core/test_paths.hpp"
 

@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "cli/pose_run.hpp"
-#include "core/forward_kinematics.hpp"
+#include "core/rig/forward_kinematics.hpp"
 #include "core/test_files.hpp"
 #include "core/test_paths.hpp"
 

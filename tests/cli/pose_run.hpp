@@ -11,7 +11,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/pose_command.hpp"
-#include "core/rig_file.hpp"
+#include "core/rig/rig_file.hpp"
 #include "core/whole_match.hpp"
 
 namespace marionette::testing {

@@ -8,9 +8,9 @@
 
 #include <gtest/gtest.h>
 
-#include "core/forward_kinematics.hpp"
-#include "core/rig_compare.hpp"
-#include "core/rig_json.hpp"
+#include "core/rig/forward_kinematics.hpp"
+#include "core/rig/rig_compare.hpp"
+#include "core/rig/rig_json.hpp"
 
 namespace marionette::testing {
 

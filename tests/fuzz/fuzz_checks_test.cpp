@@ -7,8 +7,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/ik_solve.hpp"
-#include "core/rig_json.hpp"
+#include "core/ik/ik_solve.hpp"
+#include "core/rig/rig_json.hpp"
 #include "core/test_files.hpp"
 #include "fuzz/ik_check.hpp"
 #include "fuzz/rig_loader_check.hpp"

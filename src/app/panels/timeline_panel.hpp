@@ -1,0 +1,124 @@
+#pragma once
+// The timeline: the keys of the state being animated, a row per track (bone and property, slot
+// and drawing or colour, and the draw order), a
+// ruler with the playhead to scrub, play / pause, zoom and pan of the time axis, frame
+// snapping at the rig's fps, K to key, Delete, dragging keys in time (several at once, box
+// select), copy and paste, the auto-key switch, and a curve view of one track.
+// It edits only through PanelEdits (each edit one undo step) and asks the player to move
+// through TimelineActions; the selection of keys is its own (as KeyIds, which survive undo).
+//
+// Mouse: the ruler scrubs; a click on a key selects it (Shift or Ctrl adds or removes);
+// dragging selected keys moves them; dragging on empty rows draws a selection box; the wheel
+// zooms the time axis about the pointer, Shift+wheel pans it, the wheel over the names scrolls
+// the rows; the middle button drags the view. Keys: K keys the selected bone (every bone
+// when none is selected), Shift+K every bone, Delete removes the selected keys, Ctrl+C and
+// Ctrl+V copy them and paste them at the playhead, Ctrl+A selects every key.
+
+#include <optional>
+#include <vector>
+
+#include <imgui.h>
+
+#include "app/panel_edits.hpp"
+#include "app/ui_marks.hpp"
+#include "core/rig/pose.hpp"
+#include "core/rig/rig.hpp"
+#include "editor/key_edits.hpp"
+#include "editor/onion_skin.hpp"
+#include "editor/state_player.hpp"
+#include "editor/time_axis.hpp"
+#include "editor/timeline_rows.hpp"
+
+namespace marionette {
+
+struct TimelineActions {
+    std::optional<double> seek;  // show the timeline's state still at this time
+    std::optional<bool> play;
+};
+
+class TimelinePanel {
+public:
+    // Draws into the rest of the current window. `shown` is the pose the viewport shows (what
+    // K keys).
+    void draw(const Rig& rig, const StatePlayer& player, int selected_bone, const Pose& shown, UiMarks& marks, PanelEdits& edits,
+              TimelineActions& actions);
+
+    // The state it animates (the one shown, or last shown), or -1.
+    int state(const Rig& rig) const { return state_ >= 0 && static_cast<std::size_t>(state_) < rig.states.size() ? state_ : -1; }
+    double playhead() const { return playhead_; }
+    // Where K and auto-key put keys: the playhead, on a frame when snapping.
+    double key_time(const Rig& rig) const { return snapped(rig, playhead_); }
+    bool auto_key() const { return auto_key_; }
+    // The selected keys that exist in the rig's timeline state.
+    std::vector<KeyRef> selected_keys(const Rig& rig) const;
+    // The onion skin's settings (the toolbar switches it on; the timeline sets how many ghosts).
+    OnionSkin& onion() { return onion_; }
+    const OnionSkin& onion() const { return onion_; }
+    // A new document: no state, no selection, no clipboard (the onion skin stays as set).
+    void start_over() {
+        const OnionSkin keep = onion_;
+        *this = TimelinePanel{};
+        onion_ = keep;
+    }
+
+private:
+    static constexpr float kKeyRadius = 5.0f;  // half a key's width, points: what a click must hit
+    enum class Gesture { None, Scrub, MoveKeys, Box, Pan };
+    struct Area {  // where the parts were drawn this frame, screen points
+        ImVec2 min, max;          // the whole canvas
+        float names_right = 0.0f; // the names column ends here; keys start
+        float ruler_bottom = 0.0f;
+        float row_height = 0.0f;
+        float keys_width() const { return max.x - names_right; }
+    };
+
+    void controls(const Rig& rig, const StatePlayer& player, int selected_bone, const Pose& shown, UiMarks& marks, PanelEdits& edits,
+                  TimelineActions& actions);
+    void canvas(const Rig& rig, UiMarks& marks, PanelEdits& edits, TimelineActions& actions);
+    void shortcuts(const Rig& rig, int selected_bone, const Pose& shown, PanelEdits& edits, TimelineActions& actions);
+    void mouse(const Rig& rig, const Area& area, const std::vector<TimelineRow>& rows, PanelEdits& edits, TimelineActions& actions);
+    void draw_ruler(const Rig& rig, const Area& area, ImDrawList& draw) const;
+    // `chosen`: the selected keys, sorted (selected_sorted()), looked up for every key drawn.
+    void draw_rows(const Rig& rig, const Area& area, const std::vector<TimelineRow>& rows, const std::vector<KeyRef>& chosen, UiMarks& marks,
+                   ImDrawList& draw) const;
+    void draw_curves(const Rig& rig, const Area& area, const std::vector<KeyRef>& chosen, ImDrawList& draw) const;
+    // selected_keys(), sorted by track then key, for binary searches while drawing.
+    std::vector<KeyRef> selected_sorted(const Rig& rig) const;
+    // Keys `bones` at the playhead from `shown`, and shows the state there.
+    void key(const Rig& rig, const std::vector<int>& bones, const Pose& shown, PanelEdits& edits, TimelineActions& actions);
+    double snapped(const Rig& rig, double time) const;
+    // The row under `y` (screen points), or -1 outside the rows.
+    int row_at(const Area& area, float y) const;
+    bool selected(const Rig& rig, KeyRef ref) const;
+    void select(const Rig& rig, const std::vector<KeyRef>& keys, bool add);
+    // Makes a bone track the one the curve view plots (other tracks leave it).
+    void plot_track(const State& st, KeyTimeline timeline, int track);
+
+    int state_ = -1;
+    int framed_state_ = -1;  // the state the time axis was last framed on
+    double playhead_ = 0.0;
+    TimeAxis axis_;
+    float row_scroll_ = 0.0f;  // rows scrolled off the top, in points
+    std::vector<KeyId> selection_;
+    std::vector<CopiedKey> clipboard_;
+    bool clipboard_2d_ = false;
+    bool auto_key_ = false;
+    bool snap_ = true;
+    bool curves_ = false;
+    OnionSkin onion_;
+    // The track the curve view plots: the last key or row clicked.
+    int curve_bone_ = -1;
+    PoseProperty curve_property_ = PoseProperty::Rotation;
+
+    Gesture gesture_ = Gesture::None;
+    ImVec2 press_at_{0.0f, 0.0f};
+    Rig drag_rig_;                     // the rig as a key drag found it
+    std::vector<KeyRef> drag_keys_;    // the keys it moves, in drag_rig_
+    std::vector<KeyId> drag_ids_;      // the same keys' ids before the drag
+    double grab_time_ = 0.0;           // the grabbed key's time
+    double earliest_ = 0.0;            // the earliest moved key's time
+    double shift_ = 0.0;               // the shift last applied
+    std::optional<std::string> drag_problem_;  // why the pointer's shift is refused
+};
+
+}  // namespace marionette

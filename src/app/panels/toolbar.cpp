@@ -1,0 +1,294 @@
+#include "app/toolbar.hpp"
+
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include <cmath>
+#include <string>
+#include <utility>
+
+#include "app/ui_style.hpp"
+#include "core/rig/mirror_pairs.hpp"
+#include "core/base/utf8.hpp"
+#include "editor/shortcuts.hpp"
+
+namespace marionette {
+
+namespace {
+// A button that looks pressed while its option is the current one.
+// One of a set of options: true when pressed while not the current one (pressing the current
+// option is no change, and must not become an undo step or an unsaved mark).
+bool option_button(const char* label, bool current) {
+    if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    const bool pressed = ImGui::Button(label);
+    if (current) ImGui::PopStyleColor();
+    return pressed && !current;
+}
+
+// A switch: looks pressed while on; true when pressed either way (the caller flips it).
+bool toggle_button(const char* label, bool on) {
+    if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    const bool pressed = ImGui::Button(label);
+    if (on) ImGui::PopStyleColor();
+    return pressed;
+}
+
+// Lays the toolbar's items out in rows: the next item goes on this row after `gap` (negative:
+// the style's spacing) when it fits before the toolbar's right edge, else it starts a new row.
+// A narrow window wraps the toolbar instead of clipping it.
+struct ToolbarRows {
+    int rows = 1;
+    void next(float width, float gap) {
+        const float spacing = gap < 0.0f ? ImGui::GetStyle().ItemSpacing.x : gap;
+        if (fits(width, spacing)) {
+            ImGui::SameLine(0.0f, spacing);
+        } else {
+            ++rows;  // ImGui puts the next item under the last
+        }
+    }
+    void next(const char* button_label, float gap) { next(button_width(button_label), gap); }
+    // Whether an item `width` wide fits on this row after `gap`: where SameLine would put it,
+    // after the last item on the row whatever popup came since, up to the toolbar's right edge.
+    static bool fits(float width, float gap) {
+        const float row_end = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+        return ImGui::GetCurrentWindow()->DC.CursorPosPrevLine.x + gap + width <= row_end;
+    }
+    static float button_width(const char* label) { return ImGui::CalcTextSize(label, nullptr, true).x + 2.0f * ImGui::GetStyle().FramePadding.x; }
+};
+
+// The chain's name and its two solver buttons, as drawn.
+float chain_group_width(const IkChain& chain) {
+    const float spacing = ImGui::GetStyle().ItemSpacing.x;
+    return ImGui::CalcTextSize(chain.name.c_str()).x + spacing + ToolbarRows::button_width("CCD") + 2.0f + ToolbarRows::button_width("two-bone");
+}
+
+bool enabled_button(const char* label, bool enabled) {
+    if (!enabled) ImGui::BeginDisabled();
+    const bool pressed = ImGui::Button(label);
+    if (!enabled) ImGui::EndDisabled();
+    return pressed;
+}
+void file_menu(const RecentFiles* recent, bool is_3d, UiMarks* marks, FileMenuChoice& c) {
+    if (ImGui::Button("File")) ImGui::OpenPopup("file_menu");
+    if (marks) marks->mark_last_item("toolbar/file");
+    if (!ImGui::BeginPopup("file_menu")) return;
+    if (ImGui::MenuItem("New 2D rig", chords_of(Command::NewRig).c_str())) c.new_rig = Dimensions::Two;
+    if (ImGui::MenuItem("New 3D rig")) c.new_rig = Dimensions::Three;
+    c.open = ImGui::MenuItem("Open...", chords_of(Command::Open).c_str());
+    if (ImGui::BeginMenu("Open recent", recent && !recent->empty())) {
+        for (const std::filesystem::path& p : recent->entries()) {
+            // The name, with the folder beside it so two files of one name differ.
+            const std::string label = displayable_utf8(p.filename().string() + "  (" + p.parent_path().string() + ")");
+            if (ImGui::MenuItem(label.c_str())) c.open_recent = p;
+        }
+        ImGui::EndMenu();
+    }
+    ImGui::Separator();
+    c.save = ImGui::MenuItem("Save", chords_of(Command::Save).c_str());
+    c.save_as = ImGui::MenuItem("Save as...", chords_of(Command::SaveAs).c_str());
+    c.export_rig = ImGui::MenuItem("Export rig JSON...", chords_of(Command::ExportRig).c_str());
+    c.export_gltf = ImGui::MenuItem("Export glTF...", chords_of(Command::ExportGltf).c_str());
+    c.export_spine = ImGui::MenuItem("Export Spine JSON...", nullptr, false, !is_3d);
+    if (marks) marks->mark_last_item("file/export spine");
+    if (is_3d && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Spine is 2D: a 3D rig cannot go there");
+    ImGui::Separator();
+    c.screenshot = ImGui::MenuItem("Viewport screenshot", chords_of(Command::Screenshot).c_str());
+    ImGui::Separator();
+    c.quit = ImGui::MenuItem("Quit", chords_of(Command::Quit).c_str());
+    ImGui::EndPopup();
+}
+
+// The size of text and panels, and the colours: remembered in the user settings.
+void view_menu(const ToolbarState& state, ToolbarActions& a) {
+    if (ImGui::Button("View")) ImGui::OpenPopup("view_menu");
+    if (state.marks) state.marks->mark_last_item("toolbar/view");
+    if (!ImGui::BeginPopup("view_menu")) return;
+    if (state.is_3d) {
+        // The camera's views, as Blender's numpad keys give them.
+        constexpr std::pair<const char*, ViewCamera::View> views[] = {
+            {"Front", ViewCamera::View::Front}, {"Side", ViewCamera::View::Side}, {"Top", ViewCamera::View::Top}};
+        const char* keys[] = {"1", "3", "7"};
+        for (std::size_t i = 0; i < 3; ++i) {
+            if (ImGui::MenuItem(views[i].first, keys[i])) a.view = views[i].second;
+            if (state.marks) state.marks->mark_last_item(std::string("view/") + views[i].first);
+        }
+        ImGui::Separator();
+    }
+    const bool scales = ImGui::BeginMenu("UI scale");
+    if (state.marks) state.marks->mark_last_item("view/scale");
+    if (scales) {
+        const std::string automatic = "Automatic (" + std::to_string(static_cast<int>(std::lround(state.display_scale * 100.0f))) + "%)";
+        if (ImGui::MenuItem(automatic.c_str(), nullptr, !state.appearance.scale)) a.set_ui_scale = std::optional<float>{};
+        if (state.marks) state.marks->mark_last_item("view/scale/auto");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("From the display's DPI, as SDL reports it");
+        for (const float scale : ui_scale_choices()) {
+            const std::string percent = std::to_string(static_cast<int>(std::lround(scale * 100.0f))) + "%";
+            if (ImGui::MenuItem(percent.c_str(), nullptr, state.appearance.scale == scale)) a.set_ui_scale = std::optional<float>{scale};
+            if (state.marks) state.marks->mark_last_item("view/scale/" + percent);
+        }
+        ImGui::EndMenu();
+    }
+    const bool themes = ImGui::BeginMenu("Theme");
+    if (state.marks) state.marks->mark_last_item("view/theme");
+    if (themes) {
+        if (ImGui::MenuItem("Dark", nullptr, state.appearance.theme == UiTheme::Dark)) a.set_theme = UiTheme::Dark;
+        if (state.marks) state.marks->mark_last_item("view/theme/dark");
+        if (ImGui::MenuItem("Light", nullptr, state.appearance.theme == UiTheme::Light)) a.set_theme = UiTheme::Light;
+        if (state.marks) state.marks->mark_last_item("view/theme/light");
+        ImGui::EndMenu();
+    }
+    ImGui::EndPopup();
+}
+}  // namespace
+
+ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at) {
+    ToolbarActions a;
+    ImGui::SetNextWindowPos(ImVec2(at.x, at.y));
+    ImGui::SetNextWindowSize(ImVec2(at.width, at.height));
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings;
+    // The gaps between groups of buttons grow with the text (ui_appearance.hpp).
+    const float group_gap = ui_px(16.0f);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ui_px(6.0f), ui_px(4.0f)));
+    if (ImGui::Begin("##toolbar", nullptr, flags)) {
+        ToolbarRows row;
+        file_menu(state.recent, state.is_3d, state.marks, a.file);
+        row.next("View", 2.0f);
+        view_menu(state, a);
+        row.next("Help", 2.0f);
+        a.toggle_help = ImGui::Button("Help");
+        if (state.marks) state.marks->mark_last_item("toolbar/help");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Every shortcut, and the version (%s)", chords_of(Command::Help).c_str());
+        row.next("FK", group_gap);
+        if (option_button("FK", !state.placing && state.mode == PoseMode::Fk)) a.set_mode = PoseMode::Fk;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Forward kinematics: a drag turns the bone about its joint (Tab)");
+        row.next("IK", 2.0f);
+        if (option_button("IK", !state.placing && state.mode == PoseMode::Ik)) a.set_mode = PoseMode::Ik;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Inverse kinematics: a drag moves the end of a chain (Tab)");
+        if (state.has_pictures) {
+            row.next("Place", 2.0f);
+            a.place = option_button("Place", state.placing) && !state.placing;
+            if (state.marks) state.marks->mark_last_item("toolbar/place");
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("Place pictures on their bones: a drag moves (G), turns (R) or scales (S) a picture (E)");
+        }
+        row.next("Undo", group_gap);
+        a.undo = enabled_button("Undo", state.can_undo);
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", chords_of(Command::Undo).c_str());
+        row.next("Redo", -1.0f);
+        a.redo = enabled_button("Redo", state.can_redo);
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", chords_of(Command::Redo).c_str());
+        row.next("Reset pose", group_gap);
+        a.reset_pose = ImGui::Button("Reset pose");
+        if (state.marks) state.marks->mark_last_item("toolbar/reset pose");
+        row.next("Select", 2.0f);
+        if (ImGui::Button("Select")) ImGui::OpenPopup("select_menu");
+        if (state.marks) state.marks->mark_last_item("toolbar/select");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Ctrl- or Shift-click adds a bone; a drag on empty space draws a box; Alt-click picks the bone behind");
+        if (ImGui::BeginPopup("select_menu")) {
+            struct Item {
+                SelectCommand command;
+                const char* name;
+                Command keys;  // the shortcut table's command for it
+                const char* mark;
+            };
+            constexpr Item items[] = {{SelectCommand::All, "All", Command::SelectAll, "select/all"},
+                                      {SelectCommand::None, "None", Command::SelectNone, "select/none"},
+                                      {SelectCommand::Children, "Children", Command::SelectChildren, "select/children"},
+                                      {SelectCommand::Mirror, "Mirror", Command::SelectMirror, "select/mirror"}};
+            for (const Item& item : items) {
+                if (ImGui::MenuItem(item.name, chords_of(item.keys).c_str())) a.select = item.command;
+                if (state.marks) state.marks->mark_last_item(item.mark);
+            }
+            ImGui::EndPopup();
+        }
+        row.next("Pose", 2.0f);
+        if (ImGui::Button("Pose")) ImGui::OpenPopup("pose_menu");
+        if (state.marks) state.marks->mark_last_item("toolbar/pose");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Copy and paste a pose (also between two editors), copy a side onto the other, swap the sides");
+        if (ImGui::BeginPopup("pose_menu")) {
+            a.copy_pose = ImGui::MenuItem("Copy pose", chords_of(Command::CopyPose).c_str());
+            if (state.marks) state.marks->mark_last_item("pose/copy");
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("The selected bones' pose (every bone's when none is selected), as text on the clipboard");
+            a.paste_pose = ImGui::MenuItem("Paste pose", chords_of(Command::PastePose).c_str());
+            if (state.marks) state.marks->mark_last_item("pose/paste");
+            a.paste_flipped = ImGui::MenuItem("Paste flipped", chords_of(Command::PastePoseFlipped).c_str());
+            if (state.marks) state.marks->mark_last_item("pose/paste flipped");
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("The copied pose mirrored onto the other side: a left arm's onto the right arm");
+            ImGui::Separator();
+            a.mirror_pose = ImGui::MenuItem("Copy to the other side", nullptr, false, state.can_mirror);
+            if (state.marks) state.marks->mark_last_item("mirror/copy");
+            if (!state.can_mirror && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Select bones with twins (arm_l, hand.R, LeftFoot, ...): they and the bones under them are copied");
+            a.flip_pose = ImGui::MenuItem("Flip pose");
+            if (state.marks) state.marks->mark_last_item("mirror/flip");
+            if (state.rig && !state.rig->is_2d() && ImGui::BeginMenu("Side axis")) {
+                // The axis the sides mirror across: detected from the rest pose unless named.
+                const glm::vec3 detected = detect_side_axis(state.rig->skeleton, mirror_twins(state.rig->skeleton), false);
+                const char* names[] = {"X", "Y", "Z"};
+                std::string text = "Detected (";
+                for (int k = 0; k < 3; ++k) {
+                    if (std::fabs(detected[k]) > 0.5f) text += names[k];
+                }
+                text += ")";
+                if (ImGui::MenuItem(text.c_str(), nullptr, !state.rig->side_axis)) a.set_side_axis = std::optional<glm::vec3>{};
+                if (state.marks) state.marks->mark_last_item("mirror/axis/detected");
+                for (int k = 0; k < 3; ++k) {
+                    glm::vec3 axis(0.0f);
+                    axis[k] = 1.0f;
+                    if (ImGui::MenuItem(names[k], nullptr, state.rig->side_axis == axis)) a.set_side_axis = std::optional<glm::vec3>{axis};
+                    if (state.marks) state.marks->mark_last_item(std::string("mirror/axis/") + names[k]);
+                }
+                ImGui::EndMenu();
+            }
+            a.toggle_mirror_editing = ImGui::MenuItem("Mirror editing", nullptr, state.mirror_editing);
+            if (state.marks) state.marks->mark_last_item("mirror/editing");
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("An edit of a bone's rest or limits in the inspector gives its twin the mirror image too");
+            ImGui::EndPopup();
+        }
+        row.next("Frame all", -1.0f);
+        a.frame_all = ImGui::Button("Frame all");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("F or Home");
+        row.next("States", -1.0f);
+        a.toggle_states = toggle_button("States", state.states_open);
+        if (state.marks) state.marks->mark_last_item("toolbar/states");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("The state panel: walking, climbing, ... and the blends between them");
+        row.next("Onion", 2.0f);
+        a.toggle_onion = toggle_button("Onion", state.onion);
+        if (state.marks) state.marks->mark_last_item("toolbar/onion");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Onion skin: ghosts of the shown state a few frames (or keys) before (red) and after (green) the playhead");
+        if (state.has_meshes) {
+            row.next(state.is_3d ? "Mesh" : "Images", group_gap);
+            a.toggle_meshes = toggle_button(state.is_3d ? "Mesh" : "Images", state.layers.meshes);
+            if (state.marks) state.marks->mark_last_item("toolbar/mesh");
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip(state.is_3d ? "Show the meshes hung on the bones (Alt+H)" : "Show the pictures in the slots (Alt+H)");
+            row.next("X-ray", 2.0f);
+            a.toggle_xray = toggle_button("X-ray", state.layers.xray);
+            if (state.marks) state.marks->mark_last_item("toolbar/xray");
+            if (ImGui::IsItemHovered()) {
+                ImGui::SetTooltip(state.is_3d ? "Bones in front of the meshes, never hidden inside them (Alt+Z)"
+                                              : "Bones over the pictures, never hidden under them (Alt+Z)");
+            }
+        }
+        if (state.chain && ToolbarRows::fits(chain_group_width(*state.chain), group_gap)) {
+            // The solver of the chain being posed, switched here without going to the inspector;
+            // where the row has no room it is left out rather than wrapped (the inspector has
+            // it), so selecting a bone never moves the viewport.
+            ImGui::SameLine(0.0f, group_gap);
+            ImGui::AlignTextToFramePadding();
+            ImGui::TextUnformatted(state.chain->name.c_str());
+            ImGui::SameLine();
+            if (option_button("CCD", state.chain->solver == SolverKind::Ccd)) a.set_solver = SolverKind::Ccd;
+            ImGui::SameLine(0.0f, 2.0f);
+            if (!state.chain_can_be_two_bone) ImGui::BeginDisabled();
+            if (option_button("two-bone", state.chain->solver == SolverKind::TwoBone)) a.set_solver = SolverKind::TwoBone;
+            if (!state.chain_can_be_two_bone) ImGui::EndDisabled();
+            if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+                ImGui::SetTooltip(state.chain_can_be_two_bone ? "Analytic: exact, for a chain of two bones" : "Only for a chain of exactly two bones");
+            }
+        }
+        a.rows = row.rows;
+    }
+    ImGui::End();
+    ImGui::PopStyleVar();
+    return a;
+}
+
+}  // namespace marionette

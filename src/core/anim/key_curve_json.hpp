@@ -1,0 +1,20 @@
+#pragma once
+// A key's way on to the next in a rig file, as bone keys and slot colour keys write it:
+// "interpolation" ("step", "linear" by default, "cosine", "bezier") and a Bézier key's "curve"
+// [x1, y1, x2, y2] (docs/rig-format.md, "Keyed states").
+
+#include <optional>
+
+#include "core/io/json/json_field.hpp"
+#include "core/anim/key_track.hpp"
+
+namespace marionette {
+
+// Reads the two members when present; fails at the place on an unknown name, or on a curve
+// that is not four numbers or belongs to no Bézier key. The curve's rule is the track's check.
+void read_key_curve(const std::optional<JsonField>& interpolation, const std::optional<JsonField>& curve, Interpolation& way, BezierCurve& bezier);
+
+// Adds them to `key`, leaving out the default ("linear", and a curve for other keys).
+void write_key_curve(Json& key, Interpolation way, const BezierCurve& bezier);
+
+}  // namespace marionette

@@ -1,0 +1,20 @@
+#pragma once
+// A state's slot timelines in a rig file (docs/rig-format.md, "Slots in states"): the
+// "slot_tracks" list (a slot's drawing or colour keys) and the "draw_order" keys, slots named.
+
+#include <optional>
+#include <vector>
+
+#include "core/io/json/json_field.hpp"
+#include "core/anim/state.hpp"
+
+namespace marionette {
+
+// Reads them from a state's object into `state`, naming slots among `slots`; fails at the place.
+void read_slot_timelines(const std::optional<JsonField>& slot_tracks, const std::optional<JsonField>& draw_order, const std::vector<Slot>& slots,
+                         State& state);
+
+// Adds them to a state's object when the state has any.
+void write_slot_timelines(const State& state, const std::vector<Slot>& slots, Json& out);
+
+}  // namespace marionette

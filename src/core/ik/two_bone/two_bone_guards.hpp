@@ -1,0 +1,99 @@
+#pragma once
+// The lines the two-bone solves draw, each named once. The fast paths (two_bone_triangle_2d.hpp,
+// two_bone_free.cpp, the four-lane kernel of two_bone_lanes.cpp) and the solve on the limb's
+// shape (two_bone_shaped.cpp on two_bone_limb.cpp) are held to the same answers
+// (two_bone_paths_test, two_bone_batch_test): a limb on one side of a line in one of them and
+// on the other side in another would get two answers, or be refused by one path and not by
+// the path it is handed to.
+//
+// The rules below are templates over the value type: one limb (float, answering bool) or four
+// SSE2 lanes (lanes::F4, answering a lane mask), with the operations of lanes_sse.hpp and
+// lanes_scalar.hpp.
+
+#include "core/math/lanes_scalar.hpp"
+#include "core/math/lanes_sse.hpp"
+#include "core/math/rotation_math.hpp"
+#include "core/rig/skeleton.hpp"
+
+namespace marionette {
+
+// Lengths under this fraction of the limb's reach count as none: a target that close to the
+// root joint has no direction to aim at, a tip that close to it none to turn.
+inline constexpr float kTinyOfReach = 1e-6f;
+// A limb reaching less than this, but more than nothing, is solved as a copy scaled up by a
+// power of two (TwoBoneJob::run). One of no reach is degenerate: the free paths refuse it, and
+// the shape's solve measures its tiny lengths and its tolerance against this reach instead.
+inline constexpr float kMinReach = 1e-6f;
+// The free paths multiply four lengths (Heron's formula on squares): float holds those
+// products only for reaches up to this.
+inline constexpr float kMaxFreeReach = 1e6f;
+// A bone shorter than this fraction of the limb makes a triangle whose law-of-cosines side loses
+// digits to cancellation, and the tip would not land where the free paths report it (found by
+// fuzzing: at 1e-3, and again at 4.5e-3 with the goal at the fold, the aim off by 1.2e-4 rad,
+// the tip by 1.2e-4 of the reach): the solve on the shape normalizes the angles and measures
+// the tip.
+inline constexpr float kShortestFreeBoneOfReach = 1e-2f;
+// "Reached" within this fraction of the reach when the job gives no tolerance.
+inline constexpr float kToleranceOfReach = 1e-4f;
+// A bend whose sine from the straight limb is within this is straight: on neither side, so the
+// solves take the rig's (2D) or the rest pose's (3D) side instead of one rounding picked.
+inline constexpr float kStraightSine = 1e-5f;
+// The rest pose's side: a rest bend within this sine of straight counts as the + side.
+inline constexpr float kRestStraightSine = 1e-6f;
+// A 3D limb bends about the normal of the plane its rest pose lies in when the cross product of
+// its bones' rest directions has a squared length above this; a straighter one about its lower
+// bone's z, as a 2D limb.
+inline constexpr float kRestBendCross2 = 1e-6f;
+// How far past a joint limit the limited solves still count a rotation as within it: rounding.
+inline constexpr float kLimitSlack = 1e-6f;
+
+// A limb without joint limits, the free paths' (solve_free_2d, solve_free_3d, the lanes); the
+// others go to the limited paths.
+inline bool is_free_limb(const Bone& upper, const Bone& lower) { return !upper.limits && !lower.limits; }
+
+// Whether the free paths take a limb of these lengths: `upper` from the root joint to the middle
+// joint, `lower` the lower bone's, `reach` their sum. NaN (a bone of no length) fails.
+template <class V>
+auto free_path_takes(V upper, V lower, V reach) {
+    using namespace lanes;
+    return both(both(greater(reach, splat_as(kMinReach, reach)), less(reach, splat_as(kMaxFreeReach, reach))),
+                greater(min(upper, lower), splat_as(kShortestFreeBoneOfReach, reach) * reach));
+}
+
+// Whether a target at squared distance `distance2` from the root joint is clear of it.
+template <class V>
+auto clear_of_root(V distance2, V reach) {
+    using namespace lanes;
+    const V tiny = splat_as(kTinyOfReach, reach) * reach;
+    return greater(distance2, tiny * tiny);
+}
+
+// The distance within which a tip counts as reached: the job's tolerance, or (0) a fraction of
+// the reach.
+template <class V>
+V reach_tolerance(V tolerance, V reach) {
+    using namespace lanes;
+    return select(greater(tolerance, splat_as(0.0f, reach)), tolerance, splat_as(kToleranceOfReach, reach) * reach);
+}
+
+// A limited solve's closest-tip answers missing by no more than this share of the tolerance
+// beyond the least are a tie, which goes to the one nearest the current pose (the limb stays
+// where it is instead of jumping between two nearly equal answers). The rest of the tolerance is
+// the search's own margin: its least is the best pose's to within a quarter of the tolerance
+// where a swing-twist search stops early (kCertainOfTolerance), to its refinement's resolution
+// elsewhere, and the pose's miss is worked out again from the pose. With the whole tolerance as
+// the band, a dense grid of the swing's rim found a pose missing by the tolerance and 5e-7 more
+// than the grid's best (two_bone_rim_grid_test).
+inline constexpr float kTieOfTolerance = 0.5f;
+
+// The side of the straight limb a bend whose sine from straight is `sine` lies on: +1, -1, or
+// 0 when it is straight.
+inline int side_of_straight(float sine) { return sine > kStraightSine ? 1 : (sine < -kStraightSine ? -1 : 0); }
+
+// The side the rest pose bends to, from its sine from straight: +1 when straight.
+inline int rest_side(float sine) { return sine < -kRestStraightSine ? -1 : 1; }
+
+// A length too small to count for a limb of this reach, defined for a degenerate limb too.
+inline float tiny_length(float reach) { return kTinyOfReach * max_of(reach, kMinReach); }
+
+}  // namespace marionette

@@ -1,0 +1,158 @@
+#pragma once
+// The closest-tip search's measures for a limb whose upper joint has swing-twist limits
+// (two_bone_closest_bend.cpp): a smooth lower bound of the closest aim's miss over the middle
+// joint's bend (the twist free), and the poses with the twist at an end of its range, searched
+// over the swing's rim with the bend in closed form. Each miss takes one bend (or rim direction)
+// or four lanes at once.
+
+#include <cstdint>
+
+#include "core/math/angle_arc.hpp"
+#include "core/ik/two_bone/bend_minima.hpp"
+#include "core/math/rotation_math.hpp"
+#include "core/ik/two_bone/two_bone_swing_twist.hpp"
+
+namespace marionette {
+
+// A lower bound of closest_swing_twist_aim's miss for a limb's tips T(θ) = t0 + cos θ tc +
+// sin θ ts (the bone's rest frame, θ the middle joint's bend) aimed at the point wanted w (w
+// unit), as cheap as a cone's: with the twist free, a swing of at most S puts the tip of angle
+// alpha from the bone's x anywhere at an angle from x within [alpha - S, alpha + S] (the tip's
+// circle about x, swung), so the aim at angle beta from x is missed by the angle from beta to
+// that band. The twist's range only takes tips away: the true miss is never less. Each term is a
+// sinusoid of the bend (the tip's length, its x and its part across x), set once a solve.
+struct FreeTwistAims {
+    FreeTwistAims(const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const glm::vec3& w, const SwingTwistLimits& limits, float wanted,
+                  float tiny);
+    float k = 0.0f, p = 0.0f, q = 0.0f;         // |T|^2 = k + p cos θ + q sin θ
+    float x0 = 0.0f, x1 = 0.0f, x2 = 0.0f;      // T . x
+    glm::vec2 yz0{0.0f}, yz1{0.0f}, yz2{0.0f};  // T across x
+    float cos_aim = 1.0f, sin_aim = 0.0f;       // the aim's angle from x
+    float cos_swing = -1.0f, sin_swing = 0.0f;  // the limits'
+    float wanted = 0.0f, tiny = 0.0f;
+
+    // The bound of |wanted w - q T(θ)|; `wanted` itself for a tip shorter than `tiny`.
+    float operator()(Rot2 theta) const;
+#if defined(__SSE2__)
+    // The same for four bends at once (bend_minima's samples), to the bit.
+    void four(const float* cosines, const float* sines, float* misses) const;
+#endif
+
+  private:
+    template <class V>
+    V at(V c, V s) const;
+};
+
+// The point wanted `wanted` w (w unit, the bone's rest frame) turned back by the rim's swing
+// toward the direction a, p(a) = p0 + pc1 cos a + ps1 sin a + pc2 cos 2a + ps2 sin 2a: the swing
+// turns by S about n = (0, -sin a, cos a), so p(a) is (Rodrigues)
+//     wanted (cos S w - sin S n x w + (1 - cos S)(n.w) n),
+// with n x w = cos a (-w.y, w.x, 0) + sin a (-w.z, 0, w.x) and (n.w) n = (0, w.y, w.z) / 2 +
+// cos 2a (0, -w.y, w.z) / 2 + sin 2a (0, -w.z, -w.y) / 2.
+struct TurnedBack {
+    TurnedBack(const glm::vec3& w, float wanted, const SwingTwistLimits& limits);
+    glm::vec3 p0, pc1, ps1, pc2, ps2;  // p0.x + pc1.x cos a + ps1.x sin a: x has no terms in 2a
+    // p(a), with a2 = a * a (the direction doubled).
+    glm::vec3 at(Rot2 a, Rot2 a2) const { return p0 + pc1 * a.c + ps1 * a.s + pc2 * a2.c + ps2 * a2.s; }
+};
+
+// The squared distance from a point to a circle's centre, seen in the circle's plane, at most
+// this: every point of the circle as near (no foot on it); the bends' nearer end is taken.
+inline constexpr float kFootless = 1e-30f;
+
+// The samples a turn of the rim's directions gets: the miss over them has few minima, far apart,
+// and 24 found the same poses as 48 (to 2.5e-6 in the miss over the callgrind driver's 1,024
+// targets, and the reference test's worst excess unchanged), for 1,000 instructions a solve less.
+inline constexpr int kTwistEndRimSamples = 24;
+
+// The poses with the twist held at one end of its range and the swing on its cone's rim, for
+// every bend within `bends`. Where no pose within the limits reaches, the closest one holds the
+// twist at an end or lies where the twist is free (FreeTwistAims); with the twist at an end the
+// swing is on the rim unless it aims the tip exactly (inside the rim the tip could move closer),
+// and such a pose is found by the bound's minima (where the bound and the true miss meet).
+//
+// Searched over the rim's direction a, with the bend in closed form: the rim's swing rim(a)
+// misses the point wanted w with the tip v(θ) by |p(a) - v(θ)|, where p(a), the point turned
+// back by that swing, is a trigonometric polynomial of degree 2 in a, and v(θ) runs round a
+// circle (centre v0, radius r), whose closest point to p(a) within the bends is the foot of p(a)
+// on it, or else the nearer end. With p(a) - v0 in the circle's frame, (x, y) in its plane and z
+// along its axis (each again such a polynomial), the miss is sqrt((|(x, y)| - r)^2 + z^2) at
+// the foot and the distance to the end's point otherwise: no difference of large squares, so a
+// miss far below the limb's length keeps its digits.
+struct TwistEndRim {
+    TwistEndRim(glm::vec2 end_half, const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const glm::vec3& w, float wanted,
+                const SwingTwistLimits& limits, const AngleRange& bend_range)
+        : TwistEndRim(end_half, t0, tc, ts, TurnedBack(w, wanted, limits), AngleArc::of(bend_range)) {}
+    TwistEndRim(glm::vec2 end_half, const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const TurnedBack& p, const AngleArc& bends);
+    // x, y and z of p(a) - v0 (kX, kY, kZ): each c0 + c1 cos a + s1 sin a + c2 cos 2a + s2 sin 2a,
+    // the three side by side (the last lane 0), so that squared_miss works out the coordinates
+    // and their derivatives in one SSE register each.
+    enum Axis { kX = 0, kY = 1, kZ = 2 };
+    struct alignas(16) Series {
+        float c0[4] = {}, c1[4] = {}, s1[4] = {}, c2[4] = {}, s2[4] = {};
+        float at(int axis, Rot2 a, Rot2 a2) const { return c0[axis] + c1[axis] * a.c + s1[axis] * a.s + c2[axis] * a2.c + s2[axis] * a2.s; }
+    };
+    Series series;
+    float radius = 0.0f;
+    AngleArc bends;
+
+    struct Closest {
+        float miss = 0.0f;
+        Rot2 bend;
+        int end = 0;  // the bend is the range's lower end (-1), its upper (+1) or inside (0)
+    };
+    // The closest tip to the point for the rim direction a (a unit complex number).
+    Closest closest(Rot2 a) const;
+    // Its miss alone, for one direction or four at once (the search's samples), to the bit.
+    float operator()(Rot2 a) const;
+#if defined(__SSE2__)
+    void four(const float* cosines, const float* sines, float* misses) const;
+#endif
+    // That bend as an angle within the bends.
+    float bend_angle(const Closest& c) const;
+
+    // The least misses over the rim's directions, sampled: kTwistEndRimSamples directions (four
+    // at a time), sample k at k kSampleStep, each a minimum when neither neighbour round the rim
+    // is lower (so none at a seam), or the lower of two neighbours between which the miss turns
+    // from falling to rising while neither is such a minimum (a dip narrower than the spacing);
+    // the first where all are the same. At most kMostBendMinima; returns how many. `asked`: the
+    // samples that may be minima, as bits (bit k for sample k; RimPoses::samples_that_may_matter):
+    // only they and their neighbours are worked out, and the minima among them are the whole
+    // rim's there (so one at least when every sample is asked, and none may be found when some
+    // are not).
+    struct Minimum {
+        Rot2 a;
+        float miss = 0.0f;
+    };
+    static constexpr std::uint32_t kEverySample = (std::uint32_t{1} << kTwistEndRimSamples) - 1;
+    int sampled_minima(Minimum found[], std::uint32_t asked = kEverySample) const;
+    // The spacing of those samples, radians and as a unit complex number, and their directions.
+    static constexpr float kSampleStep = 2.0f * kPi / kTwistEndRimSamples;
+    static Rot2 sample_step();
+    struct SampleDirections {
+        float c[kTwistEndRimSamples], s[kTwistEndRimSamples];
+    };
+    static const SampleDirections& sample_directions();
+    // A sampled minimum refined: Newton's method on the squared miss, whose first and second
+    // derivatives in a follow from the series', within a sample's spacing either side.
+    Minimum refined(const Minimum& sampled) const;
+    // That, and the other minima within half a sample's spacing of the sampled one (the miss can
+    // have two between samples: the nearest bend jumps between the circle's foot and an end of
+    // the bends, or between the sides of x): up to three, refined, into out; how many.
+    static constexpr int kMostRefinedBeside = 3;
+    int refined_minima(const Minimum& sampled, Minimum out[kMostRefinedBeside]) const;
+
+  private:
+    template <class V>
+    V miss_at(V c, V s) const;
+    // The same, and into `slope` (when not null) a positive multiple of its derivative in a.
+    template <class V>
+    V miss_and_slope_at(V c, V s, V* slope) const;
+    // The squared miss at a and its first two derivatives in a.
+    float squared_miss(Rot2 a, float& slope_1, float& slope_2) const;
+};
+
+// The least misses over the rim's directions: their bends and misses (at most kMostBendMinima).
+int twist_end_minima(const TwistEndRim& rim, BendMinimum found[kMostBendMinima]);
+
+}  // namespace marionette

@@ -1,0 +1,24 @@
+#pragma once
+// What "Frame all" frames: the rig as the viewport shows it. While a state plays, the bones move
+// through the whole of its cycle, so the frame holds every pose the cycle takes, not only the
+// one on screen when F was pressed (a climbing state would run off the top again a moment later).
+
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "core/rig/rig.hpp"
+#include "editor/state_player.hpp"
+
+namespace marionette {
+
+// Poses sampled over one cycle of the shown state.
+inline constexpr int kCycleSamples = 48;
+
+// Every joint and bone tip of the pose shown now (and every vertex of the meshes hung on it,
+// every corner of the pictures its slots show) and, while a state shows, of that state's poses
+// over its longest channel period or its keys' length (kCycleSamples of them). Empty for a rig
+// without bones.
+std::vector<glm::vec3> shown_extent(const Rig& rig, const StatePlayer& player);
+
+}  // namespace marionette

@@ -1,0 +1,51 @@
+#pragma once
+// A 2D puppet's pictures as the GPU draws them: one quad (two triangles) per shown attachment, in
+// slot order, grouped into batches of consecutive quads that share a picture so that a frame
+// makes one draw per run of a texture rather than one per quad. Built on the CPU each frame from
+// the pose (no GL here: tested and measured headless); the app's slot renderer uploads and draws.
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "core/rig/rig.hpp"
+#include "core/anim/slot_track.hpp"
+
+namespace marionette {
+
+struct SlotVertex {
+    glm::vec3 position;  // world
+    glm::vec2 uv;        // (0, 0) the picture's top left, as its first decoded row
+    glm::vec4 color;     // tint times slot colour, premultiplied by its alpha
+};
+
+// Quads [first / 6, (first + count) / 6) all showing `image` (the attachment's path, relative to
+// the rig's folder).
+struct SlotBatch {
+    const std::string* image = nullptr;  // into the rig the quads were built from
+    int first = 0;                       // vertices
+    int count = 0;
+};
+
+struct SlotQuads {
+    std::vector<SlotVertex> vertices;  // six per quad, in draw order
+    std::vector<SlotBatch> batches;
+
+    void clear() {
+        vertices.clear();
+        batches.clear();
+    }
+};
+
+// Appends the quads of `rig`'s shown attachments under `pose` (whose bones' world frames are
+// `world`) to `out`, bottom slot first. `slots` says what each slot shows, in what colour and
+// order (a state's, slot_track.hpp); one that does not fit the rig's slots draws them as set
+// up. A slot showing nothing, a picture of no area, or one its colours make fully transparent
+// adds nothing; slots on bones beyond `world` are passed over.
+void build_slot_quads(const Rig& rig, const Pose& pose, std::span<const Transform> world, const SlotPose& slots, SlotQuads& out);
+// The same with the slots as the rig sets them up.
+void build_slot_quads(const Rig& rig, const Pose& pose, std::span<const Transform> world, SlotQuads& out);
+
+}  // namespace marionette

@@ -1,0 +1,111 @@
+// The quads a 2D puppet's pictures are drawn with: where their corners land (with the picture's
+// top row at the top), their premultiplied colour, and the batching that keeps a frame to one
+// draw per run of a shared picture while keeping the slots' order.
+
+#include <gtest/gtest.h>
+
+#include "core/rig/forward_kinematics.hpp"
+#include "core/rig/rig_json.hpp"
+#include "editor/slot_quads.hpp"
+
+using namespace marionette;
+
+namespace {
+
+// body along x (0..10), head at its tip turned a quarter turn; "back" 20 x 10 centred on body's
+// origin, "face" 4 x 2 with its bottom-left corner at head's origin, half see-through and red.
+Rig quads_puppet() {
+    Result<Rig> rig = parse_rig(R"({ "format": "marionette-rig", "version": 1, "dimensions": 2,
+      "bones": [ { "name": "body", "length": 10 }, { "name": "head", "parent": "body", "length": 4, "translation": [10, 0], "rotation": 90 } ],
+      "slots": [
+        { "name": "back", "bone": "body", "attachment": "a", "attachments": [ { "name": "a", "image": "a.png", "size": [20, 10] } ] },
+        { "name": "face", "bone": "head", "attachment": "f", "color": [1, 0, 0, 1],
+          "attachments": [ { "name": "f", "image": "f.png", "size": [4, 2], "pivot": [0, 0], "tint": [1, 1, 1, 0.5] } ] } ] })");
+    EXPECT_TRUE(rig.ok()) << rig.message();
+    return rig.value();
+}
+
+SlotQuads quads_of(const Rig& rig) {
+    const std::vector<Transform> world = compute_world(rig.skeleton, rig.pose).value();
+    SlotQuads out;
+    build_slot_quads(rig, rig.pose, world, out);
+    return out;
+}
+
+void expect_near(glm::vec3 got, glm::vec3 want, const char* what) {
+    EXPECT_NEAR(got.x, want.x, 1e-4f) << what;
+    EXPECT_NEAR(got.y, want.y, 1e-4f) << what;
+    EXPECT_NEAR(got.z, want.z, 1e-4f) << what;
+}
+
+}  // namespace
+
+TEST(SlotQuads, CornersLandWhereTheBoneFramePutsThemWithTheTopRowUp) {
+    const SlotQuads q = quads_of(quads_puppet());
+    ASSERT_EQ(q.vertices.size(), 12u);
+    // back: two triangles bottom-left, bottom-right, top-right / bottom-left, top-right, top-left.
+    expect_near(q.vertices[0].position, {-10, -5, 0}, "back bottom left");
+    expect_near(q.vertices[1].position, {10, -5, 0}, "back bottom right");
+    expect_near(q.vertices[2].position, {10, 5, 0}, "back top right");
+    expect_near(q.vertices[5].position, {-10, 5, 0}, "back top left");
+    EXPECT_EQ(q.vertices[0].uv, glm::vec2(0, 1)) << "the bottom left shows the picture's last row";
+    EXPECT_EQ(q.vertices[2].uv, glm::vec2(1, 0));
+    EXPECT_EQ(q.vertices[5].uv, glm::vec2(0, 0)) << "the top left shows its first row";
+    // face on head (at (10, 0), turned 90°): its x runs up the world's y, its y toward -x.
+    expect_near(q.vertices[6].position, {10, 0, 0}, "face bottom left");
+    expect_near(q.vertices[7].position, {10, 4, 0}, "face bottom right");
+    expect_near(q.vertices[8].position, {8, 4, 0}, "face top right");
+    expect_near(q.vertices[11].position, {8, 0, 0}, "face top left");
+}
+
+TEST(SlotQuads, ColoursAreTintTimesSlotColourPremultiplied) {
+    const SlotQuads q = quads_of(quads_puppet());
+    ASSERT_EQ(q.vertices.size(), 12u);
+    EXPECT_EQ(q.vertices[0].color, glm::vec4(1, 1, 1, 1));
+    EXPECT_EQ(q.vertices[6].color, glm::vec4(0.5f, 0, 0, 0.5f)) << "red at half alpha, premultiplied";
+}
+
+TEST(SlotQuads, PoseScaleStretchesThePicture) {
+    Rig rig = quads_puppet();
+    rig.pose.scales[0] = {2, 0.5f, 1};
+    const SlotQuads q = quads_of(rig);
+    ASSERT_FALSE(q.vertices.empty());
+    expect_near(q.vertices[0].position, {-20, -2.5f, 0}, "back bottom left, stretched");
+    expect_near(q.vertices[2].position, {20, 2.5f, 0}, "back top right, stretched");
+}
+
+TEST(SlotQuads, HiddenEmptyAndTransparentPicturesAddNothing) {
+    Rig rig = quads_puppet();
+    rig.slots[0].shown = -1;
+    EXPECT_EQ(quads_of(rig).vertices.size(), 6u) << "back shows nothing";
+    rig.slots[1].color.a = 0.0f;
+    EXPECT_TRUE(quads_of(rig).vertices.empty()) << "face is fully transparent";
+    rig = quads_puppet();
+    rig.slots[0].attachments[0].size.y = 0.0f;
+    rig.slots[1].attachments[0].scale.x = 0.0f;
+    EXPECT_TRUE(quads_of(rig).vertices.empty()) << "pictures of no area";
+    rig = quads_puppet();
+    const std::vector<Transform> world = compute_world(rig.skeleton, rig.pose).value();
+    SlotQuads q;
+    build_slot_quads(rig, rig.pose, std::span(world).first(1), q);
+    EXPECT_TRUE(q.vertices.empty()) << "a pose that does not fit the frames given draws nothing";
+}
+
+TEST(SlotQuads, ConsecutiveQuadsOfOnePictureShareABatchAndOrderIsKept) {
+    Rig rig = quads_puppet();
+    rig.slots.push_back(rig.slots[0]);
+    rig.slots.back().name = "back2";
+    rig.slots.push_back(rig.slots[0]);
+    rig.slots.back().name = "back3";
+    // a.png, f.png, a.png, a.png: three batches, the last two quads drawn together.
+    const SlotQuads q = quads_of(rig);
+    ASSERT_EQ(q.batches.size(), 3u);
+    EXPECT_EQ(*q.batches[0].image, "a.png");
+    EXPECT_EQ(q.batches[0].first, 0);
+    EXPECT_EQ(q.batches[0].count, 6);
+    EXPECT_EQ(*q.batches[1].image, "f.png");
+    EXPECT_EQ(q.batches[1].first, 6);
+    EXPECT_EQ(*q.batches[2].image, "a.png");
+    EXPECT_EQ(q.batches[2].first, 12);
+    EXPECT_EQ(q.batches[2].count, 12);
+}
