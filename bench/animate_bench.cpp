@@ -7,7 +7,7 @@
 #include <string>
 
 #include "core/anim/frames_json.hpp"
-#include "editor/benchmark_rig.hpp"
+#include "editor/script/benchmark_rig.hpp"
 
 using namespace marionette;
 

@@ -14,7 +14,7 @@
 #include "core/io/gltf/gltf_export.hpp"
 #include "core/io/gltf/gltf_import.hpp"
 #include "core/mesh/mesh_skinning.hpp"
-#include "editor/benchmark_rig.hpp"
+#include "editor/script/benchmark_rig.hpp"
 
 using namespace marionette;
 

@@ -11,7 +11,7 @@
 #include "core/rig/rig_json.hpp"
 #include "core/anim/state_machine.hpp"
 #include "core/anim/state_pose.hpp"
-#include "editor/benchmark_rig.hpp"
+#include "editor/script/benchmark_rig.hpp"
 
 using namespace marionette;
 

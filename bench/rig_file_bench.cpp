@@ -7,7 +7,7 @@
 #include <string>
 
 #include "core/rig/rig_json.hpp"
-#include "editor/benchmark_rig.hpp"
+#include "editor/script/benchmark_rig.hpp"
 
 using namespace marionette;
 

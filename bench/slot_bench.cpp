@@ -18,7 +18,7 @@
 
 #include "core/rig/forward_kinematics.hpp"
 #include "core/mesh/image_decode.hpp"
-#include "editor/slot_quads.hpp"
+#include "editor/viewport/slot_quads.hpp"
 
 using namespace marionette;
 

@@ -11,15 +11,15 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/screenshot.hpp"
+#include "app/render/screenshot.hpp"
 #include "core/rig/forward_kinematics.hpp"
 #include "core/anim/state_ik.hpp"
 #include "core/anim/state_pose.hpp"
 #include "core/base/terminal_text.hpp"
-#include "editor/frame_pacing.hpp"
-#include "editor/numbered_path.hpp"
-#include "editor/onion_skin.hpp"
-#include "editor/shown_extent.hpp"
+#include "editor/ui/frame_pacing.hpp"
+#include "editor/files/numbered_path.hpp"
+#include "editor/viewport/onion_skin.hpp"
+#include "editor/viewport/shown_extent.hpp"
 #include "core/base/utf8.hpp"
 
 namespace marionette {

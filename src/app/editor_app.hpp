@@ -10,25 +10,25 @@
 #include <string>
 #include <vector>
 
-#include "app/file_actions.hpp"
-#include "app/picture_actions.hpp"
-#include "app/gl_window.hpp"
-#include "app/help_window.hpp"
-#include "app/panel_edges.hpp"
-#include "app/panel_edits.hpp"
-#include "app/recovery_actions.hpp"
+#include "app/actions/file_actions.hpp"
+#include "app/actions/picture_actions.hpp"
+#include "app/render/gl_window.hpp"
+#include "app/ui/help_window.hpp"
+#include "app/ui/panel_edges.hpp"
+#include "app/panels/panel_edits.hpp"
+#include "app/actions/recovery_actions.hpp"
 #include "app/script_player.hpp"
-#include "app/state_panel.hpp"
-#include "app/toolbar.hpp"
-#include "app/ui_marks.hpp"
-#include "app/viewport_renderer.hpp"
+#include "app/panels/state_panel.hpp"
+#include "app/panels/toolbar.hpp"
+#include "app/ui/ui_marks.hpp"
+#include "app/render/viewport_renderer.hpp"
 #include "core/rig/document.hpp"
-#include "editor/edit_session.hpp"
-#include "editor/history.hpp"
-#include "editor/state_player.hpp"
-#include "editor/status_line.hpp"
-#include "editor/user_settings.hpp"
-#include "editor/viewport_controller.hpp"
+#include "editor/edits/edit_session.hpp"
+#include "editor/edits/history.hpp"
+#include "editor/timeline/state_player.hpp"
+#include "editor/ui/status_line.hpp"
+#include "editor/ui/user_settings.hpp"
+#include "editor/viewport/viewport_controller.hpp"
 
 struct SDL_KeyboardEvent;
 
@@ -98,7 +98,7 @@ private:
     // Window size, layout and recent files, in the user's config folder (user_settings.hpp).
     void load_settings();
     void save_settings();
-    // A key the shortcut table (editor/shortcuts.hpp) gives the window: the File menu's, F1,
+    // A key the shortcut table (editor/ui/shortcuts.hpp) gives the window: the File menu's, F1,
     // the X-ray and meshes (Alt+Z, Alt+H), and with the pointer over the viewport the pose
     // clipboard's (Ctrl+C, Ctrl+V, Ctrl+Shift+V). True when it was one.
     bool window_key(const SDL_KeyboardEvent& key);
@@ -164,7 +164,7 @@ private:
     ViewLayers layers_;              // meshes shown, bones in front of them
     UiMarks ui_marks_;     // named widgets of the last frame, for scripts
     std::uint64_t last_tick_ = 0;  // SDL performance counter at the last tick_states
-    int settle_frames_ = 0;        // frames still to draw after the last input (editor/frame_pacing.hpp)
+    int settle_frames_ = 0;        // frames still to draw after the last input (editor/ui/frame_pacing.hpp)
     StatusLine status_;
     bool framed_ = false;
     bool viewport_shot_requested_ = false;

@@ -10,9 +10,9 @@
 #include "app/editor_app.hpp"
 #include "app/viewport_events.hpp"
 #include "core/anim/state_pose.hpp"
-#include "editor/picture_import.hpp"
-#include "editor/shortcuts.hpp"
-#include "editor/state_edits.hpp"
+#include "editor/files/picture_import.hpp"
+#include "editor/ui/shortcuts.hpp"
+#include "editor/edits/state_edits.hpp"
 
 namespace marionette {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "app/editor_app.hpp"
-#include "app/resource_paths.hpp"
+#include "app/actions/resource_paths.hpp"
 #include "cli/animate_command.hpp"
 #include "cli/bench_frames_command.hpp"
 #include "cli/check_command.hpp"
@@ -18,7 +18,7 @@
 #include "cli/overwrite_guard.hpp"
 #include "cli/pose_command.hpp"
 #include "cli/printed_line.hpp"
-#include "editor/input_script.hpp"
+#include "editor/script/input_script.hpp"
 
 using namespace marionette;
 

@@ -1,5 +1,5 @@
 #pragma once
-// Replays an input script (editor/input_script.hpp) through SDL's event queue: each input step
+// Replays an input script (editor/script/input_script.hpp) through SDL's event queue: each input step
 // becomes the events a real mouse or keyboard would send, pushed before the frame's event
 // loop, so they go through the same code as a person's input (ImGui first, then the viewport).
 // Checks, saves and screenshots happen between frames. One step (or one part of a drag) per
@@ -13,8 +13,8 @@
 #include <glm/glm.hpp>
 
 #include "core/base/result.hpp"
-#include "editor/input_script.hpp"
-#include "editor/script_checks.hpp"
+#include "editor/script/input_script.hpp"
+#include "editor/script/script_checks.hpp"
 
 namespace marionette {
 

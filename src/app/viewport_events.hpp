@@ -1,9 +1,9 @@
 #pragma once
-// SDL events as the viewport controller reads them (editor/viewport_input.hpp).
+// SDL events as the viewport controller reads them (editor/viewport/viewport_input.hpp).
 
 #include <vector>
 
-#include "editor/viewport_input.hpp"
+#include "editor/viewport/viewport_input.hpp"
 
 union SDL_Event;
 

@@ -9,8 +9,8 @@
 #include "cli/printed_line.hpp"
 #include "core/rig/opened_rig.hpp"
 #include "core/rig/rig_file.hpp"
-#include "editor/benchmark_rig.hpp"
-#include "editor/frame_workload.hpp"
+#include "editor/script/benchmark_rig.hpp"
+#include "editor/ui/frame_workload.hpp"
 
 namespace marionette {
 

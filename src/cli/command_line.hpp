@@ -8,7 +8,7 @@
 
 #include "core/ik/ik_chain.hpp"
 #include "core/base/result.hpp"
-#include "editor/ui_appearance.hpp"
+#include "editor/ui/ui_appearance.hpp"
 
 namespace marionette {
 

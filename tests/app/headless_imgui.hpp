@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "app/ui_marks.hpp"
+#include "app/ui/ui_marks.hpp"
 
 namespace marionette::testing {
 

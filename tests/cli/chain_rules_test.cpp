@@ -7,7 +7,7 @@
 
 #include "cli/command_line.hpp"
 #include "core/rig/rig_json.hpp"
-#include "editor/edits.hpp"
+#include "editor/edits/edits.hpp"
 
 namespace marionette {
 namespace {

@@ -3,6 +3,7 @@
 // documents the editor opens: branches, chains of both solvers, a pose, states, editor data.
 
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -77,6 +78,13 @@ inline Rig parse_or_fail(const char* text) {
 }
 
 inline Rig figure_2d() { return parse_or_fail(kFigure2d); }
+
+// The rig's world frames under its own pose, and a bone's joint and tip there.
+inline std::vector<Transform> world_of(const Rig& rig) { return compute_world(rig.skeleton, rig.pose).value(); }
+inline glm::vec3 joint(const Rig& rig, int bone) { return world_of(rig)[static_cast<std::size_t>(bone)].translation; }
+inline glm::vec3 tip(const Rig& rig, int bone) {
+    return bone_tip(world_of(rig)[static_cast<std::size_t>(bone)], rig.skeleton[static_cast<std::size_t>(bone)].length);
+}
 // figure_2d's bones by index.
 inline constexpr int kHips = 0;
 inline constexpr int kSpine = 1;

@@ -1,4 +1,4 @@
-#include "app/file_actions.hpp"
+#include "app/actions/file_actions.hpp"
 
 #include <ctime>
 
@@ -6,7 +6,7 @@
 #include "core/io/gltf/gltf_import.hpp"
 #include "core/rig/rig_file.hpp"
 #include "core/mesh/slot_images.hpp"
-#include "editor/new_rig.hpp"
+#include "editor/edits/new_rig.hpp"
 
 namespace marionette {
 

@@ -16,12 +16,12 @@
 #include <utility>
 #include <vector>
 
-#include "app/disk_change_dialog.hpp"
-#include "app/file_dialog.hpp"
-#include "app/message_dialogs.hpp"
+#include "app/dialogs/disk_change_dialog.hpp"
+#include "app/dialogs/file_dialog.hpp"
+#include "app/dialogs/message_dialogs.hpp"
 #include "core/rig/document.hpp"
-#include "editor/history.hpp"
-#include "editor/recent_files.hpp"
+#include "editor/edits/history.hpp"
+#include "editor/files/recent_files.hpp"
 
 namespace marionette {
 

@@ -1,7 +1,7 @@
 // The File menu's exports to other programs' formats: glTF (docs/gltf.md) and Spine JSON
 // (docs/spine.md). Each writes the whole export or nothing, and says what the file leaves out.
 
-#include "app/file_actions.hpp"
+#include "app/actions/file_actions.hpp"
 
 #include "core/io/atomic_file.hpp"
 #include "core/io/gltf/gltf_export.hpp"

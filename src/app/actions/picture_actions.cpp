@@ -1,6 +1,6 @@
-#include "app/picture_actions.hpp"
+#include "app/actions/picture_actions.hpp"
 
-#include "editor/picture_import.hpp"
+#include "editor/files/picture_import.hpp"
 
 namespace marionette {
 

@@ -1,7 +1,7 @@
 #pragma once
 // "Add picture" in the editor: the file chooser listing pictures (PNG, JPEG) in the rig's folder,
 // and a picture file dropped on the window, put on a bone as a new slot or as another drawing
-// of a slot (editor/picture_import.hpp), one undo step each. A file that is no picture is
+// of a slot (editor/files/picture_import.hpp), one undo step each. A file that is no picture is
 // refused with a message and changes nothing.
 
 #include <filesystem>
@@ -10,10 +10,10 @@
 #include <string>
 #include <utility>
 
-#include "app/file_dialog.hpp"
-#include "app/panel_edits.hpp"
+#include "app/dialogs/file_dialog.hpp"
+#include "app/panels/panel_edits.hpp"
 #include "core/rig/document.hpp"
-#include "editor/edit_session.hpp"
+#include "editor/edits/edit_session.hpp"
 
 namespace marionette {
 

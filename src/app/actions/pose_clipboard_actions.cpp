@@ -8,7 +8,7 @@
 #include "app/editor_app.hpp"
 #include "core/rig/mirror_pairs.hpp"
 #include "core/rig/stored_pose_json.hpp"
-#include "editor/pose_library_edits.hpp"
+#include "editor/edits/pose_library_edits.hpp"
 
 namespace marionette {
 

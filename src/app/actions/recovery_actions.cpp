@@ -1,4 +1,4 @@
-#include "app/recovery_actions.hpp"
+#include "app/actions/recovery_actions.hpp"
 
 #include <ctime>
 

@@ -1,6 +1,6 @@
 #pragma once
 // What the editor does about lost work: it keeps a recovery copy of the open document's
-// unsaved changes (editor/recovery_keeper.hpp) and, at start, offers the copies that editors
+// unsaved changes (editor/files/recovery_keeper.hpp) and, at start, offers the copies that editors
 // which did not close left behind (RecoveryDialog), one at a time. Recover hands the copy to
 // FileActions as an unsaved document attached to its original file (asking first about the
 // open document's unsaved changes, if any); once it is open, this run's own copy takes over
@@ -14,10 +14,10 @@
 #include <string>
 #include <string_view>
 
-#include "app/file_actions.hpp"
-#include "app/message_dialogs.hpp"
-#include "app/recovery_dialog.hpp"
-#include "editor/recovery_keeper.hpp"
+#include "app/actions/file_actions.hpp"
+#include "app/dialogs/message_dialogs.hpp"
+#include "app/dialogs/recovery_dialog.hpp"
+#include "editor/files/recovery_keeper.hpp"
 
 namespace marionette {
 

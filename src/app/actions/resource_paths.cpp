@@ -1,4 +1,4 @@
-#include "app/resource_paths.hpp"
+#include "app/actions/resource_paths.hpp"
 
 #include <SDL.h>
 

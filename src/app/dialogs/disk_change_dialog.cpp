@@ -1,14 +1,14 @@
-#include "app/disk_change_dialog.hpp"
+#include "app/dialogs/disk_change_dialog.hpp"
 
 #include <imgui.h>
 
-#include "app/ui_marks.hpp"
+#include "app/ui/ui_marks.hpp"
 
 namespace marionette {
 
 namespace {
 // One popup (the part after ### is its id), titled for its question.
-constexpr const char* popup_id = "File changed on disk###marionette_disk_changed";
+constexpr const char* changed_popup_id = "File changed on disk###marionette_disk_changed";
 constexpr const char* read_only_popup_id = "File is read-only###marionette_disk_changed";
 }  // namespace
 
@@ -39,12 +39,12 @@ void DiskChangeDialog::ask_before_replacing_read_only(std::string document_name)
 std::optional<DiskChangeDialog::Choice> DiskChangeDialog::draw(UiMarks* marks) {
     if (!open_) return std::nullopt;
     if (popup_requested_) {
-        ImGui::OpenPopup(popup_id);
+        ImGui::OpenPopup(changed_popup_id);
         popup_requested_ = false;
     }
     ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetWorkCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse;
-    if (!ImGui::BeginPopupModal(question_ == Question::ReadOnly ? read_only_popup_id : popup_id, nullptr, flags)) {
+    if (!ImGui::BeginPopupModal(question_ == Question::ReadOnly ? read_only_popup_id : changed_popup_id, nullptr, flags)) {
         open_ = false;  // closed from outside: nothing is overwritten or reloaded
         return question_ == Question::Reload ? Choice::Keep : Choice::Cancel;
     }

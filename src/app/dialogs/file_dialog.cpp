@@ -1,4 +1,4 @@
-#include "app/file_dialog.hpp"
+#include "app/dialogs/file_dialog.hpp"
 
 #include <algorithm>
 #include <system_error>
@@ -13,7 +13,7 @@ namespace marionette {
 namespace {
 
 // One popup id whatever the title, so a retitled dialog stays the same ImGui window.
-constexpr const char* popup_id = "###marionette_file_dialog";
+constexpr const char* file_popup_id = "###marionette_file_dialog";
 const ImVec4 error_colour(1.0f, 0.42f, 0.42f, 1.0f);
 
 // "Folder" and "Name" in one column, their fields starting at the same x.
@@ -217,7 +217,7 @@ std::optional<std::filesystem::path> FileDialog::draw_buttons() {
 
 std::optional<std::filesystem::path> FileDialog::draw() {
     if (!open_) return std::nullopt;
-    const std::string label = title_ + popup_id;
+    const std::string label = title_ + file_popup_id;
     if (popup_requested_) {
         ImGui::OpenPopup(label.c_str());
         popup_requested_ = false;

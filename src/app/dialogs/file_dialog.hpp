@@ -2,7 +2,7 @@
 // A modal file chooser drawn with ImGui: the current folder (an editable path), its ".." entry,
 // sub-folders and rig files, a name field and OK / Cancel. The name field has keyboard focus
 // when the dialog opens and Return in it confirms, so a person or a script can type a whole
-// path and press Return. Listing and name resolution are editor/file_listing; this class keeps
+// path and press Return. Listing and name resolution are editor/files/file_listing; this class keeps
 // the dialog's state and draws it. It only reports the chosen path, never opens or saves.
 
 #include <filesystem>
@@ -14,8 +14,8 @@
 
 #include <imgui.h>
 
-#include "app/dialog_keys.hpp"
-#include "editor/file_listing.hpp"
+#include "app/ui/dialog_keys.hpp"
+#include "editor/files/file_listing.hpp"
 
 namespace marionette {
 

@@ -1,4 +1,4 @@
-#include "app/message_dialogs.hpp"
+#include "app/dialogs/message_dialogs.hpp"
 
 #include <imgui.h>
 

@@ -1,13 +1,13 @@
-#include "app/recovery_dialog.hpp"
+#include "app/dialogs/recovery_dialog.hpp"
 
 #include <imgui.h>
 
-#include "app/ui_marks.hpp"
+#include "app/ui/ui_marks.hpp"
 
 namespace marionette {
 
 namespace {
-constexpr const char* popup_id = "Recover unsaved changes###marionette_recovery";
+constexpr const char* recovery_popup_id = "Recover unsaved changes###marionette_recovery";
 }  // namespace
 
 void RecoveryDialog::ask(std::string document_name, std::string when, std::string detail) {
@@ -22,12 +22,12 @@ void RecoveryDialog::ask(std::string document_name, std::string when, std::strin
 std::optional<RecoveryDialog::Choice> RecoveryDialog::draw(UiMarks* marks) {
     if (!open_) return std::nullopt;
     if (popup_requested_) {
-        ImGui::OpenPopup(popup_id);
+        ImGui::OpenPopup(recovery_popup_id);
         popup_requested_ = false;
     }
     ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetWorkCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse;
-    if (!ImGui::BeginPopupModal(popup_id, nullptr, flags)) {
+    if (!ImGui::BeginPopupModal(recovery_popup_id, nullptr, flags)) {
         open_ = false;  // closed from outside: the copy stays for later
         return Choice::Later;
     }

@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "app/dialog_keys.hpp"
+#include "app/ui/dialog_keys.hpp"
 
 namespace marionette {
 

@@ -1,4 +1,4 @@
-#include "app/draw_order_list.hpp"
+#include "app/panels/draw_order_list.hpp"
 
 #include <imgui.h>
 
@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "editor/slot_edits.hpp"
+#include "editor/edits/slot_edits.hpp"
 
 namespace marionette {
 

@@ -4,9 +4,9 @@
 // state on the timeline it lists the state's order at the playhead and a drag keys the new
 // order there (slot_inspector.hpp's StateKeying).
 
-#include "app/panel_edits.hpp"
-#include "app/slot_inspector.hpp"
-#include "app/ui_marks.hpp"
+#include "app/panels/panel_edits.hpp"
+#include "app/panels/slot_inspector.hpp"
+#include "app/ui/ui_marks.hpp"
 #include "core/rig/rig.hpp"
 
 namespace marionette {

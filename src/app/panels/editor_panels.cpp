@@ -7,17 +7,17 @@
 
 #include <algorithm>
 
-#include "app/inspector_panel.hpp"
-#include "app/outliner_panel.hpp"
-#include "app/panel_edits.hpp"
-#include "app/panel_edges.hpp"
-#include "app/status_bar.hpp"
-#include "app/toolbar.hpp"
+#include "app/panels/inspector_panel.hpp"
+#include "app/panels/outliner_panel.hpp"
+#include "app/panels/panel_edits.hpp"
+#include "app/ui/panel_edges.hpp"
+#include "app/panels/status_bar.hpp"
+#include "app/panels/toolbar.hpp"
 #include "core/rig/mirror_pairs.hpp"
-#include "editor/frame_pacing.hpp"
-#include "editor/mirror_edits.hpp"
-#include "editor/mirror_pose.hpp"
-#include "editor/state_edits.hpp"
+#include "editor/ui/frame_pacing.hpp"
+#include "editor/edits/mirror_edits.hpp"
+#include "editor/posing/mirror_pose.hpp"
+#include "editor/edits/state_edits.hpp"
 
 namespace marionette {
 

@@ -1,5 +1,5 @@
-#include "app/inspector_panel.hpp"
-#include "app/ui_style.hpp"
+#include "app/panels/inspector_panel.hpp"
+#include "app/ui/ui_style.hpp"
 
 #include <imgui.h>
 
@@ -10,16 +10,16 @@
 #include <span>
 #include <string>
 
-#include "app/panel_widgets.hpp"
-#include "app/slot_inspector.hpp"
+#include "app/ui/panel_widgets.hpp"
+#include "app/panels/slot_inspector.hpp"
 #include "core/ik/chain_rules.hpp"
 #include "core/base/extents.hpp"
 #include "core/math/rotation_math.hpp"
-#include "editor/bone_shapes.hpp"
-#include "editor/chain_snap.hpp"
-#include "editor/key_edits.hpp"
-#include "editor/rotation_display.hpp"
-#include "editor/shortcuts.hpp"
+#include "editor/viewport/bone_shapes.hpp"
+#include "editor/posing/chain_snap.hpp"
+#include "editor/edits/key_edits.hpp"
+#include "editor/posing/rotation_display.hpp"
+#include "editor/ui/shortcuts.hpp"
 
 namespace marionette {
 
@@ -164,7 +164,7 @@ void limits_section(const Rig& rig, int bone, std::span<const int> bones, const 
     }
 }
 
-// The chain's FK/IK mix and the two snaps between them (editor/chain_snap.hpp). With `keying`,
+// The chain's FK/IK mix and the two snaps between them (editor/posing/chain_snap.hpp). With `keying`,
 // the mix is the state's at the playhead, and a change keys it there (state_ik.hpp).
 void mix_and_snaps(const Rig& rig, int chain_index, PanelEdits& out, UiMarks* marks, const StateKeying* keying) {
     const IkChain& c = rig.chains[static_cast<std::size_t>(chain_index)];

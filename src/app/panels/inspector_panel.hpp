@@ -5,10 +5,10 @@
 
 #include <span>
 
-#include "app/key_inspector.hpp"
-#include "app/panel_edits.hpp"
-#include "app/slot_inspector.hpp"
-#include "app/ui_marks.hpp"
+#include "app/panels/key_inspector.hpp"
+#include "app/panels/panel_edits.hpp"
+#include "app/panels/slot_inspector.hpp"
+#include "app/ui/ui_marks.hpp"
 #include "core/rig/rig.hpp"
 
 namespace marionette {

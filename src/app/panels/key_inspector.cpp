@@ -1,4 +1,4 @@
-#include "app/key_inspector.hpp"
+#include "app/panels/key_inspector.hpp"
 
 #include <imgui.h>
 
@@ -6,11 +6,11 @@
 #include <array>
 #include <string>
 
-#include "app/panel_widgets.hpp"
+#include "app/ui/panel_widgets.hpp"
 #include "core/ik/chain_rules.hpp"
-#include "editor/edit_checks.hpp"
-#include "editor/timeline_keys.hpp"
-#include "editor/track_curve.hpp"
+#include "editor/edits/edit_checks.hpp"
+#include "editor/timeline/timeline_keys.hpp"
+#include "editor/timeline/track_curve.hpp"
 
 namespace marionette {
 

@@ -5,10 +5,10 @@
 
 #include <vector>
 
-#include "app/panel_edits.hpp"
-#include "app/ui_marks.hpp"
+#include "app/panels/panel_edits.hpp"
+#include "app/ui/ui_marks.hpp"
 #include "core/rig/rig.hpp"
-#include "editor/key_edits.hpp"
+#include "editor/edits/key_edits.hpp"
 
 namespace marionette {
 

@@ -1,4 +1,4 @@
-#include "app/outliner_panel.hpp"
+#include "app/panels/outliner_panel.hpp"
 
 #include <imgui.h>
 
@@ -6,8 +6,8 @@
 #include <span>
 #include <vector>
 
-#include "app/draw_order_list.hpp"
-#include "app/pose_library_panel.hpp"
+#include "app/panels/draw_order_list.hpp"
+#include "app/panels/pose_library_panel.hpp"
 
 namespace marionette {
 

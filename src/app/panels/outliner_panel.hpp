@@ -6,9 +6,9 @@
 
 #include <span>
 
-#include "app/inspector_panel.hpp"
-#include "app/panel_edits.hpp"
-#include "app/ui_marks.hpp"
+#include "app/panels/inspector_panel.hpp"
+#include "app/panels/panel_edits.hpp"
+#include "app/ui/ui_marks.hpp"
 #include "core/rig/rig.hpp"
 
 namespace marionette {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/base/result.hpp"
-#include "editor/edits.hpp"
+#include "editor/edits/edits.hpp"
 
 namespace marionette {
 
@@ -20,7 +20,7 @@ struct PanelEdits {
         std::string label;
         Result<Rig> rig;
         // The bones whose rest or limits the edit sets: with mirror editing on, the app gives
-        // their twins the mirror image (editor/mirror_edits.hpp).
+        // their twins the mirror image (editor/edits/mirror_edits.hpp).
         std::vector<int> rest_or_limits_of{};
     };
     struct TreeChange {

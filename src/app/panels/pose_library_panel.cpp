@@ -1,4 +1,4 @@
-#include "app/pose_library_panel.hpp"
+#include "app/panels/pose_library_panel.hpp"
 
 #include <imgui.h>
 
@@ -6,7 +6,8 @@
 #include <cmath>
 #include <string>
 
-#include "editor/pose_library_edits.hpp"
+#include "editor/edits/pose_library_edits.hpp"
+#include "app/ui/ui_marks.hpp"
 
 namespace marionette {
 
@@ -15,9 +16,6 @@ namespace {
 // order, kept while the editor runs.
 float g_blend_percent = 100.0f;
 
-void mark(UiMarks* marks, const std::string& name) {
-    if (marks) marks->mark_last_item(name);
-}
 }  // namespace
 
 void draw_pose_library(const Rig& rig, std::span<const int> selection, PanelEdits& out, UiMarks* marks) {
@@ -28,11 +26,11 @@ void draw_pose_library(const Rig& rig, std::span<const int> selection, PanelEdit
         const std::string name = unique_pose_name(rig, "pose");
         out.apply("store pose " + name, store_pose(rig, name, selection));
     }
-    mark(marks, "poses/store");
+    mark_last_item(marks, "poses/store");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip(selection.empty() ? "Keep every bone's pose under a new name" : "Keep the selected bones' pose under a new name");
     ImGui::SetNextItemWidth(-1.0f);
     ImGui::SliderFloat("##blend", &g_blend_percent, 0.0f, 100.0f, "blend %.0f%%");
-    mark(marks, "poses/blend");
+    mark_last_item(marks, "poses/blend");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("How far Apply takes the bones toward a stored pose");
     const float weight = std::clamp(g_blend_percent, 0.0f, 100.0f) / 100.0f;
     for (std::size_t i = 0; i < rig.poses.size(); ++i) {
@@ -43,11 +41,11 @@ void draw_pose_library(const Rig& rig, std::span<const int> selection, PanelEdit
             out.apply("apply pose " + p.name + (weight < 1.0f ? " at " + std::to_string(static_cast<int>(std::lround(weight * 100.0f))) + "%" : ""),
                       apply_stored_pose(rig, index, weight));
         }
-        mark(marks, "poses/" + p.name + "/apply");
+        mark_last_item(marks, "poses/" + p.name + "/apply");
         ImGui::SameLine();
         const std::string text = p.name + " (" + std::to_string(p.bones.size()) + (p.bones.size() == 1 ? " bone)" : " bones)");
         ImGui::Selectable(text.c_str(), false, ImGuiSelectableFlags_AllowDoubleClick);
-        mark(marks, "poses/" + p.name);
+        mark_last_item(marks, "poses/" + p.name);
         if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) out.apply("apply pose " + p.name, apply_stored_pose(rig, index, weight));
         if (ImGui::BeginPopupContextItem("pose menu")) {
             char name[256] = {};
@@ -56,9 +54,9 @@ void draw_pose_library(const Rig& rig, std::span<const int> selection, PanelEdit
                 out.apply("rename pose " + p.name, rename_stored_pose(rig, index, name));
                 ImGui::CloseCurrentPopup();
             }
-            mark(marks, "poses/" + p.name + "/rename");
+            mark_last_item(marks, "poses/" + p.name + "/rename");
             if (ImGui::MenuItem("Delete")) out.apply("delete pose " + p.name, delete_stored_pose(rig, index));
-            mark(marks, "poses/" + p.name + "/delete");
+            mark_last_item(marks, "poses/" + p.name + "/delete");
             ImGui::EndPopup();
         }
         ImGui::PopID();

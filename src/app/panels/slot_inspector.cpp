@@ -1,20 +1,17 @@
-#include "app/slot_inspector.hpp"
+#include "app/panels/slot_inspector.hpp"
 
 #include <imgui.h>
 
 #include <string>
 #include <vector>
 
-#include "app/panel_widgets.hpp"
-#include "editor/slot_edits.hpp"
+#include "app/ui/panel_widgets.hpp"
+#include "editor/edits/slot_edits.hpp"
+#include "app/ui/ui_marks.hpp"
 
 namespace marionette {
 
 namespace {
-
-void mark(UiMarks* marks, const std::string& name) {
-    if (marks) marks->mark_last_item(name);
-}
 
 void slot_fields(const Rig& rig, int index, PanelEdits& out, UiMarks* marks, const StateKeying* keying) {
     const Slot& slot = rig.slots[static_cast<std::size_t>(index)];
@@ -57,11 +54,11 @@ void slot_fields(const Rig& rig, int index, PanelEdits& out, UiMarks* marks, con
         return set_slot(rig, index, tinted);
     });
     if (ImGui::Button("Add drawing...")) out.add_picture = PanelEdits::PictureTarget{slot.bone, index};
-    mark(marks, "inspector/add drawing");
+    mark_last_item(marks, "inspector/add drawing");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Another picture of this part (eyes closed, a hand's other shape), shown in its place");
     ImGui::SameLine();
     if (ImGui::Button("Delete slot")) out.apply("delete slot " + slot.name, delete_slot(rig, index));
-    mark(marks, "inspector/slot/delete");
+    mark_last_item(marks, "inspector/slot/delete");
     if (slot.shown < 0) return;
 
     const int which = slot.shown;
@@ -93,7 +90,7 @@ void slot_fields(const Rig& rig, int index, PanelEdits& out, UiMarks* marks, con
     changed = ImGui::ColorEdit4("tint", &tint.x, ImGuiColorEditFlags_Float | ImGuiColorEditFlags_AlphaBar);
     track(out, label, changed, [&] { return edit([&](Attachment& x) { x.tint = glm::clamp(tint, 0.0f, 1.0f); }); });
     if (ImGui::Button("Remove drawing")) out.apply("remove " + label, delete_attachment(rig, index, which));
-    mark(marks, "inspector/slot/remove drawing");
+    mark_last_item(marks, "inspector/slot/remove drawing");
 }
 
 }  // namespace
@@ -108,11 +105,11 @@ void slot_section(const Rig& rig, int bone, int selected_slot, PanelEdits& out, 
         const int showing = keying && keying->shown && keying->shown->fits(rig.slots.size()) ? keying->shown->shown[s] : slot.shown;
         const std::string text = slot.name + (showing < 0 ? "  (shows nothing)" : "  (" + slot.attachments[static_cast<std::size_t>(showing)].name + ")");
         if (ImGui::Selectable(text.c_str(), static_cast<int>(s) == selected_slot)) out.select_slot = static_cast<int>(s);
-        mark(marks, "inspector/slots/" + slot.name);
+        mark_last_item(marks, "inspector/slots/" + slot.name);
     }
     if (!any) ImGui::TextDisabled("No pictures on this bone.");
     if (ImGui::Button("Add picture...")) out.add_picture = PanelEdits::PictureTarget{bone, -1};
-    mark(marks, "inspector/add picture");
+    mark_last_item(marks, "inspector/add picture");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("A PNG or JPEG on this bone, in a new slot drawn on top (or drop the file on the window)");
     if (selected_slot >= 0 && selected_slot < static_cast<int>(rig.slots.size()) && rig.slots[static_cast<std::size_t>(selected_slot)].bone == bone) {
         ImGui::Separator();

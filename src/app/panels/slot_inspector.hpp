@@ -5,8 +5,8 @@
 // Buttons ask for a picture to add as a new slot or as another drawing of the slot, and remove
 // them. Reads the rig, asks for changes through PanelEdits.
 
-#include "app/panel_edits.hpp"
-#include "app/ui_marks.hpp"
+#include "app/panels/panel_edits.hpp"
+#include "app/ui/ui_marks.hpp"
 #include "core/rig/rig.hpp"
 #include "core/anim/slot_track.hpp"
 

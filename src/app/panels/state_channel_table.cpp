@@ -1,4 +1,4 @@
-#include "app/state_channel_table.hpp"
+#include "app/panels/state_channel_table.hpp"
 
 #include <imgui.h>
 
@@ -7,10 +7,10 @@
 #include <array>
 #include <string>
 
-#include "app/panel_widgets.hpp"
+#include "app/ui/panel_widgets.hpp"
 #include "core/base/extents.hpp"
 #include "core/math/transform.hpp"
-#include "editor/state_edits.hpp"
+#include "editor/edits/state_edits.hpp"
 
 namespace marionette {
 

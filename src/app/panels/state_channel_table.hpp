@@ -2,8 +2,8 @@
 // The state panel's lower half: the shown state's channels, one row per driven property of a
 // joint, edited live, and the controls that add one for the selected bone.
 
-#include "app/panel_edits.hpp"
-#include "app/ui_marks.hpp"
+#include "app/panels/panel_edits.hpp"
+#include "app/ui/ui_marks.hpp"
 #include "core/rig/rig.hpp"
 
 namespace marionette {

@@ -1,5 +1,5 @@
-#include "app/state_panel.hpp"
-#include "app/ui_style.hpp"
+#include "app/panels/state_panel.hpp"
+#include "app/ui/ui_style.hpp"
 
 #include <imgui.h>
 
@@ -9,11 +9,11 @@
 #include <cstring>
 #include <string>
 
-#include "app/panel_widgets.hpp"
+#include "app/ui/panel_widgets.hpp"
 #include "core/anim/state_pose.hpp"
 #include "core/math/transform.hpp"
-#include "editor/bake_edits.hpp"
-#include "editor/state_edits.hpp"
+#include "editor/edits/bake_edits.hpp"
+#include "editor/edits/state_edits.hpp"
 
 namespace marionette {
 

@@ -10,12 +10,12 @@
 #include <utility>
 #include <vector>
 
-#include "app/inspector_panel.hpp"
-#include "app/panel_edits.hpp"
-#include "app/state_channel_table.hpp"
-#include "app/timeline_panel.hpp"
-#include "app/ui_marks.hpp"
-#include "editor/state_player.hpp"
+#include "app/panels/inspector_panel.hpp"
+#include "app/panels/panel_edits.hpp"
+#include "app/panels/state_channel_table.hpp"
+#include "app/panels/timeline_panel.hpp"
+#include "app/ui/ui_marks.hpp"
+#include "editor/timeline/state_player.hpp"
 
 namespace marionette {
 

@@ -1,5 +1,5 @@
-#include "app/status_bar.hpp"
-#include "app/ui_style.hpp"
+#include "app/panels/status_bar.hpp"
+#include "app/ui/ui_style.hpp"
 
 #include <imgui.h>
 

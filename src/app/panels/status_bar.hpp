@@ -3,7 +3,7 @@
 #include <optional>
 #include <string>
 
-#include "editor/viewport_controller.hpp"
+#include "editor/viewport/viewport_controller.hpp"
 
 namespace marionette {
 

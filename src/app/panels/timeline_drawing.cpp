@@ -8,11 +8,11 @@
 #include <string>
 #include <type_traits>
 
-#include "app/timeline_panel.hpp"
-#include "app/ui_style.hpp"
-#include "editor/timeline_keys.hpp"
-#include "editor/timeline_rows.hpp"
-#include "editor/track_curve.hpp"
+#include "app/panels/timeline_panel.hpp"
+#include "app/ui/ui_style.hpp"
+#include "editor/timeline/timeline_keys.hpp"
+#include "editor/timeline/timeline_rows.hpp"
+#include "editor/timeline/track_curve.hpp"
 
 namespace marionette {
 

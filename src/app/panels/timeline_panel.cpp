@@ -1,7 +1,7 @@
-#include "app/timeline_panel.hpp"
-#include "app/ui_style.hpp"
+#include "app/panels/timeline_panel.hpp"
+#include "app/ui/ui_style.hpp"
 
-#include "app/imgui_shortcuts.hpp"
+#include "app/ui/imgui_shortcuts.hpp"
 
 // The SDL backend of Dear ImGui 1.86 fills io.KeysDown by SDL scancode: a letter without an
 // ImGuiKey (K) is asked for by its scancode.
@@ -12,10 +12,10 @@
 #include <string>
 
 #include "core/anim/state_machine.hpp"
-#include "editor/edit_checks.hpp"
-#include "editor/state_edits.hpp"
-#include "editor/timeline_keys.hpp"
-#include "editor/timeline_rows.hpp"
+#include "editor/edits/edit_checks.hpp"
+#include "editor/edits/state_edits.hpp"
+#include "editor/timeline/timeline_keys.hpp"
+#include "editor/timeline/timeline_rows.hpp"
 
 namespace marionette {
 
@@ -199,7 +199,7 @@ void TimelinePanel::shortcuts(const Rig& rig, int selected_bone, const Pose& sho
     if (io.WantTextInput || gesture_ != Gesture::None || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) return;
     const int s = state(rig);
     const State& st = rig.states[static_cast<std::size_t>(s)];
-    // The keys are the shortcut table's (editor/shortcuts.hpp).
+    // The keys are the shortcut table's (editor/ui/shortcuts.hpp).
     const bool key_one = shortcut_pressed(Command::KeySelectedBone, ShortcutContext::Timeline);
     if (key_one || shortcut_pressed(Command::KeyEveryBone, ShortcutContext::Timeline)) {
         key(rig, selected_bone >= 0 && key_one ? std::vector<int>{selected_bone} : every_bone(rig), shown, edits, actions);
@@ -212,7 +212,7 @@ void TimelinePanel::shortcuts(const Rig& rig, int selected_bone, const Pose& sho
         return;
     }
     // Ctrl+A, C and V are the keys' with the pointer over the state panel; over the viewport,
-    // Ctrl+C and V copy and paste the pose (app/pose_clipboard_actions.cpp).
+    // Ctrl+C and V copy and paste the pose (app/actions/pose_clipboard_actions.cpp).
     if (!io.KeyCtrl || !ImGui::IsWindowHovered(ImGuiHoveredFlags_RootAndChildWindows)) return;
     if (shortcut_pressed(Command::SelectAllKeys, ShortcutContext::Timeline)) {
         select(rig, every_key(st), false);

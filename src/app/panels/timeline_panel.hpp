@@ -19,15 +19,15 @@
 
 #include <imgui.h>
 
-#include "app/panel_edits.hpp"
-#include "app/ui_marks.hpp"
+#include "app/panels/panel_edits.hpp"
+#include "app/ui/ui_marks.hpp"
 #include "core/rig/pose.hpp"
 #include "core/rig/rig.hpp"
-#include "editor/key_edits.hpp"
-#include "editor/onion_skin.hpp"
-#include "editor/state_player.hpp"
-#include "editor/time_axis.hpp"
-#include "editor/timeline_rows.hpp"
+#include "editor/edits/key_edits.hpp"
+#include "editor/viewport/onion_skin.hpp"
+#include "editor/timeline/state_player.hpp"
+#include "editor/timeline/time_axis.hpp"
+#include "editor/timeline/timeline_rows.hpp"
 
 namespace marionette {
 

@@ -1,4 +1,4 @@
-#include "app/toolbar.hpp"
+#include "app/panels/toolbar.hpp"
 
 #include <imgui.h>
 #include <imgui_internal.h>
@@ -7,10 +7,10 @@
 #include <string>
 #include <utility>
 
-#include "app/ui_style.hpp"
+#include "app/ui/ui_style.hpp"
 #include "core/rig/mirror_pairs.hpp"
 #include "core/base/utf8.hpp"
-#include "editor/shortcuts.hpp"
+#include "editor/ui/shortcuts.hpp"
 
 namespace marionette {
 

@@ -1,12 +1,12 @@
 #pragma once
 // The strip above the viewport: the File menu, FK / IK mode, undo and redo, reset pose, frame all.
 
-#include "app/inspector_panel.hpp"
-#include "app/ui_marks.hpp"
-#include "app/viewport_renderer.hpp"
-#include "editor/recent_files.hpp"
-#include "editor/ui_appearance.hpp"
-#include "editor/viewport_controller.hpp"
+#include "app/panels/inspector_panel.hpp"
+#include "app/ui/ui_marks.hpp"
+#include "app/render/viewport_renderer.hpp"
+#include "editor/files/recent_files.hpp"
+#include "editor/ui/ui_appearance.hpp"
+#include "editor/viewport/viewport_controller.hpp"
 
 namespace marionette {
 

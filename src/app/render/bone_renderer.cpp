@@ -1,4 +1,4 @@
-#include "app/bone_renderer.hpp"
+#include "app/render/bone_renderer.hpp"
 
 #include <glad/gl.h>
 

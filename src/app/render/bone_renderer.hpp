@@ -1,5 +1,5 @@
 #pragma once
-// Draws the bones instanced: one instance per bone (editor/bone_shapes.hpp), the unit shapes
+// Draws the bones instanced: one instance per bone (editor/viewport/bone_shapes.hpp), the unit shapes
 // uploaded once, so a frame sends 52 bytes a bone instead of its triangles.
 
 #include <filesystem>
@@ -8,9 +8,9 @@
 
 #include <glm/glm.hpp>
 
-#include "app/shader_program.hpp"
+#include "app/render/shader_program.hpp"
 #include "core/base/result.hpp"
-#include "editor/bone_shapes.hpp"
+#include "editor/viewport/bone_shapes.hpp"
 
 namespace marionette {
 

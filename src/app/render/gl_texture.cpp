@@ -1,4 +1,4 @@
-#include "app/gl_texture.hpp"
+#include "app/render/gl_texture.hpp"
 
 #include <glad/gl.h>
 

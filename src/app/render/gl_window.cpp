@@ -1,4 +1,4 @@
-#include "app/gl_window.hpp"
+#include "app/render/gl_window.hpp"
 
 #include <SDL.h>
 #include <glad/gl.h>
@@ -10,7 +10,7 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "app/ui_style.hpp"
+#include "app/ui/ui_style.hpp"
 
 namespace marionette {
 

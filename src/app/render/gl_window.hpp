@@ -9,7 +9,7 @@
 #include <glm/glm.hpp>
 
 #include "core/base/result.hpp"
-#include "editor/ui_appearance.hpp"
+#include "editor/ui/ui_appearance.hpp"
 
 struct SDL_Window;
 union SDL_Event;

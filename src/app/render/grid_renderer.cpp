@@ -1,4 +1,4 @@
-#include "app/grid_renderer.hpp"
+#include "app/render/grid_renderer.hpp"
 
 #include <glad/gl.h>
 

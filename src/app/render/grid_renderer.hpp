@@ -1,14 +1,14 @@
 #pragma once
-// Draws the ground grid planned by editor/grid_plan.hpp: one quad, its lines drawn by the shader.
+// Draws the ground grid planned by editor/viewport/grid_plan.hpp: one quad, its lines drawn by the shader.
 
 #include <filesystem>
 #include <memory>
 
 #include <glm/glm.hpp>
 
-#include "app/shader_program.hpp"
+#include "app/render/shader_program.hpp"
 #include "core/base/result.hpp"
-#include "editor/grid_plan.hpp"
+#include "editor/viewport/grid_plan.hpp"
 
 namespace marionette {
 

@@ -1,4 +1,4 @@
-#include "app/line_renderer.hpp"
+#include "app/render/line_renderer.hpp"
 
 #include <glad/gl.h>
 

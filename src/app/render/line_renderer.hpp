@@ -9,8 +9,8 @@
 
 #include <glm/glm.hpp>
 
-#include "app/shader_program.hpp"
-#include "app/vertex_stream.hpp"
+#include "app/render/shader_program.hpp"
+#include "app/render/vertex_stream.hpp"
 #include "core/base/result.hpp"
 #include "core/rig/skeleton.hpp"
 

@@ -1,4 +1,4 @@
-#include "app/mesh_renderer.hpp"
+#include "app/render/mesh_renderer.hpp"
 
 #include <glad/gl.h>
 
@@ -7,7 +7,7 @@
 
 #include <glm/gtc/type_ptr.hpp>
 
-#include "app/gl_texture.hpp"
+#include "app/render/gl_texture.hpp"
 #include "core/mesh/image_decode.hpp"
 #include "core/mesh/mesh_skinning.hpp"
 

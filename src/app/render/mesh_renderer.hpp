@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "app/shader_program.hpp"
+#include "app/render/shader_program.hpp"
 #include "core/base/result.hpp"
 #include "core/rig/rig.hpp"
 

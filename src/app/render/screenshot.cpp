@@ -1,4 +1,4 @@
-#include "app/screenshot.hpp"
+#include "app/render/screenshot.hpp"
 
 #include <glad/gl.h>
 #include <stb_image_write.h>

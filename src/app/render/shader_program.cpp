@@ -1,4 +1,4 @@
-#include "app/shader_program.hpp"
+#include "app/render/shader_program.hpp"
 
 #include <glad/gl.h>
 

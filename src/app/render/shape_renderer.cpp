@@ -1,4 +1,4 @@
-#include "app/shape_renderer.hpp"
+#include "app/render/shape_renderer.hpp"
 
 #include <glad/gl.h>
 

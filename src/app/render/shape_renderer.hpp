@@ -5,10 +5,10 @@
 #include <memory>
 #include <vector>
 
-#include "app/shader_program.hpp"
-#include "app/vertex_stream.hpp"
+#include "app/render/shader_program.hpp"
+#include "app/render/vertex_stream.hpp"
 #include "core/base/result.hpp"
-#include "editor/shape_vertex.hpp"
+#include "editor/viewport/shape_vertex.hpp"
 
 namespace marionette {
 

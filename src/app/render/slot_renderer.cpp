@@ -1,4 +1,4 @@
-#include "app/slot_renderer.hpp"
+#include "app/render/slot_renderer.hpp"
 
 #include <glad/gl.h>
 
@@ -6,7 +6,7 @@
 
 #include <glm/gtc/type_ptr.hpp>
 
-#include "app/gl_texture.hpp"
+#include "app/render/gl_texture.hpp"
 #include "core/mesh/image_decode.hpp"
 #include "core/mesh/slot_images.hpp"
 

@@ -1,5 +1,5 @@
 #pragma once
-// Draws a 2D puppet's pictures: the quads build_slot_quads makes (editor/slot_quads.hpp), one
+// Draws a 2D puppet's pictures: the quads build_slot_quads makes (editor/viewport/slot_quads.hpp), one
 // draw per batch, textures premultiplied and filtered linearly with mipmaps so a picture stays
 // smooth at every zoom. Each picture file is decoded once and kept while the rig's folder is the
 // same; one that is missing or does not decode shows a magenta checker over its quad and is
@@ -11,11 +11,11 @@
 #include <unordered_map>
 #include <vector>
 
-#include "app/shader_program.hpp"
-#include "app/vertex_stream.hpp"
+#include "app/render/shader_program.hpp"
+#include "app/render/vertex_stream.hpp"
 #include "core/base/read_budget.hpp"
 #include "core/base/result.hpp"
-#include "editor/slot_quads.hpp"
+#include "editor/viewport/slot_quads.hpp"
 
 namespace marionette {
 

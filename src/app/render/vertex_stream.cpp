@@ -1,4 +1,4 @@
-#include "app/vertex_stream.hpp"
+#include "app/render/vertex_stream.hpp"
 
 #include <glad/gl.h>
 

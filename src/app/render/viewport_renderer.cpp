@@ -1,14 +1,14 @@
-#include "app/viewport_renderer.hpp"
+#include "app/render/viewport_renderer.hpp"
 
 #include <glad/gl.h>
 
 #include <algorithm>
 #include <cmath>
 
-#include "app/ui_style.hpp"
-#include "editor/grid_plan.hpp"
-#include "editor/limit_arcs.hpp"
-#include "editor/rotation_gizmo.hpp"
+#include "app/ui/ui_style.hpp"
+#include "editor/viewport/grid_plan.hpp"
+#include "editor/posing/limit_arcs.hpp"
+#include "editor/posing/rotation_gizmo.hpp"
 
 namespace marionette {
 

@@ -9,15 +9,15 @@
 #include <span>
 #include <vector>
 
-#include "app/bone_renderer.hpp"
-#include "app/grid_renderer.hpp"
-#include "app/line_renderer.hpp"
-#include "app/mesh_renderer.hpp"
-#include "app/shape_renderer.hpp"
-#include "app/slot_renderer.hpp"
+#include "app/render/bone_renderer.hpp"
+#include "app/render/grid_renderer.hpp"
+#include "app/render/line_renderer.hpp"
+#include "app/render/mesh_renderer.hpp"
+#include "app/render/shape_renderer.hpp"
+#include "app/render/slot_renderer.hpp"
 #include "core/base/result.hpp"
 #include "core/rig/rig.hpp"
-#include "editor/viewport_controller.hpp"
+#include "editor/viewport/viewport_controller.hpp"
 
 namespace marionette {
 

@@ -1,4 +1,4 @@
-#include "app/dialog_keys.hpp"
+#include "app/ui/dialog_keys.hpp"
 
 #include <imgui_internal.h>
 

@@ -1,5 +1,5 @@
-#include "app/help_window.hpp"
-#include "app/ui_style.hpp"
+#include "app/ui/help_window.hpp"
+#include "app/ui/ui_style.hpp"
 
 #include <imgui.h>
 
@@ -9,7 +9,7 @@
 #include <vector>
 #include <string_view>
 
-#include "editor/shortcuts.hpp"
+#include "editor/ui/shortcuts.hpp"
 
 namespace marionette {
 

@@ -1,11 +1,11 @@
 #pragma once
 // The help window (F1, or the toolbar's Help): every keyboard shortcut grouped as the shortcut
-// table (editor/shortcuts.hpp) has them, which is what the keys do, the mouse's gestures, and
+// table (editor/ui/shortcuts.hpp) has them, which is what the keys do, the mouse's gestures, and
 // an About tab with the version.
 
 #include <string>
 
-#include "app/ui_marks.hpp"
+#include "app/ui/ui_marks.hpp"
 
 namespace marionette {
 

@@ -1,4 +1,4 @@
-#include "app/imgui_shortcuts.hpp"
+#include "app/ui/imgui_shortcuts.hpp"
 
 #include <imgui.h>
 

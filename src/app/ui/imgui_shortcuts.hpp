@@ -1,7 +1,7 @@
 #pragma once
-// The shortcut table's keys (editor/shortcuts.hpp) as a panel reads them through ImGui.
+// The shortcut table's keys (editor/ui/shortcuts.hpp) as a panel reads them through ImGui.
 
-#include "editor/shortcuts.hpp"
+#include "editor/ui/shortcuts.hpp"
 
 namespace marionette {
 

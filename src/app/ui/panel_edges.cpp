@@ -1,10 +1,10 @@
-#include "app/panel_edges.hpp"
+#include "app/ui/panel_edges.hpp"
 
 #include <imgui.h>
 
 #include <algorithm>
 
-#include "app/ui_style.hpp"
+#include "app/ui/ui_style.hpp"
 
 namespace marionette {
 

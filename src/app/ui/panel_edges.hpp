@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "app/ui_marks.hpp"
+#include "app/ui/ui_marks.hpp"
 
 namespace marionette {
 

@@ -6,8 +6,8 @@
 #include <span>
 #include <string>
 
-#include "app/panel_edits.hpp"
-#include "app/ui_marks.hpp"
+#include "app/panels/panel_edits.hpp"
+#include "app/ui/ui_marks.hpp"
 
 namespace marionette {
 

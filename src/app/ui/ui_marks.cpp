@@ -1,4 +1,4 @@
-#include "app/ui_marks.hpp"
+#include "app/ui/ui_marks.hpp"
 
 #include <imgui.h>
 

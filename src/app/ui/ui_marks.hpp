@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "editor/script_checks.hpp"
+#include "editor/script/script_checks.hpp"
 
 namespace marionette {
 
@@ -22,5 +22,10 @@ public:
 private:
     std::vector<UiMark> marks_;
 };
+
+// Names the ImGui item drawn last when the panel is given marks (a script runs), else nothing.
+inline void mark_last_item(UiMarks* marks, const std::string& name) {
+    if (marks) marks->mark_last_item(name);
+}
 
 }  // namespace marionette

@@ -1,4 +1,4 @@
-#include "app/ui_style.hpp"
+#include "app/ui/ui_style.hpp"
 
 #include <stb_truetype.h>
 

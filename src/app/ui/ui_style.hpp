@@ -1,5 +1,5 @@
 #pragma once
-// Dear ImGui's font and style for a UI scale and theme (editor/ui_appearance.hpp): the app's
+// Dear ImGui's font and style for a UI scale and theme (editor/ui/ui_appearance.hpp): the app's
 // side of the appearance, applied between frames (GlWindow::set_appearance).
 
 #include <imgui.h>
@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <string>
 
-#include "editor/ui_appearance.hpp"
+#include "editor/ui/ui_appearance.hpp"
 
 namespace marionette {
 

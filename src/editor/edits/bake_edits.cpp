@@ -1,4 +1,4 @@
-#include "editor/bake_edits.hpp"
+#include "editor/edits/bake_edits.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,8 +8,8 @@
 #include "core/base/extents.hpp"
 #include "core/anim/state_ik.hpp"
 #include "core/anim/state_pose.hpp"
-#include "editor/edit_checks.hpp"
-#include "editor/state_edits.hpp"
+#include "editor/edits/edit_checks.hpp"
+#include "editor/edits/state_edits.hpp"
 
 namespace marionette {
 

@@ -6,8 +6,8 @@
 #include "core/math/color.hpp"
 #include "core/math/rotation_math.hpp"
 #include "core/math/unit_length.hpp"
-#include "editor/edit_checks.hpp"
-#include "editor/edits.hpp"
+#include "editor/edits/edit_checks.hpp"
+#include "editor/edits/edits.hpp"
 
 namespace marionette {
 

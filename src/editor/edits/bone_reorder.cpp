@@ -1,4 +1,4 @@
-#include "editor/bone_reorder.hpp"
+#include "editor/edits/bone_reorder.hpp"
 
 #include <algorithm>
 

@@ -6,7 +6,7 @@
 #include <span>
 #include <vector>
 
-#include "editor/edits.hpp"
+#include "editor/edits/edits.hpp"
 
 namespace marionette {
 

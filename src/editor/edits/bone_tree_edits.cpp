@@ -5,10 +5,10 @@
 #include <numeric>
 #include <unordered_set>
 
-#include "editor/bone_reorder.hpp"
-#include "editor/edit_checks.hpp"
-#include "editor/edits.hpp"
-#include "editor/unique_name.hpp"
+#include "editor/edits/bone_reorder.hpp"
+#include "editor/edits/edit_checks.hpp"
+#include "editor/edits/edits.hpp"
+#include "editor/edits/unique_name.hpp"
 
 namespace marionette {
 

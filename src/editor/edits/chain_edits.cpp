@@ -6,8 +6,8 @@
 #include "core/rig/forward_kinematics.hpp"
 #include "core/ik/pins.hpp"
 #include "core/math/rotation_math.hpp"
-#include "editor/edit_checks.hpp"
-#include "editor/edits.hpp"
+#include "editor/edits/edit_checks.hpp"
+#include "editor/edits/edits.hpp"
 
 namespace marionette {
 

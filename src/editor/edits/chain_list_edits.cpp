@@ -3,9 +3,9 @@
 #include <unordered_set>
 
 #include "core/rig/forward_kinematics.hpp"
-#include "editor/edit_checks.hpp"
-#include "editor/edits.hpp"
-#include "editor/unique_name.hpp"
+#include "editor/edits/edit_checks.hpp"
+#include "editor/edits/edits.hpp"
+#include "editor/edits/unique_name.hpp"
 
 namespace marionette {
 

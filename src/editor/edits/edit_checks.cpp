@@ -1,4 +1,4 @@
-#include "editor/edit_checks.hpp"
+#include "editor/edits/edit_checks.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -48,6 +48,13 @@ Status check_chain(const Rig& rig, int chain) {
     const std::size_t n = rig.chains.size();
     if (chain < 0 || static_cast<std::size_t>(chain) >= n) {
         return Error{"chain " + std::to_string(chain) + " does not exist (the rig has " + std::to_string(n) + " chains)"};
+    }
+    return {};
+}
+
+Status check_state(const Rig& rig, int state) {
+    if (state < 0 || static_cast<std::size_t>(state) >= rig.states.size()) {
+        return Error{"no state " + std::to_string(state) + " (the rig has " + std::to_string(rig.states.size()) + ")"};
     }
     return {};
 }

@@ -22,6 +22,7 @@ std::string number_text(float value);
 
 Status check_bone(const Rig& rig, int bone);
 Status check_chain(const Rig& rig, int chain);
+Status check_state(const Rig& rig, int state);
 // The edits that renumber bones or touch the pose need one pose rotation per bone.
 Status check_pose_matches(const Rig& rig);
 

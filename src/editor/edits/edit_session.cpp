@@ -1,4 +1,4 @@
-#include "editor/edit_session.hpp"
+#include "editor/edits/edit_session.hpp"
 
 namespace marionette {
 

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "core/rig/document.hpp"
-#include "editor/edits.hpp"
-#include "editor/history.hpp"
+#include "editor/edits/edits.hpp"
+#include "editor/edits/history.hpp"
 
 namespace marionette {
 

@@ -1,9 +1,9 @@
-#include "editor/history.hpp"
+#include "editor/edits/history.hpp"
 
 #include <algorithm>
 #include <utility>
 
-#include "editor/rig_memory.hpp"
+#include "editor/files/rig_memory.hpp"
 
 namespace marionette {
 

@@ -1,4 +1,4 @@
-#include "editor/key_edits.hpp"
+#include "editor/edits/key_edits.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -10,21 +10,14 @@
 #include "core/math/rotation_math.hpp"
 #include "core/anim/state_pose.hpp"
 #include "core/math/transform.hpp"
-#include "editor/edit_checks.hpp"
-#include "editor/timeline_keys.hpp"
+#include "editor/edits/edit_checks.hpp"
+#include "editor/timeline/timeline_keys.hpp"
 
 namespace marionette {
 
 using namespace edit_checks;
 
 namespace {
-
-Status check_state(const Rig& rig, int state) {
-    if (state < 0 || static_cast<std::size_t>(state) >= rig.states.size()) {
-        return Error{"no state " + std::to_string(state) + " (the rig has " + std::to_string(rig.states.size()) + ")"};
-    }
-    return {};
-}
 
 Status check_key_time(float time) {
     if (!is_key_time(time)) return Error{std::string(kKeyTimeRule) + ", got " + number_text(time)};

@@ -1,11 +1,11 @@
-#include "editor/mirror_edits.hpp"
+#include "editor/edits/mirror_edits.hpp"
 
 #include <algorithm>
 
 #include "core/rig/forward_kinematics.hpp"
 #include "core/rig/mirror_pairs.hpp"
 #include "core/math/rotation_math.hpp"
-#include "editor/edits.hpp"
+#include "editor/edits/edits.hpp"
 
 namespace marionette {
 

@@ -1,4 +1,4 @@
-#include "editor/new_rig.hpp"
+#include "editor/edits/new_rig.hpp"
 
 #include "core/math/rotation_math.hpp"
 #include "core/math/transform.hpp"

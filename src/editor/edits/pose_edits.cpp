@@ -2,8 +2,8 @@
 // offset, and the reset to rest. Limits are not applied here: the tools that pose a joint keep
 // to them.
 
-#include "editor/edit_checks.hpp"
-#include "editor/edits.hpp"
+#include "editor/edits/edit_checks.hpp"
+#include "editor/edits/edits.hpp"
 
 namespace marionette {
 

@@ -1,12 +1,12 @@
-#include "editor/pose_library_edits.hpp"
+#include "editor/edits/pose_library_edits.hpp"
 
 #include <cmath>
 #include <unordered_set>
 
 #include "core/base/utf8.hpp"
-#include "editor/edit_checks.hpp"
-#include "editor/mirror_pose.hpp"
-#include "editor/unique_name.hpp"
+#include "editor/edits/edit_checks.hpp"
+#include "editor/posing/mirror_pose.hpp"
+#include "editor/edits/unique_name.hpp"
 
 namespace marionette {
 

@@ -1,4 +1,4 @@
-#include "editor/slot_edits.hpp"
+#include "editor/edits/slot_edits.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include <unordered_set>
 
 #include "core/math/angles.hpp"
-#include "editor/unique_name.hpp"
+#include "editor/edits/unique_name.hpp"
 
 namespace marionette {
 

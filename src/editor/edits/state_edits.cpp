@@ -1,12 +1,12 @@
-#include "editor/state_edits.hpp"
+#include "editor/edits/state_edits.hpp"
 
 #include <cmath>
 #include <unordered_set>
 
 #include "core/math/angles.hpp"
 #include "core/math/unit_length.hpp"
-#include "editor/edit_checks.hpp"
-#include "editor/unique_name.hpp"
+#include "editor/edits/edit_checks.hpp"
+#include "editor/edits/unique_name.hpp"
 #include "core/base/utf8.hpp"
 
 namespace marionette {
@@ -19,13 +19,6 @@ constexpr float kMaxChannelAngle = static_cast<float>(kMaxFileDegrees * kPiDoubl
 constexpr float kMaxTransitionSeconds = 3600.0f;
 
 std::string state_label(const Rig& rig, int state) { return "state \"" + rig.states[static_cast<std::size_t>(state)].name + "\""; }
-
-Status check_state(const Rig& rig, int state) {
-    if (state < 0 || static_cast<std::size_t>(state) >= rig.states.size()) {
-        return Error{"no state " + std::to_string(state) + " (the rig has " + std::to_string(rig.states.size()) + ")"};
-    }
-    return {};
-}
 
 bool is_identity(const glm::quat& q) { return q.x == 0.0f && q.y == 0.0f && q.z == 0.0f; }
 

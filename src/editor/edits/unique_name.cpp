@@ -1,4 +1,4 @@
-#include "editor/unique_name.hpp"
+#include "editor/edits/unique_name.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -1,4 +1,4 @@
-#include "editor/file_listing.hpp"
+#include "editor/files/file_listing.hpp"
 
 #include <algorithm>
 #include <system_error>

@@ -3,7 +3,7 @@
 // (".." first, then folders, then rig files, each sorted case-insensitively) and resolving the
 // text in the name field (a file to open or save, a folder to enter, or why neither). All of it
 // goes through the std::error_code overloads of std::filesystem: an unreadable folder is an
-// error message, never an exception. src/app/file_dialog only draws this.
+// error message, never an exception. src/app/dialogs/file_dialog only draws this.
 
 #include <filesystem>
 #include <span>

@@ -1,4 +1,4 @@
-#include "editor/numbered_path.hpp"
+#include "editor/files/numbered_path.hpp"
 
 #include <string>
 

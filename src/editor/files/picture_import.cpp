@@ -1,4 +1,4 @@
-#include "editor/picture_import.hpp"
+#include "editor/files/picture_import.hpp"
 
 #include <algorithm>
 

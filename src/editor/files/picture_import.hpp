@@ -11,7 +11,7 @@
 #include <string_view>
 
 #include "core/base/result.hpp"
-#include "editor/slot_edits.hpp"
+#include "editor/edits/slot_edits.hpp"
 
 namespace marionette {
 

@@ -1,4 +1,4 @@
-#include "editor/recent_files.hpp"
+#include "editor/files/recent_files.hpp"
 
 #include <algorithm>
 #include <system_error>

@@ -1,4 +1,4 @@
-#include "editor/recovery_file.hpp"
+#include "editor/files/recovery_file.hpp"
 
 #include <cerrno>
 #include <cstdint>

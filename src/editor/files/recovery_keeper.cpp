@@ -1,4 +1,4 @@
-#include "editor/recovery_keeper.hpp"
+#include "editor/files/recovery_keeper.hpp"
 
 #include <unistd.h>
 

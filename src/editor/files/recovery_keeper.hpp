@@ -11,8 +11,8 @@
 #include <string>
 
 #include "core/rig/document.hpp"
-#include "editor/recovery_schedule.hpp"
-#include "editor/recovery_store.hpp"
+#include "editor/files/recovery_schedule.hpp"
+#include "editor/files/recovery_store.hpp"
 
 namespace marionette {
 

@@ -1,4 +1,4 @@
-#include "editor/recovery_schedule.hpp"
+#include "editor/files/recovery_schedule.hpp"
 
 namespace marionette {
 

@@ -1,4 +1,4 @@
-#include "editor/recovery_store.hpp"
+#include "editor/files/recovery_store.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -14,7 +14,7 @@
 #include <system_error>
 
 #include "core/rig/rig_file.hpp"
-#include "editor/user_settings.hpp"
+#include "editor/ui/user_settings.hpp"
 
 namespace marionette {
 

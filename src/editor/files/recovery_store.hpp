@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "core/base/result.hpp"
-#include "editor/recovery_file.hpp"
+#include "editor/files/recovery_file.hpp"
 
 namespace marionette {
 

@@ -1,4 +1,4 @@
-#include "editor/rig_memory.hpp"
+#include "editor/files/rig_memory.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -1,10 +1,10 @@
-#include "editor/chain_handles.hpp"
+#include "editor/posing/chain_handles.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 #include "core/rig/forward_kinematics.hpp"
-#include "editor/picking.hpp"
+#include "editor/viewport/picking.hpp"
 
 namespace marionette {
 

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "core/rig/rig.hpp"
-#include "editor/shape_vertex.hpp"
-#include "editor/view_camera.hpp"
-#include "editor/viewport.hpp"
+#include "editor/viewport/shape_vertex.hpp"
+#include "editor/viewport/view_camera.hpp"
+#include "editor/viewport/viewport.hpp"
 
 namespace marionette {
 

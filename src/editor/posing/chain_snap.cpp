@@ -1,12 +1,12 @@
-#include "editor/chain_snap.hpp"
+#include "editor/posing/chain_snap.hpp"
 
 #include <optional>
 
 #include "core/rig/forward_kinematics.hpp"
 #include "core/ik/ik_solve.hpp"
 #include "core/ik/pins.hpp"
-#include "editor/edit_checks.hpp"
-#include "editor/edits.hpp"
+#include "editor/edits/edit_checks.hpp"
+#include "editor/edits/edits.hpp"
 
 namespace marionette {
 

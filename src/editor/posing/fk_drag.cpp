@@ -1,4 +1,4 @@
-#include "editor/fk_drag.hpp"
+#include "editor/posing/fk_drag.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,10 +1,10 @@
-#include "editor/ik_drag.hpp"
+#include "editor/posing/ik_drag.hpp"
 
 #include "core/ik/chain_mix.hpp"
 #include "core/rig/forward_kinematics.hpp"
 #include "core/ik/ik_solve.hpp"
 #include "core/ik/pins.hpp"
-#include "editor/limb_swing.hpp"
+#include "editor/posing/limb_swing.hpp"
 
 namespace marionette {
 

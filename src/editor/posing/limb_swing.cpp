@@ -1,4 +1,4 @@
-#include "editor/limb_swing.hpp"
+#include "editor/posing/limb_swing.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "editor/limit_arcs.hpp"
+#include "editor/posing/limit_arcs.hpp"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "editor/mirror_pose.hpp"
+#include "editor/posing/mirror_pose.hpp"
 
 #include <cmath>
 

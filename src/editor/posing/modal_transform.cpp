@@ -1,4 +1,4 @@
-#include "editor/modal_transform.hpp"
+#include "editor/posing/modal_transform.hpp"
 
 #include <algorithm>
 #include <cmath>

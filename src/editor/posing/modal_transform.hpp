@@ -22,11 +22,11 @@
 
 #include "core/base/result.hpp"
 #include "core/rig/rig.hpp"
-#include "editor/fk_drag.hpp"
-#include "editor/ik_drag.hpp"
-#include "editor/root_drag.hpp"
-#include "editor/view_camera.hpp"
-#include "editor/viewport.hpp"
+#include "editor/posing/fk_drag.hpp"
+#include "editor/posing/ik_drag.hpp"
+#include "editor/posing/root_drag.hpp"
+#include "editor/viewport/view_camera.hpp"
+#include "editor/viewport/viewport.hpp"
 
 namespace marionette {
 

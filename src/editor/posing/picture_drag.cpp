@@ -1,4 +1,4 @@
-#include "editor/picture_drag.hpp"
+#include "editor/posing/picture_drag.hpp"
 
 #include <algorithm>
 #include <cmath>

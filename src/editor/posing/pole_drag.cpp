@@ -1,4 +1,4 @@
-#include "editor/pole_drag.hpp"
+#include "editor/posing/pole_drag.hpp"
 
 #include "core/ik/chain_mix.hpp"
 #include "core/rig/forward_kinematics.hpp"

@@ -1,4 +1,4 @@
-#include "editor/root_drag.hpp"
+#include "editor/posing/root_drag.hpp"
 
 #include "core/ik/pins.hpp"
 

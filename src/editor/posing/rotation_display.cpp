@@ -1,4 +1,4 @@
-#include "editor/rotation_display.hpp"
+#include "editor/posing/rotation_display.hpp"
 
 #include <cmath>
 

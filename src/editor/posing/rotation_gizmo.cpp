@@ -1,4 +1,4 @@
-#include "editor/rotation_gizmo.hpp"
+#include "editor/posing/rotation_gizmo.hpp"
 
 #include <algorithm>
 #include <cmath>

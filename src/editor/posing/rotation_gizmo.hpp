@@ -8,8 +8,8 @@
 #include <optional>
 #include <vector>
 
-#include "editor/view_camera.hpp"
-#include "editor/viewport.hpp"
+#include "editor/viewport/view_camera.hpp"
+#include "editor/viewport/viewport.hpp"
 
 namespace marionette {
 

@@ -1,4 +1,4 @@
-#include "editor/benchmark_rig.hpp"
+#include "editor/script/benchmark_rig.hpp"
 
 #include <string>
 

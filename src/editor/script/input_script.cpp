@@ -1,4 +1,4 @@
-#include "editor/input_script.hpp"
+#include "editor/script/input_script.hpp"
 
 #include <cmath>
 #include <cstdio>

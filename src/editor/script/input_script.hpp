@@ -24,7 +24,7 @@
 
 #include "core/base/result.hpp"
 #include "core/anim/state_machine.hpp"
-#include "editor/viewport_input.hpp"
+#include "editor/viewport/viewport_input.hpp"
 
 namespace marionette {
 

@@ -1,4 +1,4 @@
-#include "editor/script_checks.hpp"
+#include "editor/script/script_checks.hpp"
 
 #include <algorithm>
 #include <cmath>

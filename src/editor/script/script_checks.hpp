@@ -8,9 +8,9 @@
 #include <string_view>
 
 #include "core/rig/rig.hpp"
-#include "editor/input_script.hpp"
-#include "editor/view_camera.hpp"
-#include "editor/viewport.hpp"
+#include "editor/script/input_script.hpp"
+#include "editor/viewport/view_camera.hpp"
+#include "editor/viewport/viewport.hpp"
 
 namespace marionette {
 

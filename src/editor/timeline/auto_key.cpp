@@ -1,8 +1,8 @@
-#include "editor/auto_key.hpp"
+#include "editor/timeline/auto_key.hpp"
 
 #include "core/anim/state_machine.hpp"
-#include "editor/edit_checks.hpp"
-#include "editor/key_edits.hpp"
+#include "editor/edits/edit_checks.hpp"
+#include "editor/edits/key_edits.hpp"
 
 namespace marionette {
 

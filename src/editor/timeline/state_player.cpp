@@ -1,4 +1,4 @@
-#include "editor/state_player.hpp"
+#include "editor/timeline/state_player.hpp"
 
 #include "core/anim/state_ik.hpp"
 

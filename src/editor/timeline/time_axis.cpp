@@ -1,4 +1,4 @@
-#include "editor/time_axis.hpp"
+#include "editor/timeline/time_axis.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "editor/timeline_keys.hpp"
+#include "editor/timeline/timeline_keys.hpp"
 
 namespace marionette {
 

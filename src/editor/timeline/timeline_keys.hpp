@@ -7,7 +7,7 @@
 #include <string>
 
 #include "core/rig/rig.hpp"
-#include "editor/key_edits.hpp"
+#include "editor/edits/key_edits.hpp"
 
 namespace marionette {
 

@@ -1,11 +1,11 @@
-#include "editor/timeline_rows.hpp"
+#include "editor/timeline/timeline_rows.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <utility>
 
-#include "editor/time_axis.hpp"
-#include "editor/timeline_keys.hpp"
+#include "editor/timeline/time_axis.hpp"
+#include "editor/timeline/timeline_keys.hpp"
 
 namespace marionette {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/anim/state.hpp"
-#include "editor/key_edits.hpp"
+#include "editor/edits/key_edits.hpp"
 
 namespace marionette {
 

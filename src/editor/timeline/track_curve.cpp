@@ -1,7 +1,7 @@
-#include "editor/track_curve.hpp"
+#include "editor/timeline/track_curve.hpp"
 
 #include "core/math/angles.hpp"
-#include "editor/rotation_display.hpp"
+#include "editor/posing/rotation_display.hpp"
 
 namespace marionette {
 

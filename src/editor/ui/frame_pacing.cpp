@@ -1,4 +1,4 @@
-#include "editor/frame_pacing.hpp"
+#include "editor/ui/frame_pacing.hpp"
 
 namespace marionette {
 

@@ -1,10 +1,10 @@
-#include "editor/frame_workload.hpp"
+#include "editor/ui/frame_workload.hpp"
 
 #include <cmath>
 
 #include "core/rig/forward_kinematics.hpp"
 #include "core/ik/ik_solve.hpp"
-#include "editor/limit_arcs.hpp"
+#include "editor/posing/limit_arcs.hpp"
 
 namespace marionette {
 

@@ -10,9 +10,9 @@
 
 #include "core/ik/ik_result.hpp"
 #include "core/rig/rig.hpp"
-#include "editor/bone_shapes.hpp"
-#include "editor/chain_handles.hpp"
-#include "editor/slot_quads.hpp"
+#include "editor/viewport/bone_shapes.hpp"
+#include "editor/posing/chain_handles.hpp"
+#include "editor/viewport/slot_quads.hpp"
 
 namespace marionette {
 

@@ -1,4 +1,4 @@
-#include "editor/panel_sizes.hpp"
+#include "editor/ui/panel_sizes.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "editor/shortcuts.hpp"
+#include "editor/ui/shortcuts.hpp"
 
 namespace marionette {
 

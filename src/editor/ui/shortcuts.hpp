@@ -8,7 +8,7 @@
 #include <span>
 #include <string>
 
-#include "editor/viewport_input.hpp"
+#include "editor/viewport/viewport_input.hpp"
 
 namespace marionette {
 

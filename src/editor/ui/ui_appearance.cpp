@@ -1,4 +1,4 @@
-#include "editor/ui_appearance.hpp"
+#include "editor/ui/ui_appearance.hpp"
 
 #include <algorithm>
 #include <array>

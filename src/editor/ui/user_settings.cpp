@@ -1,4 +1,4 @@
-#include "editor/user_settings.hpp"
+#include "editor/ui/user_settings.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -8,7 +8,7 @@
 #include "core/io/json/json_document.hpp"
 #include "core/rig/rig_file.hpp"
 #include "core/io/text_file.hpp"
-#include "editor/imgui_layout.hpp"
+#include "editor/ui/imgui_layout.hpp"
 
 namespace marionette {
 

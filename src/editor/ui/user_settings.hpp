@@ -14,9 +14,9 @@
 #include <string>
 
 #include "core/base/result.hpp"
-#include "editor/panel_sizes.hpp"
-#include "editor/recent_files.hpp"
-#include "editor/ui_appearance.hpp"
+#include "editor/ui/panel_sizes.hpp"
+#include "editor/files/recent_files.hpp"
+#include "editor/ui/ui_appearance.hpp"
 
 namespace marionette {
 

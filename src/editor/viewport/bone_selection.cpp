@@ -1,4 +1,4 @@
-#include "editor/bone_selection.hpp"
+#include "editor/viewport/bone_selection.hpp"
 
 #include <algorithm>
 

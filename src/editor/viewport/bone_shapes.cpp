@@ -1,4 +1,4 @@
-#include "editor/bone_shapes.hpp"
+#include "editor/viewport/bone_shapes.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -32,7 +32,7 @@ struct BoneInstance {
     PackedColor fill = 0;
     PackedColor outline = 0;
 };
-static_assert(sizeof(BoneInstance) == 52, "the instance buffer's layout (app/bone_renderer.cpp) follows this struct");
+static_assert(sizeof(BoneInstance) == 52, "the instance buffer's layout (app/render/bone_renderer.cpp) follows this struct");
 
 enum class BoneLook : unsigned char { Normal, InChain, Hovered, Selected };
 

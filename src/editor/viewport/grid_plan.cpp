@@ -1,4 +1,4 @@
-#include "editor/grid_plan.hpp"
+#include "editor/viewport/grid_plan.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -9,7 +9,7 @@
 
 #include <glm/glm.hpp>
 
-#include "editor/view_camera.hpp"
+#include "editor/viewport/view_camera.hpp"
 
 namespace marionette {
 

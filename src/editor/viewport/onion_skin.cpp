@@ -1,9 +1,9 @@
-#include "editor/onion_skin.hpp"
+#include "editor/viewport/onion_skin.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "editor/key_edits.hpp"
+#include "editor/edits/key_edits.hpp"
 
 namespace marionette {
 

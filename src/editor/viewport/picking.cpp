@@ -1,4 +1,4 @@
-#include "editor/picking.hpp"
+#include "editor/viewport/picking.hpp"
 
 #include <algorithm>
 #include <vector>

@@ -16,8 +16,8 @@
 
 #include "core/rig/pose.hpp"
 #include "core/rig/skeleton.hpp"
-#include "editor/view_camera.hpp"
-#include "editor/viewport.hpp"
+#include "editor/viewport/view_camera.hpp"
+#include "editor/viewport/viewport.hpp"
 
 namespace marionette {
 

@@ -1,6 +1,6 @@
 #pragma once
 // A corner of a lit, coloured triangle: what the handles over the bones are built of
-// (chain_handles.hpp) and app/shape_renderer draws.
+// (chain_handles.hpp) and app/render/shape_renderer draws.
 
 #include <glm/glm.hpp>
 

@@ -1,4 +1,4 @@
-#include "editor/shown_extent.hpp"
+#include "editor/viewport/shown_extent.hpp"
 
 #include <algorithm>
 

@@ -8,7 +8,7 @@
 #include <glm/glm.hpp>
 
 #include "core/rig/rig.hpp"
-#include "editor/state_player.hpp"
+#include "editor/timeline/state_player.hpp"
 
 namespace marionette {
 

@@ -1,4 +1,4 @@
-#include "editor/slot_picking.hpp"
+#include "editor/viewport/slot_picking.hpp"
 
 #include <array>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "editor/slot_quads.hpp"
+#include "editor/viewport/slot_quads.hpp"
 
 namespace marionette {
 

@@ -1,4 +1,4 @@
-#include "editor/view_camera.hpp"
+#include "editor/viewport/view_camera.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -18,8 +18,8 @@
 
 #include "core/io/json/json_fwd.hpp"
 #include "core/base/result.hpp"
-#include "editor/bounding_box.hpp"
-#include "editor/viewport.hpp"
+#include "editor/viewport/bounding_box.hpp"
+#include "editor/viewport/viewport.hpp"
 
 namespace marionette {
 

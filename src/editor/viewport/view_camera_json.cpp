@@ -6,7 +6,7 @@
 
 #include "core/math/angles.hpp"
 #include "core/io/json/json_document.hpp"
-#include "editor/view_camera.hpp"
+#include "editor/viewport/view_camera.hpp"
 
 namespace marionette {
 

@@ -1,4 +1,4 @@
-#include "editor/viewport_controller.hpp"
+#include "editor/viewport/viewport_controller.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,9 +7,9 @@
 
 #include "core/rig/forward_kinematics.hpp"
 #include "core/ik/pins.hpp"
-#include "editor/bounding_box.hpp"
-#include "editor/edits.hpp"
-#include "editor/picking.hpp"
+#include "editor/viewport/bounding_box.hpp"
+#include "editor/edits/edits.hpp"
+#include "editor/viewport/picking.hpp"
 
 namespace marionette {
 

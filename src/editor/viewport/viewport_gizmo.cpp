@@ -1,7 +1,7 @@
 // The rotation gizmo in the viewport: the controller's side of its rings (rotation_gizmo.hpp),
 // shown on the active bone in 3D and dragged to turn the selection about one world axis.
 
-#include "editor/viewport_controller.hpp"
+#include "editor/viewport/viewport_controller.hpp"
 
 namespace marionette {
 

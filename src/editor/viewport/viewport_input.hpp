@@ -9,7 +9,7 @@ namespace marionette {
 
 enum class MouseButton { Left, Middle, Right };
 
-// The keys the editor's shortcuts use (editor/shortcuts.hpp); every other key arrives as Other.
+// The keys the editor's shortcuts use (editor/ui/shortcuts.hpp); every other key arrives as Other.
 // Front, Side and Top are the 1, 3 and 7 keys (and the keypad's), Blender's views.
 enum class ViewKey {
     Other, Space, Tab, Escape, P, F, Home, Z, Y, PageUp, PageDown, Front, Side, Top, E, G, R, S, A, M, BracketRight,

@@ -1,13 +1,13 @@
-// The viewport's keys (the shortcut table's, editor/shortcuts.hpp) and what only they do: the
+// The viewport's keys (the shortcut table's, editor/ui/shortcuts.hpp) and what only they do: the
 // automatic IK chain's length, pinning and the FK/IK snaps.
 
 #include <algorithm>
 
 #include "core/rig/forward_kinematics.hpp"
-#include "editor/chain_snap.hpp"
-#include "editor/edits.hpp"
-#include "editor/shortcuts.hpp"
-#include "editor/viewport_controller.hpp"
+#include "editor/posing/chain_snap.hpp"
+#include "editor/edits/edits.hpp"
+#include "editor/ui/shortcuts.hpp"
+#include "editor/viewport/viewport_controller.hpp"
 
 namespace marionette {
 

@@ -2,8 +2,8 @@
 // From the key to a confirm or a cancel, every input goes to the transform; a confirm is one
 // undo step, a cancel none.
 
-#include "editor/shortcuts.hpp"
-#include "editor/viewport_controller.hpp"
+#include "editor/ui/shortcuts.hpp"
+#include "editor/viewport/viewport_controller.hpp"
 
 namespace marionette {
 

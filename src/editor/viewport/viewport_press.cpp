@@ -5,9 +5,9 @@
 #include <algorithm>
 
 #include "core/rig/forward_kinematics.hpp"
-#include "editor/picking.hpp"
-#include "editor/slot_picking.hpp"
-#include "editor/viewport_controller.hpp"
+#include "editor/viewport/picking.hpp"
+#include "editor/viewport/slot_picking.hpp"
+#include "editor/viewport/viewport_controller.hpp"
 
 namespace marionette {
 

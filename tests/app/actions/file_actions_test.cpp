@@ -4,13 +4,13 @@
 
 #include <gtest/gtest.h>
 
-#include "app/file_actions.hpp"
+#include "app/actions/file_actions.hpp"
 #include "app/headless_imgui.hpp"
-#include "app/ui_marks.hpp"
+#include "app/ui/ui_marks.hpp"
 #include "core/rig/rig_json.hpp"
 #include "core/test_files.hpp"
 #include "editor/edit_test_rigs.hpp"
-#include "editor/edits.hpp"
+#include "editor/edits/edits.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;

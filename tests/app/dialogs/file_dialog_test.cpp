@@ -7,7 +7,7 @@
 #include <optional>
 #include <string_view>
 
-#include "app/file_dialog.hpp"
+#include "app/dialogs/file_dialog.hpp"
 #include "app/headless_imgui.hpp"
 #include "core/test_files.hpp"
 

@@ -5,7 +5,7 @@
 #include <optional>
 
 #include "app/headless_imgui.hpp"
-#include "app/message_dialogs.hpp"
+#include "app/dialogs/message_dialogs.hpp"
 
 namespace marionette {
 namespace {

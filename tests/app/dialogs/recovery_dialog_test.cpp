@@ -5,11 +5,11 @@
 
 #include <optional>
 
-#include "app/disk_change_dialog.hpp"
+#include "app/dialogs/disk_change_dialog.hpp"
 #include "app/headless_imgui.hpp"
-#include "app/message_dialogs.hpp"
-#include "app/recovery_dialog.hpp"
-#include "app/ui_marks.hpp"
+#include "app/dialogs/message_dialogs.hpp"
+#include "app/dialogs/recovery_dialog.hpp"
+#include "app/ui/ui_marks.hpp"
 
 namespace marionette {
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "app/app_test_support.hpp"
-#include "app/saved_rigs.hpp"
+#include "app/e2e/saved_rigs.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;

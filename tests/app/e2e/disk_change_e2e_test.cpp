@@ -7,8 +7,8 @@
 #include <sys/stat.h>
 
 #include "app/app_test_support.hpp"
-#include "app/background_editor.hpp"
-#include "app/saved_rigs.hpp"
+#include "app/e2e/background_editor.hpp"
+#include "app/e2e/saved_rigs.hpp"
 #include "core/test_paths.hpp"
 
 using namespace marionette;

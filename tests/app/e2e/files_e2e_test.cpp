@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/app_test_support.hpp"
-#include "app/saved_rigs.hpp"
+#include "app/e2e/saved_rigs.hpp"
 #include "core/rig/rig_compare.hpp"
 #include "core/test_paths.hpp"
 

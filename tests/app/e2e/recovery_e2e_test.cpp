@@ -11,8 +11,8 @@
 #include <nlohmann/json.hpp>
 
 #include "app/app_test_support.hpp"
-#include "app/background_editor.hpp"
-#include "app/saved_rigs.hpp"
+#include "app/e2e/background_editor.hpp"
+#include "app/e2e/saved_rigs.hpp"
 #include "core/rig/rig_json.hpp"
 #include "core/test_paths.hpp"
 

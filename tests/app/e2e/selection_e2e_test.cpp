@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "app/app_test_support.hpp"
-#include "app/saved_rigs.hpp"
+#include "app/e2e/saved_rigs.hpp"
 #include "core/rig/rig_file.hpp"
 #include "core/math/rotation_math.hpp"
 

@@ -12,7 +12,7 @@
 #include <stb_image_write.h>
 
 #include "app/app_test_support.hpp"
-#include "app/saved_rigs.hpp"
+#include "app/e2e/saved_rigs.hpp"
 #include "core/rig/rig_file.hpp"
 
 using namespace marionette::testing;

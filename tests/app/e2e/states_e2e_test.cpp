@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/app_test_support.hpp"
-#include "app/saved_rigs.hpp"
+#include "app/e2e/saved_rigs.hpp"
 #include "core/anim/state_test_rigs.hpp"
 #include "core/anim/state_machine.hpp"
 #include "core/anim/state_pose.hpp"

@@ -9,7 +9,7 @@
 #include <cmath>
 
 #include "app/app_test_support.hpp"
-#include "app/saved_rigs.hpp"
+#include "app/e2e/saved_rigs.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;

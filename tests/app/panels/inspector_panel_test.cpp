@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "app/headless_imgui.hpp"
-#include "app/inspector_panel.hpp"
+#include "app/panels/inspector_panel.hpp"
 #include "editor/edit_test_rigs.hpp"
 
 using namespace marionette;

@@ -5,9 +5,9 @@
 #include <gtest/gtest.h>
 
 #include "app/headless_imgui.hpp"
-#include "app/outliner_panel.hpp"
+#include "app/panels/outliner_panel.hpp"
 #include "editor/edit_test_rigs.hpp"
-#include "editor/pose_library_edits.hpp"
+#include "editor/edits/pose_library_edits.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;

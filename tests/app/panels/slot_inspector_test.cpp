@@ -5,9 +5,9 @@
 #include <gtest/gtest.h>
 
 #include "app/headless_imgui.hpp"
-#include "app/inspector_panel.hpp"
-#include "app/key_inspector.hpp"
-#include "app/outliner_panel.hpp"
+#include "app/panels/inspector_panel.hpp"
+#include "app/panels/key_inspector.hpp"
+#include "app/panels/outliner_panel.hpp"
 #include "core/rig/rig_json.hpp"
 
 using namespace marionette;

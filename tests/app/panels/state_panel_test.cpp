@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "app/headless_imgui.hpp"
-#include "app/state_panel.hpp"
+#include "app/panels/state_panel.hpp"
 #include "editor/edit_test_rigs.hpp"
 
 using namespace marionette;

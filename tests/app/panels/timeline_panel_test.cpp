@@ -3,7 +3,7 @@
 // Ctrl+C / Ctrl+V copy and paste at the playhead, the wheel zooms. Edits are applied to the rig
 // here as the editor applies them (a preview live, then one step).
 
-#include "app/timeline_panel.hpp"
+#include "app/panels/timeline_panel.hpp"
 
 #include <SDL_scancode.h>
 #include <gtest/gtest.h>

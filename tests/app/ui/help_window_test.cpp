@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "app/headless_imgui.hpp"
-#include "app/help_window.hpp"
-#include "editor/shortcuts.hpp"
+#include "app/ui/help_window.hpp"
+#include "editor/ui/shortcuts.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "app/headless_imgui.hpp"
-#include "editor/imgui_layout.hpp"
+#include "editor/ui/imgui_layout.hpp"
 
 namespace marionette {
 namespace {

@@ -1,4 +1,4 @@
-// The UI font and style (app/ui_style.hpp) in a headless ImGui context: the font ImGui draws
+// The UI font and style (app/ui/ui_style.hpp) in a headless ImGui context: the font ImGui draws
 // with, its size at a scale, the stand-in when the font cannot be used, and the theme.
 
 #include <gtest/gtest.h>
@@ -9,7 +9,7 @@
 #include <string>
 
 #include "app/headless_imgui.hpp"
-#include "app/ui_style.hpp"
+#include "app/ui/ui_style.hpp"
 #include "core/test_files.hpp"
 
 namespace marionette {

@@ -2,7 +2,7 @@
 // linear keys reproduce every frame within the documented tolerance, with as few keys as that
 // allows; the loop of a baked oscillator closes; bad requests are refused.
 
-#include "editor/bake_edits.hpp"
+#include "editor/edits/bake_edits.hpp"
 
 #include <gtest/gtest.h>
 

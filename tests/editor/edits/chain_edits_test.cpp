@@ -7,7 +7,7 @@
 #include "core/math/rotation_math.hpp"
 #include "editor/edit_expectations.hpp"
 #include "editor/edit_test_rigs.hpp"
-#include "editor/edits.hpp"
+#include "editor/edits/edits.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;

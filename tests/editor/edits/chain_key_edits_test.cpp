@@ -10,12 +10,12 @@
 #include "core/anim/state_ik_rigs.hpp"
 #include "core/anim/state_pose.hpp"
 #include "core/anim/state_timeline.hpp"
-#include "editor/bake_edits.hpp"
-#include "editor/edits.hpp"
-#include "editor/key_edits.hpp"
-#include "editor/state_player.hpp"
-#include "editor/timeline_keys.hpp"
-#include "editor/timeline_rows.hpp"
+#include "editor/edits/bake_edits.hpp"
+#include "editor/edits/edits.hpp"
+#include "editor/edits/key_edits.hpp"
+#include "editor/timeline/state_player.hpp"
+#include "editor/timeline/timeline_keys.hpp"
+#include "editor/timeline/timeline_rows.hpp"
 
 using namespace marionette;
 using marionette::testing::walker;

@@ -8,7 +8,7 @@
 #include "core/rig/rig_json.hpp"
 #include "editor/edit_expectations.hpp"
 #include "editor/edit_test_rigs.hpp"
-#include "editor/edits.hpp"
+#include "editor/edits/edits.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;

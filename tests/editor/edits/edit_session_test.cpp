@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "editor/edit_session.hpp"
+#include "editor/edits/edit_session.hpp"
 #include "editor/edit_test_rigs.hpp"
 
 using namespace marionette;

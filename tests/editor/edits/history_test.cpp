@@ -8,9 +8,9 @@
 #include "core/rig/rig_json.hpp"
 #include "editor/edit_expectations.hpp"
 #include "editor/edit_test_rigs.hpp"
-#include "editor/edits.hpp"
-#include "editor/history.hpp"
-#include "editor/rig_memory.hpp"
+#include "editor/edits/edits.hpp"
+#include "editor/edits/history.hpp"
+#include "editor/files/rig_memory.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;

@@ -10,8 +10,8 @@
 #include "core/anim/state_pose.hpp"
 #include "editor/edit_expectations.hpp"
 #include "editor/edit_test_rigs.hpp"
-#include "editor/key_edits.hpp"
-#include "editor/state_edits.hpp"
+#include "editor/edits/key_edits.hpp"
+#include "editor/edits/state_edits.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;

@@ -1,6 +1,6 @@
 // Mirror editing: a bone's rest or limits edited, its twin given the mirror image.
 
-#include "editor/mirror_edits.hpp"
+#include "editor/edits/mirror_edits.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,7 +13,7 @@
 #include "core/rig/rig_file.hpp"
 #include "core/math/rotation_math.hpp"
 #include "editor/edit_test_rigs.hpp"
-#include "editor/edits.hpp"
+#include "editor/edits/edits.hpp"
 
 using namespace marionette;
 using marionette::testing::rotation_change;

@@ -2,7 +2,7 @@
 // deleting, pasting as copied and flipped; and stored poses following their bones through
 // bone-tree edits.
 
-#include "editor/pose_library_edits.hpp"
+#include "editor/edits/pose_library_edits.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,9 +11,9 @@
 #include "core/rig/mirror_pairs.hpp"
 #include "core/rig/rig_file.hpp"
 #include "core/math/rotation_math.hpp"
-#include "editor/edits.hpp"
-#include "editor/mirror_pose.hpp"
-#include "edit_test_rigs.hpp"
+#include "editor/edits/edits.hpp"
+#include "editor/posing/mirror_pose.hpp"
+#include "editor/edit_test_rigs.hpp"
 
 namespace marionette {
 namespace {

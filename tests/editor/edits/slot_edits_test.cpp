@@ -8,7 +8,7 @@
 #include "core/math/angles.hpp"
 #include "core/rig/forward_kinematics.hpp"
 #include "core/rig/rig_json.hpp"
-#include "editor/slot_edits.hpp"
+#include "editor/edits/slot_edits.hpp"
 
 using namespace marionette;
 

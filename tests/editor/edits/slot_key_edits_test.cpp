@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 
 #include "core/rig/rig_json.hpp"
-#include "editor/key_edits.hpp"
-#include "editor/timeline_keys.hpp"
+#include "editor/edits/key_edits.hpp"
+#include "editor/timeline/timeline_keys.hpp"
 
 using namespace marionette;
 

@@ -13,11 +13,11 @@
 #include "core/rig/forward_kinematics.hpp"
 #include "core/ik/pins.hpp"
 #include "editor/edit_test_rigs.hpp"
-#include "editor/fk_drag.hpp"
-#include "editor/history.hpp"
-#include "editor/ik_drag.hpp"
-#include "editor/pole_drag.hpp"
-#include "editor/root_drag.hpp"
+#include "editor/posing/fk_drag.hpp"
+#include "editor/edits/history.hpp"
+#include "editor/posing/ik_drag.hpp"
+#include "editor/posing/pole_drag.hpp"
+#include "editor/posing/root_drag.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;

@@ -11,7 +11,7 @@
 #include "core/rig/pose_distance.hpp"
 #include "editor/edit_expectations.hpp"
 #include "editor/edit_test_rigs.hpp"
-#include "editor/state_edits.hpp"
+#include "editor/edits/state_edits.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/test_files.hpp"
-#include "editor/file_listing.hpp"
+#include "editor/files/file_listing.hpp"
 
 namespace marionette {
 namespace {

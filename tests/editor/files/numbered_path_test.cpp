@@ -4,7 +4,7 @@
 #include <string>
 
 #include "core/test_files.hpp"
-#include "editor/numbered_path.hpp"
+#include "editor/files/numbered_path.hpp"
 
 using namespace marionette;
 

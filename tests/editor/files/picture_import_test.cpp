@@ -11,8 +11,8 @@
 #include <stb_image_write.h>
 
 #include "core/mesh/slot_images.hpp"
-#include "editor/picture_import.hpp"
-#include "edit_test_rigs.hpp"
+#include "editor/files/picture_import.hpp"
+#include "editor/edit_test_rigs.hpp"
 
 using namespace marionette;
 namespace fs = std::filesystem;

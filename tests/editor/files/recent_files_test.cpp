@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <string>
 
-#include "editor/recent_files.hpp"
+#include "editor/files/recent_files.hpp"
 
 namespace marionette {
 namespace {

@@ -7,7 +7,7 @@
 #include "core/rig/rig_json.hpp"
 #include "core/test_files.hpp"
 #include "editor/edit_test_rigs.hpp"
-#include "editor/recovery_file.hpp"
+#include "editor/files/recovery_file.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;

@@ -7,23 +7,16 @@
 #include "core/rig/rig_json.hpp"
 #include "core/test_files.hpp"
 #include "editor/edit_test_rigs.hpp"
-#include "editor/history.hpp"
-#include "editor/recovery_keeper.hpp"
+#include "editor/edits/history.hpp"
+#include "editor/files/recovery_keeper.hpp"
+#include "editor/files/recovery_session.hpp"
 
 using namespace marionette;
+using marionette::testing::start_ok;
 using namespace marionette::testing;
 namespace fs = std::filesystem;
 
 namespace {
-
-RecoverySession start_ok(const fs::path& folder) {
-    Result<RecoverySession> s = RecoverySession::start(folder);
-    if (!s.ok()) {
-        ADD_FAILURE() << s.message();
-        std::abort();
-    }
-    return std::move(s).value();
-}
 
 void turn(Document& doc, float angle) {
     doc.edit([&](Rig& rig) { rig.pose.rotations[3] = rotation_2d(angle); });

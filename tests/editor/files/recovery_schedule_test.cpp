@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "editor/recovery_schedule.hpp"
+#include "editor/files/recovery_schedule.hpp"
 
 using namespace marionette;
 using Action = RecoverySchedule::Action;

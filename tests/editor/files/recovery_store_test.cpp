@@ -13,10 +13,12 @@
 #include "core/io/atomic_file.hpp"
 #include "core/test_files.hpp"
 #include "editor/edit_test_rigs.hpp"
-#include "editor/recovery_keeper.hpp"
-#include "editor/recovery_store.hpp"
+#include "editor/files/recovery_keeper.hpp"
+#include "editor/files/recovery_store.hpp"
+#include "editor/files/recovery_session.hpp"
 
 using namespace marionette;
+using marionette::testing::start_ok;
 using namespace marionette::testing;
 namespace fs = std::filesystem;
 
@@ -29,13 +31,6 @@ RecoveryRecord record_for(const fs::path& document, std::int64_t written_at = 1'
     r.host = "test";
     r.written_at = written_at;
     return r;
-}
-
-RecoverySession start_ok(const fs::path& folder) {
-    Result<RecoverySession> s = RecoverySession::start(folder);
-    EXPECT_TRUE(s.ok()) << (s.ok() ? "" : s.message());
-    if (!s.ok()) std::abort();
-    return std::move(s).value();
 }
 
 // Another editor process: it starts a session in `folder`, writes a copy of the figure for

@@ -5,11 +5,13 @@
 #include <algorithm>
 
 #include "core/rig/forward_kinematics.hpp"
-#include "editor/chain_handles.hpp"
+#include "editor/posing/chain_handles.hpp"
 #include "editor/edit_test_rigs.hpp"
-#include "editor/limit_arcs.hpp"
+#include "editor/posing/limit_arcs.hpp"
 
 using namespace marionette;
+using marionette::testing::world_of;
+using marionette::testing::tip;
 using marionette::testing::figure_2d;
 using marionette::testing::figure_3d;
 
@@ -23,12 +25,6 @@ ViewCamera camera_2d(float pixels_per_unit = 1.0f) {
     c.set_center({0.0f, 0.0f});
     c.set_pixels_per_unit(pixels_per_unit);
     return c;
-}
-
-std::vector<Transform> world_of(const Rig& rig) { return compute_world(rig.skeleton, rig.pose).value(); }
-
-glm::vec3 tip(const Rig& rig, int bone) {
-    return bone_tip(world_of(rig)[static_cast<std::size_t>(bone)], rig.skeleton[static_cast<std::size_t>(bone)].length);
 }
 
 }  // namespace

@@ -7,14 +7,15 @@
 
 #include "core/rig/forward_kinematics.hpp"
 #include "core/math/rotation_math.hpp"
-#include "editor/chain_snap.hpp"
+#include "editor/posing/chain_snap.hpp"
 #include "editor/edit_test_rigs.hpp"
-#include "editor/edits.hpp"
-#include "editor/ik_drag.hpp"
-#include "editor/root_drag.hpp"
-#include "viewport_scene.hpp"
+#include "editor/edits/edits.hpp"
+#include "editor/posing/ik_drag.hpp"
+#include "editor/posing/root_drag.hpp"
+#include "editor/viewport/viewport_scene.hpp"
 
 using namespace marionette;
+using marionette::testing::joint;
 using marionette::testing::bone_named;
 using marionette::testing::figure_2d;
 using marionette::testing::figure_3d;
@@ -27,10 +28,6 @@ namespace {
 // figure_2d: bones 0 hips, 1 spine, 2 upper_arm, 3 forearm, 4 hand, 5 thigh, 6 shin;
 // chains 0 arm (2-3), 1 arm_reach (2-4), 2 leg (5-6), 3 back (0-4).
 constexpr int kLeg = 2;
-
-std::vector<Transform> world_of(const Rig& rig) { return compute_world(rig.skeleton, rig.pose).value(); }
-
-glm::vec3 joint(const Rig& rig, int bone) { return world_of(rig)[static_cast<std::size_t>(bone)].translation; }
 
 float angle(const Rig& rig, int bone) {
     const glm::quat& q = rig.pose.rotations[static_cast<std::size_t>(bone)];

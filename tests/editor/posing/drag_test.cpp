@@ -5,8 +5,8 @@
 #include "core/rig/forward_kinematics.hpp"
 #include "core/ik/ik_test_rigs.hpp"
 #include "core/ik/joint_limits.hpp"
-#include "editor/fk_drag.hpp"
-#include "editor/ik_drag.hpp"
+#include "editor/posing/fk_drag.hpp"
+#include "editor/posing/ik_drag.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;

@@ -12,8 +12,8 @@
 #include "core/ik/ik_test_rigs.hpp"
 #include "core/ik/joint_limits.hpp"
 #include "core/ik/limb_paths.hpp"
-#include "editor/ik_drag.hpp"
-#include "editor/limb_swing.hpp"
+#include "editor/posing/ik_drag.hpp"
+#include "editor/posing/limb_swing.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;

@@ -11,15 +11,15 @@
 #include "core/rig/rig_file.hpp"
 #include "core/rig/rig_json.hpp"
 #include "core/math/rotation_math.hpp"
-#include "editor/mirror_pose.hpp"
+#include "editor/posing/mirror_pose.hpp"
+#include "editor/edit_test_rigs.hpp"
 
 using namespace marionette;
+using marionette::testing::world_of;
 
 namespace {
 
 Rig shipped(const char* name) { return load_rig_file(std::filesystem::path(MARIONETTE_ASSETS) / name).value(); }
-
-std::vector<Transform> world_of(const Rig& rig) { return compute_world(rig.skeleton, rig.pose).value(); }
 
 glm::vec3 reflect_x(glm::vec3 v) { return {-v.x, v.y, v.z}; }
 

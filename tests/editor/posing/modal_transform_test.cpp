@@ -1,7 +1,7 @@
 // R and G as a user gives them: a key, the pointer or a typed number, an axis, then Enter or a
 // click to keep it, Escape or a right click to leave the pose as it was.
 
-#include "editor/modal_transform.hpp"
+#include "editor/posing/modal_transform.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,7 +12,7 @@
 #include "core/ik/ik_test_rigs.hpp"
 #include "core/math/rotation_math.hpp"
 #include "editor/edit_test_rigs.hpp"
-#include "viewport_scene.hpp"
+#include "editor/viewport/viewport_scene.hpp"
 
 using namespace marionette;
 using marionette::testing::rotation_change;

@@ -6,7 +6,7 @@
 
 #include "core/rig/forward_kinematics.hpp"
 #include "core/rig/rig_json.hpp"
-#include "editor/picture_drag.hpp"
+#include "editor/posing/picture_drag.hpp"
 
 using namespace marionette;
 

@@ -6,12 +6,14 @@
 
 #include "core/rig/forward_kinematics.hpp"
 #include "editor/edit_test_rigs.hpp"
-#include "editor/edits.hpp"
-#include "editor/ik_drag.hpp"
-#include "editor/pole_drag.hpp"
-#include "editor/root_drag.hpp"
+#include "editor/edits/edits.hpp"
+#include "editor/posing/ik_drag.hpp"
+#include "editor/posing/pole_drag.hpp"
+#include "editor/posing/root_drag.hpp"
 
 using namespace marionette;
+using marionette::testing::tip;
+using marionette::testing::joint;
 using marionette::testing::figure_2d;
 using marionette::testing::figure_3d;
 
@@ -19,13 +21,6 @@ namespace {
 
 // figure_2d: bones 0 hips, 1 spine, 2 upper_arm, 3 forearm, 4 hand, 5 thigh, 6 shin;
 // chains 0 arm (2-3), 1 arm_reach (2-4), 2 leg (5-6), 3 back (0-4).
-glm::vec3 tip(const Rig& rig, int bone) {
-    const std::vector<Transform> world = compute_world(rig.skeleton, rig.pose).value();
-    return bone_tip(world[static_cast<std::size_t>(bone)], rig.skeleton[static_cast<std::size_t>(bone)].length);
-}
-
-glm::vec3 joint(const Rig& rig, int bone) { return compute_world(rig.skeleton, rig.pose).value()[static_cast<std::size_t>(bone)].translation; }
-
 // The leg (chain 2) without softness, which slows the reach near full extension on purpose: a
 // pinned foot is then held exactly.
 Rig legs_2d() {

@@ -1,7 +1,7 @@
 // The 3D rotation gizmo: three rings on the selected bone, picked on screen, dragged to turn the
 // selection about one world axis, within the bones' limits, in one undo step.
 
-#include "editor/rotation_gizmo.hpp"
+#include "editor/posing/rotation_gizmo.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 #include "core/ik/ik_test_rigs.hpp"
 #include "core/ik/joint_limits.hpp"
 #include "editor/edit_test_rigs.hpp"
-#include "viewport_scene.hpp"
+#include "editor/viewport/viewport_scene.hpp"
 
 using namespace marionette;
 using marionette::testing::rotation_change;

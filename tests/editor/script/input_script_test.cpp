@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "core/ik/ik_test_rigs.hpp"
-#include "editor/input_script.hpp"
-#include "editor/script_checks.hpp"
+#include "editor/script/input_script.hpp"
+#include "editor/script/script_checks.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;

@@ -10,8 +10,8 @@
 #include "core/ik/ik_test_rigs.hpp"
 #include "core/math/rotation_math.hpp"
 #include "core/anim/state_pose.hpp"
-#include "edit_test_rigs.hpp"
-#include "editor/viewport_controller.hpp"
+#include "editor/edit_test_rigs.hpp"
+#include "editor/viewport/viewport_controller.hpp"
 
 namespace marionette {
 namespace {

@@ -9,7 +9,7 @@
 
 #include "editor/edit_test_rigs.hpp"
 #include "core/rig/document.hpp"
-#include "editor/state_player.hpp"
+#include "editor/timeline/state_player.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;

@@ -1,6 +1,6 @@
 // The timeline's time axis: zoom about the pointer, pan, framing, tick spacing, frame snapping.
 
-#include "editor/time_axis.hpp"
+#include "editor/timeline/time_axis.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // What the timeline lists and what a click or a box on it reaches.
 
-#include "editor/timeline_rows.hpp"
+#include "editor/timeline/timeline_rows.hpp"
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "editor/frame_pacing.hpp"
+#include "editor/ui/frame_pacing.hpp"
 
 using namespace marionette;
 

@@ -3,8 +3,8 @@
 #include "core/rig/forward_kinematics.hpp"
 #include "core/ik/ik_chain.hpp"
 #include "core/ik/ik_test_rigs.hpp"
-#include "editor/benchmark_rig.hpp"
-#include "editor/frame_workload.hpp"
+#include "editor/script/benchmark_rig.hpp"
+#include "editor/ui/frame_workload.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;

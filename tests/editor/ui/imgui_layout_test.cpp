@@ -1,4 +1,4 @@
-#include "editor/imgui_layout.hpp"
+#include "editor/ui/imgui_layout.hpp"
 
 #include <gtest/gtest.h>
 

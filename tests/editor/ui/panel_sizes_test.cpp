@@ -3,7 +3,7 @@
 #include <cmath>
 #include <limits>
 
-#include "editor/panel_sizes.hpp"
+#include "editor/ui/panel_sizes.hpp"
 
 namespace marionette {
 namespace {

@@ -1,7 +1,7 @@
 // The shortcut table: one meaning per key in each place, every command reachable, and the
 // names the menus and the help window show.
 
-#include "editor/shortcuts.hpp"
+#include "editor/ui/shortcuts.hpp"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <limits>
 
-#include "editor/ui_appearance.hpp"
+#include "editor/ui/ui_appearance.hpp"
 
 namespace marionette {
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "core/test_files.hpp"
-#include "editor/user_settings.hpp"
+#include "editor/ui/user_settings.hpp"
 
 namespace marionette {
 namespace {

@@ -1,7 +1,7 @@
 // Selecting several bones: the selection itself, what the viewport's clicks, boxes, Alt-clicks
 // and keys do to it, and an FK drag that turns every selected bone.
 
-#include "editor/bone_selection.hpp"
+#include "editor/viewport/bone_selection.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,9 +11,9 @@
 
 #include "core/rig/rig_file.hpp"
 #include "core/math/rotation_math.hpp"
-#include "editor/picking.hpp"
-#include "edit_test_rigs.hpp"
-#include "viewport_scene.hpp"
+#include "editor/viewport/picking.hpp"
+#include "editor/edit_test_rigs.hpp"
+#include "editor/viewport/viewport_scene.hpp"
 
 namespace marionette {
 namespace {

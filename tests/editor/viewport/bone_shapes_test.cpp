@@ -3,7 +3,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "core/ik/ik_test_rigs.hpp"
-#include "editor/bone_shapes.hpp"
+#include "editor/viewport/bone_shapes.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "editor/view_camera.hpp"
+#include "editor/viewport/view_camera.hpp"
 
 namespace marionette::testing {
 

@@ -1,6 +1,6 @@
 // Which times the onion skin ghosts, and how each ghost is tinted.
 
-#include "editor/onion_skin.hpp"
+#include "editor/viewport/onion_skin.hpp"
 
 #include <gtest/gtest.h>
 

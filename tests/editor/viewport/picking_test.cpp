@@ -6,7 +6,7 @@
 
 #include "core/ik/ik_test_rigs.hpp"
 #include "core/math/rotation_math.hpp"
-#include "editor/picking.hpp"
+#include "editor/viewport/picking.hpp"
 
 using namespace marionette;
 using marionette::testing::bone;

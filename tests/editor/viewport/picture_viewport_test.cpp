@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "core/rig/rig_json.hpp"
-#include "viewport_scene.hpp"
+#include "editor/viewport/viewport_scene.hpp"
 
 namespace marionette {
 namespace {

@@ -7,7 +7,7 @@
 
 #include "core/rig/forward_kinematics.hpp"
 #include "core/rig/rig_json.hpp"
-#include "editor/slot_picking.hpp"
+#include "editor/viewport/slot_picking.hpp"
 
 using namespace marionette;
 

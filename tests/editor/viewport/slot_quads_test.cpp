@@ -6,7 +6,7 @@
 
 #include "core/rig/forward_kinematics.hpp"
 #include "core/rig/rig_json.hpp"
-#include "editor/slot_quads.hpp"
+#include "editor/viewport/slot_quads.hpp"
 
 using namespace marionette;
 

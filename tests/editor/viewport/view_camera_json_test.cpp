@@ -3,8 +3,8 @@
 #include <limits>
 #include <string>
 
-#include "editor/camera_test_states.hpp"
-#include "editor/view_camera.hpp"
+#include "editor/viewport/camera_test_states.hpp"
+#include "editor/viewport/view_camera.hpp"
 
 using namespace marionette;
 using marionette::testing::cameras_2d;

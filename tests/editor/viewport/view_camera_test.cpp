@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "core/math/rotation_math.hpp"
-#include "editor/camera_test_states.hpp"
-#include "editor/view_camera.hpp"
+#include "editor/viewport/camera_test_states.hpp"
+#include "editor/viewport/view_camera.hpp"
 
 using namespace marionette;
 using marionette::testing::cameras_2d;

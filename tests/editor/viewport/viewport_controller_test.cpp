@@ -1,7 +1,7 @@
 // The viewport controller driven as a user drives it (presses, moves, keys), headless: what ends
 // up in the document, the history and the status bar.
 
-#include "editor/viewport_controller.hpp"
+#include "editor/viewport/viewport_controller.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -13,12 +13,12 @@
 #include "core/ik/joint_limits.hpp"
 #include "core/rig/rig_file.hpp"
 #include "core/anim/state_pose.hpp"
-#include "editor/bounding_box.hpp"
-#include "editor/edits.hpp"
-#include "editor/shown_extent.hpp"
-#include "editor/status_line.hpp"
-#include "edit_test_rigs.hpp"
-#include "viewport_scene.hpp"
+#include "editor/viewport/bounding_box.hpp"
+#include "editor/edits/edits.hpp"
+#include "editor/viewport/shown_extent.hpp"
+#include "editor/ui/status_line.hpp"
+#include "editor/edit_test_rigs.hpp"
+#include "editor/viewport/viewport_scene.hpp"
 
 namespace marionette {
 namespace {
