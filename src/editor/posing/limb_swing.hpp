@@ -4,7 +4,7 @@
 // other side of a limit (the hero's arm from one shoulder limit to the other). The solve is
 // right to say so, but shown in one frame it is a flip. An IK drag therefore shows the chain
 // turning toward the solve at a bounded rate: at once when the turn is what the target's own
-// motion accounts for, over a few frames when it is more (docs/architecture.md, "Swings").
+// motion accounts for, over a few frames when it is more (docs/ik.md, "Swings, spread over frames").
 
 #include <span>
 #include <vector>

@@ -127,7 +127,7 @@ BendSide blended_bend_side(const glm::vec3& dir, const glm::vec3& hint, const gl
 // the current middle joint, from the root joint). Away from the hint's line it is the hint's
 // side of the aim; near that line, where the hint's side turns half round for a tiny move of
 // the target, it blends into the side that keeps `normal` as the bend plane's normal, so the
-// plane turns smoothly and without memory as the target crosses the line (docs/architecture.md:
+// plane turns smoothly and without memory as the target crosses the line (docs/ik.md, "The pole's line":
 // a stateless rule must turn fast somewhere; this puts that point beside the line, not on it).
 // `kept_normal()` gives `normal`; it is asked only next to the line (callers work it out there).
 template <class KeptNormal>

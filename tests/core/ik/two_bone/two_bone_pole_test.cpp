@@ -1,5 +1,5 @@
 // The 3D two-bone limb's bend plane: a pure function of the target, the pole and the rest pose
-// (docs/architecture.md, "Two-bone"). Checked where the old solve failed: a target crossing the
+// (docs/ik.md, "Two-bone limbs"). Checked where the old solve failed: a target crossing the
 // line from the root joint to the pole (and a pole crossing the aim line) in steps of 0.2
 // degrees turns no bone by more than 10 degrees a step; a closed loop of the target returns
 // every bone, roll included; solving again from the answer changes nothing; and the middle joint
