@@ -18,7 +18,7 @@ namespace {
 
 // Closest aims already measured in a solve, by bend: the swing-twist search measures the true
 // miss at its bound's minima, and its answer is often one of those bends, whose aim the nearness
-// of a tie and the final pose then need again (some 3,000 instructions each). Kept for
+// of a tie and the final pose then need again (each a search of its own). Kept for
 // swing-twist upper joints only (nullptr for the others, whose aims cost less than the record).
 struct MeasuredAims {
     float bend[kMostBendMinima];

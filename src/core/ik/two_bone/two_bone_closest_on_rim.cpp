@@ -131,7 +131,7 @@ struct TwistEnds {
     }
 
     // The minima end `end`'s refinement finds from `from` (TwistEndRim::refined_minima), as
-    // answers. Out of line: inlined at its two callers, the search cost 40 instructions more.
+    // answers. Out of line: inlined at its two callers, it would make the search larger and slower.
     [[gnu::noinline]] void add_refined(int end, const TwistEndRim::Minimum& from, Answers& answers) const {
         TwistEndRim::Minimum refined[TwistEndRim::kMostRefinedBeside];
         const int found = at[end].refined_minima(from, refined);

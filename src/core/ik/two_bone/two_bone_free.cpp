@@ -132,7 +132,7 @@ template <class MayAim>
     const float sigma = branch < 0 ? 1.0f : -1.0f;  // the bend normal is sigma axis
 
     const glm::vec3 hint = pole - p.root;
-    // bend_side written out: through its callable the free solve took 3 more instructions.
+    // bend_side written out: its callable would cost the free solve, the hot path, a call.
     BendSide side;
     if (!clear_bend_side(dir, hint, p.tiny, side)) {
         const glm::vec3 rest_normal = glm::conjugate(to_rest) * (p.rest_branch < 0 ? p.axis : -p.axis);

@@ -180,8 +180,8 @@ float TwistEndRim::squared_miss(Rot2 a, float& slope_1, float& slope_2) const {
         float f, d1, d2;
     };
 #if defined(__SSE2__)
-    // The three at once, each lane the one-at-a-time formula below, to the bit (the Newton
-    // steps' evaluations were a fifth of a searched solve's instructions).
+    // The three at once, each lane the one-at-a-time formula below, to the bit: the Newton
+    // steps' evaluations are a large share of a searched solve.
     const __m128 c0 = _mm_load_ps(series.c0), c1 = _mm_load_ps(series.c1), s1 = _mm_load_ps(series.s1), c2 = _mm_load_ps(series.c2), s2 = _mm_load_ps(series.s2);
     const __m128 ac = _mm_set1_ps(a.c), as = _mm_set1_ps(a.s), bc = _mm_set1_ps(a2.c), bs = _mm_set1_ps(a2.s);
     const __m128 minus_c1 = -c1, two_c2 = _mm_set1_ps(2.0f) * c2, two_s2 = _mm_set1_ps(2.0f) * s2;

@@ -61,8 +61,7 @@ struct TurnedBack {
 inline constexpr float kFootless = 1e-30f;
 
 // The samples a turn of the rim's directions gets: the miss over them has few minima, far apart,
-// and 24 found the same poses as 48 (to 2.5e-6 in the miss over the callgrind driver's 1,024
-// targets, and the reference test's worst excess unchanged), for 1,000 instructions a solve less.
+// and 24 find the same poses as twice as many (docs/performance.md has the comparison).
 inline constexpr int kTwistEndRimSamples = 24;
 
 // The poses with the twist held at one end of its range and the swing on its cone's rim, for

@@ -1,7 +1,7 @@
 #pragma once
 // The 2D two-bone triangle (law of cosines on complex numbers), inline: the frame's hot path,
-// TwoBoneJob::run(), inlines it where it is included (the free 2D solve is about 325
-// instructions; called across files it cost 60 more). two_bone_free.hpp's solvers use it.
+// TwoBoneJob::run(), inlines it where it is included, which a call across files would not.
+// two_bone_free.hpp's solvers use it.
 
 #include <cmath>
 
