@@ -54,8 +54,7 @@ void BM_AnimateFrames(benchmark::State& state) {
         }
     }
     const auto frames = static_cast<double>(kFrames);
-    state.counters["per_frame"] =
-        benchmark::Counter(frames, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+    state.counters["per_frame"] = benchmark::Counter(frames, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
     state.counters["per_bone"] = benchmark::Counter(frames * static_cast<double>(rig.skeleton.size()),
                                                     benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
     state.counters["bytes_per_frame"] = static_cast<double>(bytes) / frames;

@@ -22,8 +22,8 @@ Skeleton random_skeleton(int n, bool is_2d) {
         b.parent = i == 0 ? -1 : static_cast<int>(rng() % static_cast<unsigned>(i));
         b.length = 1.0f;
         b.rest.translation = {1.0f, 0.0f, 0.0f};
-        b.rest.rotation = is_2d ? rotation_2d(angle(rng))
-                                : glm::angleAxis(angle(rng), glm::normalize(glm::vec3{angle(rng), angle(rng), 1.0f}));
+        b.rest.rotation =
+            is_2d ? rotation_2d(angle(rng)) : glm::angleAxis(angle(rng), glm::normalize(glm::vec3{angle(rng), angle(rng), 1.0f}));
     }
     return Skeleton(std::move(bones));
 }
@@ -42,8 +42,8 @@ void BM_ForwardKinematics(benchmark::State& state, bool is_2d) {
         benchmark::ClobberMemory();
     }
     // Seconds per bone, printed with an SI prefix ("9.5n" is 9.5 ns).
-    state.counters["per_bone"] = benchmark::Counter(static_cast<double>(n),
-                                                    benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+    state.counters["per_bone"] =
+        benchmark::Counter(static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
 }  // namespace

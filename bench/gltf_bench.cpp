@@ -10,10 +10,10 @@
 #include <cmath>
 #include <string>
 
-#include "core/rig/forward_kinematics.hpp"
 #include "core/io/gltf/gltf_export.hpp"
 #include "core/io/gltf/gltf_import.hpp"
 #include "core/mesh/mesh_skinning.hpp"
+#include "core/rig/forward_kinematics.hpp"
 #include "editor/script/benchmark_rig.hpp"
 
 using namespace marionette;
@@ -45,7 +45,9 @@ Rig character() {
         in.weights = {0.7f, 0.3f, 0.0f, 0.0f};
         mesh.influences.push_back(in);
     }
-    for (int v = 0; v + 2 < kVertices; v += 3) mesh.indices.insert(mesh.indices.end(), {static_cast<std::uint32_t>(v), static_cast<std::uint32_t>(v + 1), static_cast<std::uint32_t>(v + 2)});
+    for (int v = 0; v + 2 < kVertices; v += 3)
+        mesh.indices.insert(mesh.indices.end(),
+                            {static_cast<std::uint32_t>(v), static_cast<std::uint32_t>(v + 1), static_cast<std::uint32_t>(v + 2)});
     MeshSet set;
     set.meshes.push_back(std::move(mesh));
     rig.meshes = RigMeshes(std::move(set));

@@ -61,7 +61,10 @@ std::uint64_t bits_of(const Pose& pose) {
 int main(int argc, char** argv) {
     Case c;
     if (argc < 3 || !case_named(argv[1], c)) {
-        std::fprintf(stderr, "usage: ik_count free|cone|cone_reachable|cone_searched|swing_twist|swing_twist_reachable|swing_twist_searched|2d|2d_limited ROUNDS [check]\n");
+        std::fprintf(
+            stderr,
+            "usage: ik_count free|cone|cone_reachable|cone_searched|swing_twist|swing_twist_reachable|swing_twist_searched|2d|2d_limited "
+            "ROUNDS [check]\n");
         return 2;
     }
     const int rounds = std::atoi(argv[2]);

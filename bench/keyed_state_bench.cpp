@@ -6,11 +6,11 @@
 
 #include <string>
 
+#include "core/anim/state_machine.hpp"
+#include "core/anim/state_pose.hpp"
 #include "core/io/json/fast_json.hpp"
 #include "core/io/json/json_document.hpp"
 #include "core/rig/rig_json.hpp"
-#include "core/anim/state_machine.hpp"
-#include "core/anim/state_pose.hpp"
 #include "editor/script/benchmark_rig.hpp"
 
 using namespace marionette;

@@ -10,14 +10,14 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <string>
 #include <vector>
 
-#include "core/rig/forward_kinematics.hpp"
 #include "core/mesh/image_decode.hpp"
+#include "core/rig/forward_kinematics.hpp"
 #include "editor/viewport/slot_quads.hpp"
 
 using namespace marionette;

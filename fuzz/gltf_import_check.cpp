@@ -21,7 +21,8 @@ void write_bytes(const std::filesystem::path& path, const std::string& bytes) { 
 // The process's own folder in the temporary folder, which holds the model's folder and a file
 // beside it.
 const std::filesystem::path& fuzz_root() {
-    static const std::filesystem::path root = std::filesystem::temp_directory_path() / ("marionette-gltf-fuzz-" + std::to_string(::getpid()));
+    static const std::filesystem::path root =
+        std::filesystem::temp_directory_path() / ("marionette-gltf-fuzz-" + std::to_string(::getpid()));
     return root;
 }
 

@@ -17,8 +17,8 @@ constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 
 // Sizes where float arithmetic changes character: zero, denormals, the tiny lengths the solvers
 // treat as "no direction", ordinary ones, and the huge ones where squares overflow.
-constexpr float kMagnitudes[] = {0.0f, 1e-40f, 1e-30f, 1e-12f, 1e-7f, 1e-4f, 0.01f, 1.0f, 100.0f,
-                                 1e4f, 1e6f, 1e9f, 1e12f, 1e19f, 1e30f, 3.4e38f};
+constexpr float kMagnitudes[] = {0.0f,   1e-40f, 1e-30f, 1e-12f, 1e-7f, 1e-4f, 0.01f, 1.0f,
+                                 100.0f, 1e4f,   1e6f,   1e9f,   1e12f, 1e19f, 1e30f, 3.4e38f};
 
 // A length or distance >= 0: mostly ordinary, often from the table, sometimes any finite float.
 float magnitude(ByteReader& r) {
@@ -62,9 +62,7 @@ glm::vec3 offset(ByteReader& r, bool is_2d) {
 }
 
 // A point given by its components: each may be any float, NaN and infinities included.
-glm::vec3 raw_point(ByteReader& r, bool is_2d) {
-    return {r.raw_float(), r.raw_float(), is_2d ? 0.0f : r.raw_float()};
-}
+glm::vec3 raw_point(ByteReader& r, bool is_2d) { return {r.raw_float(), r.raw_float(), is_2d ? 0.0f : r.raw_float()}; }
 
 float angle(ByteReader& r) {
     constexpr float kAngles[] = {0.0f, kPi, -kPi, 0.5f * kPi, -0.5f * kPi, 1e-6f, -1e-6f, kPi - 1e-6f};
@@ -168,9 +166,7 @@ std::optional<glm::vec3> decode_pole(ByteReader& r, const Rig& rig, const glm::v
     }
 }
 
-float pick(ByteReader& r, std::initializer_list<float> values) {
-    return values.begin()[r.below(static_cast<int>(values.size()))];
-}
+float pick(ByteReader& r, std::initializer_list<float> values) { return values.begin()[r.below(static_cast<int>(values.size()))]; }
 
 void decode_settings(ByteReader& r, IkChain& chain) {
     CcdSettings& c = chain.ccd;
@@ -262,9 +258,8 @@ std::string IkCase::describe() const {
     vec(rig.pose.root_offset);
     s << "\n  target ";
     vec(target);
-    s << "\n  ccd iterations " << chain.ccd.max_iterations << " tolerance " << chain.ccd.tolerance << " max_step "
-      << chain.ccd.max_step << "\n  two-bone bend " << chain.two_bone.bend << " softness " << chain.two_bone.softness
-      << " tolerance " << two_bone_tolerance;
+    s << "\n  ccd iterations " << chain.ccd.max_iterations << " tolerance " << chain.ccd.tolerance << " max_step " << chain.ccd.max_step
+      << "\n  two-bone bend " << chain.two_bone.bend << " softness " << chain.two_bone.softness << " tolerance " << two_bone_tolerance;
     if (chain.two_bone.pole) {
         s << " pole ";
         vec(*chain.two_bone.pole);

@@ -17,11 +17,11 @@
 namespace marionette::fuzzing {
 
 struct IkCase {
-    Rig rig;                        // rig.chains[0] is the chain solved; rig.pose the start
+    Rig rig;  // rig.chains[0] is the chain solved; rig.pose the start
     glm::vec3 target{0.0f};
-    float two_bone_tolerance = 0.0f;  // TwoBoneJob::tolerance (0: the solver's default)
-    bool through_solve_chain = false; // solve_chain() instead of the job directly
-    std::string describe() const;     // one line per field, for a person reading a failure
+    float two_bone_tolerance = 0.0f;   // TwoBoneJob::tolerance (0: the solver's default)
+    bool through_solve_chain = false;  // solve_chain() instead of the job directly
+    std::string describe() const;      // one line per field, for a person reading a failure
 };
 
 IkCase decode_ik_case(std::span<const std::uint8_t> bytes);

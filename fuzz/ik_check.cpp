@@ -6,13 +6,13 @@
 #include <limits>
 #include <vector>
 
-#include "core/ik/ccd_solver.hpp"
 #include "core/base/extents.hpp"
-#include "core/rig/forward_kinematics.hpp"
+#include "core/ik/ccd_solver.hpp"
 #include "core/ik/ik_solve.hpp"
 #include "core/ik/joint_limits.hpp"
 #include "core/ik/two_bone/two_bone_batch.hpp"
 #include "core/ik/two_bone/two_bone_solver.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 namespace marionette::fuzzing {
 
@@ -49,7 +49,8 @@ Outcome solve(const IkCase& c, bool junk) {
         return out;
     }
     if (chain.solver == SolverKind::TwoBone) {
-        const TwoBoneJob job{&rig.skeleton, rig.dimensions, chain.root, chain.effector, c.target, chain.two_bone, c.two_bone_tolerance, &out.pose};
+        const TwoBoneJob job{&rig.skeleton, rig.dimensions, chain.root,           chain.effector,
+                             c.target,      chain.two_bone, c.two_bone_tolerance, &out.pose};
         out.status = job.validate();
         if (out.status) out.result = job.run();
         return out;
@@ -118,9 +119,7 @@ Violation check_lengths(const Rig& rig, const std::vector<int>& chain, const std
 }
 
 // Whether every coordinate of p is within +-limit (NaN is not).
-bool inside(const glm::vec3& p, float limit) {
-    return std::fabs(p.x) <= limit && std::fabs(p.y) <= limit && std::fabs(p.z) <= limit;
-}
+bool inside(const glm::vec3& p, float limit) { return std::fabs(p.x) <= limit && std::fabs(p.y) <= limit && std::fabs(p.z) <= limit; }
 
 }  // namespace
 
@@ -187,8 +186,8 @@ Violation check_ik_solution(const IkCase& c, const Pose& after, const IkResult& 
         if (is_2d && (std::fabs(q.x) > 1e-6f || std::fabs(q.y) > 1e-6f)) return at + ": a 2D rotation left the z axis";
         const std::optional<JointLimits>& limits = rig.skeleton[b].limits;
         if (limits && !within_limits(q, *limits, is_2d, 1e-3f)) {
-            return at + ": outside its joint limits at [w " + std::to_string(q.w) + ", " + std::to_string(q.x) + ", " + std::to_string(q.y) + ", " +
-                   std::to_string(q.z) + "]";
+            return at + ": outside its joint limits at [w " + std::to_string(q.w) + ", " + std::to_string(q.x) + ", " +
+                   std::to_string(q.y) + ", " + std::to_string(q.z) + "]";
         }
     }
     // Bones outside the chain may be placed anywhere (a huge bone below the effector, say): the

@@ -39,7 +39,8 @@ Violation check_limits(const JointLimits& l, bool is_2d) {
     if (l.is_swing_twist()) {
         if (is_2d || l.hinge || l.min_angle || l.max_angle) return "swing-twist limits beside a hinge, a range or a cone";
         if (l.swing && !(*l.swing >= 0.0f && *l.swing <= kPiSlack)) return "a swing limit outside [0, 180] degrees";
-        if (l.twist && !(std::fabs(l.twist->min) <= kPiSlack && std::fabs(l.twist->max) <= kPiSlack)) return "a twist limit outside +-180 degrees";
+        if (l.twist && !(std::fabs(l.twist->min) <= kPiSlack && std::fabs(l.twist->max) <= kPiSlack))
+            return "a twist limit outside +-180 degrees";
         if (l.twist && l.twist->min > l.twist->max) return "twist min exceeds max";
     }
     return {};
@@ -165,8 +166,8 @@ Violation chain_difference(const IkChain& a, const IkChain& b) {
         return differ("chain " + a.name + " ccd settings");
     }
     // The writer leaves out what the chain's solver does not use.
-    if (a.solver == SolverKind::TwoBone && (a.two_bone.bend != b.two_bone.bend || a.two_bone.softness != b.two_bone.softness ||
-                                            a.two_bone.pole != b.two_bone.pole)) {
+    if (a.solver == SolverKind::TwoBone &&
+        (a.two_bone.bend != b.two_bone.bend || a.two_bone.softness != b.two_bone.softness || a.two_bone.pole != b.two_bone.pole)) {
         return differ("chain " + a.name + " two-bone settings");
     }
     if (a.pin != b.pin) return differ("chain " + a.name + " pin");
@@ -197,9 +198,7 @@ Violation states_difference(const Rig& a, const Rig& b) {
 
 }  // namespace
 
-bool is_unit_rotation(const glm::quat& q, float tolerance) {
-    return is_finite(q) && std::fabs(glm::length(q) - 1.0f) <= tolerance;
-}
+bool is_unit_rotation(const glm::quat& q, float tolerance) { return is_finite(q) && std::fabs(glm::length(q) - 1.0f) <= tolerance; }
 
 Violation check_rig_structure(const Rig& rig) {
     if (Violation v = check_bones(rig)) return v;
@@ -245,7 +244,8 @@ Violation rig_difference(const Rig& a, const Rig& b) {
         for (std::size_t i = 0; i < x.bones.size(); ++i) {
             const BonePose& u = x.bones[i];
             const BonePose& v = y.bones[i];
-            if (u.bone != v.bone || u.translation != v.translation || u.scale != v.scale || rotation_change(u.rotation, v.rotation) > kRotationSlack) {
+            if (u.bone != v.bone || u.translation != v.translation || u.scale != v.scale ||
+                rotation_change(u.rotation, v.rotation) > kRotationSlack) {
                 return differ("stored pose " + x.name + ", " + bone_at(a, static_cast<std::size_t>(u.bone)));
             }
         }

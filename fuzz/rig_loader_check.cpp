@@ -4,13 +4,13 @@
 #include <cmath>
 #include <vector>
 
-#include "core/rig/forward_kinematics.hpp"
+#include "core/anim/state_machine.hpp"
+#include "core/anim/state_pose.hpp"
 #include "core/ik/ik_solve.hpp"
 #include "core/ik/pins.hpp"
 #include "core/io/json/json_document.hpp"
+#include "core/rig/forward_kinematics.hpp"
 #include "core/rig/rig_json.hpp"
-#include "core/anim/state_machine.hpp"
-#include "core/anim/state_pose.hpp"
 
 namespace marionette::fuzzing {
 

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Marionette builds and tests with, skipping what is already there.
 # Runs as root (CI) or through sudo (an ordinary user). Idempotent: a second run installs nothing.
-# Usage: bash scripts/install-deps.sh [fuzz]
+# Usage: bash scripts/install-deps.sh [fuzz] [format]
 #   fuzz: also clang 14 with its sanitizer and libFuzzer runtimes and llvm-symbolizer, which only
 #   scripts/fuzz.sh needs (the everyday build and the sanitizer build use GCC).
+#   format: also clang-format 14, which scripts/format.sh runs.
 set -euo pipefail
 
 packages=(
@@ -21,7 +22,8 @@ fi
 for group in "$@"; do
   case "$group" in
     fuzz) packages+=(clang-14 libclang-rt-14-dev llvm-14) ;;
-    *) echo "install-deps: unknown group \"$group\" (known: fuzz)" >&2; exit 2 ;;
+    format) packages+=(clang-format-14) ;;
+    *) echo "install-deps: unknown group \"$group\" (known: fuzz, format)" >&2; exit 2 ;;
   esac
 done
 

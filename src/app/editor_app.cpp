@@ -12,18 +12,17 @@
 #include <nlohmann/json.hpp>
 
 #include "app/render/screenshot.hpp"
-#include "core/rig/forward_kinematics.hpp"
 #include "core/anim/state_ik.hpp"
 #include "core/anim/state_pose.hpp"
 #include "core/base/terminal_text.hpp"
-#include "editor/ui/frame_pacing.hpp"
+#include "core/base/utf8.hpp"
+#include "core/rig/forward_kinematics.hpp"
 #include "editor/files/numbered_path.hpp"
+#include "editor/ui/frame_pacing.hpp"
 #include "editor/viewport/onion_skin.hpp"
 #include "editor/viewport/shown_extent.hpp"
-#include "core/base/utf8.hpp"
 
 namespace marionette {
-
 
 
 Result<std::unique_ptr<EditorApp>> EditorApp::create(Document document, EditorOptions options) {
@@ -43,7 +42,8 @@ Result<std::unique_ptr<EditorApp>> EditorApp::create(Document document, EditorOp
     app->window_ = std::move(window).value();
     app->help_.set_graphics(app->window_->graphics_summary());
     if (app->settings_.maximized && !app->options_.window_size_given) SDL_MaximizeWindow(app->window_->sdl());
-    if (!app->settings_.imgui_layout.empty()) ImGui::LoadIniSettingsFromMemory(app->settings_.imgui_layout.c_str(), app->settings_.imgui_layout.size());
+    if (!app->settings_.imgui_layout.empty())
+        ImGui::LoadIniSettingsFromMemory(app->settings_.imgui_layout.c_str(), app->settings_.imgui_layout.size());
     app->apply_appearance();
     if (app->options_.remember_file && !app->document_.path().empty()) app->settings_.recent.add(app->document_.path());
     app->files_ = std::make_unique<FileActions>(app->document_, app->history_, app->settings_.recent);
@@ -156,7 +156,8 @@ void EditorApp::start_over() {
 
 void EditorApp::run_file_choice(const FileMenuChoice& c) {
     // A value being dragged in a panel ends first: it is a step of the document being left.
-    if (c.new_rig || c.open || c.open_recent || c.save || c.save_as || c.export_rig || c.export_gltf || c.export_spine || c.quit) session_->finish();
+    if (c.new_rig || c.open || c.open_recent || c.save || c.save_as || c.export_rig || c.export_gltf || c.export_spine || c.quit)
+        session_->finish();
     if (c.new_rig) files_->new_rig(*c.new_rig);
     if (c.open) files_->open();
     if (c.open_recent) files_->open_path(*c.open_recent);
@@ -242,9 +243,10 @@ void EditorApp::save_viewport_screenshot(int frame_height, float pixels_per_poin
         return;
     }
     const Viewport view = viewport();
-    const Status s = save_framebuffer_png(file.value(), static_cast<int>(view.x * pixels_per_point),
-                                          static_cast<int>(static_cast<float>(frame_height) - (view.y + view.height) * pixels_per_point),
-                                          static_cast<int>(view.width * pixels_per_point), static_cast<int>(view.height * pixels_per_point));
+    const Status s =
+        save_framebuffer_png(file.value(), static_cast<int>(view.x * pixels_per_point),
+                             static_cast<int>(static_cast<float>(frame_height) - (view.y + view.height) * pixels_per_point),
+                             static_cast<int>(view.width * pixels_per_point), static_cast<int>(view.height * pixels_per_point));
     say(s ? "Viewport saved as " + file.value().string() : s.message());
 }
 
@@ -317,7 +319,8 @@ void EditorApp::draw_viewport(int frame_width, int frame_height, float pixels_pe
         framed_ = true;
     }
     renderer_->set_picture_folder(document_.folder());
-    renderer_->draw(document_.rig(), world_pose(), world_, *controller_, view, frame_width, frame_height, pixels_per_point, ghosts_, layers_);
+    renderer_->draw(document_.rig(), world_pose(), world_, *controller_, view, frame_width, frame_height, pixels_per_point, ghosts_,
+                    layers_);
     for (std::string& problem : renderer_->take_problems()) say(std::move(problem));
 }
 

@@ -12,16 +12,16 @@
 
 #include "app/actions/file_actions.hpp"
 #include "app/actions/picture_actions.hpp"
-#include "app/render/gl_window.hpp"
-#include "app/ui/help_window.hpp"
-#include "app/ui/panel_edges.hpp"
-#include "app/panels/panel_edits.hpp"
 #include "app/actions/recovery_actions.hpp"
-#include "app/script_player.hpp"
+#include "app/panels/panel_edits.hpp"
 #include "app/panels/state_panel.hpp"
 #include "app/panels/toolbar.hpp"
-#include "app/ui/ui_marks.hpp"
+#include "app/render/gl_window.hpp"
 #include "app/render/viewport_renderer.hpp"
+#include "app/script_player.hpp"
+#include "app/ui/help_window.hpp"
+#include "app/ui/panel_edges.hpp"
+#include "app/ui/ui_marks.hpp"
 #include "core/rig/document.hpp"
 #include "editor/edits/edit_session.hpp"
 #include "editor/edits/history.hpp"
@@ -35,17 +35,17 @@ struct SDL_KeyboardEvent;
 namespace marionette {
 
 struct EditorOptions {
-    std::filesystem::path data_dir;   // holds shaders/
-    int quit_after_frames = 0;        // 0: until the user quits
-    std::filesystem::path screenshot; // written after the last frame when set
-    bool overwrite = false;           // --overwrite: the screenshot may replace a read-only file
+    std::filesystem::path data_dir;    // holds shaders/
+    int quit_after_frames = 0;         // 0: until the user quits
+    std::filesystem::path screenshot;  // written after the last frame when set
+    bool overwrite = false;            // --overwrite: the screenshot may replace a read-only file
     int window_width = 1280;
     int window_height = 800;
-    bool window_size_given = false;  // --window: the remembered size is not used
-    std::optional<float> ui_scale;   // --ui-scale: over the settings' for this run
-    std::optional<UiTheme> theme;    // --theme: likewise
-    bool remember_file = false;      // the document was named on the command line: a recent file
-    std::optional<InputScript> script; // replayed, then the editor quits (exit 1 on a failed step)
+    bool window_size_given = false;     // --window: the remembered size is not used
+    std::optional<float> ui_scale;      // --ui-scale: over the settings' for this run
+    std::optional<UiTheme> theme;       // --theme: likewise
+    bool remember_file = false;         // the document was named on the command line: a recent file
+    std::optional<InputScript> script;  // replayed, then the editor quits (exit 1 on a failed step)
 };
 
 class EditorApp : private ScriptHost {
@@ -140,7 +140,7 @@ private:
     bool settings_unreadable_ = false;     // a broken settings file is not overwritten
     std::unique_ptr<FileActions> files_;
     std::unique_ptr<PictureActions> pictures_;  // Add picture: the chooser and dropped pictures
-    RecoveryActions recovery_;  // the copy of unsaved work, and the offer of copies a crash left
+    RecoveryActions recovery_;                  // the copy of unsaved work, and the offer of copies a crash left
     std::unique_ptr<ViewportController> controller_;
     std::unique_ptr<GlWindow> window_;
     std::unique_ptr<ViewportRenderer> renderer_;
@@ -153,18 +153,18 @@ private:
     StatePanel state_panel_;
     HelpWindow help_;
     bool state_panel_open_ = false;
-    Pose shown_pose_;      // what the state preview shows this frame
-    SlotPose shown_slots_;  // the slots' drawings, colours and order shown this frame
-    std::vector<GhostPose> ghosts_;  // the onion skin's ghosts this frame
-    bool mirror_editing_ = false;    // Pose > Mirror editing: rest and limits edits go to the twin too
-    float ui_scale_ = 1.0f;          // the scale in use (ui_scale())
-    float display_scale_ = 1.0f;     // what the display's DPI asks for: View > UI scale > Automatic
+    Pose shown_pose_;                  // what the state preview shows this frame
+    SlotPose shown_slots_;             // the slots' drawings, colours and order shown this frame
+    std::vector<GhostPose> ghosts_;    // the onion skin's ghosts this frame
+    bool mirror_editing_ = false;      // Pose > Mirror editing: rest and limits edits go to the twin too
+    float ui_scale_ = 1.0f;            // the scale in use (ui_scale())
+    float display_scale_ = 1.0f;       // what the display's DPI asks for: View > UI scale > Automatic
     bool appearance_changed_ = false;  // the View menu chose another: applied before the next frame
     int toolbar_rows_ = 1;             // the toolbar's buttons wrap into rows in a narrow window
-    ViewLayers layers_;              // meshes shown, bones in front of them
-    UiMarks ui_marks_;     // named widgets of the last frame, for scripts
-    std::uint64_t last_tick_ = 0;  // SDL performance counter at the last tick_states
-    int settle_frames_ = 0;        // frames still to draw after the last input (editor/ui/frame_pacing.hpp)
+    ViewLayers layers_;                // meshes shown, bones in front of them
+    UiMarks ui_marks_;                 // named widgets of the last frame, for scripts
+    std::uint64_t last_tick_ = 0;      // SDL performance counter at the last tick_states
+    int settle_frames_ = 0;            // frames still to draw after the last input (editor/ui/frame_pacing.hpp)
     StatusLine status_;
     bool framed_ = false;
     bool viewport_shot_requested_ = false;

@@ -10,9 +10,9 @@
 #include "app/editor_app.hpp"
 #include "app/viewport_events.hpp"
 #include "core/anim/state_pose.hpp"
+#include "editor/edits/state_edits.hpp"
 #include "editor/files/picture_import.hpp"
 #include "editor/ui/shortcuts.hpp"
-#include "editor/edits/state_edits.hpp"
 
 namespace marionette {
 
@@ -98,7 +98,8 @@ int EditorApp::handle_events() {
         // pointer off a panel onto the viewport (a quick hand, a tablet, a script) would be
         // swallowed. Only popups, dialogs and the panels' edges overlap the viewport, so with
         // no popup open a press inside it, off the edges, is the viewport's.
-        const bool press_on_edge = e.type == SDL_MOUSEBUTTONDOWN && on_panel_edge(static_cast<float>(e.button.x), static_cast<float>(e.button.y));
+        const bool press_on_edge =
+            e.type == SDL_MOUSEBUTTONDOWN && on_panel_edge(static_cast<float>(e.button.x), static_cast<float>(e.button.y));
         if (press_on_edge) continue;  // ImGui's: the edge is dragged, the viewport sees nothing
         const bool press_in_viewport = e.type == SDL_MOUSEBUTTONDOWN &&
                                        view.contains({static_cast<float>(e.button.x), static_cast<float>(e.button.y)}) &&
@@ -115,7 +116,8 @@ int EditorApp::handle_events() {
             const std::optional<AutoKey> auto_key = auto_key_target();
             controller_->set_auto_key(auto_key);
             const bool was_keying = controller_->keying();
-            if (states_.shows_state() && !auto_key && (controller_->press_poses(input, view, world_pose(), world_) || controller_->starts_transform(input))) {
+            if (states_.shows_state() && !auto_key &&
+                (controller_->press_poses(input, view, world_pose(), world_) || controller_->starts_transform(input))) {
                 take_shown_pose();
             }
             controller_->handle(input, view, world_pose(), world_);

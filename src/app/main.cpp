@@ -5,19 +5,19 @@
 #include <string>
 #include <vector>
 
-#include "app/editor_app.hpp"
 #include "app/actions/resource_paths.hpp"
+#include "app/editor_app.hpp"
 #include "cli/animate_command.hpp"
 #include "cli/bench_frames_command.hpp"
 #include "cli/check_command.hpp"
-#include "cli/export_command.hpp"
-#include "cli/spine_export_command.hpp"
-#include "cli/import_command.hpp"
 #include "cli/command_line.hpp"
+#include "cli/export_command.hpp"
+#include "cli/import_command.hpp"
 #include "cli/option_help.hpp"
 #include "cli/overwrite_guard.hpp"
 #include "cli/pose_command.hpp"
 #include "cli/printed_line.hpp"
+#include "cli/spine_export_command.hpp"
 #include "editor/script/input_script.hpp"
 
 using namespace marionette;
@@ -43,7 +43,8 @@ int main(int argc, char** argv) {
         case RunMode::Animate: return run_animate(cl.file, cl.animate, cl.overwrite, std::cout, std::cerr);
         case RunMode::Import: return run_import(cl.file, cl.import_out, cl.overwrite, std::cout, std::cerr);
         case RunMode::Export:
-            if (cl.export_format == ExportFormat::Spine) return run_spine_export(cl.file, cl.import_out, cl.overwrite, std::cout, std::cerr);
+            if (cl.export_format == ExportFormat::Spine)
+                return run_spine_export(cl.file, cl.import_out, cl.overwrite, std::cout, std::cerr);
             return run_export(cl.file, cl.import_out, cl.rest_pose, cl.animate, cl.overwrite, std::cout, std::cerr);
         case RunMode::BenchFrames: return run_bench_frames(cl.bench_frames, cl.file, std::cout, std::cerr, cl.bench_bones, cl.bench_chains);
         case RunMode::Edit: break;
@@ -53,8 +54,7 @@ int main(int argc, char** argv) {
     if (!data_dir) {
         return print_failure(std::cerr, "cannot find the shaders/ folder beside the executable (set MARIONETTE_DATA_DIR)");
     }
-    const std::filesystem::path file =
-        cl.file.empty() ? *data_dir / "assets" / "rigs" / "io.json" : std::filesystem::path(cl.file);
+    const std::filesystem::path file = cl.file.empty() ? *data_dir / "assets" / "rigs" / "io.json" : std::filesystem::path(cl.file);
     Document document;
     if (Status s = document.open(file); !s) return print_failure(std::cerr, s.message());
     print_warnings(std::cerr, document.import_warnings());

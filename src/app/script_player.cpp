@@ -91,7 +91,8 @@ void ScriptPlayer::push_motion(glm::vec2 pixel) {
 void ScriptPlayer::push_button(MouseButton button, bool down, Modifiers with) {
     // Held modifiers are SDL's keyboard state (see push_key): held for the press, let go after.
     if (down && (with.ctrl || with.shift || with.alt)) {
-        SDL_SetModState(static_cast<SDL_Keymod>((with.ctrl ? KMOD_LCTRL : 0) | (with.shift ? KMOD_LSHIFT : 0) | (with.alt ? KMOD_LALT : 0)));
+        SDL_SetModState(
+            static_cast<SDL_Keymod>((with.ctrl ? KMOD_LCTRL : 0) | (with.shift ? KMOD_LSHIFT : 0) | (with.alt ? KMOD_LALT : 0)));
         holding_ = true;
     } else if (!down && holding_) {
         SDL_SetModState(KMOD_NONE);

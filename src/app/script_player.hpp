@@ -66,12 +66,12 @@ private:
     InputScript script_;
     unsigned window_id_ = 0;
     std::size_t index_ = 0;
-    int phase_ = 0;           // progress within a step that spans frames (click, key tap, drag, wait)
-    glm::vec2 from_{0.0f};    // a drag's ends, fixed when it starts
+    int phase_ = 0;         // progress within a step that spans frames (click, key tap, drag, wait)
+    glm::vec2 from_{0.0f};  // a drag's ends, fixed when it starts
     glm::vec2 to_{0.0f};
-    glm::vec2 mouse_{-1.0f};  // where the script's mouse is
-    unsigned buttons_ = 0;    // SDL button mask the script holds down
-    bool holding_ = false;    // modifier keys held for a press, let go with its release
+    glm::vec2 mouse_{-1.0f};                               // where the script's mouse is
+    unsigned buttons_ = 0;                                 // SDL button mask the script holds down
+    bool holding_ = false;                                 // modifier keys held for a press, let go with its release
     std::chrono::steady_clock::time_point waiting_since_;  // a wait_for_file step's start
     bool screenshot_pending_ = false;
     // Steps start once a frame is on screen: before it, no bone has a place to be pointed at.

@@ -126,8 +126,7 @@ std::optional<ViewportInput> one_input(const SDL_Event& e) {
             in.kind = e.type == SDL_KEYDOWN ? ViewportInput::Kind::KeyDown : ViewportInput::Kind::KeyUp;
             in.key = view_key(e.key.keysym.sym);
             return in;
-        default:
-            return std::nullopt;
+        default: return std::nullopt;
     }
 }
 

@@ -8,9 +8,9 @@
 #include "cli/printed_line.hpp"
 #include "cli/timeline_request.hpp"
 #include "core/anim/frames_json.hpp"
+#include "core/anim/state_timeline.hpp"
 #include "core/rig/opened_rig.hpp"
 #include "core/rig/rig_file.hpp"
-#include "core/anim/state_timeline.hpp"
 
 namespace marionette {
 
@@ -32,8 +32,7 @@ std::string states_named(const Rig& rig, const std::vector<TimelineEntry>& timel
 
 }  // namespace
 
-int run_animate(const std::string& file, const AnimateRequest& request, bool overwrite, std::ostream& out,
-                std::ostream& err) {
+int run_animate(const std::string& file, const AnimateRequest& request, bool overwrite, std::ostream& out, std::ostream& err) {
     Result<OpenedRig> loaded = open_rig_file(file);
     if (!loaded) return print_failure(err, loaded.message());
     print_warnings(err, loaded.value().warnings);
@@ -56,8 +55,7 @@ int run_animate(const std::string& file, const AnimateRequest& request, bool ove
         return print_failure(err, s.message());  // the writer removes its temporary; the old file stays
     }
     if (Status s = writer.value().commit(); !s) return print_failure(err, s.message());
-    print_line(out, "frames=" + std::to_string(frames) + " states=" + states_named(rig, timeline) +
-                        " out=" + request.out);
+    print_line(out, "frames=" + std::to_string(frames) + " states=" + states_named(rig, timeline) + " out=" + request.out);
     return 0;
 }
 

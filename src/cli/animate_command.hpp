@@ -12,7 +12,6 @@ namespace marionette {
 // request.out, atomically; request.out may be FILE or another rig file only with `overwrite`
 // (--overwrite; cli/overwrite_guard.hpp). Prints "frames=<n> states=<names> out=<file>" and
 // returns 0, or returns 1 after printing "marionette: <why>" to `err`, having written nothing.
-int run_animate(const std::string& file, const AnimateRequest& request, bool overwrite, std::ostream& out,
-                std::ostream& err);
+int run_animate(const std::string& file, const AnimateRequest& request, bool overwrite, std::ostream& out, std::ostream& err);
 
 }  // namespace marionette

@@ -6,9 +6,9 @@
 #include <filesystem>
 #include <limits>
 
-#include "core/ik/chain_rules.hpp"
 #include "core/base/extents.hpp"
 #include "core/base/number_text.hpp"
+#include "core/ik/chain_rules.hpp"
 #include "core/io/text_file.hpp"
 
 namespace marionette {
@@ -99,9 +99,7 @@ Result<double> parse_seconds(const std::string& text) {
 bool is_pose_option(const std::string& a) {
     return a == "--chain" || a == "--target" || a == "--solver" || a == "--iterations" || a == "--out";
 }
-bool is_animate_option(const std::string& a) {
-    return a == "--timeline" || a == "--fps" || a == "--seconds" || a == "--out";
-}
+bool is_animate_option(const std::string& a) { return a == "--timeline" || a == "--fps" || a == "--seconds" || a == "--out"; }
 
 // "WxH", each side a whole number of pixels the window systems accept.
 Status parse_window_size(const std::string& text, CommandLine& cl) {
@@ -127,7 +125,8 @@ Status parse_window_size(const std::string& text, CommandLine& cl) {
 // clamped there but refused here: a typed 30 was meant as something else).
 Result<float> parse_ui_scale(const std::string& text) {
     char range[64];
-    std::snprintf(range, sizeof range, "%g to %g", static_cast<double>(UiAppearance::kMinScale), static_cast<double>(UiAppearance::kMaxScale));
+    std::snprintf(range, sizeof range, "%g to %g", static_cast<double>(UiAppearance::kMinScale),
+                  static_cast<double>(UiAppearance::kMaxScale));
     float scale = 0.0f;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), scale);
     if (ec != std::errc{} || end != text.data() + text.size() || text.empty()) {
@@ -148,7 +147,9 @@ Status check_mode_options(const CommandLine& cl, const std::vector<std::string>&
         if (option == "--out" && (cl.mode == RunMode::Import || cl.mode == RunMode::Export)) continue;
         if (animate && cl.mode == RunMode::Export) continue;  // --export --timeline: one animation of the timeline
         return Error{option + ": only with " +
-                     (pose && animate ? "--pose FILE, --animate FILE or --import FILE" : pose ? "--pose FILE" : "--animate FILE or --export FILE")};
+                     (pose && animate ? "--pose FILE, --animate FILE or --import FILE"
+                      : pose          ? "--pose FILE"
+                                      : "--animate FILE or --export FILE")};
     }
     return {};
 }
@@ -194,10 +195,12 @@ Status check_animate(const CommandLine& cl) {
 Status check_spine_export(const CommandLine& cl) {
     if (cl.import_out.empty()) return Error{"--export: missing --out OUT.json"};
     if (cl.animate.timeline) return Error{"--export: --timeline does not go with --format spine (every state is exported as an animation)"};
-    if (cl.animate.fps || cl.animate.seconds) return Error{"--export: --fps and --seconds go with --timeline, which --format spine does not take"};
+    if (cl.animate.fps || cl.animate.seconds)
+        return Error{"--export: --fps and --seconds go with --timeline, which --format spine does not take"};
     if (cl.rest_pose) return Error{"--export: --rest-pose does not go with --format spine (Spine's setup pose is always the rest pose)"};
     const std::filesystem::path out(cl.import_out);
-    if (lowercase_extension(out) != ".json") return Error{"--out " + cl.import_out + ": --format spine writes a Spine skeleton: expected a .json file name"};
+    if (lowercase_extension(out) != ".json")
+        return Error{"--out " + cl.import_out + ": --format spine writes a Spine skeleton: expected a .json file name"};
     return {};
 }
 
@@ -212,7 +215,8 @@ Status check_bench_size(const CommandLine& cl) {
     if (bones > kMaxBenchBones) return Error{"--bones: at most " + std::to_string(kMaxBenchBones) + ", got " + std::to_string(bones)};
     if ((bones - 1) / chains < kBenchArmBones) {
         return Error{"--chains: " + std::to_string(chains) + " chains need " + std::to_string(chains * kBenchArmBones + 1) +
-                     " bones or more (each hangs on an arm of at least " + std::to_string(kBenchArmBones) + "), got " + std::to_string(bones)};
+                     " bones or more (each hangs on an arm of at least " + std::to_string(kBenchArmBones) + "), got " +
+                     std::to_string(bones)};
     }
     return {};
 }
@@ -253,8 +257,10 @@ Status check_combination(const CommandLine& cl, const std::vector<std::string>& 
     if (cl.mode == RunMode::Export && cl.export_format == ExportFormat::Spine) return check_spine_export(cl);
     if (cl.mode == RunMode::Export) {
         if (cl.import_out.empty()) return Error{"--export: missing --out OUT.glb"};
-        if ((cl.animate.fps || cl.animate.seconds) && !cl.animate.timeline) return Error{"--export: --fps and --seconds go with --timeline"};
-        if (cl.rest_pose && cl.animate.timeline) return Error{"--export: --rest-pose and --timeline do not go together (a timeline is poses)"};
+        if ((cl.animate.fps || cl.animate.seconds) && !cl.animate.timeline)
+            return Error{"--export: --fps and --seconds go with --timeline"};
+        if (cl.rest_pose && cl.animate.timeline)
+            return Error{"--export: --rest-pose and --timeline do not go together (a timeline is poses)"};
         return {};
     }
     return cl.mode == RunMode::Pose ? check_pose(cl) : check_animate(cl);

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/ik/ik_chain.hpp"
 #include "core/base/result.hpp"
+#include "core/ik/ik_chain.hpp"
 #include "editor/ui/ui_appearance.hpp"
 
 namespace marionette {
@@ -22,11 +22,11 @@ enum class ExportFormat { Gltf, Spine };
 // components as the rig has dimensions are only known once FILE is loaded (run_pose).
 struct PoseRequest {
     std::string chain;
-    std::vector<float> target;           // 2 or 3 finite numbers, as given
-    std::string target_text;             // as typed, for messages that quote it
-    std::optional<SolverKind> solver;    // instead of the chain's own
-    std::optional<int> iterations;       // CCD only
-    std::string out;                     // where the posed rig is saved
+    std::vector<float> target;         // 2 or 3 finite numbers, as given
+    std::string target_text;           // as typed, for messages that quote it
+    std::optional<SolverKind> solver;  // instead of the chain's own
+    std::optional<int> iterations;     // CCD only
+    std::string out;                   // where the posed rig is saved
 };
 
 // `--animate FILE --timeline TEXT [--fps F] [--seconds S] --out OUT`. The numbers are checked
@@ -40,26 +40,26 @@ struct AnimateRequest {
 
 struct CommandLine {
     RunMode mode = RunMode::Edit;
-    std::string file;            // rig to open, check or pose; empty: the default rig
+    std::string file;  // rig to open, check or pose; empty: the default rig
     // Editor options used by scripts and tests.
-    int quit_after_frames = 0;   // 0: run until the user quits
-    std::string screenshot;      // PNG of the viewport written before quitting
-    std::string script;          // input script replayed through the event queue (--script)
-    int window_width = 0;        // --window WxH; 0: the default size
+    int quit_after_frames = 0;  // 0: run until the user quits
+    std::string screenshot;     // PNG of the viewport written before quitting
+    std::string script;         // input script replayed through the event queue (--script)
+    int window_width = 0;       // --window WxH; 0: the default size
     int window_height = 0;
     // --ui-scale S and --theme dark|light: the editor's look for this run, over the settings'
     // (scripted pictures of a scale or theme); the settings are not changed by them.
     std::optional<float> ui_scale;
     std::optional<UiTheme> theme;
-    PoseRequest pose;            // RunMode::Pose only
-    AnimateRequest animate;      // RunMode::Animate only
-    std::string import_out;      // RunMode::Import: the rig file written; RunMode::Export: the glTF file
-    bool rest_pose = false;      // --rest-pose: RunMode::Export writes the nodes at rest
+    PoseRequest pose;                                 // RunMode::Pose only
+    AnimateRequest animate;                           // RunMode::Animate only
+    std::string import_out;                           // RunMode::Import: the rig file written; RunMode::Export: the glTF file
+    bool rest_pose = false;                           // --rest-pose: RunMode::Export writes the nodes at rest
     ExportFormat export_format = ExportFormat::Gltf;  // --format: RunMode::Export only
     // --overwrite: the output (--out, --screenshot) may replace the rig being read or another
     // rig file (cli/overwrite_guard.hpp). Only with an option that writes.
     bool overwrite = false;
-    int bench_frames = 0;        // RunMode::BenchFrames: frames to time
+    int bench_frames = 0;  // RunMode::BenchFrames: frames to time
     // --bones N, --chains C: the generated rig's size (RunMode::BenchFrames without FILE; 0: the
     // default 1,001 bones and 10 chains). Checked against kMaxBenchBones and kBenchArmBones.
     int bench_bones = 0;

@@ -4,12 +4,12 @@
 
 #include "cli/overwrite_guard.hpp"
 #include "cli/printed_line.hpp"
+#include "cli/timeline_request.hpp"
 #include "core/io/atomic_file.hpp"
 #include "core/io/gltf/gltf_export.hpp"
 #include "core/io/gltf/gltf_import.hpp"
-#include "core/rig/opened_rig.hpp"
 #include "core/mesh/slot_images.hpp"
-#include "cli/timeline_request.hpp"
+#include "core/rig/opened_rig.hpp"
 
 namespace marionette {
 
@@ -23,7 +23,8 @@ Result<PoseClip> play_clip(const Rig& rig, const std::string& file, const Animat
     PoseClip clip{*request.timeline, p.fps, {}};
     clip.poses.reserve(p.frames);
     Pose pose = rig.pose;
-    if (Status s = play_timeline(rig, p.timeline, p.fps, p.frames, pose, [&](double, const StateMachine&) { clip.poses.push_back(pose); }); !s) {
+    if (Status s = play_timeline(rig, p.timeline, p.fps, p.frames, pose, [&](double, const StateMachine&) { clip.poses.push_back(pose); });
+        !s) {
         return Error{s.message()};
     }
     return clip;
@@ -52,8 +53,8 @@ int run_export(const std::string& file, const std::string& out_file, bool rest_p
     if (Status s = write_file_atomically(out_file, exported.value().bytes, WriteOptions{.replace_read_only = overwrite}); !s) {
         return print_failure(err, s.message());
     }
-    print_line(out, "exported=" + file + " nodes=" + std::to_string(rig.skeleton.size()) + " animations=" +
-                        std::to_string(exported.value().animations) + " out=" + out_file);
+    print_line(out, "exported=" + file + " nodes=" + std::to_string(rig.skeleton.size()) +
+                        " animations=" + std::to_string(exported.value().animations) + " out=" + out_file);
     return 0;
 }
 

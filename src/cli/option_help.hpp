@@ -9,8 +9,8 @@
 namespace marionette {
 
 struct OptionHelp {
-    std::string_view option;    // "--pose FILE"
-    std::string_view text;      // what it does, one line
+    std::string_view option;  // "--pose FILE"
+    std::string_view text;    // what it does, one line
 };
 
 struct OptionGroup {

@@ -7,12 +7,12 @@
 #include "cli/overwrite_guard.hpp"
 #include "cli/printed_line.hpp"
 #include "core/ik/chain_mix.hpp"
-#include "core/rig/forward_kinematics.hpp"
 #include "core/ik/ik_solve.hpp"
 #include "core/ik/pins.hpp"
+#include "core/mesh/slot_images.hpp"
+#include "core/rig/forward_kinematics.hpp"
 #include "core/rig/opened_rig.hpp"
 #include "core/rig/rig_file.hpp"
-#include "core/mesh/slot_images.hpp"
 
 namespace marionette {
 
@@ -32,8 +32,8 @@ std::string chain_list(const Rig& rig) {
 Result<glm::vec3> resolve_target(const std::string& file, const Rig& rig, const PoseRequest& request) {
     const std::size_t wanted = rig.is_2d() ? 2 : 3;
     if (request.target.size() != wanted) {
-        return Error{"--target: \"" + request.target_text + "\": " + file + " is a " + (rig.is_2d() ? "2D" : "3D") +
-                     " rig, give " + (rig.is_2d() ? "X,Y" : "X,Y,Z")};
+        return Error{"--target: \"" + request.target_text + "\": " + file + " is a " + (rig.is_2d() ? "2D" : "3D") + " rig, give " +
+                     (rig.is_2d() ? "X,Y" : "X,Y,Z")};
     }
     return glm::vec3{request.target[0], request.target[1], wanted == 3 ? request.target[2] : 0.0f};
 }
@@ -51,8 +51,7 @@ Status check_iterations(const IkChain& chain, const PoseRequest& request) {
 std::string result_line(const IkResult& r) {
     char error[32];
     std::snprintf(error, sizeof error, "%.6g", static_cast<double>(r.error));
-    return std::string("reached=") + (r.reached ? "true" : "false") + " error=" + error +
-           " iterations=" + std::to_string(r.iterations);
+    return std::string("reached=") + (r.reached ? "true" : "false") + " error=" + error + " iterations=" + std::to_string(r.iterations);
 }
 
 }  // namespace

@@ -5,17 +5,18 @@
 
 #include "cli/overwrite_guard.hpp"
 #include "cli/printed_line.hpp"
-#include "core/rig/opened_rig.hpp"
-#include "core/mesh/slot_images.hpp"
 #include "core/io/spine/spine_export.hpp"
 #include "core/io/spine/spine_files.hpp"
+#include "core/mesh/slot_images.hpp"
+#include "core/rig/opened_rig.hpp"
 
 namespace marionette {
 
 namespace fs = std::filesystem;
 
 int run_spine_export(const std::string& file, const std::string& out_file, bool overwrite, std::ostream& out, std::ostream& err) {
-    if (!is_spine_json_path(out_file)) return print_failure(err, "--out " + out_file + ": --format spine writes a Spine skeleton: expected a .json file name");
+    if (!is_spine_json_path(out_file))
+        return print_failure(err, "--out " + out_file + ": --format spine writes a Spine skeleton: expected a .json file name");
     Result<OpenedRig> opened = open_rig_file(file);
     if (!opened) return print_failure(err, opened.message());
     print_warnings(err, opened.value().warnings);

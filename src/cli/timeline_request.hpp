@@ -6,15 +6,15 @@
 #include <vector>
 
 #include "cli/command_line.hpp"
-#include "core/base/result.hpp"
 #include "core/anim/state_timeline.hpp"
+#include "core/base/result.hpp"
 
 namespace marionette {
 
 struct TimelinePlan {
     std::vector<TimelineEntry> timeline;
-    double fps = 30.0;         // --fps, or the rig's own
-    std::size_t frames = 0;    // round(seconds * fps), at least one
+    double fps = 30.0;       // --fps, or the rig's own
+    std::size_t frames = 0;  // round(seconds * fps), at least one
 };
 
 // `mode` names the option in messages ("--animate"); `file` names the rig.

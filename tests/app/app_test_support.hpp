@@ -140,8 +140,6 @@ inline std::string read_file(const std::filesystem::path& file) {
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-inline void write_file(const std::filesystem::path& file, const std::string& text) {
-    std::ofstream(file, std::ios::binary) << text;
-}
+inline void write_file(const std::filesystem::path& file, const std::string& text) { std::ofstream(file, std::ios::binary) << text; }
 
 }  // namespace marionette::testing

@@ -119,8 +119,8 @@ public:
     ImVec2 row_centre(const ImGuiWindow* list, int row) const {
         if (!list) return ImVec2(-1.0f, -1.0f);
         const float pitch = ImGui::GetTextLineHeightWithSpacing();
-        return ImVec2(list->Pos.x + list->Size.x * 0.5f, list->Pos.y + context_->Style.WindowPadding.y +
-                                                             pitch * static_cast<float>(row) + ImGui::GetTextLineHeight() * 0.5f);
+        return ImVec2(list->Pos.x + list->Size.x * 0.5f,
+                      list->Pos.y + context_->Style.WindowPadding.y + pitch * static_cast<float>(row) + ImGui::GetTextLineHeight() * 0.5f);
     }
 
 private:

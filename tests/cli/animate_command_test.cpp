@@ -14,9 +14,9 @@
 
 #include "cli/animate_command.hpp"
 #include "cli/command_line.hpp"
+#include "core/anim/state_timeline.hpp"
 #include "core/math/angles.hpp"
 #include "core/rig/rig_file.hpp"
-#include "core/anim/state_timeline.hpp"
 #include "core/test_files.hpp"
 #include "core/test_paths.hpp"
 
@@ -85,8 +85,7 @@ TEST(AnimateCommand, WritesEveryFrameInTheDocumentedShape) {
     mt::ScratchDir dir;
     const std::string file = kAssets + "/hero.json";
     const auto out = dir / "frames.json";
-    const AnimateRun run = animate({file, "--timeline", "walking@0,climbing@2", "--fps", "30", "--seconds", "4",
-                                    "--out", out.string()});
+    const AnimateRun run = animate({file, "--timeline", "walking@0,climbing@2", "--fps", "30", "--seconds", "4", "--out", out.string()});
     ASSERT_EQ(run.code, 0) << run.err;
     EXPECT_EQ(run.err, "");
     EXPECT_EQ(run.out, "frames=120 states=walking,climbing out=" + out.string() + "\n");
@@ -175,7 +174,8 @@ TEST(AnimateCommand, DefaultsToTheRigsFpsUntilTheLastSwitchHasArrivedAndASecondM
     ASSERT_EQ(at_24.code, 0) << at_24.err;
     EXPECT_EQ(at_24.out, "frames=84 states=walking,climbing out=" + out.string() + "\n") << "3.5 s at 24 fps";
     EXPECT_EQ(read_json(out)["fps"], 24);
-    const AnimateRun asked = animate({(dir / "hero24.json").string(), "--timeline", "walking@0", "--fps", "10", "--seconds", "1", "--out", out.string()});
+    const AnimateRun asked =
+        animate({(dir / "hero24.json").string(), "--timeline", "walking@0", "--fps", "10", "--seconds", "1", "--out", out.string()});
     ASSERT_EQ(asked.code, 0) << asked.err;
     EXPECT_EQ(read_json(out)["fps"], 10);
 }
@@ -183,8 +183,8 @@ TEST(AnimateCommand, DefaultsToTheRigsFpsUntilTheLastSwitchHasArrivedAndASecondM
 TEST(AnimateCommand, ListsEachStateOnceAndTheRigsPoseAsNull) {
     mt::ScratchDir dir;
     const auto out = dir / "frames.json";
-    const AnimateRun run = animate({kAssets + "/hero.json", "--timeline", "climbing@1,walking@2,climbing@3", "--fps",
-                                    "10", "--out", out.string()});
+    const AnimateRun run =
+        animate({kAssets + "/hero.json", "--timeline", "climbing@1,walking@2,climbing@3", "--fps", "10", "--out", out.string()});
     ASSERT_EQ(run.code, 0) << run.err;
     EXPECT_EQ(run.out, "frames=45 states=climbing,walking out=" + out.string() + "\n");
     const nlohmann::json doc = read_json(out);
@@ -216,8 +216,8 @@ TEST(AnimateCommand, AStateNameMayHoldACommaAndIsQuotedInLists) {
 TEST(AnimateCommand, Humanoid3DWritesPositionsAndQuaternions) {
     mt::ScratchDir dir;
     const auto out = dir / "walk.json";
-    const AnimateRun run = animate({kAssets + "/humanoid.json", "--timeline", "walk@0", "--fps", "24", "--seconds", "1",
-                                    "--out", out.string()});
+    const AnimateRun run =
+        animate({kAssets + "/humanoid.json", "--timeline", "walk@0", "--fps", "24", "--seconds", "1", "--out", out.string()});
     ASSERT_EQ(run.code, 0) << run.err;
     EXPECT_EQ(run.out, "frames=24 states=walk out=" + out.string() + "\n");
     const nlohmann::json doc = read_json(out);
@@ -249,10 +249,10 @@ TEST(AnimateCommand, TimelineErrorsNameTheEntry) {
 TEST(AnimateCommand, TooManyFrames) {
     mt::ScratchDir dir;
     const auto out = dir / "frames.json";
-    expect_failure(animate({kAssets + "/hero.json", "--timeline", "walking@0", "--fps", "1000", "--seconds", "2000",
-                            "--out", out.string()}),
-                   out, "--animate: 2000 s at 1000 fps is 2000000 frames; a bake holds at most 1000000 "
-                        "(lower --seconds or --fps)");
+    expect_failure(
+        animate({kAssets + "/hero.json", "--timeline", "walking@0", "--fps", "1000", "--seconds", "2000", "--out", out.string()}), out,
+        "--animate: 2000 s at 1000 fps is 2000000 frames; a bake holds at most 1000000 "
+        "(lower --seconds or --fps)");
     // The default length counts too: a last switch far away.
     expect_failure(animate({kAssets + "/hero.json", "--timeline", "walking@40000", "--out", out.string()}), out,
                    "--animate: 40001.5 s at 30 fps is 1200045 frames; a bake holds at most 1000000 "
@@ -263,17 +263,14 @@ TEST(AnimateCommand, TooManyFrames) {
 TEST(AnimateCommand, LessThanOneFrame) {
     mt::ScratchDir dir;
     const auto out = dir / "frames.json";
-    expect_failure(animate({kAssets + "/hero.json", "--timeline", "walking@0", "--fps", "1e-300", "--out", out.string()}),
-                   out, "--animate: 1.5 s at 1e-300 fps is less than one frame (raise --seconds or --fps)");
-    expect_failure(animate({kAssets + "/hero.json", "--timeline", "walking@0", "--seconds", "1e-9", "--out", out.string()}),
-                   out, "--animate: 1e-09 s at 30 fps is less than one frame (raise --seconds or --fps)");
-    expect_failure(animate({kAssets + "/hero.json", "--timeline", "walking@0", "--fps", "1", "--seconds", "0.49", "--out",
-                            out.string()}),
+    expect_failure(animate({kAssets + "/hero.json", "--timeline", "walking@0", "--fps", "1e-300", "--out", out.string()}), out,
+                   "--animate: 1.5 s at 1e-300 fps is less than one frame (raise --seconds or --fps)");
+    expect_failure(animate({kAssets + "/hero.json", "--timeline", "walking@0", "--seconds", "1e-9", "--out", out.string()}), out,
+                   "--animate: 1e-09 s at 30 fps is less than one frame (raise --seconds or --fps)");
+    expect_failure(animate({kAssets + "/hero.json", "--timeline", "walking@0", "--fps", "1", "--seconds", "0.49", "--out", out.string()}),
                    out, "--animate: 0.49 s at 1 fps is less than one frame (raise --seconds or --fps)");
     // Half a frame rounds to one.
-    EXPECT_EQ(animate({kAssets + "/hero.json", "--timeline", "walking@0", "--fps", "1", "--seconds", "0.5", "--out",
-                       out.string()})
-                  .code,
+    EXPECT_EQ(animate({kAssets + "/hero.json", "--timeline", "walking@0", "--fps", "1", "--seconds", "0.5", "--out", out.string()}).code,
               0);
 }
 
@@ -288,8 +285,7 @@ TEST(AnimateCommand, OutThatIsTheInputFileIsRefusedWithoutOverwrite) {
         const AnimateRun run = animate({file, "--timeline", "walking@0", "--out", out});
         EXPECT_EQ(run.code, 1) << out;
         EXPECT_EQ(run.out, "");
-        EXPECT_EQ(run.err, "marionette: --out " + out +
-                               ": is the rig being read; give another file, or --overwrite to replace it\n");
+        EXPECT_EQ(run.err, "marionette: --out " + out + ": is the rig being read; give another file, or --overwrite to replace it\n");
         EXPECT_EQ(mt::read_file(dir / "hero.json"), original) << out;
     }
     EXPECT_EQ(count_entries(dir.path()), 2) << "a file was written";
@@ -326,7 +322,8 @@ TEST(AnimateCommand, AReadOnlyOutIsReplacedOnlyWithOverwrite) {
     EXPECT_EQ(refused.code, 1);
     EXPECT_EQ(refused.err, "marionette: --out " + out.string() + ": is read-only; give another file, or --overwrite to replace it\n");
     EXPECT_EQ(mt::read_file(out), kept);
-    const AnimateRun run = animate({kAssets + "/hero.json", "--timeline", "climbing@0", "--seconds", "2", "--out", out.string(), "--overwrite"});
+    const AnimateRun run =
+        animate({kAssets + "/hero.json", "--timeline", "climbing@0", "--seconds", "2", "--out", out.string(), "--overwrite"});
     ASSERT_EQ(run.code, 0) << run.err;
     EXPECT_EQ(read_json(out)["frames"].size(), 60u);
 }
@@ -356,8 +353,7 @@ TEST(AnimateCommand, OutInAMissingFolder) {
     mt::ScratchDir dir;
     const auto out = dir / "no_such_folder" / "frames.json";
     expect_failure(animate({kAssets + "/hero.json", "--timeline", "walking@0", "--out", out.string()}), out,
-                   out.string() + ": cannot create a file in " + out.parent_path().string() +
-                       ": No such file or directory");
+                   out.string() + ": cannot create a file in " + out.parent_path().string() + ": No such file or directory");
     EXPECT_EQ(count_entries(dir.path()), 0);
 }
 

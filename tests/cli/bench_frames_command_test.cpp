@@ -11,7 +11,9 @@ TEST(BenchFramesCommand, PrintsOneLineOfTimings) {
     std::ostringstream out, err;
     EXPECT_EQ(run_bench_frames(5, "", out, err), 0) << err.str();
     // 1,000 drawn bones of 24 vertices, and a target ring of 120 at each of the ten chains' ends.
-    EXPECT_TRUE(marionette::testing::whole_match(out.str(), "frames=5 bones=1001 chains=10 median_ms=[0-9.]+ p90_ms=[0-9.]+ instances=1001 vertices=1200\n").has_value())
+    EXPECT_TRUE(marionette::testing::whole_match(
+                    out.str(), "frames=5 bones=1001 chains=10 median_ms=[0-9.]+ p90_ms=[0-9.]+ instances=1001 vertices=1200\n")
+                    .has_value())
         << out.str();
 }
 

@@ -25,7 +25,9 @@ Result<Rig> arm_with(const std::string& ccd, const std::string& two_bone) {
 Rig plain_arm() { return arm_with("{}", "{}").value(); }
 
 bool cli_takes_iterations(int n) {
-    return parse_command_line({"--pose", "arm.json", "--chain", "reach", "--target", "1,2", "--out", "o.json", "--iterations", std::to_string(n)}).ok();
+    return parse_command_line(
+               {"--pose", "arm.json", "--chain", "reach", "--target", "1,2", "--out", "o.json", "--iterations", std::to_string(n)})
+        .ok();
 }
 
 TEST(ChainRules, IterationsHaveTheSameBoundsEverywhere) {

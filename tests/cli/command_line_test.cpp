@@ -76,8 +76,8 @@ TEST(CommandLine, Pose) {
 }
 
 TEST(CommandLine, PoseOptionsInAnyOrderWithSolverAndIterations) {
-    auto cl = parse({"--out", "o.json", "--iterations", "50", "--target", "-0.5,+1.25e1, 2", "--solver", "ccd",
-                     "--chain", "tip", "--pose", "tentacle.json"});
+    auto cl = parse({"--out", "o.json", "--iterations", "50", "--target", "-0.5,+1.25e1, 2", "--solver", "ccd", "--chain", "tip", "--pose",
+                     "tentacle.json"});
     ASSERT_TRUE(cl.ok()) << cl.message();
     const PoseRequest& p = cl.value().pose;
     EXPECT_EQ(cl.value().file, "tentacle.json");
@@ -168,8 +168,7 @@ TEST(CommandLine, BadPoseArgumentsGiveClearErrors) {
         {pose_args({"--iterations", "ten"}), "--iterations: expected a positive whole number, got \"ten\""},
         {pose_args({"--iterations", "99999999999"}), "--iterations: expected a positive whole number"},
         {pose_args({"--iterations", "10001"}), "--iterations: at most 10000, got 10001"},
-        {pose_args({"--solver", "two-bone", "--iterations", "5"}),
-         "--iterations: only for the ccd solver, not with --solver two-bone"},
+        {pose_args({"--solver", "two-bone", "--iterations", "5"}), "--iterations: only for the ccd solver, not with --solver two-bone"},
         {pose_args({"--frames", "3"}), "--frames: an editor option, not used with --pose"},
         {pose_args({"rig.json"}), "more than one file given: arm.json and rig.json"},
         {pose_args({"--pose", "b.json"}), "more than one file given: arm.json and b.json"},
@@ -191,10 +190,10 @@ TEST(CommandLine, HelpListsEveryOptionOnOneLine) {
     const std::string help = help_text();
     // Every option the parser takes (kept by hand from parse_command_line: a new option that is
     // not in the help fails here).
-    const char* parsed[] = {"--check", "--pose", "--animate", "--import", "--export", "--bench-frames", "--help", "-h",
-                            "--version", "--out", "--overwrite", "--chain", "--target", "--solver", "--iterations",
-                            "--timeline", "--fps", "--seconds", "--rest-pose", "--format", "--window", "--frames", "--screenshot",
-                            "--script", "--bones", "--chains", "--ui-scale", "--theme"};
+    const char* parsed[] = {"--check",      "--pose",       "--animate", "--import",    "--export",    "--bench-frames", "--help",
+                            "-h",           "--version",    "--out",     "--overwrite", "--chain",     "--target",       "--solver",
+                            "--iterations", "--timeline",   "--fps",     "--seconds",   "--rest-pose", "--format",       "--window",
+                            "--frames",     "--screenshot", "--script",  "--bones",     "--chains",    "--ui-scale",     "--theme"};
     for (const char* option : parsed) {
         // Listed as an option: at the start of a line ("  --out PATH") or after "--help, ".
         const bool listed = help.find("\n  " + std::string(option) + " ") != std::string::npos ||
@@ -246,7 +245,8 @@ TEST(CommandLine, BenchFrames) {
              {{"--bench-frames", "5", "a.json", "--bones", "5000"}, "--bones: sizes the generated rig; --bench-frames times FILE as it is"},
              {{"--bench-frames", "5", "--bones", "0"}, "--bones: expected a positive whole number, got \"0\""},
              {{"--bench-frames", "5", "--bones", "1000001"}, "--bones: at most 1000000, got 1000001"},
-             {{"--bench-frames", "5", "--bones", "1000", "--chains", "100"}, "--chains: 100 chains need 1601 bones or more (each hangs on an arm of at least 16), got 1000"},
+             {{"--bench-frames", "5", "--bones", "1000", "--chains", "100"},
+              "--chains: 100 chains need 1601 bones or more (each hangs on an arm of at least 16), got 1000"},
              {{"--bench-frames", "5", "--chains", "70"}, "--chains: 70 chains need 1121 bones or more"},
              {{"--bench-frames", "5", "--chains", "x"}, "--chains: expected a positive whole number"},
          }) {
@@ -338,8 +338,7 @@ TEST(CommandLine, BadAnimateArgumentsGiveClearErrors) {
         {{"--animate", "hero.json"}, "--animate: missing --timeline NAME@SECONDS,..., --out FRAMES.json"},
         {{"--animate", "hero.json", "--out", "o.json"}, "--animate: missing --timeline NAME@SECONDS,..."},
         {{"--animate", "hero.json", "--timeline", "walking@0"}, "--animate: missing --out FRAMES.json"},
-        {{"--animate", "hero.json", "--timeline", "walking@0", "--out", "o.json", "--chain", "arm"},
-         "--chain: only with --pose FILE"},
+        {{"--animate", "hero.json", "--timeline", "walking@0", "--out", "o.json", "--chain", "arm"}, "--chain: only with --pose FILE"},
         {{"--animate", "hero.json", "--timeline", "walking@0", "--out", "o.json", "--frames", "3"},
          "--frames: an editor option, not used with --animate"},
         {{"--animate", "hero.json", "--pose", "arm.json"}, "--pose: conflicts with an earlier mode option"},
@@ -356,4 +355,3 @@ TEST(CommandLine, BadAnimateArgumentsGiveClearErrors) {
         EXPECT_EQ(cl.message(), expected);
     }
 }
-

@@ -66,7 +66,8 @@ TEST(ExportCommand, ATimelineBecomesOneAnimationOfItsBlends) {
     ASSERT_FALSE(played.tracks.empty());
     EXPECT_EQ(played.tracks[0].keys.size(), 40u);  // 4 s at 10 frames a second
     // What goes with --timeline only, and what does not go with it.
-    EXPECT_EQ(parse_command_line({"--export", rig, "--out", out_file, "--fps", "10"}).message(), "--export: --fps and --seconds go with --timeline");
+    EXPECT_EQ(parse_command_line({"--export", rig, "--out", out_file, "--fps", "10"}).message(),
+              "--export: --fps and --seconds go with --timeline");
     EXPECT_EQ(parse_command_line({"--export", rig, "--out", out_file, "--timeline", "walking@0", "--rest-pose"}).message(),
               "--export: --rest-pose and --timeline do not go together (a timeline is poses)");
     std::ostringstream out2, err2;
@@ -111,7 +112,8 @@ TEST(ExportCommand, SpineTakesAJsonOutAndNoGltfOptions) {
     const std::string rig = std::string(MARIONETTE_ASSETS) + "/io.json";
     const std::pair<std::vector<std::string>, std::string> cases[] = {
         {{"--export", rig, "--format", "dragonbones", "--out", "a.json"}, "--format: expected spine or gltf, got \"dragonbones\""},
-        {{"--export", rig, "--format", "spine", "--out", "a.glb"}, "--out a.glb: --format spine writes a Spine skeleton: expected a .json file name"},
+        {{"--export", rig, "--format", "spine", "--out", "a.glb"},
+         "--out a.glb: --format spine writes a Spine skeleton: expected a .json file name"},
         {{"--check", rig, "--format", "spine"}, "--format: only with --export FILE"},
         {{"--export", rig, "--format", "spine", "--out", "a.json", "--timeline", "walking@0"},
          "--export: --timeline does not go with --format spine (every state is exported as an animation)"},
@@ -157,7 +159,8 @@ TEST(ExportCommand, SpineChecksEveryOutputBeforeWritingAny) {
         const std::string before = mt::read_file(out_file);
         std::ostringstream out, err;
         EXPECT_EQ(run_spine_export(rig, out_file.string(), false, out, err), 1);
-        EXPECT_EQ(err.str(), "marionette: --out " + out_file.string() + ": is a rig file; give another file, or --overwrite to replace it\n");
+        EXPECT_EQ(err.str(),
+                  "marionette: --out " + out_file.string() + ": is a rig file; give another file, or --overwrite to replace it\n");
         EXPECT_EQ(mt::read_file(out_file), before);
         EXPECT_FALSE(std::filesystem::exists(dir.path() / "io.atlas"));
         EXPECT_FALSE(std::filesystem::exists(dir.path() / "images"));

@@ -35,7 +35,8 @@ TEST(ImportCommand, WritesARigTheLoaderReadsAndSaysWhatItLeftOut) {
     ASSERT_EQ(loaded.value().meshes.meshes().size(), 1u);
     EXPECT_TRUE(loaded.value().meshes.meshes()[0].is_skinned());
     std::size_t data_files = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(dir.path())) data_files += entry.path().string().ends_with(".mesh.bin") ? 1 : 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir.path()))
+        data_files += entry.path().string().ends_with(".mesh.bin") ? 1 : 0;
     EXPECT_EQ(data_files, 1u);
 }
 

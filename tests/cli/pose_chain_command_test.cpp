@@ -41,15 +41,18 @@ TEST(PoseCommand, PinnedChainsHoldAndThePosedChainsPinMoves) {
     ASSERT_TRUE(save_rig_file(rig, dir / "pinned.json").ok());
 
     // The spine chain turns the body, which carries the legs: the pinned feet must hold.
-    PoseRun run = pose({(dir / "pinned.json").string(), "--chain", "spine_to_hand_l", "--target", "-60,150", "--out",
-                        (dir / "spine.json").string()});
+    PoseRun run =
+        pose({(dir / "pinned.json").string(), "--chain", "spine_to_hand_l", "--target", "-60,150", "--out", (dir / "spine.json").string()});
     ASSERT_EQ(run.code, 0) << run.err;
     const Rig spine = load(dir / "spine.json");
     const std::vector<Transform> spine_world = compute_world(spine.skeleton, spine.pose).value();
     const int body = spine.skeleton.find("body");
-    EXPECT_NE(spine.pose.rotations[static_cast<std::size_t>(body)], rig.pose.rotations[static_cast<std::size_t>(body)]) << "the body did not turn";
-    EXPECT_LT(glm::distance(tip(spine, spine_world, "leg_l_lower"), *rig.chains[static_cast<std::size_t>(rig.find_chain("leg_l"))].pin), 0.05f);
-    EXPECT_LT(glm::distance(tip(spine, spine_world, "leg_r_lower"), *rig.chains[static_cast<std::size_t>(rig.find_chain("leg_r"))].pin), 0.05f);
+    EXPECT_NE(spine.pose.rotations[static_cast<std::size_t>(body)], rig.pose.rotations[static_cast<std::size_t>(body)])
+        << "the body did not turn";
+    EXPECT_LT(glm::distance(tip(spine, spine_world, "leg_l_lower"), *rig.chains[static_cast<std::size_t>(rig.find_chain("leg_l"))].pin),
+              0.05f);
+    EXPECT_LT(glm::distance(tip(spine, spine_world, "leg_r_lower"), *rig.chains[static_cast<std::size_t>(rig.find_chain("leg_r"))].pin),
+              0.05f);
 
     // Posing a pinned chain moves its pin to the target.
     run = pose({(dir / "pinned.json").string(), "--chain", "arm_r", "--target", "40,90", "--out", (dir / "arm.json").string()});
@@ -70,8 +73,10 @@ TEST(PoseCommand, AChainTakesItsMixOfTheAnswer) {
     ASSERT_TRUE(save_rig_file(rig, dir / "full.json").ok());
     rig.chains[arm].mix = 0.5f;
     ASSERT_TRUE(save_rig_file(rig, dir / "half.json").ok());
-    const PoseRun full = pose({(dir / "full.json").string(), "--chain", "arm", "--target", "300,100", "--out", (dir / "full_out.json").string()});
-    const PoseRun half = pose({(dir / "half.json").string(), "--chain", "arm", "--target", "300,100", "--out", (dir / "half_out.json").string()});
+    const PoseRun full =
+        pose({(dir / "full.json").string(), "--chain", "arm", "--target", "300,100", "--out", (dir / "full_out.json").string()});
+    const PoseRun half =
+        pose({(dir / "half.json").string(), "--chain", "arm", "--target", "300,100", "--out", (dir / "half_out.json").string()});
     ASSERT_EQ(full.code, 0) << full.err;
     ASSERT_EQ(half.code, 0) << half.err;
     const Rig a = load(dir / "full_out.json");
@@ -90,4 +95,3 @@ TEST(PoseCommand, AChainTakesItsMixOfTheAnswer) {
     EXPECT_NEAR(printed.error, glm::distance(bone_tip(world[e], b.skeleton[e].length), glm::vec3(300.0f, 100.0f, 0.0f)), 0.01f);
     EXPECT_EQ(b.chains[arm].mix, 0.5f);
 }
-

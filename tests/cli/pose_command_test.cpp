@@ -35,8 +35,7 @@ std::string target_text(const glm::vec3& t, bool is_2d) {
     if (is_2d) {
         std::snprintf(text, sizeof text, "%.9g,%.9g", static_cast<double>(t.x), static_cast<double>(t.y));
     } else {
-        std::snprintf(text, sizeof text, "%.9g,%.9g,%.9g", static_cast<double>(t.x), static_cast<double>(t.y),
-                      static_cast<double>(t.z));
+        std::snprintf(text, sizeof text, "%.9g,%.9g,%.9g", static_cast<double>(t.x), static_cast<double>(t.y), static_cast<double>(t.z));
     }
     return text;
 }
@@ -53,8 +52,8 @@ glm::vec3 joint_of(const Rig& rig, const std::string& bone) {
 
 // Checks OUT against the rig it was posed from: the effector's tip lies where the printed line
 // says, only the chain's bones turned, and everything else in the rig was saved as it was.
-PrintedResult expect_posed(const Rig& before, const std::filesystem::path& out_file, const std::string& chain_name,
-                           const glm::vec3& target, const PoseRun& run) {
+PrintedResult expect_posed(const Rig& before, const std::filesystem::path& out_file, const std::string& chain_name, const glm::vec3& target,
+                           const PoseRun& run) {
     EXPECT_EQ(run.code, 0) << run.err;
     EXPECT_EQ(run.err, "");
     const PrintedResult printed = parse_line(run.out);
@@ -88,8 +87,7 @@ PrintedResult expect_posed(const Rig& before, const std::filesystem::path& out_f
         bool below_chain = false;
         for (int b : bones) below_chain = below_chain || before.skeleton.is_ancestor_or_self(b, static_cast<int>(i));
         if (!below_chain) {
-            mt::expect_near_vec(world_before[i].translation, world_after[i].translation, name + " did not move",
-                                     slack);
+            mt::expect_near_vec(world_before[i].translation, world_after[i].translation, name + " did not move", slack);
             mt::expect_same_rotation(world_before[i].rotation, world_after[i].rotation, name + " did not turn");
         }
     }
@@ -135,22 +133,22 @@ TEST(PoseCommand, CcdChainHonoursIterations) {
     mt::ScratchDir dir;
     const std::string file = kAssets + "/arm.json";
     const Rig before = load(file);
-    const PoseRun many = pose({file, "--chain", "arm_reach", "--target", "300,100", "--iterations", "200", "--out",
-                               (dir / "many.json").string()});
+    const PoseRun many =
+        pose({file, "--chain", "arm_reach", "--target", "300,100", "--iterations", "200", "--out", (dir / "many.json").string()});
     const PrintedResult r = expect_posed(before, dir / "many.json", "arm_reach", {300, 100, 0}, many);
     EXPECT_TRUE(r.reached) << many.out;
     EXPECT_LE(r.iterations, 200);
 
-    const PoseRun one = pose({file, "--chain", "arm_reach", "--target", "-100,300", "--iterations", "1", "--out",
-                              (dir / "one.json").string()});
+    const PoseRun one =
+        pose({file, "--chain", "arm_reach", "--target", "-100,300", "--iterations", "1", "--out", (dir / "one.json").string()});
     EXPECT_EQ(expect_posed(before, dir / "one.json", "arm_reach", {-100, 300, 0}, one).iterations, 1);
 }
 
 TEST(PoseCommand, SolverOverrideRunsCcdOnATwoBoneChain) {
     mt::ScratchDir dir;
     const std::string file = kAssets + "/arm.json";
-    const PoseRun run = pose({file, "--chain", "arm", "--target", "300,100", "--solver", "ccd", "--iterations", "3",
-                              "--out", (dir / "out.json").string()});
+    const PoseRun run =
+        pose({file, "--chain", "arm", "--target", "300,100", "--solver", "ccd", "--iterations", "3", "--out", (dir / "out.json").string()});
     EXPECT_LE(expect_posed(load(file), dir / "out.json", "arm", {300, 100, 0}, run).iterations, 3);
 }
 
@@ -162,8 +160,7 @@ TEST(PoseCommand, StartsFromTheRigsCurrentPose) {
     ASSERT_TRUE(save_rig_file(rig, dir / "posed.json").ok());
     const Rig before = load(dir / "posed.json");
     // The shoulder sits at the root offset now, so this is the same reach as 300,100 from the origin.
-    const PoseRun run = pose({(dir / "posed.json").string(), "--chain", "arm", "--target", "350,80", "--out",
-                              (dir / "out.json").string()});
+    const PoseRun run = pose({(dir / "posed.json").string(), "--chain", "arm", "--target", "350,80", "--out", (dir / "out.json").string()});
     EXPECT_TRUE(expect_posed(before, dir / "out.json", "arm", {350, 80, 0}, run).reached) << run.out;
 }
 
@@ -186,19 +183,17 @@ TEST(PoseCommand, OutThatIsTheInputFileIsRefusedWithoutOverwrite) {
     std::filesystem::create_hard_link(dir / "arm.json", dir / "hard.json");
     const std::string original = mt::read_file(dir / "arm.json");
     const std::string file = (dir / "arm.json").string();
-    for (const std::string& out : {file, (dir / "sub" / ".." / "arm.json").string(), (dir / "link.json").string(),
-                                   (dir / "hard.json").string()}) {
+    for (const std::string& out :
+         {file, (dir / "sub" / ".." / "arm.json").string(), (dir / "link.json").string(), (dir / "hard.json").string()}) {
         const PoseRun run = pose({file, "--chain", "arm", "--target", "300,100", "--out", out});
         EXPECT_EQ(run.code, 1) << out;
         EXPECT_EQ(run.out, "");
-        EXPECT_EQ(run.err, "marionette: --out " + out +
-                               ": is the rig being read; give another file, or --overwrite to replace it\n");
+        EXPECT_EQ(run.err, "marionette: --out " + out + ": is the rig being read; give another file, or --overwrite to replace it\n");
         EXPECT_EQ(mt::read_file(dir / "arm.json"), original) << out;
     }
     // The input named through a link is the same file too.
     const PoseRun linked = pose({(dir / "link.json").string(), "--chain", "arm", "--target", "300,100", "--out", file});
-    EXPECT_EQ(linked.err, "marionette: --out " + file +
-                              ": is the rig being read; give another file, or --overwrite to replace it\n");
+    EXPECT_EQ(linked.err, "marionette: --out " + file + ": is the rig being read; give another file, or --overwrite to replace it\n");
     EXPECT_EQ(count_entries(dir.path()), 4) << "a file was written";
 }
 
@@ -210,8 +205,7 @@ TEST(PoseCommand, OutThatIsAnotherRigIsRefusedWithoutOverwrite) {
     const PoseRun refused = pose({kAssets + "/arm.json", "--chain", "arm", "--target", "300,100", "--out", out});
     EXPECT_EQ(refused.code, 1);
     EXPECT_EQ(refused.out, "");
-    EXPECT_EQ(refused.err,
-              "marionette: --out " + out + ": is a rig file; give another file, or --overwrite to replace it\n");
+    EXPECT_EQ(refused.err, "marionette: --out " + out + ": is a rig file; give another file, or --overwrite to replace it\n");
     EXPECT_EQ(mt::read_file(dir / "hero.json"), hero);
 
     const Rig before = load(kAssets + "/arm.json");
@@ -226,8 +220,7 @@ TEST(PoseCommand, OutThatIsNotARigIsReplacedWithoutOverwrite) {
     const Rig before = load(kAssets + "/arm.json");
     for (const std::string contents : {"", "notes", "{\"format\": \"marionette-frames\"}"}) {
         mt::write_file(dir / "out.json", contents);
-        const PoseRun run = pose({kAssets + "/arm.json", "--chain", "arm", "--target", "300,100", "--out",
-                                  (dir / "out.json").string()});
+        const PoseRun run = pose({kAssets + "/arm.json", "--chain", "arm", "--target", "300,100", "--out", (dir / "out.json").string()});
         EXPECT_TRUE(expect_posed(before, dir / "out.json", "arm", {300, 100, 0}, run).reached) << contents;
     }
 }
@@ -256,8 +249,7 @@ TEST(PoseCommand, LeavesTheInputFileAlone) {
     mt::ScratchDir dir;
     std::filesystem::copy_file(kAssets + "/arm.json", dir / "arm.json");
     const std::string original = mt::read_file(dir / "arm.json");
-    const PoseRun run = pose({(dir / "arm.json").string(), "--chain", "arm", "--target", "300,100", "--out",
-                              (dir / "out.json").string()});
+    const PoseRun run = pose({(dir / "arm.json").string(), "--chain", "arm", "--target", "300,100", "--out", (dir / "out.json").string()});
     EXPECT_EQ(run.code, 0) << run.err;
     EXPECT_EQ(mt::read_file(dir / "arm.json"), original);
 }
@@ -272,8 +264,7 @@ TEST(PoseCommand, HeroArmAndSpine) {
                  pose({file, "--chain", "arm_l", "--target", target_text(hand, true), "--out", (dir / "arm.json").string()}));
     const glm::vec3 reach = joint_of(before, "body") + glm::vec3{60, 80, 0};
     expect_posed(before, dir / "spine.json", "spine_to_hand_l", reach,
-                 pose({file, "--chain", "spine_to_hand_l", "--target", target_text(reach, true), "--out",
-                       (dir / "spine.json").string()}));
+                 pose({file, "--chain", "spine_to_hand_l", "--target", target_text(reach, true), "--out", (dir / "spine.json").string()}));
 }
 
 TEST(PoseCommand, Humanoid3D) {
@@ -309,8 +300,8 @@ TEST(PoseCommand, UnknownChainOfARigWithoutChains) {
     rig.chains.clear();
     ASSERT_TRUE(save_rig_file(rig, dir / "bare.json").ok());
     const auto out = dir / "out.json";
-    expect_failure(pose({(dir / "bare.json").string(), "--chain", "arm", "--target", "1,2", "--out", out.string()}),
-                   out, "--chain: \"arm\" is not a chain of " + (dir / "bare.json").string() + " (it has no chains)");
+    expect_failure(pose({(dir / "bare.json").string(), "--chain", "arm", "--target", "1,2", "--out", out.string()}), out,
+                   "--chain: \"arm\" is not a chain of " + (dir / "bare.json").string() + " (it has no chains)");
 }
 
 TEST(PoseCommand, TargetMustMatchTheRigsDimensions) {
@@ -327,8 +318,8 @@ TEST(PoseCommand, TargetMustMatchTheRigsDimensions) {
 TEST(PoseCommand, TwoBoneSolverOnALongerChainPrintsTheSolversError) {
     mt::ScratchDir dir;
     const auto out = dir / "out.json";
-    const PoseRun run = pose({kAssets + "/arm.json", "--chain", "arm_reach", "--target", "300,100", "--solver",
-                              "two-bone", "--out", out.string()});
+    const PoseRun run =
+        pose({kAssets + "/arm.json", "--chain", "arm_reach", "--target", "300,100", "--solver", "two-bone", "--out", out.string()});
     EXPECT_EQ(run.code, 1);
     EXPECT_EQ(run.out, "");
     EXPECT_EQ(run.err.rfind("marionette: ", 0), 0u) << run.err;
@@ -340,10 +331,9 @@ TEST(PoseCommand, TwoBoneSolverOnALongerChainPrintsTheSolversError) {
 TEST(PoseCommand, IterationsOnATwoBoneChain) {
     mt::ScratchDir dir;
     const auto out = dir / "out.json";
-    expect_failure(pose({kAssets + "/arm.json", "--chain", "arm", "--target", "300,100", "--iterations", "5", "--out",
-                         out.string()}),
-                   out, "--iterations: chain \"arm\" uses the two_bone solver, which does not iterate "
-                        "(add --solver ccd to use CCD)");
+    expect_failure(pose({kAssets + "/arm.json", "--chain", "arm", "--target", "300,100", "--iterations", "5", "--out", out.string()}), out,
+                   "--iterations: chain \"arm\" uses the two_bone solver, which does not iterate "
+                   "(add --solver ccd to use CCD)");
 }
 
 TEST(PoseCommand, LoadFailurePrintsTheLoadersMessage) {
@@ -361,13 +351,11 @@ TEST(PoseCommand, SaveFailurePrintsTheMessageAndWritesNothing) {
     mt::ScratchDir dir;
     const auto out = dir / "no_such_folder" / "out.json";
     expect_failure(pose({kAssets + "/arm.json", "--chain", "arm", "--target", "300,100", "--out", out.string()}), out,
-                   out.string() + ": cannot create a file in " + out.parent_path().string() +
-                       ": No such file or directory");
+                   out.string() + ": cannot create a file in " + out.parent_path().string() + ": No such file or directory");
 
     // A folder in the way: the rename fails and the temporary file is cleaned up.
     std::filesystem::create_directory(dir / "taken");
-    const PoseRun run = pose({kAssets + "/arm.json", "--chain", "arm", "--target", "300,100", "--out",
-                              (dir / "taken").string()});
+    const PoseRun run = pose({kAssets + "/arm.json", "--chain", "arm", "--target", "300,100", "--out", (dir / "taken").string()});
     EXPECT_EQ(run.code, 1);
     EXPECT_EQ(run.out, "");
     EXPECT_EQ(run.err.rfind("marionette: " + (dir / "taken").string() + ": ", 0), 0u) << run.err;
@@ -395,7 +383,8 @@ TEST(PoseCommand, AnOutInAnotherFolderNamesThePicturesFromThere) {
     hand.size = {10, 10};
     rig.slots.push_back(Slot{"hand", rig.skeleton.find("hand"), {hand}, 0, glm::vec4(1.0f)});
     ASSERT_TRUE(save_rig_file(rig, dir / "puppet.json").ok());
-    const PoseRun run = pose({(dir / "puppet.json").string(), "--chain", "arm", "--target", "300,100", "--out", (dir / "out/posed.json").string()});
+    const PoseRun run =
+        pose({(dir / "puppet.json").string(), "--chain", "arm", "--target", "300,100", "--out", (dir / "out/posed.json").string()});
     ASSERT_EQ(run.code, 0) << run.err;
     EXPECT_EQ(load(dir / "out/posed.json").slots[0].attachments[0].image, "../parts/hand.png");
 }

@@ -26,8 +26,9 @@ namespace {
 
 const std::string kErase = "\x1b[2J";
 const std::string kTitle = "\x1b]0;pwned\x07";
-const std::string kCsi = "\xc2\x9b"
-                         "31m";
+const std::string kCsi =
+    "\xc2\x9b"
+    "31m";
 // As printed.
 const std::string kErasePrinted = "\\x1b[2J";
 const std::string kTitlePrinted = "\\x1b]0;pwned\\x07";
@@ -72,8 +73,8 @@ TEST(TerminalOutput, CheckSummaryWritesNamesAndPathVisibly) {
     const Printed p{run_check(file.string(), out, err), out.str(), err.str()};
     ASSERT_EQ(p.code, 0) << p.err;
     EXPECT_EQ(p.out, printed_path(file) + ": 2D rig, 10 bones, 5 IK chains (arm" + kCsiPrinted +
-                         ", arm_r, leg_l, leg_r, spine_to_hand_l), 2 states (walk" + kErasePrinted + ", climb" +
-                         kTitlePrinted + "\\x0anext line)\n");
+                         ", arm_r, leg_l, leg_r, spine_to_hand_l), 2 states (walk" + kErasePrinted + ", climb" + kTitlePrinted +
+                         "\\x0anext line)\n");
     expect_safe(p);
 }
 
@@ -103,8 +104,8 @@ TEST(TerminalOutput, PoseErrorsWriteNamesVisibly) {
     std::ostringstream err;
     const Printed p{run_pose(file.string(), request, false, out, err), out.str(), err.str()};
     EXPECT_EQ(p.code, 1);
-    EXPECT_EQ(p.err, "marionette: --chain: \"" + kErasePrinted + "\" is not a chain of " + printed_path(file) +
-                         " (chains: arm" + kCsiPrinted + ", arm_r, leg_l, leg_r, spine_to_hand_l)\n");
+    EXPECT_EQ(p.err, "marionette: --chain: \"" + kErasePrinted + "\" is not a chain of " + printed_path(file) + " (chains: arm" +
+                         kCsiPrinted + ", arm_r, leg_l, leg_r, spine_to_hand_l)\n");
     expect_safe(p);
 }
 
@@ -119,8 +120,7 @@ TEST(TerminalOutput, AnimateLineAndErrorsWriteNamesVisibly) {
     std::ostringstream err;
     Printed p{run_animate(file.string(), request, false, out, err), out.str(), err.str()};
     ASSERT_EQ(p.code, 0) << p.err;
-    EXPECT_EQ(p.out, "frames=30 states=walk" + kErasePrinted + " out=" + (dir / "").string() + "frames" + kTitlePrinted +
-                         ".json\n");
+    EXPECT_EQ(p.out, "frames=30 states=walk" + kErasePrinted + " out=" + (dir / "").string() + "frames" + kTitlePrinted + ".json\n");
     expect_safe(p);
 
     request.timeline = kCsi + "@0";
@@ -128,9 +128,8 @@ TEST(TerminalOutput, AnimateLineAndErrorsWriteNamesVisibly) {
     std::ostringstream err2;
     p = {run_animate(file.string(), request, false, out2, err2), out2.str(), err2.str()};
     EXPECT_EQ(p.code, 1);
-    EXPECT_EQ(p.err, "marionette: --timeline entry 1 \"" + kCsiPrinted + "@0\": \"" + kCsiPrinted +
-                         "\" is not a state of " + printed_path(file, true) + " (it has: walk" + kErasePrinted + ", climb" +
-                         kTitlePrinted + "\\x0anext line)\n");
+    EXPECT_EQ(p.err, "marionette: --timeline entry 1 \"" + kCsiPrinted + "@0\": \"" + kCsiPrinted + "\" is not a state of " +
+                         printed_path(file, true) + " (it has: walk" + kErasePrinted + ", climb" + kTitlePrinted + "\\x0anext line)\n");
     expect_safe(p);
 }
 

@@ -5,8 +5,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <cstddef>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -47,14 +47,13 @@ inline std::string read_file(const std::filesystem::path& p) {
     return s.str();
 }
 
-inline void write_file(const std::filesystem::path& p, const std::string& text) {
-    std::ofstream(p, std::ios::binary) << text;
-}
+inline void write_file(const std::filesystem::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
 
 // Every name under `dir`, folders too, relative and sorted.
 inline std::vector<std::string> tree_of(const std::filesystem::path& dir) {
     std::vector<std::string> names;
-    for (const auto& e : std::filesystem::recursive_directory_iterator(dir)) names.push_back(std::filesystem::relative(e.path(), dir).string());
+    for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
+        names.push_back(std::filesystem::relative(e.path(), dir).string());
     std::sort(names.begin(), names.end());
     return names;
 }

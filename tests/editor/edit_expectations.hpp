@@ -18,7 +18,8 @@ inline void expect_valid_rig(const Rig& rig, const std::string& after) {
     SCOPED_TRACE("after " + after);
     const int n = static_cast<int>(rig.skeleton.size());
     ASSERT_GT(n, 0) << "a rig needs a bone";
-    EXPECT_TRUE(rig.pose.fits(rig.skeleton.size())) << "one pose rotation, translation and scale per bone: " << rig.pose.misfit(rig.skeleton.size());
+    EXPECT_TRUE(rig.pose.fits(rig.skeleton.size()))
+        << "one pose rotation, translation and scale per bone: " << rig.pose.misfit(rig.skeleton.size());
 
     std::set<std::string> bone_names;
     for (int i = 0; i < n; ++i) {

@@ -4,8 +4,8 @@
 
 #include "core/io/gltf/gltf_export.hpp"
 #include "core/io/gltf/gltf_import.hpp"
-#include "core/rig/rig_file.hpp"
 #include "core/mesh/slot_images.hpp"
+#include "core/rig/rig_file.hpp"
 #include "editor/edits/new_rig.hpp"
 
 namespace marionette {
@@ -27,9 +27,7 @@ std::string local_time_of(std::int64_t mtime_ns) {
 
 }  // namespace
 
-std::string FileActions::document_name() const {
-    return document_.path().empty() ? "Untitled" : document_.path().filename().string();
-}
+std::string FileActions::document_name() const { return document_.path().empty() ? "Untitled" : document_.path().filename().string(); }
 
 std::filesystem::path FileActions::start_directory() const {
     // An imported document is saved beside the file it came from, by default.
@@ -37,9 +35,7 @@ std::filesystem::path FileActions::start_directory() const {
     return document_.path().empty() ? std::filesystem::path() : document_.path().parent_path();
 }
 
-bool FileActions::dialog_open() const {
-    return files_.is_open() || confirm_.is_open() || disk_changed_.is_open() || errors_.is_open();
-}
+bool FileActions::dialog_open() const { return files_.is_open() || confirm_.is_open() || disk_changed_.is_open() || errors_.is_open(); }
 
 std::string_view FileActions::dialog_name() const {
     // In the order draw() shows them.
@@ -123,9 +119,7 @@ void FileActions::perform(const Pending& pending) {
             replaced_ = true;
             message_ = std::string("New ") + (pending.dimensions == Dimensions::Two ? "2D" : "3D") + " rig";
             break;
-        case PendingAction::Open:
-            show_files(Purpose::Open, FileDialogMode::Open, "Open rig", "");
-            break;
+        case PendingAction::Open: show_files(Purpose::Open, FileDialogMode::Open, "Open rig", ""); break;
         case PendingAction::OpenPath:
         case PendingAction::Recover: {
             const bool loaded = loaded_.has_value();
@@ -134,9 +128,7 @@ void FileActions::perform(const Pending& pending) {
             if (pending.action == PendingAction::Recover) recover_result_ = loaded;
             break;
         }
-        case PendingAction::Quit:
-            quit_ = true;
-            break;
+        case PendingAction::Quit: quit_ = true; break;
     }
 }
 
@@ -148,12 +140,8 @@ void FileActions::drop(const std::optional<Pending>& pending) {
 
 void FileActions::answer(const ConfirmDiscardDialog::Answer& a) {
     switch (a.choice) {
-        case ConfirmDiscardDialog::Choice::Cancel:
-            drop(asked_);
-            return;
-        case ConfirmDiscardDialog::Choice::Discard:
-            perform(asked_);
-            return;
+        case ConfirmDiscardDialog::Choice::Cancel: drop(asked_); return;
+        case ConfirmDiscardDialog::Choice::Discard: perform(asked_); return;
         case ConfirmDiscardDialog::Choice::Save:
             if (document_.path().empty()) {
                 save_as();
@@ -230,7 +218,8 @@ void FileActions::answer(DiskChangeDialog::Choice choice) {
             after_save_ = std::move(then);
             return;
         case DiskChangeDialog::Choice::Cancel:
-            message_ = "Not saved: " + document_name() + (read_only ? " is read-only" : " changed on disk") + " (your changes are still unsaved)";
+            message_ =
+                "Not saved: " + document_name() + (read_only ? " is read-only" : " changed on disk") + " (your changes are still unsaved)";
             drop(then);
             return;
     }
@@ -305,9 +294,7 @@ bool FileActions::save_to(const std::filesystem::path& path, WriteOptions option
 
 void FileActions::chose(const std::filesystem::path& path) {
     switch (purpose_) {
-        case Purpose::Open:
-            open_now(path);
-            return;
+        case Purpose::Open: open_now(path); return;
         case Purpose::SaveAs:
             if (save_to(path)) {
                 if (after_save_) perform(*after_save_);

@@ -115,9 +115,9 @@ private:
     DiskChangeDialog disk_changed_;
     ErrorDialog errors_;
     Purpose purpose_ = Purpose::Open;
-    std::optional<Document> loaded_;      // open_path's or recover's document, waiting for the question's answer
-    Pending asked_;                       // what the confirm dialog is about
-    std::optional<Pending> after_save_;  // to run once a Save As (for that question) succeeds
+    std::optional<Document> loaded_;          // open_path's or recover's document, waiting for the question's answer
+    Pending asked_;                           // what the confirm dialog is about
+    std::optional<Pending> after_save_;       // to run once a Save As (for that question) succeeds
     std::optional<Pending> after_overwrite_;  // to run once the disk-change question is answered with a save
     std::optional<std::string> message_;
     std::optional<bool> recover_result_;

@@ -25,7 +25,8 @@ void FileActions::export_gltf_to(const std::filesystem::path& path) {
         message_ = std::string();
         return;
     }
-    Result<GltfExport> out = marionette::export_gltf(document_.rig(), GltfExportOptions{.binary = is_glb_path(path), .pictures_folder = document_.folder()});
+    Result<GltfExport> out =
+        marionette::export_gltf(document_.rig(), GltfExportOptions{.binary = is_glb_path(path), .pictures_folder = document_.folder()});
     Status written = out ? write_file_atomically(path, out.value().bytes) : out.status();
     if (!written) {
         errors_.show("Cannot export " + path.filename().string(), written.message());

@@ -42,7 +42,8 @@ void EditorApp::paste_pose(bool flipped) {
     }
     const std::vector<std::string> missing = std::move(pasted.value().missing);
     const std::size_t count = copied.value().bones.size() - missing.size();
-    const std::string label = std::string(flipped ? "paste pose flipped" : "paste pose") + " (" + std::to_string(count) + (count == 1 ? " bone)" : " bones)");
+    const std::string label =
+        std::string(flipped ? "paste pose flipped" : "paste pose") + " (" + std::to_string(count) + (count == 1 ? " bone)" : " bones)");
     if (Status s = session_->apply(label, std::move(pasted.value().rig)); !s) {
         say(s.message());
         return;

@@ -50,7 +50,7 @@ private:
     void offer_next();
 
     std::unique_ptr<RecoveryKeeper> keeper_;
-    std::deque<ClaimedCopy> waiting_;       // claimed, not yet offered
+    std::deque<ClaimedCopy> waiting_;        // claimed, not yet offered
     std::optional<ClaimedCopy> offered_;     // the one the dialog asks about
     std::optional<ClaimedCopy> recovering_;  // handed to FileActions, waiting for the result
     RecoveryDialog dialog_;

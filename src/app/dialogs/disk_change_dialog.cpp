@@ -57,12 +57,15 @@ std::optional<DiskChangeDialog::Choice> DiskChangeDialog::draw(UiMarks* marks) {
     if (!detail_.empty()) ImGui::TextDisabled("(%s)", detail_.c_str());
     switch (question_) {
         case Question::Reload:
-            ImGui::TextDisabled(drops_unsaved_ ? "Reload drops your unsaved changes; Keep mine leaves them, and Save will ask before overwriting."
-                                               : "Keep mine leaves the rig as it is here; Save will ask before overwriting.");
+            ImGui::TextDisabled(drops_unsaved_
+                                    ? "Reload drops your unsaved changes; Keep mine leaves them, and Save will ask before overwriting."
+                                    : "Keep mine leaves the rig as it is here; Save will ask before overwriting.");
             break;
         case Question::ChangedBeforeSave: ImGui::TextDisabled("Overwrite replaces that version with yours; Save As... keeps both."); break;
         case Question::ReadOnly:
-            ImGui::TextDisabled("Someone made it read-only, perhaps to keep it as it is. Replace writes your version anyway and the file stays read-only; Save As writes another file.");
+            ImGui::TextDisabled(
+                "Someone made it read-only, perhaps to keep it as it is. Replace writes your version anyway and the file stays read-only; "
+                "Save As writes another file.");
             break;
     }
     ImGui::PopTextWrapPos();

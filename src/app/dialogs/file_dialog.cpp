@@ -47,10 +47,9 @@ void FileDialog::show_directory(const std::filesystem::path& directory) {
     directory_ = clean_directory(directory);
     folder_field_ = directory_.string();
     clicked_name_.clear();
-    Result<std::vector<FileListEntry>> listing =
-        !extensions_.empty()              ? list_directory(directory_, extensions_)
-        : mode_ == FileDialogMode::Open ? list_directory(directory_, kOpenableExtensions)
-                                          : list_directory(directory_);
+    Result<std::vector<FileListEntry>> listing = !extensions_.empty()            ? list_directory(directory_, extensions_)
+                                                 : mode_ == FileDialogMode::Open ? list_directory(directory_, kOpenableExtensions)
+                                                                                 : list_directory(directory_);
     if (listing.ok()) {
         entries_ = std::move(listing).value();
         listing_error_.clear();
@@ -89,8 +88,7 @@ std::optional<std::filesystem::path> FileDialog::submit(const std::string& typed
             replace_ = choice.path;
             replace_keys_.arm();
             return std::nullopt;
-        case FileChoice::Kind::Accept:
-            return choice.path;
+        case FileChoice::Kind::Accept: return choice.path;
     }
     return std::nullopt;
 }

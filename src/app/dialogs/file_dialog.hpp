@@ -54,15 +54,15 @@ private:
     std::vector<FileListEntry> entries_;
     std::string listing_error_;
     std::string name_field_;
-    std::string clicked_name_;                       // the file last clicked in this folder
-    std::string error_;                              // the last refusal, in red under the name
+    std::string clicked_name_;                      // the file last clicked in this folder
+    std::string error_;                             // the last refusal, in red under the name
     std::optional<std::filesystem::path> replace_;  // Save: an existing file waiting for "Replace it?"
-    DialogKeys replace_keys_;                        // Return / Escape answering that question
-    DialogKeys keys_;                                // Escape closing, Return before the name field has focus
+    DialogKeys replace_keys_;                       // Return / Escape answering that question
+    DialogKeys keys_;                               // Escape closing, Return before the name field has focus
     bool open_ = false;
-    bool popup_requested_ = false;  // OpenPopup on the next draw
-    bool focus_name_ = false;       // give the name field keyboard focus until it has it
-    bool name_was_active_ = false;  // the name field had keyboard focus at the end of the last frame
+    bool popup_requested_ = false;      // OpenPopup on the next draw
+    bool focus_name_ = false;           // give the name field keyboard focus until it has it
+    bool name_was_active_ = false;      // the name field had keyboard focus at the end of the last frame
     std::vector<ImWchar> typed_early_;  // characters typed before the name field could take them
     bool return_early_ = false;         // Return pressed before then
 };

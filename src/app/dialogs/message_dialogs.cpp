@@ -11,9 +11,7 @@ namespace {
 constexpr const char* error_popup_id = "###marionette_error_dialog";
 constexpr const char* discard_popup_id = "###marionette_confirm_discard";
 
-void center_next_window() {
-    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetWorkCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-}
+void center_next_window() { ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetWorkCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f)); }
 
 // Not collapsible: a double-click on the title bar would fold the dialog away for good.
 constexpr ImGuiWindowFlags dialog_flags =

@@ -35,7 +35,8 @@ std::optional<RecoveryDialog::Choice> RecoveryDialog::draw(UiMarks* marks) {
     ImGui::TextUnformatted(("Recover unsaved changes to " + document_name_ + " from " + when_ + "?").c_str());
     ImGui::TextDisabled("%s", detail_.c_str());
     ImGui::Spacing();
-    ImGui::TextDisabled("Recover opens them as unsaved changes: Save writes the file. Discard deletes the copy. Later keeps it for the next start.");
+    ImGui::TextDisabled(
+        "Recover opens them as unsaved changes: Save writes the file. Discard deletes the copy. Later keeps it for the next start.");
     ImGui::PopTextWrapPos();
     ImGui::Spacing();
 

@@ -10,14 +10,14 @@
 #include "app/panels/inspector_panel.hpp"
 #include "app/panels/outliner_panel.hpp"
 #include "app/panels/panel_edits.hpp"
-#include "app/ui/panel_edges.hpp"
 #include "app/panels/status_bar.hpp"
 #include "app/panels/toolbar.hpp"
+#include "app/ui/panel_edges.hpp"
 #include "core/rig/mirror_pairs.hpp"
-#include "editor/ui/frame_pacing.hpp"
 #include "editor/edits/mirror_edits.hpp"
-#include "editor/posing/mirror_pose.hpp"
 #include "editor/edits/state_edits.hpp"
+#include "editor/posing/mirror_pose.hpp"
+#include "editor/ui/frame_pacing.hpp"
 
 namespace marionette {
 
@@ -28,7 +28,8 @@ std::vector<EditorApp::SizedEdge> EditorApp::panel_edges(const PanelLayout& layo
     const float right = layout.viewport_x + layout.viewport_width;
     std::vector<SizedEdge> edges{{{"outliner", true, layout.outliner_width, top, bottom, 1.0f}, kOutlinerRule, layout.outliner_width},
                                  {{"inspector", true, right, top, bottom, -1.0f}, kInspectorRule, layout.inspector_width}};
-    if (state_panel_open_) edges.push_back({{"states", false, bottom, layout.viewport_x, right, -1.0f}, kStatePanelRule, layout.state_panel_height});
+    if (state_panel_open_)
+        edges.push_back({{"states", false, bottom, layout.viewport_x, right, -1.0f}, kStatePanelRule, layout.state_panel_height});
     return edges;
 }
 
@@ -64,8 +65,8 @@ void EditorApp::draw_panels(float window_width, float window_height) {
         state_keying = StateKeying{state, static_cast<float>(state_panel_.timeline().key_time(rig)), &shown_slots_};
     }
     const std::vector<int>& selection = controller_->selection().bones();
-    draw_outliner_panel(rig, controller_->selected(), {0.0f, 0.0f, layout.outliner_width, panel_height}, edits, &ui_marks_, controller_->selected_slot(),
-                        state_keying ? &*state_keying : nullptr, selection);
+    draw_outliner_panel(rig, controller_->selected(), {0.0f, 0.0f, layout.outliner_width, panel_height}, edits, &ui_marks_,
+                        controller_->selected_slot(), state_keying ? &*state_keying : nullptr, selection);
     SelectedKeys keys;
     if (state_panel_open_) {
         keys.state = state_panel_.timeline().state(rig);
@@ -75,15 +76,27 @@ void EditorApp::draw_panels(float window_width, float window_height) {
             const State& st = rig.states[static_cast<std::size_t>(s)];
             std::erase_if(keys.keys, [&](const KeyRef& k) {
                 return k.timeline == KeyTimeline::DrawOrder ||
-                       (k.timeline == KeyTimeline::Slot && st.slot_tracks[static_cast<std::size_t>(k.track)].property != SlotProperty::Color);
+                       (k.timeline == KeyTimeline::Slot &&
+                        st.slot_tracks[static_cast<std::size_t>(k.track)].property != SlotProperty::Color);
             });
         }
     }
-    draw_inspector_panel(rig, controller_->selected(), {window_width - layout.inspector_width, 0.0f, layout.inspector_width, panel_height}, edits, &ui_marks_,
-                         &keys, controller_->selected_slot(), state_keying ? &*state_keying : nullptr, selection);
-    ToolbarState toolbar{&settings_.recent, controller_->mode(), history_.can_undo(), history_.can_redo(), !rig.is_2d(), nullptr, false,
-                         state_panel_open_, state_panel_.timeline().onion().on, !rig.meshes.empty() || !rig.slots.empty(), rig.is_2d() && !rig.slots.empty(),
-                         controller_->picture_tool().has_value(), layers_, &ui_marks_};
+    draw_inspector_panel(rig, controller_->selected(), {window_width - layout.inspector_width, 0.0f, layout.inspector_width, panel_height},
+                         edits, &ui_marks_, &keys, controller_->selected_slot(), state_keying ? &*state_keying : nullptr, selection);
+    ToolbarState toolbar{&settings_.recent,
+                         controller_->mode(),
+                         history_.can_undo(),
+                         history_.can_redo(),
+                         !rig.is_2d(),
+                         nullptr,
+                         false,
+                         state_panel_open_,
+                         state_panel_.timeline().onion().on,
+                         !rig.meshes.empty() || !rig.slots.empty(),
+                         rig.is_2d() && !rig.slots.empty(),
+                         controller_->picture_tool().has_value(),
+                         layers_,
+                         &ui_marks_};
     toolbar.can_mirror = controller_->selected() >= 0;
     toolbar.mirror_editing = mirror_editing_;
     toolbar.rig = &rig;  // whether it has a twin is asked on the click, not every frame
@@ -96,8 +109,8 @@ void EditorApp::draw_panels(float window_width, float window_height) {
         toolbar.chain = &rig.chains[static_cast<std::size_t>(active_index)];
         toolbar.chain_can_be_two_bone = chain_bones(rig.skeleton, toolbar.chain->root, toolbar.chain->effector).size() == 2;
     }
-    const ToolbarActions tools = draw_toolbar(toolbar,
-                                              {layout.outliner_width, 0.0f, window_width - layout.outliner_width - layout.inspector_width, layout.toolbar_height});
+    const ToolbarActions tools = draw_toolbar(
+        toolbar, {layout.outliner_width, 0.0f, window_width - layout.outliner_width - layout.inspector_width, layout.toolbar_height});
     drag_panel_edges(layout);
     StatePanelActions state_actions;
     if (state_panel_open_) {
@@ -118,8 +131,8 @@ void EditorApp::draw_panels(float window_width, float window_height) {
         draw->AddRectFilled(lo, hi, IM_COL32(120, 170, 255, 40));
         draw->AddRect(lo, hi, IM_COL32(120, 170, 255, 220));
     }
-    draw_status_bar(StatusBarInfo{controller_->mode(), posed, controller_->last_solve(), posed_bones, std::string(status_.shown(document_.revision())),
-                                  controller_->picture_tool()},
+    draw_status_bar(StatusBarInfo{controller_->mode(), posed, controller_->last_solve(), posed_bones,
+                                  std::string(status_.shown(document_.revision())), controller_->picture_tool()},
                     window_width, window_height, layout.status_height, toggle, set_tool);
     // Every panel has drawn from the same rig; now the document may change.
     apply_panel_edits(edits);
@@ -178,8 +191,11 @@ void EditorApp::draw_panels(float window_width, float window_height) {
             sources.erase(std::unique(sources.begin(), sources.end()), sources.end());
         }
         if (tools.mirror_pose && sources.empty()) {
-            say("nothing to copy: the selected bones and those under them have no twin on the other side (paired by name: _l / _r, .L / .R, Left / Right)");
-        } else if (Status s = tools.flip_pose ? session_->apply("flip pose", flip_pose(now, axis)) : session_->apply("mirror pose", mirror_pose(now, sources, axis)); !s) {
+            say("nothing to copy: the selected bones and those under them have no twin on the other side (paired by name: _l / _r, .L / "
+                ".R, Left / Right)");
+        } else if (Status s = tools.flip_pose ? session_->apply("flip pose", flip_pose(now, axis))
+                                              : session_->apply("mirror pose", mirror_pose(now, sources, axis));
+                   !s) {
             say(s.message());
         }
     }
@@ -221,7 +237,8 @@ void EditorApp::apply_panel_edits(PanelEdits& edits) {
             const Rig& before = document_.rig();
             e.rig = mirror_rest_and_limits(before, e.rig.value(), e.rest_or_limits_of, mirror_axis(before));
         }
-        const Status s = e.preview ? session_->preview(std::move(e.label), std::move(e.rig)) : session_->apply(std::move(e.label), std::move(e.rig));
+        const Status s =
+            e.preview ? session_->preview(std::move(e.label), std::move(e.rig)) : session_->apply(std::move(e.label), std::move(e.rig));
         if (!s) say(s.message());
     }
     // After the edit: a slot moved in the draw order is selected where it went.

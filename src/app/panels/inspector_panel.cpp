@@ -10,16 +10,16 @@
 #include <span>
 #include <string>
 
-#include "app/ui/panel_widgets.hpp"
 #include "app/panels/slot_inspector.hpp"
-#include "core/ik/chain_rules.hpp"
+#include "app/ui/panel_widgets.hpp"
 #include "core/base/extents.hpp"
+#include "core/ik/chain_rules.hpp"
 #include "core/math/rotation_math.hpp"
-#include "editor/viewport/bone_shapes.hpp"
-#include "editor/posing/chain_snap.hpp"
 #include "editor/edits/key_edits.hpp"
+#include "editor/posing/chain_snap.hpp"
 #include "editor/posing/rotation_display.hpp"
 #include "editor/ui/shortcuts.hpp"
+#include "editor/viewport/bone_shapes.hpp"
 
 namespace marionette {
 
@@ -92,7 +92,8 @@ void bone_color_row(const Rig& rig, const Bone& b, std::span<const int> bones, c
     // The picker beside the last row when it and its label fit there.
     const float picker = side + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("colour").x;
     const std::size_t last_row = (kBonePalette.size() - 1) % per_row + 1;
-    if (ImGui::GetContentRegionAvail().x >= static_cast<float>(last_row) * (side + gap) + ui_px(8.0f) + picker) ImGui::SameLine(0.0f, ui_px(8.0f));
+    if (ImGui::GetContentRegionAvail().x >= static_cast<float>(last_row) * (side + gap) + ui_px(8.0f) + picker)
+        ImGui::SameLine(0.0f, ui_px(8.0f));
     glm::vec3 picked = b.color.value_or(kDefaultBoneColor);
     const bool changed = ImGui::ColorEdit3("colour", &picked.x, ImGuiColorEditFlags_NoInputs);
     if (marks) marks->mark_last_item("inspector/colour/pick");
@@ -110,14 +111,14 @@ void limits_section(const Rig& rig, int bone, std::span<const int> bones, const 
         if (marks) marks->mark_last_item("inspector/limits/on");
         if (toggled) {
             apply(out, label,
-                  limit_all(limited ? std::optional<JointLimits>(JointLimits{std::nullopt, -90 * kDegree, 90 * kDegree, {}, {}}) : std::nullopt));
+                  limit_all(limited ? std::optional<JointLimits>(JointLimits{std::nullopt, -90 * kDegree, 90 * kDegree, {}, {}})
+                                    : std::nullopt));
         }
         if (b.limits && b.limits->min_angle && b.limits->max_angle) {
             float lo = *b.limits->min_angle / kDegree;
             float hi = *b.limits->max_angle / kDegree;
             const bool changed = ImGui::DragFloatRange2("range", &lo, &hi, 0.5f, -180.0f, 180.0f, "min %.1f", "max %.1f");
-            track(out, label, changed,
-                  [&] { return limit_all(JointLimits{std::nullopt, lo * kDegree, hi * kDegree, {}, {}}); });
+            track(out, label, changed, [&] { return limit_all(JointLimits{std::nullopt, lo * kDegree, hi * kDegree, {}, {}}); });
         }
         return;
     }
@@ -184,20 +185,23 @@ void mix_and_snaps(const Rig& rig, int chain_index, PanelEdits& out, UiMarks* ma
                                 : "0: FK alone (drags turn the bones); 1: IK alone (a pin holds the chain)");
     }
     if (state) {
-        track(out, "key mix of chain " + c.name, changed, [&] { return key_chain_mix(rig, keying->state, chain_index, keying->time, mix); });
+        track(out, "key mix of chain " + c.name, changed,
+              [&] { return key_chain_mix(rig, keying->state, chain_index, keying->time, mix); });
     } else {
         track(out, "mix of chain " + c.name, changed, [&] { return set_chain_mix(rig, chain_index, mix); });
     }
     if (ImGui::Button("FK to IK")) apply(out, "FK to IK on chain " + c.name, pin_chain_at_fk(rig, chain_index));
     if (marks) marks->mark_last_item(at + "/fk_to_ik");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The pin (and pole) jump to where the limb is (%s)", chords_of(Command::SnapFkToIk).c_str());
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("The pin (and pole) jump to where the limb is (%s)", chords_of(Command::SnapFkToIk).c_str());
     ImGui::SameLine();
     ImGui::BeginDisabled(!c.pin);
     if (ImGui::Button("IK to FK")) apply(out, "IK to FK on chain " + c.name, pose_chain_by_ik(rig, chain_index));
     if (marks) marks->mark_last_item(at + "/ik_to_fk");
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-        ImGui::SetTooltip(c.pin ? "The pose takes IK's whole answer toward the pin (%s)" : "Pin the chain first: IK to FK takes the pose from its pin (%s)",
+        ImGui::SetTooltip(c.pin ? "The pose takes IK's whole answer toward the pin (%s)"
+                                : "Pin the chain first: IK to FK takes the pose from its pin (%s)",
                           chords_of(Command::SnapIkToFk).c_str());
     }
 }
@@ -287,7 +291,8 @@ void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at
     if (selected < 0 || static_cast<std::size_t>(selected) >= rig.skeleton.size()) {
         ImGui::TextDisabled("Click a bone to inspect it.");
         glm::vec3 offset = rig.pose.root_offset;
-        const bool changed = rig.is_2d() ? ImGui::DragFloat2("root offset", &offset.x, 0.5f) : ImGui::DragFloat3("root offset", &offset.x, 0.05f);
+        const bool changed =
+            rig.is_2d() ? ImGui::DragFloat2("root offset", &offset.x, 0.5f) : ImGui::DragFloat3("root offset", &offset.x, 0.05f);
         track(out, "root offset", changed, [&] { return set_root_offset(rig, offset); });
         ImGui::PopItemWidth();
         ImGui::End();
@@ -298,12 +303,14 @@ void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at
     // Several bones selected: the fields they share (length, colour, pose, limits) show the active
     // bone's values and set every selected bone's; the name, rest, pictures and chains are the
     // active bone's alone.
-    const bool many = selection.size() > 1 && std::find(selection.begin(), selection.end(), selected) != selection.end() &&
-                      std::all_of(selection.begin(), selection.end(), [&](int s) { return s >= 0 && static_cast<std::size_t>(s) < rig.skeleton.size(); });
+    const bool many =
+        selection.size() > 1 && std::find(selection.begin(), selection.end(), selected) != selection.end() &&
+        std::all_of(selection.begin(), selection.end(), [&](int s) { return s >= 0 && static_cast<std::size_t>(s) < rig.skeleton.size(); });
     const std::span<const int> shared = many ? selection : std::span<const int>(&selected, 1);
     const std::string whose = many ? std::to_string(selection.size()) + " bones" : b.name;
     if (many) {
-        ImGui::TextWrapped("%zu bones selected: length, colour, pose and limits apply to all of them; the rest to %s.", selection.size(), b.name.c_str());
+        ImGui::TextWrapped("%zu bones selected: length, colour, pose and limits apply to all of them; the rest to %s.", selection.size(),
+                           b.name.c_str());
         if (marks) marks->mark_last_item("inspector/selection");
     }
 
@@ -321,14 +328,14 @@ void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at
     float length = b.length;
     bool changed = ImGui::DragFloat("length", &length, rig.is_2d() ? 0.5f : 0.01f, 0.0f, 1e6f, "%.3f");
     if (marks) marks->mark_last_item("inspector/length");
-    track(out, "length of " + whose, changed,
-          [&] { return set_bone_length(rig, shared, length); });
+    track(out, "length of " + whose, changed, [&] { return set_bone_length(rig, shared, length); });
     out.edits_rest_or_limits(had_edit_before_length, shared);  // a bone's length is part of its rest
     bone_color_row(rig, b, shared, whose, out, marks);
 
     if (!rig.is_2d()) {
         int order = static_cast<int>(g_euler_order);
-        if (pick_one("euler order", order, kEulerOrderNames, marks, "inspector/euler order")) g_euler_order = static_cast<EulerOrder>(order);
+        if (pick_one("euler order", order, kEulerOrderNames, marks, "inspector/euler order"))
+            g_euler_order = static_cast<EulerOrder>(order);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("The order of the turns rotations are shown in: XYZ turns about X first");
     }
     if (ImGui::CollapsingHeader("Rest", ImGuiTreeNodeFlags_DefaultOpen)) {
@@ -344,21 +351,20 @@ void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at
     if (ImGui::CollapsingHeader("Pose", ImGuiTreeNodeFlags_DefaultOpen)) {
         const glm::vec3* hinge = !rig.is_2d() && b.limits && b.limits->hinge ? &*b.limits->hinge : nullptr;
         const auto i = static_cast<std::size_t>(selected);
-        rotation_field("rotation##pose", rig, rig.pose.rotations[i], out, "pose of " + whose,
-                       [&](const Rig& r, const glm::quat& q) { return set_pose_rotation(r, shared, q); }, hinge);
+        rotation_field(
+            "rotation##pose", rig, rig.pose.rotations[i], out, "pose of " + whose,
+            [&](const Rig& r, const glm::quat& q) { return set_pose_rotation(r, shared, q); }, hinge);
         // The pose's move and stretch on top of the rest (pose.hpp): the position in the parent's
         // frame, the scale along the bone's own axes (2D shows x and y; z stays 1).
         glm::vec3 t = rig.pose.translations[i];
         changed = rig.is_2d() ? ImGui::DragFloat2("move##pose", &t.x, 0.5f) : ImGui::DragFloat3("move##pose", &t.x, 0.01f);
         if (marks) marks->mark_last_item("inspector/pose/move");
-        track(out, "pose move of " + whose, changed,
-              [&] { return set_pose_translation(rig, shared, t); });
+        track(out, "pose move of " + whose, changed, [&] { return set_pose_translation(rig, shared, t); });
         glm::vec3 s = rig.pose.scales[i];
         changed = rig.is_2d() ? ImGui::DragFloat2("scale##pose", &s.x, 0.01f, 0.0f, kMaxPoseScale, "%.3f")
                               : ImGui::DragFloat3("scale##pose", &s.x, 0.01f, 0.0f, kMaxPoseScale, "%.3f");
         if (marks) marks->mark_last_item("inspector/pose/scale");
-        track(out, "pose scale of " + whose, changed,
-              [&] { return set_pose_scale(rig, shared, s); });
+        track(out, "pose scale of " + whose, changed, [&] { return set_pose_scale(rig, shared, s); });
     }
     if (ImGui::CollapsingHeader("Limits", ImGuiTreeNodeFlags_DefaultOpen)) {
         const bool had_edit = out.edit.has_value();

@@ -39,7 +39,8 @@ std::string key_value_text(const Rig& rig, const State& state, KeyRef ref) {
     const KeyTrack& keyed = state.tracks[static_cast<std::size_t>(ref.track)];
     const CurveSample value = key_curve_value(keyed, rig.is_2d(), keyed.keys[static_cast<std::size_t>(ref.key)]);
     for (int v = 0; v < value.count; ++v) {
-        text += std::string(v ? "  " : "") + curve_value_name(keyed, rig.is_2d(), v) + " " + number_text(value.values[static_cast<std::size_t>(v)]);
+        text += std::string(v ? "  " : "") + curve_value_name(keyed, rig.is_2d(), v) + " " +
+                number_text(value.values[static_cast<std::size_t>(v)]);
     }
     return text;
 }
@@ -95,7 +96,8 @@ void key_section(const Rig& rig, const SelectedKeys& selected, PanelEdits& out, 
         const bool is_x = i % 2 == 0;
         const bool changed = ImGui::DragFloat(names[i], fields[i], 0.005f, is_x ? 0.0f : -kMaxCurveY, is_x ? 1.0f : kMaxCurveY, "%.3f");
         if (marks) marks->mark_last_item(std::string("inspector/key/curve/") + names[i]);
-        track(out, "key curve", changed, [&] { return set_key_interpolation(rig, selected.state, selected.keys, Interpolation::Bezier, c); });
+        track(out, "key curve", changed,
+              [&] { return set_key_interpolation(rig, selected.state, selected.keys, Interpolation::Bezier, c); });
     }
     float plot[41];
     Key shape = key;

@@ -149,8 +149,8 @@ void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at,
                          const StateKeying* keying, std::span<const int> selection) {
     ImGui::SetNextWindowPos(ImVec2(at.x, at.y));
     ImGui::SetNextWindowSize(ImVec2(at.width, at.height));
-    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                                   ImGuiWindowFlags_HorizontalScrollbar;
+    const ImGuiWindowFlags flags =
+        ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_HorizontalScrollbar;
     if (ImGui::Begin("Outliner", nullptr, flags)) {
         const Skeleton& sk = rig.skeleton;
         const bool has_selection = selected >= 0 && static_cast<std::size_t>(selected) < sk.size();

@@ -18,7 +18,7 @@ namespace marionette {
 // the chains, the slots' draw order (draw_order_list.hpp), `selected_slot` highlighted.
 // `selection`: every selected bone, sorted (`selected` is the active one); Ctrl- or Shift-click
 // on a row asks to add it to the selection or take it out (PanelEdits::toggle_select).
-void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks = nullptr, int selected_slot = -1,
-                         const StateKeying* keying = nullptr, std::span<const int> selection = {});
+void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at, PanelEdits& out, UiMarks* marks = nullptr,
+                         int selected_slot = -1, const StateKeying* keying = nullptr, std::span<const int> selection = {});
 
 }  // namespace marionette

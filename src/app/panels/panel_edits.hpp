@@ -32,7 +32,7 @@ struct PanelEdits {
     bool finish = false;  // the dragged widget was let go
     std::optional<int> select;
     std::optional<int> toggle_select;  // Ctrl- or Shift-click: in or out of the selection
-    std::optional<int> select_slot;  // a slot picked in a list (its bone is selected with it)
+    std::optional<int> select_slot;    // a slot picked in a list (its bone is selected with it)
     // "Add picture": the file chooser for a picture to put on `bone`, as a new slot (slot -1)
     // or as another drawing in `slot`.
     struct PictureTarget {

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <string>
 
-#include "editor/edits/pose_library_edits.hpp"
 #include "app/ui/ui_marks.hpp"
+#include "editor/edits/pose_library_edits.hpp"
 
 namespace marionette {
 
@@ -27,7 +27,8 @@ void draw_pose_library(const Rig& rig, std::span<const int> selection, PanelEdit
         out.apply("store pose " + name, store_pose(rig, name, selection));
     }
     mark_last_item(marks, "poses/store");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip(selection.empty() ? "Keep every bone's pose under a new name" : "Keep the selected bones' pose under a new name");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(selection.empty() ? "Keep every bone's pose under a new name" : "Keep the selected bones' pose under a new name");
     ImGui::SetNextItemWidth(-1.0f);
     ImGui::SliderFloat("##blend", &g_blend_percent, 0.0f, 100.0f, "blend %.0f%%");
     mark_last_item(marks, "poses/blend");
@@ -38,7 +39,8 @@ void draw_pose_library(const Rig& rig, std::span<const int> selection, PanelEdit
         const int index = static_cast<int>(i);
         ImGui::PushID(index);
         if (ImGui::SmallButton("Apply")) {
-            out.apply("apply pose " + p.name + (weight < 1.0f ? " at " + std::to_string(static_cast<int>(std::lround(weight * 100.0f))) + "%" : ""),
+            out.apply("apply pose " + p.name +
+                          (weight < 1.0f ? " at " + std::to_string(static_cast<int>(std::lround(weight * 100.0f))) + "%" : ""),
                       apply_stored_pose(rig, index, weight));
         }
         mark_last_item(marks, "poses/" + p.name + "/apply");
@@ -46,7 +48,8 @@ void draw_pose_library(const Rig& rig, std::span<const int> selection, PanelEdit
         const std::string text = p.name + " (" + std::to_string(p.bones.size()) + (p.bones.size() == 1 ? " bone)" : " bones)");
         ImGui::Selectable(text.c_str(), false, ImGuiSelectableFlags_AllowDoubleClick);
         mark_last_item(marks, "poses/" + p.name);
-        if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) out.apply("apply pose " + p.name, apply_stored_pose(rig, index, weight));
+        if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))
+            out.apply("apply pose " + p.name, apply_stored_pose(rig, index, weight));
         if (ImGui::BeginPopupContextItem("pose menu")) {
             char name[256] = {};
             p.name.copy(name, sizeof(name) - 1);

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "app/ui/panel_widgets.hpp"
-#include "editor/edits/slot_edits.hpp"
 #include "app/ui/ui_marks.hpp"
+#include "editor/edits/slot_edits.hpp"
 
 namespace marionette {
 
@@ -103,15 +103,18 @@ void slot_section(const Rig& rig, int bone, int selected_slot, PanelEdits& out, 
         if (slot.bone != bone) continue;
         any = true;
         const int showing = keying && keying->shown && keying->shown->fits(rig.slots.size()) ? keying->shown->shown[s] : slot.shown;
-        const std::string text = slot.name + (showing < 0 ? "  (shows nothing)" : "  (" + slot.attachments[static_cast<std::size_t>(showing)].name + ")");
+        const std::string text =
+            slot.name + (showing < 0 ? "  (shows nothing)" : "  (" + slot.attachments[static_cast<std::size_t>(showing)].name + ")");
         if (ImGui::Selectable(text.c_str(), static_cast<int>(s) == selected_slot)) out.select_slot = static_cast<int>(s);
         mark_last_item(marks, "inspector/slots/" + slot.name);
     }
     if (!any) ImGui::TextDisabled("No pictures on this bone.");
     if (ImGui::Button("Add picture...")) out.add_picture = PanelEdits::PictureTarget{bone, -1};
     mark_last_item(marks, "inspector/add picture");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("A PNG or JPEG on this bone, in a new slot drawn on top (or drop the file on the window)");
-    if (selected_slot >= 0 && selected_slot < static_cast<int>(rig.slots.size()) && rig.slots[static_cast<std::size_t>(selected_slot)].bone == bone) {
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("A PNG or JPEG on this bone, in a new slot drawn on top (or drop the file on the window)");
+    if (selected_slot >= 0 && selected_slot < static_cast<int>(rig.slots.size()) &&
+        rig.slots[static_cast<std::size_t>(selected_slot)].bone == bone) {
         ImGui::Separator();
         slot_fields(rig, selected_slot, out, marks, keying);
     }

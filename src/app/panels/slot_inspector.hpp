@@ -7,8 +7,8 @@
 
 #include "app/panels/panel_edits.hpp"
 #include "app/ui/ui_marks.hpp"
-#include "core/rig/rig.hpp"
 #include "core/anim/slot_track.hpp"
+#include "core/rig/rig.hpp"
 
 namespace marionette {
 

@@ -39,8 +39,9 @@ bool drag_degrees(const char* id, float& radians, float speed, float lo, float h
 
 void StateChannelTable::draw(const Rig& rig, int state, int selected_bone, UiMarks& marks, PanelEdits& edits) {
     if (state < 0 || static_cast<std::size_t>(state) >= rig.states.size()) {
-        ImGui::TextWrapped("Showing the rig's own pose. Pose the puppet with FK or IK, then \"From pose\" makes a state of it; "
-                           "choose a state on the left to watch it and edit its joints.");
+        ImGui::TextWrapped(
+            "Showing the rig's own pose. Pose the puppet with FK or IK, then \"From pose\" makes a state of it; "
+            "choose a state on the left to watch it and edit its joints.");
         return;
     }
     const State& s = rig.states[static_cast<std::size_t>(state)];
@@ -54,9 +55,10 @@ void StateChannelTable::draw(const Rig& rig, int state, int selected_bone, UiMar
     const int driving = bone_ok ? channel_driving(s, selected_bone, property) : -1;
     const std::string bone = bone_name(rig, selected_bone);
     const std::string add_label = bone_ok ? "Add " + bone : std::string("Add channel");
-    const std::string add_tip = !bone_ok      ? std::string("Drive the selected bone (select one in the viewport)")
-                                : driving >= 0 ? s.name + " drives " + bone + "'s " + pose_property_name(property) + " already: its row is highlighted"
-                                               : "Drive " + bone + "'s " + pose_property_name(property) + " in " + s.name;
+    const std::string add_tip = !bone_ok ? std::string("Drive the selected bone (select one in the viewport)")
+                                : driving >= 0
+                                    ? s.name + " drives " + bone + "'s " + pose_property_name(property) + " already: its row is highlighted"
+                                    : "Drive " + bone + "'s " + pose_property_name(property) + " in " + s.name;
     const bool enabled = bone_ok && driving < 0;
     if (!enabled) ImGui::BeginDisabled();
     if (ImGui::Button(add_label.c_str())) {
@@ -74,8 +76,8 @@ void StateChannelTable::draw(const Rig& rig, int state, int selected_bone, UiMar
         std::size_t keys = 0;
         for (const KeyTrack& t : s.tracks) keys += t.keys.size();
         ImGui::AlignTextToFramePadding();
-        ImGui::TextDisabled("also keyed: %zu track%s, %zu keys, %.2f s (the Timeline tab)", s.tracks.size(), s.tracks.size() == 1 ? "" : "s", keys,
-                            static_cast<double>(state_length(s)));
+        ImGui::TextDisabled("also keyed: %zu track%s, %zu keys, %.2f s (the Timeline tab)", s.tracks.size(),
+                            s.tracks.size() == 1 ? "" : "s", keys, static_cast<double>(state_length(s)));
     }
     rows(rig, state, selected_bone, marks, edits);
 }
@@ -84,7 +86,8 @@ void StateChannelTable::rows(const Rig& rig, int state, int selected_bone, UiMar
     const State& s = rig.states[static_cast<std::size_t>(state)];
     const bool is_3d = !rig.is_2d();
     const int columns = is_3d ? 8 : 7;
-    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable;
+    const ImGuiTableFlags flags =
+        ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable;
     if (!ImGui::BeginTable("channels", columns, flags)) return;
     ImGui::TableSetupScrollFreeze(0, 1);
     // 3D rows hold two vectors: give them the room.
@@ -169,7 +172,8 @@ void StateChannelTable::rows(const Rig& rig, int state, int selected_bone, UiMar
         edited = c;
         field(drag_degrees("##phase", edited.phase, 1.0f, -360.0f, 360.0f, "%.0f"));
         ImGui::TableNextColumn();
-        if (ImGui::SmallButton("x")) edits.apply("remove channel " + bone + " " + property + " from " + s.name, remove_channel(rig, state, index));
+        if (ImGui::SmallButton("x"))
+            edits.apply("remove channel " + bone + " " + property + " from " + s.name, remove_channel(rig, state, index));
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stop driving %s's %s in this state", bone.c_str(), property.c_str());
         if (index == scroll_to_row_) {
             ImGui::SetScrollHereY(1.0f);  // after the row's last cell: its bottom at the view's bottom

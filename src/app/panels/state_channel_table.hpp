@@ -15,7 +15,7 @@ public:
 private:
     void rows(const Rig& rig, int state, int selected_bone, UiMarks& marks, PanelEdits& edits);
 
-    int add_property_ = 0;  // what "Add" drives: a PoseProperty
+    int add_property_ = 0;    // what "Add" drives: a PoseProperty
     int scroll_to_row_ = -1;  // a row just added, scrolled into view when first drawn
 };
 

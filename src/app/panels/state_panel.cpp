@@ -51,7 +51,8 @@ void StatePanel::draw(const Rig& rig, const StatePlayer& player, int selected_bo
                       UiMarks& marks, PanelEdits& edits, StatePanelActions& actions) {
     ImGui::SetNextWindowPos(ImVec2(at.x, at.y));
     ImGui::SetNextWindowSize(ImVec2(at.width, at.height));
-    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
+    const ImGuiWindowFlags flags =
+        ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
     if (!ImGui::Begin("States", &open, flags)) {
         ImGui::End();
         return;
@@ -92,7 +93,8 @@ void StatePanel::draw(const Rig& rig, const StatePlayer& player, int selected_bo
 }
 
 void StatePanel::playback(const Rig& rig, const StatePlayer& player, UiMarks& marks, PanelEdits& edits, StatePanelActions& actions) {
-    if (button(player.playing() ? "Pause" : "Play", true, "states/play", marks, "The shown state's clock")) actions.play = !player.playing();
+    if (button(player.playing() ? "Pause" : "Play", true, "states/play", marks, "The shown state's clock"))
+        actions.play = !player.playing();
     ImGui::SameLine();
     float scale = player.time_scale();
     ImGui::SetNextItemWidth(ui_px(110.0f));
@@ -135,12 +137,14 @@ void StatePanel::playback(const Rig& rig, const StatePlayer& player, UiMarks& ma
     const StateMachine& m = player.machine();
     const std::optional<int> from = blending_from(m);
     if (from) {
-        ImGui::Text("%s -> %s  %.0f%%", state_label(rig, *from).c_str(), state_label(rig, active_state(m)).c_str(), 100.0 * blend_weight(m));
+        ImGui::Text("%s -> %s  %.0f%%", state_label(rig, *from).c_str(), state_label(rig, active_state(m)).c_str(),
+                    100.0 * blend_weight(m));
     } else {
         const int active = active_state(m);
-        const State* keyed = active >= 0 && static_cast<std::size_t>(active) < rig.states.size() && is_keyed(rig.states[static_cast<std::size_t>(active)])
-                                 ? &rig.states[static_cast<std::size_t>(active)]
-                                 : nullptr;
+        const State* keyed =
+            active >= 0 && static_cast<std::size_t>(active) < rig.states.size() && is_keyed(rig.states[static_cast<std::size_t>(active)])
+                ? &rig.states[static_cast<std::size_t>(active)]
+                : nullptr;
         if (keyed) {
             // A keyed state's own time, where its keys are: since it was entered, looped or held.
             ImGui::Text("showing %s  %.2f s of %.2f", keyed->name.c_str(), keyed_time(*keyed, m.clock - m.layers.back().start),
@@ -196,8 +200,9 @@ void StatePanel::state_list(const Rig& rig, int shown, UiMarks& marks, PanelEdit
         ImGui::DragFloat("tolerance", &bake_degrees_, 0.01f, 0.0f, 10.0f, "%.2f deg");
         marks.mark_last_item("states/bake/tolerance");
         if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip("A key is dropped when the keys around it reproduce every frame within this turn (and the move it makes at the tip "
-                              "of a bone of the rig's mean length; scales within 0.001)");
+            ImGui::SetTooltip(
+                "A key is dropped when the keys around it reproduce every frame within this turn (and the move it makes at the tip "
+                "of a bone of the rig's mean length; scales within 0.001)");
         }
         if (ImGui::Button("Bake")) {
             BakeTolerance tolerance;
@@ -221,7 +226,8 @@ void StatePanel::state_list(const Rig& rig, int shown, UiMarks& marks, PanelEdit
             if (!timeline) {
                 edits.apply("bake a timeline to keys", Error{"cannot bake the timeline: " + timeline.message()});
             } else {
-                const double seconds = bake_seconds_ > 0.0f ? static_cast<double>(bake_seconds_) : default_bake_seconds(rig, timeline.value());
+                const double seconds =
+                    bake_seconds_ > 0.0f ? static_cast<double>(bake_seconds_) : default_bake_seconds(rig, timeline.value());
                 BakeTolerance tolerance;
                 tolerance.degrees = bake_degrees_;
                 edits.apply("bake a timeline to keys", bake_timeline_state(rig, timeline.value(), static_cast<double>(bake_fps_), seconds,

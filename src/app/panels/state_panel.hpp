@@ -20,7 +20,7 @@
 namespace marionette {
 
 struct StatePanelActions {
-    std::optional<int> show;              // a state index or kRigPose, after this frame's edit
+    std::optional<int> show;  // a state index or kRigPose, after this frame's edit
     std::optional<bool> play;
     std::optional<float> time_scale;
     std::optional<std::optional<float>> auto_cycle;  // seconds, or off
@@ -46,9 +46,9 @@ private:
 
     // The rename field's text, kept while it is being typed into.
     std::array<char, 256> name_{};
-    int name_of_ = -2;  // the state whose name is in name_
-    float bake_fps_ = 30.0f;       // the bake popup's rate (the rig's when it opens)
-    float bake_degrees_ = 0.1f;    // and its tolerance
+    int name_of_ = -2;                       // the state whose name is in name_
+    float bake_fps_ = 30.0f;                 // the bake popup's rate (the rig's when it opens)
+    float bake_degrees_ = 0.1f;              // and its tolerance
     std::array<char, 512> bake_timeline_{};  // a timeline of states to bake: "walking@0,climbing@2"
     float bake_seconds_ = 0.0f;              // its length; 0: the default (state_timeline.hpp)
     StateChannelTable channel_table_;

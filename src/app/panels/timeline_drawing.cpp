@@ -50,7 +50,8 @@ void draw_key(ImDrawList& draw, ImVec2 c, float r, Interpolation interpolation, 
 }
 
 std::string row_name(const Rig& rig, const KeyTrack& t) {
-    const std::string bone = t.bone >= 0 && static_cast<std::size_t>(t.bone) < rig.skeleton.size() ? rig.skeleton[static_cast<std::size_t>(t.bone)].name : "?";
+    const std::string bone =
+        t.bone >= 0 && static_cast<std::size_t>(t.bone) < rig.skeleton.size() ? rig.skeleton[static_cast<std::size_t>(t.bone)].name : "?";
     return bone + "  " + pose_property_name(t.property);
 }
 
@@ -77,7 +78,8 @@ RowNames row_names(const Rig& rig, const State& st, TimelineRow row) {
         }
         case KeyTimeline::Chain: {
             const int c = st.chain_tracks[t].chain;
-            const IkChain* chain = c >= 0 && static_cast<std::size_t>(c) < rig.chains.size() ? &rig.chains[static_cast<std::size_t>(c)] : nullptr;
+            const IkChain* chain =
+                c >= 0 && static_cast<std::size_t>(c) < rig.chains.size() ? &rig.chains[static_cast<std::size_t>(c)] : nullptr;
             const std::string name = chain ? chain->name : "?";
             // Without a pin the mix has no target to reach for: it does nothing while the state plays.
             return {name + "  mix" + (chain && !chain->pin ? " (no pin)" : ""), "chain:" + name + "/mix"};
@@ -85,7 +87,8 @@ RowNames row_names(const Rig& rig, const State& st, TimelineRow row) {
         case KeyTimeline::Bone: break;
     }
     const KeyTrack& track = st.tracks[t];
-    const std::string bone = static_cast<std::size_t>(track.bone) < rig.skeleton.size() ? rig.skeleton[static_cast<std::size_t>(track.bone)].name : "?";
+    const std::string bone =
+        static_cast<std::size_t>(track.bone) < rig.skeleton.size() ? rig.skeleton[static_cast<std::size_t>(track.bone)].name : "?";
     return {row_name(rig, track), bone + "/" + pose_property_name(track.property)};
 }
 
@@ -100,7 +103,9 @@ Interpolation shown_interpolation(const MixKey& k, bool) { return k.interpolatio
 bool holds_between(const Key& a, const Key& b, bool) {
     return a.interpolation == Interpolation::Step || (a.angle == b.angle && a.rotation == b.rotation && a.vector == b.vector);
 }
-bool holds_between(const SlotKey& a, const SlotKey& b, bool switches) { return switches || a.interpolation == Interpolation::Step || a.color == b.color; }
+bool holds_between(const SlotKey& a, const SlotKey& b, bool switches) {
+    return switches || a.interpolation == Interpolation::Step || a.color == b.color;
+}
 bool holds_between(const DrawOrderKey&, const DrawOrderKey&, bool) { return true; }
 bool holds_between(const MixKey& a, const MixKey& b, bool) { return a.interpolation == Interpolation::Step || a.mix == b.mix; }
 
@@ -166,15 +171,17 @@ void TimelinePanel::draw_rows(const Rig& rig, const Area& area, const std::vecto
         marks.mark("timeline/name/" + names.path, area.min.x, y0, area.names_right, y0 + h);
         marks.mark("timeline/row/" + names.path, area.names_right, y0, area.max.x, y0 + h);
         const float cy = y0 + h * 0.5f;
-        const Slot* drawings = row.timeline == KeyTimeline::Slot && st.slot_tracks[static_cast<std::size_t>(row.track)].property == SlotProperty::Attachment
-                                   ? slot_of(rig, st.slot_tracks[static_cast<std::size_t>(row.track)])
-                                   : nullptr;
+        const Slot* drawings =
+            row.timeline == KeyTimeline::Slot && st.slot_tracks[static_cast<std::size_t>(row.track)].property == SlotProperty::Attachment
+                ? slot_of(rig, st.slot_tracks[static_cast<std::size_t>(row.track)])
+                : nullptr;
         const bool switches = row.timeline == KeyTimeline::DrawOrder || drawings;
         with_track_keys(st, row.timeline, row.track, [&](const auto& keys) {
             // What plays between keys: a bar where the value holds (a step, or two equal keys).
             for (std::size_t k = 0; k + 1 < keys.size(); ++k) {
                 if (!holds_between(keys[k], keys[k + 1], switches)) continue;
-                draw.AddRectFilled(ImVec2(x_of(keys[k].time), cy - 2.0f), ImVec2(x_of(keys[k + 1].time), cy + 2.0f), IM_COL32(150, 150, 160, 120));
+                draw.AddRectFilled(ImVec2(x_of(keys[k].time), cy - 2.0f), ImVec2(x_of(keys[k + 1].time), cy + 2.0f),
+                                   IM_COL32(150, 150, 160, 120));
             }
             for (std::size_t k = 0; k < keys.size(); ++k) {
                 const float x = x_of(keys[k].time);
@@ -190,7 +197,8 @@ void TimelinePanel::draw_rows(const Rig& rig, const Area& area, const std::vecto
                         const float right = k + 1 < keys.size() ? x_of(keys[k + 1].time) - r : area.max.x;
                         const ImVec2 at(x + r + 3.0f, text_y);
                         draw.PushClipRect(ImVec2(std::max(at.x, area.names_right), y0), ImVec2(std::min(right, area.max.x), y0 + h), true);
-                        draw.AddText(at, IM_COL32(170, 170, 180, 255), named ? drawings->attachments[static_cast<std::size_t>(a)].name.c_str() : "none");
+                        draw.AddText(at, IM_COL32(170, 170, 180, 255),
+                                     named ? drawings->attachments[static_cast<std::size_t>(a)].name.c_str() : "none");
                         draw.PopClipRect();
                     }
                 }
@@ -239,7 +247,8 @@ void TimelinePanel::draw_curves(const Rig& rig, const Area& area, const std::vec
     const int count = samples.front().count;
     for (int v = 0; v < count; ++v) {
         const ImU32 color = count == 1 ? kKeyColor : kCurveColors[v];
-        draw.AddText(ImVec2(area.min.x + 6.0f + 34.0f * static_cast<float>(v), (top + bottom) * 0.5f), color, curve_value_name(t, is_2d, v));
+        draw.AddText(ImVec2(area.min.x + 6.0f + 34.0f * static_cast<float>(v), (top + bottom) * 0.5f), color,
+                     curve_value_name(t, is_2d, v));
         for (int c = 0; c < columns; ++c) {
             const float xa = area.names_right + static_cast<float>(c) * area.keys_width() / static_cast<float>(columns);
             const float xb = area.names_right + static_cast<float>(c + 1) * area.keys_width() / static_cast<float>(columns);

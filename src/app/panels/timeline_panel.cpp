@@ -25,8 +25,8 @@ namespace {
 
 constexpr float kNamesWidth = 150.0f;
 constexpr float kRulerHeight = 20.0f;
-constexpr float kDragThreshold = 3.0f;   // points the pointer moves before a press is a drag
-constexpr float kPanPerNotch = 40.0f;    // points
+constexpr float kDragThreshold = 3.0f;  // points the pointer moves before a press is a drag
+constexpr float kPanPerNotch = 40.0f;   // points
 
 bool button(const char* label, const char* mark, UiMarks& marks, const char* tip) {
     const bool pressed = ImGui::Button(label);
@@ -145,10 +145,12 @@ void TimelinePanel::controls(const Rig& rig, const StatePlayer& player, int sele
     ImGui::SameLine();
     ImGui::Checkbox("snap", &snap_);
     marks.mark_last_item("timeline/snap");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Scrub, key and move keys on whole frames at the rig's %s fps", number_text(rig.fps).c_str());
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Scrub, key and move keys on whole frames at the rig's %s fps", number_text(rig.fps).c_str());
     ImGui::SameLine();
     bool loop = st.loop;
-    if (ImGui::Checkbox("loop", &loop)) edits.apply(std::string(loop ? "loop " : "hold the end of ") + st.name, set_state_loop(rig, s, loop));
+    if (ImGui::Checkbox("loop", &loop))
+        edits.apply(std::string(loop ? "loop " : "hold the end of ") + st.name, set_state_loop(rig, s, loop));
     marks.mark_last_item("timeline/loop");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Start again after the last key, or hold it");
     ImGui::SameLine();
@@ -196,7 +198,8 @@ void TimelinePanel::key(const Rig& rig, const std::vector<int>& bones, const Pos
 
 void TimelinePanel::shortcuts(const Rig& rig, int selected_bone, const Pose& shown, PanelEdits& edits, TimelineActions& actions) {
     const ImGuiIO& io = ImGui::GetIO();
-    if (io.WantTextInput || gesture_ != Gesture::None || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) return;
+    if (io.WantTextInput || gesture_ != Gesture::None || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel))
+        return;
     const int s = state(rig);
     const State& st = rig.states[static_cast<std::size_t>(s)];
     // The keys are the shortcut table's (editor/ui/shortcuts.hpp).
@@ -270,10 +273,10 @@ void TimelinePanel::canvas(const Rig& rig, UiMarks& marks, PanelEdits& edits, Ti
     draw_ruler(rig, area, draw);
     if (gesture_ == Gesture::Box) {
         const ImVec2 p = ImGui::GetIO().MousePos;
-        draw.AddRectFilled(ImVec2(std::min(p.x, press_at_.x), std::min(p.y, press_at_.y)), ImVec2(std::max(p.x, press_at_.x), std::max(p.y, press_at_.y)),
-                           IM_COL32(90, 140, 220, 50));
-        draw.AddRect(ImVec2(std::min(p.x, press_at_.x), std::min(p.y, press_at_.y)), ImVec2(std::max(p.x, press_at_.x), std::max(p.y, press_at_.y)),
-                     IM_COL32(90, 140, 220, 200));
+        draw.AddRectFilled(ImVec2(std::min(p.x, press_at_.x), std::min(p.y, press_at_.y)),
+                           ImVec2(std::max(p.x, press_at_.x), std::max(p.y, press_at_.y)), IM_COL32(90, 140, 220, 50));
+        draw.AddRect(ImVec2(std::min(p.x, press_at_.x), std::min(p.y, press_at_.y)),
+                     ImVec2(std::max(p.x, press_at_.x), std::max(p.y, press_at_.y)), IM_COL32(90, 140, 220, 200));
     }
     draw.PopClipRect();
     if (gesture_ == Gesture::MoveKeys && drag_problem_) ImGui::SetTooltip("%s", drag_problem_->c_str());
@@ -283,7 +286,8 @@ void TimelinePanel::canvas(const Rig& rig, UiMarks& marks, PanelEdits& edits, Ti
     }
 }
 
-void TimelinePanel::mouse(const Rig& rig, const Area& area, const std::vector<TimelineRow>& rows, PanelEdits& edits, TimelineActions& actions) {
+void TimelinePanel::mouse(const Rig& rig, const Area& area, const std::vector<TimelineRow>& rows, PanelEdits& edits,
+                          TimelineActions& actions) {
     const ImGuiIO& io = ImGui::GetIO();
     const int s = state(rig);
     const State& st = rig.states[static_cast<std::size_t>(s)];

@@ -24,10 +24,10 @@
 #include "core/rig/pose.hpp"
 #include "core/rig/rig.hpp"
 #include "editor/edits/key_edits.hpp"
-#include "editor/viewport/onion_skin.hpp"
 #include "editor/timeline/state_player.hpp"
 #include "editor/timeline/time_axis.hpp"
 #include "editor/timeline/timeline_rows.hpp"
+#include "editor/viewport/onion_skin.hpp"
 
 namespace marionette {
 
@@ -64,9 +64,9 @@ public:
 private:
     static constexpr float kKeyRadius = 5.0f;  // half a key's width, points: what a click must hit
     enum class Gesture { None, Scrub, MoveKeys, Box, Pan };
-    struct Area {  // where the parts were drawn this frame, screen points
-        ImVec2 min, max;          // the whole canvas
-        float names_right = 0.0f; // the names column ends here; keys start
+    struct Area {                  // where the parts were drawn this frame, screen points
+        ImVec2 min, max;           // the whole canvas
+        float names_right = 0.0f;  // the names column ends here; keys start
         float ruler_bottom = 0.0f;
         float row_height = 0.0f;
         float keys_width() const { return max.x - names_right; }
@@ -79,8 +79,8 @@ private:
     void mouse(const Rig& rig, const Area& area, const std::vector<TimelineRow>& rows, PanelEdits& edits, TimelineActions& actions);
     void draw_ruler(const Rig& rig, const Area& area, ImDrawList& draw) const;
     // `chosen`: the selected keys, sorted (selected_sorted()), looked up for every key drawn.
-    void draw_rows(const Rig& rig, const Area& area, const std::vector<TimelineRow>& rows, const std::vector<KeyRef>& chosen, UiMarks& marks,
-                   ImDrawList& draw) const;
+    void draw_rows(const Rig& rig, const Area& area, const std::vector<TimelineRow>& rows, const std::vector<KeyRef>& chosen,
+                   UiMarks& marks, ImDrawList& draw) const;
     void draw_curves(const Rig& rig, const Area& area, const std::vector<KeyRef>& chosen, ImDrawList& draw) const;
     // selected_keys(), sorted by track then key, for binary searches while drawing.
     std::vector<KeyRef> selected_sorted(const Rig& rig) const;
@@ -112,12 +112,12 @@ private:
 
     Gesture gesture_ = Gesture::None;
     ImVec2 press_at_{0.0f, 0.0f};
-    Rig drag_rig_;                     // the rig as a key drag found it
-    std::vector<KeyRef> drag_keys_;    // the keys it moves, in drag_rig_
-    std::vector<KeyId> drag_ids_;      // the same keys' ids before the drag
-    double grab_time_ = 0.0;           // the grabbed key's time
-    double earliest_ = 0.0;            // the earliest moved key's time
-    double shift_ = 0.0;               // the shift last applied
+    Rig drag_rig_;                             // the rig as a key drag found it
+    std::vector<KeyRef> drag_keys_;            // the keys it moves, in drag_rig_
+    std::vector<KeyId> drag_ids_;              // the same keys' ids before the drag
+    double grab_time_ = 0.0;                   // the grabbed key's time
+    double earliest_ = 0.0;                    // the earliest moved key's time
+    double shift_ = 0.0;                       // the shift last applied
     std::optional<std::string> drag_problem_;  // why the pointer's shift is refused
 };
 

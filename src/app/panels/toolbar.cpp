@@ -8,8 +8,8 @@
 #include <utility>
 
 #include "app/ui/ui_style.hpp"
-#include "core/rig/mirror_pairs.hpp"
 #include "core/base/utf8.hpp"
+#include "core/rig/mirror_pairs.hpp"
 #include "editor/ui/shortcuts.hpp"
 
 namespace marionette {
@@ -53,13 +53,16 @@ struct ToolbarRows {
         const float row_end = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
         return ImGui::GetCurrentWindow()->DC.CursorPosPrevLine.x + gap + width <= row_end;
     }
-    static float button_width(const char* label) { return ImGui::CalcTextSize(label, nullptr, true).x + 2.0f * ImGui::GetStyle().FramePadding.x; }
+    static float button_width(const char* label) {
+        return ImGui::CalcTextSize(label, nullptr, true).x + 2.0f * ImGui::GetStyle().FramePadding.x;
+    }
 };
 
 // The chain's name and its two solver buttons, as drawn.
 float chain_group_width(const IkChain& chain) {
     const float spacing = ImGui::GetStyle().ItemSpacing.x;
-    return ImGui::CalcTextSize(chain.name.c_str()).x + spacing + ToolbarRows::button_width("CCD") + 2.0f + ToolbarRows::button_width("two-bone");
+    return ImGui::CalcTextSize(chain.name.c_str()).x + spacing + ToolbarRows::button_width("CCD") + 2.0f +
+           ToolbarRows::button_width("two-bone");
 }
 
 bool enabled_button(const char* label, bool enabled) {
@@ -168,7 +171,8 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
             row.next("Place", 2.0f);
             a.place = option_button("Place", state.placing) && !state.placing;
             if (state.marks) state.marks->mark_last_item("toolbar/place");
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("Place pictures on their bones: a drag moves (G), turns (R) or scales (S) a picture (E)");
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("Place pictures on their bones: a drag moves (G), turns (R) or scales (S) a picture (E)");
         }
         row.next("Undo", group_gap);
         a.undo = enabled_button("Undo", state.can_undo);
@@ -182,7 +186,8 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
         row.next("Select", 2.0f);
         if (ImGui::Button("Select")) ImGui::OpenPopup("select_menu");
         if (state.marks) state.marks->mark_last_item("toolbar/select");
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Ctrl- or Shift-click adds a bone; a drag on empty space draws a box; Alt-click picks the bone behind");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Ctrl- or Shift-click adds a bone; a drag on empty space draws a box; Alt-click picks the bone behind");
         if (ImGui::BeginPopup("select_menu")) {
             struct Item {
                 SelectCommand command;
@@ -203,11 +208,13 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
         row.next("Pose", 2.0f);
         if (ImGui::Button("Pose")) ImGui::OpenPopup("pose_menu");
         if (state.marks) state.marks->mark_last_item("toolbar/pose");
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Copy and paste a pose (also between two editors), copy a side onto the other, swap the sides");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Copy and paste a pose (also between two editors), copy a side onto the other, swap the sides");
         if (ImGui::BeginPopup("pose_menu")) {
             a.copy_pose = ImGui::MenuItem("Copy pose", chords_of(Command::CopyPose).c_str());
             if (state.marks) state.marks->mark_last_item("pose/copy");
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("The selected bones' pose (every bone's when none is selected), as text on the clipboard");
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("The selected bones' pose (every bone's when none is selected), as text on the clipboard");
             a.paste_pose = ImGui::MenuItem("Paste pose", chords_of(Command::PastePose).c_str());
             if (state.marks) state.marks->mark_last_item("pose/paste");
             a.paste_flipped = ImGui::MenuItem("Paste flipped", chords_of(Command::PastePoseFlipped).c_str());
@@ -216,7 +223,8 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
             ImGui::Separator();
             a.mirror_pose = ImGui::MenuItem("Copy to the other side", nullptr, false, state.can_mirror);
             if (state.marks) state.marks->mark_last_item("mirror/copy");
-            if (!state.can_mirror && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Select bones with twins (arm_l, hand.R, LeftFoot, ...): they and the bones under them are copied");
+            if (!state.can_mirror && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+                ImGui::SetTooltip("Select bones with twins (arm_l, hand.R, LeftFoot, ...): they and the bones under them are copied");
             a.flip_pose = ImGui::MenuItem("Flip pose");
             if (state.marks) state.marks->mark_last_item("mirror/flip");
             if (state.rig && !state.rig->is_2d() && ImGui::BeginMenu("Side axis")) {
@@ -240,7 +248,8 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
             }
             a.toggle_mirror_editing = ImGui::MenuItem("Mirror editing", nullptr, state.mirror_editing);
             if (state.marks) state.marks->mark_last_item("mirror/editing");
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("An edit of a bone's rest or limits in the inspector gives its twin the mirror image too");
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("An edit of a bone's rest or limits in the inspector gives its twin the mirror image too");
             ImGui::EndPopup();
         }
         row.next("Frame all", -1.0f);
@@ -253,12 +262,14 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
         row.next("Onion", 2.0f);
         a.toggle_onion = toggle_button("Onion", state.onion);
         if (state.marks) state.marks->mark_last_item("toolbar/onion");
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Onion skin: ghosts of the shown state a few frames (or keys) before (red) and after (green) the playhead");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Onion skin: ghosts of the shown state a few frames (or keys) before (red) and after (green) the playhead");
         if (state.has_meshes) {
             row.next(state.is_3d ? "Mesh" : "Images", group_gap);
             a.toggle_meshes = toggle_button(state.is_3d ? "Mesh" : "Images", state.layers.meshes);
             if (state.marks) state.marks->mark_last_item("toolbar/mesh");
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip(state.is_3d ? "Show the meshes hung on the bones (Alt+H)" : "Show the pictures in the slots (Alt+H)");
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip(state.is_3d ? "Show the meshes hung on the bones (Alt+H)" : "Show the pictures in the slots (Alt+H)");
             row.next("X-ray", 2.0f);
             a.toggle_xray = toggle_button("X-ray", state.layers.xray);
             if (state.marks) state.marks->mark_last_item("toolbar/xray");
@@ -281,7 +292,8 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
             if (option_button("two-bone", state.chain->solver == SolverKind::TwoBone)) a.set_solver = SolverKind::TwoBone;
             if (!state.chain_can_be_two_bone) ImGui::EndDisabled();
             if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-                ImGui::SetTooltip(state.chain_can_be_two_bone ? "Analytic: exact, for a chain of two bones" : "Only for a chain of exactly two bones");
+                ImGui::SetTooltip(state.chain_can_be_two_bone ? "Analytic: exact, for a chain of two bones"
+                                                              : "Only for a chain of exactly two bones");
             }
         }
         a.rows = row.rows;

@@ -17,9 +17,9 @@ namespace marionette {
 // What a draw of the bones needs to know of the view.
 struct BoneView {
     glm::mat4 view_projection{1.0f};
-    glm::vec2 viewport_pixels{1.0f};  // the viewport's size in framebuffer pixels
-    float pixels_per_point = 1.0f;    // framebuffer pixels per point, UI scale included
-    float world_per_pixel = 1.0f;     // 2D: world units per framebuffer pixel
+    glm::vec2 viewport_pixels{1.0f};              // the viewport's size in framebuffer pixels
+    float pixels_per_point = 1.0f;                // framebuffer pixels per point, UI scale included
+    float world_per_pixel = 1.0f;                 // 2D: world units per framebuffer pixel
     glm::vec3 light_direction{0.0f, 0.0f, 1.0f};  // 3D: toward the light
     glm::vec3 eye{0.0f};                          // 3D: the camera's position
     float world_per_pixel_per_depth = 0.0f;       // 3D: a pixel's world size per unit from the eye

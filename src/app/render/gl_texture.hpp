@@ -7,9 +7,9 @@
 namespace marionette {
 
 struct TextureOptions {
-    bool srgb = false;     // the pixels are sRGB-encoded colours read in linear light (meshes)
-    bool smooth = true;    // mipmapped and filtered linearly; else nearest pixels, no mipmaps
-    bool repeat = false;   // the picture repeats past its edges (glTF's default); else clamped
+    bool srgb = false;    // the pixels are sRGB-encoded colours read in linear light (meshes)
+    bool smooth = true;   // mipmapped and filtered linearly; else nearest pixels, no mipmaps
+    bool repeat = false;  // the picture repeats past its edges (glTF's default); else clamped
 };
 
 // A texture of `width` x `height` RGBA pixels, rows from the top, tightly packed.

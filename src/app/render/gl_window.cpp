@@ -91,8 +91,8 @@ std::string GlWindow::graphics_summary() const {
         const auto* s = reinterpret_cast<const char*>(glGetString(name));
         return std::string(s ? s : "?");
     };
-    const std::string smoothing = samples_ > 0 ? std::to_string(samples_) + "x multisampling"
-                                               : "no multisampling (edges smoothed by the shaders)";
+    const std::string smoothing =
+        samples_ > 0 ? std::to_string(samples_) + "x multisampling" : "no multisampling (edges smoothed by the shaders)";
     return "OpenGL " + text(GL_VERSION) + " on " + text(GL_RENDERER) + ", " + smoothing;
 }
 
@@ -146,8 +146,7 @@ void GlWindow::process_event(const SDL_Event& e) {
         case SDL_WINDOWEVENT:
             if (e.window.event == SDL_WINDOWEVENT_LEAVE) mouse_inside_ = false;
             break;
-        default:
-            break;
+        default: break;
     }
 }
 

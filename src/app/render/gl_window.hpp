@@ -46,7 +46,7 @@ public:
     // frame instead of by real time, so a scripted run's double-clicks (and ImGui's other
     // timings) do not depend on how fast a loaded machine draws its frames.
     void begin_frame(float fixed_step = 0.0f);
-    void render_ui();     // renders ImGui into the back buffer (a screenshot may read it next)
+    void render_ui();  // renders ImGui into the back buffer (a screenshot may read it next)
     void present();
 
 private:

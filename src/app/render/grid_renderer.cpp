@@ -20,10 +20,9 @@ Result<std::unique_ptr<GridRenderer>> GridRenderer::create(const std::filesystem
     std::unique_ptr<GridRenderer> r(new GridRenderer());
     r->program_ = std::move(program).value();
     const ShaderProgram& p = *r->program_;
-    r->u_ = {p.uniform("u_view_projection"), p.uniform("u_center"),           p.uniform("u_extent"),
-             p.uniform("u_is_2d"),           p.uniform("u_spacing"),          p.uniform("u_finest"),
-             p.uniform("u_pixels_per_point"), p.uniform("u_fade_from"),       p.uniform("u_fade_to"),
-             p.uniform("u_line_color"),      p.uniform("u_first_axis_color"), p.uniform("u_second_axis_color")};
+    r->u_ = {p.uniform("u_view_projection"), p.uniform("u_center"),     p.uniform("u_extent"),           p.uniform("u_is_2d"),
+             p.uniform("u_spacing"),         p.uniform("u_finest"),     p.uniform("u_pixels_per_point"), p.uniform("u_fade_from"),
+             p.uniform("u_fade_to"),         p.uniform("u_line_color"), p.uniform("u_first_axis_color"), p.uniform("u_second_axis_color")};
     glGenVertexArrays(1, &r->vao_);
     glGenBuffers(1, &r->vbo_);
     glBindVertexArray(r->vao_);

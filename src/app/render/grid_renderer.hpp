@@ -25,8 +25,8 @@ private:
     GridRenderer() = default;
     std::unique_ptr<ShaderProgram> program_;
     struct Uniforms {
-        int view_projection, center, extent, is_2d, spacing, finest, pixels_per_point, fade_from, fade_to, line_color,
-            first_axis_color, second_axis_color;
+        int view_projection, center, extent, is_2d, spacing, finest, pixels_per_point, fade_from, fade_to, line_color, first_axis_color,
+            second_axis_color;
     };
     Uniforms u_{};  // looked up once, not every frame
     unsigned vao_ = 0;

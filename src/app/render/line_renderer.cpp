@@ -17,9 +17,9 @@ Result<std::unique_ptr<LineRenderer>> LineRenderer::create(const std::filesystem
     r->u_point_size_ = r->program_->uniform("u_point_size");
     r->u_round_points_ = r->program_->uniform("u_round_points");
 
-    r->stream_ = std::make_unique<VertexStream>(sizeof(ColoredVertex),
-                                                std::initializer_list<VertexAttribute>{{0, 3, offsetof(ColoredVertex, position)},
-                                                                                       {1, 4, offsetof(ColoredVertex, color)}});
+    r->stream_ = std::make_unique<VertexStream>(
+        sizeof(ColoredVertex),
+        std::initializer_list<VertexAttribute>{{0, 3, offsetof(ColoredVertex, position)}, {1, 4, offsetof(ColoredVertex, color)}});
     return r;
 }
 

@@ -23,7 +23,7 @@ struct ColoredVertex {
 
 // The draw data for one frame, built on the CPU (and testable without GL).
 struct LineDrawData {
-    std::vector<ColoredVertex> lines;   // pairs
+    std::vector<ColoredVertex> lines;  // pairs
     std::vector<ColoredVertex> points;
 };
 

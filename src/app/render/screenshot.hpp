@@ -2,8 +2,8 @@
 
 #include <filesystem>
 
-#include "core/io/atomic_file.hpp"
 #include "core/base/result.hpp"
+#include "core/io/atomic_file.hpp"
 
 namespace marionette {
 

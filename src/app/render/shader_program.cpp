@@ -62,8 +62,7 @@ Result<std::unique_ptr<ShaderProgram>> ShaderProgram::load(const std::filesystem
         glGetProgramiv(p->program_, GL_INFO_LOG_LENGTH, &length);
         std::string log(static_cast<std::size_t>(length > 1 ? length : 1), '\0');
         glGetProgramInfoLog(p->program_, length, nullptr, log.data());
-        return Error{"shaders " + vertex_file.string() + " + " + fragment_file.string() + " failed to link:\n" +
-                     log.c_str()};
+        return Error{"shaders " + vertex_file.string() + " + " + fragment_file.string() + " failed to link:\n" + log.c_str()};
     }
     return p;
 }

@@ -16,15 +16,14 @@ Result<std::unique_ptr<ShapeRenderer>> ShapeRenderer::create(const std::filesyst
     r->u_view_projection_ = r->program_->uniform("u_view_projection");
     r->u_light_direction_ = r->program_->uniform("u_light_direction");
     r->u_ambient_ = r->program_->uniform("u_ambient");
-    r->stream_ = std::make_unique<VertexStream>(sizeof(ShapeVertex),
-                                                std::initializer_list<VertexAttribute>{{0, 3, offsetof(ShapeVertex, position)},
-                                                                                       {1, 3, offsetof(ShapeVertex, normal)},
-                                                                                       {2, 4, offsetof(ShapeVertex, color)}});
+    r->stream_ =
+        std::make_unique<VertexStream>(sizeof(ShapeVertex), std::initializer_list<VertexAttribute>{{0, 3, offsetof(ShapeVertex, position)},
+                                                                                                   {1, 3, offsetof(ShapeVertex, normal)},
+                                                                                                   {2, 4, offsetof(ShapeVertex, color)}});
     return r;
 }
 
-void ShapeRenderer::draw(const std::vector<ShapeVertex>& triangles, const glm::mat4& view_projection,
-                         const glm::vec3& light_direction) {
+void ShapeRenderer::draw(const std::vector<ShapeVertex>& triangles, const glm::mat4& view_projection, const glm::vec3& light_direction) {
     if (triangles.empty()) return;
     glUseProgram(program_->id());
     glUniformMatrix4fv(u_view_projection_, 1, GL_FALSE, glm::value_ptr(view_projection));

@@ -19,9 +19,10 @@ Result<std::unique_ptr<SlotRenderer>> SlotRenderer::create(const std::filesystem
     r->program_ = std::move(program).value();
     r->u_view_projection_ = r->program_->uniform("u_view_projection");
     r->u_picture_ = r->program_->uniform("u_picture");
-    r->stream_ = std::make_unique<VertexStream>(sizeof(SlotVertex), std::initializer_list<VertexAttribute>{{0, 3, offsetof(SlotVertex, position)},
-                                                                                                           {1, 2, offsetof(SlotVertex, uv)},
-                                                                                                           {2, 4, offsetof(SlotVertex, color)}});
+    r->stream_ =
+        std::make_unique<VertexStream>(sizeof(SlotVertex), std::initializer_list<VertexAttribute>{{0, 3, offsetof(SlotVertex, position)},
+                                                                                                  {1, 2, offsetof(SlotVertex, uv)},
+                                                                                                  {2, 4, offsetof(SlotVertex, color)}});
     r->placeholder_ = magenta_checker_texture(4, false);
     return r;
 }

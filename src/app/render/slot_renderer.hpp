@@ -42,7 +42,7 @@ private:
     std::unique_ptr<ShaderProgram> program_;
     std::unique_ptr<VertexStream> stream_;
     int u_view_projection_ = -1, u_picture_ = -1;
-    std::filesystem::path folder_;                     // where the kept pictures were read from
+    std::filesystem::path folder_;                        // where the kept pictures were read from
     std::unordered_map<std::string, unsigned> textures_;  // by the name the rig gives
     unsigned placeholder_ = 0;
     std::vector<std::string> problems_;

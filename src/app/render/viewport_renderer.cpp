@@ -6,9 +6,9 @@
 #include <cmath>
 
 #include "app/ui/ui_style.hpp"
-#include "editor/viewport/grid_plan.hpp"
 #include "editor/posing/limit_arcs.hpp"
 #include "editor/posing/rotation_gizmo.hpp"
+#include "editor/viewport/grid_plan.hpp"
 
 namespace marionette {
 
@@ -47,8 +47,8 @@ std::vector<std::string> ViewportRenderer::take_problems() {
 }
 
 void ViewportRenderer::draw(const Rig& rig, const Pose& pose, std::span<const Transform> world, const ViewportController& controller,
-                            const Viewport& view, int frame_width, int frame_height, float pixels_per_point, std::span<const GhostPose> ghosts,
-                            ViewLayers layers) {
+                            const Viewport& view, int frame_width, int frame_height, float pixels_per_point,
+                            std::span<const GhostPose> ghosts, ViewLayers layers) {
     if (view.empty()) return;
     const ViewCamera& camera = controller.camera();
     const glm::mat4 view_projection = camera.view_projection(view);
@@ -130,9 +130,9 @@ void ViewportRenderer::draw(const Rig& rig, const Pose& pose, std::span<const Tr
     glViewport(0, 0, frame_width, frame_height);
 }
 
-void ViewportRenderer::draw_overlays(const Rig& rig, const Pose& pose, std::span<const Transform> world, const ViewportController& controller,
-                                     const Viewport& view, const glm::mat4& view_projection, float pixels_per_point,
-                                     const glm::vec3& light) {
+void ViewportRenderer::draw_overlays(const Rig& rig, const Pose& pose, std::span<const Transform> world,
+                                     const ViewportController& controller, const Viewport& view, const glm::mat4& view_projection,
+                                     float pixels_per_point, const glm::vec3& light) {
     // Over the bones, never hidden by them: the selected bone's limits, pole lines, handles.
     const ViewCamera& camera = controller.camera();
     overlay_.lines.clear();

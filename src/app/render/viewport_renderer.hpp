@@ -41,8 +41,9 @@ public:
     // Draws into `view` (window points) of a frame of `frame_width` x `frame_height` pixels;
     // `world` holds the joint frames forward kinematics made of `pose` for this frame; `ghosts`
     // are drawn under it.
-    void draw(const Rig& rig, const Pose& pose, std::span<const Transform> world, const ViewportController& controller, const Viewport& view,
-              int frame_width, int frame_height, float pixels_per_point, std::span<const GhostPose> ghosts = {}, ViewLayers layers = {});
+    void draw(const Rig& rig, const Pose& pose, std::span<const Transform> world, const ViewportController& controller,
+              const Viewport& view, int frame_width, int frame_height, float pixels_per_point, std::span<const GhostPose> ghosts = {},
+              ViewLayers layers = {});
 
     // The folder the rig's slot pictures are named from (the rig file's).
     void set_picture_folder(std::filesystem::path folder) { picture_folder_ = std::move(folder); }

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <span>
 #include <string>
-#include <vector>
 #include <string_view>
+#include <vector>
 
 #include "editor/ui/shortcuts.hpp"
 
@@ -65,8 +65,8 @@ void HelpWindow::draw(UiMarks* marks) {
     if (!open_) return;
     const ImGuiViewport* view = ImGui::GetMainViewport();
     ImGui::SetNextWindowSize(ImVec2(ui_px(620.0f), view->WorkSize.y * 0.8f), ImGuiCond_Appearing);
-    ImGui::SetNextWindowPos(ImVec2(view->WorkPos.x + view->WorkSize.x * 0.5f, view->WorkPos.y + view->WorkSize.y * 0.5f), ImGuiCond_Appearing,
-                            ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowPos(ImVec2(view->WorkPos.x + view->WorkSize.x * 0.5f, view->WorkPos.y + view->WorkSize.y * 0.5f),
+                            ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     if (!ImGui::Begin("Help", &open_, ImGuiWindowFlags_NoCollapse)) {
         ImGui::End();
         return;
@@ -86,11 +86,13 @@ void HelpWindow::draw(UiMarks* marks) {
         if (marks) marks->mark_last_item("help/about");
         if (about) {
             ImGui::Text("Marionette %s", MARIONETTE_VERSION);
-            ImGui::TextWrapped("A desktop editor for posing and animating 2D and 3D puppets: forward and inverse kinematics, "
-                               "states and keyed animation, rigs saved as JSON, glTF 2.0 in and out, Spine JSON out.");
+            ImGui::TextWrapped(
+                "A desktop editor for posing and animating 2D and 3D puppets: forward and inverse kinematics, "
+                "states and keyed animation, rigs saved as JSON, glTF 2.0 in and out, Spine JSON out.");
             ImGui::Spacing();
-            ImGui::TextWrapped("The user guide (docs/user-guide.md) explains every panel. Built with SDL2, Dear ImGui, GLM, "
-                               "nlohmann/json, tinygltf and stb_image.");
+            ImGui::TextWrapped(
+                "The user guide (docs/user-guide.md) explains every panel. Built with SDL2, Dear ImGui, GLM, "
+                "nlohmann/json, tinygltf and stb_image.");
             if (!graphics_.empty()) {
                 ImGui::Spacing();
                 ImGui::TextWrapped("Graphics: %s.", graphics_.c_str());

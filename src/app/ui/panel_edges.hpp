@@ -12,12 +12,12 @@ namespace marionette {
 
 // A vertical edge at x (the strip from y0 to y1), or a horizontal one at y (from x0 to x1).
 struct PanelEdge {
-    const char* id;       // the ImGui id, and the UI mark "edge/<id>"
+    const char* id;  // the ImGui id, and the UI mark "edge/<id>"
     bool vertical = true;
-    float at = 0.0f;      // x of a vertical edge, y of a horizontal one
-    float from = 0.0f;    // where the strip starts along the edge
-    float to = 0.0f;      // ... and ends
-    float side = 1.0f;    // +1: the strip lies after `at` (right of it, below it); -1: before
+    float at = 0.0f;    // x of a vertical edge, y of a horizontal one
+    float from = 0.0f;  // where the strip starts along the edge
+    float to = 0.0f;    // ... and ends
+    float side = 1.0f;  // +1: the strip lies after `at` (right of it, below it); -1: before
 };
 
 // The strip's rectangle in window points: ui_px(6) across, beside the edge on its side.

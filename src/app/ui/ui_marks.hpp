@@ -16,7 +16,9 @@ public:
     // Names the ImGui item drawn last.
     void mark_last_item(std::string name);
     // Names a rectangle, screen pixels (a widget whose last item is not itself, as an open combo).
-    void mark(std::string name, float min_x, float min_y, float max_x, float max_y) { marks_.push_back(UiMark{std::move(name), {min_x, min_y}, {max_x, max_y}}); }
+    void mark(std::string name, float min_x, float min_y, float max_x, float max_y) {
+        marks_.push_back(UiMark{std::move(name), {min_x, min_y}, {max_x, max_y}});
+    }
     std::span<const UiMark> marks() const { return marks_; }
 
 private:

@@ -2,10 +2,10 @@
 
 #include <stb_truetype.h>
 
-#include <cstdlib>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "core/io/text_file.hpp"
@@ -20,8 +20,7 @@ constexpr std::size_t kMaxFontBytes = 32u << 20;
 // Basic Latin to Latin Extended-B, Greek, Cyrillic, general punctuation (dashes, quotes,
 // ellipsis), arrows and geometric shapes (the timeline's and outliner's marks). Kept static:
 // ImGui reads the ranges when the atlas is built.
-constexpr ImWchar kGlyphRanges[] = {0x0020, 0x024F, 0x0370, 0x03FF, 0x0400, 0x052F, 0x2000, 0x206F,
-                                    0x2190, 0x21FF, 0x25A0, 0x25FF, 0};
+constexpr ImWchar kGlyphRanges[] = {0x0020, 0x024F, 0x0370, 0x03FF, 0x0400, 0x052F, 0x2000, 0x206F, 0x2190, 0x21FF, 0x25A0, 0x25FF, 0};
 
 float g_scale_in_use = 1.0f;
 

@@ -34,7 +34,8 @@ int track_of_chain(const std::vector<ChainTrack>& tracks, int chain) {
 }
 
 std::size_t renumber_chain_tracks(std::vector<ChainTrack>& tracks, std::span<const int> new_index) {
-    for (ChainTrack& t : tracks) t.chain = t.chain >= 0 && static_cast<std::size_t>(t.chain) < new_index.size() ? new_index[static_cast<std::size_t>(t.chain)] : -1;
+    for (ChainTrack& t : tracks)
+        t.chain = t.chain >= 0 && static_cast<std::size_t>(t.chain) < new_index.size() ? new_index[static_cast<std::size_t>(t.chain)] : -1;
     return std::erase_if(tracks, [](const ChainTrack& t) { return t.chain < 0; });
 }
 
@@ -48,7 +49,8 @@ std::string chain_tracks_problem(const std::vector<ChainTrack>& tracks, std::siz
         const std::string where = "chain_tracks[" + std::to_string(i) + "]";
         if (track.chain < 0 || static_cast<std::size_t>(track.chain) >= chain_count) return fail(where, "not a chain");
         for (std::size_t j = 0; j < i; ++j) {
-            if (tracks[j].chain == track.chain) return fail(where, "a second mix track for the chain (also chain_tracks[" + std::to_string(j) + "])");
+            if (tracks[j].chain == track.chain)
+                return fail(where, "a second mix track for the chain (also chain_tracks[" + std::to_string(j) + "])");
         }
         if (track.keys.empty()) return fail(where, "a track needs a key at least");
         for (std::size_t k = 0; k < track.keys.size(); ++k) {

@@ -14,16 +14,16 @@
 namespace marionette {
 
 struct MixKey {
-    float time = 0.0f;  // seconds from the state's start, within [0, kMaxKeyTime]
-    float mix = 1.0f;   // in [kMinMix, kMaxMix] (chain_rules.hpp)
+    float time = 0.0f;                                    // seconds from the state's start, within [0, kMaxKeyTime]
+    float mix = 1.0f;                                     // in [kMinMix, kMaxMix] (chain_rules.hpp)
     Interpolation interpolation = Interpolation::Linear;  // from this key to the next
-    BezierCurve curve{};                                   // when that is Bezier
+    BezierCurve curve{};                                  // when that is Bezier
 
     bool operator==(const MixKey&) const = default;
 };
 
 struct ChainTrack {
-    int chain = -1;  // index into the rig's chains
+    int chain = -1;            // index into the rig's chains
     std::vector<MixKey> keys;  // at least one, in strictly increasing time
 
     bool operator==(const ChainTrack&) const = default;

@@ -2,8 +2,8 @@
 
 #include <cstdio>
 
-#include "core/io/json/json_numbers.hpp"
 #include "core/anim/key_curve_json.hpp"
+#include "core/io/json/json_numbers.hpp"
 
 namespace marionette {
 

@@ -6,9 +6,9 @@
 #include <optional>
 #include <vector>
 
+#include "core/anim/state.hpp"
 #include "core/ik/ik_chain.hpp"
 #include "core/io/json/json_field.hpp"
-#include "core/anim/state.hpp"
 
 namespace marionette {
 

@@ -11,8 +11,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/math/angles.hpp"
 #include "core/io/json/json_numbers.hpp"
+#include "core/math/angles.hpp"
 
 namespace marionette {
 
@@ -25,9 +25,7 @@ Json state_json(const Rig& rig, int state) {
 
 // Degrees as a float: world angles are float quantities, and the shortest float form keeps a
 // frame line short (84.5, not 84.49999850988388).
-float degrees_2d(const glm::quat& q) {
-    return static_cast<float>(static_cast<double>(angle_2d(q)) * (180.0 / kPiDouble));
-}
+float degrees_2d(const glm::quat& q) { return static_cast<float>(static_cast<double>(angle_2d(q)) * (180.0 / kPiDouble)); }
 
 // A name as a JSON string, as the JSON writer puts it. Most names need no escape and no UTF-8
 // check (printable ASCII but the quote and backslash), and are quoted here: the writer took
@@ -172,8 +170,7 @@ private:
         return chars;
     }
 
-    std::string_view write_slots(const Buffer& buffer, const BakedFrame& frame, bool is_2d, std::size_t from,
-                                 std::size_t to) const {
+    std::string_view write_slots(const Buffer& buffer, const BakedFrame& frame, bool is_2d, std::size_t from, std::size_t to) const {
         char* const begin = buffer.chars.get();
         char* out = begin;
         for (std::size_t k = from; k < to; ++k) {
@@ -183,7 +180,8 @@ private:
             out += key.size();
             const std::size_t bone = slots_[k].bone;
             const int parent = slots_[k].parent;
-            out = write_bone(out, frame.world[bone], parent >= 0 ? &frame.world[static_cast<std::size_t>(parent)] : nullptr, frame.scales[bone], is_2d);
+            out = write_bone(out, frame.world[bone], parent >= 0 ? &frame.world[static_cast<std::size_t>(parent)] : nullptr,
+                             frame.scales[bone], is_2d);
         }
         return {begin, static_cast<std::size_t>(out - begin)};
     }
@@ -218,18 +216,13 @@ void append_frame_head(std::string& text, const Rig& rig, const BakedFrame& fram
 Json header_json(const Rig& rig, const std::string& rig_name, std::span<const TimelineEntry> timeline, double fps) {
     Json entries = Json::array();
     for (const TimelineEntry& e : timeline) entries.push_back(Json{{"state", state_json(rig, e.state)}, {"at", json_number(e.at)}});
-    return Json{{"format", kFramesFormatName},
-                {"version", kFramesFormatVersion},
-                {"rig", rig_name},
-                {"dimensions", rig.is_2d() ? 2 : 3},
-                {"fps", json_number(fps)},
-                {"bones", nullptr},
+    return Json{{"format", kFramesFormatName},       {"version", kFramesFormatVersion}, {"rig", rig_name},
+                {"dimensions", rig.is_2d() ? 2 : 3}, {"fps", json_number(fps)},         {"bones", nullptr},
                 {"timeline", std::move(entries)}};
 }
 
 // The header, one member a line, and the opening of "frames".
-void write_header(std::string& text, const Rig& rig, const std::string& rig_name, std::span<const TimelineEntry> timeline,
-                  double fps) {
+void write_header(std::string& text, const Rig& rig, const std::string& rig_name, std::span<const TimelineEntry> timeline, double fps) {
     // Kept in a variable: a range-for over a temporary's items() would outlive the temporary.
     const Json header = header_json(rig, rig_name, timeline, fps);
     for (const auto& [key, value] : header.items()) {
@@ -300,8 +293,8 @@ Status write_frames_json(const Rig& rig, const std::string& rig_name, std::span<
     }
 }
 
-Result<std::string> bake_frames_json(const Rig& rig, const std::string& rig_name,
-                                     std::span<const TimelineEntry> timeline, double fps, std::size_t frame_count) {
+Result<std::string> bake_frames_json(const Rig& rig, const std::string& rig_name, std::span<const TimelineEntry> timeline, double fps,
+                                     std::size_t frame_count) {
     std::string whole;
     const Status s = write_frames_json(rig, rig_name, timeline, fps, frame_count, [&whole](std::string_view piece) {
         whole += piece;

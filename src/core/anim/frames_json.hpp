@@ -9,9 +9,9 @@
 #include <string>
 #include <string_view>
 
+#include "core/anim/state_timeline.hpp"
 #include "core/base/result.hpp"
 #include "core/rig/rig.hpp"
-#include "core/anim/state_timeline.hpp"
 
 namespace marionette {
 
@@ -29,7 +29,7 @@ Status write_frames_json(const Rig& rig, const std::string& rig_name, std::span<
                          std::size_t frame_count, const TextSink& sink);
 
 // The same document as one string (for tests and small bakes).
-Result<std::string> bake_frames_json(const Rig& rig, const std::string& rig_name,
-                                     std::span<const TimelineEntry> timeline, double fps, std::size_t frame_count);
+Result<std::string> bake_frames_json(const Rig& rig, const std::string& rig_name, std::span<const TimelineEntry> timeline, double fps,
+                                     std::size_t frame_count);
 
 }  // namespace marionette

@@ -4,7 +4,8 @@
 
 namespace marionette {
 
-void read_key_curve(const std::optional<JsonField>& interpolation, const std::optional<JsonField>& curve, Interpolation& way, BezierCurve& bezier) {
+void read_key_curve(const std::optional<JsonField>& interpolation, const std::optional<JsonField>& curve, Interpolation& way,
+                    BezierCurve& bezier) {
     if (interpolation) {
         const std::string name = interpolation->string();
         const auto known = interpolation_named(name);

@@ -5,14 +5,15 @@
 
 #include <optional>
 
-#include "core/io/json/json_field.hpp"
 #include "core/anim/key_track.hpp"
+#include "core/io/json/json_field.hpp"
 
 namespace marionette {
 
 // Reads the two members when present; fails at the place on an unknown name, or on a curve
 // that is not four numbers or belongs to no Bézier key. The curve's rule is the track's check.
-void read_key_curve(const std::optional<JsonField>& interpolation, const std::optional<JsonField>& curve, Interpolation& way, BezierCurve& bezier);
+void read_key_curve(const std::optional<JsonField>& interpolation, const std::optional<JsonField>& curve, Interpolation& way,
+                    BezierCurve& bezier);
 
 // Adds them to `key`, leaving out the default ("linear", and a curve for other keys).
 void write_key_curve(Json& key, Interpolation way, const BezierCurve& bezier);

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/math/angles.hpp"
 #include "core/base/extents.hpp"
 #include "core/base/job_validated.hpp"
+#include "core/math/angles.hpp"
 #include "core/math/rotation_math.hpp"
 #include "core/math/transform.hpp"
 
@@ -71,7 +71,8 @@ Status KeyReductionJob::validate() const {
     if (!tracks) return Error{"key reduction: no output"};
     if (frames.empty()) return Error{"key reduction: no frames to bake"};
     if (!is_fps(static_cast<float>(fps))) return Error{std::string("key reduction: the fps must be ") + kFpsRange};
-    if (static_cast<double>(frames.size() - 1) / fps > static_cast<double>(kMaxKeyTime)) return Error{"key reduction: more than an hour of frames"};
+    if (static_cast<double>(frames.size() - 1) / fps > static_cast<double>(kMaxKeyTime))
+        return Error{"key reduction: more than an hour of frames"};
     if (!(std::isfinite(tolerance.degrees) && tolerance.degrees >= 0.0f && std::isfinite(tolerance.distance) && tolerance.distance > 0.0f &&
           std::isfinite(tolerance.scale) && tolerance.scale >= 0.0f)) {
         return Error{"key reduction: the tolerances must be finite and not below 0 (the distance above 0)"};

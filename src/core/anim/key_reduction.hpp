@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "core/anim/key_track.hpp"
-#include "core/rig/pose.hpp"
 #include "core/base/result.hpp"
+#include "core/rig/pose.hpp"
 #include "core/rig/skeleton.hpp"
 
 namespace marionette {
@@ -40,11 +40,11 @@ struct BakedProperty {
 
 struct KeyReductionJob {
     // Inputs.
-    std::span<const Pose> frames;             // frame i at i / fps; every pose fits the bones named
-    double fps = 30.0;                        // finite, > 0, at most kMaxFps
+    std::span<const Pose> frames;  // frame i at i / fps; every pose fits the bones named
+    double fps = 30.0;             // finite, > 0, at most kMaxFps
     bool is_2d = true;
     std::span<const BakedProperty> properties;  // each bone in every frame's pose
-    BakeTolerance tolerance;                  // finite, >= 0 (distance > 0)
+    BakeTolerance tolerance;                    // finite, >= 0 (distance > 0)
     // Output: one track per property, in the same order, linear keys.
     std::vector<KeyTrack>* tracks = nullptr;
 

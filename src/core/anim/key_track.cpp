@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/math/angles.hpp"
 #include "core/base/extents.hpp"
+#include "core/math/angles.hpp"
 #include "core/math/rotation_math.hpp"
 #include "core/math/transform.hpp"
 
@@ -175,7 +175,8 @@ std::vector<float> shared_sample_times(const std::vector<const KeyTrack*>& track
         return true;
     };
     const auto same_times = [](const KeyTrack& a, const KeyTrack& b) {
-        return std::equal(a.keys.begin(), a.keys.end(), b.keys.begin(), b.keys.end(), [](const Key& x, const Key& y) { return x.time == y.time; });
+        return std::equal(a.keys.begin(), a.keys.end(), b.keys.begin(), b.keys.end(),
+                          [](const Key& x, const Key& y) { return x.time == y.time; });
     };
     std::vector<float> keys;
     all_step = true;
@@ -219,7 +220,9 @@ std::string key_track_problem(const KeyTrack& track, bool is_2d, int* key_at) {
         const Key& k = track.keys[i];
         const int n = static_cast<int>(i);
         if (!is_key_time(k.time)) return at(n, kKeyTimeRule);
-        if (i > 0 && !(k.time > track.keys[i - 1].time)) return at(n, "keys must be in strictly increasing time (two keys share a time, or one comes before the key listed ahead of it)");
+        if (i > 0 && !(k.time > track.keys[i - 1].time))
+            return at(n,
+                      "keys must be in strictly increasing time (two keys share a time, or one comes before the key listed ahead of it)");
         if (k.interpolation == Interpolation::Bezier && !is_valid_curve(k.curve)) {
             return at(n, kCurveRule);
         }

@@ -45,7 +45,7 @@ struct Key {
     glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};
     glm::vec3 vector{0.0f};
     Interpolation interpolation = Interpolation::Linear;  // from this key to the next
-    BezierCurve curve;  // used when interpolation is Bezier
+    BezierCurve curve;                                    // used when interpolation is Bezier
 
     bool operator==(const Key&) const = default;
 };

@@ -5,8 +5,8 @@
 #include <set>
 #include <utility>
 
-#include "core/base/job_validated.hpp"
 #include "core/anim/state.hpp"
+#include "core/base/job_validated.hpp"
 
 namespace marionette {
 

@@ -28,7 +28,8 @@ void setup_slot_pose(const std::vector<Slot>& slots, SlotPose& out) {
 const Attachment* shown_drawing(const std::vector<Slot>& slots, const SlotPose& pose, std::size_t slot, std::size_t bone_count) {
     const Slot& s = slots[slot];
     const int shown = pose.shown[slot];
-    if (shown < 0 || shown >= static_cast<int>(s.attachments.size()) || s.bone < 0 || static_cast<std::size_t>(s.bone) >= bone_count) return nullptr;
+    if (shown < 0 || shown >= static_cast<int>(s.attachments.size()) || s.bone < 0 || static_cast<std::size_t>(s.bone) >= bone_count)
+        return nullptr;
     return &s.attachments[static_cast<std::size_t>(shown)];
 }
 
@@ -74,7 +75,8 @@ void blend_slot_poses(const SlotPose& from, const SlotPose& to, float w, SlotPos
     out.shown = switched ? to.shown : from.shown;
     out.order = switched ? to.order : from.order;
     out.colors.resize(to.colors.size());
-    for (std::size_t s = 0; s < out.colors.size() && s < from.colors.size(); ++s) out.colors[s] = from.colors[s] + (to.colors[s] - from.colors[s]) * w;
+    for (std::size_t s = 0; s < out.colors.size() && s < from.colors.size(); ++s)
+        out.colors[s] = from.colors[s] + (to.colors[s] - from.colors[s]) * w;
 }
 
 float last_slot_key_time(const std::vector<SlotTrack>& tracks, const std::vector<DrawOrderKey>& draw_order) {

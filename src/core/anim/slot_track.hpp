@@ -20,11 +20,11 @@ enum class SlotProperty { Attachment, Color };
 const char* slot_property_name(SlotProperty p);  // "attachment", "color"
 
 struct SlotKey {
-    float time = 0.0f;  // seconds from the state's start, within [0, kMaxKeyTime]
-    int attachment = -1;  // an attachment key's drawing: an index into the slot's attachments, -1 none
-    glm::vec4 color{1.0f};  // a colour key's value, each in [0, 1]
+    float time = 0.0f;                                    // seconds from the state's start, within [0, kMaxKeyTime]
+    int attachment = -1;                                  // an attachment key's drawing: an index into the slot's attachments, -1 none
+    glm::vec4 color{1.0f};                                // a colour key's value, each in [0, 1]
     Interpolation interpolation = Interpolation::Linear;  // a colour key's way on to the next
-    BezierCurve curve{};                                   // when that is Bezier
+    BezierCurve curve{};                                  // when that is Bezier
 
     bool operator==(const SlotKey&) const = default;
 };
@@ -55,7 +55,9 @@ struct SlotPose {
 
     bool operator==(const SlotPose&) const = default;
     // Whether it holds a value for each of `slot_count` slots.
-    bool fits(std::size_t slot_count) const { return shown.size() == slot_count && colors.size() == slot_count && order.size() == slot_count; }
+    bool fits(std::size_t slot_count) const {
+        return shown.size() == slot_count && colors.size() == slot_count && order.size() == slot_count;
+    }
 };
 
 // The slots as the rig sets them up: their own drawings and colours, in the rig's order.

@@ -2,8 +2,8 @@
 
 #include <cstdio>
 
-#include "core/io/json/json_numbers.hpp"
 #include "core/anim/key_curve_json.hpp"
+#include "core/io/json/json_numbers.hpp"
 
 namespace marionette {
 
@@ -33,7 +33,8 @@ SlotKey read_key(const JsonField& f, const Slot& slot, SlotProperty property) {
     SlotKey k;
     k.time = time->number();
     if (property == SlotProperty::Attachment) {
-        if (interpolation || curve) (interpolation ? *interpolation : *curve).fail("a drawing switches at its key: it has no interpolation");
+        if (interpolation || curve)
+            (interpolation ? *interpolation : *curve).fail("a drawing switches at its key: it has no interpolation");
         if (value->is_null()) {
             k.attachment = -1;
         } else {
@@ -54,8 +55,8 @@ SlotKey read_key(const JsonField& f, const Slot& slot, SlotProperty property) {
 
 }  // namespace
 
-void read_slot_timelines(const std::optional<JsonField>& slot_tracks, const std::optional<JsonField>& draw_order, const std::vector<Slot>& slots,
-                         State& state) {
+void read_slot_timelines(const std::optional<JsonField>& slot_tracks, const std::optional<JsonField>& draw_order,
+                         const std::vector<Slot>& slots, State& state) {
     if (slot_tracks) {
         for (std::size_t i = 0; i < slot_tracks->array_size(); ++i) {
             const JsonField f = slot_tracks->element(i);
@@ -64,7 +65,8 @@ void read_slot_timelines(const std::optional<JsonField>& slot_tracks, const std:
             t.slot = slot_named(f.member("slot"), slots);
             if (auto p = f.optional_member("property")) t.property = read_property(*p);
             const JsonField keys = f.member("keys");
-            for (std::size_t k = 0; k < keys.array_size(); ++k) t.keys.push_back(read_key(keys.element(k), slots[static_cast<std::size_t>(t.slot)], t.property));
+            for (std::size_t k = 0; k < keys.array_size(); ++k)
+                t.keys.push_back(read_key(keys.element(k), slots[static_cast<std::size_t>(t.slot)], t.property));
             state.slot_tracks.push_back(std::move(t));
         }
     }
@@ -106,7 +108,8 @@ void write_slot_timelines(const State& state, const std::vector<Slot>& slots, Js
                 if (t.property == SlotProperty::Attachment) {
                     key["value"] = k.attachment < 0 ? Json(nullptr) : Json(slot.attachments[static_cast<std::size_t>(k.attachment)].name);
                 } else {
-                    key["value"] = Json::array({json_float(k.color.r), json_float(k.color.g), json_float(k.color.b), json_float(k.color.a)});
+                    key["value"] =
+                        Json::array({json_float(k.color.r), json_float(k.color.g), json_float(k.color.b), json_float(k.color.a)});
                     write_key_curve(key, k.interpolation, k.curve);
                 }
                 keys.push_back(std::move(key));

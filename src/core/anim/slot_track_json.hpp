@@ -5,14 +5,14 @@
 #include <optional>
 #include <vector>
 
-#include "core/io/json/json_field.hpp"
 #include "core/anim/state.hpp"
+#include "core/io/json/json_field.hpp"
 
 namespace marionette {
 
 // Reads them from a state's object into `state`, naming slots among `slots`; fails at the place.
-void read_slot_timelines(const std::optional<JsonField>& slot_tracks, const std::optional<JsonField>& draw_order, const std::vector<Slot>& slots,
-                         State& state);
+void read_slot_timelines(const std::optional<JsonField>& slot_tracks, const std::optional<JsonField>& draw_order,
+                         const std::vector<Slot>& slots, State& state);
 
 // Adds them to a state's object when the state has any.
 void write_slot_timelines(const State& state, const std::vector<Slot>& slots, Json& out);

@@ -10,8 +10,8 @@
 
 #include "core/anim/chain_track.hpp"
 #include "core/anim/key_track.hpp"
-#include "core/rig/pose_property.hpp"
 #include "core/anim/slot_track.hpp"
+#include "core/rig/pose_property.hpp"
 
 namespace marionette {
 
@@ -57,7 +57,7 @@ struct State {
     std::string name;
     std::vector<StateChannel> channels;
     std::vector<KeyTrack> tracks;
-    bool loop = true;  // tracks start again after the last key (else they hold it)
+    bool loop = true;                        // tracks start again after the last key (else they hold it)
     std::vector<SlotTrack> slot_tracks{};    // a puppet's drawings and colours (slot_track.hpp)
     std::vector<DrawOrderKey> draw_order{};  // and the order its slots are drawn in
     std::vector<ChainTrack> chain_tracks{};  // IK chains' keyed mix (chain_track.hpp)

@@ -34,9 +34,7 @@ void sample_layer(const StateLayer& layer, const Rig& rig, double clock, Pose& o
 
 int active_state(const StateMachine& m) { return m.layers.back().state; }
 
-bool in_transition(const StateMachine& m) {
-    return m.layers.size() > 1 && progress(m.layers.back(), m.clock) < 1.0f;
-}
+bool in_transition(const StateMachine& m) { return m.layers.size() > 1 && progress(m.layers.back(), m.clock) < 1.0f; }
 
 std::optional<int> blending_from(const StateMachine& m) {
     if (!in_transition(m)) return std::nullopt;
@@ -145,7 +143,8 @@ void forget_missing_states(StateMachine& m, const Rig& rig, const std::vector<in
     const int count = static_cast<int>(rig.states.size());
     for (StateLayer& layer : m.layers) {
         if (remap && layer.state >= 0) {
-            layer.state = static_cast<std::size_t>(layer.state) < remap->size() ? (*remap)[static_cast<std::size_t>(layer.state)] : kRigPose;
+            layer.state =
+                static_cast<std::size_t>(layer.state) < remap->size() ? (*remap)[static_cast<std::size_t>(layer.state)] : kRigPose;
         }
         if (layer.state >= count) layer.state = kRigPose;
     }

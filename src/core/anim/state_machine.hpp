@@ -38,7 +38,7 @@ struct StateLayer {
 };
 
 struct StateMachine {
-    double clock = 0.0;             // seconds
+    double clock = 0.0;                            // seconds
     std::vector<StateLayer> layers{StateLayer{}};  // bottom first; never empty
     // Stands in for the bottom layer once a deep pile of interrupted transitions was flattened.
     std::optional<Pose> frozen_bottom;

@@ -4,10 +4,10 @@
 
 #include <cmath>
 
-#include "core/math/angles.hpp"
-#include "core/base/extents.hpp"
-#include "core/math/rotation_math.hpp"
 #include "core/anim/state_ik.hpp"
+#include "core/base/extents.hpp"
+#include "core/math/angles.hpp"
+#include "core/math/rotation_math.hpp"
 
 namespace marionette {
 
@@ -73,7 +73,9 @@ inline void compose(Pose& out, std::size_t b, PoseProperty property, const glm::
             // The first value composed onto the identity is itself (already a unit quaternion).
             out.rotations[b] = out.rotations[b] == glm::quat{1.0f, 0.0f, 0.0f, 0.0f} ? rotation : normalized(out.rotations[b] * rotation);
             break;
-        case PoseProperty::Translation: out.translations[b] = glm::clamp(out.translations[b] + vector, -kMaxCoordinate, kMaxCoordinate); break;
+        case PoseProperty::Translation:
+            out.translations[b] = glm::clamp(out.translations[b] + vector, -kMaxCoordinate, kMaxCoordinate);
+            break;
         case PoseProperty::Scale: out.scales[b] = glm::clamp(out.scales[b] * vector, 0.0f, kMaxPoseScale); break;
     }
 }
@@ -172,8 +174,8 @@ glm::quat blend_rotation(const glm::quat& a, const glm::quat& b, float w) {
 }
 
 void blend_poses(const Pose& a, const Pose& b, float w, Pose& out) {
-    const std::size_t n = std::min({a.rotations.size(), b.rotations.size(), a.translations.size(), b.translations.size(),
-                                    a.scales.size(), b.scales.size()});
+    const std::size_t n =
+        std::min({a.rotations.size(), b.rotations.size(), a.translations.size(), b.translations.size(), a.scales.size(), b.scales.size()});
     out.rotations.resize(n);
     out.translations.resize(n);
     out.scales.resize(n);

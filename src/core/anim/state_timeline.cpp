@@ -3,8 +3,8 @@
 #include <charconv>
 #include <cmath>
 
-#include "core/rig/forward_kinematics.hpp"
 #include "core/base/number_text.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 namespace marionette {
 
@@ -52,8 +52,7 @@ bool state_name_continues(const Rig& rig, std::string_view prefix) {
 }
 
 // One entry, "NAME@SECONDS"; `where` is its "entry N "TEXT": " prefix for messages.
-Result<TimelineEntry> parse_entry(std::string_view entry, const std::string& where, const Rig& rig,
-                                  const std::string& rig_name) {
+Result<TimelineEntry> parse_entry(std::string_view entry, const std::string& where, const Rig& rig, const std::string& rig_name) {
     const std::size_t at = entry.rfind('@');
     if (at == std::string_view::npos) return Error{where + "expected NAME@SECONDS"};
     const std::string_view name = entry.substr(0, at);
@@ -99,8 +98,7 @@ std::string listed_state_name(std::string_view name) {
     return name.find(',') == std::string_view::npos ? std::string(name) : in_quotes(name);
 }
 
-Result<std::vector<TimelineEntry>> parse_state_timeline(std::string_view text, const Rig& rig,
-                                                        const std::string& rig_name) {
+Result<std::vector<TimelineEntry>> parse_state_timeline(std::string_view text, const Rig& rig, const std::string& rig_name) {
     if (trimmed(text).empty()) return Error{"is empty: give NAME@SECONDS entries, such as walking@0,climbing@2"};
     std::vector<TimelineEntry> timeline;
     std::string previous_time;  // as typed, for the message when a time goes back
@@ -148,8 +146,7 @@ Result<std::size_t> baked_frame_count(double fps, double seconds) {
     if (frames > static_cast<double>(kMaxBakedFrames)) {
         // Counted in whole frames while that is exact, not "2e+06".
         const std::string count = frames < 1e15 ? std::to_string(static_cast<long long>(frames)) : number_text(frames);
-        return Error{what + " is " + count + " frames; a bake holds at most " +
-                     std::to_string(kMaxBakedFrames)};
+        return Error{what + " is " + count + " frames; a bake holds at most " + std::to_string(kMaxBakedFrames)};
     }
     return static_cast<std::size_t>(frames);
 }
@@ -161,7 +158,8 @@ Status play_timeline(const Rig& rig, std::span<const TimelineEntry> timeline, do
     if (!(std::isfinite(fps) && fps > 0.0)) return Error{"bake: " + number_text(fps) + " fps is not a finite rate above 0"};
     if (Status s = check_timeline(rig, timeline); !s) return Error{"bake: " + s.message()};
     if (!rig.pose.fits(rig.skeleton.size())) {
-        return Error{"bake: the pose holds " + rig.pose.misfit(rig.skeleton.size()) + " for " + std::to_string(rig.skeleton.size()) + " bones"};
+        return Error{"bake: the pose holds " + rig.pose.misfit(rig.skeleton.size()) + " for " + std::to_string(rig.skeleton.size()) +
+                     " bones"};
     }
     pose = rig.pose;
     StateMachine machine;

@@ -15,9 +15,9 @@
 #include <string_view>
 #include <vector>
 
+#include "core/anim/state_machine.hpp"
 #include "core/base/result.hpp"
 #include "core/rig/rig.hpp"
-#include "core/anim/state_machine.hpp"
 
 namespace marionette {
 
@@ -36,8 +36,7 @@ struct TimelineEntry {
 // A state's name as a comma-separated list shows it: in quotes when it holds a comma.
 std::string listed_state_name(std::string_view name);
 
-Result<std::vector<TimelineEntry>> parse_state_timeline(std::string_view text, const Rig& rig,
-                                                        const std::string& rig_name);
+Result<std::vector<TimelineEntry>> parse_state_timeline(std::string_view text, const Rig& rig, const std::string& rig_name);
 
 // A bake's length when none is asked for: until the last switch has arrived, then one second.
 double default_bake_seconds(const Rig& rig, std::span<const TimelineEntry> timeline);
@@ -55,12 +54,12 @@ Result<std::size_t> baked_frame_count(double fps, double seconds);
 bool is_under_one_frame(double fps, double seconds);
 
 struct BakedFrame {
-    double time = 0.0;             // seconds: frame index / fps
-    int state = kRigPose;          // the active state (shown, or being blended towards)
-    std::optional<int> from;       // what it blends from while a transition runs, else nullopt
-    float weight = 1.0f;           // the active state's blend weight (1 outside transitions)
-    std::vector<Transform> world;  // each bone's joint frame, in skeleton order
-    std::vector<glm::vec3> scales; // each bone's pose scale along its own axes (1: unscaled), same order
+    double time = 0.0;              // seconds: frame index / fps
+    int state = kRigPose;           // the active state (shown, or being blended towards)
+    std::optional<int> from;        // what it blends from while a transition runs, else nullopt
+    float weight = 1.0f;            // the active state's blend weight (1 outside transitions)
+    std::vector<Transform> world;   // each bone's joint frame, in skeleton order
+    std::vector<glm::vec3> scales;  // each bone's pose scale along its own axes (1: unscaled), same order
 };
 
 // Plays `timeline` through the state machine and, for frames 0 .. frame_count - 1 (frame i at

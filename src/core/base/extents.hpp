@@ -16,7 +16,7 @@ inline constexpr const char* kCoordinateRange = "between -1e15 and 1e15";  // fo
 // scale here, and a negative length would turn a solver's triangle inside out). A scaled bone
 // reaches at most kMaxCoordinate * kMaxPoseScale, still far inside float.
 inline constexpr float kMaxPoseScale = 1000.0f;
-inline constexpr const char* kPoseScaleRange = "between 0 and 1000";  // for messages
+inline constexpr const char* kPoseScaleRange = "between 0 and 1000";            // for messages
 inline bool is_pose_scale(float s) { return s >= 0.0f && s <= kMaxPoseScale; }  // false for NaN
 
 // A rig's animation rate (frames per second: what a timeline snaps keys to) and a bake's
@@ -24,7 +24,7 @@ inline bool is_pose_scale(float s) { return s >= 0.0f && s <= kMaxPoseScale; }  
 // bigger file. A rig is at 30 when its file gives none.
 inline constexpr float kDefaultFps = 30.0f;
 inline constexpr float kMaxFps = 1000.0f;
-inline constexpr const char* kFpsRange = "above 0 and at most 1000";  // for messages
+inline constexpr const char* kFpsRange = "above 0 and at most 1000";    // for messages
 inline bool is_fps(float fps) { return fps > 0.0f && fps <= kMaxFps; }  // false for NaN
 
 // The IK solvers multiply up to four distances together (squared lengths times squared

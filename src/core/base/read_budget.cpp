@@ -43,7 +43,8 @@ Status ReadBudget::take(Budgeted what, std::uint64_t amount, std::string_view pl
     }
     // Past the limit the sum is only for the message; it saturates rather than wrap.
     const std::uint64_t total = amount > UINT64_MAX - used ? UINT64_MAX : used + amount;
-    std::string message = std::string(place) + ": " + std::string(doing) + " would make " + with_thousands(amount) + " " + std::string(budget_unit(what));
+    std::string message =
+        std::string(place) + ": " + std::string(doing) + " would make " + with_thousands(amount) + " " + std::string(budget_unit(what));
     if (used > 0) message += " (" + with_thousands(total) + " in the file)";
     return Error{message + "; the limit is " + with_thousands(limit)};
 }

@@ -3,12 +3,12 @@
 #include <cmath>
 #include <string>
 
-#include "core/rig/forward_kinematics.hpp"
+#include "core/base/job_validated.hpp"
 #include "core/ik/ccd_joint.hpp"
 #include "core/ik/chain_placement.hpp"
-#include "core/base/job_validated.hpp"
 #include "core/ik/joint_limits.hpp"
 #include "core/ik/solve_extent.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 namespace marionette {
 
@@ -41,7 +41,7 @@ struct StallCheck {
 // short of it). When a solve stalls with the target in reach, bend the joints and go on; out of
 // reach, stretch the chain (below). A few times at most.
 constexpr float kTinyDistanceSquared = 1e-30f;  // keeps 1/|v| finite; such a step does not turn anyway
-constexpr float kNudge = 0.1f;  // radians, when bending cannot help
+constexpr float kNudge = 0.1f;                  // radians, when bending cannot help
 constexpr int kMaxNudges = 4;
 
 // The bend, the same for every joint below the root, that brings the effector to `wanted` from
@@ -167,8 +167,8 @@ glm::vec3 effector_tip(const CcdJob& job, std::size_t n, float effector_length) 
 // error; on a stall the chain is bent (target in reach) or stretched (out of reach), at most
 // kMaxNudges times, before the solve gives up.
 template <class Iterate, class Bend, class Stretch>
-IkResult iterate_until_done(const CcdJob& job, std::size_t n, glm::vec3 target, float effector_length, Iterate iterate,
-                            Bend bend, Stretch stretch) {
+IkResult iterate_until_done(const CcdJob& job, std::size_t n, glm::vec3 target, float effector_length, Iterate iterate, Bend bend,
+                            Stretch stretch) {
     const bool in_reach = !out_of_reach(job, n, target, effector_length);
     StallCheck progress{kStall * chain_reach(job, n, effector_length)};
     int escapes = 0;
@@ -207,8 +207,8 @@ glm::vec2 bent_effector_2d(const CcdJob& job, std::size_t n, float effector_leng
 void nudge_2d(const CcdJob& job, std::size_t n, float effector_length, glm::vec2 target, Rot2 max_step) {
     CcdJoint& root = job.scratch[0];
     const glm::vec2 origin{root.translation};
-    const float phi = bend_for_distance(
-        [&](float p) { return glm::length(bent_effector_2d(job, n, effector_length, p)); }, glm::length(target - origin));
+    const float phi =
+        bend_for_distance([&](float p) { return glm::length(bent_effector_2d(job, n, effector_length, p)); }, glm::length(target - origin));
     for (std::size_t k = 1; k < n; ++k) {
         CcdJoint& j = job.scratch[k];
         j.turn = normalized(bent_turn_2d(j, phi));  // before the angle moves: it bends from the current one
@@ -255,9 +255,9 @@ IkResult run_2d(const CcdJob& job, std::size_t n, glm::vec3 target3) {
         }
         return glm::length(e - target);
     };
-    return iterate_until_done(job, n, target3, effector_length, iterate,
-                              [&] { nudge_2d(job, n, effector_length, target, max_step); },
-                              [&] { stretch_2d(job, n, effector_length, target, max_step); });
+    return iterate_until_done(
+        job, n, target3, effector_length, iterate, [&] { nudge_2d(job, n, effector_length, target, max_step); },
+        [&] { stretch_2d(job, n, effector_length, target, max_step); });
 }
 
 glm::vec3 bent_effector_3d(const CcdJob& job, std::size_t n, float effector_length, float phi) {
@@ -269,8 +269,8 @@ glm::vec3 bent_effector_3d(const CcdJob& job, std::size_t n, float effector_leng
 // As nudge_2d: bend to the target's distance, then aim the root.
 void nudge_3d(const CcdJob& job, std::size_t n, float effector_length, glm::vec3 target, float max_step, float cos_half_max_step) {
     CcdJoint& root = job.scratch[0];
-    const float phi = bend_for_distance(
-        [&](float p) { return glm::length(bent_effector_3d(job, n, effector_length, p)); }, glm::length(target - root.translation));
+    const float phi = bend_for_distance([&](float p) { return glm::length(bent_effector_3d(job, n, effector_length, p)); },
+                                        glm::length(target - root.translation));
     for (std::size_t k = 1; k < n; ++k) {
         CcdJoint& j = job.scratch[k];
         j.rotation = normalized(bent_rotation_3d(j, phi));
@@ -310,9 +310,9 @@ IkResult run_3d(const CcdJob& job, std::size_t n, glm::vec3 target) {
         }
         return glm::length(e - target);
     };
-    return iterate_until_done(job, n, target, effector_length, iterate,
-                              [&] { nudge_3d(job, n, effector_length, target, max_step, cos_half_max_step); },
-                              [&] { stretch_3d(job, n, effector_length, target, max_step, cos_half_max_step); });
+    return iterate_until_done(
+        job, n, target, effector_length, iterate, [&] { nudge_3d(job, n, effector_length, target, max_step, cos_half_max_step); },
+        [&] { stretch_3d(job, n, effector_length, target, max_step, cos_half_max_step); });
 }
 
 }  // namespace

@@ -13,12 +13,12 @@
 
 #include <span>
 
+#include "core/base/result.hpp"
 #include "core/ik/ik_chain.hpp"
 #include "core/ik/ik_result.hpp"
-#include "core/rig/pose.hpp"
-#include "core/base/result.hpp"
-#include "core/rig/rig.hpp"
 #include "core/math/rotation_math.hpp"
+#include "core/rig/pose.hpp"
+#include "core/rig/rig.hpp"
 
 namespace marionette {
 
@@ -28,22 +28,22 @@ struct CcdJoint {
 
     int bone = -1;
     Kind kind = Kind::Free;
-    glm::vec3 translation{0.0f};                 // joint position in the parent's frame
-    glm::vec3 target{0.0f};                      // the target in the parent's frame
-    float inverse_target_distance = 0.0f;        // 1 / |target - translation|
+    glm::vec3 translation{0.0f};           // joint position in the parent's frame
+    glm::vec3 target{0.0f};                // the target in the parent's frame
+    float inverse_target_distance = 0.0f;  // 1 / |target - translation|
     // 3D: local rotation (rest * pose) and rest rotation.
     glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};
     glm::quat rest{1.0f, 0.0f, 0.0f, 0.0f};
     // 2D: the same as unit complex numbers.
     Rot2 turn;
     Rot2 rest_turn;
-    glm::vec3 hinge{0.0f};                       // 3D hinge axis in the parent's frame
-    glm::vec3 hinge_local{0.0f};                 // and in the bone's rest frame
-    float angle = 0.0f;                          // pose angle (2D range, 3D hinge), unwrapped while solving
-    float lo = -kPi;                             // allowed pose angles (swing-twist: the twist)
+    glm::vec3 hinge{0.0f};        // 3D hinge axis in the parent's frame
+    glm::vec3 hinge_local{0.0f};  // and in the bone's rest frame
+    float angle = 0.0f;           // pose angle (2D range, 3D hinge), unwrapped while solving
+    float lo = -kPi;              // allowed pose angles (swing-twist: the twist)
     float hi = kPi;
-    float cone_cos_half = -1.0f;                 // 3D ball joint: cos(max / 2)
-    float cone_angle = kPi;                      // and max (swing-twist: the largest swing)
+    float cone_cos_half = -1.0f;  // 3D ball joint: cos(max / 2)
+    float cone_angle = kPi;       // and max (swing-twist: the largest swing)
 };
 
 struct CcdJob {
@@ -52,9 +52,9 @@ struct CcdJob {
     Dimensions dimensions = Dimensions::Two;  // 2D: joints turn about z, the target's z is ignored
     int root = -1;                            // the chain: root down the parent path to effector
     int effector = -1;
-    glm::vec3 target{0.0f};                   // world space
+    glm::vec3 target{0.0f};  // world space
     CcdSettings settings;
-    std::span<CcdJoint> scratch;              // at least chain-length entries
+    std::span<CcdJoint> scratch;  // at least chain-length entries
     // In and out: the chain starts from these rotations and the solution is written back; no
     // other bone's rotation is touched.
     Pose* pose = nullptr;

@@ -4,8 +4,8 @@
 // answer (`given`): then neither the solve nor its checks walk above the chain's root, so a
 // chain's cost does not grow with how deep in a large rig it hangs.
 
-#include "core/rig/pose.hpp"
 #include "core/base/result.hpp"
+#include "core/rig/pose.hpp"
 #include "core/rig/skeleton.hpp"
 
 namespace marionette {

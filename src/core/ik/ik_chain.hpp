@@ -23,9 +23,9 @@ struct CcdSettings {
 };
 
 struct TwoBoneSettings {
-    int bend = 1;                     // 2D: +1 counter-clockwise, -1 clockwise
-    std::optional<glm::vec3> pole;    // 3D: world-space point the middle joint bends toward
-    float softness = 0.0f;            // [0, 1]
+    int bend = 1;                   // 2D: +1 counter-clockwise, -1 clockwise
+    std::optional<glm::vec3> pole;  // 3D: world-space point the middle joint bends toward
+    float softness = 0.0f;          // [0, 1]
 
     bool operator==(const TwoBoneSettings&) const = default;
 };

@@ -7,8 +7,8 @@
 
 namespace marionette {
 
-Result<IkResult> solve_chain(const Rig& rig, const IkChain& chain, const glm::vec3& target, Pose& pose,
-                             const SolveOverrides& overrides, std::span<const Transform> world) {
+Result<IkResult> solve_chain(const Rig& rig, const IkChain& chain, const glm::vec3& target, Pose& pose, const SolveOverrides& overrides,
+                             std::span<const Transform> world) {
     const SolverKind kind = overrides.solver.value_or(chain.solver);
     const Transform* parent_frame = nullptr;
     if (world.size() == rig.skeleton.size() && chain.root >= 0 && static_cast<std::size_t>(chain.root) < world.size()) {

@@ -6,16 +6,16 @@
 #include <optional>
 #include <span>
 
-#include "core/ik/ik_result.hpp"
 #include "core/base/result.hpp"
+#include "core/ik/ik_result.hpp"
 #include "core/rig/rig.hpp"
 
 namespace marionette {
 
 struct SolveOverrides {
-    std::optional<SolverKind> solver;      // instead of the chain's own
-    std::optional<int> max_iterations;     // CCD only
-    std::optional<float> tolerance;        // CCD only, > 0
+    std::optional<SolverKind> solver;   // instead of the chain's own
+    std::optional<int> max_iterations;  // CCD only
+    std::optional<float> tolerance;     // CCD only, > 0
 };
 
 // Solves `chain` toward `target` (world space; z is ignored in a 2D rig), starting from `pose`

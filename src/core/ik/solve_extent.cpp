@@ -19,8 +19,8 @@ bool within(const glm::vec3& p) {
 
 }  // namespace
 
-Status check_solve_extent(const char* solver, const Skeleton& skeleton, const Pose& pose, int root, int effector,
-                          const Transform& parent, const glm::vec3& target, const std::optional<glm::vec3>& pole) {
+Status check_solve_extent(const char* solver, const Skeleton& skeleton, const Pose& pose, int root, int effector, const Transform& parent,
+                          const glm::vec3& target, const std::optional<glm::vec3>& pole) {
     const std::string limit = " has a coordinate beyond +-1e9, more than the solver computes with";
     if (!within(target)) return Error{std::string(solver) + ": the target" + limit};
     if (pole && !within(*pole)) return Error{std::string(solver) + ": the pole" + limit};

@@ -3,8 +3,8 @@
 
 #include <optional>
 
-#include "core/rig/pose.hpp"
 #include "core/base/result.hpp"
+#include "core/rig/pose.hpp"
 #include "core/rig/skeleton.hpp"
 
 namespace marionette {
@@ -13,7 +13,7 @@ namespace marionette {
 // the world and from its parent's joint) or root's parent joint has a coordinate beyond
 // +-kMaxSolveDistance or whose chain (root down to effector, which must be below root) reaches
 // farther than that. `parent` is the root bone's parent's world frame.
-Status check_solve_extent(const char* solver, const Skeleton& skeleton, const Pose& pose, int root, int effector,
-                          const Transform& parent, const glm::vec3& target, const std::optional<glm::vec3>& pole);
+Status check_solve_extent(const char* solver, const Skeleton& skeleton, const Pose& pose, int root, int effector, const Transform& parent,
+                          const glm::vec3& target, const std::optional<glm::vec3>& pole);
 
 }  // namespace marionette

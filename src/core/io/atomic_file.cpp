@@ -158,8 +158,8 @@ bool is_read_only_file(const std::filesystem::path& path) {
 }
 
 struct AtomicFileWriter::Open {
-    std::string where;            // "the path as given: "
-    std::filesystem::path path;   // the file replaced, links followed
+    std::string where;           // "the path as given: "
+    std::filesystem::path path;  // the file replaced, links followed
     Temporary tmp;
 };
 

@@ -90,9 +90,8 @@ DiskCheck check_file(const std::filesystem::path& path, const FileIdentity& know
     if (!now) return {DiskChange::Changed, std::nullopt, now.message()};
     if (now.value().size == known.size && now.value().hash == known.hash) return {DiskChange::Unchanged, now.value(), {}};
     // Same size (other sizes returned above), unless it changed between the stat and the read.
-    std::string detail = now.value().size == known.size
-                             ? "same size, other contents"
-                             : megabytes_text(now.value().size) + ", was " + megabytes_text(known.size);
+    std::string detail = now.value().size == known.size ? "same size, other contents"
+                                                        : megabytes_text(now.value().size) + ", was " + megabytes_text(known.size);
     return {DiskChange::Changed, now.value(), std::move(detail)};
 }
 

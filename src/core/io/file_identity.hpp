@@ -40,8 +40,8 @@ Result<FileIdentity> identify_written_file(const std::filesystem::path& path, st
 
 enum class DiskChange {
     Unchanged,
-    Changed,     // other contents (or unreadable: not known to be ours)
-    Deleted,     // nothing at that path any more
+    Changed,  // other contents (or unreadable: not known to be ours)
+    Deleted,  // nothing at that path any more
 };
 
 struct DiskCheck {

@@ -22,8 +22,8 @@
 #include <string>
 #include <vector>
 
-#include "core/io/atomic_file.hpp"
 #include "core/base/result.hpp"
+#include "core/io/atomic_file.hpp"
 
 namespace marionette {
 

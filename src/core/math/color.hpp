@@ -6,7 +6,7 @@
 
 namespace marionette {
 
-inline constexpr const char* kColorRange = "between 0 and 1";  // for messages
+inline constexpr const char* kColorRange = "between 0 and 1";               // for messages
 inline bool is_color_component(float c) { return c >= 0.0f && c <= 1.0f; }  // false for NaN
 
 template <int N>

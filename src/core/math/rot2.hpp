@@ -16,8 +16,16 @@ struct Rot2 {
 // reading one of the two (TurnBound) leaves the other unworked.
 [[gnu::always_inline]] constexpr Rot2 rot2_within_quarter(float radians) {
     const float x = radians, x2 = x * x;
-    const float c = 1.0f - x2 * (1.0f / 2 - x2 * (1.0f / 24 - x2 * (1.0f / 720 - x2 * (1.0f / 40320 - x2 * (1.0f / 3628800 - x2 * (1.0f / 479001600 - x2 * (1.0f / 87178291200.0f)))))));
-    const float s = x * (1.0f - x2 * (1.0f / 6 - x2 * (1.0f / 120 - x2 * (1.0f / 5040 - x2 * (1.0f / 362880 - x2 * (1.0f / 39916800 - x2 * (1.0f / 6227020800.0f - x2 * (1.0f / 1307674368000.0f))))))));
+    const float c =
+        1.0f -
+        x2 * (1.0f / 2 -
+              x2 * (1.0f / 24 - x2 * (1.0f / 720 - x2 * (1.0f / 40320 -
+                                                         x2 * (1.0f / 3628800 - x2 * (1.0f / 479001600 - x2 * (1.0f / 87178291200.0f)))))));
+    const float s =
+        x * (1.0f - x2 * (1.0f / 6 -
+                          x2 * (1.0f / 120 - x2 * (1.0f / 5040 - x2 * (1.0f / 362880 -
+                                                                       x2 * (1.0f / 39916800 - x2 * (1.0f / 6227020800.0f -
+                                                                                                     x2 * (1.0f / 1307674368000.0f))))))));
     return {c, s};
 }
 

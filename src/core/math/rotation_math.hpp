@@ -186,9 +186,7 @@ inline bool rotation_axis(const glm::quat& q, glm::vec3& axis) {
 }
 
 // The rotation's angle in [0, pi].
-inline float rotation_angle(const glm::quat& q) {
-    return 2.0f * std::atan2(std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z), std::fabs(q.w));
-}
+inline float rotation_angle(const glm::quat& q) { return 2.0f * std::atan2(std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z), std::fabs(q.w)); }
 
 // Whether rotation_angle(q) <= angle (q of any length), without atan2: the half angle's sine
 // is |q.xyz| / |q| and its cosine |q.w| / |q|; the sine decides small angles, the cosine large

@@ -24,19 +24,13 @@ inline Transform operator*(const Transform& parent, const Transform& local) {
 // A bone extends along its local +X axis; its tip is (length, 0, 0) in its own frame.
 inline glm::vec3 bone_axis() { return {1.0f, 0.0f, 0.0f}; }
 
-inline glm::vec3 bone_tip(const Transform& joint, float length) {
-    return joint.apply(bone_axis() * length);
-}
+inline glm::vec3 bone_tip(const Transform& joint, float length) { return joint.apply(bone_axis() * length); }
 
 // Rotation about z by `radians`, counter-clockwise with y up: the only rotation of a 2D rig.
-inline glm::quat rotation_2d(float radians) {
-    return glm::angleAxis(radians, glm::vec3{0.0f, 0.0f, 1.0f});
-}
+inline glm::quat rotation_2d(float radians) { return glm::angleAxis(radians, glm::vec3{0.0f, 0.0f, 1.0f}); }
 
 inline bool is_finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
-inline bool is_finite(const glm::quat& q) {
-    return std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z);
-}
+inline bool is_finite(const glm::quat& q) { return std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z); }
 
 // A frame as a matrix, scaled along its own axes first (a pose's scale stretches a bone; a glTF
 // node's scale).

@@ -10,8 +10,8 @@
 #include <optional>
 #include <string>
 
-#include "core/mesh/mesh.hpp"
 #include "core/io/text_file.hpp"
+#include "core/mesh/mesh.hpp"
 
 namespace marionette {
 
@@ -21,15 +21,18 @@ namespace {
 // 1 GB limit without saying which format it was, and the message should say "too large".
 std::optional<glm::u64vec2> png_header_size(std::span<const std::uint8_t> bytes) {
     static const std::uint8_t kSignature[] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-    if (bytes.size() < 24 || std::memcmp(bytes.data(), kSignature, 8) != 0 || std::memcmp(bytes.data() + 12, "IHDR", 4) != 0) return std::nullopt;
+    if (bytes.size() < 24 || std::memcmp(bytes.data(), kSignature, 8) != 0 || std::memcmp(bytes.data() + 12, "IHDR", 4) != 0)
+        return std::nullopt;
     const auto be32 = [&](std::size_t at) {
-        return (std::uint64_t{bytes[at]} << 24) | (std::uint64_t{bytes[at + 1]} << 16) | (std::uint64_t{bytes[at + 2]} << 8) | bytes[at + 3];
+        return (std::uint64_t{bytes[at]} << 24) | (std::uint64_t{bytes[at + 1]} << 16) | (std::uint64_t{bytes[at + 2]} << 8) |
+               bytes[at + 3];
     };
     return glm::u64vec2{be32(16), be32(20)};
 }
 
 std::string too_large(std::uint64_t width, std::uint64_t height) {
-    return "is larger than " + std::to_string(kMaxImageSide) + " pixels a side (" + std::to_string(width) + " × " + std::to_string(height) + ")";
+    return "is larger than " + std::to_string(kMaxImageSide) + " pixels a side (" + std::to_string(width) + " × " + std::to_string(height) +
+           ")";
 }
 
 }  // namespace
@@ -50,10 +53,12 @@ Result<glm::ivec2> image_size(std::span<const std::uint8_t> bytes) {
     }
     int width = 0, height = 0, channels = 0;
     if (!stbi_info_from_memory(bytes.data(), static_cast<int>(bytes.size()), &width, &height, &channels)) {
-        return Error{std::string("does not decode (") + stbi_failure_reason() + ")"};  // stb_image's reason: "unknown image type", "too large"
+        return Error{std::string("does not decode (") + stbi_failure_reason() +
+                     ")"};  // stb_image's reason: "unknown image type", "too large"
     }
     if (width <= 0 || height <= 0) return Error{"does not decode"};
-    if (width > kMaxImageSide || height > kMaxImageSide) return Error{too_large(static_cast<std::uint64_t>(width), static_cast<std::uint64_t>(height))};
+    if (width > kMaxImageSide || height > kMaxImageSide)
+        return Error{too_large(static_cast<std::uint64_t>(width), static_cast<std::uint64_t>(height))};
     return glm::ivec2{width, height};
 }
 

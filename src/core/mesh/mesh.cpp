@@ -2,9 +2,9 @@
 
 #include <cmath>
 
+#include "core/base/read_budget.hpp"
 #include "core/math/color.hpp"
 #include "core/mesh/image_decode.hpp"
-#include "core/base/read_budget.hpp"
 
 namespace marionette {
 
@@ -35,7 +35,8 @@ std::optional<std::string> influence_problem(const Influence& v, std::size_t joi
         const float w = v.weights[static_cast<int>(k)];
         if (!(w >= 0.0f && w <= 1.0f)) return place + ".weights: each weight is within [0, 1]";
         if (w > 0.0f && v.joints[k] >= joints) {
-            return place + ".joints: " + std::to_string(v.joints[k]) + " is not a joint of the mesh (it has " + std::to_string(joints) + ")";
+            return place + ".joints: " + std::to_string(v.joints[k]) + " is not a joint of the mesh (it has " + std::to_string(joints) +
+                   ")";
         }
         sum += w;
     }
@@ -71,10 +72,12 @@ std::optional<std::string> mesh_problem(const Mesh& mesh, std::size_t bone_count
     } else if (mesh.joints.size() > 1) {
         return place + ": a mesh without weights hangs on one joint, not " + std::to_string(mesh.joints.size());
     }
-    if (mesh.indices.size() % 3 != 0) return place + ".indices: " + std::to_string(mesh.indices.size()) + " is not a whole number of triangles";
+    if (mesh.indices.size() % 3 != 0)
+        return place + ".indices: " + std::to_string(mesh.indices.size()) + " is not a whole number of triangles";
     for (std::size_t i = 0; i < mesh.indices.size(); ++i) {
         if (mesh.indices[i] >= n) {
-            return at(place + ".indices", i) + ": " + std::to_string(mesh.indices[i]) + " is not a vertex (the mesh has " + std::to_string(n) + ")";
+            return at(place + ".indices", i) + ": " + std::to_string(mesh.indices[i]) + " is not a vertex (the mesh has " +
+                   std::to_string(n) + ")";
         }
     }
     const glm::vec4& c = mesh.material.base_color;
@@ -99,8 +102,9 @@ std::optional<std::string> mesh_set_problem(const MeshSet& set, std::size_t bone
         // set decodes within the file's budget: found here, not when the editor first draws it.
         const std::string_view kind = image_mime_type(image.bytes);
         if (kind != image.mime_type) {
-            return place + ": its bytes are " + (kind.empty() ? std::string("no PNG or JPEG picture") : "a " + std::string(kind) + " picture") +
-                   ", not the " + image.mime_type + " its type says";
+            return place + ": its bytes are " +
+                   (kind.empty() ? std::string("no PNG or JPEG picture") : "a " + std::string(kind) + " picture") + ", not the " +
+                   image.mime_type + " its type says";
         }
         const Result<glm::ivec2> size = image_size(image.bytes);
         if (!size) return place + ": " + size.message();
@@ -114,7 +118,8 @@ std::optional<std::string> mesh_set_problem(const MeshSet& set, std::size_t bone
         const Mesh& mesh = set.meshes[m];
         vertices += mesh.positions.size();
         triangles += mesh.indices.size() / 3;
-        if (vertices > kMaxFileVertices) return at("meshes", m) + ": the meshes hold more than " + with_thousands(kMaxFileVertices) + " vertices together, the limit";
+        if (vertices > kMaxFileVertices)
+            return at("meshes", m) + ": the meshes hold more than " + with_thousands(kMaxFileVertices) + " vertices together, the limit";
         if (triangles > kMaxFileTriangles) {
             return at("meshes", m) + ": the meshes hold more than " + with_thousands(kMaxFileTriangles) + " triangles together, the limit";
         }

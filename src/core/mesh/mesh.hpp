@@ -29,15 +29,15 @@ inline constexpr std::size_t kMaxMeshJoints = 65'535;  // joint indices are 16-b
 inline constexpr std::size_t kMaxImageBytes = 256ull * 1024 * 1024;
 
 struct MeshJoint {
-    int bone = -1;          // index into the skeleton
-    glm::mat4 bind{1.0f};   // bind space -> the bone's frame at bind time (any affine matrix)
+    int bone = -1;         // index into the skeleton
+    glm::mat4 bind{1.0f};  // bind space -> the bone's frame at bind time (any affine matrix)
 
     bool operator==(const MeshJoint&) const = default;
 };
 
 struct Influence {
     std::array<std::uint16_t, kInfluencesPerVertex> joints{};  // indices into Mesh::joints
-    glm::vec4 weights{0.0f};                                    // sum to 1 (unused ones 0)
+    glm::vec4 weights{0.0f};                                   // sum to 1 (unused ones 0)
 
     bool operator==(const Influence&) const = default;
 };
@@ -46,7 +46,7 @@ struct Influence {
 // out again byte for byte; decoded only to draw.
 struct MeshImage {
     std::string name;
-    std::string mime_type;             // "image/png" or "image/jpeg"
+    std::string mime_type;  // "image/png" or "image/jpeg"
     std::vector<std::uint8_t> bytes;
 
     bool operator==(const MeshImage&) const = default;

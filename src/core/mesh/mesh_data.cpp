@@ -46,7 +46,8 @@ std::string pack_mesh_data(const MeshSet& set, MeshDataLayout& layout) {
     std::string out;
     layout = {};
     std::size_t total = 0;
-    for (const Mesh& m : set.meshes) total += mesh_block_bytes(m.positions.size(), m.indices.size() / 3, !m.normals.empty(), !m.uvs.empty(), m.is_skinned());
+    for (const Mesh& m : set.meshes)
+        total += mesh_block_bytes(m.positions.size(), m.indices.size() / 3, !m.normals.empty(), !m.uvs.empty(), m.is_skinned());
     for (const MeshImage& image : set.images) total += aligned(image.bytes.size());
     out.reserve(total);
     for (const Mesh& mesh : set.meshes) {

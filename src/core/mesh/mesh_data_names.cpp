@@ -2,8 +2,8 @@
 
 #include <system_error>
 
-#include "core/rig/rig_json.hpp"
 #include "core/io/text_file.hpp"
+#include "core/rig/rig_json.hpp"
 
 namespace marionette {
 

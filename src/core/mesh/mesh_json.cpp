@@ -2,8 +2,8 @@
 
 #include <unordered_map>
 
-#include "core/io/json/json_numbers.hpp"
 #include "core/base/read_budget.hpp"
+#include "core/io/json/json_numbers.hpp"
 #include "core/io/text_file.hpp"
 
 namespace marionette {
@@ -76,11 +76,12 @@ const char* slice(const JsonField& f, Block& block, std::size_t size) {
     const std::size_t total = block.bytes.size();
     if (offset < 0 || offset % 4 != 0) f.fail("expected an offset that is a multiple of 4");
     if (static_cast<std::size_t>(offset) > total || size > total - static_cast<std::size_t>(offset)) {
-        f.fail("the " + std::to_string(size) + " bytes at " + std::to_string(offset) + " run past the mesh data's " + std::to_string(total));
+        f.fail("the " + std::to_string(size) + " bytes at " + std::to_string(offset) + " run past the mesh data's " +
+               std::to_string(total));
     }
     if (size > total - block.taken) {
-        f.fail("the meshes and images would take " + with_thousands(block.taken + size) + " bytes of a mesh data block of " + with_thousands(total) +
-               ": each byte belongs to one of them");
+        f.fail("the meshes and images would take " + with_thousands(block.taken + size) + " bytes of a mesh data block of " +
+               with_thousands(total) + ": each byte belongs to one of them");
     }
     block.taken += size;
     return block.bytes.data() + offset;
@@ -152,7 +153,8 @@ void put_meshes_json(const Rig& rig, const PackedMeshes& packed, Json& top) {
         Json j{{"name", mesh.name}};
         Json joints = Json::array();
         for (const MeshJoint& joint : mesh.joints) {
-            joints.push_back(Json{{"bone", rig.skeleton[static_cast<std::size_t>(joint.bone)].name}, {"bind", numbers(&joint.bind[0][0], 16)}});
+            joints.push_back(
+                Json{{"bone", rig.skeleton[static_cast<std::size_t>(joint.bone)].name}, {"bind", numbers(&joint.bind[0][0], 16)}});
         }
         j["joints"] = std::move(joints);
         j["vertices"] = mesh.positions.size();
@@ -168,7 +170,8 @@ void put_meshes_json(const Rig& rig, const PackedMeshes& packed, Json& top) {
     Json images = Json::array();
     for (std::size_t i = 0; i < rig.meshes.images().size(); ++i) {
         const MeshImage& image = rig.meshes.images()[i];
-        images.push_back(Json{{"name", image.name}, {"type", image.mime_type}, {"data", packed.layout.image_offsets[i]}, {"bytes", image.bytes.size()}});
+        images.push_back(
+            Json{{"name", image.name}, {"type", image.mime_type}, {"data", packed.layout.image_offsets[i]}, {"bytes", image.bytes.size()}});
     }
     top["meshes"] = std::move(meshes);
     if (!images.empty()) top["images"] = std::move(images);

@@ -5,9 +5,9 @@
 
 #include <span>
 
+#include "core/math/transform.hpp"
 #include "core/mesh/mesh.hpp"
 #include "core/rig/pose.hpp"
-#include "core/math/transform.hpp"
 
 namespace marionette {
 
@@ -19,7 +19,7 @@ struct JointMatricesJob {
     // Inputs.
     const Mesh* mesh = nullptr;
     std::span<const Transform> world;  // every bone's world frame (forward kinematics' output)
-    const Pose* pose = nullptr;         // for the bones' scales
+    const Pose* pose = nullptr;        // for the bones' scales
     // Output: palette_size(*mesh) matrices, world(bone) * scale(bone) * bind for each joint.
     std::span<glm::mat4> matrices;
 

@@ -3,9 +3,9 @@
 #include <cmath>
 #include <set>
 
+#include "core/base/extents.hpp"
 #include "core/math/angles.hpp"
 #include "core/math/color.hpp"
-#include "core/base/extents.hpp"
 
 namespace marionette {
 
@@ -60,7 +60,8 @@ std::optional<std::string> slots_problem(const std::vector<Slot>& slots, std::si
                 return where + ".name: \"" + slot.attachments[a].name + "\" names another attachment of the slot too";
             }
         }
-        if (slot.shown < -1 || slot.shown >= static_cast<int>(slot.attachments.size())) return place + ".attachment: not one of its attachments";
+        if (slot.shown < -1 || slot.shown >= static_cast<int>(slot.attachments.size()))
+            return place + ".attachment: not one of its attachments";
     }
     return std::nullopt;
 }

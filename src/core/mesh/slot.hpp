@@ -20,14 +20,14 @@
 namespace marionette {
 
 struct Attachment {
-    std::string name;           // unique within its slot
-    std::string image;          // a relative path from the rig file's folder, '/' between parts
-    glm::vec2 size{0.0f};       // the picture's width and height in rig units, at scale 1
-    glm::vec2 offset{0.0f};     // where the pivot sits, in the bone's frame
-    float rotation = 0.0f;      // radians about the pivot, counter-clockwise in the bone's frame
-    glm::vec2 scale{1.0f};      // along the picture's own x and y (negative mirrors it)
-    glm::vec2 pivot{0.5f};      // the point of the picture at `offset`: (0, 0) its bottom left, (1, 1) its top right
-    glm::vec4 tint{1.0f};       // multiplies the picture's colour and alpha, each in [0, 1]
+    std::string name;        // unique within its slot
+    std::string image;       // a relative path from the rig file's folder, '/' between parts
+    glm::vec2 size{0.0f};    // the picture's width and height in rig units, at scale 1
+    glm::vec2 offset{0.0f};  // where the pivot sits, in the bone's frame
+    float rotation = 0.0f;   // radians about the pivot, counter-clockwise in the bone's frame
+    glm::vec2 scale{1.0f};   // along the picture's own x and y (negative mirrors it)
+    glm::vec2 pivot{0.5f};   // the point of the picture at `offset`: (0, 0) its bottom left, (1, 1) its top right
+    glm::vec4 tint{1.0f};    // multiplies the picture's colour and alpha, each in [0, 1]
 
     bool operator==(const Attachment&) const = default;
 };

@@ -1,7 +1,7 @@
 #include "core/mesh/slot_json.hpp"
 
-#include "core/math/angles.hpp"
 #include "core/io/json/json_numbers.hpp"
+#include "core/math/angles.hpp"
 
 namespace marionette {
 

@@ -5,9 +5,9 @@
 #include <nlohmann/json.hpp>
 
 #include "core/io/gltf/gltf_import.hpp"
+#include "core/mesh/slot_images.hpp"
 #include "core/rig/rig_file.hpp"
 #include "core/rig/rig_json.hpp"
-#include "core/mesh/slot_images.hpp"
 
 namespace marionette {
 

@@ -10,12 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "core/io/atomic_file.hpp"
-#include "core/rig/editor_data.hpp"
-#include "core/io/file_identity.hpp"
 #include "core/base/result.hpp"
-#include "core/rig/rig.hpp"
+#include "core/io/atomic_file.hpp"
+#include "core/io/file_identity.hpp"
 #include "core/mesh/slot_images.hpp"
+#include "core/rig/editor_data.hpp"
+#include "core/rig/rig.hpp"
 
 namespace marionette {
 

@@ -12,8 +12,8 @@ Status ForwardKinematicsJob::validate() const {
     const std::size_t n = skeleton->size();
     if (!pose->fits(n)) return Error{"forward kinematics: the pose has " + pose->misfit(n) + " for " + std::to_string(n) + " bones"};
     if (world.size() != n) {
-        return Error{"forward kinematics: the output holds " + std::to_string(world.size()) + " transforms for " +
-                     std::to_string(n) + " bones"};
+        return Error{"forward kinematics: the output holds " + std::to_string(world.size()) + " transforms for " + std::to_string(n) +
+                     " bones"};
     }
     if (!skeleton->is_parent_before_child()) return Error{"forward kinematics: bones are not parent-before-child"};
     return {};

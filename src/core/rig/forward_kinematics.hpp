@@ -4,8 +4,8 @@
 
 #include <span>
 
-#include "core/rig/pose.hpp"
 #include "core/base/result.hpp"
+#include "core/rig/pose.hpp"
 #include "core/rig/skeleton.hpp"
 
 namespace marionette {

@@ -54,7 +54,8 @@ std::optional<std::string> swapped_side_name(std::string_view name) {
         for (std::size_t at = low.find(side); at != std::string::npos; at = low.find(side, at + 1)) {
             const bool word_start = at == 0 || is_separator(name[at - 1]) || std::isupper(static_cast<unsigned char>(name[at]));
             // ... and ending it: at the end, before a separator, a capital or a digit ("LeftArm", not "leftover").
-            const bool word_end = at + n == name.size() || is_separator(name[at + n]) || std::isupper(static_cast<unsigned char>(name[at + n])) ||
+            const bool word_end = at + n == name.size() || is_separator(name[at + n]) ||
+                                  std::isupper(static_cast<unsigned char>(name[at + n])) ||
                                   std::isdigit(static_cast<unsigned char>(name[at + n]));
             if (!word_start || !word_end) continue;
             return std::string(name.substr(0, at)) + other_side(name.substr(at, n)) + std::string(name.substr(at + n));

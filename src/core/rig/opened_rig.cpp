@@ -1,8 +1,8 @@
 #include "core/rig/opened_rig.hpp"
 
 #include "core/io/gltf/gltf_import.hpp"
-#include "core/rig/rig_file.hpp"
 #include "core/mesh/slot_images.hpp"
+#include "core/rig/rig_file.hpp"
 
 namespace marionette {
 

@@ -50,8 +50,8 @@ std::string summarize(const Rig& rig) {
         std::snprintf(length, sizeof length, "%g", static_cast<double>(state_length(st)));
         // The draw order's keys count as one track, as the timeline shows them in one row.
         const std::size_t tracks = st.tracks.size() + st.slot_tracks.size() + (st.draw_order.empty() ? 0 : 1) + st.chain_tracks.size();
-        return st.name + " [keyed: " + std::to_string(tracks) + (tracks == 1 ? " track, " : " tracks, ") +
-               std::to_string(keys) + (keys == 1 ? " key, " : " keys, ") + length + " s" + (st.loop ? "" : ", held") + "]";
+        return st.name + " [keyed: " + std::to_string(tracks) + (tracks == 1 ? " track, " : " tracks, ") + std::to_string(keys) +
+               (keys == 1 ? " key, " : " keys, ") + length + " s" + (st.loop ? "" : ", held") + "]";
     });
     if (!rig.slots.empty()) s += ", " + std::to_string(rig.slots.size()) + (rig.slots.size() == 1 ? " slot" : " slots");
     return s;

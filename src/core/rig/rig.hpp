@@ -7,15 +7,15 @@
 
 #include <glm/glm.hpp>
 
-#include "core/rig/editor_data.hpp"
+#include "core/anim/state.hpp"
 #include "core/base/extents.hpp"
 #include "core/ik/ik_chain.hpp"
 #include "core/mesh/mesh.hpp"
+#include "core/mesh/slot.hpp"
+#include "core/rig/editor_data.hpp"
 #include "core/rig/pose.hpp"
 #include "core/rig/skeleton.hpp"
-#include "core/mesh/slot.hpp"
 #include "core/rig/stored_pose.hpp"
-#include "core/anim/state.hpp"
 
 namespace marionette {
 
@@ -28,9 +28,9 @@ struct Rig {
     Pose pose;
     std::vector<State> states;
     TransitionSettings transition;
-    float fps = kDefaultFps;  // frames per second the rig is animated at (extents.hpp: is_fps)
-    RigMeshes meshes{};       // what hangs on the bones (3D rigs); kept in a file beside the rig's
-    std::vector<Slot> slots{};  // pictures on the bones, in draw order, bottom first
+    float fps = kDefaultFps;          // frames per second the rig is animated at (extents.hpp: is_fps)
+    RigMeshes meshes{};               // what hangs on the bones (3D rigs); kept in a file beside the rig's
+    std::vector<Slot> slots{};        // pictures on the bones, in draw order, bottom first
     std::vector<StoredPose> poses{};  // the pose library (stored_pose.hpp)
     // The axis the rig's two sides mirror across (mirror_pairs.hpp), unit; none: detected from
     // the rest pose. 3D rigs only: a 2D rig mirrors across x.

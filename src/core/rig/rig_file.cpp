@@ -4,10 +4,10 @@
 #include <vector>
 
 #include "core/io/file_set.hpp"
+#include "core/io/text_file.hpp"
 #include "core/mesh/mesh_data_names.hpp"
 #include "core/mesh/mesh_json.hpp"
 #include "core/rig/rig_json.hpp"
-#include "core/io/text_file.hpp"
 
 namespace marionette {
 

@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <string>
 
-#include "core/io/atomic_file.hpp"
 #include "core/base/result.hpp"
+#include "core/io/atomic_file.hpp"
 #include "core/rig/rig.hpp"
 
 namespace marionette {

@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "core/io/json/json_fwd.hpp"
 #include "core/base/result.hpp"
+#include "core/io/json/json_fwd.hpp"
 #include "core/rig/rig.hpp"
 
 namespace marionette {

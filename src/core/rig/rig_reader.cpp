@@ -4,18 +4,18 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/math/angles.hpp"
-#include "core/ik/chain_rules.hpp"
 #include "core/anim/chain_track_json.hpp"
+#include "core/anim/key_curve_json.hpp"
+#include "core/anim/slot_track_json.hpp"
+#include "core/ik/chain_rules.hpp"
 #include "core/io/json/fast_json.hpp"
 #include "core/io/json/json_document.hpp"
+#include "core/math/angles.hpp"
 #include "core/mesh/mesh_json.hpp"
-#include "core/anim/key_curve_json.hpp"
+#include "core/mesh/slot_json.hpp"
 #include "core/rig/rig_json.hpp"
 #include "core/rig/skeleton_reader.hpp"
-#include "core/mesh/slot_json.hpp"
 #include "core/rig/stored_pose_json.hpp"
-#include "core/anim/slot_track_json.hpp"
 
 namespace marionette {
 
@@ -176,7 +176,8 @@ StateChannel read_channel(const JsonField& f, const BoneIndex& bones, int dims) 
         if (auto v = f.optional_member("axis")) c.axis = v->direction();
         if (auto v = f.optional_member("base")) {
             // 3D: a quaternion, or a number of degrees about the channel's axis (handy to write by hand).
-            c.base = dims == 3 && v->is_number() ? glm::angleAxis(v->degrees(-kMaxFileDegrees, kMaxFileDegrees), c.axis) : v->rotation(dims);
+            c.base =
+                dims == 3 && v->is_number() ? glm::angleAxis(v->degrees(-kMaxFileDegrees, kMaxFileDegrees), c.axis) : v->rotation(dims);
         }
         if (auto v = f.optional_member("amplitude")) c.amplitude = v->degrees(-kMaxFileDegrees, kMaxFileDegrees);
     }
@@ -232,8 +233,8 @@ KeyTrack read_track(const JsonField& f, const BoneIndex& bones, int dims) {
     return t;
 }
 
-std::vector<State> read_states(const JsonField& f, const BoneIndex& bones, const std::vector<Slot>& slots, const std::vector<IkChain>& chains,
-                               int dims) {
+std::vector<State> read_states(const JsonField& f, const BoneIndex& bones, const std::vector<Slot>& slots,
+                               const std::vector<IkChain>& chains, int dims) {
     std::vector<State> states;
     std::unordered_map<std::string, std::size_t> seen;
     for (std::size_t i = 0; i < f.array_size(); ++i) {
@@ -297,16 +298,15 @@ Rig read_rig(const JsonField& top, const std::filesystem::path& folder) {
     }
     const JsonField format = top.member("format");
     if (!format.is_string() || format.string() != kRigFormatName) {
-        top.fail(std::string("not a Marionette rig: \"format\" is ") + format.excerpt() + ", expected \"" +
-                 kRigFormatName + "\"");
+        top.fail(std::string("not a Marionette rig: \"format\" is ") + format.excerpt() + ", expected \"" + kRigFormatName + "\"");
     }
     const JsonField version = top.member("version");
     if (const int v = version.integer(); v != kRigFormatVersion) {
-        version.fail("unsupported format version " + std::to_string(v) + " (this build reads version " +
-                     std::to_string(kRigFormatVersion) + ")");
+        version.fail("unsupported format version " + std::to_string(v) + " (this build reads version " + std::to_string(kRigFormatVersion) +
+                     ")");
     }
-    top.allow_only({"format", "version", "dimensions", "bones", "chains", "pose", "states", "transition", "fps", "editor", "meshes", "images",
-                    "mesh_data", "slots", "poses", "side_axis"});
+    top.allow_only({"format", "version", "dimensions", "bones", "chains", "pose", "states", "transition", "fps", "editor", "meshes",
+                    "images", "mesh_data", "slots", "poses", "side_axis"});
 
     Rig rig;
     const JsonField dimensions = top.member("dimensions");

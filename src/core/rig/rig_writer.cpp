@@ -6,16 +6,16 @@
 #include <string>
 #include <utility>
 
-#include "core/math/angles.hpp"
 #include "core/anim/chain_track_json.hpp"
-#include "core/io/json/json_numbers.hpp"
-#include "core/mesh/mesh_json.hpp"
 #include "core/anim/key_curve_json.hpp"
-#include "core/rig/rig_json.hpp"
 #include "core/anim/slot_track_json.hpp"
-#include "core/mesh/slot_json.hpp"
-#include "core/rig/stored_pose_json.hpp"
+#include "core/io/json/json_numbers.hpp"
 #include "core/io/text_file.hpp"
+#include "core/math/angles.hpp"
+#include "core/mesh/mesh_json.hpp"
+#include "core/mesh/slot_json.hpp"
+#include "core/rig/rig_json.hpp"
+#include "core/rig/stored_pose_json.hpp"
 
 namespace marionette {
 
@@ -119,7 +119,8 @@ Json key_json(const Key& k, PoseProperty property, bool is_2d) {
             if (is_2d) {
                 j["value"] = degrees(k.angle);  // not wrapped: 360 stays a whole turn
             } else {
-                j["value"] = Json::array({json_float(k.rotation.x), json_float(k.rotation.y), json_float(k.rotation.z), json_float(k.rotation.w)});
+                j["value"] =
+                    Json::array({json_float(k.rotation.x), json_float(k.rotation.y), json_float(k.rotation.z), json_float(k.rotation.w)});
             }
             break;
         case PoseProperty::Translation:
@@ -190,8 +191,7 @@ Json rig_to_json(const Rig& rig, RigJsonStyle style, const PackedMeshes* meshes)
     Json states = Json::array();
     for (const State& s : rig.states) states.push_back(state_json(sk, rig.slots, rig.chains, s, is_2d));
     j["states"] = std::move(states);
-    j["transition"] = Json{{"duration", json_float(rig.transition.duration)},
-                           {"easing", easing_name(rig.transition.easing)}};
+    j["transition"] = Json{{"duration", json_float(rig.transition.duration)}, {"easing", easing_name(rig.transition.easing)}};
     if (rig.fps != kDefaultFps) j["fps"] = json_float(rig.fps);  // files at the default stay as they were
     if (!rig.meshes.empty()) put_meshes_json(rig, meshes ? *meshes : pack_meshes(rig.meshes.set()), j);
     if (!rig.slots.empty()) j["slots"] = slots_json(rig);
@@ -205,8 +205,10 @@ Result<std::string> serialize_rig(const Rig& rig, std::uintmax_t max_bytes, cons
     if (std::optional<std::string> problem = mesh_set_problem(rig.meshes.set(), rig.skeleton.size())) {
         return Error{"cannot write the rig: " + *problem};
     }
-    if (std::optional<std::string> problem = slots_problem(rig.slots, rig.skeleton.size())) return Error{"cannot write the rig: " + *problem};
-    if (std::optional<std::string> problem = stored_poses_problem(rig.poses, rig.skeleton.size())) return Error{"cannot write the rig: " + *problem};
+    if (std::optional<std::string> problem = slots_problem(rig.slots, rig.skeleton.size()))
+        return Error{"cannot write the rig: " + *problem};
+    if (std::optional<std::string> problem = stored_poses_problem(rig.poses, rig.skeleton.size()))
+        return Error{"cannot write the rig: " + *problem};
     for (std::size_t i = 0; i < rig.states.size(); ++i) {
         std::string place;
         const State& st = rig.states[i];

@@ -33,8 +33,8 @@ struct JointLimits {
     // 3D ball joints may instead bound swing and twist apart (never with max_angle or a hinge):
     // the pose rotation splits as swing * twist, the twist about the bone's own x axis and the
     // swing the shortest turn taking x where the pose takes it (joint_limits.hpp).
-    std::optional<LimitAngle> swing;    // the largest swing, [0, pi]
-    std::optional<TwistRange> twist;    // the allowed twist
+    std::optional<LimitAngle> swing;  // the largest swing, [0, pi]
+    std::optional<TwistRange> twist;  // the allowed twist
 
     bool is_swing_twist() const { return swing.has_value() || twist.has_value(); }
     bool operator==(const JointLimits&) const = default;
@@ -42,9 +42,9 @@ struct JointLimits {
 
 struct Bone {
     std::string name;
-    int parent = -1;           // index into the skeleton, -1 for a root
-    Transform rest;            // relative to the parent's joint frame
-    float length = 0.0f;       // along local +X; 0 is allowed
+    int parent = -1;      // index into the skeleton, -1 for a root
+    Transform rest;       // relative to the parent's joint frame
+    float length = 0.0f;  // along local +X; 0 is allowed
     std::optional<JointLimits> limits;
     // How the viewport draws it, RGB each in [0, 1] (color.hpp); none: the editor's default.
     std::optional<glm::vec3> color;

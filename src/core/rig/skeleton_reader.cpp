@@ -7,9 +7,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/math/color.hpp"
 #include "core/base/extents.hpp"
 #include "core/io/json/json_document.hpp"
+#include "core/math/color.hpp"
 
 namespace marionette {
 
@@ -19,7 +19,7 @@ struct BoneEntry {
     Bone bone;
     std::string parent_name;  // empty for a root
     bool has_translation = false;
-    int parent_entry = -1;    // file index of the parent
+    int parent_entry = -1;  // file index of the parent
 };
 
 JointLimits read_limits(const JsonField& f, int dims) {
@@ -97,7 +97,7 @@ std::vector<int> order_bones(std::vector<BoneEntry>& entries, const JsonField& b
         auto [it, inserted] = by_name.emplace(entries[i].bone.name, static_cast<int>(i));
         if (!inserted) {
             bones_field.element(i).member("name").fail("duplicate name \"" + entries[i].bone.name + "\" (also bones[" +
-                                                        std::to_string(it->second) + "])");
+                                                       std::to_string(it->second) + "])");
         }
     }
     for (std::size_t i = 0; i < entries.size(); ++i) {

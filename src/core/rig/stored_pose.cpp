@@ -63,7 +63,8 @@ std::optional<std::string> stored_poses_problem(std::span<const StoredPose> pose
         if (!names.insert(poses[p].name).second) return place + ".name: another pose is named \"" + poses[p].name + "\"";
         int last = -1;
         for (const BonePose& b : poses[p].bones) {
-            if (b.bone < 0 || static_cast<std::size_t>(b.bone) >= bone_count) return place + ": bone " + std::to_string(b.bone) + " is not a bone";
+            if (b.bone < 0 || static_cast<std::size_t>(b.bone) >= bone_count)
+                return place + ": bone " + std::to_string(b.bone) + " is not a bone";
             if (b.bone <= last) return place + ": bone " + std::to_string(b.bone) + " is out of order or repeated";
             last = b.bone;
         }

@@ -46,7 +46,8 @@ BonePose read_bone_values(const JsonField& f, int dims) {
 
 Json stored_poses_json(const Rig& rig) {
     Json poses = Json::array();
-    for (const StoredPose& p : rig.poses) poses.push_back(Json{{"name", p.name}, {"bones", bones_json(rig.skeleton, p.bones, rig.is_2d())}});
+    for (const StoredPose& p : rig.poses)
+        poses.push_back(Json{{"name", p.name}, {"bones", bones_json(rig.skeleton, p.bones, rig.is_2d())}});
     return poses;
 }
 
@@ -102,7 +103,8 @@ Result<CopiedPose> parse_pose_clipboard(std::string_view text) {
         clip.dimensions = dims == 2 ? Dimensions::Two : Dimensions::Three;
         const JsonField bones = root.member("bones");
         bones.require_object();
-        bones.for_each_member([&](const std::string& key, const JsonField& value) { clip.bones.emplace_back(key, read_bone_values(value, dims)); });
+        bones.for_each_member(
+            [&](const std::string& key, const JsonField& value) { clip.bones.emplace_back(key, read_bone_values(value, dims)); });
         return clip;
     } catch (const JsonFieldError& e) {
         return Error{std::string("the pose on the clipboard: ") + e.what()};

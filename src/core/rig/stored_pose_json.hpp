@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/io/json/json_field.hpp"
 #include "core/base/result.hpp"
+#include "core/io/json/json_field.hpp"
 #include "core/rig/rig.hpp"
 
 namespace marionette {

@@ -5,9 +5,9 @@
 #include <numeric>
 #include <set>
 
-#include "core/base/extents.hpp"
 #include "core/anim/state_ik.hpp"
 #include "core/anim/state_pose.hpp"
+#include "core/base/extents.hpp"
 #include "editor/edits/edit_checks.hpp"
 #include "editor/edits/state_edits.hpp"
 
@@ -29,12 +29,14 @@ std::vector<BakedProperty> driven(const Rig& rig, std::span<const int> states, b
         if (!solved_chains) continue;
         for (const int c : chains_solved_by(rig, st)) {
             const IkChain& chain = rig.chains[static_cast<std::size_t>(c)];
-            for (const int b : chain_bones(rig.skeleton, chain.root, chain.effector)) found.emplace(b, static_cast<int>(PoseProperty::Rotation));
+            for (const int b : chain_bones(rig.skeleton, chain.root, chain.effector))
+                found.emplace(b, static_cast<int>(PoseProperty::Rotation));
         }
     }
     std::vector<BakedProperty> out;
     for (const auto& [bone, property] : found) {
-        if (bone >= 0 && static_cast<std::size_t>(bone) < rig.skeleton.size()) out.push_back(BakedProperty{bone, static_cast<PoseProperty>(property)});
+        if (bone >= 0 && static_cast<std::size_t>(bone) < rig.skeleton.size())
+            out.push_back(BakedProperty{bone, static_cast<PoseProperty>(property)});
     }
     return out;
 }
@@ -89,14 +91,15 @@ Result<Rig> bake_state(const Rig& rig, int state, double fps, BakeTolerance tole
     return out;
 }
 
-Result<Rig> bake_timeline_state(const Rig& rig, std::span<const TimelineEntry> timeline, double fps, double seconds, const std::string& name,
-                                BakeTolerance tolerance) {
+Result<Rig> bake_timeline_state(const Rig& rig, std::span<const TimelineEntry> timeline, double fps, double seconds,
+                                const std::string& name, BakeTolerance tolerance) {
     if (Status s = check_fps(fps); !s) return Error{"cannot bake the timeline: " + s.message()};
     if (Status s = check_state_name(rig, name, -1); !s) return Error{"cannot bake the timeline: " + s.message()};
     Result<std::size_t> count = baked_frame_count(fps, seconds);
     if (!count) return Error{"cannot bake the timeline: " + count.message()};
     if (count.value() > kMaxBakeFrames) {
-        return Error{"cannot bake the timeline: " + std::to_string(count.value()) + " frames; a bake to keys holds at most " + std::to_string(kMaxBakeFrames)};
+        return Error{"cannot bake the timeline: " + std::to_string(count.value()) + " frames; a bake to keys holds at most " +
+                     std::to_string(kMaxBakeFrames)};
     }
     std::vector<int> states;
     for (const TimelineEntry& e : timeline) states.push_back(e.state);
@@ -107,7 +110,8 @@ Result<Rig> bake_timeline_state(const Rig& rig, std::span<const TimelineEntry> t
     std::vector<Pose> frames;
     frames.reserve(count.value());
     Pose pose;
-    const Status played = play_timeline(rig, timeline, fps, count.value(), pose, [&](double, const StateMachine&) { frames.push_back(pose); });
+    const Status played =
+        play_timeline(rig, timeline, fps, count.value(), pose, [&](double, const StateMachine&) { frames.push_back(pose); });
     if (!played) return Error{"cannot bake the timeline: " + played.message()};
     Result<std::vector<KeyTrack>> tracks = reduce(rig, frames, fps, properties, tolerance);
     if (!tracks) return Error{"cannot bake the timeline: " + tracks.message()};

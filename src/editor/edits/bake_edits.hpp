@@ -10,9 +10,9 @@
 
 #include "core/anim/bake_cycle.hpp"
 #include "core/anim/key_reduction.hpp"
+#include "core/anim/state_timeline.hpp"
 #include "core/base/result.hpp"
 #include "core/rig/rig.hpp"
-#include "core/anim/state_timeline.hpp"
 
 namespace marionette {
 
@@ -24,7 +24,7 @@ Result<Rig> bake_state(const Rig& rig, int state, double fps, BakeTolerance tole
 // Appends a state named `name` (which must be free) that plays `timeline` for `seconds` as the
 // state machine plays it, blends included, and then holds (no loop): a track for every bone
 // property any state of the timeline drives.
-Result<Rig> bake_timeline_state(const Rig& rig, std::span<const TimelineEntry> timeline, double fps, double seconds, const std::string& name,
-                                BakeTolerance tolerance = {});
+Result<Rig> bake_timeline_state(const Rig& rig, std::span<const TimelineEntry> timeline, double fps, double seconds,
+                                const std::string& name, BakeTolerance tolerance = {});
 
 }  // namespace marionette

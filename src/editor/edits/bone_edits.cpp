@@ -29,8 +29,7 @@ bool at_tip(const glm::vec3& translation, float length) {
 Status check_angle(float angle, bool non_negative, const std::string& what) {
     const float lo = non_negative ? 0.0f : -kPi;
     if (!std::isfinite(angle) || angle < lo || angle > kPi) {
-        return Error{what + ": must be between " + (non_negative ? "0" : "-pi") + " and pi radians, got " +
-                     number_text(angle)};
+        return Error{what + ": must be between " + (non_negative ? "0" : "-pi") + " and pi radians, got " + number_text(angle)};
     }
     return {};
 }
@@ -52,8 +51,7 @@ Result<JointLimits> checked_limits(const Rig& rig, const JointLimits& limits, co
         if (Status s = check_angle(*limits.max_angle, ball, what + ": max"); !s) return Error{s.message()};
     }
     if (limits.min_angle && limits.max_angle && *limits.min_angle > *limits.max_angle) {
-        return Error{what + ": min (" + number_text(*limits.min_angle) + ") must not exceed max (" +
-                     number_text(*limits.max_angle) + ")"};
+        return Error{what + ": min (" + number_text(*limits.min_angle) + ") must not exceed max (" + number_text(*limits.max_angle) + ")"};
     }
     if (limits.is_swing_twist()) {
         if (!ball) return Error{what + ": swing and twist are for 3D joints without a hinge"};
@@ -146,7 +144,9 @@ Result<Rig> set_limits(const Rig& rig, std::span<const int> bones, const std::op
     return out;
 }
 
-Result<Rig> set_limits(const Rig& rig, int bone, const std::optional<JointLimits>& limits) { return set_limits(rig, std::span(&bone, 1), limits); }
+Result<Rig> set_limits(const Rig& rig, int bone, const std::optional<JointLimits>& limits) {
+    return set_limits(rig, std::span(&bone, 1), limits);
+}
 
 Result<Rig> set_bone_color(const Rig& rig, std::span<const int> bones, const std::optional<glm::vec3>& color) {
     if (bones.empty()) return Error{"no bone to colour"};

@@ -14,13 +14,11 @@ std::vector<bool> subtree_mask(const Skeleton& skeleton, int bone) {
     return in;
 }
 
-std::vector<int> order_placing_under(const Skeleton& skeleton, std::vector<int> staying, std::span<const int> moving,
-                                     int parent) {
+std::vector<int> order_placing_under(const Skeleton& skeleton, std::vector<int> staying, std::span<const int> moving, int parent) {
     auto at = staying.end();
     if (parent >= 0) {
         const std::vector<bool> under_parent = subtree_mask(skeleton, parent);
-        const auto last = std::find_if(staying.rbegin(), staying.rend(),
-                                       [&](int b) { return under_parent[static_cast<std::size_t>(b)]; });
+        const auto last = std::find_if(staying.rbegin(), staying.rend(), [&](int b) { return under_parent[static_cast<std::size_t>(b)]; });
         at = last.base();  // one past the last bone of the parent's subtree
     }
     staying.insert(at, moving.begin(), moving.end());

@@ -16,8 +16,7 @@ std::vector<bool> subtree_mask(const Skeleton& skeleton, int bone);
 // A new order (old indices): `staying` as given, with `moving` inserted right after the last
 // bone of `staying` that lies in `parent`'s subtree of `skeleton` (at the end for -1).
 // `skeleton` is the tree before the move, parent-before-child; `parent` must be in `staying`.
-std::vector<int> order_placing_under(const Skeleton& skeleton, std::vector<int> staying, std::span<const int> moving,
-                                     int parent);
+std::vector<int> order_placing_under(const Skeleton& skeleton, std::vector<int> staying, std::span<const int> moving, int parent);
 
 // The rig with its bones in `order` (old indices; a bone left out is dropped, with the chains
 // whose root or effector it was and the channels driving it). Parents must already be set so

@@ -3,9 +3,9 @@
 #include <cmath>
 
 #include "core/ik/chain_rules.hpp"
-#include "core/rig/forward_kinematics.hpp"
 #include "core/ik/pins.hpp"
 #include "core/math/rotation_math.hpp"
+#include "core/rig/forward_kinematics.hpp"
 #include "editor/edits/edit_checks.hpp"
 #include "editor/edits/edits.hpp"
 
@@ -18,8 +18,8 @@ namespace {
 Status check_uses(const Rig& rig, int chain, SolverKind solver) {
     const IkChain& c = rig.chains[static_cast<std::size_t>(chain)];
     if (c.solver != solver) {
-        return Error{chain_label(rig, chain) + " uses the " + solver_name(c.solver) + " solver: its " +
-                     solver_name(solver) + " settings would not be saved (switch the solver first)"};
+        return Error{chain_label(rig, chain) + " uses the " + solver_name(c.solver) + " solver: its " + solver_name(solver) +
+                     " settings would not be saved (switch the solver first)"};
     }
     return {};
 }

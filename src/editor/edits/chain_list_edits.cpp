@@ -20,7 +20,8 @@ std::optional<glm::vec3> pole_of_bend(const Rig& rig, int root, int effector) {
     if (!world) return std::nullopt;
     const glm::vec3 start = world.value()[static_cast<std::size_t>(root)].translation;
     const glm::vec3 middle = world.value()[static_cast<std::size_t>(effector)].translation;
-    const glm::vec3 tip = bone_tip(world.value()[static_cast<std::size_t>(effector)], posed_length(rig.skeleton, rig.pose, static_cast<std::size_t>(effector)));
+    const glm::vec3 tip = bone_tip(world.value()[static_cast<std::size_t>(effector)],
+                                   posed_length(rig.skeleton, rig.pose, static_cast<std::size_t>(effector)));
     const glm::vec3 line = tip - start;
     const float reach = glm::length(line);
     if (!(reach > 0.0f)) return std::nullopt;
@@ -52,7 +53,8 @@ Result<Rig> add_chain(const Rig& rig, int from, int to, SolverKind solver) {
     IkChain chain;
     std::unordered_set<std::string_view> taken;
     for (const IkChain& c : rig.chains) taken.insert(c.name);
-    chain.name = unique_name(taken, rig.skeleton[static_cast<std::size_t>(root)].name + "_to_" + rig.skeleton[static_cast<std::size_t>(effector)].name);
+    chain.name = unique_name(
+        taken, rig.skeleton[static_cast<std::size_t>(root)].name + "_to_" + rig.skeleton[static_cast<std::size_t>(effector)].name);
     chain.root = root;
     chain.effector = effector;
     chain.solver = solver;

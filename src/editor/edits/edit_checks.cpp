@@ -4,13 +4,12 @@
 #include <cstdio>
 
 #include "core/base/extents.hpp"
-#include "core/math/unit_length.hpp"
 #include "core/base/utf8.hpp"
+#include "core/math/unit_length.hpp"
 
 namespace marionette::edit_checks {
 
 namespace {
-
 
 
 // How far from a pure z turn a 2D rotation may be: float rounding of a z turn, not a real tilt.
@@ -18,17 +17,13 @@ constexpr float kTiltTolerance = 1e-6f;
 
 }  // namespace
 
-std::string bone_label(const Rig& rig, int bone) {
-    return "bone \"" + rig.skeleton[static_cast<std::size_t>(bone)].name + "\"";
-}
+std::string bone_label(const Rig& rig, int bone) { return "bone \"" + rig.skeleton[static_cast<std::size_t>(bone)].name + "\""; }
 
 std::string bones_label(const Rig& rig, std::span<const int> bones) {
     return bones.size() == 1 ? bone_label(rig, bones.front()) : std::to_string(bones.size()) + " bones";
 }
 
-std::string chain_label(const Rig& rig, int chain) {
-    return "chain \"" + rig.chains[static_cast<std::size_t>(chain)].name + "\"";
-}
+std::string chain_label(const Rig& rig, int chain) { return "chain \"" + rig.chains[static_cast<std::size_t>(chain)].name + "\""; }
 
 std::string number_text(float value) {
     char text[32];
@@ -70,8 +65,8 @@ Status check_pose_matches(const Rig& rig) {
 Status check_bone_name(const Rig& rig, std::string_view name, int renamed) {
     if (name.empty()) return Error{"a bone name must not be empty"};
     if (auto bad = find_invalid_utf8(name)) {
-        return Error{"the name is not valid UTF-8 (byte " + std::to_string(*bad + 1) + " of " +
-                     std::to_string(name.size()) + " starts an invalid sequence)"};
+        return Error{"the name is not valid UTF-8 (byte " + std::to_string(*bad + 1) + " of " + std::to_string(name.size()) +
+                     " starts an invalid sequence)"};
     }
     const int other = rig.skeleton.find(name);
     if (other >= 0 && other != renamed) {
@@ -101,8 +96,8 @@ Result<glm::vec3> checked_position(const Rig& rig, const glm::vec3& v, const std
 
 Result<glm::vec3> checked_scale(const Rig& rig, const glm::vec3& v, const std::string& what) {
     if (!is_pose_scale(v.x) || !is_pose_scale(v.y) || !is_pose_scale(v.z)) {
-        return Error{what + ": every component must be " + kPoseScaleRange + ", got " + number_text(v.x) + ", " +
-                     number_text(v.y) + ", " + number_text(v.z)};
+        return Error{what + ": every component must be " + kPoseScaleRange + ", got " + number_text(v.x) + ", " + number_text(v.y) + ", " +
+                     number_text(v.z)};
     }
     if (rig.is_2d() && v.z != 1.0f) return Error{what + ": a 2D rig's bones keep a z scale of 1, got " + number_text(v.z)};
     return v;

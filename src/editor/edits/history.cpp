@@ -7,9 +7,7 @@
 
 namespace marionette {
 
-History::History(HistoryLimits limits) : limits_(limits) {
-    limits_.max_steps = std::max(limits_.max_steps, kMinUndoSteps);
-}
+History::History(HistoryLimits limits) : limits_(limits) { limits_.max_steps = std::max(limits_.max_steps, kMinUndoSteps); }
 
 bool History::record(std::string label, Rig before, Document& document) {
     if (before == document.rig()) {

@@ -32,7 +32,7 @@ namespace marionette {
 inline constexpr std::size_t kMinUndoSteps = 100;
 
 struct HistoryLimits {
-    std::size_t max_steps = 200;                    // raised to kMinUndoSteps when lower
+    std::size_t max_steps = 200;                     // raised to kMinUndoSteps when lower
     std::size_t max_bytes = std::size_t{256} << 20;  // estimated snapshot memory (rig_memory.hpp)
 };
 

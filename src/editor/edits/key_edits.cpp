@@ -5,10 +5,10 @@
 #include <map>
 #include <set>
 
-#include "core/ik/chain_rules.hpp"
 #include "core/anim/key_track.hpp"
-#include "core/math/rotation_math.hpp"
 #include "core/anim/state_pose.hpp"
+#include "core/ik/chain_rules.hpp"
+#include "core/math/rotation_math.hpp"
 #include "core/math/transform.hpp"
 #include "editor/edits/edit_checks.hpp"
 #include "editor/timeline/timeline_keys.hpp"
@@ -27,10 +27,10 @@ Status check_key_time(float time) {
 Status check_refs(const State& s, std::span<const KeyRef> keys) {
     for (const KeyRef& r : keys) {
         if (!key_exists(s, r)) {
-            const char* where = r.timeline == KeyTimeline::Bone        ? "track"
-                                : r.timeline == KeyTimeline::Slot      ? "slot track"
-                                : r.timeline == KeyTimeline::Chain     ? "chain track"
-                                                                       : "draw order";
+            const char* where = r.timeline == KeyTimeline::Bone    ? "track"
+                                : r.timeline == KeyTimeline::Slot  ? "slot track"
+                                : r.timeline == KeyTimeline::Chain ? "chain track"
+                                                                   : "draw order";
             return Error{"state \"" + s.name + "\" has no key " + std::to_string(r.key) + " on " + where +
                          (r.timeline == KeyTimeline::DrawOrder ? "" : " " + std::to_string(r.track))};
         }
@@ -115,7 +115,8 @@ Key key_from_pose(const Rig& rig, const State& state, const KeyTrack& track, flo
 // Puts `k` into the track: over a key at its time (keeping that key's interpolation unless
 // `with_interpolation`), or in time order.
 void place_key(KeyTrack& track, Key k, bool with_interpolation = false) {
-    const auto at = std::find_if(track.keys.begin(), track.keys.end(), [&](const Key& e) { return std::fabs(e.time - k.time) <= kSameKeyTime; });
+    const auto at =
+        std::find_if(track.keys.begin(), track.keys.end(), [&](const Key& e) { return std::fabs(e.time - k.time) <= kSameKeyTime; });
     if (at != track.keys.end()) {
         k.time = at->time;
         if (!with_interpolation) {
@@ -134,7 +135,8 @@ Result<Rig> key_bones(const Rig& rig, int state, std::span<const int> bones, flo
     if (Status s = check_state(rig, state); !s) return Error{"cannot key: " + s.message()};
     if (Status s = check_pose_matches(rig); !s) return Error{"cannot key: " + s.message()};
     if (!pose.fits(rig.skeleton.size())) {
-        return Error{"cannot key: the pose holds " + pose.misfit(rig.skeleton.size()) + " for " + std::to_string(rig.skeleton.size()) + " bones"};
+        return Error{"cannot key: the pose holds " + pose.misfit(rig.skeleton.size()) + " for " + std::to_string(rig.skeleton.size()) +
+                     " bones"};
     }
     if (Status s = check_key_time(time); !s) return Error{"cannot key: " + s.message()};
     for (int b : bones) {
@@ -201,7 +203,8 @@ Result<Rig> move_keys(const Rig& rig, int state, std::span<const KeyRef> keys, f
             std::stable_sort(k.begin(), k.end(), [](const auto& a, const auto& b) { return a.time < b.time; });
             for (std::size_t i = 1; i < k.size(); ++i) {
                 if (k[i].time - k[i - 1].time <= kSameKeyTime) {
-                    return Error{"cannot move keys: " + label + " would have two keys at " + number_text(k[i].time) + " s; move them apart first"};
+                    return Error{"cannot move keys: " + label + " would have two keys at " + number_text(k[i].time) +
+                                 " s; move them apart first"};
                 }
             }
             return {};
@@ -211,9 +214,11 @@ Result<Rig> move_keys(const Rig& rig, int state, std::span<const KeyRef> keys, f
     return out;
 }
 
-Result<Rig> set_key_interpolation(const Rig& rig, int state, std::span<const KeyRef> keys, Interpolation interpolation, const BezierCurve& curve) {
+Result<Rig> set_key_interpolation(const Rig& rig, int state, std::span<const KeyRef> keys, Interpolation interpolation,
+                                  const BezierCurve& curve) {
     if (Status s = check_state(rig, state); !s) return Error{"cannot set the interpolation: " + s.message()};
-    if (Status s = check_refs(rig.states[static_cast<std::size_t>(state)], keys); !s) return Error{"cannot set the interpolation: " + s.message()};
+    if (Status s = check_refs(rig.states[static_cast<std::size_t>(state)], keys); !s)
+        return Error{"cannot set the interpolation: " + s.message()};
     if (interpolation == Interpolation::Bezier && !is_valid_curve(curve)) {
         return Error{std::string("cannot set the interpolation: ") + kCurveRule};
     }
@@ -237,7 +242,8 @@ Result<Rig> set_key_interpolation(const Rig& rig, int state, std::span<const Key
 
 Result<Rig> key_chain_mix(const Rig& rig, int state, int chain, float time, float mix) {
     if (Status s = check_state(rig, state); !s) return Error{"cannot key the mix: " + s.message()};
-    if (chain < 0 || static_cast<std::size_t>(chain) >= rig.chains.size()) return Error{"cannot key the mix: no chain " + std::to_string(chain)};
+    if (chain < 0 || static_cast<std::size_t>(chain) >= rig.chains.size())
+        return Error{"cannot key the mix: no chain " + std::to_string(chain)};
     if (Status s = check_key_time(time); !s) return Error{"cannot key the mix: " + s.message()};
     if (auto problem = mix_problem(mix)) return Error{"cannot key the mix: a mix " + *problem + ", got " + number_text(mix)};
     Rig out = rig;
@@ -252,7 +258,8 @@ Result<Rig> key_chain_mix(const Rig& rig, int state, int chain, float time, floa
     if (at != keys.end()) {
         at->mix = mix;  // its time and way on stay
     } else {
-        keys.insert(std::upper_bound(keys.begin(), keys.end(), time, [](float t, const MixKey& k) { return t < k.time; }), MixKey{time, mix});
+        keys.insert(std::upper_bound(keys.begin(), keys.end(), time, [](float t, const MixKey& k) { return t < k.time; }),
+                    MixKey{time, mix});
     }
     return out;
 }
@@ -264,7 +271,8 @@ Result<Rig> set_chain_key_mix(const Rig& rig, int state, std::span<const KeyRef>
     Rig out = rig;
     State& target = out.states[static_cast<std::size_t>(state)];
     for (const KeyRef& r : keys) {
-        if (r.timeline != KeyTimeline::Chain) return Error{"cannot set the mix: " + track_label(rig, target, r.timeline, r.track) + " keys no mix"};
+        if (r.timeline != KeyTimeline::Chain)
+            return Error{"cannot set the mix: " + track_label(rig, target, r.timeline, r.track) + " keys no mix"};
         target.chain_tracks[static_cast<std::size_t>(r.track)].keys[static_cast<std::size_t>(r.key)].mix = mix;
     }
     return out;

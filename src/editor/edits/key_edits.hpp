@@ -39,9 +39,9 @@ struct KeyId {
     PoseProperty property = PoseProperty::Rotation;
     float time = 0.0f;
     KeyTimeline timeline = KeyTimeline::Bone;
-    int slot = -1;                                         // a slot key's slot
+    int slot = -1;                                          // a slot key's slot
     SlotProperty slot_property = SlotProperty::Attachment;  // and what it keys
-    int chain = -1;                                        // a mix key's chain
+    int chain = -1;                                         // a mix key's chain
 
     bool operator==(const KeyId&) const = default;
 };
@@ -113,8 +113,10 @@ Result<Rig> set_chain_key_mix(const Rig& rig, int state, std::span<const KeyRef>
 // Sets how the keys go on to the next one; `curve` is used for a Bézier (checked: x handles in
 // [0, 1], y handles within +-kMaxCurveY). The keys must exist, on bone tracks, slot colour
 // tracks or chain mix tracks (a drawing or a draw order switches at its key: refused).
-Result<Rig> set_key_interpolation(const Rig& rig, int state, std::span<const KeyRef> keys, Interpolation interpolation, const BezierCurve& curve = {});
-inline Result<Rig> set_key_interpolation(const Rig& rig, int state, KeyRef key, Interpolation interpolation, const BezierCurve& curve = {}) {
+Result<Rig> set_key_interpolation(const Rig& rig, int state, std::span<const KeyRef> keys, Interpolation interpolation,
+                                  const BezierCurve& curve = {});
+inline Result<Rig> set_key_interpolation(const Rig& rig, int state, KeyRef key, Interpolation interpolation,
+                                         const BezierCurve& curve = {}) {
     return set_key_interpolation(rig, state, std::span<const KeyRef>(&key, 1), interpolation, curve);
 }
 

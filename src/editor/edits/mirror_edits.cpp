@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
+#include "core/math/rotation_math.hpp"
 #include "core/rig/forward_kinematics.hpp"
 #include "core/rig/mirror_pairs.hpp"
-#include "core/math/rotation_math.hpp"
 #include "editor/edits/edits.hpp"
 
 namespace marionette {
@@ -61,8 +61,8 @@ Result<Rig> mirror_rest_and_limits(const Rig& before, const Rig& edited, std::sp
             const std::vector<Transform> world = rest_world(out);
             const int tp = out.skeleton[ti].parent;
             const Transform parent = tp < 0 ? Transform{} : world[static_cast<std::size_t>(tp)];
-            const glm::mat3 turned = reflect * glm::mat3_cast(world[bi].rotation) * glm::transpose(glm::mat3_cast(old_rest[bi].rotation)) * reflect *
-                                     glm::mat3_cast(old_rest[ti].rotation);
+            const glm::mat3 turned = reflect * glm::mat3_cast(world[bi].rotation) * glm::transpose(glm::mat3_cast(old_rest[bi].rotation)) *
+                                     reflect * glm::mat3_cast(old_rest[ti].rotation);
             glm::quat local = normalized(glm::conjugate(parent.rotation) * glm::quat_cast(turned));
             glm::vec3 at = glm::conjugate(parent.rotation) * (reflect * world[bi].translation - parent.translation);
             if (out.is_2d()) {

@@ -13,7 +13,8 @@ namespace {
 
 // The bones' entries of one of the pose's per-bone lists, checked once by `check` (named `what`).
 template <class T, class Check>
-Result<Rig> set_pose_entry(const Rig& rig, std::span<const int> bones, std::vector<T> Pose::*list, const T& value, const char* what, Check check) {
+Result<Rig> set_pose_entry(const Rig& rig, std::span<const int> bones, std::vector<T> Pose::*list, const T& value, const char* what,
+                           Check check) {
     if (bones.empty()) return Error{std::string("no bone to set the ") + what + " of"};
     for (const int bone : bones) {
         if (Status s = check_bone(rig, bone); !s) return Error{s.message()};
@@ -40,7 +41,9 @@ Result<Rig> set_pose_scale(const Rig& rig, std::span<const int> bones, const glm
     return set_pose_entry(rig, bones, &Pose::scales, scale, "pose scale", checked_scale);
 }
 
-Result<Rig> set_pose_rotation(const Rig& rig, int bone, const glm::quat& rotation) { return set_pose_rotation(rig, std::span(&bone, 1), rotation); }
+Result<Rig> set_pose_rotation(const Rig& rig, int bone, const glm::quat& rotation) {
+    return set_pose_rotation(rig, std::span(&bone, 1), rotation);
+}
 Result<Rig> set_pose_translation(const Rig& rig, int bone, const glm::vec3& translation) {
     return set_pose_translation(rig, std::span(&bone, 1), translation);
 }

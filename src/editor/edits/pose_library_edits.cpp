@@ -5,8 +5,8 @@
 
 #include "core/base/utf8.hpp"
 #include "editor/edits/edit_checks.hpp"
-#include "editor/posing/mirror_pose.hpp"
 #include "editor/edits/unique_name.hpp"
+#include "editor/posing/mirror_pose.hpp"
 
 namespace marionette {
 
@@ -26,7 +26,8 @@ Status check_pose_name(const Rig& rig, std::string_view name, int renamed) {
     if (name.empty()) return Error{"a pose needs a name"};
     if (!is_valid_utf8(name)) return Error{"a pose's name must be valid UTF-8"};
     for (std::size_t i = 0; i < rig.poses.size(); ++i) {
-        if (static_cast<int>(i) != renamed && rig.poses[i].name == name) return Error{"another pose is named \"" + std::string(name) + "\""};
+        if (static_cast<int>(i) != renamed && rig.poses[i].name == name)
+            return Error{"another pose is named \"" + std::string(name) + "\""};
     }
     return {};
 }
@@ -78,8 +79,8 @@ Result<Rig> apply_stored_pose(const Rig& rig, int pose, float weight) {
 
 Result<PastedPose> paste_pose(const Rig& rig, const CopiedPose& clip, bool flipped, const glm::vec3& axis) {
     if (clip.dimensions != rig.dimensions) {
-        return Error{std::string("cannot paste: the copied pose is of a ") + (clip.dimensions == Dimensions::Two ? "2D" : "3D") + " rig, this one is " +
-                     (rig.is_2d() ? "2D" : "3D")};
+        return Error{std::string("cannot paste: the copied pose is of a ") + (clip.dimensions == Dimensions::Two ? "2D" : "3D") +
+                     " rig, this one is " + (rig.is_2d() ? "2D" : "3D")};
     }
     if (Status s = check_pose_matches(rig); !s) return Error{"cannot paste: " + s.message()};
     PastedPose out{rig, {}};

@@ -196,7 +196,8 @@ Result<Rig> key_slot(const Rig& rig, int state, int slot, SlotProperty property,
     if (auto p = slot_index_problem(rig, slot)) return Error{*p};
     Rig out = rig;
     State& st = out.states[static_cast<std::size_t>(state)];
-    auto track = std::find_if(st.slot_tracks.begin(), st.slot_tracks.end(), [&](const SlotTrack& t) { return t.slot == slot && t.property == property; });
+    auto track = std::find_if(st.slot_tracks.begin(), st.slot_tracks.end(),
+                              [&](const SlotTrack& t) { return t.slot == slot && t.property == property; });
     if (track == st.slot_tracks.end()) track = st.slot_tracks.insert(st.slot_tracks.end(), SlotTrack{slot, property, {}});
     SlotKey k = key;
     k.time = time;

@@ -3,11 +3,11 @@
 #include <cmath>
 #include <unordered_set>
 
+#include "core/base/utf8.hpp"
 #include "core/math/angles.hpp"
 #include "core/math/unit_length.hpp"
 #include "editor/edits/edit_checks.hpp"
 #include "editor/edits/unique_name.hpp"
-#include "core/base/utf8.hpp"
 
 namespace marionette {
 
@@ -157,8 +157,9 @@ Result<Rig> add_channel(const Rig& rig, int state, int bone, PoseProperty proper
     if (Status s = check_pose_matches(rig); !s) return Error{"cannot add a channel: " + s.message()};
     const State& shown = rig.states[static_cast<std::size_t>(state)];
     if (const int row = channel_driving(shown, bone, property); row >= 0) {
-        return Error{"cannot add a channel: " + state_label(rig, state) + " already drives " + rig.skeleton[static_cast<std::size_t>(bone)].name +
-                     "'s " + pose_property_name(property) + " (row " + std::to_string(row + 1) + "): edit that row"};
+        return Error{"cannot add a channel: " + state_label(rig, state) + " already drives " +
+                     rig.skeleton[static_cast<std::size_t>(bone)].name + "'s " + pose_property_name(property) + " (row " +
+                     std::to_string(row + 1) + "): edit that row"};
     }
     Rig out = rig;
     State& target = out.states[static_cast<std::size_t>(state)];
@@ -230,8 +231,8 @@ Result<Rig> set_state_loop(const Rig& rig, int state, bool loop) {
 
 Result<Rig> take_pose(const Rig& rig, const Pose& pose) {
     if (!pose.fits(rig.skeleton.size())) {
-        return Error{"cannot take the pose: it has " + pose.misfit(rig.skeleton.size()) + " for " +
-                     std::to_string(rig.skeleton.size()) + " bones"};
+        return Error{"cannot take the pose: it has " + pose.misfit(rig.skeleton.size()) + " for " + std::to_string(rig.skeleton.size()) +
+                     " bones"};
     }
     Rig out = rig;
     for (std::size_t b = 0; b < pose.rotations.size(); ++b) {

@@ -80,8 +80,8 @@ Result<std::vector<FileListEntry>> list_directory(const fs::path& directory, std
         // Follows symbolic links; a broken link or an unreadable entry is neither and is left out.
         if (it->is_directory(type_ec)) {
             folders.push_back({FileListEntry::Kind::Directory, std::move(name)});
-        } else if (it->is_regular_file(type_ec) &&
-                   std::any_of(extensions.begin(), extensions.end(), [&](std::string_view e) { return ends_with_ignoring_case(name, e); })) {
+        } else if (it->is_regular_file(type_ec) && std::any_of(extensions.begin(), extensions.end(),
+                                                               [&](std::string_view e) { return ends_with_ignoring_case(name, e); })) {
             files.push_back({FileListEntry::Kind::File, std::move(name)});
         }
     }

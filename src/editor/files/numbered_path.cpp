@@ -4,7 +4,8 @@
 
 namespace marionette {
 
-Result<std::filesystem::path> next_numbered_path(const std::filesystem::path& folder, const std::string& stem, const std::string& extension) {
+Result<std::filesystem::path> next_numbered_path(const std::filesystem::path& folder, const std::string& stem,
+                                                 const std::string& extension) {
     for (int i = 1; i <= 999; ++i) {
         std::string number = std::to_string(i);
         number.insert(0, 3 - number.size(), '0');

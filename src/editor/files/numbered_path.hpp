@@ -10,6 +10,7 @@
 namespace marionette {
 
 // Fails only when all 999 names are taken.
-Result<std::filesystem::path> next_numbered_path(const std::filesystem::path& folder, const std::string& stem, const std::string& extension);
+Result<std::filesystem::path> next_numbered_path(const std::filesystem::path& folder, const std::string& stem,
+                                                 const std::string& extension);
 
 }  // namespace marionette

@@ -25,7 +25,7 @@ bool is_picture_path(const std::filesystem::path& file);
 // Adds picture `file` to the rig in `folder` (named as picture_path_from, slot_images.hpp, names it): as a new slot on `bone` (slot -1), or as another
 // drawing in `slot`. `bone_world` is the bone's frame as shown (slot_edits.hpp). Fails, naming
 // the file, when it cannot be read or is not a picture this reads.
-Result<SlotEdit> add_picture_file(const Rig& rig, const std::filesystem::path& folder, const std::filesystem::path& file, int bone, int slot,
-                                  const Transform& bone_world);
+Result<SlotEdit> add_picture_file(const Rig& rig, const std::filesystem::path& folder, const std::filesystem::path& file, int bone,
+                                  int slot, const Transform& bone_world);
 
 }  // namespace marionette

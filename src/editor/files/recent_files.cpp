@@ -81,8 +81,8 @@ RecentFiles RecentFiles::from_json(const Json& json, std::string& warning) {
         recent.entries_.push_back(entry);
     }
     if (dropped > 0) {
-        append_warning(warning, "recent_files: " + std::to_string(dropped) + " entries beyond the first " +
-                                    std::to_string(max_entries) + " dropped");
+        append_warning(
+            warning, "recent_files: " + std::to_string(dropped) + " entries beyond the first " + std::to_string(max_entries) + " dropped");
     }
     return recent;
 }

@@ -8,8 +8,8 @@
 
 #include "core/io/json/json_document.hpp"
 #include "core/io/json/json_field.hpp"
-#include "core/rig/rig_json.hpp"
 #include "core/io/text_file.hpp"
+#include "core/rig/rig_json.hpp"
 
 namespace marionette {
 

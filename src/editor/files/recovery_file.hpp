@@ -15,8 +15,8 @@
 #include <string>
 #include <string_view>
 
-#include "core/io/file_identity.hpp"
 #include "core/base/result.hpp"
+#include "core/io/file_identity.hpp"
 #include "core/rig/rig.hpp"
 #include "core/rig/rig_file.hpp"
 #include "core/rig/rig_json.hpp"

@@ -201,9 +201,8 @@ AbandonedCopies claim_abandoned_copies(const fs::path& folder) {
         }
         found.copies.emplace_back(copy, std::move(lock).value(), std::move(read).value());
     }
-    std::stable_sort(found.copies.begin(), found.copies.end(), [](const ClaimedCopy& a, const ClaimedCopy& b) {
-        return a.copy().record.written_at < b.copy().record.written_at;
-    });
+    std::stable_sort(found.copies.begin(), found.copies.end(),
+                     [](const ClaimedCopy& a, const ClaimedCopy& b) { return a.copy().record.written_at < b.copy().record.written_at; });
     return found;
 }
 

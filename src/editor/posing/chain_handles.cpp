@@ -77,7 +77,8 @@ void chain_handles(const Rig& rig, const Pose& pose, std::span<const Transform> 
             if (rig.chain_ending_at(c.effector) == index) {
                 const auto e = static_cast<std::size_t>(c.effector);
                 const bool is_dragged = dragged && dragged->effector == c.effector;
-                out.push_back({HandleKind::Target, index, is_dragged ? dragged->position : bone_tip(world[e], posed_length(rig.skeleton, pose, e))});
+                out.push_back(
+                    {HandleKind::Target, index, is_dragged ? dragged->position : bone_tip(world[e], posed_length(rig.skeleton, pose, e))});
             }
         }
         if (!rig.is_2d() && c.solver == SolverKind::TwoBone && c.two_bone.pole) {
@@ -86,8 +87,8 @@ void chain_handles(const Rig& rig, const Pose& pose, std::span<const Transform> 
     }
 }
 
-std::optional<ChainHandle> pick_handle(std::span<const ChainHandle> handles, const ViewCamera& camera,
-                                       const Viewport& viewport, glm::vec2 pixel, float tolerance_pixels) {
+std::optional<ChainHandle> pick_handle(std::span<const ChainHandle> handles, const ViewCamera& camera, const Viewport& viewport,
+                                       glm::vec2 pixel, float tolerance_pixels) {
     std::vector<glm::vec3> points;
     points.reserve(handles.size());
     for (const ChainHandle& h : handles) points.push_back(h.position);
@@ -105,24 +106,20 @@ glm::vec4 handle_color(HandleKind kind) {
     return {1.0f, 1.0f, 1.0f, 1.0f};
 }
 
-void build_handle_shapes(std::span<const ChainHandle> handles, const ViewCamera& camera, const Viewport& viewport,
-                         const glm::vec3& facing, std::vector<ShapeVertex>& out) {
+void build_handle_shapes(std::span<const ChainHandle> handles, const ViewCamera& camera, const Viewport& viewport, const glm::vec3& facing,
+                         std::vector<ShapeVertex>& out) {
     const Facing f{camera.right(), camera.up(), facing};
     for (const ChainHandle& h : handles) {
         const float px = camera.world_per_pixel_at(h.position, viewport);
         if (!(px > 0.0f) || !std::isfinite(px)) continue;  // behind the eye
         const glm::vec4 color = handle_color(h.kind);
         switch (h.kind) {
-            case HandleKind::Target:
-                ring(out, h.position, f, (kTargetRadius - kTargetRing) * px, kTargetRadius * px, color);
-                break;
+            case HandleKind::Target: ring(out, h.position, f, (kTargetRadius - kTargetRing) * px, kTargetRadius * px, color); break;
             case HandleKind::Pin:
                 diamond(out, h.position, f, kPinRadius * px, color);
                 disc(out, h.position, f, kPinDot * px, {1.0f, 1.0f, 1.0f, 1.0f});
                 break;
-            case HandleKind::Pole:
-                disc(out, h.position, f, kPoleRadius * px, color);
-                break;
+            case HandleKind::Pole: disc(out, h.position, f, kPoleRadius * px, color); break;
         }
     }
 }

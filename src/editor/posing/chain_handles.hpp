@@ -36,14 +36,14 @@ void chain_handles(const Rig& rig, const Pose& pose, std::span<const Transform> 
                    const std::optional<DraggedTarget>& dragged, std::vector<ChainHandle>& out);
 
 // The handle under `pixel` (within `tolerance_pixels`), by pick_point's rules.
-std::optional<ChainHandle> pick_handle(std::span<const ChainHandle> handles, const ViewCamera& camera,
-                                       const Viewport& viewport, glm::vec2 pixel, float tolerance_pixels);
+std::optional<ChainHandle> pick_handle(std::span<const ChainHandle> handles, const ViewCamera& camera, const Viewport& viewport,
+                                       glm::vec2 pixel, float tolerance_pixels);
 
 glm::vec4 handle_color(HandleKind kind);
 
 // Appends each handle's triangles, facing the camera and a fixed size on screen. `facing` is
 // the normal the shapes carry (the light direction: handles are drawn unshaded).
-void build_handle_shapes(std::span<const ChainHandle> handles, const ViewCamera& camera, const Viewport& viewport,
-                         const glm::vec3& facing, std::vector<ShapeVertex>& out);
+void build_handle_shapes(std::span<const ChainHandle> handles, const ViewCamera& camera, const Viewport& viewport, const glm::vec3& facing,
+                         std::vector<ShapeVertex>& out);
 
 }  // namespace marionette

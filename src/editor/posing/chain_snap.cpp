@@ -2,9 +2,9 @@
 
 #include <optional>
 
-#include "core/rig/forward_kinematics.hpp"
 #include "core/ik/ik_solve.hpp"
 #include "core/ik/pins.hpp"
+#include "core/rig/forward_kinematics.hpp"
 #include "editor/edits/edit_checks.hpp"
 #include "editor/edits/edits.hpp"
 

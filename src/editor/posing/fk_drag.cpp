@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/rig/forward_kinematics.hpp"
 #include "core/ik/joint_limits.hpp"
 #include "core/math/rotation_math.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 namespace marionette {
 
@@ -140,7 +140,8 @@ void turn_bones_in_world(const Rig& rig, Pose& pose, std::span<const TurningBone
     auto next = bones.begin();
     for (std::size_t b = 0; b < rig.skeleton.size() && next != bones.end(); ++b) {
         const int parent = rig.skeleton[b].parent;
-        const glm::quat frame = (parent < 0 ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : world[static_cast<std::size_t>(parent)]) * rig.skeleton[b].rest.rotation;
+        const glm::quat frame =
+            (parent < 0 ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : world[static_cast<std::size_t>(parent)]) * rig.skeleton[b].rest.rotation;
         if (static_cast<int>(b) == next->bone) {
             glm::quat rotation = normalized(glm::conjugate(frame) * turn * frame * next->start);
             if (rig.is_2d()) rotation = rotation_2d(angle_2d(rotation));

@@ -62,7 +62,7 @@ private:
 
     std::vector<TurningBone> turning_;  // in skeleton order, so parents turn before their children
     int bone_ = -1;
-    glm::vec3 joint_{0.0f};      // world position of the bone's joint
+    glm::vec3 joint_{0.0f};  // world position of the bone's joint
     glm::vec3 grab_dir_{1.0f, 0.0f, 0.0f};
     glm::quat world_at_start_{1.0f, 0.0f, 0.0f, 0.0f};
     glm::quat frame_{1.0f, 0.0f, 0.0f, 0.0f};  // parent's world rotation * rest rotation

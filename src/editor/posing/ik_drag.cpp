@@ -1,9 +1,9 @@
 #include "editor/posing/ik_drag.hpp"
 
 #include "core/ik/chain_mix.hpp"
-#include "core/rig/forward_kinematics.hpp"
 #include "core/ik/ik_solve.hpp"
 #include "core/ik/pins.hpp"
+#include "core/rig/forward_kinematics.hpp"
 #include "editor/posing/limb_swing.hpp"
 
 namespace marionette {
@@ -43,7 +43,8 @@ Result<IkDrag> IkDrag::start(const Rig& rig, const Pose& pose, IkChain chain, co
     d.target_ = chain.pin && chain.mix >= 1.0f ? *chain.pin : tip;
     d.pin_offset_ = chain.pin ? *chain.pin - d.target_ : glm::vec3{0.0f};
     d.offset_ = d.target_ - g;
-    for (std::size_t i = 1; i < d.bones_.size(); ++i) d.reach_ += glm::length(local_translation(rig.skeleton, pose, static_cast<std::size_t>(d.bones_[i])));
+    for (std::size_t i = 1; i < d.bones_.size(); ++i)
+        d.reach_ += glm::length(local_translation(rig.skeleton, pose, static_cast<std::size_t>(d.bones_[i])));
     d.reach_ += posed_length(rig.skeleton, pose, e);
     d.chain_ = std::move(chain);
     d.fk_ = rotations_of(d.bones_, pose);
@@ -106,7 +107,8 @@ Result<IkResult> IkDrag::move(const Rig& rig, Pose& pose, const glm::vec3& curso
     mix_with_fk(bones_, fk_, chain_.mix, solved);
     aim_.resize(bones_.size());
     for (std::size_t i = 0; i < bones_.size(); ++i) aim_[i] = solved.rotations[static_cast<std::size_t>(bones_[i])];
-    const glm::vec3 joint = parent_world(rig.skeleton, pose, chain_.root).apply(local_translation(rig.skeleton, pose, static_cast<std::size_t>(chain_.root)));
+    const glm::vec3 joint =
+        parent_world(rig.skeleton, pose, chain_.root).apply(local_translation(rig.skeleton, pose, static_cast<std::size_t>(chain_.root)));
     const float allowed = follow_allowance(joint, reach_, before, target_);
     swinging_ = !turn_toward(rig, pose, bones_, aim_, allowed);
     return r;

@@ -7,8 +7,8 @@
 
 #include <vector>
 
-#include "core/ik/ik_result.hpp"
 #include "core/base/result.hpp"
+#include "core/ik/ik_result.hpp"
 #include "core/rig/rig.hpp"
 
 namespace marionette {
@@ -66,7 +66,7 @@ private:
     std::vector<int> bones_;  // the chain's, root first: the bones a pin must not take back
     glm::vec3 offset_{0.0f};  // tip minus grab point at the start
     glm::vec3 target_{0.0f};
-    glm::vec3 pin_offset_{0.0f};  // a pin not held (mix below 1): where it lies from the target
+    glm::vec3 pin_offset_{0.0f};     // a pin not held (mix below 1): where it lies from the target
     std::vector<glm::quat> solved_;  // the chain's rotations (bones_ order) as the last solve left them
     std::vector<glm::quat> fk_;      // the chain's rotations when the drag began: its FK, which its mix keeps some of
     std::vector<glm::quat> aim_;     // the solve's answer with the chain's mix: what the chain turns toward

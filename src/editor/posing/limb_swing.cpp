@@ -88,7 +88,8 @@ struct JointWay {
                 return is_2d ? rotation_2d(angle) : glm::angleAxis(angle, *limits->hinge);
             }
             case Kind::Cone: return from_rotation_vector(u + f * (v - u));
-            case Kind::SwingTwist: return from_rotation_vector(u + f * (v - u)) * glm::angleAxis(a + f * (b - a), glm::vec3{1.0f, 0.0f, 0.0f});
+            case Kind::SwingTwist:
+                return from_rotation_vector(u + f * (v - u)) * glm::angleAxis(a + f * (b - a), glm::vec3{1.0f, 0.0f, 0.0f});
             case Kind::Short: break;
         }
         return glm::slerp(from, to, f);

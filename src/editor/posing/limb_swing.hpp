@@ -9,8 +9,8 @@
 #include <span>
 #include <vector>
 
-#include "core/rig/rig.hpp"
 #include "core/math/rotation_math.hpp"
+#include "core/rig/rig.hpp"
 
 namespace marionette {
 

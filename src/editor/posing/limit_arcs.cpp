@@ -22,8 +22,8 @@ glm::vec3 perpendicular(const glm::vec3& axis, const glm::vec3& hint) {
 }
 
 // The arc of directions `frame * rotate(angle about axis) * start` for angle in [lo, hi].
-void arc(const glm::vec3& center, const glm::quat& frame, const glm::vec3& axis, const glm::vec3& start, float lo, float hi,
-         float radius, bool spokes, std::vector<glm::vec3>& out) {
+void arc(const glm::vec3& center, const glm::quat& frame, const glm::vec3& axis, const glm::vec3& start, float lo, float hi, float radius,
+         bool spokes, std::vector<glm::vec3>& out) {
     const int steps = std::max(2, static_cast<int>(std::ceil((hi - lo) / kArcStep)));
     auto point = [&](int i) {
         const float a = lo + (hi - lo) * static_cast<float>(i) / static_cast<float>(steps);

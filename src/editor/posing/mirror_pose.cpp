@@ -2,10 +2,10 @@
 
 #include <cmath>
 
-#include "core/rig/forward_kinematics.hpp"
-#include "core/rig/mirror_pairs.hpp"
 #include "core/math/rotation_math.hpp"
 #include "core/math/unit_length.hpp"
+#include "core/rig/forward_kinematics.hpp"
+#include "core/rig/mirror_pairs.hpp"
 
 namespace marionette {
 
@@ -36,15 +36,17 @@ Result<Pose> mirrored(const Rig& rig, const Pose& from, const std::vector<int>& 
             const auto src = static_cast<std::size_t>(s);
             // The source's turn from its rest, reflected, on the twin's rest: S R D with
             // D = R_source_rest^T S R_rest, a rotation however the two rests differ.
-            const glm::mat3 turned = reflect * glm::mat3_cast(posed.value()[src].rotation) * glm::transpose(glm::mat3_cast(rest.value()[src].rotation)) *
-                                     reflect * glm::mat3_cast(rest.value()[b].rotation);
+            const glm::mat3 turned = reflect * glm::mat3_cast(posed.value()[src].rotation) *
+                                     glm::transpose(glm::mat3_cast(rest.value()[src].rotation)) * reflect *
+                                     glm::mat3_cast(rest.value()[b].rotation);
             const glm::quat local = glm::conjugate(parent.rotation) * glm::quat_cast(turned);
             glm::quat q = normalized(glm::conjugate(bone.rest.rotation) * local);
             if (rig.is_2d()) q = rotation_2d(angle_2d(q));
             out.rotations[b] = q;
             // The pose move, in the source's parent's frame, reflected into the twin's parent's.
             const int sp = skeleton[src].parent;
-            const glm::quat source_parent = sp < 0 ? glm::quat{1.0f, 0.0f, 0.0f, 0.0f} : posed.value()[static_cast<std::size_t>(sp)].rotation;
+            const glm::quat source_parent =
+                sp < 0 ? glm::quat{1.0f, 0.0f, 0.0f, 0.0f} : posed.value()[static_cast<std::size_t>(sp)].rotation;
             glm::vec3 move = glm::conjugate(parent.rotation) * (reflect * (source_parent * pose.translations[src]));
             if (rig.is_2d()) move.z = 0.0f;
             out.translations[b] = move;
@@ -73,12 +75,13 @@ Result<Rig> mirror_pose(const Rig& rig, std::span<const int> sources, const glm:
     const std::vector<int> twins = mirror_twins(rig.skeleton);
     std::vector<int> source(rig.skeleton.size(), -1);
     for (int b : sources) {
-        if (b < 0 || static_cast<std::size_t>(b) >= rig.skeleton.size()) return Error{"cannot mirror the pose: no bone " + std::to_string(b)};
+        if (b < 0 || static_cast<std::size_t>(b) >= rig.skeleton.size())
+            return Error{"cannot mirror the pose: no bone " + std::to_string(b)};
         const int twin = twins[static_cast<std::size_t>(b)];
         if (twin < 0) continue;
         if (source[static_cast<std::size_t>(b)] >= 0) {
-            return Error{"cannot mirror the pose: " + rig.skeleton[static_cast<std::size_t>(b)].name + " and " + rig.skeleton[static_cast<std::size_t>(twin)].name +
-                         " are both to be copied; choose one side"};
+            return Error{"cannot mirror the pose: " + rig.skeleton[static_cast<std::size_t>(b)].name + " and " +
+                         rig.skeleton[static_cast<std::size_t>(twin)].name + " are both to be copied; choose one side"};
         }
         source[static_cast<std::size_t>(twin)] = b;
     }
@@ -111,7 +114,8 @@ Result<Rig> mirror_bones_from(const Rig& rig, const Pose& from, std::span<const 
     const std::vector<int> twins = mirror_twins(rig.skeleton);
     std::vector<int> source(rig.skeleton.size(), -1);
     for (const int b : bones) {
-        if (b < 0 || static_cast<std::size_t>(b) >= rig.skeleton.size()) return Error{"cannot mirror the pose: no bone " + std::to_string(b)};
+        if (b < 0 || static_cast<std::size_t>(b) >= rig.skeleton.size())
+            return Error{"cannot mirror the pose: no bone " + std::to_string(b)};
         const int twin = twins[static_cast<std::size_t>(b)];
         source[static_cast<std::size_t>(twin >= 0 ? twin : b)] = b;  // twins pair one to one: no target twice
     }

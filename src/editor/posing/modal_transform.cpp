@@ -6,10 +6,10 @@
 #include <cstdlib>
 
 #include "core/base/extents.hpp"
-#include "core/rig/forward_kinematics.hpp"
 #include "core/ik/joint_limits.hpp"
 #include "core/ik/pins.hpp"
 #include "core/math/rotation_math.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 namespace marionette {
 
@@ -35,7 +35,8 @@ Result<ModalTransform> ModalTransform::start(ModalKind kind, const Rig& rig, std
                                              const ViewCamera& camera, const Viewport& viewport, int auto_chain_length) {
     const int n = static_cast<int>(rig.skeleton.size());
     if (active < 0 || active >= n) {
-        return Error{kind == ModalKind::Rotate ? "R rotates the selected bones: select a bone first" : "G moves the selected bone: select a bone first"};
+        return Error{kind == ModalKind::Rotate ? "R rotates the selected bones: select a bone first"
+                                               : "G moves the selected bone: select a bone first"};
     }
     if (!rig.pose.fits(rig.skeleton.size())) return Error{"the pose does not match the skeleton"};
     Result<std::vector<Transform>> world = compute_world(rig.skeleton, rig.pose);
@@ -206,7 +207,8 @@ std::string ModalTransform::describe(bool with_keys) const {
         if (is_2d_) {
             std::snprintf(amount, sizeof amount, "by %.3g, %.3g", static_cast<double>(d.x), static_cast<double>(d.y));
         } else {
-            std::snprintf(amount, sizeof amount, "by %.3g, %.3g, %.3g", static_cast<double>(d.x), static_cast<double>(d.y), static_cast<double>(d.z));
+            std::snprintf(amount, sizeof amount, "by %.3g, %.3g, %.3g", static_cast<double>(d.x), static_cast<double>(d.y),
+                          static_cast<double>(d.z));
         }
     }
     std::string text = std::string(kind_ == ModalKind::Rotate ? "Rotate " : "Move ") + amount;

@@ -84,7 +84,7 @@ private:
     std::vector<glm::quat> frames_;     // rotate: each turning bone's world rotation at the start
     int active_ = -1;
     glm::quat active_frame_{1.0f, 0.0f, 0.0f, 0.0f};  // the active bone's world rotation at the start
-    glm::vec3 anchor_{0.0f};       // rotate: the active joint; grab: the point moved (the tip, or a root's joint)
+    glm::vec3 anchor_{0.0f};                          // rotate: the active joint; grab: the point moved (the tip, or a root's joint)
     glm::vec2 anchor_pixel_{0.0f};
     glm::vec2 start_pixel_{0.0f};
     glm::vec2 pixel_{0.0f};

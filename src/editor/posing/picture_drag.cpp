@@ -12,7 +12,8 @@ Result<PictureDrag> PictureDrag::start(const Rig& rig, int slot, int attachment,
                                        const glm::vec3& bone_scale, const glm::vec3& grab) {
     if (slot < 0 || slot >= static_cast<int>(rig.slots.size())) return Error{"slot " + std::to_string(slot) + " does not exist"};
     const Slot& s = rig.slots[static_cast<std::size_t>(slot)];
-    if (attachment < 0 || attachment >= static_cast<int>(s.attachments.size())) return Error{"slot \"" + s.name + "\" shows no picture to place"};
+    if (attachment < 0 || attachment >= static_cast<int>(s.attachments.size()))
+        return Error{"slot \"" + s.name + "\" shows no picture to place"};
     if (!(std::abs(bone_scale.x) > 0.0f && std::abs(bone_scale.y) > 0.0f)) {
         return Error{"the picture of slot \"" + s.name + "\" cannot be placed: its bone is scaled to nothing"};
     }

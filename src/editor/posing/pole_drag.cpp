@@ -1,9 +1,9 @@
 #include "editor/posing/pole_drag.hpp"
 
 #include "core/ik/chain_mix.hpp"
-#include "core/rig/forward_kinematics.hpp"
 #include "core/ik/ik_solve.hpp"
 #include "core/ik/pins.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 namespace marionette {
 

@@ -4,8 +4,8 @@
 
 #include <vector>
 
-#include "core/ik/ik_result.hpp"
 #include "core/base/result.hpp"
+#include "core/ik/ik_result.hpp"
 #include "core/rig/rig.hpp"
 
 namespace marionette {
@@ -27,9 +27,9 @@ private:
     PoleDrag() = default;
     int chain_ = -1;
     std::vector<int> bones_;
-    glm::vec3 pole_{0.0f};    // at the start
+    glm::vec3 pole_{0.0f};  // at the start
     glm::vec3 grab_{0.0f};
-    glm::vec3 target_{0.0f};  // the effector's pin (held at a mix of 1), or its tip at the start
+    glm::vec3 target_{0.0f};     // the effector's pin (held at a mix of 1), or its tip at the start
     std::vector<glm::quat> fk_;  // the chain's rotations at the start, which its mix keeps some of
 };
 

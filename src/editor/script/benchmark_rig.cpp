@@ -21,8 +21,8 @@ Rig make_benchmark_rig(int branches, int bones_per_branch, int ccd_length) {
             bone.parent = i == 0 ? 0 : static_cast<int>(bones.size()) - 1;
             bone.length = 0.1f;
             bone.rest.translation = {i == 0 ? 0.0f : 0.1f, 0.0f, 0.0f};
-            bone.rest.rotation = i == 0 ? glm::angleAxis(around, glm::vec3{0.0f, 1.0f, 0.0f})
-                                        : glm::angleAxis(0.03f, glm::vec3{0.0f, 0.0f, 1.0f});
+            bone.rest.rotation =
+                i == 0 ? glm::angleAxis(around, glm::vec3{0.0f, 1.0f, 0.0f}) : glm::angleAxis(0.03f, glm::vec3{0.0f, 0.0f, 1.0f});
             bones.push_back(std::move(bone));
         }
         const int last = static_cast<int>(bones.size()) - 1;

@@ -4,9 +4,9 @@
 #include <cstdio>
 #include <cstring>
 
+#include "core/base/read_budget.hpp"
 #include "core/io/json/json_document.hpp"
 #include "core/io/json/json_field.hpp"
-#include "core/base/read_budget.hpp"
 #include "core/io/text_file.hpp"
 
 namespace marionette {
@@ -328,10 +328,9 @@ ScriptStep step(const JsonField& f, const std::filesystem::path& base_dir) {
         return KeysStep{"snap", {tap("I", what == "ik_to_fk")}};
     }
     if (kind == "pose") {
-        static const std::pair<const char*, const char*> kItems[] = {{"copy", "pose/copy"},   {"paste", "pose/paste"},
-                                                                      {"paste flipped", "pose/paste flipped"},
-                                                                      {"mirror", "mirror/copy"}, {"flip", "mirror/flip"},
-                                                                      {"mirror editing", "mirror/editing"}};
+        static const std::pair<const char*, const char*> kItems[] = {
+            {"copy", "pose/copy"},     {"paste", "pose/paste"}, {"paste flipped", "pose/paste flipped"},
+            {"mirror", "mirror/copy"}, {"flip", "mirror/flip"}, {"mirror editing", "mirror/editing"}};
         const std::string item = v.string();
         for (const auto& [name, mark] : kItems) {
             if (item == name) return MenuStep{"pose", {"toolbar/pose", mark}};
@@ -374,8 +373,8 @@ Result<InputScript> parse_input_script(const std::string& text, const std::files
             if (const auto* w = std::get_if<WaitStep>(&script.steps.back())) frames += static_cast<std::uint64_t>(w->frames);
             if (const auto* d = std::get_if<DragStep>(&script.steps.back())) frames += static_cast<std::uint64_t>(d->moves);
             if (frames > static_cast<std::uint64_t>(kMaxFrames)) {
-                at.fail("the script's steps so far take " + with_thousands(frames) + " frames; a script runs at most " + with_thousands(kMaxFrames) +
-                        " (an hour at 60 Hz)");
+                at.fail("the script's steps so far take " + with_thousands(frames) + " frames; a script runs at most " +
+                        with_thousands(kMaxFrames) + " (an hour at 60 Hz)");
             }
         }
         if (script.steps.empty()) steps.fail("a script needs at least one step");
@@ -394,9 +393,9 @@ Result<InputScript> load_input_script(const std::filesystem::path& file) {
 }
 
 std::string describe_step(const InputScript& script, std::size_t index) {
-    static constexpr const char* kNames[] = {"move", "press",      "release", "click", "drag",   "key",          "wheel",
-                                             "text", "wait", "screenshot", "save",    "drop",  "expect", "wait_for_file",
-                                             "focus",  "select", "keys", "pose"};
+    static constexpr const char* kNames[] = {"move",   "press",         "release", "click",      "drag", "key",
+                                             "wheel",  "text",          "wait",    "screenshot", "save", "drop",
+                                             "expect", "wait_for_file", "focus",   "select",     "keys", "pose"};
     static_assert(std::size(kNames) == std::variant_size_v<ScriptStep>);
     std::string name = index < script.steps.size() ? kNames[script.steps[index].index()] : "end";
     if (index < script.steps.size()) {

@@ -22,8 +22,8 @@
 
 #include <glm/glm.hpp>
 
-#include "core/base/result.hpp"
 #include "core/anim/state_machine.hpp"
+#include "core/base/result.hpp"
 #include "editor/viewport/viewport_input.hpp"
 
 namespace marionette {
@@ -39,10 +39,10 @@ struct ScriptPoint {
     std::string bone;
     BonePoint at = BonePoint::Tip;
     glm::vec2 offset{0.0f};  // pixels added to the bone's point
-    std::string chain;  // when set, the point is this chain's `handle` (and `bone` is empty)
+    std::string chain;       // when set, the point is this chain's `handle` (and `bone` is empty)
     HandlePoint handle = HandlePoint::Target;
-    std::string ui;     // when set, the centre of this named panel widget as drawn ("states/play")
-    std::string slot;   // when set, the centre of this slot's shown picture as drawn
+    std::string ui;    // when set, the centre of this named panel widget as drawn ("states/play")
+    std::string slot;  // when set, the centre of this slot's shown picture as drawn
 };
 
 struct MoveStep {
@@ -164,8 +164,8 @@ struct ExpectStep {
     Expectation expectation;
 };
 
-using ScriptStep = std::variant<MoveStep, PressStep, ReleaseStep, ClickStep, DragStep, KeyStep, WheelStep, TextStep,
-                                WaitStep, ScreenshotStep, SaveStep, DropStep, ExpectStep, WaitForFileStep, FocusStep, SelectStep, KeysStep, MenuStep>;
+using ScriptStep = std::variant<MoveStep, PressStep, ReleaseStep, ClickStep, DragStep, KeyStep, WheelStep, TextStep, WaitStep,
+                                ScreenshotStep, SaveStep, DropStep, ExpectStep, WaitForFileStep, FocusStep, SelectStep, KeysStep, MenuStep>;
 
 struct InputScript {
     std::vector<ScriptStep> steps;

@@ -33,7 +33,8 @@ const char* point_name(BonePoint at) {
 Result<glm::vec3> bone_point_world(const ScriptView& view, const std::string& bone, BonePoint at) {
     const int index = view.rig->skeleton.find(bone);
     const auto b = static_cast<std::size_t>(index);
-    if (index < 0 || !view.pose || b >= view.world.size() || b >= view.pose->scales.size()) return Error{"\"" + bone + "\" is not a bone of this rig"};
+    if (index < 0 || !view.pose || b >= view.world.size() || b >= view.pose->scales.size())
+        return Error{"\"" + bone + "\" is not a bone of this rig"};
     const Transform& frame = view.world[b];
     const float length = posed_length(view.rig->skeleton, *view.pose, b);
     switch (at) {
@@ -68,7 +69,8 @@ Result<glm::vec3> slot_point_world(const ScriptView& view, const std::string& na
         const auto b = static_cast<std::size_t>(slot.bone);
         if (slot.shown < 0) return Error{"slot \"" + name + "\" shows no picture"};
         if (!view.pose || b >= view.world.size() || b >= view.pose->scales.size()) return Error{"slot \"" + name + "\" is not drawn"};
-        const std::array<glm::vec3, 4> c = attachment_world_corners(slot.attachments[static_cast<std::size_t>(slot.shown)], view.world[b], view.pose->scales[b]);
+        const std::array<glm::vec3, 4> c =
+            attachment_world_corners(slot.attachments[static_cast<std::size_t>(slot.shown)], view.world[b], view.pose->scales[b]);
         return 0.5f * (c[0] + c[2]);
     }
     return Error{"\"" + name + "\" is not a slot of this rig"};
@@ -91,7 +93,8 @@ Result<glm::vec2> resolve_point(const ScriptView& view, const ScriptPoint& point
     if (!world) return Error{world.message()};
     const ScreenPoint screen = view.camera->project(world.value(), view.viewport);
     if (!screen.in_front) {
-        const std::string what = is_handle ? "a handle of chain \"" + point.chain + "\"" : "the " + std::string(point_name(point.at)) + " of \"" + point.bone + "\"";
+        const std::string what = is_handle ? "a handle of chain \"" + point.chain + "\""
+                                           : "the " + std::string(point_name(point.at)) + " of \"" + point.bone + "\"";
         return Error{what + " is behind the camera"};
     }
     const glm::vec2 pixel = screen.pixel + point.offset;
@@ -108,15 +111,17 @@ std::string state_text(const std::string& state) { return state == kRigPoseName 
 Status check_state(const ScriptView& view, const ExpectState& e) {
     if (view.state != e.state) return Error{"the state shown is " + state_text(view.state) + ", expected " + state_text(e.state)};
     if (e.from) {
-        if (e.from->empty() && view.blending_from) return Error{"a transition from " + state_text(*view.blending_from) + " is in progress, expected none"};
+        if (e.from->empty() && view.blending_from)
+            return Error{"a transition from " + state_text(*view.blending_from) + " is in progress, expected none"};
         if (!e.from->empty() && (!view.blending_from || *view.blending_from != *e.from)) {
-            return Error{view.blending_from ? "the transition blends from " + state_text(*view.blending_from) + ", expected from " + state_text(*e.from)
-                                            : "no transition is in progress, expected one from " + state_text(*e.from)};
+            return Error{view.blending_from
+                             ? "the transition blends from " + state_text(*view.blending_from) + ", expected from " + state_text(*e.from)
+                             : "no transition is in progress, expected one from " + state_text(*e.from)};
         }
     }
     if (e.weight && !(view.blend_weight >= e.weight->x && view.blend_weight <= e.weight->y)) {
-        return Error{"the blend weight is " + std::to_string(view.blend_weight) + ", expected within [" + std::to_string(e.weight->x) + ", " +
-                     std::to_string(e.weight->y) + "]"};
+        return Error{"the blend weight is " + std::to_string(view.blend_weight) + ", expected within [" + std::to_string(e.weight->x) +
+                     ", " + std::to_string(e.weight->y) + "]"};
     }
     return {};
 }
@@ -138,8 +143,8 @@ Status check_expectation(const ScriptView& view, const Expectation& expectation)
         if (!screen.in_front) return Error{what + " is behind the camera"};
         const float off = glm::length(screen.pixel - *e->pixel);
         if (off <= e->within) return {};
-        return Error{what + " is drawn at pixel " + format_point({screen.pixel, 0.0f}, false) + ", " + std::to_string(off) +
-                     " px from " + format_point({*e->pixel, 0.0f}, false) + " (allowed " + std::to_string(e->within) + ")"};
+        return Error{what + " is drawn at pixel " + format_point({screen.pixel, 0.0f}, false) + ", " + std::to_string(off) + " px from " +
+                     format_point({*e->pixel, 0.0f}, false) + " (allowed " + std::to_string(e->within) + ")"};
     }
     if (const auto* e = std::get_if<ExpectMode>(&expectation)) {
         if (view.mode == e->mode) return {};
@@ -148,7 +153,8 @@ Status check_expectation(const ScriptView& view, const Expectation& expectation)
     if (const auto* e = std::get_if<ExpectSelected>(&expectation); e && e->bones) {
         std::vector<std::string> got;
         for (const int b : view.selection) {
-            if (b >= 0 && static_cast<std::size_t>(b) < view.rig->skeleton.size()) got.push_back(view.rig->skeleton[static_cast<std::size_t>(b)].name);
+            if (b >= 0 && static_cast<std::size_t>(b) < view.rig->skeleton.size())
+                got.push_back(view.rig->skeleton[static_cast<std::size_t>(b)].name);
         }
         std::vector<std::string> expected = *e->bones;
         std::sort(got.begin(), got.end());

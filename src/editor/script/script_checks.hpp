@@ -26,10 +26,10 @@ struct ScriptView {
     const Pose* pose = nullptr;        // the pose drawn this frame (the rig's, or a state's)
     std::span<const Transform> world;  // joint frames forward kinematics made of it
     const ViewCamera* camera = nullptr;
-    Viewport viewport;                 // where the rig is drawn in the window
-    std::string_view mode;             // "fk" or "ik"
-    int selected = -1;                   // the active bone
-    std::span<const int> selection;      // every selected bone
+    Viewport viewport;               // where the rig is drawn in the window
+    std::string_view mode;           // "fk" or "ik"
+    int selected = -1;               // the active bone
+    std::span<const int> selection;  // every selected bone
     bool modified = false;
     std::span<const UiMark> ui;
     // The state machine: the state shown (kRigPoseName for the rig's own pose), the one a

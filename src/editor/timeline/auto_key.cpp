@@ -16,7 +16,8 @@ Result<KeyedDrag> key_drag(const Rig& before, const Rig& dragged, const Pose& sh
     std::vector<int> changed;
     for (std::size_t b = 0; b < skeleton.size() && posed.fits(skeleton.size()) && shown.fits(skeleton.size()); ++b) {
         if (skeleton[b].parent < 0) posed.translations[b] += moved_by;
-        if (posed.rotations[b] != shown.rotations[b] || posed.translations[b] != shown.translations[b] || posed.scales[b] != shown.scales[b]) {
+        if (posed.rotations[b] != shown.rotations[b] || posed.translations[b] != shown.translations[b] ||
+            posed.scales[b] != shown.scales[b]) {
             changed.push_back(static_cast<int>(b));
         }
     }
@@ -29,7 +30,8 @@ Result<KeyedDrag> key_drag(const Rig& before, const Rig& dragged, const Pose& sh
         return out;
     }
     const std::string* state = state_name(dragged, at.state);
-    const std::string what = changed.size() == 1 ? skeleton[static_cast<std::size_t>(changed[0])].name : std::to_string(changed.size()) + " bones";
+    const std::string what =
+        changed.size() == 1 ? skeleton[static_cast<std::size_t>(changed[0])].name : std::to_string(changed.size()) + " bones";
     out.label = "Key " + what + " at " + edit_checks::number_text(at.time) + " s" + (state ? " in " + *state : std::string());
     return out;
 }

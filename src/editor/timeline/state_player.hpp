@@ -6,9 +6,9 @@
 
 #include <optional>
 
-#include "core/rig/document.hpp"
 #include "core/anim/keyed_clip_cache.hpp"
 #include "core/anim/state_machine.hpp"
+#include "core/rig/document.hpp"
 
 namespace marionette {
 
@@ -64,7 +64,7 @@ private:
     float time_scale_ = 1.0f;
     std::optional<float> auto_cycle_;
     double since_switch_ = 0.0;
-    std::optional<double> scrub_;  // the scrubbed time, while the state shows still there
+    std::optional<double> scrub_;   // the scrubbed time, while the state shows still there
     mutable KeyedClipCache clips_;  // a cache: what shows is the same with or without it
 };
 

@@ -16,7 +16,8 @@ constexpr double kMargin = 1.0;
 void TimeAxis::zoom(double x, float notches) {
     if (!std::isfinite(x) || !std::isfinite(notches)) return;
     const double at = time_at(x);
-    pixels_per_second_ = std::clamp(pixels_per_second_ * std::pow(kZoomPerNotch, static_cast<double>(notches)), kMinPixelsPerSecond, kMaxPixelsPerSecond);
+    pixels_per_second_ =
+        std::clamp(pixels_per_second_ * std::pow(kZoomPerNotch, static_cast<double>(notches)), kMinPixelsPerSecond, kMaxPixelsPerSecond);
     left_ = at - x / pixels_per_second_;
     pan(0.0);
 }

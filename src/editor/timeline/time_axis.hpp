@@ -30,7 +30,7 @@ public:
     double tick_step(double min_pixels, double fps) const;
 
 private:
-    double left_ = -0.1;                 // seconds at the left edge (a little before 0)
+    double left_ = -0.1;  // seconds at the left edge (a little before 0)
     double pixels_per_second_ = 200.0;
 };
 

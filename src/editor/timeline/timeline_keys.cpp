@@ -33,17 +33,20 @@ std::string track_label(const Rig& rig, const State& state, KeyTimeline timeline
         case KeyTimeline::DrawOrder: return "the draw order";
         case KeyTimeline::Slot: {
             const SlotTrack& s = state.slot_tracks[t];
-            const std::string slot = static_cast<std::size_t>(s.slot) < rig.slots.size() ? rig.slots[static_cast<std::size_t>(s.slot)].name : "?";
+            const std::string slot =
+                static_cast<std::size_t>(s.slot) < rig.slots.size() ? rig.slots[static_cast<std::size_t>(s.slot)].name : "?";
             return slot + "'s " + slot_property_name(s.property);
         }
         case KeyTimeline::Chain: {
             const ChainTrack& c = state.chain_tracks[t];
-            return (static_cast<std::size_t>(c.chain) < rig.chains.size() ? rig.chains[static_cast<std::size_t>(c.chain)].name : "?") + "'s mix";
+            return (static_cast<std::size_t>(c.chain) < rig.chains.size() ? rig.chains[static_cast<std::size_t>(c.chain)].name : "?") +
+                   "'s mix";
         }
         case KeyTimeline::Bone: break;
     }
     const KeyTrack& b = state.tracks[t];
-    const std::string bone = static_cast<std::size_t>(b.bone) < rig.skeleton.size() ? rig.skeleton[static_cast<std::size_t>(b.bone)].name : "?";
+    const std::string bone =
+        static_cast<std::size_t>(b.bone) < rig.skeleton.size() ? rig.skeleton[static_cast<std::size_t>(b.bone)].name : "?";
     return bone + "'s " + pose_property_name(b.property);
 }
 

@@ -16,8 +16,8 @@ struct FrameNeeds {
 };
 
 struct FramePlan {
-    int wait_ms = 0;    // how long to wait for input before this pass (0: not at all)
-    bool draw = true;   // whether a pass that input did not wake draws a frame
+    int wait_ms = 0;   // how long to wait for input before this pass (0: not at all)
+    bool draw = true;  // whether a pass that input did not wake draws a frame
 };
 
 // Frames drawn after each input: ImGui shows a hover on the next frame and a click's effect on

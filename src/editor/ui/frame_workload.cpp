@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "core/rig/forward_kinematics.hpp"
 #include "core/ik/ik_solve.hpp"
+#include "core/rig/forward_kinematics.hpp"
 #include "editor/posing/limit_arcs.hpp"
 
 namespace marionette {

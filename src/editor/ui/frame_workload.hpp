@@ -10,8 +10,8 @@
 
 #include "core/ik/ik_result.hpp"
 #include "core/rig/rig.hpp"
-#include "editor/viewport/bone_shapes.hpp"
 #include "editor/posing/chain_handles.hpp"
+#include "editor/viewport/bone_shapes.hpp"
 #include "editor/viewport/slot_quads.hpp"
 
 namespace marionette {

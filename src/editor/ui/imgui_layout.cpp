@@ -77,10 +77,14 @@ std::string quote_line(std::string_view line) {
 std::string window_line_problem(std::string_view line) {
     const std::string short_range = std::to_string(LayoutRules::kMinPosition) + " to " + std::to_string(LayoutRules::kMaxExtent);
     if (line.starts_with("Pos=")) {
-        return is_pair(line.substr(4), LayoutRules::kMinPosition, LayoutRules::kMaxExtent) ? "" : "Pos: expected two whole numbers from " + short_range;
+        return is_pair(line.substr(4), LayoutRules::kMinPosition, LayoutRules::kMaxExtent)
+                   ? ""
+                   : "Pos: expected two whole numbers from " + short_range;
     }
     if (line.starts_with("Size=")) {
-        return is_pair(line.substr(5), 0, LayoutRules::kMaxExtent) ? "" : "Size: expected two whole numbers from 0 to " + std::to_string(LayoutRules::kMaxExtent);
+        return is_pair(line.substr(5), 0, LayoutRules::kMaxExtent)
+                   ? ""
+                   : "Size: expected two whole numbers from 0 to " + std::to_string(LayoutRules::kMaxExtent);
     }
     if (line.starts_with("Collapsed=")) {
         const std::string_view v = line.substr(10);
@@ -96,11 +100,15 @@ std::string column_field_problem(std::string_view key, std::string_view value, l
         return is_hex_id(value.starts_with("0x") ? value.substr(2) : value) ? "" : "UserID: expected up to 8 hex digits";
     }
     if (key == "Width") {
-        return whole_number_in(value, 0, LayoutRules::kMaxExtent) ? "" : "Width: expected a whole number from 0 to " + std::to_string(LayoutRules::kMaxExtent);
+        return whole_number_in(value, 0, LayoutRules::kMaxExtent)
+                   ? ""
+                   : "Width: expected a whole number from 0 to " + std::to_string(LayoutRules::kMaxExtent);
     }
     if (key == "Weight") {
         const std::optional<double> w = plain_decimal(value);
-        return w && *w > 0.0 && *w <= LayoutRules::kMaxWeight ? "" : "Weight: expected a number above 0 and at most " + whole(LayoutRules::kMaxWeight);
+        return w && *w > 0.0 && *w <= LayoutRules::kMaxWeight
+                   ? ""
+                   : "Weight: expected a number above 0 and at most " + whole(LayoutRules::kMaxWeight);
     }
     if (key == "Visible") return value == "0" || value == "1" ? "" : "Visible: expected 0 or 1";
     if (key == "Order") return whole_number_in(value, 0, columns - 1) ? "" : "Order: expected " + below;
@@ -116,7 +124,9 @@ std::string column_field_problem(std::string_view key, std::string_view value, l
 std::string table_line_problem(std::string_view line, long long columns) {
     if (line.starts_with("RefScale=")) {
         const std::optional<double> s = plain_decimal(line.substr(9));
-        return s && *s >= LayoutRules::kMinRefScale && *s <= LayoutRules::kMaxRefScale ? "" : "RefScale: expected a number from " + whole(LayoutRules::kMinRefScale) + " to " + whole(LayoutRules::kMaxRefScale);
+        return s && *s >= LayoutRules::kMinRefScale && *s <= LayoutRules::kMaxRefScale
+                   ? ""
+                   : "RefScale: expected a number from " + whole(LayoutRules::kMinRefScale) + " to " + whole(LayoutRules::kMaxRefScale);
     }
     if (!line.starts_with("Column ")) return "not a table's line (RefScale=S or Column I ...)";
     std::vector<std::string_view> words;
@@ -130,7 +140,8 @@ std::string table_line_problem(std::string_view line, long long columns) {
     if (words.empty() || !whole_number(words.front())) return "Column: expected the column's number";
     const long long index = *whole_number(words.front());
     if (index < 0 || index >= columns) {
-        return "column " + std::string(words.front()) + "; the table has " + std::to_string(columns) + " (0 to " + std::to_string(columns - 1) + ")";
+        return "column " + std::string(words.front()) + "; the table has " + std::to_string(columns) + " (0 to " +
+               std::to_string(columns - 1) + ")";
     }
     std::vector<std::string_view> keys;
     for (std::size_t i = 1; i < words.size(); ++i) {
@@ -201,7 +212,8 @@ class Report {
 public:
     void drop(std::size_t line_number, std::string_view line, const std::string& problem, const char* what) {
         if (described_.size() < LayoutRules::kProblemsDescribed) {
-            described_.push_back("imgui_layout line " + std::to_string(line_number) + ": " + quote_line(line) + ": " + problem + "; " + what);
+            described_.push_back("imgui_layout line " + std::to_string(line_number) + ": " + quote_line(line) + ": " + problem + "; " +
+                                 what);
         } else {
             ++more_;
         }
@@ -239,7 +251,8 @@ CheckedImGuiLayout check_imgui_layout(std::string_view layout) {
             if (line.find('\0') != std::string_view::npos) {
                 problem = "a NUL byte";
             } else if (sections == LayoutRules::kMaxSections) {
-                report.drop(line_number, line, "more than " + std::to_string(LayoutRules::kMaxSections) + " sections", "it and the rest dropped");
+                report.drop(line_number, line, "more than " + std::to_string(LayoutRules::kMaxSections) + " sections",
+                            "it and the rest dropped");
                 break;
             } else {
                 problem = header_problem(line, section, columns);

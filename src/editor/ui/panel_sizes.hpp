@@ -25,8 +25,10 @@ struct PanelSizeRule {
     const char* settings_key;
 };
 inline constexpr PanelSizeRule kOutlinerRule{&PanelSizes::outliner, PanelSizes::kMinOutliner, PanelSizes::kMaxOutliner, "outliner_width"};
-inline constexpr PanelSizeRule kInspectorRule{&PanelSizes::inspector, PanelSizes::kMinInspector, PanelSizes::kMaxInspector, "inspector_width"};
-inline constexpr PanelSizeRule kStatePanelRule{&PanelSizes::state_panel, PanelSizes::kMinStatePanel, PanelSizes::kMaxStatePanel, "state_panel_height"};
+inline constexpr PanelSizeRule kInspectorRule{&PanelSizes::inspector, PanelSizes::kMinInspector, PanelSizes::kMaxInspector,
+                                              "inspector_width"};
+inline constexpr PanelSizeRule kStatePanelRule{&PanelSizes::state_panel, PanelSizes::kMinStatePanel, PanelSizes::kMaxStatePanel,
+                                               "state_panel_height"};
 inline constexpr PanelSizeRule kPanelSizeRules[] = {kOutlinerRule, kInspectorRule, kStatePanelRule};
 
 // Each size within its range (a size that is not a number takes its default).

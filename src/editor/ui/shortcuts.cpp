@@ -36,8 +36,10 @@ constexpr Shortcut kShortcuts[] = {
 
     {C::ToggleMode, X::Viewport, K::Tab, kNone, "Pose", "FK / IK (in Place mode: back to posing)"},
     {C::TogglePin, X::Viewport, K::P, kNone, "Pose", "pin the selected bone's chain where its end is, or unpin it"},
-    {C::RotateBones, X::Viewport, K::R, kNone, "Pose", "rotate the selected bones; then X, Y or Z locks an axis (again: the bone's own), a number sets the degrees"},
-    {C::GrabBone, X::Viewport, K::G, kNone, "Pose", "move the selected bone: a root moves the puppet, another bone's end its chain's target"},
+    {C::RotateBones, X::Viewport, K::R, kNone, "Pose",
+     "rotate the selected bones; then X, Y or Z locks an axis (again: the bone's own), a number sets the degrees"},
+    {C::GrabBone, X::Viewport, K::G, kNone, "Pose",
+     "move the selected bone: a root moves the puppet, another bone's end its chain's target"},
     {C::LongerChain, X::Viewport, K::PageUp, kNone, "Pose", "an automatic IK chain one bone longer (also while dragging)"},
     {C::ShorterChain, X::Viewport, K::PageDown, kNone, "Pose", "an automatic IK chain one bone shorter"},
     {C::CopyPose, X::Viewport, K::C, kCtrl, "Pose", "copy the selected bones' pose (every bone's with none selected)"},
@@ -46,7 +48,8 @@ constexpr Shortcut kShortcuts[] = {
     {C::SnapFkToIk, X::Viewport, K::I, kNone, "Pose", "FK to IK: the selected bone's chain's pin (and pole) jump to where the limb is"},
     {C::SnapIkToFk, X::Viewport, K::I, kShift, "Pose", "IK to FK: the selected bone's chain takes IK's whole answer toward its pin"},
 
-    {C::PlacePictures, X::Viewport, K::E, kNone, "Pictures", "Place mode: drags move, turn or scale pictures on their bones (E again: back)"},
+    {C::PlacePictures, X::Viewport, K::E, kNone, "Pictures",
+     "Place mode: drags move, turn or scale pictures on their bones (E again: back)"},
     {C::PictureMove, X::Placing, K::G, kNone, "Pictures", "in Place mode: move pictures"},
     {C::PictureTurn, X::Placing, K::R, kNone, "Pictures", "in Place mode: turn pictures"},
     {C::PictureScale, X::Placing, K::S, kNone, "Pictures", "in Place mode: scale pictures"},
@@ -76,7 +79,8 @@ constexpr Gesture kGestures[] = {
     {"Pose", "drag a bone, IK mode", "the end of its chain follows the pointer; a root that ends no chain moves the puppet"},
     {"Pose", "drag a bone, FK mode", "it turns about its joint, and so does every selected bone"},
     {"Pose", "drag a handle", "a target, pin or pole follows the pointer"},
-    {"Pose", "after R or G: move the pointer; Enter or click; Escape or right-click", "rotate or move; confirm; cancel (the pose as it was)"},
+    {"Pose", "after R or G: move the pointer; Enter or click; Escape or right-click",
+     "rotate or move; confirm; cancel (the pose as it was)"},
     {"Pose", "wheel while dragging", "an automatic IK chain one bone longer or shorter"},
     {"View", "wheel", "zoom to the pointer"},
     {"View", "middle-drag, or Space + drag", "2D: pan; 3D: orbit"},
@@ -99,9 +103,10 @@ std::optional<Command> command_for(ShortcutContext context, ViewKey key, Modifie
 }
 
 std::string chord_text(ViewKey key, Modifiers mods) {
-    static constexpr const char* kNames[] = {"?",  "Space", "Tab", "Escape", "P", "F", "Home", "Z", "Y", "Page Up", "Page Down", "1", "3",
-                                             "7",  "E",     "G",   "R",      "S", "A", "M",    "]", "N", "O",       "Q",         "H", "C",
-                                             "V",  "K",     "I",      "X",         "Enter",     "Delete", "Backspace", "F1", "F12"};
+    static constexpr const char* kNames[] = {"?",       "Space",     "Tab", "Escape", "P",      "F",         "Home", "Z",  "Y",
+                                             "Page Up", "Page Down", "1",   "3",      "7",      "E",         "G",    "R",  "S",
+                                             "A",       "M",         "]",   "N",      "O",      "Q",         "H",    "C",  "V",
+                                             "K",       "I",         "X",   "Enter",  "Delete", "Backspace", "F1",   "F12"};
     static_assert(std::size(kNames) == static_cast<std::size_t>(ViewKey::F12) + 1);
     std::string text;
     if (mods.ctrl) text += "Ctrl+";

@@ -12,6 +12,8 @@
 
 namespace marionette {
 
+// Grouped as the help window lists them, a group a line.
+// clang-format off
 enum class Command {
     NewRig, Open, Save, SaveAs, ExportRig, ExportGltf, Quit, Screenshot, Help,
     Undo, Redo,
@@ -21,6 +23,7 @@ enum class Command {
     Frame, FrontView, SideView, TopView, ToggleXray, ToggleMeshes,
     KeySelectedBone, KeyEveryBone, DeleteKeys, SelectAllKeys, CopyKeys, PasteKeys,
 };
+// clang-format on
 
 // Where a key counts: anywhere in the window (unless a text field has it), in the viewport
 // (the pointer over it for the clipboard keys), while placing pictures (before the viewport's),

@@ -6,8 +6,8 @@
 #include <system_error>
 
 #include "core/io/json/json_document.hpp"
-#include "core/rig/rig_file.hpp"
 #include "core/io/text_file.hpp"
+#include "core/rig/rig_file.hpp"
 #include "editor/ui/imgui_layout.hpp"
 
 namespace marionette {
@@ -38,9 +38,8 @@ int window_size(const json& value, const std::string& where) {
     constexpr std::int64_t lo = UserSettings::min_window_size;
     constexpr std::int64_t hi = UserSettings::max_window_size;
     // JSON keeps non-negative integers unsigned, possibly beyond what int64 holds.
-    const std::int64_t v = value.is_number_unsigned()
-                               ? static_cast<std::int64_t>(std::min<std::uint64_t>(value.get<std::uint64_t>(), hi))
-                               : value.get<std::int64_t>();
+    const std::int64_t v = value.is_number_unsigned() ? static_cast<std::int64_t>(std::min<std::uint64_t>(value.get<std::uint64_t>(), hi))
+                                                      : value.get<std::int64_t>();
     return static_cast<int>(std::clamp(v, lo, hi));
 }
 
@@ -206,8 +205,9 @@ Status save_user_settings(const UserSettings& settings, const std::filesystem::p
         {"imgui_layout", settings.imgui_layout},
         {"recovery", {{"interval_seconds", settings.recovery_interval}}},
         {"screenshots", {{"folder", settings.screenshot_folder.string()}}},
-        {"ui", {{"scale", settings.appearance.scale ? json(*settings.appearance.scale) : json("auto")},
-                {"theme", theme_name(settings.appearance.theme)}}},
+        {"ui",
+         {{"scale", settings.appearance.scale ? json(*settings.appearance.scale) : json("auto")},
+          {"theme", theme_name(settings.appearance.theme)}}},
         {"panels", panels_json(settings.panels)},
     };
     // A path that is not UTF-8 (Linux allows any bytes) would make dump() throw; it is written

@@ -14,8 +14,8 @@
 #include <string>
 
 #include "core/base/result.hpp"
-#include "editor/ui/panel_sizes.hpp"
 #include "editor/files/recent_files.hpp"
+#include "editor/ui/panel_sizes.hpp"
 #include "editor/ui/ui_appearance.hpp"
 
 namespace marionette {

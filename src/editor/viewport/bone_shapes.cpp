@@ -67,8 +67,8 @@ BonePaint bone_paint(const glm::vec3& color, BoneLook look) {
     return {glm::vec4(1, 0, 1, 1), glm::vec4(1, 0, 1, 1), 1.0f};
 }
 
-void build_bone_instances(const Skeleton& skeleton, const Pose& pose, std::span<const Transform> world,
-                          std::span<const BoneLook> looks, std::vector<BoneInstance>& out) {
+void build_bone_instances(const Skeleton& skeleton, const Pose& pose, std::span<const Transform> world, std::span<const BoneLook> looks,
+                          std::vector<BoneInstance>& out) {
     const std::size_t count = std::min({skeleton.size(), world.size(), pose.scales.size()});
     const std::size_t first = out.size();
     out.resize(first + count);

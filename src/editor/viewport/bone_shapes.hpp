@@ -25,10 +25,10 @@ PackedColor pack_color(const glm::vec4& rgba);
 glm::vec4 unpack_color(PackedColor c);
 
 struct BoneInstance {
-    glm::vec3 joint{0.0f};         // world position of the joint
-    float outline_width = 1.0f;    // the outline's width, in points
+    glm::vec3 joint{0.0f};           // world position of the joint
+    float outline_width = 1.0f;      // the outline's width, in points
     glm::vec4 rotation{0, 0, 0, 1};  // the joint frame's turn, quaternion (x, y, z, w)
-    glm::vec3 size{0.0f};          // length along x, half widths along y and z (pose scale applied); x 0: no shape
+    glm::vec3 size{0.0f};            // length along x, half widths along y and z (pose scale applied); x 0: no shape
     PackedColor fill = 0;
     PackedColor outline = 0;
 };
@@ -40,13 +40,13 @@ enum class BoneLook : unsigned char { Normal, InChain, Hovered, Selected };
 inline constexpr glm::vec3 kDefaultBoneColor{0.96f, 0.74f, 0.32f};
 // Swatches the inspector offers, the default first.
 inline constexpr std::array<glm::vec3, 8> kBonePalette{{{0.96f, 0.74f, 0.32f},
-                                                       {0.92f, 0.36f, 0.32f},
-                                                       {0.40f, 0.80f, 0.42f},
-                                                       {0.36f, 0.62f, 0.95f},
-                                                       {0.72f, 0.50f, 0.92f},
-                                                       {0.30f, 0.82f, 0.80f},
-                                                       {0.95f, 0.55f, 0.80f},
-                                                       {0.72f, 0.72f, 0.72f}}};
+                                                        {0.92f, 0.36f, 0.32f},
+                                                        {0.40f, 0.80f, 0.42f},
+                                                        {0.36f, 0.62f, 0.95f},
+                                                        {0.72f, 0.50f, 0.92f},
+                                                        {0.30f, 0.82f, 0.80f},
+                                                        {0.95f, 0.55f, 0.80f},
+                                                        {0.72f, 0.72f, 0.72f}}};
 
 // How one bone is painted: a fill, and an outline darker than it, or for the selection, the
 // hover and the chain a drag poses, an outline in the look's colour (wider when selected).
@@ -61,8 +61,8 @@ BonePaint bone_paint(const glm::vec3& color, BoneLook look);
 // kinematics made of `pose` (a bone's scale stretches its shape along each axis). `looks` has
 // one entry per bone, or is empty for all Normal. A bone of zero length (or scaled to it) gets
 // size.x 0: only its joint's ring is drawn.
-void build_bone_instances(const Skeleton& skeleton, const Pose& pose, std::span<const Transform> world,
-                          std::span<const BoneLook> looks, std::vector<BoneInstance>& out);
+void build_bone_instances(const Skeleton& skeleton, const Pose& pose, std::span<const Transform> world, std::span<const BoneLook> looks,
+                          std::vector<BoneInstance>& out);
 
 // Every instance painted `tint`, outline and all (the onion skin's ghosts).
 void tint_bone_instances(std::span<BoneInstance> instances, const glm::vec4& tint);

@@ -15,9 +15,7 @@ struct BoundingBox {
     glm::vec3 center() const { return 0.5f * (min + max); }
     glm::vec3 size() const { return max - min; }
     // Corner i takes max on axis k when bit k of i is set.
-    glm::vec3 corner(int i) const {
-        return {(i & 1) != 0 ? max.x : min.x, (i & 2) != 0 ? max.y : min.y, (i & 4) != 0 ? max.z : min.z};
-    }
+    glm::vec3 corner(int i) const { return {(i & 1) != 0 ? max.x : min.x, (i & 2) != 0 ? max.y : min.y, (i & 4) != 0 ? max.z : min.z}; }
 };
 
 // The smallest box holding every point; nullopt for no points, which have no place to frame.

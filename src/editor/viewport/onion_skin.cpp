@@ -25,7 +25,8 @@ std::vector<double> key_times(const State& state) {
         for (const Key& k : t.keys) times.push_back(static_cast<double>(k.time));
     }
     std::sort(times.begin(), times.end());
-    times.erase(std::unique(times.begin(), times.end(), [](double a, double b) { return b - a <= static_cast<double>(kSameKeyTime); }), times.end());
+    times.erase(std::unique(times.begin(), times.end(), [](double a, double b) { return b - a <= static_cast<double>(kSameKeyTime); }),
+                times.end());
     return times;
 }
 

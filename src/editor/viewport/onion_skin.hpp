@@ -24,9 +24,9 @@ struct OnionSkin {
 inline constexpr int kMaxOnionGhosts = 8;
 
 struct OnionGhost {
-    double time = 0.0;    // on the state's timeline
-    int offset = 0;       // -before .. -1 before the playhead, 1 .. after after it
-    float opacity = 0.0f; // fades with the distance from the playhead
+    double time = 0.0;     // on the state's timeline
+    int offset = 0;        // -before .. -1 before the playhead, 1 .. after after it
+    float opacity = 0.0f;  // fades with the distance from the playhead
 };
 
 // The ghosts of `state` around `playhead`, nearest first on either side. Frames: every

@@ -35,8 +35,7 @@ struct ScreenSegment {
 };
 
 // The part of the segment at or beyond the near plane, projected; nullopt when none of it is.
-std::optional<ScreenSegment> project_segment(const ViewCamera& camera, const Viewport& viewport, const glm::vec3& a,
-                                             const glm::vec3& b) {
+std::optional<ScreenSegment> project_segment(const ViewCamera& camera, const Viewport& viewport, const glm::vec3& a, const glm::vec3& b) {
     ScreenSegment s{camera.project(a, viewport), camera.project(b, viewport)};
     if (!s.a.in_front && !s.b.in_front) return std::nullopt;
     // Depth is affine in the world position, so the near-plane crossing is a linear blend.
@@ -76,7 +75,8 @@ bool touches_box(const ScreenSegment& s, glm::vec2 lo, glm::vec2 hi) {
         }
         return t0 <= t1;
     };
-    return clip(-d.x, s.a.pixel.x - lo.x) && clip(d.x, hi.x - s.a.pixel.x) && clip(-d.y, s.a.pixel.y - lo.y) && clip(d.y, hi.y - s.a.pixel.y);
+    return clip(-d.x, s.a.pixel.x - lo.x) && clip(d.x, hi.x - s.a.pixel.x) && clip(-d.y, s.a.pixel.y - lo.y) &&
+           clip(d.y, hi.y - s.a.pixel.y);
 }
 
 // Each bone's segment as the camera shows it, with its index, for the bones that have one.
@@ -91,8 +91,8 @@ void for_each_shown_bone(const Skeleton& skeleton, const Pose& pose, std::span<c
     }
 }
 
-std::vector<Candidate> bone_candidates(const Skeleton& skeleton, const Pose& pose, std::span<const Transform> world, const ViewCamera& camera,
-                                       const Viewport& viewport, glm::vec2 pixel, float tolerance_pixels) {
+std::vector<Candidate> bone_candidates(const Skeleton& skeleton, const Pose& pose, std::span<const Transform> world,
+                                       const ViewCamera& camera, const Viewport& viewport, glm::vec2 pixel, float tolerance_pixels) {
     std::vector<Candidate> hits;
     for_each_shown_bone(skeleton, pose, world, camera, viewport, [&](int bone, const ScreenSegment& segment) {
         Candidate c = nearest_on_segment(segment, pixel, !camera.is_2d());
@@ -134,8 +134,8 @@ std::optional<BoneHit> pick_bone(const Skeleton& skeleton, const Pose& pose, std
     return BoneHit{best->index, best->distance, best->depth};
 }
 
-std::optional<int> pick_point(std::span<const glm::vec3> points, const ViewCamera& camera, const Viewport& viewport,
-                              glm::vec2 pixel, float tolerance_pixels) {
+std::optional<int> pick_point(std::span<const glm::vec3> points, const ViewCamera& camera, const Viewport& viewport, glm::vec2 pixel,
+                              float tolerance_pixels) {
     std::vector<Candidate> hits;
     for (std::size_t i = 0; i < points.size(); ++i) {
         const ScreenPoint p = camera.project(points[i], viewport);

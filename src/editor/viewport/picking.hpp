@@ -48,7 +48,7 @@ std::vector<int> bones_in_box(const Skeleton& skeleton, const Pose& pose, std::s
                               const Viewport& viewport, glm::vec2 a, glm::vec2 b);
 
 // The index of the point hit.
-std::optional<int> pick_point(std::span<const glm::vec3> points, const ViewCamera& camera, const Viewport& viewport,
-                              glm::vec2 pixel, float tolerance_pixels);
+std::optional<int> pick_point(std::span<const glm::vec3> points, const ViewCamera& camera, const Viewport& viewport, glm::vec2 pixel,
+                              float tolerance_pixels);
 
 }  // namespace marionette

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "core/rig/forward_kinematics.hpp"
-#include "core/mesh/mesh_skinning.hpp"
 #include "core/anim/state_pose.hpp"
+#include "core/mesh/mesh_skinning.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 namespace marionette {
 
@@ -23,7 +23,8 @@ void add_points(const Rig& rig, const Pose& pose, std::vector<Transform>& world,
     for (const Slot& slot : rig.slots) {
         if (slot.shown < 0 || slot.bone < 0 || static_cast<std::size_t>(slot.bone) >= world.size()) continue;
         const auto b = static_cast<std::size_t>(slot.bone);
-        for (const glm::vec3& c : attachment_world_corners(slot.attachments[static_cast<std::size_t>(slot.shown)], world[b], pose.scales[b])) {
+        for (const glm::vec3& c :
+             attachment_world_corners(slot.attachments[static_cast<std::size_t>(slot.shown)], world[b], pose.scales[b])) {
             out.push_back(c);
         }
     }

@@ -10,8 +10,8 @@
 
 #include <glm/glm.hpp>
 
-#include "core/rig/rig.hpp"
 #include "core/anim/slot_track.hpp"
+#include "core/rig/rig.hpp"
 
 namespace marionette {
 

@@ -191,9 +191,7 @@ glm::mat4 ViewCamera::projection_matrix(const Viewport& viewport) const {
     return glm::perspective(kFieldOfViewY, viewport.aspect(), near_plane(), far_plane());
 }
 
-glm::mat4 ViewCamera::view_projection(const Viewport& viewport) const {
-    return projection_matrix(viewport) * view_matrix();
-}
+glm::mat4 ViewCamera::view_projection(const Viewport& viewport) const { return projection_matrix(viewport) * view_matrix(); }
 
 ScreenPoint ViewCamera::project(const glm::vec3& world, const Viewport& viewport) const {
     const glm::vec3 d = from_eye(world);
@@ -219,8 +217,8 @@ Ray ViewCamera::ray(glm::vec2 pixel, const Viewport& viewport) const {
     return {eye() + r.origin, r.direction};
 }
 
-std::optional<glm::vec3> ViewCamera::point_on_plane(glm::vec2 pixel, const Viewport& viewport,
-                                                    const glm::vec3& plane_point, const glm::vec3& plane_normal) const {
+std::optional<glm::vec3> ViewCamera::point_on_plane(glm::vec2 pixel, const Viewport& viewport, const glm::vec3& plane_point,
+                                                    const glm::vec3& plane_normal) const {
     const Ray r = ray_from_eye(pixel, viewport);
     const float denom = glm::dot(r.direction, plane_normal);
     // Grazing rays meet the plane so far away that the point means nothing.

@@ -16,8 +16,8 @@
 
 #include <glm/glm.hpp>
 
-#include "core/io/json/json_fwd.hpp"
 #include "core/base/result.hpp"
+#include "core/io/json/json_fwd.hpp"
 #include "editor/viewport/bounding_box.hpp"
 #include "editor/viewport/viewport.hpp"
 
@@ -41,7 +41,7 @@ public:
     enum class View { Front, Side, Top };
 
     static constexpr float kFieldOfViewY = 0.6981317f;  // 40 degrees
-    static constexpr float kPitchLimit = 1.5690509f;     // 89.9 degrees: the eye never reaches a pole
+    static constexpr float kPitchLimit = 1.5690509f;    // 89.9 degrees: the eye never reaches a pole
     static constexpr float kEyeHeight2d = 10000.0f;
     static constexpr float kMinPixelsPerUnit = 1e-4f;
     static constexpr float kMaxPixelsPerUnit = 1e6f;

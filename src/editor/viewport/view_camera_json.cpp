@@ -4,8 +4,8 @@
 #include <charconv>
 #include <cmath>
 
-#include "core/math/angles.hpp"
 #include "core/io/json/json_document.hpp"
+#include "core/math/angles.hpp"
 #include "editor/viewport/view_camera.hpp"
 
 namespace marionette {

@@ -20,9 +20,7 @@ struct Viewport {
     float aspect() const { return empty() ? 1.0f : width / height; }
     glm::vec2 center() const { return {x + 0.5f * width, y + 0.5f * height}; }
     // Half-open: a pixel on the right or bottom edge belongs to the next rectangle.
-    bool contains(glm::vec2 pixel) const {
-        return pixel.x >= x && pixel.x < x + width && pixel.y >= y && pixel.y < y + height;
-    }
+    bool contains(glm::vec2 pixel) const { return pixel.x >= x && pixel.x < x + width && pixel.y >= y && pixel.y < y + height; }
 };
 
 }  // namespace marionette

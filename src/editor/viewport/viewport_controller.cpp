@@ -5,10 +5,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/rig/forward_kinematics.hpp"
 #include "core/ik/pins.hpp"
-#include "editor/viewport/bounding_box.hpp"
+#include "core/rig/forward_kinematics.hpp"
 #include "editor/edits/edits.hpp"
+#include "editor/viewport/bounding_box.hpp"
 #include "editor/viewport/picking.hpp"
 
 namespace marionette {
@@ -107,9 +107,7 @@ void ViewportController::handle(const ViewportInput& in, const Viewport& viewpor
             mouse_ = in.pixel;
             motion(in.pixel, in.delta, viewport, pose, world);
             break;
-        case ViewportInput::Kind::Release:
-            release(viewport, pose, world);
-            break;
+        case ViewportInput::Kind::Release: release(viewport, pose, world); break;
         case ViewportInput::Kind::Wheel: {
             if (const auto* ik = std::get_if<IkDrag>(&drag_); ik && ik->chain().name == kAutoChainName) {
                 if (in.wheel != 0.0f) change_auto_chain_length(in.wheel > 0.0f ? 1 : -1);
@@ -127,12 +125,12 @@ void ViewportController::handle(const ViewportInput& in, const Viewport& viewpor
         case ViewportInput::Kind::KeyUp:
             if (in.key == ViewKey::Space) space_held_ = false;
             break;
-        case ViewportInput::Kind::Text:
-            break;  // a number typed only counts within R or G
+        case ViewportInput::Kind::Text: break;  // a number typed only counts within R or G
     }
 }
 
-bool ViewportController::press_poses(const ViewportInput& in, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world) const {
+bool ViewportController::press_poses(const ViewportInput& in, const Viewport& viewport, const Pose& pose,
+                                     const std::vector<Transform>& world) const {
     if (in.kind != ViewportInput::Kind::Press || in.button != MouseButton::Left || dragging() || space_held_) return false;
     // Alt cycles the selection (and orbits in 3D); Ctrl and Shift add to it: none of them poses.
     if (in.mods.alt || in.mods.ctrl || in.mods.shift) return false;
@@ -145,7 +143,8 @@ bool ViewportController::press_poses(const ViewportInput& in, const Viewport& vi
     return picture_under(in.pixel, viewport, pose, world) >= 0;
 }
 
-void ViewportController::motion(glm::vec2 pixel, glm::vec2 delta, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world) {
+void ViewportController::motion(glm::vec2 pixel, glm::vec2 delta, const Viewport& viewport, const Pose& pose,
+                                const std::vector<Transform>& world) {
     if (click_ && glm::length(pixel - click_->at) > kClickSlop) click_.reset();
     if (auto* box = std::get_if<BoxSelect>(&drag_)) {
         box->to = pixel;
@@ -248,18 +247,22 @@ void ViewportController::release(const Viewport& viewport, const Pose& pose, con
         if (current) solve_revision_ = document_.revision();
     }
     if (keying_) {
-        if (const auto* ik = std::get_if<IkDrag>(&drag_); ik && ik->chain().name == kAutoChainName) auto_chain_length_ = kDefaultAutoChainLength;
+        if (const auto* ik = std::get_if<IkDrag>(&drag_); ik && ik->chain().name == kAutoChainName)
+            auto_chain_length_ = kDefaultAutoChainLength;
         if (!std::holds_alternative<CameraDrag>(drag_)) finish_keying();
         keying_.reset();
         drag_ = std::monostate{};
         return;
     }
-    if (const auto* ring = std::get_if<RingDrag>(&drag_)) history_.record(ring->turn.label(document_.rig()), std::move(rig_before_drag_), document_);
+    if (const auto* ring = std::get_if<RingDrag>(&drag_))
+        history_.record(ring->turn.label(document_.rig()), std::move(rig_before_drag_), document_);
     if (const auto* pole = std::get_if<PoleDrag>(&drag_)) {
-        history_.record("Move pole of " + document_.rig().chains[static_cast<std::size_t>(pole->chain())].name, std::move(rig_before_drag_), document_);
+        history_.record("Move pole of " + document_.rig().chains[static_cast<std::size_t>(pole->chain())].name, std::move(rig_before_drag_),
+                        document_);
     }
     if (const auto* root = std::get_if<RootDrag>(&drag_)) {
-        history_.record("Move " + document_.rig().skeleton[static_cast<std::size_t>(root->bone())].name, std::move(rig_before_drag_), document_);
+        history_.record("Move " + document_.rig().skeleton[static_cast<std::size_t>(root->bone())].name, std::move(rig_before_drag_),
+                        document_);
     }
     if (const auto* picture = std::get_if<PictureDrag>(&drag_)) {
         constexpr const char* kVerb[] = {"Move picture ", "Turn picture ", "Scale picture "};
@@ -267,12 +270,14 @@ void ViewportController::release(const Viewport& viewport, const Pose& pose, con
         history_.record(kVerb[static_cast<int>(picture->tool())] + slot, std::move(rig_before_drag_), document_);
     }
     // A length chosen for one drag is not the next one's (a different bone, a different reach).
-    if (const auto* ik = std::get_if<IkDrag>(&drag_); ik && ik->chain().name == kAutoChainName) auto_chain_length_ = kDefaultAutoChainLength;
+    if (const auto* ik = std::get_if<IkDrag>(&drag_); ik && ik->chain().name == kAutoChainName)
+        auto_chain_length_ = kDefaultAutoChainLength;
     const bool posed = std::holds_alternative<FkDrag>(drag_) || std::holds_alternative<IkDrag>(drag_);
     if (posed) {
         const auto* fk = std::get_if<FkDrag>(&drag_);
-        const std::string what = fk ? rotate_label(document_.rig(), fk->bones())
-                                    : "Drag " + document_.rig().skeleton[static_cast<std::size_t>(std::get<IkDrag>(drag_).chain().effector)].name;
+        const std::string what =
+            fk ? rotate_label(document_.rig(), fk->bones())
+               : "Drag " + document_.rig().skeleton[static_cast<std::size_t>(std::get<IkDrag>(drag_).chain().effector)].name;
         history_.record(what, std::move(rig_before_drag_), document_);
     }
     drag_ = std::monostate{};

@@ -13,19 +13,19 @@
 #include <variant>
 #include <vector>
 
-#include "core/rig/document.hpp"
 #include "core/ik/ik_result.hpp"
-#include "editor/timeline/auto_key.hpp"
-#include "editor/viewport/bone_selection.hpp"
+#include "core/rig/document.hpp"
+#include "editor/edits/history.hpp"
 #include "editor/posing/chain_handles.hpp"
 #include "editor/posing/fk_drag.hpp"
-#include "editor/edits/history.hpp"
 #include "editor/posing/ik_drag.hpp"
 #include "editor/posing/modal_transform.hpp"
 #include "editor/posing/picture_drag.hpp"
 #include "editor/posing/pole_drag.hpp"
 #include "editor/posing/root_drag.hpp"
 #include "editor/posing/rotation_gizmo.hpp"
+#include "editor/timeline/auto_key.hpp"
+#include "editor/viewport/bone_selection.hpp"
 #include "editor/viewport/view_camera.hpp"
 #include "editor/viewport/viewport.hpp"
 #include "editor/viewport/viewport_input.hpp"
@@ -160,7 +160,8 @@ private:
     };
     using Drag = std::variant<std::monostate, FkDrag, IkDrag, PoleDrag, RootDrag, PictureDrag, CameraDrag, BoxSelect, RingDrag>;
 
-    void press(glm::vec2 pixel, MouseButton button, Modifiers mods, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world);
+    void press(glm::vec2 pixel, MouseButton button, Modifiers mods, const Viewport& viewport, const Pose& pose,
+               const std::vector<Transform>& world);
     // Alt-click: the next bone under the pointer, behind the active one, becomes the only one
     // selected (the first when the active one is not under it).
     void cycle_under(glm::vec2 pixel, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world);

@@ -27,8 +27,8 @@ bool ViewportController::start_ring_drag(glm::vec2 pixel, const Viewport& viewpo
     const std::optional<int> axis = pick_ring(*rings, camera_, viewport, pixel, kGizmoPickPixels);
     if (!axis) return false;
     const Rig& rig = document_.rig();
-    Result<ModalTransform> turn =
-        ModalTransform::start(ModalKind::Rotate, rig, selection_.bones(), selection_.active(), pixel, camera_, viewport, auto_chain_length_);
+    Result<ModalTransform> turn = ModalTransform::start(ModalKind::Rotate, rig, selection_.bones(), selection_.active(), pixel, camera_,
+                                                        viewport, auto_chain_length_);
     if (!turn) {
         message_ = turn.message();
         return true;

@@ -12,8 +12,41 @@ enum class MouseButton { Left, Middle, Right };
 // The keys the editor's shortcuts use (editor/ui/shortcuts.hpp); every other key arrives as Other.
 // Front, Side and Top are the 1, 3 and 7 keys (and the keypad's), Blender's views.
 enum class ViewKey {
-    Other, Space, Tab, Escape, P, F, Home, Z, Y, PageUp, PageDown, Front, Side, Top, E, G, R, S, A, M, BracketRight,
-    N, O, Q, H, C, V, K, I, X, Enter, Delete, Backspace, F1, F12
+    Other,
+    Space,
+    Tab,
+    Escape,
+    P,
+    F,
+    Home,
+    Z,
+    Y,
+    PageUp,
+    PageDown,
+    Front,
+    Side,
+    Top,
+    E,
+    G,
+    R,
+    S,
+    A,
+    M,
+    BracketRight,
+    N,
+    O,
+    Q,
+    H,
+    C,
+    V,
+    K,
+    I,
+    X,
+    Enter,
+    Delete,
+    Backspace,
+    F1,
+    F12
 };
 
 struct Modifiers {
@@ -46,8 +79,12 @@ struct ViewportInput {
     static ViewportInput motion(glm::vec2 at, glm::vec2 moved) {
         return {Kind::Motion, at, moved, MouseButton::Left, 0.0f, ViewKey::Other, {}};
     }
-    static ViewportInput wheel_by(float notches) { return {Kind::Wheel, {0.0f, 0.0f}, {0.0f, 0.0f}, MouseButton::Left, notches, ViewKey::Other, {}}; }
-    static ViewportInput key_down(ViewKey k, Modifiers m = {}) { return {Kind::KeyDown, {0.0f, 0.0f}, {0.0f, 0.0f}, MouseButton::Left, 0.0f, k, m}; }
+    static ViewportInput wheel_by(float notches) {
+        return {Kind::Wheel, {0.0f, 0.0f}, {0.0f, 0.0f}, MouseButton::Left, notches, ViewKey::Other, {}};
+    }
+    static ViewportInput key_down(ViewKey k, Modifiers m = {}) {
+        return {Kind::KeyDown, {0.0f, 0.0f}, {0.0f, 0.0f}, MouseButton::Left, 0.0f, k, m};
+    }
     static ViewportInput key_up(ViewKey k) { return {Kind::KeyUp, {0.0f, 0.0f}, {0.0f, 0.0f}, MouseButton::Left, 0.0f, k, {}}; }
     static ViewportInput text(char c) {
         ViewportInput in{Kind::Text, {0.0f, 0.0f}, {0.0f, 0.0f}, MouseButton::Left, 0.0f, ViewKey::Other, {}};

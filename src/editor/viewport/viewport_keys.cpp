@@ -4,8 +4,8 @@
 #include <algorithm>
 
 #include "core/rig/forward_kinematics.hpp"
-#include "editor/posing/chain_snap.hpp"
 #include "editor/edits/edits.hpp"
+#include "editor/posing/chain_snap.hpp"
 #include "editor/ui/shortcuts.hpp"
 #include "editor/viewport/viewport_controller.hpp"
 
@@ -36,7 +36,8 @@ void ViewportController::change_auto_chain_length(int by) {
     if (!auto_drag) return;
     // The drag goes on with the longer or shorter chain, solved at once.
     const int effector = ik->chain().effector;
-    Result<IkDrag> longer = ik->with_chain(document_.rig(), document_.rig().pose, drag_chain_for(document_.rig(), effector, auto_chain_length_));
+    Result<IkDrag> longer =
+        ik->with_chain(document_.rig(), document_.rig().pose, drag_chain_for(document_.rig(), effector, auto_chain_length_));
     if (!longer) return;
     *ik = std::move(longer).value();
     bool solved = false;
@@ -94,9 +95,9 @@ void ViewportController::key(ViewKey sym, Modifiers mods) {
         case Command::SideView:
         case Command::TopView:
             if (!rig.is_2d()) {
-                camera_.set_view(*command == Command::FrontView ? ViewCamera::View::Front
+                camera_.set_view(*command == Command::FrontView  ? ViewCamera::View::Front
                                  : *command == Command::SideView ? ViewCamera::View::Side
-                                                                  : ViewCamera::View::Top);
+                                                                 : ViewCamera::View::Top);
             }
             break;
         default: break;  // the app's (the clipboard's): not the controller's

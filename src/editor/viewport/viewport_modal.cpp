@@ -31,7 +31,8 @@ bool ViewportController::start_transform(const ViewportInput& in, const Viewport
         return true;
     }
     const Rig& rig = document_.rig();
-    Result<ModalTransform> m = ModalTransform::start(*kind, rig, selection_.bones(), selection_.active(), mouse_, camera_, viewport, auto_chain_length_);
+    Result<ModalTransform> m =
+        ModalTransform::start(*kind, rig, selection_.bones(), selection_.active(), mouse_, camera_, viewport, auto_chain_length_);
     if (!m) {
         message_ = m.message();
         return true;

@@ -11,7 +11,8 @@
 
 namespace marionette {
 
-int ViewportController::picture_under(glm::vec2 pixel, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world) const {
+int ViewportController::picture_under(glm::vec2 pixel, const Viewport& viewport, const Pose& pose,
+                                      const std::vector<Transform>& world) const {
     const Rig& rig = document_.rig();
     if (!rig.is_2d() || rig.slots.empty()) return -1;
     const auto point = on_view_plane(pixel, viewport, glm::vec3(0.0f));
@@ -19,7 +20,8 @@ int ViewportController::picture_under(glm::vec2 pixel, const Viewport& viewport,
     return shown_slots_ ? slot_under(rig, pose, world, *shown_slots_, glm::vec2(*point)) : slot_under(rig, pose, world, glm::vec2(*point));
 }
 
-void ViewportController::start_picture_drag(glm::vec2 pixel, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world) {
+void ViewportController::start_picture_drag(glm::vec2 pixel, const Viewport& viewport, const Pose& pose,
+                                            const std::vector<Transform>& world) {
     const int slot = picture_under(pixel, viewport, pose, world);
     select_slot(slot);
     if (slot < 0) {
@@ -32,7 +34,7 @@ void ViewportController::start_picture_drag(glm::vec2 pixel, const Viewport& vie
     if (!grab || bone >= world.size() || !pose.fits(world.size())) return;
     // The drawing shown: a state's at the playhead, or the slot's own.
     const int drawing = shown_slots_ && shown_slots_->fits(rig.slots.size()) ? shown_slots_->shown[static_cast<std::size_t>(slot)]
-                                                                               : rig.slots[static_cast<std::size_t>(slot)].shown;
+                                                                             : rig.slots[static_cast<std::size_t>(slot)].shown;
     Result<PictureDrag> d = PictureDrag::start(rig, slot, drawing, *picture_tool_, world[bone], pose.scales[bone], *grab);
     if (!d) {
         message_ = d.message();
@@ -122,7 +124,8 @@ void ViewportController::press(glm::vec2 pixel, MouseButton button, Modifiers mo
     history_.record("", std::move(before), document_);
 }
 
-bool ViewportController::start_handle_drag(glm::vec2 pixel, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world) {
+bool ViewportController::start_handle_drag(glm::vec2 pixel, const Viewport& viewport, const Pose& pose,
+                                           const std::vector<Transform>& world) {
     std::vector<ChainHandle> shown;
     handles(pose, world, shown);
     const auto hit = pick_handle(shown, camera_, viewport, pixel, kHandleTolerance);
@@ -160,7 +163,8 @@ void ViewportController::start_ik_drag(IkChain chain, const glm::vec3& grab) {
     }
 }
 
-void ViewportController::start_bone_drag(int bone, glm::vec2 pixel, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world) {
+void ViewportController::start_bone_drag(int bone, glm::vec2 pixel, const Viewport& viewport, const Pose& pose,
+                                         const std::vector<Transform>& world) {
     const Rig& rig = document_.rig();
     const auto b = static_cast<std::size_t>(bone);
     rig_before_drag_ = rig;

@@ -27,9 +27,7 @@ protected:
         });
         ui.frames(2);
     }
-    void edit() {
-        ASSERT_TRUE(apply_edit(document, history, "turn", set_pose_rotation(document.rig(), 3, rotation_2d(0.7f))).ok());
-    }
+    void edit() { ASSERT_TRUE(apply_edit(document, history, "turn", set_pose_rotation(document.rig(), 3, rotation_2d(0.7f))).ok()); }
     ImVec2 centre(const std::string& name) const { return mark_centre(marks, name); }
     std::string ours() const { return serialize_rig(document.rig()).value(); }
 

@@ -4,8 +4,8 @@
 
 #include <optional>
 
-#include "app/headless_imgui.hpp"
 #include "app/dialogs/message_dialogs.hpp"
+#include "app/headless_imgui.hpp"
 
 namespace marionette {
 namespace {

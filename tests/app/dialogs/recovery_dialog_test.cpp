@@ -6,9 +6,9 @@
 #include <optional>
 
 #include "app/dialogs/disk_change_dialog.hpp"
-#include "app/headless_imgui.hpp"
 #include "app/dialogs/message_dialogs.hpp"
 #include "app/dialogs/recovery_dialog.hpp"
+#include "app/headless_imgui.hpp"
 #include "app/ui/ui_marks.hpp"
 
 namespace marionette {
@@ -48,9 +48,9 @@ TEST_F(RecoveryDialogTest, EscapeIsLater) {
 }
 
 TEST_F(RecoveryDialogTest, EachButtonAnswersForItself) {
-    for (const auto& [name, expected] : {std::pair{"recovery/discard", RecoveryDialog::Choice::Discard},
-                                         std::pair{"recovery/later", RecoveryDialog::Choice::Later},
-                                         std::pair{"recovery/recover", RecoveryDialog::Choice::Recover}}) {
+    for (const auto& [name, expected] :
+         {std::pair{"recovery/discard", RecoveryDialog::Choice::Discard}, std::pair{"recovery/later", RecoveryDialog::Choice::Later},
+          std::pair{"recovery/recover", RecoveryDialog::Choice::Recover}}) {
         choice.reset();
         dialog.ask("arm.json", "2026-11-21 14:02", "");
         ui.frames(2);

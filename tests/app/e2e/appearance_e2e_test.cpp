@@ -90,7 +90,9 @@ TEST(ScriptedAppearance, TheViewMenuScalesAndLightensThePanelsAndTheNextRunRemem
     const std::string settings = read_file(dir / "config" / "settings.json");
     EXPECT_NE(settings.find(R"("scale": 2.0)"), std::string::npos) << settings;
     EXPECT_NE(settings.find(R"("theme": "light")"), std::string::npos) << settings;
-    ASSERT_EQ(run(env + xvfb("--window 1280x800 --frames 3 --screenshot " + (dir / "again.png").string() + " " + (dir / "hero.json").string())), 0);
+    ASSERT_EQ(
+        run(env + xvfb("--window 1280x800 --frames 3 --screenshot " + (dir / "again.png").string() + " " + (dir / "hero.json").string())),
+        0);
     const Image again = load_png(dir / "again.png");
     EXPECT_GT(light_share(again, 20, 200), 0.6f);
     EXPECT_LT(viewport_share(again, 260, 330), 0.05f);
@@ -112,8 +114,9 @@ TEST(ScriptedAppearance, WithoutItsFontTheEditorRunsOnTheBuiltInOneAndSaysSo) {
     const auto dir = scratch_dir("e2e-appearance-font");
     shipped_at_rest(dir, "hero.json");
     const std::string font = (dir / "nowhere.ttf").string();
-    ASSERT_EQ(run("MARIONETTE_UI_FONT=" + font + " " + xvfb("--window 1280x800 --frames 3 --screenshot " + (dir / "shot.png").string() + " " +
-                                                          (dir / "hero.json").string() + " 2> " + (dir / "err.txt").string())),
+    ASSERT_EQ(run("MARIONETTE_UI_FONT=" + font + " " +
+                  xvfb("--window 1280x800 --frames 3 --screenshot " + (dir / "shot.png").string() + " " + (dir / "hero.json").string() +
+                       " 2> " + (dir / "err.txt").string())),
               0);
     const std::string err = read_file(dir / "err.txt");
     EXPECT_NE(err.find(font + ": cannot open"), std::string::npos) << err;
@@ -156,7 +159,9 @@ TEST(ScriptedPanelEdges, DraggingAnEdgeResizesThePanelAndTheNextRunRemembers) {
     EXPECT_NE(settings.find(R"("outliner_width": 360.0)"), std::string::npos) << settings;
     EXPECT_NE(settings.find(R"("inspector_width": 360.0)"), std::string::npos) << settings;
     // The next run starts with them.
-    ASSERT_EQ(run(env + xvfb("--window 1280x800 --frames 3 --screenshot " + (dir / "again.png").string() + " " + (dir / "hero.json").string())), 0);
+    ASSERT_EQ(
+        run(env + xvfb("--window 1280x800 --frames 3 --screenshot " + (dir / "again.png").string() + " " + (dir / "hero.json").string())),
+        0);
     const Image again = load_png(dir / "again.png");
     EXPECT_LT(viewport_share(again, 260, 350), 0.05f);
     EXPECT_LT(viewport_share(again, 930, 1000), 0.05f);
@@ -204,8 +209,11 @@ TEST(ScriptedAppearance, ARigsSavedCameraSurvivesTheLookBeingAppliedAtStart) {
         {"screenshot": "zoomed.png"}
     ]})");
     ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "steps.json").string() + " " + (dir / "hero.json").string())), 0);
-    ASSERT_EQ(run(xvfb("--window 1280x800 --frames 3 --screenshot " + (dir / "reopened.png").string() + " " + (dir / "zoomed.json").string())), 0);
-    ASSERT_EQ(run(xvfb("--window 1280x800 --frames 3 --screenshot " + (dir / "framed.png").string() + " " + (dir / "hero.json").string())), 0);
+    ASSERT_EQ(
+        run(xvfb("--window 1280x800 --frames 3 --screenshot " + (dir / "reopened.png").string() + " " + (dir / "zoomed.json").string())),
+        0);
+    ASSERT_EQ(run(xvfb("--window 1280x800 --frames 3 --screenshot " + (dir / "framed.png").string() + " " + (dir / "hero.json").string())),
+              0);
     const Image zoomed = load_png(dir / "zoomed.png");
     const Image reopened = load_png(dir / "reopened.png");
     const Image framed = load_png(dir / "framed.png");

@@ -24,14 +24,16 @@ TEST(ScriptedBake, WalkingBakedToKeysShowsWhatWalkingShows) {
         {"wait": 2},
         {"click": {"ui": "timeline/start"}},
         {"wait": 2},
-        {"screenshot": ")" + (dir / "walking.png").string() + R"("},
+        {"screenshot": ")" + (dir / "walking.png").string() +
+                                       R"("},
         {"click": {"ui": "states/bake"}},
         {"wait": 2},
         {"click": {"ui": "states/bake/go"}},
         {"wait": 40},
         {"click": {"ui": "timeline/start"}},
         {"wait": 2},
-        {"screenshot": ")" + (dir / "baked.png").string() + R"("},
+        {"screenshot": ")" + (dir / "baked.png").string() +
+                                       R"("},
         {"save": "baked.json"}
     ]})");
     ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "steps.json").string() + " " + hero)), 0);

@@ -109,7 +109,8 @@ TEST(ScriptedBoneLook, TwoDimensionalBonesHaveADarkerOutlineSmoothEdgesAndHollow
         int y = axis_y;
         while (is_default_fill(img.at(waist_x, y))) y += dir_y;
         int outline = 0;
-        for (int k = 0; k < 4; ++k) outline += is_dark_warm(img.at(waist_x, y + dir_y * k)) && img.at(waist_x, y + dir_y * k)[0] < 120 ? 1 : 0;
+        for (int k = 0; k < 4; ++k)
+            outline += is_dark_warm(img.at(waist_x, y + dir_y * k)) && img.at(waist_x, y + dir_y * k)[0] < 120 ? 1 : 0;
         EXPECT_GE(outline, 1) << "no dark outline past the fill at (" << waist_x << ", " << y << ")";
         EXPECT_TRUE(is_background(img.at(waist_x, y + dir_y * 6))) << "the shape does not end by " << y + dir_y * 6;
     }

@@ -20,15 +20,18 @@ namespace {
 std::filesystem::path folder_with_arm(const std::string& name) {
     const auto dir = scratch_dir(name);
     std::filesystem::copy_file(kAssets + "/arm.json", dir / "arm.json");
-    write_file(dir / "bad.json", R"({"format": "marionette-rig", "version": 1, "dimensions": 2, "bones": [{"name": "a", "parent": "zz", "length": 1}]})");
+    write_file(dir / "bad.json",
+               R"({"format": "marionette-rig", "version": 1, "dimensions": 2, "bones": [{"name": "a", "parent": "zz", "length": 1}]})");
     // 88,000 levels under "editor" (176 KB) overflowed the stack of every mode.
-    write_file(dir / "deep.json", R"({"format": "marionette-rig", "version": 1, "dimensions": 2, "bones": [{"name": "a", "length": 1}], "editor": )" +
-                                      std::string(88'000, '[') + std::string(88'000, ']') + "}");
+    write_file(dir / "deep.json",
+               R"({"format": "marionette-rig", "version": 1, "dimensions": 2, "bones": [{"name": "a", "length": 1}], "editor": )" +
+                   std::string(88'000, '[') + std::string(88'000, ']') + "}");
     return dir;
 }
 
 // The steps that pose the arm, making the document unsaved.
-const char* kPoseArm = R"({"drag": {"from": {"bone": "forearm", "at": "tip"}, "to": {"bone": "forearm", "at": "tip", "offset": [-60, 80]}, "moves": 8}},
+const char* kPoseArm =
+    R"({"drag": {"from": {"bone": "forearm", "at": "tip"}, "to": {"bone": "forearm", "at": "tip", "offset": [-60, 80]}, "moves": 8}},
         {"expect": {"modified": true}},)";
 
 }  // namespace
@@ -57,7 +60,8 @@ TEST(ScriptedFiles, SaveAsExportAndReopenGiveTheSameRig) {
         {"wait": 2},
         {"key": "ctrl+o"},
         {"wait": 2},
-        {"text": ")" + (dir / "posed.json").string() + R"("},
+        {"text": ")" + (dir / "posed.json").string() +
+                                       R"("},
         {"key": "Return"},
         {"wait": 3},
         {"expect": {"modified": false}},

@@ -22,12 +22,12 @@ double idle_cpu_share(const std::filesystem::path& dir, const std::string& rig, 
     const std::string editor = std::string(MARIONETTE_BINARY);
     const std::string pid_file = (dir / "pid").string();
     // The editor's own process id, from a shell that becomes it (exec): no process search.
-    const std::string script = "set -u\n" + env + xvfb_run() + "bash -c 'echo $$ > " + pid_file + "; exec " + editor + " --window 1000x700 " +
-                               (dir / rig).string() + "' > " + (dir / "log").string() + " 2>&1 &\n" + "for i in $(seq 60); do\n" +
-                               "  [ -s " + pid_file + " ] && break\n" + "  sleep 0.5\n" + "done\n" + "pid=$(cat " + pid_file + ")\n" +
-                               "sleep 3\n" + "a=$(awk '{print $14 + $15}' /proc/$pid/stat)\n" + "sleep " + std::to_string(seconds) + "\n" +
-                               "b=$(awk '{print $14 + $15}' /proc/$pid/stat)\n" + "echo $((b - a)) $(getconf CLK_TCK) > " + (dir / "cpu").string() +
-                               "\n" + "kill -TERM $pid\nwait\n";
+    const std::string script = "set -u\n" + env + xvfb_run() + "bash -c 'echo $$ > " + pid_file + "; exec " + editor +
+                               " --window 1000x700 " + (dir / rig).string() + "' > " + (dir / "log").string() + " 2>&1 &\n" +
+                               "for i in $(seq 60); do\n" + "  [ -s " + pid_file + " ] && break\n" + "  sleep 0.5\n" + "done\n" +
+                               "pid=$(cat " + pid_file + ")\n" + "sleep 3\n" + "a=$(awk '{print $14 + $15}' /proc/$pid/stat)\n" + "sleep " +
+                               std::to_string(seconds) + "\n" + "b=$(awk '{print $14 + $15}' /proc/$pid/stat)\n" +
+                               "echo $((b - a)) $(getconf CLK_TCK) > " + (dir / "cpu").string() + "\n" + "kill -TERM $pid\nwait\n";
     write_file(dir / "idle.sh", script);
     EXPECT_EQ(run("bash " + (dir / "idle.sh").string()), 0) << read_file(dir / "log");
     std::istringstream in(read_file(dir / "cpu"));

@@ -23,20 +23,26 @@ TEST(ScriptedKeyedState, LoopsOneLengthLaterAndHoldsItsLastKeyWhenNotLooping) {
         {"wait": 2},
         {"click": {"ui": "states/list/wave"}},
         {"wait": 90},
-        {"screenshot": ")" + shot("a.png") + R"("},
+        {"screenshot": ")" + shot("a.png") +
+                                       R"("},
         {"wait": 35},
-        {"screenshot": ")" + shot("half.png") + R"("},
+        {"screenshot": ")" + shot("half.png") +
+                                       R"("},
         {"wait": 35},
-        {"screenshot": ")" + shot("a_again.png") + R"("},
+        {"screenshot": ")" + shot("a_again.png") +
+                                       R"("},
         {"click": {"ui": "timeline/loop"}},
         {"wait": 150},
-        {"screenshot": ")" + shot("held.png") + R"("},
+        {"screenshot": ")" + shot("held.png") +
+                                       R"("},
         {"wait": 30},
-        {"screenshot": ")" + shot("held_later.png") + R"("},
+        {"screenshot": ")" + shot("held_later.png") +
+                                       R"("},
         {"save": "held.json"},
         {"click": {"ui": "states/rig pose"}},
         {"wait": 60},
-        {"screenshot": ")" + shot("rig_pose.png") + R"("}
+        {"screenshot": ")" + shot("rig_pose.png") +
+                                       R"("}
     ]})");
     ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "steps.json").string() + " " + arm)), 0);
 

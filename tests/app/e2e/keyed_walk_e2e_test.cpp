@@ -36,9 +36,11 @@ TEST(ScriptedKeyedWalk, KeyTwoPosesPlayThemSwitchMidBlendAndSave) {
         {"wait": 2},
         {"click": {"ui": "timeline/play"}},
         {"wait": 7},
-        {"screenshot": ")" + shot("playing_a.png") + R"("},
+        {"screenshot": ")" + shot("playing_a.png") +
+                                       R"("},
         {"wait": 9},
-        {"screenshot": ")" + shot("playing_b.png") + R"("},
+        {"screenshot": ")" + shot("playing_b.png") +
+                                       R"("},
         {"click": {"ui": "states/list/walking"}},
         {"wait": 8},
         {"click": {"ui": "states/list/state"}},

@@ -111,7 +111,8 @@ TEST(MeshViewport, AnImportedSkinIsDrawnTogglesAndFollowsAnFkDrag) {
     const auto arm_l = static_cast<std::size_t>(saved.skeleton.find("arm_l"));
     ASSERT_LT(arm_l, saved.skeleton.size());
     const glm::quat posed = saved.skeleton[arm_l].rest.rotation * saved.pose.rotations[arm_l];
-    EXPECT_GT(std::abs(glm::dot(exported.value().rig.skeleton[arm_l].rest.rotation, posed)), 0.99999f) << "the export holds the dragged pose";
+    EXPECT_GT(std::abs(glm::dot(exported.value().rig.skeleton[arm_l].rest.rotation, posed)), 0.99999f)
+        << "the export holds the dragged pose";
     EXPECT_LT(std::abs(glm::dot(exported.value().rig.skeleton[arm_l].rest.rotation, saved.skeleton[arm_l].rest.rotation)), 0.999f);
     std::filesystem::remove_all(dir);
 }
@@ -129,7 +130,8 @@ TEST(MeshViewport, ATextureThatDoesNotDecodeShowsAMagentaChecker) {
     ASSERT_TRUE(save_rig_file(rig, dir / "broken.json").ok());
     const auto magenta = [](const unsigned char* p) { return p[0] > 120 && p[2] > 120 && p[1] < 60; };
     for (const char* name : {"broken.json", "walker.json"}) {
-        const std::string rig_file = name == std::string("walker.json") ? std::string(MARIONETTE_ASSETS) + "/walker.json" : (dir / name).string();
+        const std::string rig_file =
+            name == std::string("walker.json") ? std::string(MARIONETTE_ASSETS) + "/walker.json" : (dir / name).string();
         const std::string shot = (dir / (std::string(name) + ".png")).string();
         ASSERT_EQ(run(xvfb("--frames 3 --screenshot " + shot + " " + rig_file)), 0) << name;
         const int shown = count_in_viewport(load_png(shot), magenta);

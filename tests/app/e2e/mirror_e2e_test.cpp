@@ -87,7 +87,8 @@ std::string mirror_editing_steps(const std::string& edit) {
         {"wait": 1},
         {"select": ["arm_l_lower"]},
         {"wait": 2},
-        )" + edit + R"(,
+        )" +
+           edit + R"(,
         {"wait": 1},
         {"save": "both.json"},
         {"move": [640, 300]},
@@ -97,7 +98,8 @@ std::string mirror_editing_steps(const std::string& edit) {
         {"save": "undone.json"},
         {"pose": "mirror editing"},
         {"wait": 1},
-        )" + edit + R"(,
+        )" +
+           edit + R"(,
         {"wait": 1},
         {"save": "one.json"}
     ]})";
@@ -113,7 +115,9 @@ TEST(ScriptedMirror, MirrorEditingGivesTheTwinTheSameEdit) {
     ASSERT_TRUE(hero.skeleton[static_cast<std::size_t>(hero.skeleton.find("arm_r_lower"))].limits.has_value());
     write_file(dir / "steps.json", mirror_editing_steps(R"({"click": {"ui": "inspector/limits/on"}})"));
     ASSERT_EQ(run(script_on(dir, "hero.json")), 0);
-    const auto limits = [](const Rig& rig, const char* bone) { return rig.skeleton[static_cast<std::size_t>(rig.skeleton.find(bone))].limits.has_value(); };
+    const auto limits = [](const Rig& rig, const char* bone) {
+        return rig.skeleton[static_cast<std::size_t>(rig.skeleton.find(bone))].limits.has_value();
+    };
     const Rig both = load(dir / "both.json");
     EXPECT_FALSE(limits(both, "arm_l_lower"));
     EXPECT_FALSE(limits(both, "arm_r_lower")) << "the twin kept its limits";
@@ -132,9 +136,12 @@ TEST(ScriptedMirror, MirrorEditingGivesTheTwinADraggedLength) {
     const auto dir = scratch_dir("e2e-mirror-length");
     const Rig hero = shipped_at_rest(dir, "hero.json");
     write_file(dir / "steps.json",
-               mirror_editing_steps(R"({"drag": {"from": {"ui": "inspector/length", "offset": [-40, 0]}, "to": {"ui": "inspector/length"}, "moves": 8}})"));
+               mirror_editing_steps(
+                   R"({"drag": {"from": {"ui": "inspector/length", "offset": [-40, 0]}, "to": {"ui": "inspector/length"}, "moves": 8}})"));
     ASSERT_EQ(run(script_on(dir, "hero.json")), 0);
-    const auto length = [](const Rig& rig, const char* bone) { return rig.skeleton[static_cast<std::size_t>(rig.skeleton.find(bone))].length; };
+    const auto length = [](const Rig& rig, const char* bone) {
+        return rig.skeleton[static_cast<std::size_t>(rig.skeleton.find(bone))].length;
+    };
     const float was_l = length(hero, "arm_l_lower");
     const float was_r = length(hero, "arm_r_lower");
     const Rig both = load(dir / "both.json");

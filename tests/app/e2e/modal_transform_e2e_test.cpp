@@ -9,9 +9,9 @@
 
 #include "app/app_test_support.hpp"
 #include "app/e2e/saved_rigs.hpp"
+#include "core/math/rotation_math.hpp"
 #include "core/rig/forward_kinematics.hpp"
 #include "core/rig/rig_file.hpp"
-#include "core/math/rotation_math.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
@@ -25,8 +25,9 @@ TEST(ScriptedTransform, RotateGrabAndSnapOnTheHero) {
     turned.pose.rotations[forearm] = rotation_2d(40.0f * kPi / 180.0f);
     const glm::vec3 tip = bone_tip(compute_world(turned.skeleton, turned.pose).value()[forearm], turned.skeleton[forearm].length);
     char expect_tip[160];
-    std::snprintf(expect_tip, sizeof expect_tip, R"({"expect": {"bone": "arm_l_lower", "at": "tip", "world": [%.4f, %.4f], "within": 0.05}})",
-                  static_cast<double>(tip.x), static_cast<double>(tip.y));
+    std::snprintf(expect_tip, sizeof expect_tip,
+                  R"({"expect": {"bone": "arm_l_lower", "at": "tip", "world": [%.4f, %.4f], "within": 0.05}})", static_cast<double>(tip.x),
+                  static_cast<double>(tip.y));
     write_file(dir / "steps.json", std::string(R"({"steps": [
         {"wait": 2},
         {"select": ["arm_l_lower"]},
@@ -178,9 +179,11 @@ TEST(ScriptedTransform, RotateWhileAStatePlaysStopsItAndTurnsFromTheShownPose) {
         {"key": "Return"},
         {"wait": 2},
         {"save": "turned.json"},
-        {"screenshot": ")" + shot("a.png") + R"("},
+        {"screenshot": ")" + shot("a.png") +
+                                       R"("},
         {"wait": 10},
-        {"screenshot": ")" + shot("b.png") + R"("},
+        {"screenshot": ")" + shot("b.png") +
+                                       R"("},
         {"key": "ctrl+z"},
         {"wait": 2},
         {"save": "undone.json"}

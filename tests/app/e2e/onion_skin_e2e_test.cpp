@@ -36,21 +36,25 @@ Tints onion(const std::string& rig, const std::string& state, const char* name) 
         {"wait": 2},
         {"click": {"ui": "toolbar/states"}},
         {"wait": 2},
-        {"click": {"ui": "states/list/)" + state + R"("}},
+        {"click": {"ui": "states/list/)" +
+                                       state + R"("}},
         {"wait": 40},
         {"move": {"ui": "states/tab/timeline"}},
         {"click": {"ui": "states/tab/timeline"}},
         {"wait": 2},
         {"click": {"ui": "timeline/ruler", "offset": [-60, 0]}},
         {"wait": 2},
-        {"screenshot": ")" + (dir / "off.png").string() + R"("},
+        {"screenshot": ")" + (dir / "off.png").string() +
+                                       R"("},
         {"click": {"ui": "toolbar/onion"}},
         {"wait": 2},
-        {"screenshot": ")" + (dir / "on.png").string() + R"("},
+        {"screenshot": ")" + (dir / "on.png").string() +
+                                       R"("},
         {"wait": 40},
         {"click": {"ui": "toolbar/onion"}},
         {"wait": 2},
-        {"screenshot": ")" + (dir / "off_again.png").string() + R"("}
+        {"screenshot": ")" + (dir / "off_again.png").string() +
+                                       R"("}
     ]})");
     EXPECT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "steps.json").string() + " " + file)), 0);
     const Tints off = tints(load_png(dir / "off.png"));

@@ -9,8 +9,8 @@
 
 #include "app/app_test_support.hpp"
 #include "app/e2e/saved_rigs.hpp"
-#include "core/rig/rig_file.hpp"
 #include "core/math/rotation_math.hpp"
+#include "core/rig/rig_file.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
@@ -57,14 +57,16 @@ TEST(ScriptedPoseClipboard, APoseCopiedInOneEditorPastesIntoAnotherAsItWasAndFli
     const Rig posed = load(dir / "a_posed.json");
     ASSERT_GT(std::fabs(pose_angle_2d(posed, "arm_l_upper")), 0.1f) << "the first editor's drag turned nothing";
     const Rig pasted = load(dir / "b_pasted.json");
-    for (const char* bone : {"arm_l_upper", "arm_l_lower"}) EXPECT_NEAR(pose_angle_2d(pasted, bone), pose_angle_2d(posed, bone), 1e-4f) << bone;
+    for (const char* bone : {"arm_l_upper", "arm_l_lower"})
+        EXPECT_NEAR(pose_angle_2d(pasted, bone), pose_angle_2d(posed, bone), 1e-4f) << bone;
     for (const char* bone : {"arm_r_upper", "arm_r_lower", "body"}) EXPECT_NEAR(pose_angle_2d(pasted, bone), 0.0f, 1e-6f) << bone;
     // Flipped (after undoing the plain paste): the right arm as Copy to the other side makes it.
     // The hero's body points up and its arms hang from one joint: mirrored, each turn reverses.
     const Rig flipped = load(dir / "b_done.json");
     EXPECT_NEAR(pose_angle_2d(flipped, "arm_r_upper"), -pose_angle_2d(posed, "arm_l_upper"), 1e-4f);
     EXPECT_NEAR(pose_angle_2d(flipped, "arm_r_lower"), -pose_angle_2d(posed, "arm_l_lower"), 1e-4f);
-    for (const char* bone : {"arm_l_upper", "arm_l_lower"}) EXPECT_NEAR(pose_angle_2d(flipped, bone), 0.0f, 1e-6f) << bone << ": the undo did not take the paste back";
+    for (const char* bone : {"arm_l_upper", "arm_l_lower"})
+        EXPECT_NEAR(pose_angle_2d(flipped, bone), 0.0f, 1e-6f) << bone << ": the undo did not take the paste back";
     std::filesystem::remove_all(dir);
 }
 
@@ -96,7 +98,8 @@ TEST(ScriptedPoseLibrary, StorePoseResetAndApplyAreOneStepEachAndTheLibraryIsSav
     EXPECT_NEAR(pose_angle_2d(reset, "leg_l_upper"), 0.0f, 1e-6f);
     const Rig applied = load(dir / "applied.json");
     EXPECT_GT(std::fabs(pose_angle_2d(applied, "leg_l_upper")), 0.1f) << "Apply did not bring the stored pose back";
-    EXPECT_NEAR(pose_angle_2d(applied, "leg_l_upper"), angle_2d(reset.poses[0].bones[static_cast<std::size_t>(reset.skeleton.find("leg_l_upper"))].rotation), 1e-5f);
+    EXPECT_NEAR(pose_angle_2d(applied, "leg_l_upper"),
+                angle_2d(reset.poses[0].bones[static_cast<std::size_t>(reset.skeleton.find("leg_l_upper"))].rotation), 1e-5f);
     EXPECT_NEAR(pose_angle_2d(load(dir / "undone.json"), "leg_l_upper"), 0.0f, 1e-6f) << "one undo takes the apply back";
     std::filesystem::remove_all(dir);
 }

@@ -20,10 +20,12 @@ TEST(ScriptedPoseInspector, MoveAndScaleABoneFromTheInspector) {
         {"click": {"bone": "arm_l_upper", "at": "middle"}},
         {"wait": 2},
         {"expect": {"selected": "arm_l_upper"}},
-        {"screenshot": ")" + (dir / "before.png").string() + R"("},
+        {"screenshot": ")" + (dir / "before.png").string() +
+                                      R"("},
         {"drag": {"from": {"ui": "inspector/pose/scale", "offset": [-60, 0]}, "to": {"ui": "inspector/pose/scale", "offset": [-10, 0]}, "moves": 8}},
         {"wait": 2},
-        {"screenshot": ")" + (dir / "scaled.png").string() + R"("},
+        {"screenshot": ")" + (dir / "scaled.png").string() +
+                                      R"("},
         {"save": "scaled.json"},
         {"drag": {"from": {"ui": "inspector/pose/move", "offset": [-60, 0]}, "to": {"ui": "inspector/pose/move", "offset": [-20, 0]}, "moves": 8}},
         {"wait": 2},
@@ -56,7 +58,8 @@ TEST(ScriptedPoseInspector, MoveAndScaleABoneFromTheInspector) {
     const auto world = compute_world(scaled.skeleton, scaled.pose).value();
     const glm::vec3 tip = bone_tip(world[upper], posed_length(scaled.skeleton, scaled.pose, upper));
     EXPECT_LT(glm::length(world[lower].translation - tip), 1e-3f);
-    EXPECT_NEAR(glm::length(tip - world[upper].translation), 1.5f * original.skeleton[upper].length, 0.02f * original.skeleton[upper].length);
+    EXPECT_NEAR(glm::length(tip - world[upper].translation), 1.5f * original.skeleton[upper].length,
+                0.02f * original.skeleton[upper].length);
 
     // Drawn: the selected bone covers about half as many pixels again (its diamond keeps its
     // width and grows in length).

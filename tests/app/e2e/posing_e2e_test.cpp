@@ -37,10 +37,13 @@ TEST_P(ScriptedIkDrag3d, HandEndsUnderTheMouseShoulderStaysUndoRestores) {
     const std::string bone = c.effector;
     write_file(dir / "drag.json", R"({"steps": [
         {"wait": 2},
-        {"drag": {"from": {"bone": ")" + bone + R"(", "at": "tip"}, "to": )" + at + R"(, "moves": 15}},
+        {"drag": {"from": {"bone": ")" +
+                                      bone + R"(", "at": "tip"}, "to": )" + at + R"(, "moves": 15}},
         {"wait": 1},
-        {"expect": {"bone": ")" + bone + R"(", "at": "tip", "pixel": )" + at + R"(, "within": 1}},
-        {"expect": {"selected": ")" + bone + R"("}},
+        {"expect": {"bone": ")" + bone +
+                                      R"(", "at": "tip", "pixel": )" + at + R"(, "within": 1}},
+        {"expect": {"selected": ")" + bone +
+                                      R"("}},
         {"screenshot": "posed.png"},
         {"save": "posed.json"},
         {"key": "ctrl+z"},

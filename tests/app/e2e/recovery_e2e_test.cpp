@@ -156,14 +156,15 @@ TEST(RecoveryJourney, AKilledEditorsWorkIsRecoveredAndSavedToItsFile) {
         {"expect": {"dialog": null}},
         {"expect": {"modified": true}},
         {"expect": {"bone": "forearm", "at": "tip", "world": [)" +
-                                             std::to_string(tip.x) + ", " + std::to_string(tip.y) + R"(], "within": 0.01}},
+                                           std::to_string(tip.x) + ", " + std::to_string(tip.y) + R"(], "within": 0.01}},
         {"screenshot": "recovered.png"},
         {"key": "ctrl+s"},
         {"wait": 3},
         {"expect": {"dialog": null}},
         {"expect": {"modified": false}}
     ]})");
-    ASSERT_EQ(run(f.env + xvfb("--window 1280x800 --script " + (f.dir / "recover.json").string() + " " + (f.dir / "tentacle.json").string())), 0);
+    ASSERT_EQ(
+        run(f.env + xvfb("--window 1280x800 --script " + (f.dir / "recover.json").string() + " " + (f.dir / "tentacle.json").string())), 0);
 
     const Rig saved = load(f.arm);
     EXPECT_TRUE(same_rotations(saved, copy.rig, 1e-6f)) << "Save did not write the recovered pose to arm.json";
@@ -221,14 +222,17 @@ TEST(RecoveryJourney, ALiveEditorsCopyIsNeitherOfferedNorTouched) {
     const std::string first_copy = read_file(first.copy.file);
 
     write_file(f.dir / "second.json", R"({"steps": [{"wait": 5}, {"expect": {"dialog": null}}]})");
-    ASSERT_EQ(run(f.env + xvfb("--window 1280x800 --script " + (f.dir / "second.json").string() + " " + (f.dir / "tentacle.json").string())), 0);
+    ASSERT_EQ(
+        run(f.env + xvfb("--window 1280x800 --script " + (f.dir / "second.json").string() + " " + (f.dir / "tentacle.json").string())), 0);
     ASSERT_TRUE(fs::exists(first.copy.file)) << "the second editor removed the first one's live copy";
     EXPECT_EQ(read_file(first.copy.file), first_copy);
 
     ::kill(static_cast<pid_t>(first.copy.record.value("pid", 0L)), SIGKILL);
     first.editor->wait();
-    write_file(f.dir / "third.json", R"({"steps": [{"wait": 3}, {"expect": {"dialog": "recovery"}}, {"click": {"ui": "recovery/discard"}}, {"wait": 2}]})");
-    ASSERT_EQ(run(f.env + xvfb("--window 1280x800 --script " + (f.dir / "third.json").string() + " " + (f.dir / "tentacle.json").string())), 0);
+    write_file(f.dir / "third.json",
+               R"({"steps": [{"wait": 3}, {"expect": {"dialog": "recovery"}}, {"click": {"ui": "recovery/discard"}}, {"wait": 2}]})");
+    ASSERT_EQ(run(f.env + xvfb("--window 1280x800 --script " + (f.dir / "third.json").string() + " " + (f.dir / "tentacle.json").string())),
+              0);
     EXPECT_TRUE(copies_in(f.recovery).empty());
     fs::remove_all(f.dir);
 }
@@ -238,7 +242,8 @@ TEST(RecoveryJourney, ALiveEditorsCopyIsNeitherOfferedNorTouched) {
 TEST(RecoveryJourney, AnUnreadableCopyIsReportedNotOffered) {
     const Folder f = recovery_folder_with_arm("e2e-recover-bad");
     fs::create_directories(f.recovery);
-    write_file(f.recovery / "4242-deadbeef.json", R"({"format": "marionette-recovery", "version": 1, "document": ")" + f.arm.string() + R"(", "ri)");
+    write_file(f.recovery / "4242-deadbeef.json",
+               R"({"format": "marionette-recovery", "version": 1, "document": ")" + f.arm.string() + R"(", "ri)");
     write_file(f.dir / "bad.json", R"({"steps": [
         {"wait": 3},
         {"expect": {"dialog": "error"}},

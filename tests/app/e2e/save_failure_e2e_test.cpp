@@ -32,11 +32,10 @@ TEST(ScriptedSaveFailure, ADiskFullSaveIsReportedAndTheFileAndTheWorkAreKept) {
     ]})");
     // The second drag bounces off the error dialog (modal: the pose stays where the first drag
     // left it); after Return closes the dialog the same drag poses the arm again.
-    const std::string editor = std::string(MARIONETTE_BINARY) + " --window 1280x800 --script " + (dir / "full.json").string() +
-                               " " + (dir / "hero.json").string();
+    const std::string editor =
+        std::string(MARIONETTE_BINARY) + " --window 1280x800 --script " + (dir / "full.json").string() + " " + (dir / "hero.json").string();
     const std::string limited = "bash -c 'ulimit -f 2; exec " + editor + "'";
-    EXPECT_EQ(run(xvfb_run() + limited), 0)
-        << "the editor failed a step or died (SIGXFSZ kills it unless ignored)";
+    EXPECT_EQ(run(xvfb_run() + limited), 0) << "the editor failed a step or died (SIGXFSZ kills it unless ignored)";
     EXPECT_EQ(read_file(dir / "hero.json"), original) << "the rig on disk was changed by the failed save";
     std::size_t entries = 0;
     for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir)) ++entries;

@@ -6,9 +6,9 @@
 #include <filesystem>
 #include <vector>
 
+#include "core/math/rotation_math.hpp"
 #include "core/rig/forward_kinematics.hpp"
 #include "core/rig/rig_file.hpp"
-#include "core/math/rotation_math.hpp"
 
 namespace marionette::testing {
 

@@ -36,9 +36,11 @@ TEST_P(ScriptedIkDrag, HandEndsUnderTheMouseShoulderStaysUndoRestores) {
         {"click": {"bone": "forearm", "at": "middle"}},
         {"expect": {"selected": "forearm"}},
         {"expect": {"mode": "ik"}},
-        {"drag": {"from": {"bone": ")" + std::string(c.effector) + R"(", "at": "tip"}, "to": )" + at + R"(, "moves": 15}},
+        {"drag": {"from": {"bone": ")" +
+                                      std::string(c.effector) + R"(", "at": "tip"}, "to": )" + at + R"(, "moves": 15}},
         {"wait": 1},
-        {"expect": {"bone": ")" + std::string(c.effector) + R"(", "at": "tip", "pixel": )" + at + R"(, "within": 1}},
+        {"expect": {"bone": ")" + std::string(c.effector) +
+                                      R"(", "at": "tip", "pixel": )" + at + R"(, "within": 1}},
         {"expect": {"modified": true}},
         {"screenshot": "posed.png"},
         {"save": "posed.json"},

@@ -8,8 +8,8 @@
 
 #include "app/app_test_support.hpp"
 #include "app/e2e/saved_rigs.hpp"
-#include "core/rig/rig_file.hpp"
 #include "core/math/rotation_math.hpp"
+#include "core/rig/rig_file.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
@@ -79,7 +79,8 @@ TEST(ScriptedSelection, ASelectStepChoosesBonesByNameForAGroupDrag) {
     EXPECT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "steps.json").string() + " " + (dir / "hero.json").string() + " 2> " +
                        (dir / "err.txt").string())),
               1);
-    EXPECT_NE(read_file(dir / "err.txt").find("step 10 (select): \"tail\" is not a bone of this rig"), std::string::npos) << read_file(dir / "err.txt");
+    EXPECT_NE(read_file(dir / "err.txt").find("step 10 (select): \"tail\" is not a bone of this rig"), std::string::npos)
+        << read_file(dir / "err.txt");
     const Rig turned = load(dir / "turned.json");
     const float arm = pose_angle_2d(turned, "arm_r_lower");
     EXPECT_GT(std::fabs(arm), 0.1f);

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 #include <stb_image_write.h>
+#include <nlohmann/json.hpp>
 
 #include "app/app_test_support.hpp"
 #include "app/e2e/saved_rigs.hpp"
@@ -41,7 +41,8 @@ std::string puppet(const std::string& origin, const std::vector<std::string>& sl
     std::string list;
     for (const std::string& s : slots) list += (list.empty() ? "" : ", ") + s;
     return R"({ "format": "marionette-rig", "version": 1, "dimensions": 2,
-      "bones": [ { "name": "body", "length": 100, "translation": )" + origin + R"( } ], "slots": [ )" + list + " ] }";
+      "bones": [ { "name": "body", "length": 100, "translation": )" +
+           origin + R"( } ], "slots": [ )" + list + " ] }";
 }
 
 bool is_red(const unsigned char* p) { return p[0] > 200 && p[1] < 40 && p[2] < 40; }
@@ -73,7 +74,9 @@ TEST(SlotViewport, PicturesAreDrawnInSlotOrderBlendedWithBonesOverOrUnderThem) {
         {"screenshot": "hidden.png"}
     ]})");
     ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "slots.json").string() + " " + (dir / "puppet.json").string())), 0);
-    ASSERT_EQ(run(xvfb("--window 1280x800 --frames 3 --screenshot " + (dir / "swapped.png").string() + " " + (dir / "swapped.json").string())), 0);
+    ASSERT_EQ(
+        run(xvfb("--window 1280x800 --frames 3 --screenshot " + (dir / "swapped.png").string() + " " + (dir / "swapped.json").string())),
+        0);
     const Image over = load_png(dir / "over.png"), under = load_png(dir / "under.png"), hidden = load_png(dir / "hidden.png"),
                 swapped = load_png(dir / "swapped.png");
     ASSERT_GT(over.width, 0);
@@ -89,7 +92,8 @@ TEST(SlotViewport, PicturesAreDrawnInSlotOrderBlendedWithBonesOverOrUnderThem) {
     EXPECT_GT(bones_over, 500);
     EXPECT_LT(bones_under, bones_over / 10) << bones_over << " vs " << bones_under;
     EXPECT_GT(count_in_viewport(under, is_purple), purple) << "the pictures show where the bone was";
-    EXPECT_EQ(count_in_viewport(hidden, is_red) + count_in_viewport(hidden, is_purple) + count_in_viewport(hidden, is_magenta), 0) << "Alt+H hides the pictures";
+    EXPECT_EQ(count_in_viewport(hidden, is_red) + count_in_viewport(hidden, is_purple) + count_in_viewport(hidden, is_magenta), 0)
+        << "Alt+H hides the pictures";
     EXPECT_GT(count_in_viewport(hidden, is_bone_coloured), bones_over / 2) << "and leaves the bones";
     std::filesystem::remove_all(dir);
 }
@@ -192,7 +196,8 @@ TEST(SlotViewport, PicturesThatAreNoPicturesOrTooLargeShowTheCheckerAndTheEditor
     huge += std::string("\x08\x06\0\0\0\0\0\0\0", 9);
     write_file(dir / "huge.png", huge);
     write_file(dir / "notes.png", "not a picture");
-    write_file(dir / "puppet.json", puppet("[0, 0]", {slot("huge", "huge.png", 100, 100, 0, 0), slot("notes", "notes.png", 100, 100, 150, 0)}));
+    write_file(dir / "puppet.json",
+               puppet("[0, 0]", {slot("huge", "huge.png", 100, 100, 0, 0), slot("notes", "notes.png", 100, 100, 150, 0)}));
     const auto shot = dir / "bad.png";
     ASSERT_EQ(run(xvfb("--window 1280x800 --frames 3 --screenshot " + shot.string() + " " + (dir / "puppet.json").string())), 0);
     const Image img = load_png(shot);

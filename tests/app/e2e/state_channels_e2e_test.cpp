@@ -54,14 +54,22 @@ TEST(ScriptedStateChannels, AddAScaleChannelFromThePanelAndSwingIt) {
         {"wait": 60},
         {"expect": {"state": "walking", "from": null}},
         {"save": "swung.json"},
-        {"screenshot": ")" + shot("a.png") + R"("},
-        {"wait": 4}, {"screenshot": ")" + shot("b.png") + R"("},
-        {"wait": 4}, {"screenshot": ")" + shot("c.png") + R"("},
-        {"wait": 4}, {"screenshot": ")" + shot("d.png") + R"("},
-        {"wait": 4}, {"screenshot": ")" + shot("e.png") + R"("},
-        {"wait": 4}, {"screenshot": ")" + shot("f.png") + R"("},
-        {"wait": 4}, {"screenshot": ")" + shot("g.png") + R"("},
-        {"wait": 4}, {"screenshot": ")" + shot("h.png") + R"("},
+        {"screenshot": ")" + shot("a.png") +
+                                       R"("},
+        {"wait": 4}, {"screenshot": ")" +
+                                       shot("b.png") + R"("},
+        {"wait": 4}, {"screenshot": ")" +
+                                       shot("c.png") + R"("},
+        {"wait": 4}, {"screenshot": ")" +
+                                       shot("d.png") + R"("},
+        {"wait": 4}, {"screenshot": ")" +
+                                       shot("e.png") + R"("},
+        {"wait": 4}, {"screenshot": ")" +
+                                       shot("f.png") + R"("},
+        {"wait": 4}, {"screenshot": ")" +
+                                       shot("g.png") + R"("},
+        {"wait": 4}, {"screenshot": ")" +
+                                       shot("h.png") + R"("},
         {"key": "ctrl+z"}, {"wait": 1},
         {"save": "undone_swing.json"},
         {"key": "ctrl+z"}, {"wait": 1},
@@ -72,7 +80,9 @@ TEST(ScriptedStateChannels, AddAScaleChannelFromThePanelAndSwingIt) {
     const Rig original = load(io);
     const int head = original.skeleton.find("head");
     const int walking = state_index(original, "walking");
-    const auto head_scale = [&](const Rig& rig) { return row_driving(rig.states[static_cast<std::size_t>(walking)], head, PoseProperty::Scale); };
+    const auto head_scale = [&](const Rig& rig) {
+        return row_driving(rig.states[static_cast<std::size_t>(walking)], head, PoseProperty::Scale);
+    };
 
     // Added still: a scale of 1 with no swing, walking's rhythm.
     const Rig added = load(dir / "added.json");
@@ -95,7 +105,8 @@ TEST(ScriptedStateChannels, AddAScaleChannelFromThePanelAndSwingIt) {
     EXPECT_EQ(load(dir / "undone_swing.json").states, added.states);
     const Rig undone_add = load(dir / "undone_add.json");
     EXPECT_EQ(head_scale(undone_add), -1);
-    EXPECT_EQ(undone_add.states[static_cast<std::size_t>(walking)].channels.size(), original.states[static_cast<std::size_t>(walking)].channels.size());
+    EXPECT_EQ(undone_add.states[static_cast<std::size_t>(walking)].channels.size(),
+              original.states[static_cast<std::size_t>(walking)].channels.size());
 
     // Drawn: the selected head grows and shrinks through a cycle (8 shots 4 frames apart span
     // one); its diamond's area follows its length, from 0.6 to 1.4 of it.

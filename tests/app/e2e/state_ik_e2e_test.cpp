@@ -28,14 +28,17 @@ TEST(ScriptedStateIk, TheMixSliderKeysTheMixAtThePlayheadWhileAKeyedStateShows) 
         {"wait": 10},
         {"click": {"ui": "timeline/ruler", "offset": [-150, 0]}},
         {"wait": 2},
-        {"screenshot": ")" + shot("before.png") + R"("},
+        {"screenshot": ")" + shot("before.png") +
+                                       R"("},
         {"drag": {"from": {"ui": "inspector/chain/leg_l/mix"}, "to": {"ui": "inspector/chain/leg_l/mix", "offset": [-400, 0]}, "moves": 6}},
         {"wait": 2},
-        {"screenshot": ")" + shot("keyed.png") + R"("},
+        {"screenshot": ")" + shot("keyed.png") +
+                                       R"("},
         {"save": "keyed.json"},
         {"key": "ctrl+z"},
         {"wait": 2},
-        {"screenshot": ")" + shot("undone.png") + R"("},
+        {"screenshot": ")" + shot("undone.png") +
+                                       R"("},
         {"save": "undone.json"}
     ]})");
     ASSERT_EQ(run(script_on(dir, "walker.json")), 0);
@@ -49,7 +52,8 @@ TEST(ScriptedStateIk, TheMixSliderKeysTheMixAtThePlayheadWhileAKeyedStateShows) 
     ASSERT_GE(track, 0);
     const std::vector<MixKey>& keys = step.chain_tracks[static_cast<std::size_t>(track)].keys;
     ASSERT_EQ(keys.size(), 4u) << "one key added to the three";
-    const auto added = std::find_if(keys.begin(), keys.end(), [](const MixKey& k) { return k.time != 0.0f && k.time != 1.0f && k.time != 2.0f; });
+    const auto added =
+        std::find_if(keys.begin(), keys.end(), [](const MixKey& k) { return k.time != 0.0f && k.time != 1.0f && k.time != 2.0f; });
     ASSERT_NE(added, keys.end());
     EXPECT_EQ(added->mix, 0.0f) << "the slider dragged to its left end";
     EXPECT_GT(added->time, 0.0f);

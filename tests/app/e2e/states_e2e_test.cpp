@@ -6,9 +6,9 @@
 
 #include "app/app_test_support.hpp"
 #include "app/e2e/saved_rigs.hpp"
-#include "core/anim/state_test_rigs.hpp"
 #include "core/anim/state_machine.hpp"
 #include "core/anim/state_pose.hpp"
+#include "core/anim/state_test_rigs.hpp"
 #include "core/test_paths.hpp"
 
 using namespace marionette;
@@ -22,7 +22,6 @@ int state_named(const Rig& rig, const std::string& name) {
     }
     return -1;
 }
-
 
 
 }  // namespace
@@ -201,7 +200,9 @@ TEST(StatesJourney, PosingOverAPlayingStateStartsFromThePoseShown) {
     // The taken pose is climbing's at some moment: arms up, far from the rig's own pose.
     const int climbing = state_named(original, "climbing");
     float nearest_climbing_frame = 10.0f;
-    for (double t = 0.0; t < 1.6; t += 1.0 / 240.0) nearest_climbing_frame = std::min(nearest_climbing_frame, pose_distance(taken.pose.rotations.empty() ? Pose{} : taken.pose, live(original, climbing, t)));
+    for (double t = 0.0; t < 1.6; t += 1.0 / 240.0)
+        nearest_climbing_frame = std::min(nearest_climbing_frame,
+                                          pose_distance(taken.pose.rotations.empty() ? Pose{} : taken.pose, live(original, climbing, t)));
     EXPECT_LT(nearest_climbing_frame, glm::radians(1.0f)) << "the pose taken is not one climbing shows";
     EXPECT_GT(pose_distance(taken.pose, original.pose), glm::radians(30.0f));
     // The drag moved the right leg from there, and only the right leg.

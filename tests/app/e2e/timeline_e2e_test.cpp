@@ -27,21 +27,25 @@ TEST(ScriptedTimeline, AnAutoKeyDragKeysTheArmAtThePlayheadInOneUndoStep) {
         {"wait": 40},
         {"click": {"ui": "timeline/ruler", "offset": [-150, 0]}},
         {"wait": 2},
-        {"screenshot": ")" + shot("before.png") + R"("},
+        {"screenshot": ")" + shot("before.png") +
+                                       R"("},
         {"click": {"ui": "timeline/auto-key"}},
         {"drag": {"from": {"bone": "hand", "at": "tip"}, "to": {"bone": "hand", "at": "tip", "offset": [-70, 60]}, "moves": 12}},
         {"wait": 2},
-        {"screenshot": ")" + shot("keyed.png") + R"("},
+        {"screenshot": ")" + shot("keyed.png") +
+                                       R"("},
         {"save": "keyed.json"},
         {"click": {"ui": "timeline/ruler", "offset": [100, 0]}},
         {"wait": 2},
         {"click": {"ui": "timeline/ruler", "offset": [-150, 0]}},
         {"wait": 2},
-        {"screenshot": ")" + shot("back.png") + R"("},
+        {"screenshot": ")" + shot("back.png") +
+                                       R"("},
         {"key": "ctrl+z"},
         {"key": "Escape"},
         {"wait": 2},
-        {"screenshot": ")" + shot("undone.png") + R"("},
+        {"screenshot": ")" + shot("undone.png") +
+                                       R"("},
         {"save": "undone.json"}
     ]})");
     ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "steps.json").string() + " " + arm)), 0);

@@ -14,8 +14,8 @@ class WindowSmoke : public ::testing::TestWithParam<const char*> {};
 }  // namespace
 
 TEST_P(WindowSmoke, OpensDrawsBonesAndExits) {
-    const auto shot = std::filesystem::temp_directory_path() /
-                      ("marionette-smoke-" + std::to_string(::getpid()) + "-" + GetParam() + ".png");
+    const auto shot =
+        std::filesystem::temp_directory_path() / ("marionette-smoke-" + std::to_string(::getpid()) + "-" + GetParam() + ".png");
     std::filesystem::remove(shot);
     const std::string rig = std::string(MARIONETTE_ASSETS) + "/" + GetParam() + ".json";
     ASSERT_EQ(run(xvfb("--frames 10 --screenshot " + shot.string() + " " + rig)), 0);
@@ -41,9 +41,7 @@ TEST_P(WindowSmoke, OpensDrawsBonesAndExits) {
 
 INSTANTIATE_TEST_SUITE_P(Rigs, WindowSmoke, ::testing::Values("hero", "arm", "humanoid", "tentacle"));
 
-TEST(WindowSmoke, DefaultRigOpensWithoutArguments) {
-    EXPECT_EQ(run(xvfb("--frames 3")), 0);
-}
+TEST(WindowSmoke, DefaultRigOpensWithoutArguments) { EXPECT_EQ(run(xvfb("--frames 3")), 0); }
 
 TEST(WindowSmoke, BadFileExitsOneBeforeOpeningAWindow) {
     // Appended step by step: GCC 12 with LTO warns wrongly (stringop-overflow) on one long sum.
@@ -58,7 +56,8 @@ TEST(WindowSmokeDeep, AHundredThousandBoneChainOpens) {
     const auto dir = scratch_dir("deep");
     std::string text = R"({"format": "marionette-rig", "version": 1, "dimensions": 2, "bones": [{"name": "b0", "length": 1})";
     for (int i = 1; i < 100000; ++i) {
-        text += R"(, {"name": "b)" + std::to_string(i) + R"(", "parent": "b)" + std::to_string(i - 1) + R"(", "length": 1, "translation": [1, 0]})";
+        text += R"(, {"name": "b)" + std::to_string(i) + R"(", "parent": "b)" + std::to_string(i - 1) +
+                R"(", "length": 1, "translation": [1, 0]})";
     }
     text += "]}";
     write_file(dir / "deep.json", text);

@@ -95,7 +95,8 @@ TEST_F(InspectorSelectionTest, ADraggedScaleIsSetOnEverySelectedBoneAndNoOther) 
     const Pose& pose = last.rig.value().pose;
     const glm::vec3 scale = pose.scales[static_cast<std::size_t>(active)];
     EXPECT_NE(scale, glm::vec3(1.0f)) << "the active bone's scale did not change";
-    for (const int b : selection) EXPECT_EQ(pose.scales[static_cast<std::size_t>(b)], scale) << rig.skeleton[static_cast<std::size_t>(b)].name;
+    for (const int b : selection)
+        EXPECT_EQ(pose.scales[static_cast<std::size_t>(b)], scale) << rig.skeleton[static_cast<std::size_t>(b)].name;
     for (const char* other : {"hips", "chest", "head"}) {
         EXPECT_EQ(pose.scales[static_cast<std::size_t>(bone_named(rig, other))], glm::vec3(1.0f)) << other;
     }

@@ -98,7 +98,8 @@ protected:
         io.MouseDown[0] = true;
         ui.frame();
         for (int i = 1; i <= 6; ++i) {
-            io.MousePos = ImVec2(from.x + (to.x - from.x) * static_cast<float>(i) / 6.0f, from.y + (to.y - from.y) * static_cast<float>(i) / 6.0f);
+            io.MousePos =
+                ImVec2(from.x + (to.x - from.x) * static_cast<float>(i) / 6.0f, from.y + (to.y - from.y) * static_cast<float>(i) / 6.0f);
             ui.frame();
         }
         io.MouseDown[0] = false;
@@ -145,7 +146,8 @@ TEST_F(TimelinePanelTest, TheRulerScrubsOnWholeFramesAndKKeysTheSelectedBoneTher
     const int track = track_driving(s, selected, PoseProperty::Rotation);
     ASSERT_GE(track, 0);
     EXPECT_FLOAT_EQ(s.tracks[static_cast<std::size_t>(track)].keys.at(0).time, 0.5f);
-    EXPECT_NEAR(s.tracks[static_cast<std::size_t>(track)].keys[0].angle, angle_2d(rig.pose.rotations[static_cast<std::size_t>(selected)]), 1e-5f)
+    EXPECT_NEAR(s.tracks[static_cast<std::size_t>(track)].keys[0].angle, angle_2d(rig.pose.rotations[static_cast<std::size_t>(selected)]),
+                1e-5f)
         << "the forearm keyed as shown: the rig's pose, which the state does not drive";
     // Shift+K keys every bone.
     press_scancode(SDL_SCANCODE_K, false, true);
@@ -232,8 +234,10 @@ TEST_F(TimelinePanelTest, DrawingAndDrawOrderKeysHaveRowsAndMoveAndDeleteLikeBon
         rig.slots.push_back(slot);
     }
     State& s = rig.states.back();
-    s.slot_tracks.push_back(SlotTrack{1, SlotProperty::Attachment, {SlotKey{0.0f, 0, glm::vec4{1.0f}, Interpolation::Linear, {}},
-                                                                    SlotKey{0.5f, 1, glm::vec4{1.0f}, Interpolation::Linear, {}}}});
+    s.slot_tracks.push_back(SlotTrack{
+        1,
+        SlotProperty::Attachment,
+        {SlotKey{0.0f, 0, glm::vec4{1.0f}, Interpolation::Linear, {}}, SlotKey{0.5f, 1, glm::vec4{1.0f}, Interpolation::Linear, {}}}});
     s.draw_order.push_back(DrawOrderKey{0.25f, {1, 0}});
     ui.frames(2);
     const ImVec2 shut = centre("timeline/key/slot:eyes/attachment/1");

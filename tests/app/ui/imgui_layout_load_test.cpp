@@ -78,7 +78,8 @@ TEST(ImGuiLayoutLoad, WhatTheCheckKeepsImGuiReadsAndUses) {
         if (ImGui::BeginTable("channels", 9, table_flags, ImVec2(400.0f, 200.0f))) {
             for (int c = 0; c < 9; ++c) {
                 const std::string name = "c" + std::to_string(c);
-                ImGui::TableSetupColumn(name.c_str(), c == 8 ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch, c == 8 ? 20.0f : 1.0f);
+                ImGui::TableSetupColumn(name.c_str(), c == 8 ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch,
+                                        c == 8 ? 20.0f : 1.0f);
             }
             ImGui::TableHeadersRow();
             if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs()) specs->SpecsDirty = false;

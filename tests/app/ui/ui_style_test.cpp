@@ -84,7 +84,8 @@ TEST(UiStyle, AMissingFontLeavesTheBuiltInOneScaledAndSaysWhy) {
 TEST(UiStyle, AFileThatIsNoFontIsNotGivenToImGui) {
     HeadlessImGui imgui;
     ScratchDir dir;
-    for (const std::string& bytes : {std::string("{\"bones\": []}\n"), std::string(4096, '\0'), std::string("\x00\x01\x00\x00 short", 10)}) {
+    for (const std::string& bytes :
+         {std::string("{\"bones\": []}\n"), std::string(4096, '\0'), std::string("\x00\x01\x00\x00 short", 10)}) {
         const std::string path = (dir / "font.ttf").string();
         write_file(path, bytes);
         FontChoice font(path);

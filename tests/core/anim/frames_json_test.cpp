@@ -7,11 +7,11 @@
 #include <filesystem>
 #include <sstream>
 
-#include "core/math/angles.hpp"
 #include "core/anim/frames_json.hpp"
 #include "core/io/json/json_numbers.hpp"
-#include "core/rig/rig_file.hpp"
+#include "core/math/angles.hpp"
 #include "core/math/transform.hpp"
+#include "core/rig/rig_file.hpp"
 
 using namespace marionette;
 
@@ -29,11 +29,10 @@ Json reference_frame(const Rig& rig, const BakedFrame& frame) {
         const glm::vec3& p = w.translation;
         const glm::quat& q = w.rotation;
         bones[rig.skeleton[i].name] =
-            rig.is_2d()
-                ? Json{{"position", Json::array({json_float(p.x), json_float(p.y)})},
-                       {"rotation", json_float(static_cast<float>(static_cast<double>(angle_2d(q)) * (180.0 / kPiDouble)))}}
-                : Json{{"position", Json::array({json_float(p.x), json_float(p.y), json_float(p.z)})},
-                       {"rotation", Json::array({json_float(q.x), json_float(q.y), json_float(q.z), json_float(q.w)})}};
+            rig.is_2d() ? Json{{"position", Json::array({json_float(p.x), json_float(p.y)})},
+                               {"rotation", json_float(static_cast<float>(static_cast<double>(angle_2d(q)) * (180.0 / kPiDouble)))}}
+                        : Json{{"position", Json::array({json_float(p.x), json_float(p.y), json_float(p.z)})},
+                               {"rotation", Json::array({json_float(q.x), json_float(q.y), json_float(q.z), json_float(q.w)})}};
         // Relative to the parent's joint frame, as an exporter keys it (the world's for a root).
         const int parent = rig.skeleton[i].parent;
         // (The same arithmetic as the writer's, so the texts compare byte for byte; that the
@@ -82,8 +81,8 @@ void expect_frames_as_before(const Rig& rig, const std::vector<TimelineEntry>& t
     Result<std::string> text = bake_frames_json(rig, "rig.json", timeline, fps, count);
     ASSERT_TRUE(text.ok()) << text.message();
     std::vector<std::string> expected;
-    const Status baked = bake_timeline(rig, timeline, fps, count,
-                                       [&](const BakedFrame& f) { expected.push_back(reference_frame(rig, f).dump()); });
+    const Status baked =
+        bake_timeline(rig, timeline, fps, count, [&](const BakedFrame& f) { expected.push_back(reference_frame(rig, f).dump()); });
     ASSERT_TRUE(baked.ok()) << baked.message();
     const std::vector<std::string> lines = frame_lines(text.value());
     ASSERT_EQ(lines.size(), count);
@@ -98,9 +97,7 @@ Rig load(const char* name) {
 
 }  // namespace
 
-TEST(FramesJson, Hero2DFramesAreAsTheJsonObjectGaveThem) {
-    expect_frames_as_before(load("hero.json"), {{0, 0.0}, {1, 1.3}}, 30.0, 90);
-}
+TEST(FramesJson, Hero2DFramesAreAsTheJsonObjectGaveThem) { expect_frames_as_before(load("hero.json"), {{0, 0.0}, {1, 1.3}}, 30.0, 90); }
 
 TEST(FramesJson, Humanoid3DFramesAreAsTheJsonObjectGaveThem) {
     const Rig humanoid = load("humanoid.json");
@@ -116,7 +113,10 @@ TEST(FramesJson, ScaledBonesCarryTheirScale) {
     ASSERT_TRUE(text.ok()) << text.message();
     const std::vector<std::string> lines = frame_lines(text.value());
     ASSERT_EQ(lines.size(), 2u);
-    EXPECT_NE(lines[0].find(R"("body":{"position":[0,0],"rotation":-110.05352,"local":{"position":[0,0],"rotation":-110.05352},"scale":[1.5,1]})"), std::string::npos) << lines[0];
+    EXPECT_NE(lines[0].find(
+                  R"("body":{"position":[0,0],"rotation":-110.05352,"local":{"position":[0,0],"rotation":-110.05352},"scale":[1.5,1]})"),
+              std::string::npos)
+        << lines[0];
     EXPECT_EQ(lines[0].find("scale"), lines[0].rfind("scale")) << "only the body is scaled";
     // 3D: three components, from the rig's own pose when no state drives the bone.
     Rig humanoid = load("humanoid.json");
@@ -127,9 +127,7 @@ TEST(FramesJson, ScaledBonesCarryTheirScale) {
     EXPECT_NE(text3.value().find(R"("scale":[1.25,0.5,2]})"), std::string::npos);
 }
 
-TEST(FramesJson, TheRigsOwnPoseWithoutStatesIsAsBefore) {
-    expect_frames_as_before(load("tentacle.json"), {}, 10.0, 3);
-}
+TEST(FramesJson, TheRigsOwnPoseWithoutStatesIsAsBefore) { expect_frames_as_before(load("tentacle.json"), {}, 10.0, 3); }
 
 // A rig built in code may name two bones alike; the object kept one member, at the first
 // bone's place, holding the last one's transform. The text keeps that.

@@ -6,8 +6,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/math/rotation_math.hpp"
 #include "core/anim/key_track.hpp"
+#include "core/math/rotation_math.hpp"
 #include "core/rig/pose_distance.hpp"
 
 using namespace marionette;
@@ -40,7 +40,9 @@ TEST(KeyTrack, EachInterpolationGoesFromOneKeyToTheNext) {
         EXPECT_EQ(sample_track(track, true, 9.0).angle, 1.5f) << name << ": held after the last key";
     }
     // Half way (2 s): a step holds, linear and cosine are half way; a quarter: cosine eases in.
-    const auto at = [](Interpolation i, double t) { return sample_track(angle_track({key_at(1.0f, 0.5f, i), key_at(3.0f, 1.5f)}), true, t).angle; };
+    const auto at = [](Interpolation i, double t) {
+        return sample_track(angle_track({key_at(1.0f, 0.5f, i), key_at(3.0f, 1.5f)}), true, t).angle;
+    };
     EXPECT_EQ(at(Interpolation::Step, 2.999), 0.5f);
     EXPECT_NEAR(at(Interpolation::Linear, 2.0), 1.0f, 1e-6f);
     EXPECT_NEAR(at(Interpolation::Linear, 1.5), 0.75f, 1e-6f);
@@ -93,7 +95,8 @@ TEST(KeyTrack, ThreeDimensionalRotationsTakeTheShortArcAndOvershootPastTheKey) {
     track.keys[0].interpolation = Interpolation::Bezier;
     track.keys[0].curve = {0.3f, 1.6f, 0.6f, 1.3f};
     float farthest = 0.0f;
-    for (double t = 0.0; t <= 1.0; t += 0.01) farthest = std::max(farthest, rotation_distance(sample_track(track, false, t).rotation, a.rotation));
+    for (double t = 0.0; t <= 1.0; t += 0.01)
+        farthest = std::max(farthest, rotation_distance(sample_track(track, false, t).rotation, a.rotation));
     EXPECT_GT(farthest, 0.85f) << "overshoots the 0.8 rad the keys differ by";
     EXPECT_LT(rotation_distance(sample_track(track, false, 1.0).rotation, glm::angleAxis(1.0f, glm::vec3{0, 1, 0})), 1e-6f);
 }
@@ -146,7 +149,8 @@ TEST(KeyTrack, ProblemsNameTheRuleAndTheKey) {
 // which is cheaper than the even turn and, up to 20 degrees apart, within 0.01 degree of it;
 // farther apart, the turn is exact.
 TEST(KeyTrack, ANearbyPairTurnsAsEvenlyAsTheExactTurn) {
-    const glm::vec3 axes[] = {glm::normalize(glm::vec3{0, 1, 0}), glm::normalize(glm::vec3{1, 2, -0.5f}), glm::normalize(glm::vec3{-3, 0.2f, 1})};
+    const glm::vec3 axes[] = {glm::normalize(glm::vec3{0, 1, 0}), glm::normalize(glm::vec3{1, 2, -0.5f}),
+                              glm::normalize(glm::vec3{-3, 0.2f, 1})};
     for (const glm::vec3& axis : axes) {
         for (float degrees : {0.5f, 5.0f, 12.0f, 19.9f, 35.0f, 120.0f}) {
             Key a;

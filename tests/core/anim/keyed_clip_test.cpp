@@ -7,12 +7,12 @@
 
 #include <gtest/gtest.h>
 
-#include "core/rig/document.hpp"
 #include "core/anim/keyed_clip.hpp"
 #include "core/anim/keyed_clip_cache.hpp"
 #include "core/anim/state_machine.hpp"
 #include "core/anim/state_pose.hpp"
 #include "core/ik/ik_test_rigs.hpp"
+#include "core/rig/document.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;

@@ -5,8 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/rig/rig_json.hpp"
 #include "core/anim/state_machine.hpp"
+#include "core/rig/rig_json.hpp"
 
 using namespace marionette;
 
@@ -123,18 +123,27 @@ TEST(SlotTracks, WhatBreaksTheRulesIsRefusedNamingThePlace) {
         EXPECT_FALSE(r.ok()) << to;
         return r.ok() ? std::string() : r.message();
     };
-    EXPECT_NE(broken(R"("slot": "eyes")", R"("slot": "nose")").find("states[0].slot_tracks[0].slot: \"nose\" is not a slot"), std::string::npos);
-    EXPECT_NE(broken(R"("value": "closed")", R"("value": "squint")").find("\"squint\" is not a drawing of slot \"eyes\""), std::string::npos);
-    EXPECT_NE(broken(R"({ "time": 1.2, "value": "open" })", R"({ "time": 0.5, "value": "open" })").find("states[0].slot_tracks[0].keys[2]: keys must be in strictly increasing time"),
+    EXPECT_NE(broken(R"("slot": "eyes")", R"("slot": "nose")").find("states[0].slot_tracks[0].slot: \"nose\" is not a slot"),
               std::string::npos);
-    EXPECT_NE(broken(R"([1, 0, 0, 0.5])", R"([1, 0, 0, 1.5])").find("states[0].slot_tracks[2].keys[1]: each of a colour's values must be between 0 and 1"),
+    EXPECT_NE(broken(R"("value": "closed")", R"("value": "squint")").find("\"squint\" is not a drawing of slot \"eyes\""),
               std::string::npos);
-    EXPECT_NE(broken(R"(["hat", "face", "eyes"])", R"(["hat", "face", "hat"])").find("states[0].draw_order[0]: slot \"hat\" comes twice"), std::string::npos);
-    EXPECT_NE(broken(R"(["hat", "face", "eyes"])", R"(["hat", "face"])").find("states[0].draw_order[0]: the order names 2 slots; the rig has 3"), std::string::npos);
+    EXPECT_NE(broken(R"({ "time": 1.2, "value": "open" })", R"({ "time": 0.5, "value": "open" })")
+                  .find("states[0].slot_tracks[0].keys[2]: keys must be in strictly increasing time"),
+              std::string::npos);
+    EXPECT_NE(broken(R"([1, 0, 0, 0.5])", R"([1, 0, 0, 1.5])")
+                  .find("states[0].slot_tracks[2].keys[1]: each of a colour's values must be between 0 and 1"),
+              std::string::npos);
+    EXPECT_NE(broken(R"(["hat", "face", "eyes"])", R"(["hat", "face", "hat"])").find("states[0].draw_order[0]: slot \"hat\" comes twice"),
+              std::string::npos);
+    EXPECT_NE(
+        broken(R"(["hat", "face", "eyes"])", R"(["hat", "face"])").find("states[0].draw_order[0]: the order names 2 slots; the rig has 3"),
+        std::string::npos);
     EXPECT_NE(broken(R"("property": "attachment")", R"("property": "alpha")").find("unknown slot property \"alpha\""), std::string::npos);
-    EXPECT_NE(broken(R"({ "time": 0, "value": "open" })", R"({ "time": 0, "value": "open", "interpolation": "linear" })").find("has no interpolation"),
+    EXPECT_NE(broken(R"({ "time": 0, "value": "open" })", R"({ "time": 0, "value": "open", "interpolation": "linear" })")
+                  .find("has no interpolation"),
               std::string::npos);
-    EXPECT_NE(broken(R"({ "slot": "hat", "keys": [ { "time": 0, "value": "hat" } ] })", R"({ "slot": "eyes", "keys": [ { "time": 0, "value": "open" } ] })")
+    EXPECT_NE(broken(R"({ "slot": "hat", "keys": [ { "time": 0, "value": "hat" } ] })",
+                     R"({ "slot": "eyes", "keys": [ { "time": 0, "value": "open" } ] })")
                   .find("states[0].slot_tracks[1]: a second attachment track for slot \"eyes\" (also slot_tracks[0])"),
               std::string::npos);
     // A save refuses what the loader would: a track on a slot that is gone.

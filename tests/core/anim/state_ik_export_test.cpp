@@ -6,14 +6,14 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "core/rig/forward_kinematics.hpp"
+#include "core/anim/state_ik.hpp"
+#include "core/anim/state_ik_rigs.hpp"
+#include "core/anim/state_pose.hpp"
 #include "core/io/gltf/gltf_export.hpp"
 #include "core/io/gltf/gltf_import.hpp"
 #include "core/io/spine/spine_playback.hpp"
 #include "core/io/spine/spine_pose.hpp"
-#include "core/anim/state_ik.hpp"
-#include "core/anim/state_ik_rigs.hpp"
-#include "core/anim/state_pose.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
@@ -71,10 +71,11 @@ TEST(StateIkExport, SpineKeysTheMixAndStandsTheTargetAtThePin) {
 TEST(StateIkExport, SpineWarnsOfAKeyedCcdChainAndLeavesAnUnpinnedLimbMixedOut) {
     Rig rig = walker();
     rig.chains[0].pin = glm::vec3(0.0f, 200.0f, 0.0f);  // the back, a CCD chain, now reaches
-    rig.chains[1].pin.reset();                         // the leg has no target
+    rig.chains[1].pin.reset();                          // the leg has no target
     const SpineExport out = exported(rig);
     ASSERT_EQ(out.warnings.size(), 1u);
-    EXPECT_NE(out.warnings[0].find("state \"step\" keys the mix of CCD chain \"back\": Spine has no CCD solver"), std::string::npos) << out.warnings[0];
+    EXPECT_NE(out.warnings[0].find("state \"step\" keys the mix of CCD chain \"back\": Spine has no CCD solver"), std::string::npos)
+        << out.warnings[0];
     const SpineSkeleton spine(out.json);
     for (const double t : {0.0, 1.5}) EXPECT_EQ(spine.ik_mix("step", "leg_l", t), 0.0) << "nothing to reach: as in Marionette";
 }
@@ -98,7 +99,8 @@ TEST(StateIkExport, GltfBakesTheSolvedLimbAtEveryFrame) {
             const std::vector<Transform> b = compute_world(back.skeleton, theirs).value();
             for (std::size_t i = 0; i < a.size(); ++i) {
                 EXPECT_LT(glm::length(a[i].translation - b[i].translation), 1e-3f) << "bone " << i << " at " << t;
-                EXPECT_LT(glm::length(bone_tip(a[i], rig.skeleton[i].length) - bone_tip(b[i], back.skeleton[i].length)), 1e-3f) << "bone " << i << " at " << t;
+                EXPECT_LT(glm::length(bone_tip(a[i], rig.skeleton[i].length) - bone_tip(b[i], back.skeleton[i].length)), 1e-3f)
+                    << "bone " << i << " at " << t;
             }
         }
     }

@@ -4,14 +4,14 @@
 
 #include <gtest/gtest.h>
 
-#include "core/ik/chain_mix.hpp"
-#include "core/rig/forward_kinematics.hpp"
-#include "core/ik/ik_solve.hpp"
-#include "core/rig/rig_json.hpp"
 #include "core/anim/state_ik.hpp"
-#include "core/anim/state_machine.hpp"
 #include "core/anim/state_ik_rigs.hpp"
+#include "core/anim/state_machine.hpp"
 #include "core/anim/state_pose.hpp"
+#include "core/ik/chain_mix.hpp"
+#include "core/ik/ik_solve.hpp"
+#include "core/rig/forward_kinematics.hpp"
+#include "core/rig/rig_json.hpp"
 
 using namespace marionette;
 using marionette::testing::kWalker;
@@ -46,8 +46,9 @@ std::string broken(const std::string& from, const std::string& to) {
 }  // namespace
 
 TEST(ChainTrack, TheMixMovesOnByTheKeysInterpolationAndStaysWithinZeroAndOne) {
-    ChainTrack t{0, {MixKey{1.0f, 0.2f}, MixKey{2.0f, 1.0f, Interpolation::Cosine}, MixKey{3.0f, 0.0f, Interpolation::Bezier, {0.2f, 3.0f, 0.8f, -2.0f}},
-                     MixKey{4.0f, 1.0f}}};
+    ChainTrack t{0,
+                 {MixKey{1.0f, 0.2f}, MixKey{2.0f, 1.0f, Interpolation::Cosine},
+                  MixKey{3.0f, 0.0f, Interpolation::Bezier, {0.2f, 3.0f, 0.8f, -2.0f}}, MixKey{4.0f, 1.0f}}};
     EXPECT_FLOAT_EQ(sample_chain_track(t, 0.0), 0.2f) << "before the first key, the first key's mix";
     EXPECT_NEAR(sample_chain_track(t, 1.5), 0.6f, 1e-6f);
     EXPECT_NEAR(sample_chain_track(t, 2.25), 0.5f + 0.5f * std::cos(0.25f * 3.14159265f), 1e-5f) << "cosine from the key at 2 s";
@@ -134,7 +135,8 @@ TEST(StateIk, TheFileWritesTheKeysByChainNameAndReadsThemBack) {
     Result<Rig> again = parse_rig(text.value());
     ASSERT_TRUE(again.ok()) << again.message();
     EXPECT_EQ(again.value().states[0].chain_tracks, rig.states[0].chain_tracks);
-    EXPECT_NE(summarize(rig).find("step [keyed: 3 tracks, 7 keys, 2 s]"), std::string::npos) << summarize(rig) << ": --check counts the mix keys";
+    EXPECT_NE(summarize(rig).find("step [keyed: 3 tracks, 7 keys, 2 s]"), std::string::npos)
+        << summarize(rig) << ": --check counts the mix keys";
     // A save refuses what the loader would: a track on a chain that is gone.
     Rig gone = rig;
     gone.chains.pop_back();
@@ -144,18 +146,27 @@ TEST(StateIk, TheFileWritesTheKeysByChainNameAndReadsThemBack) {
 }
 
 TEST(StateIk, WhatBreaksTheRulesIsRefusedNamingThePlace) {
-    EXPECT_NE(broken(R"("chain": "leg_l")", R"("chain": "arm")").find("states[0].chain_tracks[0].chain: \"arm\" is not a chain"), std::string::npos);
-    EXPECT_NE(broken(R"({ "time": 2, "mix": 1 })", R"({ "time": 2, "mix": 1.5 })").find("states[0].chain_tracks[0].keys[2]: a mix must be between 0 and 1"),
+    EXPECT_NE(broken(R"("chain": "leg_l")", R"("chain": "arm")").find("states[0].chain_tracks[0].chain: \"arm\" is not a chain"),
               std::string::npos);
-    EXPECT_NE(broken(R"({ "time": 2, "mix": 1 })", R"({ "time": 0.5, "mix": 1 })").find("states[0].chain_tracks[0].keys[2]: keys must be in strictly increasing time"),
+    EXPECT_NE(broken(R"({ "time": 2, "mix": 1 })", R"({ "time": 2, "mix": 1.5 })")
+                  .find("states[0].chain_tracks[0].keys[2]: a mix must be between 0 and 1"),
               std::string::npos);
-    EXPECT_NE(broken(R"({ "time": 2, "mix": 1 })", R"({ "time": 4000, "mix": 1 })").find("a key's time must be between 0 and 3600 seconds"), std::string::npos);
-    EXPECT_NE(broken(R"({ "time": 2, "mix": 1 })", R"({ "time": 2 })").find("states[0].chain_tracks[0].keys[2]: missing required \"mix\""), std::string::npos);
-    EXPECT_NE(broken(R"({ "chain": "back", "keys")", R"({ "chain": "leg_l", "keys")").find("states[0].chain_tracks[1]: a second mix track for the chain (also chain_tracks[0])"),
+    EXPECT_NE(broken(R"({ "time": 2, "mix": 1 })", R"({ "time": 0.5, "mix": 1 })")
+                  .find("states[0].chain_tracks[0].keys[2]: keys must be in strictly increasing time"),
               std::string::npos);
-    EXPECT_NE(broken(R"({ "chain": "back", "keys": [ { "time": 0, "mix": 1 } ] })", R"({ "chain": "back", "keys": [] })").find("states[0].chain_tracks[1]: a track needs a key at least"),
+    EXPECT_NE(broken(R"({ "time": 2, "mix": 1 })", R"({ "time": 4000, "mix": 1 })").find("a key's time must be between 0 and 3600 seconds"),
               std::string::npos);
-    EXPECT_NE(broken(R"({ "chain": "back", "keys")", R"({ "chain": "back", "bone": "hips", "keys")").find("states[0].chain_tracks[1]"), std::string::npos);
-    EXPECT_NE(broken(R"("mix": 0, "interpolation": "cosine")", R"("mix": 0, "interpolation": "wobbly")").find("states[0].chain_tracks[0].keys[1].interpolation"),
+    EXPECT_NE(broken(R"({ "time": 2, "mix": 1 })", R"({ "time": 2 })").find("states[0].chain_tracks[0].keys[2]: missing required \"mix\""),
+              std::string::npos);
+    EXPECT_NE(broken(R"({ "chain": "back", "keys")", R"({ "chain": "leg_l", "keys")")
+                  .find("states[0].chain_tracks[1]: a second mix track for the chain (also chain_tracks[0])"),
+              std::string::npos);
+    EXPECT_NE(broken(R"({ "chain": "back", "keys": [ { "time": 0, "mix": 1 } ] })", R"({ "chain": "back", "keys": [] })")
+                  .find("states[0].chain_tracks[1]: a track needs a key at least"),
+              std::string::npos);
+    EXPECT_NE(broken(R"({ "chain": "back", "keys")", R"({ "chain": "back", "bone": "hips", "keys")").find("states[0].chain_tracks[1]"),
+              std::string::npos);
+    EXPECT_NE(broken(R"("mix": 0, "interpolation": "cosine")", R"("mix": 0, "interpolation": "wobbly")")
+                  .find("states[0].chain_tracks[0].keys[1].interpolation"),
               std::string::npos);
 }

@@ -5,10 +5,10 @@
 
 #include <gtest/gtest.h>
 
-#include "core/math/rotation_math.hpp"
 #include "core/anim/state_machine.hpp"
 #include "core/anim/state_pose.hpp"
 #include "core/anim/state_test_rigs.hpp"
+#include "core/math/rotation_math.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;

@@ -5,11 +5,11 @@
 
 #include <gtest/gtest.h>
 
+#include "core/anim/state_pose.hpp"
+#include "core/anim/state_test_rigs.hpp"
 #include "core/base/extents.hpp"
 #include "core/math/rotation_math.hpp"
-#include "core/anim/state_pose.hpp"
 #include "core/math/transform.hpp"
-#include "core/anim/state_test_rigs.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
@@ -355,7 +355,8 @@ Key angle_key(float time, float degrees, Interpolation i = Interpolation::Linear
 }  // namespace
 
 TEST(KeyedState, LoopsAtItsLastKeyOrHoldsIt) {
-    State s{"wave", {}, {KeyTrack{1, PoseProperty::Rotation, {angle_key(0.0f, 0.0f), angle_key(1.0f, 90.0f), angle_key(2.0f, 30.0f)}}}, true};
+    State s{
+        "wave", {}, {KeyTrack{1, PoseProperty::Rotation, {angle_key(0.0f, 0.0f), angle_key(1.0f, 90.0f), angle_key(2.0f, 30.0f)}}}, true};
     EXPECT_EQ(state_length(s), 2.0f);
     const auto angle_at = [&](double local) {
         Pose out;

@@ -10,10 +10,10 @@
 
 #include <glm/gtc/quaternion.hpp>
 
+#include "core/anim/state_pose.hpp"
+#include "core/rig/pose_distance.hpp"
 #include "core/rig/rig.hpp"
 #include "core/rig/rig_file.hpp"
-#include "core/rig/pose_distance.hpp"
-#include "core/anim/state_pose.hpp"
 
 namespace marionette::testing {
 
@@ -47,7 +47,8 @@ using PoseMetric = float (*)(const Pose&, const Pose&);
 inline float fastest_turn(const Rig& rig, int state, PoseMetric metric = pose_distance) {
     float worst = 0.0f;
     const double dt = 1e-3;
-    for (double t = 0.0; t < 4.0; t += dt) worst = std::max(worst, metric(live(rig, state, t), live(rig, state, t + dt)) / static_cast<float>(dt));
+    for (double t = 0.0; t < 4.0; t += dt)
+        worst = std::max(worst, metric(live(rig, state, t), live(rig, state, t + dt)) / static_cast<float>(dt));
     return worst;
 }
 

@@ -8,10 +8,10 @@
 
 #include <gtest/gtest.h>
 
-#include "core/rig/forward_kinematics.hpp"
 #include "core/anim/state_pose.hpp"
-#include "core/anim/state_timeline.hpp"
 #include "core/anim/state_test_rigs.hpp"
+#include "core/anim/state_timeline.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
@@ -246,12 +246,10 @@ TEST(StateTimelineBake, RefusesBadInputsBeforeAnyFrame) {
     EXPECT_EQ(bake_timeline(hero, backwards, 30.0, 10, count).message(),
               "bake: timeline entry 2: 1 s is not a finite time at or after 2 s");
     const std::vector<TimelineEntry> unknown{{2, 0.0}};
-    EXPECT_EQ(bake_timeline(hero, unknown, 30.0, 10, count).message(),
-              "bake: timeline entry 1: state 2 is not one of the rig's 2");
+    EXPECT_EQ(bake_timeline(hero, unknown, 30.0, 10, count).message(), "bake: timeline entry 1: state 2 is not one of the rig's 2");
     Rig broken = hero;
     broken.pose.rotations.pop_back();
-    EXPECT_EQ(bake_timeline(broken, good, 30.0, 10, count).message(),
-              "bake: forward kinematics: the pose has 9 rotations for 10 bones");
+    EXPECT_EQ(bake_timeline(broken, good, 30.0, 10, count).message(), "bake: forward kinematics: the pose has 9 rotations for 10 bones");
     EXPECT_EQ(called, 0);
     // Back to the rig's pose is a state a timeline built by hand may name.
     const std::vector<TimelineEntry> back{{0, 0.0}, {kRigPose, 1.0}};

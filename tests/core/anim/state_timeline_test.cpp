@@ -6,17 +6,15 @@
 
 #include <gtest/gtest.h>
 
-#include "core/anim/state_timeline.hpp"
 #include "core/anim/state_test_rigs.hpp"
+#include "core/anim/state_timeline.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
 
 namespace {
 
-Result<std::vector<TimelineEntry>> parse(const std::string& text, const Rig& rig) {
-    return parse_state_timeline(text, rig, "hero.json");
-}
+Result<std::vector<TimelineEntry>> parse(const std::string& text, const Rig& rig) { return parse_state_timeline(text, rig, "hero.json"); }
 
 // The timeline as (state, time) pairs, or a failed expectation with the message.
 std::vector<std::pair<int, double>> entries(const std::string& text, const Rig& rig) {
@@ -40,8 +38,7 @@ TEST(StateTimeline, ReadsNamesAndTimes) {
     EXPECT_EQ(entries("walking@0,climbing@2", hero), (Pairs{{walking, 0.0}, {climbing, 2.0}}));
     EXPECT_EQ(entries("climbing@0.25", hero), (Pairs{{climbing, 0.25}}));
     // Times as people type them: spaces around, a '+', an exponent.
-    EXPECT_EQ(entries("walking@ 1 ,climbing@+1.5,walking@2e0", hero),
-              (Pairs{{walking, 1.0}, {climbing, 1.5}, {walking, 2.0}}));
+    EXPECT_EQ(entries("walking@ 1 ,climbing@+1.5,walking@2e0", hero), (Pairs{{walking, 1.0}, {climbing, 1.5}, {walking, 2.0}}));
 }
 
 TEST(StateTimeline, EqualTimesAreKeptInTheOrderWritten) {
@@ -92,10 +89,10 @@ TEST(StateTimeline, BadTimelinesNameTheEntryAndTheProblem) {
         {"", "is empty: give NAME@SECONDS entries, such as walking@0,climbing@2"},
         {"  ", "is empty: give NAME@SECONDS entries, such as walking@0,climbing@2"},
         {"flying@0", "entry 1 \"flying@0\": \"flying\" is not a state of hero.json (it has: walking, climbing)"},
-        {"walking@0,Climbing@2",
-         "entry 2 \"Climbing@2\": \"Climbing\" is not a state of hero.json (it has: walking, climbing)"},
-        {"walking@0, climbing@2", "entry 2 \" climbing@2\": \" climbing\" is not a state of hero.json "
-                                  "(it has: walking, climbing); names match exactly, spaces included"},
+        {"walking@0,Climbing@2", "entry 2 \"Climbing@2\": \"Climbing\" is not a state of hero.json (it has: walking, climbing)"},
+        {"walking@0, climbing@2",
+         "entry 2 \" climbing@2\": \" climbing\" is not a state of hero.json "
+         "(it has: walking, climbing); names match exactly, spaces included"},
         {"walking@0,climbing@x", "entry 2 \"climbing@x\": \"x\" is not a number of seconds"},
         {"walking@2s", "entry 1 \"walking@2s\": \"2s\" is not a number of seconds"},
         {"walking@1,5", "entry 2 \"5\": expected NAME@SECONDS"},
@@ -106,10 +103,8 @@ TEST(StateTimeline, BadTimelinesNameTheEntryAndTheProblem) {
         {"walking@inf", "entry 1 \"walking@inf\": \"inf\" is not a finite number of seconds"},
         {"walking@-infinity", "entry 1 \"walking@-infinity\": \"-infinity\" is not a finite number of seconds"},
         {"walking@1e999", "entry 1 \"walking@1e999\": \"1e999\" is not a finite number of seconds"},
-        {"walking@2,climbing@1",
-         "entry 2 \"climbing@1\": \"1\" is earlier than entry 1's \"2\"; times must not decrease"},
-        {"walking@0,climbing@3,walking@2.5",
-         "entry 3 \"walking@2.5\": \"2.5\" is earlier than entry 2's \"3\"; times must not decrease"},
+        {"walking@2,climbing@1", "entry 2 \"climbing@1\": \"1\" is earlier than entry 1's \"2\"; times must not decrease"},
+        {"walking@0,climbing@3,walking@2.5", "entry 3 \"walking@2.5\": \"2.5\" is earlier than entry 2's \"3\"; times must not decrease"},
         {"walking@0,,climbing@1", "entry 2 is empty"},
         {"walking@0,", "entry 2 is empty"},
         {",walking@0", "entry 1 is empty"},

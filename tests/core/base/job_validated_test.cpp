@@ -8,10 +8,10 @@
 #include <vector>
 
 #include "core/ik/ccd_solver.hpp"
-#include "core/rig/forward_kinematics.hpp"
 #include "core/ik/ik_test_rigs.hpp"
 #include "core/ik/two_bone/two_bone_batch.hpp"
 #include "core/ik/two_bone/two_bone_solver.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;

@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "core/control_bytes.hpp"
 #include "core/base/terminal_text.hpp"
+#include "core/control_bytes.hpp"
 
 using namespace marionette;
 using marionette::testing::holds_control_byte;

@@ -5,8 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/rig/rig_json.hpp"
 #include "core/base/utf8.hpp"
+#include "core/rig/rig_json.hpp"
 
 using namespace marionette;
 
@@ -50,7 +50,8 @@ TEST(Utf8, FindsTheFirstIllFormedSequence) {
 TEST(Utf8, AgreesWithWhatTheRigWriterCanSave) {
     for (const Sample& s : kSamples) {
         if (s.text.empty()) continue;  // not a name at all
-        Rig rig = parse_rig(R"({"format": "marionette-rig", "version": 1, "dimensions": 2, "bones": [{"name": "a", "length": 1}]})").value();
+        Rig rig =
+            parse_rig(R"({"format": "marionette-rig", "version": 1, "dimensions": 2, "bones": [{"name": "a", "length": 1}]})").value();
         rig.skeleton[0].name = s.text;
         EXPECT_EQ(serialize_rig(rig).ok(), is_valid_utf8(s.text)) << s.what;
     }
@@ -60,7 +61,7 @@ TEST(Utf8, DisplayableTextReplacesEachBadByteAndKeepsTheRest) {
     const std::string r = "\xEF\xBF\xBD";
     EXPECT_EQ(displayable_utf8("arm.json"), "arm.json");
     EXPECT_EQ(displayable_utf8("h\xC3\xA9ros \xE2\x9C\x93"), "h\xC3\xA9ros \xE2\x9C\x93");  // valid: unchanged
-    EXPECT_EQ(displayable_utf8("arm-\xE9t\xE9.json"), "arm-" + r + "t" + r + ".json");  // Latin-1 bytes
+    EXPECT_EQ(displayable_utf8("arm-\xE9t\xE9.json"), "arm-" + r + "t" + r + ".json");      // Latin-1 bytes
     EXPECT_EQ(displayable_utf8("\xFF\xFE"), r + r);
     EXPECT_EQ(displayable_utf8("end\xE2\x9C"), "end" + r + r);  // a sequence cut short
     EXPECT_EQ(displayable_utf8(""), "");

@@ -344,7 +344,7 @@ TEST(Ccd, AStartOutsideTheLimitsIsBroughtInsideEvenWhenWithinTolerance) {
     elbow.max_angle = 0.5f;
     rig.skeleton[2].limits = elbow;
     Pose pose = rig.pose;
-    pose.rotations[2] = rotation_2d(1.0f);  // outside
+    pose.rotations[2] = rotation_2d(1.0f);          // outside
     const glm::vec3 target = tip_of(rig, pose, 2);  // already there
     const Solve s = solve(rig, pose, 1, 2, target, settings(50, 1e-3f));
     ASSERT_TRUE(s.status.ok());

@@ -12,8 +12,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "core/rig/rig.hpp"
 #include "core/ik/two_bone/two_bone_solver.hpp"
+#include "core/rig/rig.hpp"
 
 namespace marionette::testing {
 
@@ -34,8 +34,8 @@ struct GridTally {
 // The chain root -> effector of `rig` solved toward `target` from the rig's pose and from
 // `chained` (left where the solve puts it), each a failure (named by `what`) when it misses by
 // more than `tol` beyond `best`, the grid's least.
-inline void solve_from_rest_and_chained(const Rig& rig, int root, int effector, const TwoBoneSettings& settings, const glm::vec3& target, double best,
-                                        float tol, Pose& chained, GridTally& tally, const std::string& what) {
+inline void solve_from_rest_and_chained(const Rig& rig, int root, int effector, const TwoBoneSettings& settings, const glm::vec3& target,
+                                        double best, float tol, Pose& chained, GridTally& tally, const std::string& what) {
     ++tally.gridded;
     Pose from_rest = rig.pose;
     for (Pose* pose : {&from_rest, &chained}) {
@@ -51,8 +51,9 @@ inline void solve_from_rest_and_chained(const Rig& rig, int root, int effector, 
         }
         if (excess > tol) {
             ++tally.worse;
-            ADD_FAILURE() << what << " (" << target.x << ", " << target.y << ", " << target.z << ")" << (pose == &chained ? ", chained" : ", from rest")
-                          << ": missed by " << miss << " where a pose within the limits misses by " << best;
+            ADD_FAILURE() << what << " (" << target.x << ", " << target.y << ", " << target.z << ")"
+                          << (pose == &chained ? ", chained" : ", from rest") << ": missed by " << miss
+                          << " where a pose within the limits misses by " << best;
         }
     }
 }

@@ -145,7 +145,8 @@ TEST_P(CcdProperties, HoldForRandomTargets) {
         for (int b = 1; b <= n; ++b) {
             const auto i = static_cast<std::size_t>(b);
             other.rotations[i] = random_pose_rotation(rng, dims);
-            if (rig.skeleton[i].limits) other.rotations[i] = constrain_rotation(other.rotations[i], *rig.skeleton[i].limits, dims == Dimensions::Two);
+            if (rig.skeleton[i].limits)
+                other.rotations[i] = constrain_rotation(other.rotations[i], *rig.skeleton[i].limits, dims == Dimensions::Two);
         }
         Pose pose = rig.pose;
         const glm::vec3 shoulder = world_of(rig, pose)[1].translation;
@@ -170,7 +171,8 @@ TEST_P(CcdProperties, HoldForRandomTargets) {
         ASSERT_EQ(pose.rotations[0], rig.pose.rotations[0]) << k;
         for (int b = 2; b <= n && limited; ++b) {
             const auto i = static_cast<std::size_t>(b);
-            ASSERT_TRUE(within_limits(pose.rotations[i], *rig.skeleton[i].limits, dims == Dimensions::Two, 1e-4f)) << "case " << k << " bone " << b;
+            ASSERT_TRUE(within_limits(pose.rotations[i], *rig.skeleton[i].limits, dims == Dimensions::Two, 1e-4f))
+                << "case " << k << " bone " << b;
         }
         const glm::vec3 tip = tip_of(rig, pose, n);
         ASSERT_NEAR(r.error, glm::length(tip - target), 1e-4f * (1.0f + glm::length(target)));
@@ -184,14 +186,14 @@ TEST_P(CcdProperties, HoldForRandomTargets) {
             reached += r.reached;
             if (!r.reached && misses.size() < 400) {
                 misses += "\n  case " + std::to_string(k) + ": " + std::to_string(n) + " joints, target at " +
-                          std::to_string(glm::length(target - shoulder) / reach) + " of reach, error " +
-                          std::to_string(r.error / reach) + " of reach after " + std::to_string(r.iterations) + " iterations";
+                          std::to_string(glm::length(target - shoulder) / reach) + " of reach, error " + std::to_string(r.error / reach) +
+                          " of reach after " + std::to_string(r.iterations) + " iterations";
             }
             reached_within_200 += r.reached && r.iterations <= 200;
         }
     }
-    std::cout << "ccd " << dims_name({dims, 0}) << ": reached " << reached << " of " << reachable
-              << " free-chain reachable targets, " << reached_within_200 << " within 200 iterations\n";
+    std::cout << "ccd " << dims_name({dims, 0}) << ": reached " << reached << " of " << reachable << " free-chain reachable targets, "
+              << reached_within_200 << " within 200 iterations\n";
     EXPECT_EQ(reached, reachable) << "unreached:" << misses;
     EXPECT_GE(reached_within_200, static_cast<int>((dims == Dimensions::Two ? 0.97 : 0.99) * reachable));
     EXPECT_GT(stretched, kCases / 10);

@@ -207,7 +207,9 @@ TEST(SolveChain, AGivenParentFrameSparesTheChecksAboveTheChain) {
             ASSERT_TRUE(solve_chain(poisoned, chain, target, given, {}, world).ok());
             for (const int b : {3, 4}) {
                 EXPECT_TRUE(std::isfinite(given.rotations[static_cast<std::size_t>(b)].w)) << b;
-                EXPECT_LT(rotation_change(given.rotations[static_cast<std::size_t>(b)], clean.rotations[static_cast<std::size_t>(b)]), 1e-3f) << b;
+                EXPECT_LT(rotation_change(given.rotations[static_cast<std::size_t>(b)], clean.rotations[static_cast<std::size_t>(b)]),
+                          1e-3f)
+                    << b;
             }
 
             std::vector<Transform> broken = world;

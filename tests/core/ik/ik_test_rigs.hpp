@@ -31,7 +31,8 @@ inline Rig chain_rig(Dimensions dims, const std::vector<float>& lengths, const T
     std::vector<Bone> bones{bone("base", -1, base.translation, base.rotation, 0.5f)};
     for (std::size_t i = 0; i < lengths.size(); ++i) {
         const float at = i == 0 ? 0.5f : lengths[i - 1];
-        bones.push_back(bone(std::string("b").append(std::to_string(i)), static_cast<int>(i), {at, 0, 0}, glm::quat{1, 0, 0, 0}, lengths[i]));
+        bones.push_back(
+            bone(std::string("b").append(std::to_string(i)), static_cast<int>(i), {at, 0, 0}, glm::quat{1, 0, 0, 0}, lengths[i]));
     }
     rig.skeleton = Skeleton(std::move(bones));
     rig.pose = Pose::rest(rig.skeleton.size());
@@ -76,9 +77,7 @@ inline std::string dims_name(const ::testing::TestParamInfo<Dimensions>& p) { re
 
 inline bool finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
-inline float angle_between(const glm::vec3& u, const glm::vec3& v) {
-    return std::atan2(glm::length(glm::cross(u, v)), glm::dot(u, v));
-}
+inline float angle_between(const glm::vec3& u, const glm::vec3& v) { return std::atan2(glm::length(glm::cross(u, v)), glm::dot(u, v)); }
 
 inline glm::quat random_rotation(std::mt19937& rng) {
     std::normal_distribution<float> n(0.0f, 1.0f);

@@ -6,8 +6,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/ik/joint_limits.hpp"
 #include "core/ik/ik_test_rigs.hpp"
+#include "core/ik/joint_limits.hpp"
 #include "core/math/rotation_math.hpp"
 
 using namespace marionette;
@@ -231,7 +231,8 @@ TEST(SwingTwist, RoughAnglesDecideAsTheExactSplitDoes) {
         if (kind == 0 && k % 8 == 0) swing_angle = swing + tolerance + near(rng), twist_angle = twist.lo + near(rng);
         near_bounds += kind != 0;
         const float a = turn(rng);
-        const glm::quat pose = glm::angleAxis(swing_angle, glm::vec3{0.0f, std::cos(a), std::sin(a)}) * glm::angleAxis(twist_angle, glm::vec3{1, 0, 0});
+        const glm::quat pose =
+            glm::angleAxis(swing_angle, glm::vec3{0.0f, std::cos(a), std::sin(a)}) * glm::angleAxis(twist_angle, glm::vec3{1, 0, 0});
         // The exact rule (within_limits' tolerance is a turn of the whole pose).
         const SwingTwist st = split_swing_twist(pose);
         bool holds = st.swing_angle <= swing + tolerance;
@@ -241,7 +242,8 @@ TEST(SwingTwist, RoughAnglesDecideAsTheExactSplitDoes) {
             holds = 4.0f * std::asin(std::cos(0.5f * st.swing_angle) * std::sin(0.25f * outside)) <= tolerance;
         }
         ASSERT_EQ(within_swing_twist(pose, swing, twist, tolerance), holds)
-            << "swing " << swing_angle << " of " << swing << ", twist " << twist_angle << " in [" << twist.lo << ", " << twist.hi << "], tolerance " << tolerance;
+            << "swing " << swing_angle << " of " << swing << ", twist " << twist_angle << " in [" << twist.lo << ", " << twist.hi
+            << "], tolerance " << tolerance;
         if (tolerance == 0.0f && holds) {
             // An allowed pose is kept as it is.
             const glm::quat kept = constrain_swing_twist(pose, swing, twist);
@@ -273,7 +275,8 @@ TEST(SwingTwist, KeptHalfAnglesDecideAsTheSplitDoes) {
         const float swing_angle = kind == 1 ? swing + near(rng) : 3.1f * unit(rng);
         const float twist_angle = kind == 2 ? twist.lo + near(rng) : (kind == 3 ? twist.hi + near(rng) : turn(rng));
         const float a = turn(rng);
-        const glm::quat pose = glm::angleAxis(swing_angle, glm::vec3{0.0f, std::cos(a), std::sin(a)}) * glm::angleAxis(twist_angle, glm::vec3{1, 0, 0});
+        const glm::quat pose =
+            glm::angleAxis(swing_angle, glm::vec3{0.0f, std::cos(a), std::sin(a)}) * glm::angleAxis(twist_angle, glm::vec3{1, 0, 0});
         const bool holds = within_swing_twist(pose, swing, twist, tolerance);
         inside += holds;
         ASSERT_EQ(within_limits(pose, limits, false, tolerance), holds)

@@ -21,8 +21,8 @@
 #include "core/ik/ccd_solver.hpp"
 #include "core/ik/ik_solve.hpp"
 #include "core/ik/ik_test_rigs.hpp"
-#include "core/rig/pose_distance.hpp"
 #include "core/ik/limb_paths.hpp"
+#include "core/rig/pose_distance.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
@@ -40,7 +40,8 @@ const IkChain& chain_named(const Rig& rig, const std::string& name) {
 float chain_turn(const Rig& rig, const IkChain& chain, const Pose& a, const Pose& b) {
     float worst = 0.0f;
     for (const int bone : chain_bones(rig.skeleton, chain.root, chain.effector)) {
-        worst = std::max(worst, rotation_distance(a.rotations[static_cast<std::size_t>(bone)], b.rotations[static_cast<std::size_t>(bone)]));
+        worst =
+            std::max(worst, rotation_distance(a.rotations[static_cast<std::size_t>(bone)], b.rotations[static_cast<std::size_t>(bone)]));
     }
     return worst;
 }
@@ -52,17 +53,15 @@ float chain_reach(const Rig& rig, const IkChain& chain) {
     return reach + rig.skeleton[static_cast<std::size_t>(bones.back())].length;
 }
 
-float tolerance_of(const IkChain& chain, float reach) {
-    return chain.solver == SolverKind::TwoBone ? 1e-4f * reach : chain.ccd.tolerance;
-}
+float tolerance_of(const IkChain& chain, float reach) { return chain.solver == SolverKind::TwoBone ? 1e-4f * reach : chain.ccd.tolerance; }
 
 struct DragStats {
     int frames = 0;
-    int worse_than_fresh = 0;   // frames missing by more than the fresh solve + tolerance
-    int flips = 0;              // frames turning a joint by more than the rules above allow
-    int restless = 0;           // frames where solving again moved the chain without bringing it closer
+    int worse_than_fresh = 0;  // frames missing by more than the fresh solve + tolerance
+    int flips = 0;             // frames turning a joint by more than the rules above allow
+    int restless = 0;          // frames where solving again moved the chain without bringing it closer
     float worst_extra_miss = 0.0f;
-    float worst_turn = 0.0f;    // the largest turn of a joint in one frame
+    float worst_turn = 0.0f;  // the largest turn of a joint in one frame
     float worst_resolve = 0.0f;
 };
 
@@ -123,7 +122,8 @@ DragStats drag(const Rig& rig, const IkChain& chain, int seed, int frames) {
 class ShippedLimbDrags : public ::testing::TestWithParam<ShippedChain> {};
 
 std::string case_name(const ::testing::TestParamInfo<ShippedChain>& p) {
-    return std::string(p.param.file).substr(0, std::string(p.param.file).find('.')) + "_" + p.param.chain + (p.param.twist > 0.0f ? "_swing_twist" : "");
+    return std::string(p.param.file).substr(0, std::string(p.param.file).find('.')) + "_" + p.param.chain +
+           (p.param.twist > 0.0f ? "_swing_twist" : "");
 }
 
 }  // namespace
@@ -153,9 +153,11 @@ TEST_P(ShippedLimbDrags, FollowWithoutFlipsReachAndHoldStill) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Ik, ShippedLimbDrags,
-                         ::testing::Values(ShippedChain{"humanoid.json", "arm_l"}, ShippedChain{"humanoid.json", "arm_r"}, ShippedChain{"humanoid.json", "leg_l"},
-                                           ShippedChain{"humanoid.json", "leg_r"}, ShippedChain{"humanoid.json", "spine"}, ShippedChain{"hero.json", "arm_l"},
-                                           ShippedChain{"hero.json", "arm_r"}, ShippedChain{"hero.json", "leg_l"}, ShippedChain{"hero.json", "leg_r"},
-                                           ShippedChain{"hero.json", "spine_to_hand_l"}, ShippedChain{"arm.json", "arm"},
-                                           ShippedChain{"humanoid.json", "arm_l", 60.0f}, ShippedChain{"humanoid.json", "leg_l", 30.0f}),
+                         ::testing::Values(ShippedChain{"humanoid.json", "arm_l"}, ShippedChain{"humanoid.json", "arm_r"},
+                                           ShippedChain{"humanoid.json", "leg_l"}, ShippedChain{"humanoid.json", "leg_r"},
+                                           ShippedChain{"humanoid.json", "spine"}, ShippedChain{"hero.json", "arm_l"},
+                                           ShippedChain{"hero.json", "arm_r"}, ShippedChain{"hero.json", "leg_l"},
+                                           ShippedChain{"hero.json", "leg_r"}, ShippedChain{"hero.json", "spine_to_hand_l"},
+                                           ShippedChain{"arm.json", "arm"}, ShippedChain{"humanoid.json", "arm_l", 60.0f},
+                                           ShippedChain{"humanoid.json", "leg_l", 30.0f}),
                          case_name);

@@ -14,7 +14,7 @@
 namespace marionette::testing {
 
 struct ShippedChain {
-    const char* file;   // in assets/rigs
+    const char* file;  // in assets/rigs
     const char* chain;
     // The chain's ball joints given swing-twist limits instead: the cone's angle as the swing and
     // a twist of +-`twist` degrees (0: the limits as shipped).
@@ -34,7 +34,8 @@ inline void give_swing_twist(Rig& rig, int root, int effector, float twist_degre
         std::optional<JointLimits>& l = rig.skeleton[static_cast<std::size_t>(b)].limits;
         if (!l || l->hinge || !l->max_angle) continue;
         const float degree = kPiF / 180.0f;
-        l = JointLimits{std::nullopt, std::nullopt, std::nullopt, l->max_angle, TwistRange{-twist_degrees * degree, twist_degrees * degree}};
+        l = JointLimits{std::nullopt, std::nullopt, std::nullopt, l->max_angle,
+                        TwistRange{-twist_degrees * degree, twist_degrees * degree}};
     }
 }
 

@@ -3,11 +3,11 @@
 
 #include <gtest/gtest.h>
 
-#include "core/rig/forward_kinematics.hpp"
 #include "core/ik/ik_solve.hpp"
 #include "core/ik/pins.hpp"
-#include "core/rig/rig_json.hpp"
 #include "core/math/rotation_math.hpp"
+#include "core/rig/forward_kinematics.hpp"
+#include "core/rig/rig_json.hpp"
 
 using namespace marionette;
 
@@ -170,7 +170,8 @@ TEST(Pins, IndependentLegsSolvedTogetherMatchSolvingThemOneByOne) {
         if (!toe_pinned) rig.chains[4].pin.reset();
         for (int step = 0; step < 20; ++step) {
             Pose start = rig.pose;
-            start.root_offset = {0.1f * static_cast<float>(step), -0.08f * static_cast<float>(step % 7), 0.05f * static_cast<float>(step % 3)};
+            start.root_offset = {0.1f * static_cast<float>(step), -0.08f * static_cast<float>(step % 7),
+                                 0.05f * static_cast<float>(step % 3)};
             start.rotations[0] = glm::angleAxis(0.05f * static_cast<float>(step), glm::normalize(glm::vec3{0.2f, 1, 0.4f}));
 
             Pose together = start;

@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/ik/ccd_solver.hpp"
 #include "core/base/extents.hpp"
+#include "core/ik/ccd_solver.hpp"
 #include "core/ik/ik_test_rigs.hpp"
 #include "core/ik/two_bone/two_bone_solver.hpp"
 

@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
-#include "core/rig/document.hpp"
 #include "core/io/file_identity.hpp"
+#include "core/rig/document.hpp"
 #include "core/rig/rig_json.hpp"
 #include "core/test_files.hpp"
 #include "core/test_paths.hpp"

@@ -10,8 +10,8 @@
 
 #include <algorithm>
 
-#include "core/io/file_set.hpp"
 #include "core/file_size_limit.hpp"
+#include "core/io/file_set.hpp"
 #include "core/test_files.hpp"
 
 using namespace marionette;
@@ -27,8 +27,7 @@ namespace {
 
 // A set of three: a picture in a folder, an atlas, and the skeleton that switches sets.
 std::vector<FileSetMember> three(const ScratchDir& dir, const std::string& tag, std::size_t picture_bytes = 10) {
-    return {FileSetMember{dir / "images/head.png", std::string(picture_bytes, 'p') + tag},
-            FileSetMember{dir / "out.atlas", "atlas " + tag},
+    return {FileSetMember{dir / "images/head.png", std::string(picture_bytes, 'p') + tag}, FileSetMember{dir / "out.atlas", "atlas " + tag},
             FileSetMember{dir / "out.json", "skeleton " + tag}};
 }
 

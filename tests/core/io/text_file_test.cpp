@@ -5,9 +5,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/io/text_file.hpp"
 #include "core/rig/rig_file.hpp"
 #include "core/test_files.hpp"
-#include "core/io/text_file.hpp"
 
 using namespace marionette;
 using marionette::testing::ScratchDir;

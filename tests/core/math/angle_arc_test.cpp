@@ -8,9 +8,9 @@
 
 #include <gtest/gtest.h>
 
-#include "core/math/angle_arc.hpp"
 #include "core/ik/joint_limits.hpp"
 #include "core/ik/limit_angle.hpp"
+#include "core/math/angle_arc.hpp"
 #include "core/math/rotation_math.hpp"
 
 using namespace marionette;

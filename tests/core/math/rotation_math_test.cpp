@@ -65,7 +65,8 @@ TEST(ShortestTurn, IsAPositiveMultipleOfTheUnitTurn) {
     for (int k = 0; k < 5000; ++k) {
         const glm::vec3 u = random_point(rng, Dimensions::Three, 3.0f);
         if (glm::length(u) < 1e-2f) continue;
-        const glm::vec3 v = k % 2 ? nearly_opposite(u, 0.02f + 0.1f * static_cast<float>(k % 7) / 7.0f, rng) : random_point(rng, Dimensions::Three, 3.0f);
+        const glm::vec3 v =
+            k % 2 ? nearly_opposite(u, 0.02f + 0.1f * static_cast<float>(k % 7) / 7.0f, rng) : random_point(rng, Dimensions::Three, 3.0f);
         if (glm::length(v) < 1e-2f) continue;
         const glm::quat q = shortest_turn(u, v, glm::length(u) * glm::length(v));
         ASSERT_GE(q.w, 0.0f);
@@ -203,4 +204,3 @@ TEST(Rot2WithinQuarter, IsCosineAndSine) {
     EXPECT_EQ(rot2_within_quarter(0.0f).c, 1.0f);
     EXPECT_EQ(rot2_within_quarter(0.0f).s, 0.0f);
 }
-

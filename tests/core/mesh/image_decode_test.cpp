@@ -35,8 +35,8 @@ std::vector<std::uint8_t> png_header(std::uint32_t width, std::uint32_t height) 
     for (std::uint32_t v : {width, height}) {
         for (int shift = 24; shift >= 0; shift -= 8) out.push_back(static_cast<std::uint8_t>(v >> shift));
     }
-    out.insert(out.end(), {8, 6, 0, 0, 0});  // 8 bits, RGBA, no interlace
-    for (int i = 0; i < 4; ++i) out.push_back(0);              // the checksum, which the header reader skips
+    out.insert(out.end(), {8, 6, 0, 0, 0});        // 8 bits, RGBA, no interlace
+    for (int i = 0; i < 4; ++i) out.push_back(0);  // the checksum, which the header reader skips
     return out;
 }
 
@@ -78,10 +78,12 @@ TEST(ImageDecode, WhatIsNoPictureOrTooLargeIsRefusedUnallocated) {
 }
 
 TEST(ImageDecode, FilesAreReadOnlyWhenRegular) {
-    const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("marionette-image-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+    const std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / ("marionette-image-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
     std::filesystem::create_directories(dir);
     const std::vector<std::uint8_t> png = small_png();
-    std::ofstream(dir / "a.png", std::ios::binary).write(reinterpret_cast<const char*>(png.data()), static_cast<std::streamsize>(png.size()));
+    std::ofstream(dir / "a.png", std::ios::binary)
+        .write(reinterpret_cast<const char*>(png.data()), static_cast<std::streamsize>(png.size()));
     Result<std::vector<std::uint8_t>> read = read_image_file(dir / "a.png");
     ASSERT_TRUE(read.ok()) << read.message();
     EXPECT_EQ(read.value(), png);

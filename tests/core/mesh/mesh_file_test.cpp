@@ -13,9 +13,9 @@
 #include "core/io/gltf/gltf_import.hpp"
 #include "core/io/json/json_fwd.hpp"
 #include "core/mesh/mesh_data.hpp"
+#include "core/mesh/slot_images.hpp"
 #include "core/rig/rig_file.hpp"
 #include "core/rig/rig_json.hpp"
-#include "core/mesh/slot_images.hpp"
 #include "core/test_files.hpp"
 #include "core/test_pictures.hpp"
 
@@ -48,7 +48,10 @@ Rig small_rig() {
     m.positions = {{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {1, 1, 0}};
     m.normals = {{0, 0, 1}, {0, 0, 1}, {0, 0, 1}, {0, 0, 1}};
     m.uvs = {{0, 0}, {0.5f, 0}, {1, 0}, {0.5f, 1}};
-    m.influences = {{{0, 0, 0, 0}, {1, 0, 0, 0}}, {{0, 1, 0, 0}, {0.5f, 0.5f, 0, 0}}, {{1, 0, 0, 0}, {1, 0, 0, 0}}, {{0, 1, 0, 0}, {0.25f, 0.75f, 0, 0}}};
+    m.influences = {{{0, 0, 0, 0}, {1, 0, 0, 0}},
+                    {{0, 1, 0, 0}, {0.5f, 0.5f, 0, 0}},
+                    {{1, 0, 0, 0}, {1, 0, 0, 0}},
+                    {{0, 1, 0, 0}, {0.25f, 0.75f, 0, 0}}};
     m.indices = {0, 1, 3, 1, 2, 3};
     m.material = {{0.5f, 0.25f, 1.0f, 0.75f}, 0};
     set.meshes.push_back(m);
@@ -191,7 +194,8 @@ TEST(MeshFile, NumbersThatBreakTheMeshRulesAreNamed) {
     };
     EXPECT_EQ(problem([](Mesh& m) { m.indices[4] = 9; }), "meshes[0].indices[4]: 9 is not a vertex (the mesh has 4)");
     EXPECT_EQ(problem([](Mesh& m) { m.influences[1].weights[1] = 0.25f; }), "meshes[0].influences[1].weights: they sum to 0.750000, not 1");
-    EXPECT_EQ(problem([](Mesh& m) { m.influences[1].joints[1] = 7; }), "meshes[0].influences[1].joints: 7 is not a joint of the mesh (it has 2)");
+    EXPECT_EQ(problem([](Mesh& m) { m.influences[1].joints[1] = 7; }),
+              "meshes[0].influences[1].joints: 7 is not a joint of the mesh (it has 2)");
     EXPECT_EQ(problem([](Mesh& m) { m.positions[2].x = std::nanf(""); }), "meshes[0].positions[2]: not a finite position within 1e15");
     EXPECT_EQ(problem([](Mesh& m) { m.joints[0].bone = 2; }), "meshes[0].joints[0].bone: not a bone");
     EXPECT_EQ(problem([](Mesh& m) { m.uvs.pop_back(); }), "meshes[0].uvs: 3 values for 4 vertices");
@@ -264,7 +268,8 @@ TEST(MeshFile, MeshesAndImagesTakeEachByteOfTheirBlockOnce) {
     }
     const Result<Rig> loaded = parse_rig(j.dump());
     ASSERT_FALSE(loaded.ok());
-    EXPECT_EQ(loaded.message(), "meshes[1].data: the meshes and images would take 566 bytes of a mesh data block of 320: each byte belongs to one of them");
+    EXPECT_EQ(loaded.message(),
+              "meshes[1].data: the meshes and images would take 566 bytes of a mesh data block of 320: each byte belongs to one of them");
 }
 
 // Issue 57: a picture's bytes are what its type says and decode within the file's budget, by

@@ -6,8 +6,8 @@
 
 #include <vector>
 
-#include "core/rig/forward_kinematics.hpp"
 #include "core/mesh/mesh_skinning.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 namespace marionette::testing {
 

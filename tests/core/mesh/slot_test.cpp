@@ -6,8 +6,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/rig/rig_json.hpp"
 #include "core/mesh/slot.hpp"
+#include "core/rig/rig_json.hpp"
 
 using namespace marionette;
 
@@ -24,7 +24,8 @@ void expect_near(const glm::vec2& a, const glm::vec2& b, const std::string& what
 std::string rig_text(const std::string& slots) {
     return R"({ "format": "marionette-rig", "version": 1, "dimensions": 2,
       "bones": [ { "name": "body", "length": 10 }, { "name": "head", "parent": "body", "length": 4, "translation": [10, 0] } ],
-      "slots": )" + slots + " }";
+      "slots": )" +
+           slots + " }";
 }
 
 std::string load_message(const std::string& slots) {
@@ -137,7 +138,8 @@ TEST(SlotFile, EveryBrokenRuleIsRefusedAtItsPlace) {
               "slots[0].attachments[0]: unknown key \"flip\"");
     EXPECT_EQ(load_message(slot(R"("color": [1, 1, 1])")), "slots[0].color: must be a list of 4 numbers");
     EXPECT_EQ(load_message(R"({ "name": "s" })"), "slots: must be a list of slots");
-    EXPECT_EQ(load_message(slot(R"("attachments": [ { "name": "a", "size": [1, 1] } ])")), "slots[0].attachments[0]: missing required \"image\"");
+    EXPECT_EQ(load_message(slot(R"("attachments": [ { "name": "a", "size": [1, 1] } ])")),
+              "slots[0].attachments[0]: missing required \"image\"");
 }
 
 TEST(SlotFile, ASaveNeverWritesSlotsTheLoaderWouldRefuse) {

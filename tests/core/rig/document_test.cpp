@@ -55,9 +55,8 @@ TEST_P(OpenBadFile, ReportsTheErrorAndLeavesTheDocumentUntouched) {
     EXPECT_TRUE(doc.modified());
 }
 
-INSTANTIATE_TEST_SUITE_P(Document, OpenBadFile, ::testing::ValuesIn(kBadFiles), [](const auto& p) {
-    return std::filesystem::path(p.param.file).stem().string();
-});
+INSTANTIATE_TEST_SUITE_P(Document, OpenBadFile, ::testing::ValuesIn(kBadFiles),
+                         [](const auto& p) { return std::filesystem::path(p.param.file).stem().string(); });
 
 TEST(Document, OpenSaveAsAndModifiedMark) {
     marionette::testing::ScratchDir dir;

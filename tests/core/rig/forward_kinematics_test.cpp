@@ -4,9 +4,9 @@
 #include <cstring>
 #include <random>
 
-#include "core/rig/forward_kinematics.hpp"
 #include "core/ik/ik_test_rigs.hpp"
 #include "core/math/rotation_math.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 using namespace marionette;
 using marionette::testing::bone;
@@ -40,8 +40,8 @@ TEST(ForwardKinematics, RestPose2DMatchesHandComputedJoints) {
     ASSERT_TRUE(world.ok()) << world.message();
     const auto& w = world.value();
     expect_point(w[0].translation, {1, 2, 0});
-    expect_point(w[1].translation, {1, 4, 0});        // up 2
-    expect_point(w[2].translation, {2, 4, 0});        // then right 1
+    expect_point(w[1].translation, {1, 4, 0});  // up 2
+    expect_point(w[2].translation, {2, 4, 0});  // then right 1
     expect_point(bone_tip(w[2], 0.5f), {2.5f, 4, 0});
     EXPECT_NEAR(angle_2d(w[1].rotation), 0.0f, kTol);
 }
@@ -49,8 +49,8 @@ TEST(ForwardKinematics, RestPose2DMatchesHandComputedJoints) {
 TEST(ForwardKinematics, PoseRotationsAddOnTopOfRestAndChildrenFollow) {
     const Skeleton sk = arm_2d();
     Pose pose = Pose::rest(sk.size());
-    pose.rotations[0] = rotation_2d(kPi / 2);   // upper arm now points -x
-    pose.rotations[1] = rotation_2d(kPi / 4);   // forearm 45° further
+    pose.rotations[0] = rotation_2d(kPi / 2);  // upper arm now points -x
+    pose.rotations[1] = rotation_2d(kPi / 4);  // forearm 45° further
     auto world = compute_world(sk, pose);
     ASSERT_TRUE(world.ok());
     const auto& w = world.value();
@@ -150,7 +150,8 @@ TEST(ForwardKinematics, EqualsComposingTransformsToTheBit) {
         std::vector<Bone> bones;
         for (int i = 0; i < 40; ++i) {
             const int parent = i == 0 || unit(rng) < 0.1f ? -1 : static_cast<int>(unit(rng) * (static_cast<float>(i) - 0.01f));
-            bones.push_back(bone("b" + std::to_string(i), parent, random_point(rng, Dimensions::Three, 2.0f), unnormalized(), 2.0f * unit(rng)));
+            bones.push_back(
+                bone("b" + std::to_string(i), parent, random_point(rng, Dimensions::Three, 2.0f), unnormalized(), 2.0f * unit(rng)));
         }
         const Skeleton sk(bones);
         Pose pose = Pose::rest(bones.size());
@@ -169,8 +170,10 @@ TEST(ForwardKinematics, EqualsComposingTransformsToTheBit) {
             const Transform& expected = composed[i];
             const Transform& got = world.value()[i];
 #if defined(__FMA__) || defined(__ARM_FEATURE_FMA) || defined(__FP_FAST_FMAF)
-            ASSERT_LT(glm::length(got.translation - expected.translation), 1e-4f * (1.0f + glm::length(expected.translation))) << "rig " << rig << " bone " << i;
-            ASSERT_LT(glm::length(as_vec4(got.rotation) - as_vec4(expected.rotation)), 1e-4f * (1.0f + glm::length(as_vec4(expected.rotation))))
+            ASSERT_LT(glm::length(got.translation - expected.translation), 1e-4f * (1.0f + glm::length(expected.translation)))
+                << "rig " << rig << " bone " << i;
+            ASSERT_LT(glm::length(as_vec4(got.rotation) - as_vec4(expected.rotation)),
+                      1e-4f * (1.0f + glm::length(as_vec4(expected.rotation))))
                 << "rig " << rig << " bone " << i;
 #else
             (void)as_vec4;

@@ -11,18 +11,18 @@
 
 #include <gtest/gtest.h>
 
-#include "core/math/angles.hpp"
-#include "core/rig/forward_kinematics.hpp"
 #include "core/anim/state_machine.hpp"
 #include "core/anim/state_test_rigs.hpp"
+#include "core/math/angles.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
 
 namespace {
 
-constexpr double kFps = 60.0;  // the article counts `time` in animation frames
-constexpr double kUnit = 50.0; // the article's `s`: the rig file's lengths are these units times 50
+constexpr double kFps = 60.0;   // the article counts `time` in animation frames
+constexpr double kUnit = 50.0;  // the article's `s`: the rig file's lengths are these units times 50
 
 // The article's body: its joint variables (angles in radians, clockwise on a y-down canvas).
 struct SeedBody {
@@ -59,7 +59,7 @@ SeedBody blend_seed(const SeedBody& from, const SeedBody& to, double transition)
     const double w = .5 + std::cos(transition * kPiDouble + kPiDouble) * .5;
     const auto mix = [w](double a, double b) { return a + (b - a) * w; };
     return {mix(from.arm1, to.arm1), mix(from.arm2, to.arm2), mix(from.leg1, to.leg1), mix(from.leg2, to.leg2),
-            mix(from.ang, to.ang),   mix(from.eyex, to.eyex),   mix(from.body, to.body)};
+            mix(from.ang, to.ang),   mix(from.eyex, to.eyex), mix(from.body, to.body)};
 }
 
 struct Point {
@@ -127,8 +127,8 @@ void expect_same_drawing(const SeedPoints& seed, const SeedPoints& rig, const st
     for (const auto& [name, pair] : points) {
         const auto& [expected, got] = pair;
         const double miss = std::hypot(expected.x - got.x, expected.y - got.y);
-        EXPECT_LT(miss, 2e-3 * kUnit) << at << ": " << name << " drawn at (" << expected.x << ", " << expected.y
-                                      << ") by the article, (" << got.x << ", " << got.y << ") by the rig";
+        EXPECT_LT(miss, 2e-3 * kUnit) << at << ": " << name << " drawn at (" << expected.x << ", " << expected.y << ") by the article, ("
+                                      << got.x << ", " << got.y << ") by the rig";
     }
 }
 
@@ -164,7 +164,8 @@ TEST(IoRig, TheTransitionEasesAsTheArticlesDoes) {
         set_clock(m, time / kFps);
         Pose shown;
         sample(m, io, shown);
-        const SeedBody seed = k >= 50 ? live_seed("climbing", time) : blend_seed(live_seed("walking", time), live_seed("climbing", time), k * .02);
+        const SeedBody seed =
+            k >= 50 ? live_seed("climbing", time) : blend_seed(live_seed("walking", time), live_seed("climbing", time), k * .02);
         expect_same_drawing(draw_seed(seed), draw_rig(io, shown), "frame " + std::to_string(k) + " of the transition");
     }
 }

@@ -12,9 +12,17 @@ using namespace marionette;
 
 TEST(MirrorPairs, EveryNamingConventionSwapsItsSideKeepingTheCase) {
     const std::pair<const char*, const char*> swaps[] = {
-        {"arm_l", "arm_r"},           {"Arm_R", "Arm_L"},         {"hand.L", "hand.R"},       {"hand.r", "hand.l"},
-        {"arm_l_upper", "arm_r_upper"}, {"LeftHand", "RightHand"}, {"mixamorig:RightFoot", "mixamorig:LeftFoot"},
-        {"left_foot", "right_foot"},  {"RIGHT_EYE", "LEFT_EYE"},  {"shoulder-left", "shoulder-right"}, {"eye_L.001", "eye_R.001"},
+        {"arm_l", "arm_r"},
+        {"Arm_R", "Arm_L"},
+        {"hand.L", "hand.R"},
+        {"hand.r", "hand.l"},
+        {"arm_l_upper", "arm_r_upper"},
+        {"LeftHand", "RightHand"},
+        {"mixamorig:RightFoot", "mixamorig:LeftFoot"},
+        {"left_foot", "right_foot"},
+        {"RIGHT_EYE", "LEFT_EYE"},
+        {"shoulder-left", "shoulder-right"},
+        {"eye_L.001", "eye_R.001"},
     };
     for (const auto& [name, other] : swaps) {
         const std::optional<std::string> swapped = swapped_side_name(name);

@@ -5,10 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include "core/anim/state_pose.hpp"
 #include "core/ik/ik_solve.hpp"
 #include "core/ik/ik_test_rigs.hpp"
 #include "core/rig/rig_json.hpp"
-#include "core/anim/state_pose.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
@@ -78,7 +78,7 @@ TEST(PoseScale, TwoBoneSolvesReachWithTheLongerBones) {
 
 TEST(PoseScale, CcdReachesWithTheLongerBones) {
     Rig rig = chain_rig(Dimensions::Two, {1.0f, 1.0f, 0.3f});
-    rig.pose.scales[3] = {3.0f, 1.0f, 1.0f};  // the effector: 0.9 long
+    rig.pose.scales[3] = {3.0f, 1.0f, 1.0f};          // the effector: 0.9 long
     const glm::vec3 target{0.5f + 1.5f, 2.0f, 0.0f};  // 2.5 from b0's joint; the chain reaches 2.9, unscaled 2.3
     Pose pose = rig.pose;
     Result<IkResult> r = solve_chain(rig, test_chain("arm", 1, 3, SolverKind::Ccd), target, pose);

@@ -4,10 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include "core/anim/state_pose.hpp"
 #include "core/ik/ik_solve.hpp"
 #include "core/ik/ik_test_rigs.hpp"
 #include "core/rig/rig_json.hpp"
-#include "core/anim/state_pose.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;

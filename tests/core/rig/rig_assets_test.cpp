@@ -5,10 +5,10 @@
 
 #include <filesystem>
 
+#include "core/mesh/slot_images.hpp"
 #include "core/rig/forward_kinematics.hpp"
 #include "core/rig/rig_compare.hpp"
 #include "core/rig/rig_file.hpp"
-#include "core/mesh/slot_images.hpp"
 #include "core/test_files.hpp"
 
 using namespace marionette;
@@ -67,8 +67,8 @@ TEST(ShippedRigs, MatchWhatTheIssueAsksFor) {
 
     const Rig hero = load("hero.json");
     EXPECT_TRUE(hero.is_2d());
-    for (const char* b : {"body", "head", "arm_l_upper", "arm_l_lower", "arm_r_upper", "arm_r_lower", "leg_l_upper",
-                          "leg_l_lower", "leg_r_upper", "leg_r_lower"}) {
+    for (const char* b : {"body", "head", "arm_l_upper", "arm_l_lower", "arm_r_upper", "arm_r_lower", "leg_l_upper", "leg_l_lower",
+                          "leg_r_upper", "leg_r_lower"}) {
         EXPECT_GE(hero.skeleton.find(b), 0) << b;
     }
     EXPECT_GE(hero.states.size(), 2u);

@@ -2,8 +2,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/rig/rig_file.hpp"
 #include "core/file_size_limit.hpp"
+#include "core/rig/rig_file.hpp"
 #include "core/rig/rig_json.hpp"
 #include "core/test_files.hpp"
 
@@ -242,8 +242,7 @@ TEST(RigFile, LoadErrorsNameTheFile) {
     const auto bad = std::filesystem::path(MARIONETTE_TEST_DATA) / "bad" / "unknown_parent.json";
     Result<Rig> r = load_rig_file(bad);
     ASSERT_FALSE(r.ok());
-    EXPECT_NE(r.message().find("unknown_parent.json: bones[2].parent: \"elbow\" is not a bone"), std::string::npos)
-        << r.message();
+    EXPECT_NE(r.message().find("unknown_parent.json: bones[2].parent: \"elbow\" is not a bone"), std::string::npos) << r.message();
 }
 
 TEST(RigFile, ARigTooLargeToReadBackIsNotSavedAndTheOldFileStays) {
@@ -254,7 +253,8 @@ TEST(RigFile, ARigTooLargeToReadBackIsNotSavedAndTheOldFileStays) {
     rig.editor.json()["blob"] = std::string(kMaxRigFileBytes, 'b');  // loads nowhere: past the read limit
     const Status s = save_rig_file(rig, file);
     ASSERT_FALSE(s.ok());
-    EXPECT_NE(s.message().find("rig.json: the rig takes 64.0 MB of JSON, and a rig file may be at most 64.0 MB"), std::string::npos) << s.message();
+    EXPECT_NE(s.message().find("rig.json: the rig takes 64.0 MB of JSON, and a rig file may be at most 64.0 MB"), std::string::npos)
+        << s.message();
     EXPECT_EQ(read_file(file), "old contents");
     EXPECT_EQ(entries_in(dir.path()), 1u);
 }

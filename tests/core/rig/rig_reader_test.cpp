@@ -52,6 +52,8 @@ std::string edit3d(const std::function<void(Json&)>& f) {
     return j.dump();
 }
 
+// One bad file a line, as a table: clang-format would break the cases apart.
+// clang-format off
 const BadCase kBadCases[] = {
     // Not JSON, not a rig, not this version.
     {"MalformedJson", [] { return std::string(R"({"format": "marionette-rig", "bones": [ )"); }, "not valid JSON: line 1, column"},
@@ -176,6 +178,7 @@ const BadCase kBadCases[] = {
     {"BoneColorNegative", [] { return edit3d([](Json& j) { j["bones"][1]["color"] = {-0.1, 0, 0}; }); }, "bones[1].color[0]: must be between 0 and 1, got -0.1"},
     {"BoneColorNotNumber", [] { return edit2d([](Json& j) { j["bones"][2]["color"] = {0, "1", 0}; }); }, "bones[2].color[1]: expected a number, got string"},
 };
+// clang-format on
 
 class BadRigInput : public ::testing::TestWithParam<BadCase> {};
 
@@ -191,8 +194,7 @@ TEST_P(BadRigInput, FailsWithMessageNamingThePlace) {
     const BadCase& c = GetParam();
     Result<Rig> rig = parse_rig(c.text());
     ASSERT_FALSE(rig.ok()) << c.name << " loaded";
-    EXPECT_NE(rig.message().find(c.expected), std::string::npos)
-        << "expected: " << c.expected << "\n     got: " << rig.message();
+    EXPECT_NE(rig.message().find(c.expected), std::string::npos) << "expected: " << c.expected << "\n     got: " << rig.message();
 }
 
 INSTANTIATE_TEST_SUITE_P(RigReader, BadRigInput, ::testing::ValuesIn(kBadCases),
@@ -331,14 +333,16 @@ TEST(RigReader, ThreeDimensionalStateBaseIsAQuaternionOrDegreesAboutTheAxis) {
     j["states"][0]["channels"][1]["base"] = {0, 0, 0, 0};
     Result<Rig> zero = parse_rig(j.dump());
     ASSERT_FALSE(zero.ok());
-    EXPECT_NE(zero.message().find("states[0].channels[1].base: a rotation quaternion must not be zero"), std::string::npos) << zero.message();
+    EXPECT_NE(zero.message().find("states[0].channels[1].base: a rotation quaternion must not be zero"), std::string::npos)
+        << zero.message();
     j["states"][0]["channels"][1]["base"] = "up";
     EXPECT_FALSE(parse_rig(j.dump()).ok());
 }
 
 TEST(RigReader, TranslationAndScaleChannelsReadAsVectorsOfTheRigsDimensions) {
     Json j = valid_2d();
-    j["states"][0]["channels"].push_back(Json::parse(R"({"bone": "hand", "property": "translation", "base": [3, -4], "swing": [0, 2.5], "period": 2})"));
+    j["states"][0]["channels"].push_back(
+        Json::parse(R"({"bone": "hand", "property": "translation", "base": [3, -4], "swing": [0, 2.5], "period": 2})"));
     j["states"][0]["channels"].push_back(Json::parse(R"({"bone": "upper", "property": "scale", "base": [1.5, 0.5], "phase": 90})"));
     j["states"][0]["channels"].push_back(Json::parse(R"({"bone": "upper", "property": "scale"})"));
     j["states"][0]["channels"].push_back(Json::parse(R"({"bone": "upper", "property": "rotation", "base": 5})"));
@@ -400,7 +404,8 @@ TEST(RigReader, KeyTracksReadWithTheirInterpolationsAndWriteBackTheSame) {
     EXPECT_EQ(state_length(s), 2.0f);
 
     const Json written = rig_to_json(rig.value());
-    EXPECT_EQ(written["states"][0]["tracks"][0]["keys"][1].dump(), R"({"time":0.5,"value":370,"interpolation":"bezier","curve":[0.1,0.5,0.3,1.2]})");
+    EXPECT_EQ(written["states"][0]["tracks"][0]["keys"][1].dump(),
+              R"({"time":0.5,"value":370,"interpolation":"bezier","curve":[0.1,0.5,0.3,1.2]})");
     EXPECT_EQ(written["states"][0]["tracks"][0]["keys"][0].dump(), R"({"time":0,"value":10})");
     EXPECT_EQ(written["states"][0]["loop"], false);
     Result<Rig> again = parse_rig(written.dump());

@@ -157,7 +157,8 @@ TEST(RigWriter, SecondSaveOfARandom3DPoseIsIdentical) {
 TEST(RigWriter, SecondSaveOfAWholeTurnIsIdentical) {
     for (const char* angle : {"360", "-720", "-0.00001", "0.00004", "359.99999"}) {
         const std::string text = std::string(R"({"format": "marionette-rig", "version": 1, "dimensions": 2,
-          "bones": [{"name": "a", "length": 1, "rotation": )") + angle + R"(}], "pose": {"rotations": {"a": )" + angle + "}}}";
+          "bones": [{"name": "a", "length": 1, "rotation": )") +
+                                 angle + R"(}], "pose": {"rotations": {"a": )" + angle + "}}}";
         Result<std::string> first = serialize_rig(parse_or_die(text));
         ASSERT_TRUE(first.ok());
         EXPECT_NE(first.value().find("\"rotations\": {}"), std::string::npos) << angle << "\n" << first.value();
@@ -181,9 +182,11 @@ TEST(RigWriter, SecondSaveOfRandomAxesIsIdentical) {
         const std::string axis = "[" + number(next()) + ", " + number(next()) + ", " + number(next() + 0.7f) + "]";
         const std::string text = R"({
           "format": "marionette-rig", "version": 1, "dimensions": 3,
-          "bones": [{"name": "a", "length": 1, "limits": {"hinge": )" + axis + R"(}},
+          "bones": [{"name": "a", "length": 1, "limits": {"hinge": )" +
+                                 axis + R"(}},
                     {"name": "b", "parent": "a", "length": 0.5}],
-          "states": [{"name": "s", "channels": [{"bone": "b", "axis": )" + axis + R"(, "amplitude": 10}]}]
+          "states": [{"name": "s", "channels": [{"bone": "b", "axis": )" +
+                                 axis + R"(, "amplitude": 10}]}]
         })";
         Result<std::string> first = serialize_rig(parse_or_die(text));
         ASSERT_TRUE(first.ok());

@@ -6,8 +6,8 @@
 
 #include <cmath>
 
-#include "core/rig/rig_json.hpp"
 #include "core/math/rotation_math.hpp"
+#include "core/rig/rig_json.hpp"
 #include "core/rig/stored_pose_json.hpp"
 #include "editor/edit_test_rigs.hpp"
 
@@ -61,8 +61,9 @@ TEST(StoredPoseJson, TheLibrarySavesAndReadsBackAndLeavesOutWhatIsAtRest) {
     Rig rig = figure_3d();
     const int forearm = bone_named(rig, "forearm");
     const int hand = bone_named(rig, "hand");
-    rig.poses.push_back(StoredPose{"wave", {{forearm, glm::normalize(glm::quat(0.9f, 0.0f, -0.4f, 0.0f)), {0, 0, 0}, {1, 1, 1}},
-                                            {hand, glm::quat(1, 0, 0, 0), {0.01f, 0, 0}, {1, 1.5f, 1}}}});
+    rig.poses.push_back(StoredPose{"wave",
+                                   {{forearm, glm::normalize(glm::quat(0.9f, 0.0f, -0.4f, 0.0f)), {0, 0, 0}, {1, 1, 1}},
+                                    {hand, glm::quat(1, 0, 0, 0), {0.01f, 0, 0}, {1, 1.5f, 1}}}});
     rig.poses.push_back(StoredPose{"rest arm", {{forearm, glm::quat(1, 0, 0, 0), {}, {1, 1, 1}}}});
     const Result<std::string> text = serialize_rig(rig);
     ASSERT_TRUE(text.ok()) << text.message();

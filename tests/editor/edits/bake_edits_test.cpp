@@ -8,9 +8,9 @@
 
 #include <cmath>
 
-#include "core/rig/rig_file.hpp"
-#include "core/math/rotation_math.hpp"
 #include "core/anim/state_pose.hpp"
+#include "core/math/rotation_math.hpp"
+#include "core/rig/rig_file.hpp"
 #include "editor/edit_expectations.hpp"
 #include "editor/edit_test_rigs.hpp"
 

@@ -195,7 +195,7 @@ TEST(ReparentBone, KeepsTheRestPlacementAndRemovesChainsThatNoLongerFit) {
     EXPECT_NE(out.skeleton[kHand].rest.translation, rig.skeleton[kHand].rest.translation);
     expect_rest_world_kept(rest_world_by_name(rig), out);
     expect_pose_kept(rig, out);
-    EXPECT_EQ(r.value().removed_chains, (Names{"arm_reach"}));  // hand is no longer below upper_arm
+    EXPECT_EQ(r.value().removed_chains, (Names{"arm_reach"}));   // hand is no longer below upper_arm
     EXPECT_EQ(chain_names(out), (Names{"arm", "leg", "back"}));  // back: hips -> spine -> hand
     EXPECT_EQ(chain_bones(out.skeleton, kHips, kHand).size(), 3u);
     EXPECT_EQ(r.value().removed_channels, 0u);

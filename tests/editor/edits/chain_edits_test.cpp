@@ -61,9 +61,12 @@ TEST(SetChainSettings, RefusesCcdSettingsOutOfRange) {
     expect_error(set_chain_settings(rig, kArmReach, CcdSettings{10001, 0.1f, 1.0f}), at + "iterations must be between 1 and 10000");
     expect_error(set_chain_settings(rig, kArmReach, CcdSettings{20, 0.0f, 1.0f}), at + "tolerance must be a finite number > 0, got 0");
     expect_error(set_chain_settings(rig, kArmReach, CcdSettings{20, kNaN, 1.0f}), at + "tolerance must be a finite number > 0");
-    expect_error(set_chain_settings(rig, kArmReach, CcdSettings{20, 0.1f, 0.0f}), at + "max_step must be more than 0 and at most 180 degrees, got 0 degrees");
-    expect_error(set_chain_settings(rig, kArmReach, CcdSettings{20, 0.1f, 3.2f}), at + "max_step must be more than 0 and at most 180 degrees");
-    expect_error(set_chain_settings(rig, kArmReach, CcdSettings{20, 0.1f, kNaN}), at + "max_step must be more than 0 and at most 180 degrees");
+    expect_error(set_chain_settings(rig, kArmReach, CcdSettings{20, 0.1f, 0.0f}),
+                 at + "max_step must be more than 0 and at most 180 degrees, got 0 degrees");
+    expect_error(set_chain_settings(rig, kArmReach, CcdSettings{20, 0.1f, 3.2f}),
+                 at + "max_step must be more than 0 and at most 180 degrees");
+    expect_error(set_chain_settings(rig, kArmReach, CcdSettings{20, 0.1f, kNaN}),
+                 at + "max_step must be more than 0 and at most 180 degrees");
 }
 
 TEST(SetChainSettings, RefusesSettingsOfTheSolverTheChainDoesNotUse) {

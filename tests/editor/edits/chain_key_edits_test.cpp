@@ -5,11 +5,11 @@
 
 #include <gtest/gtest.h>
 
-#include "core/rig/forward_kinematics.hpp"
-#include "core/rig/rig_json.hpp"
 #include "core/anim/state_ik_rigs.hpp"
 #include "core/anim/state_pose.hpp"
 #include "core/anim/state_timeline.hpp"
+#include "core/rig/forward_kinematics.hpp"
+#include "core/rig/rig_json.hpp"
 #include "editor/edits/bake_edits.hpp"
 #include "editor/edits/edits.hpp"
 #include "editor/edits/key_edits.hpp"
@@ -57,9 +57,11 @@ TEST(ChainKeyEdits, KeyingTheMixAddsAKeyInTimeOrderOrSetsTheOneThere) {
     EXPECT_EQ(made.value().states[0].chain_tracks[0].chain, kLeg);
     EXPECT_TRUE(is_keyed(made.value().states[0]));
 
-    EXPECT_NE(key_chain_mix(rig, 0, kLeg, 0.5f, 1.5f).message().find("cannot key the mix: a mix must be between 0 and 1"), std::string::npos);
+    EXPECT_NE(key_chain_mix(rig, 0, kLeg, 0.5f, 1.5f).message().find("cannot key the mix: a mix must be between 0 and 1"),
+              std::string::npos);
     EXPECT_NE(key_chain_mix(rig, 0, 7, 0.5f, 0.5f).message().find("no chain 7"), std::string::npos);
-    EXPECT_NE(key_chain_mix(rig, 0, kLeg, -1.0f, 0.5f).message().find("a key's time must be between 0 and 3600 seconds"), std::string::npos);
+    EXPECT_NE(key_chain_mix(rig, 0, kLeg, -1.0f, 0.5f).message().find("a key's time must be between 0 and 3600 seconds"),
+              std::string::npos);
     EXPECT_NE(key_chain_mix(rig, 3, kLeg, 0.5f, 0.5f).message().find("no state 3"), std::string::npos);
 }
 

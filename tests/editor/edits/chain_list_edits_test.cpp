@@ -61,5 +61,6 @@ TEST(AddChain, AThreeDLimbKeepsTheBendItHas) {
     Result<IkResult> solved = solve_chain(added.value(), c, tip, pose);
     ASSERT_TRUE(solved.ok()) << solved.message();
     const std::vector<Transform> after = compute_world(rig.skeleton, pose).value();
-    EXPECT_LT(glm::length(after[static_cast<std::size_t>(forearm)].translation - before[static_cast<std::size_t>(forearm)].translation), 1e-4f);
+    EXPECT_LT(glm::length(after[static_cast<std::size_t>(forearm)].translation - before[static_cast<std::size_t>(forearm)].translation),
+              1e-4f);
 }

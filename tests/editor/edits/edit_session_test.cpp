@@ -2,8 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include "editor/edits/edit_session.hpp"
 #include "editor/edit_test_rigs.hpp"
+#include "editor/edits/edit_session.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;

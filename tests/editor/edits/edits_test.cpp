@@ -7,8 +7,8 @@
 #include <gtest/gtest.h>
 
 #include "core/math/rotation_math.hpp"
-#include "editor/edit_test_rigs.hpp"
 #include "editor/edit_expectations.hpp"
+#include "editor/edit_test_rigs.hpp"
 #include "editor/edits/edits.hpp"
 
 using namespace marionette;
@@ -146,7 +146,8 @@ TEST(SetPoseTranslation, MovesOneBoneAndChecksItLikeARestTranslation) {
     expect_valid_rig(r.value(), "set_pose_translation");
     EXPECT_EQ(r.value().pose.translations[kHand], glm::vec3(3.0f, -2.0f, 0.0f));
     EXPECT_EQ(r.value().pose.translations[kForearm], glm::vec3(0.0f));
-    expect_error(set_pose_translation(rig, kHand, {0.0f, 0.0f, 1.0f}), "pose translation of bone \"hand\": a 2D rig lies in the z = 0 plane");
+    expect_error(set_pose_translation(rig, kHand, {0.0f, 0.0f, 1.0f}),
+                 "pose translation of bone \"hand\": a 2D rig lies in the z = 0 plane");
     expect_error(set_pose_translation(rig, kHand, {kQuietNaN, 0.0f, 0.0f}), "must be a finite number");
     expect_error(set_pose_translation(rig, kHand, {2e15f, 0.0f, 0.0f}), "between -1e15 and 1e15");
     expect_error(set_pose_translation(rig, -1, {}), "bone -1 does not exist");
@@ -160,7 +161,8 @@ TEST(SetPoseScale, ScalesOneBoneWithinTheRange) {
     expect_valid_rig(r.value(), "set_pose_scale");
     EXPECT_EQ(r.value().pose.scales[kHand], glm::vec3(2.0f, 0.5f, 1.0f));
     EXPECT_EQ(r.value().pose.scales[kForearm], glm::vec3(1.0f));
-    expect_error(set_pose_scale(rig, kHand, {-0.5f, 1.0f, 1.0f}), "pose scale of bone \"hand\": every component must be between 0 and 1000");
+    expect_error(set_pose_scale(rig, kHand, {-0.5f, 1.0f, 1.0f}),
+                 "pose scale of bone \"hand\": every component must be between 0 and 1000");
     expect_error(set_pose_scale(rig, kHand, {1.0f, 1001.0f, 1.0f}), "between 0 and 1000");
     expect_error(set_pose_scale(rig, kHand, {kQuietNaN, 1.0f, 1.0f}), "between 0 and 1000");
     expect_error(set_pose_scale(rig, kHand, {1.0f, 1.0f, 0.0f}), "a 2D rig's bones keep a z scale of 1");
@@ -238,10 +240,12 @@ TEST(SetLimits, Refuses2DLimitsTheLoaderWouldRefuse) {
     const Rig rig = figure_2d();
     expect_error(set_limits(rig, kHand, JointLimits{glm::vec3(0, 0, 1), 0.0f, 1.0f, {}, {}}),
                  "limits of bone \"hand\": a 2D joint turns about z and takes no hinge");
-    expect_error(set_limits(rig, kHand, JointLimits{std::nullopt, -4.0f, 1.0f, {}, {}}), "limits of bone \"hand\": min: must be between -pi and pi radians, got -4");
+    expect_error(set_limits(rig, kHand, JointLimits{std::nullopt, -4.0f, 1.0f, {}, {}}),
+                 "limits of bone \"hand\": min: must be between -pi and pi radians, got -4");
     expect_error(set_limits(rig, kHand, JointLimits{std::nullopt, 0.0f, 3.2f, {}, {}}), "max: must be between -pi and pi radians, got 3.2");
     expect_error(set_limits(rig, kHand, JointLimits{std::nullopt, 1.0f, 0.5f, {}, {}}), "min (1) must not exceed max (0.5)");
-    expect_error(set_limits(rig, kHand, JointLimits{std::nullopt, kQuietNaN, 0.5f, {}, {}}), "min: must be between -pi and pi radians, got nan");
+    expect_error(set_limits(rig, kHand, JointLimits{std::nullopt, kQuietNaN, 0.5f, {}, {}}),
+                 "min: must be between -pi and pi radians, got nan");
     expect_error(set_limits(rig, 7, JointLimits{}), "bone 7 does not exist");
 }
 
@@ -281,10 +285,12 @@ TEST(SetLimits, ChecksSwingTwistLimits) {
                  "a ball joint takes either a max (its largest turn from rest) or swing and twist, not both");
     expect_error(set_limits(rig, 4, JointLimits{glm::vec3(0, 0, 1), std::nullopt, std::nullopt, 1.2f, {}}),
                  "swing and twist are for 3D joints without a hinge");
-    expect_error(set_limits(rig, 4, JointLimits{std::nullopt, std::nullopt, std::nullopt, 3.5f, {}}), "swing: must be between 0 and pi radians, got 3.5");
+    expect_error(set_limits(rig, 4, JointLimits{std::nullopt, std::nullopt, std::nullopt, 3.5f, {}}),
+                 "swing: must be between 0 and pi radians, got 3.5");
     expect_error(set_limits(rig, 4, JointLimits{std::nullopt, std::nullopt, std::nullopt, {}, TwistRange{0.5f, -0.5f}}),
                  "twist min (0.5) must not exceed twist max (-0.5)");
-    expect_error(set_limits(rig, 4, JointLimits{std::nullopt, std::nullopt, std::nullopt, {}, TwistRange{kQuietNaN, 0.5f}}), "twist min: must be between -pi and pi");
+    expect_error(set_limits(rig, 4, JointLimits{std::nullopt, std::nullopt, std::nullopt, {}, TwistRange{kQuietNaN, 0.5f}}),
+                 "twist min: must be between -pi and pi");
     expect_error(set_limits(figure_2d(), kHand, JointLimits{std::nullopt, std::nullopt, std::nullopt, 0.5f, {}}),
                  "swing and twist are for 3D joints without a hinge");
 }
@@ -303,9 +309,11 @@ TEST(SelectionEdits, ALengthLimitsAndPoseValueSetOnSeveralBonesIsOneEditAsOneAft
     const JointLimits limits{std::nullopt, -0.5f, 0.5f, {}, {}};
     EXPECT_TRUE(set_limits(rig, bones, limits).value() == set_limits(set_limits(rig, upper, limits).value(), forearm, limits).value());
     const glm::vec3 scale{2.0f, 1.0f, 1.0f};
-    EXPECT_TRUE(set_pose_scale(rig, bones, scale).value() == set_pose_scale(set_pose_scale(rig, upper, scale).value(), forearm, scale).value());
+    EXPECT_TRUE(set_pose_scale(rig, bones, scale).value() ==
+                set_pose_scale(set_pose_scale(rig, upper, scale).value(), forearm, scale).value());
     // A bad value names how many bones; a bad bone or none is refused; nothing half-done.
-    EXPECT_NE(set_bone_length(rig, bones, -1.0f).message().find("length of 2 bones"), std::string::npos) << set_bone_length(rig, bones, -1.0f).message();
+    EXPECT_NE(set_bone_length(rig, bones, -1.0f).message().find("length of 2 bones"), std::string::npos)
+        << set_bone_length(rig, bones, -1.0f).message();
     EXPECT_NE(set_bone_length(rig, upper, -1.0f).message().find("length of bone \"upper_arm\""), std::string::npos);
     const int bad[] = {upper, 42};
     EXPECT_FALSE(set_pose_scale(rig, bad, scale).ok());

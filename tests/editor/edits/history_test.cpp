@@ -281,7 +281,8 @@ TEST(History, KeepsTheNewestStepEvenWhenItAloneExceedsTheBudget) {
 TEST(History, MemoryGrowsWithTheRig) {
     const Rig small = figure_2d();
     Rig big = small;
-    for (int i = 0; i < 50; ++i) big = add_child_bone(big, -1, "a long bone name that is not stored inline " + std::to_string(i), 1.0f).value().rig;
+    for (int i = 0; i < 50; ++i)
+        big = add_child_bone(big, -1, "a long bone name that is not stored inline " + std::to_string(i), 1.0f).value().rig;
     big.editor.json()["notes"] = std::string(10000, 'x');
     EXPECT_GT(estimated_rig_bytes(big), estimated_rig_bytes(small) + 50 * sizeof(Bone) + 10000);
 }

@@ -6,8 +6,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/math/rotation_math.hpp"
 #include "core/anim/state_pose.hpp"
+#include "core/math/rotation_math.hpp"
 #include "editor/edit_expectations.hpp"
 #include "editor/edit_test_rigs.hpp"
 #include "editor/edits/key_edits.hpp"
@@ -133,8 +133,10 @@ TEST(KeyEdits, InterpolationIsCheckedAsTheLoaderChecksIt) {
     const Rig out = expect_ok(set_key_interpolation(rig, jump(rig), KeyRef{0, 0}, Interpolation::Bezier, bounce));
     EXPECT_EQ(out.states.back().tracks[0].keys[0].curve, bounce);
     expect_valid_rig(out, "after a Bezier");
-    expect_error(set_key_interpolation(rig, jump(rig), KeyRef{0, 0}, Interpolation::Bezier, BezierCurve{-0.1f, 0, 1, 1}), "x handles must lie between 0 and 1");
-    expect_error(set_key_interpolation(rig, jump(rig), KeyRef{0, 0}, Interpolation::Bezier, BezierCurve{0.5f, NAN, 1, 1}), "y handles between -10 and 10");
+    expect_error(set_key_interpolation(rig, jump(rig), KeyRef{0, 0}, Interpolation::Bezier, BezierCurve{-0.1f, 0, 1, 1}),
+                 "x handles must lie between 0 and 1");
+    expect_error(set_key_interpolation(rig, jump(rig), KeyRef{0, 0}, Interpolation::Bezier, BezierCurve{0.5f, NAN, 1, 1}),
+                 "y handles between -10 and 10");
     expect_error(set_key_interpolation(rig, jump(rig), KeyRef{3, 0}, Interpolation::Step), "has no key 0 on track 3");
 }
 

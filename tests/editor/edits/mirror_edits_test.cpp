@@ -7,11 +7,11 @@
 #include <cmath>
 #include <filesystem>
 
-#include "core/rig/forward_kinematics.hpp"
 #include "core/ik/ik_test_rigs.hpp"
+#include "core/math/rotation_math.hpp"
+#include "core/rig/forward_kinematics.hpp"
 #include "core/rig/mirror_pairs.hpp"
 #include "core/rig/rig_file.hpp"
-#include "core/math/rotation_math.hpp"
 #include "editor/edit_test_rigs.hpp"
 #include "editor/edits/edits.hpp"
 
@@ -123,11 +123,15 @@ TEST(MirrorEdits, ATurnAloneLeavesTheTwinsJointWhereItIs) {
     const int b = rig.skeleton.find("upper_arm_l");
     const int t = rig.skeleton.find("upper_arm_r");
     Rig edited = rig;
-    edited.skeleton[static_cast<std::size_t>(b)].rest.rotation = normalized(edited.skeleton[static_cast<std::size_t>(b)].rest.rotation * glm::angleAxis(0.3f, glm::vec3{0, 0, 1}));
+    edited.skeleton[static_cast<std::size_t>(b)].rest.rotation =
+        normalized(edited.skeleton[static_cast<std::size_t>(b)].rest.rotation * glm::angleAxis(0.3f, glm::vec3{0, 0, 1}));
     Result<Rig> mirrored = mirror_rest_and_limits(rig, edited, std::span<const int>(&b, 1), mirror_axis(rig));
     ASSERT_TRUE(mirrored.ok()) << mirrored.message();
-    EXPECT_EQ(mirrored.value().skeleton[static_cast<std::size_t>(t)].rest.translation, rig.skeleton[static_cast<std::size_t>(t)].rest.translation);
-    EXPECT_GT(rotation_change(mirrored.value().skeleton[static_cast<std::size_t>(t)].rest.rotation, rig.skeleton[static_cast<std::size_t>(t)].rest.rotation), 0.29f);
+    EXPECT_EQ(mirrored.value().skeleton[static_cast<std::size_t>(t)].rest.translation,
+              rig.skeleton[static_cast<std::size_t>(t)].rest.translation);
+    EXPECT_GT(rotation_change(mirrored.value().skeleton[static_cast<std::size_t>(t)].rest.rotation,
+                              rig.skeleton[static_cast<std::size_t>(t)].rest.rotation),
+              0.29f);
 }
 
 TEST(MirrorEdits, ALengthGoesToTheTwin) {

@@ -8,12 +8,12 @@
 
 #include <filesystem>
 
+#include "core/math/rotation_math.hpp"
 #include "core/rig/mirror_pairs.hpp"
 #include "core/rig/rig_file.hpp"
-#include "core/math/rotation_math.hpp"
+#include "editor/edit_test_rigs.hpp"
 #include "editor/edits/edits.hpp"
 #include "editor/posing/mirror_pose.hpp"
-#include "editor/edit_test_rigs.hpp"
 
 namespace marionette {
 namespace {
@@ -121,7 +121,8 @@ TEST(PastePose, PastesOnTheBonesOfTheSameNamesAndListsTheMissing) {
     CopiedPose none;
     none.bones.emplace_back("tail", BonePose{});
     EXPECT_EQ(paste_pose(to, none, false, {1, 0, 0}).message(), "cannot paste: none of the copied bones is in this rig");
-    EXPECT_EQ(paste_pose(figure_3d(), copied.value(), false, {1, 0, 0}).message(), "cannot paste: the copied pose is of a 2D rig, this one is 3D");
+    EXPECT_EQ(paste_pose(figure_3d(), copied.value(), false, {1, 0, 0}).message(),
+              "cannot paste: the copied pose is of a 2D rig, this one is 3D");
 }
 
 TEST(PastePose, FlippedPutsTheCopiedSideOnTheOtherAsMirrorCopyWouldAndLeavesTheSourceSide) {
@@ -137,7 +138,8 @@ TEST(PastePose, FlippedPutsTheCopiedSideOnTheOtherAsMirrorCopyWouldAndLeavesTheS
     const Result<PastedPose> flipped = paste_pose(target, copied.value(), true, axis);
     ASSERT_TRUE(flipped.ok()) << flipped.message();
     const Rig expected = mirror_pose(rig, arm, axis).value();
-    for (const char* bone : {"arm_r_upper", "arm_r_lower"}) EXPECT_NEAR(angle_of(flipped.value().rig, bone), angle_of(expected, bone), 1e-5f) << bone;
+    for (const char* bone : {"arm_r_upper", "arm_r_lower"})
+        EXPECT_NEAR(angle_of(flipped.value().rig, bone), angle_of(expected, bone), 1e-5f) << bone;
     for (const char* bone : {"arm_l_upper", "arm_l_lower", "body", "leg_l_upper"}) {
         EXPECT_NEAR(angle_of(flipped.value().rig, bone), 0.0f, 1e-6f) << bone << " changed";
     }

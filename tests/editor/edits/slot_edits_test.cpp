@@ -100,7 +100,8 @@ TEST(SlotEdits, ChangesKeepTheSlotsRuleAndNameWhatBreaksIt) {
     ASSERT_TRUE(r.ok()) << r.message();
     EXPECT_EQ(r.value().slots[0].attachments[0], a);
     a.image = "/etc/passwd";
-    EXPECT_EQ(set_attachment(rig, 0, 0, a).message(), "slots[0].attachments[0].image: \"/etc/passwd\" must be relative to the rig file's folder");
+    EXPECT_EQ(set_attachment(rig, 0, 0, a).message(),
+              "slots[0].attachments[0].image: \"/etc/passwd\" must be relative to the rig file's folder");
     EXPECT_FALSE(set_attachment(rig, 0, 1, rig.slots[0].attachments[0]).ok());
     EXPECT_FALSE(set_attachment(rig, -1, 0, rig.slots[0].attachments[0]).ok());
     EXPECT_FALSE(add_picture_slot(rig, 5, "a.png", {1, 1}, Transform{}).ok());
@@ -141,7 +142,7 @@ TEST(SlotEdits, DeletingKeepsTheShownPictureRight) {
 
 TEST(SlotEdits, StatesKeysFollowTheirSlotsAndDrawings) {
     Rig rig = edited_puppet();
-    rig = add_picture_slot(rig, 0, "hat.png", {1, 1}, Transform{}).value().rig;     // slot 1
+    rig = add_picture_slot(rig, 0, "hat.png", {1, 1}, Transform{}).value().rig;      // slot 1
     rig = add_slot_attachment(rig, 0, "bent.png", {1, 1}, Transform{}).value().rig;  // torso's drawing 1
     State s;
     s.name = "s";

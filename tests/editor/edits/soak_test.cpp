@@ -10,11 +10,11 @@
 
 #include <gtest/gtest.h>
 
-#include "core/rig/forward_kinematics.hpp"
 #include "core/ik/pins.hpp"
+#include "core/rig/forward_kinematics.hpp"
 #include "editor/edit_test_rigs.hpp"
-#include "editor/posing/fk_drag.hpp"
 #include "editor/edits/history.hpp"
+#include "editor/posing/fk_drag.hpp"
 #include "editor/posing/ik_drag.hpp"
 #include "editor/posing/pole_drag.hpp"
 #include "editor/posing/root_drag.hpp"
@@ -167,7 +167,8 @@ private:
 
     static void expect_same_pose(const Rig& a, const Rig& b, const char* when) {
         ASSERT_EQ(a.pose.rotations.size(), b.pose.rotations.size());
-        for (std::size_t i = 0; i < a.pose.rotations.size(); ++i) ASSERT_EQ(a.pose.rotations[i], b.pose.rotations[i]) << when << ", bone " << i;
+        for (std::size_t i = 0; i < a.pose.rotations.size(); ++i)
+            ASSERT_EQ(a.pose.rotations[i], b.pose.rotations[i]) << when << ", bone " << i;
         ASSERT_EQ(a.pose.root_offset, b.pose.root_offset) << when;
         for (std::size_t c = 0; c < a.chains.size(); ++c) {
             ASSERT_EQ(a.chains[c].pin.has_value(), b.chains[c].pin.has_value()) << when;

@@ -6,8 +6,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/math/rotation_math.hpp"
 #include "core/anim/state_pose.hpp"
+#include "core/math/rotation_math.hpp"
 #include "core/rig/pose_distance.hpp"
 #include "editor/edit_expectations.hpp"
 #include "editor/edit_test_rigs.hpp"
@@ -195,7 +195,9 @@ TEST(StateEdits, SetChannelChecksTranslationAndScaleRanges) {
     scale.center = {1.5f, 1, 1};
     scale.swing = {0.5f, -0.25f, 0};
     const Rig set = expect_ok(set_channel(rig, 0, scale_row, scale));
-    EXPECT_NEAR(state_pose(set, 0, 0.25 * set.states[0].channels[static_cast<std::size_t>(scale_row)].period).scales[static_cast<std::size_t>(spine)].x,
+    EXPECT_NEAR(state_pose(set, 0, 0.25 * set.states[0].channels[static_cast<std::size_t>(scale_row)].period)
+                    .scales[static_cast<std::size_t>(spine)]
+                    .x,
                 2.0f, 1e-5f);
     expect_valid_rig(set, "after setting a scale channel");
     StateChannel bad = scale;
@@ -236,7 +238,9 @@ TEST(StateEdits, SetChannelChecksEveryValue) {
     EXPECT_FLOAT_EQ(set.states[0].channels[0].period, 0.8f);
     expect_valid_rig(set, "after set_channel");
 
-    const auto refused = [&](const Rig& rig, StateChannel bad, const std::string& part) { expect_error(set_channel(rig, 0, 0, bad), part); };
+    const auto refused = [&](const Rig& rig, StateChannel bad, const std::string& part) {
+        expect_error(set_channel(rig, 0, 0, bad), part);
+    };
     StateChannel bad = c;
     bad.period = 0.0f;
     refused(rig2, bad, "period must be a finite number of seconds > 0");

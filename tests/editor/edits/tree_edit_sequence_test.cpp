@@ -47,8 +47,7 @@ void random_edit(std::mt19937& rng, Rig& rig, int step) {
             Result<TreeEdit> r = reparent_bone(rig, bone, parent);
             if (parent >= 0 && rig.skeleton.is_ancestor_or_self(bone, parent)) {
                 ASSERT_FALSE(r.ok()) << at << ": a cycle was accepted";
-                EXPECT_TRUE(r.message().find("cycle") != std::string::npos ||
-                            r.message().find("its own parent") != std::string::npos)
+                EXPECT_TRUE(r.message().find("cycle") != std::string::npos || r.message().find("its own parent") != std::string::npos)
                     << r.message();
                 return;
             }

@@ -34,9 +34,8 @@ TEST(FileListingTest, ParentThenFoldersThenJsonFilesSortedIgnoringCase) {
     for (const char* name : {"beta.json", "Alpha.json", "gamma.JSON", "notes.txt", "json", "rig.json.bak"}) write_file(dir / name, "{}");
     for (const char* name : {"zoo", "Assets", "b-rigs"}) fs::create_directories(dir / name);
     fs::create_directories(dir / "folder.json");  // a folder, whatever its name
-    EXPECT_EQ(shown(list_directory(dir.path())),
-              (std::vector<std::string>{"..", "d:Assets", "d:b-rigs", "d:folder.json", "d:zoo", "f:Alpha.json", "f:beta.json",
-                                        "f:gamma.JSON"}));
+    EXPECT_EQ(shown(list_directory(dir.path())), (std::vector<std::string>{"..", "d:Assets", "d:b-rigs", "d:folder.json", "d:zoo",
+                                                                           "f:Alpha.json", "f:beta.json", "f:gamma.JSON"}));
 }
 
 TEST(FileListingTest, NamesEqualButForCaseKeepAFixedOrder) {

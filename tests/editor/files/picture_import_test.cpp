@@ -11,8 +11,8 @@
 #include <stb_image_write.h>
 
 #include "core/mesh/slot_images.hpp"
-#include "editor/files/picture_import.hpp"
 #include "editor/edit_test_rigs.hpp"
+#include "editor/files/picture_import.hpp"
 
 using namespace marionette;
 namespace fs = std::filesystem;
@@ -47,7 +47,8 @@ TEST_F(PictureImport, TheRigNamesAPictureRelativeToItsFolderWithItsSize) {
     EXPECT_EQ(slot.attachments[0].size, glm::vec2(24, 10)) << "one rig unit a pixel";
     EXPECT_EQ(slot.name, "eye");
     // Outside the rig's folder: a path up and over. Into the same slot as another drawing.
-    Result<SlotEdit> hat = add_picture_file(added.value().rig, dir_ / "rig", dir_ / "shared" / "hat.png", 0, added.value().slot, Transform{});
+    Result<SlotEdit> hat =
+        add_picture_file(added.value().rig, dir_ / "rig", dir_ / "shared" / "hat.png", 0, added.value().slot, Transform{});
     ASSERT_TRUE(hat.ok()) << hat.message();
     EXPECT_EQ(hat.value().rig.slots.back().attachments[1].image, "../shared/hat.png");
     EXPECT_EQ(hat.value().rig.slots.back().shown, 1);

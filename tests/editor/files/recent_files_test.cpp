@@ -106,8 +106,7 @@ TEST(RecentFilesTest, JsonRoundTrip) {
 
 TEST(RecentFilesTest, FromJsonSkipsBadEntriesAndSaysSo) {
     std::string warning;
-    const RecentFiles recent =
-        RecentFiles::from_json(Json::parse(R"(["/a.json", 3, null, "", {"p": 1}, "/b.json"])"), warning);
+    const RecentFiles recent = RecentFiles::from_json(Json::parse(R"(["/a.json", 3, null, "", {"p": 1}, "/b.json"])"), warning);
     ASSERT_EQ(recent.entries().size(), 2u);
     EXPECT_EQ(entry(recent, 0), "/a.json");
     EXPECT_EQ(entry(recent, 1), "/b.json");

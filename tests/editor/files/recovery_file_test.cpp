@@ -80,8 +80,9 @@ TEST(RecoveryFile, ErrorsNameThePlace) {
     EXPECT_NE(parse_error(with_member("version", "2")).find("version: unsupported version 2"), std::string::npos);
     EXPECT_NE(parse_error(with_member("document", "\"arm.json\"")).find("document: expected an absolute path"), std::string::npos);
     EXPECT_NE(parse_error(with_member("written_at", "\"today\"")).find("written_at: expected an integer, got string"), std::string::npos);
-    EXPECT_NE(parse_error(with_member("disk", R"({"size": 1, "mtime_ns": 2, "hash": "xyz"})")).find("disk.hash: expected 16 hexadecimal digits"),
-              std::string::npos);
+    EXPECT_NE(
+        parse_error(with_member("disk", R"({"size": 1, "mtime_ns": 2, "hash": "xyz"})")).find("disk.hash: expected 16 hexadecimal digits"),
+        std::string::npos);
     const std::string bad_rig = parse_error(with_member(
         "rig", R"({"format": "marionette-rig", "version": 1, "dimensions": 2, "bones": [{"name": "a", "parent": "zz", "length": 1}]})"));
     EXPECT_NE(bad_rig.find("rig: bones[0].parent"), std::string::npos) << bad_rig;

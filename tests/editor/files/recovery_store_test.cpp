@@ -14,8 +14,8 @@
 #include "core/test_files.hpp"
 #include "editor/edit_test_rigs.hpp"
 #include "editor/files/recovery_keeper.hpp"
-#include "editor/files/recovery_store.hpp"
 #include "editor/files/recovery_session.hpp"
+#include "editor/files/recovery_store.hpp"
 
 using namespace marionette;
 using marionette::testing::start_ok;
@@ -251,7 +251,8 @@ TEST(RecoveryStore, AFolderThatCannotBeMadeIsAnErrorNamingIt) {
     write_file(dir / "config", "a file where the folder should be");
     const Result<RecoverySession> s = RecoverySession::start(dir / "config/recovery");
     ASSERT_FALSE(s.ok());
-    EXPECT_NE(s.message().find((dir / "config/recovery").string() + ": cannot create the recovery folder"), std::string::npos) << s.message();
+    EXPECT_NE(s.message().find((dir / "config/recovery").string() + ": cannot create the recovery folder"), std::string::npos)
+        << s.message();
     EXPECT_TRUE(claim_abandoned_copies(dir / "config/recovery").copies.empty());  // and nothing breaks
 }
 

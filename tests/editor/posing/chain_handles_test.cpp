@@ -5,15 +5,15 @@
 #include <algorithm>
 
 #include "core/rig/forward_kinematics.hpp"
-#include "editor/posing/chain_handles.hpp"
 #include "editor/edit_test_rigs.hpp"
+#include "editor/posing/chain_handles.hpp"
 #include "editor/posing/limit_arcs.hpp"
 
 using namespace marionette;
-using marionette::testing::world_of;
-using marionette::testing::tip;
 using marionette::testing::figure_2d;
 using marionette::testing::figure_3d;
+using marionette::testing::tip;
+using marionette::testing::world_of;
 
 namespace {
 

@@ -5,22 +5,22 @@
 
 #include <cmath>
 
-#include "core/rig/forward_kinematics.hpp"
 #include "core/math/rotation_math.hpp"
-#include "editor/posing/chain_snap.hpp"
+#include "core/rig/forward_kinematics.hpp"
 #include "editor/edit_test_rigs.hpp"
 #include "editor/edits/edits.hpp"
+#include "editor/posing/chain_snap.hpp"
 #include "editor/posing/ik_drag.hpp"
 #include "editor/posing/root_drag.hpp"
 #include "editor/viewport/viewport_scene.hpp"
 
 using namespace marionette;
-using marionette::testing::joint;
 using marionette::testing::bone_named;
 using marionette::testing::figure_2d;
 using marionette::testing::figure_3d;
-using marionette::testing::kThigh;
+using marionette::testing::joint;
 using marionette::testing::kShin;
+using marionette::testing::kThigh;
 using marionette::testing::tip_in_world;
 
 namespace {

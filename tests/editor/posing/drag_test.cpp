@@ -2,9 +2,9 @@
 
 #include <gtest/gtest.h>
 
-#include "core/rig/forward_kinematics.hpp"
 #include "core/ik/ik_test_rigs.hpp"
 #include "core/ik/joint_limits.hpp"
+#include "core/rig/forward_kinematics.hpp"
 #include "editor/posing/fk_drag.hpp"
 #include "editor/posing/ik_drag.hpp"
 
@@ -186,5 +186,5 @@ TEST(IkDrag, AnAutomaticChainCanGrowMidDragKeepingTheGrab) {
     const glm::vec3 cursor = grab + glm::vec3{-0.5f, 0.8f, 0};
     ASSERT_TRUE(longer.value().move(rig, pose, cursor).ok());
     expect_near(tip_of(rig, pose, 3), cursor + glm::vec3{0.1f, 0, 0}, 1e-3f);  // the grab offset is kept
-    EXPECT_NE(pose.rotations[1], rig.pose.rotations[1]);  // the longer chain moved the upper bone
+    EXPECT_NE(pose.rotations[1], rig.pose.rotations[1]);                       // the longer chain moved the upper bone
 }

@@ -7,11 +7,11 @@
 
 #include <gtest/gtest.h>
 
-#include "core/rig/forward_kinematics.hpp"
 #include "core/ik/ik_solve.hpp"
 #include "core/ik/ik_test_rigs.hpp"
 #include "core/ik/joint_limits.hpp"
 #include "core/ik/limb_paths.hpp"
+#include "core/rig/forward_kinematics.hpp"
 #include "editor/posing/ik_drag.hpp"
 #include "editor/posing/limb_swing.hpp"
 
@@ -25,7 +25,8 @@ float turn_between(const glm::quat& a, const glm::quat& b) { return rotation_cha
 class ShippedSwings : public ::testing::TestWithParam<ShippedChain> {};
 
 std::string case_name(const ::testing::TestParamInfo<ShippedChain>& p) {
-    return std::string(p.param.file).substr(0, std::string(p.param.file).find('.')) + "_" + p.param.chain + (p.param.twist > 0.0f ? "_swing_twist" : "");
+    return std::string(p.param.file).substr(0, std::string(p.param.file).find('.')) + "_" + p.param.chain +
+           (p.param.twist > 0.0f ? "_swing_twist" : "");
 }
 
 }  // namespace
@@ -45,7 +46,8 @@ TEST_P(ShippedSwings, AreSpreadOverFramesWithinLimitsAndEndOnTheSolve) {
         const glm::vec3 centre = world[static_cast<std::size_t>(chain.root)].translation;
         const auto e = static_cast<std::size_t>(chain.effector);
         float reach = 0.0f;
-        for (std::size_t i = 1; i < bones.size(); ++i) reach += glm::length(rig.skeleton[static_cast<std::size_t>(bones[i])].rest.translation);
+        for (std::size_t i = 1; i < bones.size(); ++i)
+            reach += glm::length(rig.skeleton[static_cast<std::size_t>(bones[i])].rest.translation);
         reach += rig.skeleton[e].length;
         Result<IkDrag> started = IkDrag::start(rig, rig.pose, chain, bone_tip(world[e], rig.skeleton[e].length));
         ASSERT_TRUE(started.ok());
@@ -70,7 +72,8 @@ TEST_P(ShippedSwings, AreSpreadOverFramesWithinLimitsAndEndOnTheSolve) {
                 solve_turn = std::max(solve_turn, turn_between(solve_before.rotations[i], solved.rotations[i]));
                 gap = std::max(gap, turn_between(rig.pose.rotations[i], solved.rotations[i]));
                 if (const auto& limits = rig.skeleton[i].limits) {
-                    ASSERT_TRUE(within_limits(rig.pose.rotations[i], *limits, rig.is_2d(), 1e-4f)) << "frame " << f << " bone " << rig.skeleton[i].name;
+                    ASSERT_TRUE(within_limits(rig.pose.rotations[i], *limits, rig.is_2d(), 1e-4f))
+                        << "frame " << f << " bone " << rig.skeleton[i].name;
                 }
             }
             // Through a range the way may be longer than the short turn measured here.
@@ -94,16 +97,16 @@ TEST_P(ShippedSwings, AreSpreadOverFramesWithinLimitsAndEndOnTheSolve) {
             EXPECT_LT(turn_between(rig.pose.rotations[static_cast<std::size_t>(bones[i])], last_solve[i]), 1e-4f);
         }
     }
-    std::cout << GetParam().file << " " << GetParam().chain << ": " << frames << " frames, " << swings << " swings, "
-              << swinging_frames << " frames swinging, largest solve turn in a frame " << largest_solve_turn * 180.0f / kPiF << " deg\n";
+    std::cout << GetParam().file << " " << GetParam().chain << ": " << frames << " frames, " << swings << " swings, " << swinging_frames
+              << " frames swinging, largest solve turn in a frame " << largest_solve_turn * 180.0f / kPiF << " deg\n";
     EXPECT_LT(swinging_frames, frames / 20);
 }
 
 INSTANTIATE_TEST_SUITE_P(Editor, ShippedSwings,
-                         ::testing::Values(ShippedChain{"hero.json", "arm_l"}, ShippedChain{"hero.json", "arm_r"}, ShippedChain{"hero.json", "leg_l"},
-                                           ShippedChain{"hero.json", "spine_to_hand_l"}, ShippedChain{"humanoid.json", "arm_l"},
-                                           ShippedChain{"humanoid.json", "leg_l"}, ShippedChain{"humanoid.json", "arm_l", 60.0f},
-                                           ShippedChain{"humanoid.json", "leg_l", 30.0f}),
+                         ::testing::Values(ShippedChain{"hero.json", "arm_l"}, ShippedChain{"hero.json", "arm_r"},
+                                           ShippedChain{"hero.json", "leg_l"}, ShippedChain{"hero.json", "spine_to_hand_l"},
+                                           ShippedChain{"humanoid.json", "arm_l"}, ShippedChain{"humanoid.json", "leg_l"},
+                                           ShippedChain{"humanoid.json", "arm_l", 60.0f}, ShippedChain{"humanoid.json", "leg_l", 30.0f}),
                          case_name);
 
 // Two poses on opposite rims of a 120 degree cone are nearer each other the short way, through

@@ -6,13 +6,13 @@
 
 #include <gtest/gtest.h>
 
+#include "core/math/rotation_math.hpp"
 #include "core/rig/forward_kinematics.hpp"
 #include "core/rig/mirror_pairs.hpp"
 #include "core/rig/rig_file.hpp"
 #include "core/rig/rig_json.hpp"
-#include "core/math/rotation_math.hpp"
-#include "editor/posing/mirror_pose.hpp"
 #include "editor/edit_test_rigs.hpp"
+#include "editor/posing/mirror_pose.hpp"
 
 using namespace marionette;
 using marionette::testing::world_of;
@@ -37,7 +37,9 @@ void expect_mirror_images(const Rig& from, const Rig& to, const std::vector<cons
         EXPECT_LT(glm::length(twin_tip - reflect_x(tip)), tolerance) << name << "'s tip";
     }
 }
-void expect_mirror_images(const Rig& rig, const std::vector<const char*>& side, float tolerance) { expect_mirror_images(rig, rig, side, tolerance); }
+void expect_mirror_images(const Rig& rig, const std::vector<const char*>& side, float tolerance) {
+    expect_mirror_images(rig, rig, side, tolerance);
+}
 
 }  // namespace
 
@@ -60,8 +62,11 @@ TEST(MirrorPose, A2DArmPosedOnOneSideIsCopiedAsItsMirrorImage) {
         const float twin_turned = angle_2d(after[t].rotation * glm::conjugate(rest[t].rotation));
         EXPECT_NEAR(twin_turned, -turned, 1e-5f) << name;
     }
-    EXPECT_LT(glm::length(after[static_cast<std::size_t>(hero.skeleton.find("arm_r_upper"))].translation - reflect_x(before[static_cast<std::size_t>(upper)].translation)), 1e-3f);
-    EXPECT_EQ(out.value().pose.rotations[static_cast<std::size_t>(upper)], hero.pose.rotations[static_cast<std::size_t>(upper)]) << "the source stays";
+    EXPECT_LT(glm::length(after[static_cast<std::size_t>(hero.skeleton.find("arm_r_upper"))].translation -
+                          reflect_x(before[static_cast<std::size_t>(upper)].translation)),
+              1e-3f);
+    EXPECT_EQ(out.value().pose.rotations[static_cast<std::size_t>(upper)], hero.pose.rotations[static_cast<std::size_t>(upper)])
+        << "the source stays";
     for (const glm::quat& q : out.value().pose.rotations) EXPECT_TRUE(std::fabs(q.x) < 1e-7f && std::fabs(q.y) < 1e-7f) << "still about z";
 }
 
@@ -94,8 +99,15 @@ TEST(MirrorPose, A3DLimbIsCopiedAsItsMirrorImageTwistIncluded) {
 
 TEST(MirrorPose, TheRestMirrorsOntoTheRestEvenWhenTheSidesWereBuiltApart) {
     Bone root{"root", -1, {}, 1.0f, std::nullopt, std::nullopt};
-    Bone left{"arm_l", 0, Transform{glm::vec3(1, 0, 0), glm::angleAxis(0.3f, glm::normalize(glm::vec3(0.2f, 1, 0.4f)))}, 1.0f, std::nullopt, std::nullopt};
-    Bone right{"arm_r", 0, Transform{glm::vec3(-1.2f, 0.1f, 0), glm::angleAxis(2.5f, glm::normalize(glm::vec3(1, 0.3f, -0.2f)))}, 1.0f, std::nullopt, std::nullopt};
+    Bone left{
+        "arm_l",      0,           Transform{glm::vec3(1, 0, 0), glm::angleAxis(0.3f, glm::normalize(glm::vec3(0.2f, 1, 0.4f)))}, 1.0f,
+        std::nullopt, std::nullopt};
+    Bone right{"arm_r",
+               0,
+               Transform{glm::vec3(-1.2f, 0.1f, 0), glm::angleAxis(2.5f, glm::normalize(glm::vec3(1, 0.3f, -0.2f)))},
+               1.0f,
+               std::nullopt,
+               std::nullopt};
     Rig rig;
     rig.skeleton = Skeleton({root, left, right});
     rig.pose = Pose::rest(3);
@@ -123,7 +135,8 @@ TEST(MirrorPose, FlippingTwiceGivesThePoseBack) {
             EXPECT_GT(std::fabs(glm::dot(a[i].rotation, b[i].rotation)), 1.0f - 1e-5f) << name << " bone " << i;
         }
         // The humanoid's sides are built alike: flipped, each side is the other's mirror image.
-        if (std::string(name) == "humanoid.json") expect_mirror_images(rig, once.value(), {"upper_arm_l", "hand_r", "foot_l", "head"}, 1e-4f);
+        if (std::string(name) == "humanoid.json")
+            expect_mirror_images(rig, once.value(), {"upper_arm_l", "hand_r", "foot_l", "head"}, 1e-4f);
     }
 }
 
@@ -170,7 +183,8 @@ TEST(SideAxis, A3DRigNamesItsAxisSavesItAndMirrorsAcrossIt) {
 }
 
 TEST(SideAxis, TheFileRefusesASideAxisItCannotUse) {
-    const std::string start = R"({"format": "marionette-rig", "version": 1, "dimensions": DIMS, "bones": [{"name": "a", "length": 1}], "side_axis": AXIS})";
+    const std::string start =
+        R"({"format": "marionette-rig", "version": 1, "dimensions": DIMS, "bones": [{"name": "a", "length": 1}], "side_axis": AXIS})";
     const std::pair<std::pair<const char*, const char*>, const char*> cases[] = {
         {{"3", "[0, 0, 0]"}, "side_axis: must be a non-zero direction"},
         {{"3", "[1, 0]"}, "side_axis"},

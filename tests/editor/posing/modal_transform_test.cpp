@@ -8,19 +8,19 @@
 #include <cmath>
 #include <string>
 
-#include "core/rig/forward_kinematics.hpp"
 #include "core/ik/ik_test_rigs.hpp"
 #include "core/math/rotation_math.hpp"
+#include "core/rig/forward_kinematics.hpp"
 #include "editor/edit_test_rigs.hpp"
 #include "editor/viewport/viewport_scene.hpp"
 
 using namespace marionette;
-using marionette::testing::rotation_change;
 using marionette::testing::bone_named;
 using marionette::testing::figure_2d;
 using marionette::testing::figure_3d;
-using marionette::testing::ViewportScene;
+using marionette::testing::rotation_change;
 using marionette::testing::tip_in_world;
+using marionette::testing::ViewportScene;
 using marionette::testing::without_limits;
 using marionette::testing::world_rotation;
 
@@ -121,7 +121,8 @@ TEST(ModalRotate, ThePointerTurnsTheBoneAsFarAsItGoesRoundTheJointAndAClickKeeps
     const Rig before = scene.document().rig();
     const int forearm = bone_named(before, "forearm");
     scene.controller().select(forearm);
-    const glm::vec2 joint = scene.pixel_of(compute_world(before.skeleton, before.pose).value()[static_cast<std::size_t>(forearm)].translation);
+    const glm::vec2 joint =
+        scene.pixel_of(compute_world(before.skeleton, before.pose).value()[static_cast<std::size_t>(forearm)].translation);
     const glm::vec2 start = joint + glm::vec2{100.0f, 0.0f};
     scene.send(ViewportInput::motion(start, {0.0f, 0.0f}));
     scene.key(ViewKey::R);
@@ -179,7 +180,8 @@ TEST(ModalRotate, In3DAnAxisLocksTheWorldAxisThenTheBonesOwn) {
     const Rig about_x = rotated(rig, forearm, {ViewKey::X}, "90");
     EXPECT_LT(rotation_change(world_rotation(about_x, forearm), glm::angleAxis(90.0f * kDegree, glm::vec3{1, 0, 0}) * start_world), 1e-4f);
     const Rig about_own_y = rotated(rig, forearm, {ViewKey::Y, ViewKey::Y}, "-40");
-    EXPECT_LT(rotation_change(about_own_y.pose.rotations[static_cast<std::size_t>(forearm)], start_pose * glm::angleAxis(-40.0f * kDegree, glm::vec3{0, 1, 0})),
+    EXPECT_LT(rotation_change(about_own_y.pose.rotations[static_cast<std::size_t>(forearm)],
+                              start_pose * glm::angleAxis(-40.0f * kDegree, glm::vec3{0, 1, 0})),
               1e-4f);
     ViewportScene scene(rig);
     scene.controller().select(forearm);
@@ -241,7 +243,8 @@ TEST(ModalGrab, AnotherBonesEndIsItsChainsTarget) {
     scene.key(ViewKey::X);
     type(scene, "-10");
     scene.key(ViewKey::Enter);
-    EXPECT_NEAR(glm::distance(tip_in_world(scene.document().rig(), forearm), tip_in_world(before, forearm) + glm::vec3(-10.0f, 0.0f, 0.0f)), 0.0f, 0.05f);
+    EXPECT_NEAR(glm::distance(tip_in_world(scene.document().rig(), forearm), tip_in_world(before, forearm) + glm::vec3(-10.0f, 0.0f, 0.0f)),
+                0.0f, 0.05f);
     EXPECT_EQ(scene.history().undo_label(), "Drag forearm");
 }
 

@@ -81,5 +81,6 @@ TEST(PictureDrag, WhatCannotWorkIsRefused) {
     rig.slots[0].shown = -1;
     EXPECT_EQ(start(rig, PictureTool::Move, {0, 10, 0}).message(), "slot \"s\" shows no picture to place");
     EXPECT_FALSE(PictureDrag::start(rig, 1, 0, PictureTool::Move, Transform{}, glm::vec3(1.0f), {0, 0, 0}).ok());
-    EXPECT_FALSE(PictureDrag::start(dragged_puppet(), 0, 1, PictureTool::Move, Transform{}, glm::vec3(1.0f), {0, 0, 0}).ok()) << "no such drawing";
+    EXPECT_FALSE(PictureDrag::start(dragged_puppet(), 0, 1, PictureTool::Move, Transform{}, glm::vec3(1.0f), {0, 0, 0}).ok())
+        << "no such drawing";
 }

@@ -12,10 +12,10 @@
 #include "editor/posing/root_drag.hpp"
 
 using namespace marionette;
-using marionette::testing::tip;
-using marionette::testing::joint;
 using marionette::testing::figure_2d;
 using marionette::testing::figure_3d;
+using marionette::testing::joint;
+using marionette::testing::tip;
 
 namespace {
 

@@ -7,17 +7,17 @@
 
 #include <cmath>
 
-#include "core/rig/forward_kinematics.hpp"
 #include "core/ik/ik_test_rigs.hpp"
 #include "core/ik/joint_limits.hpp"
+#include "core/rig/forward_kinematics.hpp"
 #include "editor/edit_test_rigs.hpp"
 #include "editor/viewport/viewport_scene.hpp"
 
 using namespace marionette;
-using marionette::testing::rotation_change;
 using marionette::testing::bone_named;
 using marionette::testing::figure_2d;
 using marionette::testing::figure_3d;
+using marionette::testing::rotation_change;
 using marionette::testing::ViewportScene;
 
 namespace {

@@ -102,7 +102,8 @@ TEST(InputScript, BadScriptsNameThePlace) {
         {R"({"steps": [{"click": {"ui": ""}}]})", "steps[0].click.ui: must not be empty"},
         {R"({"steps": [{"click": {"ui": "states/play", "bone": "b1"}}]})", "steps[0].click: unknown key \"bone\""},
         {R"({"steps": [{"expect": {"state": 3}}]})", "steps[0].expect.state: expected a string"},
-        {R"({"steps": [{"expect": {"state": "walking", "weight": [0.9, 0.1]}}]})", "steps[0].expect.weight: expected [lo, hi] with lo <= hi"},
+        {R"({"steps": [{"expect": {"state": "walking", "weight": [0.9, 0.1]}}]})",
+         "steps[0].expect.weight: expected [lo, hi] with lo <= hi"},
         {R"({"steps": [{"expect": {"state": "walking", "speed": 1}}]})", "steps[0].expect: unknown key \"speed\""},
         {R"({"format": "marionette-rig", "steps": [{"wait": 1}]})", "format: expected \"marionette-script\""},
         // What aborted the editor: a number beyond a double, named by its step.
@@ -110,7 +111,8 @@ TEST(InputScript, BadScriptsNameThePlace) {
         {R"({"steps": [{"move": [1e30, 0]}]})", "steps[0].move: pixels must lie within -1e6 and 1e6"},
         {R"({"steps": [{"drag": {"from": [0, 0], "to": [1, -3e7]}}]})", "steps[0].drag.to: pixels must lie within -1e6 and 1e6"},
         {R"({"steps": [{"wait": 1, "wait": 2}]})", "steps[0]: \"wait\" is given twice"},
-        {R"({"steps": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]})", "nested deeper than 64 levels"},
+        {R"({"steps": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]})",
+         "nested deeper than 64 levels"},
     };
     for (const auto& [text, expected] : cases) {
         const auto script = parse_input_script(text);
@@ -151,8 +153,10 @@ TEST(ScriptChecks, BonePointsResolveToThePixelsTheyAreDrawnAt) {
     EXPECT_NEAR(tip.value().y, drawn.y + 4, 1e-3f);
     EXPECT_EQ(bone_point_world(v, "b1", BonePoint::Middle).value(), glm::vec3(2.0f, 0, 0));
     EXPECT_EQ(bone_point_world(v, "b0", BonePoint::Joint).value(), glm::vec3(0.5f, 0, 0));
-    EXPECT_EQ(resolve_point(v, ScriptPoint{glm::vec2{7, 8}, "", BonePoint::Tip, {}, {}, HandlePoint::Target, {}, {}}).value(), glm::vec2(7, 8));
-    EXPECT_EQ(resolve_point(v, ScriptPoint{std::nullopt, "elbow", BonePoint::Tip, {}, {}, HandlePoint::Target, {}, {}}).message(), "\"elbow\" is not a bone of this rig");
+    EXPECT_EQ(resolve_point(v, ScriptPoint{glm::vec2{7, 8}, "", BonePoint::Tip, {}, {}, HandlePoint::Target, {}, {}}).value(),
+              glm::vec2(7, 8));
+    EXPECT_EQ(resolve_point(v, ScriptPoint{std::nullopt, "elbow", BonePoint::Tip, {}, {}, HandlePoint::Target, {}, {}}).message(),
+              "\"elbow\" is not a bone of this rig");
 }
 
 TEST(ScriptChecks, ChainHandlesResolveToTheirPoints) {
@@ -190,7 +194,7 @@ TEST(ScriptChecks, SlotPointsResolveToTheCentreOfTheShownPicture) {
     a.image = "a.png";
     a.size = {1.0f, 0.5f};
     a.offset = {0.5f, 0.25f};
-    a.pivot = {0.0f, 0.0f};  // its centre is 0.5 along and 0.25 up from the offset
+    a.pivot = {0.0f, 0.0f};                                           // its centre is 0.5 along and 0.25 up from the offset
     f.rig.slots.push_back(Slot{"sign", 1, {a}, 0, glm::vec4(1.0f)});  // on b0, whose joint is at 0.5
     f.camera.frame({{0, -1, 0}, {2.5f, 1, 0}}, f.view().viewport);
     ScriptView v = f.view();
@@ -248,11 +252,15 @@ TEST(ScriptChecks, PanelWidgetsResolveByNameAndStatesAreChecked) {
     v.blend_weight = 0.25f;
     EXPECT_TRUE(check_expectation(v, ExpectState{"walking", std::nullopt, std::nullopt}).ok());
     EXPECT_TRUE(check_expectation(v, ExpectState{"walking", "climbing", glm::vec2{0.2f, 0.3f}}).ok());
-    EXPECT_EQ(check_expectation(v, ExpectState{kRigPoseName, std::nullopt, std::nullopt}).message(), "the state shown is \"walking\", expected the rig's pose");
-    EXPECT_EQ(check_expectation(v, ExpectState{"walking", "", std::nullopt}).message(), "a transition from \"climbing\" is in progress, expected none");
-    EXPECT_NE(check_expectation(v, ExpectState{"walking", std::nullopt, glm::vec2{0.5f, 1.0f}}).message().find("the blend weight is 0.25"), std::string::npos);
+    EXPECT_EQ(check_expectation(v, ExpectState{kRigPoseName, std::nullopt, std::nullopt}).message(),
+              "the state shown is \"walking\", expected the rig's pose");
+    EXPECT_EQ(check_expectation(v, ExpectState{"walking", "", std::nullopt}).message(),
+              "a transition from \"climbing\" is in progress, expected none");
+    EXPECT_NE(check_expectation(v, ExpectState{"walking", std::nullopt, glm::vec2{0.5f, 1.0f}}).message().find("the blend weight is 0.25"),
+              std::string::npos);
     v.blending_from.reset();
-    EXPECT_EQ(check_expectation(v, ExpectState{"walking", "climbing", std::nullopt}).message(), "no transition is in progress, expected one from \"climbing\"");
+    EXPECT_EQ(check_expectation(v, ExpectState{"walking", "climbing", std::nullopt}).message(),
+              "no transition is in progress, expected one from \"climbing\"");
 }
 
 // The steps the recovery and disk-change tests use: waiting for a file made outside the editor,
@@ -283,7 +291,8 @@ TEST(InputScript, WaitForFileAndDialogChecks) {
 
     const auto typo = parse_input_script(R"({"steps": [{"expect": {"dialog": "recover"}}]})");
     ASSERT_FALSE(typo.ok());
-    EXPECT_NE(typo.message().find("steps[0].expect.dialog: \"recover\" is not a dialog (\"recovery\""), std::string::npos) << typo.message();
+    EXPECT_NE(typo.message().find("steps[0].expect.dialog: \"recover\" is not a dialog (\"recovery\""), std::string::npos)
+        << typo.message();
     const auto forever = parse_input_script(R"({"steps": [{"wait_for_file": {"path": "x", "seconds": 0}}]})");
     ASSERT_FALSE(forever.ok());
     EXPECT_NE(forever.message().find("seconds: must be above 0"), std::string::npos) << forever.message();
@@ -405,10 +414,12 @@ TEST(InputScript, AScriptRunsAnHourAtMost) {
     // Waits and drags take their frames: three waits of 100,000 pass the hour at the third.
     const auto long_waits = parse_input_script(steps(3, R"({"wait": 100000})"));
     ASSERT_FALSE(long_waits.ok());
-    EXPECT_EQ(long_waits.message(), "steps[2]: the script's steps so far take 300,003 frames; a script runs at most 216,000 (an hour at 60 Hz)");
+    EXPECT_EQ(long_waits.message(),
+              "steps[2]: the script's steps so far take 300,003 frames; a script runs at most 216,000 (an hour at 60 Hz)");
     const auto long_drags = parse_input_script(steps(2, R"({"drag": {"from": [0, 0], "to": [1, 1], "moves": 200000}})"));
     ASSERT_FALSE(long_drags.ok());
-    EXPECT_NE(long_drags.message().find("steps[1]: the script's steps so far take 400,002 frames"), std::string::npos) << long_drags.message();
+    EXPECT_NE(long_drags.message().find("steps[1]: the script's steps so far take 400,002 frames"), std::string::npos)
+        << long_drags.message();
 }
 
 TEST(InputScript, APoseStepClicksThePoseMenuThenItsItem) {

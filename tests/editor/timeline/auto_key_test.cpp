@@ -6,10 +6,10 @@
 
 #include <cmath>
 
-#include "core/rig/forward_kinematics.hpp"
+#include "core/anim/state_pose.hpp"
 #include "core/ik/ik_test_rigs.hpp"
 #include "core/math/rotation_math.hpp"
-#include "core/anim/state_pose.hpp"
+#include "core/rig/forward_kinematics.hpp"
 #include "editor/edit_test_rigs.hpp"
 #include "editor/viewport/viewport_controller.hpp"
 
@@ -25,7 +25,8 @@ Rig with_turn() { return testing::figure_with_turn(glm::radians(60.0f)); }
 // A viewport showing state `state` still at `time`, as the editor does while auto-keying.
 class AutoKeyScene {
 public:
-    AutoKeyScene(Rig rig, int state, float time) : document_(std::move(rig), {}), controller_(document_, history_), state_(state), time_(time) {
+    AutoKeyScene(Rig rig, int state, float time)
+        : document_(std::move(rig), {}), controller_(document_, history_), state_(state), time_(time) {
         controller_.set_auto_key(AutoKey{state, time});
         refresh();
         controller_.frame(view_, points());
@@ -198,7 +199,8 @@ TEST(AutoKey, AGizmoRingDragTurnsFromTheShownPose) {
     const State& keyed = scene.document().rig().states[static_cast<std::size_t>(state)];
     ASSERT_GE(track_driving(keyed, upper, PoseProperty::Rotation), 0) << "the turned bone was not keyed";
     // The forearm, shown bent, was not keyed back to the rig's own pose.
-    const Key at_playhead = sample_track(keyed.tracks[static_cast<std::size_t>(track_driving(keyed, forearm, PoseProperty::Rotation))], false, 0.5);
+    const Key at_playhead =
+        sample_track(keyed.tracks[static_cast<std::size_t>(track_driving(keyed, forearm, PoseProperty::Rotation))], false, 0.5);
     EXPECT_LT(testing::rotation_change(at_playhead.rotation, bent), 1e-4f);
     EXPECT_EQ(scene.document().rig().pose, rig.pose);
 }

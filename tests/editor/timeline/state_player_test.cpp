@@ -7,8 +7,8 @@
 
 #include "core/math/rotation_math.hpp"
 
-#include "editor/edit_test_rigs.hpp"
 #include "core/rig/document.hpp"
+#include "editor/edit_test_rigs.hpp"
 #include "editor/timeline/state_player.hpp"
 
 using namespace marionette;

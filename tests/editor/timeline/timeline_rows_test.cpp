@@ -82,8 +82,8 @@ TEST(TimelineRows, SlotTracksThenTheDrawOrderFollowTheBones) {
     s.draw_order.push_back(DrawOrderKey{0.25f, {}});
     s.draw_order.push_back(DrawOrderKey{0.8f, {}});
     const std::vector<TimelineRow> rows = timeline_rows(s);
-    const std::vector<TimelineRow> expected{{KeyTimeline::Bone, 1},      {KeyTimeline::Bone, 2}, {KeyTimeline::Bone, 0},
-                                            {KeyTimeline::Slot, 1},      {KeyTimeline::Slot, 2}, {KeyTimeline::Slot, 0},
+    const std::vector<TimelineRow> expected{{KeyTimeline::Bone, 1},     {KeyTimeline::Bone, 2}, {KeyTimeline::Bone, 0},
+                                            {KeyTimeline::Slot, 1},     {KeyTimeline::Slot, 2}, {KeyTimeline::Slot, 0},
                                             {KeyTimeline::DrawOrder, 0}};
     EXPECT_EQ(rows, expected);
     EXPECT_EQ(key_near(s, rows, 3, 0.7, 0.1), (KeyRef{1, 1, KeyTimeline::Slot}));

@@ -16,7 +16,8 @@ TEST(FramePacing, IdleItSleepsUntilInputAndDrawsNothingOnATimerWake) {
 }
 
 TEST(FramePacing, EveryFrameWhileSomethingMovesOrAfterInput) {
-    for (const FrameNeeds n : {FrameNeeds{true, true, false, false, 0}, FrameNeeds{true, false, false, false, 2}, FrameNeeds{true, true, true, false, 0}}) {
+    for (const FrameNeeds n :
+         {FrameNeeds{true, true, false, false, 0}, FrameNeeds{true, false, false, false, 2}, FrameNeeds{true, true, true, false, 0}}) {
         const FramePlan p = plan_frame(n);
         EXPECT_EQ(p.wait_ms, 0);
         EXPECT_TRUE(p.draw);

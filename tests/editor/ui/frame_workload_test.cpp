@@ -1,8 +1,8 @@
 #include <gtest/gtest.h>
 
-#include "core/rig/forward_kinematics.hpp"
 #include "core/ik/ik_chain.hpp"
 #include "core/ik/ik_test_rigs.hpp"
+#include "core/rig/forward_kinematics.hpp"
 #include "editor/script/benchmark_rig.hpp"
 #include "editor/ui/frame_workload.hpp"
 

@@ -35,7 +35,8 @@ TEST(ImGuiLayout, WhatImGuiWritesComesBackUnchanged) {
     // Window names are ImGui's: any text, brackets and "###" ids included.
     const std::string names = "[Window][Imported a]b.glb with warnings###error]\nPos=-32768,32767\nSize=0,32767\nCollapsed=1\n";
     EXPECT_EQ(kept_quietly(names), names);
-    const std::string widest = "[Table][0xffffffff,64]\nRefScale=19.5\nColumn 63 UserID=0xABCDEF01 Width=32767 Weight=1000 Order=63 Sort=63v\n";
+    const std::string widest =
+        "[Table][0xffffffff,64]\nRefScale=19.5\nColumn 63 UserID=0xABCDEF01 Width=32767 Weight=1000 Order=63 Sort=63v\n";
     EXPECT_EQ(kept_quietly(widest), widest);
 }
 
@@ -53,11 +54,15 @@ TEST(ImGuiLayout, TableHeadersOutOfRangeOrMisformedAreDropped) {
         EXPECT_EQ(checked.text, "[Window][Help]\nCollapsed=0\n") << header;
         return checked.warning;
     };
-    EXPECT_EQ(warning("[Table][0x00000001,65]"), "imgui_layout line 1: [Table][0x00000001,65]: 65 columns; a table has at most 64; section dropped");
-    EXPECT_EQ(warning("[Table][0x00000001,0]"), "imgui_layout line 1: [Table][0x00000001,0]: 0 columns; a table has at least 1; section dropped");
-    EXPECT_EQ(warning("[Table][0x00000001,-3]"), "imgui_layout line 1: [Table][0x00000001,-3]: -3 columns; a table has at least 1; section dropped");
+    EXPECT_EQ(warning("[Table][0x00000001,65]"),
+              "imgui_layout line 1: [Table][0x00000001,65]: 65 columns; a table has at most 64; section dropped");
+    EXPECT_EQ(warning("[Table][0x00000001,0]"),
+              "imgui_layout line 1: [Table][0x00000001,0]: 0 columns; a table has at least 1; section dropped");
+    EXPECT_EQ(warning("[Table][0x00000001,-3]"),
+              "imgui_layout line 1: [Table][0x00000001,-3]: -3 columns; a table has at least 1; section dropped");
     EXPECT_EQ(warning("[Table][0x1,99999999999999999999999]"),
-              "imgui_layout line 1: [Table][0x1,99999999999999999999999]: 99999999999999999999999 columns; a table has at most 64; section dropped");
+              "imgui_layout line 1: [Table][0x1,99999999999999999999999]: 99999999999999999999999 columns; a table has at most 64; section "
+              "dropped");
     const std::string not_a_name = ": not a table's name (0x and up to 8 hex digits, a comma, the number of columns); section dropped";
     EXPECT_EQ(warning("[Table][0x1]"), "imgui_layout line 1: [Table][0x1]" + not_a_name);
     EXPECT_EQ(warning("[Table][1,3]"), "imgui_layout line 1: [Table][1,3]" + not_a_name);
@@ -81,15 +86,17 @@ TEST(ImGuiLayout, BadColumnLinesCostThemselves) {
     EXPECT_EQ(problem("Column 0 Sort=3v"), "imgui_layout line 2: Column 0 Sort=3v: Sort: expected 0 to 2 followed by v or ^; dropped");
     EXPECT_EQ(problem("Column 0 Sort=1"), "imgui_layout line 2: Column 0 Sort=1: Sort: expected 0 to 2 followed by v or ^; dropped");
     EXPECT_EQ(problem("Column 0 Visible=2"), "imgui_layout line 2: Column 0 Visible=2: Visible: expected 0 or 1; dropped");
-    EXPECT_EQ(problem("Column 0 Width=40000"), "imgui_layout line 2: Column 0 Width=40000: Width: expected a whole number from 0 to 32767; dropped");
-    EXPECT_EQ(problem("Column 0 UserID=0x123456789"), "imgui_layout line 2: Column 0 UserID=0x123456789: UserID: expected up to 8 hex digits; dropped");
+    EXPECT_EQ(problem("Column 0 Width=40000"),
+              "imgui_layout line 2: Column 0 Width=40000: Width: expected a whole number from 0 to 32767; dropped");
+    EXPECT_EQ(problem("Column 0 UserID=0x123456789"),
+              "imgui_layout line 2: Column 0 UserID=0x123456789: UserID: expected up to 8 hex digits; dropped");
     EXPECT_EQ(problem("Column 0 Width=5 Width=6"), "imgui_layout line 2: Column 0 Width=5 Width=6: Width given twice; dropped");
     EXPECT_EQ(problem("Column 0 Hidden=1"), "imgui_layout line 2: Column 0 Hidden=1: unknown field \"Hidden\"; dropped");
     EXPECT_EQ(problem("Column 0 Width"), "imgui_layout line 2: Column 0 Width: \"Width\" is not a field (Key=value); dropped");
     EXPECT_EQ(problem("Row 0"), "imgui_layout line 2: Row 0: not a table's line (RefScale=S or Column I ...); dropped");
     for (const char* weight : {"0", "0.0000", "-1", "1e3", "nan", "inf", "1000.5", ".5", "5."}) {
-        EXPECT_EQ(problem(std::string("Column 0 Weight=") + weight),
-                  std::string("imgui_layout line 2: Column 0 Weight=") + weight + ": Weight: expected a number above 0 and at most 1000; dropped");
+        EXPECT_EQ(problem(std::string("Column 0 Weight=") + weight), std::string("imgui_layout line 2: Column 0 Weight=") + weight +
+                                                                         ": Weight: expected a number above 0 and at most 1000; dropped");
     }
     for (const char* scale : {"0", "0.5", "1001", "-13", "1e2", "nan"}) {
         EXPECT_EQ(problem(std::string("RefScale=") + scale),
@@ -123,7 +130,8 @@ TEST(ImGuiLayout, UnknownAndMisformedSectionsAreDroppedWithTheirLines) {
     EXPECT_EQ(checked.text, "[Window][Help]\nPos=5,5\n");
     EXPECT_EQ(checked.warning,
               "imgui_layout line 1: Pos=1,1: a line outside any section; dropped; "
-              "imgui_layout line 2: [Docking][Data]: unknown section type \"Docking\"; ImGui 1.86 reads Window and Table sections; section dropped; "
+              "imgui_layout line 2: [Docking][Data]: unknown section type \"Docking\"; ImGui 1.86 reads Window and Table sections; section "
+              "dropped; "
               "imgui_layout line 4: [Window]: not a section header ([Type][Name]); section dropped; "
               "and 3 more parts of imgui_layout dropped");
 }

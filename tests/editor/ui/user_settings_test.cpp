@@ -13,8 +13,8 @@ namespace marionette {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::ScratchDir;
 using testing::read_file;
+using testing::ScratchDir;
 using testing::write_file;
 
 // Sets (or unsets, with nullopt) an environment variable for one test and restores it after.
@@ -180,7 +180,8 @@ TEST(UserSettingsTest, HostileJsonIsAnErrorAndTheFileIsLeftAlone) {
         return message;
     };
     EXPECT_EQ(error_for("{\"recovery\": {\"interval_seconds\": 1e999}}"),
-              file.string() + ": not valid JSON: line 1, column 35 (recovery.interval_seconds): number 1e999 is out of range (numbers must be finite)");
+              file.string() +
+                  ": not valid JSON: line 1, column 35 (recovery.interval_seconds): number 1e999 is out of range (numbers must be finite)");
     EXPECT_EQ(error_for("{\"window\": {\"width\": 1280, \"width\": 640}}"), file.string() + ": window: \"width\" is given twice");
     const std::string deep = error_for("{\"window\": " + std::string(100'000, '[') + std::string(100'000, ']') + "}");
     EXPECT_NE(deep.find("window[0][0][0]"), std::string::npos) << deep;
@@ -356,8 +357,9 @@ TEST(UserSettingsTest, ALayoutImGuiCannotReadIsCleanedWithAWarningAndSavedClean)
     ASSERT_TRUE(loaded.ok()) << loaded.message();
     EXPECT_EQ(loaded.value().window_width, 999);
     EXPECT_EQ(loaded.value().imgui_layout, "[Window][Outliner]\nPos=0,0\n");
-    EXPECT_EQ(warning, file.string() + ": recent_files[0]: expected a string, got number; skipped; imgui_layout line 3: "
-                                       "[Table][0x00000001,2000000000]: 2000000000 columns; a table has at most 64; section dropped");
+    EXPECT_EQ(warning, file.string() +
+                           ": recent_files[0]: expected a string, got number; skipped; imgui_layout line 3: "
+                           "[Table][0x00000001,2000000000]: 2000000000 columns; a table has at most 64; section dropped");
     ASSERT_TRUE(save_user_settings(loaded.value(), file).ok());
     EXPECT_EQ(read_file(file).find("2000000000"), std::string::npos) << read_file(file);
     ASSERT_TRUE(load_user_settings(file, &warning).ok());

@@ -9,10 +9,10 @@
 #include <cmath>
 #include <filesystem>
 
-#include "core/rig/rig_file.hpp"
 #include "core/math/rotation_math.hpp"
-#include "editor/viewport/picking.hpp"
+#include "core/rig/rig_file.hpp"
 #include "editor/edit_test_rigs.hpp"
+#include "editor/viewport/picking.hpp"
 #include "editor/viewport/viewport_scene.hpp"
 
 namespace marionette {
@@ -121,15 +121,17 @@ TEST(BonesInBox, ABoxTakesTheBonesItsLinesCrossEvenWithBothEndsOutside) {
     const std::vector<Transform> world = compute_world(rig.skeleton, rig.pose).value();
     const glm::vec2 middle = scene.on_bone("spine", 0.5f);
     // A small box on the spine's middle: neither end of it is inside.
-    const std::vector<int> in = bones_in_box(rig.skeleton, rig.pose, world, scene.controller().camera(), scene.view(), middle - glm::vec2(3.0f),
-                                             middle + glm::vec2(3.0f));
+    const std::vector<int> in = bones_in_box(rig.skeleton, rig.pose, world, scene.controller().camera(), scene.view(),
+                                             middle - glm::vec2(3.0f), middle + glm::vec2(3.0f));
     EXPECT_EQ(in, std::vector<int>{bone_named(rig, "spine")});
     // Corners given either way round.
-    EXPECT_EQ(bones_in_box(rig.skeleton, rig.pose, world, scene.controller().camera(), scene.view(), middle + glm::vec2(3.0f), middle - glm::vec2(3.0f)),
+    EXPECT_EQ(bones_in_box(rig.skeleton, rig.pose, world, scene.controller().camera(), scene.view(), middle + glm::vec2(3.0f),
+                           middle - glm::vec2(3.0f)),
               in);
     EXPECT_TRUE(bones_in_box(rig.skeleton, rig.pose, world, scene.controller().camera(), scene.view(), {1, 1}, {4, 4}).empty());
     // The whole view: every bone.
-    EXPECT_EQ(bones_in_box(rig.skeleton, rig.pose, world, scene.controller().camera(), scene.view(), {0, 0}, {800, 600}).size(), rig.skeleton.size());
+    EXPECT_EQ(bones_in_box(rig.skeleton, rig.pose, world, scene.controller().camera(), scene.view(), {0, 0}, {800, 600}).size(),
+              rig.skeleton.size());
 }
 
 TEST(BonesUnder, AJointSharedByAParentAndItsChildHasBoth) {
@@ -171,20 +173,22 @@ TEST(ViewportSelection, ADragOnEmptySpaceSelectsWhatTheBoxTouchesAndAClickThereD
     const glm::vec2 b = scene.on_bone("shin", 0.7f);
     const glm::vec2 lo = glm::min(a, b) - glm::vec2(4.0f);
     const glm::vec2 hi = glm::max(a, b) + glm::vec2(4.0f);
-    ASSERT_TRUE(bones_under(rig.skeleton, rig.pose, compute_world(rig.skeleton, rig.pose).value(), scene.controller().camera(), scene.view(),
-                            {hi.x + 30.0f, hi.y + 30.0f}, 8.0f)
+    ASSERT_TRUE(bones_under(rig.skeleton, rig.pose, compute_world(rig.skeleton, rig.pose).value(), scene.controller().camera(),
+                            scene.view(), {hi.x + 30.0f, hi.y + 30.0f}, 8.0f)
                     .empty());
     scene.drag({hi.x + 30.0f, hi.y + 30.0f}, lo);
     const std::vector<int> leg = bones_of(rig, {"thigh", "shin"});
     const std::vector<int>& got = scene.controller().selection().bones();
-    for (const int bone : leg) EXPECT_NE(std::find(got.begin(), got.end(), bone), got.end()) << rig.skeleton[static_cast<std::size_t>(bone)].name;
+    for (const int bone : leg)
+        EXPECT_NE(std::find(got.begin(), got.end(), bone), got.end()) << rig.skeleton[static_cast<std::size_t>(bone)].name;
     EXPECT_EQ(std::find(got.begin(), got.end(), bone_named(rig, "forearm")), got.end());
     EXPECT_TRUE(scene.document().rig() == before);
     // With Ctrl, a box adds: the forearm's middle.
     const glm::vec2 f = scene.on_bone("forearm", 0.5f);
     scene.drag(f + glm::vec2(-3.0f, 12.0f), f + glm::vec2(3.0f, -12.0f), 10, Modifiers{.ctrl = true});
-    EXPECT_NE(std::find(scene.controller().selection().bones().begin(), scene.controller().selection().bones().end(), bone_named(rig, "forearm")),
-              scene.controller().selection().bones().end());
+    EXPECT_NE(
+        std::find(scene.controller().selection().bones().begin(), scene.controller().selection().bones().end(), bone_named(rig, "forearm")),
+        scene.controller().selection().bones().end());
     EXPECT_GE(scene.controller().selection().size(), 3u);
     // A click on empty space: nothing.
     scene.click({hi.x + 30.0f, hi.y + 30.0f});
@@ -237,8 +241,8 @@ TEST(ViewportSelection, AltClickCyclesThroughTheBonesUnderThePointer) {
     ViewportScene scene(figure_2d());
     const Rig& rig = scene.document().rig();
     const glm::vec2 elbow = scene.on_bone("forearm", 0.0f);
-    const std::vector<int> under =
-        bones_under(rig.skeleton, rig.pose, compute_world(rig.skeleton, rig.pose).value(), scene.controller().camera(), scene.view(), elbow, 8.0f);
+    const std::vector<int> under = bones_under(rig.skeleton, rig.pose, compute_world(rig.skeleton, rig.pose).value(),
+                                               scene.controller().camera(), scene.view(), elbow, 8.0f);
     ASSERT_GE(under.size(), 2u);
     std::vector<int> seen;
     for (std::size_t i = 0; i < under.size() + 1; ++i) {
@@ -265,8 +269,8 @@ TEST(ViewportSelection, In3DAnAltDragOrbitsAndAnAltClickCycles) {
     EXPECT_FALSE(scene.controller().camera().view_direction() == camera.view_direction()) << "the drag did not orbit";
     EXPECT_TRUE(scene.controller().selection().empty());
     const glm::vec2 at = scene.on_bone("hand", 0.0f);
-    const std::vector<int> under =
-        bones_under(rig.skeleton, rig.pose, compute_world(rig.skeleton, rig.pose).value(), scene.controller().camera(), scene.view(), at, 8.0f);
+    const std::vector<int> under = bones_under(rig.skeleton, rig.pose, compute_world(rig.skeleton, rig.pose).value(),
+                                               scene.controller().camera(), scene.view(), at, 8.0f);
     ASSERT_FALSE(under.empty());
     scene.click(at, Modifiers{.alt = true});
     EXPECT_EQ(scene.controller().selected(), under.front());
@@ -309,7 +313,9 @@ TEST(ViewportSelection, In3DEverySelectedBoneTurnsByTheGrabbedBonesTurnInItsOwnF
     const std::vector<Transform> w1 = compute_world(after.skeleton, after.pose).value();
     const auto own_turn = [&](std::size_t b) {
         const int p = before.skeleton[b].parent;
-        const glm::quat parent_turn = p < 0 ? glm::quat(1, 0, 0, 0) : w1[static_cast<std::size_t>(p)].rotation * glm::inverse(w0[static_cast<std::size_t>(p)].rotation);
+        const glm::quat parent_turn =
+            p < 0 ? glm::quat(1, 0, 0, 0)
+                  : w1[static_cast<std::size_t>(p)].rotation * glm::inverse(w0[static_cast<std::size_t>(p)].rotation);
         return glm::inverse(parent_turn) * w1[b].rotation * glm::inverse(w0[b].rotation);
     };
     const glm::quat head_turn = own_turn(head);

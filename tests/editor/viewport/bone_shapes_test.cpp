@@ -88,7 +88,8 @@ TEST(BoneShapes, LooksPaintEachBoneWithAnOutline) {
     const auto brightness = [](const glm::vec4& c) { return c.r + c.g + c.b; };
     EXPECT_LT(brightness(normal.outline), 0.5f * brightness(normal.fill));
     EXPECT_GT(brightness(selected.outline), brightness(selected.fill));
-    EXPECT_GT(brightness(bone_paint(kDefaultBoneColor, BoneLook::Hovered).outline), brightness(bone_paint(kDefaultBoneColor, BoneLook::Hovered).fill));
+    EXPECT_GT(brightness(bone_paint(kDefaultBoneColor, BoneLook::Hovered).outline),
+              brightness(bone_paint(kDefaultBoneColor, BoneLook::Hovered).fill));
     EXPECT_NE(bone_paint(kDefaultBoneColor, BoneLook::Hovered).fill, selected.fill);
     EXPECT_NE(bone_paint(kDefaultBoneColor, BoneLook::InChain).fill, normal.fill);
 }

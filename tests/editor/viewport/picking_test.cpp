@@ -149,8 +149,10 @@ TEST(Picking, BonesBehindTheCameraAreIgnored) {
     const ViewCamera c = camera_front(5.0f);  // eye at z = 5
     const Skeleton sk = skeleton_of({1.0f});
     // Behind the eye, the joint would project exactly onto the center.
-    EXPECT_FALSE(pick_bone(sk, Pose::rest(sk.size()), std::vector<Transform>{at({0, 0, 7})}, c, kViewport, {400.0f, 300.0f}, 8.0f).has_value());
-    EXPECT_TRUE(pick_bone(sk, Pose::rest(sk.size()), std::vector<Transform>{at({0, 0, -1})}, c, kViewport, {400.0f, 300.0f}, 8.0f).has_value());
+    EXPECT_FALSE(
+        pick_bone(sk, Pose::rest(sk.size()), std::vector<Transform>{at({0, 0, 7})}, c, kViewport, {400.0f, 300.0f}, 8.0f).has_value());
+    EXPECT_TRUE(
+        pick_bone(sk, Pose::rest(sk.size()), std::vector<Transform>{at({0, 0, -1})}, c, kViewport, {400.0f, 300.0f}, 8.0f).has_value());
 }
 
 TEST(Picking, BoneCrossingTheNearPlaneKeepsOnlyItsVisiblePart) {

@@ -9,15 +9,15 @@
 #include <cmath>
 #include <filesystem>
 
-#include "core/rig/forward_kinematics.hpp"
-#include "core/ik/joint_limits.hpp"
-#include "core/rig/rig_file.hpp"
 #include "core/anim/state_pose.hpp"
-#include "editor/viewport/bounding_box.hpp"
-#include "editor/edits/edits.hpp"
-#include "editor/viewport/shown_extent.hpp"
-#include "editor/ui/status_line.hpp"
+#include "core/ik/joint_limits.hpp"
+#include "core/rig/forward_kinematics.hpp"
+#include "core/rig/rig_file.hpp"
 #include "editor/edit_test_rigs.hpp"
+#include "editor/edits/edits.hpp"
+#include "editor/ui/status_line.hpp"
+#include "editor/viewport/bounding_box.hpp"
+#include "editor/viewport/shown_extent.hpp"
 #include "editor/viewport/viewport_scene.hpp"
 
 namespace marionette {
@@ -286,8 +286,7 @@ TEST(ViewportController, AnIkGrabTakesTheChainWhoseEndIsNearer) {
     scene.send(ViewportInput::release(to));
     // The wrist (the forearm's tip) moved as the mouse did: the grab's offset from it kept.
     const glm::vec2 wrist_after = scene.on_bone("forearm", 1.0f);
-    EXPECT_LT(glm::length(wrist_after - (wrist_before + (to - near_wrist))), 1.0f)
-        << "wrist at " << wrist_after.x << ", " << wrist_after.y;
+    EXPECT_LT(glm::length(wrist_after - (wrist_before + (to - near_wrist))), 1.0f) << "wrist at " << wrist_after.x << ", " << wrist_after.y;
     EXPECT_EQ(scene.history().undo_label(), "Drag forearm");
 
     const glm::vec2 near_fingers = scene.on_bone("hand", 0.9f);
@@ -314,7 +313,8 @@ TEST(ViewportController, TheCameraIsSavedWithTheRigAndOpensWithIt) {
     const Json camera = scene.controller().camera().to_json();
     scene.document().set_view_data(nlohmann::ordered_json{{"camera", camera}});
     EXPECT_FALSE(scene.document().modified()) << "a camera move is no unsaved change";
-    const std::filesystem::path file = std::filesystem::temp_directory_path() / ("marionette-camera-" + std::to_string(::getpid()) + ".json");
+    const std::filesystem::path file =
+        std::filesystem::temp_directory_path() / ("marionette-camera-" + std::to_string(::getpid()) + ".json");
     ASSERT_TRUE(scene.document().save_as(file).ok());
     EXPECT_FALSE(scene.document().rig().editor.json().contains("camera")) << "the rig itself is unchanged";
 

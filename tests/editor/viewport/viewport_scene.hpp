@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "core/rig/forward_kinematics.hpp"
+#include "editor/edit_test_rigs.hpp"
 #include "editor/viewport/shown_extent.hpp"
 #include "editor/viewport/viewport_controller.hpp"
-#include "editor/edit_test_rigs.hpp"
 
 namespace marionette::testing {
 

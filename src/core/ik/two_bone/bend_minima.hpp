@@ -229,10 +229,9 @@ int bend_minima(const Miss& miss, MissShape shape, float lo, float hi, BendMinim
         const float a = i > 0 ? lo + step * static_cast<float>(i - 1) : lo;
         const float b = i < n ? lo + step * static_cast<float>(i + 1) : hi;
         const float x = i == 0 ? lo : (i == n ? hi : lo + step * static_cast<float>(i));
-        BendMinimum m = shape == MissShape::Rough
-                            ? refine_by_sections(miss, a, b)
-                            : refine_bend(miss, a, b, Rot2{bend_c[i > 0 ? i - 1 : 0], bend_s[i > 0 ? i - 1 : 0]}, x, misses[1 + i], misses[i > 0 ? i : 1],
-                                          misses[i < n ? 2 + i : 1 + n]);
+        BendMinimum m = shape == MissShape::Rough ? refine_by_sections(miss, a, b)
+                                                  : refine_bend(miss, a, b, Rot2{bend_c[i > 0 ? i - 1 : 0], bend_s[i > 0 ? i - 1 : 0]}, x,
+                                                                misses[1 + i], misses[i > 0 ? i : 1], misses[i < n ? 2 + i : 1 + n]);
         if (i == 0 && misses[1] <= m.miss) m = {lo, misses[1]};
         if (i == n && misses[1 + n] <= m.miss) m = {hi, misses[1 + n]};
         found[count++] = m;

@@ -3,11 +3,11 @@
 #include <string>
 #include <vector>
 
-#include "core/rig/forward_kinematics.hpp"
 #include "core/base/job_validated.hpp"
 #include "core/ik/two_bone/two_bone_guards.hpp"
 #include "core/ik/two_bone/two_bone_lanes.hpp"
 #include "core/ik/two_bone/two_bone_solver.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 namespace marionette {
 
@@ -56,10 +56,10 @@ std::string bone_name(const Skeleton& skeleton, int bone) { return "\"" + skelet
     in.rest_b_w[lane] = lower.rest.rotation.w;
     in.rest_b_z[lane] = lower.rest.rotation.z;
     in.bend[lane] = limb.settings.bend < 0 ? -1.0f : 1.0f;
-    in.soft_goal2[lane] = limb.settings.softness > 0.0f ? soft_goal_squared({target.x - root.x, target.y - root.y, 0.0f},
-                                                                           {offset.x, offset.y, 0.0f},
-                                                                           lower_length, limb.settings.softness)
-                                                        : -1.0f;
+    in.soft_goal2[lane] = limb.settings.softness > 0.0f
+                              ? soft_goal_squared({target.x - root.x, target.y - root.y, 0.0f}, {offset.x, offset.y, 0.0f}, lower_length,
+                                                  limb.settings.softness)
+                              : -1.0f;
     in.tolerance[lane] = limb.tolerance;
 }
 
@@ -147,8 +147,8 @@ Status TwoBoneBatchJob::validate() const {
         for (const int b : {limbs[i].root, limbs[i].effector}) {
             int& owner = limb_of[static_cast<std::size_t>(b)];
             if (owner >= 0) {
-                return Error{"two-bone batch: " + limb_name(i) + " and " + limb_name(static_cast<std::size_t>(owner)) +
-                             " share the bone " + bone_name(sk, b) + ": the limbs must be independent"};
+                return Error{"two-bone batch: " + limb_name(i) + " and " + limb_name(static_cast<std::size_t>(owner)) + " share the bone " +
+                             bone_name(sk, b) + ": the limbs must be independent"};
             }
             owner = static_cast<int>(i);
         }

@@ -10,20 +10,20 @@
 
 #include <span>
 
+#include "core/base/result.hpp"
 #include "core/ik/ik_chain.hpp"
 #include "core/ik/ik_result.hpp"
 #include "core/rig/pose.hpp"
-#include "core/base/result.hpp"
 #include "core/rig/rig.hpp"
 
 namespace marionette {
 
 struct TwoBoneLimb {
-    int root = -1;            // the upper bone
-    int effector = -1;        // the lower bone, a child of root
-    glm::vec3 target{0.0f};   // world space
+    int root = -1;           // the upper bone
+    int effector = -1;       // the lower bone, a child of root
+    glm::vec3 target{0.0f};  // world space
     TwoBoneSettings settings;
-    float tolerance = 0.0f;   // "reached" distance; 0: 1e-4 of the limb's reach
+    float tolerance = 0.0f;  // "reached" distance; 0: 1e-4 of the limb's reach
 };
 
 struct TwoBoneBatchJob {

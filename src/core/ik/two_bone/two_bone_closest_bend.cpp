@@ -5,12 +5,12 @@
 #include <optional>
 
 #include "core/ik/two_bone/bend_minima.hpp"
-#include "core/math/lanes_scalar.hpp"
-#include "core/math/lanes_sse.hpp"
-#include "core/math/rotation_math.hpp"
 #include "core/ik/two_bone/two_bone_guards.hpp"
 #include "core/ik/two_bone/two_bone_shaped_limb.hpp"
 #include "core/ik/two_bone/two_bone_swing_twist_search.hpp"
+#include "core/math/lanes_scalar.hpp"
+#include "core/math/lanes_sse.hpp"
+#include "core/math/rotation_math.hpp"
 
 namespace marionette::shaped {
 
@@ -136,7 +136,8 @@ int swing_twist_minima(const Limb& L, float tolerance, BendMinimum* found, Measu
         int count = 0;
         for (int k = 0; k < bounds; ++k) {
             const float miss = closest_aim_at(L, bound[k].bend, measured).miss;
-            if (bound[k].miss <= least_bound + tolerance && miss <= least_bound + kCertainOfTolerance * tolerance) found[count++] = {bound[k].bend, miss};
+            if (bound[k].miss <= least_bound + tolerance && miss <= least_bound + kCertainOfTolerance * tolerance)
+                found[count++] = {bound[k].bend, miss};
         }
         return count;
     }
@@ -194,7 +195,8 @@ ClosestBend closest_bend(const Limb& L, Rot2 bend_now, float tolerance) {
     } else if (L.upper == UpperKind::SwingTwist) {
         count = swing_twist_minima(L, tolerance, found, measured);
     }
-    if (count == 0) count = bend_minima([&L](Rot2 theta) { return closest_aim(L, theta).miss; }, MissShape::Rough, L.bends.lo, L.bends.hi, found);
+    if (count == 0)
+        count = bend_minima([&L](Rot2 theta) { return closest_aim(L, theta).miss; }, MissShape::Rough, L.bends.lo, L.bends.hi, found);
     float best = INFINITY;
     int least = 0;
     for (int k = 0; k < count; ++k) {

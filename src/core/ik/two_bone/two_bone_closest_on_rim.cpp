@@ -16,12 +16,12 @@
 #include <optional>
 #include <utility>
 
-#include "core/math/angle_arc.hpp"
-#include "core/math/rotation_math.hpp"
 #include "core/ik/two_bone/two_bone_guards.hpp"
 #include "core/ik/two_bone/two_bone_shaped_limb.hpp"
 #include "core/ik/two_bone/two_bone_swing_twist_rim.hpp"
 #include "core/ik/two_bone/two_bone_swing_twist_search.hpp"
+#include "core/math/angle_arc.hpp"
+#include "core/math/rotation_math.hpp"
 
 namespace marionette::shaped {
 
@@ -73,7 +73,8 @@ struct Answers {
 // least misses.
 struct TwistEnds {
     TwistEnds(const Limb& L, const RimPoses& rim, const AngleArc& bends)
-        : at{{L.swing_twist.twist_lo_half, L.tip0, L.tip_c, L.tip_s, rim.turned, bends}, {L.swing_twist.twist_hi_half, L.tip0, L.tip_c, L.tip_s, rim.turned, bends}} {}
+        : at{{L.swing_twist.twist_lo_half, L.tip0, L.tip_c, L.tip_s, rim.turned, bends},
+             {L.swing_twist.twist_hi_half, L.tip0, L.tip_c, L.tip_s, rim.turned, bends}} {}
     TwistEndRim at[2];
 
     // The least miss of their poses at the first (up to four) of the directions, and its
@@ -158,7 +159,8 @@ void add_straight_aims(const Limb& L, const AngleArc& bends, float tolerance, An
         if (sa * cs + ca * ss > 0.0f && L.dir_rest.x < ca * cs - sa * ss - kEdge) continue;  // beyond alpha + S
         if (sa * cs - ca * ss > 0.0f && L.dir_rest.x > ca * cs + sa * ss + kEdge) continue;  // short of alpha - S
         const int branch = branch_of(L.shape, theta);
-        if (const std::optional<glm::quat> q = exact_aim(L, theta, branch != 0 ? branch : L.shape.rest_branch)) answers.add_straight(*q, end, miss);
+        if (const std::optional<glm::quat> q = exact_aim(L, theta, branch != 0 ? branch : L.shape.rest_branch))
+            answers.add_straight(*q, end, miss);
     }
 }
 
@@ -183,7 +185,8 @@ std::optional<ClosestBend> closest_on_rim(const Limb& L, Rot2 bend_now, float to
     int next = 0;
     auto twist_free_within = [&](float cutoff) {
         for (; next < minima && free_minima[next].bound <= cutoff; ++next) {
-            if (rim->twist_free_at(free_minima[next].a, free_minima[next].side)) answers.add_on_rim(free_minima[next].a, free_minima[next].bound);
+            if (rim->twist_free_at(free_minima[next].a, free_minima[next].side))
+                answers.add_on_rim(free_minima[next].a, free_minima[next].bound);
         }
     };
     const float least_bound = minima > 0 ? free_minima[0].bound : INFINITY;
@@ -211,7 +214,8 @@ std::optional<ClosestBend> closest_on_rim(const Limb& L, Rot2 bend_now, float to
     if (answers.count == 0) return std::nullopt;  // no minimum found (found by fuzzing): the bend's search decides
 
     auto posed = [&](const Answer& a) {
-        if (a.straight >= 0) return Posed{answers.straight_poses[a.straight], answers.straight_bends[a.straight], rot2(answers.straight_bends[a.straight])};
+        if (a.straight >= 0)
+            return Posed{answers.straight_poses[a.straight], answers.straight_bends[a.straight], rot2(answers.straight_bends[a.straight])};
         const Rot2 direction{a.c, a.s};
         const RimPoses::Closest c = rim->closest(direction);
         return Posed{rim->rotation(direction, c.twist, c.bend, L.swing_twist), bends.angle_on(c.bend), c.bend};

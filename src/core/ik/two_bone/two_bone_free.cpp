@@ -2,13 +2,13 @@
 
 #include <cmath>
 
-#include "core/rig/forward_kinematics.hpp"
 #include "core/ik/joint_limits.hpp"
-#include "core/math/rotation_math.hpp"
 #include "core/ik/two_bone/two_bone_guards.hpp"
 #include "core/ik/two_bone/two_bone_limb.hpp"
 #include "core/ik/two_bone/two_bone_solver.hpp"
 #include "core/ik/two_bone/two_bone_swing_twist.hpp"
+#include "core/math/rotation_math.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 namespace marionette {
 
@@ -79,8 +79,8 @@ struct BendPlane {
 
 struct PlaneSolve {
     glm::quat upper{1.0f, 0.0f, 0.0f, 0.0f}, lower{1.0f, 0.0f, 0.0f, 0.0f};  // the pose rotations
-    Rot2 bend;  // the lower bone's turn about the axis from rest
-    glm::vec3 aim{1.0f, 0.0f, 0.0f};  // root joint -> target, unit, in the upper bone's rest frame
+    Rot2 bend;                                                               // the lower bone's turn about the axis from rest
+    glm::vec3 aim{1.0f, 0.0f, 0.0f};                                         // root joint -> target, unit, in the upper bone's rest frame
     float distance = 0.0f, goal = 0.0f;
     bool flat = false;  // straight or folded: both sides give one tip and bend (a half swivel apart)
 };
@@ -93,8 +93,8 @@ enum class PlaneAnswer { Solved, Degenerate, Refused };
 // aim, bend)`, asked before the frames are built, can refuse the triangle (a limited limb's
 // bend out of range, or an aim no pose within the upper joint's limits takes).
 template <class MayAim>
-[[gnu::always_inline]] inline PlaneAnswer solve_in_plane(const TwoBoneJob& job, const BendPlane& p, const glm::vec3& target, const glm::vec3& pole, int branch,
-                                                         PlaneSolve& out, const MayAim& may_aim) {
+[[gnu::always_inline]] inline PlaneAnswer solve_in_plane(const TwoBoneJob& job, const BendPlane& p, const glm::vec3& target,
+                                                         const glm::vec3& pole, int branch, PlaneSolve& out, const MayAim& may_aim) {
     // The aim's frame is built in the parent's frame, the tip's in the upper bone's rest frame:
     // the rest rotation is taken off the turn between them at the end, rather than put on the
     // target and the pole at the start, where it would lengthen the chain of dependent steps.
@@ -254,7 +254,8 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::ve
             if (!within_upper(s.upper)) {
                 s.upper = constrain_rotation(s.upper, *upper_limits, false);
                 write_plane_solve(job, p, s, result);
-                const glm::vec3 tip = s.upper * (local_translation(sk, *job.pose, static_cast<std::size_t>(job.effector)) + lower_bone.rest.rotation * (s.lower * glm::vec3{p.lower, 0.0f, 0.0f}));
+                const glm::vec3 tip = s.upper * (local_translation(sk, *job.pose, static_cast<std::size_t>(job.effector)) +
+                                                 lower_bone.rest.rotation * (s.lower * glm::vec3{p.lower, 0.0f, 0.0f}));
                 result.error = glm::length(tip - s.distance * s.aim);
                 result.reached = result.error <= reach_tolerance(job.tolerance, p.reach);
                 return LimitedAnswer::Solved;

@@ -1,8 +1,8 @@
 #include "core/ik/two_bone/two_bone_lanes.hpp"
 
-#include "core/math/rotation_math.hpp"
 #include "core/ik/two_bone/two_bone_guards.hpp"
 #include "core/ik/two_bone/two_bone_solver.hpp"
+#include "core/math/rotation_math.hpp"
 
 #if defined(__SSE2__)
 

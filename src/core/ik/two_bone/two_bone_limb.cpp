@@ -2,8 +2,8 @@
 
 #include <glm/gtc/quaternion.hpp>
 
-#include "core/rig/forward_kinematics.hpp"
 #include "core/ik/two_bone/two_bone_guards.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 namespace marionette {
 
@@ -98,8 +98,8 @@ glm::vec3 LimbShape::bend_normal(const glm::vec3& tip_dir, int branch) const {
 
 // Near a half turn, from the matrix: kept out of line, its registers would otherwise be set up
 // on every call.
-glm::quat rotation_of_frames(const glm::vec3& from_x, const glm::vec3& from_y, const glm::vec3& from_z, const glm::vec3& to_x, const glm::vec3& to_y,
-                             const glm::vec3& to_z) {
+glm::quat rotation_of_frames(const glm::vec3& from_x, const glm::vec3& from_y, const glm::vec3& from_z, const glm::vec3& to_x,
+                             const glm::vec3& to_y, const glm::vec3& to_z) {
     const glm::mat3 from{from_x, from_y, from_z};
     const glm::mat3 to{to_x, to_y, to_z};
     return normalized(glm::quat_cast(to * glm::transpose(from)));

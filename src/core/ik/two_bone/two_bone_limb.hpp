@@ -12,31 +12,29 @@
 #include <optional>
 
 #include "core/ik/joint_limits.hpp"
-#include "core/rig/pose.hpp"
 #include "core/math/rotation_math.hpp"
+#include "core/rig/pose.hpp"
 #include "core/rig/skeleton.hpp"
 
 namespace marionette {
 
 struct LimbShape {
-    glm::vec3 offset{0.0f};                 // the middle joint in the upper bone's frame
-    float upper = 0.0f;                     // |offset|
-    float lower = 0.0f;                     // the lower bone's length
+    glm::vec3 offset{0.0f};  // the middle joint in the upper bone's frame
+    float upper = 0.0f;      // |offset|
+    float lower = 0.0f;      // the lower bone's length
     glm::quat rest_b{1.0f, 0.0f, 0.0f, 0.0f};
-    glm::vec3 axis_b{0.0f, 0.0f, 1.0f};     // the bend axis in the lower bone's rest frame
-    glm::vec3 axis{0.0f, 0.0f, 1.0f};       // and in the upper bone's frame
+    glm::vec3 axis_b{0.0f, 0.0f, 1.0f};  // the bend axis in the lower bone's rest frame
+    glm::vec3 axis{0.0f, 0.0f, 1.0f};    // and in the upper bone's frame
     // The lower bone's rest direction (upper frame) split about the axis: along it, across it,
     // and across it turned a quarter about it.
     glm::vec3 along{0.0f}, across{0.0f}, across_turned{0.0f};
-    Rot2 straight;                          // the bend of the straight limb
-    float k = 0.0f, c = 0.0f;               // |T|^2 = k + c cos(θ - straight)
-    float reach = 0.0f, fold = 0.0f;        // the longest and shortest |T|
-    int rest_branch = 1;                    // the side the rest pose bends to (+1 when straight)
+    Rot2 straight;                    // the bend of the straight limb
+    float k = 0.0f, c = 0.0f;         // |T|^2 = k + c cos(θ - straight)
+    float reach = 0.0f, fold = 0.0f;  // the longest and shortest |T|
+    int rest_branch = 1;              // the side the rest pose bends to (+1 when straight)
 
     // T(θ) for the bend θ as a unit complex number.
-    glm::vec3 tip(Rot2 theta) const {
-        return offset + lower * (along + theta.c * across + theta.s * across_turned);
-    }
+    glm::vec3 tip(Rot2 theta) const { return offset + lower * (along + theta.c * across + theta.s * across_turned); }
     // The bend on `branch` (+1 or -1) whose tip lies `goal` from the root joint; `goal` is
     // clamped to [fold, reach].
     Rot2 bend_for(float goal, int branch) const;
@@ -67,8 +65,8 @@ glm::quat rotation_taking(const glm::vec3& from_x, const glm::vec3& from_y, cons
 
 // The same for whole right-handed orthonormal frames (from_z = from_x x from_y, to_z likewise),
 // for callers that know the third axes without a cross product.
-[[gnu::noinline]] glm::quat rotation_of_frames(const glm::vec3& from_x, const glm::vec3& from_y, const glm::vec3& from_z, const glm::vec3& to_x,
-                                               const glm::vec3& to_y, const glm::vec3& to_z);
+[[gnu::noinline]] glm::quat rotation_of_frames(const glm::vec3& from_x, const glm::vec3& from_y, const glm::vec3& from_z,
+                                               const glm::vec3& to_x, const glm::vec3& to_y, const glm::vec3& to_z);
 // With `before`, before * that rotation (unit when `before` is): the product is formed beside the
 // normalization rather than after it.
 inline glm::quat rotation_taking_frames(const glm::vec3& from_x, const glm::vec3& from_y, const glm::vec3& from_z, const glm::vec3& to_x,

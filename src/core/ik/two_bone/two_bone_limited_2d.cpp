@@ -18,14 +18,14 @@
 
 #include <cmath>
 
-#include "core/rig/forward_kinematics.hpp"
 #include "core/ik/joint_limits.hpp"
-#include "core/math/angle_arc.hpp"
-#include "core/math/rotation_math.hpp"
 #include "core/ik/two_bone/two_bone_free.hpp"
 #include "core/ik/two_bone/two_bone_guards.hpp"
 #include "core/ik/two_bone/two_bone_solver.hpp"
 #include "core/ik/two_bone/two_bone_triangle_2d.hpp"
+#include "core/math/angle_arc.hpp"
+#include "core/math/rotation_math.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 namespace marionette {
 
@@ -39,7 +39,7 @@ Rot2 as_rot2(glm::vec2 v) { return {v.x, v.y}; }
 struct LimitedLimb2d {
     TriangleSides2d triangle;
     float tiny = 0.0f;
-    AngleArc range_a, range_b;            // the pose angles each joint allows
+    AngleArc range_a, range_b;  // the pose angles each joint allows
 
     bool set_up(const TwoBoneJob& job, glm::vec2 target) {
         if (!triangle_2d_sides(job, target, triangle)) return false;
@@ -132,7 +132,7 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& re
     // numbers stay in registers; weighed one by one where found they were loaded again for each).
     Rot2 bends[8];
     int bend_count = 0;
-    bends[bend_count++] = offset_dir;                       // straight
+    bends[bend_count++] = offset_dir;                          // straight
     bends[bend_count++] = Rot2{-offset_dir.c, -offset_dir.s};  // folded
     // The exact bends, from the sides (Heron's formula, as the triangle); at full reach or at
     // the fold they are the straight or folded limb already considered.
@@ -151,7 +151,8 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& re
         Rot2 b_from = b_now;
         if (range_d.bounded && !range_d.contains(rest_b * b_now)) {
             const float angle = angle_of(b_now);  // the angle's clamp, as the shape's search takes it
-            b_from = angle < range_d.lo_angle ? conjugate(rest_b) * range_d.lo : (angle > range_d.hi_angle ? conjugate(rest_b) * range_d.hi : b_now);
+            b_from = angle < range_d.lo_angle ? conjugate(rest_b) * range_d.lo
+                                              : (angle > range_d.hi_angle ? conjugate(rest_b) * range_d.hi : b_now);
         }
         return rest_b * b_from;
     };

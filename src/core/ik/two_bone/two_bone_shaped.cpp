@@ -3,13 +3,13 @@
 #include <cmath>
 #include <optional>
 
-#include "core/rig/forward_kinematics.hpp"
 #include "core/ik/joint_limits.hpp"
 #include "core/ik/two_bone/two_bone_guards.hpp"
 #include "core/ik/two_bone/two_bone_limb.hpp"
 #include "core/ik/two_bone/two_bone_shaped_limb.hpp"
 #include "core/ik/two_bone/two_bone_solver.hpp"
 #include "core/ik/two_bone/two_bone_swing_twist.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 namespace marionette {
 
@@ -20,9 +20,7 @@ namespace {
 float angle_2d_of(const glm::vec3& v) { return std::atan2(v.y, v.x); }
 
 // 2D: the upper joint's pose angle that turns the tip direction onto dir.
-float aim_angle_2d(const Limb& L, const glm::vec3& tip_dir) {
-    return wrap_angle(angle_2d_of(L.dir) - angle_2d_of(tip_dir) - L.rest_angle);
-}
+float aim_angle_2d(const Limb& L, const glm::vec3& tip_dir) { return wrap_angle(angle_2d_of(L.dir) - angle_2d_of(tip_dir) - L.rest_angle); }
 
 }  // namespace
 
@@ -42,8 +40,9 @@ std::optional<glm::quat> exact_aim(const Limb& L, Rot2 theta, int branch) {
         return rotation_2d(angle);
     }
     if (L.upper == UpperKind::Hinge) return std::nullopt;  // no swivel: the closest-tip search finds it
-    const glm::quat turn = rotation_taking(tip_dir, L.shape.bend_normal(tip_dir, branch), L.dir,
-                                             bend_side(L.dir, L.hint, L.tiny, [&L] { return L.normal_from_rest ? L.rest_a * L.shape.rest_normal() : L.normal; }).normal);
+    const glm::quat turn = rotation_taking(
+        tip_dir, L.shape.bend_normal(tip_dir, branch), L.dir,
+        bend_side(L.dir, L.hint, L.tiny, [&L] { return L.normal_from_rest ? L.rest_a * L.shape.rest_normal() : L.normal; }).normal);
     const glm::quat to_rest = glm::conjugate(L.rest_a);
     const glm::quat q0 = normalized(to_rest * turn);
     if (L.upper == UpperKind::Free) return q0;
@@ -96,9 +95,7 @@ Aim closest_aim(const Limb& L, Rot2 theta) {
     const glm::vec3 tip_dir = tip / length;
     glm::vec3 u = L.dir;
     switch (L.upper) {
-        case UpperKind::Free:
-            aim.along_dir = true;
-            break;
+        case UpperKind::Free: aim.along_dir = true; break;
         case UpperKind::Range2d: {
             const float wanted = aim_angle_2d(L, tip_dir);
             const float allowed = nearest_allowed_angle(wanted, L.upper_range);
@@ -121,8 +118,7 @@ Aim closest_aim(const Limb& L, Rot2 theta) {
             aim.pose = rotation_between(tip_dir, glm::conjugate(L.rest_a) * u);
             break;
         }
-        case UpperKind::SwingTwist:
-            return swing_twist_aim(L, tip_dir, length, closest_swing_twist_aim(tip_dir, L.dir_rest, L.swing_twist));
+        case UpperKind::SwingTwist: return swing_twist_aim(L, tip_dir, length, closest_swing_twist_aim(tip_dir, L.dir_rest, L.swing_twist));
         case UpperKind::Hinge: {
             const glm::vec3 h = L.upper_hinge;
             const glm::vec3 want = glm::conjugate(L.rest_a) * L.dir;

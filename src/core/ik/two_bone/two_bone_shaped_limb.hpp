@@ -9,8 +9,8 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
-#include "core/ik/two_bone/bend_minima.hpp"
 #include "core/ik/joint_limits.hpp"
+#include "core/ik/two_bone/bend_minima.hpp"
 #include "core/ik/two_bone/two_bone_limb.hpp"
 #include "core/ik/two_bone/two_bone_swing_twist.hpp"
 
@@ -22,25 +22,25 @@ enum class UpperKind { Free, Range2d, Cone, Hinge, SwingTwist };
 struct Limb {
     LimbShape shape;
     bool is_2d = false;
-    glm::vec3 root{0.0f};           // the root joint in the parent frame
+    glm::vec3 root{0.0f};  // the root joint in the parent frame
     glm::quat rest_a{1.0f, 0.0f, 0.0f, 0.0f};
     UpperKind upper = UpperKind::Free;
     const JointLimits* upper_limits = nullptr;
-    AngleRange upper_range{};       // Range2d, Hinge
-    glm::vec3 upper_hinge{0.0f};    // Hinge, in the upper bone's rest frame
+    AngleRange upper_range{};                 // Range2d, Hinge
+    glm::vec3 upper_hinge{0.0f};              // Hinge, in the upper bone's rest frame
     float cos_cone = -1.0f, sin_cone = 0.0f;  // Cone: of the largest turn from rest, for the closest-tip search
     float cos_half_cone = 0.0f;
-    SwingTwistLimits swing_twist{}; // SwingTwist
-    float rest_angle = 0.0f;        // 2D: the upper bone's rest rotation as an angle
-    AngleRange bends{};             // the middle joint's allowed bends
-    glm::vec3 dir{1.0f, 0.0f, 0.0f};  // root joint -> target, unit
+    SwingTwistLimits swing_twist{};        // SwingTwist
+    float rest_angle = 0.0f;               // 2D: the upper bone's rest rotation as an angle
+    AngleRange bends{};                    // the middle joint's allowed bends
+    glm::vec3 dir{1.0f, 0.0f, 0.0f};       // root joint -> target, unit
     glm::vec3 dir_rest{1.0f, 0.0f, 0.0f};  // dir in the upper bone's rest frame
     // The tip T(θ) = tip0 + cos θ tip_c + sin θ tip_s (LimbShape::tip's terms gathered).
     glm::vec3 tip0{0.0f}, tip_c{0.0f}, tip_s{0.0f};
-    float goal = 0.0f;              // the distance the tip is sent to along dir (within fold..reach)
-    float wanted = 0.0f;            // the same before clamping: where a limited tip gets as close as it can to
+    float goal = 0.0f;                           // the distance the tip is sent to along dir (within fold..reach)
+    float wanted = 0.0f;                         // the same before clamping: where a limited tip gets as close as it can to
     glm::quat pose_now{1.0f, 0.0f, 0.0f, 0.0f};  // the upper joint's current pose rotation
-    glm::vec3 hint{0.0f};           // 3D: the pole (or the current middle joint) from the root joint
+    glm::vec3 hint{0.0f};                        // 3D: the pole (or the current middle joint) from the root joint
     // 3D: the bend normal kept next to the hint's line: the rest pose's for a pole (worked out
     // only when the pole is that near its line), else `normal`.
     bool normal_from_rest = false;

@@ -3,16 +3,16 @@
 #include <cmath>
 #include <limits>
 
+#include "core/base/job_validated.hpp"
 #include "core/ik/chain_placement.hpp"
 #include "core/ik/chain_rules.hpp"
-#include "core/rig/forward_kinematics.hpp"
-#include "core/base/job_validated.hpp"
-#include "core/math/rotation_math.hpp"
 #include "core/ik/solve_extent.hpp"
 #include "core/ik/two_bone/two_bone_free.hpp"
 #include "core/ik/two_bone/two_bone_guards.hpp"
 #include "core/ik/two_bone/two_bone_shaped.hpp"
 #include "core/ik/two_bone/two_bone_triangle_2d.hpp"
+#include "core/math/rotation_math.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 namespace marionette {
 

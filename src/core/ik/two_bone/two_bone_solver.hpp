@@ -10,10 +10,10 @@
 // on its own bend side and never flips. Degenerate inputs (target at the root, zero-length
 // bones, a pole on the root->target line) give a defined, finite pose.
 
+#include "core/base/result.hpp"
 #include "core/ik/ik_chain.hpp"
 #include "core/ik/ik_result.hpp"
 #include "core/rig/pose.hpp"
-#include "core/base/result.hpp"
 #include "core/rig/rig.hpp"
 
 namespace marionette {

@@ -24,7 +24,8 @@ float arc_gap(float from, float to) {  // counter-clockwise, in [0, 2 pi)
     // fmod gives back anything within a turn, and takes one off anything within two, exactly,
     // as a subtraction does (the two within a factor of two); past that it is asked.
     float g = to - from;
-    if (!(std::fabs(g) < 2.0f * kPi)) g = std::fabs(g) < 4.0f * kPi ? std::copysign(std::fabs(g) - 2.0f * kPi, g) : std::fmod(g, 2.0f * kPi);
+    if (!(std::fabs(g) < 2.0f * kPi))
+        g = std::fabs(g) < 4.0f * kPi ? std::copysign(std::fabs(g) - 2.0f * kPi, g) : std::fmod(g, 2.0f * kPi);
     return g < 0.0f ? g + 2.0f * kPi : g;
 }
 
@@ -165,7 +166,8 @@ glm::vec2 best_on_rim(const glm::vec3& v, const glm::vec3& w, const SwingTwistLi
 // them), the swing's own from them, cheaper than libm's sincosf on every solve.
 SwingTwistLimits::SwingTwistLimits(float swing_limit, const AngleRange& twist_limit)
     : SwingTwistLimits(swing_limit, rot2_within_quarter(0.5f * clamp_to(swing_limit, 0.0f, kPi)), twist_limit,
-                       rot2_within_quarter(0.5f * clamp_to(twist_limit.lo, -kPi, kPi)), rot2_within_quarter(0.5f * clamp_to(twist_limit.hi, -kPi, kPi))) {}
+                       rot2_within_quarter(0.5f * clamp_to(twist_limit.lo, -kPi, kPi)),
+                       rot2_within_quarter(0.5f * clamp_to(twist_limit.hi, -kPi, kPi))) {}
 
 SwingTwistLimits::SwingTwistLimits(const JointLimits& limits) {
     const LimitAngle s = swing_limit(limits);

@@ -5,8 +5,8 @@
 
 #include <optional>
 
-#include "core/math/angle_arc.hpp"
 #include "core/ik/joint_limits.hpp"
+#include "core/math/angle_arc.hpp"
 #include "core/math/rotation_math.hpp"
 
 namespace marionette {
@@ -24,7 +24,7 @@ struct SwingTwistLimits {
     bool twist_bounded = false;
     glm::vec2 twist_lo_half{1.0f, 0.0f}, twist_hi_half{1.0f, 0.0f};  // (cos, sin) of each end / 2
 
-  private:
+private:
     // From the swing's and the twist ends' half angles' cosines and sines.
     SwingTwistLimits(float swing, Rot2 half_swing, const AngleRange& twist, Rot2 lo_half, Rot2 hi_half);
 };

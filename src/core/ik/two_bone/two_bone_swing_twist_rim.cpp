@@ -53,7 +53,7 @@ bool split_bends(const AngleArc& bends, Rot2 toward, Rot2 b, AngleArc& on_side, 
 }  // namespace
 
 std::optional<RimPoses> RimPoses::of(const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const glm::vec3& w, float wanted,
-                                   const SwingTwistLimits& limits, const AngleArc& bends) {
+                                     const SwingTwistLimits& limits, const AngleArc& bends) {
     if (!(limits.swing < kPi)) return std::nullopt;
     const float radius = std::sqrt(glm::dot(tc, tc));
     const float scale = std::sqrt(glm::dot(t0, t0)) + radius;
@@ -75,7 +75,9 @@ std::optional<RimPoses> RimPoses::of(const glm::vec3& t0, const glm::vec3& tc, c
     // The tip lies on p's side where cos θ along_c.y + sin θ along_s.y >= 0: the half circle of
     // bends about (along_c.y, along_s.y), between the straight and the folded limb.
     const Rot2 toward_p = normalized(Rot2{m.along_c.y, m.along_s.y});
-    if (!split_bends(bends, toward_p, Rot2{toward_p.s, -toward_p.c}, m.sides[0].bends, m.sides[0].present, m.sides[1].bends, m.sides[1].present)) return std::nullopt;
+    if (!split_bends(bends, toward_p, Rot2{toward_p.s, -toward_p.c}, m.sides[0].bends, m.sides[0].present, m.sides[1].bends,
+                     m.sides[1].present))
+        return std::nullopt;
     m.twists = twist_range_arc(limits);
 
     // h's x round the rim: p0.x + |(pc1.x, ps1.x)| cos(a - its angle); with no part that turns,
@@ -95,7 +97,8 @@ std::optional<RimPoses> RimPoses::of(const glm::vec3& t0, const glm::vec3& tc, c
     for (int side = 0; side < 2; ++side) {
         if (!m.sides[side].present) continue;
         int& n = m.critical_count[side];
-        if (centre_off_root) m.critical[side][n++] = (wanted * wanted + glm::dot(m.centre, m.centre) - radius * radius) / (2.0f * m.centre.x);
+        if (centre_off_root)
+            m.critical[side][n++] = (wanted * wanted + glm::dot(m.centre, m.centre) - radius * radius) / (2.0f * m.centre.x);
         for (const Rot2 e : {m.sides[side].bends.lo, m.sides[side].bends.hi}) {
             const glm::vec2 end = m.centre + radius * (e.c * m.along_c + e.s * m.along_s);
             const float length = glm::length(end);

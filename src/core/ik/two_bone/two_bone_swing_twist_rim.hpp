@@ -30,10 +30,10 @@
 #include <cstdint>
 #include <optional>
 
-#include "core/math/angle_arc.hpp"
-#include "core/math/rotation_math.hpp"
 #include "core/ik/two_bone/two_bone_swing_twist.hpp"
 #include "core/ik/two_bone/two_bone_swing_twist_search.hpp"
+#include "core/math/angle_arc.hpp"
+#include "core/math/rotation_math.hpp"
 
 namespace marionette {
 
@@ -107,7 +107,7 @@ struct RimPoses {
     float critical[2][3];
     int critical_count[2] = {0, 0};
 
-  private:
+private:
     // The distance from the point q of the bend plane's coordinates to side s's arc of the
     // limb's circle, and that arc's nearest bend.
     float to_arc(glm::vec2 q, int side, Rot2* bend) const;

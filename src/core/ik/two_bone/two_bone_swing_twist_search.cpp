@@ -10,8 +10,8 @@
 
 namespace marionette {
 
-FreeTwistAims::FreeTwistAims(const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const glm::vec3& w, const SwingTwistLimits& limits,
-                             float wanted_distance, float tiny_length)
+FreeTwistAims::FreeTwistAims(const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const glm::vec3& w,
+                             const SwingTwistLimits& limits, float wanted_distance, float tiny_length)
     : k(glm::dot(t0, t0) + glm::dot(tc, tc)),  // tc and ts: equal and square
       p(2.0f * glm::dot(t0, tc)),
       q(2.0f * glm::dot(t0, ts)),
@@ -36,30 +36,38 @@ V FreeTwistAims::at(V c, V s) const {
     auto k_ = [c](float x) { return splat_as(x, c); };
     const V zero = k_(0.0f);
     const V length = sqrt(max(k_(k) + k_(p) * c + k_(q) * s, zero));
-    return pick(greater(length, k_(tiny)), [&] {
-        const V short_by = k_(wanted) - length;
-        // |T| times the cosine and sine of alpha, and of beta - alpha.
-        const V a = k_(x0) + k_(x1) * c + k_(x2) * s;
-        const V y = k_(yz0.x) + c * k_(yz1.x) + s * k_(yz2.x);
-        const V z = k_(yz0.y) + c * k_(yz1.y) + s * k_(yz2.y);
-        const V b = sqrt(y * y + z * z);
-        const V toward = k_(cos_aim) * a + k_(sin_aim) * b;
-        const V past = k_(sin_aim) * a - k_(cos_aim) * b;
-        const V cs = k_(cos_swing), ss = k_(sin_swing);
-        const V far_sin = b * cs + a * ss, far_cos = a * cs - b * ss;  // of alpha + S
-        // beta beyond alpha + S (below a half turn), or short of alpha - S (above none); |T|
-        // times the sine and cosine of the aim's angle from the band.
-        const V beyond_sin = past * cs - toward * ss;
-        const V short_sin = zero - past * cs - toward * ss;
-        const auto beyond = both(both(greater_equal(far_sin, zero), either(greater(far_sin, zero), greater(far_cos, zero))), greater(beyond_sin, zero));
-        const auto short_of = both(greater(b * cs - a * ss, zero), greater(short_sin, zero));
-        return pick(either(beyond, short_of), [&] {
-            const V gap_sin = select(beyond, beyond_sin, short_sin);
-            const V gap_cos = select(beyond, toward * cs + past * ss, toward * cs - past * ss);
-            const V lost = pick(greater(gap_cos, zero), [&] { return gap_sin * gap_sin / (length + gap_cos); }, [&] { return length - gap_cos; });
-            return sqrt(short_by * short_by + k_(2.0f * wanted) * lost);
-        }, [&] { return abs(short_by); });
-    }, [&] { return k_(wanted); });
+    return pick(
+        greater(length, k_(tiny)),
+        [&] {
+            const V short_by = k_(wanted) - length;
+            // |T| times the cosine and sine of alpha, and of beta - alpha.
+            const V a = k_(x0) + k_(x1) * c + k_(x2) * s;
+            const V y = k_(yz0.x) + c * k_(yz1.x) + s * k_(yz2.x);
+            const V z = k_(yz0.y) + c * k_(yz1.y) + s * k_(yz2.y);
+            const V b = sqrt(y * y + z * z);
+            const V toward = k_(cos_aim) * a + k_(sin_aim) * b;
+            const V past = k_(sin_aim) * a - k_(cos_aim) * b;
+            const V cs = k_(cos_swing), ss = k_(sin_swing);
+            const V far_sin = b * cs + a * ss, far_cos = a * cs - b * ss;  // of alpha + S
+            // beta beyond alpha + S (below a half turn), or short of alpha - S (above none); |T|
+            // times the sine and cosine of the aim's angle from the band.
+            const V beyond_sin = past * cs - toward * ss;
+            const V short_sin = zero - past * cs - toward * ss;
+            const auto beyond =
+                both(both(greater_equal(far_sin, zero), either(greater(far_sin, zero), greater(far_cos, zero))), greater(beyond_sin, zero));
+            const auto short_of = both(greater(b * cs - a * ss, zero), greater(short_sin, zero));
+            return pick(
+                either(beyond, short_of),
+                [&] {
+                    const V gap_sin = select(beyond, beyond_sin, short_sin);
+                    const V gap_cos = select(beyond, toward * cs + past * ss, toward * cs - past * ss);
+                    const V lost = pick(
+                        greater(gap_cos, zero), [&] { return gap_sin * gap_sin / (length + gap_cos); }, [&] { return length - gap_cos; });
+                    return sqrt(short_by * short_by + k_(2.0f * wanted) * lost);
+                },
+                [&] { return abs(short_by); });
+        },
+        [&] { return k_(wanted); });
 }
 
 float FreeTwistAims::operator()(Rot2 theta) const { return at(theta.c, theta.s); }
@@ -80,7 +88,8 @@ TurnedBack::TurnedBack(const glm::vec3& w, float wanted, const SwingTwistLimits&
     ps2 = half_versed * glm::vec3{0.0f, -w.z, -w.y};
 }
 
-TwistEndRim::TwistEndRim(glm::vec2 end_half, const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const TurnedBack& p, const AngleArc& bend_arc)
+TwistEndRim::TwistEndRim(glm::vec2 end_half, const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const TurnedBack& p,
+                         const AngleArc& bend_arc)
     : bends(bend_arc) {
     // The twist turns about x: (y, z) by its angle, from the half angle's unit complex number.
     const Rot2 turn = Rot2{end_half.x, end_half.y} * Rot2{end_half.x, end_half.y};
@@ -182,7 +191,8 @@ float TwistEndRim::squared_miss(Rot2 a, float& slope_1, float& slope_2) const {
 #if defined(__SSE2__)
     // The three at once, each lane the one-at-a-time formula below, to the bit: the Newton
     // steps' evaluations are a large share of a searched solve.
-    const __m128 c0 = _mm_load_ps(series.c0), c1 = _mm_load_ps(series.c1), s1 = _mm_load_ps(series.s1), c2 = _mm_load_ps(series.c2), s2 = _mm_load_ps(series.s2);
+    const __m128 c0 = _mm_load_ps(series.c0), c1 = _mm_load_ps(series.c1), s1 = _mm_load_ps(series.s1), c2 = _mm_load_ps(series.c2),
+                 s2 = _mm_load_ps(series.s2);
     const __m128 ac = _mm_set1_ps(a.c), as = _mm_set1_ps(a.s), bc = _mm_set1_ps(a2.c), bs = _mm_set1_ps(a2.s);
     const __m128 minus_c1 = -c1, two_c2 = _mm_set1_ps(2.0f) * c2, two_s2 = _mm_set1_ps(2.0f) * s2;
     const __m128 four_c2 = _mm_set1_ps(4.0f) * c2, four_s2 = _mm_set1_ps(4.0f) * s2;
@@ -275,7 +285,9 @@ int TwistEndRim::sampled_minima(Minimum found[], std::uint32_t asked) const {
         const int asked_here = static_cast<int>((asked >> k) & 0xFu);
         if (asked_here == 0) continue;
         const __m128 at = _mm_loadu_ps(misses + k + 1);
-        int minima = _mm_movemask_ps(_mm_and_ps(_mm_cmpnlt_ps(_mm_loadu_ps(misses + k), at), _mm_cmpnle_ps(_mm_loadu_ps(misses + k + 2), at))) & asked_here;
+        int minima =
+            _mm_movemask_ps(_mm_and_ps(_mm_cmpnlt_ps(_mm_loadu_ps(misses + k), at), _mm_cmpnle_ps(_mm_loadu_ps(misses + k + 2), at))) &
+            asked_here;
         minima_bits |= static_cast<std::uint32_t>(minima) << k;
         for (; minima != 0 && count < kMostBendMinima; minima &= minima - 1) {
             const int j = k + std::countr_zero(static_cast<unsigned>(minima));
@@ -367,7 +379,8 @@ int TwistEndRim::refined_minima(const Minimum& sampled, Minimum out[kMostRefined
             const bool below_found = q < out[0].miss || h < out[0].miss;
             const bool below_sample = q < sampled.miss || h < sampled.miss;
             const bool rising = q > 0.5f * (sampled.miss + h);
-            if (below_found || (!went_there && below_sample) || rising) starts[n++] = q <= h ? Minimum{at[side][0], q} : Minimum{at[side][1], h};
+            if (below_found || (!went_there && below_sample) || rising)
+                starts[n++] = q <= h ? Minimum{at[side][0], q} : Minimum{at[side][1], h};
         }
     }
     return count;

@@ -7,10 +7,10 @@
 
 #include <cstdint>
 
-#include "core/math/angle_arc.hpp"
 #include "core/ik/two_bone/bend_minima.hpp"
-#include "core/math/rotation_math.hpp"
 #include "core/ik/two_bone/two_bone_swing_twist.hpp"
+#include "core/math/angle_arc.hpp"
+#include "core/math/rotation_math.hpp"
 
 namespace marionette {
 
@@ -22,8 +22,8 @@ namespace marionette {
 // that band. The twist's range only takes tips away: the true miss is never less. Each term is a
 // sinusoid of the bend (the tip's length, its x and its part across x), set once a solve.
 struct FreeTwistAims {
-    FreeTwistAims(const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const glm::vec3& w, const SwingTwistLimits& limits, float wanted,
-                  float tiny);
+    FreeTwistAims(const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const glm::vec3& w, const SwingTwistLimits& limits,
+                  float wanted, float tiny);
     float k = 0.0f, p = 0.0f, q = 0.0f;         // |T|^2 = k + p cos θ + q sin θ
     float x0 = 0.0f, x1 = 0.0f, x2 = 0.0f;      // T . x
     glm::vec2 yz0{0.0f}, yz1{0.0f}, yz2{0.0f};  // T across x
@@ -38,7 +38,7 @@ struct FreeTwistAims {
     void four(const float* cosines, const float* sines, float* misses) const;
 #endif
 
-  private:
+private:
     template <class V>
     V at(V c, V s) const;
 };
@@ -82,7 +82,8 @@ struct TwistEndRim {
     TwistEndRim(glm::vec2 end_half, const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const glm::vec3& w, float wanted,
                 const SwingTwistLimits& limits, const AngleRange& bend_range)
         : TwistEndRim(end_half, t0, tc, ts, TurnedBack(w, wanted, limits), AngleArc::of(bend_range)) {}
-    TwistEndRim(glm::vec2 end_half, const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const TurnedBack& p, const AngleArc& bends);
+    TwistEndRim(glm::vec2 end_half, const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const TurnedBack& p,
+                const AngleArc& bends);
     // x, y and z of p(a) - v0 (kX, kY, kZ): each c0 + c1 cos a + s1 sin a + c2 cos 2a + s2 sin 2a,
     // the three side by side (the last lane 0), so that squared_miss works out the coordinates
     // and their derivatives in one SSE register each.
@@ -141,7 +142,7 @@ struct TwistEndRim {
     static constexpr int kMostRefinedBeside = 3;
     int refined_minima(const Minimum& sampled, Minimum out[kMostRefinedBeside]) const;
 
-  private:
+private:
     template <class V>
     V miss_at(V c, V s) const;
     // The same, and into `slope` (when not null) a positive multiple of its derivative in a.

@@ -5,10 +5,10 @@
 
 #include <cmath>
 
-#include "core/rig/forward_kinematics.hpp"
-#include "core/math/rotation_math.hpp"
 #include "core/ik/two_bone/two_bone_guards.hpp"
 #include "core/ik/two_bone/two_bone_solver.hpp"
+#include "core/math/rotation_math.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 namespace marionette {
 
@@ -30,9 +30,9 @@ inline glm::quat quat_from_turn(Rot2 r, float m) {
 // times 2 upper goal and 2 upper lower, straight from the sides, so no square root or division
 // sits between the goal and the rotations but the area's.
 struct Triangle2d {
-    Rot2 pose_a, pose_b;     // unnormalized
-    float scale_a = 0.0f;    // |pose_a|, about: 2 upper goal
-    float scale_b = 0.0f;    // |pose_b|, about: 2 upper lower
+    Rot2 pose_a, pose_b;   // unnormalized
+    float scale_a = 0.0f;  // |pose_a|, about: 2 upper goal
+    float scale_b = 0.0f;  // |pose_b|, about: 2 upper lower
     float error = 0.0f;
     float reach = 0.0f;
 };
@@ -42,7 +42,7 @@ struct Triangle2d {
 // frames came out as, for the limited solves (unused fields cost the free solve nothing: all of
 // it is inlined).
 struct TriangleSides2d {
-    Rot2 frame_a, frame_b;          // the factors of the poses that do not wait for the triangle
+    Rot2 frame_a, frame_b;  // the factors of the poses that do not wait for the triangle
     float root_cos = 0.0f, middle_cos = 0.0f, area4 = 0.0f;
     float scale_a = 0.0f, scale_b = 0.0f, error = 0.0f, reach = 0.0f;
     glm::vec2 offset{0.0f}, v{0.0f};  // the middle joint (upper bone's frame); root to target
@@ -90,7 +90,7 @@ struct TriangleSides2d {
     // at its end of the range (g2 is clamped to the very same squares), so the straight and the
     // folded limb come out exact, and near them no sqrt(1 - cos^2) cancels.
     out.area4 = std::sqrt((reach2 - g2) * (g2 - fold2));
-    out.root_cos = fold * reach + g2;                        // * 2 upper goal
+    out.root_cos = fold * reach + g2;                       // * 2 upper goal
     out.middle_cos = g2 - (upper * upper + lower * lower);  // * 2 upper lower
 
     const Rot2 aim{v.x * inverse_distance, v.y * inverse_distance};

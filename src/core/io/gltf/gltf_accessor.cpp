@@ -45,7 +45,8 @@ std::string place_of(int index, const std::string& where) { return "accessors[" 
 
 Result<Located> locate(const tinygltf::Model& model, int index, int components, const std::string& where, std::size_t max_elements,
                        std::string& place) {
-    if (index < 0 || index >= static_cast<int>(model.accessors.size())) return Error{where + ": " + std::to_string(index) + " is not an accessor"};
+    if (index < 0 || index >= static_cast<int>(model.accessors.size()))
+        return Error{where + ": " + std::to_string(index) + " is not an accessor"};
     const tinygltf::Accessor& a = model.accessors[static_cast<std::size_t>(index)];
     place = place_of(index, where);
     if (a.sparse.isSparse) return Error{place + ": sparse accessors are not supported"};
@@ -53,14 +54,16 @@ Result<Located> locate(const tinygltf::Model& model, int index, int components, 
     // Every size is checked before it is multiplied or allocated, so huge counts neither wrap
     // around nor ask for more memory than the caller can take.
     if (a.count > max_elements) {
-        return Error{place + ": holds " + with_thousands(a.count) + " elements where at most " + with_thousands(max_elements) + " are taken"};
+        return Error{place + ": holds " + with_thousands(a.count) + " elements where at most " + with_thousands(max_elements) +
+                     " are taken"};
     }
     Located out;
     out.count = a.count;
     out.component_type = a.componentType;
     out.normalized = a.normalized;
     if (a.bufferView < 0) return out;
-    if (a.bufferView >= static_cast<int>(model.bufferViews.size())) return Error{place + ": " + std::to_string(a.bufferView) + " is not a buffer view"};
+    if (a.bufferView >= static_cast<int>(model.bufferViews.size()))
+        return Error{place + ": " + std::to_string(a.bufferView) + " is not a buffer view"};
     const tinygltf::BufferView& view = model.bufferViews[static_cast<std::size_t>(a.bufferView)];
     if (view.buffer < 0 || view.buffer >= static_cast<int>(model.buffers.size())) return Error{place + ": its buffer view names no buffer"};
     const std::vector<unsigned char>& data = model.buffers[static_cast<std::size_t>(view.buffer)].data;
@@ -86,20 +89,23 @@ T load(const unsigned char* p) {
 }  // namespace
 
 Result<std::size_t> element_count(const tinygltf::Model& model, int index, const std::string& where) {
-    if (index < 0 || index >= static_cast<int>(model.accessors.size())) return Error{where + ": " + std::to_string(index) + " is not an accessor"};
+    if (index < 0 || index >= static_cast<int>(model.accessors.size()))
+        return Error{where + ": " + std::to_string(index) + " is not an accessor"};
     return model.accessors[static_cast<std::size_t>(index)].count;
 }
 
-Result<std::vector<float>> read_floats(const tinygltf::Model& model, int index, int components, const std::string& where, std::size_t max_elements,
-                                       Numbers numbers) {
+Result<std::vector<float>> read_floats(const tinygltf::Model& model, int index, int components, const std::string& where,
+                                       std::size_t max_elements, Numbers numbers) {
     std::string place;
     Result<Located> located = locate(model, index, components, where, max_elements, place);
     if (!located) return Error{located.message()};
     const Located& a = located.value();
-    const bool unit_int = numbers == Numbers::FloatsOrUnitInts && a.normalized &&
-                          (a.component_type == TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE || a.component_type == TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT);
+    const bool unit_int =
+        numbers == Numbers::FloatsOrUnitInts && a.normalized &&
+        (a.component_type == TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE || a.component_type == TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT);
     if (a.component_type != TINYGLTF_COMPONENT_TYPE_FLOAT && !unit_int) {
-        return Error{place + (numbers == Numbers::Floats ? ": expected floats" : ": expected floats or normalized unsigned bytes or shorts")};
+        return Error{place +
+                     (numbers == Numbers::Floats ? ": expected floats" : ": expected floats or normalized unsigned bytes or shorts")};
     }
     const auto n = static_cast<std::size_t>(components);
     std::vector<float> out(a.count * n, 0.0f);

@@ -22,7 +22,7 @@ namespace {
 // per time.
 struct Curve {
     std::vector<float> times;
-    std::vector<glm::vec4> values;  // a rotation's (x, y, z, w), or a vector in xyz
+    std::vector<glm::vec4> values;   // a rotation's (x, y, z, w), or a vector in xyz
     std::vector<glm::vec4> in, out;  // CUBICSPLINE only
     Interpolation interpolation = Interpolation::Linear;
     bool cubic = false;
@@ -51,7 +51,8 @@ Result<Curve> read_curve(const tinygltf::Model& model, const tinygltf::Animation
     c.times = std::move(times).value();
     if (c.times.empty()) return Error{where + ".input: no key times"};
     for (std::size_t i = 0; i < c.times.size(); ++i) {
-        if (!(c.times[i] >= 0.0f && c.times[i] <= kMaxKeyTime)) return Error{where + ".input: key times must lie between 0 and 3600 seconds"};
+        if (!(c.times[i] >= 0.0f && c.times[i] <= kMaxKeyTime))
+            return Error{where + ".input: key times must lie between 0 and 3600 seconds"};
         if (i > 0 && !(c.times[i] > c.times[i - 1])) return Error{where + ".input: key times must increase"};
     }
     if (sampler.interpolation == "STEP") {
@@ -135,8 +136,8 @@ std::optional<KeyTrack> own_scale_track(const Curve& curve, const glm::vec3& res
 // sampled (shared_sample_times) and `combined` says so.
 // The keys it makes are counted against `budget` (but for a copy of the bone's own track, counted
 // when read).
-Result<KeyTrack> compose_scale(int bone, const KeyTrack* own, const KeyTrack* parent, const glm::quat& rest, const KeyTrack* turn, float fps,
-                               ReadBudget& budget, const std::string& place, bool& combined) {
+Result<KeyTrack> compose_scale(int bone, const KeyTrack* own, const KeyTrack* parent, const glm::quat& rest, const KeyTrack* turn,
+                               float fps, ReadBudget& budget, const std::string& place, bool& combined) {
     const auto value = [&](double t) {
         const glm::vec3 mine = own ? sample_track(*own, false, t).vector : glm::vec3(1.0f);
         if (!parent) return mine;
@@ -144,9 +145,7 @@ Result<KeyTrack> compose_scale(int bone, const KeyTrack* own, const KeyTrack* pa
         return mine * stretched_axes(sample_track(*parent, false, t).vector, at);
     };
     // The bone's turn matters only under an uneven parent scale.
-    if (!parent || !std::any_of(parent->keys.begin(), parent->keys.end(), [](const Key& k) {
-            return !is_even(k.vector);
-        })) {
+    if (!parent || !std::any_of(parent->keys.begin(), parent->keys.end(), [](const Key& k) { return !is_even(k.vector); })) {
         turn = nullptr;
     }
     std::vector<const KeyTrack*> sources;
@@ -157,7 +156,8 @@ Result<KeyTrack> compose_scale(int bone, const KeyTrack* own, const KeyTrack* pa
     combined = sources.size() > 1;
     if (!combined) {
         if (!own) {
-            if (Status s = budget.take(Budgeted::Keys, parent->keys.size(), place, "passing the scale above down"); !s) return Error{s.message()};
+            if (Status s = budget.take(Budgeted::Keys, parent->keys.size(), place, "passing the scale above down"); !s)
+                return Error{s.message()};
         }
         for (const Key& k : sources.front()->keys) {
             Key key = k;
@@ -168,7 +168,8 @@ Result<KeyTrack> compose_scale(int bone, const KeyTrack* own, const KeyTrack* pa
     }
     bool step = false;
     const std::vector<float> times = shared_sample_times(sources, fps, step);
-    if (Status s = budget.take(Budgeted::Keys, times.size(), place, "sampling its scale with the scale above"); !s) return Error{s.message()};
+    if (Status s = budget.take(Budgeted::Keys, times.size(), place, "sampling its scale with the scale above"); !s)
+        return Error{s.message()};
     for (float t : times) {
         Key key;
         key.time = t;
@@ -194,7 +195,8 @@ std::string animation_name(const tinygltf::Animation& a, std::size_t index, std:
 
 // Whether the channel moves a bone by a cubic spline, which is sampled into keys: its sampler
 // and node in range (read_animations refuses them otherwise), a bone's, a path it imports.
-bool moves_bone_by_cubic(const tinygltf::Model& model, const tinygltf::Animation& a, const tinygltf::AnimationChannel& ch, const Joints& joints) {
+bool moves_bone_by_cubic(const tinygltf::Model& model, const tinygltf::Animation& a, const tinygltf::AnimationChannel& ch,
+                         const Joints& joints) {
     if (ch.sampler < 0 || ch.sampler >= static_cast<int>(a.samplers.size())) return false;
     if (ch.target_node < 0 || ch.target_node >= static_cast<int>(model.nodes.size())) return false;
     if (joints.bone_of_node[static_cast<std::size_t>(ch.target_node)] < 0) return false;
@@ -217,7 +219,8 @@ CubicChannels cubic_channels(const tinygltf::Model& model, const tinygltf::Anima
         if (!moves_bone_by_cubic(model, a, ch, joints)) continue;
         std::optional<std::uint64_t>& keys = keys_of[static_cast<std::size_t>(ch.sampler)];
         if (!keys) {
-            const Result<std::vector<float>> times = read_floats(model, a.samplers[static_cast<std::size_t>(ch.sampler)].input, 1, "", kMaxFileKeys);
+            const Result<std::vector<float>> times =
+                read_floats(model, a.samplers[static_cast<std::size_t>(ch.sampler)].input, 1, "", kMaxFileKeys);
             keys = times ? sampled_key_count(times.value(), fps) : 0;
         }
         if (*keys == 0) continue;
@@ -229,8 +232,8 @@ CubicChannels cubic_channels(const tinygltf::Model& model, const tinygltf::Anima
 
 }  // namespace
 
-Result<std::vector<State>> read_animations(const tinygltf::Model& model, const Scene& scene, const Skeleton& skeleton,
-                                           const Joints& joints, float fps, ReadBudget& budget, std::vector<std::string>& warnings) {
+Result<std::vector<State>> read_animations(const tinygltf::Model& model, const Scene& scene, const Skeleton& skeleton, const Joints& joints,
+                                           float fps, ReadBudget& budget, std::vector<std::string>& warnings) {
     std::vector<State> states;
     std::set<std::string> taken;
     std::size_t off_bones = 0, mirrored = 0, combined = 0, uneven = 0, morphs = 0;
@@ -253,7 +256,8 @@ Result<std::vector<State>> read_animations(const tinygltf::Model& model, const S
             const tinygltf::AnimationChannel& ch = a.channels[ci];
             const std::string where = "animations[" + std::to_string(ai) + "].channels[" + std::to_string(ci) + "]";
             if (ch.sampler < 0 || ch.sampler >= static_cast<int>(a.samplers.size())) return Error{where + ".sampler: not a sampler"};
-            if (ch.target_node < 0 || ch.target_node >= static_cast<int>(model.nodes.size())) return Error{where + ".target.node: not a node"};
+            if (ch.target_node < 0 || ch.target_node >= static_cast<int>(model.nodes.size()))
+                return Error{where + ".target.node: not a node"};
             const auto node = static_cast<std::size_t>(ch.target_node);
             const int bone = joints.bone_of_node[node];
             const bool rotation = ch.target_path == "rotation";
@@ -267,17 +271,20 @@ Result<std::vector<State>> read_animations(const tinygltf::Model& model, const S
             const std::string sampler_place = "animations[" + std::to_string(ai) + "].samplers[" + std::to_string(ch.sampler) + "]";
             const tinygltf::AnimationSampler& sampler = a.samplers[static_cast<std::size_t>(ch.sampler)];
             const bool counted = moves_bone_by_cubic(model, a, ch, joints);  // counted as sampled, above
-            Result<Curve> read = read_curve(model, sampler, rotation ? 4 : 3, sampler_place, counted ? kMaxFileKeys : budget.left(Budgeted::Keys));
+            Result<Curve> read =
+                read_curve(model, sampler, rotation ? 4 : 3, sampler_place, counted ? kMaxFileKeys : budget.left(Budgeted::Keys));
             if (!read) return Error{read.message()};
             Curve curve = std::move(read).value();
             if (!counted) {
-                if (Status s = budget.take(Budgeted::Keys, curve.times.size(), sampler_place, "its key times"); !s) return Error{s.message()};
+                if (Status s = budget.take(Budgeted::Keys, curve.times.size(), sampler_place, "its key times"); !s)
+                    return Error{s.message()};
             }
             if (ch.target_path == "scale") {
                 // A scale that stays the rest scale changes nothing.
                 const glm::vec3 rest = scene.rest[node].scale;
-                const bool still = std::all_of(curve.values.begin(), curve.values.end(),
-                                               [&](const glm::vec4& v) { return glm::length(glm::vec3(v) - rest) <= 1e-6f * (1.0f + glm::length(rest)); });
+                const bool still = std::all_of(curve.values.begin(), curve.values.end(), [&](const glm::vec4& v) {
+                    return glm::length(glm::vec3(v) - rest) <= 1e-6f * (1.0f + glm::length(rest));
+                });
                 if (still) continue;
             }
             if (bone < 0) {
@@ -291,9 +298,8 @@ Result<std::vector<State>> read_animations(const tinygltf::Model& model, const S
                     warnings.push_back(where + ": a second channel for " + skeleton[b].name + "'s scale is not imported");
                 } else if (!(own_scales[b] = own_scale_track(curve, scene.rest[node].scale, bone, joints.exact[b], joints.axis_turn[b]))) {
                     ++mirrored;
-                } else if (has_children[b] && std::any_of(own_scales[b]->keys.begin(), own_scales[b]->keys.end(), [](const Key& k) {
-                               return !is_even(k.vector);
-                           })) {
+                } else if (has_children[b] && std::any_of(own_scales[b]->keys.begin(), own_scales[b]->keys.end(),
+                                                          [](const Key& k) { return !is_even(k.vector); })) {
                     ++uneven;
                 }
                 continue;
@@ -361,12 +367,17 @@ Result<std::vector<State>> read_animations(const tinygltf::Model& model, const S
         states.push_back(std::move(state));
     }
     if (off_bones) warnings.push_back(std::to_string(off_bones) + " animation channels move nodes that are not bones: not imported");
-    if (mirrored) warnings.push_back(std::to_string(mirrored) + " animated scales are negative (a mirror) or past 1000 times the rest: not imported");
+    if (mirrored)
+        warnings.push_back(std::to_string(mirrored) + " animated scales are negative (a mirror) or past 1000 times the rest: not imported");
     if (uneven) {
-        warnings.push_back(std::to_string(uneven) + " animated scales stretch a bone unevenly over the bones under it: they come in without the shear glTF gives those bones (docs/gltf.md)");
+        warnings.push_back(std::to_string(uneven) +
+                           " animated scales stretch a bone unevenly over the bones under it: they come in without the shear glTF gives "
+                           "those bones (docs/gltf.md)");
     }
     if (combined) {
-        warnings.push_back(std::to_string(combined) + " bones hang under more than one animated scale: their scales are sampled at every key and frame (docs/gltf.md)");
+        warnings.push_back(
+            std::to_string(combined) +
+            " bones hang under more than one animated scale: their scales are sampled at every key and frame (docs/gltf.md)");
     }
     if (morphs) warnings.push_back(std::to_string(morphs) + " morph target (weights) animations are not imported");
     return states;

@@ -11,18 +11,18 @@
 
 
 #include "core/anim/bake_cycle.hpp"
+#include "core/anim/key_track.hpp"
+#include "core/anim/state.hpp"
+#include "core/anim/state_ik.hpp"
+#include "core/anim/state_pose.hpp"
 #include "core/io/gltf/gltf_bone_axis.hpp"
 #include "core/io/gltf/gltf_export_mesh.hpp"
 #include "core/io/gltf/gltf_export_pictures.hpp"
 #include "core/io/gltf/gltf_node_scale.hpp"
 #include "core/io/gltf/gltf_writer.hpp"
-#include "core/anim/key_track.hpp"
-#include "core/mesh/mesh_skinning.hpp"
-#include "core/anim/state_ik.hpp"
-#include "core/anim/state_pose.hpp"
 #include "core/math/rotation_math.hpp"
-#include "core/anim/state.hpp"
 #include "core/math/unit_length.hpp"
+#include "core/mesh/mesh_skinning.hpp"
 
 namespace marionette {
 
@@ -121,8 +121,8 @@ struct Stills {
 // Linear channels over `times` for each (bone, property) in `driven`, from the bones' local
 // transforms in `poses` (one per time; a root's translation carries the pose's root offset),
 // and a scale channel for each bone whose node scale leaves its still one in them.
-void add_pose_channels(Writer& w, tinygltf::Animation& anim, const Rig& rig, const std::vector<float>& times, const std::vector<Pose>& poses,
-                       const std::set<std::pair<int, PoseProperty>>& driven, Stills& stills) {
+void add_pose_channels(Writer& w, tinygltf::Animation& anim, const Rig& rig, const std::vector<float>& times,
+                       const std::vector<Pose>& poses, const std::set<std::pair<int, PoseProperty>>& driven, Stills& stills) {
     const int input = w.floats(times, TINYGLTF_TYPE_SCALAR, 1, true);
     for (const auto& [bone, property] : driven) {
         if (bone < 0 || static_cast<std::size_t>(bone) >= rig.skeleton.size() || property == PoseProperty::Scale) continue;
@@ -239,8 +239,10 @@ void add_keyed_scales(Writer& w, tinygltf::Animation& anim, const Rig& rig, cons
         return i < 0 ? nullptr : &state.tracks[static_cast<std::size_t>(i)];
     };
     // Without scale tracks, only a turn under an uneven pose scale moves a node's scale.
-    const bool scale_tracks = std::any_of(state.tracks.begin(), state.tracks.end(), [](const KeyTrack& t) { return t.property == PoseProperty::Scale; });
-    const bool uneven_scales = std::any_of(rig.pose.scales.begin(), rig.pose.scales.end(), [](const glm::vec3& s) { return !gltf::is_even(s); });
+    const bool scale_tracks =
+        std::any_of(state.tracks.begin(), state.tracks.end(), [](const KeyTrack& t) { return t.property == PoseProperty::Scale; });
+    const bool uneven_scales =
+        std::any_of(rig.pose.scales.begin(), rig.pose.scales.end(), [](const glm::vec3& s) { return !gltf::is_even(s); });
     if (!scale_tracks && !uneven_scales) return;
     Pose pose = rig.pose;
     for (std::size_t b = 0; b < bones.size(); ++b) {
@@ -250,8 +252,8 @@ void add_keyed_scales(Writer& w, tinygltf::Animation& anim, const Rig& rig, cons
         const KeyTrack* parent = p < 0 ? nullptr : track_of(p, PoseProperty::Scale);
         const glm::vec3 parent_scale = p < 0 ? glm::vec3(1.0f) : rig.pose.scales[static_cast<std::size_t>(p)];
         // Uneven in the pose or in any of its keys: the bone's turns change its node's scale.
-        const bool uneven = !gltf::is_even(parent_scale) ||
-                            (parent && std::any_of(parent->keys.begin(), parent->keys.end(), [](const Key& k) { return !gltf::is_even(k.vector); }));
+        const bool uneven = !gltf::is_even(parent_scale) || (parent && std::any_of(parent->keys.begin(), parent->keys.end(),
+                                                                                   [](const Key& k) { return !gltf::is_even(k.vector); }));
         const KeyTrack* turn = uneven ? track_of(bone, PoseProperty::Rotation) : nullptr;
         std::vector<const KeyTrack*> hangs_on;
         for (const KeyTrack* t : {own, parent, turn}) {
@@ -294,8 +296,8 @@ Result<GltfExport> export_gltf(const Rig& rig, const GltfExportOptions& options)
     tinygltf::Node armature;
     armature.name = "armature";
     armature.rotation = as_doubles(gltf::kNodeToBone);
-    armature.extras = tinygltf::Value(tinygltf::Value::Object{
-        {"marionette", tinygltf::Value(tinygltf::Value::Object{{"armature", tinygltf::Value(true)}})}});
+    armature.extras = tinygltf::Value(
+        tinygltf::Value::Object{{"marionette", tinygltf::Value(tinygltf::Value::Object{{"armature", tinygltf::Value(true)}})}});
     w.model.nodes.push_back(armature);
     scene.nodes.push_back(kArmatureNode);
     std::vector<Transform> world(bones.size());
@@ -316,7 +318,8 @@ Result<GltfExport> export_gltf(const Rig& rig, const GltfExportOptions& options)
         extras["marionette"] = tinygltf::Value(tinygltf::Value::Object{{"length", tinygltf::Value(static_cast<double>(bone.length))}});
         n.extras = tinygltf::Value(extras);
         w.model.nodes.push_back(n);
-        w.model.nodes[static_cast<std::size_t>(bone.parent < 0 ? kArmatureNode : node_of(bone.parent))].children.push_back(node_of(static_cast<int>(b)));
+        w.model.nodes[static_cast<std::size_t>(bone.parent < 0 ? kArmatureNode : node_of(bone.parent))].children.push_back(
+            node_of(static_cast<int>(b)));
     }
     // The skin: every bone a joint, bound at rest.
     std::vector<float> inverse_binds;
@@ -344,7 +347,8 @@ Result<GltfExport> export_gltf(const Rig& rig, const GltfExportOptions& options)
     const bool is_2d = rig.is_2d();
     if (options.timeline) {
         if (options.timeline->poses.empty() || !(options.timeline->fps > 0.0)) return Error{"the timeline to export has no frames"};
-        if (tinygltf::Animation anim = clip_animation(w, rig, pose, *options.timeline, stills); !anim.channels.empty()) w.model.animations.push_back(anim);
+        if (tinygltf::Animation anim = clip_animation(w, rig, pose, *options.timeline, stills); !anim.channels.empty())
+            w.model.animations.push_back(anim);
     }
     // A timeline is the one animation; else every state is one.
     const std::span<const State> states = options.timeline ? std::span<const State>() : std::span<const State>(rig.states);
@@ -375,8 +379,9 @@ Result<GltfExport> export_gltf(const Rig& rig, const GltfExportOptions& options)
             v.property = track.property;
             for (float t : times) {
                 const Key k = sample_track(track, is_2d, static_cast<double>(t));
-                v.add(v.property == PoseProperty::Rotation ? Transform{bone.rest.translation, unit(bone.rest.rotation, key_rotation(k, is_2d))}
-                                                           : Transform{bone.rest.translation + k.vector + offset, bone.rest.rotation});
+                v.add(v.property == PoseProperty::Rotation
+                          ? Transform{bone.rest.translation, unit(bone.rest.rotation, key_rotation(k, is_2d))}
+                          : Transform{bone.rest.translation + k.vector + offset, bone.rest.rotation});
             }
             auto input = inputs.find(times);
             if (input == inputs.end()) input = inputs.emplace(times, w.floats(times, TINYGLTF_TYPE_SCALAR, 1, true)).first;
@@ -389,7 +394,8 @@ Result<GltfExport> export_gltf(const Rig& rig, const GltfExportOptions& options)
     gltf::export_meshes(w, rig);
     if (!stills.sheared.empty()) {
         out.warnings.push_back(std::to_string(stills.sheared.size()) +
-                               " bones hang under an uneven or zero scale of their parent's, which glTF passes down to them: they show sheared or flattened in the file (docs/gltf.md)");
+                               " bones hang under an uneven or zero scale of their parent's, which glTF passes down to them: they show "
+                               "sheared or flattened in the file (docs/gltf.md)");
     }
     tinygltf::TinyGLTF writer;
     std::ostringstream stream;

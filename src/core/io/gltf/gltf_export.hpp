@@ -23,8 +23,8 @@ struct PoseClip {
 };
 
 struct GltfExportOptions {
-    bool binary = true;       // .glb; else .gltf JSON with the buffer as a data URI
-    bool rest_pose = false;   // the nodes at rest rather than in the rig's pose
+    bool binary = true;      // .glb; else .gltf JSON with the buffer as a data URI
+    bool rest_pose = false;  // the nodes at rest rather than in the rig's pose
     // Given: this one animation instead of one per state.
     std::optional<PoseClip> timeline{};
     // Given: the folder the slots' picture paths lead from (the rig file's); their pictures are

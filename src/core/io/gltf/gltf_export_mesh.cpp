@@ -65,7 +65,8 @@ void export_meshes(Writer& w, const Rig& rig) {
                 }
             }
             const int joint_view = w.view(joints.data(), joints.size() * sizeof(std::uint16_t), kArrayBuffer);
-            p.attributes["JOINTS_0"] = w.accessor(joint_view, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, mesh.influences.size(), TINYGLTF_TYPE_VEC4);
+            p.attributes["JOINTS_0"] =
+                w.accessor(joint_view, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, mesh.influences.size(), TINYGLTF_TYPE_VEC4);
             p.attributes["WEIGHTS_0"] = w.floats(weights, TINYGLTF_TYPE_VEC4, 4, false, kArrayBuffer);
         }
         const int index_view = w.view(mesh.indices.data(), mesh.indices.size() * sizeof(std::uint32_t), kElementArrayBuffer);

@@ -4,9 +4,9 @@
 #include <map>
 #include <set>
 
+#include "core/anim/slot_track.hpp"
 #include "core/io/gltf/gltf_bone_axis.hpp"
 #include "core/mesh/image_decode.hpp"
-#include "core/anim/slot_track.hpp"
 
 namespace marionette::gltf {
 
@@ -93,7 +93,8 @@ int quad_mesh(Writer& w, const Attachment& a, float z, int material) {
     p.attributes["POSITION"] = w.floats(positions, TINYGLTF_TYPE_VEC3, 3, true, kArrayBuffer);
     p.attributes["NORMAL"] = w.floats(normals, TINYGLTF_TYPE_VEC3, 3, false, kArrayBuffer);
     p.attributes["TEXCOORD_0"] = w.floats(uvs, TINYGLTF_TYPE_VEC2, 2, false, kArrayBuffer);
-    p.indices = w.accessor(w.view(indices, sizeof indices, kElementArrayBuffer), TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, 6, TINYGLTF_TYPE_SCALAR);
+    p.indices =
+        w.accessor(w.view(indices, sizeof indices, kElementArrayBuffer), TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, 6, TINYGLTF_TYPE_SCALAR);
     p.material = material;
     tinygltf::Mesh mesh;
     mesh.primitives.push_back(p);
@@ -137,18 +138,21 @@ PictureNodes export_pictures(Writer& w, const Rig& rig, const std::filesystem::p
     return out;
 }
 
-void add_drawing_switches(Writer& w, tinygltf::Animation& anim, const Rig& rig, const State& state, double seconds, const PictureNodes& pictures,
-                          std::vector<std::string>& warnings) {
-    const bool colours = std::any_of(state.slot_tracks.begin(), state.slot_tracks.end(), [](const SlotTrack& t) { return t.property == SlotProperty::Color; });
+void add_drawing_switches(Writer& w, tinygltf::Animation& anim, const Rig& rig, const State& state, double seconds,
+                          const PictureNodes& pictures, std::vector<std::string>& warnings) {
+    const bool colours = std::any_of(state.slot_tracks.begin(), state.slot_tracks.end(),
+                                     [](const SlotTrack& t) { return t.property == SlotProperty::Color; });
     if (colours || !state.draw_order.empty()) {
-        warnings.push_back("state \"" + state.name + "\": its " + (colours ? "colour" : "") + (colours && !state.draw_order.empty() ? " and " : "") +
-                           (state.draw_order.empty() ? "" : "draw-order") + " keys are left out: glTF cannot animate them");
+        warnings.push_back("state \"" + state.name + "\": its " + (colours ? "colour" : "") +
+                           (colours && !state.draw_order.empty() ? " and " : "") + (state.draw_order.empty() ? "" : "draw-order") +
+                           " keys are left out: glTF cannot animate them");
     }
     // A state with channels is sampled over several loops of its keys; a keyed one plays them once.
     const bool loops = !state.channels.empty() && state.loop;
     const double length = static_cast<double>(state_length(state));
     for (const SlotTrack& track : state.slot_tracks) {
-        if (track.property != SlotProperty::Attachment || track.slot < 0 || static_cast<std::size_t>(track.slot) >= pictures.nodes.size()) continue;
+        if (track.property != SlotProperty::Attachment || track.slot < 0 || static_cast<std::size_t>(track.slot) >= pictures.nodes.size())
+            continue;
         std::set<double> times{0.0};
         for (double start = 0.0; start <= seconds; start += length) {
             times.insert(start);

@@ -26,7 +26,7 @@ PictureNodes export_pictures(Writer& w, const Rig& rig, const std::filesystem::p
 
 // Adds to `anim` the switches `state`'s drawing keys make over `seconds` (repeated each loop of
 // the state's keys when it loops); warns of its colour and draw-order keys.
-void add_drawing_switches(Writer& w, tinygltf::Animation& anim, const Rig& rig, const State& state, double seconds, const PictureNodes& pictures,
-                          std::vector<std::string>& warnings);
+void add_drawing_switches(Writer& w, tinygltf::Animation& anim, const Rig& rig, const State& state, double seconds,
+                          const PictureNodes& pictures, std::vector<std::string>& warnings);
 
 }  // namespace marionette::gltf

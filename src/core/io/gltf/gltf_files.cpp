@@ -58,7 +58,8 @@ bool ModelFiles::read(std::vector<unsigned char>* out, std::string* error, const
     if (std::filesystem::path(uri).is_absolute()) return refuse("is an absolute path; a model may name only files in its own folder");
     std::error_code ec;
     const std::filesystem::path resolved = std::filesystem::weakly_canonical(self.given_ / uri, ec);
-    if (ec || self.folder_.empty()) return refuse("cannot be found (" + (ec ? ec.message() : std::string("the model's folder cannot be resolved")) + ")");
+    if (ec || self.folder_.empty())
+        return refuse("cannot be found (" + (ec ? ec.message() : std::string("the model's folder cannot be resolved")) + ")");
     if (!inside(resolved, self.folder_)) return refuse("is outside the model's folder; a model may name only files in its own folder");
     // The budget's bytes left, so that many files each under the limit cannot add up past it:
     // said as such when the size alone refuses a file (a status does not open it, so a FIFO
@@ -78,7 +79,8 @@ bool ModelFiles::read(std::vector<unsigned char>* out, std::string* error, const
         if (why.compare(0, resolved.string().size() + 2, resolved.string() + ": ") == 0) why.erase(0, resolved.string().size() + 2);
         return refuse(why);
     }
-    if (Status s = self.budget_.take(Budgeted::FileBytes, bytes.value().size(), uri, "reading it"); !s) return refuse(s.message().substr(uri.size() + 2));
+    if (Status s = self.budget_.take(Budgeted::FileBytes, bytes.value().size(), uri, "reading it"); !s)
+        return refuse(s.message().substr(uri.size() + 2));
     *out = std::move(bytes).value();
     return true;
 }

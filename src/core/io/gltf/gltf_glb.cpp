@@ -29,7 +29,8 @@ Result<GlbChunks> read_glb_chunks(std::string_view bytes) {
     if (version != 2) return Error{"the GLB header gives version " + std::to_string(version) + "; only version 2 is read"};
     const std::uint64_t length = word(bytes, 8);
     if (length > bytes.size()) {
-        return Error{"the GLB header gives a length of " + with_thousands(length) + " bytes, but the file has " + with_thousands(bytes.size())};
+        return Error{"the GLB header gives a length of " + with_thousands(length) + " bytes, but the file has " +
+                     with_thousands(bytes.size())};
     }
     GlbChunks out;
     out.whole = bytes.substr(0, length);
@@ -37,7 +38,9 @@ Result<GlbChunks> read_glb_chunks(std::string_view bytes) {
     std::uint64_t at = 12;
     for (int index = 0; at < length; ++index) {
         const std::string name = index == 0 ? "JSON chunk" : index == 1 ? "BIN chunk" : "chunk " + std::to_string(index);
-        if (length - at < 8) return Error{"the GLB's " + name + " starts " + std::to_string(length - at) + " bytes before the end: no room for its 8-byte header"};
+        if (length - at < 8)
+            return Error{"the GLB's " + name + " starts " + std::to_string(length - at) +
+                         " bytes before the end: no room for its 8-byte header"};
         const std::uint64_t size = word(bytes, at);
         const std::uint32_t type = word(bytes, at + 4);
         if (size > length - at - 8) {

@@ -5,16 +5,16 @@
 
 #include <tiny_gltf.h>
 
+#include "core/anim/key_track.hpp"
+#include "core/base/read_budget.hpp"
 #include "core/io/gltf/gltf_animation.hpp"
 #include "core/io/gltf/gltf_files.hpp"
 #include "core/io/gltf/gltf_glb.hpp"
 #include "core/io/gltf/gltf_json_check.hpp"
 #include "core/io/gltf/gltf_mesh.hpp"
-#include "core/anim/key_track.hpp"
-#include "core/base/read_budget.hpp"
 #include "core/io/gltf/gltf_skeleton.hpp"
-#include "core/rig/rig_json.hpp"
 #include "core/io/text_file.hpp"
+#include "core/rig/rig_json.hpp"
 
 namespace marionette {
 
@@ -26,15 +26,19 @@ void list_left_out(const tinygltf::Model& model, std::vector<std::string>& warni
     for (const tinygltf::Mesh& mesh : model.meshes) {
         for (const tinygltf::Primitive& p : mesh.primitives) morphs += p.targets.empty() ? 0 : 1;
     }
-    if (morphs) warnings.push_back(std::to_string(morphs) + " mesh parts with morph targets: morph targets are not supported (the base shape is kept)");
+    if (morphs)
+        warnings.push_back(std::to_string(morphs) +
+                           " mesh parts with morph targets: morph targets are not supported (the base shape is kept)");
     if (!model.cameras.empty()) warnings.push_back(std::to_string(model.cameras.size()) + " cameras are not imported");
     if (!model.lights.empty()) warnings.push_back(std::to_string(model.lights.size()) + " lights are not imported");
-    for (const std::string& e : model.extensionsUsed) warnings.push_back("the extension " + e + " is not supported: what it adds is left out");
+    for (const std::string& e : model.extensionsUsed)
+        warnings.push_back("the extension " + e + " is not supported: what it adds is left out");
 }
 
 // Images stay encoded, as the file holds them (the rig keeps PNG and JPEG bytes; the editor
 // decodes them to draw). Images in a buffer view are read by gltf_mesh.cpp with bounds checks.
-bool keep_encoded_image(tinygltf::Image* image, const int, std::string*, std::string*, int, int, const unsigned char* bytes, int size, void*) {
+bool keep_encoded_image(tinygltf::Image* image, const int, std::string*, std::string*, int, int, const unsigned char* bytes, int size,
+                        void*) {
     if (image->bufferView < 0 && bytes && size > 0) image->image.assign(bytes, bytes + size);
     return true;
 }
@@ -65,9 +69,10 @@ Result<GltfImport> import_gltf(std::string_view bytes, bool binary, const std::f
     tinygltf::Model model;
     std::string error, warning;
     const std::string& base = files.base();
-    const bool loaded = binary ? loader.LoadBinaryFromMemory(&model, &error, &warning, reinterpret_cast<const unsigned char*>(whole.data()),
-                                                              static_cast<unsigned int>(whole.size()), base)
-                               : loader.LoadASCIIFromString(&model, &error, &warning, whole.data(), static_cast<unsigned int>(whole.size()), base);
+    const bool loaded =
+        binary ? loader.LoadBinaryFromMemory(&model, &error, &warning, reinterpret_cast<const unsigned char*>(whole.data()),
+                                             static_cast<unsigned int>(whole.size()), base)
+               : loader.LoadASCIIFromString(&model, &error, &warning, whole.data(), static_cast<unsigned int>(whole.size()), base);
     if (!loaded) {
         // A buffer's file that was refused stops the load (a picture's only warns): it says why in
         // our words (gltf_files.hpp), which tinygltf's message carries.
@@ -108,7 +113,8 @@ Result<GltfImport> import_gltf(std::string_view bytes, bool binary, const std::f
         std::set<std::pair<int, PoseProperty>> driven;
         for (std::size_t t = 0; t < state.tracks.size(); ++t) {
             const KeyTrack& track = state.tracks[t];
-            const std::string place = "the imported rig breaks a rule of the rig format: states[" + std::to_string(s) + "].tracks[" + std::to_string(t) + "]";
+            const std::string place =
+                "the imported rig breaks a rule of the rig format: states[" + std::to_string(s) + "].tracks[" + std::to_string(t) + "]";
             if (track.bone < 0 || static_cast<std::size_t>(track.bone) >= rig.skeleton.size()) return Error{place + ": not a bone"};
             if (const std::string problem = key_track_problem(track, rig.is_2d()); !problem.empty()) return Error{place + ": " + problem};
             if (!driven.emplace(track.bone, track.property).second) return Error{place + ": a second track for one property"};

@@ -7,8 +7,8 @@
 
 #include <simdjson.h>
 
-#include "core/io/json/json_document.hpp"
 #include "core/base/read_budget.hpp"
+#include "core/io/json/json_document.hpp"
 
 namespace marionette::gltf {
 
@@ -145,7 +145,8 @@ void check(object top) {
             index_into(p, "material", place, materials, "a material");
             object attributes;
             if (p["attributes"].get(attributes) == simdjson::SUCCESS) {
-                for (auto field : attributes) index_value(field.value, place + ".attributes." + std::string(field.key), accessors, "an accessor");
+                for (auto field : attributes)
+                    index_value(field.value, place + ".attributes." + std::string(field.key), accessors, "an accessor");
             }
         });
     });
@@ -172,7 +173,8 @@ Status check_gltf_json(std::string_view json) {
     if (const auto error = parser.parse(json.data(), json.size(), true).get(root); error != simdjson::SUCCESS) {
         // The careful reader says what is wrong and where (the line, or the place nested too deep).
         Result<Json> careful = parse_json_document(json);
-        return Error{"not a glTF file it can read: " + (careful ? std::string("not valid JSON: ") + simdjson::error_message(error) : careful.message())};
+        return Error{"not a glTF file it can read: " +
+                     (careful ? std::string("not valid JSON: ") + simdjson::error_message(error) : careful.message())};
     }
     object top;
     if (root.get(top) != simdjson::SUCCESS) return Error{"not a glTF file it can read: its JSON is not an object"};

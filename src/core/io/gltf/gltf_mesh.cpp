@@ -7,11 +7,11 @@
 
 #include <tiny_gltf.h>
 
-#include "core/rig/forward_kinematics.hpp"
 #include "core/io/gltf/gltf_accessor.hpp"
 #include "core/io/gltf/gltf_bone_axis.hpp"
 #include "core/mesh/image_decode.hpp"
 #include "core/mesh/mesh_skinning.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 namespace marionette::gltf {
 
@@ -64,7 +64,8 @@ Result<std::vector<Influence>> read_influences(const tinygltf::Model& model, con
         const auto joints_at = p.attributes.find("JOINTS_" + std::to_string(set));
         const auto weights_at = p.attributes.find("WEIGHTS_" + std::to_string(set));
         if (joints_at == p.attributes.end() || weights_at == p.attributes.end()) break;
-        Result<std::vector<std::uint32_t>> joints = read_unsigned(model, joints_at->second, 4, place + ".attributes." + joints_at->first, vertices);
+        Result<std::vector<std::uint32_t>> joints =
+            read_unsigned(model, joints_at->second, 4, place + ".attributes." + joints_at->first, vertices);
         if (!joints) return Error{joints.message()};
         Result<std::vector<float>> weights =
             read_floats(model, weights_at->second, 4, place + ".attributes." + weights_at->first, vertices, Numbers::FloatsOrUnitInts);
@@ -137,8 +138,10 @@ public:
 
     Status read_node(int node, MeshSet& out) {
         const tinygltf::Node& n = model_.nodes[static_cast<std::size_t>(node)];
-        if (n.mesh >= static_cast<int>(model_.meshes.size())) return Error{indexed("nodes", static_cast<std::size_t>(node)) + ".mesh: " + std::to_string(n.mesh) + " is not a mesh"};
-        if (n.skin >= static_cast<int>(model_.skins.size())) return Error{indexed("nodes", static_cast<std::size_t>(node)) + ".skin: " + std::to_string(n.skin) + " is not a skin"};
+        if (n.mesh >= static_cast<int>(model_.meshes.size()))
+            return Error{indexed("nodes", static_cast<std::size_t>(node)) + ".mesh: " + std::to_string(n.mesh) + " is not a mesh"};
+        if (n.skin >= static_cast<int>(model_.skins.size()))
+            return Error{indexed("nodes", static_cast<std::size_t>(node)) + ".skin: " + std::to_string(n.skin) + " is not a skin"};
         const tinygltf::Mesh& mesh = model_.meshes[static_cast<std::size_t>(n.mesh)];
         // The node's name first: the object name the artist gave (Blender's outliner), where the
         // mesh's is often its data block's ("Cube.001").
@@ -159,7 +162,8 @@ public:
 
 private:
     Result<std::optional<Mesh>> read_primitive(int node, const tinygltf::Primitive& p, const std::string& place, MeshSet& out) {
-        if (p.mode != TINYGLTF_MODE_TRIANGLES && p.mode != TINYGLTF_MODE_TRIANGLE_STRIP && p.mode != TINYGLTF_MODE_TRIANGLE_FAN && p.mode != -1) {
+        if (p.mode != TINYGLTF_MODE_TRIANGLES && p.mode != TINYGLTF_MODE_TRIANGLE_STRIP && p.mode != TINYGLTF_MODE_TRIANGLE_FAN &&
+            p.mode != -1) {
             ++left_out_.not_triangles;
             return std::optional<Mesh>{};
         }
@@ -186,7 +190,8 @@ private:
             for (glm::vec3& v : mesh.normals) v = glm::length(v) > 0.0f ? glm::normalize(v) : glm::vec3(0.0f, 0.0f, 1.0f);
         }
         if (auto uv = p.attributes.find("TEXCOORD_0"); uv != p.attributes.end()) {
-            Result<std::vector<float>> uvs = read_floats(model_, uv->second, 2, place + ".attributes.TEXCOORD_0", count, Numbers::FloatsOrUnitInts);
+            Result<std::vector<float>> uvs =
+                read_floats(model_, uv->second, 2, place + ".attributes.TEXCOORD_0", count, Numbers::FloatsOrUnitInts);
             if (!uvs) return Error{uvs.message()};
             mesh.uvs = grouped<glm::vec2>(uvs.value());
         }
@@ -201,7 +206,8 @@ private:
             corner_count = n.value();
         }
         const std::size_t triangles = mode == TINYGLTF_MODE_TRIANGLES ? corner_count / 3 : corner_count < 3 ? 0 : corner_count - 2;
-        if (Status s = budget_.take(Budgeted::Triangles, triangles, where, p.indices >= 0 ? "its indices" : "its vertices as triangles"); !s) {
+        if (Status s = budget_.take(Budgeted::Triangles, triangles, where, p.indices >= 0 ? "its indices" : "its vertices as triangles");
+            !s) {
             return Error{s.message()};
         }
         std::vector<std::uint32_t> corners(count);
@@ -212,8 +218,8 @@ private:
             corners = std::move(indices).value();
             for (std::size_t i = 0; i < corners.size(); ++i) {
                 if (corners[i] >= count) {
-                    return Error{place + ".indices[" + std::to_string(i) + "]: " + std::to_string(corners[i]) + " is not a vertex (there are " +
-                                 std::to_string(count) + ")"};
+                    return Error{place + ".indices[" + std::to_string(i) + "]: " + std::to_string(corners[i]) +
+                                 " is not a vertex (there are " + std::to_string(count) + ")"};
                 }
             }
         }
@@ -241,14 +247,16 @@ private:
             }
             for (std::size_t j = 0; j < skin.joints.size(); ++j) {
                 glm::mat4 inverse_bind(1.0f);
-                for (std::size_t k = 0; !inverse_binds.empty() && k < 16; ++k) inverse_bind[static_cast<int>(k / 4)][static_cast<int>(k % 4)] = inverse_binds[j * 16 + k];
+                for (std::size_t k = 0; !inverse_binds.empty() && k < 16; ++k)
+                    inverse_bind[static_cast<int>(k / 4)][static_cast<int>(k % 4)] = inverse_binds[j * 16 + k];
                 const auto joint_node = static_cast<std::size_t>(skin.joints[j]);
                 const int bone = joints_.bone_of_node[joint_node];
                 // The joint's node frame in its bone's frame: the bone turns the node (and drops its
                 // scale), so skinning by the bone puts that back before the file's inverse bind.
                 mesh.joints.push_back({bone, bone_from_node(bone, joint_node) * inverse_bind});
             }
-            Result<std::vector<Influence>> influences = read_influences(model_, p, mesh.positions.size(), skin.joints.size(), place, left_out_);
+            Result<std::vector<Influence>> influences =
+                read_influences(model_, p, mesh.positions.size(), skin.joints.size(), place, left_out_);
             if (!influences) return Error{influences.message()};
             mesh.influences = std::move(influences).value();
             return {};
@@ -290,14 +298,17 @@ private:
 
     Status read_material(const tinygltf::Primitive& p, const std::string& place, Mesh& mesh, MeshSet& out) {
         if (p.material < 0) return {};
-        if (p.material >= static_cast<int>(model_.materials.size())) return Error{place + ".material: " + std::to_string(p.material) + " is not a material"};
+        if (p.material >= static_cast<int>(model_.materials.size()))
+            return Error{place + ".material: " + std::to_string(p.material) + " is not a material"};
         const tinygltf::PbrMetallicRoughness& pbr = model_.materials[static_cast<std::size_t>(p.material)].pbrMetallicRoughness;
         if (pbr.baseColorFactor.size() == 4) {
-            for (int c = 0; c < 4; ++c) mesh.material.base_color[c] = static_cast<float>(std::clamp(pbr.baseColorFactor[static_cast<std::size_t>(c)], 0.0, 1.0));
+            for (int c = 0; c < 4; ++c)
+                mesh.material.base_color[c] = static_cast<float>(std::clamp(pbr.baseColorFactor[static_cast<std::size_t>(c)], 0.0, 1.0));
         }
         const int texture = pbr.baseColorTexture.index;
         if (texture < 0) return {};
-        if (texture >= static_cast<int>(model_.textures.size())) return Error{place + ": the material's texture " + std::to_string(texture) + " is not a texture"};
+        if (texture >= static_cast<int>(model_.textures.size()))
+            return Error{place + ": the material's texture " + std::to_string(texture) + " is not a texture"};
         if (pbr.baseColorTexture.texCoord != 0) ++left_out_.other_uv_sets;
         const int source = model_.textures[static_cast<std::size_t>(texture)].source;
         if (source < 0 || source >= static_cast<int>(model_.images.size())) {
@@ -332,9 +343,11 @@ private:
         if (image.bufferView >= 0) {
             if (image.bufferView >= static_cast<int>(model_.bufferViews.size())) return Error{place + ".bufferView: not a buffer view"};
             const tinygltf::BufferView& view = model_.bufferViews[static_cast<std::size_t>(image.bufferView)];
-            if (view.buffer < 0 || view.buffer >= static_cast<int>(model_.buffers.size())) return Error{place + ": its buffer view names no buffer"};
+            if (view.buffer < 0 || view.buffer >= static_cast<int>(model_.buffers.size()))
+                return Error{place + ": its buffer view names no buffer"};
             const std::vector<unsigned char>& data = model_.buffers[static_cast<std::size_t>(view.buffer)].data;
-            if (view.byteOffset > data.size() || view.byteLength > data.size() - view.byteOffset) return Error{place + ": reads past the end of its buffer"};
+            if (view.byteOffset > data.size() || view.byteLength > data.size() - view.byteOffset)
+                return Error{place + ": reads past the end of its buffer"};
             out.bytes.assign(data.begin() + static_cast<std::ptrdiff_t>(view.byteOffset),
                              data.begin() + static_cast<std::ptrdiff_t>(view.byteOffset + view.byteLength));
         } else {
@@ -346,7 +359,8 @@ private:
         // What it decodes to is counted now, from its header, not when the editor first draws it.
         Result<glm::ivec2> size = image_size(out.bytes);
         if (!size) return std::optional<MeshImage>{};
-        if (Status s = budget_.take(Budgeted::DecodedImageBytes, decoded_bytes(size.value()), place, "decoding it"); !s) return Error{s.message()};
+        if (Status s = budget_.take(Budgeted::DecodedImageBytes, decoded_bytes(size.value()), place, "decoding it"); !s)
+            return Error{s.message()};
         return std::optional<MeshImage>{std::move(out)};
     }
 
@@ -354,8 +368,8 @@ private:
     const Scene& scene_;
     const Joints& joints_;
     ReadBudget& budget_;
-    std::vector<int> bone_node_above_;    // by node: the node of its nearest bone at or above it, or -1
-    std::vector<glm::mat4> below_bone_;   // by node: its local matrices below that bone's node, composed
+    std::vector<int> bone_node_above_;   // by node: the node of its nearest bone at or above it, or -1
+    std::vector<glm::mat4> below_bone_;  // by node: its local matrices below that bone's node, composed
     std::vector<glm::mat4> node_world_;
     std::vector<glm::mat4> inverse_bone_world_;
     std::map<int, int> image_of_;  // the file's image -> the set's (-1: not kept)
@@ -371,7 +385,9 @@ void warn(const LeftOut& l, std::vector<std::string>& warnings) {
     say(l.over_four_influences, "vertices have more than 4 joints: the 4 strongest are kept, their weights renormalized");
     say(l.no_weight, "vertices have no weight on any joint: they follow their skin's first joint");
     say(l.other_uv_sets, "materials take their colour texture from a second UV set: the first is used");
-    say(l.images_not_png_or_jpeg, "textures are not PNG or JPEG images that can be read (KTX, another kind, or a broken header): those materials show their colour only");
+    say(l.images_not_png_or_jpeg,
+        "textures are not PNG or JPEG images that can be read (KTX, another kind, or a broken header): those materials show their colour "
+        "only");
 }
 
 }  // namespace

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "core/base/read_budget.hpp"
 #include "core/io/gltf/gltf_skeleton.hpp"
 #include "core/mesh/mesh.hpp"
-#include "core/base/read_budget.hpp"
 
 namespace marionette::gltf {
 

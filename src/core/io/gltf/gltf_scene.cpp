@@ -110,7 +110,9 @@ Result<Scene> read_scene(const tinygltf::Model& model, std::vector<std::string>&
             }
             roots.push_back(r);
         }
-        if (model.scenes.size() > 1) warnings.push_back(std::to_string(model.scenes.size() - 1) + " other scenes: only scene " + std::to_string(chosen) + " is imported");
+        if (model.scenes.size() > 1)
+            warnings.push_back(std::to_string(model.scenes.size() - 1) + " other scenes: only scene " + std::to_string(chosen) +
+                               " is imported");
     } else {
         for (int n = 0; n < count; ++n) {
             if (scene.parent[static_cast<std::size_t>(n)] < 0) roots.push_back(n);
@@ -140,7 +142,8 @@ Result<Scene> read_scene(const tinygltf::Model& model, std::vector<std::string>&
     for (int n = 0; n < count; ++n) {
         if (scene.in_scene[static_cast<std::size_t>(n)]) by_index.push_back(n);
     }
-    const bool parents_first = std::all_of(by_index.begin(), by_index.end(), [&](int n) { return scene.parent[static_cast<std::size_t>(n)] < n; });
+    const bool parents_first =
+        std::all_of(by_index.begin(), by_index.end(), [&](int n) { return scene.parent[static_cast<std::size_t>(n)] < n; });
     if (parents_first) scene.order = std::move(by_index);
     return scene;
 }

@@ -30,7 +30,7 @@ struct Scene {
     std::vector<int> parent;    // by node; -1 for a root (or a node outside the scene)
     std::vector<NodeTrs> rest;  // by node
     std::vector<bool> in_scene;
-    std::vector<int> order;     // the scene's nodes, parents before children: by index when the file allows
+    std::vector<int> order;  // the scene's nodes, parents before children: by index when the file allows
 };
 
 // Checks the node tree (children are nodes, each node has one parent, no cycles, transforms

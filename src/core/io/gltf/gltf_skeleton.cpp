@@ -63,7 +63,8 @@ Result<Skeleton> read_skeleton(const tinygltf::Model& model, const Scene& scene,
                 const int n = list[j];
                 const std::string place = "skins[" + std::to_string(s) + "].joints[" + std::to_string(j) + "]";
                 if (n < 0 || n >= static_cast<int>(nodes)) return Error{place + ": " + std::to_string(n) + " is not a node"};
-                if (!scene.in_scene[static_cast<std::size_t>(n)]) return Error{place + ": node " + std::to_string(n) + " is not in the scene"};
+                if (!scene.in_scene[static_cast<std::size_t>(n)])
+                    return Error{place + ": node " + std::to_string(n) + " is not in the scene"};
                 is_joint[static_cast<std::size_t>(n)] = true;
             }
         }
@@ -178,7 +179,9 @@ Result<Skeleton> read_skeleton(const tinygltf::Model& model, const Scene& scene,
         }
         const Transform frame = bone_frame(world[static_cast<std::size_t>(joints.node_of_bone[b])], joints.axis_turn[b]);
         const int p = bones[b].parent;
-        const Transform parent = p < 0 ? Transform{} : bone_frame(world[static_cast<std::size_t>(joints.node_of_bone[static_cast<std::size_t>(p)])], joints.axis_turn[static_cast<std::size_t>(p)]);
+        const Transform parent = p < 0 ? Transform{}
+                                       : bone_frame(world[static_cast<std::size_t>(joints.node_of_bone[static_cast<std::size_t>(p)])],
+                                                    joints.axis_turn[static_cast<std::size_t>(p)]);
         bones[b].rest = inverse(parent) * frame;
     }
     // Scales and moves down the tree can place a bone, or stretch it, past what a rig holds even
@@ -195,11 +198,14 @@ Result<Skeleton> read_skeleton(const tinygltf::Model& model, const Scene& scene,
     // Nodes that carry a mesh come in as that mesh (gltf_mesh.cpp); the others are only named.
     std::size_t skipped = 0;
     for (int n : scene.order) {
-        const bool named = is_joint[static_cast<std::size_t>(n)] || model.nodes[static_cast<std::size_t>(n)].mesh >= 0 || is_armature(model, scene, n);
+        const bool named =
+            is_joint[static_cast<std::size_t>(n)] || model.nodes[static_cast<std::size_t>(n)].mesh >= 0 || is_armature(model, scene, n);
         skipped += named ? 0 : 1;
     }
     if (skipped > 0 && !model.skins.empty()) {
-        warnings.push_back(std::to_string(skipped) + " nodes that are no skin's joint and carry no mesh are not bones (their rest transforms are folded into what hangs under them)");
+        warnings.push_back(std::to_string(skipped) +
+                           " nodes that are no skin's joint and carry no mesh are not bones (their rest transforms are folded into what "
+                           "hangs under them)");
     }
     return Skeleton(std::move(bones));
 }

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "core/io/gltf/gltf_scene.hpp"
 #include "core/base/result.hpp"
+#include "core/io/gltf/gltf_scene.hpp"
 #include "core/rig/skeleton.hpp"
 
 namespace marionette::gltf {

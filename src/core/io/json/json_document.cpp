@@ -89,8 +89,8 @@ public:
     bool parse_error(std::size_t position, const std::string& token, const Exception& e) {
         if (e.id == 406) {  // a number beyond a double
             const std::size_t start = position >= token.size() ? position - token.size() : 0;
-            error_ = "not valid JSON: " + line_and_column(text_, start) + " (" + place_text(open_.size() + 1) +
-                     "): number " + cut(token, kMaxQuotedBytes) + " is out of range (numbers must be finite)";
+            error_ = "not valid JSON: " + line_and_column(text_, start) + " (" + place_text(open_.size() + 1) + "): number " +
+                     cut(token, kMaxQuotedBytes) + " is out of range (numbers must be finite)";
             return false;
         }
         // nlohmann says "[json.exception.parse_error.101] parse error at line 4, column 9: ...";
@@ -107,8 +107,8 @@ public:
 private:
     struct Level {
         Json* value = nullptr;
-        const std::string* key = nullptr;  // its key in the parent object, or
-        std::size_t index = 0;             // its index in the parent array
+        const std::string* key = nullptr;                       // its key in the parent object, or
+        std::size_t index = 0;                                  // its index in the parent array
         std::unique_ptr<std::unordered_set<std::string>> keys;  // objects past kLinearKeys keys
     };
     // Up to this many keys, a new key is compared with each; past it, looked up in a set.
@@ -150,8 +150,8 @@ private:
 
     bool open(Json::value_t type) {
         if (open_.size() >= static_cast<std::size_t>(kMaxJsonDepth)) {
-            error_ = place_text(open_.size() + 1) + ": nested deeper than " + std::to_string(kMaxJsonDepth) +
-                     " levels of arrays and objects";
+            error_ =
+                place_text(open_.size() + 1) + ": nested deeper than " + std::to_string(kMaxJsonDepth) + " levels of arrays and objects";
             return false;
         }
         Level level;

@@ -11,8 +11,8 @@
 
 #include <string_view>
 
-#include "core/io/json/json_field.hpp"
 #include "core/base/result.hpp"
+#include "core/io/json/json_field.hpp"
 
 namespace marionette {
 

@@ -10,9 +10,9 @@
 
 #include <simdjson.h>
 
-#include "core/math/angles.hpp"
 #include "core/base/extents.hpp"
 #include "core/io/json/json_document.hpp"
+#include "core/math/angles.hpp"
 #include "core/math/transform.hpp"
 #include "core/math/unit_length.hpp"
 
@@ -137,9 +137,7 @@ const Json& JsonField::raw() const {
     return *value_;
 }
 
-void JsonField::fail(const std::string& message) const {
-    throw JsonFieldError(path_.empty() ? message : path_ + ": " + message);
-}
+void JsonField::fail(const std::string& message) const { throw JsonFieldError(path_.empty() ? message : path_ + ": " + message); }
 
 std::string JsonField::type_name() const {
     if (value_) return json_type_name(*value_);
@@ -173,9 +171,7 @@ std::string JsonField::excerpt() const {
 
 Json JsonField::to_json() const { return value_ ? *value_ : fast_to_json(from_fast<FastElement>(fast_)); }
 
-void JsonField::require_object() const {
-    expect(is_object(), "an object");
-}
+void JsonField::require_object() const { expect(is_object(), "an object"); }
 
 const Json& JsonField::object() const {
     require_object();

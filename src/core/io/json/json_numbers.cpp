@@ -5,14 +5,14 @@
 #include <bit>
 #include <charconv>
 #include <cmath>
-#include <cstring>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
+#include "core/io/json/shortest_decimal.hpp"
 #include "core/math/angles.hpp"
 #include "core/math/rotation_math.hpp"
-#include "core/io/json/shortest_decimal.hpp"
 
 namespace marionette {
 
@@ -23,7 +23,7 @@ namespace {
 double shortest_double(float v) {
     char buf[32];
     const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);  // shortest round-trip form
-    (void)ec;  // 32 characters hold any float
+    (void)ec;                                                        // 32 characters hold any float
     // from_chars rounds to nearest as strtod does, for the same double, several times faster
     // (it skips the locale); "nan" and "inf" read too.
     double d = 0.0;
@@ -121,8 +121,8 @@ char* write_as_the_writer_does(char* out, float v, double nearest) {
 
 // How many decimal digits d has (at least one), without a branch.
 int digit_count(std::uint32_t d) {
-    return 1 + (d >= 10) + (d >= 100) + (d >= 1000) + (d >= 10000) + (d >= 100000) + (d >= 1000000) + (d >= 10000000) +
-           (d >= 100000000) + (d >= 1000000000);
+    return 1 + (d >= 10) + (d >= 100) + (d >= 1000) + (d >= 10000) + (d >= 100000) + (d >= 1000000) + (d >= 10000000) + (d >= 100000000) +
+           (d >= 1000000000);
 }
 
 // "00".."99", two characters each.
@@ -174,8 +174,8 @@ char* write_json_float(char* out, float v) {
         // size and no branch on the digits (a third of a number's time went to mispredicted
         // branches): the digits after up to four zeros, the point put in, the rest copied after it.
         double nearest = 0.0;
-        const bool kept = shortest.off_double >= 0.0 ? shortest.off_double < kWriterKeepsDigitsWithin
-                                                     : writer_keeps_digits(shortest, nearest);
+        const bool kept =
+            shortest.off_double >= 0.0 ? shortest.off_double < kWriterKeepsDigitsWithin : writer_keeps_digits(shortest, nearest);
         if (!kept) return write_as_the_writer_does(out, v, nearest);
         char padded[32] = "0000";
         write_nine_digits(padded + 4, shortest.digits);

@@ -4,14 +4,14 @@
 #include <set>
 #include <unordered_map>
 
-#include "core/math/angles.hpp"
 #include "core/anim/bake_cycle.hpp"
+#include "core/anim/state_ik.hpp"
+#include "core/anim/state_pose.hpp"
 #include "core/io/spine/spine_inherit.hpp"
 #include "core/io/spine/spine_json_text.hpp"
 #include "core/io/spine/spine_keys.hpp"
 #include "core/io/spine/spine_slot_timelines.hpp"
-#include "core/anim/state_ik.hpp"
-#include "core/anim/state_pose.hpp"
+#include "core/math/angles.hpp"
 
 namespace marionette {
 
@@ -28,7 +28,9 @@ const KeyTrack* track_of(const State& state, std::size_t bone, PoseProperty prop
 // timeline), and one key at 0 when every value is the same (it holds throughout).
 std::vector<SpineKey> unless_still(std::vector<SpineKey> keys, const SpineValues& setup) {
     if (keys.empty()) return keys;
-    const auto all = [&](const SpineValues& v) { return std::all_of(keys.begin(), keys.end(), [&](const SpineKey& k) { return k.values == v; }); };
+    const auto all = [&](const SpineValues& v) {
+        return std::all_of(keys.begin(), keys.end(), [&](const SpineKey& k) { return k.values == v; });
+    };
     if (all(setup)) return {};
     if (all(keys.front().values)) return {SpineKey{0.0, keys.front().values, SpineCurve::Linear, {}}};
     return keys;
@@ -39,7 +41,8 @@ template <class Value>
 std::vector<SpineKey> track_keys(const KeyTrack& track, double fps, Value value) {
     std::vector<SourceKey> source;
     for (const Key& k : track.keys) source.push_back(SourceKey{k.time, value(k), k.interpolation, k.curve});
-    return spine_keys(source, [&](double t) { return value(sample_track(track, true, t)); }, fps);
+    return spine_keys(
+        source, [&](double t) { return value(sample_track(track, true, t)); }, fps);
 }
 
 SpineValues rotate_value(double degrees) { return {degrees, 0.0, 0.0, 0.0}; }
@@ -138,7 +141,8 @@ std::vector<SpineKey> turned_rotation(const Rig& rig, const State& state, std::s
         const double t = times[i];
         sample_state_at(state, true, t, t, rig.pose, pose);
         // The track's own angle, not the pose's: keys at 0 and 360 degrees make a whole turn.
-        const double angle = turn ? static_cast<double>(sample_track(*turn, true, t).angle) : static_cast<double>(angle_2d(rig.pose.rotations[b]));
+        const double angle =
+            turn ? static_cast<double>(sample_track(*turn, true, t).angle) : static_cast<double>(angle_2d(rig.pose.rotations[b]));
         turned = spine_turn(rig, b, rest + angle, pose, turned, i == 0, out);
         rotate.push_back(SpineKey{t, rotate_value((turned - rest) * kDegrees), all_step ? SpineCurve::Stepped : SpineCurve::Linear, {}});
     }
@@ -179,7 +183,8 @@ void keyed_bones(const Rig& rig, const State& state, BoneTimelines& out) {
         if (const KeyTrack* stretch = track_of(state, b, PoseProperty::Scale)) {
             out.add(name, "scale", track_keys(*stretch, fps, vectors), SpineTimelineKind::Scale);
         } else {
-            out.add(name, "scale", unless_still({SpineKey{0.0, pair_value(still.scales[b]), SpineCurve::Linear, {}}}, kNoScale), SpineTimelineKind::Scale);
+            out.add(name, "scale", unless_still({SpineKey{0.0, pair_value(still.scales[b]), SpineCurve::Linear, {}}}, kNoScale),
+                    SpineTimelineKind::Scale);
         }
     }
 }
@@ -203,7 +208,8 @@ Json animation(const Rig& rig, const SpineSkeletonPlan& plan, const State& state
     }
     // The pose's root offset, which states keep, moves the added root.
     if (plan.synthetic_root && (rig.pose.root_offset.x != 0.0f || rig.pose.root_offset.y != 0.0f)) {
-        bones.add(plan.root, "translate", {SpineKey{0.0, pair_value(rig.pose.root_offset), SpineCurve::Linear, {}}}, SpineTimelineKind::Translate);
+        bones.add(plan.root, "translate", {SpineKey{0.0, pair_value(rig.pose.root_offset), SpineCurve::Linear, {}}},
+                  SpineTimelineKind::Translate);
     }
     // Spine loops an animation at its latest key: a sampled state whose timelines all hold
     // still (or end early) is given a still key of the root's rotation at its loop's end.
@@ -218,8 +224,9 @@ Json animation(const Rig& rig, const SpineSkeletonPlan& plan, const State& state
     if (!bones.flattened.empty()) {
         std::string names;
         for (const std::string& n : bones.flattened) names += (names.empty() ? "\"" : ", \"") + n + "\"";
-        warnings.push_back("state \"" + state.name + "\": " + names +
-                           " hang under a parent scaled to 0 along one axis, which flattens a noScale child in Spine: they show flattened there");
+        warnings.push_back(
+            "state \"" + state.name + "\": " + names +
+            " hang under a parent scaled to 0 along one axis, which flattens a noScale child in Spine: they show flattened there");
     }
     const std::vector<int> solved = chains_solved_by(rig, state);
     for (const int c : solved) {
@@ -236,16 +243,20 @@ Json animation(const Rig& rig, const SpineSkeletonPlan& plan, const State& state
         // stands at the pin (under the added root, plan_spine_skeleton).
         for (const SpineIkConstraint& c : plan.ik) {
             Json keys;
-            const int track = std::find(solved.begin(), solved.end(), c.chain) == solved.end() ? -1 : track_of_chain(state.chain_tracks, c.chain);
+            const int track =
+                std::find(solved.begin(), solved.end(), c.chain) == solved.end() ? -1 : track_of_chain(state.chain_tracks, c.chain);
             if (track >= 0) {
                 const ChainTrack& t = state.chain_tracks[static_cast<std::size_t>(track)];
                 std::vector<SourceKey> source;
-                for (const MixKey& k : t.keys) source.push_back(SourceKey{static_cast<double>(k.time), {k.mix, c.softness, 0.0, 0.0}, k.interpolation, k.curve});
+                for (const MixKey& k : t.keys)
+                    source.push_back(SourceKey{static_cast<double>(k.time), {k.mix, c.softness, 0.0, 0.0}, k.interpolation, k.curve});
                 const auto sample = [&](double time) { return SpineValues{sample_chain_track(t, time), c.softness, 0.0, 0.0}; };
                 keys = spine_timeline(spine_keys(source, sample, static_cast<double>(rig.fps)), SpineTimelineKind::Ik);
                 const glm::vec3 pin = *rig.chains[static_cast<std::size_t>(c.chain)].pin - rig.pose.root_offset;
-                bones.bones[c.target]["translate"] = Json::array({Json{{"time", 0}, {"x", spine_number(static_cast<double>(pin.x - c.target_position.x))},
-                                                                        {"y", spine_number(static_cast<double>(pin.y - c.target_position.y))}}});
+                bones.bones[c.target]["translate"] =
+                    Json::array({Json{{"time", 0},
+                                      {"x", spine_number(static_cast<double>(pin.x - c.target_position.x))},
+                                      {"y", spine_number(static_cast<double>(pin.y - c.target_position.y))}}});
             } else {
                 Json key{{"time", 0}, {"mix", 0}};
                 if (c.softness > 0.0) key["softness"] = spine_number(c.softness);

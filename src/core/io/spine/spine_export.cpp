@@ -3,14 +3,14 @@
 #include <cstdio>
 #include <limits>
 
-#include "core/rig/forward_kinematics.hpp"
+#include "core/base/utf8.hpp"
 #include "core/io/json/json_numbers.hpp"
-#include "core/mesh/mesh_data.hpp"
 #include "core/io/spine/spine_animation.hpp"
 #include "core/io/spine/spine_atlas.hpp"
 #include "core/io/spine/spine_json_text.hpp"
 #include "core/io/spine/spine_skeleton.hpp"
-#include "core/base/utf8.hpp"
+#include "core/mesh/mesh_data.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 namespace marionette {
 

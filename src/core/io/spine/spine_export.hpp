@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "core/base/result.hpp"
-#include "core/rig/rig.hpp"
 #include "core/io/spine/spine_pictures.hpp"
+#include "core/rig/rig.hpp"
 
 namespace marionette {
 
@@ -27,11 +27,11 @@ struct SpineImageCopy {
 };
 
 struct SpineExport {
-    std::string json;                   // the skeleton, ending with a newline
-    std::string atlas;                  // the texture atlas (empty without pictures)
+    std::string json;                    // the skeleton, ending with a newline
+    std::string atlas;                   // the texture atlas (empty without pictures)
     std::vector<SpineImageCopy> images;  // the pictures the atlas names
-    std::vector<std::string> warnings;  // what Spine will show otherwise, one line each
-    std::size_t bones = 0;              // written: the rig's, an added root, the IK targets
+    std::vector<std::string> warnings;   // what Spine will show otherwise, one line each
+    std::size_t bones = 0;               // written: the rig's, an added root, the IK targets
     std::size_t slots = 0;
     std::size_t animations = 0;
 };

@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "core/io/json/json_field.hpp"
 #include "core/base/result.hpp"
+#include "core/io/json/json_field.hpp"
 
 namespace marionette {
 

@@ -81,8 +81,8 @@ Json spine_timeline(const std::vector<SpineKey>& keys, SpineTimelineKind kind) {
                 key["y"] = spine_number(k.values[1]);
                 break;
             case SpineTimelineKind::Color:
-                key["color"] = spine_color(glm::vec4(static_cast<float>(k.values[0]), static_cast<float>(k.values[1]), static_cast<float>(k.values[2]),
-                                                      static_cast<float>(k.values[3])));
+                key["color"] = spine_color(glm::vec4(static_cast<float>(k.values[0]), static_cast<float>(k.values[1]),
+                                                     static_cast<float>(k.values[2]), static_cast<float>(k.values[3])));
                 break;
             case SpineTimelineKind::Ik:
                 key["mix"] = spine_number(k.values[0]);

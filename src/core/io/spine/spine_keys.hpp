@@ -13,8 +13,8 @@
 
 #include <glm/glm.hpp>
 
-#include "core/io/json/json_field.hpp"
 #include "core/anim/key_track.hpp"
+#include "core/io/json/json_field.hpp"
 
 namespace marionette {
 

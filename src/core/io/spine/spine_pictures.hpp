@@ -40,7 +40,7 @@ struct SpineRegion {
 };
 
 struct SpineRegions {
-    std::vector<SpineRegion> regions;           // in the order the slots first name them
+    std::vector<SpineRegion> regions;             // in the order the slots first name them
     std::map<std::string, std::size_t> by_image;  // the rig's path -> index into regions
 };
 

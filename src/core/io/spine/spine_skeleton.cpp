@@ -3,13 +3,13 @@
 #include <cmath>
 #include <set>
 
-#include "core/math/angles.hpp"
-#include "core/rig/forward_kinematics.hpp"
+#include "core/anim/state_ik.hpp"
 #include "core/io/json/json_numbers.hpp"
 #include "core/io/spine/spine_json_text.hpp"
 #include "core/io/spine/spine_keys.hpp"
 #include "core/io/spine/spine_names.hpp"
-#include "core/anim/state_ik.hpp"
+#include "core/math/angles.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 namespace marionette {
 
@@ -79,15 +79,18 @@ Result<SpineSkeletonPlan> plan_spine_skeleton(const Rig& rig, std::vector<std::s
     // world while the rig's root moves: under an added root, which no state moves.
     bool limb_solved_in_a_state = false;
     for (const State& state : rig.states) {
-        for (const int c : chains_solved_by(rig, state)) limb_solved_in_a_state = limb_solved_in_a_state || is_two_bone_limb(rig, rig.chains[static_cast<std::size_t>(c)]);
+        for (const int c : chains_solved_by(rig, state))
+            limb_solved_in_a_state = limb_solved_in_a_state || is_two_bone_limb(rig, rig.chains[static_cast<std::size_t>(c)]);
     }
-    plan.synthetic_root = roots.size() != 1 || rig.pose.root_offset.x != 0.0f || rig.pose.root_offset.y != 0.0f || chain_at_root || limb_solved_in_a_state;
+    plan.synthetic_root =
+        roots.size() != 1 || rig.pose.root_offset.x != 0.0f || rig.pose.root_offset.y != 0.0f || chain_at_root || limb_solved_in_a_state;
     plan.root = plan.synthetic_root ? take_unique_name("root", bone_names) : bones[static_cast<std::size_t>(roots[0])].name;
 
     plan.no_scale.resize(bones.size(), false);
     std::vector<bool> scaled(bones.size(), false);
     for (std::size_t b = 0; b < bones.size(); ++b) scaled[b] = scaled_anywhere(rig, static_cast<int>(b));
-    for (std::size_t b = 0; b < bones.size(); ++b) plan.no_scale[b] = bones[b].parent >= 0 && scaled[static_cast<std::size_t>(bones[b].parent)];
+    for (std::size_t b = 0; b < bones.size(); ++b)
+        plan.no_scale[b] = bones[b].parent >= 0 && scaled[static_cast<std::size_t>(bones[b].parent)];
     plan.targets_no_scale = !plan.synthetic_root && scaled[static_cast<std::size_t>(roots[0])];
 
     // Slots keep their names, but for a '/' (Spine reads it as a folder): such a slot takes '_'
@@ -207,7 +210,8 @@ Json spine_ik(const Rig& rig, const SpineSkeletonPlan& plan) {
         Json j = Json::object();
         j["name"] = ik.name;
         j["order"] = static_cast<int>(i);
-        j["bones"] = Json::array({rig.skeleton[static_cast<std::size_t>(ik.upper)].name, rig.skeleton[static_cast<std::size_t>(ik.lower)].name});
+        j["bones"] =
+            Json::array({rig.skeleton[static_cast<std::size_t>(ik.upper)].name, rig.skeleton[static_cast<std::size_t>(ik.lower)].name});
         j["target"] = ik.target;
         if (!ik.bend_positive) j["bendPositive"] = false;
         if (ik.softness > 0.0) j["softness"] = spine_number(ik.softness);

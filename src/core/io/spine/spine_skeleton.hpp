@@ -19,23 +19,23 @@
 
 #include <glm/glm.hpp>
 
-#include "core/io/json/json_field.hpp"
 #include "core/base/result.hpp"
-#include "core/rig/rig.hpp"
+#include "core/io/json/json_field.hpp"
 #include "core/io/spine/spine_pictures.hpp"
+#include "core/rig/rig.hpp"
 
 namespace marionette {
 
 struct SpineIkConstraint {
-    std::string name;             // the chain's
-    int chain = -1;               // the rig's chain
-    int upper = -1;               // rig bones
+    std::string name;  // the chain's
+    int chain = -1;    // the rig's chain
+    int upper = -1;    // rig bones
     int lower = -1;
-    std::string target;           // the added target bone
+    std::string target;               // the added target bone
     glm::vec2 target_position{0.0f};  // in the root bone's frame, at the chain's tip in the setup pose
-    bool bend_positive = true;    // the lower bone turns counter-clockwise from the upper (bend 1)
-    double softness = 0.0;        // in rig units: the chain's fraction of its reach's range
-    double mix = 1.0;             // the chain's FK/IK mix, Spine's the same
+    bool bend_positive = true;        // the lower bone turns counter-clockwise from the upper (bend 1)
+    double softness = 0.0;            // in rig units: the chain's fraction of its reach's range
+    double mix = 1.0;                 // the chain's FK/IK mix, Spine's the same
 };
 
 // Whether Spine can hold `chain` as an IK constraint: a two-bone chain of a bone and its child.

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/anim/state.hpp"
 #include "core/io/spine/spine_json_text.hpp"
 #include "core/io/spine/spine_keys.hpp"
-#include "core/anim/state.hpp"
 
 namespace marionette {
 
@@ -13,8 +13,8 @@ std::vector<std::pair<int, int>> draw_order_offsets(const std::vector<int>& orde
     // The longest increasing run of slot indices in `order` (patience sorting): those slots keep
     // their setup order and need no offset.
     const std::size_t n = order.size();
-    std::vector<std::size_t> tails;              // places in `order` ending the best run of each length
-    std::vector<std::size_t> before(n, n);       // the place before each in its run
+    std::vector<std::size_t> tails;         // places in `order` ending the best run of each length
+    std::vector<std::size_t> before(n, n);  // the place before each in its run
     for (std::size_t i = 0; i < n; ++i) {
         const auto at = std::lower_bound(tails.begin(), tails.end(), order[i], [&](std::size_t t, int v) { return order[t] < v; });
         if (at != tails.begin()) before[i] = *(at - 1);
@@ -48,7 +48,8 @@ Json draw_order_key(double time, const std::vector<int>& order, const SpineSkele
     const std::vector<std::pair<int, int>> offsets = draw_order_offsets(order);
     if (offsets.empty()) return key;  // the setup order
     Json list = Json::array();
-    for (const auto& [slot, offset] : offsets) list.push_back(Json{{"slot", plan.slot_names[static_cast<std::size_t>(slot)]}, {"offset", offset}});
+    for (const auto& [slot, offset] : offsets)
+        list.push_back(Json{{"slot", plan.slot_names[static_cast<std::size_t>(slot)]}, {"offset", offset}});
     key["offsets"] = std::move(list);
     return key;
 }
@@ -113,7 +114,8 @@ SpineSlotTimelines slot_timelines(const Rig& rig, const SpineSkeletonPlan& plan,
         } else {
             std::vector<SourceKey> source;
             for (const SlotKey& k : track.keys) source.push_back(SourceKey{k.time, color_values(k.color), k.interpolation, k.curve});
-            keys = spine_keys(source, [&](double t) { return color_values(track_color(rig, track, t)); }, fps);
+            keys = spine_keys(
+                source, [&](double t) { return color_values(track_color(rig, track, t)); }, fps);
         }
         note(keys.back().time);
         timelines["rgba"] = spine_timeline(keys, SpineTimelineKind::Color);

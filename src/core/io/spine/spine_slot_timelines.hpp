@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "core/io/json/json_field.hpp"
-#include "core/rig/rig.hpp"
 #include "core/io/spine/spine_skeleton.hpp"
+#include "core/rig/rig.hpp"
 
 namespace marionette {
 

@@ -142,7 +142,8 @@ TEST_P(TwoBoneBatch, EveryLimbGetsWhatItGetsAlone) {
             const int parent = rig.skeleton[b].parent;
             if (parent >= 0) {
                 const float bone_span = glm::length(batch_world[b].translation - batch_world[static_cast<std::size_t>(parent)].translation);
-                ASSERT_NEAR(bone_span, glm::length(local_translation(rig.skeleton, rig.pose, b)), 1e-4f * (1.0f + bone_span)) << "rig " << rigs;
+                ASSERT_NEAR(bone_span, glm::length(local_translation(rig.skeleton, rig.pose, b)), 1e-4f * (1.0f + bone_span))
+                    << "rig " << rigs;
             }
         }
         for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
@@ -158,7 +159,8 @@ TEST_P(TwoBoneBatch, EveryLimbGetsWhatItGetsAlone) {
             ASSERT_NEAR(got.error, want.error, 1e-5f * scale) << "rig " << rigs << " limb " << i;
             ASSERT_EQ(got.reached, want.reached) << "rig " << rigs << " limb " << i;
             ASSERT_EQ(got.iterations, want.iterations) << "rig " << rigs << " limb " << i;
-            const float turn = std::max(rotation_change(batch_pose.rotations[static_cast<std::size_t>(limb.root)], alone_pose.rotations[static_cast<std::size_t>(limb.root)]),
+            const float turn = std::max(rotation_change(batch_pose.rotations[static_cast<std::size_t>(limb.root)],
+                                                        alone_pose.rotations[static_cast<std::size_t>(limb.root)]),
                                         rotation_change(batch_pose.rotations[e], alone_pose.rotations[e]));
             ASSERT_LT(turn, 1e-5f) << "rig " << rigs << " limb " << i;
             worst_turn = std::max(worst_turn, turn);
@@ -167,9 +169,8 @@ TEST_P(TwoBoneBatch, EveryLimbGetsWhatItGetsAlone) {
         }
         limbs_done += static_cast<int>(rig.limbs.size());
     }
-    std::cout << "two-bone batch " << dims_name({dims, 0}) << ": " << limbs_done << " limbs in " << rigs
-              << " rigs; largest rotation gap " << worst_turn << " rad, tip gap " << worst_tip << " and error gap "
-              << worst_error << " of scale\n";
+    std::cout << "two-bone batch " << dims_name({dims, 0}) << ": " << limbs_done << " limbs in " << rigs << " rigs; largest rotation gap "
+              << worst_turn << " rad, tip gap " << worst_tip << " and error gap " << worst_error << " of scale\n";
 }
 
 // The batch above would pass if the lanes refused every limb; here ordinary limbs go straight
@@ -190,7 +191,8 @@ TEST(TwoBoneBatch2D, LanesSolveOrdinaryLimbs) {
             bones.push_back(bone("l", 2 * lane, {upper, 0.0f, 0.0f}, random_turn(rng, dims), lower));
             glm::vec3 dir = random_point(rng, dims, 1.0f);
             if (glm::length(dir) < 0.1f) dir = {1.0f, 0.0f, 0.0f};
-            targets.push_back(glm::normalize(dir) * (std::fabs(upper - lower) + 0.1f + (upper + lower - std::fabs(upper - lower) - 0.2f) * unit(rng)));
+            targets.push_back(glm::normalize(dir) *
+                              (std::fabs(upper - lower) + 0.1f + (upper + lower - std::fabs(upper - lower) - 0.2f) * unit(rng)));
         }
         const Skeleton sk(std::move(bones));
         Pose pose = Pose::rest(sk.size());
@@ -214,7 +216,6 @@ TEST(TwoBoneBatch2D, LanesSolveOrdinaryLimbs) {
                 in.soft_goal2[lane] = -1.0f;  // not soft
             }
             mask = solve_free_2d_lanes(in, out);
-
         }
         for (int lane = 0; lane < kLanes; ++lane) {
             ++total;

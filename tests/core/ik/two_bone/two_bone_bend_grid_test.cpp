@@ -79,7 +79,8 @@ double bend_grid_least(const ConeLimb& limb, double cone, double lo, double hi, 
 // targets within 1.2 reaches of it (2D: in its plane), each from rest and from the pose the last
 // solve left, and fails any that misses by more than the tolerance beyond `least(target)`.
 template <class Least>
-void solve_against_grid(const Rig& rig, const TwoBoneSettings& settings, float reach, unsigned seed, const std::string& name, const Least& least) {
+void solve_against_grid(const Rig& rig, const TwoBoneSettings& settings, float reach, unsigned seed, const std::string& name,
+                        const Least& least) {
     const bool is_2d = rig.is_2d();
     const float tol = 1e-4f * reach;  // the solve's own for a tolerance of none
     std::mt19937 rng(seed);
@@ -96,8 +97,8 @@ void solve_against_grid(const Rig& rig, const TwoBoneSettings& settings, float r
     // Most targets lie beyond what the limits let the limb reach: the closest-pose search's.
     EXPECT_GT(tally.unreached, count / 10);
     EXPECT_EQ(tally.worse, 0);
-    std::cout << name << ": " << count << " targets against the bend's grid (" << tally.unreached << " out of the limits' reach), the solve worse by at most "
-              << tally.worst_excess << "; a tolerance is " << tol << "\n";
+    std::cout << name << ": " << count << " targets against the bend's grid (" << tally.unreached
+              << " out of the limits' reach), the solve worse by at most " << tally.worst_excess << "; a tolerance is " << tol << "\n";
 }
 
 // The limb of `limits`, bones `upper` and `lower` long along x from the origin.
@@ -181,7 +182,8 @@ double hinged_grid_least(const HingedLimb& limb, double lo, double hi, double be
         const glm::dvec3 along = glm::dot(t, h) * h, across = t - along;
         const double c = glm::dot(gd, along), A = glm::dot(gd, across), B = glm::dot(gd, glm::cross(h, t));
         double most = c + std::hypot(A, B);
-        if (!range_holds(std::atan2(B, A), lo, hi)) most = c + std::max(A * std::cos(lo) + B * std::sin(lo), A * std::cos(hi) + B * std::sin(hi));
+        if (!range_holds(std::atan2(B, A), lo, hi))
+            most = c + std::max(A * std::cos(lo) + B * std::sin(lo), A * std::cos(hi) + B * std::sin(hi));
         least = std::min(least, std::sqrt(std::max(glm::dot(gd, gd) + glm::dot(t, t) - 2.0 * most, 0.0)));
     }
     return least;
@@ -206,11 +208,11 @@ TEST_P(BendGrid, NoSolveMissesByMoreThanTheBendsBestPose) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Limbs, BendGrid,
-                         ::testing::Values(ConeLimb{"ik_bench", 120, -10, 140}, ConeLimb{"narrow", 30, 0, 150}, ConeLimb{"medium", 60, 0, 120},
-                                           ConeLimb{"square", 90, -90, 30}, ConeLimb{"wide", 150, 0, 120}, ConeLimb{"nearly_free", 175, -30, 160},
-                                           ConeLimb{"bent_the_other_way", 120, -150, -20}, ConeLimb{"locked_elbow", 70, 30, 30},
-                                           ConeLimb{"long_forearm", 120, -10, 140, 0.5f, 1.2f}, ConeLimb{"equal_bones", 60, 0, 120, 1.0f, 1.0f},
-                                           ConeLimb{"small_cone", 10, 0, 140}),
+                         ::testing::Values(ConeLimb{"ik_bench", 120, -10, 140}, ConeLimb{"narrow", 30, 0, 150},
+                                           ConeLimb{"medium", 60, 0, 120}, ConeLimb{"square", 90, -90, 30}, ConeLimb{"wide", 150, 0, 120},
+                                           ConeLimb{"nearly_free", 175, -30, 160}, ConeLimb{"bent_the_other_way", 120, -150, -20},
+                                           ConeLimb{"locked_elbow", 70, 30, 30}, ConeLimb{"long_forearm", 120, -10, 140, 0.5f, 1.2f},
+                                           ConeLimb{"equal_bones", 60, 0, 120, 1.0f, 1.0f}, ConeLimb{"small_cone", 10, 0, 140}),
                          cone_limb_name);
 
 TEST_P(PlanarBendGrid, NoSolveMissesByMoreThanTheBendsBestPose) {
@@ -219,15 +221,18 @@ TEST_P(PlanarBendGrid, NoSolveMissesByMoreThanTheBendsBestPose) {
     upper.min_angle = limb.upper_lo * kGridDegree;
     upper.max_angle = limb.upper_hi * kGridDegree;
     const Rig rig = grid_limb(Dimensions::Two, limb.upper, limb.lower, upper, bend_limits(Dimensions::Two, limb.bend_lo, limb.bend_hi));
-    solve_against_grid(rig, TwoBoneSettings{}, limb.upper + limb.lower, 925, std::string(limb.name) + " (2D)", [&](const glm::vec3& target) {
-        return planar_grid_least(limb, limb.upper_lo * kGridDegree, limb.upper_hi * kGridDegree, limb.bend_lo * kGridDegree, limb.bend_hi * kGridDegree, {target.x, target.y});
-    });
+    solve_against_grid(rig, TwoBoneSettings{}, limb.upper + limb.lower, 925, std::string(limb.name) + " (2D)",
+                       [&](const glm::vec3& target) {
+                           return planar_grid_least(limb, limb.upper_lo * kGridDegree, limb.upper_hi * kGridDegree,
+                                                    limb.bend_lo * kGridDegree, limb.bend_hi * kGridDegree, {target.x, target.y});
+                       });
 }
 
 INSTANTIATE_TEST_SUITE_P(Limbs, PlanarBendGrid,
                          ::testing::Values(PlanarLimb{"ik_bench", -40, 180, -20, 130}, PlanarLimb{"narrow", -20, 20, 0, 150},
                                            PlanarLimb{"one_way", 0, 90, -150, -10}, PlanarLimb{"nearly_all", -170, 170, -160, 160},
-                                           PlanarLimb{"locked_elbow", -60, 60, 45, 45}, PlanarLimb{"long_forearm", -40, 180, -20, 130, 0.5f, 1.2f},
+                                           PlanarLimb{"locked_elbow", -60, 60, 45, 45},
+                                           PlanarLimb{"long_forearm", -40, 180, -20, 130, 0.5f, 1.2f},
                                            PlanarLimb{"equal_bones", -90, 45, 0, 170, 1.0f, 1.0f}),
                          planar_limb_name);
 
@@ -241,12 +246,14 @@ TEST_P(HingedBendGrid, NoSolveMissesByMoreThanTheBendsBestPose) {
     TwoBoneSettings settings;
     settings.pole = glm::vec3{0.0f, 0.0f, 5.0f};
     solve_against_grid(rig, settings, limb.upper + limb.lower, 927, std::string(limb.name) + " (hinged)", [&](const glm::vec3& target) {
-        return hinged_grid_least(limb, limb.upper_lo * kGridDegree, limb.upper_hi * kGridDegree, limb.bend_lo * kGridDegree, limb.bend_hi * kGridDegree, target);
+        return hinged_grid_least(limb, limb.upper_lo * kGridDegree, limb.upper_hi * kGridDegree, limb.bend_lo * kGridDegree,
+                                 limb.bend_hi * kGridDegree, target);
     });
 }
 
-INSTANTIATE_TEST_SUITE_P(Limbs, HingedBendGrid,
-                         ::testing::Values(HingedLimb{"in_the_bend_plane", {0, 1, 0}, -40, 180, -20, 130}, HingedLimb{"across_it", {0, 0, 1}, -90, 90, -10, 140},
-                                           HingedLimb{"slanted", {0, 0.6f, 0.8f}, -60, 120, 0, 150}, HingedLimb{"along_the_bone", {1, 0, 0}, -90, 90, 0, 120},
-                                           HingedLimb{"narrow", {0, 0, 1}, -10, 10, 0, 150}, HingedLimb{"locked_elbow", {0.3f, 0, 1}, -120, 60, 45, 45}),
-                         hinged_limb_name);
+INSTANTIATE_TEST_SUITE_P(
+    Limbs, HingedBendGrid,
+    ::testing::Values(HingedLimb{"in_the_bend_plane", {0, 1, 0}, -40, 180, -20, 130}, HingedLimb{"across_it", {0, 0, 1}, -90, 90, -10, 140},
+                      HingedLimb{"slanted", {0, 0.6f, 0.8f}, -60, 120, 0, 150}, HingedLimb{"along_the_bone", {1, 0, 0}, -90, 90, 0, 120},
+                      HingedLimb{"narrow", {0, 0, 1}, -10, 10, 0, 150}, HingedLimb{"locked_elbow", {0.3f, 0, 1}, -120, 60, 45, 45}),
+    hinged_limb_name);

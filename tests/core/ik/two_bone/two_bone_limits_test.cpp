@@ -16,8 +16,8 @@
 #include "core/ik/ik_test_rigs.hpp"
 #include "core/ik/joint_limits.hpp"
 #include "core/ik/limb_paths.hpp"
-#include "core/rig/rig_file.hpp"
 #include "core/ik/two_bone/two_bone_solver.hpp"
+#include "core/rig/rig_file.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
@@ -138,8 +138,8 @@ TEST_P(TwoBoneLimits, ReachWhatTheLimitsAllowInOneCall) {
         worst_excess = std::max(worst_excess, r.error - reference);
     }
     std::cout << limb_name({GetParam(), 0}) << ": " << count << " targets, the reference reaches " << reference_reached
-              << ", the solve misses " << missed << " of those; " << worse << " misses worse than the reference by more than the tolerance (worst by "
-              << worst_excess << ", tolerance " << tol << ")\n";
+              << ", the solve misses " << missed << " of those; " << worse
+              << " misses worse than the reference by more than the tolerance (worst by " << worst_excess << ", tolerance " << tol << ")\n";
     EXPECT_LE(missed, reference_reached / 1000);
     EXPECT_EQ(worse, 0);
 }
@@ -164,10 +164,26 @@ TEST(TwoBoneLimitsRegression, TheClosestPoseSearchFindsMinimaAQuickSearchMissed)
         float reference;         // the least miss CCD found from six starts
     };
     const Case cases[] = {
-        {{"humanoid.json", "arm_l"}, {-0.0678344f, 1.51984f, -0.457908f}, {0.852791f, -0.167265f, -0.0998223f, -0.484566f}, {0.885797f, 0.0f, -0.464072f, 0.0f}, 0.00564113f},
-        {{"humanoid.json", "arm_l"}, {-0.0224413f, 1.56041f, -0.465141f}, {0.601034f, -0.664877f, -0.44342f, -0.00863589f}, {0.948552f, 0.0f, -0.316621f, 0.0f}, 0.00783332f},
-        {{"humanoid.json", "leg_l", 30.0f}, {-0.0918466f, 1.56391f, -0.401569f}, {0.611516f, -0.163855f, 0.3885f, 0.669528f}, {0.544149f, 0.0f, 0.838989f, 0.0f}, 0.0051702f},
-        {{"humanoid.json", "arm_l", 60.0f}, {-0.201454f, 1.58712f, 0.198943f}, {0.433013f, 0.25f, 0.827798f, -0.254463f}, {0.887674f, 0.0f, -0.460473f, 0.0f}, 0.00204299f},
+        {{"humanoid.json", "arm_l"},
+         {-0.0678344f, 1.51984f, -0.457908f},
+         {0.852791f, -0.167265f, -0.0998223f, -0.484566f},
+         {0.885797f, 0.0f, -0.464072f, 0.0f},
+         0.00564113f},
+        {{"humanoid.json", "arm_l"},
+         {-0.0224413f, 1.56041f, -0.465141f},
+         {0.601034f, -0.664877f, -0.44342f, -0.00863589f},
+         {0.948552f, 0.0f, -0.316621f, 0.0f},
+         0.00783332f},
+        {{"humanoid.json", "leg_l", 30.0f},
+         {-0.0918466f, 1.56391f, -0.401569f},
+         {0.611516f, -0.163855f, 0.3885f, 0.669528f},
+         {0.544149f, 0.0f, 0.838989f, 0.0f},
+         0.0051702f},
+        {{"humanoid.json", "arm_l", 60.0f},
+         {-0.201454f, 1.58712f, 0.198943f},
+         {0.433013f, 0.25f, 0.827798f, -0.254463f},
+         {0.887674f, 0.0f, -0.460473f, 0.0f},
+         0.00204299f},
     };
     for (const Case& c : cases) {
         const LimbRig limb = load_limb(c.limb);
@@ -198,8 +214,14 @@ TEST(TwoBoneLimitsRegression, ABendThatIsNoMinimumDoesNotWinATieForBeingNear) {
         float least;
     };
     const Case cases[] = {
-        {{1.04637408f, 1.5443629f, 0.337261438f}, {0.923778772f, -0.247525811f, -0.2521649f, 0.147568852f}, {0.93918401f, 0.0f, 0.343414307f, 0.0f}, 0.328519f},
-        {{0.919501483f, 1.51976478f, 0.393571496f}, {0.892895341f, -0.239250556f, 0.342083216f, 0.168748721f}, {0.824599147f, 0.0f, 0.565717459f, 0.0f}, 0.238818f},
+        {{1.04637408f, 1.5443629f, 0.337261438f},
+         {0.923778772f, -0.247525811f, -0.2521649f, 0.147568852f},
+         {0.93918401f, 0.0f, 0.343414307f, 0.0f},
+         0.328519f},
+        {{0.919501483f, 1.51976478f, 0.393571496f},
+         {0.892895341f, -0.239250556f, 0.342083216f, 0.168748721f},
+         {0.824599147f, 0.0f, 0.565717459f, 0.0f},
+         0.238818f},
     };
     const LimbRig limb = load_limb({"humanoid.json", "leg_l", 30.0f});
     const Rig& rig = limb.rig;
@@ -255,9 +277,9 @@ TEST(TwoBoneLimitsRegression, TwistEndMinimaTheSamplesHideAreFound) {
     const Case cases[] = {
         {120.0f, 60.0f, -10.0f, 140.0f, {-0.76196897f, 0.299024343f, 1.34569216f}, 0.216380f},  // two minima
         {120.0f, 60.0f, -10.0f, 140.0f, {-0.815196f, -0.601198f, 1.26799f}, 0.169275f},         // two minima
-        {60.0f, 45.0f, 0.0f, 120.0f, {0.74921f, 1.00602f, 1.05231f}, 0.181588f},                 // two minima
-        {60.0f, 45.0f, 0.0f, 120.0f, {0.319751f, 0.300728f, 0.955622f}, 0.803603f},              // a dip
-        {80.0f, 70.0f, -20.0f, 100.0f, {0.317239f, 0.541848f, 1.55326f}, 0.086582f},             // by a probe
+        {60.0f, 45.0f, 0.0f, 120.0f, {0.74921f, 1.00602f, 1.05231f}, 0.181588f},                // two minima
+        {60.0f, 45.0f, 0.0f, 120.0f, {0.319751f, 0.300728f, 0.955622f}, 0.803603f},             // a dip
+        {80.0f, 70.0f, -20.0f, 100.0f, {0.317239f, 0.541848f, 1.55326f}, 0.086582f},            // by a probe
     };
     const float degree = kPiF / 180.0f;
     const float tol = 1e-4f * 1.8f;

@@ -9,11 +9,11 @@
 #include <algorithm>
 
 #include "core/ik/ik_test_rigs.hpp"
-#include "core/rig/forward_kinematics.hpp"
 #include "core/ik/joint_limits.hpp"
 #include "core/ik/two_bone/two_bone_free.hpp"
 #include "core/ik/two_bone/two_bone_shaped.hpp"
 #include "core/ik/two_bone/two_bone_solver.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
@@ -85,7 +85,8 @@ TEST_P(TwoBonePaths, FreeAndGeneralPathsAgree) {
         }
         for (int b : {root, root + 1}) limited_skeleton[static_cast<std::size_t>(b)].limits = wide;
 
-        const glm::vec3 shoulder = world_of(Rig{dims, free_skeleton, {}, start, {}, {}, {}}, start)[static_cast<std::size_t>(root)].translation;
+        const glm::vec3 shoulder =
+            world_of(Rig{dims, free_skeleton, {}, start, {}, {}, {}}, start)[static_cast<std::size_t>(root)].translation;
         const float reach = glm::length(offset) + free_skeleton[static_cast<std::size_t>(root + 1)].length;
         const glm::vec3 target = shoulder + random_point(rng, dims, 1.3f * reach);
         TwoBoneSettings settings;
@@ -133,8 +134,8 @@ TEST_P(TwoBonePaths, FreeAndGeneralPathsAgree) {
         }
         worst_tip = std::max(worst_tip, tip_gap / scale);
     }
-    std::cout << "two-bone " << dims_name({dims, 0}) << " paths: largest rotation gap " << worst_turn << " rad, tip gap "
-              << worst_tip << " of scale\n";
+    std::cout << "two-bone " << dims_name({dims, 0}) << " paths: largest rotation gap " << worst_turn << " rad, tip gap " << worst_tip
+              << " of scale\n";
 }
 
 INSTANTIATE_TEST_SUITE_P(Ik, TwoBonePaths, ::testing::Values(Dimensions::Two, Dimensions::Three), dims_name);
@@ -217,7 +218,8 @@ TEST(TwoBonePaths, Limited2DFastPathAgreesWithTheShapesSolve) {
         const float tip_gap = glm::length(tip_of(rig, fast, 1) - tip_of(rig, general, 1));
         const float turn = limb_rotation_gap(fast, general);
         const float upper = glm::length(offset), lower = skeleton[1].length;
-        const float goal = two_bone_goal_distance(glm::length(target - skeleton[0].rest.translation - start.root_offset), upper, lower, settings.softness);
+        const float goal =
+            two_bone_goal_distance(glm::length(target - skeleton[0].rest.translation - start.root_offset), upper, lower, settings.softness);
         if (tip_gap > 2e-5f * scale || (well_conditioned(goal, upper, lower) && turn > 2e-4f)) {
             // Allowed only on a range's edge: some joint of either answer within 1e-4 of an end.
             bool on_edge = false;
@@ -225,7 +227,8 @@ TEST(TwoBonePaths, Limited2DFastPathAgreesWithTheShapesSolve) {
                 for (std::size_t b = 0; b < 2; ++b) {
                     if (!skeleton[b].limits) continue;
                     const float a = angle_2d(p->rotations[b]);
-                    on_edge = on_edge || std::fabs(a - *skeleton[b].limits->min_angle) < 1e-4f || std::fabs(a - *skeleton[b].limits->max_angle) < 1e-4f;
+                    on_edge = on_edge || std::fabs(a - *skeleton[b].limits->min_angle) < 1e-4f ||
+                              std::fabs(a - *skeleton[b].limits->max_angle) < 1e-4f;
                 }
             }
             ASSERT_TRUE(on_edge) << "case " << k << ": the paths chose differently, " << turn << " rad apart";
@@ -237,9 +240,9 @@ TEST(TwoBonePaths, Limited2DFastPathAgreesWithTheShapesSolve) {
             ASSERT_EQ(rf.reached, rg.reached) << "case " << k;
         }
     }
-    std::cout << "limited 2D fast path: " << compared << " limbs compared, " << edge << " differ on a range's edge; closest pose in closed form: "
-              << closest << " limbs, " << closer << " closer than the search, " << further << " further (within the tolerance; worst by "
-              << worst_extra << " of the reach)\n";
+    std::cout << "limited 2D fast path: " << compared << " limbs compared, " << edge
+              << " differ on a range's edge; closest pose in closed form: " << closest << " limbs, " << closer
+              << " closer than the search, " << further << " further (within the tolerance; worst by " << worst_extra << " of the reach)\n";
     EXPECT_GT(closest, compared / 10);
     EXPECT_LT(edge, compared / 1000);
 }
@@ -269,7 +272,9 @@ TEST(TwoBonePaths, Limited3DFastPathAgreesWithTheShapesSolve) {
             }
             if (!l.swing && !l.twist) l.swing = 1.0f;
         } else {
-            l.hinge = middle && unit(rng) < 0.7f ? across : glm::normalize(random_point(rng, Dimensions::Three, 1.0f) + glm::vec3{0.0f, 0.0f, 1e-3f});
+            l.hinge = middle && unit(rng) < 0.7f
+                          ? across
+                          : glm::normalize(random_point(rng, Dimensions::Three, 1.0f) + glm::vec3{0.0f, 0.0f, 1e-3f});
             float lo = angle(rng), hi = angle(rng);
             if (lo > hi) std::swap(lo, hi);
             l.min_angle = lo;
@@ -287,7 +292,8 @@ TEST(TwoBonePaths, Limited3DFastPathAgreesWithTheShapesSolve) {
         if (glm::dot(n, n) < 1e-6f) n = glm::cross(glm::normalize(offset), glm::vec3{0.0f, 0.3f, 1.0f});
         const glm::vec3 across = glm::normalize(glm::conjugate(rest_b) * glm::normalize(n));
         std::vector<Bone> bones;
-        bones.push_back(bone("upper", -1, random_point(rng, Dimensions::Three, 2), random_turn(rng, Dimensions::Three), glm::length(offset)));
+        bones.push_back(
+            bone("upper", -1, random_point(rng, Dimensions::Three, 2), random_turn(rng, Dimensions::Three), glm::length(offset)));
         bones.push_back(bone("lower", 0, offset, rest_b, len(rng)));
         bones[0].limits = random_limits(false, across);
         bones[1].limits = random_limits(true, across);
@@ -303,7 +309,8 @@ TEST(TwoBonePaths, Limited3DFastPathAgreesWithTheShapesSolve) {
         settings.pole = shoulder + random_point(rng, Dimensions::Three, 3);
         if (unit(rng) < 0.5f) {
             // A start the solver left (within the limits, on a side it chose).
-            const TwoBoneJob before{&skeleton, Dimensions::Three, 0, 1, shoulder + random_point(rng, Dimensions::Three, reach), settings, 0.0f, &start};
+            const TwoBoneJob before{
+                &skeleton, Dimensions::Three, 0, 1, shoulder + random_point(rng, Dimensions::Three, reach), settings, 0.0f, &start};
             ASSERT_TRUE(before.validate().ok());
             before.run();
         }
@@ -323,8 +330,10 @@ TEST(TwoBonePaths, Limited3DFastPathAgreesWithTheShapesSolve) {
                 // when it tries its exact answers itself (which it then finds none of).
                 ++no_exact;
                 Pose told = start, untold = start;
-                const IkResult r_told = solve_on_shape({&skeleton, Dimensions::Three, 0, 1, target, settings, 0.0f, &told}, target, settings.pole, true);
-                const IkResult r_untold = solve_on_shape({&skeleton, Dimensions::Three, 0, 1, target, settings, 0.0f, &untold}, target, settings.pole, false);
+                const IkResult r_told =
+                    solve_on_shape({&skeleton, Dimensions::Three, 0, 1, target, settings, 0.0f, &told}, target, settings.pole, true);
+                const IkResult r_untold =
+                    solve_on_shape({&skeleton, Dimensions::Three, 0, 1, target, settings, 0.0f, &untold}, target, settings.pole, false);
                 ASSERT_LE(std::fabs(r_told.error - r_untold.error), 1e-4f * reach) << "case " << k;
                 if (limb_rotation_gap(told, untold) > 1e-3f) ++no_exact_apart;
             }
@@ -361,7 +370,8 @@ TEST(TwoBonePaths, ARestKinkTooSmallForABendPlaneDoesNotSkewTheLimb) {
         for (const bool folded : {true, false}) {
             // The upper bone runs along y; the lower bone's x along -y (folded) or +y, turned
             // off that line by the kink about a tilted axis so both of its other axes lean.
-            const glm::quat along = folded ? glm::angleAxis(-0.5f * kPiF, glm::vec3{0.0f, 0.0f, 1.0f}) : glm::angleAxis(0.5f * kPiF, glm::vec3{0.0f, 0.0f, 1.0f});
+            const glm::quat along = folded ? glm::angleAxis(-0.5f * kPiF, glm::vec3{0.0f, 0.0f, 1.0f})
+                                           : glm::angleAxis(0.5f * kPiF, glm::vec3{0.0f, 0.0f, 1.0f});
             const glm::quat lower_rest = glm::angleAxis(kink, glm::normalize(glm::vec3{1.0f, 0.0f, 1.0f})) * along;
             const float upper = 3.6f, lower = 0.09f;
             Skeleton skeleton({bone("upper", -1, {0.0f, 0.0f, 0.0f}, glm::quat{1.0f, 0.0f, 0.0f, 0.0f}, 0.0f),

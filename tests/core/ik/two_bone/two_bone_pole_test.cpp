@@ -11,9 +11,9 @@
 
 #include "core/ik/ik_solve.hpp"
 #include "core/ik/ik_test_rigs.hpp"
+#include "core/ik/two_bone/two_bone_solver.hpp"
 #include "core/rig/pose_distance.hpp"
 #include "core/rig/rig_file.hpp"
-#include "core/ik/two_bone/two_bone_solver.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
@@ -37,7 +37,8 @@ struct PoleLimb {
 
 // Upper 1, lower 0.8, hanging from a turned base; the pole 2 behind the root joint.
 PoleLimb free_arm() {
-    PoleLimb l{chain_rig(Dimensions::Three, {1.0f, 0.8f}, {{0.3f, -0.2f, 0.1f}, glm::angleAxis(0.4f, glm::normalize(glm::vec3{1, 2, 3}))}), 1, {}};
+    PoleLimb l{
+        chain_rig(Dimensions::Three, {1.0f, 0.8f}, {{0.3f, -0.2f, 0.1f}, glm::angleAxis(0.4f, glm::normalize(glm::vec3{1, 2, 3}))}), 1, {}};
     l.settings.pole = world_of(l.rig, l.rig.pose)[1].translation + glm::vec3{0.3f, -0.4f, -2.0f};
     return l;
 }

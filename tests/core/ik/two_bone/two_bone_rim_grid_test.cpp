@@ -22,19 +22,19 @@
 #include <random>
 #include <string>
 
-#include "core/math/angle_arc.hpp"
-#include "core/rig/forward_kinematics.hpp"
 #include "core/ik/grid_check.hpp"
 #include "core/ik/ik_test_rigs.hpp"
 #include "core/ik/joint_limits.hpp"
 #include "core/ik/limb_paths.hpp"
-#include "core/rig/rig_file.hpp"
 #include "core/ik/two_bone/two_bone_guards.hpp"
 #include "core/ik/two_bone/two_bone_limb.hpp"
 #include "core/ik/two_bone/two_bone_solver.hpp"
 #include "core/ik/two_bone/two_bone_swing_twist.hpp"
 #include "core/ik/two_bone/two_bone_swing_twist_rim.hpp"
 #include "core/ik/two_bone/two_bone_swing_twist_search.hpp"
+#include "core/math/angle_arc.hpp"
+#include "core/rig/forward_kinematics.hpp"
+#include "core/rig/rig_file.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
@@ -66,19 +66,21 @@ struct RimLimbShape {
 // the rim's closest poses over its directions, then the job solved from the rig's rest and from
 // `chained` (left where the solve puts it, as a drag's next frame starts). Nothing where the rim's
 // search does not take the point (near the bone's axis, at the root joint).
-void check_against_grid(const Rig& rig, int root, int effector, const TwoBoneSettings& settings, const RimLimbShape& limb, const glm::vec3& target,
-                        const glm::vec3& w, float wanted, float tol, Pose& chained, GridTally& tally, const std::string& what) {
+void check_against_grid(const Rig& rig, int root, int effector, const TwoBoneSettings& settings, const RimLimbShape& limb,
+                        const glm::vec3& target, const glm::vec3& w, float wanted, float tol, Pose& chained, GridTally& tally,
+                        const std::string& what) {
     if (!(wanted > 1e-3f)) return;
     const std::optional<RimPoses> rim = RimPoses::of(limb.t0, limb.tc, limb.ts, w, wanted, limb.limits, limb.bends);
     if (!rim) return;
     float least = INFINITY;
-    for (int j = 0; j < kGridDirections; ++j) least = std::min(least, rim->closest(rot2(2.0f * kPi * static_cast<float>(j) / kGridDirections)).miss);
+    for (int j = 0; j < kGridDirections; ++j)
+        least = std::min(least, rim->closest(rot2(2.0f * kPi * static_cast<float>(j) / kGridDirections)).miss);
     solve_from_rest_and_chained(rig, root, effector, settings, target, least, tol, chained, tally, what);
 }
 
 std::ostream& operator<<(std::ostream& os, const GridTally& t) {
-    return os << t.gridded << " targets against the rim's grid (" << t.unreached << " out of the limits' reach), the solve worse by at most "
-              << t.worst_excess << " (from rest " << t.worst_from_rest << ")";
+    return os << t.gridded << " targets against the rim's grid (" << t.unreached
+              << " out of the limits' reach), the solve worse by at most " << t.worst_excess << " (from rest " << t.worst_from_rest << ")";
 }
 
 // A failure names its limb.
@@ -102,7 +104,10 @@ TEST_P(RimGrid, NoSolveMissesByMoreThanTheRimsBestPose) {
     upper.twist = TwistRange{limb.twist_lo * degree, limb.twist_hi * degree};
     rig.skeleton[2].limits->min_angle = limb.bend_lo * degree;
     rig.skeleton[2].limits->max_angle = limb.bend_hi * degree;
-    const RimLimbShape shape{{limb.upper, 0.0f, 0.0f}, {limb.lower, 0.0f, 0.0f}, {0.0f, 0.0f, -limb.lower}, SwingTwistLimits(upper),
+    const RimLimbShape shape{{limb.upper, 0.0f, 0.0f},
+                             {limb.lower, 0.0f, 0.0f},
+                             {0.0f, 0.0f, -limb.lower},
+                             SwingTwistLimits(upper),
                              AngleArc::of(AngleRange{limb.bend_lo * degree, limb.bend_hi * degree})};
     const float reach = limb.upper + limb.lower;
     const float tol = 1e-4f * reach;  // the solve's own for a tolerance of none
@@ -123,15 +128,16 @@ TEST_P(RimGrid, NoSolveMissesByMoreThanTheRimsBestPose) {
     std::cout << limb.name << ": " << tally << "; a tolerance is " << tol << "\n";
 }
 
-INSTANTIATE_TEST_SUITE_P(Limbs, RimGrid,
-                         ::testing::Values(RimLimb{"ik_bench", 120, -60, 60, -10, 140}, RimLimb{"narrow_swing", 60, -45, 45, 0, 120},
-                                           RimLimb{"wide_twist", 80, -70, 70, -20, 100}, RimLimb{"tight", 30, -10, 10, 0, 150},
-                                           RimLimb{"twist_one_way", 90, 0, 90, -10, 140}, RimLimb{"wide_swing", 150, -30, 30, 0, 120},
-                                           RimLimb{"nearly_free", 175, -120, 120, -30, 160}, RimLimb{"twist_off_zero", 45, -120, -30, 10, 170},
-                                           RimLimb{"twist_all_but", 100, -170, 170, -90, 30}, RimLimb{"bent_the_other_way", 120, -5, 5, -150, -20},
-                                           RimLimb{"locked_elbow", 70, -60, 60, 30, 30}, RimLimb{"long_forearm", 120, -60, 60, -10, 140, 0.5f, 1.2f},
-                                           RimLimb{"equal_bones", 60, -45, 45, 0, 120, 1.0f, 1.0f}, RimLimb{"small_swing", 10, -90, 90, 0, 140}),
-                         rim_limb_name);
+INSTANTIATE_TEST_SUITE_P(
+    Limbs, RimGrid,
+    ::testing::Values(RimLimb{"ik_bench", 120, -60, 60, -10, 140}, RimLimb{"narrow_swing", 60, -45, 45, 0, 120},
+                      RimLimb{"wide_twist", 80, -70, 70, -20, 100}, RimLimb{"tight", 30, -10, 10, 0, 150},
+                      RimLimb{"twist_one_way", 90, 0, 90, -10, 140}, RimLimb{"wide_swing", 150, -30, 30, 0, 120},
+                      RimLimb{"nearly_free", 175, -120, 120, -30, 160}, RimLimb{"twist_off_zero", 45, -120, -30, 10, 170},
+                      RimLimb{"twist_all_but", 100, -170, 170, -90, 30}, RimLimb{"bent_the_other_way", 120, -5, 5, -150, -20},
+                      RimLimb{"locked_elbow", 70, -60, 60, 30, 30}, RimLimb{"long_forearm", 120, -60, 60, -10, 140, 0.5f, 1.2f},
+                      RimLimb{"equal_bones", 60, -45, 45, 0, 120, 1.0f, 1.0f}, RimLimb{"small_swing", 10, -90, 90, 0, 140}),
+    rim_limb_name);
 
 // The shipped humanoid's arm and leg, their ball joints given swing-twist limits (the cone's angle
 // as the swing, as two_bone_limits_test does): the limb's tips, the point wanted and the bends
@@ -159,8 +165,9 @@ TEST(RimGrid, TheHumanoidsSwingTwistLimbsMissByNoMoreThanTheRimsBestPose) {
         const Transform parent = compute_world(sk, rig.pose).value()[static_cast<std::size_t>(sk[A].parent)];
         const glm::vec3 root = local_translation(sk, rig.pose, A);
         const LimbShape shape = limb_shape(sk, rig.pose, chain->effector, false);
-        const RimLimbShape limb_shape_seen{shape.offset + shape.lower * shape.along, shape.lower * shape.across, shape.lower * shape.across_turned,
-                                           SwingTwistLimits(*sk[A].limits), AngleArc::of(bend_range(sk[B], false))};
+        const RimLimbShape limb_shape_seen{shape.offset + shape.lower * shape.along, shape.lower * shape.across,
+                                           shape.lower * shape.across_turned, SwingTwistLimits(*sk[A].limits),
+                                           AngleArc::of(bend_range(sk[B], false))};
         const float tol = reach_tolerance(0.0f, shape.reach);
         TwoBoneSettings settings = chain->two_bone;
         settings.softness = 0.0f;
@@ -173,10 +180,11 @@ TEST(RimGrid, TheHumanoidsSwingTwistLimbsMissByNoMoreThanTheRimsBestPose) {
         for (int k = 0; k < count; ++k) {
             const glm::vec3 target = shoulder + glm::vec3{u(rng), u(rng), u(rng)};
             // The point wanted in the upper bone's rest frame, from its root joint.
-            const glm::vec3 v = glm::conjugate(sk[A].rest.rotation) * (glm::conjugate(parent.rotation) * (target - parent.translation) - root);
+            const glm::vec3 v =
+                glm::conjugate(sk[A].rest.rotation) * (glm::conjugate(parent.rotation) * (target - parent.translation) - root);
             const float wanted = glm::length(v);
-            check_against_grid(rig, chain->root, chain->effector, settings, limb_shape_seen, target, v / wanted, wanted, tol, chained, tally,
-                               std::string(limb.chain) + " target " + std::to_string(k));
+            check_against_grid(rig, chain->root, chain->effector, settings, limb_shape_seen, target, v / wanted, wanted, tol, chained,
+                               tally, std::string(limb.chain) + " target " + std::to_string(k));
         }
         // The rim's search takes these limbs (their bend planes hold the upper bone's axis), and
         // many targets are beyond what the limits let the limb reach: the closest-pose search's.

@@ -301,8 +301,8 @@ TEST(TwoBone3D, AHintNearlyOnTheAimLineStillAims) {
     rig.pose = Pose::rest(3);
     const glm::vec3 shoulder = world_of(rig, rig.pose)[1].translation;
     for (float softness : {0.0f, 0.3f}) {
-        for (const glm::vec3& target : {glm::vec3{-0.000536851585f, -1.09999955f, -0.000537309796f},
-                                        glm::vec3{-0.0005f, -1.08f, -0.0005f}, glm::vec3{-0.00049f, -1.0999f, -0.00048f}}) {
+        for (const glm::vec3& target : {glm::vec3{-0.000536851585f, -1.09999955f, -0.000537309796f}, glm::vec3{-0.0005f, -1.08f, -0.0005f},
+                                        glm::vec3{-0.00049f, -1.0999f, -0.00048f}}) {
             Pose pose = rig.pose;
             TwoBoneSettings settings;
             settings.softness = softness;
@@ -432,8 +432,9 @@ TEST(TwoBone3D, AnAimAtTheConesEdgeKeepsTheUpperJointInItsCone) {
 TEST(TwoBone3D, ALimb1e20LongKeepsItsRotationsUnit) {
     // Found by fuzzing: the rest bend axis was normalized from a cross product whose squared
     // length is below float's normal range, and came out not unit, nor the lower bone's rotation.
-    std::vector<Bone> bones{bone("upper", -1, {}, glm::quat{1, 0, 0, 0}, 0.07f),
-                            bone("lower", 0, {0, 1.67945032e-20f, 0}, glm::quat(0.500632823f, 0.500632823f, 0.500632823f, 0.498096615f), 5.13819384e-24f)};
+    std::vector<Bone> bones{
+        bone("upper", -1, {}, glm::quat{1, 0, 0, 0}, 0.07f),
+        bone("lower", 0, {0, 1.67945032e-20f, 0}, glm::quat(0.500632823f, 0.500632823f, 0.500632823f, 0.498096615f), 5.13819384e-24f)};
     JointLimits cone;
     cone.max_angle = 3.14159179f;
     bones[0].limits = cone;

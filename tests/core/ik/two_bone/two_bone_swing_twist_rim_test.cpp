@@ -16,10 +16,10 @@
 
 #include "core/ik/ik_test_rigs.hpp"
 #include "core/ik/joint_limits.hpp"
-#include "core/math/rotation_math.hpp"
 #include "core/ik/two_bone/two_bone_solver.hpp"
 #include "core/ik/two_bone/two_bone_swing_twist_rim.hpp"
 #include "core/ik/two_bone/two_bone_swing_twist_search.hpp"
+#include "core/math/rotation_math.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
@@ -164,7 +164,8 @@ TEST(RimPoses, SamplesThatMayMatterHoldEveryDirectionMissingByTheCutoffAtMost) {
         constexpr int kDense = 2400;
         float misses[kDense];
         float least = INFINITY;
-        for (int j = 0; j < kDense; ++j) least = std::min(least, misses[j] = rim->closest(rot2(2.0f * kPi * static_cast<float>(j) / kDense)).miss);
+        for (int j = 0; j < kDense; ++j)
+            least = std::min(least, misses[j] = rim->closest(rot2(2.0f * kPi * static_cast<float>(j) / kDense)).miss);
         const float cutoff = least + (u(rng) < 0.5f ? 0.01f : 0.3f) * (c.wanted + 1.0f) * u(rng);
         const std::uint32_t asked = rim->samples_that_may_matter(cutoff);
         asked_total += std::popcount(asked);
@@ -175,12 +176,14 @@ TEST(RimPoses, SamplesThatMayMatterHoldEveryDirectionMissingByTheCutoffAtMost) {
             const float at = static_cast<float>(j) * kTwistEndRimSamples / kDense;
             const int below = static_cast<int>(std::floor(at)) % kTwistEndRimSamples, above = (below + 1) % kTwistEndRimSamples;
             ASSERT_TRUE(((asked >> below) & 1u) != 0 || ((asked >> above) & 1u) != 0)
-                << "case " << k << ", direction " << j << ": misses by " << misses[j] << " within the cutoff " << cutoff << " but no sample near it is asked";
+                << "case " << k << ", direction " << j << ": misses by " << misses[j] << " within the cutoff " << cutoff
+                << " but no sample near it is asked";
         }
     }
     EXPECT_GT(checked, 200);
     EXPECT_GT(held, 1000);
-    std::cout << "samples that may matter: " << static_cast<float>(asked_total) / static_cast<float>(checked) << " of " << kTwistEndRimSamples << " on average\n";
+    std::cout << "samples that may matter: " << static_cast<float>(asked_total) / static_cast<float>(checked) << " of "
+              << kTwistEndRimSamples << " on average\n";
     EXPECT_LT(asked_total, checked * kTwistEndRimSamples * 3 / 4) << "the samples asked should be fewer than all";
 }
 
@@ -189,15 +192,20 @@ TEST(TwistEndRim, SampledMinimaAmongTheAskedAreTheWholeRimsThere) {
     std::mt19937 rng(317);
     for (int k = 0; k < 200; ++k) {
         const PlanarCase c = random_case(rng);
-        const TwistEndRim rim(k % 2 == 0 ? c.limits.twist_lo_half : c.limits.twist_hi_half, c.t0, c.tc, c.ts, TurnedBack(c.w, c.wanted, c.limits), c.bends);
+        const TwistEndRim rim(k % 2 == 0 ? c.limits.twist_lo_half : c.limits.twist_hi_half, c.t0, c.tc, c.ts,
+                              TurnedBack(c.w, c.wanted, c.limits), c.bends);
         TwistEndRim::Minimum all[kMostBendMinima], some[kMostBendMinima];
         const int n_all = rim.sampled_minima(all);
         const std::uint32_t asked = std::uniform_int_distribution<std::uint32_t>(0, TwistEndRim::kEverySample)(rng);
         const int n_some = rim.sampled_minima(some, asked);
-        auto index_of = [](Rot2 a) { return static_cast<int>(std::lround(std::atan2(a.s, a.c) / TwistEndRim::kSampleStep + kTwistEndRimSamples)) % kTwistEndRimSamples; };
+        auto index_of = [](Rot2 a) {
+            return static_cast<int>(std::lround(std::atan2(a.s, a.c) / TwistEndRim::kSampleStep + kTwistEndRimSamples)) %
+                   kTwistEndRimSamples;
+        };
         int j = 0;
         for (int i = 0; i < n_all; ++i) {
-            if (n_all == 1 && i == 0 && asked != TwistEndRim::kEverySample && all[0].a.c == 1.0f && all[0].a.s == 0.0f) break;  // the same miss all round
+            if (n_all == 1 && i == 0 && asked != TwistEndRim::kEverySample && all[0].a.c == 1.0f && all[0].a.s == 0.0f)
+                break;  // the same miss all round
             if (((asked >> index_of(all[i].a)) & 1u) == 0) continue;
             ASSERT_LT(j, n_some) << "case " << k << ": an asked minimum is missing";
             EXPECT_EQ(index_of(some[j].a), index_of(all[i].a)) << "case " << k;
@@ -219,7 +227,8 @@ TEST(TwistEndRim, RefinedSampledMinimaFindTheLeastOfADenseSearchOfTheRim) {
     for (int k = 0; k < 30000; ++k) {
         const PlanarCase c = random_case(rng);
         const bool at_lo = k % 2 == 0;
-        const TwistEndRim rim(at_lo ? c.limits.twist_lo_half : c.limits.twist_hi_half, c.t0, c.tc, c.ts, TurnedBack(c.w, c.wanted, c.limits), c.bends);
+        const TwistEndRim rim(at_lo ? c.limits.twist_lo_half : c.limits.twist_hi_half, c.t0, c.tc, c.ts,
+                              TurnedBack(c.w, c.wanted, c.limits), c.bends);
         TwistEndRim::Minimum sampled[kMostBendMinima];
         const int n = rim.sampled_minima(sampled);
         ASSERT_GE(n, 1) << "case " << k;
@@ -269,7 +278,8 @@ TEST(RimPoses, TheSolveIsNoWorseThanADenseGridOfEveryAllowedPose) {
                 const float a = 2.0f * kPi * static_cast<float>(j) / kDirections;
                 const glm::quat swing = glm::angleAxis(sigma, glm::vec3{0.0f, -std::sin(a), std::cos(a)});
                 for (int t = 0; t <= kTwists; ++t) {
-                    const glm::quat q = swing * glm::angleAxis((-60.0f + 120.0f * static_cast<float>(t) / kTwists) * kDeg, glm::vec3{1, 0, 0});
+                    const glm::quat q =
+                        swing * glm::angleAxis((-60.0f + 120.0f * static_cast<float>(t) / kTwists) * kDeg, glm::vec3{1, 0, 0});
                     for (int b = 0; b <= kBends; ++b) {
                         const float theta = (-10.0f + 150.0f * static_cast<float>(b) / kBends) * kDeg;
                         const glm::vec3 tip = q * (glm::vec3{1, 0, 0} + 0.8f * glm::vec3{std::cos(theta), 0.0f, -std::sin(theta)});

@@ -9,9 +9,9 @@
 #include <random>
 
 #include "core/ik/ik_test_rigs.hpp"
-#include "core/math/rotation_math.hpp"
 #include "core/ik/two_bone/two_bone_swing_twist.hpp"
 #include "core/ik/two_bone/two_bone_swing_twist_search.hpp"
+#include "core/math/rotation_math.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
@@ -211,7 +211,8 @@ TEST(TwoBoneSwingTwist, TwistEndMinimaMatchADenseSearchOfRimAndBend) {
             for (int j = 0; j < kRim; ++j) dense = std::min(dense, miss_at(theta, 2.0f * kPi * static_cast<float>(j) / kRim));
         }
         float at_bend = INFINITY;
-        for (int j = 0; j < 10 * kRim; ++j) at_bend = std::min(at_bend, miss_at(least.bend, 2.0f * kPi * static_cast<float>(j) / (10 * kRim)));
+        for (int j = 0; j < 10 * kRim; ++j)
+            at_bend = std::min(at_bend, miss_at(least.bend, 2.0f * kPi * static_cast<float>(j) / (10 * kRim)));
         worst_over = std::max(worst_over, least.miss - dense);
         worst_under = std::max(worst_under, dense - least.miss);
         ASSERT_LE(least.miss, dense + 1e-5f) << "case " << k << ": the grid found a closer pose";

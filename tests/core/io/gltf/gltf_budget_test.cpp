@@ -7,9 +7,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "core/base/read_budget.hpp"
 #include "core/io/gltf/gltf_import.hpp"
 #include "core/mesh/mesh_data.hpp"
-#include "core/base/read_budget.hpp"
 #include "core/test_pictures.hpp"
 
 using namespace marionette;
@@ -69,9 +69,10 @@ TEST(GltfBudget, AnAccessorOfFourBillionElementsIsRefusedBeforeAnythingIsAllocat
     j["nodes"] = {json::object()};
     j["accessors"] = {{{"componentType", 5126}, {"count", std::uint64_t{1} << 32}, {"type", "SCALAR"}},
                       {{"componentType", 5126}, {"count", 2}, {"type", "VEC4"}}};
-    j["animations"] = {{{"channels", {{{"sampler", 0}, {"target", {{"node", 0}, {"path", "rotation"}}}}}},
-                        {"samplers", {{{"input", 0}, {"output", 1}}}}}};
-    expect_refused(import_gltf_json(j), "accessors[0] (animations[0].samplers[0].input): holds 4,294,967,296 elements where at most 10,000,000 are taken");
+    j["animations"] = {
+        {{"channels", {{{"sampler", 0}, {"target", {{"node", 0}, {"path", "rotation"}}}}}}, {"samplers", {{{"input", 0}, {"output", 1}}}}}};
+    expect_refused(import_gltf_json(j),
+                   "accessors[0] (animations[0].samplers[0].input): holds 4,294,967,296 elements where at most 10,000,000 are taken");
 }
 
 TEST(GltfBudget, NodesSharingOneMeshCountItsVerticesEachTime) {
@@ -98,14 +99,18 @@ TEST(GltfBudget, CubicSplinesAreCountedAsTheKeysTheirSamplingMakesBeforeAnyIsSam
     }
     // Times 0 and 3600; six rotations (in-tangent, value, out-tangent per key), all identity.
     const float data[] = {0.0f, 3600.0f, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0};
-    j["buffers"] = {{{"byteLength", sizeof data}, {"uri", "data:application/octet-stream;base64," + base64_encode(std::string_view(reinterpret_cast<const char*>(data), sizeof data))}}};
+    j["buffers"] = {{{"byteLength", sizeof data},
+                     {"uri", "data:application/octet-stream;base64," +
+                                 base64_encode(std::string_view(reinterpret_cast<const char*>(data), sizeof data))}}};
     j["bufferViews"] = {{{"buffer", 0}, {"byteLength", 8}}, {{"buffer", 0}, {"byteOffset", 8}, {"byteLength", 96}}};
     j["accessors"] = {{{"bufferView", 0}, {"componentType", 5126}, {"count", 2}, {"type", "SCALAR"}},
                       {{"bufferView", 1}, {"componentType", 5126}, {"count", 6}, {"type", "VEC4"}}};
-    expect_refused(import_gltf_json(j), "animations[0]: sampling 1,000 cubic channels would make 108,001,000 keys; the limit is 10,000,000");
+    expect_refused(import_gltf_json(j),
+                   "animations[0]: sampling 1,000 cubic channels would make 108,001,000 keys; the limit is 10,000,000");
     // Ten of them, a tenth of an hour apart, fit: 10 x 10,801 keys.
     j["animations"][0]["channels"] = json::array();
-    for (int n = 0; n < 10; ++n) j["animations"][0]["channels"].push_back({{"sampler", 0}, {"target", {{"node", n}, {"path", "rotation"}}}});
+    for (int n = 0; n < 10; ++n)
+        j["animations"][0]["channels"].push_back({{"sampler", 0}, {"target", {{"node", n}, {"path", "rotation"}}}});
     const float shorter[] = {0.0f, 360.0f};
     std::string bytes(reinterpret_cast<const char*>(data), sizeof data);
     bytes.replace(0, 8, reinterpret_cast<const char*>(shorter), 8);
@@ -137,7 +142,9 @@ TEST(GltfBudget, PicturesAreCountedAsTheyDecodeWhenTheFileIsRead) {
         bytes += png;
     }
     j["buffers"] = {{{"byteLength", bytes.size()}, {"uri", "data:application/octet-stream;base64," + base64_encode(bytes)}}};
-    expect_refused(import_gltf_json(j), "images[4]: decoding it would make 268,435,456 bytes of decoded pictures (1,342,177,280 in the file); the limit is 1,073,741,824");
+    expect_refused(
+        import_gltf_json(j),
+        "images[4]: decoding it would make 268,435,456 bytes of decoded pictures (1,342,177,280 in the file); the limit is 1,073,741,824");
 }
 
 TEST(GltfPlaces, NumbersThatLocateDataAreRefusedWithThePlace) {
@@ -154,22 +161,26 @@ TEST(GltfPlaces, NumbersThatLocateDataAreRefusedWithThePlace) {
     }();
     ASSERT_TRUE(import_gltf_json(base).ok());
     const Case cases[] = {
-        {R"([{"op": "replace", "path": "/accessors/0/count", "value": -5}])", "accessors[0].count: -5 is not a count of elements (at least 1)"},
+        {R"([{"op": "replace", "path": "/accessors/0/count", "value": -5}])",
+         "accessors[0].count: -5 is not a count of elements (at least 1)"},
         {R"([{"op": "replace", "path": "/accessors/0/count", "value": 0}])", "accessors[0].count: 0 is not a count"},
         {R"([{"op": "replace", "path": "/accessors/0/count", "value": 1.5}])", "accessors[0].count: 1.5 is not a count"},
         {R"([{"op": "remove", "path": "/accessors/0/count"}])", "accessors[0]: gives no count"},
         {R"([{"op": "add", "path": "/bufferViews/0/byteStride", "value": 2147483644}])",
          "bufferViews[0].byteStride: 2147483644 is not a stride from 4 to 252 bytes"},
         {R"([{"op": "add", "path": "/bufferViews/0/byteStride", "value": 14}])", "bufferViews[0].byteStride: 14 is not a multiple of 4"},
-        {R"([{"op": "replace", "path": "/accessors/0/bufferView", "value": -7}])", "accessors[0].bufferView: -7 is not a buffer view (there are 1)"},
+        {R"([{"op": "replace", "path": "/accessors/0/bufferView", "value": -7}])",
+         "accessors[0].bufferView: -7 is not a buffer view (there are 1)"},
         {R"([{"op": "replace", "path": "/bufferViews/0/buffer", "value": 3}])", "bufferViews[0].buffer: 3 is not a buffer (there are 1)"},
         {R"([{"op": "replace", "path": "/meshes/0/primitives/0/attributes/POSITION", "value": 9}])",
          "meshes[0].primitives[0].attributes.POSITION: 9 is not an accessor (there are 1)"},
         {R"([{"op": "replace", "path": "/nodes/0/mesh", "value": "0"}])", "nodes[0].mesh: a string is not a mesh"},
         {R"([{"op": "replace", "path": "/accessors/0/componentType", "value": 5124}])", "accessors[0].componentType: 5124"},
         {R"([{"op": "add", "path": "/nodes/0/scale", "value": [1e30, 1, 1]}])", "nodes[0].scale: 1e+30 is not between -1e15 and 1e15"},
-        {R"([{"op": "add", "path": "/nodes/0/translation", "value": [0, 1e20, 0]}])", "nodes[0].translation: 1e+20 is not between -1e15 and 1e15"},
-        {R"([{"op": "add", "path": "/nodes/0/matrix", "value": [1,0,0,0, 0,1,0,0, 0,0,1,0, 1e16,0,0,1]}])", "nodes[0].matrix: 1e+16 is not between"},
+        {R"([{"op": "add", "path": "/nodes/0/translation", "value": [0, 1e20, 0]}])",
+         "nodes[0].translation: 1e+20 is not between -1e15 and 1e15"},
+        {R"([{"op": "add", "path": "/nodes/0/matrix", "value": [1,0,0,0, 0,1,0,0, 0,0,1,0, 1e16,0,0,1]}])",
+         "nodes[0].matrix: 1e+16 is not between"},
     };
     for (const Case& c : cases) {
         SCOPED_TRACE(c.change);
@@ -180,10 +191,13 @@ TEST(GltfPlaces, NumbersThatLocateDataAreRefusedWithThePlace) {
 TEST(GltfPlaces, ScalesDownTheTreeThatPlaceAJointPastTheRangeNameItsNode) {
     // Each node's own numbers are in range; together they place node 3 at 1e18.
     json j = gltf_asset();
-    j["nodes"] = {{{"children", {1}}, {"scale", {1e6, 1e6, 1e6}}}, {{"children", {2}}, {"scale", {1e6, 1e6, 1e6}}},
-                  {{"children", {3}}, {"translation", {1e6, 0, 0}}}, json::object()};
+    j["nodes"] = {{{"children", {1}}, {"scale", {1e6, 1e6, 1e6}}},
+                  {{"children", {2}}, {"scale", {1e6, 1e6, 1e6}}},
+                  {{"children", {3}}, {"translation", {1e6, 0, 0}}},
+                  json::object()};
     j["scenes"] = {{{"nodes", {0}}}};
-    expect_refused(import_gltf_json(j), "nodes[2]: with the scales and moves of the nodes above it, its joint is not between -1e15 and 1e15");
+    expect_refused(import_gltf_json(j),
+                   "nodes[2]: with the scales and moves of the nodes above it, its joint is not between -1e15 and 1e15");
     // A length as Marionette's export writes it, stretched by its node's scale past the range.
     j["nodes"] = {{{"scale", {2, 2, 2}}, {"extras", {{"marionette", {{"length", 1e15}}}}}}};
     expect_refused(import_gltf_json(j), "nodes[0]: the scales above it make its bone longer than 1e15");

@@ -8,11 +8,11 @@
 #include <iterator>
 
 #include <gtest/gtest.h>
-#include <glm/gtc/quaternion.hpp>
 #include <tiny_gltf.h>
+#include <glm/gtc/quaternion.hpp>
 
-#include "core/rig/forward_kinematics.hpp"
 #include "core/io/gltf/gltf_export.hpp"
+#include "core/rig/forward_kinematics.hpp"
 #include "core/rig/rig_file.hpp"
 #include "core/rig/rig_json.hpp"
 
@@ -40,8 +40,9 @@ glm::mat4 local_matrix(const tinygltf::Node& n) {
     }
     glm::mat4 m(1.0f);
     if (n.translation.size() == 3) m = glm::translate(m, glm::vec3(n.translation[0], n.translation[1], n.translation[2]));
-    if (n.rotation.size() == 4) m *= glm::mat4_cast(glm::quat(static_cast<float>(n.rotation[3]), static_cast<float>(n.rotation[0]),
-                                                              static_cast<float>(n.rotation[1]), static_cast<float>(n.rotation[2])));
+    if (n.rotation.size() == 4)
+        m *= glm::mat4_cast(glm::quat(static_cast<float>(n.rotation[3]), static_cast<float>(n.rotation[0]),
+                                      static_cast<float>(n.rotation[1]), static_cast<float>(n.rotation[2])));
     if (n.scale.size() == 3) m = glm::scale(m, glm::vec3(n.scale[0], n.scale[1], n.scale[2]));
     return m;
 }
@@ -49,7 +50,8 @@ glm::mat4 local_matrix(const tinygltf::Node& n) {
 glm::mat4 world_matrix(const tinygltf::Model& model, int node) {
     for (std::size_t p = 0; p < model.nodes.size(); ++p) {
         const std::vector<int>& c = model.nodes[p].children;
-        if (std::find(c.begin(), c.end(), node) != c.end()) return world_matrix(model, static_cast<int>(p)) * local_matrix(model.nodes[static_cast<std::size_t>(node)]);
+        if (std::find(c.begin(), c.end(), node) != c.end())
+            return world_matrix(model, static_cast<int>(p)) * local_matrix(model.nodes[static_cast<std::size_t>(node)]);
     }
     return local_matrix(model.nodes[static_cast<std::size_t>(node)]);
 }
@@ -69,14 +71,16 @@ std::vector<float> floats(const tinygltf::Model& model, int accessor) {
 int picture_node(const tinygltf::Model& model, const std::string& slot, const std::string& attachment) {
     for (std::size_t n = 0; n < model.nodes.size(); ++n) {
         const tinygltf::Value& m = model.nodes[n].extras.Get("marionette");
-        if (m.IsObject() && m.Get("slot").IsString() && m.Get("slot").Get<std::string>() == slot && m.Get("attachment").Get<std::string>() == attachment) {
+        if (m.IsObject() && m.Get("slot").IsString() && m.Get("slot").Get<std::string>() == slot &&
+            m.Get("attachment").Get<std::string>() == attachment) {
             return static_cast<int>(n);
         }
     }
     return -1;
 }
 
-std::string exported_with_pictures(const Rig& rig, std::optional<std::filesystem::path> folder, std::vector<std::string>* warnings = nullptr) {
+std::string exported_with_pictures(const Rig& rig, std::optional<std::filesystem::path> folder,
+                                   std::vector<std::string>* warnings = nullptr) {
     GltfExportOptions options;
     options.pictures_folder = std::move(folder);
     Result<GltfExport> out = export_gltf(rig, options);
@@ -174,7 +178,8 @@ TEST(GltfExportPictures, DrawingKeysSwitchTheQuadsByStepScales) {
 TEST(GltfExportPictures, AMissingPictureIsAWarningAndAnUntexturedQuad) {
     const Rig rig = load_rig_file(kRigs / "io.json").value();
     std::vector<std::string> warnings;
-    const tinygltf::Model model = read_glb(exported_with_pictures(rig, std::filesystem::path(MARIONETTE_TEST_DATA) / "no_such_folder", &warnings));
+    const tinygltf::Model model =
+        read_glb(exported_with_pictures(rig, std::filesystem::path(MARIONETTE_TEST_DATA) / "no_such_folder", &warnings));
     EXPECT_TRUE(model.images.empty());
     EXPECT_GE(picture_node(model, "head", "head"), 0) << "the quad is still written";
     std::size_t missing = 0;

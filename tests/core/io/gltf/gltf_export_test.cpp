@@ -10,11 +10,11 @@
 
 #include <cstring>
 
-#include "core/rig/forward_kinematics.hpp"
+#include "core/anim/state_pose.hpp"
 #include "core/io/gltf/gltf_export.hpp"
 #include "core/io/gltf/gltf_import.hpp"
+#include "core/rig/forward_kinematics.hpp"
 #include "core/rig/rig_file.hpp"
-#include "core/anim/state_pose.hpp"
 
 using namespace marionette;
 
@@ -82,7 +82,8 @@ TEST(GltfExport, KeyedStatesComeBackFrameByFrame) {
         sample_state_at(keyed.states[0], keyed.is_2d(), t, t, keyed.pose, a);
         sample_state_at(back.states[0], false, t, t, back.pose, b);
         expect_same_points(joints_and_tips(keyed, a), joints_and_tips(back, b), "at " + std::to_string(t));
-        for (std::size_t i = 0; i < a.scales.size(); ++i) EXPECT_NEAR(glm::length(a.scales[i] - b.scales[i]), 0.0f, 1e-6f) << i << " at " << t;
+        for (std::size_t i = 0; i < a.scales.size(); ++i)
+            EXPECT_NEAR(glm::length(a.scales[i] - b.scales[i]), 0.0f, 1e-6f) << i << " at " << t;
     }
 }
 

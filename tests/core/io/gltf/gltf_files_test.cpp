@@ -109,7 +109,8 @@ TEST(GltfFiles, WhatIsNotARegularFileInsideTheModelsFolderIsRefusedWithItsReason
     };
     const Case cases[] = {
         {"sub", "a file it names is not read: sub: is a directory"},
-        {"pipe.bin", "a file it names is not read: pipe.bin: is not a regular file (a device, pipe or socket), not a buffer or image file"},  // no hang
+        {"pipe.bin",
+         "a file it names is not read: pipe.bin: is not a regular file (a device, pipe or socket), not a buffer or image file"},  // no hang
         {"huge.bin", "a file it names is not read: huge.bin: is 68719.5 MB; a model and the files it names may take 536.9 MB together"},
         {"../secret.bin", "../secret.bin: is outside the model's folder"},
         {"sub/../../secret.bin", "sub/../../secret.bin: is outside the model's folder"},
@@ -140,7 +141,8 @@ TEST(GltfFiles, AnImageOutsideTheFolderIsLeftOutWithAWarningNotRead) {
     ASSERT_TRUE(imported.ok()) << imported.message();
     EXPECT_TRUE(imported.value().rig.meshes.images().empty());
     bool warned = false;
-    for (const std::string& w : imported.value().warnings) warned = warned || w.find("../secret.png: is outside the model's folder") != std::string::npos;
+    for (const std::string& w : imported.value().warnings)
+        warned = warned || w.find("../secret.png: is outside the model's folder") != std::string::npos;
     EXPECT_TRUE(warned);
 }
 
@@ -152,14 +154,17 @@ TEST(GltfFiles, FilesTheModelNamesCountAgainstOneBudgetOfBytes) {
         write_file(dir / name, "");
         std::filesystem::resize_file(dir / name, 200'000'000);
     }
-    j["buffers"] = {{{"byteLength", 200'000'000}, {"uri", "a.bin"}}, {{"byteLength", 200'000'000}, {"uri", "b.bin"}},
+    j["buffers"] = {{{"byteLength", 200'000'000}, {"uri", "a.bin"}},
+                    {{"byteLength", 200'000'000}, {"uri", "b.bin"}},
                     {{"byteLength", 200'000'000}, {"uri", "c.bin"}}};
     write_file(dir / "model.gltf", j.dump());
-    expect_not_imported(import_gltf_file(dir / "model.gltf"), "c.bin: is 200.0 MB; a model and the files it names may take 536.9 MB together, and its other files leave 136.");
+    expect_not_imported(import_gltf_file(dir / "model.gltf"),
+                        "c.bin: is 200.0 MB; a model and the files it names may take 536.9 MB together, and its other files leave 136.");
 }
 
 TEST(GltfFiles, WithoutAFolderNoFileIsRead) {
-    expect_not_imported(import_gltf(model_with_buffer("model.bin").dump(), false, {}), "model.bin: not read: the model was given without its folder");
+    expect_not_imported(import_gltf(model_with_buffer("model.bin").dump(), false, {}),
+                        "model.bin: not read: the model was given without its folder");
 }
 
 TEST(GltfGlb, ContainersWhoseLengthsLieAreRefusedBeforeTinygltfReadsThem) {

@@ -7,9 +7,9 @@
 
 #include <gtest/gtest.h>
 
-#include "core/rig/forward_kinematics.hpp"
-#include "core/io/gltf/gltf_import.hpp"
 #include "core/anim/state_pose.hpp"
+#include "core/io/gltf/gltf_import.hpp"
+#include "core/rig/forward_kinematics.hpp"
 #include "core/test_paths.hpp"
 
 using namespace marionette;
@@ -36,7 +36,8 @@ BvhArm bvh_arm_at(float t) {
 }
 
 void expect_near(const glm::vec3& a, const glm::vec3& b, const std::string& what, float within = 1e-4f) {
-    EXPECT_LT(glm::length(a - b), within) << what << ": (" << a.x << ", " << a.y << ", " << a.z << ") vs (" << b.x << ", " << b.y << ", " << b.z << ")";
+    EXPECT_LT(glm::length(a - b), within) << what << ": (" << a.x << ", " << a.y << ", " << a.z << ") vs (" << b.x << ", " << b.y << ", "
+                                          << b.z << ")";
 }
 
 Result<GltfImport> import_text(const std::string& json) { return import_gltf(json, false, {}); }
@@ -104,7 +105,8 @@ TEST(GltfImport, BrokenFilesAreRefusedWithThePlaceNamed) {
     const Case cases[] = {
         {R"({"asset": {"version": "2.0"}, "nodes": [{"children": [5]}]})", "nodes[0].children[0]: 5 is not a node"},
         {R"({"asset": {"version": "2.0"}, "nodes": [{"children": [1]}, {"children": [0]}]})", "cycle"},
-        {R"({"asset": {"version": "2.0"}, "nodes": [{"children": [1]}, {}, {"children": [1]}]})", "nodes[2].children[0]: node 1 already has a parent"},
+        {R"({"asset": {"version": "2.0"}, "nodes": [{"children": [1]}, {}, {"children": [1]}]})",
+         "nodes[2].children[0]: node 1 already has a parent"},
         {R"({"asset": {"version": "2.0"}, "extensionsRequired": ["KHR_draco_mesh_compression"], "extensionsUsed": ["KHR_draco_mesh_compression"], "nodes": [{}]})",
          "requires the extension KHR_draco_mesh_compression"},
         {R"({"asset": {"version": "2.0"}, "nodes": []})", "no nodes"},
@@ -129,7 +131,8 @@ TEST(GltfImport, BrokenFilesAreRefusedWithThePlaceNamed) {
 // scale is folded in, so the joints sit where glTF puts them and the bones are as long as
 // the scaled distances.
 TEST(GltfImport, AScaledNodeAboveTheJointsIsFoldedIn) {
-    const Result<GltfImport> imported = import_gltf_file(std::filesystem::path(MARIONETTE_TEST_DATA) / "fuzz" / "gltf_import" / "arm_every_interpolation.gltf");
+    const Result<GltfImport> imported =
+        import_gltf_file(std::filesystem::path(MARIONETTE_TEST_DATA) / "fuzz" / "gltf_import" / "arm_every_interpolation.gltf");
     ASSERT_TRUE(imported.ok()) << imported.message();
     const Rig& rig = imported.value().rig;
     ASSERT_EQ(rig.skeleton.size(), 3u);

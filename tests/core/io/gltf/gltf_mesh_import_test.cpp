@@ -8,18 +8,18 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "core/rig/forward_kinematics.hpp"
-#include "core/io/gltf/hand_gltf.hpp"
+#include "core/anim/state_pose.hpp"
 #include "core/io/gltf/gltf_import.hpp"
+#include "core/io/gltf/hand_gltf.hpp"
 #include "core/mesh/mesh_data.hpp"
 #include "core/mesh/mesh_skinning.hpp"
 #include "core/mesh/skinned_vertices.hpp"
-#include "core/anim/state_pose.hpp"
+#include "core/rig/forward_kinematics.hpp"
 #include "core/test_paths.hpp"
 
 using namespace marionette;
-using marionette::testing::kGltfData;
 using marionette::testing::HandGltf;
+using marionette::testing::kGltfData;
 using marionette::testing::skinned;
 
 namespace {
@@ -116,13 +116,16 @@ HandGltf two_joint_skin(const std::vector<float>& weights0, const std::vector<fl
     const int w0 = g.floats(weights0, "VEC4");
     const int joints1 = g.ushorts(std::vector<std::uint16_t>{1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0}, "VEC4");
     const int w1 = g.floats(weights1, "VEC4");
-    g.json()["nodes"] = {{{"name", "root"}, {"children", {1, 2}}}, {{"name", "tip"}, {"translation", {0, 1, 0}}},
+    g.json()["nodes"] = {{{"name", "root"}, {"children", {1, 2}}},
+                         {{"name", "tip"}, {"translation", {0, 1, 0}}},
                          {{"name", "skinned"}, {"mesh", 0}, {"skin", 0}}};
     g.json()["scenes"][0]["nodes"] = {0};
     g.json()["skins"] = {{{"joints", {0, 1}}}};
-    g.json()["meshes"] = {{{"name", "patch"},
-                           {"primitives", {{{"attributes", {{"POSITION", positions}, {"JOINTS_0", joints0}, {"WEIGHTS_0", w0}, {"JOINTS_1", joints1}, {"WEIGHTS_1", w1}}},
-                                            {"indices", indices}}}}}};
+    g.json()["meshes"] = {
+        {{"name", "patch"},
+         {"primitives",
+          {{{"attributes", {{"POSITION", positions}, {"JOINTS_0", joints0}, {"WEIGHTS_0", w0}, {"JOINTS_1", joints1}, {"WEIGHTS_1", w1}}},
+            {"indices", indices}}}}}};
     return g;
 }
 
@@ -158,9 +161,10 @@ TEST(GltfMeshImport, StripsAndFansBecomeTrianglesAndPointsAreLeftOutWithAWarning
     HandGltf g;
     const int positions = g.floats({0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 2, 0, 0}, "VEC3");
     g.json()["nodes"] = {{{"name", "n"}, {"mesh", 0}}};
-    g.json()["meshes"] = {{{"primitives", {{{"attributes", {{"POSITION", positions}}}, {"mode", 5}},
-                                           {{"attributes", {{"POSITION", positions}}}, {"mode", 6}},
-                                           {{"attributes", {{"POSITION", positions}}}, {"mode", 0}}}}}};
+    g.json()["meshes"] = {{{"primitives",
+                            {{{"attributes", {{"POSITION", positions}}}, {"mode", 5}},
+                             {{"attributes", {{"POSITION", positions}}}, {"mode", 6}},
+                             {{"attributes", {{"POSITION", positions}}}, {"mode", 0}}}}}};
     Result<GltfImport> imported = import_gltf(g.text(), false, {});
     ASSERT_TRUE(imported.ok()) << imported.message();
     const auto& meshes = imported.value().rig.meshes.meshes();
@@ -172,7 +176,8 @@ TEST(GltfMeshImport, StripsAndFansBecomeTrianglesAndPointsAreLeftOutWithAWarning
     ASSERT_EQ(meshes[0].joints.size(), 1u);
     EXPECT_EQ(meshes[0].joints[0].bone, 0);
     bool warned = false;
-    for (const std::string& w : imported.value().warnings) warned = warned || w == "1 mesh parts are points or lines, not triangles: they are not imported";
+    for (const std::string& w : imported.value().warnings)
+        warned = warned || w == "1 mesh parts are points or lines, not triangles: they are not imported";
     EXPECT_TRUE(warned);
 }
 
@@ -236,8 +241,9 @@ TEST(GltfImportChecks, AnAnimationTheRigFormatRefusesIsRefusedWithItsSamplerName
     g.json()["nodes"] = {{{"name", "root"}}};
     g.json()["accessors"][0]["min"] = {0.0};
     g.json()["accessors"][0]["max"] = {1.0};
-    g.json()["animations"] = nlohmann::json::parse(R"([{"name": "Fly", "samplers": [{"input": )" + std::to_string(times) + R"(, "output": )" +
-                                                   std::to_string(far) + R"(}], "channels": [{"sampler": 0, "target": {"node": 0, "path": "translation"}}]}])");
+    g.json()["animations"] =
+        nlohmann::json::parse(R"([{"name": "Fly", "samplers": [{"input": )" + std::to_string(times) + R"(, "output": )" +
+                              std::to_string(far) + R"(}], "channels": [{"sampler": 0, "target": {"node": 0, "path": "translation"}}]}])");
     const std::string message = import_message(g.text());
     EXPECT_EQ(message, "animations[0].samplers[0].output: a key moves root to a place not between -1e15 and 1e15");
 }

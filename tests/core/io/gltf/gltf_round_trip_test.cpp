@@ -10,13 +10,13 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "core/rig/forward_kinematics.hpp"
+#include "core/anim/state_pose.hpp"
 #include "core/io/gltf/gltf_export.hpp"
 #include "core/io/gltf/gltf_import.hpp"
 #include "core/mesh/mesh_skinning.hpp"
 #include "core/mesh/skinned_vertices.hpp"
+#include "core/rig/forward_kinematics.hpp"
 #include "core/rig/rig_file.hpp"
-#include "core/anim/state_pose.hpp"
 #include "core/test_paths.hpp"
 
 using namespace marionette;

@@ -12,12 +12,12 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "core/rig/forward_kinematics.hpp"
+#include "core/anim/state_pose.hpp"
 #include "core/io/gltf/gltf_export.hpp"
 #include "core/io/gltf/gltf_import.hpp"
 #include "core/io/gltf/hand_gltf.hpp"
+#include "core/rig/forward_kinematics.hpp"
 #include "core/rig/rig_json.hpp"
-#include "core/anim/state_pose.hpp"
 
 using namespace marionette;
 using marionette::testing::HandGltf;
@@ -135,7 +135,8 @@ Rig arm_rig(const std::string& states) {
         { "name": "fore", "parent": "upper", "length": 8, "translation": [10, 0] },
         { "name": "hand", "parent": "fore", "length": 3, "translation": [8, 0], "rotation": 90 },
         { "name": "finger", "parent": "hand", "length": 1, "translation": [3, 0] } ],
-      "states": [)" + states + "] }";
+      "states": [)" + states +
+                             "] }";
     Result<Rig> rig = parse_rig(text);
     EXPECT_TRUE(rig.ok()) << rig.message();
     return rig.ok() ? std::move(rig).value() : Rig{};

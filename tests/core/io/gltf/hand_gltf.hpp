@@ -15,7 +15,10 @@ namespace marionette::testing {
 class HandGltf {
 public:
     HandGltf() {
-        json_ = {{"asset", {{"version", "2.0"}}}, {"scene", 0}, {"scenes", {{{"nodes", {0}}}}}, {"accessors", nlohmann::json::array()},
+        json_ = {{"asset", {{"version", "2.0"}}},
+                 {"scene", 0},
+                 {"scenes", {{{"nodes", {0}}}}},
+                 {"accessors", nlohmann::json::array()},
                  {"bufferViews", nlohmann::json::array()}};
     }
     int floats(const std::vector<float>& values, const char* type) {
@@ -36,7 +39,8 @@ private:
         while (bytes_.size() % 4) bytes_ += '\0';
         json_["bufferViews"].push_back({{"buffer", 0}, {"byteOffset", bytes_.size()}, {"byteLength", size}});
         bytes_.append(static_cast<const char*>(data), size);
-        json_["accessors"].push_back({{"bufferView", json_["bufferViews"].size() - 1}, {"componentType", component_type}, {"count", count}, {"type", type}});
+        json_["accessors"].push_back(
+            {{"bufferView", json_["bufferViews"].size() - 1}, {"componentType", component_type}, {"count", count}, {"type", type}});
         return static_cast<int>(json_["accessors"].size() - 1);
     }
     nlohmann::json json_;

@@ -10,8 +10,8 @@
 
 #include "core/io/json/fast_json.hpp"
 #include "core/io/json/json_document.hpp"
-#include "core/rig/rig_json.hpp"
 #include "core/io/text_file.hpp"
+#include "core/rig/rig_json.hpp"
 
 using namespace marionette;
 
@@ -125,8 +125,10 @@ TEST(FastJson, NestingIsRefusedAtTheSameDepth) {
     for (int depth : {kMaxJsonDepth - 1, kMaxJsonDepth, kMaxJsonDepth + 1}) {
         // The document is level 1, "editor" level 2; then arrays to reach `depth`.
         const int arrays = depth - 2;
-        const std::string text = std::string(R"({"format": "marionette-rig", "version": 1, "dimensions": 2, "bones": [{"name": "a", "length": 1}], "editor": {"x": )") +
-                                 std::string(static_cast<std::size_t>(arrays), '[') + std::string(static_cast<std::size_t>(arrays), ']') + "}}";
+        const std::string text =
+            std::string(
+                R"({"format": "marionette-rig", "version": 1, "dimensions": 2, "bones": [{"name": "a", "length": 1}], "editor": {"x": )") +
+            std::string(static_cast<std::size_t>(arrays), '[') + std::string(static_cast<std::size_t>(arrays), ']') + "}}";
         expect_same(text, "depth " + std::to_string(depth));
         EXPECT_EQ(parse_rig(text).ok(), depth <= kMaxJsonDepth) << depth;
         EXPECT_EQ(FastJsonDocument::parse(text) != nullptr, depth <= kMaxJsonDepth) << depth;

@@ -11,7 +11,9 @@ using namespace marionette;
 
 namespace {
 
-std::string nested_arrays(int depth) { return std::string(static_cast<std::size_t>(depth), '[') + std::string(static_cast<std::size_t>(depth), ']'); }
+std::string nested_arrays(int depth) {
+    return std::string(static_cast<std::size_t>(depth), '[') + std::string(static_cast<std::size_t>(depth), ']');
+}
 
 std::string error_of(std::string_view text) {
     const Result<Json> parsed = parse_json_document(text);
@@ -39,13 +41,15 @@ TEST(JsonDocument, DepthUpToTheLimitIsRead) {
 }
 
 TEST(JsonDocument, DeeperIsRefusedWithThePlace) {
-    EXPECT_EQ(error_of(nested_arrays(kMaxJsonDepth + 1)), "[0][0][0][0][0][0][0][0]...: nested deeper than 64 levels of arrays and objects");
+    EXPECT_EQ(error_of(nested_arrays(kMaxJsonDepth + 1)),
+              "[0][0][0][0][0][0][0][0]...: nested deeper than 64 levels of arrays and objects");
     // The 176 KB file that overflowed the stack: 88,000 levels, refused without recursing.
     EXPECT_NE(error_of(nested_arrays(88'000)).find("nested deeper than 64 levels"), std::string::npos);
     std::string under_editor = R"({"format": "marionette-rig", "editor": {"view": )";
     for (int i = 0; i < 100'000; ++i) under_editor += "{\"a\":";
     EXPECT_EQ(error_of(under_editor), "editor.view.a.a.a.a.a.a...: nested deeper than 64 levels of arrays and objects");
-    EXPECT_EQ(error_of(R"({"a": [{"b": )" + nested_arrays(70) + "}]}"), "a[0].b[0][0][0][0][0]...: nested deeper than 64 levels of arrays and objects");
+    EXPECT_EQ(error_of(R"({"a": [{"b": )" + nested_arrays(70) + "}]}"),
+              "a[0].b[0][0][0][0][0]...: nested deeper than 64 levels of arrays and objects");
 }
 
 TEST(JsonDocument, AKeyGivenTwiceIsRefusedWithThePlace) {
@@ -78,7 +82,8 @@ TEST(JsonDocument, AnObjectOfManyKeysIsReadInLinearTime) {
 TEST(JsonDocument, ANumberBeyondADoubleIsNamedWithItsLineAndPlace) {
     EXPECT_EQ(error_of("{\"steps\": [\n  {\"move\": [1e999, 0]}\n]}"),
               "not valid JSON: line 2, column 13 (steps[0].move[0]): number 1e999 is out of range (numbers must be finite)");
-    EXPECT_EQ(error_of("-1e400"), "not valid JSON: line 1, column 1 (the document): number -1e400 is out of range (numbers must be finite)");
+    EXPECT_EQ(error_of("-1e400"),
+              "not valid JSON: line 1, column 1 (the document): number -1e400 is out of range (numbers must be finite)");
     // A number of a million digits is quoted, not copied into the message whole.
     const std::string message = error_of("[1" + std::string(1'000'000, '0') + "]");
     EXPECT_LT(message.size(), 300u) << message.substr(0, 300);

@@ -26,10 +26,31 @@ std::string appended(float v) {
 }  // namespace
 
 TEST(AppendJsonFloat, WritesWhatDumpingJsonFloatWrites) {
-    const float cases[] = {0.0f, -0.0f, 1.0f, -1.0f, 0.1f, 84.5f, 1000.0f, 1e-4f, 1.5e-4f, 1e-5f, 1e15f, 1e16f, 9.9e14f,
-                           240823472.0f, 16777217.0f, 1e20f, -3.4e38f, std::numeric_limits<float>::max(),
-                           std::numeric_limits<float>::min(), std::numeric_limits<float>::denorm_min(), 1.4159775f,
-                           -27.12439f, 8.917615e19f, 0.3333333f, 123456.79f};
+    const float cases[] = {0.0f,
+                           -0.0f,
+                           1.0f,
+                           -1.0f,
+                           0.1f,
+                           84.5f,
+                           1000.0f,
+                           1e-4f,
+                           1.5e-4f,
+                           1e-5f,
+                           1e15f,
+                           1e16f,
+                           9.9e14f,
+                           240823472.0f,
+                           16777217.0f,
+                           1e20f,
+                           -3.4e38f,
+                           std::numeric_limits<float>::max(),
+                           std::numeric_limits<float>::min(),
+                           std::numeric_limits<float>::denorm_min(),
+                           1.4159775f,
+                           -27.12439f,
+                           8.917615e19f,
+                           0.3333333f,
+                           123456.79f};
     for (const float v : cases) EXPECT_EQ(appended(v), json_float(v).dump()) << v;
 }
 
@@ -45,8 +66,8 @@ TEST(AppendJsonFloat, KeepsTheWritersLongerDigitsWhereItGivesThem) {
 }
 
 TEST(AppendJsonFloat, NanAndInfinitiesAreNullAsTheWriterPutsThem) {
-    for (const float v : {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
-                          -std::numeric_limits<float>::infinity()}) {
+    for (const float v :
+         {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity()}) {
         EXPECT_EQ(appended(v), "null");
         EXPECT_EQ(json_float(v).dump(), "null");
     }

@@ -8,10 +8,10 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "core/mesh/slot_images.hpp"
 #include "core/io/spine/spine_playback.hpp"
 #include "core/io/spine/spine_pose.hpp"
 #include "core/io/spine/spine_test_rigs.hpp"
+#include "core/mesh/slot_images.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
@@ -41,15 +41,18 @@ TEST(SpineExport, AMissingPictureIsAWarningAndItsAttachmentStays) {
     rig.slots[6].attachments[1].image = "io/nowhere.png";
     const SpineExport out = exported(rig, rig_folder(asset_path("io.json")));
     ASSERT_EQ(out.warnings.size(), 3u) << out.warnings[0];  // and the two loops that do not close
-    EXPECT_EQ(out.warnings[0], "picture \"io/nowhere.png\" cannot open: No such file or directory: not copied and not in the atlas; its attachments "
-                               "(\"eyes/closed\") are exported in their place, with the path \"io/nowhere\"");
+    EXPECT_EQ(out.warnings[0],
+              "picture \"io/nowhere.png\" cannot open: No such file or directory: not copied and not in the atlas; its attachments "
+              "(\"eyes/closed\") are exported in their place, with the path \"io/nowhere\"");
     EXPECT_EQ(out.atlas.find("nowhere"), std::string::npos);
     EXPECT_EQ(out.images.size(), 4u);  // limb, body, head, pupils
     const SpineSkeleton spine(out.json);
     EXPECT_EQ(spine.region("eyes", "closed").path, "io/nowhere");
     EXPECT_EQ(out.images[0].source, "io/limb.png");
     EXPECT_EQ(out.images[0].destination, "images/io/limb.png");
-    EXPECT_NE(out.atlas.find("images/io/limb.png\nsize: 150, 20\nfilter: Linear, Linear\nio/limb\nbounds: 0, 0, 150, 20\n"), std::string::npos) << out.atlas;
+    EXPECT_NE(out.atlas.find("images/io/limb.png\nsize: 150, 20\nfilter: Linear, Linear\nio/limb\nbounds: 0, 0, 150, 20\n"),
+              std::string::npos)
+        << out.atlas;
 }
 
 TEST(SpineExport, NamesJsonMustEscapeComeBackAsTheyWere) {
@@ -95,7 +98,8 @@ TEST(SpineExport, NamesJsonMustEscapeComeBackAsTheyWere) {
     ASSERT_EQ(out.value().images.size(), 1u);
     EXPECT_EQ(out.value().images[0].destination, "images/__/odd_ dir/pic_1.png");
     EXPECT_EQ(doc.at("skins")[0].at("attachments").at("folder_slot \"x\"_1").at("pic: \"1\"").at("path"), "__/odd_ dir/pic_1");
-    EXPECT_EQ(out.value().atlas, "images/__/odd_ dir/pic_1.png\nsize: 16, 8\nfilter: Linear, Linear\n__/odd_ dir/pic_1\nbounds: 0, 0, 16, 8\n");
+    EXPECT_EQ(out.value().atlas,
+              "images/__/odd_ dir/pic_1.png\nsize: 16, 8\nfilter: Linear, Linear\n__/odd_ dir/pic_1\nbounds: 0, 0, 16, 8\n");
 
     Rig bad = rig;
     std::vector<Bone> bones = bad.skeleton.bones();

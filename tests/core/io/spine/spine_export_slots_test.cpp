@@ -13,11 +13,11 @@
 #include <nlohmann/json.hpp>
 
 #include "core/anim/bake_cycle.hpp"
+#include "core/anim/state.hpp"
 #include "core/io/spine/spine_playback.hpp"
 #include "core/io/spine/spine_pose.hpp"
 #include "core/io/spine/spine_slot_timelines.hpp"
 #include "core/io/spine/spine_test_rigs.hpp"
-#include "core/anim/state.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
@@ -51,7 +51,8 @@ TEST(SpineExport, RegionCornersAreAttachmentCorners) {
         const SpineRegionData r = spine.region("s", a.name);
         const auto theirs = SpineSkeleton::corners(r);
         const auto ours = attachment_corners(a);
-        for (std::size_t c = 0; c < 4; ++c) EXPECT_LT(glm::length(glm::dvec2(ours[c]) - theirs[c]), 1e-4 * 100.0) << a.name << " corner " << c;
+        for (std::size_t c = 0; c < 4; ++c)
+            EXPECT_LT(glm::length(glm::dvec2(ours[c]) - theirs[c]), 1e-4 * 100.0) << a.name << " corner " << c;
         EXPECT_EQ(r.path, "pictures/" + a.name);
         EXPECT_NEAR(r.color.g, 0.5, 1.0 / 255.0);
         EXPECT_NEAR(r.color.a, 0.75, 1.0 / 255.0);
@@ -156,9 +157,11 @@ void expect_same_slots(const Rig& rig, const SpineSkeleton& spine, const State& 
     const SpineSlotPose theirs = spine.slots(state.name, t);
     for (std::size_t s = 0; s < rig.slots.size(); ++s) {
         const int shown = ours.shown[s];
-        const std::optional<std::string> expected = shown < 0 ? std::nullopt : std::optional<std::string>(rig.slots[s].attachments[static_cast<std::size_t>(shown)].name);
+        const std::optional<std::string> expected =
+            shown < 0 ? std::nullopt : std::optional<std::string>(rig.slots[s].attachments[static_cast<std::size_t>(shown)].name);
         EXPECT_EQ(theirs.attachment[s], expected) << "slot " << s << " at " << t;
-        for (int c = 0; c < 4 && slack >= 0.0; ++c) EXPECT_NEAR(theirs.color[s][c], ours.colors[s][c], 0.5 / 255.0 + 1e-6 + slack) << "slot " << s << " at " << t;
+        for (int c = 0; c < 4 && slack >= 0.0; ++c)
+            EXPECT_NEAR(theirs.color[s][c], ours.colors[s][c], 0.5 / 255.0 + 1e-6 + slack) << "slot " << s << " at " << t;
     }
     EXPECT_EQ(theirs.order, ours.order) << "at " << t;
 }

@@ -11,11 +11,11 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "core/rig/forward_kinematics.hpp"
-#include "core/mesh/slot_images.hpp"
 #include "core/io/spine/spine_playback.hpp"
 #include "core/io/spine/spine_pose.hpp"
 #include "core/io/spine/spine_test_rigs.hpp"
+#include "core/mesh/slot_images.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
@@ -87,7 +87,8 @@ TEST(SpineExport, SeveralRootsAndARootOffsetHangUnderAnAddedRoot) {
 TEST(SpineExport, NoScaleCompensationIsTheTurnWhoseSkewedDirectionIsOurs) {
     // Spine's noScale child of a parent scaled (sx, sy) points along P (cos r, sin r): the
     // export's rotation for a wanted angle a must give the direction (cos a, sin a).
-    const SpineSkeleton probe(R"({"bones": [{"name": "p", "scaleX": 2, "scaleY": 0.5}, {"name": "c", "parent": "p", "inherit": "noScale"}]})");
+    const SpineSkeleton probe(
+        R"({"bones": [{"name": "p", "scaleX": 2, "scaleY": 0.5}, {"name": "c", "parent": "p", "inherit": "noScale"}]})");
     for (double wanted : {0.0, 30.0, 89.0, 120.0, -60.0, 179.0, -179.0}) {
         Rig rig;
         add_bone(rig, "p", "", {0.0f, 0.0f}, 0.0f, 10.0f);
@@ -130,7 +131,8 @@ TEST(SpineExport, TwoBoneChainsAreIkConstraintsMixedOutOfEveryAnimation) {
         if (chain.solver != SolverKind::TwoBone) continue;
         const auto lower = static_cast<std::size_t>(chain.effector);
         const glm::dvec2 tip(bone_tip(rest[lower], rig.skeleton[lower].length));
-        EXPECT_LT(glm::length(solved[static_cast<std::size_t>(spine.bone(chain.name + "-target"))].position() - tip) / size, kExact) << chain.name;
+        EXPECT_LT(glm::length(solved[static_cast<std::size_t>(spine.bone(chain.name + "-target"))].position() - tip) / size, kExact)
+            << chain.name;
     }
     for (std::size_t b = 0; b < rig.skeleton.size(); ++b) {
         const SpineWorld& w = solved[static_cast<std::size_t>(spine.bone(rig.skeleton[b].name))];
@@ -144,7 +146,8 @@ TEST(SpineExport, TwoBoneChainsAreIkConstraintsMixedOutOfEveryAnimation) {
     flipped["ik"][0]["bendPositive"] = false;
     const SpineSkeleton flipped_spine(flipped.dump());
     const auto forearm = static_cast<std::size_t>(rig.skeleton.find("arm_l_lower"));
-    const SpineWorld folded = flipped_spine.world(flipped_spine.setup(), "", 0.0)[static_cast<std::size_t>(flipped_spine.bone("arm_l_lower"))];
+    const SpineWorld folded =
+        flipped_spine.world(flipped_spine.setup(), "", 0.0)[static_cast<std::size_t>(flipped_spine.bone("arm_l_lower"))];
     EXPECT_GT(glm::length(folded.direction() - glm::dvec2(rest[forearm].rotation * glm::vec3(1, 0, 0))), 0.1);
     // The other bend: a limb bent clockwise at rest with bend -1 solves to its rest pose too; with
     // bend 1 it would fold the other way, which the export warns of.

@@ -11,8 +11,8 @@
 #include <chrono>
 #include <thread>
 
-#include "core/io/atomic_file.hpp"
 #include "core/file_size_limit.hpp"
+#include "core/io/atomic_file.hpp"
 #include "core/io/spine/spine_files.hpp"
 #include "core/test_files.hpp"
 

@@ -9,11 +9,11 @@
 #include <map>
 #include <stdexcept>
 
-#include "core/rig/forward_kinematics.hpp"
-#include "core/rig/rig_file.hpp"
-#include "core/io/spine/spine_pose.hpp"
 #include "core/anim/state_ik.hpp"
 #include "core/anim/state_pose.hpp"
+#include "core/io/spine/spine_pose.hpp"
+#include "core/rig/forward_kinematics.hpp"
+#include "core/rig/rig_file.hpp"
 
 namespace marionette::testing {
 
@@ -134,7 +134,8 @@ Miss miss_between(const PosePoints& a, const PosePoints& b, double size) {
         note(miss.joint, glm::length(a.joints[i] - b.joints[i]) / size, a.joint_names[i] + " joint");
         note(miss.direction, glm::length(a.directions[i] - b.directions[i]), a.joint_names[i] + " direction");
     }
-    for (std::size_t i = 0; i < a.corners.size(); ++i) note(miss.corner, glm::length(a.corners[i] - b.corners[i]) / size, a.corner_names[i] + " corner");
+    for (std::size_t i = 0; i < a.corners.size(); ++i)
+        note(miss.corner, glm::length(a.corners[i] - b.corners[i]) / size, a.corner_names[i] + " corner");
     return miss;
 }
 
@@ -213,7 +214,8 @@ void expect_plays_as_marionette(const Rig& rig, const SpineExport& out, const st
                 Miss bound{kExact, kExact, kExact, ""};
                 if (!exact) {
                     const Miss a = miss_between(ours, before, size), b = miss_between(ours, after, size);
-                    bound = Miss{kExact + std::max(a.joint, b.joint), kExact + std::max(a.direction, b.direction), kExact + std::max(a.corner, b.corner), ""};
+                    bound = Miss{kExact + std::max(a.joint, b.joint), kExact + std::max(a.direction, b.direction),
+                                 kExact + std::max(a.corner, b.corner), ""};
                 }
                 EXPECT_LT(miss.joint, bound.joint) << state.name << " between frames at " << t << ": " << miss.where;
                 EXPECT_LT(miss.direction, bound.direction) << state.name << " between frames at " << t << ": " << miss.where;
@@ -228,7 +230,8 @@ namespace {
 bool is_hex_color(const json& j) {
     if (!j.is_string()) return false;
     const std::string text = j.get<std::string>();  // one string: begin() and end() of two copies would not make a range
-    return text.size() == 8 && std::all_of(text.begin(), text.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
+    return text.size() == 8 &&
+           std::all_of(text.begin(), text.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
 }
 
 }  // namespace

@@ -10,8 +10,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "core/rig/rig.hpp"
 #include "core/io/spine/spine_export.hpp"
+#include "core/rig/rig.hpp"
 
 namespace marionette::testing {
 

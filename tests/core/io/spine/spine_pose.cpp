@@ -1,5 +1,5 @@
-#include "core/math/angles.hpp"
 #include "core/io/spine/spine_pose.hpp"
+#include "core/math/angles.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -41,7 +41,8 @@ double cubic(double p0, double p1, double p2, double p3, double u) {
 double bezier_at(const JsonValue& curve, std::size_t index, double t0, double v0, double t1, double v1, double time) {
     const double cx1 = curve.at(4 * index).get<double>(), cy1 = curve.at(4 * index + 1).get<double>();
     const double cx2 = curve.at(4 * index + 2).get<double>(), cy2 = curve.at(4 * index + 3).get<double>();
-    if (cx1 < t0 - 1e-6 || cx1 > t1 + 1e-6 || cx2 < t0 - 1e-6 || cx2 > t1 + 1e-6) throw std::runtime_error("a Bézier handle's time lies outside its keys");
+    if (cx1 < t0 - 1e-6 || cx1 > t1 + 1e-6 || cx2 < t0 - 1e-6 || cx2 > t1 + 1e-6)
+        throw std::runtime_error("a Bézier handle's time lies outside its keys");
     double lo = 0.0, hi = 1.0;
     for (int i = 0; i < 100; ++i) {
         const double mid = 0.5 * (lo + hi);
@@ -137,7 +138,8 @@ double angle_of(glm::dvec2 v) { return std::atan2(v.y, v.x); }
 glm::dvec4 spine_hex_color(const std::string& hex) {
     if (hex.size() != 8) throw std::runtime_error("a colour is not 8 hex digits: " + hex);
     glm::dvec4 out;
-    for (int c = 0; c < 4; ++c) out[c] = static_cast<double>(std::stoi(hex.substr(2 * static_cast<std::size_t>(c), 2), nullptr, 16)) / 255.0;
+    for (int c = 0; c < 4; ++c)
+        out[c] = static_cast<double>(std::stoi(hex.substr(2 * static_cast<std::size_t>(c), 2), nullptr, 16)) / 255.0;
     return out;
 }
 
@@ -160,7 +162,8 @@ SpineSkeleton::SpineSkeleton(const std::string& json_text) : doc_(JsonValue::par
     }
     if (doc_.contains("slots")) {
         for (const JsonValue& s : doc_.at("slots")) {
-            if (bone(s.at("bone").get<std::string>()) < 0) throw std::runtime_error("slot " + s.at("name").get<std::string>() + ": no such bone");
+            if (bone(s.at("bone").get<std::string>()) < 0)
+                throw std::runtime_error("slot " + s.at("name").get<std::string>() + ": no such bone");
             slot_names_.push_back(s.at("name").get<std::string>());
         }
     }
@@ -203,13 +206,17 @@ std::vector<SpineLocal> SpineSkeleton::animate(const std::string& animation, dou
                 }
             } else if (kind == "translate") {
                 // Added to the setup position.
-                if (auto v = curve_values(keys, time, [](const JsonValue& k) { return std::vector<double>{number_or(k, "x", 0.0), number_or(k, "y", 0.0)}; })) {
+                if (auto v = curve_values(keys, time, [](const JsonValue& k) {
+                        return std::vector<double>{number_or(k, "x", 0.0), number_or(k, "y", 0.0)};
+                    })) {
                     l.x = s.x + (*v)[0];
                     l.y = s.y + (*v)[1];
                 }
             } else if (kind == "scale") {
                 // Multiplying the setup scale.
-                if (auto v = curve_values(keys, time, [](const JsonValue& k) { return std::vector<double>{number_or(k, "x", 1.0), number_or(k, "y", 1.0)}; })) {
+                if (auto v = curve_values(keys, time, [](const JsonValue& k) {
+                        return std::vector<double>{number_or(k, "x", 1.0), number_or(k, "y", 1.0)};
+                    })) {
                     l.scale_x = s.scale_x * (*v)[0];
                     l.scale_y = s.scale_y * (*v)[1];
                 }
@@ -229,7 +236,8 @@ double SpineSkeleton::ik_mix(const std::string& animation, const std::string& co
     if (animation.empty()) return mix;
     const JsonValue& anim = doc_.at("animations").at(animation);
     if (!anim.contains("ik") || !anim.at("ik").contains(constraint)) return mix;
-    const auto v = curve_values(anim.at("ik").at(constraint), time, [](const JsonValue& k) { return std::vector<double>{number_or(k, "mix", 1.0)}; });
+    const auto v =
+        curve_values(anim.at("ik").at(constraint), time, [](const JsonValue& k) { return std::vector<double>{number_or(k, "mix", 1.0)}; });
     return v ? (*v)[0] : mix;
 }
 
@@ -252,7 +260,8 @@ std::vector<SpineWorld> SpineSkeleton::world(const std::vector<SpineLocal>& loca
         const auto lower = static_cast<std::size_t>(bone(c.at("bones")[1].get<std::string>()));
         const auto target = static_cast<std::size_t>(bone(c.at("target").get<std::string>()));
         if (bones_[upper].inherit != "normal" || bones_[lower].inherit != "normal") continue;  // Spine leaves such bones alone
-        if (bones_[lower].parent != static_cast<int>(upper) || bones_[upper].parent < 0) throw std::runtime_error("IK " + name + ": not a limb");
+        if (bones_[lower].parent != static_cast<int>(upper) || bones_[upper].parent < 0)
+            throw std::runtime_error("IK " + name + ": not a limb");
         if (number_or(c, "softness", 0.0) != 0.0 || posed[upper].scale_x != posed[upper].scale_y) {
             throw std::runtime_error("IK " + name + ": soft or unevenly scaled limbs are not solved by this test");
         }
@@ -260,10 +269,12 @@ std::vector<SpineWorld> SpineSkeleton::world(const std::vector<SpineLocal>& loca
         // limb's triangle by the law of cosines, the lower bone turning off the line from the
         // upper joint to the lower joint by +acos (bendPositive: counter-clockwise) or -acos.
         const SpineWorld& pp = out[static_cast<std::size_t>(bones_[upper].parent)];
-        if (std::fabs(pp.a - pp.d) > 1e-9 * std::fabs(pp.a) + 1e-12 || std::fabs(pp.b + pp.c) > 1e-9) throw std::runtime_error("IK " + name + ": skewed parent");
+        if (std::fabs(pp.a - pp.d) > 1e-9 * std::fabs(pp.a) + 1e-12 || std::fabs(pp.b + pp.c) > 1e-9)
+            throw std::runtime_error("IK " + name + ": skewed parent");
         const double det = pp.a * pp.d - pp.b * pp.c;
         const glm::dvec2 to_target = out[target].position() - pp.position();
-        const glm::dvec2 in_parent{(pp.d * to_target.x - pp.b * to_target.y) / det - posed[upper].x, (pp.a * to_target.y - pp.c * to_target.x) / det - posed[upper].y};
+        const glm::dvec2 in_parent{(pp.d * to_target.x - pp.b * to_target.y) / det - posed[upper].x,
+                                   (pp.a * to_target.y - pp.c * to_target.x) / det - posed[upper].y};
         const glm::dvec2 joint{posed[lower].x * posed[upper].scale_x, posed[lower].y * posed[upper].scale_y};
         const double l1 = glm::length(joint), l2 = bones_[lower].length * posed[lower].scale_x * posed[upper].scale_x;
         const double offset = angle_of(joint);
@@ -282,7 +293,8 @@ SpineSlotPose SpineSkeleton::setup_slots() const {
     SpineSlotPose out;
     for (std::size_t i = 0; i < slot_names_.size(); ++i) {
         const JsonValue& s = doc_.at("slots")[i];
-        out.attachment.push_back(s.contains("attachment") ? std::optional<std::string>(s.at("attachment").get<std::string>()) : std::nullopt);
+        out.attachment.push_back(s.contains("attachment") ? std::optional<std::string>(s.at("attachment").get<std::string>())
+                                                          : std::nullopt);
         out.color.push_back(s.contains("color") ? spine_hex_color(s.at("color").get<std::string>()) : glm::dvec4(1.0));
         out.order.push_back(static_cast<int>(i));
     }
@@ -304,7 +316,8 @@ std::vector<int> SpineSkeleton::draw_order(const JsonValue& key) const {
         if (s < original) throw std::runtime_error("draw order offsets are not in setup order");
         while (original != s) unchanged.push_back(original++);
         const int to = original + o.at("offset").get<int>();
-        if (to < 0 || to >= static_cast<int>(n) || placed[static_cast<std::size_t>(to)] >= 0) throw std::runtime_error("a draw order offset leaves the order");
+        if (to < 0 || to >= static_cast<int>(n) || placed[static_cast<std::size_t>(to)] >= 0)
+            throw std::runtime_error("a draw order offset leaves the order");
         placed[static_cast<std::size_t>(to)] = original++;
     }
     while (original < static_cast<int>(n)) unchanged.push_back(original++);
@@ -327,10 +340,12 @@ SpineSlotPose SpineSkeleton::slots(const std::string& animation, double time) co
                     const int at = key_at(keys, time);
                     if (at < 0) continue;
                     const JsonValue& key = keys[static_cast<std::size_t>(at)];
-                    out.attachment[static_cast<std::size_t>(s)] =
-                        key.contains("name") && !key.at("name").is_null() ? std::optional<std::string>(key.at("name").get<std::string>()) : std::nullopt;
+                    out.attachment[static_cast<std::size_t>(s)] = key.contains("name") && !key.at("name").is_null()
+                                                                      ? std::optional<std::string>(key.at("name").get<std::string>())
+                                                                      : std::nullopt;
                 } else if (kind == "rgba") {
-                    if (auto v = curve_values(keys, time, color_values)) out.color[static_cast<std::size_t>(s)] = glm::clamp(glm::dvec4((*v)[0], (*v)[1], (*v)[2], (*v)[3]), 0.0, 1.0);
+                    if (auto v = curve_values(keys, time, color_values))
+                        out.color[static_cast<std::size_t>(s)] = glm::clamp(glm::dvec4((*v)[0], (*v)[1], (*v)[2], (*v)[3]), 0.0, 1.0);
                 } else {
                     throw std::runtime_error("slot timeline " + kind + " is not read by this test");
                 }

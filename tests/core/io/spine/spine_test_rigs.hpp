@@ -61,8 +61,8 @@ inline StateChannel turn_channel(const Rig& rig, const std::string& bone, float 
     return c;
 }
 
-inline StateChannel vector_channel(const Rig& rig, const std::string& bone, PoseProperty property, glm::vec2 center, glm::vec2 swing, float period,
-                                   float phase_degrees = 0.0f) {
+inline StateChannel vector_channel(const Rig& rig, const std::string& bone, PoseProperty property, glm::vec2 center, glm::vec2 swing,
+                                   float period, float phase_degrees = 0.0f) {
     StateChannel c;
     c.bone = rig.skeleton.find(bone);
     c.property = property;
@@ -93,14 +93,16 @@ inline Rig uneven_scale_rig() {
     State held;  // steps only: exact between keys as well
     held.name = "held";
     held.tracks.push_back(track(rig, "torso", PoseProperty::Scale, {vector_key(0.0f, {2.0f, 0.5f}, 1.0f, Interpolation::Step)}));
-    held.tracks.push_back(track(rig, "arm", PoseProperty::Rotation,
-                                {angle_key(0.0f, 10.0f, Interpolation::Step), angle_key(0.5f, 40.0f, Interpolation::Step), angle_key(1.0f, -20.0f)}));
+    held.tracks.push_back(
+        track(rig, "arm", PoseProperty::Rotation,
+              {angle_key(0.0f, 10.0f, Interpolation::Step), angle_key(0.5f, 40.0f, Interpolation::Step), angle_key(1.0f, -20.0f)}));
     rig.states.push_back(held);
 
     State stretch;  // a scale and a turn both moving: the turn made up for Spine's skew at every frame
     stretch.name = "stretch";
-    stretch.tracks.push_back(track(rig, "torso", PoseProperty::Scale,
-                                   {vector_key(0.0f, {1.0f, 1.0f}, 1.0f), vector_key(1.0f, {2.0f, 0.5f}, 1.0f), vector_key(2.0f, {0.5f, 1.5f}, 1.0f)}));
+    stretch.tracks.push_back(
+        track(rig, "torso", PoseProperty::Scale,
+              {vector_key(0.0f, {1.0f, 1.0f}, 1.0f), vector_key(1.0f, {2.0f, 0.5f}, 1.0f), vector_key(2.0f, {0.5f, 1.5f}, 1.0f)}));
     stretch.tracks.push_back(track(rig, "arm", PoseProperty::Rotation, {angle_key(0.0f, 0.0f), angle_key(2.0f, 90.0f)}));
     stretch.tracks.push_back(track(rig, "hand", PoseProperty::Rotation, {angle_key(0.3f, -30.0f), angle_key(1.7f, 60.0f)}));
     rig.states.push_back(stretch);
@@ -147,16 +149,20 @@ inline Rig two_root_rig() {
     curves.tracks.push_back(track(rig, "left", PoseProperty::Translation,
                                   {vector_key(0.0f, {0.0f, 0.0f}, 0.0f, Interpolation::Bezier, BezierCurve{0.1f, 0.8f, 0.4f, 1.3f}),
                                    vector_key(0.8f, {20.0f, -10.0f}, 0.0f, Interpolation::Step), vector_key(1.2f, {-5.0f, 5.0f}, 0.0f)}));
-    curves.tracks.push_back(track(rig, "right", PoseProperty::Rotation,
-                                  {angle_key(0.2f, 0.0f, Interpolation::Bezier, BezierCurve{0.6f, -0.4f, 0.9f, 0.2f}), angle_key(1.0f, 370.0f)}));
+    curves.tracks.push_back(
+        track(rig, "right", PoseProperty::Rotation,
+              {angle_key(0.2f, 0.0f, Interpolation::Bezier, BezierCurve{0.6f, -0.4f, 0.9f, 0.2f}), angle_key(1.0f, 370.0f)}));
     curves.tracks.push_back(track(rig, "left", PoseProperty::Scale,
-                                  {vector_key(0.0f, {1.0f, 1.0f}, 1.0f), vector_key(0.6f, {1.6f, 1.6f}, 1.0f, Interpolation::Bezier), vector_key(1.2f, {0.8f, 0.8f}, 1.0f)}));
+                                  {vector_key(0.0f, {1.0f, 1.0f}, 1.0f), vector_key(0.6f, {1.6f, 1.6f}, 1.0f, Interpolation::Bezier),
+                                   vector_key(1.2f, {0.8f, 0.8f}, 1.0f)}));
     curves.tracks.push_back(track(rig, "left_tip", PoseProperty::Rotation, {angle_key(0.0f, 0.0f), angle_key(1.2f, -90.0f)}));
     rig.states.push_back(curves);
     State eased;  // cosine keys: linear keys a frame apart
     eased.name = "eased";
-    eased.tracks.push_back(track(rig, "right_tip", PoseProperty::Rotation, {angle_key(0.0f, 0.0f, Interpolation::Cosine), angle_key(0.9f, 80.0f)}));
-    eased.tracks.push_back(track(rig, "right", PoseProperty::Translation, {vector_key(0.1f, {0.0f, 0.0f}, 0.0f, Interpolation::Cosine), vector_key(0.7f, {10.0f, 30.0f}, 0.0f)}));
+    eased.tracks.push_back(
+        track(rig, "right_tip", PoseProperty::Rotation, {angle_key(0.0f, 0.0f, Interpolation::Cosine), angle_key(0.9f, 80.0f)}));
+    eased.tracks.push_back(track(rig, "right", PoseProperty::Translation,
+                                 {vector_key(0.1f, {0.0f, 0.0f}, 0.0f, Interpolation::Cosine), vector_key(0.7f, {10.0f, 30.0f}, 0.0f)}));
     rig.states.push_back(eased);
     return rig;
 }
