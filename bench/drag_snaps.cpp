@@ -1,0 +1,161 @@
+// Looks for snaps while dragging: replays smooth drags of every IK chain of the shipped rigs as
+// the editor solves them (each frame solve_chain from the last frame's pose) and prints, for
+// each chain and kind of path, the largest turn any chain joint makes in one frame. The paths:
+// circles about the chain's root joint at several radii in and out of reach (half a degree a
+// frame, seen from the root), in each plane of the rig's axes, and lines straight out from the
+// root, from a tenth of the reach to twice it (a hundredth of the reach a frame). docs/ik.md's rule: no joint turns
+// more than 10 degrees in a frame while the target moves less than 1 degree seen from the root.
+//
+// Usage: drag_snaps [RIGS_DIR] [--all]   (default: the shipped rigs; --all also lists chains
+//                                           without a snap)
+// Exit 0 when no frame breaks the rule, 1 when one does.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/ik/ik_solve.hpp"
+#include "core/rig/forward_kinematics.hpp"
+#include "core/rig/rig_file.hpp"
+
+using namespace marionette;
+
+namespace {
+
+constexpr float kDegree = 3.14159265358979f / 180.0f;
+constexpr float kSnapDegrees = 10.0f;
+
+// Angle of the rotation taking q to r, in degrees.
+float turn_degrees(const glm::quat& q, const glm::quat& r) {
+    const glm::quat d = glm::conjugate(q) * r;
+    return 2.0f * std::atan2(std::sqrt(d.x * d.x + d.y * d.y + d.z * d.z), std::fabs(d.w)) / kDegree;
+}
+
+struct Worst {
+    float degrees = 0.0f;
+    int frame = -1;
+    std::string bone;
+    glm::vec3 from{0.0f}, to{0.0f};
+};
+
+// Drags the chain's target along `path` from the rig's own pose; the worst turn of a frame.
+Worst drag(const Rig& rig, const IkChain& chain, const std::vector<glm::vec3>& path) {
+    std::vector<int> bones;
+    for (int b = chain.effector; b >= 0; b = rig.skeleton[static_cast<std::size_t>(b)].parent) {
+        bones.push_back(b);
+        if (b == chain.root) break;
+    }
+    Pose pose = rig.pose;
+    Worst worst;
+    for (std::size_t i = 0; i < path.size(); ++i) {
+        Pose before = pose;
+        if (!solve_chain(rig, chain, path[i], pose).ok()) return worst;
+        if (i == 0) continue;  // the first frame only takes hold of the limb
+        for (int b : bones) {
+            const auto k = static_cast<std::size_t>(b);
+            const float d = turn_degrees(before.rotations[k], pose.rotations[k]);
+            if (d > worst.degrees) worst = {d, static_cast<int>(i), rig.skeleton[k].name, path[i - 1], path[i]};
+        }
+    }
+    return worst;
+}
+
+float chain_reach(const Rig& rig, const IkChain& chain) {
+    float reach = rig.skeleton[static_cast<std::size_t>(chain.effector)].length;
+    for (int b = chain.effector; b != chain.root; b = rig.skeleton[static_cast<std::size_t>(b)].parent) {
+        reach += glm::length(rig.skeleton[static_cast<std::size_t>(b)].rest.translation);
+    }
+    return reach;
+}
+
+bool has_limits(const Rig& rig, const IkChain& chain) {
+    for (int b = chain.effector;; b = rig.skeleton[static_cast<std::size_t>(b)].parent) {
+        if (rig.skeleton[static_cast<std::size_t>(b)].limits) return true;
+        if (b == chain.root) return false;
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::filesystem::path folder = MARIONETTE_ASSETS;
+    bool all = false;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--all") == 0) {
+            all = true;
+        } else {
+            folder = argv[i];
+        }
+    }
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+        if (entry.path().extension() == ".json") files.push_back(entry.path());
+    }
+    std::sort(files.begin(), files.end());
+    int snaps = 0;
+    for (const auto& file : files) {
+        Result<Rig> loaded = load_rig_file(file);
+        if (!loaded) {
+            std::fprintf(stderr, "drag_snaps: %s\n", loaded.message().c_str());
+            return 2;
+        }
+        const Rig& rig = loaded.value();
+        const std::vector<Transform> world = compute_world(rig.skeleton, rig.pose).value();
+        const glm::vec3 planes[3][2] = {{{1, 0, 0}, {0, 1, 0}}, {{1, 0, 0}, {0, 0, 1}}, {{0, 1, 0}, {0, 0, 1}}};
+        const int plane_count = rig.is_2d() ? 1 : 3;
+        for (const IkChain& chain : rig.chains) {
+            const glm::vec3 root = world[static_cast<std::size_t>(chain.root)].translation;
+            const float reach = chain_reach(rig, chain);
+            const char* solver = chain.solver == SolverKind::TwoBone ? "two-bone" : "ccd";
+            const char* limited = has_limits(rig, chain) ? "limited" : "free";
+            // Circles: 720 frames a turn, twice round, at radii in and out of reach.
+            for (int p = 0; p < plane_count; ++p) {
+                for (const float radius : {0.3f, 0.6f, 0.9f, 1.1f, 1.5f}) {
+                    std::vector<glm::vec3> path;
+                    for (int f = 0; f <= 1440; ++f) {
+                        const float a = 0.5f * kDegree * static_cast<float>(f);
+                        path.push_back(root + radius * reach * (std::cos(a) * planes[p][0] + std::sin(a) * planes[p][1]));
+                    }
+                    const Worst w = drag(rig, chain, path);
+                    const bool snap = w.degrees > kSnapDegrees;
+                    snaps += snap;
+                    if (snap || all) {
+                        std::printf("%s %s (%s, %s) circle plane %d radius %.1f reach: %.1f deg (%s, frame %d, %g,%g,%g -> %g,%g,%g)%s\n",
+                                    file.filename().c_str(), chain.name.c_str(), solver, limited, p, radius, w.degrees, w.bone.c_str(),
+                                    w.frame, w.from.x, w.from.y, w.from.z, w.to.x, w.to.y, w.to.z, snap ? "  SNAP" : "");
+                    }
+                }
+            }
+            // Lines straight out from the root, 16 directions in each plane.
+            for (int p = 0; p < plane_count; ++p) {
+                float line_worst = 0.0f;
+                Worst worst_line;
+                for (int d = 0; d < 16; ++d) {
+                    const float a = 22.5f * kDegree * static_cast<float>(d);
+                    const glm::vec3 dir = std::cos(a) * planes[p][0] + std::sin(a) * planes[p][1];
+                    std::vector<glm::vec3> path;
+                    for (int f = 10; f <= 200; ++f) path.push_back(root + 0.01f * static_cast<float>(f) * reach * dir);
+                    const Worst w = drag(rig, chain, path);
+                    if (w.degrees > line_worst) {
+                        line_worst = w.degrees;
+                        worst_line = w;
+                    }
+                }
+                const bool snap = line_worst > kSnapDegrees;
+                snaps += snap;
+                if (snap || all) {
+                    std::printf("%s %s (%s, %s) lines plane %d: %.1f deg (%s, frame %d, %g,%g,%g -> %g,%g,%g)%s\n", file.filename().c_str(),
+                                chain.name.c_str(), solver, limited, p, line_worst, worst_line.bone.c_str(), worst_line.frame,
+                                worst_line.from.x, worst_line.from.y, worst_line.from.z, worst_line.to.x, worst_line.to.y, worst_line.to.z,
+                                snap ? "  SNAP" : "");
+                }
+            }
+        }
+    }
+    std::printf("drag_snaps: %d paths with a snap over %.0f degrees\n", snaps, kSnapDegrees);
+    return snaps > 0 ? 1 : 0;
+}
