@@ -6,8 +6,12 @@
 // root, from a tenth of the reach to twice it (a hundredth of the reach a frame). docs/ik.md's rule: no joint turns
 // more than 10 degrees in a frame while the target moves less than 1 degree seen from the root.
 //
-// Usage: drag_snaps [RIGS_DIR] [--all]   (default: the shipped rigs; --all also lists chains
-//                                           without a snap)
+// With --editor the drags go through the editor's IkDrag instead, which shows a solve that
+// swings further than the target moved as a turn spread over frames (editor/posing/limb_swing):
+// what is measured then is the chain as the user sees it.
+//
+// Usage: drag_snaps [RIGS_DIR] [--all] [--editor]   (default: the shipped rigs; --all also
+//                                                     lists paths without a snap)
 // Exit 0 when no frame breaks the rule, 1 when one does.
 
 #include <algorithm>
@@ -21,6 +25,7 @@
 #include "core/ik/ik_solve.hpp"
 #include "core/rig/forward_kinematics.hpp"
 #include "core/rig/rig_file.hpp"
+#include "editor/posing/ik_drag.hpp"
 
 using namespace marionette;
 
@@ -42,22 +47,35 @@ struct Worst {
     glm::vec3 from{0.0f}, to{0.0f};
 };
 
-// Drags the chain's target along `path` from the rig's own pose; the worst turn of a frame.
-Worst drag(const Rig& rig, const IkChain& chain, const std::vector<glm::vec3>& path) {
+// Drags the chain's target along `path` from the rig's own pose, by solve_chain or (`editor`)
+// as the editor does: an IkDrag grabbed at the chain's tip, moved onto the path's start and let
+// settle there, then along the path. The worst turn of a frame along the path.
+Worst drag(const Rig& rig, const IkChain& chain, const std::vector<glm::vec3>& path, bool editor) {
     std::vector<int> bones;
     for (int b = chain.effector; b >= 0; b = rig.skeleton[static_cast<std::size_t>(b)].parent) {
         bones.push_back(b);
         if (b == chain.root) break;
     }
-    Pose pose = rig.pose;
+    Rig doc = rig;
     Worst worst;
+    const auto e = static_cast<std::size_t>(chain.effector);
+    const glm::vec3 tip = bone_tip(compute_world(rig.skeleton, rig.pose).value()[e], rig.skeleton[e].length);
+    Result<IkDrag> ik_drag = IkDrag::start(doc, doc.pose, chain, tip);
+    if (editor && !ik_drag) return worst;
     for (std::size_t i = 0; i < path.size(); ++i) {
-        Pose before = pose;
-        if (!solve_chain(rig, chain, path[i], pose).ok()) return worst;
-        if (i == 0) continue;  // the first frame only takes hold of the limb
+        const Pose before = doc.pose;
+        const bool solved = editor ? ik_drag.value().drag(doc, path[i]).ok() : solve_chain(doc, chain, path[i], doc.pose).ok();
+        if (!solved) return worst;
+        if (i == 0) {  // the first frame only takes hold of the limb
+            if (editor) {
+                while (ik_drag.value().settle(doc)) {
+                }
+            }
+            continue;
+        }
         for (int b : bones) {
             const auto k = static_cast<std::size_t>(b);
-            const float d = turn_degrees(before.rotations[k], pose.rotations[k]);
+            const float d = turn_degrees(before.rotations[k], doc.pose.rotations[k]);
             if (d > worst.degrees) worst = {d, static_cast<int>(i), rig.skeleton[k].name, path[i - 1], path[i]};
         }
     }
@@ -84,9 +102,12 @@ bool has_limits(const Rig& rig, const IkChain& chain) {
 int main(int argc, char** argv) {
     std::filesystem::path folder = MARIONETTE_ASSETS;
     bool all = false;
+    bool editor = false;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--all") == 0) {
             all = true;
+        } else if (std::strcmp(argv[i], "--editor") == 0) {
+            editor = true;
         } else {
             folder = argv[i];
         }
@@ -120,7 +141,7 @@ int main(int argc, char** argv) {
                         const float a = 0.5f * kDegree * static_cast<float>(f);
                         path.push_back(root + radius * reach * (std::cos(a) * planes[p][0] + std::sin(a) * planes[p][1]));
                     }
-                    const Worst w = drag(rig, chain, path);
+                    const Worst w = drag(rig, chain, path, editor);
                     const bool snap = w.degrees > kSnapDegrees;
                     snaps += snap;
                     if (snap || all) {
@@ -139,7 +160,7 @@ int main(int argc, char** argv) {
                     const glm::vec3 dir = std::cos(a) * planes[p][0] + std::sin(a) * planes[p][1];
                     std::vector<glm::vec3> path;
                     for (int f = 10; f <= 200; ++f) path.push_back(root + 0.01f * static_cast<float>(f) * reach * dir);
-                    const Worst w = drag(rig, chain, path);
+                    const Worst w = drag(rig, chain, path, editor);
                     if (w.degrees > line_worst) {
                         line_worst = w.degrees;
                         worst_line = w;
