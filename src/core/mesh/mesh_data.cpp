@@ -86,7 +86,8 @@ void unpack_mesh_block(const char* at, Mesh& mesh) {
             at += sizeof(float);
         }
     }
-    std::memcpy(mesh.indices.data(), at, mesh.indices.size() * sizeof(std::uint32_t));
+    // A mesh of no triangles has no index storage: memcpy may not be given its null pointer.
+    if (!mesh.indices.empty()) std::memcpy(mesh.indices.data(), at, mesh.indices.size() * sizeof(std::uint32_t));
 }
 
 std::uint64_t fnv1a64(std::string_view bytes) {

@@ -112,6 +112,27 @@ TEST(MeshFile, EveryFieldSurvivesBothTheFileAndTheEmbeddedForm) {
     EXPECT_TRUE(embedded.value().meshes.set() == rig.meshes.set());
 }
 
+TEST(MeshFile, AMeshOfPointsWithoutTrianglesSurvivesTheFileAndTheEmbeddedForm) {
+    // glTF allows a primitive whose vertices make no triangle (found by fuzzing: one POSITION, no
+    // indices); its empty index list must read back without memcpy being handed a null pointer
+    // (the sanitized build's UBSan fails this test if it is).
+    mt::ScratchDir dir;
+    Rig rig = small_rig();
+    MeshSet set = rig.meshes.set();
+    set.meshes[0].indices.clear();
+    rig.meshes = RigMeshes(std::move(set));
+    ASSERT_FALSE(mesh_set_problem(rig.meshes.set(), 2).has_value());
+    ASSERT_TRUE(save_rig_file(rig, dir / "points.json").ok());
+    Result<Rig> from_file = load_rig_file(dir / "points.json");
+    ASSERT_TRUE(from_file.ok()) << from_file.message();
+    EXPECT_TRUE(from_file.value().meshes.set() == rig.meshes.set());
+    Result<std::string> text = serialize_rig(rig);
+    ASSERT_TRUE(text.ok()) << text.message();
+    Result<Rig> embedded = parse_rig(text.value());
+    ASSERT_TRUE(embedded.ok()) << embedded.message();
+    EXPECT_TRUE(embedded.value().meshes.set() == rig.meshes.set());
+}
+
 TEST(MeshFile, SavingAgainKeepsTheDataFileAndNewMeshesReplaceOnlyThisRigsOldOne) {
     mt::ScratchDir dir;
     const Rig rig = small_rig();
