@@ -21,8 +21,12 @@ namespace marionette {
 // root joint has no direction to aim at, a tip that close to it none to turn.
 inline constexpr float kTinyOfReach = 1e-6f;
 // A limb reaching less than this, but more than nothing, is solved as a copy scaled up by a
-// power of two (TwoBoneJob::run). One of no reach is degenerate: the free paths refuse it, and
-// the shape's solve measures its tiny lengths and its tolerance against this reach instead.
+// power of two (TwoBoneJob::run), which is exact. The solves multiply up to four lengths, down
+// to kTinyOfReach of the reach each; below about 1e-3 such products fall below float's normal
+// range (found by fuzzing: a 2D limb 3e-5 long aimed at its own fold got a NaN aim).
+inline constexpr float kScaledBelowReach = 1.0f / 1024.0f;
+// A limb reaching less than this is degenerate: the free paths refuse it, and the shape's solve
+// measures its tiny lengths and its tolerance against this reach instead.
 inline constexpr float kMinReach = 1e-6f;
 // The free paths multiply four lengths (Heron's formula on squares): float holds those
 // products only for reaches up to this.

@@ -62,9 +62,9 @@ IkResult run_3d(const TwoBoneJob& job) {
     return solve_on_shape(job, target, pole);
 }
 
-// A limb reaching less than kMinReach (but more than nothing) is solved as a copy of itself
-// scaled up by a power of two, which is exact: the solves multiply up to four lengths, and a
-// limb 1e-21 long has products below float's normal range, where its joint limits were lost
+// A limb reaching less than kScaledBelowReach (but more than nothing) is solved as a copy of
+// itself scaled up by a power of two, which is exact: the solves multiply up to four lengths,
+// and a small limb's products fall below float's normal range, where its joint limits were lost
 // (found by fuzzing). The copy's root joint sits at the origin with no parent; a target or pole
 // farther than kFarOfReach reaches is brought in along its own line, which leaves the answer as
 // it is (the limb points at such a target) and keeps the scaled numbers finite.
@@ -75,7 +75,7 @@ float limb_reach(const TwoBoneJob& job) {
     return glm::length(local_translation(*job.skeleton, *job.pose, B)) + posed_length(*job.skeleton, *job.pose, B);
 }
 
-bool is_small_limb(float reach) { return reach > 0.0f && reach < kMinReach; }
+bool is_small_limb(float reach) { return reach > 0.0f && reach < kScaledBelowReach; }
 
 // `p` as seen from the root joint `from`, at most kFarOfReach reaches away, times 2^k.
 glm::vec3 scaled_from(const glm::dvec3& p, const glm::dvec3& from, double reach, int k) {

@@ -500,38 +500,80 @@ Rig scaled_limb(Dimensions dims, float scale, int kind) {
 }  // namespace
 
 TEST(TwoBoneScale, ALimbTooShortForFloatsSquaresSolvesAsItsTwinOfUnitSize) {
-    // 2^-70 (8.5e-22): the limb's squared lengths fall below float's normal range. Scaling by a
-    // power of two is exact, so the tiny limb must turn exactly as its twin of reach 1.25 does,
-    // keeping its limits, with the miss scaled by the same factor.
-    const float tiny = std::ldexp(1.0f, -70);
+    // 2^-15 (3e-5) and 2^-70 (8.5e-22): at these sizes the solve's products of lengths can fall
+    // below float's normal range (the next test's fold; at 2^-70 a cone's limits were lost).
+    // Scaling by a power of two is exact, so the small limb must turn exactly as its twin of
+    // reach 1.25 does, keeping its limits, with the miss scaled by the same factor. Targets at
+    // random and at the fold's distance (0.25 of the twin's reach).
     std::mt19937 rng(7);
-    for (const Dimensions dims : {Dimensions::Two, Dimensions::Three}) {
-        for (int kind = 0; kind < 3; ++kind) {
-            if (kind == 2 && dims == Dimensions::Two) continue;
-            const Rig twin = scaled_limb(dims, 1.0f, kind);
-            const Rig limb = scaled_limb(dims, tiny, kind);
-            for (int i = 0; i < 300; ++i) {
-                const glm::vec3 target = random_point(rng, dims, 2.0f);
-                Pose a = twin.pose;
-                Pose b = limb.pose;
-                TwoBoneJob twin_job{&twin.skeleton, dims, 0, 1, target, {}, 0.0f, &a};
-                TwoBoneJob limb_job{&limb.skeleton, dims, 0, 1, target * tiny, {}, 0.0f, &b};
-                ASSERT_TRUE(twin_job.validate().ok());
-                ASSERT_TRUE(limb_job.validate().ok());
-                const IkResult ra = twin_job.run();
-                const IkResult rb = limb_job.run();
-                SCOPED_TRACE("kind " + std::to_string(kind) + " target " + std::to_string(i));
-                for (int k = 0; k < 2; ++k) {
-                    EXPECT_EQ(a.rotations[k], b.rotations[k]);
-                    if (limb.skeleton[k].limits) {
-                        EXPECT_TRUE(within_limits(b.rotations[k], *limb.skeleton[k].limits, dims == Dimensions::Two, 1e-3f));
+    for (const int exponent : {-15, -70}) {
+        const float small = std::ldexp(1.0f, exponent);
+        for (const Dimensions dims : {Dimensions::Two, Dimensions::Three}) {
+            for (int kind = 0; kind < 3; ++kind) {
+                if (kind == 2 && dims == Dimensions::Two) continue;
+                const Rig twin = scaled_limb(dims, 1.0f, kind);
+                const Rig limb = scaled_limb(dims, small, kind);
+                for (int i = 0; i < 400; ++i) {
+                    glm::vec3 target = random_point(rng, dims, 2.0f);
+                    if (i % 2 == 1 && glm::length(target) > 1e-3f) target *= 0.25f / glm::length(target);
+                    Pose a = twin.pose;
+                    Pose b = limb.pose;
+                    TwoBoneJob twin_job{&twin.skeleton, dims, 0, 1, target, {}, 0.0f, &a};
+                    TwoBoneJob limb_job{&limb.skeleton, dims, 0, 1, target * small, {}, 0.0f, &b};
+                    ASSERT_TRUE(twin_job.validate().ok());
+                    ASSERT_TRUE(limb_job.validate().ok());
+                    const IkResult ra = twin_job.run();
+                    const IkResult rb = limb_job.run();
+                    SCOPED_TRACE("2^" + std::to_string(exponent) + " kind " + std::to_string(kind) + " target " + std::to_string(i));
+                    for (int k = 0; k < 2; ++k) {
+                        EXPECT_EQ(a.rotations[k], b.rotations[k]);
+                        if (limb.skeleton[k].limits) {
+                            EXPECT_TRUE(within_limits(b.rotations[k], *limb.skeleton[k].limits, dims == Dimensions::Two, 1e-3f));
+                        }
                     }
+                    EXPECT_TRUE(std::isfinite(rb.error));
+                    EXPECT_EQ(ra.reached, rb.reached);
+                    EXPECT_NEAR(rb.error / small, ra.error, 1e-5f);
                 }
-                EXPECT_EQ(ra.reached, rb.reached);
-                EXPECT_NEAR(rb.error / tiny, ra.error, 1e-5f);
             }
         }
     }
+}
+
+TEST(TwoBoneScale, ASmallLimbFoldedAtRestAimedAtItsFoldSolvesAsItsTwin) {
+    // Found by fuzzing: a 2D limb 3e-5 long, its lower bone turned back onto the upper one (the
+    // two 2.3e-10 apart in length) and limited to [0, 90] degrees, the target at its fold. The
+    // aim there is the product of two lengths of 2.3e-10, whose square fell below float's normal
+    // range: a NaN aim and a NaN miss. Its twin 2^16 times larger solves it exactly.
+    const float small = std::ldexp(1.0f, -16);
+    auto limb = [](float scale) {
+        Rig rig;
+        rig.dimensions = Dimensions::Two;
+        rig.skeleton = Skeleton({bone("upper", -1, {0, 0, 0}, glm::quat{1, 0, 0, 0}, scale),
+                                 bone("lower", 0, {scale, 0, 0}, glm::angleAxis(kPiF, glm::vec3{0, 0, 1}), scale * 1.00001526f)});
+        JointLimits m;
+        m.min_angle = 0.0f;
+        m.max_angle = kPiF / 2.0f;
+        rig.skeleton[1].limits = m;
+        rig.pose = Pose::rest(2);
+        return rig;
+    };
+    const Rig twin = limb(1.0f);
+    const Rig small_limb = limb(small);
+    const glm::vec3 target{-2.32830644e-10f, -1.33398609e-12f, 0.0f};
+    Pose a = twin.pose;
+    Pose b = small_limb.pose;
+    TwoBoneJob twin_job{&twin.skeleton, Dimensions::Two, 0, 1, target / small, {}, 0.0f, &a};
+    TwoBoneJob small_job{&small_limb.skeleton, Dimensions::Two, 0, 1, target, {}, 0.0f, &b};
+    ASSERT_TRUE(twin_job.validate().ok());
+    ASSERT_TRUE(small_job.validate().ok());
+    const IkResult ra = twin_job.run();
+    const IkResult rb = small_job.run();
+    ASSERT_TRUE(std::isfinite(rb.error));
+    EXPECT_EQ(a.rotations[0], b.rotations[0]);
+    EXPECT_EQ(a.rotations[1], b.rotations[1]);
+    EXPECT_TRUE(within_limits(b.rotations[1], *small_limb.skeleton[1].limits, true, 1e-3f));
+    EXPECT_NEAR(rb.error / small, ra.error, 1e-5f);
 }
 
 TEST(TwoBoneScale, AFarTargetForATinyLimbIsAimedAtAndItsWholeMissReported) {
