@@ -38,17 +38,23 @@ IkResult run_2d(const TwoBoneJob& job) {
     return solve_on_shape(job, {target, 0.0f}, std::nullopt);
 }
 
+// The job's target and pole in the root bone's parent frame, where the solves work.
+void into_parent_frame(const TwoBoneJob& job, glm::vec3& target, std::optional<glm::vec3>& pole) {
+    target = job.target;
+    pole = job.settings.pole;
+    if ((*job.skeleton)[static_cast<std::size_t>(job.root)].parent < 0) return;
+    const Transform parent = chain_parent_frame(*job.skeleton, *job.pose, job.root, job.parent_frame);
+    const glm::quat to_parent = glm::conjugate(parent.rotation);
+    target = to_parent * (target - parent.translation);
+    if (pole) pole = to_parent * (*pole - parent.translation);
+}
+
 IkResult run_3d(const TwoBoneJob& job) {
     const Skeleton& sk = *job.skeleton;
     const auto A = static_cast<std::size_t>(job.root);
-    glm::vec3 target = job.target;
-    std::optional<glm::vec3> pole = job.settings.pole;
-    if (sk[A].parent >= 0) {
-        const Transform parent = chain_parent_frame(sk, *job.pose, job.root, job.parent_frame);
-        const glm::quat to_parent = glm::conjugate(parent.rotation);
-        target = to_parent * (target - parent.translation);
-        if (pole) pole = to_parent * (*pole - parent.translation);
-    }
+    glm::vec3 target;
+    std::optional<glm::vec3> pole;
+    into_parent_frame(job, target, pole);
     if (pole) {
         if (is_free_limb(sk[A], sk[static_cast<std::size_t>(job.effector)])) {
             if (IkResult free; solve_free_3d(job, target, *pole, free)) return free;
@@ -70,19 +76,31 @@ IkResult run_3d(const TwoBoneJob& job) {
 // it is (the limb points at such a target) and keeps the scaled numbers finite.
 constexpr double kFarOfReach = 1048576.0;
 
-float limb_reach(const TwoBoneJob& job) {
+// The limb's reach when it is more than nothing and less than kScaledBelowReach, else 0. Every
+// solve asks, so the common answer (not small) comes from a comparison of squares, without the
+// square root the reach needs.
+float small_limb_reach(const TwoBoneJob& job) {
     const auto B = static_cast<std::size_t>(job.effector);
-    return glm::length(local_translation(*job.skeleton, *job.pose, B)) + posed_length(*job.skeleton, *job.pose, B);
+    const float lower = posed_length(*job.skeleton, *job.pose, B);
+    if (!(lower < kScaledBelowReach)) return 0.0f;
+    const glm::vec3 offset = local_translation(*job.skeleton, *job.pose, B);
+    const float room = kScaledBelowReach - lower;
+    if (!(glm::dot(offset, offset) < room * room)) return 0.0f;
+    return glm::length(offset) + lower;
 }
 
-bool is_small_limb(float reach) { return reach > 0.0f && reach < kScaledBelowReach; }
+// Each coordinate times 2^k: exact, as long as the result stays in float's normal range.
+template <class V>
+V times_power_of_two(const V& v, int k) {
+    return {std::ldexp(v.x, k), std::ldexp(v.y, k), std::ldexp(v.z, k)};
+}
 
 // `p` as seen from the root joint `from`, at most kFarOfReach reaches away, times 2^k.
 glm::vec3 scaled_from(const glm::dvec3& p, const glm::dvec3& from, double reach, int k) {
     glm::dvec3 d = p - from;
     const double far = kFarOfReach * reach;
     if (const double n = glm::length(d); n > far) d *= far / n;
-    return {std::ldexp(d.x, k), std::ldexp(d.y, k), std::ldexp(d.z, k)};
+    return glm::vec3(times_power_of_two(d, k));
 }
 
 IkResult run_scaled_up(const TwoBoneJob& job, float reach) {
@@ -90,23 +108,17 @@ IkResult run_scaled_up(const TwoBoneJob& job, float reach) {
     const auto A = static_cast<std::size_t>(job.root);
     const auto B = static_cast<std::size_t>(job.effector);
     const int k = -std::ilogb(reach);
-    glm::vec3 target = job.target;
-    std::optional<glm::vec3> pole = job.settings.pole;
-    if (sk[A].parent >= 0) {
-        const Transform parent = chain_parent_frame(sk, *job.pose, job.root, job.parent_frame);
-        const glm::quat to_parent = glm::conjugate(parent.rotation);
-        target = to_parent * (target - parent.translation);
-        if (pole) pole = to_parent * (*pole - parent.translation);
-    }
+    glm::vec3 target;
+    std::optional<glm::vec3> pole;
+    into_parent_frame(job, target, pole);
     const glm::dvec3 root_joint{local_translation(sk, *job.pose, A)};
-    const auto scaled = [k](const glm::vec3& v) { return glm::vec3{std::ldexp(v.x, k), std::ldexp(v.y, k), std::ldexp(v.z, k)}; };
 
     Bone upper = sk[A];
     upper.parent = -1;
     upper.rest.translation = glm::vec3{0.0f};
     Bone lower = sk[B];
     lower.parent = 0;
-    lower.rest.translation = scaled(local_translation(sk, *job.pose, B));
+    lower.rest.translation = times_power_of_two(local_translation(sk, *job.pose, B), k);
     lower.length = std::ldexp(posed_length(sk, *job.pose, B), k);
     const Skeleton limb{{upper, lower}};
     Pose pose = Pose::rest(2);
@@ -128,7 +140,7 @@ IkResult run_scaled_up(const TwoBoneJob& job, float reach) {
     // The miss in the limb's own units, against the target where it is (not brought in).
     const Transform upper_frame = local_transform(limb, pose, 0);
     const glm::vec3 tip = bone_tip(upper_frame * local_transform(limb, pose, 1), limb[1].length);
-    glm::dvec3 miss = glm::dvec3{std::ldexp(tip.x, -k), std::ldexp(tip.y, -k), std::ldexp(tip.z, -k)} - (glm::dvec3(target) - root_joint);
+    glm::dvec3 miss = times_power_of_two(glm::dvec3(tip), -k) - (glm::dvec3(target) - root_joint);
     if (job.dimensions == Dimensions::Two) miss.z = 0.0;
     result.error = static_cast<float>(glm::length(miss));
     result.reached = result.error <= reach_tolerance(job.tolerance, reach);
@@ -179,7 +191,7 @@ Status TwoBoneJob::validate() const {
 
 IkResult TwoBoneJob::run() const {
     assert_validated(*this, "TwoBoneJob");
-    if (const float reach = limb_reach(*this); is_small_limb(reach)) return run_scaled_up(*this, reach);
+    if (const float reach = small_limb_reach(*this); reach > 0.0f) return run_scaled_up(*this, reach);
     return dimensions == Dimensions::Two ? run_2d(*this) : run_3d(*this);
 }
 
