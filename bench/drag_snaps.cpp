@@ -22,7 +22,9 @@
 #include <string>
 #include <vector>
 
+#include "core/ik/ik_chain.hpp"
 #include "core/ik/ik_solve.hpp"
+#include "core/math/rotation_math.hpp"
 #include "core/rig/forward_kinematics.hpp"
 #include "core/rig/rig_file.hpp"
 #include "editor/posing/ik_drag.hpp"
@@ -35,10 +37,7 @@ constexpr float kDegree = 3.14159265358979f / 180.0f;
 constexpr float kSnapDegrees = 10.0f;
 
 // Angle of the rotation taking q to r, in degrees.
-float turn_degrees(const glm::quat& q, const glm::quat& r) {
-    const glm::quat d = glm::conjugate(q) * r;
-    return 2.0f * std::atan2(std::sqrt(d.x * d.x + d.y * d.y + d.z * d.z), std::fabs(d.w)) / kDegree;
-}
+float turn_degrees(const glm::quat& q, const glm::quat& r) { return rotation_angle(glm::conjugate(q) * r) / kDegree; }
 
 struct Worst {
     float degrees = 0.0f;
@@ -51,11 +50,7 @@ struct Worst {
 // as the editor does: an IkDrag grabbed at the chain's tip, moved onto the path's start and let
 // settle there, then along the path. The worst turn of a frame along the path.
 Worst drag(const Rig& rig, const IkChain& chain, const std::vector<glm::vec3>& path, bool editor) {
-    std::vector<int> bones;
-    for (int b = chain.effector; b >= 0; b = rig.skeleton[static_cast<std::size_t>(b)].parent) {
-        bones.push_back(b);
-        if (b == chain.root) break;
-    }
+    const std::vector<int> bones = chain_bones(rig.skeleton, chain.root, chain.effector);
     Rig doc = rig;
     Worst worst;
     const auto e = static_cast<std::size_t>(chain.effector);
@@ -91,10 +86,10 @@ float chain_reach(const Rig& rig, const IkChain& chain) {
 }
 
 bool has_limits(const Rig& rig, const IkChain& chain) {
-    for (int b = chain.effector;; b = rig.skeleton[static_cast<std::size_t>(b)].parent) {
+    for (int b : chain_bones(rig.skeleton, chain.root, chain.effector)) {
         if (rig.skeleton[static_cast<std::size_t>(b)].limits) return true;
-        if (b == chain.root) return false;
     }
+    return false;
 }
 
 }  // namespace
