@@ -222,6 +222,7 @@ IkCase decode_ik_case(std::span<const std::uint8_t> bytes) {
     if (!is_2d && chain.solver == SolverKind::TwoBone) rig.chains[0].two_bone.pole = decode_pole(r, rig, c.target);
     c.two_bone_tolerance = r.flag() ? 0.0f : pick(r, {1e-3f, 1e-9f, -1.0f, kNaN, kInf});
     c.through_solve_chain = r.flag();
+    c.keep_side = r.flag() ? pick(r, {1e-3f, 0.05f, 1.0f, 1e3f, -1.0f, kNaN, kInf}) : 0.0f;
     return c;
 }
 
@@ -259,7 +260,8 @@ std::string IkCase::describe() const {
     s << "\n  target ";
     vec(target);
     s << "\n  ccd iterations " << chain.ccd.max_iterations << " tolerance " << chain.ccd.tolerance << " max_step " << chain.ccd.max_step
-      << "\n  two-bone bend " << chain.two_bone.bend << " softness " << chain.two_bone.softness << " tolerance " << two_bone_tolerance;
+      << "\n  two-bone bend " << chain.two_bone.bend << " softness " << chain.two_bone.softness << " tolerance " << two_bone_tolerance
+      << "\n  keep_side " << keep_side;
     if (chain.two_bone.pole) {
         s << " pole ";
         vec(*chain.two_bone.pole);

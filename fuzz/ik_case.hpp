@@ -21,6 +21,7 @@ struct IkCase {
     glm::vec3 target{0.0f};
     float two_bone_tolerance = 0.0f;   // TwoBoneJob::tolerance (0: the solver's default)
     bool through_solve_chain = false;  // solve_chain() instead of the job directly
+    float keep_side = 0.0f;            // TwoBoneJob::keep_side, SolveOverrides::keep_side
     std::string describe() const;      // one line per field, for a person reading a failure
 };
 

@@ -43,14 +43,17 @@ Outcome solve(const IkCase& c, bool junk) {
     const IkChain& chain = rig.chains[0];
     Outcome out{{}, {}, rig.pose};
     if (c.through_solve_chain) {
-        Result<IkResult> r = solve_chain(rig, chain, c.target, out.pose);
+        SolveOverrides overrides;
+        overrides.keep_side = c.keep_side;
+        Result<IkResult> r = solve_chain(rig, chain, c.target, out.pose, overrides);
         out.status = r.status();
         if (r) out.result = r.value();
         return out;
     }
     if (chain.solver == SolverKind::TwoBone) {
-        const TwoBoneJob job{&rig.skeleton, rig.dimensions, chain.root,           chain.effector,
-                             c.target,      chain.two_bone, c.two_bone_tolerance, &out.pose};
+        TwoBoneJob job{&rig.skeleton, rig.dimensions, chain.root,           chain.effector,
+                       c.target,      chain.two_bone, c.two_bone_tolerance, &out.pose};
+        job.keep_side = c.keep_side;
         out.status = job.validate();
         if (out.status) out.result = job.run();
         return out;
@@ -131,6 +134,7 @@ bool within_contract(const IkCase& c) {
     // and validate() at the very edge are not taken for a refusal of a valid case.
     constexpr float kInside = 0.5f * kMaxSolveDistance;
     if (!inside(c.target, kInside)) return false;
+    if (!(c.keep_side >= 0.0f) || !std::isfinite(c.keep_side)) return false;
     for (const glm::quat& q : rig.pose.rotations) {
         if (!is_finite(q)) return false;
     }
@@ -235,8 +239,9 @@ Violation check_ik_case(const IkCase& c) {
     }
     if (Violation v = check_ik_solution(c, first.pose, first.result)) return v;
     if (!same_outcome(first, solve(c, true))) return "a second solve from the same start differs";
-    if (c.rig.chains[0].solver == SolverKind::TwoBone && !c.through_solve_chain) {
-        // The batch must accept what TwoBoneJob accepts and give the same limb, within rounding.
+    if (c.rig.chains[0].solver == SolverKind::TwoBone && !c.through_solve_chain && c.keep_side == 0.0f) {
+        // The batch must accept what TwoBoneJob accepts and give the same limb, within rounding
+        // (it keeps no side: a drag's keep_side is TwoBoneJob's alone).
         const Outcome batch = solve_as_batch(c);
         if (!batch.status) return "the two-bone batch refused a limb TwoBoneJob solves: " + batch.status.message();
         if (Violation v = check_ik_solution(c, batch.pose, batch.result)) return "two-bone batch: " + *v;

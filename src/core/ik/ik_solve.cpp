@@ -1,5 +1,7 @@
 #include "core/ik/ik_solve.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "core/ik/ccd_solver.hpp"
@@ -9,6 +11,9 @@ namespace marionette {
 
 Result<IkResult> solve_chain(const Rig& rig, const IkChain& chain, const glm::vec3& target, Pose& pose, const SolveOverrides& overrides,
                              std::span<const Transform> world) {
+    if (!(overrides.keep_side >= 0.0f) || !std::isfinite(overrides.keep_side)) {
+        return Error{"chain \"" + chain.name + "\": keep_side is not a finite distance >= 0"};
+    }
     const SolverKind kind = overrides.solver.value_or(chain.solver);
     const Transform* parent_frame = nullptr;
     if (world.size() == rig.skeleton.size() && chain.root >= 0 && static_cast<std::size_t>(chain.root) < world.size()) {
@@ -16,7 +21,8 @@ Result<IkResult> solve_chain(const Rig& rig, const IkChain& chain, const glm::ve
         if (parent >= 0 && parent < chain.root) parent_frame = &world[static_cast<std::size_t>(parent)];
     }
     if (kind == SolverKind::TwoBone) {
-        const TwoBoneJob job{&rig.skeleton, rig.dimensions, chain.root, chain.effector, target, chain.two_bone, 0.0f, &pose, parent_frame};
+        const TwoBoneJob job{&rig.skeleton,  rig.dimensions, chain.root, chain.effector, target,
+                             chain.two_bone, 0.0f,           &pose,      parent_frame,   overrides.keep_side};
         if (Status s = job.validate(); !s) return Error{"chain \"" + chain.name + "\": " + s.message()};
         return job.run();
     }
@@ -31,8 +37,10 @@ Result<IkResult> solve_chain(const Rig& rig, const IkChain& chain, const glm::ve
     // A joint held at its limit can keep CCD in a local minimum while the target is reachable
     // another way (an arm pinned at its shoulder limit while the body could turn). A solve from
     // the rest pose does not remember how the chain got there: its answer is taken when it is
-    // closer by more than the tolerance, so a drag never misses by more than a fresh solve would
-    // and leaves a minimum as soon as another way reaches closer, not after a long stuck stretch.
+    // closer by more than the tolerance (or the caller's keep_side: a drag keeps the side the chain
+    // is on while it misses by at most that much more), so a drag never misses by much more than a
+    // fresh solve would and leaves a minimum once another way reaches closer, not after a long
+    // stuck stretch.
     const std::vector<int> bones = chain_bones(rig.skeleton, chain.root, chain.effector);
     std::vector<glm::quat> kept;
     kept.reserve(bones.size());
@@ -42,7 +50,7 @@ Result<IkResult> solve_chain(const Rig& rig, const IkChain& chain, const glm::ve
         q = glm::quat{1.0f, 0.0f, 0.0f, 0.0f};
     }
     const IkResult fresh = job.run();
-    if (fresh.error < solved.error - settings.tolerance) return fresh;
+    if (fresh.error < solved.error - std::max(settings.tolerance, overrides.keep_side)) return fresh;
     for (std::size_t i = 0; i < bones.size(); ++i) pose.rotations[static_cast<std::size_t>(bones[i])] = kept[i];
     return solved;
 }

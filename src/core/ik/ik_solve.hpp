@@ -16,6 +16,9 @@ struct SolveOverrides {
     std::optional<SolverKind> solver;   // instead of the chain's own
     std::optional<int> max_iterations;  // CCD only
     std::optional<float> tolerance;     // CCD only, > 0
+    // A chain out of reach keeps the side it is on while it misses by at most this much more
+    // than another would (a distance; TwoBoneJob::keep_side; CCD: a fresh solve from rest).
+    float keep_side = 0.0f;
 };
 
 // Solves `chain` toward `target` (world space; z is ignored in a 2D rig), starting from `pose`

@@ -94,6 +94,7 @@ Result<IkResult> IkDrag::move(const Rig& rig, Pose& pose, const glm::vec3& curso
     target_ = cursor + offset_;
     if (rig.is_2d()) target_.z = 0.0f;
     SolveOverrides overrides;
+    overrides.keep_side = kKeepSideOfReach * reach_;
     if (precision > 0.0f && chain_.solver == SolverKind::Ccd && precision < chain_.ccd.tolerance) overrides.tolerance = precision;
     // Solved from where the last solve left the chain, not from the swing shown on the way there.
     Pose solved = pose;
@@ -109,7 +110,7 @@ Result<IkResult> IkDrag::move(const Rig& rig, Pose& pose, const glm::vec3& curso
     for (std::size_t i = 0; i < bones_.size(); ++i) aim_[i] = solved.rotations[static_cast<std::size_t>(bones_[i])];
     const glm::vec3 joint =
         parent_world(rig.skeleton, pose, chain_.root).apply(local_translation(rig.skeleton, pose, static_cast<std::size_t>(chain_.root)));
-    const float allowed = follow_allowance(joint, reach_, before, target_);
+    const float allowed = follow_allowance(joint, before, target_);
     swinging_ = !turn_toward(rig, pose, bones_, aim_, allowed);
     return r;
 }

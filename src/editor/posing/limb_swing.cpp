@@ -130,16 +130,11 @@ bool turn_toward(const Rig& rig, Pose& pose, std::span<const int> bones, std::sp
     return arrives;
 }
 
-float follow_allowance(const glm::vec3& joint, float reach, const glm::vec3& before, const glm::vec3& after) {
+float follow_allowance(const glm::vec3& joint, const glm::vec3& before, const glm::vec3& after) {
     const float step = glm::length(after - before);
     const float from = glm::length(before - joint), to = glm::length(after - joint);
     const float across = step / std::max(std::min(from, to), 1e-6f);
-    // A limb of two equal bones reaching d bends by 2 acos(d / reach): fastest near full
-    // extension, nothing beyond it.
-    const float r = std::max(reach, 1e-6f);
-    auto bend = [r](float d) { return 2.0f * std::acos(std::min(d / r, 1.0f)); };
-    const float radial = std::fabs(bend(from) - bend(to));
-    return std::max(kSwingStepRadians, std::max(kFollowFactor * across, kRadialFactor * radial));
+    return std::max(kSwingStepRadians, kFollowFactor * across);
 }
 
 }  // namespace marionette

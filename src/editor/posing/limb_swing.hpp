@@ -15,15 +15,20 @@
 namespace marionette {
 
 // The most a joint turns in one frame toward a solve that swung further than the target moved:
-// a 170 degree swing takes 12 frames, a fifth of a second at 60 frames a second.
-inline constexpr float kSwingStepRadians = 15.0f * kPi / 180.0f;
+// under docs/ik.md's rule (no joint turns more than 10 degrees in a frame while the target moves
+// less than a degree seen from the chain's root). A 170 degree swing takes 19 frames, a third of
+// a second at 60 frames a second.
+inline constexpr float kSwingStepRadians = 9.0f * kPi / 180.0f;
 // A joint may turn at once by kFollowFactor times the target's step seen from the chain's root
-// joint (|step| / distance, in radians), so a fast drag is followed as fast as it goes; and by
-// kRadialFactor times the change of 2 acos(distance / reach), the bend of a limb of two equal
-// bones reaching that far: near full extension a limb bends that fast for a step straight out
-// or in, which is no swing (beyond reach the distance changes nothing).
+// joint (|step| / distance, in radians), so a fast drag is followed as fast as it goes. Near
+// full extension a limb bends faster than that for a step straight out or in (2 acos(distance /
+// reach) for two equal bones: 16 degrees for the last hundredth of the reach), and that bend,
+// too, is shown at kSwingStepRadians a frame.
 inline constexpr float kFollowFactor = 4.0f;
-inline constexpr float kRadialFactor = 2.0f;
+// A drag's two-bone solves keep the side the limb is on while it misses by at most this share of
+// the limb's reach more than the other side would (TwoBoneJob::keep_side): a target that barely
+// favours the other side does not swing the limb over.
+inline constexpr float kKeepSideOfReach = 0.05f;
 
 // The largest turn, in radians, a joint of `bones` makes on its way from `pose` to `goal` (one
 // rotation per bone): through its range for an angle range or hinge, the short way otherwise.
@@ -36,8 +41,7 @@ float largest_turn(const Rig& rig, const Pose& pose, std::span<const int> bones,
 bool turn_toward(const Rig& rig, Pose& pose, std::span<const int> bones, std::span<const glm::quat> goal, float max_turn);
 
 // The turn a target step from `before` to `after` accounts for at once, for a chain whose root
-// joint is at `joint` and whose bones reach `reach` (kFollowFactor, kRadialFactor), or
-// kSwingStepRadians if that is more.
-float follow_allowance(const glm::vec3& joint, float reach, const glm::vec3& before, const glm::vec3& after);
+// joint is at `joint` (kFollowFactor), or kSwingStepRadians if that is more.
+float follow_allowance(const glm::vec3& joint, const glm::vec3& before, const glm::vec3& after);
 
 }  // namespace marionette

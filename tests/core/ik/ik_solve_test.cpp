@@ -86,6 +86,14 @@ TEST(SolveChain, InvalidRequestsFailAndLeaveThePoseUntouched) {
     ASSERT_FALSE(r.ok());
     EXPECT_NE(r.message().find("not below"), std::string::npos) << r.message();
 
+    for (const float bad : {-0.5f, std::nanf(""), INFINITY}) {
+        SolveOverrides keep;
+        keep.keep_side = bad;
+        r = solve_chain(rig, rig.chains[0], {1, 1, 0}, pose, keep);
+        ASSERT_FALSE(r.ok());
+        EXPECT_NE(r.message().find("chain \"two\": keep_side is not a finite distance >= 0"), std::string::npos) << r.message();
+    }
+
     for (std::size_t i = 0; i < pose.rotations.size(); ++i) EXPECT_EQ(pose.rotations[i], before.rotations[i]);
 }
 
@@ -121,6 +129,19 @@ TEST(SolveChain, ACcdChainHeldInALimitsMinimumTakesTheWayAFreshSolveFinds) {
     ASSERT_TRUE(r.ok());
     EXPECT_TRUE(r.value().reached) << r.value().error;
     EXPECT_LT(glm::length(tip_of(rig, pose, 3) - target), 2e-3f);
+
+    // A drag's keep_side keeps the chain on its side (held at its limit) while the fresh way
+    // comes closer by no more than that, and takes the fresh way once it comes closer by more.
+    const float stuck = glm::length(tip_of(rig, alone, 3) - target);
+    SolveOverrides keep;
+    keep.keep_side = stuck + 0.05f;
+    Pose kept = start;
+    ASSERT_TRUE(solve_chain(rig, chain, target, kept, keep).ok());
+    EXPECT_NEAR(glm::length(tip_of(rig, kept, 3) - target), stuck, 1e-3f);
+    keep.keep_side = 0.5f * stuck;
+    Pose left = start;
+    ASSERT_TRUE(solve_chain(rig, chain, target, left, keep).ok());
+    EXPECT_LT(glm::length(tip_of(rig, left, 3) - target), 2e-3f);
 }
 
 // A solve reads its chain and the bones above it, and checks their order along that path only

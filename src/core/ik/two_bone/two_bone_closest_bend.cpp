@@ -130,21 +130,31 @@ int swing_twist_minima(const Limb& L, float tolerance, BendMinimum* found, Measu
     const int bounds = bend_minima(free_twist, MissShape::Smooth, L.bends.lo, L.bends.hi, bound);
     float least_bound = INFINITY;
     for (int k = 0; k < bounds; ++k) least_bound = min_of(least_bound, bound[k].miss);
+    // Minima within the search band of the least are answers, so that a tie (keep_side's
+    // included) can go to the one nearest the current pose; one within a quarter of the tolerance
+    // of the bound's least is certainly the best (no pose misses by less than the bound).
+    const float band = search_band(tolerance, L.keep_side);
+    const float certain = kCertainOfTolerance * tolerance;
+    const float certain_or_kept = max_of(certain, L.keep_side);
     if (!L.swing_twist.twist_bounded) {
         // With the twist free the bound is the true miss; the closest aim meets it, also where
         // its candidates tie (an aim or tip along the bone's axis).
         int count = 0;
+        bool certain_found = false;
         for (int k = 0; k < bounds; ++k) {
             const float miss = closest_aim_at(L, bound[k].bend, measured).miss;
-            if (bound[k].miss <= least_bound + tolerance && miss <= least_bound + kCertainOfTolerance * tolerance)
+            if (bound[k].miss <= least_bound + band && miss <= least_bound + certain_or_kept) {
                 found[count++] = {bound[k].bend, miss};
+                certain_found = certain_found || miss <= least_bound + certain;
+            }
         }
-        return count;
+        return certain_found ? count : 0;
     }
     // The bound's minima whose twist-free pose the limits allow: minima of the true miss too.
     BendMinimum allowed[kMostBendMinima];
     int allowed_count = 0;
     int count = 0;
+    bool certain_found = false;
     for (int k = 0; k < bounds; ++k) {
         const std::optional<Aim> aim = aim_meeting_bound(L, rot2(bound[k].bend));
         if (!aim) continue;
@@ -153,18 +163,20 @@ int swing_twist_minima(const Limb& L, float tolerance, BendMinimum* found, Measu
             measured->aim[measured->count++] = *aim;
         }
         allowed[allowed_count++] = {bound[k].bend, aim->miss};
-        if (bound[k].miss <= least_bound + tolerance && aim->miss <= least_bound + kCertainOfTolerance * tolerance) {
+        if (bound[k].miss <= least_bound + band && aim->miss <= least_bound + certain_or_kept) {
             found[count++] = {bound[k].bend, aim->miss};
+            certain_found = certain_found || aim->miss <= least_bound + certain;
         }
     }
-    if (count > 0) return count;
+    if (certain_found) return count;
+    count = 0;
     // Every allowed minimum is a pose the limits allow: the answer misses by no more than the
     // least of them, and a twist end's minimum missing by more than the tolerance beyond that
     // cannot be the answer or tie it.
     float cutoff = INFINITY;
     for (int k = 0; k < allowed_count; ++k) {
         found[count++] = allowed[k];
-        cutoff = min_of(cutoff, allowed[k].miss + tolerance);
+        cutoff = min_of(cutoff, allowed[k].miss + band);
     }
     for (const glm::vec2& end : {L.swing_twist.twist_lo_half, L.swing_twist.twist_hi_half}) {
         const TwistEndRim rim(end, L.tip0, L.tip_c, L.tip_s, L.dir_rest, L.wanted, L.swing_twist, L.bends);
@@ -204,7 +216,8 @@ ClosestBend closest_bend(const Limb& L, Rot2 bend_now, float tolerance) {
     }
     int near_best = 0;
     const float tie = kTieOfTolerance * tolerance;
-    for (int k = 0; k < count; ++k) near_best += found[k].miss <= best + tie;
+    const float band = max_of(tie, L.keep_side);  // kKeptSideTurn: the side the limb is on
+    for (int k = 0; k < count; ++k) near_best += found[k].miss <= best + band;
     if (near_best == 1) return answer(found[least].bend);
     // A twist end's minimum need not be one of the true miss (a closer pose may lie beside it with
     // the twist inside its range): such a bend must not win a tie for being near.
@@ -218,14 +231,16 @@ ClosestBend closest_bend(const Limb& L, Rot2 bend_now, float tolerance) {
         }
         return true;
     };
-    float chosen = found[least].bend;
-    float nearest = INFINITY;
+    float chosen = found[least].bend, kept = chosen;
+    float nearest = INFINITY, kept_miss = INFINITY;
     const float now = clamp_to(angle_of(bend_now), L.bends.lo, L.bends.hi);
     for (int k = 0; k < count; ++k) {
-        if (found[k].miss > best + tie || (k != least && !is_true_minimum(found[k]))) continue;
+        if (found[k].miss > best + band || (k != least && !is_true_minimum(found[k]))) continue;
         const float d = distance_from_now(L, found[k].bend, now, measured);
-        if (d < nearest) nearest = d, chosen = found[k].bend;
+        if (found[k].miss <= best + tie && d < nearest) nearest = d, chosen = found[k].bend;
+        if (d < kKeptSideTurn && found[k].miss < kept_miss) kept_miss = found[k].miss, kept = found[k].bend;
     }
+    if (band > tie && kept_miss < INFINITY) chosen = kept;
     return answer(chosen);
 }
 

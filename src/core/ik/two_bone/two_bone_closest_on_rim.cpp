@@ -106,10 +106,10 @@ struct TwistEnds {
     }
 
     // Their minima over the rim among the `asked` samples (TwistEndRim::sampled_minima), both
-    // ends' least first, each refined unless it cannot come within the tolerance of the best
+    // ends' least first, each refined unless it cannot come within `band` (search_band) of the best
     // answer so far: the twist-free bound within a sample's spacing of it, which no pose there
     // misses by less, is beyond that.
-    void add_minima(const RimPoses& rim, float tolerance, std::uint32_t asked, Answers& answers) const {
+    void add_minima(const RimPoses& rim, float band, std::uint32_t asked, Answers& answers) const {
         struct Sampled {
             TwistEndRim::Minimum m;
             int end;
@@ -125,7 +125,7 @@ struct TwistEnds {
             for (int j = i; j > 0 && sampled[j].m.miss < sampled[j - 1].m.miss; --j) std::swap(sampled[j], sampled[j - 1]);
         }
         for (int k = 0; k < n; ++k) {
-            const float cutoff = answers.best + tolerance;
+            const float cutoff = answers.best + band;
             if (sampled[k].m.miss > cutoff && rim.bound_near(sampled[k].m.a, TwistEndRim::sample_step()) > cutoff) continue;
             add_refined(sampled[k].end, sampled[k].m, answers);
         }
@@ -143,14 +143,14 @@ struct TwistEnds {
 // The tip of a bend range's end turned straight toward the point wanted, where the limits allow:
 // a closest pose with the swing inside its rim (two_bone_swing_twist_rim.hpp), and the range's
 // end the bend whose tip is longest or shortest near it.
-void add_straight_aims(const Limb& L, const AngleArc& bends, float tolerance, Answers& answers) {
+void add_straight_aims(const Limb& L, const AngleArc& bends, float band, Answers& answers) {
     if (!bends.partial) return;
     for (const float end : {bends.lo_angle, bends.hi_angle}) {
         const Rot2 theta = end == bends.lo_angle ? bends.lo : bends.hi;
         const glm::vec3 tip = L.shape.tip(theta);
         const float length = glm::length(tip);
         const float miss = std::fabs(L.wanted - length);
-        if (!(miss <= answers.best + tolerance) || !(length > L.tiny)) continue;
+        if (!(miss <= answers.best + band) || !(length > L.tiny)) continue;
         // The swing turns the tip's angle from x by at most S: an aim beyond that band
         // (FreeTwistAims) has no pose aiming the tip at it.
         const float ca = tip.x / length, sa = std::sqrt(tip.y * tip.y + tip.z * tip.z) / length;
@@ -181,7 +181,7 @@ std::optional<ClosestBend> closest_on_rim(const Limb& L, Rot2 bend_now, float to
     RimPoses::Minimum free_minima[RimPoses::kMostTwistFreeMinima];
     const int minima = rim->twist_free_minima(free_minima);
     // The bound's minima least first, each an answer where the twist is free there, while they
-    // can still come within the tolerance of the best.
+    // can still come within the search band of the best.
     int next = 0;
     auto twist_free_within = [&](float cutoff) {
         for (; next < minima && free_minima[next].bound <= cutoff; ++next) {
@@ -190,7 +190,10 @@ std::optional<ClosestBend> closest_on_rim(const Limb& L, Rot2 bend_now, float to
         }
     };
     const float least_bound = minima > 0 ? free_minima[0].bound : INFINITY;
-    twist_free_within(least_bound + tolerance);
+    // Answers are looked for within the search band of the best, so that a tie (keep_side's
+    // included) can go to the one nearest the current pose.
+    const float band = search_band(tolerance, L.keep_side);
+    twist_free_within(least_bound + band);
     if (!(answers.best <= least_bound + kCertainOfTolerance * tolerance) && L.swing_twist.twist_bounded) {
         // The twist ends' poses where the bound is least bound the answer: no twist end's minimum
         // matters where every pose misses by more than the best of them and the tolerance (their
@@ -202,15 +205,15 @@ std::optional<ClosestBend> closest_on_rim(const Limb& L, Rot2 bend_now, float to
         const float slack = 1e-5f * (L.wanted + L.shape.reach);
         const TwistEnds::Probe probe = ends.least_at(free_minima, minima);
         const float probed = min_of(answers.best, probe.at.miss);
-        ends.add_minima(*rim, tolerance, rim->samples_that_may_matter(probed + slack + tolerance), answers);
-        twist_free_within(answers.best + tolerance);
+        ends.add_minima(*rim, band, rim->samples_that_may_matter(probed + slack + band), answers);
+        twist_free_within(answers.best + band);
         if (!(answers.best <= probed + slack)) {
             // 1 target in 50,000 on some limbs (the best sampled minimum's missing by up to 56
             // tolerances more before).
             ends.add_refined(probe.end, probe.at, answers);
         }
     }
-    add_straight_aims(L, bends, tolerance, answers);
+    add_straight_aims(L, bends, band, answers);
     if (answers.count == 0) return std::nullopt;  // no minimum found (found by fuzzing): the bend's search decides
 
     auto posed = [&](const Answer& a) {
@@ -228,7 +231,8 @@ std::optional<ClosestBend> closest_on_rim(const Limb& L, Rot2 bend_now, float to
     }
     int near_best = 0;
     const float tie = kTieOfTolerance * tolerance;
-    for (int k = 0; k < count; ++k) near_best += list[k].miss <= list[least].miss + tie;
+    const float keep_band = max_of(tie, L.keep_side);  // kKeptSideTurn: the side the limb is on
+    for (int k = 0; k < count; ++k) near_best += list[k].miss <= list[least].miss + keep_band;
     int chosen = least;
     Posed pose = posed(list[least]);
     if (near_best > 1) {
@@ -260,13 +264,18 @@ std::optional<ClosestBend> closest_on_rim(const Limb& L, Rot2 bend_now, float to
             return max_of(std::fabs(wrap_angle(p.bend - now)), rotation_angle(glm::conjugate(p.rotation) * L.pose_now));
         };
         float nearest = distance_from_now(pose);
+        int kept = -1;
+        Posed kept_pose = pose;
+        if (nearest < kKeptSideTurn) kept = least;
         for (int k = 0; k < count; ++k) {
-            if (k == least || list[k].miss > list[least].miss + tie) continue;
+            if (k == least || list[k].miss > list[least].miss + keep_band) continue;
             const Posed p = posed(list[k]);
             if (!is_minimum(list[k], p.bend)) continue;
             const float d = distance_from_now(p);
-            if (d < nearest) nearest = d, chosen = k, pose = p;
+            if (list[k].miss <= list[least].miss + tie && d < nearest) nearest = d, chosen = k, pose = p;
+            if (d < kKeptSideTurn && (kept < 0 || list[k].miss < list[kept].miss)) kept = k, kept_pose = p;
         }
+        if (keep_band > tie && kept >= 0) chosen = kept, pose = kept_pose;
     }
     Aim aim{pose.rotation, list[chosen].straight >= 0, list[chosen].miss};
     aim.within_limits = list[chosen].straight < 0;  // the rim's swing and a twist within the range

@@ -222,6 +222,8 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::ve
         return true;
     };
     for (const int branch : {first, -first}) {
+        // With keep_side the other side is the closest-tip search's to weigh (solve_on_shape).
+        if (branch != first && job.keep_side > 0.0f) break;
         PlaneSolve s;
         const PlaneAnswer answer = solve_in_plane(job, p, target, pole, branch, s, may_aim);
         if (answer == PlaneAnswer::Degenerate) return LimitedAnswer::Declined;

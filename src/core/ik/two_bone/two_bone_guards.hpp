@@ -90,6 +90,15 @@ V reach_tolerance(V tolerance, V reach) {
 // than the grid's best (two_bone_rim_grid_test).
 inline constexpr float kTieOfTolerance = 0.5f;
 
+// TwoBoneJob::keep_side keeps the closest pose on the side the limb is on: the minimum nearest
+// the current pose, when it lies within this turn of it (radians; a drag's frame moves a minimum
+// by a few degrees at most) and misses by at most keep_side more than the best. A minimum that is
+// merely nearer than the best, far from the current pose, is no side the limb is on: once the
+// limb must leave its side it goes to the best pose, not to another minimum it would leave again.
+inline constexpr float kKeptSideTurn = 0.25f;
+// How far beyond the least a search still looks for answers: the tolerance, or keep_side.
+inline float search_band(float tolerance, float keep_side) { return max_of(tolerance, keep_side); }
+
 // The side of the straight limb a bend whose sine from straight is `sine` lies on: +1, -1, or
 // 0 when it is straight.
 inline int side_of_straight(float sine) { return sine > kStraightSine ? 1 : (sine < -kStraightSine ? -1 : 0); }

@@ -66,7 +66,10 @@ bool exact_limited_2d(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& r
         const int branch_now = side_of_straight(s);
         first = branch_now != 0 ? branch_now : (job.settings.bend < 0 ? -1 : 1);
     }
-    for (int i = 0; i < sides; ++i) {
+    // With keep_side the other side is the closest-pose search's to weigh: the side the limb
+    // is on may be kept though it does not reach (docs/ik.md, "Limbs at their limits").
+    const int tried = job.keep_side > 0.0f ? 1 : sides;
+    for (int i = 0; i < tried; ++i) {
         const Triangle2d t = L.triangle.side(i == 0 ? first : -first);
         if (!L.range_b.contains(t.pose_b) || !L.range_a.contains(t.pose_a)) continue;
         write_triangle_2d(job, t, result);
@@ -114,18 +117,19 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& re
     struct Candidate {
         Rot2 a, d;
         float miss;
+        bool held;  // a held at an end of its range, whatever aim d would want
     };
     auto evaluate = [&](Rot2 d) {
         const glm::vec2 tip = tip_for(d);
         const float tip2 = glm::dot(tip, tip);
         if (tip2 > tiny * tiny) {
             const Rot2 aim = goal_dir * conjugate(as_rot2(tip));
-            if (range_a.contains(aim)) return Candidate{aim, d, std::fabs(wanted - std::sqrt(tip2))};
+            if (range_a.contains(aim)) return Candidate{aim, d, std::fabs(wanted - std::sqrt(tip2)), false};
             const Rot2 a = range_a.nearer_end(aim);
-            return Candidate{a, d, glm::length(goal_point - times(a, tip))};
+            return Candidate{a, d, glm::length(goal_point - times(a, tip)), false};
         }
         const Rot2 a = range_a.nearest(Rot2{});
-        return Candidate{a, d, glm::length(goal_point - times(a, tip))};
+        return Candidate{a, d, glm::length(goal_point - times(a, tip)), false};
     };
 
     // The bends to weigh, gathered first and weighed in one loop (the arcs' and the goal's
@@ -167,12 +171,23 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& re
         bends[bend_count++] = best_d(range_a.lo, bend_from);
         bends[bend_count++] = best_d(range_a.hi, bend_from);
     }
-    Candidate candidates[8];
+    Candidate candidates[10];
     int count = 0;
     for (int i = 0; i < bend_count; ++i) {
         if (i >= ends_from || range_d.contains(bends[i])) candidates[count++] = evaluate(bends[i]);
     }
     if (count == 0) return false;
+    auto miss_of = [&](Rot2 a, Rot2 d) { return glm::length(goal_point - times(a, tip_for(d))); };
+    if (range_a.bounded && job.keep_side > 0.0f) {
+        // The upper joint held at each end with its best bend: where the aim a bend wants lies
+        // beyond the range, both ends can be minima (the limb resting against one limit or the
+        // other), and the one the limb is at is a side keep_side keeps. Never less than the
+        // least above (each bend there has its best aim), so only keep_side can take one.
+        for (const Rot2 end : {range_a.lo, range_a.hi}) {
+            const Rot2 d = best_d(end, bend_from);
+            candidates[count++] = Candidate{end, d, miss_of(end, d), true};
+        }
+    }
 
     int best = 0;
     float runner_up = INFINITY;  // the least miss of the others
@@ -186,9 +201,10 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& re
         }
     }
     const float least = candidates[best].miss;
-    // Of the candidates within the tolerance of the least, the one nearest the current pose,
+    // Of the candidates within the tie band of the least, the one nearest the current pose,
     // among those where the miss over the bend has a minimum: a bend that is none (a folded limb
     // is often the worst) must not win a tie for being near. The larger joint turn is compared.
+    // The job's keep_side widens the band for the side the limb is on (kKeptSideTurn).
     const float tolerance = reach_tolerance(job.tolerance, reach);
     // How far apart two turns are, as the squared chord between their unit complex numbers:
     // unlike a cosine, it tells apart turns a few 1e-5 rad apart (1 - cos is below float's
@@ -197,11 +213,12 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& re
     Rot2 chosen_a = normalized(candidates[best].a);
     Rot2 chosen_d = candidates[best].d;
     int others = 0;
-    Rot2 near_a[8];
+    Rot2 near_a[10];
     const float tie = kTieOfTolerance * tolerance;
-    if (runner_up <= least + tie) {  // else no other is near
+    const float band = max_of(tie, job.keep_side);
+    if (runner_up <= least + band) {  // else no other is near
         for (int i = 0; i < count; ++i) {
-            if (candidates[i].miss > least + tie) continue;
+            if (candidates[i].miss > least + band) continue;
             near_a[i] = i == best ? chosen_a : normalized(candidates[i].a);
             others += apart(near_a[i], chosen_a) >= 1e-12f || apart(candidates[i].d, chosen_d) >= 1e-12f;
         }
@@ -212,18 +229,32 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& re
         const Rot2 nudge{0.9999995f, 0.00099999983f};  // a turn of 1e-3 rad
         const float slack = 1e-6f * (reach + wanted);
         auto is_minimum = [&](const Candidate& c) {
+            if (c.held) {
+                // Held: no bend beside with the same aim, and no aim further into the range.
+                for (const Rot2 beside : {c.d * nudge, c.d * conjugate(nudge)}) {
+                    if (range_d.contains(beside) && miss_of(c.a, beside) < c.miss - slack) return false;
+                }
+                for (const Rot2 beside : {c.a * nudge, c.a * conjugate(nudge)}) {
+                    if (range_a.contains(beside) && miss_of(beside, c.d) < c.miss - slack) return false;
+                }
+                return true;
+            }
             for (const Rot2 beside : {c.d * nudge, c.d * conjugate(nudge)}) {
                 if (range_d.contains(beside) && evaluate(beside).miss < c.miss - slack) return false;
             }
             return true;
         };
-        float nearest = INFINITY;
+        const float side_turn = 2.0f * std::sin(0.5f * kKeptSideTurn);  // as a chord
+        float nearest = INFINITY, kept_miss = INFINITY;
+        Rot2 kept_a = chosen_a, kept_d = chosen_d;
         for (int i = 0; i < count; ++i) {
             const Candidate& c = candidates[i];
-            if (c.miss > least + tie || !is_minimum(c)) continue;
+            if (c.miss > least + band || !is_minimum(c)) continue;
             const float turn = max_of(apart(c.d, d_from), apart(near_a[i], a_now));
-            if (turn < nearest) nearest = turn, chosen_a = near_a[i], chosen_d = c.d;
+            if (c.miss <= least + tie && turn < nearest) nearest = turn, chosen_a = near_a[i], chosen_d = c.d;
+            if (turn < side_turn * side_turn && c.miss < kept_miss) kept_miss = c.miss, kept_a = near_a[i], kept_d = c.d;
         }
+        if (band > tie && kept_miss < INFINITY) chosen_a = kept_a, chosen_d = kept_d;
     }
     job.pose->rotations[A] = quat_from_rot2(chosen_a);
     job.pose->rotations[B] = quat_from_rot2(conjugate(rest_b) * chosen_d);

@@ -152,6 +152,7 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     L.rest_a = sk[A].rest.rotation;
     if (is_2d) L.rest_angle = angle_2d(L.rest_a);
     L.tiny = tiny_length(shape.reach);
+    L.keep_side = job.keep_side;
     if (const auto& limits = sk[A].limits) {
         L.upper_limits = &*limits;
         if (is_2d) {
@@ -239,7 +240,9 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     bool solved = false;
     bool solved_within_limits = false;  // the closest pose keeps to the limits as built
     for (const int branch : {first, -first}) {
-        if (exact_tried) break;
+        // With keep_side only the side the limb is on is tried exactly: the closest-tip search
+        // weighs the other side's exact answer against keeping this one.
+        if (exact_tried || (branch != first && job.keep_side > 0.0f)) break;
         const Rot2 theta = shape.bend_for(L.goal, branch);
         if (sk[B].limits && !contains_angle_of(L.bends, theta)) continue;
         if (const auto aimed = exact_aim(L, theta, branch)) {

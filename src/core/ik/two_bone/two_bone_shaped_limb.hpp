@@ -46,6 +46,7 @@ struct Limb {
     bool normal_from_rest = false;
     glm::vec3 normal{0.0f, 0.0f, 1.0f};
     float tiny = 0.0f;
+    float keep_side = 0.0f;  // the job's (kKeptSideTurn, search_band)
 };
 
 // The closest direction the upper joint can aim the tip of bend θ toward dir, the pose doing

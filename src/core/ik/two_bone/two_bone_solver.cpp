@@ -131,6 +131,7 @@ IkResult run_scaled_up(const TwoBoneJob& job, float reach) {
     copy.target = scaled_from(glm::dvec3(target), root_joint, reach, k);
     if (pole) copy.settings.pole = scaled_from(glm::dvec3(*pole), root_joint, reach, k);
     copy.tolerance = static_cast<float>(std::min(std::ldexp(double{job.tolerance}, k), double{std::numeric_limits<float>::max()}));
+    copy.keep_side = static_cast<float>(std::min(std::ldexp(double{job.keep_side}, k), double{std::numeric_limits<float>::max()}));
     copy.pose = &pose;
     copy.parent_frame = nullptr;
     IkResult result = job.dimensions == Dimensions::Two ? run_2d(copy) : run_3d(copy);
@@ -176,6 +177,7 @@ Status TwoBoneJob::validate() const {
     if (settings.pole && !is_finite(*settings.pole)) return Error{"two-bone: the pole is not a finite point"};
     if (auto problem = softness_problem(settings.softness)) return Error{"two-bone: softness " + *problem};
     if (!(tolerance >= 0.0f) || !std::isfinite(tolerance)) return Error{"two-bone: bad tolerance"};
+    if (!(keep_side >= 0.0f) || !std::isfinite(keep_side)) return Error{"two-bone: bad keep_side"};
     for (int b : {root, effector}) {
         const glm::quat& q = pose->rotations[static_cast<std::size_t>(b)];
         if (!is_finite(q) || glm::dot(q, q) < 1e-12f) {

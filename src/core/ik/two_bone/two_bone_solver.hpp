@@ -33,6 +33,11 @@ struct TwoBoneJob {
     // The root's parent's world frame under `pose` when the caller has it (the frame's forward
     // kinematics; chain_placement.hpp); none: composed up the parent path. Must outlive run().
     const Transform* parent_frame = nullptr;
+    // Where the limits leave only a closest pose (the target out of their reach), one on the side
+    // the limb is on is kept over a closer one elsewhere while it misses by at most this much more
+    // (a distance; 0: only by rounding's tie band). A drag passes a share of the reach
+    // (IkDrag), so the limb does not swing over for a target that barely favours the other side.
+    float keep_side = 0.0f;
 
     Status validate() const;
     IkResult run() const;  // only after validate() accepts the inputs (asserted in debug builds)
