@@ -4,9 +4,11 @@
 #include <cmath>
 #include <optional>
 #include <set>
+#include <string>
 
 #include <tiny_gltf.h>
 
+#include "core/anim/key_track.hpp"
 #include "core/base/extents.hpp"
 #include "core/io/gltf/gltf_accessor.hpp"
 #include "core/io/gltf/gltf_bone_axis.hpp"
@@ -29,8 +31,19 @@ struct Curve {
 };
 
 // A cubic spline's span of `span` seconds sampled at `fps`: the keys it makes (the first of the
-// span's; its end is the next span's first).
+// span's; its end is the next span's first). Only for key times (key_times_problem): a span of
+// 1e27 seconds overflowed the conversion (found by fuzzing).
 std::size_t span_samples(float span, float fps) { return static_cast<std::size_t>(std::max(1.0f, std::ceil(span * fps))); }
+
+// What is wrong with `times` as a curve's key times (each within [0, kMaxKeyTime], increasing),
+// at the first time that breaks a rule; nothing when they are key times.
+std::optional<std::string> key_times_problem(const std::vector<float>& times) {
+    for (std::size_t i = 0; i < times.size(); ++i) {
+        if (!is_key_time(times[i])) return "key times must lie between 0 and 3600 seconds";
+        if (i > 0 && !(times[i] > times[i - 1])) return "key times must increase";
+    }
+    return std::nullopt;
+}
 
 // The keys a cubic spline curve with these key times is sampled into.
 std::uint64_t sampled_key_count(const std::vector<float>& times, float fps) {
@@ -50,11 +63,7 @@ Result<Curve> read_curve(const tinygltf::Model& model, const tinygltf::Animation
     if (!values) return Error{values.message()};
     c.times = std::move(times).value();
     if (c.times.empty()) return Error{where + ".input: no key times"};
-    for (std::size_t i = 0; i < c.times.size(); ++i) {
-        if (!(c.times[i] >= 0.0f && c.times[i] <= kMaxKeyTime))
-            return Error{where + ".input: key times must lie between 0 and 3600 seconds"};
-        if (i > 0 && !(c.times[i] > c.times[i - 1])) return Error{where + ".input: key times must increase"};
-    }
+    if (const std::optional<std::string> problem = key_times_problem(c.times)) return Error{where + ".input: " + *problem};
     if (sampler.interpolation == "STEP") {
         c.interpolation = Interpolation::Step;
     } else if (sampler.interpolation == "CUBICSPLINE") {
@@ -221,7 +230,7 @@ CubicChannels cubic_channels(const tinygltf::Model& model, const tinygltf::Anima
         if (!keys) {
             const Result<std::vector<float>> times =
                 read_floats(model, a.samplers[static_cast<std::size_t>(ch.sampler)].input, 1, "", kMaxFileKeys);
-            keys = times ? sampled_key_count(times.value(), fps) : 0;
+            keys = times && !key_times_problem(times.value()) ? sampled_key_count(times.value(), fps) : 0;
         }
         if (*keys == 0) continue;
         ++out.channels;

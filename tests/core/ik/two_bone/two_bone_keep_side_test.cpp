@@ -123,7 +123,8 @@ TEST(TwoBoneKeepSide, OncePastTheMarginTheLimbGoesToTheBestPose) {
                 if (f == 0) continue;
                 if (largest_limb_turn(l, before, with_margin) > 20.0f) {
                     ++changes_with;
-                    EXPECT_LT(largest_limb_turn(l, best, with_margin), 1e-3f) << "frame " << f << ": left its side for another than the best";
+                    EXPECT_LT(largest_limb_turn(l, best, with_margin), 1e-3f)
+                        << "frame " << f << ": left its side for another than the best";
                 }
                 const Pose last = without;
                 solve_limb(l, target, 0.0f, without);

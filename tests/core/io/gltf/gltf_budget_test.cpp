@@ -3,6 +3,7 @@
 // numbers that locate data or place nodes are refused with the file's own place.
 
 #include <string>
+#include <utility>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -120,6 +121,29 @@ TEST(GltfBudget, CubicSplinesAreCountedAsTheKeysTheirSamplingMakesBeforeAnyIsSam
     ASSERT_EQ(fits.value().rig.states.size(), 1u);
     EXPECT_EQ(fits.value().rig.states[0].tracks.size(), 10u);
     EXPECT_EQ(fits.value().rig.states[0].tracks[0].keys.size(), 10'801u);
+}
+
+// Counting a cubic spline's keys comes before its curve is read; times that are no key times
+// (1e27 seconds, before 0, going back) are not counted (1e27 seconds of samples overflowed the count's
+// conversion, found by fuzzing under UBSan) but refused by the curve's read, with the place.
+TEST(GltfBudget, CubicSplineTimesThatAreNoKeyTimesAreRefusedNotCounted) {
+    for (const auto& [late, says] :
+         {std::pair{1e27f, "key times must lie between 0 and 3600 seconds"},
+          std::pair{-0.5f, "key times must lie between 0 and 3600 seconds"}, std::pair{0.0f, "key times must increase"}}) {
+        json j = gltf_asset();
+        j["nodes"] = {{{"translation", {0, 0, 0}}}};
+        j["scenes"] = {{{"nodes", {0}}}};
+        j["animations"] = {{{"channels", {{{"sampler", 0}, {"target", {{"node", 0}, {"path", "rotation"}}}}}},
+                            {"samplers", {{{"input", 0}, {"output", 1}, {"interpolation", "CUBICSPLINE"}}}}}};
+        const float data[] = {0.0f, late, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0};
+        j["buffers"] = {{{"byteLength", sizeof data},
+                         {"uri", "data:application/octet-stream;base64," +
+                                     base64_encode(std::string_view(reinterpret_cast<const char*>(data), sizeof data))}}};
+        j["bufferViews"] = {{{"buffer", 0}, {"byteLength", 8}}, {{"buffer", 0}, {"byteOffset", 8}, {"byteLength", 96}}};
+        j["accessors"] = {{{"bufferView", 0}, {"componentType", 5126}, {"count", 2}, {"type", "SCALAR"}},
+                          {{"bufferView", 1}, {"componentType", 5126}, {"count", 6}, {"type", "VEC4"}}};
+        expect_refused(import_gltf_json(j), std::string("animations[0].samplers[0].input: ") + says);
+    }
 }
 
 TEST(GltfBudget, PicturesAreCountedAsTheyDecodeWhenTheFileIsRead) {
