@@ -214,10 +214,9 @@ ClosestBend closest_bend(const Limb& L, Rot2 bend_now, float tolerance) {
     for (int k = 0; k < count; ++k) {
         if (found[k].miss < best) best = found[k].miss, least = k;
     }
+    MinimumChoice choice(best, tolerance, L.keep_side, kKeptSideTurn);
     int near_best = 0;
-    const float tie = kTieOfTolerance * tolerance;
-    const float band = max_of(tie, L.keep_side);  // kKeptSideTurn: the side the limb is on
-    for (int k = 0; k < count; ++k) near_best += found[k].miss <= best + band;
+    for (int k = 0; k < count; ++k) near_best += choice.within_band(found[k].miss);
     if (near_best == 1) return answer(found[least].bend);
     // A twist end's minimum need not be one of the true miss (a closer pose may lie beside it with
     // the twist inside its range): such a bend must not win a tie for being near.
@@ -231,17 +230,12 @@ ClosestBend closest_bend(const Limb& L, Rot2 bend_now, float tolerance) {
         }
         return true;
     };
-    float chosen = found[least].bend, kept = chosen;
-    float nearest = INFINITY, kept_miss = INFINITY;
     const float now = clamp_to(angle_of(bend_now), L.bends.lo, L.bends.hi);
     for (int k = 0; k < count; ++k) {
-        if (found[k].miss > best + band || (k != least && !is_true_minimum(found[k]))) continue;
-        const float d = distance_from_now(L, found[k].bend, now, measured);
-        if (found[k].miss <= best + tie && d < nearest) nearest = d, chosen = found[k].bend;
-        if (d < kKeptSideTurn && found[k].miss < kept_miss) kept_miss = found[k].miss, kept = found[k].bend;
+        if (!choice.within_band(found[k].miss) || (k != least && !is_true_minimum(found[k]))) continue;
+        choice.offer(k, found[k].miss, distance_from_now(L, found[k].bend, now, measured));
     }
-    if (band > tie && kept_miss < INFINITY) chosen = kept;
-    return answer(chosen);
+    return answer(found[choice.chosen(least)].bend);
 }
 
 

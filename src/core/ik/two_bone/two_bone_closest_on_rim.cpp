@@ -229,14 +229,13 @@ std::optional<ClosestBend> closest_on_rim(const Limb& L, Rot2 bend_now, float to
     for (int k = 1; k < count; ++k) {
         if (list[k].miss < list[least].miss) least = k;
     }
+    MinimumChoice choice(list[least].miss, tolerance, L.keep_side, kKeptSideTurn);
     int near_best = 0;
-    const float tie = kTieOfTolerance * tolerance;
-    const float keep_band = max_of(tie, L.keep_side);  // kKeptSideTurn: the side the limb is on
-    for (int k = 0; k < count; ++k) near_best += list[k].miss <= list[least].miss + keep_band;
+    for (int k = 0; k < count; ++k) near_best += choice.within_band(list[k].miss);
     int chosen = least;
     Posed pose = posed(list[least]);
     if (near_best > 1) {
-        // Of the answers within the tie band of the least (kTieOfTolerance), the one nearest the
+        // Of the answers within the tie band of the least (MinimumChoice), the one nearest the
         // limb's current pose (the larger joint turn), so that the limb stays where it is instead
         // of jumping between two nearly equal answers; but only one that no pose beside misses by
         // less: not the rim's closest poses either side of its direction (the bound's and the
@@ -263,19 +262,14 @@ std::optional<ClosestBend> closest_on_rim(const Limb& L, Rot2 bend_now, float to
         auto distance_from_now = [&](const Posed& p) {
             return max_of(std::fabs(wrap_angle(p.bend - now)), rotation_angle(glm::conjugate(p.rotation) * L.pose_now));
         };
-        float nearest = distance_from_now(pose);
-        int kept = -1;
-        Posed kept_pose = pose;
-        if (nearest < kKeptSideTurn) kept = least;
+        choice.offer(least, list[least].miss, distance_from_now(pose));
         for (int k = 0; k < count; ++k) {
-            if (k == least || list[k].miss > list[least].miss + keep_band) continue;
+            if (k == least || !choice.within_band(list[k].miss)) continue;
             const Posed p = posed(list[k]);
-            if (!is_minimum(list[k], p.bend)) continue;
-            const float d = distance_from_now(p);
-            if (list[k].miss <= list[least].miss + tie && d < nearest) nearest = d, chosen = k, pose = p;
-            if (d < kKeptSideTurn && (kept < 0 || list[k].miss < list[kept].miss)) kept = k, kept_pose = p;
+            if (is_minimum(list[k], p.bend)) choice.offer(k, list[k].miss, distance_from_now(p));
         }
-        if (keep_band > tie && kept >= 0) chosen = kept, pose = kept_pose;
+        chosen = choice.chosen(least);
+        if (chosen != least) pose = posed(list[chosen]);
     }
     Aim aim{pose.rotation, list[chosen].straight >= 0, list[chosen].miss};
     aim.within_limits = list[chosen].straight < 0;  // the rim's swing and a twist within the range

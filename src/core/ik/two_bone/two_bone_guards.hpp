@@ -10,6 +10,8 @@
 // SSE2 lanes (lanes::F4, answering a lane mask), with the operations of lanes_sse.hpp and
 // lanes_scalar.hpp.
 
+#include <cmath>
+
 #include "core/math/lanes_scalar.hpp"
 #include "core/math/lanes_sse.hpp"
 #include "core/math/rotation_math.hpp"
@@ -90,14 +92,42 @@ V reach_tolerance(V tolerance, V reach) {
 // than the grid's best (two_bone_rim_grid_test).
 inline constexpr float kTieOfTolerance = 0.5f;
 
-// TwoBoneJob::keep_side keeps the closest pose on the side the limb is on: the minimum nearest
-// the current pose, when it lies within this turn of it (radians; a drag's frame moves a minimum
-// by a few degrees at most) and misses by at most keep_side more than the best. A minimum that is
-// merely nearer than the best, far from the current pose, is no side the limb is on: once the
-// limb must leave its side it goes to the best pose, not to another minimum it would leave again.
+// TwoBoneJob::keep_side keeps the closest pose on the side the limb is on: the best of the
+// minima within this turn of the current pose (radians; a drag's frame moves a minimum by a few
+// degrees at most), while it misses by at most keep_side more than the best of all. A minimum
+// far from the current pose is no side the limb is on: once the limb must leave its side it goes
+// to the best pose, not to another minimum it would leave again.
 inline constexpr float kKeptSideTurn = 0.25f;
 // How far beyond the least a search still looks for answers: the tolerance, or keep_side.
 inline float search_band(float tolerance, float keep_side) { return max_of(tolerance, keep_side); }
+
+// Which of a closest-tip search's minima a solve takes, the rules above written once for every
+// search: of the minima within the tie band (kTieOfTolerance) of the least, the nearest the
+// current pose; with a wider keep_side, the best minimum on the side the limb is on when there
+// is one. Each minimum within band() is offered, in the search's order (the first of equals
+// stays), with its distance from the current pose in the caller's measure, of which `side` is
+// kKeptSideTurn.
+class MinimumChoice {
+public:
+    MinimumChoice(float least, float tolerance, float keep_side, float side)
+        : least_(least), tie_(kTieOfTolerance * tolerance), band_(max_of(tie_, keep_side)), side_(side) {}
+    float band() const { return band_; }
+    bool within_band(float miss) const { return miss <= least_ + band_; }
+    void offer(int k, float miss, float distance) {
+        if (miss <= least_ + tie_ && distance < nearest_) nearest_ = distance, nearest_k_ = k;
+        if (distance < side_ && miss < kept_miss_) kept_miss_ = miss, kept_k_ = k;
+    }
+    // The minimum taken, or `none` when none within the tie band was offered.
+    int chosen(int none) const {
+        if (band_ > tie_ && kept_k_ >= 0) return kept_k_;
+        return nearest_k_ >= 0 ? nearest_k_ : none;
+    }
+
+private:
+    float least_, tie_, band_, side_;
+    float nearest_ = INFINITY, kept_miss_ = INFINITY;
+    int nearest_k_ = -1, kept_k_ = -1;
+};
 
 // The side of the straight limb a bend whose sine from straight is `sine` lies on: +1, -1, or
 // 0 when it is straight.

@@ -13,8 +13,8 @@
 // the circle); held a, the best b aims the lower bone from the middle joint. So the closest pose
 // is the best of the bends b in {range ends, straight, folded, exact bends, the best b for each
 // end of a's range}, each with its best a (the candidates the shape's search finds as minima over
-// the bend). Among candidates within the tolerance of the least that are minima over the bend,
-// the one nearest the current pose is taken, as the shape's search does.
+// the bend). Among candidates near the least that are minima over the bend, MinimumChoice takes
+// one, as the shape's searches do.
 
 #include <cmath>
 
@@ -200,12 +200,12 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& re
             runner_up = min_of(runner_up, miss);
         }
     }
-    const float least = candidates[best].miss;
-    // Of the candidates within the tie band of the least, the one nearest the current pose,
-    // among those where the miss over the bend has a minimum: a bend that is none (a folded limb
-    // is often the worst) must not win a tie for being near. The larger joint turn is compared.
-    // The job's keep_side widens the band for the side the limb is on (kKeptSideTurn).
+    // Of the candidates within the band of the least, the one MinimumChoice takes, among those
+    // where the miss over the bend has a minimum: a bend that is none (a folded limb is often the
+    // worst) must not win a tie for being near. The larger joint turn is compared, as a chord.
     const float tolerance = reach_tolerance(job.tolerance, reach);
+    const float side_chord = 2.0f * std::sin(0.5f * kKeptSideTurn);
+    MinimumChoice choice(candidates[best].miss, tolerance, job.keep_side, side_chord * side_chord);
     // How far apart two turns are, as the squared chord between their unit complex numbers:
     // unlike a cosine, it tells apart turns a few 1e-5 rad apart (1 - cos is below float's
     // resolution there, and the nearest of two close answers must stay the nearest).
@@ -214,11 +214,9 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& re
     Rot2 chosen_d = candidates[best].d;
     int others = 0;
     Rot2 near_a[10];
-    const float tie = kTieOfTolerance * tolerance;
-    const float band = max_of(tie, job.keep_side);
-    if (runner_up <= least + band) {  // else no other is near
+    if (choice.within_band(runner_up)) {  // else no other is near
         for (int i = 0; i < count; ++i) {
-            if (candidates[i].miss > least + band) continue;
+            if (!choice.within_band(candidates[i].miss)) continue;
             near_a[i] = i == best ? chosen_a : normalized(candidates[i].a);
             others += apart(near_a[i], chosen_a) >= 1e-12f || apart(candidates[i].d, chosen_d) >= 1e-12f;
         }
@@ -244,17 +242,13 @@ bool closest_on_limb(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& re
             }
             return true;
         };
-        const float side_turn = 2.0f * std::sin(0.5f * kKeptSideTurn);  // as a chord
-        float nearest = INFINITY, kept_miss = INFINITY;
-        Rot2 kept_a = chosen_a, kept_d = chosen_d;
         for (int i = 0; i < count; ++i) {
             const Candidate& c = candidates[i];
-            if (c.miss > least + band || !is_minimum(c)) continue;
-            const float turn = max_of(apart(c.d, d_from), apart(near_a[i], a_now));
-            if (c.miss <= least + tie && turn < nearest) nearest = turn, chosen_a = near_a[i], chosen_d = c.d;
-            if (turn < side_turn * side_turn && c.miss < kept_miss) kept_miss = c.miss, kept_a = near_a[i], kept_d = c.d;
+            if (choice.within_band(c.miss) && is_minimum(c)) choice.offer(i, c.miss, max_of(apart(c.d, d_from), apart(near_a[i], a_now)));
         }
-        if (band > tie && kept_miss < INFINITY) chosen_a = kept_a, chosen_d = kept_d;
+        const int chosen = choice.chosen(best);
+        chosen_a = near_a[chosen];
+        chosen_d = candidates[chosen].d;
     }
     job.pose->rotations[A] = quat_from_rot2(chosen_a);
     job.pose->rotations[B] = quat_from_rot2(conjugate(rest_b) * chosen_d);
