@@ -1,6 +1,7 @@
 #pragma once
 // Small skeletons and measurements shared by the IK tests.
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <vector>
@@ -108,6 +109,16 @@ inline glm::vec3 random_point(std::mt19937& rng, Dimensions dims, float radius) 
 inline float rotation_change(const glm::quat& q, const glm::quat& r) {
     const glm::quat d = glm::conjugate(q) * r;
     return 2.0f * std::atan2(std::sqrt(d.x * d.x + d.y * d.y + d.z * d.z), std::fabs(d.w));
+}
+
+// The largest rotation_change of `bones` from pose `a` to pose `b`, in radians.
+inline float largest_rotation_change(const std::vector<int>& bones, const Pose& a, const Pose& b) {
+    float turn = 0.0f;
+    for (const int bone : bones) {
+        const auto i = static_cast<std::size_t>(bone);
+        turn = std::max(turn, rotation_change(a.rotations[i], b.rotations[i]));
+    }
+    return turn;
 }
 
 // A job whose validate() must fail with `text` in its message.

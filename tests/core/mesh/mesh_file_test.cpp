@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <string>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -95,21 +96,32 @@ TEST(MeshFile, ASavedCharacterOpensWithTheSameMeshesAndItsDataBesideIt) {
     EXPECT_TRUE(loaded.value() == rig);
 }
 
-TEST(MeshFile, EveryFieldSurvivesBothTheFileAndTheEmbeddedForm) {
-    mt::ScratchDir dir;
-    const Rig rig = small_rig();
+namespace {
+
+// `rig`'s meshes read back the same from a rig file saved at `path` and from the JSON alone (a
+// recovery copy's form, the numbers inside it), whose text goes to `text`.
+void expect_meshes_survive_both_forms(const Rig& rig, const std::filesystem::path& path, std::string& text) {
     ASSERT_FALSE(mesh_set_problem(rig.meshes.set(), 2).has_value());
-    ASSERT_TRUE(save_rig_file(rig, dir / "small.json").ok());
-    Result<Rig> from_file = load_rig_file(dir / "small.json");
+    ASSERT_TRUE(save_rig_file(rig, path).ok());
+    Result<Rig> from_file = load_rig_file(path);
     ASSERT_TRUE(from_file.ok()) << from_file.message();
     EXPECT_TRUE(from_file.value().meshes.set() == rig.meshes.set());
-    // Without a folder (a recovery copy) the numbers travel inside the JSON.
-    Result<std::string> text = serialize_rig(rig);
-    ASSERT_TRUE(text.ok()) << text.message();
-    EXPECT_NE(text.value().find("\"base64\""), std::string::npos);
-    Result<Rig> embedded = parse_rig(text.value());
+    Result<std::string> serialized = serialize_rig(rig);
+    ASSERT_TRUE(serialized.ok()) << serialized.message();
+    text = serialized.value();
+    Result<Rig> embedded = parse_rig(text);
     ASSERT_TRUE(embedded.ok()) << embedded.message();
     EXPECT_TRUE(embedded.value().meshes.set() == rig.meshes.set());
+}
+
+}  // namespace
+
+TEST(MeshFile, EveryFieldSurvivesBothTheFileAndTheEmbeddedForm) {
+    mt::ScratchDir dir;
+    std::string text;
+    expect_meshes_survive_both_forms(small_rig(), dir / "small.json", text);
+    // Without a folder (a recovery copy) the numbers travel inside the JSON.
+    EXPECT_NE(text.find("\"base64\""), std::string::npos);
 }
 
 TEST(MeshFile, AMeshOfPointsWithoutTrianglesSurvivesTheFileAndTheEmbeddedForm) {
@@ -121,16 +133,8 @@ TEST(MeshFile, AMeshOfPointsWithoutTrianglesSurvivesTheFileAndTheEmbeddedForm) {
     MeshSet set = rig.meshes.set();
     set.meshes[0].indices.clear();
     rig.meshes = RigMeshes(std::move(set));
-    ASSERT_FALSE(mesh_set_problem(rig.meshes.set(), 2).has_value());
-    ASSERT_TRUE(save_rig_file(rig, dir / "points.json").ok());
-    Result<Rig> from_file = load_rig_file(dir / "points.json");
-    ASSERT_TRUE(from_file.ok()) << from_file.message();
-    EXPECT_TRUE(from_file.value().meshes.set() == rig.meshes.set());
-    Result<std::string> text = serialize_rig(rig);
-    ASSERT_TRUE(text.ok()) << text.message();
-    Result<Rig> embedded = parse_rig(text.value());
-    ASSERT_TRUE(embedded.ok()) << embedded.message();
-    EXPECT_TRUE(embedded.value().meshes.set() == rig.meshes.set());
+    std::string text;
+    expect_meshes_survive_both_forms(rig, dir / "points.json", text);
 }
 
 TEST(MeshFile, SavingAgainKeepsTheDataFileAndNewMeshesReplaceOnlyThisRigsOldOne) {

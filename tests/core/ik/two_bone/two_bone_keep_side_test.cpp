@@ -44,12 +44,7 @@ IkResult solve_limb(const ShippedLimb& l, const glm::vec3& target, float keep_si
 
 // The larger of the two joints' turns from `a` to `b`, in degrees.
 float largest_limb_turn(const ShippedLimb& l, const Pose& a, const Pose& b) {
-    float turn = 0.0f;
-    for (const int bone : {l.chain.root, l.chain.effector}) {
-        const auto i = static_cast<std::size_t>(bone);
-        turn = std::max(turn, rotation_change(a.rotations[i], b.rotations[i]));
-    }
-    return turn * 180.0f / kPiF;
+    return largest_rotation_change({l.chain.root, l.chain.effector}, a, b) * 180.0f / kPiF;
 }
 
 struct SideReproduction {

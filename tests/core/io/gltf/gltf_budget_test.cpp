@@ -42,6 +42,28 @@ json shared_mesh(int nodes, std::uint64_t vertices) {
     return j;
 }
 
+// `nodes` nodes, each turned by one CUBICSPLINE sampler of two keys, at 0 and `second_time`
+// seconds (six rotations: in-tangent, value, out-tangent per key, all identity).
+json cubic_spline_nodes(int nodes, float second_time) {
+    json j = gltf_asset();
+    j["nodes"] = json::array();
+    j["scenes"] = {{{"nodes", json::array()}}};
+    j["animations"] = {{{"channels", json::array()}, {"samplers", {{{"input", 0}, {"output", 1}, {"interpolation", "CUBICSPLINE"}}}}}};
+    for (int n = 0; n < nodes; ++n) {
+        j["nodes"].push_back({{"translation", {n, 0, 0}}});
+        j["scenes"][0]["nodes"].push_back(n);
+        j["animations"][0]["channels"].push_back({{"sampler", 0}, {"target", {{"node", n}, {"path", "rotation"}}}});
+    }
+    const float data[] = {0.0f, second_time, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0};
+    j["buffers"] = {{{"byteLength", sizeof data},
+                     {"uri", "data:application/octet-stream;base64," +
+                                 base64_encode(std::string_view(reinterpret_cast<const char*>(data), sizeof data))}}};
+    j["bufferViews"] = {{{"buffer", 0}, {"byteLength", 8}}, {{"buffer", 0}, {"byteOffset", 8}, {"byteLength", 96}}};
+    j["accessors"] = {{{"bufferView", 0}, {"componentType", 5126}, {"count", 2}, {"type", "SCALAR"}},
+                      {{"bufferView", 1}, {"componentType", 5126}, {"count", 6}, {"type", "VEC4"}}};
+    return j;
+}
+
 }  // namespace
 
 TEST(ReadBudget, CountsTheWholeFileAndNamesThePlaceThatWentOver) {
@@ -89,34 +111,10 @@ TEST(GltfBudget, NodesSharingOneMeshCountItsVerticesEachTime) {
 TEST(GltfBudget, CubicSplinesAreCountedAsTheKeysTheirSamplingMakesBeforeAnyIsSampled) {
     // 1,000 bones, each turned by a cubic spline of two keys an hour apart: sampled at 30 fps,
     // 108,001 keys each.
-    json j = gltf_asset();
-    j["nodes"] = json::array();
-    j["scenes"] = {{{"nodes", json::array()}}};
-    j["animations"] = {{{"channels", json::array()}, {"samplers", {{{"input", 0}, {"output", 1}, {"interpolation", "CUBICSPLINE"}}}}}};
-    for (int n = 0; n < 1000; ++n) {
-        j["nodes"].push_back({{"translation", {n, 0, 0}}});
-        j["scenes"][0]["nodes"].push_back(n);
-        j["animations"][0]["channels"].push_back({{"sampler", 0}, {"target", {{"node", n}, {"path", "rotation"}}}});
-    }
-    // Times 0 and 3600; six rotations (in-tangent, value, out-tangent per key), all identity.
-    const float data[] = {0.0f, 3600.0f, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0};
-    j["buffers"] = {{{"byteLength", sizeof data},
-                     {"uri", "data:application/octet-stream;base64," +
-                                 base64_encode(std::string_view(reinterpret_cast<const char*>(data), sizeof data))}}};
-    j["bufferViews"] = {{{"buffer", 0}, {"byteLength", 8}}, {{"buffer", 0}, {"byteOffset", 8}, {"byteLength", 96}}};
-    j["accessors"] = {{{"bufferView", 0}, {"componentType", 5126}, {"count", 2}, {"type", "SCALAR"}},
-                      {{"bufferView", 1}, {"componentType", 5126}, {"count", 6}, {"type", "VEC4"}}};
-    expect_refused(import_gltf_json(j),
+    expect_refused(import_gltf_json(cubic_spline_nodes(1000, 3600.0f)),
                    "animations[0]: sampling 1,000 cubic channels would make 108,001,000 keys; the limit is 10,000,000");
     // Ten of them, a tenth of an hour apart, fit: 10 x 10,801 keys.
-    j["animations"][0]["channels"] = json::array();
-    for (int n = 0; n < 10; ++n)
-        j["animations"][0]["channels"].push_back({{"sampler", 0}, {"target", {{"node", n}, {"path", "rotation"}}}});
-    const float shorter[] = {0.0f, 360.0f};
-    std::string bytes(reinterpret_cast<const char*>(data), sizeof data);
-    bytes.replace(0, 8, reinterpret_cast<const char*>(shorter), 8);
-    j["buffers"][0]["uri"] = "data:application/octet-stream;base64," + base64_encode(bytes);
-    const Result<GltfImport> fits = import_gltf_json(j);
+    const Result<GltfImport> fits = import_gltf_json(cubic_spline_nodes(10, 360.0f));
     ASSERT_TRUE(fits.ok()) << fits.message();
     ASSERT_EQ(fits.value().rig.states.size(), 1u);
     EXPECT_EQ(fits.value().rig.states[0].tracks.size(), 10u);
@@ -130,19 +128,7 @@ TEST(GltfBudget, CubicSplineTimesThatAreNoKeyTimesAreRefusedNotCounted) {
     for (const auto& [late, says] :
          {std::pair{1e27f, "key times must lie between 0 and 3600 seconds"},
           std::pair{-0.5f, "key times must lie between 0 and 3600 seconds"}, std::pair{0.0f, "key times must increase"}}) {
-        json j = gltf_asset();
-        j["nodes"] = {{{"translation", {0, 0, 0}}}};
-        j["scenes"] = {{{"nodes", {0}}}};
-        j["animations"] = {{{"channels", {{{"sampler", 0}, {"target", {{"node", 0}, {"path", "rotation"}}}}}},
-                            {"samplers", {{{"input", 0}, {"output", 1}, {"interpolation", "CUBICSPLINE"}}}}}};
-        const float data[] = {0.0f, late, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0};
-        j["buffers"] = {{{"byteLength", sizeof data},
-                         {"uri", "data:application/octet-stream;base64," +
-                                     base64_encode(std::string_view(reinterpret_cast<const char*>(data), sizeof data))}}};
-        j["bufferViews"] = {{{"buffer", 0}, {"byteLength", 8}}, {{"buffer", 0}, {"byteOffset", 8}, {"byteLength", 96}}};
-        j["accessors"] = {{{"bufferView", 0}, {"componentType", 5126}, {"count", 2}, {"type", "SCALAR"}},
-                          {{"bufferView", 1}, {"componentType", 5126}, {"count", 6}, {"type", "VEC4"}}};
-        expect_refused(import_gltf_json(j), std::string("animations[0].samplers[0].input: ") + says);
+        expect_refused(import_gltf_json(cubic_spline_nodes(1, late)), std::string("animations[0].samplers[0].input: ") + says);
     }
 }
 
