@@ -51,14 +51,6 @@ struct Worst {
     glm::vec3 from{0.0f}, to{0.0f};
 };
 
-float chain_reach(const Rig& rig, const IkChain& chain) {
-    float reach = rig.skeleton[static_cast<std::size_t>(chain.effector)].length;
-    for (int b = chain.effector; b != chain.root; b = rig.skeleton[static_cast<std::size_t>(b)].parent) {
-        reach += glm::length(rig.skeleton[static_cast<std::size_t>(b)].rest.translation);
-    }
-    return reach;
-}
-
 // Drags the chain's target along `path` from the rig's own pose, by solve_chain or (`editor`)
 // as the editor does: an IkDrag grabbed at the chain's tip, moved onto the path's start and let
 // settle there, then along the path. The worst turn of a frame along the path.
@@ -71,7 +63,7 @@ Worst drag(const Rig& rig, const IkChain& chain, const std::vector<glm::vec3>& p
     Result<IkDrag> ik_drag = IkDrag::start(doc, doc.pose, chain, tip);
     if (editor && !ik_drag) return worst;
     SolveOverrides overrides;
-    overrides.keep_side = keep * chain_reach(rig, chain);
+    overrides.keep_side = keep * chain_reach(rig.skeleton, rig.pose, chain.root, chain.effector);
     bool was_swinging = false;
     for (std::size_t i = 0; i < path.size(); ++i) {
         const Pose before = doc.pose;
@@ -142,7 +134,7 @@ int main(int argc, char** argv) {
         const int plane_count = rig.is_2d() ? 1 : 3;
         for (const IkChain& chain : rig.chains) {
             const glm::vec3 root = world[static_cast<std::size_t>(chain.root)].translation;
-            const float reach = chain_reach(rig, chain);
+            const float reach = chain_reach(rig.skeleton, rig.pose, chain.root, chain.effector);
             const char* solver = chain.solver == SolverKind::TwoBone ? "two-bone" : "ccd";
             const char* limited = has_limits(rig, chain) ? "limited" : "free";
             // Circles: 720 frames a turn, twice round, at radii in and out of reach.

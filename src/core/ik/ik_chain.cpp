@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/rig/forward_kinematics.hpp"
+
 namespace marionette {
 
 const char* solver_name(SolverKind kind) {
@@ -21,6 +23,14 @@ std::vector<int> chain_bones(const Skeleton& skeleton, int root, int effector) {
     bones.push_back(root);
     std::reverse(bones.begin(), bones.end());
     return bones;
+}
+
+float chain_reach(const Skeleton& skeleton, const Pose& pose, int root, int effector) {
+    float reach = posed_length(skeleton, pose, static_cast<std::size_t>(effector));
+    for (int b = effector; b != root; b = skeleton[static_cast<std::size_t>(b)].parent) {
+        reach += glm::length(local_translation(skeleton, pose, static_cast<std::size_t>(b)));
+    }
+    return reach;
 }
 
 }  // namespace marionette

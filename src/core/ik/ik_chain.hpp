@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/rig/pose.hpp"
 #include "core/rig/skeleton.hpp"
 
 namespace marionette {
@@ -52,5 +53,9 @@ struct IkChain {
 
 // The chain's bones from root to effector, or empty when the effector is not below the root.
 std::vector<int> chain_bones(const Skeleton& skeleton, int root, int effector);
+
+// How far the chain reaches under `pose`: the joints' offsets below the root and the effector's
+// length, end to end (infinite for offsets too large for float). `effector` must be below `root`.
+float chain_reach(const Skeleton& skeleton, const Pose& pose, int root, int effector);
 
 }  // namespace marionette

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/base/extents.hpp"
+#include "core/ik/ik_chain.hpp"
 #include "core/rig/forward_kinematics.hpp"
 
 namespace marionette {
@@ -31,11 +32,7 @@ Status check_solve_extent(const char* solver, const Skeleton& skeleton, const Po
     if (!within(parent.apply(local))) return Error{std::string(solver) + ": the chain's root joint" + limit};
     if (!within(parent.translation)) return Error{std::string(solver) + ": the chain's parent joint" + limit};
     if (!within(local)) return Error{std::string(solver) + ": the chain's root joint, from its parent's," + limit};
-    float reach = posed_length(skeleton, pose, static_cast<std::size_t>(effector));
-    for (int b = effector; b != root; b = skeleton[static_cast<std::size_t>(b)].parent) {
-        reach += glm::length(local_translation(skeleton, pose, static_cast<std::size_t>(b)));  // inf when huge: refused
-    }
-    if (!(reach <= kMaxSolveDistance)) {
+    if (!(chain_reach(skeleton, pose, root, effector) <= kMaxSolveDistance)) {  // inf when huge: refused
         return Error{std::string(solver) + ": the chain reaches farther than 1e9, more than the solver computes with"};
     }
     return {};

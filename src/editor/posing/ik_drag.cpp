@@ -43,9 +43,7 @@ Result<IkDrag> IkDrag::start(const Rig& rig, const Pose& pose, IkChain chain, co
     d.target_ = chain.pin && chain.mix >= 1.0f ? *chain.pin : tip;
     d.pin_offset_ = chain.pin ? *chain.pin - d.target_ : glm::vec3{0.0f};
     d.offset_ = d.target_ - g;
-    for (std::size_t i = 1; i < d.bones_.size(); ++i)
-        d.reach_ += glm::length(local_translation(rig.skeleton, pose, static_cast<std::size_t>(d.bones_[i])));
-    d.reach_ += posed_length(rig.skeleton, pose, e);
+    d.reach_ = chain_reach(rig.skeleton, pose, chain.root, chain.effector);
     d.chain_ = std::move(chain);
     d.fk_ = rotations_of(d.bones_, pose);
     return d;

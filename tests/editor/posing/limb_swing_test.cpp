@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/ik/ik_chain.hpp"
 #include "core/ik/ik_solve.hpp"
 #include "core/ik/ik_test_rigs.hpp"
 #include "core/ik/joint_limits.hpp"
@@ -36,12 +37,6 @@ constexpr float kSmoothStepRadians = 1.0f * kPiF / 180.0f;
 // The target's step seen from `centre`, in radians.
 float step_seen_from(const glm::vec3& centre, const glm::vec3& from, const glm::vec3& to) {
     return std::atan2(glm::length(glm::cross(from - centre, to - centre)), glm::dot(from - centre, to - centre));
-}
-
-float chain_reach(const Rig& rig, const std::vector<int>& bones) {
-    float reach = 0.0f;
-    for (std::size_t i = 1; i < bones.size(); ++i) reach += glm::length(rig.skeleton[static_cast<std::size_t>(bones[i])].rest.translation);
-    return reach + rig.skeleton[static_cast<std::size_t>(bones.back())].length;
 }
 
 // An IkDrag of `chain` grabbed at its tip in the rig's own pose.
@@ -79,7 +74,7 @@ TEST_P(ShippedSwings, AreSpreadOverFramesWithinLimitsAndEndOnTheSolve) {
         Rig rig = file_rig;
         const std::vector<Transform> world = compute_world(rig.skeleton, rig.pose).value();
         const glm::vec3 centre = world[static_cast<std::size_t>(chain.root)].translation;
-        const float reach = chain_reach(rig, bones);
+        const float reach = chain_reach(rig.skeleton, rig.pose, chain.root, chain.effector);
         IkDrag drag = drag_at_tip(rig, chain);
         std::vector<glm::quat> last_solve;
         glm::vec3 target = drag.target();
@@ -276,7 +271,7 @@ TEST(LimbSwing, PulledOutOrCircledOutOfReachNoJointTurnsMoreThanTheRule) {
         ASSERT_GE(index, 0);
         const IkChain& chain = file_rig.chains[static_cast<std::size_t>(index)];
         const std::vector<int> bones = chain_bones(file_rig.skeleton, chain.root, chain.effector);
-        const float reach = chain_reach(file_rig, bones);
+        const float reach = chain_reach(file_rig.skeleton, file_rig.pose, chain.root, chain.effector);
         const glm::vec3 centre = compute_world(file_rig.skeleton, file_rig.pose).value()[static_cast<std::size_t>(chain.root)].translation;
         const glm::vec3 planes[3][2] = {{{1, 0, 0}, {0, 1, 0}}, {{1, 0, 0}, {0, 0, 1}}, {{0, 1, 0}, {0, 0, 1}}};
         std::vector<std::vector<glm::vec3>> paths;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/ik/ik_chain.hpp"
 #include "core/ik/ik_test_rigs.hpp"
 #include "core/ik/limb_paths.hpp"
 #include "core/ik/two_bone/two_bone_solver.hpp"
@@ -30,8 +31,7 @@ ShippedLimb shipped_limb(const char* file, const char* name) {
     const int c = l.rig.find_chain(name);
     EXPECT_GE(c, 0) << name;
     l.chain = l.rig.chains[static_cast<std::size_t>(c)];
-    const auto e = static_cast<std::size_t>(l.chain.effector);
-    l.reach = glm::length(l.rig.skeleton[e].rest.translation) + l.rig.skeleton[e].length;
+    l.reach = chain_reach(l.rig.skeleton, l.rig.pose, l.chain.root, l.chain.effector);
     return l;
 }
 
