@@ -26,10 +26,10 @@ SwingTwist split_swing_twist(const glm::quat& pose_rotation) {
     // scaled by cos(swing / 2), and (y, z) the swing's axis part.
     const float wx = std::sqrt(q.w * q.w + q.x * q.x);
     const float yz = std::sqrt(q.y * q.y + q.z * q.z);
-    st.swing_angle = 2.0f * precise_angle(yz, wx);
+    st.swing_angle = 2.0f * std::atan2(yz, wx);
     if (wx > 1e-6f) {
         const glm::quat twist{q.w / wx, q.x / wx, 0.0f, 0.0f};
-        st.twist = wrap_angle(2.0f * precise_angle(twist.x, twist.w));
+        st.twist = wrap_angle(2.0f * std::atan2(twist.x, twist.w));
         st.swing = q * glm::conjugate(twist);
     } else {
         st.swing = q;
@@ -68,42 +68,12 @@ bool holds(const SwingTwist& st, float swing, const AngleRange& twist, float tol
     return turn <= tolerance;
 }
 
-// holds(split_swing_twist(pose), ...) decided by rough angles (rough_angle, no call into libm)
-// where they decide it plainly: a limited swing-twist solve tests several poses a call, and the
-// split's two atan2 calls into libm are most of a test's cost. Unsure within the angles' error
-// of a bound, where the caller splits exactly; the same answer either way.
-enum class Verdict { Holds, Fails, Unsure };
-Verdict plain_verdict(const glm::quat& pose_rotation, float swing, const AngleRange& twist, float tolerance) {
-    const glm::quat q = pose_rotation.w < 0.0f ? -pose_rotation : pose_rotation;
-    // As split_swing_twist takes them, so that both measure the same angles.
-    const float wx = std::sqrt(q.w * q.w + q.x * q.x);
-    const float yz = std::sqrt(q.y * q.y + q.z * q.z);
-    // Twice the rough angles' error (the angles are doubled), and room for the exact split's
-    // own rounding.
-    constexpr float kBand = 4.0f * kRoughAngleError;
-    const float swing_angle = 2.0f * rough_angle(yz, wx);
-    if (swing_angle > swing + tolerance + kBand) return Verdict::Fails;
-    if (!(swing_angle < swing + tolerance - kBand)) return Verdict::Unsure;
-    if (!(wx > 1e-6f)) return Verdict::Holds;  // no twist of its own (split_swing_twist's test)
-    // With w >= 0 the twist's half angle lies within a quarter turn of none.
-    const float twist_angle = 2.0f * rough_angle(q.x, q.w);
-    if (twist_angle > twist.lo + kBand && twist_angle < twist.hi - kBand) return Verdict::Holds;
-    // A twist outside its range by d turns the pose by 4 asin(cos(swing / 2) sin(d / 4)) (holds),
-    // at least 4 wx sin(d / 4) >= 0.9 wx d for d up to a half turn (wx is cos(swing / 2)): past
-    // the tolerance by that, the pose plainly fails (the pole's pose a swivel is tried for).
-    const float outside = twist_angle < twist.lo ? min_of(twist.lo - twist_angle, twist_angle + 2.0f * kPi - twist.hi)
-                                                 : min_of(twist_angle - twist.hi, twist.lo + 2.0f * kPi - twist_angle);
-    if (0.9f * wx * (outside - kBand) > 1.001f * tolerance + 1e-6f) return Verdict::Fails;
-    return Verdict::Unsure;
-}
-
 }  // namespace
 
 glm::quat constrain_swing_twist(const glm::quat& pose_rotation, float swing, const AngleRange& twist) {
     // An allowed pose is kept as it is: a half-turn swing has no twist of its own, and clamping
     // the twist it was split with moved it (fuzz: CCD measured its start on the moved pose and
     // reported that miss for the pose it left unchanged).
-    if (plain_verdict(pose_rotation, swing, twist, 0.0f) == Verdict::Holds) return pose_rotation;
     const SwingTwist st = split_swing_twist(pose_rotation);
     if (holds(st, swing, twist, 0.0f)) return pose_rotation;
     glm::quat kept = st.swing;
@@ -132,8 +102,6 @@ glm::quat constrain_rotation(const glm::quat& pose_rotation, const JointLimits& 
 
 
 bool within_swing_twist(const glm::quat& pose_rotation, float swing, const AngleRange& twist, float tolerance) {
-    const Verdict verdict = plain_verdict(pose_rotation, swing, twist, tolerance);
-    if (verdict != Verdict::Unsure) return verdict == Verdict::Holds;
     return holds(split_swing_twist(pose_rotation), swing, twist, tolerance);
 }
 

@@ -16,14 +16,8 @@ struct AngleRange {
 
 AngleRange angle_range(const JointLimits& limits);
 
-// range.contains(atan2(y, x)), the same answer, with atan2 itself called only for an angle
-// within rough_angle's error of an end.
-inline bool contains_angle_of(const AngleRange& range, float y, float x) {
-    const float a = rough_angle(y, x);
-    constexpr float kBand = 2.0f * kRoughAngleError;
-    if (std::fabs(a - range.lo) <= kBand || std::fabs(a - range.hi) <= kBand) return range.contains(std::atan2(y, x));
-    return range.contains(a);
-}
+// Whether the range holds the angle of the direction (x, y).
+inline bool contains_angle_of(const AngleRange& range, float y, float x) { return range.contains(std::atan2(y, x)); }
 inline bool contains_angle_of(const AngleRange& range, Rot2 r) { return contains_angle_of(range, r.s, r.c); }
 
 // The allowed angle nearest to `angle` (any value; compared on the circle, so 200 degrees with

@@ -6,8 +6,6 @@
 #include <optional>
 
 #include "core/ik/joint_limits.hpp"
-#include "core/math/lanes_scalar.hpp"
-#include "core/math/lanes_sse.hpp"
 #include "core/math/rotation_math.hpp"
 #include "core/rig/skeleton.hpp"
 
@@ -52,48 +50,23 @@ struct AngleArc {
         arc.middle = {arc.lo.c + arc.hi.c, arc.lo.s + arc.hi.s};
         return arc;
     }
-    // Whether the direction (c, s) lies off a partial arc (the whole circle holds every
-    // direction): contains()'s tests, below, from the same products, for one direction or four
-    // lanes (lanes_scalar.hpp, lanes_sse.hpp), as a mask; and whether lo is its nearer end, which
-    // lo_is_nearer() asks.
-    template <class V>
-    auto off_partial(V c, V s) const {
-        using namespace lanes;
-        auto k = [c](float x) { return splat_as(x, c); };
-        const V zero = k(0.0f);
-        if (narrow) {
-            const V past_lo = k(lo.c) * s - k(lo.s) * c;      // cross2(lo, z)
-            const V short_of_hi = c * k(hi.s) - s * k(hi.c);  // cross2(z, hi)
-            const V along_middle = k(middle.c) * c + k(middle.s) * s;
-            return opposite(both(both(greater_equal(past_lo, zero), greater_equal(short_of_hi, zero)), greater_equal(along_middle, zero)));
-        }
-        return both(greater(k(hi.c) * s - k(hi.s) * c, zero), greater(c * k(lo.s) - s * k(lo.c), zero));  // past hi, short of lo
-    }
-    template <class V>
-    auto lo_nearer(V c, V s) const {
-        using namespace lanes;
-        auto k = [c](float x) { return splat_as(x, c); };
-        return greater(c * k(lo.c) + s * k(lo.s), c * k(hi.c) + s * k(hi.s));
-    }
     // Whether the direction z (any length) lies on the arc. Up to a half turn, the arc is where
     // z is past lo and short of hi, and on the near side of their middle: of an arc of no width
     // (a joint held at one angle) the first two also pass the opposite direction (found by
     // fuzzing: a knee held at 0 bent straight back).
-    // (Written out for one direction: its tests stop at the first that fails, and the 2D
-    // solves ask it on every call; off_partial is the same tests for four lanes.)
     bool contains(Rot2 z) const {
         if (!partial) return true;
         if (narrow) return cross2(lo, z) >= 0.0f && cross2(z, hi) >= 0.0f && dot2(middle, z) >= 0.0f;
         return !(cross2(hi, z) > 0.0f && cross2(z, lo) > 0.0f);
     }
     // Whether lo is the end nearer the direction z (any length), on the circle.
-    bool lo_is_nearer(Rot2 z) const { return lo_nearer(z.c, z.s); }
+    bool lo_is_nearer(Rot2 z) const { return dot2(z, lo) > dot2(z, hi); }
     Rot2 nearer_end(Rot2 z) const { return lo_is_nearer(z) ? lo : hi; }
     // The unit z itself when on the arc, else the nearer end.
     Rot2 nearest(Rot2 z) const { return contains(z) ? z : nearer_end(z); }
     // The angle of a direction z on the arc, as the arc's angles run (lo_angle to hi_angle).
     float angle_on(Rot2 z) const {
-        float angle = precise_angle(z.s, z.c);  // clamped onto the arc below: its ends are kept
+        float angle = std::atan2(z.s, z.c);  // clamped onto the arc below: its ends are kept
         if (angle < lo_angle) angle += 2.0f * kPi;
         if (angle > hi_angle) angle -= 2.0f * kPi;
         return clamp_to(angle, lo_angle, hi_angle);

@@ -52,45 +52,6 @@ inline Rot2 small_turn(float radians) {
             d * (1.0f - d2 * (1.0f / 6.0f - d2 * (1.0f / 120.0f - d2 * (1.0f / 5040.0f))))};
 }
 
-// atan2(y, x) to within kRoughAngleError, without a call into libm (the limited solves test
-// several angles a call against their ranges, and atan2f costs several times this): a
-// polynomial in the smaller part over the larger, fitted to atan on [0, 1] (its error there
-// 1.8e-6 rad), then the octant. Enough to tell which side of a limit an angle lies on but
-// within that of it, where the caller asks atan2 itself (contains_angle_of).
-inline constexpr float kRoughAngleError = 1e-5f;
-inline float rough_angle(float y, float x) {
-    const float ax = std::fabs(x), ay = std::fabs(y);
-    const float big = max_of(ax, ay);
-    if (!(big > 0.0f)) return std::atan2(y, x);  // its signed zeros and half turns
-    const float t = min_of(ax, ay) / big, t2 = t * t;
-    float a = t * (0.99997983f + t2 * (-0.33265548f + t2 * (0.19367032f + t2 * (-0.11665112f + t2 * (0.052823494f + t2 * -0.011770502f)))));
-    if (ay > ax) a = 0.5f * kPi - a;
-    if (x < 0.0f) a = kPi - a;
-    return std::copysign(a, y);
-}
-
-// atan2(y, x) to within kPreciseAngleError, without a call into libm (atan2f and its wrapper
-// cost several times this): in the first octant, atan of the smaller part over
-// the larger, past tan(pi/8) as pi/4 + atan((small - big) / (small + big)), so that the
-// polynomial (fitted to atan over +-tan(pi/8), its error there 4e-8 rad) is asked no more. As
-// near atan2 as atan2 itself is to the angle (2.5e-7 rad at a half turn, rotation_math_test).
-inline constexpr float kPreciseAngleError = 3e-7f;
-inline float precise_angle(float y, float x) {
-    const float ax = std::fabs(x), ay = std::fabs(y);
-    const float big = max_of(ax, ay), small = min_of(ax, ay);
-    // Zeros, infinities and NaN (the sum is NaN for either) as atan2 gives them; below 1e38 the
-    // sum cannot overflow.
-    if (!(big > 0.0f) || !(ax + ay < 1e38f)) return std::atan2(y, x);
-    const bool past = small > 0.41421356f * big;
-    const float u = past ? (small - big) / (small + big) : small / big;
-    const float v = u * u;
-    float a = u + u * v * (-0.33333287f + v * (0.19991238f + v * (-0.14024143f + v * 0.08520492f)));
-    if (past) a += 0.25f * kPi;
-    if (ay > ax) a = 0.5f * kPi - a;
-    if (x < 0.0f) a = kPi - a;
-    return std::copysign(a, y);
-}
-
 inline Rot2 normalized(Rot2 r) {
     const float nn = r.c * r.c + r.s * r.s;
     if (!(nn > 0.0f)) return {};

@@ -136,64 +136,6 @@ TEST(WrapAngle, KeepsAnglesInRangeAndWrapsTheRest) {
     }
 }
 
-namespace {
-
-// The most an angle function of (y, x) is off the angle itself (atan2 in double) over `count`
-// directions at random, of lengths 2^-scale to 2^scale.
-template <class Angle>
-double worst_angle_error(const Angle& angle, unsigned seed, int count, float scale) {
-    std::mt19937 rng(seed);
-    std::uniform_real_distribution<float> turn(-kPi, kPi);
-    std::uniform_real_distribution<float> exponent(-scale, scale);
-    double worst = 0.0;
-    for (int k = 0; k < count; ++k) {
-        const float a = turn(rng);
-        const float r = std::exp2(exponent(rng));
-        const float x = r * std::cos(a), y = r * std::sin(a);
-        worst = std::max(worst, std::fabs(static_cast<double>(angle(y, x)) - std::atan2(static_cast<double>(y), static_cast<double>(x))));
-    }
-    return worst;
-}
-
-}  // namespace
-
-// rough_angle stays within its stated error of atan2 over every direction and scale, signed
-// zeros and half turns included (they are atan2's own).
-TEST(RoughAngle, IsAtan2WithinItsError) {
-    EXPECT_LT(worst_angle_error([](float y, float x) { return rough_angle(y, x); }, 11, 200000, 20.0f), 0.5f * kRoughAngleError);
-    for (const float x : {1.0f, -1.0f, 0.0f, -0.0f}) {
-        for (const float y : {0.0f, -0.0f, 1.0f, -1.0f, 1e-30f, -1e-30f}) {
-            const float exact = std::atan2(y, x), rough = rough_angle(y, x);
-            EXPECT_NEAR(rough, exact, kRoughAngleError) << x << " " << y;
-            EXPECT_EQ(std::signbit(rough), std::signbit(exact)) << x << " " << y;  // -pi stays -pi
-        }
-    }
-}
-
-// precise_angle is within its stated error of the angle itself (atan2 in double) over every
-// direction and scale, and of float's atan2 at the octants' seams (tan(pi/8) and the diagonal,
-// where its pieces meet); signed zeros, half turns, infinities and NaN are atan2's own.
-TEST(PreciseAngle, IsTheAngleWithinItsError) {
-    EXPECT_LT(worst_angle_error([](float y, float x) { return precise_angle(y, x); }, 12, 400000, 30.0f), kPreciseAngleError);
-    for (const float t : {0.41421356f, 0.41421357f, 0.41421354f, 1.0f, 0.99999994f}) {
-        for (const float sx : {1.0f, -1.0f}) {
-            for (const float sy : {1.0f, -1.0f}) {
-                EXPECT_NEAR(precise_angle(sy * t, sx), std::atan2(sy * t, sx), kPreciseAngleError) << t;
-                EXPECT_NEAR(precise_angle(sy, sx * t), std::atan2(sy, sx * t), kPreciseAngleError) << t;
-            }
-        }
-    }
-    for (const float x : {1.0f, -1.0f, 0.0f, -0.0f, 1e-38f, 3e38f}) {
-        for (const float y : {0.0f, -0.0f, 1.0f, -1.0f, 1e-30f, -1e-30f, 3e38f, INFINITY}) {
-            const float exact = std::atan2(y, x), precise = precise_angle(y, x);
-            EXPECT_NEAR(precise, exact, kPreciseAngleError) << x << " " << y;
-            EXPECT_EQ(std::signbit(precise), std::signbit(exact)) << x << " " << y;  // -pi stays -pi
-        }
-    }
-    EXPECT_TRUE(std::isnan(precise_angle(NAN, 1.0f)));
-    EXPECT_TRUE(std::isnan(precise_angle(1.0f, NAN)));
-}
-
 // rot2_within_quarter is cos and sin to float's rounding over [-pi/2, pi/2].
 TEST(Rot2WithinQuarter, IsCosineAndSine) {
     for (float a = -0.5f * kPi; a <= 0.5f * kPi; a += 1e-4f) {

@@ -8,7 +8,6 @@
 
 #include <cmath>
 
-#include "core/math/lanes_sse.hpp"
 #include "core/math/rotation_math.hpp"
 
 namespace marionette {
@@ -57,27 +56,10 @@ BendMinimum refine_bend(const Miss& miss, float lo, float hi, Rot2 at_lo, float 
         auto section = [at_start](float lo_end, float hi_end) {
             return at_start ? lo_end + kGoldenSection * (hi_end - lo_end) : hi_end - kGoldenSection * (hi_end - lo_end);
         };
-        // Each section's point is known before the miss at the last one is: a miss that takes
-        // four bends at a time (bend_minima's samples) takes all of them at once.
-        float end_misses[kEndSteps];
-        bool ends_known = false;
-        if constexpr (requires { miss.four(end_misses, end_misses, end_misses); }) {
-            static_assert(kEndSteps == 4);
-            float cs[kEndSteps], ss[kEndSteps];
-            float sa = a, sb = b;  // the bracket as the steps below leave it while none is lower
-            for (int step = 0; step < kEndSteps; ++step) {
-                const float u = section(sa, sb);
-                const Rot2 r = bend_at(u);
-                cs[step] = r.c, ss[step] = r.s;
-                (at_start ? sb : sa) = u;
-            }
-            miss.four(cs, ss, end_misses);
-            ends_known = true;
-        }
         bool found = false;
         for (int step = 0; step < kEndSteps && !found; ++step) {
             const float u = section(a, b);
-            const float fu = ends_known ? end_misses[step] : miss(bend_at(u));
+            const float fu = miss(bend_at(u));
             if (fu < fx) {
                 (at_start ? a : b) = x;
                 (at_start ? fa : fb) = fx;
@@ -164,8 +146,7 @@ enum class MissShape { Smooth, Rough };
 // The minima of `miss` over the bends [lo, hi] (lo < hi, at most a turn apart): each sampled
 // minimum refined, a range end kept as its own when it is no worse than its refined neighbour.
 // Writes at most kMostBendMinima into `found`; returns how many (at least one). `per_turn`: the
-// samples a whole turn gets (at most kBendSamples), for a miss known to vary more slowly. A miss
-// with a member four(cosines, sines, misses) is asked for the samples four at a time.
+// samples a whole turn gets (at most kBendSamples), for a miss known to vary more slowly.
 template <class Miss>
 int bend_minima(const Miss& miss, MissShape shape, float lo, float hi, BendMinimum found[kMostBendMinima], int per_turn = kBendSamples) {
     const int samples = static_cast<int>(std::ceil(static_cast<float>(per_turn) * min_of(hi - lo, 2.0f * kPi) / (2.0f * kPi)));
@@ -173,52 +154,16 @@ int bend_minima(const Miss& miss, MissShape shape, float lo, float hi, BendMinim
     const int n = wanted < kFewestBendSamples ? kFewestBendSamples : (wanted > kBendSamples ? kBendSamples : wanted);
     const float step = (hi - lo) / static_cast<float>(n);
     const Rot2 turn = rot2(step);
-    // Room for the last sample and the padding of a group of four; misses[j] is sample j - 1's,
-    // with a NaN on either side, which no comparison below takes for lower or higher.
-    float misses[kBendSamples + 8];
-    float bend_c[kBendSamples + 4], bend_s[kBendSamples + 4];  // the samples' unit complex numbers
-    {
-        // Four samples at a time, each turned by four steps; back onto the unit circle every
-        // eighth step (a product drifts off it by rounding, about 1e-7 a step).
-        const Rot2 z0 = rot2(lo), z1 = z0 * turn, twice = turn * turn, z2 = z0 * twice, z3 = z1 * twice, turn4 = twice * twice;
-#if defined(__SSE2__)
-        using namespace lanes;
-        F4 c = _mm_setr_ps(z0.c, z1.c, z2.c, z3.c), s = _mm_setr_ps(z0.s, z1.s, z2.s, z3.s);
-        const F4 c4 = splat(turn4.c), s4 = splat(turn4.s);
-        for (int i = 0; i < n; i += 4) {
-            _mm_storeu_ps(bend_c + i, c), _mm_storeu_ps(bend_s + i, s);
-            const F4 next_c = c * c4 - s * s4, next_s = s * c4 + c * s4;
-            if (i % 8 == 0) {
-                c = next_c, s = next_s;
-            } else {
-                const F4 k = splat(1.5f) - splat(0.5f) * (next_c * next_c + next_s * next_s);
-                c = next_c * k, s = next_s * k;
-            }
-        }
-#else
-        Rot2 group[4] = {z0, z1, z2, z3};
-        for (int i = 0; i < n; i += 4) {
-            for (int j = 0; j < 4; ++j) {
-                bend_c[i + j] = group[j].c, bend_s[i + j] = group[j].s;
-                Rot2 next = group[j] * turn4;
-                if (i % 8 != 0) {
-                    const float k = 1.5f - 0.5f * (next.c * next.c + next.s * next.s);
-                    next = {next.c * k, next.s * k};
-                }
-                group[j] = next;
-            }
-        }
-#endif
-    }
-    const Rot2 end = rot2(hi);
-    bend_c[n] = end.c, bend_s[n] = end.s;
-    if constexpr (requires { miss.four(bend_c, bend_s, misses); }) {
-        // Four samples at a time, the last group padded with the range's end.
-        for (int i = n + 1; i % 4 != 0; ++i) bend_c[i] = end.c, bend_s[i] = end.s;
-        for (int i = 0; i <= n; i += 4) miss.four(bend_c + i, bend_s + i, misses + 1 + i);
-    } else {
-        for (int i = 0; i <= n; ++i) misses[1 + i] = miss(Rot2{bend_c[i], bend_s[i]});
-    }
+    // misses[j] is sample j - 1's, with a NaN on either side, which no comparison below takes
+    // for lower or higher.
+    float misses[kBendSamples + 3];
+    // The samples turn by a unit complex number, back onto the unit circle every eighth step (a
+    // product drifts off it by rounding, about 1e-7 a step).
+    Rot2 bends[kBendSamples + 1];
+    bends[0] = rot2(lo);
+    for (int i = 1; i < n; ++i) bends[i] = i % 8 == 0 ? normalized(bends[i - 1] * turn) : bends[i - 1] * turn;
+    bends[n] = rot2(hi);
+    for (int i = 0; i <= n; ++i) misses[1 + i] = miss(bends[i]);
     misses[0] = misses[n + 2] = NAN;
     // A sample is a minimum when neither neighbour is lower (the later one no lower either, so
     // a flat stretch gives its first sample).
@@ -230,8 +175,8 @@ int bend_minima(const Miss& miss, MissShape shape, float lo, float hi, BendMinim
         const float b = i < n ? lo + step * static_cast<float>(i + 1) : hi;
         const float x = i == 0 ? lo : (i == n ? hi : lo + step * static_cast<float>(i));
         BendMinimum m = shape == MissShape::Rough ? refine_by_sections(miss, a, b)
-                                                  : refine_bend(miss, a, b, Rot2{bend_c[i > 0 ? i - 1 : 0], bend_s[i > 0 ? i - 1 : 0]}, x,
-                                                                misses[1 + i], misses[i > 0 ? i : 1], misses[i < n ? 2 + i : 1 + n]);
+                                                  : refine_bend(miss, a, b, bends[i > 0 ? i - 1 : 0], x, misses[1 + i],
+                                                                misses[i > 0 ? i : 1], misses[i < n ? 2 + i : 1 + n]);
         if (i == 0 && misses[1] <= m.miss) m = {lo, misses[1]};
         if (i == n && misses[1 + n] <= m.miss) m = {hi, misses[1 + n]};
         found[count++] = m;

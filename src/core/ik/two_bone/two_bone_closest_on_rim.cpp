@@ -93,11 +93,7 @@ struct TwistEnds {
             c[k] = a.c, s[k] = a.s;
         }
         for (int e = 0; e < 2; ++e) {
-#if defined(__SSE2__)
-            at[e].four(c, s, misses);
-#else
             for (int k = 0; k < 4; ++k) misses[k] = at[e]({c[k], s[k]});
-#endif
             for (int k = 0; k < count; ++k) {
                 if (misses[k] < least.at.miss) least = {{directions[k].a, misses[k]}, e};
             }
@@ -151,8 +147,8 @@ void add_straight_aims(const Limb& L, const AngleArc& bends, float band, Answers
         const float length = glm::length(tip);
         const float miss = std::fabs(L.wanted - length);
         if (!(miss <= answers.best + band) || !(length > L.tiny)) continue;
-        // The swing turns the tip's angle from x by at most S: an aim beyond that band
-        // (FreeTwistAims) has no pose aiming the tip at it.
+        // The swing turns the tip's angle from x by at most S: an aim beyond the band [alpha - S,
+        // alpha + S] of angles from x has no pose aiming the tip at it.
         const float ca = tip.x / length, sa = std::sqrt(tip.y * tip.y + tip.z * tip.z) / length;
         const float cs = L.swing_twist.cos_swing, ss = L.swing_twist.sin_swing;
         constexpr float kEdge = 1e-6f;

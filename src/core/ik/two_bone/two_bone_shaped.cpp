@@ -70,16 +70,6 @@ Aim swing_twist_aim(const Limb& L, const glm::vec3& tip_dir, float length, const
 
 }  // namespace
 
-std::optional<Aim> aim_meeting_bound(const Limb& L, Rot2 theta) {
-    const glm::vec3 tip = L.shape.tip(theta);
-    const float length = glm::length(tip);
-    if (!(length > L.tiny)) return closest_aim(L, theta);
-    const glm::vec3 tip_dir = tip / length;
-    const std::optional<glm::quat> pose = swing_twist_aim_meeting_bound(tip_dir, L.dir_rest, L.swing_twist);
-    if (!pose) return std::nullopt;
-    return swing_twist_aim(L, tip_dir, length, *pose);
-}
-
 Aim closest_aim(const Limb& L, Rot2 theta) {
     const glm::vec3 tip = L.shape.tip(theta);
     const float length = glm::length(tip);

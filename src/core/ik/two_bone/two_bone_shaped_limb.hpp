@@ -70,10 +70,6 @@ int branch_of(const LimbShape& shape, Rot2 theta);
 // interval that moves continuously with it.
 std::optional<glm::quat> exact_aim(const Limb& L, Rot2 theta, int branch);
 
-// A swing-twist upper joint's closest aim for bend θ when it meets the twist-free bound
-// (FreeTwistAims; swing_twist_aim_meeting_bound): closest_aim's answer, or nothing.
-std::optional<Aim> aim_meeting_bound(const Limb& L, Rot2 theta);
-
 // The bend whose closest tip misses least, within L.bends, and its closest aim; `bend_now`: the
 // current bend (ties go to the minimum nearest the current pose), `tolerance`: the chain's.
 struct ClosestBend {

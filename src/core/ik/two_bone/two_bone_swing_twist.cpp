@@ -59,8 +59,8 @@ bool swing_arc(const glm::quat& q0, const glm::vec3& w, const SwingTwistLimits& 
     const float ratio = need / r;
     if (ratio <= -1.0f) return true;
     if (ratio > 1.0f) return false;
-    const float half = max_of(precise_angle(std::sqrt((1.0f - ratio) * (1.0f + ratio)), ratio) - 1e-6f, 0.0f);  // acos
-    arc = {precise_angle(c, b) - half, 2.0f * half};
+    const float half = max_of(std::atan2(std::sqrt((1.0f - ratio) * (1.0f + ratio)), ratio) - 1e-6f, 0.0f);  // acos
+    arc = {std::atan2(c, b) - half, 2.0f * half};
     return true;
 }
 
@@ -76,10 +76,10 @@ bool twist_arc(const glm::quat& q0, const glm::quat& q1, const SwingTwistLimits&
     const float turning = cross2(a, b);
     if (!(std::fabs(turning) > 1e-6f)) {
         // The twist does not change along the family (or the swing is half round and has none).
-        const float t = glm::dot(a, a) > 1e-12f ? wrap_angle(2.0f * precise_angle(a.y, a.x)) : 0.0f;
+        const float t = glm::dot(a, a) > 1e-12f ? wrap_angle(2.0f * std::atan2(a.y, a.x)) : 0.0f;
         return limits.twist.contains(t);
     }
-    auto swivel_at = [&](glm::vec2 u) { return 2.0f * precise_angle(-cross2(u, a), cross2(u, b)); };
+    auto swivel_at = [&](glm::vec2 u) { return 2.0f * std::atan2(-cross2(u, a), cross2(u, b)); };
     const float at_lo = swivel_at(limits.twist_lo_half);
     const float at_hi = swivel_at(limits.twist_hi_half);
     const float from = turning > 0.0f ? at_lo : at_hi;
@@ -249,11 +249,12 @@ struct AimFrame {
         return {normalized(s * glm::quat{half.w, half.z, 0.0f, 0.0f}), held};
     }
 
-    // The pose meeting FreeTwistAims' bound, when the limits allow one: a swivel of q0 aiming the
-    // tip along w, else, for an aim beyond the band of angles [alpha - S, alpha + S] from x that
-    // the tip of angle alpha from x reaches with the twist free, the rim's swing toward the aim
-    // (past alpha + S) or away from it (short of alpha - S) with the twist turning the tip into
-    // the plane of the swung x and the aim. No pose misses by less. Nothing where the aim or the
+    // The pose meeting the twist-free bound, when the limits allow one. With the twist free, a
+    // swing of at most S puts the tip of angle alpha from x anywhere at an angle from x within
+    // [alpha - S, alpha + S], so no pose misses by less than the aim's angle to that band. The
+    // pose: a swivel of q0 aiming the tip along w, else, for an aim beyond the band, the rim's
+    // swing toward the aim (past alpha + S) or away from it (short of alpha - S) with the twist
+    // turning the tip into the plane of the swung x and the aim. Nothing where the aim or the
     // tip lies near x (there the candidates can tie, and closest_swing_twist_aim's tie rule
     // decides) or the twist's range holds that pose back.
     std::optional<glm::quat> meeting_bound() const {
@@ -277,10 +278,6 @@ struct AimFrame {
 };
 
 }  // namespace
-
-std::optional<glm::quat> swing_twist_aim_meeting_bound(const glm::vec3& tip, const glm::vec3& w, const SwingTwistLimits& limits) {
-    return AimFrame(tip, w, limits).meeting_bound();
-}
 
 // The pose meeting the twist-free bound when there is one. Otherwise the closest aim has the
 // swing on its rim (inside it, the turned tip covers an open patch of directions and could

@@ -1,7 +1,6 @@
 #pragma once
 // The two-bone solve's upper joint under swing-twist limits (joint_limits.hpp): which swivels of
-// an exact aim the limits allow, and the closest aim when none does (the closest-tip search's
-// measures over the bend: two_bone_swing_twist_search.hpp).
+// an exact aim the limits allow, and the closest aim when none does.
 
 #include <optional>
 
@@ -46,13 +45,6 @@ inline AngleArc twist_range_arc(const SwingTwistLimits& limits) {
 // the pole's) when allowed, else one that moves continuously with the inputs, or nothing when
 // no swivel is allowed.
 std::optional<float> swing_twist_swivel(const glm::quat& q0, const glm::quat& q1, const glm::vec3& w, const SwingTwistLimits& limits);
-
-// The pose the limits allow that misses no more than FreeTwistAims' bound
-// (two_bone_swing_twist_search.hpp): the closest with the twist free, when the twist's range
-// allows it; nothing otherwise, or where the aim or the tip lies within 1e-3 rad of the bone's
-// axis (closest_swing_twist_aim's tie rule decides there). closest_swing_twist_aim's answer
-// whenever there is one, at a fraction of its cost.
-std::optional<glm::quat> swing_twist_aim_meeting_bound(const glm::vec3& tip, const glm::vec3& w, const SwingTwistLimits& limits);
 
 // The pose within the limits that turns the unit `tip` (bone frame) closest to the unit `w`
 // (exactly onto it when some pose within them does). Of poses as close to within rounding (a tip

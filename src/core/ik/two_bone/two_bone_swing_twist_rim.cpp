@@ -3,7 +3,6 @@
 #include <cmath>
 #include <utility>
 
-#include "core/math/lanes_sse.hpp"
 
 namespace marionette {
 
@@ -255,18 +254,6 @@ std::uint32_t RimPoses::samples_that_may_matter(float cutoff) const {
     const TwistEndRim::SampleDirections& samples = TwistEndRim::sample_directions();
     const Rot2 step = TwistEndRim::sample_step();
     std::uint32_t bits = 0;
-#if defined(__SSE2__)
-    using namespace lanes;
-    const F4 most_c = splat(most.c), most_s = splat(most.s), step_c = splat(step.c), step_s = splat(step.s);
-    const F4 lo = splat(u_lo), hi = splat(u_hi);
-    for (int k = 0; k < kTwistEndRimSamples; k += 4) {
-        const F4 c = _mm_loadu_ps(samples.c + k), s = _mm_loadu_ps(samples.s + k);
-        const F4 u = c * most_c + s * most_s, v = abs(c * most_s - s * most_c);
-        const F4 window_hi = select(greater_equal(u, step_c), splat(1.0f), u * step_c + v * step_s);
-        const F4 window_lo = select(less_equal(u, negate(step_c)), splat(-1.0f), u * step_c - v * step_s);
-        bits |= static_cast<std::uint32_t>(lanes::bits(both(greater_equal(window_hi, lo), less_equal(window_lo, hi)))) << k;
-    }
-#else
     for (int k = 0; k < kTwistEndRimSamples; ++k) {
         const Rot2 at{samples.c[k], samples.s[k]};
         const float u = dot2(at, most), v = std::fabs(cross2(at, most));
@@ -274,7 +261,6 @@ std::uint32_t RimPoses::samples_that_may_matter(float cutoff) const {
         const float window_lo = u <= -step.c ? -1.0f : u * step.c - v * step.s;
         if (window_hi >= u_lo && window_lo <= u_hi) bits |= std::uint32_t{1} << k;
     }
-#endif
     return bits;
 }
 

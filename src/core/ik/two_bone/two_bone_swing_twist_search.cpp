@@ -4,79 +4,9 @@
 #include <cmath>
 
 #include "core/ik/two_bone/bend_minima.hpp"
-#include "core/math/lanes_scalar.hpp"
-#include "core/math/lanes_sse.hpp"
 #include "core/math/rotation_math.hpp"
 
 namespace marionette {
-
-FreeTwistAims::FreeTwistAims(const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const glm::vec3& w,
-                             const SwingTwistLimits& limits, float wanted_distance, float tiny_length)
-    : k(glm::dot(t0, t0) + glm::dot(tc, tc)),  // tc and ts: equal and square
-      p(2.0f * glm::dot(t0, tc)),
-      q(2.0f * glm::dot(t0, ts)),
-      x0(t0.x),
-      x1(tc.x),
-      x2(ts.x),
-      yz0(t0.y, t0.z),
-      yz1(tc.y, tc.z),
-      yz2(ts.y, ts.z),
-      cos_aim(w.x),
-      sin_aim(std::sqrt(w.y * w.y + w.z * w.z)),
-      cos_swing(limits.cos_swing),
-      sin_swing(limits.sin_swing),
-      wanted(wanted_distance),
-      tiny(tiny_length) {}
-
-// Every case computed and the one that holds selected, so that one bend and four lanes run the
-// same float operations in the same order.
-template <class V>
-V FreeTwistAims::at(V c, V s) const {
-    using namespace lanes;
-    auto k_ = [c](float x) { return splat_as(x, c); };
-    const V zero = k_(0.0f);
-    const V length = sqrt(max(k_(k) + k_(p) * c + k_(q) * s, zero));
-    return pick(
-        greater(length, k_(tiny)),
-        [&] {
-            const V short_by = k_(wanted) - length;
-            // |T| times the cosine and sine of alpha, and of beta - alpha.
-            const V a = k_(x0) + k_(x1) * c + k_(x2) * s;
-            const V y = k_(yz0.x) + c * k_(yz1.x) + s * k_(yz2.x);
-            const V z = k_(yz0.y) + c * k_(yz1.y) + s * k_(yz2.y);
-            const V b = sqrt(y * y + z * z);
-            const V toward = k_(cos_aim) * a + k_(sin_aim) * b;
-            const V past = k_(sin_aim) * a - k_(cos_aim) * b;
-            const V cs = k_(cos_swing), ss = k_(sin_swing);
-            const V far_sin = b * cs + a * ss, far_cos = a * cs - b * ss;  // of alpha + S
-            // beta beyond alpha + S (below a half turn), or short of alpha - S (above none); |T|
-            // times the sine and cosine of the aim's angle from the band.
-            const V beyond_sin = past * cs - toward * ss;
-            const V short_sin = zero - past * cs - toward * ss;
-            const auto beyond =
-                both(both(greater_equal(far_sin, zero), either(greater(far_sin, zero), greater(far_cos, zero))), greater(beyond_sin, zero));
-            const auto short_of = both(greater(b * cs - a * ss, zero), greater(short_sin, zero));
-            return pick(
-                either(beyond, short_of),
-                [&] {
-                    const V gap_sin = select(beyond, beyond_sin, short_sin);
-                    const V gap_cos = select(beyond, toward * cs + past * ss, toward * cs - past * ss);
-                    const V lost = pick(
-                        greater(gap_cos, zero), [&] { return gap_sin * gap_sin / (length + gap_cos); }, [&] { return length - gap_cos; });
-                    return sqrt(short_by * short_by + k_(2.0f * wanted) * lost);
-                },
-                [&] { return abs(short_by); });
-        },
-        [&] { return k_(wanted); });
-}
-
-float FreeTwistAims::operator()(Rot2 theta) const { return at(theta.c, theta.s); }
-
-#if defined(__SSE2__)
-void FreeTwistAims::four(const float* cosines, const float* sines, float* misses) const {
-    _mm_storeu_ps(misses, at(_mm_loadu_ps(cosines), _mm_loadu_ps(sines)));
-}
-#endif
 
 TurnedBack::TurnedBack(const glm::vec3& w, float wanted, const SwingTwistLimits& limits) {
     const float sin_s = wanted * limits.sin_swing;
@@ -113,53 +43,31 @@ TwistEndRim::TwistEndRim(glm::vec2 end_half, const glm::vec3& t0, const glm::vec
 }
 
 // The miss at the foot on the circle when it lies within the bends, else at the nearer end's
-// point; both computed and one selected, as FreeTwistAims::at. With the derivatives of the
-// coordinates beside, `slope` is a positive multiple of the squared miss's derivative in a:
-// (|(x, y)| - r)(x x' + y y') / |(x, y)| + z z' at the foot, times |(x, y)|, and the distance's
-// to the end's point otherwise (none asked for a null `slope`).
-template <class V>
-[[gnu::always_inline]] inline V TwistEndRim::miss_and_slope_at(V c, V s, V* slope) const {
-    using namespace lanes;
-    auto k_ = [c](float v) { return splat_as(v, c); };
-    const V c2 = c * c - s * s, s2 = s * c + c * s;  // the direction doubled, as Rot2's product
+// point. With the derivatives of the coordinates, `slope` (when not null) is a positive multiple
+// of the squared miss's derivative in a: (|(x, y)| - r)(x x' + y y') / |(x, y)| + z z' at the
+// foot, times |(x, y)|, and the distance's to the end's point otherwise.
+float TwistEndRim::miss_and_slope(Rot2 a, float* slope) const {
+    const Rot2 a2 = a * a;
     const Series& e = series;
-    auto at = [&](int k) { return k_(e.c0[k]) + k_(e.c1[k]) * c + k_(e.s1[k]) * s + k_(e.c2[k]) * c2 + k_(e.s2[k]) * s2; };
-    auto turning = [&](int k) { return k_(e.s1[k]) * c - k_(e.c1[k]) * s + k_(2.0f * e.s2[k]) * c2 - k_(2.0f * e.c2[k]) * s2; };
-    const V px = at(kX), py = at(kY), pz = at(kZ);
-    const V m2 = px * px + py * py;
-    auto off_arc = less_equal(m2, k_(kFootless));
-    if (bends.partial) off_arc = either(off_arc, bends.off_partial(px, py));
-    // From the nearer end's point, and from the foot (along x and y, |(x, y)| - r).
-    auto end_dx = [&] { return px - k_(radius) * select(bends.lo_nearer(px, py), k_(bends.lo.c), k_(bends.hi.c)); };
-    auto end_dy = [&] { return py - k_(radius) * select(bends.lo_nearer(px, py), k_(bends.lo.s), k_(bends.hi.s)); };
-    auto foot_off = [&] { return sqrt(m2) - k_(radius); };
-    if (slope) {
-        const V dpx = turning(kX), dpy = turning(kY), dpz = turning(kZ);
-        *slope = select(off_arc, end_dx() * dpx + end_dy() * dpy + pz * dpz, foot_off() * (px * dpx + py * dpy) + sqrt(m2) * (pz * dpz));
+    const float px = e.at(kX, a, a2), py = e.at(kY, a, a2), pz = e.at(kZ, a, a2);
+    const float m2 = px * px + py * py;
+    const bool off_arc = m2 <= kFootless || !bends.contains({px, py});
+    float dx = 0.0f, dy = 0.0f, foot_off = 0.0f;  // from the nearer end's point; from the foot, |(x, y)| - r
+    if (off_arc) {
+        const Rot2 end = bends.nearer_end({px, py});
+        dx = px - radius * end.c, dy = py - radius * end.s;
+    } else {
+        foot_off = std::sqrt(m2) - radius;
     }
-    auto at_end = [&] {
-        const V dx = end_dx(), dy = end_dy();
-        return sqrt(dx * dx + dy * dy + pz * pz);
-    };
-    auto at_foot = [&] {
-        const V off = foot_off();
-        return sqrt(off * off + pz * pz);
-    };
-    return pick(off_arc, at_end, at_foot);
+    if (slope) {
+        auto turning = [&](int k) { return e.s1[k] * a.c - e.c1[k] * a.s + 2.0f * e.s2[k] * a2.c - 2.0f * e.c2[k] * a2.s; };
+        const float dpx = turning(kX), dpy = turning(kY), dpz = turning(kZ);
+        *slope = off_arc ? dx * dpx + dy * dpy + pz * dpz : foot_off * (px * dpx + py * dpy) + std::sqrt(m2) * (pz * dpz);
+    }
+    return off_arc ? std::sqrt(dx * dx + dy * dy + pz * pz) : std::sqrt(foot_off * foot_off + pz * pz);
 }
 
-template <class V>
-[[gnu::always_inline]] inline V TwistEndRim::miss_at(V c, V s) const {
-    return miss_and_slope_at(c, s, static_cast<V*>(nullptr));
-}
-
-float TwistEndRim::operator()(Rot2 a) const { return miss_at(a.c, a.s); }
-
-#if defined(__SSE2__)
-void TwistEndRim::four(const float* cosines, const float* sines, float* misses) const {
-    _mm_storeu_ps(misses, miss_at(_mm_loadu_ps(cosines), _mm_loadu_ps(sines)));
-}
-#endif
+float TwistEndRim::operator()(Rot2 a) const { return miss_and_slope(a, nullptr); }
 
 TwistEndRim::Closest TwistEndRim::closest(Rot2 a) const {
     const Rot2 a2 = a * a;
@@ -188,27 +96,12 @@ float TwistEndRim::squared_miss(Rot2 a, float& slope_1, float& slope_2) const {
     struct Value {
         float f, d1, d2;
     };
-#if defined(__SSE2__)
-    // The three at once, each lane the one-at-a-time formula below, to the bit: the Newton
-    // steps' evaluations are a large share of a searched solve.
-    const __m128 c0 = _mm_load_ps(series.c0), c1 = _mm_load_ps(series.c1), s1 = _mm_load_ps(series.s1), c2 = _mm_load_ps(series.c2),
-                 s2 = _mm_load_ps(series.s2);
-    const __m128 ac = _mm_set1_ps(a.c), as = _mm_set1_ps(a.s), bc = _mm_set1_ps(a2.c), bs = _mm_set1_ps(a2.s);
-    const __m128 minus_c1 = -c1, two_c2 = _mm_set1_ps(2.0f) * c2, two_s2 = _mm_set1_ps(2.0f) * s2;
-    const __m128 four_c2 = _mm_set1_ps(4.0f) * c2, four_s2 = _mm_set1_ps(4.0f) * s2;
-    alignas(16) float f[4], d1[4], d2[4];
-    _mm_store_ps(f, c0 + c1 * ac + s1 * as + c2 * bc + s2 * bs);
-    _mm_store_ps(d1, minus_c1 * as + s1 * ac - two_c2 * bs + two_s2 * bc);
-    _mm_store_ps(d2, minus_c1 * ac - s1 * as - four_c2 * bc - four_s2 * bs);
-    const Value px{f[0], d1[0], d2[0]}, py{f[1], d1[1], d2[1]}, pz{f[2], d1[2], d2[2]};
-#else
     const Series& e = series;
     auto at = [&](int k) {
         return Value{e.at(k, a, a2), -e.c1[k] * a.s + e.s1[k] * a.c - 2.0f * e.c2[k] * a2.s + 2.0f * e.s2[k] * a2.c,
                      -e.c1[k] * a.c - e.s1[k] * a.s - 4.0f * e.c2[k] * a2.c - 4.0f * e.s2[k] * a2.s};
     };
     const Value px = at(kX), py = at(kY), pz = at(kZ);
-#endif
     const float m2 = px.f * px.f + py.f * py.f;
     if (m2 > kFootless && bends.contains({px.f, py.f})) {
         // (|(x, y)| - r)^2 + z^2.
@@ -260,47 +153,22 @@ int TwistEndRim::sampled_minima(Minimum found[], std::uint32_t asked) const {
             for (int j = 0; j < 4; ++j) misses[1 + k + j] = INFINITY;
             continue;
         }
-#if defined(__SSE2__)
-        __m128 slope;
-        _mm_storeu_ps(misses + 1 + k, miss_and_slope_at(_mm_loadu_ps(directions.c + k), _mm_loadu_ps(directions.s + k), &slope));
-        falling |= static_cast<std::uint32_t>(_mm_movemask_ps(_mm_cmplt_ps(slope, _mm_setzero_ps()))) << k;
-        rising |= static_cast<std::uint32_t>(_mm_movemask_ps(_mm_cmpgt_ps(slope, _mm_setzero_ps()))) << k;
-#else
         for (int j = k; j < k + 4; ++j) {
             float slope = 0.0f;
-            misses[1 + j] = miss_and_slope_at(directions.c[j], directions.s[j], &slope);
+            misses[1 + j] = miss_and_slope({directions.c[j], directions.s[j]}, &slope);
             falling |= std::uint32_t{slope < 0.0f} << j;
             rising |= std::uint32_t{slope > 0.0f} << j;
         }
-#endif
     }
     misses[0] = misses[n];
     misses[n + 1] = misses[1];
     int count = 0;
     std::uint32_t minima_bits = 0;
-#if defined(__SSE2__)
-    // Four samples' tests at once (the loop's branches cost as much as the samples): each
-    // lane's !(before < it) and !(after <= it), as below, the minima taken in order.
-    for (int k = 0; k < n && count < kMostBendMinima; k += 4) {
-        const int asked_here = static_cast<int>((asked >> k) & 0xFu);
-        if (asked_here == 0) continue;
-        const __m128 at = _mm_loadu_ps(misses + k + 1);
-        int minima =
-            _mm_movemask_ps(_mm_and_ps(_mm_cmpnlt_ps(_mm_loadu_ps(misses + k), at), _mm_cmpnle_ps(_mm_loadu_ps(misses + k + 2), at))) &
-            asked_here;
-        minima_bits |= static_cast<std::uint32_t>(minima) << k;
-        for (; minima != 0 && count < kMostBendMinima; minima &= minima - 1) {
-            const int j = k + std::countr_zero(static_cast<unsigned>(minima));
-            found[count++] = {Rot2{directions.c[j], directions.s[j]}, misses[j + 1]};
-        }
-    }
-#else
     for (int k = 0; k < n && count < kMostBendMinima; ++k) {
         if (((asked >> k) & 1u) == 0 || misses[k] < misses[k + 1] || misses[k + 2] <= misses[k + 1]) continue;
         minima_bits |= std::uint32_t{1} << k;
         found[count++] = {Rot2{directions.c[k], directions.s[k]}, misses[k + 1]};
     }
-#endif
     // A dip between samples k and k + 1: falling at k, rising at k + 1, neither a minimum above
     // (whose own dip it would be), both worked out; taken as the lower's, when that is asked.
     const auto next = [](std::uint32_t bits) { return ((bits >> 1) | (bits << (n - 1))) & kEverySample; };  // bit k: sample k + 1's
@@ -367,11 +235,7 @@ int TwistEndRim::refined_minima(const Minimum& sampled, Minimum out[kMostRefined
         const Rot2 at[2][2] = {{sampled.a * conjugate(quarter), sampled.a * conjugate(half)}, {sampled.a * quarter, sampled.a * half}};
         const float c[4] = {at[0][0].c, at[0][1].c, at[1][0].c, at[1][1].c}, s[4] = {at[0][0].s, at[0][1].s, at[1][0].s, at[1][1].s};
         float misses[4];
-#if defined(__SSE2__)
-        four(c, s, misses);
-#else
-        for (int k = 0; k < 4; ++k) misses[k] = miss_at(c[k], s[k]);
-#endif
+        for (int k = 0; k < 4; ++k) misses[k] = (*this)({c[k], s[k]});
         const float turned = cross2(sampled.a, out[0].a);
         for (int side = 0; side < 2; ++side) {
             const bool went_there = side == 0 ? turned < 0.0f : turned > 0.0f;
@@ -384,13 +248,6 @@ int TwistEndRim::refined_minima(const Minimum& sampled, Minimum out[kMostRefined
         }
     }
     return count;
-}
-
-int twist_end_minima(const TwistEndRim& rim, BendMinimum found[kMostBendMinima]) {
-    BendMinimum at_rim[kMostBendMinima];
-    const int n = bend_minima(rim, MissShape::Smooth, -kPi, kPi, at_rim, kTwistEndRimSamples);
-    for (int k = 0; k < n; ++k) found[k] = {rim.bend_angle(rim.closest(rot2(at_rim[k].bend))), at_rim[k].miss};
-    return n;
 }
 
 }  // namespace marionette

@@ -1,9 +1,8 @@
 #pragma once
-// The closest-tip search's measures for a limb whose upper joint has swing-twist limits
-// (two_bone_closest_bend.cpp): a smooth lower bound of the closest aim's miss over the middle
-// joint's bend (the twist free), and the poses with the twist at an end of its range, searched
-// over the swing's rim with the bend in closed form. Each miss takes one bend (or rim direction)
-// or four lanes at once.
+// The closest-pose search's measures for a limb whose upper joint has swing-twist limits, from
+// the swing's rim (two_bone_closest_on_rim.cpp): the point wanted turned back by the rim's
+// swing, and the poses with the twist at an end of its range, searched over the rim with the
+// bend in closed form.
 
 #include <cstdint>
 
@@ -13,35 +12,6 @@
 #include "core/math/rotation_math.hpp"
 
 namespace marionette {
-
-// A lower bound of closest_swing_twist_aim's miss for a limb's tips T(θ) = t0 + cos θ tc +
-// sin θ ts (the bone's rest frame, θ the middle joint's bend) aimed at the point wanted w (w
-// unit), as cheap as a cone's: with the twist free, a swing of at most S puts the tip of angle
-// alpha from the bone's x anywhere at an angle from x within [alpha - S, alpha + S] (the tip's
-// circle about x, swung), so the aim at angle beta from x is missed by the angle from beta to
-// that band. The twist's range only takes tips away: the true miss is never less. Each term is a
-// sinusoid of the bend (the tip's length, its x and its part across x), set once a solve.
-struct FreeTwistAims {
-    FreeTwistAims(const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const glm::vec3& w, const SwingTwistLimits& limits,
-                  float wanted, float tiny);
-    float k = 0.0f, p = 0.0f, q = 0.0f;         // |T|^2 = k + p cos θ + q sin θ
-    float x0 = 0.0f, x1 = 0.0f, x2 = 0.0f;      // T . x
-    glm::vec2 yz0{0.0f}, yz1{0.0f}, yz2{0.0f};  // T across x
-    float cos_aim = 1.0f, sin_aim = 0.0f;       // the aim's angle from x
-    float cos_swing = -1.0f, sin_swing = 0.0f;  // the limits'
-    float wanted = 0.0f, tiny = 0.0f;
-
-    // The bound of |wanted w - q T(θ)|; `wanted` itself for a tip shorter than `tiny`.
-    float operator()(Rot2 theta) const;
-#if defined(__SSE2__)
-    // The same for four bends at once (bend_minima's samples), to the bit.
-    void four(const float* cosines, const float* sines, float* misses) const;
-#endif
-
-private:
-    template <class V>
-    V at(V c, V s) const;
-};
 
 // The point wanted `wanted` w (w unit, the bone's rest frame) turned back by the rim's swing
 // toward the direction a, p(a) = p0 + pc1 cos a + ps1 sin a + pc2 cos 2a + ps2 sin 2a: the swing
@@ -84,12 +54,10 @@ struct TwistEndRim {
         : TwistEndRim(end_half, t0, tc, ts, TurnedBack(w, wanted, limits), AngleArc::of(bend_range)) {}
     TwistEndRim(glm::vec2 end_half, const glm::vec3& t0, const glm::vec3& tc, const glm::vec3& ts, const TurnedBack& p,
                 const AngleArc& bends);
-    // x, y and z of p(a) - v0 (kX, kY, kZ): each c0 + c1 cos a + s1 sin a + c2 cos 2a + s2 sin 2a,
-    // the three side by side (the last lane 0), so that squared_miss works out the coordinates
-    // and their derivatives in one SSE register each.
+    // x, y and z of p(a) - v0 (kX, kY, kZ): each c0 + c1 cos a + s1 sin a + c2 cos 2a + s2 sin 2a.
     enum Axis { kX = 0, kY = 1, kZ = 2 };
-    struct alignas(16) Series {
-        float c0[4] = {}, c1[4] = {}, s1[4] = {}, c2[4] = {}, s2[4] = {};
+    struct Series {
+        float c0[3] = {}, c1[3] = {}, s1[3] = {}, c2[3] = {}, s2[3] = {};
         float at(int axis, Rot2 a, Rot2 a2) const { return c0[axis] + c1[axis] * a.c + s1[axis] * a.s + c2[axis] * a2.c + s2[axis] * a2.s; }
     };
     Series series;
@@ -103,16 +71,13 @@ struct TwistEndRim {
     };
     // The closest tip to the point for the rim direction a (a unit complex number).
     Closest closest(Rot2 a) const;
-    // Its miss alone, for one direction or four at once (the search's samples), to the bit.
+    // Its miss alone.
     float operator()(Rot2 a) const;
-#if defined(__SSE2__)
-    void four(const float* cosines, const float* sines, float* misses) const;
-#endif
     // That bend as an angle within the bends.
     float bend_angle(const Closest& c) const;
 
-    // The least misses over the rim's directions, sampled: kTwistEndRimSamples directions (four
-    // at a time), sample k at k kSampleStep, each a minimum when neither neighbour round the rim
+    // The least misses over the rim's directions, sampled: kTwistEndRimSamples directions,
+    // sample k at k kSampleStep, each a minimum when neither neighbour round the rim
     // is lower (so none at a seam), or the lower of two neighbours between which the miss turns
     // from falling to rising while neither is such a minimum (a dip narrower than the spacing);
     // the first where all are the same. At most kMostBendMinima; returns how many. `asked`: the
@@ -143,16 +108,10 @@ struct TwistEndRim {
     int refined_minima(const Minimum& sampled, Minimum out[kMostRefinedBeside]) const;
 
 private:
-    template <class V>
-    V miss_at(V c, V s) const;
-    // The same, and into `slope` (when not null) a positive multiple of its derivative in a.
-    template <class V>
-    V miss_and_slope_at(V c, V s, V* slope) const;
+    // The miss at a, and into `slope` (when not null) a positive multiple of its derivative.
+    float miss_and_slope(Rot2 a, float* slope) const;
     // The squared miss at a and its first two derivatives in a.
     float squared_miss(Rot2 a, float& slope_1, float& slope_2) const;
 };
-
-// The least misses over the rim's directions: their bends and misses (at most kMostBendMinima).
-int twist_end_minima(const TwistEndRim& rim, BendMinimum found[kMostBendMinima]);
 
 }  // namespace marionette

@@ -78,35 +78,6 @@ TEST(TwoBoneSwingTwist, ClosestAimIsNoWorseThanADenseSearch) {
     EXPECT_EQ(worse, 0);
 }
 
-// The pose meeting the twist-free bound, when there is one, is the closest aim outright: within
-// the limits, its tip's angle from the aim is the bound's (the angle from the aim to the band of
-// angles from x, [alpha - S, alpha + S], that the tip reaches with the twist free), and the
-// closest aim is that pose. Worked out here from the angles themselves.
-TEST(TwoBoneSwingTwist, AimMeetingTheBoundMissesByTheBoundAlone) {
-    std::mt19937 rng(17);
-    int met = 0, beyond_band = 0;
-    constexpr int kCases = 4000;
-    for (int k = 0; k < kCases; ++k) {
-        const glm::vec3 tip = random_unit(rng), w = random_unit(rng);
-        const Limits l = random_limits(rng);
-        const SwingTwistLimits limits(l.swing, l.twist);
-        const std::optional<glm::quat> q = swing_twist_aim_meeting_bound(tip, w, limits);
-        if (!q) continue;
-        ++met;
-        ASSERT_TRUE(within_swing_twist(*q, l.swing, l.twist, 1e-4f)) << "case " << k;
-        const float alpha = std::acos(tip.x), beta = std::acos(w.x);
-        const float band_gap = std::max({0.0f, beta - std::min(alpha + l.swing, kPi), std::max(alpha - l.swing, 0.0f) - beta});
-        if (band_gap > 1e-3f) ++beyond_band;
-        const float gap = std::acos(std::clamp(glm::dot(*q * tip, w), -1.0f, 1.0f));
-        ASSERT_NEAR(gap, band_gap, 2e-3f) << "case " << k;
-        const glm::quat closest = closest_swing_twist_aim(tip, w, limits);
-        ASSERT_EQ(glm::dot(closest, *q), glm::dot(*q, *q)) << "case " << k << ": the closest aim is another pose";
-    }
-    std::cout << "bound met in " << met << " of " << kCases << " cases, " << beyond_band << " of them beyond the band\n";
-    EXPECT_GT(met, kCases / 4);
-    EXPECT_GT(beyond_band, kCases / 20);
-}
-
 // A tip on the bone's axis (a limb held straight) turns with no twist, so every twist of the
 // closest swing ties: the tie goes to the pose nearest the shortest turn onto the aim, which
 // moves smoothly as the aim goes round beyond the swing's reach; left to rounding, the twist
@@ -190,8 +161,16 @@ TEST(TwoBoneSwingTwist, TwistEndMinimaMatchADenseSearchOfRimAndBend) {
         const bool at_lo = k % 2 == 0;
         const float end = at_lo ? l.twist.lo : l.twist.hi;
         const TwistEndRim rim(at_lo ? limits.twist_lo_half : limits.twist_hi_half, t0, tc, ts, w, wanted, limits, bends);
-        BendMinimum found[kMostBendMinima];
-        const int n = twist_end_minima(rim, found);
+        // The rim's sampled minima, each refined with the minima beside it, as the solve takes them.
+        TwistEndRim::Minimum sampled[kMostBendMinima];
+        const int m = rim.sampled_minima(sampled);
+        BendMinimum found[kMostBendMinima * TwistEndRim::kMostRefinedBeside];
+        int n = 0;
+        for (int j = 0; j < m; ++j) {
+            TwistEndRim::Minimum refined[TwistEndRim::kMostRefinedBeside];
+            const int r = rim.refined_minima(sampled[j], refined);
+            for (int i = 0; i < r; ++i) found[n++] = {rim.bend_angle(rim.closest(refined[i].a)), refined[i].miss};
+        }
         ASSERT_GE(n, 1);
         BendMinimum least = found[0];
         for (int j = 0; j < n; ++j) {
@@ -221,42 +200,3 @@ TEST(TwoBoneSwingTwist, TwistEndMinimaMatchADenseSearchOfRimAndBend) {
     }
     std::cout << "twist-end minima: worse than the grid by at most " << worst_over << ", better by at most " << worst_under << "\n";
 }
-
-#if defined(__SSE2__)
-// The searches take their samples four at a time: each lane must give what one bend alone gives,
-// to the bit (the refinement asks one at a time, and a sample lower by rounding alone would be
-// taken for a minimum), for every kind of bend range (whole, up to a half turn, wider).
-TEST(TwoBoneSwingTwist, FourSamplesAtOnceMissAsEachAlone) {
-    std::mt19937 rng(5);
-    std::uniform_real_distribution<float> u(0.0f, 1.0f);
-    int compared = 0;
-    for (int k = 0; k < 300; ++k) {
-        const glm::vec3 t0 = 0.4f * random_unit(rng) + glm::vec3{0.6f, 0.0f, 0.0f};
-        const glm::vec3 tc = 0.5f * random_unit(rng);
-        const glm::vec3 ts = glm::length(tc) * glm::normalize(glm::cross(glm::normalize(tc), random_unit(rng)));
-        const glm::vec3 w = random_unit(rng);
-        Limits l = random_limits(rng);
-        if (l.twist.lo <= -kPi && l.twist.hi >= kPi) l.twist = {-0.5f, 0.7f};
-        const SwingTwistLimits limits(l.swing, l.twist);
-        const float wanted = 0.1f + 2.4f * u(rng);
-        const float lo = -kPi + 2.0f * kPi * u(rng);
-        const AngleRange bends = k % 3 == 0 ? AngleRange{} : AngleRange{lo, lo + (k % 3 == 1 ? 2.5f : 4.5f) * u(rng)};
-        const FreeTwistAims bound(t0, tc, ts, w, limits, wanted, 1e-6f);
-        const TwistEndRim rim(k % 2 == 0 ? limits.twist_lo_half : limits.twist_hi_half, t0, tc, ts, w, wanted, limits, bends);
-        float c[4], s[4], by_bound[4], by_rim[4];
-        for (int j = 0; j < 4; ++j) {
-            const float a = -kPi + 2.0f * kPi * u(rng);
-            c[j] = std::cos(a), s[j] = std::sin(a);
-        }
-        bound.four(c, s, by_bound);
-        rim.four(c, s, by_rim);
-        for (int j = 0; j < 4; ++j) {
-            ASSERT_EQ(by_bound[j], bound(Rot2{c[j], s[j]})) << "case " << k << " lane " << j;
-            ASSERT_EQ(by_rim[j], rim(Rot2{c[j], s[j]})) << "case " << k << " lane " << j;
-            ASSERT_EQ(by_rim[j], rim.closest(Rot2{c[j], s[j]}).miss) << "case " << k << " lane " << j;
-            ++compared;
-        }
-    }
-    EXPECT_EQ(compared, 1200);
-}
-#endif
