@@ -1,7 +1,8 @@
 #pragma once
 // An angle range as an arc of the unit circle, its ends as unit complex numbers, so that whether a
 // direction lies on it, and which end is nearer, cost products instead of atan2: the limited 2D
-// solves (two_bone_limited_2d.cpp) and the swing-twist twist ends' bends (TwistEndRim).
+// solves (two_bone_free.cpp's limited 2D path, the 2D range's miss over the bend) and the
+// swing-twist twist ends' bends (TwistEndRim).
 
 #include <optional>
 

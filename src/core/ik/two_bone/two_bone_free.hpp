@@ -23,12 +23,6 @@ struct TwoBoneJob;
 // the solve on the limb's shape, without building the shape. False, writing nothing, when
 // neither side does (the closest-tip search's case) or the inputs are degenerate.
 bool solve_limited_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& result);
-// Where solve_limited_2d declines: the limb's closest pose within its ranges in closed form (a
-// handful of candidates, two_bone_limited_2d.cpp says which), as the shape's closest-tip search
-// finds it. False, writing nothing, for the degenerate inputs solve_limited_2d refuses.
-bool closest_limited_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& result);
-// The two in one, the limb set up once: what TwoBoneJob::run() calls.
-bool solve_limited_2d_any(const TwoBoneJob& job, glm::vec2 target, IkResult& result);
 
 // 3D, a limb without limits and with a pole (both in the root bone's parent frame): the exact
 // aim of the solve on the limb's shape without its limit machinery, the same pose to rounding

@@ -32,7 +32,7 @@ IkResult run_2d(const TwoBoneJob& job) {
     const glm::vec2 target{t3.x, t3.y};
     if (is_free_limb(sk[A], sk[static_cast<std::size_t>(job.effector)])) {
         if (IkResult free; solve_free_2d(job, target, free)) return free;
-    } else if (IkResult limited; solve_limited_2d_any(job, target, limited)) {
+    } else if (IkResult limited; solve_limited_2d(job, target, limited)) {
         return limited;
     }
     return solve_on_shape(job, {target, 0.0f}, std::nullopt);

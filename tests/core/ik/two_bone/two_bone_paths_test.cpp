@@ -149,8 +149,7 @@ TEST(TwoBonePaths, Limited2DFastPathAgreesWithTheShapesSolve) {
     std::uniform_real_distribution<float> unit(0.0f, 1.0f);
     std::uniform_real_distribution<float> len(0.05f, 3.0f);
     std::uniform_real_distribution<float> angle(-kPiF, kPiF);
-    int compared = 0, edge = 0, closest = 0, closer = 0, further = 0;
-    float worst_extra = 0.0f;
+    int compared = 0, edge = 0;
     for (int k = 0; k < kCases; ++k) {
         const glm::vec3 offset = len(rng) * glm::vec3{1.0f, 0.0f, 0.0f} + random_point(rng, Dimensions::Two, 0.3f);
         std::vector<Bone> bones;
@@ -183,35 +182,7 @@ TEST(TwoBonePaths, Limited2DFastPathAgreesWithTheShapesSolve) {
         IkResult rf;
         const bool exact = solve_limited_2d(fast_job, glm::vec2{target}, rf);
         const IkResult rg = solve_on_shape(general_job, glm::vec3{glm::vec2{target}, 0.0f}, std::nullopt);
-        if (!exact) {
-            // The closest pose in closed form against the shape's search: within both ranges,
-            // never further off than the search (beyond the tolerance, within which both take the
-            // nearest of the near-equal answers), and the search's golden section, flat near a
-            // minimum, leaves its bend up to about a milliradian off, so poses are not compared.
-            if (!closest_limited_2d(fast_job, glm::vec2{target}, rf)) continue;
-            ++closest;
-            for (std::size_t b = 0; b < 2; ++b) {
-                if (skeleton[b].limits) {
-                    ASSERT_TRUE(within_limits(fast.rotations[b], *skeleton[b].limits, true, 1e-5f)) << "case " << k;
-                }
-            }
-            // Both get as close as they can to the same point: the target, or a soft limb's
-            // eased point short of it.
-            const glm::vec3 shoulder = skeleton[0].rest.translation + start.root_offset;
-            const float distance = glm::length(target - shoulder);
-            const float eased = two_bone_goal_distance(distance, glm::length(offset), skeleton[1].length, settings.softness);
-            const float wanted = settings.softness > 0.0f && eased < distance ? eased : distance;
-            const glm::vec3 aim = shoulder + (target - shoulder) * (wanted / distance);
-            const Rig rig{Dimensions::Two, skeleton, {}, start, {}, {}, {}};
-            const float miss_fast = glm::length(tip_of(rig, fast, 1) - aim);
-            const float miss_search = glm::length(tip_of(rig, general, 1) - aim);
-            const float tolerance = 1e-4f * reach;
-            ASSERT_LE(miss_fast, miss_search + tolerance + 1e-6f * (reach + glm::length(target))) << "case " << k;
-            if (miss_fast < miss_search - 1e-5f * reach) ++closer;
-            if (miss_fast > miss_search + 1e-5f * reach) ++further;
-            worst_extra = std::max(worst_extra, (miss_fast - miss_search) / reach);
-            continue;
-        }
+        if (!exact) continue;  // no side reaches within the ranges: the shape's closest-tip search alone
         ++compared;
         const Rig rig{Dimensions::Two, skeleton, {}, start, {}, {}, {}};
         const float scale = 1.0f + reach + glm::length(target);
@@ -240,10 +211,8 @@ TEST(TwoBonePaths, Limited2DFastPathAgreesWithTheShapesSolve) {
             ASSERT_EQ(rf.reached, rg.reached) << "case " << k;
         }
     }
-    std::cout << "limited 2D fast path: " << compared << " limbs compared, " << edge
-              << " differ on a range's edge; closest pose in closed form: " << closest << " limbs, " << closer
-              << " closer than the search, " << further << " further (within the tolerance; worst by " << worst_extra << " of the reach)\n";
-    EXPECT_GT(closest, compared / 10);
+    std::cout << "limited 2D fast path: " << compared << " limbs compared, " << edge << " differ on a range's edge\n";
+    EXPECT_GT(compared, kCases / 10);
     EXPECT_LT(edge, compared / 1000);
 }
 
