@@ -128,7 +128,7 @@ Aim closest_aim(const Limb& L, Rot2 theta) {
 
 using namespace shaped;
 
-IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const std::optional<glm::vec3>& pole, bool exact_tried) {
+IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const std::optional<glm::vec3>& pole) {
     const Skeleton& sk = *job.skeleton;
     Pose& pose = *job.pose;
     const auto A = static_cast<std::size_t>(job.root);
@@ -232,7 +232,7 @@ IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const st
     for (const int branch : {first, -first}) {
         // With keep_side only the side the limb is on is tried exactly: the closest-tip search
         // weighs the other side's exact answer against keeping this one.
-        if (exact_tried || (branch != first && job.keep_side > 0.0f)) break;
+        if (branch != first && job.keep_side > 0.0f) break;
         const Rot2 theta = shape.bend_for(L.goal, branch);
         if (sk[B].limits && !contains_angle_of(L.bends, theta)) continue;
         if (const auto aimed = exact_aim(L, theta, branch)) {

@@ -22,9 +22,7 @@ namespace marionette {
 
 struct TwoBoneJob;
 
-// `target` and `pole` in the root bone's parent frame (2D: z = 0, no pole). `exact_tried`: a
-// fast path (solve_limited_3d) already found that no side reaches the goal within the limits,
-// so the closest-tip search is all that is left.
-IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const std::optional<glm::vec3>& pole, bool exact_tried = false);
+// `target` and `pole` in the root bone's parent frame (2D: z = 0, no pole).
+IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const std::optional<glm::vec3>& pole);
 
 }  // namespace marionette

@@ -55,15 +55,8 @@ IkResult run_3d(const TwoBoneJob& job) {
     glm::vec3 target;
     std::optional<glm::vec3> pole;
     into_parent_frame(job, target, pole);
-    if (pole) {
-        if (is_free_limb(sk[A], sk[static_cast<std::size_t>(job.effector)])) {
-            if (IkResult free; solve_free_3d(job, target, *pole, free)) return free;
-        } else {
-            IkResult limited;
-            const LimitedAnswer answer = solve_limited_3d(job, target, *pole, limited);
-            if (answer == LimitedAnswer::Solved) return limited;
-            return solve_on_shape(job, target, pole, answer == LimitedAnswer::NoExactAnswer);
-        }
+    if (pole && is_free_limb(sk[A], sk[static_cast<std::size_t>(job.effector)])) {
+        if (IkResult free; solve_free_3d(job, target, *pole, free)) return free;
     }
     return solve_on_shape(job, target, pole);
 }
