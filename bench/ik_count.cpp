@@ -79,12 +79,9 @@ int main(int argc, char** argv) {
     const std::size_t pool = c.limited ? 8192 : 1024;
     for (const glm::vec3& t : random_targets(c.dims, 2.2f, pool)) {
         job.target = t;
-        bool kept = !c.reachable || job.run().reached;
-        if (c.searched) {
-            // Solved from rest: no pose within the limits reaches, so the closest-pose search answers.
-            pose = rig.pose;
-            kept = !job.run().reached;
-        }
+        // searched: solved from rest, no pose within the limits reaches (the closest-pose search answers).
+        if (c.searched) pose = rig.pose;
+        const bool kept = c.searched ? !job.run().reached : !c.reachable || job.run().reached;
         if (kept) targets.push_back(t);
         if (targets.size() == 1024) break;
     }

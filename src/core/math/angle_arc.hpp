@@ -23,12 +23,12 @@ struct AngleArc {
     float lo_angle = -kPi, hi_angle = kPi;
 
     // A joint's range, its ends' cosines and sines as the limits keep them.
-    static AngleArc of(const std::optional<JointLimits>& limits) {
-        if (!limits) return {};
-        const LimitAngle lo = limits->min_angle ? *limits->min_angle : LimitAngle::half_turn_below();
-        const LimitAngle hi = limits->max_angle ? *limits->max_angle : LimitAngle::half_turn_above();
+    static AngleArc of(const JointLimits& limits) {
+        const LimitAngle lo = limits.min_angle ? *limits.min_angle : LimitAngle::half_turn_below();
+        const LimitAngle hi = limits.max_angle ? *limits.max_angle : LimitAngle::half_turn_above();
         return of({lo.radians(), hi.radians()}, {lo.cos(), lo.sin()}, {hi.cos(), hi.sin()});
     }
+    static AngleArc of(const std::optional<JointLimits>& limits) { return limits ? of(*limits) : AngleArc{}; }
     static AngleArc of(const AngleRange& range) { return of(range, rot2(range.lo), rot2(range.hi)); }
     static AngleArc of(const AngleRange& range, Rot2 lo_turn, Rot2 hi_turn) {
         AngleArc arc;

@@ -65,7 +65,7 @@ struct RangeMiss2d {
     float wanted = 0.0f, tiny = 0.0f;
 
     explicit RangeMiss2d(const Limb& L)
-        : t0(L.tip0), tc(L.tip_c), ts(L.tip_s), dir(L.dir_rest), range(AngleArc::of(L.upper_range)), wanted(L.wanted), tiny(L.tiny) {}
+        : t0(L.tip0), tc(L.tip_c), ts(L.tip_s), dir(L.dir_rest), range(AngleArc::of(*L.upper_limits)), wanted(L.wanted), tiny(L.tiny) {}
 
     float operator()(Rot2 theta) const {
         const glm::vec2 tip = t0 + theta.c * tc + theta.s * ts;
@@ -78,8 +78,8 @@ struct RangeMiss2d {
 };
 
 // A 2D limb's miss over the bend has few minima (one per side of the limb, one more where the
-// upper range starts to hold): 32 samples a turn keep them apart at two thirds of the cost of 48
-// (ik_count 2d_limited: 3,557 against 3,830 instructions a solve), the bend grid's limbs as close.
+// upper range starts to hold): 32 samples a turn keep them apart, the bend grid's limbs as close
+// as with 48, for fewer evaluations (docs/performance.md).
 constexpr int kRange2dSamples = 32;
 
 }  // namespace
@@ -101,7 +101,6 @@ ClosestBend closest_bend(const Limb& L, Rot2 bend_now, float tolerance) {
         count = bend_minima(QuickMiss(L), MissShape::Smooth, L.bends.lo, L.bends.hi, found);
     } else if (L.upper == UpperKind::Range2d) {
         count = bend_minima(RangeMiss2d(L), MissShape::Smooth, L.bends.lo, L.bends.hi, found, kRange2dSamples);
-
     } else {
         count = bend_minima([&L](Rot2 theta) { return closest_aim(L, theta).miss; }, MissShape::Rough, L.bends.lo, L.bends.hi, found);
     }

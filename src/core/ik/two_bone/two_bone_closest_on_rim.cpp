@@ -86,16 +86,9 @@ struct TwistEnds {
     Probe least_at(const RimPoses::Minimum* directions, int count) const {
         count = count < 4 ? count : 4;
         Probe least{{Rot2{}, INFINITY}};
-        if (count == 0) return least;
-        float c[4], s[4], misses[4];
-        for (int k = 0; k < 4; ++k) {
-            const Rot2 a = directions[k < count ? k : 0].a;
-            c[k] = a.c, s[k] = a.s;
-        }
         for (int e = 0; e < 2; ++e) {
-            for (int k = 0; k < 4; ++k) misses[k] = at[e]({c[k], s[k]});
             for (int k = 0; k < count; ++k) {
-                if (misses[k] < least.at.miss) least = {{directions[k].a, misses[k]}, e};
+                if (const float miss = at[e](directions[k].a); miss < least.at.miss) least = {{directions[k].a, miss}, e};
             }
         }
         return least;

@@ -2,11 +2,9 @@
 
 #include <cmath>
 
-#include "core/ik/joint_limits.hpp"
 #include "core/ik/two_bone/two_bone_guards.hpp"
 #include "core/ik/two_bone/two_bone_limb.hpp"
 #include "core/ik/two_bone/two_bone_solver.hpp"
-#include "core/ik/two_bone/two_bone_swing_twist.hpp"
 #include "core/ik/two_bone/two_bone_triangle_2d.hpp"
 #include "core/math/angle_arc.hpp"
 #include "core/math/rotation_math.hpp"
@@ -143,50 +141,6 @@ inline void write_plane_solve(const TwoBoneJob& job, const BendPlane& p, const P
     result.reached = result.error <= reach_tolerance(job.tolerance, p.reach);
 }
 
-// A limited 2D limb as solve_limited_2d reads it, from the triangle (which also applies the free
-// paths' guards: a limb they refuse goes to the general solve), the ranges as arcs.
-struct LimitedLimb2d {
-    TriangleSides2d triangle;
-    float tiny = 0.0f;
-    AngleArc range_a, range_b;  // the pose angles each joint allows
-
-    bool set_up(const TwoBoneJob& job, glm::vec2 target) {
-        if (!triangle_2d_sides(job, target, triangle)) return false;
-        const Skeleton& sk = *job.skeleton;
-        tiny = kTinyOfReach * triangle.reach;
-        range_a = AngleArc::of(sk[static_cast<std::size_t>(job.root)].limits);
-        range_b = AngleArc::of(sk[static_cast<std::size_t>(job.effector)].limits);
-        return true;
-    }
-};
-
-// The triangle on the side the limb is on first (from straight: the rig's `bend`), as the solve
-// on the limb's shape does, then the other; a side is taken when both joints' angles are in
-// range.
-bool exact_limited_2d(const LimitedLimb2d& L, const TwoBoneJob& job, IkResult& result) {
-    // Straight or folded (the target out of reach, or at the fold), the two sides are one pose.
-    const int sides = L.triangle.area4 > 0.0f ? 2 : 1;
-    int first = 1;
-    if (sides == 2) {
-        // The side of the straight limb the current bend is on: the sine of the lower bone's
-        // turn from the upper bone's part of the limb.
-        const Rot2 now = normalized(rot2_from_quat(job.pose->rotations[static_cast<std::size_t>(job.effector)]));
-        const float s = (L.triangle.rest_b * now * conjugate(L.triangle.offset_dir)).s;
-        const int branch_now = side_of_straight(s);
-        first = branch_now != 0 ? branch_now : (job.settings.bend < 0 ? -1 : 1);
-    }
-    // With keep_side the other side is the closest-pose search's to weigh: the side the limb
-    // is on may be kept though it does not reach (docs/ik.md, "Limbs at their limits").
-    const int tried = job.keep_side > 0.0f ? 1 : sides;
-    for (int i = 0; i < tried; ++i) {
-        const Triangle2d t = L.triangle.side(i == 0 ? first : -first);
-        if (!L.range_b.contains(t.pose_b) || !L.range_a.contains(t.pose_a)) continue;
-        write_triangle_2d(job, t, result);
-        return true;
-    }
-    return false;
-}
-
 }  // namespace
 
 // Without a hinge the middle joint bends about the normal of the plane its rest pose lies in
@@ -201,9 +155,36 @@ bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::ve
     return true;
 }
 
+// The triangle (which also applies the free paths' guards: a limb they refuse goes to the
+// general solve) on the side the limb is on first (from straight: the rig's `bend`), as the solve
+// on the limb's shape does, then the other; a side is taken when both joints' angles are within
+// their ranges, as arcs.
 bool solve_limited_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& result) {
-    LimitedLimb2d limb;
-    return limb.set_up(job, target) && exact_limited_2d(limb, job, result);
+    TriangleSides2d triangle;
+    if (!triangle_2d_sides(job, target, triangle)) return false;
+    const Skeleton& sk = *job.skeleton;
+    const AngleArc range_a = AngleArc::of(sk[static_cast<std::size_t>(job.root)].limits);
+    const AngleArc range_b = AngleArc::of(sk[static_cast<std::size_t>(job.effector)].limits);
+    // Straight or folded (the target out of reach, or at the fold), the two sides are one pose.
+    const int sides = triangle.area4 > 0.0f ? 2 : 1;
+    int first = 1;
+    if (sides == 2) {
+        // The side of the straight limb the current bend is on: the sine of the lower bone's
+        // turn from the upper bone's part of the limb.
+        const Rot2 now = normalized(rot2_from_quat(job.pose->rotations[static_cast<std::size_t>(job.effector)]));
+        const int branch_now = side_of_straight((triangle.rest_b * now * conjugate(triangle.offset_dir)).s);
+        first = branch_now != 0 ? branch_now : (job.settings.bend < 0 ? -1 : 1);
+    }
+    // With keep_side the other side is the closest-pose search's to weigh: the side the limb
+    // is on may be kept though it does not reach (docs/ik.md, "Limbs at their limits").
+    const int tried = job.keep_side > 0.0f ? 1 : sides;
+    for (int i = 0; i < tried; ++i) {
+        const Triangle2d t = triangle.side(i == 0 ? first : -first);
+        if (!range_b.contains(t.pose_b) || !range_a.contains(t.pose_a)) continue;
+        write_triangle_2d(job, t, result);
+        return true;
+    }
+    return false;
 }
 
 }  // namespace marionette

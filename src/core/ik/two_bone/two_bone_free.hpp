@@ -5,8 +5,6 @@
 // and the solve on the limb's shape (two_bone_shaped.hpp) otherwise; tests check that both give
 // the same pose.
 
-#include <optional>
-
 #include <glm/glm.hpp>
 
 #include "core/ik/ik_result.hpp"

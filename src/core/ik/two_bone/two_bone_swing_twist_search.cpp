@@ -139,26 +139,22 @@ const TwistEndRim::SampleDirections& TwistEndRim::sample_directions() {
 
 int TwistEndRim::sampled_minima(Minimum found[], std::uint32_t asked) const {
     constexpr int n = kTwistEndRimSamples;
-    static_assert(n % 4 == 0 && n < 32);
+    static_assert(n < 32);
     const SampleDirections& directions = sample_directions();
     asked &= kEverySample;
-    // The asked samples and their neighbours round the rim, four at a time.
+    // The asked samples and their neighbours round the rim.
     const std::uint32_t worked_out = (asked | (asked << 1) | (asked >> (n - 1)) | (asked >> 1) | (asked << (n - 1))) & kEverySample;
     // misses[k + 1] is sample k's, with the rim's neighbours at both ends (no modulo in the loop).
     float misses[n + 2];
     // Bit k: the miss falls at sample k (counter-clockwise), rises there.
     std::uint32_t falling = 0, rising = 0;
-    for (int k = 0; k < n; k += 4) {
-        if (((worked_out >> k) & 0xFu) == 0) {
-            for (int j = 0; j < 4; ++j) misses[1 + k + j] = INFINITY;
-            continue;
-        }
-        for (int j = k; j < k + 4; ++j) {
-            float slope = 0.0f;
-            misses[1 + j] = miss_and_slope({directions.c[j], directions.s[j]}, &slope);
-            falling |= std::uint32_t{slope < 0.0f} << j;
-            rising |= std::uint32_t{slope > 0.0f} << j;
-        }
+    for (int k = 0; k < n; ++k) {
+        misses[1 + k] = INFINITY;
+        if (((worked_out >> k) & 1u) == 0) continue;
+        float slope = 0.0f;
+        misses[1 + k] = miss_and_slope({directions.c[k], directions.s[k]}, &slope);
+        falling |= std::uint32_t{slope < 0.0f} << k;
+        rising |= std::uint32_t{slope > 0.0f} << k;
     }
     misses[0] = misses[n];
     misses[n + 1] = misses[1];
@@ -233,9 +229,7 @@ int TwistEndRim::refined_minima(const Minimum& sampled, Minimum out[kMostRefined
         static const Rot2 quarter = rot2(0.25f * kSampleStep), half = quarter * quarter;
         // Clockwise (side 0) and counter-clockwise (side 1): a quarter, then half the way.
         const Rot2 at[2][2] = {{sampled.a * conjugate(quarter), sampled.a * conjugate(half)}, {sampled.a * quarter, sampled.a * half}};
-        const float c[4] = {at[0][0].c, at[0][1].c, at[1][0].c, at[1][1].c}, s[4] = {at[0][0].s, at[0][1].s, at[1][0].s, at[1][1].s};
-        float misses[4];
-        for (int k = 0; k < 4; ++k) misses[k] = (*this)({c[k], s[k]});
+        const float misses[4] = {(*this)(at[0][0]), (*this)(at[0][1]), (*this)(at[1][0]), (*this)(at[1][1])};
         const float turned = cross2(sampled.a, out[0].a);
         for (int side = 0; side < 2; ++side) {
             const bool went_there = side == 0 ? turned < 0.0f : turned > 0.0f;
