@@ -44,14 +44,6 @@ inline float angle_of(Rot2 r) { return std::atan2(r.s, r.c); }
 inline float cross2(Rot2 a, Rot2 b) { return a.c * b.s - a.s * b.c; }
 inline float dot2(Rot2 a, Rot2 b) { return a.c * b.c + a.s * b.s; }
 
-// The turn by a small angle (|radians| <= 0.3: a bracket of two samples) without calling sine
-// and cosine: their series to the ninth power, exact in float there.
-inline Rot2 small_turn(float radians) {
-    const float d = radians, d2 = d * d;
-    return {1.0f - d2 * (0.5f - d2 * (1.0f / 24.0f - d2 * (1.0f / 720.0f - d2 * (1.0f / 40320.0f)))),
-            d * (1.0f - d2 * (1.0f / 6.0f - d2 * (1.0f / 120.0f - d2 * (1.0f / 5040.0f))))};
-}
-
 inline Rot2 normalized(Rot2 r) {
     const float nn = r.c * r.c + r.s * r.s;
     if (!(nn > 0.0f)) return {};

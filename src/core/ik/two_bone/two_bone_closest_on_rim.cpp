@@ -19,7 +19,6 @@
 #include "core/ik/two_bone/two_bone_guards.hpp"
 #include "core/ik/two_bone/two_bone_shaped_limb.hpp"
 #include "core/ik/two_bone/two_bone_swing_twist_rim.hpp"
-#include "core/ik/two_bone/two_bone_swing_twist_search.hpp"
 #include "core/math/angle_arc.hpp"
 #include "core/math/rotation_math.hpp"
 
@@ -238,7 +237,7 @@ std::optional<ClosestBend> closest_on_rim(const Limb& L, Rot2 bend_now, float to
             const float miss = a.miss - 1e-6f * (L.shape.reach + L.wanted);
             if (a.straight < 0) {
                 for (const float side : {0.0f, -kProbe, kProbe}) {
-                    if (rim->closest(Rot2{a.c, a.s} * small_turn(side)).miss < miss) return false;
+                    if (rim->closest(Rot2{a.c, a.s} * rot2(side)).miss < miss) return false;
                 }
             }
             for (const float beside : {bend, bend - kProbe, bend + kProbe}) {

@@ -1,11 +1,10 @@
-#include "core/ik/two_bone/two_bone_free.hpp"
+#include "core/ik/two_bone/two_bone_paths.hpp"
 
 #include <cmath>
 
 #include "core/ik/two_bone/two_bone_guards.hpp"
 #include "core/ik/two_bone/two_bone_limb.hpp"
 #include "core/ik/two_bone/two_bone_solver.hpp"
-#include "core/ik/two_bone/two_bone_triangle_2d.hpp"
 #include "core/math/angle_arc.hpp"
 #include "core/math/rotation_math.hpp"
 #include "core/rig/forward_kinematics.hpp"

@@ -1,6 +1,6 @@
 #pragma once
-// The lines the two-bone solves draw, each named once. The fast paths (two_bone_triangle_2d.hpp,
-// two_bone_free.cpp, the four-lane kernel of two_bone_lanes.cpp) and the solve on the limb's
+// The lines the two-bone solves draw, each named once. The fast paths (two_bone_paths.hpp,
+// two_bone_free.cpp, the four-lane kernel of two_bone_batch.cpp) and the solve on the limb's
 // shape (two_bone_shaped.cpp on two_bone_limb.cpp) are held to the same answers
 // (two_bone_paths_test, two_bone_batch_test): a limb on one side of a line in one of them and
 // on the other side in another would get two answers, or be refused by one path and not by

@@ -1,4 +1,4 @@
-#include "core/ik/two_bone/two_bone_shaped.hpp"
+#include "core/ik/two_bone/two_bone_paths.hpp"
 
 #include <cmath>
 #include <optional>

@@ -1,5 +1,5 @@
 #pragma once
-// The solve on the limb's shape (two_bone_shaped.hpp) as its closest-tip search sees it: the limb
+// The solve on the limb's shape (solve_on_shape, two_bone_paths.hpp) as its closest-tip search sees it: the limb
 // set up once a solve (Limb), the closest aim the upper joint allows for a bend (closest_aim,
 // two_bone_shaped.cpp), and the search over the bend for the least miss (closest_bend,
 // two_bone_closest_bend.cpp). Internal to those two files.
@@ -10,7 +10,6 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "core/ik/joint_limits.hpp"
-#include "core/ik/two_bone/bend_minima.hpp"
 #include "core/ik/two_bone/two_bone_limb.hpp"
 #include "core/ik/two_bone/two_bone_swing_twist.hpp"
 
@@ -83,6 +82,10 @@ ClosestBend closest_bend(const Limb& L, Rot2 bend_now, float tolerance);
 // (two_bone_closest_on_rim.cpp), where that applies: a limb whose bend plane holds the upper
 // bone's axis, a swing under a half turn (RimPoses::of says).
 std::optional<ClosestBend> closest_on_rim(const Limb& L, Rot2 bend_now, float tolerance);
+
+// At most this many minima a closest-tip search keeps (a limb has one per side, a few more at
+// limits).
+inline constexpr int kMostBendMinima = 8;
 
 // A swing-twist search's answer within this fraction of the tolerance of a lower bound of every
 // pose's miss is taken without looking further (the closest-tip searches of both files).

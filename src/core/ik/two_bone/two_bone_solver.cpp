@@ -7,10 +7,8 @@
 #include "core/ik/chain_placement.hpp"
 #include "core/ik/chain_rules.hpp"
 #include "core/ik/solve_extent.hpp"
-#include "core/ik/two_bone/two_bone_free.hpp"
 #include "core/ik/two_bone/two_bone_guards.hpp"
-#include "core/ik/two_bone/two_bone_shaped.hpp"
-#include "core/ik/two_bone/two_bone_triangle_2d.hpp"
+#include "core/ik/two_bone/two_bone_paths.hpp"
 #include "core/math/rotation_math.hpp"
 #include "core/rig/forward_kinematics.hpp"
 

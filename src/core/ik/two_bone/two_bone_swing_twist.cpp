@@ -134,9 +134,8 @@ glm::vec2 best_on_rim(const glm::vec3& v, const glm::vec3& w, const SwingTwistLi
     float best = -INFINITY;
     for (int k = 0; k < kScan; ++k) {
         if (scanned[k] > scanned[k + 1] || scanned[k + 2] > scanned[k + 1]) continue;
-        // Newton on the slope from the sample, turning u by small angles without trigonometry
-        // (small_turn's series), each step kept within a sample's spacing, until a step is
-        // below float's resolution of the angle.
+        // Newton on the slope from the sample, each step kept within a sample's spacing, until
+        // a step is below float's resolution of the angle.
         glm::vec2 u = scan_at[static_cast<std::size_t>(k)];
         for (int step = 0; step < 6; ++step) {
             const float c2a = u.x * u.x - u.y * u.y, s2a = 2.0f * u.x * u.y;
@@ -144,7 +143,7 @@ glm::vec2 best_on_rim(const glm::vec3& v, const glm::vec3& w, const SwingTwistLi
             const float d2 = -c1 * u.x - s1 * u.y - 4.0f * c2 * c2a - 4.0f * s2 * s2a;
             float d = d2 < 0.0f ? -d1 / d2 : (d1 > 0.0f ? 0.25f : -0.25f) * kStep;
             d = clamp_to(d, -kStep, kStep);
-            const Rot2 turn = small_turn(d);
+            const Rot2 turn = rot2(d);
             u = glm::vec2{u.x * turn.c - u.y * turn.s, u.y * turn.c + u.x * turn.s};
             if (std::fabs(d) < 1e-6f) break;
         }
@@ -161,13 +160,10 @@ glm::vec2 best_on_rim(const glm::vec3& v, const glm::vec3& w, const SwingTwistLi
 
 }  // namespace
 
-// The half angles are within a quarter turn (a swing of at most a half turn, twists within one
-// either way): their cosines and sines by rot2_within_quarter's series (as LimitAngle keeps
-// them), the swing's own from them, cheaper than libm's sincosf on every solve.
+// The swing's own cosine and sine from its half angle's, as the joint's kept values give them.
 SwingTwistLimits::SwingTwistLimits(float swing_limit, const AngleRange& twist_limit)
-    : SwingTwistLimits(swing_limit, rot2_within_quarter(0.5f * clamp_to(swing_limit, 0.0f, kPi)), twist_limit,
-                       rot2_within_quarter(0.5f * clamp_to(twist_limit.lo, -kPi, kPi)),
-                       rot2_within_quarter(0.5f * clamp_to(twist_limit.hi, -kPi, kPi))) {}
+    : SwingTwistLimits(swing_limit, rot2(0.5f * clamp_to(swing_limit, 0.0f, kPi)), twist_limit,
+                       rot2(0.5f * clamp_to(twist_limit.lo, -kPi, kPi)), rot2(0.5f * clamp_to(twist_limit.hi, -kPi, kPi))) {}
 
 SwingTwistLimits::SwingTwistLimits(const JointLimits& limits) {
     const LimitAngle s = swing_limit(limits);

@@ -1,9 +1,12 @@
-#include "core/ik/two_bone/two_bone_swing_twist_search.hpp"
+// The rim search's measures (two_bone_swing_twist_rim.hpp): the point wanted turned back by the
+// rim's swing (TurnedBack) and the poses with the twist at an end of its range (TwistEndRim).
+
+#include "core/ik/two_bone/two_bone_swing_twist_rim.hpp"
 
 #include <bit>
 #include <cmath>
 
-#include "core/ik/two_bone/bend_minima.hpp"
+#include "core/ik/two_bone/two_bone_shaped_limb.hpp"
 #include "core/math/rotation_math.hpp"
 
 namespace marionette {
@@ -160,7 +163,7 @@ int TwistEndRim::sampled_minima(Minimum found[], std::uint32_t asked) const {
     misses[n + 1] = misses[1];
     int count = 0;
     std::uint32_t minima_bits = 0;
-    for (int k = 0; k < n && count < kMostBendMinima; ++k) {
+    for (int k = 0; k < n && count < shaped::kMostBendMinima; ++k) {
         if (((asked >> k) & 1u) == 0 || misses[k] < misses[k + 1] || misses[k + 2] <= misses[k + 1]) continue;
         minima_bits |= std::uint32_t{1} << k;
         found[count++] = {Rot2{directions.c[k], directions.s[k]}, misses[k + 1]};
@@ -169,7 +172,7 @@ int TwistEndRim::sampled_minima(Minimum found[], std::uint32_t asked) const {
     // (whose own dip it would be), both worked out; taken as the lower's, when that is asked.
     const auto next = [](std::uint32_t bits) { return ((bits >> 1) | (bits << (n - 1))) & kEverySample; };  // bit k: sample k + 1's
     std::uint32_t dips = falling & next(rising) & ~minima_bits & ~next(minima_bits) & worked_out & next(worked_out);
-    for (; dips != 0 && count < kMostBendMinima; dips &= dips - 1) {
+    for (; dips != 0 && count < shaped::kMostBendMinima; dips &= dips - 1) {
         const int k = std::countr_zero(static_cast<unsigned>(dips)), j = k + 1 < n ? k + 1 : 0;
         const int lower = misses[j + 1] < misses[k + 1] ? j : k;
         if (((asked >> lower) & 1u) != 0) found[count++] = {Rot2{directions.c[lower], directions.s[lower]}, misses[lower + 1]};
@@ -195,7 +198,7 @@ TwistEndRim::Minimum TwistEndRim::refined(const Minimum& sampled) const {
         d = clamp_to(offset + d, -kSampleStep, kSampleStep) - offset;
         bool lower = false;
         for (int halving = 0; halving < 4 && !lower && std::fabs(d) > 1e-7f; ++halving) {
-            const Rot2 moved = a * small_turn(d);
+            const Rot2 moved = a * rot2(d);
             float e1 = 0.0f, e2 = 0.0f;
             const float h = squared_miss(moved, e1, e2);
             if (h < g) {

@@ -8,10 +8,8 @@
 #include <random>
 
 #include "core/ik/ik_test_rigs.hpp"
-#include "core/ik/two_bone/two_bone_free.hpp"
-#include "core/ik/two_bone/two_bone_shaped.hpp"
+#include "core/ik/two_bone/two_bone_paths.hpp"
 #include "core/ik/two_bone/two_bone_solver.hpp"
-#include "core/ik/two_bone/two_bone_triangle_2d.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;

@@ -1,5 +1,5 @@
 // TwoBoneJob::run() solves 2D chains without joint limits on a fast path of its own and everything
-// else on the limb's shape (two_bone_shaped.hpp), 3D limbs with and without limits alike. Limits too wide ever to hold a joint send a chain down the general
+// else on the limb's shape (solve_on_shape, two_bone_paths.hpp), 3D limbs with and without limits alike. Limits too wide ever to hold a joint send a chain down the general
 // path without changing its answer, so on the same random inputs both paths must agree: same
 // tip, same reported error, the same rotations (up to the rounding near a straight limb, where
 // the angles are ill-conditioned but the tip is not).
@@ -10,8 +10,7 @@
 
 #include "core/ik/ik_test_rigs.hpp"
 #include "core/ik/joint_limits.hpp"
-#include "core/ik/two_bone/two_bone_free.hpp"
-#include "core/ik/two_bone/two_bone_shaped.hpp"
+#include "core/ik/two_bone/two_bone_paths.hpp"
 #include "core/ik/two_bone/two_bone_solver.hpp"
 #include "core/rig/forward_kinematics.hpp"
 

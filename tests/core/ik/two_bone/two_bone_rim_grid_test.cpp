@@ -31,7 +31,6 @@
 #include "core/ik/two_bone/two_bone_solver.hpp"
 #include "core/ik/two_bone/two_bone_swing_twist.hpp"
 #include "core/ik/two_bone/two_bone_swing_twist_rim.hpp"
-#include "core/ik/two_bone/two_bone_swing_twist_search.hpp"
 #include "core/math/angle_arc.hpp"
 #include "core/rig/forward_kinematics.hpp"
 #include "core/rig/rig_file.hpp"

@@ -16,9 +16,9 @@
 
 #include "core/ik/ik_test_rigs.hpp"
 #include "core/ik/joint_limits.hpp"
+#include "core/ik/two_bone/two_bone_shaped_limb.hpp"
 #include "core/ik/two_bone/two_bone_solver.hpp"
 #include "core/ik/two_bone/two_bone_swing_twist_rim.hpp"
-#include "core/ik/two_bone/two_bone_swing_twist_search.hpp"
 #include "core/math/rotation_math.hpp"
 
 using namespace marionette;
@@ -194,7 +194,7 @@ TEST(TwistEndRim, SampledMinimaAmongTheAskedAreTheWholeRimsThere) {
         const PlanarCase c = random_case(rng);
         const TwistEndRim rim(k % 2 == 0 ? c.limits.twist_lo_half : c.limits.twist_hi_half, c.t0, c.tc, c.ts,
                               TurnedBack(c.w, c.wanted, c.limits), c.bends);
-        TwistEndRim::Minimum all[kMostBendMinima], some[kMostBendMinima];
+        TwistEndRim::Minimum all[shaped::kMostBendMinima], some[shaped::kMostBendMinima];
         const int n_all = rim.sampled_minima(all);
         const std::uint32_t asked = std::uniform_int_distribution<std::uint32_t>(0, TwistEndRim::kEverySample)(rng);
         const int n_some = rim.sampled_minima(some, asked);
@@ -229,7 +229,7 @@ TEST(TwistEndRim, RefinedSampledMinimaFindTheLeastOfADenseSearchOfTheRim) {
         const bool at_lo = k % 2 == 0;
         const TwistEndRim rim(at_lo ? c.limits.twist_lo_half : c.limits.twist_hi_half, c.t0, c.tc, c.ts,
                               TurnedBack(c.w, c.wanted, c.limits), c.bends);
-        TwistEndRim::Minimum sampled[kMostBendMinima];
+        TwistEndRim::Minimum sampled[shaped::kMostBendMinima];
         const int n = rim.sampled_minima(sampled);
         ASSERT_GE(n, 1) << "case " << k;
         float least = INFINITY;
@@ -306,7 +306,7 @@ TEST(RimPoses, APointWantedAtTheRootJointIsLeftToTheBendSearch) {
     EXPECT_FALSE(RimPoses::of(t0, tc, ts, w, 1e-8f, limits, bends).has_value());
     EXPECT_TRUE(RimPoses::of(t0, tc, ts, w, 0.5f, limits, bends).has_value());
     const TwistEndRim flat(limits.twist_lo_half, t0, tc, ts, TurnedBack(w, 0.0f, limits), bends);
-    TwistEndRim::Minimum found[kMostBendMinima];
+    TwistEndRim::Minimum found[shaped::kMostBendMinima];
     ASSERT_EQ(flat.sampled_minima(found), 1);
     EXPECT_TRUE(std::isfinite(found[0].miss));
 }

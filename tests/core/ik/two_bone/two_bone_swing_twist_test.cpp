@@ -9,8 +9,9 @@
 #include <random>
 
 #include "core/ik/ik_test_rigs.hpp"
+#include "core/ik/two_bone/two_bone_shaped_limb.hpp"
 #include "core/ik/two_bone/two_bone_swing_twist.hpp"
-#include "core/ik/two_bone/two_bone_swing_twist_search.hpp"
+#include "core/ik/two_bone/two_bone_swing_twist_rim.hpp"
 #include "core/math/rotation_math.hpp"
 
 using namespace marionette;
@@ -162,9 +163,12 @@ TEST(TwoBoneSwingTwist, TwistEndMinimaMatchADenseSearchOfRimAndBend) {
         const float end = at_lo ? l.twist.lo : l.twist.hi;
         const TwistEndRim rim(at_lo ? limits.twist_lo_half : limits.twist_hi_half, t0, tc, ts, w, wanted, limits, bends);
         // The rim's sampled minima, each refined with the minima beside it, as the solve takes them.
-        TwistEndRim::Minimum sampled[kMostBendMinima];
+        TwistEndRim::Minimum sampled[shaped::kMostBendMinima];
         const int m = rim.sampled_minima(sampled);
-        BendMinimum found[kMostBendMinima * TwistEndRim::kMostRefinedBeside];
+        struct Found {
+            float bend, miss;
+        };
+        Found found[shaped::kMostBendMinima * TwistEndRim::kMostRefinedBeside];
         int n = 0;
         for (int j = 0; j < m; ++j) {
             TwistEndRim::Minimum refined[TwistEndRim::kMostRefinedBeside];
@@ -172,7 +176,7 @@ TEST(TwoBoneSwingTwist, TwistEndMinimaMatchADenseSearchOfRimAndBend) {
             for (int i = 0; i < r; ++i) found[n++] = {rim.bend_angle(rim.closest(refined[i].a)), refined[i].miss};
         }
         ASSERT_GE(n, 1);
-        BendMinimum least = found[0];
+        Found least = found[0];
         for (int j = 0; j < n; ++j) {
             ASSERT_GE(found[j].bend, bends.lo) << "case " << k;
             ASSERT_LE(found[j].bend, bends.hi) << "case " << k;

@@ -1,10 +1,29 @@
 #pragma once
-// The 2D two-bone triangle (law of cosines on complex numbers), inline: the frame's hot path,
-// TwoBoneJob::run(), inlines it where it is included, which a call across files would not.
-// two_bone_free.hpp's solvers use it.
+// The paths TwoBoneJob::run() takes, each taking `target` (and `pole`) in the root bone's parent
+// frame (2D: z = 0, no pole).
+//
+// The fast paths, for the common cases (no joint limits; a 2D limb with limits whose target the
+// side it is on reaches within its ranges), written for speed: the editor and the frame
+// benchmark call them thousands of times a frame. The 2D triangle (the law of cosines on complex
+// numbers) is inline, so that run() inlines it, which a call across files would not.
+//
+// The solve on the limb's shape (two_bone_limb.hpp): every other limb, 3D limbs with limits and
+// 2D limbs whose target lies beyond their ranges. The middle joint's bend comes from the goal
+// distance in closed form, one candidate on each side of the straight limb. The upper bone then
+// aims the tip: in 3D it takes the tip direction onto the aim and the bend plane's normal onto
+// the one the pole asks for, so its roll, too, follows from the target, the pole and the rest
+// pose, never from the path the limb came by. With limits, a candidate whose aim the upper joint
+// allows is an exact reach (a 3D cone leaves an interval of swivels about the aim: the one
+// nearest the pole's is taken). When none is, the closest reachable tip is the least over the
+// bend's range of the closest tip the upper joint allows for each bend (two_bone_shaped_limb.hpp).
+// Tests (two_bone_paths_test) check that the fast paths give the solve on the shape's pose.
 
 #include <cmath>
+#include <optional>
 
+#include <glm/glm.hpp>
+
+#include "core/ik/ik_result.hpp"
 #include "core/ik/two_bone/two_bone_guards.hpp"
 #include "core/ik/two_bone/two_bone_solver.hpp"
 #include "core/math/rotation_math.hpp"
@@ -141,5 +160,19 @@ struct TriangleSides2d {
     write_triangle_2d(job, t, result);
     return true;
 }
+
+// solve_free_2d's triangle for a 2D limb with joint limits, when the side it is on (from straight: the
+// rig's `bend`) or else the other side reaches the goal within both ranges: the exact answer of
+// the solve on the limb's shape, without building the shape. False, writing nothing, when
+// neither side does (the closest-tip search's case) or the inputs are degenerate.
+bool solve_limited_2d(const TwoBoneJob& job, glm::vec2 target, IkResult& result);
+
+// 3D, a limb without limits and with a pole: the exact
+// aim of the solve on the limb's shape without its limit machinery, the same pose to rounding
+// (two_bone_paths_test). False, writing nothing, where the inputs are degenerate.
+bool solve_free_3d(const TwoBoneJob& job, const glm::vec3& target, const glm::vec3& pole, IkResult& result);
+
+// The solve on the limb's shape, for any limb.
+IkResult solve_on_shape(const TwoBoneJob& job, const glm::vec3& target, const std::optional<glm::vec3>& pole);
 
 }  // namespace marionette
