@@ -88,3 +88,32 @@ TEST(ScriptedSelection, ASelectStepChoosesBonesByNameForAGroupDrag) {
     EXPECT_NEAR(pose_angle_2d(turned, "leg_r_upper"), arm, 1e-4f);
     std::filesystem::remove_all(dir);
 }
+
+// A floating window (the Help window, F1) takes the mouse over the viewport as the panels do: a
+// click on its About tab leaves the selection behind it alone, and a drag inside it neither
+// poses the bones under it (the hero's left shin lies behind it at 1280x800) nor draws a
+// selection box.
+TEST(ScriptedSelection, TheHelpWindowTakesTheMouseOverTheViewport) {
+    const auto dir = scratch_dir("e2e-help-over-viewport");
+    const Rig hero = shipped_at_rest(dir, "hero.json");
+    write_file(dir / "steps.json", R"({"steps": [
+        {"wait": 2},
+        {"select": ["arm_r_lower"]},
+        {"key": "F1"},
+        {"wait": 2},
+        {"click": {"ui": "help/about"}},
+        {"wait": 1},
+        {"expect": {"selected": "arm_r_lower"}},
+        {"drag": {"from": {"bone": "leg_l_lower", "at": "middle"}, "to": {"bone": "leg_l_lower", "at": "middle", "offset": [80, -60]}, "moves": 8}},
+        {"wait": 1},
+        {"drag": {"from": {"ui": "help/about", "offset": [120, 40]}, "to": {"ui": "help/about", "offset": [-60, 120]}, "moves": 8}},
+        {"wait": 1},
+        {"expect": {"selected": "arm_r_lower"}},
+        {"expect": {"modified": false}},
+        {"screenshot": "help.png"},
+        {"save": "after.json"}
+    ]})");
+    ASSERT_EQ(run(script_on(dir, "hero.json")), 0);
+    EXPECT_EQ(load(dir / "after.json").pose, hero.pose) << "a drag inside the Help window posed the bones behind it";
+    std::filesystem::remove_all(dir);
+}
