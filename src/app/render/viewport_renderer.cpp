@@ -126,6 +126,25 @@ void ViewportRenderer::draw(const Rig& rig, const Pose& pose, std::span<const Tr
     bones_->draw(instances_, bone_view, true, kJointRingRadius);
     if (!bones_over_pictures) slots_->draw(slot_quads_, picture_folder_, view_projection);
     glDisable(GL_DEPTH_TEST);
+    // The selected bones again, over everything drawn so far (pictures, meshes, other bones), in
+    // their selected paint with its bright outline: a selection is always seen, as Blender draws
+    // a selected bone in front. The active one last, on top of the rest.
+    selected_instances_.clear();
+    for (const int b : controller.selection().bones()) {
+        if (b >= 0 && b < static_cast<int>(instances_.size()) && b != controller.selected())
+            selected_instances_.push_back(instances_[static_cast<std::size_t>(b)]);
+    }
+    if (controller.selected() >= 0 && controller.selected() < static_cast<int>(instances_.size()))
+        selected_instances_.push_back(instances_[static_cast<std::size_t>(controller.selected())]);
+    if (!selected_instances_.empty()) {
+        if (!rig.is_2d()) {
+            // Sorted among themselves only: a 3D bone's own faces still hide its back.
+            glEnable(GL_DEPTH_TEST);
+            glClear(GL_DEPTH_BUFFER_BIT);
+        }
+        bones_->draw(selected_instances_, bone_view, true, kJointRingRadius);
+        glDisable(GL_DEPTH_TEST);
+    }
     draw_overlays(rig, pose, world, controller, view, view_projection, pixels_per_point, light);
     glViewport(0, 0, frame_width, frame_height);
 }

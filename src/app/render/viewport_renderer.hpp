@@ -71,6 +71,7 @@ private:
     SlotQuads slot_quads_;
     std::vector<BoneInstance> instances_;
     std::vector<BoneInstance> ghost_instances_;
+    std::vector<BoneInstance> selected_instances_;
     std::vector<ShapeVertex> shape_vertices_;  // the handles
     std::vector<BoneLook> looks_;
     LineDrawData overlay_;

@@ -117,3 +117,39 @@ TEST(ScriptedSelection, TheHelpWindowTakesTheMouseOverTheViewport) {
     EXPECT_EQ(load(dir / "after.json").pose, hero.pose) << "a drag inside the Help window posed the bones behind it";
     std::filesystem::remove_all(dir);
 }
+
+namespace {
+
+// Pixels of the viewport (between the outliner and the inspector at 1280x800) in the selected
+// bone's orange fill.
+int selected_orange(const Image& shot) {
+    int n = 0;
+    for (int y = 40; y < 760; ++y) {
+        for (int x = 250; x < 970; ++x) {
+            const unsigned char* p = shot.at(x, y);
+            n += p[0] > 225 && p[1] > 90 && p[1] < 150 && p[2] < 100;
+        }
+    }
+    return n;
+}
+
+}  // namespace
+
+// A bone picked in the outliner shows in the viewport even where pictures cover it: Io's left
+// arm lies under its picture, and the selected bone is drawn again over the pictures.
+TEST(ScriptedSelection, ABoneSelectedInTheOutlinerShowsOverThePictures) {
+    const auto dir = scratch_dir("e2e-selection-over-pictures");
+    shipped_at_rest(dir, "io.json");
+    std::filesystem::copy(std::string(MARIONETTE_ASSETS) + "/io", dir / "io", std::filesystem::copy_options::recursive);
+    write_file(dir / "steps.json", R"({"steps": [
+        {"wait": 2},
+        {"screenshot": "none.png"},
+        {"click": {"ui": "outliner/arm_l"}},
+        {"wait": 2},
+        {"expect": {"selected": "arm_l"}},
+        {"screenshot": "arm.png"}
+    ]})");
+    ASSERT_EQ(run(script_on(dir, "io.json")), 0);
+    EXPECT_LT(selected_orange(load_png(dir / "none.png")), 20) << "orange before anything was selected";
+    EXPECT_GT(selected_orange(load_png(dir / "arm.png")), 150) << "the selected arm is not seen";
+}
