@@ -64,7 +64,7 @@ Result<std::unique_ptr<EditorApp>> EditorApp::create(Document document, EditorOp
 }
 
 std::string EditorApp::window_title() const {
-    const std::string name = document_.path().empty() ? "untitled" : displayable_utf8(document_.path().filename().string());
+    const std::string name = displayable_utf8(document_.display_name());
     return (document_.modified() ? "*" : "") + name + " - Marionette";
 }
 
@@ -203,6 +203,7 @@ ScriptView EditorApp::script_view() const {
     v.dialog = files_->dialog_name();
     if (v.dialog.empty() && pictures_->dialog_open()) v.dialog = "file chooser";
     if (v.dialog.empty()) v.dialog = recovery_.dialog_name();
+    v.status = status_.shown(document_.revision());
     return v;
 }
 
@@ -365,7 +366,7 @@ int EditorApp::run() {
         // Idle, the loop sleeps until input comes (frame_pacing.hpp).
         const Uint32 flags = SDL_GetWindowFlags(window_->sdl());
         const FrameNeeds needs{interactive(),
-                               controller_->dragging() || (states_.shows_state() && states_.playing() && !states_.scrubbed()) ||
+                               controller_->settling() || (states_.shows_state() && states_.playing() && !states_.scrubbed()) ||
                                    in_transition(states_.machine()),
                                ImGui::GetIO().WantTextInput, (flags & (SDL_WINDOW_MINIMIZED | SDL_WINDOW_HIDDEN)) != 0, settle_frames_};
         const FramePlan plan = plan_frame(needs);

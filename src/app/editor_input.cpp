@@ -5,7 +5,9 @@
 #include <SDL.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <vector>
 
 #include "app/editor_app.hpp"
 #include "app/ui/floating_windows.hpp"
@@ -64,7 +66,15 @@ int EditorApp::handle_events() {
     const Viewport view = viewport();
     SDL_Event e;
     int count = 0;
-    while (SDL_PollEvent(&e)) {
+    // Keys that went down in this batch: ImGui 1.86 reads a key as down or up at frame time, so
+    // a press let go before the frame (a 6 ms Ctrl+Z, a quick Return) would never be seen. Its
+    // release, and what comes after it, wait in SDL's queue for the next frame.
+    std::vector<SDL_Scancode> pressed;
+    SDL_PumpEvents();
+    while (SDL_PeepEvents(&e, 1, SDL_PEEKEVENT, SDL_FIRSTEVENT, SDL_LASTEVENT) == 1) {
+        if (e.type == SDL_KEYUP && std::find(pressed.begin(), pressed.end(), e.key.keysym.scancode) != pressed.end()) break;
+        if (SDL_PeepEvents(&e, 1, SDL_GETEVENT, SDL_FIRSTEVENT, SDL_LASTEVENT) != 1) break;
+        if (e.type == SDL_KEYDOWN) pressed.push_back(e.key.keysym.scancode);
         ++count;
         window_->process_event(e);
         const bool close = e.type == SDL_QUIT || (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_CLOSE);

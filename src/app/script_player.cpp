@@ -114,14 +114,14 @@ void ScriptPlayer::push_button(MouseButton button, bool down, Modifiers with) {
     SDL_PushEvent(&e);
 }
 
-void ScriptPlayer::push_key(const KeyStep& key, bool down) {
+void ScriptPlayer::push_key(const KeyStep& key, bool down, std::uint16_t up_mods) {
     SDL_Event e{};
     e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
     e.key.windowID = window_id_;
     e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
     e.key.keysym.sym = keycode(key.key);
     e.key.keysym.scancode = SDL_GetScancodeFromKey(e.key.keysym.sym);
-    e.key.keysym.mod = down ? modifiers(key) : 0;
+    e.key.keysym.mod = down ? modifiers(key) : up_mods;
     // Held modifiers are SDL's keyboard state, which the editor and ImGui read with
     // SDL_GetModState(); a pushed event alone does not change it.
     SDL_SetModState(static_cast<SDL_Keymod>(e.key.keysym.mod));
@@ -243,6 +243,15 @@ bool ScriptPlayer::run_step(ScriptHost& host) {
         return true;
     }
     if (const auto* s = std::get_if<KeyStep>(&step)) {
+        if (s->kind == KeyStep::Kind::Quick) {
+            // Down and up before the frame, the modifiers let go with it: each event keeps the
+            // modifiers it went with, SDL's state has none by the time the editor reads it.
+            push_key(*s, true);
+            push_key(*s, false, modifiers(*s));
+            SDL_SetModState(KMOD_NONE);
+            next_step();
+            return true;
+        }
         if (s->kind == KeyStep::Kind::Tap && phase_ == 0) {
             push_key(*s, true);
             phase_ = 1;

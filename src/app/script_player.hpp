@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <string>
 
@@ -58,7 +59,8 @@ private:
     void push_motion(glm::vec2 pixel);
     // A press holds `with`'s modifier keys (SDL's keyboard state) until its release.
     void push_button(MouseButton button, bool down, Modifiers with = {});
-    void push_key(const KeyStep& key, bool down);
+    // `up_mods`: the modifiers a release carries (a quick press's still held with it).
+    void push_key(const KeyStep& key, bool down, std::uint16_t up_mods = 0);
     void push_wheel(int clicks);
     void push_text(const std::string& text);
     void push_drop(const std::filesystem::path& file);

@@ -125,6 +125,8 @@ std::optional<ViewportInput> one_input(const SDL_Event& e) {
         case SDL_KEYUP:
             in.kind = e.type == SDL_KEYDOWN ? ViewportInput::Kind::KeyDown : ViewportInput::Kind::KeyUp;
             in.key = view_key(e.key.keysym.sym);
+            // The modifiers as they were when the key went (SDL's state is the batch's last).
+            in.mods = modifiers_of(e.key.keysym.mod);
             return in;
         default: return std::nullopt;
     }

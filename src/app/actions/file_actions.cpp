@@ -27,7 +27,7 @@ std::string local_time_of(std::int64_t mtime_ns) {
 
 }  // namespace
 
-std::string FileActions::document_name() const { return document_.path().empty() ? "Untitled" : document_.path().filename().string(); }
+std::string FileActions::document_name() const { return document_.display_name(); }
 
 std::filesystem::path FileActions::start_directory() const {
     // An imported document is saved beside the file it came from, by default.

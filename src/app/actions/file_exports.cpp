@@ -3,6 +3,7 @@
 
 #include "app/actions/file_actions.hpp"
 
+#include "core/base/counted.hpp"
 #include "core/io/atomic_file.hpp"
 #include "core/io/gltf/gltf_export.hpp"
 #include "core/io/gltf/gltf_import.hpp"
@@ -33,7 +34,7 @@ void FileActions::export_gltf_to(const std::filesystem::path& path) {
         message_ = std::string();
         return;
     }
-    report_export(path, "Exported " + path.string() + " (" + std::to_string(out.value().animations) + " animations)", out.value().warnings);
+    report_export(path, "Exported " + path.string() + " (" + counted(out.value().animations, "animation") + ")", out.value().warnings);
 }
 
 void FileActions::export_spine_to(const std::filesystem::path& path) {
@@ -51,8 +52,8 @@ void FileActions::export_spine_to(const std::filesystem::path& path) {
     if (Status s = write_spine_files(files.value(), false); !s) return fail(s.message());
     const SpineExport& e = out.value();
     report_export(path,
-                  "Exported " + path.string() + " (" + std::to_string(e.bones) + " bones, " + std::to_string(e.slots) + " slots, " +
-                      std::to_string(e.animations) + " animations, " + std::to_string(e.images.size()) + " pictures)",
+                  "Exported " + path.string() + " (" + counted(e.bones, "bone") + ", " + counted(e.slots, "slot") + ", " +
+                      counted(e.animations, "animation") + ", " + counted(e.images.size(), "picture") + ")",
                   e.warnings);
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app/editor_app.hpp"
+#include "core/base/counted.hpp"
 #include "core/rig/mirror_pairs.hpp"
 #include "core/rig/stored_pose_json.hpp"
 #include "editor/edits/pose_library_edits.hpp"
@@ -21,7 +22,7 @@ void EditorApp::copy_pose() {
         return;
     }
     const std::size_t count = bones.empty() ? rig.skeleton.size() : bones.size();
-    say("Copied the pose of " + std::to_string(count) + (count == 1 ? " bone" : " bones"));
+    say("Copied the pose of " + counted(count, "bone"));
 }
 
 void EditorApp::paste_pose(bool flipped) {
@@ -42,13 +43,12 @@ void EditorApp::paste_pose(bool flipped) {
     }
     const std::vector<std::string> missing = std::move(pasted.value().missing);
     const std::size_t count = copied.value().bones.size() - missing.size();
-    const std::string label =
-        std::string(flipped ? "paste pose flipped" : "paste pose") + " (" + std::to_string(count) + (count == 1 ? " bone)" : " bones)");
+    const std::string label = std::string(flipped ? "paste pose flipped" : "paste pose") + " (" + counted(count, "bone") + ")";
     if (Status s = session_->apply(label, std::move(pasted.value().rig)); !s) {
         say(s.message());
         return;
     }
-    std::string note = "Pasted the pose of " + std::to_string(count) + (count == 1 ? " bone" : " bones") + (flipped ? ", flipped" : "");
+    std::string note = "Pasted the pose of " + counted(count, "bone") + (flipped ? ", flipped" : "");
     if (!missing.empty()) {
         note += "; not in this rig: ";
         for (std::size_t i = 0; i < missing.size() && i < 5; ++i) note += (i ? ", " : "") + missing[i];

@@ -13,6 +13,7 @@
 #include "app/panels/status_bar.hpp"
 #include "app/panels/toolbar.hpp"
 #include "app/ui/panel_edges.hpp"
+#include "core/base/counted.hpp"
 #include "core/rig/mirror_pairs.hpp"
 #include "editor/edits/mirror_edits.hpp"
 #include "editor/edits/state_edits.hpp"
@@ -197,6 +198,9 @@ void EditorApp::draw_panels(float window_width, float window_height) {
                                               : session_->apply("mirror pose", mirror_pose(now, sources, axis));
                    !s) {
             say(s.message());
+        } else {
+            say(tools.flip_pose ? std::string("Flipped the pose: each side took the other's")
+                                : "Copied the pose of " + counted(sources.size(), "bone") + " to the other side");
         }
     }
     if (tools.select) controller_->change_selection([&](BoneSelection& s) { s.apply(*tools.select, document_.rig().skeleton); });
@@ -239,7 +243,11 @@ void EditorApp::apply_panel_edits(PanelEdits& edits) {
         }
         const Status s =
             e.preview ? session_->preview(std::move(e.label), std::move(e.rig)) : session_->apply(std::move(e.label), std::move(e.rig));
-        if (!s) say(s.message());
+        if (!s) {
+            say(s.message());
+        } else if (!e.said.empty()) {
+            say(std::move(e.said));
+        }
     }
     // After the edit: a slot moved in the draw order is selected where it went.
     if (edits.select_slot) controller_->select_slot(*edits.select_slot);

@@ -38,11 +38,11 @@ template <class Set>
 void rotation_field(const char* id, const Rig& rig, const glm::quat& q, PanelEdits& out, const std::string& label, Set set,
                     const glm::vec3* hinge = nullptr) {
     if (rig.is_2d()) {
-        float deg = angle_2d(q) / kDegree;
+        float deg = shown_value(angle_2d(q) / kDegree, 2);
         const bool changed = ImGui::DragFloat(id, &deg, 0.5f, -180.0f, 180.0f, "%.2f deg");
         track(out, label, changed, [&] { return set(rig, rotation_2d(deg * kDegree)); });
     } else if (hinge) {
-        float deg = hinge_degrees(q, *hinge);
+        float deg = shown_value(hinge_degrees(q, *hinge), 1);
         const std::string text = "about hinge";
         ImGui::PushID(id);
         const bool changed = ImGui::DragFloat(text.c_str(), &deg, 0.5f, -180.0f, 180.0f, "%.1f deg");
@@ -50,6 +50,7 @@ void rotation_field(const char* id, const Rig& rig, const glm::quat& q, PanelEdi
         track(out, label, changed, [&] { return set(rig, from_hinge_degrees(deg, *hinge)); });
     } else {
         glm::vec3 euler = euler_degrees(q, g_euler_order);
+        for (int k = 0; k < 3; ++k) euler[k] = shown_value(euler[k], 1);
         ImGui::PushID(id);
         const float width = (ImGui::CalcItemWidth() - 2.0f * ImGui::GetStyle().ItemInnerSpacing.x) / 3.0f;
         const char* formats[] = {"X %.1f", "Y %.1f", "Z %.1f"};

@@ -22,6 +22,8 @@ struct PanelEdits {
         // The bones whose rest or limits the edit sets: with mirror editing on, the app gives
         // their twins the mirror image (editor/edits/mirror_edits.hpp).
         std::vector<int> rest_or_limits_of{};
+        // Said in the status bar once the edit is made (what a key press or a button did).
+        std::string said{};
     };
     struct TreeChange {
         std::string label;
@@ -41,7 +43,9 @@ struct PanelEdits {
     };
     std::optional<PictureTarget> add_picture;
 
-    void apply(std::string label, Result<Rig> rig) { edit.emplace(RigEdit{false, std::move(label), std::move(rig)}); }
+    void apply(std::string label, Result<Rig> rig, std::string said = {}) {
+        edit.emplace(RigEdit{false, std::move(label), std::move(rig), {}, std::move(said)});
+    }
     void preview(std::string label, Result<Rig> rig) { edit.emplace(RigEdit{true, std::move(label), std::move(rig)}); }
     // Marks the edit made since `had_edit` was read (if any) as one of `bones`' rest or limits.
     void edits_rest_or_limits(bool had_edit, std::span<const int> bones) {

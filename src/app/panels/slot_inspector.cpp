@@ -74,7 +74,7 @@ void slot_fields(const Rig& rig, int index, PanelEdits& out, UiMarks* marks, con
     glm::vec2 v = a.offset;
     changed = ImGui::DragFloat2("offset", &v.x, 0.5f);
     track(out, label, changed, [&] { return edit([&](Attachment& x) { x.offset = v; }); });
-    float turn = a.rotation / kDegree;
+    float turn = shown_value(a.rotation / kDegree, 2);
     changed = ImGui::DragFloat("turn", &turn, 0.5f, -360.0f, 360.0f, "%.2f deg");
     track(out, label, changed, [&] { return edit([&](Attachment& x) { x.rotation = turn * kDegree; }); });
     v = a.scale;

@@ -147,11 +147,12 @@ void StateChannelTable::rows(const Rig& rig, int state, int selected_bone, UiMar
         } else {
             if (is_3d) {
                 glm::vec3 euler = glm::eulerAngles(c.base) / kDegree;
+                for (int k = 0; k < 3; ++k) euler[k] = shown_value(euler[k], 0);
                 const bool changed = ImGui::DragFloat3("##base", &euler.x, 0.5f, -180.0f, 180.0f, "%.0f deg");
                 edited.base = glm::quat(euler * kDegree);
                 field(changed);
             } else {
-                float deg = angle_2d(c.base) / kDegree;
+                float deg = shown_value(angle_2d(c.base) / kDegree, 1);
                 const bool changed = ImGui::DragFloat("##base", &deg, 0.5f, -180.0f, 180.0f, "%.1f deg");
                 edited.base = rotation_2d(deg * kDegree);
                 field(changed);

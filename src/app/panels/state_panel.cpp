@@ -61,7 +61,7 @@ void StatePanel::draw(const Rig& rig, const StatePlayer& player, int selected_bo
     playback(rig, player, marks, edits, actions);
     ImGui::Separator();
     ImGui::BeginChild("state_list", ImVec2(ui_px(kListWidth), 0.0f), true);
-    state_list(rig, shown_state, marks, edits, actions);
+    state_list(rig, shown_state, player.playing() ? std::nullopt : std::optional<double>(player.playhead(rig)), marks, edits, actions);
     ImGui::EndChild();
     ImGui::SameLine();
     ImGui::BeginChild("state_channels", ImVec2(0.0f, 0.0f), true);
@@ -155,7 +155,8 @@ void StatePanel::playback(const Rig& rig, const StatePlayer& player, UiMarks& ma
     }
 }
 
-void StatePanel::state_list(const Rig& rig, int shown, UiMarks& marks, PanelEdits& edits, StatePanelActions& actions) {
+void StatePanel::state_list(const Rig& rig, int shown, std::optional<double> still_at, UiMarks& marks, PanelEdits& edits,
+                            StatePanelActions& actions) {
     if (ImGui::Selectable(kRigPoseName, shown == kRigPose)) actions.show = kRigPose;
     marks.mark_last_item("states/rig pose");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The rig's own pose, the one you drag");
@@ -207,8 +208,15 @@ void StatePanel::state_list(const Rig& rig, int shown, UiMarks& marks, PanelEdit
         if (ImGui::Button("Bake")) {
             BakeTolerance tolerance;
             tolerance.degrees = bake_degrees_;
-            edits.apply("bake " + state_label(rig, shown) + " to keys", bake_state(rig, shown, static_cast<double>(bake_fps_), tolerance));
-            actions.show = count;  // the new state, at the end of the list
+            Result<Rig> baked = bake_state(rig, shown, static_cast<double>(bake_fps_), tolerance);
+            const std::string said =
+                baked ? "Baked \"" + state_label(rig, shown) + "\" to keys: the new state \"" + baked.value().states.back().name + "\""
+                      : std::string();
+            edits.apply("bake " + state_label(rig, shown) + " to keys", std::move(baked), said);
+            // The new state, at the end of the list: paused, it shows at once where the source
+            // was (the same pose; a blend would wait for the clock), else blended in as it plays.
+            actions.show = count;
+            if (still_at) actions.seek = std::pair{count, *still_at};
             ImGui::CloseCurrentPopup();
         }
         marks.mark_last_item("states/bake/go");
@@ -230,9 +238,12 @@ void StatePanel::state_list(const Rig& rig, int shown, UiMarks& marks, PanelEdit
                     bake_seconds_ > 0.0f ? static_cast<double>(bake_seconds_) : default_bake_seconds(rig, timeline.value());
                 BakeTolerance tolerance;
                 tolerance.degrees = bake_degrees_;
-                edits.apply("bake a timeline to keys", bake_timeline_state(rig, timeline.value(), static_cast<double>(bake_fps_), seconds,
-                                                                           unique_state_name(rig, "timeline baked"), tolerance));
+                const std::string name = unique_state_name(rig, "timeline baked");
+                edits.apply("bake a timeline to keys",
+                            bake_timeline_state(rig, timeline.value(), static_cast<double>(bake_fps_), seconds, name, tolerance),
+                            "Baked the timeline to keys: the new state \"" + name + "\"");
                 actions.show = count;
+                if (still_at) actions.seek = std::pair{count, 0.0};
             }
             ImGui::CloseCurrentPopup();
         }

@@ -191,8 +191,9 @@ void TimelinePanel::key(const Rig& rig, const std::vector<int>& bones, const Pos
     const int s = state(rig);
     if (s < 0 || bones.empty()) return;
     const double t = snapped(rig, playhead_);
-    edits.apply("key " + bone_list(rig, bones) + " at " + number_text(static_cast<float>(t)) + " s",
-                key_bones(rig, s, bones, static_cast<float>(t), shown));
+    const std::string what = bone_list(rig, bones) + " at " + number_text(static_cast<float>(t)) + " s";
+    edits.apply("key " + what, key_bones(rig, s, bones, static_cast<float>(t), shown),
+                "Keyed " + what + " in " + rig.states[static_cast<std::size_t>(s)].name);
     actions.seek = t;  // show the state where it was keyed
 }
 

@@ -128,6 +128,17 @@ int imgui_button(Uint8 sdl_button) {
 
 void GlWindow::process_event(const SDL_Event& e) {
     ImGui_ImplSDL2_ProcessEvent(&e);
+    if (e.type == SDL_KEYDOWN || e.type == SDL_KEYUP) {
+        // ImGui 1.86's backend reads the modifiers as SDL holds them when the event is handled,
+        // which is after every event of the batch was gathered: a Ctrl let go within the same
+        // frame as its Z would be gone. The key's own event has them as they were.
+        ImGuiIO& io = ImGui::GetIO();
+        const unsigned mods = e.key.keysym.mod;
+        io.KeyShift = (mods & KMOD_SHIFT) != 0;
+        io.KeyCtrl = (mods & KMOD_CTRL) != 0;
+        io.KeyAlt = (mods & KMOD_ALT) != 0;
+        io.KeySuper = (mods & KMOD_GUI) != 0;
+    }
     switch (e.type) {
         case SDL_MOUSEMOTION:
             mouse_ = {static_cast<float>(e.motion.x), static_cast<float>(e.motion.y)};

@@ -13,6 +13,15 @@ namespace marionette {
 
 inline constexpr float kDegree = 0.0174532925f;
 
+// A value as a field showing `decimals` places shows it: one that rounds to zero there is shown
+// as 0, not "-0.00" (an angle read back from a rotation at rest is often -1e-7). Only what is
+// shown: an untouched field edits nothing.
+inline float shown_value(float v, int decimals) {
+    float half_step = 0.5f;
+    for (int k = 0; k < decimals; ++k) half_step *= 0.1f;
+    return v > -half_step && v < half_step ? 0.0f : v;
+}
+
 // One numeric widget's edit: previewed while dragged, one undo step when let go. The edit is
 // made only when the value changed: most frames change nothing and copy no rig.
 template <class MakeEdit>

@@ -97,4 +97,10 @@ DiskCheck Document::check_disk(CheckDepth depth) const {
     return check_file(path_, *disk_, depth, kMaxRigFileBytes);
 }
 
+std::string Document::display_name() const {
+    if (!path_.empty()) return path_.filename().string();
+    if (!imported_from_.empty()) return imported_from_.filename().string() + " (imported)";
+    return "untitled";
+}
+
 }  // namespace marionette

@@ -53,6 +53,9 @@ public:
     // came from and what the import left out are kept for the editor to show.
     Status open(const std::filesystem::path& path);
     const std::filesystem::path& imported_from() const { return imported_from_; }
+    // What the window's title and the editor's questions call the document: its file's name,
+    // else the file it was imported from ("robot.glb (imported)"), else "untitled".
+    std::string display_name() const;
     const std::vector<std::string>& import_warnings() const { return import_warnings_; }
     // `options`: whether a read-only file may be replaced (the editor asks first).
     Status save(WriteOptions options = {});

@@ -22,8 +22,13 @@ inline constexpr std::string_view kPictureExtensions[] = {".png", ".jpg", ".jpeg
 // window is put on a bone rather than opened.
 bool is_picture_path(const std::filesystem::path& file);
 
+// The pixels a rig unit of the rig's pictures holds: the first picture in slot order that reads
+// (its width in pixels over its size in units), else 1.
+float pixels_per_unit(const Rig& rig, const std::filesystem::path& folder);
+
 // Adds picture `file` to the rig in `folder` (named as picture_path_from, slot_images.hpp, names it): as a new slot on `bone` (slot -1), or as another
-// drawing in `slot`. `bone_world` is the bone's frame as shown (slot_edits.hpp). Fails, naming
+// drawing in `slot`, at the rig's pixels_per_unit. `bone_world` is the bone's frame as shown
+// (slot_edits.hpp). Fails, naming
 // the file, when it cannot be read or is not a picture this reads.
 Result<SlotEdit> add_picture_file(const Rig& rig, const std::filesystem::path& folder, const std::filesystem::path& file, int bone,
                                   int slot, const Transform& bone_world);

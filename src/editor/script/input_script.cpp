@@ -243,7 +243,13 @@ Expectation expectation(const JsonField& f) {
         }
         d.fail("\"" + name + "\" is not a dialog (" + known + ", or null)");
     }
-    f.fail("expected one of \"bone\", \"mode\", \"selected\", \"modified\", \"state\", \"dialog\"");
+    if (j.contains("status")) {
+        f.allow_only({"status"});
+        const JsonField s = f.member("status");
+        if (s.raw().is_null()) return ExpectStatus{};
+        return ExpectStatus{s.non_empty_string()};
+    }
+    f.fail("expected one of \"bone\", \"mode\", \"selected\", \"modified\", \"state\", \"dialog\", \"status\"");
 }
 
 std::filesystem::path script_path(const JsonField& f, const std::filesystem::path& base_dir) {
@@ -283,6 +289,7 @@ ScriptStep step(const JsonField& f, const std::filesystem::path& base_dir) {
     if (kind == "key") return key_step(v, KeyStep::Kind::Tap);
     if (kind == "key_down") return key_step(v, KeyStep::Kind::Down);
     if (kind == "key_up") return key_step(v, KeyStep::Kind::Up);
+    if (kind == "key_quick") return key_step(v, KeyStep::Kind::Quick);
     if (kind == "wheel") {
         WheelStep w;
         if (v.raw().is_number()) {
@@ -400,7 +407,8 @@ std::string describe_step(const InputScript& script, std::size_t index) {
     std::string name = index < script.steps.size() ? kNames[script.steps[index].index()] : "end";
     if (index < script.steps.size()) {
         if (const auto* k = std::get_if<KeyStep>(&script.steps[index])) {
-            name = k->kind == KeyStep::Kind::Down ? "key_down" : (k->kind == KeyStep::Kind::Up ? "key_up" : "key");
+            constexpr const char* kKeyNames[] = {"key", "key_down", "key_up", "key_quick"};
+            name = kKeyNames[static_cast<int>(k->kind)];
         }
         if (const auto* k = std::get_if<KeysStep>(&script.steps[index])) name = k->name;
     }

@@ -71,8 +71,10 @@ struct DragStep {
     int moves = 10;
     Modifiers with;
 };
+// Tap: down one frame, up the next; Quick: down and up within one frame, the modifiers let go
+// in it too (a press shorter than a frame: a 6 ms Ctrl+Z).
 struct KeyStep {
-    enum class Kind { Tap, Down, Up };
+    enum class Kind { Tap, Down, Up, Quick };
     Kind kind = Kind::Tap;
     std::string key;  // an SDL key name ("Tab", "Z", "F12", "PageDown"), checked by the player
     bool ctrl = false;
@@ -159,7 +161,11 @@ struct ExpectDialog {
     std::string dialog;
 };
 inline constexpr const char* kScriptDialogNames[] = {"recovery", "disk changed", "read only", "unsaved changes", "error", "file chooser"};
-using Expectation = std::variant<ExpectBonePoint, ExpectMode, ExpectSelected, ExpectModified, ExpectState, ExpectDialog>;
+// The status bar's message holds this text (empty: no message shows).
+struct ExpectStatus {
+    std::string text;
+};
+using Expectation = std::variant<ExpectBonePoint, ExpectMode, ExpectSelected, ExpectModified, ExpectState, ExpectDialog, ExpectStatus>;
 struct ExpectStep {
     Expectation expectation;
 };

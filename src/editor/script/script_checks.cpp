@@ -181,6 +181,12 @@ Status check_expectation(const ScriptView& view, const Expectation& expectation)
         auto named = [](std::string_view d) { return d.empty() ? std::string("no dialog") : "the \"" + std::string(d) + "\" dialog"; };
         return Error{named(view.dialog) + " is up, expected " + named(e->dialog)};
     }
+    if (const auto* e = std::get_if<ExpectStatus>(&expectation)) {
+        const bool holds = e->text.empty() ? view.status.empty() : view.status.find(e->text) != std::string_view::npos;
+        if (holds) return {};
+        const std::string shown = view.status.empty() ? std::string("no message") : "\"" + std::string(view.status) + "\"";
+        return Error{"the status bar shows " + shown + ", expected " + (e->text.empty() ? std::string("none") : "\"" + e->text + "\"")};
+    }
     const auto& e = std::get<ExpectModified>(expectation);
     if (view.modified == e.modified) return {};
     return Error{std::string("the document is ") + (view.modified ? "modified" : "unmodified") + ", expected " +

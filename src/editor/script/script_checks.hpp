@@ -38,6 +38,7 @@ struct ScriptView {
     std::optional<std::string> blending_from;
     float blend_weight = 1.0f;
     std::string_view dialog;  // the modal dialog up (kScriptDialogNames), empty when none
+    std::string_view status;  // the status bar's message, empty when none shows
 };
 
 // The world position of a bone's joint, middle or tip; an error when the bone does not exist.

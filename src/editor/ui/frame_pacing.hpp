@@ -9,7 +9,7 @@ namespace marionette {
 
 struct FrameNeeds {
     bool interactive = true;  // false: a script or a frame count drives the loop, every frame drawn
-    bool animating = false;   // a state plays or blends, a drag or a transform runs
+    bool animating = false;   // a state plays or blends, a dragged limb still swings toward its solve
     bool typing = false;      // a text field is active: its caret blinks
     bool hidden = false;      // minimized or hidden: nothing can be seen
     int settle_frames = 0;    // frames still to draw after the last input

@@ -206,6 +206,11 @@ void ViewportController::motion(glm::vec2 pixel, glm::vec2 delta, const Viewport
     }
 }
 
+bool ViewportController::settling() const {
+    const auto* ik = std::get_if<IkDrag>(&drag_);
+    return ik && ik->swinging();
+}
+
 void ViewportController::tick() {
     auto* ik = std::get_if<IkDrag>(&drag_);
     if (!ik || !ik->swinging()) return;

@@ -107,6 +107,9 @@ public:
     int auto_chain_length() const { return auto_chain_length_; }
     // A drag, or an R or G transform, is under way: every mouse event is the controller's.
     bool dragging() const { return !std::holds_alternative<std::monostate>(drag_) || modal_.has_value(); }
+    // A drag's limb still turning toward its solve with the mouse at rest (limb_swing.hpp): the
+    // one part of a drag that moves without input, so the editor draws on only while it lasts.
+    bool settling() const;
     // An R or G transform (modal_transform.hpp) is under way.
     const std::optional<ModalTransform>& transform() const { return modal_; }
     // Confirms an R or G transform under way (one step), before an edit from elsewhere (a

@@ -78,3 +78,41 @@ TEST(ScriptedBake, ATimelineOfStatesBakesToOneHeldState) {
     // Until the climb has blended in (2 s + the 0.5 s transition) and a second more, at 30 fps.
     EXPECT_NEAR(state_length(baked), 104.0 / 30.0, 1e-4);
 }
+
+// Baking a paused state (the ruler clicked) shows the baked state at once, where the source was:
+// it used to stay at "wave -> wave baked 0%" with the source's pose until a scrub, the blend
+// waiting for a clock that does not run. The status bar says what was made.
+TEST(ScriptedBake, APausedStateBakedShowsTheBakedStateAtOnce) {
+    const auto dir = scratch_dir("e2e-bake-paused");
+    shipped_at_rest(dir, "arm.json");
+    write_file(dir / "steps.json", R"({"steps": [
+        {"wait": 2},
+        {"click": {"ui": "toolbar/states"}},
+        {"wait": 2},
+        {"click": {"ui": "states/list/wave"}},
+        {"wait": 2},
+        {"click": {"ui": "states/tab/timeline"}},
+        {"wait": 2},
+        {"click": {"ui": "timeline/ruler", "offset": [40, 0]}},
+        {"wait": 2},
+        {"expect": {"state": "wave", "from": null}},
+        {"screenshot": "wave.png"},
+        {"click": {"ui": "states/bake"}},
+        {"wait": 2},
+        {"click": {"ui": "states/bake/go"}},
+        {"wait": 2},
+        {"expect": {"state": "wave baked", "from": null}},
+        {"expect": {"status": "Baked \"wave\" to keys: the new state \"wave baked\""}},
+        {"screenshot": "baked.png"},
+        {"select": ["forearm"]},
+        {"move": {"ui": "timeline/ruler"}},
+        {"key": "k"},
+        {"wait": 2},
+        {"expect": {"status": "Keyed forearm at "}},
+        {"expect": {"status": " s in wave baked"}}
+    ]})");
+    ASSERT_EQ(run(script_on(dir, "arm.json")), 0);
+    // The same time of the same motion: the same picture, but for the bake's 0.1 degree tolerance.
+    const int differ = viewport_differences(load_png(dir / "wave.png"), load_png(dir / "baked.png"));
+    EXPECT_LT(differ, 200) << differ << " pixels differ";
+}

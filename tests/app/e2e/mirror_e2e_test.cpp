@@ -1,6 +1,6 @@
 // Mirror and flip from the toolbar as a user does it (issue 20, point 2): on the hero, turn the
 // left upper arm with an FK drag, select it, Mirror > Copy to the other side, save; then Mirror >
-// Flip pose, save; undo takes each back in one step.
+// Flip pose, save; undo takes each back in one step. Each says what it did in the status bar.
 
 #include <cmath>
 #include <string>
@@ -26,11 +26,13 @@ TEST(ScriptedMirror, CopyToTheOtherSideAndFlipFromTheToolbarInOneUndoStepEach) {
         {"wait": 2},
         {"click": {"ui": "mirror/copy"}},
         {"wait": 2},
+        {"expect": {"status": "bones to the other side"}},
         {"save": "copied.json"},
         {"click": {"ui": "toolbar/pose"}},
         {"wait": 2},
         {"click": {"ui": "mirror/flip"}},
         {"wait": 2},
+        {"expect": {"status": "Flipped the pose"}},
         {"save": "flipped.json"},
         {"key": "ctrl+z"},
         {"wait": 1},

@@ -107,3 +107,45 @@ TEST_F(InspectorSelectionTest, OneBoneSelectedShowsNoSelectionNote) {
     ui.frames(2);
     EXPECT_FALSE(has("inspector/selection"));
 }
+
+namespace {
+
+// Everything the inspector's text and fields show in one frame, through ImGui's own log (the
+// text every widget renders, as "log to clipboard" gathers it).
+std::string inspector_text(const Rig& rig, int selected) {
+    static std::string logged;
+    HeadlessImGui ui;
+    ImGui::GetIO().SetClipboardTextFn = [](void*, const char* text) { logged = text; };
+    bool log = false;
+    ui.on_frame([&] {
+        if (log) ImGui::LogToClipboard();
+        PanelEdits e;
+        draw_inspector_panel(rig, selected, {980, 0, 300, 760}, e, nullptr);
+        if (log) ImGui::LogFinish();
+    });
+    ui.frames(2);
+    logged.clear();
+    log = true;
+    ui.frame();
+    return logged;
+}
+
+}  // namespace
+
+// An angle that rounds to zero is shown as 0: a rotation read back as -1e-7 rad showed
+// "-0.00 deg" (2D) and "Y -0.0" (3D Euler angles).
+TEST(InspectorNumbers, AnAngleRoundingToZeroShowsNoMinusSign) {
+    Rig flat = figure_2d();
+    const int spine = bone_named(flat, "spine");
+    flat.pose.rotations[static_cast<std::size_t>(spine)] = rotation_2d(-1e-7f);
+    const std::string shown_2d = inspector_text(flat, spine);
+    ASSERT_NE(shown_2d.find("0.00 deg"), std::string::npos) << shown_2d;
+    EXPECT_EQ(shown_2d.find("-0.00"), std::string::npos) << shown_2d;
+
+    Rig figure = figure_3d();
+    const int head = bone_named(figure, "head");
+    figure.pose.rotations[static_cast<std::size_t>(head)] = glm::angleAxis(-1e-6f, glm::vec3(0.0f, 1.0f, 0.0f));
+    const std::string shown_3d = inspector_text(figure, head);
+    ASSERT_NE(shown_3d.find("Y 0.0"), std::string::npos) << shown_3d;
+    EXPECT_EQ(shown_3d.find("-0.0"), std::string::npos) << shown_3d;
+}

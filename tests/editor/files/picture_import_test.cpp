@@ -1,5 +1,5 @@
 // Putting a picture file on a bone: the rig names it relative to its folder whatever folder it
-// lies in, learns its size from the file, and refuses (naming the file) what is missing or no
+// lies in, learns its size from the file (at the density of the rig's pictures), and refuses (naming the file) what is missing or no
 // picture, changing nothing.
 
 #include <unistd.h>
@@ -56,6 +56,20 @@ TEST_F(PictureImport, TheRigNamesAPictureRelativeToItsFolderWithItsSize) {
     Result<std::string> name = picture_path_from(dir_ / "rig" / "parts" / "..", dir_ / "rig" / "." / "parts" / "eye.png");
     ASSERT_TRUE(name.ok()) << name.message();
     EXPECT_EQ(name.value(), "parts/eye.png");
+}
+
+// A new picture comes in at the density of the rig's own pictures (Io's art is two pixels a
+// unit): the first one in slot order that reads; a rig with none (or none that reads) takes one
+// pixel a unit.
+TEST_F(PictureImport, ANewPictureTakesTheDensityOfTheRigsPictures) {
+    Rig rig = marionette::testing::figure_2d();
+    rig.slots.push_back(Slot{"gone", 0, {Attachment{"gone", "parts/gone.png", {5.0f, 5.0f}}}, 0});
+    EXPECT_EQ(pixels_per_unit(rig, dir_ / "rig"), 1.0f) << "no picture reads";
+    rig.slots.push_back(Slot{"eye", 0, {Attachment{"eye", "parts/eye.png", {12.0f, 5.0f}}}, 0});
+    EXPECT_EQ(pixels_per_unit(rig, dir_ / "rig"), 2.0f);
+    Result<SlotEdit> hat = add_picture_file(rig, dir_ / "rig", dir_ / "shared" / "hat.png", 0, -1, Transform{});
+    ASSERT_TRUE(hat.ok()) << hat.message();
+    EXPECT_EQ(hat.value().rig.slots.back().attachments[0].size, glm::vec2(12, 5)) << "24 x 10 pixels at two a unit";
 }
 
 TEST_F(PictureImport, WhatIsMissingOrNoPictureIsRefusedNamingTheFile) {

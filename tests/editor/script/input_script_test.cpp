@@ -233,6 +233,23 @@ TEST(ScriptChecks, ChecksPassOrSayWhatWasFound) {
     EXPECT_EQ(check_expectation(v, ExpectModified{false}).message(), "the document is modified, expected unmodified");
 }
 
+// {"expect": {"status": TEXT}}: the status bar's message holds the text; null: no message shows.
+TEST(ScriptChecks, TheStatusBarsMessageHoldsTheText) {
+    const auto script = parse_input_script(R"({"steps": [{"expect": {"status": "Baked"}}, {"expect": {"status": null}}]})");
+    ASSERT_TRUE(script.ok()) << script.message();
+    EXPECT_EQ(std::get<ExpectStatus>(std::get<ExpectStep>(script.value().steps[0]).expectation).text, "Baked");
+    EXPECT_EQ(std::get<ExpectStatus>(std::get<ExpectStep>(script.value().steps[1]).expectation).text, "");
+    EXPECT_FALSE(parse_input_script(R"({"steps": [{"expect": {"status": 3}}]})").ok());
+
+    ScriptView v;
+    EXPECT_TRUE(check_expectation(v, ExpectStatus{}).ok());
+    EXPECT_EQ(check_expectation(v, ExpectStatus{"Baked"}).message(), "the status bar shows no message, expected \"Baked\"");
+    v.status = "Baked \"wave\" into \"wave baked\"";
+    EXPECT_TRUE(check_expectation(v, ExpectStatus{"into \"wave baked\""}).ok());
+    EXPECT_EQ(check_expectation(v, ExpectStatus{}).message(), "the status bar shows \"Baked \"wave\" into \"wave baked\"\", expected none");
+    EXPECT_FALSE(check_expectation(v, ExpectStatus{"Keyed"}).ok());
+}
+
 TEST(ScriptChecks, PanelWidgetsResolveByNameAndStatesAreChecked) {
     ViewFixture f;
     ScriptView v = f.view();

@@ -111,6 +111,25 @@ TEST(StatusLine, AMessageShowsUntilTheDocumentChanges) {
     EXPECT_EQ(line.shown(8), "Saved");
 }
 
+// A drag with the mouse held still moves nothing on its own, so the editor need not draw: the
+// drag is under way, but nothing settles unless a limb is still swinging toward its solve.
+TEST(ViewportController, ADragHeldStillIsNotSettling) {
+    ViewportScene scene(figure_2d());
+    scene.controller().set_mode(PoseMode::Ik);
+    const glm::vec2 tip = scene.on_bone("forearm", 1.0f);
+    scene.send(ViewportInput::press(tip, MouseButton::Left, {}));
+    const glm::vec2 to = tip + glm::vec2{-20.0f, 25.0f};
+    scene.send(ViewportInput::motion(to, to - tip));
+    ASSERT_TRUE(scene.controller().dragging());
+    ASSERT_TRUE(scene.controller().last_solve().has_value()) << "no IK drag";
+    EXPECT_FALSE(scene.controller().settling()) << "a reachable step swings nothing";
+    const std::uint64_t revision = scene.document().revision();
+    scene.controller().tick();
+    EXPECT_EQ(scene.document().revision(), revision) << "a tick with nothing settling changed the rig";
+    scene.send(ViewportInput::release(to));
+    EXPECT_FALSE(scene.controller().settling());
+}
+
 TEST(ViewportController, TheLastSolveIsNotShownAfterAnotherEdit) {
     ViewportScene scene(figure_2d());
     scene.controller().set_mode(PoseMode::Ik);

@@ -15,6 +15,7 @@ TEST(Document, OpeningAGltfFileImportsItAsAnUnsavedRigWithoutAFile) {
     EXPECT_TRUE(doc.path().empty());
     EXPECT_TRUE(doc.modified());
     EXPECT_EQ(doc.imported_from(), glb);
+    EXPECT_EQ(doc.display_name(), "bvh_arm_by_assimp.glb (imported)") << "the title and questions name the model";
     EXPECT_FALSE(doc.import_warnings().empty());
     EXPECT_FALSE(doc.save().ok()) << "a save with no file must ask where";
     // Opening a rig file afterwards forgets the import.
@@ -22,6 +23,8 @@ TEST(Document, OpeningAGltfFileImportsItAsAnUnsavedRigWithoutAFile) {
     EXPECT_TRUE(doc.imported_from().empty());
     EXPECT_TRUE(doc.import_warnings().empty());
     EXPECT_FALSE(doc.modified());
+    EXPECT_EQ(doc.display_name(), "arm.json");
+    EXPECT_EQ(Document().display_name(), "untitled");
     // A broken glTF file leaves the document as it was.
     const std::uint64_t revision = doc.revision();
     EXPECT_FALSE(doc.open(std::filesystem::path(MARIONETTE_ASSETS) / "missing.glb").ok());
