@@ -3,6 +3,8 @@
 
 #include <imgui.h>
 
+#include <cstdio>
+
 #include <glm/gtc/quaternion.hpp>
 
 #include <algorithm>
@@ -176,8 +178,13 @@ void mix_and_snaps(const Rig& rig, int chain_index, PanelEdits& out, UiMarks* ma
     if (state) {
         const int track = track_of_chain(state->chain_tracks, chain_index);
         if (track >= 0) mix = sample_chain_track(state->chain_tracks[static_cast<std::size_t>(track)], static_cast<double>(keying->time));
-        ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.3f, 1.0f), "mix keyed at %.2f s%s", static_cast<double>(keying->time),
-                           track >= 0 ? "" : " (not keyed: the state poses the chain by FK)");
+        // Wrapped: the panel is narrower than the note at the default window size.
+        char note[160];
+        std::snprintf(note, sizeof note, "mix keyed at %.2f s%s", static_cast<double>(keying->time),
+                      track >= 0 ? "" : " (not keyed: the state poses the chain by FK)");
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.55f, 0.3f, 1.0f));
+        ImGui::TextWrapped("%s", note);
+        ImGui::PopStyleColor();
     }
     const bool changed = ImGui::SliderFloat("FK / IK mix", &mix, kMinMix, kMaxMix, "%.2f", ImGuiSliderFlags_AlwaysClamp);
     if (marks) marks->mark_last_item(at + "/mix");

@@ -180,10 +180,16 @@ void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at,
             ImGui::Separator();
             ImGui::TextDisabled("IK chains");
             for (const IkChain& c : rig.chains) {
-                const std::string text = c.name + " (" + solver_name(c.solver) + "): " + sk[static_cast<std::size_t>(c.root)].name +
-                                         " -> " + sk[static_cast<std::size_t>(c.effector)].name;
+                // The name and solver fit the panel's width; the bones it runs over are the tooltip's
+                // (written out, "arm_l (two_bone): arm_l_upper -> arm_l_lower" was cut off).
+                const std::string text = c.name + " (" + solver_name(c.solver) + ")";
                 if (ImGui::Selectable(text.c_str(), selected == c.effector)) out.select = c.effector;
                 if (marks) marks->mark_last_item("outliner/chains/" + c.name);
+                if (ImGui::IsItemHovered()) {
+                    ImGui::SetTooltip("%s -> %s; a click selects its end, right-click to delete it",
+                                      sk[static_cast<std::size_t>(c.root)].name.c_str(),
+                                      sk[static_cast<std::size_t>(c.effector)].name.c_str());
+                }
                 if (ImGui::BeginPopupContextItem(("chain " + c.name).c_str())) {
                     const int index = static_cast<int>(&c - rig.chains.data());
                     if (ImGui::MenuItem("Delete chain")) out.apply("delete the chain " + c.name, delete_chain(rig, index));

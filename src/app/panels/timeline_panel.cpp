@@ -2,6 +2,7 @@
 #include "app/ui/ui_style.hpp"
 
 #include "app/ui/imgui_shortcuts.hpp"
+#include "app/ui/panel_widgets.hpp"
 
 // The SDL backend of Dear ImGui 1.86 fills io.KeysDown by SDL scancode: a letter without an
 // ImGuiKey (K) is asked for by its scancode.
@@ -122,7 +123,8 @@ void TimelinePanel::controls(const Rig& rig, const StatePlayer& player, int sele
     const State& st = rig.states[static_cast<std::size_t>(s)];
     const bool playing_here = active_state(player.machine()) == s && player.playing() && !player.scrubbed();
     if (button("|<", "timeline/start", marks, "To the start")) actions.seek = 0.0;
-    ImGui::SameLine();
+    // The row wraps where the panel is narrow (Pause is wider than Play).
+    same_line_if_fits(button_width(playing_here ? "Pause" : "Play"));
     if (button(playing_here ? "Pause" : "Play", "timeline/play", marks, "Play the state from the playhead, or stop there")) {
         if (playing_here) {
             actions.seek = snapped(rig, playhead_);  // stop on a frame, where K keys
@@ -131,35 +133,35 @@ void TimelinePanel::controls(const Rig& rig, const StatePlayer& player, int sele
             actions.play = true;
         }
     }
-    ImGui::SameLine();
+    same_line_if_fits(button_width("Key"));
     if (button("Key", "timeline/key", marks, "K: key the selected bone at the playhead (every bone when none is; Shift+K: every bone)")) {
         key(rig, selected_bone >= 0 ? std::vector<int>{selected_bone} : every_bone(rig), shown, edits, actions);
     }
-    ImGui::SameLine();
+    same_line_if_fits(checkbox_width("auto-key"));
     const bool recording = auto_key_;  // red while on, as a record button
     if (recording) ImGui::PushStyleColor(ImGuiCol_CheckMark, ImVec4(1.0f, 0.25f, 0.2f, 1.0f));
     ImGui::Checkbox("auto-key", &auto_key_);
     if (recording) ImGui::PopStyleColor();
     marks.mark_last_item("timeline/auto-key");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Dragging a bone keys it at the playhead, as Blender's auto-keying");
-    ImGui::SameLine();
+    same_line_if_fits(checkbox_width("snap"));
     ImGui::Checkbox("snap", &snap_);
     marks.mark_last_item("timeline/snap");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Scrub, key and move keys on whole frames at the rig's %s fps", number_text(rig.fps).c_str());
-    ImGui::SameLine();
+    same_line_if_fits(checkbox_width("loop"));
     bool loop = st.loop;
     if (ImGui::Checkbox("loop", &loop))
         edits.apply(std::string(loop ? "loop " : "hold the end of ") + st.name, set_state_loop(rig, s, loop));
     marks.mark_last_item("timeline/loop");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Start again after the last key, or hold it");
-    ImGui::SameLine();
+    same_line_if_fits(checkbox_width("curves"));
     ImGui::Checkbox("curves", &curves_);
     marks.mark_last_item("timeline/curves");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The values of one track over time: click a key or a row's name to pick it");
-    ImGui::SameLine();
+    same_line_if_fits(button_width("Frame"));
     if (button("Frame", "timeline/frame", marks, "Fit the time axis to the state's keys")) framed_state_ = -1;
-    ImGui::SameLine();
+    same_line_if_fits(button_width("Onion..."));
     if (button("Onion...", "timeline/onion", marks, "How many ghosts the onion skin shows (the toolbar's Onion turns it on)")) {
         ImGui::OpenPopup("onion_settings");
     }

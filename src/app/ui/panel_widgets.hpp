@@ -22,6 +22,21 @@ inline float shown_value(float v, int decimals) {
     return v > -half_step && v < half_step ? 0.0f : v;
 }
 
+// The widths a row's next item takes: a button's, a checkbox's with its label.
+inline float button_width(const char* label) {
+    return ImGui::CalcTextSize(label, nullptr, true).x + 2.0f * ImGui::GetStyle().FramePadding.x;
+}
+inline float checkbox_width(const char* label) {
+    return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label, nullptr, true).x;
+}
+
+// Keeps the next item, `width` wide, on the line of the last one while it fits in the window,
+// else starts a new line: a row of controls wraps in a narrow panel instead of running off it.
+inline void same_line_if_fits(float width) {
+    const float right = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width;
+    if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
+}
+
 // One numeric widget's edit: previewed while dragged, one undo step when let go. The edit is
 // made only when the value changed: most frames change nothing and copy no rig.
 template <class MakeEdit>

@@ -29,7 +29,7 @@ protected:
         ui.on_frame([this] {
             marks.clear();
             ImGui::SetNextWindowPos(ImVec2(0, 0));
-            ImGui::SetNextWindowSize(ImVec2(900, 260));
+            ImGui::SetNextWindowSize(ImVec2(width, 260));
             ImGui::Begin("timeline", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
             PanelEdits e;
             TimelineActions a;
@@ -64,6 +64,7 @@ protected:
         io.MouseWheel = 0.0f;
         ui.frame();
     }
+    float width = 900.0f;  // the panel's
     int turn() const { return static_cast<int>(rig.states.size()) - 1; }
     const KeyTrack& spine_track() const { return rig.states.back().tracks.at(0); }
     const UiMark* mark(const std::string& name) const {
@@ -256,4 +257,19 @@ TEST_F(TimelinePanelTest, DrawingAndDrawOrderKeysHaveRowsAndMoveAndDeleteLikeBon
     EXPECT_EQ(mark("timeline/row/draw order"), nullptr) << "its row went with its last key";
     press_key(ImGuiKey_A, true);
     EXPECT_EQ(panel.selected_keys(rig).size(), spine_track().keys.size() + 2u);
+}
+
+// In a panel narrower than the row of controls (the state panel's timeline at 1280x800 is about
+// 520 points wide, and Pause is wider than Play), the row wraps: every control is inside the
+// panel, none cut off at its edge.
+TEST_F(TimelinePanelTest, TheControlsWrapInANarrowPanel) {
+    width = 380.0f;
+    ui.frames(3);
+    for (const char* name : {"timeline/start", "timeline/play", "timeline/key", "timeline/auto-key", "timeline/snap", "timeline/loop",
+                             "timeline/curves", "timeline/frame", "timeline/onion"}) {
+        const UiMark* m = mark(name);
+        ASSERT_NE(m, nullptr) << name;
+        EXPECT_LE(m->max.x, width) << name << " runs off the panel";
+    }
+    EXPECT_GT(mark("timeline/onion")->min.y, mark("timeline/start")->max.y) << "the row did not wrap";
 }
