@@ -318,7 +318,10 @@ void EditorApp::draw_viewport(int frame_width, int frame_height, float pixels_pe
     if (!framed_ || controller_->take_frame_request()) {
         frame_shown();
         framed_ = true;
+    } else if (drawn_view_.width != view.width || drawn_view_.height != view.height) {
+        controller_->resized(drawn_view_, view);  // the window was resized: what showed stays in view
     }
+    drawn_view_ = view;
     renderer_->set_picture_folder(document_.folder());
     renderer_->draw(document_.rig(), world_pose(), world_, *controller_, view, frame_width, frame_height, pixels_per_point, ghosts_,
                     layers_);

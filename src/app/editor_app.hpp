@@ -167,6 +167,7 @@ private:
     int settle_frames_ = 0;            // frames still to draw after the last input (editor/ui/frame_pacing.hpp)
     StatusLine status_;
     bool framed_ = false;
+    Viewport drawn_view_;  // the viewport the last frame drew in
     bool viewport_shot_requested_ = false;
     bool quit_ = false;
 };

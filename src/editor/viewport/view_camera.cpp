@@ -113,6 +113,20 @@ void ViewCamera::pan_pixels(glm::vec2 delta_pixels, const Viewport& viewport) {
     if (is_finite(moved)) target_ = moved;
 }
 
+void ViewCamera::keep_in_view(const Viewport& before, const Viewport& after) {
+    if (before.empty() || after.empty()) return;
+    // The world shown is width x height times the world a pixel holds; the new one holds the
+    // old whole: a pixel must hold the larger of the two axes' ratios. A 3D pixel's share at
+    // the target is the distance over the viewport's height, so its height alone keeps the
+    // view's height: only a narrower shape takes a longer distance.
+    const float wider = after.width / before.width, taller = after.height / before.height;
+    if (is_2d_) {
+        set_pixels_per_unit(pixels_per_unit_ * std::min(wider, taller));
+    } else {
+        set_distance(distance_ * std::max(1.0f, taller / wider));
+    }
+}
+
 void ViewCamera::zoom(float factor) {
     if (!positive_finite(factor)) return;
     if (is_2d_) {

@@ -90,6 +90,10 @@ public:
     // Fits the box in the viewport with kFrameMargin around it. 3D keeps the view direction.
     // An empty viewport changes nothing.
     void frame(const BoundingBox& bounds, const Viewport& viewport);
+    // The viewport changed size (the window was resized): what `before` showed stays in view,
+    // about the same centre, fitted to `after` (zoomed out when it is narrower or shorter, as
+    // much zoomed in as it grew both ways). Nothing when either is empty.
+    void keep_in_view(const Viewport& before, const Viewport& after);
 
     glm::vec3 eye() const;
     glm::vec3 right() const;

@@ -68,6 +68,8 @@ public:
     // Whether the camera is the one saved in the rig's editor data (else it still needs framing).
     bool camera_from_file() const { return camera_from_file_; }
     void set_view(ViewCamera::View view) { camera_.set_view(view); }
+    // The viewport was resized: the camera keeps what it showed in view (ViewCamera::keep_in_view).
+    void resized(const Viewport& before, const Viewport& after) { camera_.keep_in_view(before, after); }
     PoseMode mode() const { return mode_; }
     void toggle_mode() { mode_ = mode_ == PoseMode::Fk ? PoseMode::Ik : PoseMode::Fk; }
     void set_mode(PoseMode mode) { mode_ = mode; }

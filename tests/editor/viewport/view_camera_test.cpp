@@ -336,3 +336,37 @@ TEST(ViewCamera, PointOnPlaneRefusesParallelAndBehind) {
     EXPECT_TRUE(c.point_on_plane({400.0f, 500.0f}, vp, {0, -1, 0}, {0, 1, 0}).has_value());
     EXPECT_FALSE(c.point_on_plane({400.0f, 100.0f}, vp, {0, -1, 0}, {0, 1, 0}).has_value());
 }
+
+// A resized viewport keeps in view what the old one showed: the corners of the old view, seen
+// from the camera at their depth, land inside the new one (narrower, shorter, or both), about the
+// same centre; grown both ways by a factor, a 2D view zooms in by it.
+TEST(ViewCamera, AResizedViewportKeepsWhatItShowedInView) {
+    const Viewport before{0.0f, 0.0f, 800.0f, 600.0f};
+    for (const Viewport& after : {Viewport{0.0f, 0.0f, 400.0f, 600.0f}, Viewport{0.0f, 0.0f, 800.0f, 300.0f},
+                                  Viewport{10.0f, 20.0f, 300.0f, 500.0f}, Viewport{0.0f, 0.0f, 1600.0f, 1200.0f}}) {
+        for (bool is_2d : {true, false}) {
+            ViewCamera cam = is_2d ? ViewCamera::for_2d() : ViewCamera::for_3d();
+            if (is_2d) cam.set_pixels_per_unit(3.0f);
+            const glm::vec3 target = cam.target();
+            // The old view's corners, on the plane through the target square to the view.
+            std::vector<glm::vec3> corners;
+            for (const glm::vec2& pixel : {glm::vec2{1, 1}, glm::vec2{799, 1}, glm::vec2{1, 599}, glm::vec2{799, 599}}) {
+                const Ray r = cam.ray(pixel, before);
+                const float t = glm::dot(target - r.origin, cam.view_direction()) / glm::dot(r.direction, cam.view_direction());
+                corners.push_back(r.origin + t * r.direction);
+            }
+            cam.keep_in_view(before, after);
+            EXPECT_EQ(cam.target(), target);
+            for (const glm::vec3& c : corners) {
+                const glm::vec2 p = cam.project(c, after).pixel;
+                EXPECT_GE(p.x, after.x - 0.01f) << is_2d << " " << after.width << "x" << after.height;
+                EXPECT_LE(p.x, after.x + after.width + 0.01f) << is_2d << " " << after.width << "x" << after.height;
+                EXPECT_GE(p.y, after.y - 0.01f) << is_2d << " " << after.width << "x" << after.height;
+                EXPECT_LE(p.y, after.y + after.height + 0.01f) << is_2d << " " << after.width << "x" << after.height;
+            }
+            if (is_2d && after.width == 1600.0f) {
+                EXPECT_FLOAT_EQ(cam.pixels_per_unit(), 6.0f);
+            }
+        }
+    }
+}
