@@ -132,7 +132,7 @@ void EditorApp::draw_panels(float window_width, float window_height) {
         draw->AddRectFilled(lo, hi, IM_COL32(120, 170, 255, 40));
         draw->AddRect(lo, hi, IM_COL32(120, 170, 255, 220));
     }
-    draw_status_bar(StatusBarInfo{controller_->mode(), posed, controller_->last_solve(), posed_bones,
+    draw_status_bar(StatusBarInfo{controller_->mode(), posed, controller_->last_solve(), controller_->last_solve_softened(), posed_bones,
                                   std::string(status_.shown(document_.revision())), controller_->picture_tool()},
                     window_width, window_height, layout.status_height, toggle, set_tool);
     // Every panel has drawn from the same rig; now the document may change.

@@ -46,7 +46,7 @@ void draw_status_bar(const StatusBarInfo& info, float window_width, float window
         }
         if (info.last_solve) {
             ImGui::Text("| %d iterations, error %.3g%s", info.last_solve->iterations, static_cast<double>(info.last_solve->error),
-                        info.last_solve->reached ? "" : " (not reached)");
+                        info.last_solve->reached ? "" : (info.softened ? " (held short by softness)" : " (not reached)"));
             ImGui::SameLine();
         }
         if (!info.message.empty()) ImGui::TextDisabled("| %s", displayable_utf8(info.message).c_str());

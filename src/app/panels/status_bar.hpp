@@ -11,7 +11,8 @@ struct StatusBarInfo {
     PoseMode mode;
     std::optional<IkChain> chain;
     std::optional<IkResult> last_solve;
-    int chain_bones;  // how many bones the chain moves
+    bool softened = false;  // the last solve is short of its target only by the chain's softness
+    int chain_bones;        // how many bones the chain moves
     std::string message;
     std::optional<PictureTool> picture_tool;  // Place mode's tool, or none (posing)
 };

@@ -3,6 +3,8 @@
 #include "core/ik/chain_mix.hpp"
 #include "core/ik/ik_solve.hpp"
 #include "core/ik/pins.hpp"
+#include "core/ik/two_bone/two_bone_guards.hpp"
+#include "core/ik/two_bone/two_bone_solver.hpp"
 #include "core/rig/forward_kinematics.hpp"
 #include "editor/posing/limb_swing.hpp"
 
@@ -108,6 +110,15 @@ Result<IkResult> IkDrag::move(const Rig& rig, Pose& pose, const glm::vec3& curso
     for (std::size_t i = 0; i < bones_.size(); ++i) aim_[i] = solved.rotations[static_cast<std::size_t>(bones_[i])];
     const glm::vec3 joint =
         parent_world(rig.skeleton, pose, chain_.root).apply(local_translation(rig.skeleton, pose, static_cast<std::size_t>(chain_.root)));
+    softened_ = false;
+    if (chain_.solver == SolverKind::TwoBone && chain_.two_bone.softness > 0.0f && !r.value().reached) {
+        // A soft limb's tip stops short of a target near full reach by design: the goal
+        // distance the softness gives, on the line to the target.
+        const float distance = glm::length(target_ - joint);
+        const float lower = chain_reach(rig.skeleton, pose, chain_.effector, chain_.effector);
+        const float goal = two_bone_goal_distance(distance, reach_ - lower, lower, chain_.two_bone.softness);
+        softened_ = distance <= reach_ && r.value().error <= distance - goal + reach_tolerance(0.0f, reach_);
+    }
     const float allowed = follow_allowance(joint, before, target_);
     swinging_ = !turn_toward(rig, pose, bones_, aim_, allowed);
     return r;

@@ -59,6 +59,9 @@ public:
     // The world point under the cursor at the last move (the target minus the grab offset).
     glm::vec3 cursor() const { return target_ - offset_; }
     const glm::vec3& target() const { return target_; }
+    // The last move's tip is short of a target within the chain's reach only by a two-bone
+    // chain's softness (two_bone_goal_distance): as the chain asks, not a miss.
+    bool softened() const { return softened_; }
 
 private:
     IkDrag() = default;
@@ -71,6 +74,7 @@ private:
     std::vector<glm::quat> fk_;      // the chain's rotations when the drag began: its FK, which its mix keeps some of
     std::vector<glm::quat> aim_;     // the solve's answer with the chain's mix: what the chain turns toward
     bool swinging_ = false;
+    bool softened_ = false;
     float reach_ = 0.0f;  // the chain's bones end to end
     void hold_pins_after_move(Rig& rig);
 };

@@ -189,6 +189,7 @@ void ViewportController::motion(glm::vec2 pixel, glm::vec2 delta, const Viewport
         const auto cursor = on_view_plane(pixel, viewport, pole->pole_at_start());
         if (!cursor) return;
         solve_in_document([&](Rig& rig) { return pole->drag(rig, *cursor); });
+        last_solve_softened_ = false;
         return;
     }
     if (auto* ik = std::get_if<IkDrag>(&drag_)) {
@@ -197,6 +198,7 @@ void ViewportController::motion(glm::vec2 pixel, glm::vec2 delta, const Viewport
         // A quarter pixel: the hand stays under the cursor whatever the chain's tolerance.
         const float precision = 0.25f * camera_.world_per_pixel_at(ik->target(), viewport);
         solve_in_document([&](Rig& rig) { return ik->drag(rig, *cursor, precision); });
+        last_solve_softened_ = ik->softened();
         return;
     }
     if (viewport.contains(pixel)) {

@@ -104,6 +104,8 @@ public:
     std::optional<IkChain> active_chain() const;
     // The IK drag's last solve while the pose is still the one it gave (none after any other change).
     std::optional<IkResult> last_solve() const;
+    // The last solve's tip is short of its target only by its chain's softness (IkDrag::softened).
+    bool last_solve_softened() const { return last_solve_softened_; }
     // A message for the status bar (why a drag could not start, a pin toggled), once.
     std::optional<std::string> take_message();
     int auto_chain_length() const { return auto_chain_length_; }
@@ -237,6 +239,7 @@ private:
     glm::vec2 mouse_{0.0f};  // the pointer, as of the last mouse event
     int auto_chain_length_ = kDefaultAutoChainLength;
     std::optional<IkResult> last_solve_;
+    bool last_solve_softened_ = false;  // IkDrag::softened of the last solve
     std::uint64_t solve_revision_ = 0;  // the document's revision that last_solve_ describes
     std::optional<std::string> message_;
     std::optional<AutoKey> auto_key_;

@@ -44,6 +44,7 @@ void ViewportController::change_auto_chain_length(int by) {
     document_.edit([&](Rig& rig) {
         if (Result<IkResult> r = ik->drag(rig, ik->cursor()); r) {
             last_solve_ = r.value();
+            last_solve_softened_ = ik->softened();
             solved = true;
         }
     });
