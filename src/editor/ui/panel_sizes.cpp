@@ -20,7 +20,7 @@ PanelLayout lay_out_panels(const PanelSizes& sizes, float scale, float width, fl
     const float w = std::max(0.0f, width);
     const float h = std::max(0.0f, height);
     PanelLayout out;
-    out.toolbar_height = kToolbarRowHeight * scale * static_cast<float>(std::max(1, toolbar_rows));
+    out.toolbar_height = (kToolbarRowHeight + kToolbarRowPitch * static_cast<float>(std::max(1, toolbar_rows) - 1)) * scale;
     out.status_height = kStatusHeight * scale;
     // Across: the side panels give way together when they would leave the viewport less than
     // its share of the window.

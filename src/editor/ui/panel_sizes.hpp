@@ -45,8 +45,11 @@ struct PanelLayout {
     float viewport_x = 0.0f, viewport_y = 0.0f, viewport_width = 0.0f, viewport_height = 0.0f;
 };
 
-// The toolbar's and status bar's heights at scale 1, a row of buttons each.
+// The toolbar's and status bar's heights at scale 1, a row of buttons each; each row more of a
+// wrapped toolbar adds a button's height and the spacing under the row above (not a whole bar:
+// the bar's padding is there once).
 inline constexpr float kToolbarRowHeight = 32.0f;
+inline constexpr float kToolbarRowPitch = 25.0f;
 inline constexpr float kStatusHeight = 26.0f;
 // However the sizes were dragged, a window too small for them keeps this share of its width
 // (and of the height under the toolbar) for the viewport: the panels give way together, in

@@ -49,7 +49,10 @@ TEST(PanelSizes, ASmallWindowKeepsItsShareForTheViewport) {
 
 TEST(PanelSizes, AWrappedToolbarTakesItsRows) {
     const PanelLayout two_rows = lay_out_panels(PanelSizes{}, 1.5f, 800.0f, 600.0f, false, 2);
-    EXPECT_EQ(two_rows.toolbar_height, 2.0f * 1.5f * kToolbarRowHeight);
+    EXPECT_EQ(two_rows.toolbar_height, 1.5f * (kToolbarRowHeight + kToolbarRowPitch));
+    // Three rows at 1.5x: the bar's padding once, not three bars (it showed a fourth, empty row).
+    EXPECT_EQ(lay_out_panels(PanelSizes{}, 1.5f, 1280.0f, 800.0f, false, 3).toolbar_height,
+              1.5f * (kToolbarRowHeight + 2.0f * kToolbarRowPitch));
     EXPECT_EQ(two_rows.viewport_y, two_rows.toolbar_height);
     EXPECT_EQ(lay_out_panels(PanelSizes{}, 1.0f, 800.0f, 600.0f, false, 0).toolbar_height, kToolbarRowHeight);
 }
