@@ -91,7 +91,6 @@ private:
         float shown = 0.0f;
     };
     std::vector<SizedEdge> panel_edges(const PanelLayout& layout) const;
-    bool on_panel_edge(float x, float y) const;
     void apply_panel_edits(PanelEdits& edits);
     // The document was replaced (new, open): selection, drags, camera and edit state start over.
     void start_over();

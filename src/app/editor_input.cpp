@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "app/editor_app.hpp"
-#include "app/ui/floating_windows.hpp"
+#include "app/ui/imgui_windows.hpp"
 #include "app/viewport_events.hpp"
 #include "core/anim/state_pose.hpp"
 #include "editor/edits/state_edits.hpp"
@@ -107,12 +107,12 @@ int EditorApp::handle_events() {
         const ImGuiIO& io = ImGui::GetIO();
         // WantCaptureMouse is last frame's answer: a press that arrives with the move taking the
         // pointer off a panel onto the viewport (a quick hand, a tablet, a script) would be
-        // swallowed. Only popups, floating windows (Help) and the panels' edges overlap the
-        // viewport, so with no popup open a press inside it, off those, is the viewport's.
+        // swallowed. A press on a window ImGui showed (a panel, a panel's edge strip, the Help
+        // window over the viewport) is ImGui's: the viewport sees nothing. Else, with no popup
+        // open, a press inside the viewport is the viewport's.
         const bool press = e.type == SDL_MOUSEBUTTONDOWN;
         const float press_x = press ? static_cast<float>(e.button.x) : 0.0f, press_y = press ? static_cast<float>(e.button.y) : 0.0f;
-        // ImGui's: the edge is dragged, the window clicked; the viewport sees nothing.
-        if (press && (on_panel_edge(press_x, press_y) || floating_window_at(press_x, press_y))) continue;
+        if (press && imgui_window_at(press_x, press_y)) continue;
         const bool press_in_viewport = press && view.contains({press_x, press_y}) &&
                                        !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
         if (is_mouse_event(e.type) && io.WantCaptureMouse && !controller_->dragging() && !press_in_viewport) continue;

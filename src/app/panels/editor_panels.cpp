@@ -34,13 +34,6 @@ std::vector<EditorApp::SizedEdge> EditorApp::panel_edges(const PanelLayout& layo
     return edges;
 }
 
-bool EditorApp::on_panel_edge(float x, float y) const {
-    for (const SizedEdge& e : panel_edges(panels())) {
-        if (edge_strip(e.edge).contains(x, y)) return true;
-    }
-    return false;
-}
-
 void EditorApp::drag_panel_edges(const PanelLayout& layout) {
     for (const SizedEdge& e : panel_edges(layout)) {
         const PanelEdgeDrag drag = panel_edge(e.edge, &ui_marks_);

@@ -3,8 +3,6 @@
 
 #include <imgui.h>
 
-#include <cstdio>
-
 #include <glm/gtc/quaternion.hpp>
 
 #include <algorithm>
@@ -51,8 +49,7 @@ void rotation_field(const char* id, const Rig& rig, const glm::quat& q, PanelEdi
         ImGui::PopID();
         track(out, label, changed, [&] { return set(rig, from_hinge_degrees(deg, *hinge)); });
     } else {
-        glm::vec3 euler = euler_degrees(q, g_euler_order);
-        for (int k = 0; k < 3; ++k) euler[k] = shown_value(euler[k], 1);
+        glm::vec3 euler = shown_value(euler_degrees(q, g_euler_order), 1);
         ImGui::PushID(id);
         const float width = (ImGui::CalcItemWidth() - 2.0f * ImGui::GetStyle().ItemInnerSpacing.x) / 3.0f;
         const char* formats[] = {"X %.1f", "Y %.1f", "Z %.1f"};
@@ -179,11 +176,9 @@ void mix_and_snaps(const Rig& rig, int chain_index, PanelEdits& out, UiMarks* ma
         const int track = track_of_chain(state->chain_tracks, chain_index);
         if (track >= 0) mix = sample_chain_track(state->chain_tracks[static_cast<std::size_t>(track)], static_cast<double>(keying->time));
         // Wrapped: the panel is narrower than the note at the default window size.
-        char note[160];
-        std::snprintf(note, sizeof note, "mix keyed at %.2f s%s", static_cast<double>(keying->time),
-                      track >= 0 ? "" : " (not keyed: the state poses the chain by FK)");
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.55f, 0.3f, 1.0f));
-        ImGui::TextWrapped("%s", note);
+        ImGui::TextWrapped("mix keyed at %.2f s%s", static_cast<double>(keying->time),
+                           track >= 0 ? "" : " (not keyed: the state poses the chain by FK)");
         ImGui::PopStyleColor();
     }
     const bool changed = ImGui::SliderFloat("FK / IK mix", &mix, kMinMix, kMaxMix, "%.2f", ImGuiSliderFlags_AlwaysClamp);

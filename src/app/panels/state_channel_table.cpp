@@ -146,8 +146,7 @@ void StateChannelTable::rows(const Rig& rig, int state, int selected_bone, UiMar
             marks.mark_last_item(mark + "/swing");
         } else {
             if (is_3d) {
-                glm::vec3 euler = glm::eulerAngles(c.base) / kDegree;
-                for (int k = 0; k < 3; ++k) euler[k] = shown_value(euler[k], 0);
+                glm::vec3 euler = shown_value(glm::eulerAngles(c.base) / kDegree, 0);
                 const bool changed = ImGui::DragFloat3("##base", &euler.x, 0.5f, -180.0f, 180.0f, "%.0f deg");
                 edited.base = glm::quat(euler * kDegree);
                 field(changed);

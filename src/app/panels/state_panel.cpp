@@ -61,7 +61,7 @@ void StatePanel::draw(const Rig& rig, const StatePlayer& player, int selected_bo
     playback(rig, player, marks, edits, actions);
     ImGui::Separator();
     ImGui::BeginChild("state_list", ImVec2(ui_px(kListWidth), 0.0f), true);
-    state_list(rig, shown_state, player.playing() ? std::nullopt : std::optional<double>(player.playhead(rig)), marks, edits, actions);
+    state_list(rig, player, marks, edits, actions);
     ImGui::EndChild();
     ImGui::SameLine();
     ImGui::BeginChild("state_channels", ImVec2(0.0f, 0.0f), true);
@@ -155,8 +155,8 @@ void StatePanel::playback(const Rig& rig, const StatePlayer& player, UiMarks& ma
     }
 }
 
-void StatePanel::state_list(const Rig& rig, int shown, std::optional<double> still_at, UiMarks& marks, PanelEdits& edits,
-                            StatePanelActions& actions) {
+void StatePanel::state_list(const Rig& rig, const StatePlayer& player, UiMarks& marks, PanelEdits& edits, StatePanelActions& actions) {
+    const int shown = active_state(player.machine());
     if (ImGui::Selectable(kRigPoseName, shown == kRigPose)) actions.show = kRigPose;
     marks.mark_last_item("states/rig pose");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The rig's own pose, the one you drag");
@@ -216,7 +216,7 @@ void StatePanel::state_list(const Rig& rig, int shown, std::optional<double> sti
             // The new state, at the end of the list: paused, it shows at once where the source
             // was (the same pose; a blend would wait for the clock), else blended in as it plays.
             actions.show = count;
-            if (still_at) actions.seek = std::pair{count, *still_at};
+            if (!player.playing()) actions.seek = std::pair{count, player.playhead(rig)};
             ImGui::CloseCurrentPopup();
         }
         marks.mark_last_item("states/bake/go");
@@ -243,7 +243,7 @@ void StatePanel::state_list(const Rig& rig, int shown, std::optional<double> sti
                             bake_timeline_state(rig, timeline.value(), static_cast<double>(bake_fps_), seconds, name, tolerance),
                             "Baked the timeline to keys: the new state \"" + name + "\"");
                 actions.show = count;
-                if (still_at) actions.seek = std::pair{count, 0.0};
+                if (!player.playing()) actions.seek = std::pair{count, 0.0};
             }
             ImGui::CloseCurrentPopup();
         }

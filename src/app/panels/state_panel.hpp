@@ -41,9 +41,7 @@ public:
     TimelinePanel& timeline() { return timeline_; }
 
 private:
-    // `still_at`: the playhead while the shown state is paused (a baked state shows there at once).
-    void state_list(const Rig& rig, int shown, std::optional<double> still_at, UiMarks& marks, PanelEdits& edits,
-                    StatePanelActions& actions);
+    void state_list(const Rig& rig, const StatePlayer& player, UiMarks& marks, PanelEdits& edits, StatePanelActions& actions);
     void playback(const Rig& rig, const StatePlayer& player, UiMarks& marks, PanelEdits& edits, StatePanelActions& actions);
 
     // The rename field's text, kept while it is being typed into.

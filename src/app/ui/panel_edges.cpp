@@ -8,6 +8,13 @@
 
 namespace marionette {
 
+namespace {
+
+// The strip's rectangle in window points: ui_px(6) across, beside the edge on its side.
+struct EdgeStrip {
+    float x0 = 0.0f, y0 = 0.0f, x1 = 0.0f, y1 = 0.0f;
+};
+
 EdgeStrip edge_strip(const PanelEdge& edge) {
     // Wide enough to find without aiming, narrow enough not to take much of the viewport.
     const float thickness = ui_px(6.0f);
@@ -16,6 +23,8 @@ EdgeStrip edge_strip(const PanelEdge& edge) {
     if (edge.vertical) return {lo, edge.from, lo + thickness, edge.from + length};
     return {edge.from, lo, edge.from + length, lo + thickness};
 }
+
+}  // namespace
 
 PanelEdgeDrag panel_edge(const PanelEdge& edge, UiMarks* marks) {
     PanelEdgeDrag drag;

@@ -20,13 +20,6 @@ struct PanelEdge {
     float side = 1.0f;  // +1: the strip lies after `at` (right of it, below it); -1: before
 };
 
-// The strip's rectangle in window points: ui_px(6) across, beside the edge on its side.
-struct EdgeStrip {
-    float x0 = 0.0f, y0 = 0.0f, x1 = 0.0f, y1 = 0.0f;
-    bool contains(float x, float y) const { return x >= x0 && x < x1 && y >= y0 && y < y1; }
-};
-EdgeStrip edge_strip(const PanelEdge& edge);
-
 struct PanelEdgeDrag {
     std::optional<float> moved_to;  // while dragged: where the edge goes (x of a vertical one, or y)
     bool reset = false;             // double-clicked: back to the panel's default size

@@ -6,6 +6,8 @@
 #include <span>
 #include <string>
 
+#include <glm/glm.hpp>
+
 #include "app/panels/panel_edits.hpp"
 #include "app/ui/ui_marks.hpp"
 
@@ -20,6 +22,9 @@ inline float shown_value(float v, int decimals) {
     float half_step = 0.5f;
     for (int k = 0; k < decimals; ++k) half_step *= 0.1f;
     return v > -half_step && v < half_step ? 0.0f : v;
+}
+inline glm::vec3 shown_value(const glm::vec3& v, int decimals) {
+    return {shown_value(v.x, decimals), shown_value(v.y, decimals), shown_value(v.z, decimals)};
 }
 
 // The widths a row's next item takes: a button's, a checkbox's with its label.

@@ -1,11 +1,11 @@
-#include "app/ui/floating_windows.hpp"
+#include "app/ui/imgui_windows.hpp"
 
 #include <imgui.h>
 #include <imgui_internal.h>
 
 namespace marionette {
 
-bool floating_window_at(float x, float y) {
+bool imgui_window_at(float x, float y) {
     const ImGuiContext* context = ImGui::GetCurrentContext();
     if (!context) return false;
     const ImVec2 point(x, y);
