@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Draws Io's pictures (assets/rigs/io/*.png), the seed article's hero as a puppet: a dark head
 box with a white face, two pupils (and the line they make when closed), a body and limbs as
-dark bars. Shapes are rounded rectangles, their edges anti-aliased by 4 x 4 supersampling;
-dark parts have a light rim so they read on the editor's dark background. Two pixels a rig
-unit. Written with the standard library only (zlib for PNG); the output is the same bytes on
+dark bars (a round hand on each forearm, a foot on each shin). Shapes are rounded
+rectangles, their edges anti-aliased by 4 x 4 supersampling; dark parts have a light rim so
+they read on the editor's dark background. Two pixels a rig unit. Written with the standard library only (zlib for PNG); the output is the same bytes on
 every run. Run from the repository: python3 scripts/make_io_pictures.py [FOLDER]
 (FOLDER: where to write them instead, as the test that checks the shipped ones does).
 """
@@ -67,12 +67,46 @@ def write_png(name, width, height, rows):
         f.write(png)
 
 
+RIM_PX = 1.5  # the light rim's width, in pixels
+
+
+def union(tests):
+    return lambda px, py: any(t(px, py) for t in tests)
+
+
+def dark_shape(name, w, h, boxes):
+    """A dark shape made of rounded boxes (x, y, w, h, r in units, from the picture's bottom
+    left), `w` x `h` units, with one light rim round their union."""
+    outer = union([rounded_box(x * PX, y * PX, bw * PX, bh * PX, r * PX) for x, y, bw, bh, r in boxes])
+    inner = union([rounded_box(x * PX + RIM_PX, y * PX + RIM_PX, bw * PX - 2 * RIM_PX, bh * PX - 2 * RIM_PX, r * PX - RIM_PX)
+                   for x, y, bw, bh, r in boxes])
+    width, height = round(w * PX), round(h * PX)
+    write_png(name, width, height, render(width, height, [(outer, RIM), (inner, DARK)]))
+
+
 def bar(name, length, thick):
     """A dark bar `length` x `thick` units with round ends and a light rim."""
-    w, h = length * PX, thick * PX
-    rim = 1.5
-    write_png(name, w, h, render(w, h, [(rounded_box(0, 0, w, h, h / 2), RIM),
-                                        (rounded_box(rim, rim, w - 2 * rim, h - 2 * rim, h / 2 - rim), DARK)]))
+    dark_shape(name, length, thick, [(0, 0, length, thick, thick / 2)])
+
+
+def limb(name, bone, end):
+    """A limb segment on a `bone`-unit bone, 10 units thick with round ends reaching 5 units
+    past its joint and its tip. `end` adds what the limb ends in, so its end reads at a
+    glance: "hand", a round knob on the tip; "foot", a pad from the tip towards the bone's +y
+    (the way Io faces as it walks)."""
+    thick = 10
+    if end == "hand":
+        d = 13
+        w, h = bone + thick / 2 + d / 2, d
+        boxes = [(0, (h - thick) / 2, bone + thick, thick, thick / 2), (thick / 2 + bone - d / 2, 0, d, d, d / 2)]
+    elif end == "foot":
+        toe, sole = 14, 9  # how far it reaches in front of the bone, and its thickness
+        w, h = bone + thick, thick / 2 + toe
+        boxes = [(0, 0, bone + thick, thick, thick / 2), (thick / 2 + bone - sole / 2, 0, sole, h, sole / 2)]
+    else:
+        w, h = bone + thick, thick
+        boxes = [(0, 0, w, h, thick / 2)]
+    dark_shape(name, w, h, boxes)
 
 
 def main():
@@ -93,7 +127,11 @@ def main():
     write_png("pupils-closed.png", w, h, render(w, h, [(rounded_box(left - 2, h / 2 - 3, 10 * PX + 4, 6, 3), DARK),
                                                        (rounded_box(right - 2, h / 2 - 3, 10 * PX + 4, 6, 3), DARK)]))
     bar("body.png", 60, 10)
-    bar("limb.png", 75, 10)
+    # Limbs of two 32.5-unit bones: the upper arm and thigh plain, the forearm ending in a
+    # hand, the shin in a foot.
+    limb("upper-limb.png", 32.5, None)
+    limb("forearm.png", 32.5, "hand")
+    limb("shin.png", 32.5, "foot")
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ Result<std::unique_ptr<EditorApp>> EditorApp::create(Document document, EditorOp
     app->document_ = std::move(document);
     app->controller_ = std::make_unique<ViewportController>(app->document_, app->history_);
     app->framed_ = app->controller_->camera_from_file();
+    app->layers_ = ViewLayers::from_editor_data(app->document_.rig().editor.json());
     app->session_ = std::make_unique<EditSession>(app->document_, app->history_);
     app->load_settings();
     if (!app->options_.window_size_given) {
@@ -148,6 +149,7 @@ void EditorApp::start_over() {
     controller_ = std::make_unique<ViewportController>(document_, history_);
     session_ = std::make_unique<EditSession>(document_, history_);
     framed_ = controller_->camera_from_file();
+    layers_ = ViewLayers::from_editor_data(document_.rig().editor.json());
     states_ = StatePlayer{};
     state_panel_.timeline().start_over();
     world_.clear();
@@ -339,7 +341,7 @@ void EditorApp::draw_frame(int frame_width, int frame_height) {
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     tick_states();
     controller_->tick();
-    document_.set_view_data(nlohmann::ordered_json{{"camera", controller_->camera().to_json()}});
+    document_.set_view_data(nlohmann::ordered_json{{"camera", controller_->camera().to_json()}, {"layers", layers_.to_json()}});
     pose_world();
     draw_viewport(frame_width, frame_height, pixels_per_point);
     if (viewport_shot_requested_) {

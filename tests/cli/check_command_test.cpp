@@ -14,7 +14,7 @@ TEST(CheckCommand, PrintsOneLineSummaryForEachShippedRig) {
         {"arm.json", "2D rig, 3 bones, 2 IK chains (arm, arm_reach), 1 state (wave [keyed: 3 tracks, 11 keys, 1.2 s])"},
         {"hero.json", "2D rig, 10 bones, 5 IK chains (arm_l, arm_r, leg_l, leg_r, spine_to_hand_l), 2 states (walking, climbing)"},
         {"humanoid.json", "3D rig, 21 bones, 5 IK chains"},
-        {"io.json", "2D rig, 7 bones, 4 IK chains (arm_l, arm_r, leg_l, leg_r), 2 states (walking, climbing)"},
+        {"io.json", "2D rig, 13 bones, 5 IK chains (arm_l, arm_r, leg_l, leg_r, head), 2 states (walking, climbing)"},
         {"tentacle.json", "3D rig, 16 bones, 2 IK chains (tip, upper), 0 states"},
     };
     for (const auto& [file, summary] : expected) {

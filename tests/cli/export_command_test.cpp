@@ -93,14 +93,14 @@ TEST(ExportCommand, SpineWritesTheSkeletonItsAtlasAndItsPictures) {
     EXPECT_EQ(cl.value().export_format, ExportFormat::Spine);
     std::ostringstream out, err;
     ASSERT_EQ(run_spine_export(rig, out_file, false, out, err), 0) << err.str();
-    EXPECT_EQ(out.str(), "exported=" + rig + " bones=7 slots=7 animations=2 out=" + out_file + "\n");
+    EXPECT_EQ(out.str(), "exported=" + rig + " bones=17 slots=11 animations=2 out=" + out_file + "\n");
     // Io's two states loop on periods that are no whole number of frames: said, not refused.
     EXPECT_NE(err.str().find("marionette: warning: state \"walking\": its periods have no common loop"), std::string::npos) << err.str();
     const nlohmann::json doc = nlohmann::json::parse(mt::read_file(dir.path() / "io.json"));
     EXPECT_EQ(doc.at("skeleton").at("images"), "./images/");
-    EXPECT_EQ(doc.at("slots").size(), 7u);
+    EXPECT_EQ(doc.at("slots").size(), 11u);
     const std::string atlas = mt::read_file(dir.path() / "io.atlas");
-    for (const char* picture : {"limb", "body", "head", "pupils", "pupils-closed"}) {
+    for (const char* picture : {"upper-limb", "forearm", "shin", "body", "head", "pupils", "pupils-closed"}) {
         const std::string page = std::string("images/io/") + picture + ".png";
         EXPECT_NE(atlas.find(page + "\nsize: "), std::string::npos) << picture;
         // Copied byte for byte.

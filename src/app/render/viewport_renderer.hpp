@@ -17,6 +17,7 @@
 #include "app/render/slot_renderer.hpp"
 #include "core/base/result.hpp"
 #include "core/rig/rig.hpp"
+#include "editor/ui/view_layers.hpp"
 #include "editor/viewport/viewport_controller.hpp"
 
 namespace marionette {
@@ -26,12 +27,6 @@ struct GhostPose {
     Pose pose;
     std::vector<Transform> world;  // forward kinematics of `pose`
     glm::vec4 tint{1.0f};          // colour and opacity
-};
-
-// What the viewport shows besides the bones.
-struct ViewLayers {
-    bool meshes = true;  // what hangs on the bones: the rig's meshes and its slots' pictures
-    bool xray = true;    // the bones drawn over them rather than hidden inside (3D) or under (2D) them
 };
 
 class ViewportRenderer {

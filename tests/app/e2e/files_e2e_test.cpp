@@ -183,10 +183,12 @@ TEST(ScriptedFiles, UnsavedChangesAreAskedAbout) {
     ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "ask.json").string() + " " + (dir / "arm.json").string())), 0);
     const Rig saved_arm = load(dir / "arm.json");
     EXPECT_FALSE(same_rotations(saved_arm, load(kAssets + "/arm.json"), 1e-4f)) << "Save in the question did not save the arm";
-    // The same rig, with the view it was saved in.
+    // The same rig, with the view it was saved in (the camera, and the layers shown).
     Rig copy = load(dir / "tentacle-copy.json");
     EXPECT_TRUE(copy.editor.json().contains("camera")) << copy.editor.json().dump();
+    EXPECT_EQ(copy.editor.json().value("layers", nlohmann::ordered_json()), (nlohmann::ordered_json{{"meshes", true}, {"xray", true}}));
     copy.editor.json().erase("camera");
+    copy.editor.json().erase("layers");
     expect_rigs_equal(load(kAssets + "/tentacle.json"), copy);
     std::filesystem::remove_all(dir);
 }

@@ -1,10 +1,14 @@
-// Posing as a user does it, beyond the 2D arm: dragging the 3D humanoid's hand with each solver,
-// pinning the hero's feet and moving the whole puppet, dragging a pole handle.
+// Posing as a user does it, beyond the 2D arm: the first minute on Io (the puppet the editor
+// opens with no file), dragging the 3D humanoid's hand with each solver, pinning the hero's feet
+// and moving the whole puppet, dragging a pole handle.
+
+#include <algorithm>
 
 #include <gtest/gtest.h>
 
 #include "app/app_test_support.hpp"
 #include "app/e2e/saved_rigs.hpp"
+#include "core/math/angles.hpp"
 #include "core/test_paths.hpp"
 
 using namespace marionette;
@@ -26,6 +30,68 @@ struct Drag3dCase {
 class ScriptedIkDrag3d : public ::testing::TestWithParam<Drag3dCase> {};
 
 }  // namespace
+
+// The editor started with no file opens Io. In IK mode a drag of its left hand bends the arm at
+// the elbow and leaves the hand under the mouse; a drag of the top of its head turns the head
+// alone. Where the hand and the head are drawn in a 1280x800 window is checked first.
+TEST(ScriptedIo, AHandDragBendsTheElbowAndAHeadDragTurnsTheHead) {
+    const auto dir = scratch_dir("e2e-io-first-minute");
+    write_file(dir / "steps.json", R"({"steps": [
+        {"wait": 2},
+        {"expect": {"bone": "arm_l_lower", "at": "tip", "pixel": [710, 530], "within": 6}},
+        {"expect": {"bone": "head", "at": "tip", "pixel": [610, 117], "within": 6}},
+        {"screenshot": "open.png"},
+        {"drag": {"from": {"bone": "arm_l_lower", "at": "tip"}, "to": [670, 440], "moves": 10}},
+        {"wait": 2},
+        {"expect": {"bone": "arm_l_lower", "at": "tip", "pixel": [670, 440], "within": 1.5}},
+        {"screenshot": "hand.png"},
+        {"save": "hand.json"},
+        {"drag": {"from": {"bone": "head", "at": "tip"}, "to": [690, 135], "moves": 10}},
+        {"wait": 1},
+        {"save": "head.json"}
+    ]})");
+    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "steps.json").string())), 0);
+
+    const Rig io = load(std::filesystem::path(MARIONETTE_ASSETS) / "io.json");
+    const Rig hand = load(dir / "hand.json");
+    const Rig head = load(dir / "head.json");
+    ASSERT_EQ(hand.skeleton.size(), io.skeleton.size()) << "the editor did not open Io";
+    // The elbow bent (from its rest bend of 10 degrees to past 60), within its limits.
+    const Bone& forearm = io.skeleton[static_cast<std::size_t>(io.skeleton.find("arm_l_lower"))];
+    const float turn = pose_angle_2d(hand, "arm_l_lower");
+    EXPECT_GT(angle_2d(forearm.rest.rotation) + turn, degrees_to_radians(60.0f));
+    EXPECT_LE(turn, *forearm.limits->max_angle + 1e-5f);
+    // Only the arm moved: the body, the head and the other limbs are as they were.
+    for (const char* still : {"body", "head", "arm_r_upper", "arm_r_lower", "leg_l_upper", "leg_l_lower"}) {
+        EXPECT_EQ(pose_angle_2d(hand, still), pose_angle_2d(io, still)) << still;
+    }
+    EXPECT_EQ(hand.pose.root_offset, io.pose.root_offset);
+    // The head turned toward the mouse, clockwise (the mouse went 80 pixels right of the top
+    // of a head about 270 pixels tall: some 17 degrees), and the body did not.
+    EXPECT_LT(pose_angle_2d(head, "head"), -degrees_to_radians(12.0f));
+    EXPECT_GT(pose_angle_2d(head, "head"), -degrees_to_radians(22.0f));
+    EXPECT_EQ(pose_angle_2d(head, "body"), pose_angle_2d(io, "body"));
+    EXPECT_EQ(pose_angle_2d(head, "arm_l_lower"), turn);
+    // And the picture shows it: the forearm's dark picture and its light rim now cover the
+    // place the hand was dragged to.
+    const Image open = load_png(dir / "open.png");
+    const Image bent = load_png(dir / "hand.png");
+    int drawn = 0;
+    for (int y = 430; y <= 450; ++y) {
+        for (int x = 660; x <= 680; ++x) {
+            const unsigned char* before = open.at(x, y);
+            const unsigned char* after = bent.at(x, y);
+            drawn += std::abs(before[0] - after[0]) + std::abs(before[1] - after[1]) + std::abs(before[2] - after[2]) > 60;
+        }
+    }
+    EXPECT_GT(drawn, 100) << "of the 441 pixels round the released mouse, few changed";
+    // Io opens as its file's view says, X-ray off: the face covers the head's bone (drawn
+    // over it, the bone's yellow would fill the face's middle); saving keeps that view.
+    const unsigned char* face = open.at(600, 200);
+    EXPECT_GT(std::min({face[0], face[1], face[2]}), 230)
+        << "not the white face: " << int(face[0]) << " " << int(face[1]) << " " << int(face[2]);
+    EXPECT_EQ(hand.editor.json().at("layers").at("xray"), false);
+}
 
 // In the humanoid's default view one pixel near the arm is about 0.0036 units and the arm
 // (0.28 + 0.26) is about 150 pixels long: a tip drawn within 1 pixel of the released mouse is

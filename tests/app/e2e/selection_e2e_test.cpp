@@ -144,9 +144,9 @@ TEST(ScriptedSelection, ABoneSelectedInTheOutlinerShowsOverThePictures) {
     write_file(dir / "steps.json", R"({"steps": [
         {"wait": 2},
         {"screenshot": "none.png"},
-        {"click": {"ui": "outliner/arm_l"}},
+        {"click": {"ui": "outliner/arm_l_upper"}},
         {"wait": 2},
-        {"expect": {"selected": "arm_l"}},
+        {"expect": {"selected": "arm_l_upper"}},
         {"screenshot": "arm.png"}
     ]})");
     ASSERT_EQ(run(script_on(dir, "io.json")), 0);

@@ -228,7 +228,7 @@ TEST(SlotViewport, FileExportSpineJsonWritesTheSkeletonItsAtlasAndItsPictures) {
     ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "export.json").string() + " " + (dir / "io.json").string())), 0);
     const nlohmann::json skeleton = nlohmann::json::parse(read_file(dir / "io-spine.json"));
     EXPECT_EQ(skeleton["skeleton"]["spine"], "4.2.40");
-    EXPECT_EQ(skeleton["slots"].size(), 7u);
+    EXPECT_EQ(skeleton["slots"].size(), 11u);
     EXPECT_EQ(skeleton["animations"].size(), 2u);
     const std::string atlas = read_file(dir / "io-spine.atlas");
     EXPECT_NE(atlas.find("images/io/head.png"), std::string::npos) << atlas;

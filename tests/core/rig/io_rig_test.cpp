@@ -4,7 +4,13 @@
 // written out again, independently of the rig file, and every point the article draws is
 // compared with where Marionette's states and forward kinematics put the bones: at every frame
 // of a state, and through the article's cosine-eased transition between them.
+//
+// The article's limbs are single lines; Io's have elbows and knees. The joints it names
+// (arm1, arm2, leg1, leg2: the turn at the shoulder and the hip) keep its formulas exactly, so
+// each upper bone lies along the article's limb and ends half way down it; the forearms and
+// shins, which the article does not have, follow within their joints' limits.
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -13,7 +19,9 @@
 
 #include "core/anim/state_machine.hpp"
 #include "core/anim/state_test_rigs.hpp"
+#include "core/ik/ik_solve.hpp"
 #include "core/math/angles.hpp"
+#include "core/math/transform.hpp"
 #include "core/rig/forward_kinematics.hpp"
 
 using namespace marionette;
@@ -71,9 +79,10 @@ Point rotated(Point p, double a) { return {p.x * std::cos(a) - p.y * std::sin(a)
 
 // The points the article's drawing puts where each bone's joint and tip are, in Marionette's
 // world: the canvas's y runs down, Marionette's up, and both measure from the article's
-// translate(cvs.width / 2, cvs.height / 2), the top of the body.
+// translate(cvs.width / 2, cvs.height / 2), the top of the body. A limb's middle is where Io's
+// elbow or knee is.
 struct SeedPoints {
-    Point body_end, arm1_end, arm2_end, leg1_end, leg2_end, head_top, left_pupil, right_pupil;
+    Point body_end, arm1_middle, arm2_middle, leg1_middle, leg2_middle, head_top, left_pupil, right_pupil;
 };
 
 SeedPoints draw_seed(const SeedBody& b) {
@@ -85,15 +94,15 @@ SeedPoints draw_seed(const SeedBody& b) {
         const Point r = rotated(p, b.ang);
         return Point{r.x, -r.y};
     };
-    const auto limb_end = [&](Point from, double angle) {
-        const Point d = rotated({0, s * len}, angle);
+    const auto limb_middle = [&](Point from, double angle) {
+        const Point d = rotated({0, s * len / 2}, angle);
         return world({from.x + d.x, from.y + d.y});
     };
     return {world({0, b.body * s}),
-            limb_end({0, -heady * s + head * s}, b.arm1),
-            limb_end({0, -heady * s + head * s}, b.arm2),
-            limb_end({0, b.body * s}, b.leg1),
-            limb_end({0, b.body * s}, b.leg2),
+            limb_middle({0, -heady * s + head * s}, b.arm1),
+            limb_middle({0, -heady * s + head * s}, b.arm2),
+            limb_middle({0, b.body * s}, b.leg1),
+            limb_middle({0, b.body * s}, b.leg2),
             world({0, -heady * s}),
             world({-s / 3.5 + b.eyex * s, pupil_y}),
             world({s / 3.5 + b.eyex * s, pupil_y})};
@@ -113,16 +122,17 @@ SeedPoints draw_rig(const Rig& io, const Pose& pose) {
         const glm::vec3 p = t.translation + t.rotation * glm::vec3{posed_length(io.skeleton, pose, bone(name)), 0.0f, 0.0f};
         return Point{p.x, p.y};
     };
-    return {tip("body"), tip("arm_l"), tip("arm_r"), tip("leg_l"), tip("leg_r"), tip("head"), joint("eyes"), tip("eyes")};
+    return {tip("body"),        tip("arm_l_upper"), tip("arm_r_upper"), tip("leg_l_upper"),
+            tip("leg_r_upper"), tip("head"),        joint("eyes"),      tip("eyes")};
 }
 
 // The two drawings agree to within float rounding of a 50-unit figure.
 void expect_same_drawing(const SeedPoints& seed, const SeedPoints& rig, const std::string& at) {
     const std::pair<const char*, std::pair<Point, Point>> points[] = {
-        {"body end", {seed.body_end, rig.body_end}},       {"arm1 end", {seed.arm1_end, rig.arm1_end}},
-        {"arm2 end", {seed.arm2_end, rig.arm2_end}},       {"leg1 end", {seed.leg1_end, rig.leg1_end}},
-        {"leg2 end", {seed.leg2_end, rig.leg2_end}},       {"head top", {seed.head_top, rig.head_top}},
-        {"left pupil", {seed.left_pupil, rig.left_pupil}}, {"right pupil", {seed.right_pupil, rig.right_pupil}},
+        {"body end", {seed.body_end, rig.body_end}},          {"arm1 middle", {seed.arm1_middle, rig.arm1_middle}},
+        {"arm2 middle", {seed.arm2_middle, rig.arm2_middle}}, {"leg1 middle", {seed.leg1_middle, rig.leg1_middle}},
+        {"leg2 middle", {seed.leg2_middle, rig.leg2_middle}}, {"head top", {seed.head_top, rig.head_top}},
+        {"left pupil", {seed.left_pupil, rig.left_pupil}},    {"right pupil", {seed.right_pupil, rig.right_pupil}},
     };
     for (const auto& [name, pair] : points) {
         const auto& [expected, got] = pair;
@@ -183,4 +193,134 @@ TEST(IoRig, TheBodyStretchesAndTheEyesSlideThroughTranslationAndScaleChannels) {
     EXPECT_EQ(walking.scales[body], glm::vec3(1.5f, 1.0f, 1.0f));
     EXPECT_EQ(climbing.scales[body], glm::vec3(1.5f, 1.0f, 1.0f));
     EXPECT_NE(walking.translations[eyes], climbing.translations[eyes]);
+}
+
+namespace {
+
+float turn_from_rest(const Pose& pose, int bone) { return angle_2d(pose.rotations[static_cast<std::size_t>(bone)]); }
+
+// Every forearm and shin of `pose` within its joint's limits.
+void expect_lower_limbs_within_limits(const Rig& io, const Pose& pose, const std::string& at) {
+    for (const char* name : {"arm_l_lower", "arm_r_lower", "leg_l_lower", "leg_r_lower"}) {
+        const int b = io.skeleton.find(name);
+        const JointLimits& limits = *io.skeleton[static_cast<std::size_t>(b)].limits;
+        const float turn = turn_from_rest(pose, b);
+        EXPECT_GE(turn, *limits.min_angle - 1e-5f) << at << ": " << name;
+        EXPECT_LE(turn, *limits.max_angle + 1e-5f) << at << ": " << name;
+    }
+}
+
+}  // namespace
+
+TEST(IoRig, ElbowsBendForwardAndKneesBackWithinLimits) {
+    const Rig io = asset_rig("io.json");
+    // Io walks to the right (its +x): an elbow turns the forearm counter-clockwise (the hand
+    // forward), a knee the shin clockwise (the foot back), each up to 140 degrees from straight.
+    for (const char* name : {"arm_l_lower", "arm_r_lower", "leg_l_lower", "leg_r_lower"}) {
+        const Bone& bone = io.skeleton[static_cast<std::size_t>(io.skeleton.find(name))];
+        ASSERT_TRUE(bone.limits && bone.limits->min_angle && bone.limits->max_angle) << name;
+        const bool elbow = std::string(name).starts_with("arm");
+        const float straight = -angle_2d(bone.rest.rotation);  // the turn from rest that straightens the limb
+        EXPECT_NEAR(elbow ? *bone.limits->min_angle : *bone.limits->max_angle, straight, 1e-5f) << name;
+        EXPECT_NEAR(elbow ? *bone.limits->max_angle : *bone.limits->min_angle, straight + (elbow ? 1 : -1) * degrees_to_radians(140.0f),
+                    1e-4f)
+            << name;
+    }
+    for (const char* chain : {"arm_l", "arm_r", "leg_l", "leg_r"}) {
+        const IkChain& c = io.chains[static_cast<std::size_t>(io.find_chain(chain))];
+        EXPECT_EQ(c.solver, SolverKind::TwoBone) << chain;
+        EXPECT_EQ(c.two_bone.bend, std::string(chain).starts_with("arm") ? 1 : -1) << chain << ": its bend agrees with its limits";
+    }
+}
+
+TEST(IoRig, ForearmsAndShinsFollowWithinTheirLimitsInTheArticlesRhythm) {
+    const Rig io = asset_rig("io.json");
+    const double wave = 20 * kPiDouble;  // frames: the article's sin(time / 10)
+    for (const char* name : {"walking", "climbing"}) {
+        const int state = state_index(io, name);
+        for (const char* lower : {"knee", "elbow"}) {
+            const int b = io.skeleton.find(lower == std::string("knee") ? "leg_l_lower" : "arm_l_lower");
+            float least = 10.0f, most = -10.0f;
+            for (int frame = 0; frame <= 400; frame += 3) {
+                const Pose pose = live(io, state, frame / kFps);
+                expect_lower_limbs_within_limits(io, pose, std::string(name) + " frame " + std::to_string(frame));
+                least = std::min(least, turn_from_rest(pose, b));
+                most = std::max(most, turn_from_rest(pose, b));
+                // The lower limbs loop with the article's limb wave, so the state still loops.
+                const Pose later = live(io, state, (frame + wave) / kFps);
+                EXPECT_NEAR(turn_from_rest(later, b), turn_from_rest(pose, b), 1e-3f) << name << " frame " << frame;
+            }
+            EXPECT_GT(most - least, degrees_to_radians(10.0f)) << name << ": the " << lower << " moves with the stride";
+        }
+    }
+    // And between the states: the article's transition eases every joint from one to the other.
+    StateMachine m;
+    jump_to_state(m, state_index(io, "walking"));
+    set_clock(m, 200 / kFps);
+    switch_state(m, io, state_index(io, "climbing"), io.transition);
+    for (int k = 0; k <= 50; k += 5) {
+        set_clock(m, (200 + k) / kFps);
+        Pose shown;
+        sample(m, io, shown);
+        expect_lower_limbs_within_limits(io, shown, "frame " + std::to_string(k) + " of the transition");
+    }
+}
+
+TEST(IoRig, ItStandsWithItsLimbsApart) {
+    const Rig io = asset_rig("io.json");
+    Result<std::vector<Transform>> world = compute_world(io.skeleton, io.pose);
+    ASSERT_TRUE(world.ok()) << world.message();
+    const auto end = [&](const char* name) {
+        const auto b = static_cast<std::size_t>(io.skeleton.find(name));
+        const Transform& t = world.value()[b];
+        return glm::vec2(t.translation + t.rotation * glm::vec3{io.skeleton[b].length, 0.0f, 0.0f});
+    };
+    const char* ends[] = {"arm_l_lower", "arm_r_lower", "leg_l_lower", "leg_r_lower"};
+    for (const char* a : ends) {
+        for (const char* b : ends) {
+            if (a != b) {
+                EXPECT_GT(glm::distance(end(a), end(b)), 20.0f) << a << " and " << b << " drawn apart";
+            }
+        }
+    }
+    // The left limbs on Io's left (the viewer's right), the right ones on its right.
+    EXPECT_GT(end("arm_l_lower").x, 15.0f);
+    EXPECT_LT(end("arm_r_lower").x, -15.0f);
+    EXPECT_GT(end("leg_l_lower").x, end("leg_r_lower").x);
+}
+
+TEST(IoRig, ADraggedHandBendsItsElbowAndADraggedHeadTurnsOnlyTheHead) {
+    const Rig io = asset_rig("io.json");
+    Result<std::vector<Transform>> world = compute_world(io.skeleton, io.pose);
+    ASSERT_TRUE(world.ok()) << world.message();
+    // Each limb toward points all round its root at 60% of its reach: the middle joint bends,
+    // within its limits, on the side the chain's bend names.
+    for (const char* name : {"arm_l", "arm_r", "leg_l", "leg_r"}) {
+        const IkChain& chain = io.chains[static_cast<std::size_t>(io.find_chain(name))];
+        const glm::vec3 root = world.value()[static_cast<std::size_t>(chain.root)].translation;
+        for (int k = 0; k < 12; ++k) {
+            const float a = degrees_to_radians(30.0f * static_cast<float>(k));
+            const glm::vec3 target = root + 0.6f * 65.0f * glm::vec3{std::cos(a), std::sin(a), 0.0f};
+            Pose pose = io.pose;
+            Result<IkResult> solved = solve_chain(io, chain, target, pose);
+            ASSERT_TRUE(solved.ok()) << solved.message();
+            EXPECT_TRUE(solved.value().reached) << name << " toward " << 30 * k << " degrees: error " << solved.value().error;
+            expect_lower_limbs_within_limits(io, pose, std::string(name) + " toward " + std::to_string(30 * k) + " degrees");
+            EXPECT_GT(std::fabs(angle_2d(io.skeleton[static_cast<std::size_t>(chain.effector)].rest.rotation) +
+                                turn_from_rest(pose, chain.effector)),
+                      degrees_to_radians(60.0f))
+                << name << ": bent at its middle joint";
+        }
+    }
+    // The head has a chain of its own: its tip follows a target beside it, the body stays.
+    const IkChain& head = io.chains[static_cast<std::size_t>(io.find_chain("head"))];
+    EXPECT_EQ(head.root, head.effector);
+    EXPECT_EQ(head.effector, io.skeleton.find("head"));
+    Pose pose = io.pose;
+    ASSERT_TRUE(solve_chain(io, head, glm::vec3{60.0f, 80.0f, 0.0f}, pose).ok());
+    EXPECT_EQ(pose.rotations[static_cast<std::size_t>(io.skeleton.find("body"))],
+              io.pose.rotations[static_cast<std::size_t>(io.skeleton.find("body"))]);
+    const float turn = turn_from_rest(pose, head.effector);
+    EXPECT_LT(turn, -degrees_to_radians(20.0f)) << "the head leans right, toward the target";
+    EXPECT_GE(turn, -degrees_to_radians(40.0f) - 1e-5f) << "within its limits";
 }

@@ -2,6 +2,7 @@
 // picture, names JSON must escape (and one Spine reads as a folder), and the same rig giving the
 // same file.
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -38,19 +39,21 @@ TEST(SpineExport, ThreeDRigsAreRefused) {
 
 TEST(SpineExport, AMissingPictureIsAWarningAndItsAttachmentStays) {
     Rig rig = shipped_rig("io.json");
-    rig.slots[6].attachments[1].image = "io/nowhere.png";
+    const auto eyes = std::find_if(rig.slots.begin(), rig.slots.end(), [](const Slot& s) { return s.name == "eyes"; });
+    ASSERT_NE(eyes, rig.slots.end());
+    eyes->attachments[1].image = "io/nowhere.png";
     const SpineExport out = exported(rig, rig_folder(asset_path("io.json")));
     ASSERT_EQ(out.warnings.size(), 3u) << out.warnings[0];  // and the two loops that do not close
     EXPECT_EQ(out.warnings[0],
               "picture \"io/nowhere.png\" cannot open: No such file or directory: not copied and not in the atlas; its attachments "
               "(\"eyes/closed\") are exported in their place, with the path \"io/nowhere\"");
     EXPECT_EQ(out.atlas.find("nowhere"), std::string::npos);
-    EXPECT_EQ(out.images.size(), 4u);  // limb, body, head, pupils
+    EXPECT_EQ(out.images.size(), 6u);  // upper-limb, shin, forearm, body, head, pupils
     const SpineSkeleton spine(out.json);
     EXPECT_EQ(spine.region("eyes", "closed").path, "io/nowhere");
-    EXPECT_EQ(out.images[0].source, "io/limb.png");
-    EXPECT_EQ(out.images[0].destination, "images/io/limb.png");
-    EXPECT_NE(out.atlas.find("images/io/limb.png\nsize: 150, 20\nfilter: Linear, Linear\nio/limb\nbounds: 0, 0, 150, 20\n"),
+    EXPECT_EQ(out.images[0].source, "io/upper-limb.png");
+    EXPECT_EQ(out.images[0].destination, "images/io/upper-limb.png");
+    EXPECT_NE(out.atlas.find("images/io/upper-limb.png\nsize: 85, 20\nfilter: Linear, Linear\nio/upper-limb\nbounds: 0, 0, 85, 20\n"),
               std::string::npos)
         << out.atlas;
 }
