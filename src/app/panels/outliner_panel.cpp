@@ -149,8 +149,10 @@ void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at,
                          const StateKeying* keying, std::span<const int> selection) {
     ImGui::SetNextWindowPos(ImVec2(at.x, at.y));
     ImGui::SetNextWindowSize(ImVec2(at.width, at.height));
-    const ImGuiWindowFlags flags =
-        ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_HorizontalScrollbar;
+    // The window itself never scrolls: the tree scrolls in its own region, the pose library
+    // keeps the foot.
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                                   ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
     if (ImGui::Begin("Outliner", nullptr, flags)) {
         const Skeleton& sk = rig.skeleton;
         const bool has_selection = selected >= 0 && static_cast<std::size_t>(selected) < sk.size();
@@ -164,6 +166,8 @@ void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at,
         ImGui::TextDisabled("%s rig, %zu bones", rig.is_2d() ? "2D" : "3D", sk.size());
         accept_reparent(rig, -1, out);  // dropping a bone on this line makes it a root
         ImGui::Separator();
+        const float library = pose_library_height(rig, ImGui::GetContentRegionAvail().y);
+        ImGui::BeginChild("tree", ImVec2(0.0f, -library), false, ImGuiWindowFlags_HorizontalScrollbar);
         // The file stores parent indices; the tree needs child lists. Built per frame: the
         // panel is cheap next to rendering and this keeps it free of cached state.
         std::vector<std::vector<int>> children(sk.size());
@@ -204,6 +208,7 @@ void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at,
             ImGui::TextDisabled("States");
             for (const State& s : rig.states) ImGui::BulletText("%s", s.name.c_str());
         }
+        ImGui::EndChild();
         draw_pose_library(rig, selection, out, marks);
     }
     ImGui::End();

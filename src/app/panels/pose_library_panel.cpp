@@ -15,12 +15,25 @@ namespace {
 // The blend slider's weight, in percent: the panel's own setting, like the inspector's Euler
 // order, kept while the editor runs.
 float g_blend_percent = 100.0f;
+// Whether the library is unfolded: known before it draws, for the height it takes.
+bool g_open = true;
 
 }  // namespace
 
+float pose_library_height(const Rig& rig, float room) {
+    const float row = ImGui::GetFrameHeightWithSpacing();
+    float height = ImGui::GetStyle().ItemSpacing.y + row;  // the separator and the header
+    if (g_open) height += row * static_cast<float>(2 + std::max<std::size_t>(1, rig.poses.size()));
+    return std::min(height, std::max(0.0f, room) * kPoseLibraryShare);
+}
+
 void draw_pose_library(const Rig& rig, std::span<const int> selection, PanelEdits& out, UiMarks* marks) {
     ImGui::Separator();
-    if (!ImGui::CollapsingHeader("Poses", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    ImGui::SetNextItemOpen(g_open);
+    g_open = ImGui::CollapsingHeader("Poses");
+    mark_last_item(marks, "poses/header");
+    if (!g_open) return;
+    ImGui::BeginChild("poses", ImVec2(0.0f, std::max(1.0f, ImGui::GetContentRegionAvail().y)), false);
     ImGui::PushID("poses");
     if (ImGui::Button("Store pose")) {
         const std::string name = unique_pose_name(rig, "pose");
@@ -66,6 +79,7 @@ void draw_pose_library(const Rig& rig, std::span<const int> selection, PanelEdit
     }
     if (rig.poses.empty()) ImGui::TextDisabled("No stored poses.");
     ImGui::PopID();
+    ImGui::EndChild();
 }
 
 }  // namespace marionette

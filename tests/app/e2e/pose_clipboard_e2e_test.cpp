@@ -103,3 +103,26 @@ TEST(ScriptedPoseLibrary, StorePoseResetAndApplyAreOneStepEachAndTheLibraryIsSav
     EXPECT_NEAR(pose_angle_2d(load(dir / "undone.json"), "leg_l_upper"), 0.0f, 1e-6f) << "one undo takes the apply back";
     std::filesystem::remove_all(dir);
 }
+
+// The library keeps the outliner's foot: with Io's thirteen bones, its chains, draw order and
+// states at 1.5x, the tree scrolls and "Store pose" is still there to click (it was under the
+// window's bottom edge, past the tree).
+TEST(ScriptedPoseLibrary, StorePoseStaysInViewUnderALongTreeAtOneAndAHalfTimes) {
+    const auto dir = scratch_dir("e2e-pose-library-scaled");
+    shipped_at_rest(dir, "io.json");
+    write_file(dir / "steps.json", R"({"steps": [
+        {"wait": 2},
+        {"click": {"ui": "poses/store"}},
+        {"wait": 1},
+        {"click": {"ui": "poses/store"}},
+        {"wait": 1},
+        {"click": {"ui": "poses/pose/apply"}},
+        {"wait": 1},
+        {"save": "stored.json"}
+    ]})");
+    ASSERT_EQ(run(xvfb("--window 1280x800 --ui-scale 1.5 --script " + (dir / "steps.json").string() + " " + (dir / "io.json").string())),
+              0);
+    const Rig stored = load(dir / "stored.json");
+    ASSERT_EQ(stored.poses.size(), 2u);
+    EXPECT_EQ(stored.poses[0].name, "pose");
+}
