@@ -59,8 +59,11 @@ void EditorApp::draw_panels(float window_width, float window_height) {
         state_keying = StateKeying{state, static_cast<float>(state_panel_.timeline().key_time(rig)), &shown_slots_};
     }
     const std::vector<int>& selection = controller_->selection().bones();
-    draw_outliner_panel(rig, controller_->selected(), {0.0f, 0.0f, layout.outliner_width, panel_height}, edits, &ui_marks_,
-                        controller_->selected_slot(), state_keying ? &*state_keying : nullptr, selection);
+    // The toolbar spans the window's top, as Blender's and Spine's do; the side panels stand
+    // under it (in the viewport's column only, at 1.5x it wrapped into three rows).
+    const float under_toolbar = panel_height - layout.toolbar_height;
+    draw_outliner_panel(rig, controller_->selected(), {0.0f, layout.toolbar_height, layout.outliner_width, under_toolbar}, edits,
+                        &ui_marks_, controller_->selected_slot(), state_keying ? &*state_keying : nullptr, selection);
     SelectedKeys keys;
     if (state_panel_open_) {
         keys.state = state_panel_.timeline().state(rig);
@@ -75,8 +78,9 @@ void EditorApp::draw_panels(float window_width, float window_height) {
             });
         }
     }
-    draw_inspector_panel(rig, controller_->selected(), {window_width - layout.inspector_width, 0.0f, layout.inspector_width, panel_height},
-                         edits, &ui_marks_, &keys, controller_->selected_slot(), state_keying ? &*state_keying : nullptr, selection);
+    draw_inspector_panel(rig, controller_->selected(),
+                         {window_width - layout.inspector_width, layout.toolbar_height, layout.inspector_width, under_toolbar}, edits,
+                         &ui_marks_, &keys, controller_->selected_slot(), state_keying ? &*state_keying : nullptr, selection);
     ToolbarState toolbar{&settings_.recent,
                          controller_->mode(),
                          history_.can_undo(),
@@ -103,8 +107,7 @@ void EditorApp::draw_panels(float window_width, float window_height) {
         toolbar.chain = &rig.chains[static_cast<std::size_t>(active_index)];
         toolbar.chain_can_be_two_bone = chain_bones(rig.skeleton, toolbar.chain->root, toolbar.chain->effector).size() == 2;
     }
-    const ToolbarActions tools = draw_toolbar(
-        toolbar, {layout.outliner_width, 0.0f, window_width - layout.outliner_width - layout.inspector_width, layout.toolbar_height});
+    const ToolbarActions tools = draw_toolbar(toolbar, {0.0f, 0.0f, window_width, layout.toolbar_height});
     drag_panel_edges(layout);
     StatePanelActions state_actions;
     if (state_panel_open_) {

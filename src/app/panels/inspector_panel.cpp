@@ -279,7 +279,8 @@ void draw_inspector_panel(const Rig& rig, int selected, const PanelPlacement& at
                           int selected_slot, const StateKeying* state_keying, std::span<const int> selection) {
     ImGui::SetNextWindowPos(ImVec2(at.x, at.y));
     ImGui::SetNextWindowSize(ImVec2(at.width, at.height));
-    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
+    const ImGuiWindowFlags flags =
+        ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoBringToFrontOnFocus;
     if (!ImGui::Begin("Inspector", nullptr, flags)) {
         ImGui::End();
         return;

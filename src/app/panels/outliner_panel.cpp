@@ -152,7 +152,8 @@ void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at,
     // The window itself never scrolls: the tree scrolls in its own region, the pose library
     // keeps the foot.
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                                   ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
+                                   ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
+                                   ImGuiWindowFlags_NoBringToFrontOnFocus;
     if (ImGui::Begin("Outliner", nullptr, flags)) {
         const Skeleton& sk = rig.skeleton;
         const bool has_selection = selected >= 0 && static_cast<std::size_t>(selected) < sk.size();

@@ -51,8 +51,8 @@ void StatePanel::draw(const Rig& rig, const StatePlayer& player, int selected_bo
                       UiMarks& marks, PanelEdits& edits, StatePanelActions& actions) {
     ImGui::SetNextWindowPos(ImVec2(at.x, at.y));
     ImGui::SetNextWindowSize(ImVec2(at.width, at.height));
-    const ImGuiWindowFlags flags =
-        ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
     if (!ImGui::Begin("States", &open, flags)) {
         ImGui::End();
         return;

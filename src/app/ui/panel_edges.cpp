@@ -10,15 +10,18 @@ namespace marionette {
 
 namespace {
 
-// The strip's rectangle in window points: ui_px(6) across, beside the edge on its side.
+// The strip's rectangle in window points: ui_px(8) across, straddling the edge, most of it on
+// the viewport's side. Wide enough to find without aiming (the drawn border itself is in it),
+// narrow enough not to take much of the viewport; the part over the panel stays clear of its
+// scrollbar, which sits inside the panel's padding.
 struct EdgeStrip {
     float x0 = 0.0f, y0 = 0.0f, x1 = 0.0f, y1 = 0.0f;
 };
 
 EdgeStrip edge_strip(const PanelEdge& edge) {
-    // Wide enough to find without aiming, narrow enough not to take much of the viewport.
-    const float thickness = ui_px(6.0f);
-    const float lo = edge.side > 0.0f ? edge.at : edge.at - thickness;
+    const float thickness = ui_px(8.0f);
+    const float over_panel = ui_px(3.0f);
+    const float lo = edge.side > 0.0f ? edge.at - over_panel : edge.at + over_panel - thickness;
     const float length = std::max(1.0f, edge.to - edge.from);
     if (edge.vertical) return {lo, edge.from, lo + thickness, edge.from + length};
     return {edge.from, lo, edge.from + length, lo + thickness};
@@ -31,8 +34,6 @@ PanelEdgeDrag panel_edge(const PanelEdge& edge, UiMarks* marks) {
     const EdgeStrip strip = edge_strip(edge);
     const ImVec2 min(strip.x0, strip.y0);
     const ImVec2 size(strip.x1 - strip.x0, strip.y1 - strip.y0);
-    const float thickness = edge.vertical ? size.x : size.y;
-    const float lo = edge.vertical ? strip.x0 : strip.y0;
     ImGui::SetNextWindowPos(min);
     ImGui::SetNextWindowSize(size);
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
@@ -49,7 +50,7 @@ PanelEdgeDrag panel_edge(const PanelEdge& edge, UiMarks* marks) {
             ImGui::SetMouseCursor(edge.vertical ? ImGuiMouseCursor_ResizeEW : ImGuiMouseCursor_ResizeNS);
             // The panel's edge itself lights up.
             const ImU32 colour = ImGui::GetColorU32(active ? ImGuiCol_SeparatorActive : ImGuiCol_SeparatorHovered);
-            const float line = edge.side > 0.0f ? lo + 1.0f : lo + thickness - 1.0f;
+            const float line = edge.at;
             ImDrawList* draw = ImGui::GetWindowDrawList();
             if (edge.vertical) {
                 draw->AddLine(ImVec2(line, edge.from), ImVec2(line, edge.to), colour, ui_px(2.0f));

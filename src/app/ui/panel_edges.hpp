@@ -1,7 +1,8 @@
 #pragma once
 // The panels' inner edges, which the user drags to resize them (the outliner's right edge, the
-// inspector's left, the state panel's top), as in Blender or Spine. Each is a thin strip just
-// outside its panel, over the viewport, so no panel drawn on top of it can hide it.
+// inspector's left, the state panel's top), as in Blender or Spine. Each is a thin strip across
+// the panel's drawn border, mostly over the viewport. The docked panels never come to the
+// front when clicked (ImGuiWindowFlags_NoBringToFrontOnFocus), so none covers a strip.
 
 #include <optional>
 #include <string>
@@ -17,7 +18,7 @@ struct PanelEdge {
     float at = 0.0f;    // x of a vertical edge, y of a horizontal one
     float from = 0.0f;  // where the strip starts along the edge
     float to = 0.0f;    // ... and ends
-    float side = 1.0f;  // +1: the strip lies after `at` (right of it, below it); -1: before
+    float side = 1.0f;  // +1: the strip lies mostly after `at` (right of it, below it); -1: before
 };
 
 struct PanelEdgeDrag {

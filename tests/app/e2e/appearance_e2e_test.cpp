@@ -134,22 +134,27 @@ TEST(ScriptedAppearance, WithoutItsFontTheEditorRunsOnTheBuiltInOneAndSaysSo) {
 TEST(ScriptedPanelEdges, DraggingAnEdgeResizesThePanelAndTheNextRunRemembers) {
     const auto dir = scratch_dir("e2e-panel-edges");
     shipped_at_rest(dir, "hero.json");
-    // The outliner's edge grabbed at x 243 (3 past it) and let go at 363: 360 wide; the
-    // inspector's at 977 (3 short of its 980) to 917: 360. The viewport keeps 560 of 1280.
-    // The strips lie over the viewport: a press on one is no box selection there (which,
-    // catching no bone, would leave nothing selected).
+    // The outliner's edge (x 240) grabbed 2 points inside the panel, on its drawn border,
+    // and let go at 298: 300 wide; then grabbed at its strip's middle (x 301, 1 past it) and
+    // let go at 361: 360. The inspector's at its strip's middle (979, 1 short of its 980) to
+    // 919: 360. The viewport keeps 560 of 1280. Most of each strip lies over the viewport: a
+    // press there is no box selection (which, catching no bone, would leave nothing selected).
     write_file(dir / "steps.json", R"({"steps": [
         {"wait": 2},
         {"select": ["body"]},
         {"wait": 2},
-        {"drag": {"from": {"ui": "edge/outliner"}, "to": [363, 400], "moves": 8}},
-        {"drag": {"from": {"ui": "edge/inspector"}, "to": [917, 400], "moves": 8}},
+        {"drag": {"from": [238, 400], "to": [298, 400], "moves": 8}},
+        {"wait": 2},
+        {"screenshot": "grabbed.png"},
+        {"drag": {"from": {"ui": "edge/outliner"}, "to": [361, 400], "moves": 8}},
+        {"drag": {"from": {"ui": "edge/inspector"}, "to": [919, 400], "moves": 8}},
         {"expect": {"selected": ["body"]}},
         {"wait": 3},
         {"screenshot": "wide.png"}
     ]})");
     const std::string env = "MARIONETTE_CONFIG_DIR=" + (dir / "config").string() + " ";
     ASSERT_EQ(run(env + xvfb("--window 1280x800 --script " + (dir / "steps.json").string() + " " + (dir / "hero.json").string())), 0);
+    EXPECT_LT(viewport_share(load_png(dir / "grabbed.png"), 250, 290), 0.05f) << "a press on the drawn border did not grab it";
     const Image wide = load_png(dir / "wide.png");
     EXPECT_LT(viewport_share(wide, 260, 350), 0.05f) << "the outliner did not grow to 360";
     EXPECT_GT(viewport_share(wide, 380, 420), 0.5f);

@@ -38,15 +38,15 @@ TEST(ScriptedIo, AHandDragBendsTheElbowAndAHeadDragTurnsTheHead) {
     const auto dir = scratch_dir("e2e-io-first-minute");
     write_file(dir / "steps.json", R"({"steps": [
         {"wait": 2},
-        {"expect": {"bone": "arm_l_lower", "at": "tip", "pixel": [710, 530], "within": 6}},
-        {"expect": {"bone": "head", "at": "tip", "pixel": [610, 117], "within": 6}},
+        {"expect": {"bone": "arm_l_lower", "at": "tip", "pixel": [714, 521], "within": 6}},
+        {"expect": {"bone": "head", "at": "tip", "pixel": [610, 94], "within": 6}},
         {"screenshot": "open.png"},
-        {"drag": {"from": {"bone": "arm_l_lower", "at": "tip"}, "to": [670, 440], "moves": 10}},
+        {"drag": {"from": {"bone": "arm_l_lower", "at": "tip"}, "to": [674, 431], "moves": 10}},
         {"wait": 2},
-        {"expect": {"bone": "arm_l_lower", "at": "tip", "pixel": [670, 440], "within": 1.5}},
+        {"expect": {"bone": "arm_l_lower", "at": "tip", "pixel": [674, 431], "within": 1.5}},
         {"screenshot": "hand.png"},
         {"save": "hand.json"},
-        {"drag": {"from": {"bone": "head", "at": "tip"}, "to": [690, 135], "moves": 10}},
+        {"drag": {"from": {"bone": "head", "at": "tip"}, "to": [690, 112], "moves": 10}},
         {"wait": 1},
         {"save": "head.json"}
     ]})");
@@ -77,8 +77,8 @@ TEST(ScriptedIo, AHandDragBendsTheElbowAndAHeadDragTurnsTheHead) {
     const Image open = load_png(dir / "open.png");
     const Image bent = load_png(dir / "hand.png");
     int drawn = 0;
-    for (int y = 430; y <= 450; ++y) {
-        for (int x = 660; x <= 680; ++x) {
+    for (int y = 421; y <= 441; ++y) {
+        for (int x = 664; x <= 684; ++x) {
             const unsigned char* before = open.at(x, y);
             const unsigned char* after = bent.at(x, y);
             drawn += std::abs(before[0] - after[0]) + std::abs(before[1] - after[1]) + std::abs(before[2] - after[2]) > 60;

@@ -21,8 +21,8 @@ TEST(ViewLayers, WhatTheEditorDataLeavesOutOrGetsWrongKeepsItsDefault) {
     const ViewLayers defaults;
     EXPECT_TRUE(defaults.meshes);
     EXPECT_TRUE(defaults.xray);
-    for (const char* text : {R"(null)", R"([])", R"({})", R"({"layers": 3})", R"({"layers": {"xray": "no", "meshes": 0}})",
-                             R"({"layers": {"xray": null}})"}) {
+    for (const char* text :
+         {R"(null)", R"([])", R"({})", R"({"layers": 3})", R"({"layers": {"xray": "no", "meshes": 0}})", R"({"layers": {"xray": null}})"}) {
         EXPECT_EQ(ViewLayers::from_editor_data(Json::parse(text)), defaults) << text;
     }
     const ViewLayers half = ViewLayers::from_editor_data(Json::parse(R"({"layers": {"xray": false, "other": 1}})"));
