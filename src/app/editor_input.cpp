@@ -117,6 +117,10 @@ int EditorApp::handle_events() {
                                        !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
         if (is_mouse_event(e.type) && io.WantCaptureMouse && !controller_->dragging() && !press_in_viewport) continue;
         if (is_key_event(e.type) && io.WantCaptureKeyboard) continue;
+        // F and Home over a panel are the panel's (the timeline frames its keys), not the viewport's.
+        if (e.type == SDL_KEYDOWN && io.WantCaptureMouse && !controller_->dragging() &&
+            command_for(ShortcutContext::Viewport, view_key(e.key.keysym.sym), modifiers_of(e.key.keysym.mod)) == Command::Frame)
+            continue;
         // A key (undo, a mode switch) ends a value being dragged in a panel: that drag is a step.
         if (e.type == SDL_KEYDOWN) session_->finish();
         if (e.type == SDL_KEYDOWN && !controller_->transform() && window_key(e.key)) {

@@ -1,5 +1,6 @@
-// The timeline's pictures: the ruler with its ticks and the playhead, a row of keys per track,
-// and the curve view. What the mouse does with them is in timeline_panel.cpp.
+// The timeline's pictures: the ruler with its ticks and the playhead, and a row of keys per
+// track. What the mouse does with them is in timeline_panel.cpp; the curve view is
+// timeline_curves.cpp.
 
 #include <algorithm>
 #include <cmath>
@@ -9,6 +10,7 @@
 #include <type_traits>
 
 #include "app/panels/timeline_panel.hpp"
+#include "app/panels/timeline_style.hpp"
 #include "app/ui/ui_style.hpp"
 #include "editor/timeline/timeline_keys.hpp"
 #include "editor/timeline/timeline_rows.hpp"
@@ -16,17 +18,14 @@
 
 namespace marionette {
 
+using namespace timeline_style;
+
 namespace {
 
 constexpr ImU32 kRulerColor = IM_COL32(44, 44, 50, 255);
 constexpr ImU32 kTickColor = IM_COL32(110, 110, 120, 255);
-constexpr ImU32 kTextColor = IM_COL32(200, 200, 205, 255);
 constexpr ImU32 kPlayheadColor = IM_COL32(235, 70, 60, 255);
-constexpr ImU32 kKeyColor = IM_COL32(215, 215, 220, 255);
-constexpr ImU32 kSelectedKeyColor = IM_COL32(255, 160, 40, 255);
 constexpr ImU32 kOutline = IM_COL32(20, 20, 20, 255);
-// The curve view's lines: one value (a 2D angle) white, x y z red green blue as in the viewport.
-constexpr ImU32 kCurveColors[3] = {IM_COL32(235, 90, 80, 255), IM_COL32(110, 200, 90, 255), IM_COL32(90, 140, 235, 255)};
 
 // A key's mark, by how it goes on to the next key: a square holds (step), a diamond is a
 // straight line, a circle eases (cosine), a diamond in a ring follows a curve (Bézier).
@@ -47,12 +46,6 @@ void draw_key(ImDrawList& draw, ImVec2 c, float r, Interpolation interpolation, 
             if (interpolation == Interpolation::Bezier) draw.AddCircle(c, r + 2.0f, fill, 12);
             break;
     }
-}
-
-std::string row_name(const Rig& rig, const KeyTrack& t) {
-    const std::string bone =
-        t.bone >= 0 && static_cast<std::size_t>(t.bone) < rig.skeleton.size() ? rig.skeleton[static_cast<std::size_t>(t.bone)].name : "?";
-    return bone + "  " + pose_property_name(t.property);
 }
 
 const Slot* slot_of(const Rig& rig, const SlotTrack& t) {
@@ -207,61 +200,5 @@ void TimelinePanel::draw_rows(const Rig& rig, const Area& area, const std::vecto
     }
 }
 
-void TimelinePanel::draw_curves(const Rig& rig, const Area& area, const std::vector<KeyRef>& chosen, ImDrawList& draw) const {
-    const State& st = rig.states[static_cast<std::size_t>(state(rig))];
-    int track = track_driving(st, curve_bone_, curve_property_);
-    if (track < 0 && !st.tracks.empty()) track = timeline_rows(st).front().track;  // bone rows come first
-    if (track < 0) {
-        draw.AddText(ImVec2(area.names_right + 8.0f, area.ruler_bottom + 6.0f), kTextColor, "No track to plot: key a bone first");
-        return;
-    }
-    const KeyTrack& t = st.tracks[static_cast<std::size_t>(track)];
-    const bool is_2d = rig.is_2d();
-    const int columns = std::max(2, static_cast<int>(area.keys_width() / 2.0f));
-    std::vector<CurveSample> samples(static_cast<std::size_t>(columns) + 1);
-    float low = std::numeric_limits<float>::max();
-    float high = std::numeric_limits<float>::lowest();
-    for (int c = 0; c <= columns; ++c) {
-        const double time = axis_.time_at(static_cast<double>(c) * static_cast<double>(area.keys_width()) / columns);
-        samples[static_cast<std::size_t>(c)] = track_curve_value(t, is_2d, std::max(0.0, time));
-    }
-    for (const CurveSample& s : samples) {
-        for (int v = 0; v < s.count; ++v) {
-            low = std::min(low, s.values[static_cast<std::size_t>(v)]);
-            high = std::max(high, s.values[static_cast<std::size_t>(v)]);
-        }
-    }
-    if (!(high - low > 1e-4f)) {  // a flat curve: a unit around it
-        low -= 0.5f;
-        high += 0.5f;
-    }
-    const float top = area.ruler_bottom + 10.0f;
-    const float bottom = area.max.y - 10.0f;
-    const auto y_of = [&](float value) { return bottom - (value - low) / (high - low) * (bottom - top); };
-    char label[48];
-    std::snprintf(label, sizeof label, "%.4g", static_cast<double>(high));
-    draw.AddText(ImVec2(area.min.x + 6.0f, top - 6.0f), kTextColor, label);
-    std::snprintf(label, sizeof label, "%.4g", static_cast<double>(low));
-    draw.AddText(ImVec2(area.min.x + 6.0f, bottom - 8.0f), kTextColor, label);
-    draw.AddText(ImVec2(area.min.x + 6.0f, (top + bottom) * 0.5f - 16.0f), kSelectedKeyColor, row_name(rig, t).c_str());
-    const int count = samples.front().count;
-    for (int v = 0; v < count; ++v) {
-        const ImU32 color = count == 1 ? kKeyColor : kCurveColors[v];
-        draw.AddText(ImVec2(area.min.x + 6.0f + 34.0f * static_cast<float>(v), (top + bottom) * 0.5f), color,
-                     curve_value_name(t, is_2d, v));
-        for (int c = 0; c < columns; ++c) {
-            const float xa = area.names_right + static_cast<float>(c) * area.keys_width() / static_cast<float>(columns);
-            const float xb = area.names_right + static_cast<float>(c + 1) * area.keys_width() / static_cast<float>(columns);
-            draw.AddLine(ImVec2(xa, y_of(samples[static_cast<std::size_t>(c)].values[static_cast<std::size_t>(v)])),
-                         ImVec2(xb, y_of(samples[static_cast<std::size_t>(c) + 1].values[static_cast<std::size_t>(v)])), color, 1.5f);
-        }
-        for (std::size_t k = 0; k < t.keys.size(); ++k) {
-            const float x = area.names_right + static_cast<float>(axis_.x_of(static_cast<double>(t.keys[k].time)));
-            const CurveSample at = key_curve_value(t, is_2d, t.keys[k]);
-            const bool on = std::binary_search(chosen.begin(), chosen.end(), KeyRef{track, static_cast<int>(k)});
-            draw.AddCircleFilled(ImVec2(x, y_of(at.values[static_cast<std::size_t>(v)])), 3.5f, on ? kSelectedKeyColor : color, 10);
-        }
-    }
-}
 
 }  // namespace marionette

@@ -112,6 +112,7 @@ void TimelinePanel::draw(const Rig& rig, const StatePlayer& player, int selected
         return;
     }
     if (active == s) playhead_ = player.playhead(rig);
+    selected_bone_ = selected_bone;
     controls(rig, player, selected_bone, shown, marks, edits, actions);
     shortcuts(rig, selected_bone, shown, edits, actions);
     canvas(rig, marks, edits, actions);
@@ -158,9 +159,15 @@ void TimelinePanel::controls(const Rig& rig, const StatePlayer& player, int sele
     same_line_if_fits(checkbox_width("curves"));
     ImGui::Checkbox("curves", &curves_);
     marks.mark_last_item("timeline/curves");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The values of one track over time: click a key or a row's name to pick it");
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("The values over time of the selected keys' tracks (Ctrl+A: every track): drag keys and Bezier handles");
+    }
     same_line_if_fits(button_width("Frame"));
-    if (button("Frame", "timeline/frame", marks, "Fit the time axis to the state's keys")) framed_state_ = -1;
+    if (button("Frame", "timeline/frame", marks,
+               "Fit the time axis to the state's keys, and the curve view to their values (F: the selected keys)")) {
+        framed_state_ = -1;
+        curve_ranges_.clear();
+    }
     same_line_if_fits(button_width("Onion..."));
     if (button("Onion...", "timeline/onion", marks, "How many ghosts the onion skin shows (the toolbar's Onion turns it on)")) {
         ImGui::OpenPopup("onion_settings");
@@ -212,6 +219,10 @@ void TimelinePanel::shortcuts(const Rig& rig, int selected_bone, const Pose& sho
         return;
     }
     const std::vector<KeyRef> chosen = selected_keys(rig);
+    if (shortcut_pressed(Command::FrameKeys, ShortcutContext::Timeline) && ImGui::IsWindowHovered(ImGuiHoveredFlags_RootAndChildWindows)) {
+        frame_requested_ = true;
+        return;
+    }
     if (!chosen.empty() && shortcut_pressed(Command::DeleteKeys, ShortcutContext::Timeline)) {
         edits.apply("delete " + std::to_string(chosen.size()) + (chosen.size() == 1 ? " key" : " keys"), delete_keys(rig, s, chosen));
         selection_.clear();
@@ -260,6 +271,10 @@ void TimelinePanel::canvas(const Rig& rig, UiMarks& marks, PanelEdits& edits, Ti
         framed_state_ = s;
         row_scroll_ = 0.0f;
     }
+    if (frame_requested_) {
+        frame_requested_ = false;
+        frame_keys(rig, area);
+    }
     const std::vector<TimelineRow> rows = timeline_rows(st);
     const float rows_height = static_cast<float>(rows.size()) * area.row_height;
     row_scroll_ = std::clamp(row_scroll_, 0.0f, std::max(0.0f, rows_height - (area.max.y - area.ruler_bottom)));
@@ -269,7 +284,7 @@ void TimelinePanel::canvas(const Rig& rig, UiMarks& marks, PanelEdits& edits, Ti
     draw.PushClipRect(area.min, area.max, true);
     draw.AddRectFilled(area.min, area.max, IM_COL32(28, 28, 32, 255));
     if (curves_) {
-        draw_curves(rig, area, selected_sorted(rig), draw);
+        draw_curves(rig, area, selected_sorted(rig), marks, draw);
     } else {
         draw_rows(rig, area, rows, selected_sorted(rig), marks, draw);
     }
@@ -282,7 +297,8 @@ void TimelinePanel::canvas(const Rig& rig, UiMarks& marks, PanelEdits& edits, Ti
                      ImVec2(std::max(p.x, press_at_.x), std::max(p.y, press_at_.y)), IM_COL32(90, 140, 220, 200));
     }
     draw.PopClipRect();
-    if (gesture_ == Gesture::MoveKeys && drag_problem_) ImGui::SetTooltip("%s", drag_problem_->c_str());
+    if ((gesture_ == Gesture::MoveKeys || gesture_ == Gesture::MoveCurveKeys) && drag_problem_)
+        ImGui::SetTooltip("%s", drag_problem_->c_str());
     if (rows.empty() && !curves_) {
         draw.AddText(ImVec2(area.names_right + 8.0f, area.ruler_bottom + 6.0f), IM_COL32(160, 160, 160, 255),
                      "No keys yet: pose a bone and press K (or turn auto-key on and drag it)");
@@ -300,7 +316,9 @@ void TimelinePanel::mouse(const Rig& rig, const Area& area, const std::vector<Ti
     const bool in_rows = p.y >= area.ruler_bottom;
     if (ImGui::IsItemHovered() && gesture_ == Gesture::None) {
         if (io.MouseWheel != 0.0f) {
-            if (p.x < area.names_right) {
+            if (curves_ && io.KeyCtrl) {
+                curve_wheel(rig, area, p, io.MouseWheel);
+            } else if (p.x < area.names_right) {
                 row_scroll_ -= io.MouseWheel * 2.0f * area.row_height;  // clamped on the next frame
             } else if (io.KeyShift) {
                 axis_.pan(-static_cast<double>(io.MouseWheel) * kPanPerNotch);
@@ -316,14 +334,21 @@ void TimelinePanel::mouse(const Rig& rig, const Area& area, const std::vector<Ti
         const bool add = io.KeyShift || io.KeyCtrl;
         if (!in_rows) {
             gesture_ = p.x >= area.names_right ? Gesture::Scrub : Gesture::None;
+        } else if (p.x < area.names_right && curves_) {
+            // A plotted track's name (a line each, under the range's top label): the active one.
+            const float line = ImGui::GetTextLineHeight();
+            const float slot = std::floor((p.y - (area.ruler_bottom + ui_px(10.0f) + line)) / (line + 2.0f));
+            const std::vector<CurvePlot> plots = curve_plots(rig, area);
+            if (slot >= 0.0f && slot < static_cast<float>(plots.size()))
+                plot_track(st, KeyTimeline::Bone, plots[static_cast<std::size_t>(slot)].track);
         } else if (p.x < area.names_right) {
             // A row's name: its keys, and its track in the curve view.
-            if (row >= 0 && static_cast<std::size_t>(row) < rows.size() && !curves_) {
+            if (row >= 0 && static_cast<std::size_t>(row) < rows.size()) {
                 plot_track(st, rows[static_cast<std::size_t>(row)].timeline, rows[static_cast<std::size_t>(row)].track);
                 select(rig, keys_in_box(st, rows, row, row, 0.0, static_cast<double>(kMaxKeyTime)), add);
             }
         } else if (curves_) {
-            gesture_ = Gesture::Scrub;  // the curve view is read-only: a press there scrubs
+            curve_press(rig, area, p, add);  // a key or a handle; elsewhere it scrubs
         } else if (const auto hit = key_near(st, rows, row, at, static_cast<double>(ui_px(kKeyRadius)) / axis_.pixels_per_second())) {
             plot_track(st, hit->timeline, hit->track);
             if (!selected(rig, *hit)) {
@@ -352,7 +377,15 @@ void TimelinePanel::mouse(const Rig& rig, const Area& area, const std::vector<Ti
         case Gesture::Scrub: actions.seek = snapped(rig, at); break;
         case Gesture::Pan:
             axis_.pan(-static_cast<double>(io.MouseDelta.x));
-            row_scroll_ -= io.MouseDelta.y;
+            if (curves_) {
+                curve_pan(rig, area, io.MouseDelta.y);
+            } else {
+                row_scroll_ -= io.MouseDelta.y;
+            }
+            break;
+        case Gesture::MoveCurveKeys:
+        case Gesture::Handle:
+            if (moved) curve_drag(rig, area, p, at, edits);
             break;
         case Gesture::MoveKeys: {
             if (!moved) break;
@@ -377,6 +410,10 @@ void TimelinePanel::mouse(const Rig& rig, const Area& area, const std::vector<Ti
                           (gesture_ != Gesture::Pan && gesture_ != Gesture::None && !ImGui::IsMouseDown(ImGuiMouseButton_Left));
     if (!released) return;
     if (gesture_ == Gesture::MoveKeys && shift_ != 0.0) edits.finish = true;
+    if ((gesture_ == Gesture::MoveCurveKeys || gesture_ == Gesture::Handle) && curve_changed_) edits.finish = true;
+    // A click on a key already selected, not dragged, selects that key alone.
+    if (gesture_ == Gesture::MoveCurveKeys && !moved && !io.KeyShift && !io.KeyCtrl)
+        select(rig, {KeyRef{curve_grab_.track, curve_grab_.key}}, false);
     if (gesture_ == Gesture::Box && moved) {
         const double t0 = axis_.time_at(static_cast<double>(press_at_.x - area.names_right));
         // A box dragged past the top or bottom takes the rows up to that edge.

@@ -3,7 +3,9 @@
 // and drawing or colour, and the draw order), a
 // ruler with the playhead to scrub, play / pause, zoom and pan of the time axis, frame
 // snapping at the rig's fps, K to key, Delete, dragging keys in time (several at once, box
-// select), copy and paste, the auto-key switch, and a curve view of one track.
+// select), copy and paste, the auto-key switch, and a curve view (timeline_curves.cpp) where keys
+// and Bézier handles are dragged, several tracks at once, as in Spine's graph view or Blender's
+// graph editor.
 // It edits only through PanelEdits (each edit one undo step) and asks the player to move
 // through TimelineActions; the selection of keys is its own (as KeyIds, which survive undo).
 //
@@ -12,9 +14,20 @@
 // zooms the time axis about the pointer, Shift+wheel pans it, the wheel over the names scrolls
 // the rows; the middle button drags the view. Keys: K keys the selected bone (every bone
 // when none is selected), Shift+K every bone, Delete removes the selected keys, Ctrl+C and
-// Ctrl+V copy them and paste them at the playhead, Ctrl+A selects every key.
+// Ctrl+V copy them and paste them at the playhead, Ctrl+A selects every key, F frames the
+// selected keys (every key with none selected).
+//
+// The curve view plots the tracks of the selected bone, of the selected keys and the track last
+// clicked, each in its
+// own vertical range (curve_range.hpp). A press on a key selects it and a drag moves the
+// selected keys in time (snapped to frames) and value (each track by the same height on the
+// screen); the handles of a selected key's Béziers drag its curve. Ctrl+wheel zooms the active
+// track's range about the pointer, the middle button drags it up and down; a click on a track's
+// name makes it the active one.
 
+#include <map>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include <imgui.h>
@@ -24,6 +37,7 @@
 #include "core/rig/pose.hpp"
 #include "core/rig/rig.hpp"
 #include "editor/edits/key_edits.hpp"
+#include "editor/timeline/curve_range.hpp"
 #include "editor/timeline/state_player.hpp"
 #include "editor/timeline/time_axis.hpp"
 #include "editor/timeline/timeline_rows.hpp"
@@ -63,7 +77,7 @@ public:
 
 private:
     static constexpr float kKeyRadius = 5.0f;  // half a key's width, points: what a click must hit
-    enum class Gesture { None, Scrub, MoveKeys, Box, Pan };
+    enum class Gesture { None, Scrub, MoveKeys, Box, Pan, MoveCurveKeys, Handle };
     struct Area {                  // where the parts were drawn this frame, screen points
         ImVec2 min, max;           // the whole canvas
         float names_right = 0.0f;  // the names column ends here; keys start
@@ -81,7 +95,29 @@ private:
     // `chosen`: the selected keys, sorted (selected_sorted()), looked up for every key drawn.
     void draw_rows(const Rig& rig, const Area& area, const std::vector<TimelineRow>& rows, const std::vector<KeyRef>& chosen,
                    UiMarks& marks, ImDrawList& draw) const;
-    void draw_curves(const Rig& rig, const Area& area, const std::vector<KeyRef>& chosen, ImDrawList& draw) const;
+    // The curve view (timeline_curves.cpp): a plotted track and where its values are drawn.
+    struct CurvePlot {
+        int track = -1;  // a bone track of the state
+        CurveRange range;
+    };
+    // What a press in the curve view hit: a key's point on its plotted value `value`, or (handle
+    // 0 or 1) a handle of the Bézier leaving key `key`.
+    struct CurveHit {
+        int track = -1, key = -1, value = 0, handle = -1;
+    };
+    std::vector<CurvePlot> curve_plots(const Rig& rig, const Area& area) const;
+    std::optional<CurveHit> curve_hit(const Rig& rig, const Area& area, const std::vector<CurvePlot>& plots, ImVec2 p) const;
+    // A press, a drag or a wheel turn in the curve view, in place of the rows' (mouse()).
+    void curve_press(const Rig& rig, const Area& area, ImVec2 p, bool add);
+    void curve_drag(const Rig& rig, const Area& area, ImVec2 p, double at, PanelEdits& edits);
+    void curve_wheel(const Rig& rig, const Area& area, ImVec2 p, float notches);
+    void curve_pan(const Rig& rig, const Area& area, float dy);
+    // F: the time axis (and, in the curve view, each plotted track's range) fitted to the
+    // selected keys, or to every key with none selected.
+    void frame_keys(const Rig& rig, const Area& area);
+    // Marks: "curve/BONE/PROPERTY" for a plotted track's name, "curve/BONE/PROPERTY/K" for key K's point ("/x", "/y", "/z" added where the track
+    // plots several values), "/out" and "/in" added for a selected key's handles.
+    void draw_curves(const Rig& rig, const Area& area, const std::vector<KeyRef>& chosen, UiMarks& marks, ImDrawList& draw) const;
     // selected_keys(), sorted by track then key, for binary searches while drawing.
     std::vector<KeyRef> selected_sorted(const Rig& rig) const;
     // Keys `bones` at the playhead from `shown`, and shows the state there.
@@ -106,9 +142,14 @@ private:
     bool snap_ = true;
     bool curves_ = false;
     OnionSkin onion_;
-    // The track the curve view plots: the last key or row clicked.
+    // The curve view's active track: the last key, row or track name clicked.
     int curve_bone_ = -1;
     PoseProperty curve_property_ = PoseProperty::Rotation;
+    // Tracks' ranges set by a zoom, a pan or F, by bone and property; the others are fitted to
+    // their curve each frame.
+    std::map<std::pair<int, PoseProperty>, CurveRange> curve_ranges_;
+    bool frame_requested_ = false;  // F was pressed: framed when the canvas knows its size
+    int selected_bone_ = -1;        // the editor's selected bone this frame: its tracks are plotted
 
     Gesture gesture_ = Gesture::None;
     ImVec2 press_at_{0.0f, 0.0f};
@@ -119,6 +160,10 @@ private:
     double earliest_ = 0.0;                    // the earliest moved key's time
     double shift_ = 0.0;                       // the shift last applied
     std::optional<std::string> drag_problem_;  // why the pointer's shift is refused
+    CurveHit curve_grab_;                      // the curve view's key or handle being dragged
+    std::vector<CurvePlot> drag_plots_;        // the plots as the drag found them
+    double value_shift_ = 0.0;                 // the grabbed track's value shift last applied
+    bool curve_changed_ = false;               // the curve drag changed the rig
 };
 
 }  // namespace marionette

@@ -69,6 +69,8 @@ constexpr Shortcut kShortcuts[] = {
     {C::SelectAllKeys, X::Timeline, K::A, kCtrl, "Timeline", "select every key of the state"},
     {C::CopyKeys, X::Timeline, K::C, kCtrl, "Timeline", "copy the selected keys"},
     {C::PasteKeys, X::Timeline, K::V, kCtrl, "Timeline", "paste keys, the earliest at the playhead"},
+    {C::FrameKeys, X::Timeline, K::F, kNone, "Timeline",
+     "frame the selected keys (every key with none selected); in the curve view, their values too"},
 };
 
 constexpr Gesture kGestures[] = {
@@ -85,6 +87,9 @@ constexpr Gesture kGestures[] = {
     {"View", "wheel", "zoom to the pointer"},
     {"View", "middle-drag, or Space + drag", "2D: pan; 3D: orbit"},
     {"View", "Shift + middle-drag; Alt + drag (3D)", "pan; orbit"},
+    {"Curves", "drag a key; drag a handle", "move the selected keys in time and value; reshape the key's Bezier"},
+    {"Curves", "Ctrl+wheel; middle-drag up and down", "zoom the active track's values; move them"},
+    {"Curves", "click a track's name", "make it the active track"},
 };
 
 bool same(Modifiers a, Modifiers b) { return a.ctrl == b.ctrl && a.shift == b.shift && a.alt == b.alt; }

@@ -21,7 +21,7 @@ enum class Command {
     ToggleMode, TogglePin, SnapFkToIk, SnapIkToFk, RotateBones, GrabBone, LongerChain, ShorterChain, CopyPose, PastePose, PastePoseFlipped,
     PlacePictures, PictureMove, PictureTurn, PictureScale,
     Frame, FrontView, SideView, TopView, ToggleXray, ToggleMeshes,
-    KeySelectedBone, KeyEveryBone, DeleteKeys, SelectAllKeys, CopyKeys, PasteKeys,
+    KeySelectedBone, KeyEveryBone, DeleteKeys, SelectAllKeys, CopyKeys, PasteKeys, FrameKeys,
 };
 // clang-format on
 

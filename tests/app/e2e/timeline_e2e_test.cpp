@@ -10,6 +10,7 @@
 
 #include "app/app_test_support.hpp"
 #include "app/e2e/saved_rigs.hpp"
+#include "core/math/angles.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
@@ -91,4 +92,76 @@ TEST(ScriptedTimeline, AnAutoKeyDragKeysTheArmAtThePlayheadInOneUndoStep) {
     const Rig restored = load(dir / "undone.json");
     EXPECT_EQ(restored.states, original.states) << "one undo step took every key back";
     EXPECT_EQ(restored.pose, original.pose);
+}
+
+// The curve view as Spine's graph view or Blender's graph editor is used: the arm's wave, paused,
+// curves on. Ctrl+A plots every track; a key dragged up takes a higher value at the same
+// (snapped) time in one undo step; a Bézier key's handle dragged up makes its curve rise sooner;
+// F over the timeline frames the keys and leaves the viewport's camera alone.
+TEST(ScriptedTimeline, CurveKeysAndHandlesDragAndUndo) {
+    const auto dir = scratch_dir("e2e-curves");
+    shipped_at_rest(dir, "arm.json");
+    write_file(dir / "steps.json", R"({"steps": [
+        {"wait": 2},
+        {"click": {"ui": "toolbar/states"}},
+        {"wait": 2},
+        {"click": {"ui": "states/list/wave"}},
+        {"wait": 2},
+        {"click": {"ui": "states/tab/timeline"}},
+        {"wait": 1},
+        {"click": {"ui": "timeline/play"}},
+        {"click": {"ui": "timeline/curves"}},
+        {"wait": 2},
+        {"move": {"ui": "timeline/rows"}},
+        {"key": "ctrl+a"},
+        {"wait": 2},
+        {"screenshot": "every.png"},
+        {"click": {"ui": "curve/forearm/rotation"}},
+        {"click": {"ui": "curve/forearm/rotation/1"}},
+        {"wait": 1},
+        {"drag": {"from": {"ui": "curve/forearm/rotation/1"}, "to": {"ui": "curve/forearm/rotation/1", "offset": [1, -25]}, "moves": 8}},
+        {"wait": 1},
+        {"save": "moved.json"},
+        {"key": "ctrl+z"},
+        {"wait": 1},
+        {"save": "undone.json"},
+        {"click": {"ui": "outliner/upper_arm"}},
+        {"wait": 1},
+        {"click": {"ui": "curve/upper_arm/rotation"}},
+        {"click": {"ui": "curve/upper_arm/rotation/0"}},
+        {"wait": 1},
+        {"drag": {"from": {"ui": "curve/upper_arm/rotation/0/out"}, "to": {"ui": "curve/upper_arm/rotation/0/out", "offset": [0, -20]}, "moves": 8}},
+        {"wait": 1},
+        {"save": "handle.json"},
+        {"move": {"ui": "timeline/rows"}},
+        {"key": "f"},
+        {"wait": 1},
+        {"save": "framed.json"}
+    ]})");
+    ASSERT_EQ(run(script_on(dir, "arm.json")), 0);
+    const Rig before = load(dir / "arm.json");
+    const auto track = [](const Rig& r, const char* bone) -> const KeyTrack& {
+        const State& st = r.states[0];
+        for (const KeyTrack& t : st.tracks) {
+            if (t.bone == r.skeleton.find(bone) && t.property == PoseProperty::Rotation) return t;
+        }
+        ADD_FAILURE() << "no " << bone << " track";
+        return st.tracks[0];
+    };
+    const Rig moved = load(dir / "moved.json");
+    const Key& was = track(before, "forearm").keys[1];
+    const Key& now = track(moved, "forearm").keys[1];
+    EXPECT_EQ(now.time, was.time) << "a key dragged straight up keeps its (snapped) time";
+    EXPECT_GT(now.angle, was.angle + degrees_to_radians(3.0f)) << "dragged up, its value rises";
+    EXPECT_EQ(track(moved, "upper_arm").keys, track(before, "upper_arm").keys) << "only the selected key moves";
+    EXPECT_EQ(track(load(dir / "undone.json"), "forearm").keys, track(before, "forearm").keys) << "one Ctrl+Z takes the drag back";
+    const Rig handled = load(dir / "handle.json");
+    const BezierCurve& curve = track(handled, "upper_arm").keys[0].curve;
+    EXPECT_EQ(track(handled, "upper_arm").keys[0].interpolation, Interpolation::Bezier);
+    EXPECT_GT(curve.y1, 0.05f) << "the leaving handle went up";
+    EXPECT_NEAR(curve.x1, 0.25f, 0.03f) << "and stayed at its time";
+    EXPECT_EQ(curve.x2, track(before, "upper_arm").keys[0].curve.x2);
+    EXPECT_EQ(curve.y2, track(before, "upper_arm").keys[0].curve.y2);
+    // F over the timeline frames keys, not the viewport: the saved camera did not move.
+    EXPECT_EQ(load(dir / "framed.json").editor.json().at("camera"), handled.editor.json().at("camera"));
 }
