@@ -34,17 +34,21 @@ protected:
     // outliner's draw list: vertices of that colour just above and just below the row's middle;
     // a neighbour's fill only touches one side).
     bool row_is_highlighted(const std::string& bone) const {
-        const ImGuiWindow* w = ui.window("Outliner");
+        const ImGuiWindow* outliner = ui.window("Outliner");
         const ImU32 header = ImGui::GetColorU32(ImGuiCol_Header);
         const ImVec2 at = centre("outliner/" + bone);
         const float reach = 0.75f * ImGui::GetTextLineHeightWithSpacing();
-        if (!w || !w->DrawList) return false;
+        if (!outliner) return false;
         bool above = false;
         bool below = false;
-        for (const ImDrawVert& v : w->DrawList->VtxBuffer) {
-            if (v.col != header) continue;
-            above = above || (v.pos.y < at.y && v.pos.y > at.y - reach);
-            below = below || (v.pos.y > at.y && v.pos.y < at.y + reach);
+        // The rows are drawn in the outliner's scrolling region, a child window of its own.
+        for (const ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
+            if (w->RootWindow != outliner || !w->DrawList) continue;
+            for (const ImDrawVert& v : w->DrawList->VtxBuffer) {
+                if (v.col != header) continue;
+                above = above || (v.pos.y < at.y && v.pos.y > at.y - reach);
+                below = below || (v.pos.y > at.y && v.pos.y < at.y + reach);
+            }
         }
         return above && below;
     }
