@@ -12,7 +12,7 @@ packages=(
   libsdl2-dev libimgui-dev libglm-dev nlohmann-json3-dev libsimdjson-dev libtinygltf-dev python3-glad libstb-dev
   libgtest-dev libbenchmark-dev
   xvfb xauth libgl1-mesa-dri libglx-mesa0
-  fonts-dejavu-core
+  fonts-dejavu-core fonts-font-awesome
 )
 # Node.js and npm install the test suite's independent readers (tests/tools/package.json); a
 # machine that has them from elsewhere (NodeSource's nodejs carries its own npm) keeps those.

@@ -10,6 +10,7 @@
 #include "app/panels/inspector_panel.hpp"
 #include "app/panels/outliner_panel.hpp"
 #include "app/panels/panel_edits.hpp"
+#include "app/panels/playback_overlay.hpp"
 #include "app/panels/status_bar.hpp"
 #include "app/panels/toolbar.hpp"
 #include "app/ui/panel_edges.hpp"
@@ -116,6 +117,7 @@ void EditorApp::draw_panels(float window_width, float window_height) {
         state_panel_.draw(rig, states_, controller_->selected(), world_pose(), at, state_panel_open_, ui_marks_, edits, state_actions);
         if (!state_panel_open_) framed_ = false;  // closed: the viewport grew
     }
+    if (states_.shows_state() && draw_playback_overlay(rig, states_, viewport(), ui_marks_)) state_actions.play = !states_.playing();
     bool toggle = false;
     std::optional<PictureTool> set_tool;
     const std::optional<IkChain> posed = controller_->active_chain();

@@ -1,4 +1,5 @@
 #include "app/panels/state_panel.hpp"
+#include "app/ui/icons.hpp"
 #include "app/ui/ui_style.hpp"
 
 #include <imgui.h>
@@ -93,7 +94,8 @@ void StatePanel::draw(const Rig& rig, const StatePlayer& player, int selected_bo
 }
 
 void StatePanel::playback(const Rig& rig, const StatePlayer& player, UiMarks& marks, PanelEdits& edits, StatePanelActions& actions) {
-    if (button(player.playing() ? "Pause" : "Play", true, "states/play", marks, "The shown state's clock"))
+    if (button((player.playing() ? with_icon(icons::kPause, "Pause") : with_icon(icons::kPlay, "Play")).c_str(), true, "states/play", marks,
+               "The shown state's clock"))
         actions.play = !player.playing();
     ImGui::SameLine();
     float scale = player.time_scale();
@@ -134,24 +136,11 @@ void StatePanel::playback(const Rig& rig, const StatePlayer& player, UiMarks& ma
     ImGui::PlotLines("##easing_curve", curve, 33, 0, nullptr, 0.0f, 1.0f, ImVec2(ui_px(80.0f), ImGui::GetFrameHeight()));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The blend weight over the transition");
     ImGui::SameLine(0.0f, ui_px(16.0f));
-    const StateMachine& m = player.machine();
-    const std::optional<int> from = blending_from(m);
-    if (from) {
-        ImGui::Text("%s -> %s  %.0f%%", state_label(rig, *from).c_str(), state_label(rig, active_state(m)).c_str(),
-                    100.0 * blend_weight(m));
+    const std::string shown = playback_text(rig, player);
+    if (blending_from(player.machine())) {
+        ImGui::TextUnformatted(shown.c_str());
     } else {
-        const int active = active_state(m);
-        const State* keyed =
-            active >= 0 && static_cast<std::size_t>(active) < rig.states.size() && is_keyed(rig.states[static_cast<std::size_t>(active)])
-                ? &rig.states[static_cast<std::size_t>(active)]
-                : nullptr;
-        if (keyed) {
-            // A keyed state's own time, where its keys are: since it was entered, looped or held.
-            ImGui::Text("showing %s  %.2f s of %.2f", keyed->name.c_str(), keyed_time(*keyed, m.clock - m.layers.back().start),
-                        static_cast<double>(state_length(*keyed)));
-        } else {
-            ImGui::Text("showing %s  %.2f s", state_label(rig, active).c_str(), m.clock);
-        }
+        ImGui::Text("showing %s", shown.c_str());
     }
 }
 

@@ -21,9 +21,9 @@ using namespace timeline_style;
 
 namespace {
 
-constexpr float kHitRadius = 6.0f;       // points from a key or handle a press takes it
-constexpr float kCurveMargin = 10.0f;    // points kept free above and below the curves
-constexpr float kHandleSize = 3.5f;      // half a handle's square
+constexpr float kHitRadius = 6.0f;     // points from a key or handle a press takes it
+constexpr float kCurveMargin = 10.0f;  // points kept free above and below the curves
+constexpr float kHandleSize = 3.5f;    // half a handle's square
 constexpr ImU32 kHandleLine = IM_COL32(170, 170, 180, 200);
 
 // The colour of plotted value `v` of a track plotting `count`, dimmed for a track not active.
@@ -80,7 +80,7 @@ std::vector<TimelinePanel::CurvePlot> TimelinePanel::curve_plots(const Rig& rig,
 }
 
 std::optional<TimelinePanel::CurveHit> TimelinePanel::curve_hit(const Rig& rig, const Area& area, const std::vector<CurvePlot>& plots,
-                                                                 ImVec2 p) const {
+                                                                ImVec2 p) const {
     const State& st = rig.states[static_cast<std::size_t>(state(rig))];
     const bool is_2d = rig.is_2d();
     const float top = plot_top(area.ruler_bottom), bottom = area.max.y - ui_px(kCurveMargin);
@@ -173,7 +173,8 @@ void TimelinePanel::curve_drag(const Rig& rig, const Area& area, ImVec2 p, doubl
     const int s = state(rig);
     const bool is_2d = rig.is_2d();
     const float top = plot_top(area.ruler_bottom), bottom = area.max.y - ui_px(kCurveMargin);
-    const auto grabbed = std::find_if(drag_plots_.begin(), drag_plots_.end(), [&](const CurvePlot& c) { return c.track == curve_grab_.track; });
+    const auto grabbed =
+        std::find_if(drag_plots_.begin(), drag_plots_.end(), [&](const CurvePlot& c) { return c.track == curve_grab_.track; });
     if (grabbed == drag_plots_.end()) return;
     const KeyTrack& source = drag_rig_.states[static_cast<std::size_t>(s)].tracks[static_cast<std::size_t>(curve_grab_.track)];
     if (gesture_ == Gesture::Handle) {
@@ -262,7 +263,8 @@ void TimelinePanel::frame_keys(const Rig& rig, const Area& area) {
     const bool is_2d = rig.is_2d();
     for (const CurvePlot& plot : curve_plots(rig, area)) {
         const KeyTrack& t = st.tracks[static_cast<std::size_t>(plot.track)];
-        const bool any = std::any_of(chosen.begin(), chosen.end(), [&](const KeyRef& r) { return r.timeline == KeyTimeline::Bone && r.track == plot.track; });
+        const bool any = std::any_of(chosen.begin(), chosen.end(),
+                                     [&](const KeyRef& r) { return r.timeline == KeyTimeline::Bone && r.track == plot.track; });
         double lo = std::numeric_limits<double>::max(), hi = std::numeric_limits<double>::lowest();
         for (int k = 0; k < static_cast<int>(t.keys.size()); ++k) {
             const KeyRef ref{plot.track, k};
@@ -338,8 +340,9 @@ void TimelinePanel::draw_curves(const Rig& rig, const Area& area, const std::vec
             for (int k = 0; k < static_cast<int>(t.keys.size()); ++k) {
                 const Key& key = t.keys[static_cast<std::size_t>(k)];
                 const ImVec2 at(x_of(static_cast<double>(key.time)), y_of(key_curve_value(t, is_2d, key).values[vi]));
-                const std::string mark = "curve/" + rig.skeleton[static_cast<std::size_t>(t.bone)].name + "/" + pose_property_name(t.property) +
-                                         "/" + std::to_string(k) + (count > 1 ? std::string("/") + curve_value_name(t, is_2d, v) : "");
+                const std::string mark = "curve/" + rig.skeleton[static_cast<std::size_t>(t.bone)].name + "/" +
+                                         pose_property_name(t.property) + "/" + std::to_string(k) +
+                                         (count > 1 ? std::string("/") + curve_value_name(t, is_2d, v) : "");
                 const float m = ui_px(kHitRadius) * 0.5f;
                 marks.mark(mark, at.x - m, at.y - m, at.x + m, at.y + m);
                 const bool picked = std::binary_search(chosen.begin(), chosen.end(), KeyRef{plot.track, k});
@@ -348,7 +351,8 @@ void TimelinePanel::draw_curves(const Rig& rig, const Area& area, const std::vec
                     for (const auto& [segment, end] : {std::pair{k, 0}, std::pair{k - 1, 1}}) {
                         const auto handles = bezier_handles(t, is_2d, segment, v);
                         if (!handles) continue;
-                        const ImVec2 h(x_of((*handles)[static_cast<std::size_t>(end)].time), y_of((*handles)[static_cast<std::size_t>(end)].value));
+                        const ImVec2 h(x_of((*handles)[static_cast<std::size_t>(end)].time),
+                                       y_of((*handles)[static_cast<std::size_t>(end)].value));
                         const float r = ui_px(kHandleSize);
                         draw.AddLine(at, h, kHandleLine, 1.0f);
                         draw.AddRectFilled(ImVec2(h.x - r, h.y - r), ImVec2(h.x + r, h.y + r), kSelectedKeyColor);

@@ -1,6 +1,7 @@
 #include "app/panels/timeline_panel.hpp"
 #include "app/ui/ui_style.hpp"
 
+#include "app/ui/icons.hpp"
 #include "app/ui/imgui_shortcuts.hpp"
 #include "app/ui/panel_widgets.hpp"
 
@@ -123,10 +124,11 @@ void TimelinePanel::controls(const Rig& rig, const StatePlayer& player, int sele
     const int s = state(rig);
     const State& st = rig.states[static_cast<std::size_t>(s)];
     const bool playing_here = active_state(player.machine()) == s && player.playing() && !player.scrubbed();
-    if (button("|<", "timeline/start", marks, "To the start")) actions.seek = 0.0;
+    if (button(ui_icons_loaded() ? icons::kToStart : "|<", "timeline/start", marks, "To the start")) actions.seek = 0.0;
     // The row wraps where the panel is narrow (Pause is wider than Play).
-    same_line_if_fits(button_width(playing_here ? "Pause" : "Play"));
-    if (button(playing_here ? "Pause" : "Play", "timeline/play", marks, "Play the state from the playhead, or stop there")) {
+    const std::string play = playing_here ? with_icon(icons::kPause, "Pause") : with_icon(icons::kPlay, "Play");
+    same_line_if_fits(button_width(play.c_str()));
+    if (button(play.c_str(), "timeline/play", marks, "Play the state from the playhead, or stop there")) {
         if (playing_here) {
             actions.seek = snapped(rig, playhead_);  // stop on a frame, where K keys
         } else {
@@ -134,8 +136,10 @@ void TimelinePanel::controls(const Rig& rig, const StatePlayer& player, int sele
             actions.play = true;
         }
     }
-    same_line_if_fits(button_width("Key"));
-    if (button("Key", "timeline/key", marks, "K: key the selected bone at the playhead (every bone when none is; Shift+K: every bone)")) {
+    const std::string key_label = with_icon(icons::kKey, "Key");
+    same_line_if_fits(button_width(key_label.c_str()));
+    if (button(key_label.c_str(), "timeline/key", marks,
+               "K: key the selected bone at the playhead (every bone when none is; Shift+K: every bone)")) {
         key(rig, selected_bone >= 0 ? std::vector<int>{selected_bone} : every_bone(rig), shown, edits, actions);
     }
     same_line_if_fits(checkbox_width("auto-key"));

@@ -6,7 +6,9 @@
 #include <cmath>
 #include <string>
 #include <utility>
+#include <vector>
 
+#include "app/ui/icons.hpp"
 #include "app/ui/ui_style.hpp"
 #include "core/base/utf8.hpp"
 #include "core/rig/mirror_pairs.hpp"
@@ -71,9 +73,43 @@ bool enabled_button(const char* label, bool enabled) {
     if (!enabled) ImGui::EndDisabled();
     return pressed;
 }
+// A button's label this frame: its symbol and word where the row has room for every button's
+// (toolbar_labels), its symbol alone where it has not, the word then in its tooltip.
+bool g_compact = false;
+std::string label(const char* icon, const char* text) { return g_compact ? icon_only(icon, text) : with_icon(icon, text); }
+void word_tooltip(const char* text) {
+    if (g_compact && ui_icons_loaded() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
+}
+
+// Whether the toolbar's buttons, symbol and word each, fit one row of `width`.
+bool words_fit(const ToolbarState& state, float width, float group_gap) {
+    std::vector<std::pair<const char*, const char*>> worded = {{icons::kFile, "File"},
+                                                               {icons::kView, "View"},
+                                                               {icons::kFk, "FK"},
+                                                               {icons::kIk, "IK"},
+                                                               {icons::kResetPose, "Reset pose"},
+                                                               {icons::kSelect, "Select"},
+                                                               {icons::kPose, "Pose"},
+                                                               {icons::kStates, "States"},
+                                                               {icons::kOnion, "Onion"}};
+    if (state.has_pictures) worded.emplace_back(icons::kPlace, "Place");
+    if (state.has_meshes) {
+        worded.emplace_back(state.is_3d ? icons::kMesh : icons::kImages, state.is_3d ? "Mesh" : "Images");
+        worded.emplace_back(icons::kXray, "X-ray");
+    }
+    const ImGuiStyle& style = ImGui::GetStyle();
+    // Help, undo, redo and frame all are symbols alone; then the gaps between the groups.
+    float total = 4.0f * (ImGui::GetFontSize() + 2.0f * style.FramePadding.x + style.ItemSpacing.x) + 5.0f * group_gap;
+    for (const auto& [icon, text] : worded) {
+        total += ImGui::CalcTextSize(with_icon(icon, text).c_str()).x + 2.0f * style.FramePadding.x + style.ItemSpacing.x;
+    }
+    return total <= width;
+}
+
 void file_menu(const RecentFiles* recent, bool is_3d, UiMarks* marks, FileMenuChoice& c) {
-    if (ImGui::Button("File")) ImGui::OpenPopup("file_menu");
+    if (ImGui::Button(label(icons::kFile, "File").c_str())) ImGui::OpenPopup("file_menu");
     if (marks) marks->mark_last_item("toolbar/file");
+    word_tooltip("File");
     if (!ImGui::BeginPopup("file_menu")) return;
     if (ImGui::MenuItem("New 2D rig", chords_of(Command::NewRig).c_str())) c.new_rig = Dimensions::Two;
     if (ImGui::MenuItem("New 3D rig")) c.new_rig = Dimensions::Three;
@@ -103,8 +139,9 @@ void file_menu(const RecentFiles* recent, bool is_3d, UiMarks* marks, FileMenuCh
 
 // The size of text and panels, and the colours: remembered in the user settings.
 void view_menu(const ToolbarState& state, ToolbarActions& a) {
-    if (ImGui::Button("View")) ImGui::OpenPopup("view_menu");
+    if (ImGui::Button(label(icons::kView, "View").c_str())) ImGui::OpenPopup("view_menu");
     if (state.marks) state.marks->mark_last_item("toolbar/view");
+    word_tooltip("View");
     if (!ImGui::BeginPopup("view_menu")) return;
     if (state.is_3d) {
         // The camera's views, as Blender's numpad keys give them.
@@ -155,37 +192,44 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ui_px(6.0f), ui_px(4.0f)));
     if (ImGui::Begin("##toolbar", nullptr, flags)) {
         ToolbarRows row;
+        g_compact = !words_fit(state, ImGui::GetContentRegionAvail().x, group_gap);
         file_menu(state.recent, state.is_3d, state.marks, a.file);
-        row.next("View", 2.0f);
+        row.next(label(icons::kView, "View").c_str(), 2.0f);
         view_menu(state, a);
-        row.next("Help", 2.0f);
-        a.toggle_help = ImGui::Button("Help");
+        const std::string help = icon_only(icons::kHelp, "Help");
+        row.next(help.c_str(), 2.0f);
+        a.toggle_help = ImGui::Button(help.c_str());
         if (state.marks) state.marks->mark_last_item("toolbar/help");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Every shortcut, and the version (%s)", chords_of(Command::Help).c_str());
-        row.next("FK", group_gap);
-        if (option_button("FK", !state.placing && state.mode == PoseMode::Fk)) a.set_mode = PoseMode::Fk;
+        const std::string fk = label(icons::kFk, "FK"), ik = label(icons::kIk, "IK"), place = label(icons::kPlace, "Place");
+        row.next(fk.c_str(), group_gap);
+        if (option_button(fk.c_str(), !state.placing && state.mode == PoseMode::Fk)) a.set_mode = PoseMode::Fk;
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Forward kinematics: a drag turns the bone about its joint (Tab)");
-        row.next("IK", 2.0f);
-        if (option_button("IK", !state.placing && state.mode == PoseMode::Ik)) a.set_mode = PoseMode::Ik;
+        row.next(ik.c_str(), 2.0f);
+        if (option_button(ik.c_str(), !state.placing && state.mode == PoseMode::Ik)) a.set_mode = PoseMode::Ik;
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Inverse kinematics: a drag moves the end of a chain (Tab)");
         if (state.has_pictures) {
-            row.next("Place", 2.0f);
-            a.place = option_button("Place", state.placing) && !state.placing;
+            row.next(place.c_str(), 2.0f);
+            a.place = option_button(place.c_str(), state.placing) && !state.placing;
             if (state.marks) state.marks->mark_last_item("toolbar/place");
             if (ImGui::IsItemHovered())
                 ImGui::SetTooltip("Place pictures on their bones: a drag moves (G), turns (R) or scales (S) a picture (E)");
         }
-        row.next("Undo", group_gap);
-        a.undo = enabled_button("Undo", state.can_undo);
-        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", chords_of(Command::Undo).c_str());
-        row.next("Redo", -1.0f);
-        a.redo = enabled_button("Redo", state.can_redo);
-        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", chords_of(Command::Redo).c_str());
-        row.next("Reset pose", group_gap);
-        a.reset_pose = ImGui::Button("Reset pose");
+        const std::string undo = icon_only(icons::kUndo, "Undo"), redo = icon_only(icons::kRedo, "Redo");
+        row.next(undo.c_str(), group_gap);
+        a.undo = enabled_button(undo.c_str(), state.can_undo);
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Undo (%s)", chords_of(Command::Undo).c_str());
+        row.next(redo.c_str(), -1.0f);
+        a.redo = enabled_button(redo.c_str(), state.can_redo);
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Redo (%s)", chords_of(Command::Redo).c_str());
+        const std::string reset = label(icons::kResetPose, "Reset pose");
+        row.next(reset.c_str(), group_gap);
+        a.reset_pose = ImGui::Button(reset.c_str());
+        word_tooltip("Reset pose: every bone back to rest");
         if (state.marks) state.marks->mark_last_item("toolbar/reset pose");
-        row.next("Select", 2.0f);
-        if (ImGui::Button("Select")) ImGui::OpenPopup("select_menu");
+        const std::string select = label(icons::kSelect, "Select");
+        row.next(select.c_str(), 2.0f);
+        if (ImGui::Button(select.c_str())) ImGui::OpenPopup("select_menu");
         if (state.marks) state.marks->mark_last_item("toolbar/select");
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Ctrl- or Shift-click adds a bone; a drag on empty space draws a box; Alt-click picks the bone behind");
@@ -206,8 +250,9 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
             }
             ImGui::EndPopup();
         }
-        row.next("Pose", 2.0f);
-        if (ImGui::Button("Pose")) ImGui::OpenPopup("pose_menu");
+        const std::string pose = label(icons::kPose, "Pose");
+        row.next(pose.c_str(), 2.0f);
+        if (ImGui::Button(pose.c_str())) ImGui::OpenPopup("pose_menu");
         if (state.marks) state.marks->mark_last_item("toolbar/pose");
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Copy and paste a pose (also between two editors), copy a side onto the other, swap the sides");
@@ -253,26 +298,30 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
                 ImGui::SetTooltip("An edit of a bone's rest or limits in the inspector gives its twin the mirror image too");
             ImGui::EndPopup();
         }
-        row.next("Frame all", -1.0f);
-        a.frame_all = ImGui::Button("Frame all");
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("F or Home");
-        row.next("States", -1.0f);
-        a.toggle_states = toggle_button("States", state.states_open);
+        const std::string frame = icon_only(icons::kFrame, "Frame all"), states = label(icons::kStates, "States");
+        row.next(frame.c_str(), -1.0f);
+        a.frame_all = ImGui::Button(frame.c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Frame all (F or Home, the pointer over the viewport)");
+        row.next(states.c_str(), -1.0f);
+        a.toggle_states = toggle_button(states.c_str(), state.states_open);
         if (state.marks) state.marks->mark_last_item("toolbar/states");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("The state panel: walking, climbing, ... and the blends between them");
-        row.next("Onion", 2.0f);
-        a.toggle_onion = toggle_button("Onion", state.onion);
+        const std::string onion = label(icons::kOnion, "Onion");
+        row.next(onion.c_str(), 2.0f);
+        a.toggle_onion = toggle_button(onion.c_str(), state.onion);
         if (state.marks) state.marks->mark_last_item("toolbar/onion");
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Onion skin: ghosts of the shown state a few frames (or keys) before (red) and after (green) the playhead");
         if (state.has_meshes) {
-            row.next(state.is_3d ? "Mesh" : "Images", group_gap);
-            a.toggle_meshes = toggle_button(state.is_3d ? "Mesh" : "Images", state.layers.meshes);
+            const std::string meshes = state.is_3d ? label(icons::kMesh, "Mesh") : label(icons::kImages, "Images");
+            const std::string xray = label(icons::kXray, "X-ray");
+            row.next(meshes.c_str(), group_gap);
+            a.toggle_meshes = toggle_button(meshes.c_str(), state.layers.meshes);
             if (state.marks) state.marks->mark_last_item("toolbar/mesh");
             if (ImGui::IsItemHovered())
                 ImGui::SetTooltip(state.is_3d ? "Show the meshes hung on the bones (Alt+H)" : "Show the pictures in the slots (Alt+H)");
-            row.next("X-ray", 2.0f);
-            a.toggle_xray = toggle_button("X-ray", state.layers.xray);
+            row.next(xray.c_str(), 2.0f);
+            a.toggle_xray = toggle_button(xray.c_str(), state.layers.xray);
             if (state.marks) state.marks->mark_last_item("toolbar/xray");
             if (ImGui::IsItemHovered()) {
                 ImGui::SetTooltip(state.is_3d ? "Bones in front of the meshes, never hidden inside them (Alt+Z)"

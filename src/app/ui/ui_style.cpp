@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "app/ui/icons.hpp"
 #include "core/io/text_file.hpp"
 
 namespace marionette {
@@ -22,6 +23,8 @@ constexpr std::size_t kMaxFontBytes = 32u << 20;
 // ImGui reads the ranges when the atlas is built.
 constexpr ImWchar kGlyphRanges[] = {0x0020, 0x024F, 0x0370, 0x03FF, 0x0400, 0x052F, 0x2000, 0x206F, 0x2190, 0x21FF, 0x25A0, 0x25FF, 0};
 
+constexpr ImWchar kIconRanges[] = {static_cast<ImWchar>(icons::kFirst), static_cast<ImWchar>(icons::kLast), 0};
+
 float g_scale_in_use = 1.0f;
 
 // Why `bytes` is no TrueType font stb_truetype can draw "Ag" from, or empty.
@@ -34,7 +37,32 @@ std::string font_problem(const std::string& bytes) {
     return {};
 }
 
+// Merges the icon font into the font just added, when it reads; says whether it did.
+bool merge_icon_font(float pixels) {
+    const std::filesystem::path path = ui_icon_font_path();
+    Result<std::string> bytes = read_text_file(path, kMaxFontBytes, "font");
+    if (!bytes || bytes.value().size() < 12) return false;
+    const auto* data = reinterpret_cast<const unsigned char*>(bytes.value().data());
+    stbtt_fontinfo info;
+    const int offset = stbtt_GetFontOffsetForIndex(data, 0);
+    if (offset < 0 || stbtt_InitFont(&info, data, offset) == 0 || stbtt_FindGlyphIndex(&info, static_cast<int>(0xF04B)) == 0) return false;
+    void* copy = IM_ALLOC(bytes.value().size());
+    std::memcpy(copy, bytes.value().data(), bytes.value().size());
+    ImFontConfig config;
+    config.MergeMode = true;
+    config.PixelSnapH = true;
+    config.GlyphMinAdvanceX = pixels;  // every symbol as wide: buttons keep their size
+    config.GlyphOffset.y = std::round(pixels * 0.05f);
+    return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(copy, static_cast<int>(bytes.value().size()), pixels * 0.9f, &config, kIconRanges) !=
+           nullptr;
+}
+
 }  // namespace
+
+std::filesystem::path ui_icon_font_path() {
+    if (const char* chosen = std::getenv("MARIONETTE_ICON_FONT"); chosen && *chosen) return chosen;
+    return "/usr/share/fonts-font-awesome/fonts/fontawesome-webfont.ttf";
+}
 
 std::filesystem::path ui_font_path() {
     if (const char* chosen = std::getenv("MARIONETTE_UI_FONT"); chosen && *chosen) return chosen;
@@ -66,13 +94,16 @@ std::string load_ui_font(float scale) {
         config.PixelSnapH = true;
         // As ImGui names a font it loads from a file (its metrics window shows it).
         std::snprintf(config.Name, sizeof config.Name, "%s, %.0fpx", path.filename().string().c_str(), static_cast<double>(pixels));
-        if (io.Fonts->AddFontFromMemoryTTF(data, static_cast<int>(bytes.value().size()), pixels, &config, kGlyphRanges) != nullptr &&
-            io.Fonts->Build()) {
-            return {};
+        if (io.Fonts->AddFontFromMemoryTTF(data, static_cast<int>(bytes.value().size()), pixels, &config, kGlyphRanges) != nullptr) {
+            // Without the symbols (no fonts-font-awesome) the labels are words alone.
+            set_ui_icons_loaded(merge_icon_font(pixels));
+            if (io.Fonts->Build()) return {};
         }
         io.Fonts->Clear();
+        set_ui_icons_loaded(false);
         problem = path.string() + ": ImGui could not build its atlas from it";
     }
+    set_ui_icons_loaded(false);
     ImFontConfig fallback;
     fallback.SizePixels = std::max(13.0f, std::round(13.0f * scale));  // ProggyClean's own size, scaled
     io.Fonts->AddFontDefault(&fallback);

@@ -14,6 +14,9 @@ namespace marionette {
 // DejaVu Sans from Debian's fonts-dejavu-core; MARIONETTE_UI_FONT, when set, names another
 // TrueType file (or one that is not there, to see the stand-in).
 std::filesystem::path ui_font_path();
+// Font Awesome 4.7 from Debian's fonts-font-awesome, merged into the UI font for the toolbar's
+// and timeline's symbols (icons.hpp); MARIONETTE_ICON_FONT, when set, names another file.
+std::filesystem::path ui_icon_font_path();
 
 // Rebuilds ImGui's font atlas with the UI font at ui_font_pixels(scale), with Latin, Greek,
 // Cyrillic and the punctuation and arrows the panels use. A font file that is missing, too

@@ -14,7 +14,8 @@ Result<Rig> set_key_plotted_value(const Rig& rig, int state, int track, int key,
     const auto fail = [](const std::string& why) { return Error{"cannot move the key: " + why}; };
     if (state < 0 || static_cast<std::size_t>(state) >= rig.states.size()) return fail("no state " + std::to_string(state));
     const State& st = rig.states[static_cast<std::size_t>(state)];
-    if (track < 0 || static_cast<std::size_t>(track) >= st.tracks.size()) return fail("state \"" + st.name + "\" has no track " + std::to_string(track));
+    if (track < 0 || static_cast<std::size_t>(track) >= st.tracks.size())
+        return fail("state \"" + st.name + "\" has no track " + std::to_string(track));
     const KeyTrack& t = st.tracks[static_cast<std::size_t>(track)];
     if (key < 0 || static_cast<std::size_t>(key) >= t.keys.size()) return fail("its track has no key " + std::to_string(key));
     const bool is_2d = rig.is_2d();

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "core/anim/state_pose.hpp"
 
@@ -108,6 +109,29 @@ void StatePlayer::set_auto_cycle(std::optional<float> seconds) {
     if (seconds && !(std::isfinite(*seconds) && *seconds > 0.0f)) return;
     auto_cycle_ = seconds ? std::optional<float>(std::max(0.1f, *seconds)) : std::nullopt;
     since_switch_ = 0.0;
+}
+
+std::string playback_text(const Rig& rig, const StatePlayer& player) {
+    const StateMachine& m = player.machine();
+    const auto label = [&](int state) {
+        const std::string* name = state_name(rig, state);
+        return name ? *name : std::string(kRigPoseName);
+    };
+    char text[64];
+    const int active = active_state(m);
+    if (const std::optional<int> from = blending_from(m)) {
+        std::snprintf(text, sizeof text, "  %.0f%%", 100.0 * blend_weight(m));
+        return label(*from) + " -> " + label(active) + text;
+    }
+    if (active >= 0 && static_cast<std::size_t>(active) < rig.states.size() && is_keyed(rig.states[static_cast<std::size_t>(active)])) {
+        // A keyed state's own time, where its keys are: since it was entered, looped or held.
+        const State& keyed = rig.states[static_cast<std::size_t>(active)];
+        std::snprintf(text, sizeof text, "  %.2f s of %.2f", keyed_time(keyed, m.clock - m.layers.back().start),
+                      static_cast<double>(state_length(keyed)));
+        return keyed.name + text;
+    }
+    std::snprintf(text, sizeof text, "  %.2f s", m.clock);
+    return label(active) + text;
 }
 
 }  // namespace marionette

@@ -5,6 +5,7 @@
 // It shows; it never edits: the document's rig (and its pose) is only read.
 
 #include <optional>
+#include <string>
 
 #include "core/anim/keyed_clip_cache.hpp"
 #include "core/anim/state_machine.hpp"
@@ -67,5 +68,9 @@ private:
     std::optional<double> scrub_;   // the scrubbed time, while the state shows still there
     mutable KeyedClipCache clips_;  // a cache: what shows is the same with or without it
 };
+
+// What the player shows, in a line: "walking  1.07 s" (an oscillator state on the shared clock),
+// "wave  0.47 s of 1.20" (a keyed state on its own time), "wave -> walking  26%" (a blend).
+std::string playback_text(const Rig& rig, const StatePlayer& player);
 
 }  // namespace marionette

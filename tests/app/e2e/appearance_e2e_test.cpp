@@ -226,3 +226,18 @@ TEST(ScriptedAppearance, ARigsSavedCameraSurvivesTheLookBeingAppliedAtStart) {
     EXPECT_LT(viewport_differences(zoomed, reopened), 500) << "the saved camera was not kept";
     std::filesystem::remove_all(dir);
 }
+
+// At 1.5x in the default 1280x800 window the toolbar, across the window, is one row: the
+// viewport starts under it (in the viewport's column alone it took three rows, and the
+// outliner's pose library fell under the window's edge; pose_clipboard_e2e_test has that).
+// Where the words do not all fit, the buttons show their symbols alone rather than wrap.
+TEST(ScriptedPanelEdges, AtOneAndAHalfTimesTheToolbarIsOneRowAcrossTheWindow) {
+    const auto dir = scratch_dir("e2e-toolbar-scaled");
+    ASSERT_EQ(run(xvfb("--window 1280x800 --ui-scale 1.5 --frames 4 --screenshot " + (dir / "scaled.png").string() + " " +
+                       std::string(MARIONETTE_ASSETS) + "/io.json")),
+              0);
+    const Image img = load_png(dir / "scaled.png");
+    // Under one row of 1.5x buttons (about 50 pixels), above Io's head: the viewport's grid.
+    EXPECT_GT(viewport_share(img, 560, 720, 58, 66), 0.5f) << "the toolbar reaches past one row";
+    EXPECT_LT(viewport_share(img, 560, 720, 10, 30), 0.05f) << "no toolbar row at the top";
+}

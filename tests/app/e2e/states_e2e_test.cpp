@@ -220,3 +220,37 @@ TEST(StatesJourney, PosingOverAPlayingStateStartsFromThePoseShown) {
     EXPECT_EQ(restored.states.size(), original.states.size());
     std::filesystem::remove_all(dir);
 }
+
+// While a state shows, the viewport's corner has its play/pause and time (the state panel may be
+// closed): Io walking moves from frame to frame; the overlay's pause holds it still; its play
+// moves it again. Run without the icon font too: the buttons fall back to words and still work.
+TEST(StatesJourney, TheViewportOverlayPausesAndPlaysTheState) {
+    for (const bool icons : {true, false}) {
+        const auto dir = scratch_dir(std::string("e2e-playback-overlay-") + (icons ? "icons" : "words"));
+        shipped_at_rest(dir, "io.json");
+        write_file(dir / "steps.json", R"({"steps": [
+            {"wait": 2},
+            {"click": {"ui": "toolbar/states"}},
+            {"wait": 2},
+            {"click": {"ui": "states/list/walking"}},
+            {"click": {"ui": "toolbar/states"}},
+            {"wait": 60},
+            {"screenshot": "playing-a.png"},
+            {"wait": 8},
+            {"screenshot": "playing-b.png"},
+            {"click": {"ui": "overlay/play"}},
+            {"wait": 2},
+            {"screenshot": "paused-a.png"},
+            {"wait": 8},
+            {"screenshot": "paused-b.png"},
+            {"click": {"ui": "overlay/play"}},
+            {"wait": 8},
+            {"screenshot": "again.png"}
+        ]})");
+        const std::string env = icons ? "" : "MARIONETTE_ICON_FONT=/nonexistent ";
+        ASSERT_EQ(run(env + script_on(dir, "io.json")), 0) << (icons ? "with icons" : "with words");
+        EXPECT_GT(viewport_differences(load_png(dir / "playing-a.png"), load_png(dir / "playing-b.png")), 200) << "walking does not move";
+        EXPECT_EQ(viewport_differences(load_png(dir / "paused-a.png"), load_png(dir / "paused-b.png")), 0) << "paused, it still moves";
+        EXPECT_GT(viewport_differences(load_png(dir / "paused-b.png"), load_png(dir / "again.png")), 200) << "played again, it does not";
+    }
+}

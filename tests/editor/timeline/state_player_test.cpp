@@ -157,3 +157,19 @@ TEST(StatePlayer, AnEditedKeyShowsAtOnceWhilePlaying) {
     EXPECT_EQ(after, expected);
     EXPECT_NE(after, before);
 }
+
+TEST(StatePlayer, PlaybackTextSaysWhatShowsAndWhen) {
+    const Rig rig = with_keyed_turn();
+    const int turn = static_cast<int>(rig.states.size()) - 1;
+    StatePlayer player;
+    player.show(rig, 0);
+    player.tick(rig, 0.1);
+    EXPECT_EQ(playback_text(rig, player).find(kRigPoseName), 0u) << "blending in from the rig's pose: " << playback_text(rig, player);
+    EXPECT_NE(playback_text(rig, player).find(" -> " + rig.states[0].name + "  "), std::string::npos) << playback_text(rig, player);
+    EXPECT_EQ(playback_text(rig, player).back(), '%');
+    player.tick(rig, 1.0);
+    EXPECT_EQ(playback_text(rig, player), rig.states[0].name + "  1.10 s") << "an oscillator state on the shared clock";
+    player.seek(rig, turn, 0.5);
+    EXPECT_EQ(playback_text(rig, player), rig.states[static_cast<std::size_t>(turn)].name + "  0.50 s of 1.00")
+        << "a keyed state's own time";
+}
