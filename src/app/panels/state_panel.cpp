@@ -22,11 +22,6 @@ namespace {
 
 constexpr float kListWidth = 190.0f;
 
-std::string state_label(const Rig& rig, int state) {
-    const std::string* name = marionette::state_name(rig, state);
-    return name ? *name : kRigPoseName;
-}
-
 bool button(const char* label, bool enabled, const char* mark, UiMarks& marks, const char* tip = nullptr) {
     if (!enabled) ImGui::BeginDisabled();
     const bool pressed = ImGui::Button(label);
@@ -168,13 +163,13 @@ void StatePanel::state_list(const Rig& rig, const StatePlayer& player, UiMarks& 
         actions.show = count;
     }
     if (button("Duplicate", is_state, "states/duplicate", marks)) {
-        edits.apply("duplicate state " + state_label(rig, shown), duplicate_state(rig, shown));
+        edits.apply("duplicate state " + shown_state_name(rig, shown), duplicate_state(rig, shown));
         actions.renumber = renumbered(rig.states.size(), shown, true);
         actions.show = shown + 1;
     }
     ImGui::SameLine();
     if (button("Delete", is_state, "states/delete", marks)) {
-        edits.apply("delete state " + state_label(rig, shown), delete_state(rig, shown));
+        edits.apply("delete state " + shown_state_name(rig, shown), delete_state(rig, shown));
         actions.renumber = renumbered(rig.states.size(), shown, false);
     }
     if (button("Bake...", is_state, "states/bake", marks, "Bake the shown state to keys: a new keyed state sampled at an fps")) {
@@ -182,7 +177,7 @@ void StatePanel::state_list(const Rig& rig, const StatePlayer& player, UiMarks& 
         bake_fps_ = rig.fps;
     }
     if (is_state && ImGui::BeginPopup("bake_state")) {
-        ImGui::TextUnformatted(("Bake \"" + state_label(rig, shown) + "\" to keys").c_str());
+        ImGui::TextUnformatted(("Bake \"" + shown_state_name(rig, shown) + "\" to keys").c_str());
         ImGui::SetNextItemWidth(ui_px(120.0f));
         ImGui::InputFloat("fps", &bake_fps_, 1.0f, 10.0f, "%.3g");
         marks.mark_last_item("states/bake/fps");
@@ -199,9 +194,9 @@ void StatePanel::state_list(const Rig& rig, const StatePlayer& player, UiMarks& 
             tolerance.degrees = bake_degrees_;
             Result<Rig> baked = bake_state(rig, shown, static_cast<double>(bake_fps_), tolerance);
             const std::string said =
-                baked ? "Baked \"" + state_label(rig, shown) + "\" to keys: the new state \"" + baked.value().states.back().name + "\""
+                baked ? "Baked \"" + shown_state_name(rig, shown) + "\" to keys: the new state \"" + baked.value().states.back().name + "\""
                       : std::string();
-            edits.apply("bake " + state_label(rig, shown) + " to keys", std::move(baked), said);
+            edits.apply("bake " + shown_state_name(rig, shown) + " to keys", std::move(baked), said);
             // The new state, at the end of the list: paused, it shows at once where the source
             // was (the same pose; a blend would wait for the clock), else blended in as it plays.
             actions.show = count;

@@ -21,9 +21,8 @@ using namespace timeline_style;
 
 namespace {
 
-constexpr float kHitRadius = 6.0f;     // points from a key or handle a press takes it
-constexpr float kCurveMargin = 10.0f;  // points kept free above and below the curves
-constexpr float kHandleSize = 3.5f;    // half a handle's square
+constexpr float kHitRadius = 6.0f;   // points from a key or handle a press takes it
+constexpr float kHandleSize = 3.5f;  // half a handle's square
 constexpr ImU32 kHandleLine = IM_COL32(170, 170, 180, 200);
 
 // The colour of plotted value `v` of a track plotting `count`, dimmed for a track not active.
@@ -32,7 +31,27 @@ ImU32 curve_colour(int count, int v, bool active) {
     return active ? c : (c & 0x00FFFFFFu) | (IM_COL32_A_MASK & IM_COL32(0, 0, 0, 130));
 }
 
-float plot_top(float ruler_bottom) { return ruler_bottom + ui_px(kCurveMargin); }
+// The lowest and highest of the values taken.
+struct ValueSpan {
+    double lo = std::numeric_limits<double>::max(), hi = std::numeric_limits<double>::lowest();
+    void take(const CurveSample& s) {
+        for (int v = 0; v < s.count; ++v) {
+            lo = std::min(lo, static_cast<double>(s.values[static_cast<std::size_t>(v)]));
+            hi = std::max(hi, static_cast<double>(s.values[static_cast<std::size_t>(v)]));
+        }
+    }
+};
+
+// The names column lists the plotted tracks a line each, under the range's top label: where
+// line `i` starts, and the line at `y` (negative above the first).
+float name_y(float plot_top, int i) {
+    const float line = ImGui::GetTextLineHeight();
+    return plot_top + line + static_cast<float>(i) * (line + 2.0f);
+}
+int name_at(float plot_top, float y) {
+    const float line = ImGui::GetTextLineHeight();
+    return static_cast<int>(std::floor((y - name_y(plot_top, 0)) / (line + 2.0f)));
+}
 
 }  // namespace
 
@@ -59,20 +78,14 @@ std::vector<TimelinePanel::CurvePlot> TimelinePanel::curve_plots(const Rig& rig,
             plot.range = set->second;
         } else {
             // Fitted to what shows of the curve, and to every key.
-            double lo = std::numeric_limits<double>::max(), hi = std::numeric_limits<double>::lowest();
-            const auto take = [&](const CurveSample& s) {
-                for (int v = 0; v < s.count; ++v) {
-                    lo = std::min(lo, static_cast<double>(s.values[static_cast<std::size_t>(v)]));
-                    hi = std::max(hi, static_cast<double>(s.values[static_cast<std::size_t>(v)]));
-                }
-            };
+            ValueSpan span;
             const int columns = std::max(2, static_cast<int>(area.keys_width() / 4.0f));
             for (int c = 0; c <= columns; ++c) {
                 const double time = axis_.time_at(static_cast<double>(c) * static_cast<double>(area.keys_width()) / columns);
-                take(track_curve_value(t, is_2d, std::max(0.0, time)));
+                span.take(track_curve_value(t, is_2d, std::max(0.0, time)));
             }
-            for (const Key& k : t.keys) take(key_curve_value(t, is_2d, k));
-            plot.range = CurveRange::fitted(lo, hi);
+            for (const Key& k : t.keys) span.take(key_curve_value(t, is_2d, k));
+            plot.range = CurveRange::fitted(span.lo, span.hi);
         }
         plots.push_back(plot);
     }
@@ -83,7 +96,7 @@ std::optional<TimelinePanel::CurveHit> TimelinePanel::curve_hit(const Rig& rig, 
                                                                 ImVec2 p) const {
     const State& st = rig.states[static_cast<std::size_t>(state(rig))];
     const bool is_2d = rig.is_2d();
-    const float top = plot_top(area.ruler_bottom), bottom = area.max.y - ui_px(kCurveMargin);
+    const float top = area.plot_top, bottom = area.plot_bottom;
     const auto x_of = [&](double time) { return area.names_right + static_cast<float>(axis_.x_of(time)); };
     std::optional<CurveHit> best;
     float nearest = ui_px(kHitRadius) + 1e-3f;
@@ -99,12 +112,13 @@ std::optional<TimelinePanel::CurveHit> TimelinePanel::curve_hit(const Rig& rig, 
     std::vector<CurvePlot> order = plots;
     const int active = track_driving(st, curve_bone_, curve_property_);
     std::stable_partition(order.begin(), order.end(), [&](const CurvePlot& c) { return c.track == active; });
+    const std::vector<KeyRef> chosen = selected_sorted(rig);
     // Handles first: they sit on or near the curve, and only a selected key shows them.
     for (const CurvePlot& plot : order) {
         const KeyTrack& t = st.tracks[static_cast<std::size_t>(plot.track)];
         const int count = key_curve_value(t, is_2d, t.keys.front()).count;
         for (int k = 0; k < static_cast<int>(t.keys.size()); ++k) {
-            if (!selected(rig, KeyRef{plot.track, k})) continue;
+            if (!std::binary_search(chosen.begin(), chosen.end(), KeyRef{plot.track, k})) continue;
             for (int v = 0; v < count; ++v) {
                 if (const auto out = bezier_handles(t, is_2d, k, v)) {
                     consider(ImVec2(x_of((*out)[0].time), static_cast<float>(plot.range.y_of((*out)[0].value, top, bottom))),
@@ -172,7 +186,7 @@ void TimelinePanel::curve_press(const Rig& rig, const Area& area, ImVec2 p, bool
 void TimelinePanel::curve_drag(const Rig& rig, const Area& area, ImVec2 p, double at, PanelEdits& edits) {
     const int s = state(rig);
     const bool is_2d = rig.is_2d();
-    const float top = plot_top(area.ruler_bottom), bottom = area.max.y - ui_px(kCurveMargin);
+    const float top = area.plot_top, bottom = area.plot_bottom;
     const auto grabbed =
         std::find_if(drag_plots_.begin(), drag_plots_.end(), [&](const CurvePlot& c) { return c.track == curve_grab_.track; });
     if (grabbed == drag_plots_.end()) return;
@@ -191,7 +205,7 @@ void TimelinePanel::curve_drag(const Rig& rig, const Area& area, ImVec2 p, doubl
     if (shift == shift_ && moved == value_shift_) return;
     // Every selected key moves by the same height on the screen: its own track's share of
     // `moved`, on the plotted value grabbed (where its track plots one).
-    Rig out = drag_rig_;
+    std::vector<PlottedValue> values;
     for (const KeyRef& r : drag_keys_) {
         const auto plot = std::find_if(drag_plots_.begin(), drag_plots_.end(), [&](const CurvePlot& c) { return c.track == r.track; });
         if (plot == drag_plots_.end() || moved == 0.0) continue;
@@ -199,14 +213,15 @@ void TimelinePanel::curve_drag(const Rig& rig, const Area& area, ImVec2 p, doubl
         const CurveSample was = key_curve_value(t, is_2d, t.keys[static_cast<std::size_t>(r.key)]);
         if (curve_grab_.value >= was.count) continue;
         const double by = moved * plot->range.span() / grabbed->range.span();
-        Result<Rig> next = set_key_plotted_value(out, s, r.track, r.key, curve_grab_.value,
-                                                 static_cast<double>(was.values[static_cast<std::size_t>(curve_grab_.value)]) + by);
-        if (!next) {
-            drag_problem_ = next.message();
-            return;
-        }
-        out = std::move(next).value();
+        values.push_back(
+            {r.track, r.key, curve_grab_.value, static_cast<double>(was.values[static_cast<std::size_t>(curve_grab_.value)]) + by});
     }
+    Result<Rig> valued = set_keys_plotted_values(drag_rig_, s, values);
+    if (!valued) {
+        drag_problem_ = valued.message();
+        return;
+    }
+    Rig out = std::move(valued).value();
     if (shift != 0.0) {
         Result<Rig> shifted = move_keys(out, s, drag_keys_, static_cast<float>(shift));
         if (!shifted) {
@@ -224,28 +239,35 @@ void TimelinePanel::curve_drag(const Rig& rig, const Area& area, ImVec2 p, doubl
     for (KeyId& id : selection_) id.time += static_cast<float>(shift);
 }
 
-void TimelinePanel::curve_wheel(const Rig& rig, const Area& area, ImVec2 p, float notches) {
-    const State& st = rig.states[static_cast<std::size_t>(state(rig))];
-    const int active = track_driving(st, curve_bone_, curve_property_);
-    const float top = plot_top(area.ruler_bottom), bottom = area.max.y - ui_px(kCurveMargin);
+void TimelinePanel::curve_name_press(const Rig& rig, const Area& area, ImVec2 p) {
+    const std::vector<CurvePlot> plots = curve_plots(rig, area);
+    const int i = name_at(area.plot_top, p.y);
+    if (i >= 0 && static_cast<std::size_t>(i) < plots.size()) {
+        plot_track(rig.states[static_cast<std::size_t>(state(rig))], KeyTimeline::Bone, plots[static_cast<std::size_t>(i)].track);
+    }
+}
+
+template <typename Change>
+void TimelinePanel::change_active_range(const Rig& rig, const Area& area, Change change) {
+    const int active = track_driving(rig.states[static_cast<std::size_t>(state(rig))], curve_bone_, curve_property_);
     for (const CurvePlot& plot : curve_plots(rig, area)) {
         if (plot.track != active) continue;
         CurveRange r = plot.range;
-        r.zoom(r.value_at(p.y, top, bottom), notches);
+        change(r);
         curve_ranges_[{curve_bone_, curve_property_}] = r;
     }
 }
 
+void TimelinePanel::curve_wheel(const Rig& rig, const Area& area, ImVec2 p, float notches) {
+    change_active_range(rig, area, [&](CurveRange& r) { r.zoom(r.value_at(p.y, area.plot_top, area.plot_bottom), notches); });
+}
+
 void TimelinePanel::curve_pan(const Rig& rig, const Area& area, float dy) {
-    const State& st = rig.states[static_cast<std::size_t>(state(rig))];
-    const int active = track_driving(st, curve_bone_, curve_property_);
-    const float top = plot_top(area.ruler_bottom), bottom = area.max.y - ui_px(kCurveMargin);
-    for (const CurvePlot& plot : curve_plots(rig, area)) {
-        if (plot.track != active || !(bottom > top)) continue;
-        CurveRange r = plot.range;
-        r.pan(static_cast<double>(dy) / static_cast<double>(bottom - top) * r.span());  // dragged down: higher values come in
-        curve_ranges_[{curve_bone_, curve_property_}] = r;
-    }
+    if (!(area.plot_bottom > area.plot_top)) return;
+    // Dragged down: higher values come in.
+    change_active_range(rig, area, [&](CurveRange& r) {
+        r.pan(static_cast<double>(dy) / static_cast<double>(area.plot_bottom - area.plot_top) * r.span());
+    });
 }
 
 void TimelinePanel::frame_keys(const Rig& rig, const Area& area) {
@@ -265,17 +287,12 @@ void TimelinePanel::frame_keys(const Rig& rig, const Area& area) {
         const KeyTrack& t = st.tracks[static_cast<std::size_t>(plot.track)];
         const bool any = std::any_of(chosen.begin(), chosen.end(),
                                      [&](const KeyRef& r) { return r.timeline == KeyTimeline::Bone && r.track == plot.track; });
-        double lo = std::numeric_limits<double>::max(), hi = std::numeric_limits<double>::lowest();
+        ValueSpan span;
         for (int k = 0; k < static_cast<int>(t.keys.size()); ++k) {
-            const KeyRef ref{plot.track, k};
-            if (any && std::find(chosen.begin(), chosen.end(), ref) == chosen.end()) continue;
-            const CurveSample v = key_curve_value(t, is_2d, t.keys[static_cast<std::size_t>(k)]);
-            for (int i = 0; i < v.count; ++i) {
-                lo = std::min(lo, static_cast<double>(v.values[static_cast<std::size_t>(i)]));
-                hi = std::max(hi, static_cast<double>(v.values[static_cast<std::size_t>(i)]));
-            }
+            if (any && std::find(chosen.begin(), chosen.end(), KeyRef{plot.track, k}) == chosen.end()) continue;
+            span.take(key_curve_value(t, is_2d, t.keys[static_cast<std::size_t>(k)]));
         }
-        curve_ranges_[{t.bone, t.property}] = CurveRange::fitted(lo, hi);
+        curve_ranges_[{t.bone, t.property}] = CurveRange::fitted(span.lo, span.hi);
     }
 }
 
@@ -289,26 +306,28 @@ void TimelinePanel::draw_curves(const Rig& rig, const Area& area, const std::vec
     }
     const bool is_2d = rig.is_2d();
     const int active = track_driving(st, curve_bone_, curve_property_);
-    const float top = plot_top(area.ruler_bottom), bottom = area.max.y - ui_px(kCurveMargin);
+    const float top = area.plot_top, bottom = area.plot_bottom;
     const auto x_of = [&](double time) { return area.names_right + static_cast<float>(axis_.x_of(time)); };
     const float line = ImGui::GetTextLineHeight();
+    // The active track is drawn bright, the others dimmed (with none, the first plotted).
+    const auto is_on = [&](const CurvePlot& plot) { return plot.track == active || (active < 0 && &plot == &plots.front()); };
     // The names column: the active track's range at its top and bottom, and between them a line
     // a plotted track, its name and, for several values, theirs in their colours.
-    float name_y = top + line;
-    for (const CurvePlot& plot : plots) {
+    for (std::size_t i = 0; i < plots.size(); ++i) {
+        const CurvePlot& plot = plots[i];
         const KeyTrack& t = st.tracks[static_cast<std::size_t>(plot.track)];
-        const bool on = plot.track == active || (active < 0 && &plot == &plots.front());
+        const bool on = is_on(plot);
         const int count = key_curve_value(t, is_2d, t.keys.front()).count;
         const std::string name = row_name(rig, t);
-        draw.AddText(ImVec2(area.min.x + 6.0f, name_y), on ? kSelectedKeyColor : kTextColor, name.c_str());
+        const float y = name_y(top, static_cast<int>(i));
+        draw.AddText(ImVec2(area.min.x + 6.0f, y), on ? kSelectedKeyColor : kTextColor, name.c_str());
         float x = area.min.x + 6.0f + ImGui::CalcTextSize(name.c_str()).x + 6.0f;
         for (int v = 0; count > 1 && v < count; ++v) {
-            draw.AddText(ImVec2(x, name_y), curve_colour(count, v, true), curve_value_name(t, is_2d, v));
+            draw.AddText(ImVec2(x, y), curve_colour(count, v, true), curve_value_name(t, is_2d, v));
             x += ImGui::CalcTextSize(curve_value_name(t, is_2d, v)).x + 4.0f;
         }
-        marks.mark("curve/" + rig.skeleton[static_cast<std::size_t>(t.bone)].name + "/" + pose_property_name(t.property), area.min.x,
-                   name_y, area.names_right, name_y + line);
-        name_y += line + 2.0f;
+        marks.mark("curve/" + rig.skeleton[static_cast<std::size_t>(t.bone)].name + "/" + pose_property_name(t.property), area.min.x, y,
+                   area.names_right, y + line);
         if (on) {
             char label[48];
             std::snprintf(label, sizeof label, "%.4g", plot.range.high);
@@ -319,7 +338,7 @@ void TimelinePanel::draw_curves(const Rig& rig, const Area& area, const std::vec
     }
     for (const CurvePlot& plot : plots) {
         const KeyTrack& t = st.tracks[static_cast<std::size_t>(plot.track)];
-        const bool on = plot.track == active || (active < 0 && &plot == &plots.front());
+        const bool on = is_on(plot);
         const auto y_of = [&](double value) { return static_cast<float>(plot.range.y_of(value, top, bottom)); };
         const int columns = std::max(2, static_cast<int>(area.keys_width() / 2.0f));
         std::vector<CurveSample> samples(static_cast<std::size_t>(columns) + 1);

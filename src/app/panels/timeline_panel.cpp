@@ -27,6 +27,7 @@ namespace {
 
 constexpr float kNamesWidth = 150.0f;
 constexpr float kRulerHeight = 20.0f;
+constexpr float kCurveMargin = 10.0f;   // points the curve view keeps free above and below its curves
 constexpr float kDragThreshold = 3.0f;  // points the pointer moves before a press is a drag
 constexpr float kPanPerNotch = 40.0f;   // points
 
@@ -268,6 +269,8 @@ void TimelinePanel::canvas(const Rig& rig, UiMarks& marks, PanelEdits& edits, Ti
     area.names_right = min.x + ui_px(kNamesWidth);
     area.ruler_bottom = min.y + ui_px(kRulerHeight);
     area.row_height = ImGui::GetFrameHeight();
+    area.plot_top = area.ruler_bottom + ui_px(kCurveMargin);
+    area.plot_bottom = area.max.y - ui_px(kCurveMargin);
     marks.mark("timeline/ruler", area.names_right, min.y, area.max.x, area.ruler_bottom);
     marks.mark("timeline/rows", area.names_right, area.ruler_bottom, area.max.x, area.max.y);
     if (framed_state_ != s) {
@@ -339,12 +342,7 @@ void TimelinePanel::mouse(const Rig& rig, const Area& area, const std::vector<Ti
         if (!in_rows) {
             gesture_ = p.x >= area.names_right ? Gesture::Scrub : Gesture::None;
         } else if (p.x < area.names_right && curves_) {
-            // A plotted track's name (a line each, under the range's top label): the active one.
-            const float line = ImGui::GetTextLineHeight();
-            const float slot = std::floor((p.y - (area.ruler_bottom + ui_px(10.0f) + line)) / (line + 2.0f));
-            const std::vector<CurvePlot> plots = curve_plots(rig, area);
-            if (slot >= 0.0f && slot < static_cast<float>(plots.size()))
-                plot_track(st, KeyTimeline::Bone, plots[static_cast<std::size_t>(slot)].track);
+            curve_name_press(rig, area, p);
         } else if (p.x < area.names_right) {
             // A row's name: its keys, and its track in the curve view.
             if (row >= 0 && static_cast<std::size_t>(row) < rows.size()) {

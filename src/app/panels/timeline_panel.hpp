@@ -83,6 +83,7 @@ private:
         float names_right = 0.0f;  // the names column ends here; keys start
         float ruler_bottom = 0.0f;
         float row_height = 0.0f;
+        float plot_top = 0.0f, plot_bottom = 0.0f;  // the curve view's values run between these
         float keys_width() const { return max.x - names_right; }
     };
 
@@ -110,8 +111,13 @@ private:
     // A press, a drag or a wheel turn in the curve view, in place of the rows' (mouse()).
     void curve_press(const Rig& rig, const Area& area, ImVec2 p, bool add);
     void curve_drag(const Rig& rig, const Area& area, ImVec2 p, double at, PanelEdits& edits);
+    // A press on the names column: the plotted track named there becomes the active one.
+    void curve_name_press(const Rig& rig, const Area& area, ImVec2 p);
     void curve_wheel(const Rig& rig, const Area& area, ImVec2 p, float notches);
     void curve_pan(const Rig& rig, const Area& area, float dy);
+    // The active track's range, changed by `change` and kept (a zoom, a pan).
+    template <typename Change>
+    void change_active_range(const Rig& rig, const Area& area, Change change);
     // F: the time axis (and, in the curve view, each plotted track's range) fitted to the
     // selected keys, or to every key with none selected.
     void frame_keys(const Rig& rig, const Area& area);

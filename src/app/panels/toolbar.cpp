@@ -74,12 +74,15 @@ bool enabled_button(const char* label, bool enabled) {
     return pressed;
 }
 // A button's label this frame: its symbol and word where the row has room for every button's
-// (toolbar_labels), its symbol alone where it has not, the word then in its tooltip.
-bool g_compact = false;
-std::string label(const char* icon, const char* text) { return g_compact ? icon_only(icon, text) : with_icon(icon, text); }
-void word_tooltip(const char* text) {
-    if (g_compact && ui_icons_loaded() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
-}
+// (words_fit), its symbol alone where it has not, the word then in its tooltip.
+struct Labels {
+    bool compact = false;
+    std::string operator()(const char* icon, const char* text) const { return compact ? icon_only(icon, text) : with_icon(icon, text); }
+    // The word of a button shown as its symbol alone.
+    void tooltip(const char* text) const {
+        if (compact && ui_icons_loaded() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
+    }
+};
 
 // Whether the toolbar's buttons, symbol and word each, fit one row of `width`.
 bool words_fit(const ToolbarState& state, float width, float group_gap) {
@@ -106,10 +109,10 @@ bool words_fit(const ToolbarState& state, float width, float group_gap) {
     return total <= width;
 }
 
-void file_menu(const RecentFiles* recent, bool is_3d, UiMarks* marks, FileMenuChoice& c) {
+void file_menu(const Labels& label, const RecentFiles* recent, bool is_3d, UiMarks* marks, FileMenuChoice& c) {
     if (ImGui::Button(label(icons::kFile, "File").c_str())) ImGui::OpenPopup("file_menu");
     if (marks) marks->mark_last_item("toolbar/file");
-    word_tooltip("File");
+    label.tooltip("File");
     if (!ImGui::BeginPopup("file_menu")) return;
     if (ImGui::MenuItem("New 2D rig", chords_of(Command::NewRig).c_str())) c.new_rig = Dimensions::Two;
     if (ImGui::MenuItem("New 3D rig")) c.new_rig = Dimensions::Three;
@@ -117,8 +120,8 @@ void file_menu(const RecentFiles* recent, bool is_3d, UiMarks* marks, FileMenuCh
     if (ImGui::BeginMenu("Open recent", recent && !recent->empty())) {
         for (const std::filesystem::path& p : recent->entries()) {
             // The name, with the folder beside it so two files of one name differ.
-            const std::string label = displayable_utf8(p.filename().string() + "  (" + p.parent_path().string() + ")");
-            if (ImGui::MenuItem(label.c_str())) c.open_recent = p;
+            const std::string entry = displayable_utf8(p.filename().string() + "  (" + p.parent_path().string() + ")");
+            if (ImGui::MenuItem(entry.c_str())) c.open_recent = p;
         }
         ImGui::EndMenu();
     }
@@ -138,10 +141,10 @@ void file_menu(const RecentFiles* recent, bool is_3d, UiMarks* marks, FileMenuCh
 }
 
 // The size of text and panels, and the colours: remembered in the user settings.
-void view_menu(const ToolbarState& state, ToolbarActions& a) {
+void view_menu(const Labels& label, const ToolbarState& state, ToolbarActions& a) {
     if (ImGui::Button(label(icons::kView, "View").c_str())) ImGui::OpenPopup("view_menu");
     if (state.marks) state.marks->mark_last_item("toolbar/view");
-    word_tooltip("View");
+    label.tooltip("View");
     if (!ImGui::BeginPopup("view_menu")) return;
     if (state.is_3d) {
         // The camera's views, as Blender's numpad keys give them.
@@ -192,10 +195,10 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ui_px(6.0f), ui_px(4.0f)));
     if (ImGui::Begin("##toolbar", nullptr, flags)) {
         ToolbarRows row;
-        g_compact = !words_fit(state, ImGui::GetContentRegionAvail().x, group_gap);
-        file_menu(state.recent, state.is_3d, state.marks, a.file);
+        const Labels label{!words_fit(state, ImGui::GetContentRegionAvail().x, group_gap)};
+        file_menu(label, state.recent, state.is_3d, state.marks, a.file);
         row.next(label(icons::kView, "View").c_str(), 2.0f);
-        view_menu(state, a);
+        view_menu(label, state, a);
         const std::string help = icon_only(icons::kHelp, "Help");
         row.next(help.c_str(), 2.0f);
         a.toggle_help = ImGui::Button(help.c_str());
@@ -225,7 +228,7 @@ ToolbarActions draw_toolbar(const ToolbarState& state, const PanelPlacement& at)
         const std::string reset = label(icons::kResetPose, "Reset pose");
         row.next(reset.c_str(), group_gap);
         a.reset_pose = ImGui::Button(reset.c_str());
-        word_tooltip("Reset pose: every bone back to rest");
+        label.tooltip("Reset pose: every bone back to rest");
         if (state.marks) state.marks->mark_last_item("toolbar/reset pose");
         const std::string select = label(icons::kSelect, "Select");
         row.next(select.c_str(), 2.0f);

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 
 #include "app/ui/icons.hpp"
 #include "core/io/text_file.hpp"
@@ -27,27 +28,33 @@ constexpr ImWchar kIconRanges[] = {static_cast<ImWchar>(icons::kFirst), static_c
 
 float g_scale_in_use = 1.0f;
 
-// Why `bytes` is no TrueType font stb_truetype can draw "Ag" from, or empty.
-std::string font_problem(const std::string& bytes) {
+// Why `bytes` is no TrueType font stb_truetype can draw `glyphs` from ("Ag" for the text, a
+// symbol for the icons; `lacking` says what a font without them is), or empty. ImGui's own
+// loader asserts on such a file: it never sees one.
+std::string font_problem(const std::string& bytes, std::initializer_list<int> glyphs, const char* lacking) {
+    if (bytes.size() < 12) return "not a TrueType font";
     const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
     const int offset = stbtt_GetFontOffsetForIndex(data, 0);
     stbtt_fontinfo info;
     if (offset < 0 || stbtt_InitFont(&info, data, offset) == 0) return "not a TrueType font";
-    if (stbtt_FindGlyphIndex(&info, 'A') == 0 || stbtt_FindGlyphIndex(&info, 'g') == 0) return "a font without Latin letters";
+    for (const int glyph : glyphs) {
+        if (stbtt_FindGlyphIndex(&info, glyph) == 0) return lacking;
+    }
     return {};
+}
+
+// A copy of the font's bytes for ImGui's atlas, which owns it and frees it with ImGui's allocator.
+void* atlas_copy(const std::string& bytes) {
+    void* data = IM_ALLOC(bytes.size());
+    std::memcpy(data, bytes.data(), bytes.size());
+    return data;
 }
 
 // Merges the icon font into the font just added, when it reads; says whether it did.
 bool merge_icon_font(float pixels) {
-    const std::filesystem::path path = ui_icon_font_path();
-    Result<std::string> bytes = read_text_file(path, kMaxFontBytes, "font");
-    if (!bytes || bytes.value().size() < 12) return false;
-    const auto* data = reinterpret_cast<const unsigned char*>(bytes.value().data());
-    stbtt_fontinfo info;
-    const int offset = stbtt_GetFontOffsetForIndex(data, 0);
-    if (offset < 0 || stbtt_InitFont(&info, data, offset) == 0 || stbtt_FindGlyphIndex(&info, static_cast<int>(0xF04B)) == 0) return false;
-    void* copy = IM_ALLOC(bytes.value().size());
-    std::memcpy(copy, bytes.value().data(), bytes.value().size());
+    Result<std::string> bytes = read_text_file(ui_icon_font_path(), kMaxFontBytes, "font");
+    if (!bytes || !font_problem(bytes.value(), {0xF04B}, "a font without Font Awesome's symbols").empty()) return false;  // U+F04B: play
+    void* copy = atlas_copy(bytes.value());
     ImFontConfig config;
     config.MergeMode = true;
     config.PixelSnapH = true;
@@ -81,14 +88,10 @@ std::string load_ui_font(float scale) {
     Result<std::string> bytes = read_text_file(path, kMaxFontBytes, "font");
     if (!bytes) {
         problem = bytes.message();
-    } else if (bytes.value().size() < 12) {
-        problem = path.string() + ": not a TrueType font";
-    } else if (std::string why = font_problem(bytes.value()); !why.empty()) {
+    } else if (std::string why = font_problem(bytes.value(), {'A', 'g'}, "a font without Latin letters"); !why.empty()) {
         problem = path.string() + ": " + why;
     } else {
-        // The atlas owns the copy and frees it with ImGui's allocator.
-        void* data = IM_ALLOC(bytes.value().size());
-        std::memcpy(data, bytes.value().data(), bytes.value().size());
+        void* data = atlas_copy(bytes.value());
         ImFontConfig config;
         config.OversampleH = 2;  // crisp enough at these sizes, and half the atlas of 3
         config.PixelSnapH = true;
@@ -100,7 +103,6 @@ std::string load_ui_font(float scale) {
             if (io.Fonts->Build()) return {};
         }
         io.Fonts->Clear();
-        set_ui_icons_loaded(false);
         problem = path.string() + ": ImGui could not build its atlas from it";
     }
     set_ui_icons_loaded(false);

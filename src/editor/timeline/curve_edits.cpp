@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "core/math/angles.hpp"
 #include "editor/posing/rotation_display.hpp"
@@ -10,32 +11,41 @@
 
 namespace marionette {
 
-Result<Rig> set_key_plotted_value(const Rig& rig, int state, int track, int key, int value, double to) {
+Result<Rig> set_keys_plotted_values(const Rig& rig, int state, std::span<const PlottedValue> changes) {
     const auto fail = [](const std::string& why) { return Error{"cannot move the key: " + why}; };
     if (state < 0 || static_cast<std::size_t>(state) >= rig.states.size()) return fail("no state " + std::to_string(state));
-    const State& st = rig.states[static_cast<std::size_t>(state)];
-    if (track < 0 || static_cast<std::size_t>(track) >= st.tracks.size())
-        return fail("state \"" + st.name + "\" has no track " + std::to_string(track));
-    const KeyTrack& t = st.tracks[static_cast<std::size_t>(track)];
-    if (key < 0 || static_cast<std::size_t>(key) >= t.keys.size()) return fail("its track has no key " + std::to_string(key));
     const bool is_2d = rig.is_2d();
-    CurveSample plotted = key_curve_value(t, is_2d, t.keys[static_cast<std::size_t>(key)]);
-    if (value < 0 || value >= plotted.count) return fail("its track plots no value " + std::to_string(value));
-    if (!std::isfinite(to)) return fail("the value must be a finite number");
     Rig out = rig;
-    KeyTrack& changed = out.states[static_cast<std::size_t>(state)].tracks[static_cast<std::size_t>(track)];
-    Key& k = changed.keys[static_cast<std::size_t>(key)];
-    plotted.values[static_cast<std::size_t>(value)] = static_cast<float>(to);
-    if (changed.property == PoseProperty::Rotation) {
-        if (is_2d) {
-            k.angle = degrees_to_radians(to);
+    State& st = out.states[static_cast<std::size_t>(state)];
+    std::vector<int> changed;
+    for (const PlottedValue& c : changes) {
+        if (c.track < 0 || static_cast<std::size_t>(c.track) >= st.tracks.size())
+            return fail("state \"" + st.name + "\" has no track " + std::to_string(c.track));
+        KeyTrack& t = st.tracks[static_cast<std::size_t>(c.track)];
+        if (c.key < 0 || static_cast<std::size_t>(c.key) >= t.keys.size()) return fail("its track has no key " + std::to_string(c.key));
+        Key& k = t.keys[static_cast<std::size_t>(c.key)];
+        CurveSample plotted = key_curve_value(t, is_2d, k);
+        if (c.value < 0 || c.value >= plotted.count) return fail("its track plots no value " + std::to_string(c.value));
+        if (!std::isfinite(c.to)) return fail("the value must be a finite number");
+        plotted.values[static_cast<std::size_t>(c.value)] = static_cast<float>(c.to);
+        if (t.property == PoseProperty::Rotation) {
+            if (is_2d) {
+                k.angle = degrees_to_radians(c.to);
+            } else {
+                k.rotation = from_euler_degrees({plotted.values[0], plotted.values[1], plotted.values[2]}, EulerOrder::XYZ);
+            }
         } else {
-            k.rotation = from_euler_degrees({plotted.values[0], plotted.values[1], plotted.values[2]}, EulerOrder::XYZ);
+            k.vector[c.value] = static_cast<float>(c.to);
         }
-    } else {
-        k.vector[value] = static_cast<float>(to);
+        changed.push_back(c.track);
     }
-    if (const std::string problem = key_track_problem(changed, is_2d); !problem.empty()) return fail(problem);
+    std::sort(changed.begin(), changed.end());
+    changed.erase(std::unique(changed.begin(), changed.end()), changed.end());
+    for (const int track : changed) {
+        if (const std::string problem = key_track_problem(st.tracks[static_cast<std::size_t>(track)], is_2d); !problem.empty()) {
+            return fail(problem);
+        }
+    }
     return out;
 }
 

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <optional>
+#include <span>
 
 #include "core/anim/key_track.hpp"
 #include "core/base/result.hpp"
@@ -20,9 +21,20 @@ struct CurvePoint {
     double value = 0.0;
 };
 
-// Sets plotted value `value` (0, 1 or 2) of key `key` of bone track `track` in `state` to `to`;
-// a 3D rotation's other two Euler angles stay as they are plotted.
-Result<Rig> set_key_plotted_value(const Rig& rig, int state, int track, int key, int value, double to);
+// One key's plotted value `value` (0, 1 or 2) of bone track `track` set to `to`; a 3D
+// rotation's other two Euler angles stay as they are plotted.
+struct PlottedValue {
+    int track = -1, key = -1, value = 0;
+    double to = 0.0;
+};
+
+// Every change in `state` on one copy of the rig, each changed track checked once: a drag of
+// many keys copies the rig once a frame, not once a key.
+Result<Rig> set_keys_plotted_values(const Rig& rig, int state, std::span<const PlottedValue> changes);
+inline Result<Rig> set_key_plotted_value(const Rig& rig, int state, int track, int key, int value, double to) {
+    const PlottedValue one{track, key, value, to};
+    return set_keys_plotted_values(rig, state, std::span<const PlottedValue>(&one, 1));
+}
 
 // Where the curve view draws the handles of the Bézier that leaves key `key` (toward the next
 // key) in plotted value `value`: [0] leaving the key, [1] arriving at the next. None for the

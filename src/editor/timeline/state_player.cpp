@@ -111,17 +111,18 @@ void StatePlayer::set_auto_cycle(std::optional<float> seconds) {
     since_switch_ = 0.0;
 }
 
+std::string shown_state_name(const Rig& rig, int state) {
+    const std::string* name = state_name(rig, state);
+    return name ? *name : std::string(kRigPoseName);
+}
+
 std::string playback_text(const Rig& rig, const StatePlayer& player) {
     const StateMachine& m = player.machine();
-    const auto label = [&](int state) {
-        const std::string* name = state_name(rig, state);
-        return name ? *name : std::string(kRigPoseName);
-    };
     char text[64];
     const int active = active_state(m);
     if (const std::optional<int> from = blending_from(m)) {
         std::snprintf(text, sizeof text, "  %.0f%%", 100.0 * blend_weight(m));
-        return label(*from) + " -> " + label(active) + text;
+        return shown_state_name(rig, *from) + " -> " + shown_state_name(rig, active) + text;
     }
     if (active >= 0 && static_cast<std::size_t>(active) < rig.states.size() && is_keyed(rig.states[static_cast<std::size_t>(active)])) {
         // A keyed state's own time, where its keys are: since it was entered, looped or held.
@@ -131,7 +132,7 @@ std::string playback_text(const Rig& rig, const StatePlayer& player) {
         return keyed.name + text;
     }
     std::snprintf(text, sizeof text, "  %.2f s", m.clock);
-    return label(active) + text;
+    return shown_state_name(rig, active) + text;
 }
 
 }  // namespace marionette

@@ -69,6 +69,10 @@ private:
     mutable KeyedClipCache clips_;  // a cache: what shows is the same with or without it
 };
 
+// A state's name as the panels show it: the rig's pose (kRigPose, or no such state) as
+// kRigPoseName.
+std::string shown_state_name(const Rig& rig, int state);
+
 // What the player shows, in a line: "walking  1.07 s" (an oscillator state on the shared clock),
 // "wave  0.47 s of 1.20" (a keyed state on its own time), "wave -> walking  26%" (a blend).
 std::string playback_text(const Rig& rig, const StatePlayer& player);
