@@ -24,14 +24,14 @@
 namespace marionette {
 
 std::vector<EditorApp::SizedEdge> EditorApp::panel_edges(const PanelLayout& layout) const {
-    // Along the viewport only: below the toolbar, above the state panel when it is open.
+    // The side panels' edges along the viewport, below the toolbar (the outliner's above the
+    // state panel); the state panel's under the outliner and the viewport.
     const float top = layout.viewport_y;
     const float bottom = layout.viewport_y + layout.viewport_height;
     const float right = layout.viewport_x + layout.viewport_width;
     std::vector<SizedEdge> edges{{{"outliner", true, layout.outliner_width, top, bottom, 1.0f}, kOutlinerRule, layout.outliner_width},
                                  {{"inspector", true, right, top, bottom, -1.0f}, kInspectorRule, layout.inspector_width}};
-    if (state_panel_open_)
-        edges.push_back({{"states", false, bottom, layout.viewport_x, right, -1.0f}, kStatePanelRule, layout.state_panel_height});
+    if (state_panel_open_) edges.push_back({{"states", false, bottom, 0.0f, right, -1.0f}, kStatePanelRule, layout.state_panel_height});
     return edges;
 }
 
@@ -60,10 +60,10 @@ void EditorApp::draw_panels(float window_width, float window_height) {
         state_keying = StateKeying{state, static_cast<float>(state_panel_.timeline().key_time(rig)), &shown_slots_};
     }
     const std::vector<int>& selection = controller_->selection().bones();
-    // The toolbar spans the window's top, as Blender's and Spine's do; the side panels stand
-    // under it (in the viewport's column only, at 1.5x it wrapped into three rows).
-    const float under_toolbar = panel_height - layout.toolbar_height;
-    draw_outliner_panel(rig, controller_->selected(), {0.0f, layout.toolbar_height, layout.outliner_width, under_toolbar}, edits,
+    // The toolbar spans the window's top, as Blender's and Spine's do; the outliner stands beside
+    // the viewport, as tall as it, and the inspector down to the status bar, as Blender's
+    // properties: it is the longest panel.
+    draw_outliner_panel(rig, controller_->selected(), {0.0f, layout.toolbar_height, layout.outliner_width, layout.viewport_height}, edits,
                         &ui_marks_, controller_->selected_slot(), state_keying ? &*state_keying : nullptr, selection);
     SelectedKeys keys;
     if (state_panel_open_) {
@@ -79,9 +79,10 @@ void EditorApp::draw_panels(float window_width, float window_height) {
             });
         }
     }
-    draw_inspector_panel(rig, controller_->selected(),
-                         {window_width - layout.inspector_width, layout.toolbar_height, layout.inspector_width, under_toolbar}, edits,
-                         &ui_marks_, &keys, controller_->selected_slot(), state_keying ? &*state_keying : nullptr, selection);
+    draw_inspector_panel(
+        rig, controller_->selected(),
+        {window_width - layout.inspector_width, layout.toolbar_height, layout.inspector_width, panel_height - layout.toolbar_height}, edits,
+        &ui_marks_, &keys, controller_->selected_slot(), state_keying ? &*state_keying : nullptr, selection);
     ToolbarState toolbar{&settings_.recent,
                          controller_->mode(),
                          history_.can_undo(),
@@ -113,7 +114,10 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     StatePanelActions state_actions;
     if (state_panel_open_) {
         const Viewport view = viewport();
-        const PanelPlacement at{view.x, view.y + view.height, view.width, panel_height - view.y - view.height};
+        // Under the outliner and the viewport, as Blender's timeline (in the viewport's column
+        // only, at 1.5x in 1280 x 800 its tabs and controls were cut to "Cha..." and wrapped a row
+        // each).
+        const PanelPlacement at{0.0f, view.y + view.height, view.x + view.width, panel_height - view.y - view.height};
         state_panel_.draw(rig, states_, controller_->selected(), world_pose(), at, state_panel_open_, ui_marks_, edits, state_actions);
         if (!state_panel_open_) framed_ = false;  // closed: the viewport grew
     }

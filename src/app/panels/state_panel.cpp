@@ -131,12 +131,10 @@ void StatePanel::playback(const Rig& rig, const StatePlayer& player, UiMarks& ma
     ImGui::PlotLines("##easing_curve", curve, 33, 0, nullptr, 0.0f, 1.0f, ImVec2(ui_px(80.0f), ImGui::GetFrameHeight()));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The blend weight over the transition");
     ImGui::SameLine(0.0f, ui_px(16.0f));
-    const std::string shown = playback_text(rig, player);
-    if (blending_from(player.machine())) {
-        ImGui::TextUnformatted(shown.c_str());
-    } else {
-        ImGui::Text("showing %s", shown.c_str());
-    }
+    const std::string shown = blending_from(player.machine()) ? playback_text(rig, player) : "showing " + playback_text(rig, player);
+    // On a row of its own where the panel is too narrow to end the row with it.
+    if (ImGui::CalcTextSize(shown.c_str()).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();
+    ImGui::TextUnformatted(shown.c_str());
 }
 
 void StatePanel::state_list(const Rig& rig, const StatePlayer& player, UiMarks& marks, PanelEdits& edits, StatePanelActions& actions) {

@@ -32,7 +32,7 @@ struct StatePanelActions {
 
 class StatePanel {
 public:
-    // Docked at `at` (under the viewport); `open` is cleared when its close box is clicked.
+    // Docked at `at` (under the outliner and the viewport); `open` is cleared when its close box is clicked.
     // `shown` is the pose the viewport shows.
     void draw(const Rig& rig, const StatePlayer& player, int selected_bone, const Pose& shown, const PanelPlacement& at, bool& open,
               UiMarks& marks, PanelEdits& edits, StatePanelActions& actions);

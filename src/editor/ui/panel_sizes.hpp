@@ -13,7 +13,7 @@ struct PanelSizes {
 
     float outliner = 240.0f;
     float inspector = 300.0f;
-    float state_panel = 290.0f;  // docked under the viewport when open
+    float state_panel = 290.0f;  // docked under the outliner and the viewport when open
 
     bool operator==(const PanelSizes&) const = default;
 };
@@ -34,13 +34,17 @@ inline constexpr PanelSizeRule kPanelSizeRules[] = {kOutlinerRule, kInspectorRul
 // Each size within its range (a size that is not a number takes its default).
 PanelSizes clamped(const PanelSizes& sizes);
 
-// Where the panels go in a window, in window points.
+// Where the panels go in a window, in window points: the toolbar across the top and the status
+// bar across the foot; between them the outliner, the viewport and the inspector side by side,
+// the inspector down to the status bar and the state panel under the outliner and the viewport,
+// as Blender's properties and timeline stand (the state panel's tabs, controls and rows need the
+// width more than the outliner needs the height; the inspector is the longest panel).
 struct PanelLayout {
     float outliner_width = 0.0f;
     float inspector_width = 0.0f;
     float toolbar_height = 0.0f;
     float status_height = 0.0f;
-    float state_panel_height = 0.0f;  // 0 when the state panel is closed
+    float state_panel_height = 0.0f;  // 0 when the state panel is closed; its top is the viewport's foot
     // The viewport: what is left between them.
     float viewport_x = 0.0f, viewport_y = 0.0f, viewport_width = 0.0f, viewport_height = 0.0f;
 };

@@ -26,7 +26,7 @@ TEST(ScriptedTimeline, AnAutoKeyDragKeysTheArmAtThePlayheadInOneUndoStep) {
         {"wait": 2},
         {"click": {"ui": "states/list/wave"}},
         {"wait": 40},
-        {"click": {"ui": "timeline/ruler", "offset": [-150, 0]}},
+        {"click": {"ui": "timeline/ruler", "offset": [-240, 0]}},
         {"wait": 2},
         {"screenshot": ")" + shot("before.png") +
                                        R"("},
@@ -38,7 +38,7 @@ TEST(ScriptedTimeline, AnAutoKeyDragKeysTheArmAtThePlayheadInOneUndoStep) {
         {"save": "keyed.json"},
         {"click": {"ui": "timeline/ruler", "offset": [100, 0]}},
         {"wait": 2},
-        {"click": {"ui": "timeline/ruler", "offset": [-150, 0]}},
+        {"click": {"ui": "timeline/ruler", "offset": [-240, 0]}},
         {"wait": 2},
         {"screenshot": ")" + shot("back.png") +
                                        R"("},
