@@ -18,7 +18,7 @@
 
 #include "core/mesh/image_decode.hpp"
 #include "core/rig/forward_kinematics.hpp"
-#include "editor/viewport/slot_quads.hpp"
+#include "editor/viewport/slot_triangles.hpp"
 
 using namespace marionette;
 
@@ -57,10 +57,10 @@ Rig puppet() {
     return rig;
 }
 
-void BM_SlotQuadsFrame(benchmark::State& state) {
+void BM_SlotTrianglesFrame(benchmark::State& state) {
     Rig rig = puppet();
     std::vector<Transform> world(rig.skeleton.size());
-    SlotQuads quads;
+    SlotTriangles quads;
     float t = 0.0f;
     for (auto _ : state) {
         // A frame of a moving puppet: every bone turns, FK, then the quads.
@@ -71,13 +71,13 @@ void BM_SlotQuadsFrame(benchmark::State& state) {
         const ForwardKinematicsJob fk{&rig.skeleton, &rig.pose, world};
         fk.run();
         quads.clear();
-        build_slot_quads(rig, rig.pose, world, quads);
+        build_slot_triangles(rig, rig.pose, world, quads);
         benchmark::DoNotOptimize(quads.vertices.data());
     }
     state.counters["draws"] = static_cast<double>(quads.batches.size());
     state.counters["quads"] = static_cast<double>(quads.vertices.size() / 6);
 }
-BENCHMARK(BM_SlotQuadsFrame)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SlotTrianglesFrame)->Unit(benchmark::kMillisecond);
 
 void append(void* context, void* data, int size) {
     auto* out = static_cast<std::vector<std::uint8_t>*>(context);

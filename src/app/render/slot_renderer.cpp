@@ -68,7 +68,7 @@ unsigned SlotRenderer::texture_of(const std::string& image) {
     return id;
 }
 
-void SlotRenderer::draw(const SlotQuads& quads, const std::filesystem::path& folder, const glm::mat4& view_projection) {
+void SlotRenderer::draw(const SlotTriangles& quads, const std::filesystem::path& folder, const glm::mat4& view_projection) {
     if (folder != folder_) {
         forget_pictures();
         folder_ = folder;

@@ -1,5 +1,5 @@
 #pragma once
-// Draws a 2D puppet's pictures: the quads build_slot_quads makes (editor/viewport/slot_quads.hpp), one
+// Draws a 2D puppet's pictures: the quads build_slot_triangles makes (editor/viewport/slot_triangles.hpp), one
 // draw per batch, textures premultiplied and filtered linearly with mipmaps so a picture stays
 // smooth at every zoom. Each picture file is decoded once and kept while the rig's folder is the
 // same; one that is missing or does not decode shows a magenta checker over its quad and is
@@ -15,7 +15,7 @@
 #include "app/render/vertex_stream.hpp"
 #include "core/base/read_budget.hpp"
 #include "core/base/result.hpp"
-#include "editor/viewport/slot_quads.hpp"
+#include "editor/viewport/slot_triangles.hpp"
 
 namespace marionette {
 
@@ -27,7 +27,7 @@ public:
     SlotRenderer& operator=(const SlotRenderer&) = delete;
 
     // Draws `quads`, whose pictures are named relative to `folder`, blended over what is drawn.
-    void draw(const SlotQuads& quads, const std::filesystem::path& folder, const glm::mat4& view_projection);
+    void draw(const SlotTriangles& quads, const std::filesystem::path& folder, const glm::mat4& view_projection);
 
     // Drops every decoded picture, so the next draw reads the files again (after they changed).
     void forget_pictures();

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "app/ui/ui_style.hpp"
+#include "core/mesh/attachment_skinning.hpp"
 #include "editor/posing/limit_arcs.hpp"
 #include "editor/posing/rotation_gizmo.hpp"
 #include "editor/viewport/grid_plan.hpp"
@@ -113,18 +114,18 @@ void ViewportRenderer::draw(const Rig& rig, const Pose& pose, std::span<const Tr
     }
     // 2D pictures are drawn in slot order over the bones or under them (X-ray), as 3D bones are
     // in front of the meshes or hidden inside them.
-    slot_quads_.clear();
+    slot_triangles_.clear();
     if (layers.meshes && !rig.slots.empty()) {
         if (slot_pose_) {
-            build_slot_quads(rig, pose, world, *slot_pose_, slot_quads_);
+            build_slot_triangles(rig, pose, world, *slot_pose_, slot_triangles_);
         } else {
-            build_slot_quads(rig, pose, world, slot_quads_);
+            build_slot_triangles(rig, pose, world, slot_triangles_);
         }
     }
-    const bool bones_over_pictures = layers.xray || slot_quads_.vertices.empty();
-    if (bones_over_pictures) slots_->draw(slot_quads_, picture_folder_, view_projection);
+    const bool bones_over_pictures = layers.xray || slot_triangles_.vertices.empty();
+    if (bones_over_pictures) slots_->draw(slot_triangles_, picture_folder_, view_projection);
     bones_->draw(instances_, bone_view, true, kJointRingRadius);
-    if (!bones_over_pictures) slots_->draw(slot_quads_, picture_folder_, view_projection);
+    if (!bones_over_pictures) slots_->draw(slot_triangles_, picture_folder_, view_projection);
     glDisable(GL_DEPTH_TEST);
     // The selected bones again, over everything drawn so far (pictures, meshes, other bones), in
     // their selected paint with its bright outline: a selection is always seen, as Blender draws
@@ -189,11 +190,22 @@ void ViewportRenderer::draw_overlays(const Rig& rig, const Pose& pose, std::span
         const auto b = static_cast<std::size_t>(s.bone);
         if (s.shown >= 0 && b < world.size()) {
             const Attachment& a = s.attachments[static_cast<std::size_t>(s.shown)];
-            const std::array<glm::vec3, 4> c = attachment_world_corners(a, world[b], pose.scales[b]);
+            attachment_world_vertices(a, s.bone, world, pose, attachment_skinning(rig.skeleton, rig.slots, pose, world), placed_);
             const glm::vec4 color{1.0f, 0.55f, 0.3f, 1.0f};
-            for (std::size_t i = 0; i < 4; ++i) {
-                overlay_.lines.push_back({c[i], color});
-                overlay_.lines.push_back({c[(i + 1) % 4], color});
+            if (!placed_.empty() && a.mesh) {
+                // A mesh's triangles faintly, so its vertices show where it bends.
+                const glm::vec4 wire{1.0f, 0.55f, 0.3f, 0.35f};
+                for (const auto& t : a.mesh->triangles) {
+                    for (std::size_t k = 0; k < 3; ++k) {
+                        overlay_.lines.push_back({placed_[t[k]], wire});
+                        overlay_.lines.push_back({placed_[t[(k + 1) % 3]], wire});
+                    }
+                }
+            }
+            const std::size_t outline = placed_.empty() ? 0 : attachment_outline_size(a);
+            for (std::size_t i = 0; i < outline; ++i) {
+                overlay_.lines.push_back({placed_[i], color});
+                overlay_.lines.push_back({placed_[(i + 1) % outline], color});
             }
             if (controller.picture_tool()) overlay_.points.push_back({world[b].apply(glm::vec3(a.offset, 0.0f) * pose.scales[b]), color});
         }

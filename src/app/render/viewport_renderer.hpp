@@ -63,7 +63,7 @@ private:
     std::unique_ptr<SlotRenderer> slots_;
     std::filesystem::path picture_folder_;
     const SlotPose* slot_pose_ = nullptr;
-    SlotQuads slot_quads_;
+    SlotTriangles slot_triangles_;
     std::vector<BoneInstance> instances_;
     std::vector<BoneInstance> ghost_instances_;
     std::vector<BoneInstance> selected_instances_;
@@ -71,6 +71,7 @@ private:
     std::vector<BoneLook> looks_;
     LineDrawData overlay_;
     std::vector<glm::vec3> arc_points_;
+    std::vector<glm::vec3> placed_;  // the selected picture's world vertices
     std::vector<ChainHandle> handles_;
 };
 

@@ -27,7 +27,7 @@ std::string image_path_problem(const std::string& path) {
     return {};
 }
 
-std::optional<std::string> attachment_problem(const Attachment& a, const std::string& place) {
+std::optional<std::string> attachment_problem(const Attachment& a, std::size_t bone_count, const std::string& place) {
     if (a.name.empty()) return place + ".name: must not be empty";
     if (const std::string p = image_path_problem(a.image); !p.empty()) return place + ".image: " + p;
     if (!within(a.size, 0.0f, kMaxCoordinate)) return place + ".size: each must be between 0 and 1e15";
@@ -38,6 +38,7 @@ std::optional<std::string> attachment_problem(const Attachment& a, const std::st
     if (!within(a.scale, -kMaxAttachmentScale, kMaxAttachmentScale)) return place + ".scale: each must be between -1000 and 1000";
     if (!within(a.pivot, 0.0f, 1.0f)) return place + ".pivot: each must be between 0 and 1";
     if (!is_color(a.tint)) return place + ".tint: each must be " + kColorRange;
+    if (a.mesh) return attachment_mesh_problem(*a.mesh, bone_count, place + ".mesh");
     return std::nullopt;
 }
 
@@ -55,7 +56,7 @@ std::optional<std::string> slots_problem(const std::vector<Slot>& slots, std::si
         std::set<std::string> attachment_names;
         for (std::size_t a = 0; a < slot.attachments.size(); ++a) {
             const std::string where = place + "." + list_item("attachments", a);
-            if (auto p = attachment_problem(slot.attachments[a], where)) return p;
+            if (auto p = attachment_problem(slot.attachments[a], bone_count, where)) return p;
             if (!attachment_names.insert(slot.attachments[a].name).second) {
                 return where + ".name: \"" + slot.attachments[a].name + "\" names another attachment of the slot too";
             }
@@ -66,14 +67,16 @@ std::optional<std::string> slots_problem(const std::vector<Slot>& slots, std::si
     return std::nullopt;
 }
 
-std::array<glm::vec2, 4> attachment_corners(const Attachment& a) {
+glm::vec2 picture_to_bone(const Attachment& a, const glm::vec2& v) {
     const float c = std::cos(a.rotation), s = std::sin(a.rotation);
+    const glm::vec2 p = (v - a.pivot * a.size) * a.scale;
+    return a.offset + glm::vec2{c * p.x - s * p.y, s * p.x + c * p.y};
+}
+
+std::array<glm::vec2, 4> attachment_corners(const Attachment& a) {
     const std::array<glm::vec2, 4> unit{glm::vec2{0.0f, 0.0f}, glm::vec2{1.0f, 0.0f}, glm::vec2{1.0f, 1.0f}, glm::vec2{0.0f, 1.0f}};
     std::array<glm::vec2, 4> out;
-    for (std::size_t i = 0; i < 4; ++i) {
-        const glm::vec2 p = (unit[i] - a.pivot) * a.size * a.scale;
-        out[i] = a.offset + glm::vec2{c * p.x - s * p.y, s * p.x + c * p.y};
-    }
+    for (std::size_t i = 0; i < 4; ++i) out[i] = picture_to_bone(a, unit[i] * a.size);
     return out;
 }
 

@@ -16,6 +16,7 @@
 #include <glm/glm.hpp>
 
 #include "core/math/transform.hpp"
+#include "core/mesh/attachment_mesh.hpp"
 
 namespace marionette {
 
@@ -28,6 +29,7 @@ struct Attachment {
     glm::vec2 scale{1.0f};   // along the picture's own x and y (negative mirrors it)
     glm::vec2 pivot{0.5f};   // the point of the picture at `offset`: (0, 0) its bottom left, (1, 1) its top right
     glm::vec4 tint{1.0f};    // multiplies the picture's colour and alpha, each in [0, 1]
+    std::optional<AttachmentMesh> mesh = std::nullopt;  // the picture cut into triangles; none: a plain quad
 
     bool operator==(const Attachment&) const = default;
 };
@@ -51,8 +53,13 @@ inline constexpr float kMaxAttachmentRotation = 36000.0f;  // degrees, as a 2D k
 // unique (slots among slots, attachments within their slot), bones and shown attachments that
 // exist, an image path that is relative and non-empty, sizes and offsets within
 // +-kMaxCoordinate (sizes >= 0), scales within +-kMaxAttachmentScale, the pivot, tint and colour
-// within [0, 1], everything finite.
+// within [0, 1], everything finite, and meshes that keep attachment_mesh_problem's rule.
 std::optional<std::string> slots_problem(const std::vector<Slot>& slots, std::size_t bone_count);
+
+// Where a point `v` of the picture's space (rig units at scale 1, (0, 0) its bottom left, `size`
+// its top right: a mesh's vertices live there) sits in the bone's frame, before the bone's pose
+// scale.
+glm::vec2 picture_to_bone(const Attachment& a, const glm::vec2& v);
 
 // The picture's corners in the bone's frame (bottom left, bottom right, top right, top left),
 // before the bone's pose scale.

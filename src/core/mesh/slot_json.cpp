@@ -2,6 +2,7 @@
 
 #include "core/io/json/json_numbers.hpp"
 #include "core/math/angles.hpp"
+#include "core/mesh/attachment_mesh_json.hpp"
 
 namespace marionette {
 
@@ -16,11 +17,11 @@ glm::vec<N, float> numbers(const JsonField& f) {
     return v;
 }
 
-Attachment read_attachment(const JsonField& f) {
+Attachment read_attachment(const JsonField& f, const Skeleton& skeleton) {
     f.require_object();
-    static const char* const kNames[] = {"name", "image", "size", "offset", "rotation", "scale", "pivot", "tint"};
+    static const char* const kNames[] = {"name", "image", "size", "offset", "rotation", "scale", "pivot", "tint", "mesh"};
     // The required ones are read through member(), which names what is missing.
-    [[maybe_unused]] const auto [name, image, size, offset, rotation, scale, pivot, tint] = f.members(kNames);
+    [[maybe_unused]] const auto [name, image, size, offset, rotation, scale, pivot, tint, mesh] = f.members(kNames);
     Attachment a;
     a.name = f.member("name").non_empty_string();
     a.image = f.member("image").non_empty_string();
@@ -30,6 +31,7 @@ Attachment read_attachment(const JsonField& f) {
     if (scale) a.scale = numbers<2>(*scale);
     if (pivot) a.pivot = numbers<2>(*pivot);
     if (tint) a.tint = numbers<4>(*tint);
+    if (mesh) a.mesh = read_attachment_mesh_json(*mesh, skeleton);
     return a;
 }
 
@@ -45,7 +47,8 @@ Slot read_slot(const JsonField& f, const Skeleton& skeleton) {
     if (s.bone < 0) bone_field.fail("\"" + bone_name + "\" is not a bone");
     if (attachments) {
         if (!attachments->is_array()) attachments->fail("must be a list");
-        for (std::size_t i = 0; i < attachments->array_size(); ++i) s.attachments.push_back(read_attachment(attachments->element(i)));
+        for (std::size_t i = 0; i < attachments->array_size(); ++i)
+            s.attachments.push_back(read_attachment(attachments->element(i), skeleton));
     }
     if (shown && !shown->is_null()) {
         const std::string wanted = shown->non_empty_string();
@@ -92,6 +95,7 @@ Json slots_json(const Rig& rig) {
             if (a.scale != glm::vec2(1.0f)) j["scale"] = numbers_json(&a.scale.x, 2);
             if (a.pivot != glm::vec2(0.5f)) j["pivot"] = numbers_json(&a.pivot.x, 2);
             if (a.tint != glm::vec4(1.0f)) j["tint"] = numbers_json(&a.tint.x, 4);
+            if (a.mesh) j["mesh"] = attachment_mesh_json(*a.mesh, rig.skeleton);
             list.push_back(std::move(j));
         }
         slot["attachments"] = std::move(list);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/mesh/attachment_skinning.hpp"
 #include "core/rig/forward_kinematics.hpp"
 
 namespace marionette {
@@ -69,9 +70,17 @@ Result<glm::vec3> slot_point_world(const ScriptView& view, const std::string& na
         const auto b = static_cast<std::size_t>(slot.bone);
         if (slot.shown < 0) return Error{"slot \"" + name + "\" shows no picture"};
         if (!view.pose || b >= view.world.size() || b >= view.pose->scales.size()) return Error{"slot \"" + name + "\" is not drawn"};
-        const std::array<glm::vec3, 4> c =
-            attachment_world_corners(slot.attachments[static_cast<std::size_t>(slot.shown)], view.world[b], view.pose->scales[b]);
-        return 0.5f * (c[0] + c[2]);
+        // The middle of its outline's box: a plain picture's centre.
+        std::vector<glm::vec3> placed;
+        attachment_world_vertices(slot.attachments[static_cast<std::size_t>(slot.shown)], slot.bone, view.world, *view.pose,
+                                  attachment_skinning(view.rig->skeleton, view.rig->slots, *view.pose, view.world), placed);
+        if (placed.empty()) return Error{"slot \"" + name + "\" is not drawn"};
+        glm::vec3 lo = placed[0], hi = placed[0];
+        for (const glm::vec3& p : placed) {
+            lo = glm::min(lo, p);
+            hi = glm::max(hi, p);
+        }
+        return 0.5f * (lo + hi);
     }
     return Error{"\"" + name + "\" is not a slot of this rig"};
 }

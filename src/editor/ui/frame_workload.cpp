@@ -55,8 +55,8 @@ void FrameWorkload::run(float seconds) {
     instances_.clear();
     build_bone_instances(rig_.skeleton, pose_, world_, {}, instances_);
     vertices_.clear();
-    slot_quads_.clear();
-    build_slot_quads(rig_, pose_, world_, slot_quads_);
+    slot_triangles_.clear();
+    build_slot_triangles(rig_, pose_, world_, slot_triangles_);
     // What the viewport draws over the bones: the chains' handles and a selected bone's limits.
     handles_.clear();
     chain_handles(rig_, pose_, world_, true, std::nullopt, handles_);

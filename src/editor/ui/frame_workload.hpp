@@ -12,7 +12,7 @@
 #include "core/rig/rig.hpp"
 #include "editor/posing/chain_handles.hpp"
 #include "editor/viewport/bone_shapes.hpp"
-#include "editor/viewport/slot_quads.hpp"
+#include "editor/viewport/slot_triangles.hpp"
 
 namespace marionette {
 
@@ -29,7 +29,7 @@ public:
     // One instance per bone (drawn instanced: bone_shapes.hpp).
     std::size_t bone_instance_count() const { return instances_.size(); }
     // The triangles' corners built on the CPU: the pictures' quads and the handles.
-    std::size_t vertex_count() const { return vertices_.size() + slot_quads_.vertices.size(); }
+    std::size_t vertex_count() const { return vertices_.size() + slot_triangles_.vertices.size(); }
     int chains_reached() const { return reached_; }
     // Whether chain `i` is placed from the last frame's forward kinematics: no chain solved
     // before it in a frame moves a bone above it.
@@ -49,7 +49,7 @@ private:
     std::vector<ShapeVertex> vertices_;
     std::vector<ChainHandle> handles_;
     std::vector<glm::vec3> arcs_;
-    SlotQuads slot_quads_;
+    SlotTriangles slot_triangles_;
     int reached_ = 0;
 };
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/anim/state_pose.hpp"
+#include "core/mesh/attachment_skinning.hpp"
 #include "core/mesh/mesh_skinning.hpp"
 #include "core/rig/forward_kinematics.hpp"
 
@@ -19,14 +20,13 @@ void add_points(const Rig& rig, const Pose& pose, std::vector<Transform>& world,
         out.push_back(world[i].translation);
         out.push_back(bone_tip(world[i], posed_length(rig.skeleton, pose, i)));
     }
-    // The corners of the pictures the slots show.
+    // The corners of the pictures the slots show, every vertex of their meshes.
+    const AttachmentSkinning skinning = attachment_skinning(rig.skeleton, rig.slots, pose, world);
+    std::vector<glm::vec3> placed;
     for (const Slot& slot : rig.slots) {
-        if (slot.shown < 0 || slot.bone < 0 || static_cast<std::size_t>(slot.bone) >= world.size()) continue;
-        const auto b = static_cast<std::size_t>(slot.bone);
-        for (const glm::vec3& c :
-             attachment_world_corners(slot.attachments[static_cast<std::size_t>(slot.shown)], world[b], pose.scales[b])) {
-            out.push_back(c);
-        }
+        if (slot.shown < 0) continue;
+        attachment_world_vertices(slot.attachments[static_cast<std::size_t>(slot.shown)], slot.bone, world, pose, skinning, placed);
+        out.insert(out.end(), placed.begin(), placed.end());
     }
 }
 

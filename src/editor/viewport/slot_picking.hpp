@@ -17,7 +17,7 @@ namespace marionette {
 // a picture of no area, or one its tint and slot colour make fully transparent is never hit.
 // `world` holds each bone's frame as forward kinematics gives it from `pose`; slots on bones
 // beyond its end are passed over.
-// `slots` says what each slot shows, in what colour and order (as build_slot_quads draws them).
+// `slots` says what each slot shows, in what colour and order (as build_slot_triangles draws them).
 int slot_under(const Rig& rig, const Pose& pose, std::span<const Transform> world, const SlotPose& slots, glm::vec2 point);
 // The same with the slots as the rig sets them up.
 int slot_under(const Rig& rig, const Pose& pose, std::span<const Transform> world, glm::vec2 point);

@@ -79,3 +79,18 @@ TEST(SlotPicking, HiddenEmptyAndTransparentPicturesAreNeverHit) {
     const std::vector<Transform> world;
     EXPECT_EQ(slot_under(picking_puppet(), picking_puppet().pose, world, {0, 0}), -1);
 }
+
+// A mesh is picked by its triangles: a notch cut out of its outline is not the picture.
+TEST(SlotPicking, AMeshIsPickedByItsTrianglesNotItsBox) {
+    Rig rig = picking_puppet();
+    AttachmentMesh notch;  // the 20 x 20 back with a triangle cut from the middle of its top edge
+    notch.vertices = {{0, 0}, {20, 0}, {20, 20}, {10, 5}, {0, 20}};
+    notch.uvs = {{0, 0}, {1, 0}, {1, 1}, {0.5f, 0.25f}, {0, 1}};
+    notch.triangles = {{0, 1, 3}, {1, 2, 3}, {0, 3, 4}};
+    notch.hull = 5;
+    rig.slots[0].attachments[0].mesh = notch;
+    ASSERT_FALSE(attachment_mesh_problem(notch, 2, "m").has_value());
+    EXPECT_EQ(hit(rig, {0, -8}), 0) << "below the notch";
+    EXPECT_EQ(hit(rig, {0, 5}), -1) << "in the notch, inside the picture's box";
+    EXPECT_EQ(hit(rig, {-9.5f, 8}), 0) << "beside the notch";
+}

@@ -6,6 +6,7 @@
 
 #include "core/anim/slot_track.hpp"
 #include "core/io/gltf/gltf_bone_axis.hpp"
+#include "core/mesh/attachment_skinning.hpp"
 #include "core/mesh/image_decode.hpp"
 
 namespace marionette::gltf {
@@ -74,27 +75,29 @@ int picture_material(Writer& w, const Slot& slot, const Attachment& a, int textu
     return static_cast<int>(w.model.materials.size()) - 1;
 }
 
-// The quad's mesh: its corners in the bone's node frame, `z` along the stack.
-int quad_mesh(Writer& w, const Attachment& a, float z, int material) {
-    const std::array<glm::vec2, 4> corners = attachment_corners(a);  // bottom left, bottom right, top right, top left
-    std::vector<float> positions;
-    std::vector<float> normals;
-    for (const glm::vec2& c : corners) {
-        const glm::vec3 p = bone_to_node(glm::vec3(c, z));
+// The picture's mesh, a plain picture's quad or its own triangles: its vertices in the bone's
+// node frame (a weighted mesh's as at rest), `z` along the stack.
+int picture_mesh(Writer& w, const Attachment& a, float z, int material) {
+    std::vector<float> positions, normals, uvs;
+    const std::array<glm::vec2, 4> corners = attachment_corners(a);
+    const glm::vec3 n = bone_to_node(glm::vec3(0.0f, 0.0f, 1.0f));
+    for (std::size_t i = 0; i < attachment_vertex_count(a); ++i) {
+        const glm::vec3 p = bone_to_node(glm::vec3(a.mesh ? picture_to_bone(a, a.mesh->vertices[i]) : corners[i], z));
         positions.insert(positions.end(), {p.x, p.y, p.z});
-        const glm::vec3 n = bone_to_node(glm::vec3(0.0f, 0.0f, 1.0f));
         normals.insert(normals.end(), {n.x, n.y, n.z});
+        // glTF's texture rows run from the top.
+        const glm::vec2 uv = attachment_uv(a, i);
+        uvs.insert(uvs.end(), {uv.x, 1.0f - uv.y});
     }
-    // glTF's texture rows run from the top.
-    const std::vector<float> uvs{0.0f, 1.0f, 1.0f, 1.0f, 1.0f, 0.0f, 0.0f, 0.0f};
-    const std::uint16_t indices[] = {0, 1, 2, 0, 2, 3};
+    std::vector<std::uint16_t> indices;
+    for (const auto& t : attachment_triangles(a)) indices.insert(indices.end(), t.begin(), t.end());
     tinygltf::Primitive p;
     p.mode = TINYGLTF_MODE_TRIANGLES;
     p.attributes["POSITION"] = w.floats(positions, TINYGLTF_TYPE_VEC3, 3, true, kArrayBuffer);
     p.attributes["NORMAL"] = w.floats(normals, TINYGLTF_TYPE_VEC3, 3, false, kArrayBuffer);
     p.attributes["TEXCOORD_0"] = w.floats(uvs, TINYGLTF_TYPE_VEC2, 2, false, kArrayBuffer);
-    p.indices =
-        w.accessor(w.view(indices, sizeof indices, kElementArrayBuffer), TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, 6, TINYGLTF_TYPE_SCALAR);
+    p.indices = w.accessor(w.view(indices.data(), indices.size() * sizeof(std::uint16_t), kElementArrayBuffer),
+                           TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, indices.size(), TINYGLTF_TYPE_SCALAR);
     p.material = material;
     tinygltf::Mesh mesh;
     mesh.primitives.push_back(p);
@@ -117,7 +120,11 @@ PictureNodes export_pictures(Writer& w, const Rig& rig, const std::filesystem::p
         for (std::size_t a = 0; a < slot.attachments.size(); ++a) {
             const Attachment& att = slot.attachments[a];
             const int texture = texture_of(w, folder, att.image, textures, warnings);
-            const int mesh = quad_mesh(w, att, step * static_cast<float>(s), picture_material(w, slot, att, texture));
+            const int mesh = picture_mesh(w, att, step * static_cast<float>(s), picture_material(w, slot, att, texture));
+            if (att.mesh && att.mesh->is_weighted()) {
+                warnings.push_back("slots[" + std::to_string(s) + "].attachments[" + std::to_string(a) +
+                                   "]: a weighted mesh goes to glTF as at rest on its slot's bone: glTF pictures do not bend yet");
+            }
             tinygltf::Node node;
             node.name = slot.name + ":" + att.name;
             node.mesh = mesh;

@@ -9,6 +9,7 @@
 #include "core/io/spine/spine_atlas.hpp"
 #include "core/io/spine/spine_json_text.hpp"
 #include "core/io/spine/spine_skeleton.hpp"
+#include "core/mesh/attachment_skinning.hpp"
 #include "core/mesh/mesh_data.hpp"
 #include "core/rig/forward_kinematics.hpp"
 
@@ -46,10 +47,13 @@ void add_bounds(const Rig& rig, Json& skeleton) {
     if (!world) return;
     glm::vec2 lo{std::numeric_limits<float>::max()}, hi{std::numeric_limits<float>::lowest()};
     bool any = false;
+    const Pose rest = Pose::rest(rig.skeleton.size());
+    const AttachmentSkinning skinning = attachment_skinning(rig.skeleton, rig.slots, rest, world.value());
+    std::vector<glm::vec3> placed;
     for (const Slot& slot : rig.slots) {
         if (slot.shown < 0) continue;
-        const Attachment& a = slot.attachments[static_cast<std::size_t>(slot.shown)];
-        for (const glm::vec3& c : attachment_world_corners(a, world.value()[static_cast<std::size_t>(slot.bone)], glm::vec3(1.0f))) {
+        attachment_world_vertices(slot.attachments[static_cast<std::size_t>(slot.shown)], slot.bone, world.value(), rest, skinning, placed);
+        for (const glm::vec3& c : placed) {
             lo = glm::min(lo, glm::vec2(c));
             hi = glm::max(hi, glm::vec2(c));
             any = true;

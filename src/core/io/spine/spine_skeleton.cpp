@@ -221,16 +221,69 @@ Json spine_ik(const Rig& rig, const SpineSkeletonPlan& plan) {
     return out;
 }
 
+namespace {
+
+// A mesh attachment's geometry as Spine's "mesh" holds it: UVs with v down the region, the
+// triangles' corners in one list, and the vertices in the slot's bone's frame (rigid) or, when
+// weighted, in each of their bones' frames at rest: Spine's "vertices" then list for each vertex
+// its bone count and per bone its index among the written bones, x, y and weight.
+void add_spine_mesh(const SpineSkeletonPlan& plan, const Slot& slot, const Attachment& a, std::span<const Transform> rest_world, Json& j) {
+    const AttachmentMesh& mesh = *a.mesh;
+    j["type"] = "mesh";
+    Json uvs = Json::array(), triangles = Json::array(), vertices = Json::array();
+    for (const glm::vec2& uv : mesh.uvs) {
+        uvs.push_back(json_float(uv.x));
+        uvs.push_back(json_float(1.0f - uv.y));
+    }
+    for (const auto& t : mesh.triangles) triangles.insert(triangles.end(), {t[0], t[1], t[2]});
+    const std::size_t first_bone = plan.synthetic_root ? 1 : 0;
+    for (std::size_t i = 0; i < mesh.vertices.size(); ++i) {
+        const glm::vec2 on_bone = picture_to_bone(a, mesh.vertices[i]);
+        if (!mesh.is_weighted()) {
+            vertices.push_back(json_float(on_bone.x));
+            vertices.push_back(json_float(on_bone.y));
+            continue;
+        }
+        const glm::vec3 bound = rest_world[static_cast<std::size_t>(slot.bone)].apply(glm::vec3(on_bone, 0.0f));
+        const VertexWeights& w = mesh.weights[i];
+        vertices.push_back(w.count);
+        for (std::size_t k = 0; k < w.count; ++k) {
+            const Transform& frame = rest_world[w.bones[k]];
+            const glm::vec3 local = glm::conjugate(frame.rotation) * (bound - frame.translation);
+            vertices.push_back(first_bone + w.bones[k]);
+            vertices.push_back(json_float(local.x));
+            vertices.push_back(json_float(local.y));
+            vertices.push_back(json_float(w.weights[static_cast<int>(k)]));
+        }
+    }
+    j["uvs"] = std::move(uvs);
+    j["triangles"] = std::move(triangles);
+    j["vertices"] = std::move(vertices);
+    j["hull"] = mesh.hull;
+    j["width"] = json_float(a.size.x);
+    j["height"] = json_float(a.size.y);
+    if (a.tint != glm::vec4(1.0f)) j["color"] = spine_color(a.tint);
+}
+
+}  // namespace
+
 Json spine_skins(const Rig& rig, const SpineSkeletonPlan& plan, const SpineRegions& regions) {
+    const Pose rest = Pose::rest(rig.skeleton.size());
+    const std::vector<Transform> rest_world = compute_world(rig.skeleton, rest).value();
     Json attachments = Json::object();
     for (std::size_t s = 0; s < rig.slots.size(); ++s) {
         const Slot& slot = rig.slots[s];
         if (slot.attachments.empty()) continue;
         Json of_slot = Json::object();
         for (const Attachment& a : slot.attachments) {
-            const glm::vec2 centre = attachment_centre(a);
             Json j = Json::object();
             j["path"] = regions.regions[regions.by_image.at(a.image)].name;
+            if (a.mesh) {
+                add_spine_mesh(plan, slot, a, rest_world, j);
+                of_slot[a.name] = std::move(j);
+                continue;
+            }
+            const glm::vec2 centre = attachment_centre(a);
             j["x"] = json_float(centre.x);
             j["y"] = json_float(centre.y);
             if (a.rotation != 0.0f) j["rotation"] = degrees(a.rotation);

@@ -18,6 +18,8 @@
 #include "core/io/spine/spine_pose.hpp"
 #include "core/io/spine/spine_slot_timelines.hpp"
 #include "core/io/spine/spine_test_rigs.hpp"
+#include "core/mesh/attachment_skinning.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 using namespace marionette;
 using namespace marionette::testing;
@@ -58,6 +60,61 @@ TEST(SpineExport, RegionCornersAreAttachmentCorners) {
         EXPECT_NEAR(r.color.a, 0.75, 1.0 / 255.0);
     }
     EXPECT_EQ(spine.setup_slots().attachment[0], std::optional<std::string>("a2"));
+}
+
+// Meshes, rigid and weighted, are Spine meshes whose vertices Spine's rule puts where
+// Marionette's skinning does, at rest and with the elbow bent; UVs run down the region.
+TEST(SpineExport, MeshVerticesAreWhereMarionettePutsThem) {
+    Rig rig;
+    add_bone(rig, "upper", "", {0.0f, 0.0f}, 20.0f, 10.0f);
+    add_bone(rig, "lower", "upper", {10.0f, 0.0f}, 30.0f, 10.0f);
+    Slot slot;
+    slot.name = "arm";
+    slot.bone = 0;
+    Attachment a;
+    a.name = "bending";
+    a.image = "pictures/arm.png";
+    a.size = {20.0f, 4.0f};
+    a.pivot = {0.0f, 0.5f};
+    a.rotation = degrees_to_radians(5.0f);
+    a.mesh = grid_mesh(a.size, 6, 2);
+    for (const glm::vec2& v : a.mesh->vertices) {
+        const float t = std::clamp((v.x - 6.0f) / 8.0f, 0.0f, 1.0f);
+        VertexWeights w;
+        w.count = t > 0.0f && t < 1.0f ? 2 : 1;
+        w.bones = {static_cast<std::uint16_t>(t >= 1.0f ? 1 : 0), 1, 0, 0};
+        w.weights = w.count == 2 ? glm::vec4(1.0f - t, t, 0.0f, 0.0f) : glm::vec4(1.0f, 0.0f, 0.0f, 0.0f);
+        a.mesh->weights.push_back(w);
+    }
+    slot.attachments.push_back(a);
+    a.name = "stiff";
+    a.mesh->weights.clear();
+    slot.attachments.push_back(a);
+    slot.shown = 0;
+    rig.slots.push_back(slot);
+
+    const SpineSkeleton spine(exported(rig).json);
+    EXPECT_EQ(spine.attachment("arm", "bending").at("hull"), a.mesh->hull);
+    EXPECT_EQ(spine.attachment("arm", "bending").at("uvs")[1], 1.0) << "the first vertex, the picture's bottom left, at v 1";
+    for (const float bend : {0.0f, 60.0f, -100.0f}) {
+        Pose pose = Pose::rest(2);
+        pose.rotations[1] = rotation_2d(degrees_to_radians(bend));
+        pose.scales[1] = {1.2f, 1.0f, 1.0f};
+        const std::vector<Transform> world = compute_world(rig.skeleton, pose).value();
+        std::vector<SpineLocal> local = spine.setup();
+        local[static_cast<std::size_t>(spine.bone("lower"))].rotation += bend;
+        local[static_cast<std::size_t>(spine.bone("lower"))].scale_x = 1.2;
+        const std::vector<SpineWorld> theirs_world = spine.world(local);
+        const AttachmentSkinning skinning = attachment_skinning(rig.skeleton, rig.slots, pose, world);
+        for (const Attachment& m : rig.slots[0].attachments) {
+            std::vector<glm::vec3> ours;
+            attachment_world_vertices(m, 0, world, pose, skinning, ours);
+            const std::vector<glm::dvec2> theirs = spine.mesh_world_vertices("arm", m.name, theirs_world);
+            ASSERT_EQ(theirs.size(), ours.size());
+            for (std::size_t i = 0; i < ours.size(); ++i)
+                EXPECT_LT(glm::length(glm::dvec2(ours[i]) - theirs[i]), 1e-4 * 20.0) << m.name << " vertex " << i << " bent " << bend;
+        }
+    }
 }
 
 TEST(SpineExport, DrawOrderOffsetsListTheFewestSlots) {

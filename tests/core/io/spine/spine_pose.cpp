@@ -379,6 +379,49 @@ SpineRegionData SpineSkeleton::region(const std::string& slot_name, const std::s
     throw std::runtime_error("no default skin");
 }
 
+const nlohmann::json& SpineSkeleton::attachment(const std::string& slot_name, const std::string& attachment) const {
+    for (const JsonValue& skin : doc_.at("skins")) {
+        if (skin.at("name") == "default") return skin.at("attachments").at(slot_name).at(attachment);
+    }
+    throw std::runtime_error("no default skin");
+}
+
+std::vector<glm::dvec2> SpineSkeleton::mesh_world_vertices(const std::string& slot_name, const std::string& name,
+                                                           const std::vector<SpineWorld>& world) const {
+    const JsonValue& a = attachment(slot_name, name);
+    if (a.value("type", "region") != "mesh") throw std::runtime_error("not a mesh");
+    const JsonValue& v = a.at("vertices");
+    const std::size_t count = a.at("uvs").size() / 2;
+    std::vector<glm::dvec2> out;
+    if (v.size() == 2 * count) {
+        // Unweighted: x, y pairs in the slot's bone.
+        const JsonValue* slot = nullptr;
+        for (const JsonValue& s : doc_.at("slots")) {
+            if (s.at("name") == slot_name) slot = &s;
+        }
+        if (!slot) throw std::runtime_error("no slot " + slot_name);
+        const int b = bone(slot->at("bone").get<std::string>());
+        for (std::size_t i = 0; i < count; ++i)
+            out.push_back(world.at(static_cast<std::size_t>(b)).apply({v[2 * i].get<double>(), v[2 * i + 1].get<double>()}));
+        return out;
+    }
+    // Weighted: per vertex its bone count, then per bone its index, x, y (in that bone) and weight.
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        const int bones = v.at(k++).get<int>();
+        glm::dvec2 p(0.0);
+        for (int j = 0; j < bones; ++j) {
+            const auto b = v.at(k).get<std::size_t>();
+            const glm::dvec2 local{v.at(k + 1).get<double>(), v.at(k + 2).get<double>()};
+            p += v.at(k + 3).get<double>() * world.at(b).apply(local);
+            k += 4;
+        }
+        out.push_back(p);
+    }
+    if (k != v.size()) throw std::runtime_error("weighted vertices left over");
+    return out;
+}
+
 std::array<glm::dvec2, 4> SpineSkeleton::corners(const SpineRegionData& r) {
     // A region is its picture centred on (x, y), scaled along its own axes, then turned.
     const double c = std::cos(r.rotation * kRadians), s = std::sin(r.rotation * kRadians);

@@ -80,6 +80,12 @@ public:
     // bottom right, top right, top left, as the picture stands).
     SpineRegionData region(const std::string& slot, const std::string& attachment) const;
     static std::array<glm::dvec2, 4> corners(const SpineRegionData& region);
+    // A mesh attachment of the default skin: its vertices in the world under the bones' `world`
+    // transforms (the runtimes' VertexAttachment.computeWorldVertices: a plain mesh's in its
+    // slot's bone, a weighted one's summed over its bones by weight), its UVs and its triangles.
+    std::vector<glm::dvec2> mesh_world_vertices(const std::string& slot, const std::string& attachment,
+                                                const std::vector<SpineWorld>& world) const;
+    const nlohmann::json& attachment(const std::string& slot, const std::string& attachment) const;
     // The draw order a drawOrder key gives, by the format's rule for its offsets.
     std::vector<int> draw_order(const nlohmann::json& key) const;
 

@@ -1,7 +1,8 @@
 #pragma once
-// A 2D puppet's pictures as the GPU draws them: one quad (two triangles) per shown attachment, in
-// slot order, grouped into batches of consecutive quads that share a picture so that a frame
-// makes one draw per run of a texture rather than one per quad. Built on the CPU each frame from
+// A 2D puppet's pictures as the GPU draws them: a plain picture's quad (two triangles) or a mesh's
+// triangles per shown attachment, in slot order, grouped into batches of consecutive triangles
+// that share a picture so that a frame makes one draw per run of a texture rather than one per
+// picture. Built on the CPU each frame from
 // the pose (no GL here: tested and measured headless); the app's slot renderer uploads and draws.
 
 #include <span>
@@ -21,17 +22,18 @@ struct SlotVertex {
     glm::vec4 color;     // tint times slot colour, premultiplied by its alpha
 };
 
-// Quads [first / 6, (first + count) / 6) all showing `image` (the attachment's path, relative to
-// the rig's folder).
+// Triangles [first / 3, (first + count) / 3) all showing `image` (the attachment's path, relative
+// to the rig's folder).
 struct SlotBatch {
-    const std::string* image = nullptr;  // into the rig the quads were built from
+    const std::string* image = nullptr;  // into the rig the triangles were built from
     int first = 0;                       // vertices
     int count = 0;
 };
 
-struct SlotQuads {
-    std::vector<SlotVertex> vertices;  // six per quad, in draw order
+struct SlotTriangles {
+    std::vector<SlotVertex> vertices;  // three per triangle, in draw order
     std::vector<SlotBatch> batches;
+    std::vector<glm::vec3> placed;  // room for one attachment's world vertices while building
 
     void clear() {
         vertices.clear();
@@ -39,13 +41,13 @@ struct SlotQuads {
     }
 };
 
-// Appends the quads of `rig`'s shown attachments under `pose` (whose bones' world frames are
+// Appends the triangles of `rig`'s shown attachments under `pose` (whose bones' world frames are
 // `world`) to `out`, bottom slot first. `slots` says what each slot shows, in what colour and
 // order (a state's, slot_track.hpp); one that does not fit the rig's slots draws them as set
 // up. A slot showing nothing, a picture of no area, or one its colours make fully transparent
 // adds nothing; slots on bones beyond `world` are passed over.
-void build_slot_quads(const Rig& rig, const Pose& pose, std::span<const Transform> world, const SlotPose& slots, SlotQuads& out);
+void build_slot_triangles(const Rig& rig, const Pose& pose, std::span<const Transform> world, const SlotPose& slots, SlotTriangles& out);
 // The same with the slots as the rig sets them up.
-void build_slot_quads(const Rig& rig, const Pose& pose, std::span<const Transform> world, SlotQuads& out);
+void build_slot_triangles(const Rig& rig, const Pose& pose, std::span<const Transform> world, SlotTriangles& out);
 
 }  // namespace marionette

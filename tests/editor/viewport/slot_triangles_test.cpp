@@ -1,4 +1,4 @@
-// The quads a 2D puppet's pictures are drawn with: where their corners land (with the picture's
+// The triangles a 2D puppet's pictures are drawn with: where their corners land (with the picture's
 // top row at the top), their premultiplied colour, and the batching that keeps a frame to one
 // draw per run of a shared picture while keeping the slots' order.
 
@@ -6,7 +6,7 @@
 
 #include "core/rig/forward_kinematics.hpp"
 #include "core/rig/rig_json.hpp"
-#include "editor/viewport/slot_quads.hpp"
+#include "editor/viewport/slot_triangles.hpp"
 
 using namespace marionette;
 
@@ -25,10 +25,10 @@ Rig quads_puppet() {
     return rig.value();
 }
 
-SlotQuads quads_of(const Rig& rig) {
+SlotTriangles quads_of(const Rig& rig) {
     const std::vector<Transform> world = compute_world(rig.skeleton, rig.pose).value();
-    SlotQuads out;
-    build_slot_quads(rig, rig.pose, world, out);
+    SlotTriangles out;
+    build_slot_triangles(rig, rig.pose, world, out);
     return out;
 }
 
@@ -40,8 +40,8 @@ void expect_near(glm::vec3 got, glm::vec3 want, const char* what) {
 
 }  // namespace
 
-TEST(SlotQuads, CornersLandWhereTheBoneFramePutsThemWithTheTopRowUp) {
-    const SlotQuads q = quads_of(quads_puppet());
+TEST(SlotTriangles, CornersLandWhereTheBoneFramePutsThemWithTheTopRowUp) {
+    const SlotTriangles q = quads_of(quads_puppet());
     ASSERT_EQ(q.vertices.size(), 12u);
     // back: two triangles bottom-left, bottom-right, top-right / bottom-left, top-right, top-left.
     expect_near(q.vertices[0].position, {-10, -5, 0}, "back bottom left");
@@ -58,23 +58,23 @@ TEST(SlotQuads, CornersLandWhereTheBoneFramePutsThemWithTheTopRowUp) {
     expect_near(q.vertices[11].position, {8, 0, 0}, "face top left");
 }
 
-TEST(SlotQuads, ColoursAreTintTimesSlotColourPremultiplied) {
-    const SlotQuads q = quads_of(quads_puppet());
+TEST(SlotTriangles, ColoursAreTintTimesSlotColourPremultiplied) {
+    const SlotTriangles q = quads_of(quads_puppet());
     ASSERT_EQ(q.vertices.size(), 12u);
     EXPECT_EQ(q.vertices[0].color, glm::vec4(1, 1, 1, 1));
     EXPECT_EQ(q.vertices[6].color, glm::vec4(0.5f, 0, 0, 0.5f)) << "red at half alpha, premultiplied";
 }
 
-TEST(SlotQuads, PoseScaleStretchesThePicture) {
+TEST(SlotTriangles, PoseScaleStretchesThePicture) {
     Rig rig = quads_puppet();
     rig.pose.scales[0] = {2, 0.5f, 1};
-    const SlotQuads q = quads_of(rig);
+    const SlotTriangles q = quads_of(rig);
     ASSERT_FALSE(q.vertices.empty());
     expect_near(q.vertices[0].position, {-20, -2.5f, 0}, "back bottom left, stretched");
     expect_near(q.vertices[2].position, {20, 2.5f, 0}, "back top right, stretched");
 }
 
-TEST(SlotQuads, HiddenEmptyAndTransparentPicturesAddNothing) {
+TEST(SlotTriangles, HiddenEmptyAndTransparentPicturesAddNothing) {
     Rig rig = quads_puppet();
     rig.slots[0].shown = -1;
     EXPECT_EQ(quads_of(rig).vertices.size(), 6u) << "back shows nothing";
@@ -86,19 +86,19 @@ TEST(SlotQuads, HiddenEmptyAndTransparentPicturesAddNothing) {
     EXPECT_TRUE(quads_of(rig).vertices.empty()) << "pictures of no area";
     rig = quads_puppet();
     const std::vector<Transform> world = compute_world(rig.skeleton, rig.pose).value();
-    SlotQuads q;
-    build_slot_quads(rig, rig.pose, std::span(world).first(1), q);
+    SlotTriangles q;
+    build_slot_triangles(rig, rig.pose, std::span(world).first(1), q);
     EXPECT_TRUE(q.vertices.empty()) << "a pose that does not fit the frames given draws nothing";
 }
 
-TEST(SlotQuads, ConsecutiveQuadsOfOnePictureShareABatchAndOrderIsKept) {
+TEST(SlotTriangles, ConsecutiveQuadsOfOnePictureShareABatchAndOrderIsKept) {
     Rig rig = quads_puppet();
     rig.slots.push_back(rig.slots[0]);
     rig.slots.back().name = "back2";
     rig.slots.push_back(rig.slots[0]);
     rig.slots.back().name = "back3";
     // a.png, f.png, a.png, a.png: three batches, the last two quads drawn together.
-    const SlotQuads q = quads_of(rig);
+    const SlotTriangles q = quads_of(rig);
     ASSERT_EQ(q.batches.size(), 3u);
     EXPECT_EQ(*q.batches[0].image, "a.png");
     EXPECT_EQ(q.batches[0].first, 0);
@@ -108,4 +108,36 @@ TEST(SlotQuads, ConsecutiveQuadsOfOnePictureShareABatchAndOrderIsKept) {
     EXPECT_EQ(*q.batches[2].image, "a.png");
     EXPECT_EQ(q.batches[2].first, 12);
     EXPECT_EQ(q.batches[2].count, 12);
+}
+
+// A weighted mesh draws its own triangles, each corner where its bones carry it and sampling
+// the image where its UV says, and shares a batch with a plain picture of the same file.
+TEST(SlotTriangles, AMeshDrawsItsTrianglesWhereItsBonesCarryThem) {
+    Rig rig = quads_puppet();
+    Attachment& face = rig.slots[1].attachments[0];
+    face.image = "a.png";
+    face.mesh = grid_mesh(face.size, 2, 1);  // 6 vertices, 4 triangles
+    for (const glm::vec2& v : face.mesh->vertices) {
+        VertexWeights w;
+        w.count = 1;
+        w.bones[0] = v.x > 0.0f ? 1 : 0;  // the left edge on the body, the rest on the head
+        w.weights[0] = 1.0f;
+        face.mesh->weights.push_back(w);
+    }
+    rig.pose.rotations[1] = rotation_2d(-1.5707963f);  // the head turned back along the body's x
+    const SlotTriangles q = quads_of(rig);
+    ASSERT_EQ(q.vertices.size(), 6u + 12u);
+    ASSERT_EQ(q.batches.size(), 1u) << "both show a.png";
+    EXPECT_EQ(q.batches[0].count, 18);
+    const AttachmentMesh& m = *face.mesh;
+    for (std::size_t i = 0; i < 12; ++i) {
+        const std::uint16_t v = m.triangles[i / 3][i % 3];
+        const SlotVertex& got = q.vertices[6 + i];
+        EXPECT_EQ(got.uv, glm::vec2(m.uvs[v].x, 1.0f - m.uvs[v].y)) << "vertex " << i;
+        // At rest the head points up from (10, 0): picture point (x, y) sits at (10 - y, x). Turned
+        // back to the body's x, the head carries it to (10 + x, y); the body keeps it at rest.
+        const glm::vec2 p = m.vertices[v];
+        const glm::vec3 want = p.x > 0.0f ? glm::vec3(10.0f + p.x, p.y, 0.0f) : glm::vec3(10.0f - p.y, p.x, 0.0f);
+        expect_near(got.position, want, "a mesh corner");
+    }
 }
