@@ -18,6 +18,8 @@ void setup_slot_pose(const std::vector<Slot>& slots, SlotPose& out) {
     out.shown.resize(slots.size());
     out.colors.resize(slots.size());
     out.order.resize(slots.size());
+    out.deforms.resize(slots.size());
+    for (std::vector<glm::vec2>& d : out.deforms) d.clear();
     for (std::size_t s = 0; s < slots.size(); ++s) {
         out.shown[s] = slots[s].shown;
         out.colors[s] = slots[s].color;
@@ -72,6 +74,26 @@ void sample_slot_tracks(const std::vector<SlotTrack>& tracks, const std::vector<
 
 void blend_slot_poses(const SlotPose& from, const SlotPose& to, float w, SlotPose& out) {
     const bool switched = w >= 0.5f;
+    // Deforms first: they read both sides' drawings, which `out`, when it is `from`, is about to lose.
+    out.deforms.resize(to.deforms.size());
+    for (std::size_t s = 0; s < out.deforms.size(); ++s) {
+        const int shown = switched ? to.shown[s] : (s < from.shown.size() ? from.shown[s] : -1);
+        const bool from_has = s < from.deforms.size() && s < from.shown.size() && from.shown[s] == shown && !from.deforms[s].empty();
+        const bool to_has = to.shown[s] == shown && !to.deforms[s].empty();
+        std::vector<glm::vec2>& d = out.deforms[s];
+        if (from_has && to_has && from.deforms[s].size() == to.deforms[s].size()) {
+            d.resize(to.deforms[s].size());
+            for (std::size_t i = 0; i < d.size(); ++i) d[i] = from.deforms[s][i] + (to.deforms[s][i] - from.deforms[s][i]) * w;
+        } else if (to_has) {
+            d.resize(to.deforms[s].size());
+            for (std::size_t i = 0; i < d.size(); ++i) d[i] = to.deforms[s][i] * w;
+        } else if (from_has) {
+            if (&d != &from.deforms[s]) d.resize(from.deforms[s].size());
+            for (std::size_t i = 0; i < d.size(); ++i) d[i] = from.deforms[s][i] * (1.0f - w);
+        } else {
+            d.clear();
+        }
+    }
     out.shown = switched ? to.shown : from.shown;
     out.order = switched ? to.order : from.order;
     out.colors.resize(to.colors.size());

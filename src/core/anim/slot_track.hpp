@@ -46,12 +46,14 @@ struct DrawOrderKey {
     bool operator==(const DrawOrderKey&) const = default;
 };
 
-// The slots at one moment: each slot's shown drawing (-1 none) and colour, by slot index, and
-// the order they are drawn in (slot indices, bottom first).
+// The slots at one moment: each slot's shown drawing (-1 none), colour and deform, by slot index,
+// and the order they are drawn in (slot indices, bottom first).
 struct SlotPose {
     std::vector<int> shown;
     std::vector<glm::vec4> colors;
     std::vector<int> order;
+    // Per slot: an offset for each vertex of the mesh it shows (deform_track.hpp), or none.
+    std::vector<std::vector<glm::vec2>> deforms;
 
     bool operator==(const SlotPose&) const = default;
     // Whether it holds a value for each of `slot_count` slots.
@@ -76,7 +78,9 @@ void sample_slot_tracks(const std::vector<SlotTrack>& tracks, const std::vector<
 
 // A blend from `from` to `to` with weight `w` in [0, 1] (a transition between states): colours
 // mix; a drawing and the draw order switch to `to`'s half-way (w >= 0.5), as Spine's attachment
-// and draw order thresholds do. Both must fit the same slots.
+// and draw order thresholds do; a deform mixes between the sides showing the drawing shown (a
+// side showing another, or no offsets, counts as offsets of nothing). Both must fit the same
+// slots; `out` may be `from`.
 void blend_slot_poses(const SlotPose& from, const SlotPose& to, float w, SlotPose& out);
 
 // The latest key time of the tracks and draw-order keys (0 without any).

@@ -17,13 +17,15 @@ const char* easing_name(Easing e) {
 }
 
 bool is_keyed(const State& state) {
-    return !state.tracks.empty() || !state.slot_tracks.empty() || !state.draw_order.empty() || !state.chain_tracks.empty();
+    return !state.tracks.empty() || !state.slot_tracks.empty() || !state.draw_order.empty() || !state.chain_tracks.empty() ||
+           !state.deform.empty();
 }
 
 float state_length(const State& state) {
     float length = 0.0f;
     for (const KeyTrack& t : state.tracks) length = std::max(length, last_key_time(t));
     length = std::max(length, last_chain_key_time(state.chain_tracks));
+    length = std::max(length, last_deform_key_time(state.deform));
     return std::max(length, last_slot_key_time(state.slot_tracks, state.draw_order));
 }
 

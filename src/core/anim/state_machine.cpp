@@ -125,7 +125,9 @@ void sample_slot_layer(const StateLayer& layer, const Rig& rig, double clock, Sl
     setup_slot_pose(rig.slots, out);
     if (layer.state < 0 || static_cast<std::size_t>(layer.state) >= rig.states.size()) return;
     const State& state = rig.states[static_cast<std::size_t>(layer.state)];
-    sample_slot_tracks(state.slot_tracks, state.draw_order, keyed_time(state, clock - layer.start), out);
+    const double time = keyed_time(state, clock - layer.start);
+    sample_slot_tracks(state.slot_tracks, state.draw_order, time, out);
+    sample_deform_tracks(state.deform, time, out);
 }
 
 }  // namespace

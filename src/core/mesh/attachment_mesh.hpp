@@ -35,11 +35,11 @@ struct VertexWeights {
 };
 
 struct AttachmentMesh {
-    std::vector<glm::vec2> vertices;                // in the picture's space, at rest
-    std::vector<glm::vec2> uvs;                     // one per vertex: (0, 0) the image's bottom left, (1, 1) its top right
+    std::vector<glm::vec2> vertices;                      // in the picture's space, at rest
+    std::vector<glm::vec2> uvs;                           // one per vertex: (0, 0) the image's bottom left, (1, 1) its top right
     std::vector<std::array<std::uint16_t, 3>> triangles;  // counter-clockwise in the picture's space
-    std::size_t hull = 0;                           // the first `hull` vertices, in order, are its outline
-    std::vector<VertexWeights> weights;             // empty: rigid on the slot's bone; else one per vertex
+    std::size_t hull = 0;                                 // the first `hull` vertices, in order, are its outline
+    std::vector<VertexWeights> weights;                   // empty: rigid on the slot's bone; else one per vertex
 
     bool is_weighted() const { return !weights.empty(); }
     bool operator==(const AttachmentMesh&) const = default;

@@ -63,7 +63,8 @@ void AttachmentVerticesJob::run() const {
     const auto vertex = [&](std::size_t i) { return deform.empty() ? mesh.vertices[i] : mesh.vertices[i] + deform[i]; };
     if (!mesh.is_weighted()) {
         const glm::mat4 frame = to_matrix(world[b], pose->scales[b]);
-        for (std::size_t i = 0; i < mesh.vertices.size(); ++i) positions[i] = glm::vec3(frame * glm::vec4(picture_to_bone(a, vertex(i)), 0.0f, 1.0f));
+        for (std::size_t i = 0; i < mesh.vertices.size(); ++i)
+            positions[i] = glm::vec3(frame * glm::vec4(picture_to_bone(a, vertex(i)), 0.0f, 1.0f));
         return;
     }
     // Bound at rest: where the vertex sits with the skeleton at rest, then carried by each bone.

@@ -46,10 +46,12 @@ std::string summarize(const Rig& rig) {
         for (const KeyTrack& t : st.tracks) keys += t.keys.size();
         for (const SlotTrack& t : st.slot_tracks) keys += t.keys.size();
         for (const ChainTrack& t : st.chain_tracks) keys += t.keys.size();
+        for (const DeformTrack& t : st.deform) keys += t.keys.size();
         char length[32];
         std::snprintf(length, sizeof length, "%g", static_cast<double>(state_length(st)));
         // The draw order's keys count as one track, as the timeline shows them in one row.
-        const std::size_t tracks = st.tracks.size() + st.slot_tracks.size() + (st.draw_order.empty() ? 0 : 1) + st.chain_tracks.size();
+        const std::size_t tracks =
+            st.tracks.size() + st.slot_tracks.size() + (st.draw_order.empty() ? 0 : 1) + st.chain_tracks.size() + st.deform.size();
         return st.name + " [keyed: " + std::to_string(tracks) + (tracks == 1 ? " track, " : " tracks, ") + std::to_string(keys) +
                (keys == 1 ? " key, " : " keys, ") + length + " s" + (st.loop ? "" : ", held") + "]";
     });

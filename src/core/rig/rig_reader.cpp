@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/anim/chain_track_json.hpp"
+#include "core/anim/deform_track_json.hpp"
 #include "core/anim/key_curve_json.hpp"
 #include "core/anim/slot_track_json.hpp"
 #include "core/ik/chain_rules.hpp"
@@ -239,7 +240,7 @@ std::vector<State> read_states(const JsonField& f, const BoneIndex& bones, const
     std::unordered_map<std::string, std::size_t> seen;
     for (std::size_t i = 0; i < f.array_size(); ++i) {
         const JsonField s = f.element(i);
-        s.allow_only({"name", "channels", "tracks", "loop", "slot_tracks", "draw_order", "chain_tracks"});
+        s.allow_only({"name", "channels", "tracks", "loop", "slot_tracks", "draw_order", "chain_tracks", "deform"});
         State state;
         const JsonField name = s.member("name");
         state.name = name.non_empty_string();
@@ -265,6 +266,7 @@ std::vector<State> read_states(const JsonField& f, const BoneIndex& bones, const
         if (auto loop = s.optional_member("loop")) state.loop = loop->boolean();
         read_slot_timelines(s.optional_member("slot_tracks"), s.optional_member("draw_order"), slots, state);
         read_chain_tracks(s.optional_member("chain_tracks"), chains, state);
+        read_deform_tracks(s.optional_member("deform"), slots, state);
         states.push_back(std::move(state));
     }
     return states;

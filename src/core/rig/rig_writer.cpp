@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "core/anim/chain_track_json.hpp"
+#include "core/anim/deform_track_json.hpp"
 #include "core/anim/key_curve_json.hpp"
 #include "core/anim/slot_track_json.hpp"
 #include "core/io/json/json_numbers.hpp"
@@ -168,6 +169,7 @@ Json state_json(const Skeleton& skeleton, const std::vector<Slot>& slots, const 
     }
     write_slot_timelines(s, slots, j);
     write_chain_tracks(s, chains, j);
+    write_deform_tracks(s, slots, j);
     if (!s.loop) j["loop"] = false;
     return j;
 }
@@ -216,6 +218,9 @@ Result<std::string> serialize_rig(const Rig& rig, std::uintmax_t max_bytes, cons
             return Error{"cannot write the rig: states[" + std::to_string(i) + "]." + place + ": " + problem};
         }
         if (std::string problem = chain_tracks_problem(st.chain_tracks, rig.chains.size(), &place); !problem.empty()) {
+            return Error{"cannot write the rig: states[" + std::to_string(i) + "]." + place + ": " + problem};
+        }
+        if (std::string problem = deform_tracks_problem(st.deform, rig.slots, &place); !problem.empty()) {
             return Error{"cannot write the rig: states[" + std::to_string(i) + "]." + place + ": " + problem};
         }
     }

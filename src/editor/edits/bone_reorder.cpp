@@ -112,8 +112,17 @@ TreeEdit reorder_bones(const Rig& rig, std::span<const int> order) {
         }
         r.meshes = RigMeshes(std::move(set));
     }
-    // So do slots (delete_bone never drops a bone a slot hangs on either).
-    for (Slot& slot : r.slots) slot.bone = renumber(slot.bone);
+    // So do slots and their meshes' weights (delete_bone never drops a bone a slot hangs on or a
+    // mesh is weighted to either).
+    for (Slot& slot : r.slots) {
+        slot.bone = renumber(slot.bone);
+        for (Attachment& a : slot.attachments) {
+            if (!a.mesh) continue;
+            for (VertexWeights& w : a.mesh->weights) {
+                for (std::size_t k = 0; k < w.count; ++k) w.bones[k] = static_cast<std::uint16_t>(renumber(w.bones[k]));
+            }
+        }
+    }
     // Stored poses follow their bones and forget a dropped one; they stay in skeleton order.
     for (StoredPose& stored : r.poses) {
         for (BonePose& b : stored.bones) b.bone = renumber(b.bone);

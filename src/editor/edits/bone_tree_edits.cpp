@@ -88,6 +88,15 @@ Result<TreeEdit> delete_bone(const Rig& rig, int bone) {
     }
     for (const Slot& slot : rig.slots) {
         if (slot.bone == bone) return Error{"cannot delete " + bone_label(rig, bone) + ": the slot \"" + slot.name + "\" hangs on it"};
+        for (const Attachment& a : slot.attachments) {
+            if (!a.mesh) continue;
+            for (const VertexWeights& w : a.mesh->weights) {
+                if (std::find(w.bones.begin(), w.bones.begin() + w.count, bone) != w.bones.begin() + w.count) {
+                    return Error{"cannot delete " + bone_label(rig, bone) + ": the mesh \"" + a.name + "\" of slot \"" + slot.name +
+                                 "\" has weights on it"};
+                }
+            }
+        }
     }
     const Bone& deleted = rig.skeleton[static_cast<std::size_t>(bone)];
     Rig edited = rig;

@@ -19,9 +19,16 @@ std::optional<std::string> slot_index_problem(const Rig& rig, int slot) {
     return std::nullopt;
 }
 
-// The edited rig when it keeps the slots' rule, else why not.
+// The edited rig when it keeps the slots' rule and the states' deform keys still fit their
+// meshes, else why not.
 Result<Rig> checked(Rig rig) {
     if (auto p = slots_problem(rig.slots, rig.skeleton.size())) return Error{*p};
+    for (std::size_t s = 0; s < rig.states.size(); ++s) {
+        std::string place;
+        if (std::string p = deform_tracks_problem(rig.states[s].deform, rig.slots, &place); !p.empty()) {
+            return Error{"states[" + std::to_string(s) + "]." + place + ": " + p};
+        }
+    }
     return rig;
 }
 
@@ -58,6 +65,8 @@ void renumber_slots(Rig& rig, const std::vector<int>& renumber) {
     for (State& state : rig.states) {
         std::erase_if(state.slot_tracks, [&](const SlotTrack& t) { return renumber[static_cast<std::size_t>(t.slot)] < 0; });
         for (SlotTrack& t : state.slot_tracks) t.slot = renumber[static_cast<std::size_t>(t.slot)];
+        std::erase_if(state.deform, [&](const DeformTrack& t) { return renumber[static_cast<std::size_t>(t.slot)] < 0; });
+        for (DeformTrack& t : state.deform) t.slot = renumber[static_cast<std::size_t>(t.slot)];
         for (DrawOrderKey& k : state.draw_order) {
             std::erase_if(k.order, [&](int slot) { return renumber[static_cast<std::size_t>(slot)] < 0; });
             for (int& slot : k.order) slot = renumber[static_cast<std::size_t>(slot)];
@@ -181,8 +190,13 @@ Result<Rig> delete_attachment(const Rig& rig, int slot, int attachment) {
         }
     };
     follow(changed.shown);
-    // The states' keys showing it show nothing there now; the others keep their drawings.
+    // The states' keys showing it show nothing there now; the others keep their drawings. Its
+    // deform keys go with it.
     for (State& state : out.states) {
+        std::erase_if(state.deform, [&](const DeformTrack& t) { return t.slot == slot && t.attachment == attachment; });
+        for (DeformTrack& t : state.deform) {
+            if (t.slot == slot && t.attachment > attachment) --t.attachment;
+        }
         for (SlotTrack& t : state.slot_tracks) {
             if (t.slot != slot || t.property != SlotProperty::Attachment) continue;
             for (SlotKey& k : t.keys) follow(k.attachment);

@@ -90,6 +90,7 @@ void StatePlayer::sample_slots(const Rig& rig, SlotPose& out) const {
         const State& state = rig.states[static_cast<std::size_t>(active)];
         setup_slot_pose(rig.slots, out);
         sample_slot_tracks(state.slot_tracks, state.draw_order, *scrub_, out);
+        sample_deform_tracks(state.deform, *scrub_, out);
         return;
     }
     marionette::sample_slots(machine_, rig, out);

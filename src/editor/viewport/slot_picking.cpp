@@ -37,7 +37,7 @@ int slot_under(const Rig& rig, const Pose& pose, std::span<const Transform> worl
         const auto index = static_cast<std::size_t>(slots.order[i]);
         const Attachment* a = shown_drawing(rig.slots, slots, index, world.size());
         if (!a || !(a->tint.a * slots.colors[index].a > 0.0f)) continue;
-        attachment_world_vertices(*a, rig.slots[index].bone, world, pose, skinning, placed);
+        attachment_world_vertices(*a, rig.slots[index].bone, world, pose, skinning, placed, shown_deform(slots, index, *a));
         if (on_triangles(*a, placed, point)) return static_cast<int>(index);
     }
     return -1;

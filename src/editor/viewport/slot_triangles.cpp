@@ -18,7 +18,8 @@ void build_slot_triangles(const Rig& rig, const Pose& pose, std::span<const Tran
         glm::vec4 color = a.tint * slots.colors[static_cast<std::size_t>(index)];
         if (!(color.a > 0.0f) || !(a.size.x * a.scale.x != 0.0f) || !(a.size.y * a.scale.y != 0.0f)) continue;
         color = glm::vec4(glm::vec3(color) * color.a, color.a);
-        attachment_world_vertices(a, rig.slots[static_cast<std::size_t>(index)].bone, world, pose, skinning, out.placed);
+        attachment_world_vertices(a, rig.slots[static_cast<std::size_t>(index)].bone, world, pose, skinning, out.placed,
+                                  shown_deform(slots, static_cast<std::size_t>(index), a));
         if (out.placed.empty()) continue;
         const auto first = static_cast<int>(out.vertices.size());
         for (const auto& triangle : attachment_triangles(a)) {

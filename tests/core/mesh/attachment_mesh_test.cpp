@@ -179,7 +179,8 @@ TEST(AttachmentMeshFile, EveryBrokenRuleIsRefusedAtItsPlace) {
               at + ".weights: one list a vertex (4), not 3");
     EXPECT_EQ(load_message(std::string("{") + kSquare + R"(, "bones": ["upper"], "weights": [[0, 1], [0, 1], [0, 1], [1, 1]] })"),
               at + ".weights[3][0]: 1 is not one of the mesh's bones (there are 1)");
-    EXPECT_EQ(load_message(std::string("{") + kSquare + R"(, "bones": ["upper", "lower"], "weights": [[0, 1], [0, 1], [0, 1], [0, 0.5, 1, 0.4]] })"),
+    EXPECT_EQ(load_message(std::string("{") + kSquare +
+                           R"(, "bones": ["upper", "lower"], "weights": [[0, 1], [0, 1], [0, 1], [0, 0.5, 1, 0.4]] })"),
               at + ".weights[3]: the weights must sum to 1");
     EXPECT_EQ(load_message(std::string("{") + kSquare + R"(, "bones": ["upper"], "weights": [[0, 1], [0, 1], [0, 1], [0]] })"),
               at + ".weights[3]: must be a list of 1 to 4 pairs of a bone (its place in \"bones\") and a weight");
@@ -187,8 +188,8 @@ TEST(AttachmentMeshFile, EveryBrokenRuleIsRefusedAtItsPlace) {
 }
 
 TEST(AttachmentMeshFile, WeightsRoundedByAWriterAreMendedToSumToOne) {
-    Result<Rig> rig = parse_rig(rig_text(std::string("{") + kSquare +
-                                         R"(, "bones": ["upper", "lower"], "weights": [[0, 1], [0, 1], [0, 1], [0, 0.3334, 1, 0.6667]] })"));
+    Result<Rig> rig = parse_rig(rig_text(
+        std::string("{") + kSquare + R"(, "bones": ["upper", "lower"], "weights": [[0, 1], [0, 1], [0, 1], [0, 0.3334, 1, 0.6667]] })"));
     ASSERT_TRUE(rig.ok()) << rig.message();
     const VertexWeights& w = rig.value().slots[0].attachments[0].mesh->weights[3];
     EXPECT_FLOAT_EQ(w.weights[0] + w.weights[1], 1.0f);

@@ -327,6 +327,35 @@ TEST(DeleteBone, RefusesABoneASlotHangsOnAndSlotsFollowARenumbering) {
     EXPECT_EQ(deleted.value().rig.skeleton[static_cast<std::size_t>(deleted.value().rig.slots[0].bone)].name, "shin");
 }
 
+// A weighted mesh's weights name bones: a bone it is weighted to is not deleted, and the weights
+// follow their bones when an edit renumbers them.
+TEST(DeleteBone, RefusesABoneAMeshIsWeightedToAndWeightsFollowARenumbering) {
+    Rig rig = figure_2d();
+    Slot sock;
+    sock.name = "sock";
+    sock.bone = bone_named(rig, "shin");
+    Attachment a{"striped", "images/sock.png", {2, 1}};
+    a.mesh = grid_mesh(a.size, 1, 1);
+    for (std::size_t v = 0; v < a.mesh->vertices.size(); ++v) {
+        VertexWeights w;
+        w.count = 2;
+        w.bones = {static_cast<std::uint16_t>(bone_named(rig, "shin")), static_cast<std::uint16_t>(bone_named(rig, "thigh")), 0, 0};
+        w.weights = {0.75f, 0.25f, 0.0f, 0.0f};
+        a.mesh->weights.push_back(w);
+    }
+    sock.attachments.push_back(a);
+    rig.slots.push_back(sock);
+    expect_error(delete_bone(rig, bone_named(rig, "thigh")),
+                 "cannot delete bone \"thigh\": the mesh \"striped\" of slot \"sock\" has weights on it");
+    Result<TreeEdit> added = add_child_bone(rig, kSpine, std::string("extra"), 1.0f);
+    ASSERT_TRUE(added.ok()) << added.message();
+    const Rig& out = added.value().rig;
+    const VertexWeights& w = out.slots[0].attachments[0].mesh->weights[2];
+    EXPECT_NE(w.bones[0], rig.slots[0].attachments[0].mesh->weights[2].bones[0]) << "the edit was meant to renumber the leg";
+    EXPECT_EQ(out.skeleton[w.bones[0]].name, "shin");
+    EXPECT_EQ(out.skeleton[w.bones[1]].name, "thigh");
+}
+
 TEST(DeleteBones, DeletesTheSelectionInOneEditAsOneAfterAnotherWould) {
     const Rig rig = figure_2d();
     const int bones[] = {kHand, kThigh, kHand};  // any order, repeats once

@@ -215,3 +215,31 @@ TEST(SlotEdits, KeyingTheDrawOrderAddsOrReplacesAKeyAtTheTime) {
     EXPECT_FALSE(key_draw_order(rig, 0, 0.5f, {1, 1}).ok());
     EXPECT_FALSE(key_draw_order(rig, 2, 0.5f, {1, 0}).ok());
 }
+
+// A mesh's deform keys go with it when it is deleted, and an edit that would leave them not
+// fitting its vertices is refused naming them.
+TEST(SlotEdits, DeformKeysFollowTheirMeshAndKeepFittingIt) {
+    Rig rig = edited_puppet();
+    Attachment& torso = rig.slots[0].attachments[0];
+    torso.mesh = grid_mesh(torso.size, 1, 1);
+    Attachment spare = torso;
+    spare.name = "spare";
+    rig.slots[0].attachments.insert(rig.slots[0].attachments.begin(), spare);  // the torso is now attachment 1
+    rig.slots[0].shown = 1;
+    State squash;
+    squash.name = "squash";
+    squash.deform.push_back(DeformTrack{0, 1, {DeformKey{0.0f, std::vector<glm::vec2>(4, glm::vec2(1.0f))}}});
+    rig.states.push_back(squash);
+    // Deleting the spare renumbers the torso's track.
+    Rig out = delete_attachment(rig, 0, 0).value();
+    ASSERT_EQ(out.states[0].deform.size(), 1u);
+    EXPECT_EQ(out.states[0].deform[0].attachment, 0);
+    // A mesh of other vertices would not fit the keys.
+    Attachment finer = out.slots[0].attachments[0];
+    finer.mesh = grid_mesh(finer.size, 2, 1);
+    const Result<Rig> refused = set_attachment(out, 0, 0, finer);
+    ASSERT_FALSE(refused.ok());
+    EXPECT_EQ(refused.message(), "states[0].deform[0].keys[0]: one offset a vertex of \"torso\" (6), not 4");
+    // Deleting the torso takes its keys.
+    EXPECT_TRUE(delete_attachment(out, 0, 0).value().states[0].deform.empty());
+}

@@ -1,0 +1,91 @@
+#include "core/anim/deform_track.hpp"
+
+#include <algorithm>
+#include <set>
+#include <utility>
+
+#include "core/base/extents.hpp"
+
+namespace marionette {
+
+void sample_deform_tracks(const std::vector<DeformTrack>& tracks, double time, SlotPose& pose) {
+    for (const DeformTrack& t : tracks) {
+        if (t.keys.empty() || t.slot < 0 || static_cast<std::size_t>(t.slot) >= pose.deforms.size()) continue;
+        const auto s = static_cast<std::size_t>(t.slot);
+        if (pose.shown[s] != t.attachment) continue;
+        std::vector<glm::vec2>& out = pose.deforms[s];
+        // The first key after `time`; the one before it holds or moves on toward it.
+        const auto next = std::upper_bound(t.keys.begin(), t.keys.end(), time,
+                                           [](double at, const DeformKey& k) { return at < static_cast<double>(k.time); });
+        if (next == t.keys.begin() || next == t.keys.end()) {
+            out = (next == t.keys.begin() ? t.keys.front() : t.keys.back()).offsets;
+            continue;
+        }
+        const DeformKey& a = *(next - 1);
+        const DeformKey& b = *next;
+        const double span = static_cast<double>(b.time) - static_cast<double>(a.time);
+        const float f = interpolation_fraction(a.interpolation, a.curve, static_cast<float>((time - static_cast<double>(a.time)) / span));
+        out.resize(a.offsets.size());
+        for (std::size_t i = 0; i < out.size() && i < b.offsets.size(); ++i) out[i] = a.offsets[i] + f * (b.offsets[i] - a.offsets[i]);
+    }
+}
+
+std::span<const glm::vec2> shown_deform(const SlotPose& pose, std::size_t slot, const Attachment& a) {
+    if (slot >= pose.deforms.size() || !a.mesh || pose.deforms[slot].size() != a.mesh->vertices.size()) return {};
+    return pose.deforms[slot];
+}
+
+float last_deform_key_time(const std::vector<DeformTrack>& tracks) {
+    float last = 0.0f;
+    for (const DeformTrack& t : tracks) {
+        if (!t.keys.empty()) last = std::max(last, t.keys.back().time);
+    }
+    return last;
+}
+
+int track_of_deform(const std::vector<DeformTrack>& tracks, int slot, int attachment) {
+    for (std::size_t i = 0; i < tracks.size(); ++i) {
+        if (tracks[i].slot == slot && tracks[i].attachment == attachment) return static_cast<int>(i);
+    }
+    return -1;
+}
+
+std::string deform_tracks_problem(const std::vector<DeformTrack>& tracks, const std::vector<Slot>& slots, std::string* place) {
+    const auto at = [&](std::string where, std::string problem) {
+        if (place) *place = std::move(where);
+        return problem;
+    };
+    std::set<std::pair<int, int>> seen;
+    for (std::size_t i = 0; i < tracks.size(); ++i) {
+        const DeformTrack& t = tracks[i];
+        const std::string track = "deform[" + std::to_string(i) + "]";
+        if (t.slot < 0 || static_cast<std::size_t>(t.slot) >= slots.size()) return at(track, "not a slot");
+        const Slot& slot = slots[static_cast<std::size_t>(t.slot)];
+        if (t.attachment < 0 || static_cast<std::size_t>(t.attachment) >= slot.attachments.size()) {
+            return at(track, "not one of the slot's attachments");
+        }
+        const Attachment& a = slot.attachments[static_cast<std::size_t>(t.attachment)];
+        if (!a.mesh) return at(track, "\"" + a.name + "\" is a plain picture: only a mesh deforms");
+        if (!seen.insert({t.slot, t.attachment}).second) return at(track, "\"" + a.name + "\" has another deform track in the state");
+        if (t.keys.empty()) return at(track, "a track needs a key at least");
+        for (std::size_t k = 0; k < t.keys.size(); ++k) {
+            const DeformKey& key = t.keys[k];
+            const std::string where = track + ".keys[" + std::to_string(k) + "]";
+            if (!is_key_time(key.time)) return at(where, kKeyTimeRule);
+            if (k > 0 && !(key.time > t.keys[k - 1].time)) return at(where, "keys must be in strictly increasing time");
+            if (key.offsets.size() != a.mesh->vertices.size()) {
+                return at(where, "one offset a vertex of \"" + a.name + "\" (" + std::to_string(a.mesh->vertices.size()) + "), not " +
+                                     std::to_string(key.offsets.size()));
+            }
+            for (const glm::vec2& o : key.offsets) {
+                if (!(o.x >= -kMaxCoordinate && o.x <= kMaxCoordinate && o.y >= -kMaxCoordinate && o.y <= kMaxCoordinate)) {
+                    return at(where, std::string("each offset must be ") + kCoordinateRange);
+                }
+            }
+            if (key.interpolation == Interpolation::Bezier && !is_valid_curve(key.curve)) return at(where, kCurveRule);
+        }
+    }
+    return {};
+}
+
+}  // namespace marionette
