@@ -7,6 +7,7 @@
 #include "core/anim/bake_cycle.hpp"
 #include "core/anim/state_ik.hpp"
 #include "core/anim/state_pose.hpp"
+#include "core/io/spine/spine_deform_timelines.hpp"
 #include "core/io/spine/spine_inherit.hpp"
 #include "core/io/spine/spine_json_text.hpp"
 #include "core/io/spine/spine_keys.hpp"
@@ -192,6 +193,7 @@ void keyed_bones(const Rig& rig, const State& state, BoneTimelines& out) {
 Json animation(const Rig& rig, const SpineSkeletonPlan& plan, const State& state, std::vector<std::string>& warnings) {
     BoneTimelines bones;
     SpineSlotTimelines slots;
+    SpineDeformTimelines deform;
     double end = 0.0;
     if (!state.channels.empty()) {
         const BakeCycle cycle = bake_cycle(state, static_cast<double>(rig.fps));
@@ -201,10 +203,12 @@ Json animation(const Rig& rig, const SpineSkeletonPlan& plan, const State& state
         }
         sampled_bones(rig, state, cycle.frames, bones);
         slots = spine_sampled_slot_timelines(rig, plan, state, cycle.frames);
+        deform = spine_deform_timelines(rig, plan, state, cycle.frames);
         end = static_cast<double>(cycle.frames) / static_cast<double>(rig.fps);
     } else {
         keyed_bones(rig, state, bones);
         slots = spine_slot_timelines(rig, plan, state);
+        deform = spine_deform_timelines(rig, plan, state);
     }
     // The pose's root offset, which states keep, moves the added root.
     if (plan.synthetic_root && (rig.pose.root_offset.x != 0.0f || rig.pose.root_offset.y != 0.0f)) {
@@ -213,7 +217,7 @@ Json animation(const Rig& rig, const SpineSkeletonPlan& plan, const State& state
     }
     // Spine loops an animation at its latest key: a sampled state whose timelines all hold
     // still (or end early) is given a still key of the root's rotation at its loop's end.
-    if (std::max(bones.last_time, slots.last_time) < end - 1e-9) {
+    if (std::max({bones.last_time, slots.last_time, deform.last_time}) < end - 1e-9) {
         Json& root = bones.bones[plan.root];
         if (!root.contains("rotate")) root["rotate"] = Json::array({Json{{"time", 0}, {"value", 0}}});
         Json closing = root["rotate"].back();
@@ -273,6 +277,7 @@ Json animation(const Rig& rig, const SpineSkeletonPlan& plan, const State& state
     if (!bones.bones.empty()) out["bones"] = std::move(bones.bones);
     if (!ik.empty()) out["ik"] = std::move(ik);
     if (!slots.draw_order.empty()) out["drawOrder"] = std::move(slots.draw_order);
+    if (!deform.skins.empty()) out["attachments"] = std::move(deform.skins);
     return out;
 }
 

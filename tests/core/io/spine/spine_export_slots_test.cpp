@@ -62,9 +62,12 @@ TEST(SpineExport, RegionCornersAreAttachmentCorners) {
     EXPECT_EQ(spine.setup_slots().attachment[0], std::optional<std::string>("a2"));
 }
 
-// Meshes, rigid and weighted, are Spine meshes whose vertices Spine's rule puts where
-// Marionette's skinning does, at rest and with the elbow bent; UVs run down the region.
-TEST(SpineExport, MeshVerticesAreWhereMarionettePutsThem) {
+namespace {
+
+// An arm of two bones turned at rest with one slot on the upper bone showing a 20 x 4 picture
+// cut into a 6 x 2 grid: "bending" weighted from the upper bone to the lower across the elbow,
+// "stiff" the same mesh rigid.
+Rig bending_arm() {
     Rig rig;
     add_bone(rig, "upper", "", {0.0f, 0.0f}, 20.0f, 10.0f);
     add_bone(rig, "lower", "upper", {10.0f, 0.0f}, 30.0f, 10.0f);
@@ -92,7 +95,16 @@ TEST(SpineExport, MeshVerticesAreWhereMarionettePutsThem) {
     slot.attachments.push_back(a);
     slot.shown = 0;
     rig.slots.push_back(slot);
+    return rig;
+}
 
+}  // namespace
+
+// Meshes, rigid and weighted, are Spine meshes whose vertices Spine's rule puts where
+// Marionette's skinning does, at rest and with the elbow bent; UVs run down the region.
+TEST(SpineExport, MeshVerticesAreWhereMarionettePutsThem) {
+    const Rig rig = bending_arm();
+    const Attachment& a = rig.slots[0].attachments[0];
     const SpineSkeleton spine(exported(rig).json);
     EXPECT_EQ(spine.attachment("arm", "bending").at("hull"), a.mesh->hull);
     EXPECT_EQ(spine.attachment("arm", "bending").at("uvs")[1], 1.0) << "the first vertex, the picture's bottom left, at v 1";
@@ -113,6 +125,54 @@ TEST(SpineExport, MeshVerticesAreWhereMarionettePutsThem) {
             ASSERT_EQ(theirs.size(), ours.size());
             for (std::size_t i = 0; i < ours.size(); ++i)
                 EXPECT_LT(glm::length(glm::dvec2(ours[i]) - theirs[i]), 1e-4 * 20.0) << m.name << " vertex " << i << " bent " << bend;
+        }
+    }
+}
+
+// Deform keys of both meshes, by every interpolation, play in Spine's deform timelines as they
+// play in Marionette, at the keys and between them.
+TEST(SpineExport, DeformKeysPlayAsMarionettePlaysThem) {
+    Rig rig = bending_arm();
+    State squash;
+    squash.name = "squash";
+    const std::size_t n = rig.slots[0].attachments[0].mesh->vertices.size();
+    const auto shape = [&](float amount) {
+        std::vector<glm::vec2> offsets(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            const glm::vec2 v = rig.slots[0].attachments[0].mesh->vertices[i];
+            offsets[i] = amount * glm::vec2(0.1f * v.y, v.x > 10.0f ? 1.5f : -0.5f);
+        }
+        return offsets;
+    };
+    const Interpolation kinds[] = {Interpolation::Linear, Interpolation::Bezier, Interpolation::Cosine, Interpolation::Step};
+    for (int attachment = 0; attachment < 2; ++attachment) {
+        DeformTrack t{0, attachment, {}};
+        for (int k = 0; k < 5; ++k) {
+            DeformKey key{0.25f + 0.5f * static_cast<float>(k), shape(k % 2 == 0 ? 1.0f : -2.0f), kinds[(k + attachment) % 4], {}};
+            key.curve = BezierCurve{0.1f, 0.9f, 0.6f, -0.3f};
+            t.keys.push_back(key);
+        }
+        squash.deform.push_back(t);
+    }
+    rig.states.push_back(squash);
+    const SpineSkeleton spine(exported(rig).json);
+    const std::vector<Transform> world = compute_world(rig.skeleton, rig.pose).value();
+    const std::vector<SpineWorld> theirs_world = spine.world(spine.setup());
+    const AttachmentSkinning skinning = attachment_skinning(rig.skeleton, rig.slots, rig.pose, world);
+    for (int attachment = 0; attachment < 2; ++attachment) {
+        for (double time = 0.0; time <= 2.5; time += 1.0 / 64.0) {
+            SlotPose slots = setup_slot_pose(rig.slots);
+            slots.shown[0] = attachment;
+            sample_deform_tracks(rig.states[0].deform, keyed_time(rig.states[0], time), slots);
+            const Attachment& m = rig.slots[0].attachments[static_cast<std::size_t>(attachment)];
+            std::vector<glm::vec3> ours;
+            attachment_world_vertices(m, 0, world, rig.pose, skinning, ours, shown_deform(slots, 0, m));
+            const std::vector<glm::dvec2> theirs = spine.mesh_world_vertices("arm", m.name, theirs_world, "squash", time);
+            ASSERT_EQ(theirs.size(), ours.size());
+            double worst = 0.0;
+            for (std::size_t i = 0; i < ours.size(); ++i) worst = std::max(worst, glm::length(glm::dvec2(ours[i]) - theirs[i]));
+            // Cosine keys are straight between frames in Spine: within a frame's worth of the curve.
+            EXPECT_LT(worst, 1e-3 * 20.0) << m.name << " at " << time;
         }
     }
 }

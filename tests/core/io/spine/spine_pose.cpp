@@ -388,7 +388,55 @@ const nlohmann::json& SpineSkeleton::attachment(const std::string& slot_name, co
 
 std::vector<glm::dvec2> SpineSkeleton::mesh_world_vertices(const std::string& slot_name, const std::string& name,
                                                            const std::vector<SpineWorld>& world) const {
+    return mesh_world_vertices(slot_name, name, world, {}, 0.0);
+}
+
+std::vector<glm::dvec2> SpineSkeleton::mesh_world_vertices(const std::string& slot_name, const std::string& name,
+                                                           const std::vector<SpineWorld>& world, const std::string& animation,
+                                                           double time) const {
     const JsonValue& a = attachment(slot_name, name);
+    // The deform's offsets at `time`: one number per number of the vertices' positions.
+    std::vector<double> deform;
+    const JsonValue* keys = nullptr;
+    if (!animation.empty()) {
+        const JsonValue& anim = doc_.at("animations").at(animation);
+        const auto skins = anim.find("attachments");
+        if (skins != anim.end() && skins->contains("default") && skins->at("default").contains(slot_name) &&
+            skins->at("default").at(slot_name).contains(name))
+            keys = &skins->at("default").at(slot_name).at(name).at("deform");
+    }
+    const auto key_offsets = [&](const JsonValue& key, std::size_t count) {
+        std::vector<double> out(count, 0.0);
+        const auto start = static_cast<std::size_t>(number_or(key, "offset", 0.0));
+        if (key.contains("vertices")) {
+            for (std::size_t i = 0; i < key.at("vertices").size(); ++i) out.at(start + i) = key.at("vertices")[i].get<double>();
+        }
+        return out;
+    };
+    const std::size_t numbers = a.at("uvs").size() == a.at("vertices").size() ? a.at("vertices").size() : [&] {
+        std::size_t n = 0;
+        for (std::size_t k = 0; k < a.at("vertices").size(); k += 4 * a.at("vertices")[k].get<std::size_t>() + 1)
+            n += 2 * a.at("vertices")[k].get<std::size_t>();
+        return n;
+    }();
+    if (keys) {
+        const int at = key_at(*keys, time);
+        if (at >= 0) {
+            const JsonValue& ka = (*keys)[static_cast<std::size_t>(at)];
+            deform = key_offsets(ka, numbers);
+            if (static_cast<std::size_t>(at) + 1 < keys->size()) {
+                const JsonValue& kb = (*keys)[static_cast<std::size_t>(at) + 1];
+                const std::vector<double> next = key_offsets(kb, numbers);
+                const double ta = key_time(ka), tb = key_time(kb);
+                const auto curve = ka.find("curve");
+                double f = tb > ta ? (time - ta) / (tb - ta) : 1.0;
+                if (curve != ka.end() && curve->is_string()) f = 0.0;
+                if (curve != ka.end() && curve->is_array()) f = bezier_at(*curve, 0, ta, 0.0, tb, 1.0, time);
+                for (std::size_t i = 0; i < deform.size(); ++i) deform[i] += f * (next[i] - deform[i]);
+            }
+        }
+    }
+    if (deform.empty()) deform.assign(numbers, 0.0);
     if (a.value("type", "region") != "mesh") throw std::runtime_error("not a mesh");
     const JsonValue& v = a.at("vertices");
     const std::size_t count = a.at("uvs").size() / 2;
@@ -401,18 +449,20 @@ std::vector<glm::dvec2> SpineSkeleton::mesh_world_vertices(const std::string& sl
         }
         if (!slot) throw std::runtime_error("no slot " + slot_name);
         const int b = bone(slot->at("bone").get<std::string>());
-        for (std::size_t i = 0; i < count; ++i)
-            out.push_back(world.at(static_cast<std::size_t>(b)).apply({v[2 * i].get<double>(), v[2 * i + 1].get<double>()}));
+        for (std::size_t i = 0; i < count; ++i) {
+            const glm::dvec2 local{v[2 * i].get<double>() + deform[2 * i], v[2 * i + 1].get<double>() + deform[2 * i + 1]};
+            out.push_back(world.at(static_cast<std::size_t>(b)).apply(local));
+        }
         return out;
     }
     // Weighted: per vertex its bone count, then per bone its index, x, y (in that bone) and weight.
-    std::size_t k = 0;
+    std::size_t k = 0, d = 0;
     for (std::size_t i = 0; i < count; ++i) {
         const int bones = v.at(k++).get<int>();
         glm::dvec2 p(0.0);
-        for (int j = 0; j < bones; ++j) {
+        for (int j = 0; j < bones; ++j, d += 2) {
             const auto b = v.at(k).get<std::size_t>();
-            const glm::dvec2 local{v.at(k + 1).get<double>(), v.at(k + 2).get<double>()};
+            const glm::dvec2 local{v.at(k + 1).get<double>() + deform[d], v.at(k + 2).get<double>() + deform[d + 1]};
             p += v.at(k + 3).get<double>() * world.at(b).apply(local);
             k += 4;
         }

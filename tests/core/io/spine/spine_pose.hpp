@@ -85,6 +85,10 @@ public:
     // slot's bone, a weighted one's summed over its bones by weight), its UVs and its triangles.
     std::vector<glm::dvec2> mesh_world_vertices(const std::string& slot, const std::string& attachment,
                                                 const std::vector<SpineWorld>& world) const;
+    // The same with `animation`'s deform timeline of the attachment at `time` added (its keys'
+    // "vertices" from their "offset", moved on by each key's curve as a fraction of the way).
+    std::vector<glm::dvec2> mesh_world_vertices(const std::string& slot, const std::string& attachment,
+                                                const std::vector<SpineWorld>& world, const std::string& animation, double time) const;
     const nlohmann::json& attachment(const std::string& slot, const std::string& attachment) const;
     // The draw order a drawOrder key gives, by the format's rule for its offsets.
     std::vector<int> draw_order(const nlohmann::json& key) const;

@@ -1,0 +1,100 @@
+#include "core/io/spine/spine_deform_timelines.hpp"
+
+#include <cmath>
+#include <vector>
+
+#include "core/io/spine/spine_json_text.hpp"
+#include "core/io/spine/spine_keys.hpp"
+#include "core/rig/forward_kinematics.hpp"
+
+namespace marionette {
+
+namespace {
+
+// The deform's offsets as Spine's "vertices": each picture-space offset turned and scaled by the
+// attachment's placement (a shift moves nothing) into the slot's bone; for a weighted mesh,
+// then into each of the vertex's bones at rest, one pair per bone as its vertices list them.
+Json spine_offsets(const Attachment& a, std::size_t slot_bone, const std::vector<Transform>& rest_world,
+                   const std::vector<glm::vec2>& offsets) {
+    const AttachmentMesh& mesh = *a.mesh;
+    Json out = Json::array();
+    const glm::vec2 origin = picture_to_bone(a, glm::vec2(0.0f));
+    for (std::size_t i = 0; i < offsets.size() && i < mesh.vertices.size(); ++i) {
+        const glm::vec2 on_bone = picture_to_bone(a, offsets[i]) - origin;
+        if (!mesh.is_weighted()) {
+            out.push_back(spine_number(on_bone.x));
+            out.push_back(spine_number(on_bone.y));
+            continue;
+        }
+        const glm::vec3 in_world = rest_world[slot_bone].rotation * glm::vec3(on_bone, 0.0f);
+        const VertexWeights& w = mesh.weights[i];
+        for (std::size_t k = 0; k < w.count; ++k) {
+            const glm::vec3 local = glm::conjugate(rest_world[w.bones[k]].rotation) * in_world;
+            out.push_back(spine_number(local.x));
+            out.push_back(spine_number(local.y));
+        }
+    }
+    return out;
+}
+
+std::vector<glm::vec2> sampled(const DeformTrack& t, std::size_t slot_count, double time) {
+    SlotPose pose;
+    pose.shown.assign(slot_count, -1);
+    pose.deforms.resize(slot_count);
+    pose.shown[static_cast<std::size_t>(t.slot)] = t.attachment;
+    sample_deform_tracks({t}, time, pose);
+    return pose.deforms[static_cast<std::size_t>(t.slot)];
+}
+
+Json key_json(double time, Json vertices) { return Json{{"time", spine_number(time)}, {"vertices", std::move(vertices)}}; }
+
+}  // namespace
+
+SpineDeformTimelines spine_deform_timelines(const Rig& rig, const SpineSkeletonPlan& plan, const State& state, std::size_t frames) {
+    SpineDeformTimelines out;
+    if (state.deform.empty()) return out;
+    const std::vector<Transform> rest_world = compute_world(rig.skeleton, Pose::rest(rig.skeleton.size())).value();
+    const double fps = static_cast<double>(rig.fps);
+    Json skin = Json::object();
+    for (const DeformTrack& t : state.deform) {
+        const Slot& slot = rig.slots[static_cast<std::size_t>(t.slot)];
+        const Attachment& a = slot.attachments[static_cast<std::size_t>(t.attachment)];
+        const auto bone = static_cast<std::size_t>(slot.bone);
+        const auto offsets_at = [&](double time) { return spine_offsets(a, bone, rest_world, sampled(t, rig.slots.size(), time)); };
+        Json keys = Json::array();
+        if (frames > 0) {
+            // Keyed every frame on the state's own (looping) time.
+            for (std::size_t f = 0; f <= frames; ++f) {
+                const double time = static_cast<double>(f) / fps;
+                keys.push_back(key_json(time, offsets_at(keyed_time(state, time))));
+            }
+        } else {
+            if (t.keys.front().time > 0.0f) keys.push_back(key_json(0.0, offsets_at(0.0)));
+            for (std::size_t k = 0; k < t.keys.size(); ++k) {
+                const DeformKey& key = t.keys[k];
+                const double time = static_cast<double>(key.time);
+                Json j = key_json(time, spine_offsets(a, bone, rest_world, key.offsets));
+                const bool last = k + 1 == t.keys.size();
+                if (!last && key.interpolation == Interpolation::Step) j["curve"] = "stepped";
+                if (!last && key.interpolation == Interpolation::Bezier) {
+                    // A fraction of the way to the next key: handles in absolute time, values 0 to 1.
+                    const double span = static_cast<double>(t.keys[k + 1].time) - time;
+                    j["curve"] = Json::array({spine_number(time + static_cast<double>(key.curve.x1) * span), spine_number(key.curve.y1),
+                                              spine_number(time + static_cast<double>(key.curve.x2) * span), spine_number(key.curve.y2)});
+                }
+                keys.push_back(std::move(j));
+                // The cosine ease is no cubic: a linear key every frame to the next key.
+                if (!last && key.interpolation == Interpolation::Cosine) {
+                    for (const double f : frames_between(time, static_cast<double>(t.keys[k + 1].time), fps))
+                        keys.push_back(key_json(f, offsets_at(f)));
+                }
+            }
+        }
+        out.last_time = std::max(out.last_time, keys.back()["time"].get<double>());
+        skin[plan.slot_names[static_cast<std::size_t>(t.slot)]][a.name]["deform"] = std::move(keys);
+    }
+    out.skins["default"] = std::move(skin);
+    return out;
+}
+
+}  // namespace marionette
