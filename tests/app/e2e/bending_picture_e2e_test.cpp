@@ -1,0 +1,134 @@
+// A picture cut into a weighted mesh in the real window: dragging the hand of a two-bone arm
+// bends the picture at the elbow (its forearm part follows the forearm, its area stays about
+// the same), where the same picture rigid on the upper arm stays straight; and a state's deform
+// key reshapes it.
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <stb_image_write.h>
+
+#include "app/app_test_support.hpp"
+#include "app/e2e/saved_rigs.hpp"
+#include "core/math/angles.hpp"
+#include "core/rig/rig_json.hpp"
+
+using namespace marionette;
+using namespace marionette::testing;
+
+namespace {
+
+bool is_sleeve_red(const unsigned char* p) { return p[0] > 200 && p[1] < 60 && p[2] < 60; }
+
+// The arm: "upper" and "lower", 100 each along x, a two-bone chain, and a 200 x 40 red picture
+// on the upper arm cut into a 10 x 2 grid, weighted from the upper arm to the forearm across the
+// elbow (or rigid), with a state "squash" keying the picture's far end 60 up.
+Rig sleeve_arm(bool weighted) {
+    Result<Rig> parsed = parse_rig(R"({ "format": "marionette-rig", "version": 1, "dimensions": 2,
+      "bones": [ { "name": "upper", "length": 100 }, { "name": "lower", "parent": "upper", "length": 100 } ],
+      "chains": [ { "name": "arm", "root": "upper", "effector": "lower", "solver": "two_bone" } ],
+      "slots": [ { "name": "sleeve", "bone": "upper", "attachment": "sleeve",
+                   "attachments": [ { "name": "sleeve", "image": "sleeve.png", "size": [200, 40], "pivot": [0, 0.5] } ] } ] })");
+    EXPECT_TRUE(parsed.ok()) << parsed.message();
+    Rig rig = parsed.value();
+    Attachment& a = rig.slots[0].attachments[0];
+    a.mesh = grid_mesh(a.size, 10, 2);
+    State squash;
+    squash.name = "squash";
+    DeformTrack track{0, 0, {}};
+    std::vector<glm::vec2> up(a.mesh->vertices.size());
+    for (std::size_t i = 0; i < up.size(); ++i) up[i] = {0.0f, a.mesh->vertices[i].x > 150.0f ? 60.0f : 0.0f};
+    track.keys.push_back(DeformKey{0.0f, up});
+    squash.deform.push_back(track);
+    rig.states.push_back(squash);
+    if (!weighted) return rig;
+    for (const glm::vec2& v : a.mesh->vertices) {
+        const float t = std::clamp((v.x - 80.0f) / 40.0f, 0.0f, 1.0f);
+        VertexWeights w;
+        w.count = t > 0.0f && t < 1.0f ? 2 : 1;
+        w.bones = {static_cast<std::uint16_t>(t >= 1.0f ? 1 : 0), 1, 0, 0};
+        w.weights = w.count == 2 ? glm::vec4(1.0f - t, t, 0.0f, 0.0f) : glm::vec4(1.0f, 0.0f, 0.0f, 0.0f);
+        a.mesh->weights.push_back(w);
+    }
+    return rig;
+}
+
+// Drags the hand up and back toward the shoulder, saving and taking pictures before and after.
+void bend(const std::filesystem::path& dir, const std::string& rig) {
+    write_file(dir / "steps.json", R"({"steps": [
+        {"wait": 2},
+        {"screenshot": ")" + (dir / (rig + "-straight.png")).string() +
+                                       R"("},
+        {"drag": {"from": {"bone": "lower", "at": "tip"}, "to": {"bone": "lower", "at": "tip", "offset": [-160, -160]}, "moves": 16}},
+        {"wait": 2},
+        {"screenshot": ")" + (dir / (rig + "-bent.png")).string() +
+                                       R"("},
+        {"save": ")" + rig + R"(-bent.json"}
+    ]})");
+    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "steps.json").string() + " " + (dir / (rig + ".json")).string())), 0);
+}
+
+}  // namespace
+
+TEST(BendingPicture, AHandDragBendsAWeightedMeshAtTheElbowAndADeformKeyReshapesIt) {
+    const auto dir = scratch_dir("e2e-bending-picture");
+    std::vector<unsigned char> red;
+    for (int i = 0; i < 8 * 8; ++i) red.insert(red.end(), {230, 20, 20, 255});
+    ASSERT_NE(stbi_write_png((dir / "sleeve.png").c_str(), 8, 8, 4, red.data(), 8 * 4), 0);
+    for (const bool weighted : {true, false}) {
+        const Result<std::string> text = serialize_rig(sleeve_arm(weighted));
+        ASSERT_TRUE(text.ok()) << text.message();
+        write_file(dir / (weighted ? "weighted.json" : "rigid.json"), text.value());
+    }
+    bend(dir, "weighted");
+    bend(dir, "rigid");
+
+    // The elbow bent in both (the same drag, the same chain).
+    const Rig bent = load(dir / "weighted-bent.json");
+    EXPECT_GT(std::abs(angle_2d(bent.pose.rotations[1])), degrees_to_radians(60.0f)) << "the elbow bends";
+    EXPECT_EQ(load(dir / "rigid-bent.json").pose, bent.pose) << "the same drag poses both arms alike";
+
+    const Image straight = load_png(dir / "weighted-straight.png"), weighted = load_png(dir / "weighted-bent.png"),
+                rigid = load_png(dir / "rigid-bent.png");
+    const int before = count_in_viewport(straight, is_sleeve_red);
+    const int after = count_in_viewport(weighted, is_sleeve_red);
+    ASSERT_GT(before, 2000);
+    // Bent, the sleeve keeps about its area (it folds a little inside the elbow).
+    EXPECT_GT(after, before * 6 / 10) << before << " -> " << after;
+    EXPECT_LT(after, before * 12 / 10) << before << " -> " << after;
+    // Its forearm part went with the forearm: red where the rigid sleeve, still straight along
+    // the upper arm's line, shows none, and the other way round.
+    int only_weighted = 0, only_rigid = 0;
+    for (int y = 80; y < 760; ++y) {
+        for (int x = 245; x < 975; ++x) {
+            const bool w = is_sleeve_red(weighted.at(x, y)), r = is_sleeve_red(rigid.at(x, y));
+            only_weighted += w && !r;
+            only_rigid += r && !w;
+        }
+    }
+    EXPECT_GT(only_weighted, before / 5) << "the forearm's part of the sleeve follows the forearm";
+    EXPECT_GT(only_rigid, before / 5) << "the rigid sleeve stays straight past the elbow";
+
+    // The deform key: showing "squash" lifts the sleeve's far end.
+    write_file(dir / "squash.json", R"({"steps": [
+        {"wait": 2},
+        {"click": {"ui": "toolbar/states"}},
+        {"wait": 2},
+        {"screenshot": ")" + (dir / "rest.png").string() +
+                                        R"("},
+        {"click": {"ui": "states/list/squash"}},
+        {"wait": 40},
+        {"screenshot": ")" + (dir / "squashed.png").string() +
+                                        R"("}
+    ]})");
+    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "squash.json").string() + " " + (dir / "weighted.json").string())), 0);
+    const Image rest = load_png(dir / "rest.png"), squashed = load_png(dir / "squashed.png");
+    int lifted = 0;
+    for (int y = 80; y < 480; ++y) {
+        for (int x = 245; x < 975; ++x) lifted += is_sleeve_red(squashed.at(x, y)) != is_sleeve_red(rest.at(x, y));
+    }
+    EXPECT_GT(lifted, 500) << "the far end moved up";
+    std::filesystem::remove_all(dir);
+}
