@@ -91,9 +91,8 @@ void write_deform_tracks(const State& state, const std::vector<Slot>& slots, Jso
             write_key_curve(key, k.interpolation, k.curve);
             keys.push_back(std::move(key));
         }
-        tracks.push_back(Json{{"slot", slot.name},
-                              {"attachment", slot.attachments[static_cast<std::size_t>(t.attachment)].name},
-                              {"keys", std::move(keys)}});
+        tracks.push_back(Json{
+            {"slot", slot.name}, {"attachment", slot.attachments[static_cast<std::size_t>(t.attachment)].name}, {"keys", std::move(keys)}});
     }
     out["deform"] = std::move(tracks);
 }

@@ -113,8 +113,9 @@ TEST(DeformTracks, WhatDoesNotFitItsMeshIsRefusedAtItsPlace) {
     EXPECT_EQ(load_message(R"([ { "slot": "face", "attachment": "round", "keys": [
         { "time": 1, "offsets": [[0, 0], [0, 0], [0, 0]] }, { "time": 1, "offsets": [[0, 0], [0, 0], [0, 0]] } ] } ])"),
               at + ".keys[1]: keys must be in strictly increasing time");
-    EXPECT_EQ(load_message(R"([ { "slot": "face", "attachment": "round", "keys": [ { "time": 0, "offsets": [[0, 0], [0, 1e20], [0, 0]] } ] } ])"),
-              at + ".keys[0]: each offset must be between -1e15 and 1e15");
+    EXPECT_EQ(
+        load_message(R"([ { "slot": "face", "attachment": "round", "keys": [ { "time": 0, "offsets": [[0, 0], [0, 1e20], [0, 0]] } ] } ])"),
+        at + ".keys[0]: each offset must be between -1e15 and 1e15");
     EXPECT_EQ(load_message(R"([ { "slot": "face", "attachment": "round", "keys": [ { "time": 0, "offsets": [[0, 0], [0, 0], [0, 0]] } ] },
         { "slot": "face", "attachment": "round", "keys": [ { "time": 0, "offsets": [[0, 0], [0, 0], [0, 0]] } ] } ])"),
               "states[0].deform[1]: \"round\" has another deform track in the state");
