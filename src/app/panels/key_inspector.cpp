@@ -30,6 +30,17 @@ std::string key_value_text(const Rig& rig, const State& state, KeyRef ref) {
     if (ref.timeline == KeyTimeline::Chain) {
         return "mix " + number_text(state.chain_tracks[static_cast<std::size_t>(ref.track)].keys[static_cast<std::size_t>(ref.key)].mix);
     }
+    if (ref.timeline == KeyTimeline::Deform) {
+        // A shape: how many vertices it moves and how far the farthest goes.
+        const DeformKey& k = state.deform[static_cast<std::size_t>(ref.track)].keys[static_cast<std::size_t>(ref.key)];
+        std::size_t moved = 0;
+        float farthest = 0.0f;
+        for (const glm::vec2& o : k.offsets) {
+            moved += o != glm::vec2(0.0f);
+            farthest = std::max(farthest, glm::length(o));
+        }
+        return std::to_string(moved) + " of " + std::to_string(k.offsets.size()) + " vertices moved, at most " + number_text(farthest);
+    }
     if (ref.timeline == KeyTimeline::Slot) {
         const glm::vec4 c = state.slot_tracks[static_cast<std::size_t>(ref.track)].keys[static_cast<std::size_t>(ref.key)].color;
         const char* names[] = {"r", "g", "b", "a"};
@@ -60,6 +71,10 @@ void key_section(const Rig& rig, const SelectedKeys& selected, PanelEdits& out, 
         key.curve = k.curve;
     } else if (first.timeline == KeyTimeline::Chain) {
         const MixKey& k = state.chain_tracks[static_cast<std::size_t>(first.track)].keys[static_cast<std::size_t>(first.key)];
+        key.interpolation = k.interpolation;
+        key.curve = k.curve;
+    } else if (first.timeline == KeyTimeline::Deform) {
+        const DeformKey& k = state.deform[static_cast<std::size_t>(first.track)].keys[static_cast<std::size_t>(first.key)];
         key.interpolation = k.interpolation;
         key.curve = k.curve;
     } else {

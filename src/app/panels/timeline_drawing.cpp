@@ -69,6 +69,12 @@ RowNames row_names(const Rig& rig, const State& st, TimelineRow row) {
             const std::string name = slot ? slot->name : "?";
             return {name + "  " + slot_property_name(track.property), "slot:" + name + "/" + slot_property_name(track.property)};
         }
+        case KeyTimeline::Deform: {
+            const DeformTrack& d = st.deform[t];
+            const Slot& slot = rig.slots[static_cast<std::size_t>(d.slot)];
+            const std::string mesh = slot.attachments[static_cast<std::size_t>(d.attachment)].name;
+            return {slot.name + "  " + mesh + " shape", "deform:" + slot.name + "/" + mesh};
+        }
         case KeyTimeline::Chain: {
             const int c = st.chain_tracks[t].chain;
             const IkChain* chain =
@@ -91,6 +97,7 @@ Interpolation shown_interpolation(const Key& k, bool) { return k.interpolation; 
 Interpolation shown_interpolation(const SlotKey& k, bool switches) { return switches ? Interpolation::Step : k.interpolation; }
 Interpolation shown_interpolation(const DrawOrderKey&, bool) { return Interpolation::Step; }
 Interpolation shown_interpolation(const MixKey& k, bool) { return k.interpolation; }
+Interpolation shown_interpolation(const DeformKey& k, bool) { return k.interpolation; }
 
 // Whether the value holds from key `a` to `b` (a bar is drawn between them).
 bool holds_between(const Key& a, const Key& b, bool) {
@@ -101,6 +108,9 @@ bool holds_between(const SlotKey& a, const SlotKey& b, bool switches) {
 }
 bool holds_between(const DrawOrderKey&, const DrawOrderKey&, bool) { return true; }
 bool holds_between(const MixKey& a, const MixKey& b, bool) { return a.interpolation == Interpolation::Step || a.mix == b.mix; }
+bool holds_between(const DeformKey& a, const DeformKey& b, bool) {
+    return a.interpolation == Interpolation::Step || a.offsets == b.offsets;
+}
 
 }  // namespace
 

@@ -27,10 +27,11 @@ Status check_key_time(float time) {
 Status check_refs(const State& s, std::span<const KeyRef> keys) {
     for (const KeyRef& r : keys) {
         if (!key_exists(s, r)) {
-            const char* where = r.timeline == KeyTimeline::Bone    ? "track"
-                                : r.timeline == KeyTimeline::Slot  ? "slot track"
-                                : r.timeline == KeyTimeline::Chain ? "chain track"
-                                                                   : "draw order";
+            const char* where = r.timeline == KeyTimeline::Bone     ? "track"
+                                : r.timeline == KeyTimeline::Slot   ? "slot track"
+                                : r.timeline == KeyTimeline::Chain  ? "chain track"
+                                : r.timeline == KeyTimeline::Deform ? "deform track"
+                                                                    : "draw order";
             return Error{"state \"" + s.name + "\" has no key " + std::to_string(r.key) + " on " + where +
                          (r.timeline == KeyTimeline::DrawOrder ? "" : " " + std::to_string(r.track))};
         }
@@ -179,6 +180,7 @@ Result<Rig> delete_keys(const Rig& rig, int state, std::span<const KeyRef> keys)
     std::erase_if(target.tracks, [](const KeyTrack& t) { return t.keys.empty(); });
     std::erase_if(target.slot_tracks, [](const SlotTrack& t) { return t.keys.empty(); });
     std::erase_if(target.chain_tracks, [](const ChainTrack& t) { return t.keys.empty(); });
+    std::erase_if(target.deform, [](const DeformTrack& t) { return t.keys.empty(); });
     return out;
 }
 
@@ -285,6 +287,7 @@ bool same_key(const KeyId& a, const KeyId& b) {
         case KeyTimeline::Slot: return a.slot == b.slot && a.slot_property == b.slot_property;
         case KeyTimeline::DrawOrder: return true;
         case KeyTimeline::Chain: return a.chain == b.chain;
+        case KeyTimeline::Deform: return a.slot == b.slot && a.attachment == b.attachment;
     }
     return false;
 }
@@ -298,6 +301,10 @@ KeyId key_id(const State& state, KeyRef ref) {
         }
         case KeyTimeline::DrawOrder: return draw_order_key_id(time);
         case KeyTimeline::Chain: return chain_key_id(state.chain_tracks[static_cast<std::size_t>(ref.track)].chain, time);
+        case KeyTimeline::Deform: {
+            const DeformTrack& t = state.deform[static_cast<std::size_t>(ref.track)];
+            return deform_key_id(t.slot, t.attachment, time);
+        }
         case KeyTimeline::Bone: break;
     }
     const KeyTrack& t = state.tracks[static_cast<std::size_t>(ref.track)];
@@ -315,6 +322,7 @@ std::optional<KeyRef> find_key(const State& state, const KeyId& id) {
             break;
         case KeyTimeline::DrawOrder: track = 0; break;
         case KeyTimeline::Chain: track = track_of_chain(state.chain_tracks, id.chain); break;
+        case KeyTimeline::Deform: track = track_of_deform(state.deform, id.slot, id.attachment); break;
     }
     const std::size_t count = track_key_count(state, id.timeline, track);
     for (std::size_t k = 0; k < count; ++k) {

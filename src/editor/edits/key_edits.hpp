@@ -17,7 +17,7 @@ namespace marionette {
 // Which of a state's timelines a key lies on: a bone track (State::tracks), a slot track
 // (State::slot_tracks), the draw order (State::draw_order, a single list: track 0) or a chain's
 // mix (State::chain_tracks).
-enum class KeyTimeline { Bone, Slot, DrawOrder, Chain };
+enum class KeyTimeline { Bone, Slot, DrawOrder, Chain, Deform };
 
 // One key of one track of a state: the timeline's selection is a list of these.
 struct KeyRef {
@@ -42,6 +42,7 @@ struct KeyId {
     int slot = -1;                                          // a slot key's slot
     SlotProperty slot_property = SlotProperty::Attachment;  // and what it keys
     int chain = -1;                                         // a mix key's chain
+    int attachment = -1;                                    // a deform key's attachment (of `slot`)
 
     bool operator==(const KeyId&) const = default;
 };
@@ -53,9 +54,12 @@ inline KeyId draw_order_key_id(float time) { return KeyId{-1, PoseProperty::Rota
 inline KeyId chain_key_id(int chain, float time) {
     return KeyId{-1, PoseProperty::Rotation, time, KeyTimeline::Chain, -1, SlotProperty::Attachment, chain};
 }
+inline KeyId deform_key_id(int slot, int attachment, float time) {
+    return KeyId{-1, PoseProperty::Rotation, time, KeyTimeline::Deform, slot, SlotProperty::Attachment, -1, attachment};
+}
 
 // Whether two ids name the same key: the same timeline and track (bone and property, slot and
-// property, the draw order, or a chain), times within kSameKeyTime.
+// property, the draw order, a chain, or a slot's mesh), times within kSameKeyTime.
 bool same_key(const KeyId& a, const KeyId& b);
 
 // The id of an existing key (`ref` must name one).

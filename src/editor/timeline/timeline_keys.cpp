@@ -10,6 +10,7 @@ bool has_track(const State& state, KeyTimeline timeline, int track) {
         case KeyTimeline::Slot: return t < state.slot_tracks.size();
         case KeyTimeline::DrawOrder: return t == 0;
         case KeyTimeline::Chain: return t < state.chain_tracks.size();
+        case KeyTimeline::Deform: return t < state.deform.size();
     }
     return false;
 }
@@ -36,6 +37,15 @@ std::string track_label(const Rig& rig, const State& state, KeyTimeline timeline
             const std::string slot =
                 static_cast<std::size_t>(s.slot) < rig.slots.size() ? rig.slots[static_cast<std::size_t>(s.slot)].name : "?";
             return slot + "'s " + slot_property_name(s.property);
+        }
+        case KeyTimeline::Deform: {
+            const DeformTrack& d = state.deform[t];
+            if (static_cast<std::size_t>(d.slot) >= rig.slots.size()) return "?'s shape";
+            const Slot& slot = rig.slots[static_cast<std::size_t>(d.slot)];
+            const std::string mesh = static_cast<std::size_t>(d.attachment) < slot.attachments.size()
+                                         ? slot.attachments[static_cast<std::size_t>(d.attachment)].name
+                                         : "?";
+            return slot.name + "'s " + mesh + " shape";
         }
         case KeyTimeline::Chain: {
             const ChainTrack& c = state.chain_tracks[t];

@@ -20,6 +20,7 @@ decltype(auto) with_track_keys(StateT& state, KeyTimeline timeline, int track, F
         case KeyTimeline::Slot: return f(state.slot_tracks[t].keys);
         case KeyTimeline::DrawOrder: return f(state.draw_order);
         case KeyTimeline::Chain: return f(state.chain_tracks[t].keys);
+        case KeyTimeline::Deform: return f(state.deform[t].keys);
         case KeyTimeline::Bone: break;
     }
     return f(state.tracks[t].keys);
@@ -34,7 +35,7 @@ bool key_exists(const State& state, KeyRef ref);
 // The time of an existing key.
 float key_time(const State& state, KeyRef ref);
 // What an existing track of `state` (one of `rig`'s) keys, for messages: "arm's rotation",
-// "eyes' attachment", "the draw order", "leg_l's mix".
+// "eyes' attachment", "the draw order", "leg_l's mix", "face's round shape".
 std::string track_label(const Rig& rig, const State& state, KeyTimeline timeline, int track);
 
 }  // namespace marionette

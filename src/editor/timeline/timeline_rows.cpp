@@ -40,6 +40,14 @@ std::vector<TimelineRow> timeline_rows(const State& state) {
         return state.chain_tracks[static_cast<std::size_t>(a)].chain < state.chain_tracks[static_cast<std::size_t>(b)].chain;
     });
     for (int t : chains) rows.push_back(TimelineRow{KeyTimeline::Chain, t});
+    // Deform tracks by slot (draw order), then attachment.
+    std::vector<int> deforms(state.deform.size());
+    for (std::size_t i = 0; i < deforms.size(); ++i) deforms[i] = static_cast<int>(i);
+    std::stable_sort(deforms.begin(), deforms.end(), [&](int a, int b) {
+        const DeformTrack &da = state.deform[static_cast<std::size_t>(a)], &db = state.deform[static_cast<std::size_t>(b)];
+        return std::pair(da.slot, da.attachment) < std::pair(db.slot, db.attachment);
+    });
+    for (int t : deforms) rows.push_back(TimelineRow{KeyTimeline::Deform, t});
     return rows;
 }
 

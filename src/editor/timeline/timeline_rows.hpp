@@ -22,7 +22,8 @@ struct TimelineRow {
 
 // The rows in the order the timeline shows them: bone tracks by bone (skeleton order), then
 // rotation, translation, scale; then slot tracks by slot (the rig's draw order), drawing before
-// colour; then the draw order, when it has keys; then chain mix tracks by chain.
+// colour; then the draw order, when it has keys; then chain mix tracks by chain; then deform
+// tracks by slot and attachment.
 std::vector<TimelineRow> timeline_rows(const State& state);
 
 // The key on row `row` nearest `time`, if one lies within `tolerance` seconds of it.

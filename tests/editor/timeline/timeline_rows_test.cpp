@@ -94,3 +94,36 @@ TEST(TimelineRows, SlotTracksThenTheDrawOrderFollowTheBones) {
     s.draw_order.clear();
     EXPECT_EQ(timeline_rows(s).size(), 6u) << "no draw-order row without its keys";
 }
+
+// Deform tracks are rows after the others, by slot then attachment; their keys are clicked,
+// boxed, moved and deleted as any key is, and a track whose last key goes goes with it.
+TEST(TimelineRows, DeformTracksComeLastAndTheirKeysMoveAndGoAsOthers) {
+    State s = keyed();
+    const auto deform = [](int slot, int attachment, std::initializer_list<float> times) {
+        DeformTrack t{slot, attachment, {}};
+        for (float time : times) t.keys.push_back(DeformKey{time, {}, Interpolation::Linear, {}});
+        return t;
+    };
+    s.deform.push_back(deform(2, 1, {0.5f}));
+    s.deform.push_back(deform(0, 0, {0.0f, 1.0f}));
+    const std::vector<TimelineRow> rows = timeline_rows(s);
+    ASSERT_EQ(rows.size(), 5u);
+    EXPECT_EQ(rows[3], (TimelineRow{KeyTimeline::Deform, 1}));
+    EXPECT_EQ(rows[4], (TimelineRow{KeyTimeline::Deform, 0}));
+    EXPECT_EQ(key_near(s, rows, 3, 0.95, 0.1), (KeyRef{1, 1, KeyTimeline::Deform}));
+    EXPECT_EQ(every_key(s).size(), 6u + 3u);
+    EXPECT_TRUE(same_key(key_id(s, KeyRef{1, 1, KeyTimeline::Deform}), deform_key_id(0, 0, 1.0f)));
+    EXPECT_EQ(find_key(s, deform_key_id(2, 1, 0.5f)), (KeyRef{0, 0, KeyTimeline::Deform}));
+
+    Rig rig;
+    rig.states.push_back(s);
+    const std::vector<KeyRef> second{KeyRef{1, 1, KeyTimeline::Deform}};
+    const Result<Rig> moved = move_keys(rig, 0, second, 0.5f);
+    ASSERT_TRUE(moved.ok()) << moved.message();
+    EXPECT_EQ(moved.value().states[0].deform[1].keys[1].time, 1.5f);
+    const std::vector<KeyRef> lone{KeyRef{0, 0, KeyTimeline::Deform}};
+    const Result<Rig> deleted = delete_keys(rig, 0, lone);
+    ASSERT_TRUE(deleted.ok()) << deleted.message();
+    ASSERT_EQ(deleted.value().states[0].deform.size(), 1u) << "the emptied track goes";
+    EXPECT_EQ(deleted.value().states[0].deform[0].slot, 0);
+}
