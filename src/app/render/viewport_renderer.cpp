@@ -190,7 +190,10 @@ void ViewportRenderer::draw_overlays(const Rig& rig, const Pose& pose, std::span
         const auto b = static_cast<std::size_t>(s.bone);
         if (s.shown >= 0 && b < world.size()) {
             const Attachment& a = s.attachments[static_cast<std::size_t>(s.shown)];
-            attachment_world_vertices(a, s.bone, world, pose, attachment_skinning(rig.skeleton, rig.slots, pose, world), placed_);
+            // Rest frames and skinning matrices only for a weighted mesh: nothing else reads them.
+            const AttachmentSkinning skinning =
+                a.mesh && a.mesh->is_weighted() ? attachment_skinning(rig.skeleton, rig.slots, pose, world) : AttachmentSkinning{};
+            attachment_world_vertices(a, s.bone, world, pose, skinning, placed_);
             const glm::vec4 color{1.0f, 0.55f, 0.3f, 1.0f};
             if (!placed_.empty() && a.mesh) {
                 // A mesh's triangles faintly, so its vertices show where it bends.

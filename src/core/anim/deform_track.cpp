@@ -8,25 +8,28 @@
 
 namespace marionette {
 
+void sample_deform_track(const DeformTrack& t, double time, std::vector<glm::vec2>& out) {
+    if (t.keys.empty()) return;
+    // The first key after `time`; the one before it holds or moves on toward it.
+    const auto next = std::upper_bound(t.keys.begin(), t.keys.end(), time,
+                                       [](double at, const DeformKey& k) { return at < static_cast<double>(k.time); });
+    if (next == t.keys.begin() || next == t.keys.end()) {
+        out = (next == t.keys.begin() ? t.keys.front() : t.keys.back()).offsets;
+        return;
+    }
+    const DeformKey& a = *(next - 1);
+    const DeformKey& b = *next;
+    const double span = static_cast<double>(b.time) - static_cast<double>(a.time);
+    const float f = interpolation_fraction(a.interpolation, a.curve, static_cast<float>((time - static_cast<double>(a.time)) / span));
+    out.resize(a.offsets.size());
+    for (std::size_t i = 0; i < out.size() && i < b.offsets.size(); ++i) out[i] = a.offsets[i] + f * (b.offsets[i] - a.offsets[i]);
+}
+
 void sample_deform_tracks(const std::vector<DeformTrack>& tracks, double time, SlotPose& pose) {
     for (const DeformTrack& t : tracks) {
-        if (t.keys.empty() || t.slot < 0 || static_cast<std::size_t>(t.slot) >= pose.deforms.size()) continue;
+        if (t.slot < 0 || static_cast<std::size_t>(t.slot) >= pose.deforms.size()) continue;
         const auto s = static_cast<std::size_t>(t.slot);
-        if (pose.shown[s] != t.attachment) continue;
-        std::vector<glm::vec2>& out = pose.deforms[s];
-        // The first key after `time`; the one before it holds or moves on toward it.
-        const auto next = std::upper_bound(t.keys.begin(), t.keys.end(), time,
-                                           [](double at, const DeformKey& k) { return at < static_cast<double>(k.time); });
-        if (next == t.keys.begin() || next == t.keys.end()) {
-            out = (next == t.keys.begin() ? t.keys.front() : t.keys.back()).offsets;
-            continue;
-        }
-        const DeformKey& a = *(next - 1);
-        const DeformKey& b = *next;
-        const double span = static_cast<double>(b.time) - static_cast<double>(a.time);
-        const float f = interpolation_fraction(a.interpolation, a.curve, static_cast<float>((time - static_cast<double>(a.time)) / span));
-        out.resize(a.offsets.size());
-        for (std::size_t i = 0; i < out.size() && i < b.offsets.size(); ++i) out[i] = a.offsets[i] + f * (b.offsets[i] - a.offsets[i]);
+        if (pose.shown[s] == t.attachment) sample_deform_track(t, time, pose.deforms[s]);
     }
 }
 

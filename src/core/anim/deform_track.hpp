@@ -38,6 +38,8 @@ struct DeformTrack {
 // the last's, between two keys the earlier one's interpolation. Slots no track deforms keep
 // theirs; tracks past the pose's slots are passed over.
 void sample_deform_tracks(const std::vector<DeformTrack>& tracks, double time, SlotPose& pose);
+// One track's offsets at `time` into `out`, by the same rule (a track without keys leaves it).
+void sample_deform_track(const DeformTrack& track, double time, std::vector<glm::vec2>& out);
 
 // The offsets `pose` holds for slot `slot` showing `a`: its deform when it holds one for each of
 // the mesh's vertices, else none (a plain picture, a drawing no key deforms).

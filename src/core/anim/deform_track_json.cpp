@@ -3,19 +3,12 @@
 #include <cstdio>
 
 #include "core/anim/key_curve_json.hpp"
+#include "core/anim/slot_track_json.hpp"
 #include "core/io/json/json_numbers.hpp"
 
 namespace marionette {
 
 namespace {
-
-int slot_named(const JsonField& f, const std::vector<Slot>& slots) {
-    const std::string name = f.non_empty_string();
-    for (std::size_t s = 0; s < slots.size(); ++s) {
-        if (slots[s].name == name) return static_cast<int>(s);
-    }
-    f.fail("\"" + name + "\" is not a slot");
-}
 
 int attachment_named(const JsonField& f, const Slot& slot) {
     const std::string name = f.non_empty_string();
@@ -46,7 +39,7 @@ void read_deform_tracks(const std::optional<JsonField>& deform, const std::vecto
         const JsonField f = deform->element(i);
         f.allow_only({"slot", "attachment", "keys"});
         DeformTrack t;
-        t.slot = slot_named(f.member("slot"), slots);
+        t.slot = read_slot_name(f.member("slot"), slots);
         t.attachment = attachment_named(f.member("attachment"), slots[static_cast<std::size_t>(t.slot)]);
         const JsonField keys = f.member("keys");
         if (!keys.is_array()) keys.fail("must be a list of keys");

@@ -7,15 +7,15 @@
 
 namespace marionette {
 
-namespace {
-
-int slot_named(const JsonField& f, const std::vector<Slot>& slots) {
+int read_slot_name(const JsonField& f, const std::vector<Slot>& slots) {
     const std::string name = f.non_empty_string();
     for (std::size_t s = 0; s < slots.size(); ++s) {
         if (slots[s].name == name) return static_cast<int>(s);
     }
     f.fail("\"" + name + "\" is not a slot");
 }
+
+namespace {
 
 SlotProperty read_property(const JsonField& f) {
     const std::string name = f.string();
@@ -62,7 +62,7 @@ void read_slot_timelines(const std::optional<JsonField>& slot_tracks, const std:
             const JsonField f = slot_tracks->element(i);
             f.allow_only({"slot", "property", "keys"});
             SlotTrack t;
-            t.slot = slot_named(f.member("slot"), slots);
+            t.slot = read_slot_name(f.member("slot"), slots);
             if (auto p = f.optional_member("property")) t.property = read_property(*p);
             const JsonField keys = f.member("keys");
             for (std::size_t k = 0; k < keys.array_size(); ++k)
@@ -77,7 +77,7 @@ void read_slot_timelines(const std::optional<JsonField>& slot_tracks, const std:
             DrawOrderKey k;
             k.time = f.member("time").number();
             const JsonField order = f.member("order");
-            for (std::size_t s = 0; s < order.array_size(); ++s) k.order.push_back(slot_named(order.element(s), slots));
+            for (std::size_t s = 0; s < order.array_size(); ++s) k.order.push_back(read_slot_name(order.element(s), slots));
             state.draw_order.push_back(std::move(k));
         }
     }

@@ -10,6 +10,10 @@
 
 namespace marionette {
 
+// The index of the slot `f` names among `slots`; fails at `f` when none has that name. What every
+// state timeline naming a slot reads its slot with.
+int read_slot_name(const JsonField& f, const std::vector<Slot>& slots);
+
 // Reads them from a state's object into `state`, naming slots among `slots`; fails at the place.
 void read_slot_timelines(const std::optional<JsonField>& slot_tracks, const std::optional<JsonField>& draw_order,
                          const std::vector<Slot>& slots, State& state);

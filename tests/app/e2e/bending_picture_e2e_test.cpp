@@ -13,6 +13,7 @@
 #include "app/app_test_support.hpp"
 #include "app/e2e/saved_rigs.hpp"
 #include "core/math/angles.hpp"
+#include "core/mesh/vertex_weights.hpp"
 #include "core/rig/rig_json.hpp"
 
 using namespace marionette;
@@ -44,14 +45,7 @@ Rig sleeve_arm(bool weighted) {
     squash.deform.push_back(track);
     rig.states.push_back(squash);
     if (!weighted) return rig;
-    for (const glm::vec2& v : a.mesh->vertices) {
-        const float t = std::clamp((v.x - 80.0f) / 40.0f, 0.0f, 1.0f);
-        VertexWeights w;
-        w.count = t > 0.0f && t < 1.0f ? 2 : 1;
-        w.bones = {static_cast<std::uint16_t>(t >= 1.0f ? 1 : 0), 1, 0, 0};
-        w.weights = w.count == 2 ? glm::vec4(1.0f - t, t, 0.0f, 0.0f) : glm::vec4(1.0f, 0.0f, 0.0f, 0.0f);
-        a.mesh->weights.push_back(w);
-    }
+    a.mesh->weights = test::ramp_weights(a.mesh->vertices, 80.0f, 120.0f);
     return rig;
 }
 

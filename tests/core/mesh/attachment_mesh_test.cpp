@@ -146,10 +146,7 @@ TEST(AttachmentMeshFile, RigidAndWeightedMeshesComeBackExactly) {
     AttachmentMesh& m = *weighted.slots[0].attachments[0].mesh;
     m.vertices = grid_mesh({20, 4}, 5, 1).vertices;
     m = grid_mesh({20, 4}, 5, 1);
-    for (const glm::vec2& v : m.vertices) {
-        const float t = std::clamp((v.x - 6.0f) / 8.0f, 0.0f, 1.0f);  // upper to lower across the elbow
-        m.weights.push_back(t <= 0.0f ? weights({{0, 1}}) : t >= 1.0f ? weights({{1, 1}}) : weights({{0, 1 - t}, {1, t}}));
-    }
+    m.weights = test::ramp_weights(m.vertices, 6.0f, 14.0f);  // upper to lower across the elbow
     m.weights[0] = weights({{2, 0.1f}, {1, 0.2f}, {0, 0.7f}});
     const std::string text = rig_to_json(weighted, RigJsonStyle::Compact).dump();
     EXPECT_NE(text.find("\"bones\":[\"upper\",\"lower\",\"hand\"]"), std::string::npos) << text;

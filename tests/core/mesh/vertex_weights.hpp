@@ -1,8 +1,12 @@
 #pragma once
 // A vertex's weights written as the tests think of them: {{bone, weight}, ...}.
 
+#include <algorithm>
 #include <initializer_list>
 #include <utility>
+#include <vector>
+
+#include <glm/glm.hpp>
 
 #include "core/mesh/attachment_mesh.hpp"
 
@@ -16,6 +20,18 @@ inline VertexWeights weights(std::initializer_list<std::pair<int, float>> list) 
         ++w.count;
     }
     return w;
+}
+
+// Weights shading along x from bone `a` to bone `b`: a vertex at or left of `from` follows `a`
+// alone, at or right of `to` `b` alone, one between them both, in proportion (an arm's mesh
+// across its elbow).
+inline std::vector<VertexWeights> ramp_weights(const std::vector<glm::vec2>& vertices, float from, float to, int a = 0, int b = 1) {
+    std::vector<VertexWeights> out;
+    for (const glm::vec2& v : vertices) {
+        const float t = std::clamp((v.x - from) / (to - from), 0.0f, 1.0f);
+        out.push_back(t <= 0.0f ? weights({{a, 1.0f}}) : t >= 1.0f ? weights({{b, 1.0f}}) : weights({{a, 1.0f - t}, {b, t}}));
+    }
+    return out;
 }
 
 }  // namespace marionette::test

@@ -37,15 +37,6 @@ Json spine_offsets(const Attachment& a, std::size_t slot_bone, const std::vector
     return out;
 }
 
-std::vector<glm::vec2> sampled(const DeformTrack& t, std::size_t slot_count, double time) {
-    SlotPose pose;
-    pose.shown.assign(slot_count, -1);
-    pose.deforms.resize(slot_count);
-    pose.shown[static_cast<std::size_t>(t.slot)] = t.attachment;
-    sample_deform_tracks({t}, time, pose);
-    return pose.deforms[static_cast<std::size_t>(t.slot)];
-}
-
 Json key_json(double time, Json vertices) { return Json{{"time", spine_number(time)}, {"vertices", std::move(vertices)}}; }
 
 }  // namespace
@@ -60,7 +51,11 @@ SpineDeformTimelines spine_deform_timelines(const Rig& rig, const SpineSkeletonP
         const Slot& slot = rig.slots[static_cast<std::size_t>(t.slot)];
         const Attachment& a = slot.attachments[static_cast<std::size_t>(t.attachment)];
         const auto bone = static_cast<std::size_t>(slot.bone);
-        const auto offsets_at = [&](double time) { return spine_offsets(a, bone, rest_world, sampled(t, rig.slots.size(), time)); };
+        std::vector<glm::vec2> offsets;
+        const auto offsets_at = [&](double time) {
+            sample_deform_track(t, time, offsets);
+            return spine_offsets(a, bone, rest_world, offsets);
+        };
         Json keys = Json::array();
         if (frames > 0) {
             // Keyed every frame on the state's own (looping) time.

@@ -19,6 +19,7 @@
 #include "core/io/spine/spine_slot_timelines.hpp"
 #include "core/io/spine/spine_test_rigs.hpp"
 #include "core/mesh/attachment_skinning.hpp"
+#include "core/mesh/vertex_weights.hpp"
 #include "core/rig/forward_kinematics.hpp"
 
 using namespace marionette;
@@ -81,14 +82,7 @@ Rig bending_arm() {
     a.pivot = {0.0f, 0.5f};
     a.rotation = degrees_to_radians(5.0f);
     a.mesh = grid_mesh(a.size, 6, 2);
-    for (const glm::vec2& v : a.mesh->vertices) {
-        const float t = std::clamp((v.x - 6.0f) / 8.0f, 0.0f, 1.0f);
-        VertexWeights w;
-        w.count = t > 0.0f && t < 1.0f ? 2 : 1;
-        w.bones = {static_cast<std::uint16_t>(t >= 1.0f ? 1 : 0), 1, 0, 0};
-        w.weights = w.count == 2 ? glm::vec4(1.0f - t, t, 0.0f, 0.0f) : glm::vec4(1.0f, 0.0f, 0.0f, 0.0f);
-        a.mesh->weights.push_back(w);
-    }
+    a.mesh->weights = test::ramp_weights(a.mesh->vertices, 6.0f, 14.0f);
     slot.attachments.push_back(a);
     a.name = "stiff";
     a.mesh->weights.clear();
