@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "core/mesh/image_decode.hpp"
+#include "core/image/image_decode.hpp"
 #include "core/rig/forward_kinematics.hpp"
 #include "editor/viewport/slot_triangles.hpp"
 

@@ -9,7 +9,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake pkg-config
-  libsdl2-dev libimgui-dev libglm-dev nlohmann-json3-dev libsimdjson-dev libtinygltf-dev python3-glad libstb-dev
+  libsdl2-dev libimgui-dev libglm-dev nlohmann-json3-dev libsimdjson-dev libtinygltf-dev python3-glad libstb-dev libpng-dev
   libgtest-dev libbenchmark-dev
   xvfb xauth libgl1-mesa-dri libglx-mesa0
   fonts-dejavu-core fonts-font-awesome

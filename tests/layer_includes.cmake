@@ -24,7 +24,7 @@ set(window_layers app)
 set(executable "${SOURCE_DIR}/app/main.cpp")
 # The window's libraries: SDL (<SDL.h>, <SDL2/...>), OpenGL (<GL/...>, <GLES...>, <EGL/...>),
 # glad, Dear ImGui (<imgui*.h>, its backends) and stb's writers and font rasterizer. stb_image
-# itself only decodes bytes to pixels: core reads pictures with it (core/mesh/image_decode), which
+# itself only decodes bytes to pixels: core reads pictures with it (core/image/image_decode), which
 # tinygltf there already links.
 set(window_headers "^(SDL|GL/|GLES|EGL/|glad/|imgui|backends/|stb)")
 set(picture_decoder "stb_image.h")

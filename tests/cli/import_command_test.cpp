@@ -77,3 +77,26 @@ TEST(CheckCommand, ReadsAGltfFileAndPrintsItsWarnings) {
     EXPECT_EQ(out.str(), kAssimpArm + ": 3D rig, 4 bones, 0 IK chains, 1 state (Motion [keyed: 6 tracks, 14 keys, 1 s])\n");
     EXPECT_NE(err.str().find("warning: "), std::string::npos);
 }
+
+TEST(ImportCommand, APsdFileBecomesARigWithItsPicturesBesideIt) {
+    mt::ScratchDir dir;
+    const std::string psd = std::string(MARIONETTE_TEST_DATA) + "/psd/gimp_puppet.psd";
+    const std::string out_file = (dir.path() / "puppet.json").string();
+    std::ostringstream out, err;
+    ASSERT_EQ(run_import(psd, out_file, false, out, err), 0) << err.str();
+    EXPECT_EQ(out.str(), "imported=" + psd + " bones=3 slots=6 pictures=7 out=" + out_file + "\n");
+    EXPECT_NE(err.str().find("marionette: warning: layers[9] \"hat\": hidden; left out"), std::string::npos) << err.str();
+    const Result<Rig> loaded = load_rig_file(out_file);
+    ASSERT_TRUE(loaded.ok()) << loaded.message();
+    EXPECT_EQ(loaded.value().slots.size(), 6u);
+    EXPECT_TRUE(std::filesystem::is_regular_file(dir.path() / "puppet" / "head.png"));
+    // A second import over a rig file is refused without --overwrite, and writes nothing.
+    std::filesystem::remove(dir.path() / "puppet" / "head.png");
+    std::ostringstream out2, err2;
+    EXPECT_EQ(run_import(psd, out_file, false, out2, err2), 1);
+    EXPECT_NE(err2.str().find("--out " + out_file + ": is a rig file"), std::string::npos) << err2.str();
+    EXPECT_FALSE(std::filesystem::exists(dir.path() / "puppet" / "head.png"));
+    std::ostringstream out3, err3;
+    EXPECT_EQ(run_import(psd, out_file, true, out3, err3), 0) << err3.str();
+    EXPECT_TRUE(std::filesystem::is_regular_file(dir.path() / "puppet" / "head.png"));
+}

@@ -12,6 +12,7 @@
 #include "core/test_files.hpp"
 #include "fuzz/gltf_import_check.hpp"
 #include "fuzz/ik_check.hpp"
+#include "fuzz/psd_reader_check.hpp"
 #include "fuzz/rig_loader_check.hpp"
 
 using namespace marionette;
@@ -64,6 +65,17 @@ TEST(GltfImportCorpus, EveryKeptInputAndTestFileHolds) {
     ASSERT_GE(files.size(), 3u);
     for (const fs::path& file : files) {
         const Violation v = check_gltf_bytes(marionette::testing::read_file(file));
+        EXPECT_FALSE(v.has_value()) << file << ": " << *v;
+    }
+}
+
+TEST(PsdReaderCorpus, EveryTestFileHolds) {
+    std::vector<fs::path> files;
+    for (const fs::path& f : files_in(kData / "psd"))
+        if (f.extension() == ".psd") files.push_back(f);
+    ASSERT_GE(files.size(), 6u);
+    for (const fs::path& file : files) {
+        const Violation v = check_psd_bytes(marionette::testing::read_file(file));
         EXPECT_FALSE(v.has_value()) << file << ": " << *v;
     }
 }

@@ -8,7 +8,7 @@
 #include <glm/gtc/type_ptr.hpp>
 
 #include "app/render/gl_texture.hpp"
-#include "core/mesh/image_decode.hpp"
+#include "core/image/image_decode.hpp"
 #include "core/mesh/mesh_skinning.hpp"
 
 namespace marionette {

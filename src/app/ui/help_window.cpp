@@ -92,7 +92,7 @@ void HelpWindow::draw(UiMarks* marks) {
             ImGui::Spacing();
             ImGui::TextWrapped(
                 "The user guide (docs/user-guide.md) explains every panel. Built with SDL2, Dear ImGui, GLM, "
-                "nlohmann/json, tinygltf and stb_image.");
+                "nlohmann/json, simdjson, tinygltf, stb_image and libpng.");
             if (!graphics_.empty()) {
                 ImGui::Spacing();
                 ImGui::TextWrapped("Graphics: %s.", graphics_.c_str());

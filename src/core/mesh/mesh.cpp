@@ -3,8 +3,8 @@
 #include <cmath>
 
 #include "core/base/read_budget.hpp"
+#include "core/image/image_decode.hpp"
 #include "core/math/color.hpp"
-#include "core/mesh/image_decode.hpp"
 
 namespace marionette {
 

@@ -2,7 +2,7 @@
 
 #include <map>
 
-#include "core/mesh/image_decode.hpp"
+#include "core/image/image_decode.hpp"
 
 namespace marionette {
 

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
+#include "core/image/image_decode.hpp"
 #include "core/io/text_file.hpp"
-#include "core/mesh/image_decode.hpp"
 #include "core/mesh/slot_images.hpp"
 
 namespace marionette {

@@ -13,7 +13,7 @@ using namespace marionette;
 
 namespace {
 
-constexpr float kQuarter = 1.5707963267948966f;
+constexpr float kQuarterTurn = 1.5707963267948966f;
 
 void expect_near(const glm::vec2& a, const glm::vec2& b, const std::string& what) {
     EXPECT_NEAR(a.x, b.x, 1e-5f) << what;
@@ -21,15 +21,15 @@ void expect_near(const glm::vec2& a, const glm::vec2& b, const std::string& what
 }
 
 // A 2D rig of two bones with the slots text given (a JSON list).
-std::string rig_text(const std::string& slots) {
+std::string slot_rig_text(const std::string& slots) {
     return R"({ "format": "marionette-rig", "version": 1, "dimensions": 2,
       "bones": [ { "name": "body", "length": 10 }, { "name": "head", "parent": "body", "length": 4, "translation": [10, 0] } ],
       "slots": )" +
            slots + " }";
 }
 
-std::string load_message(const std::string& slots) {
-    Result<Rig> rig = parse_rig(rig_text(slots));
+std::string slot_load_message(const std::string& slots) {
+    Result<Rig> rig = parse_rig(slot_rig_text(slots));
     return rig.ok() ? "loaded" : rig.message();
 }
 
@@ -40,7 +40,7 @@ TEST(Attachment, CornersAreWhereThePivotOffsetTurnAndScalePutThem) {
     a.size = {4, 2};
     a.pivot = {0.25f, 0.5f};
     a.offset = {10, 5};
-    a.rotation = kQuarter;
+    a.rotation = kQuarterTurn;
     a.scale = {2, 1};
     // Each corner: (corner - pivot) * size * scale, turned a quarter turn ((x, y) -> (-y, x)), plus the offset.
     const std::array<glm::vec2, 4> c = attachment_corners(a);
@@ -49,7 +49,7 @@ TEST(Attachment, CornersAreWhereThePivotOffsetTurnAndScalePutThem) {
     expect_near(c[2], {9, 11}, "top right: (6, 1) turned");
     expect_near(c[3], {9, 3}, "top left: (-2, 1) turned");
     // On a bone at (100, 0) turned a quarter turn, stretched twice along itself: (11, 3) -> (22, 3) -> (-3, 22) -> (97, 22).
-    const Transform bone{{100, 0, 0}, glm::angleAxis(kQuarter, glm::vec3(0, 0, 1))};
+    const Transform bone{{100, 0, 0}, glm::angleAxis(kQuarterTurn, glm::vec3(0, 0, 1))};
     const std::array<glm::vec3, 4> w = attachment_world_corners(a, bone, {2, 1, 1});
     EXPECT_NEAR(glm::length(w[0] - glm::vec3(97, 22, 0)), 0.0f, 1e-4f);
     // A default attachment is centred on the bone's origin.
@@ -67,7 +67,7 @@ TEST(SlotFile, EveryFieldComesBackAndDefaultsStayOut) {
           { "name": "striped", "image": "images/body striped.png", "size": [30.5, 40], "offset": [5, -2], "rotation": 12.5,
             "scale": [-1, 2], "pivot": [0, 1], "tint": [0.1, 0.2, 0.3, 0.4] } ] },
       { "name": "eyes", "bone": "head", "attachments": [ { "name": "open", "image": "eyes.jpg", "size": [8, 3] } ] } ])";
-    Result<Rig> rig = parse_rig(rig_text(slots));
+    Result<Rig> rig = parse_rig(slot_rig_text(slots));
     ASSERT_TRUE(rig.ok()) << rig.message();
     const Rig& r = rig.value();
     ASSERT_EQ(r.slots.size(), 2u);
@@ -81,7 +81,7 @@ TEST(SlotFile, EveryFieldComesBackAndDefaultsStayOut) {
     EXPECT_EQ(striped.image, "images/body striped.png");
     EXPECT_EQ(striped.size, glm::vec2(30.5f, 40));
     EXPECT_EQ(striped.offset, glm::vec2(5, -2));
-    EXPECT_NEAR(striped.rotation, 12.5f * kQuarter / 90.0f, 1e-7f);
+    EXPECT_NEAR(striped.rotation, 12.5f * kQuarterTurn / 90.0f, 1e-7f);
     EXPECT_EQ(striped.scale, glm::vec2(-1, 2));
     EXPECT_EQ(striped.pivot, glm::vec2(0, 1));
     EXPECT_EQ(striped.tint, glm::vec4(0.1f, 0.2f, 0.3f, 0.4f));
@@ -109,41 +109,41 @@ TEST(SlotFile, EveryFieldComesBackAndDefaultsStayOut) {
 TEST(SlotFile, EveryBrokenRuleIsRefusedAtItsPlace) {
     const std::string a = R"({ "name": "a", "image": "a.png", "size": [1, 1] })";
     const auto slot = [&](const std::string& fields) { return "[ { \"name\": \"s\", \"bone\": \"body\", " + fields + " } ]"; };
-    EXPECT_EQ(load_message(R"([ { "name": "s", "bone": "tail" } ])"), "slots[0].bone: \"tail\" is not a bone");
-    EXPECT_EQ(load_message(R"([ { "name": "s", "bone": "body" }, { "name": "s", "bone": "head" } ])"),
+    EXPECT_EQ(slot_load_message(R"([ { "name": "s", "bone": "tail" } ])"), "slots[0].bone: \"tail\" is not a bone");
+    EXPECT_EQ(slot_load_message(R"([ { "name": "s", "bone": "body" }, { "name": "s", "bone": "head" } ])"),
               "slots[1].name: \"s\" names another slot too");
-    EXPECT_EQ(load_message(slot("\"attachments\": [" + a + ", " + a + "]")),
+    EXPECT_EQ(slot_load_message(slot("\"attachments\": [" + a + ", " + a + "]")),
               "slots[0].attachments[1].name: \"a\" names another attachment of the slot too");
-    EXPECT_EQ(load_message(slot("\"attachment\": \"b\", \"attachments\": [" + a + "]")),
+    EXPECT_EQ(slot_load_message(slot("\"attachment\": \"b\", \"attachments\": [" + a + "]")),
               "slots[0].attachment: \"b\" is not one of the slot's attachments");
-    EXPECT_EQ(load_message(slot(R"("attachments": [ { "name": "a", "image": "/home/me/a.png", "size": [1, 1] } ])")),
+    EXPECT_EQ(slot_load_message(slot(R"("attachments": [ { "name": "a", "image": "/home/me/a.png", "size": [1, 1] } ])")),
               "slots[0].attachments[0].image: \"/home/me/a.png\" must be relative to the rig file's folder");
-    EXPECT_EQ(load_message(slot(R"("attachments": [ { "name": "a", "image": "C:\\a.png", "size": [1, 1] } ])")),
+    EXPECT_EQ(slot_load_message(slot(R"("attachments": [ { "name": "a", "image": "C:\\a.png", "size": [1, 1] } ])")),
               "slots[0].attachments[0].image: \"C:\\a.png\" must be relative to the rig file's folder");
-    EXPECT_EQ(load_message(slot(R"("attachments": [ { "name": "a", "image": "images\\a.png", "size": [1, 1] } ])")),
+    EXPECT_EQ(slot_load_message(slot(R"("attachments": [ { "name": "a", "image": "images\\a.png", "size": [1, 1] } ])")),
               "slots[0].attachments[0].image: \"images\\a.png\": parts are separated by '/'");
-    EXPECT_EQ(load_message(slot(R"("attachments": [ { "name": "a", "image": "a.png", "size": [-1, 1] } ])")),
+    EXPECT_EQ(slot_load_message(slot(R"("attachments": [ { "name": "a", "image": "a.png", "size": [-1, 1] } ])")),
               "slots[0].attachments[0].size: each must be between 0 and 1e15");
-    EXPECT_EQ(load_message(slot(R"("attachments": [ { "name": "a", "image": "a.png", "size": [1, 1, 1] } ])")),
+    EXPECT_EQ(slot_load_message(slot(R"("attachments": [ { "name": "a", "image": "a.png", "size": [1, 1, 1] } ])")),
               "slots[0].attachments[0].size: must be a list of 2 numbers");
-    EXPECT_EQ(load_message(slot(R"("attachments": [ { "name": "a", "image": "a.png", "size": [1, 1], "pivot": [0.5, 1.5] } ])")),
+    EXPECT_EQ(slot_load_message(slot(R"("attachments": [ { "name": "a", "image": "a.png", "size": [1, 1], "pivot": [0.5, 1.5] } ])")),
               "slots[0].attachments[0].pivot: each must be between 0 and 1");
-    EXPECT_EQ(load_message(slot(R"("attachments": [ { "name": "a", "image": "a.png", "size": [1, 1], "tint": [1, 1, 1, 2] } ])")),
+    EXPECT_EQ(slot_load_message(slot(R"("attachments": [ { "name": "a", "image": "a.png", "size": [1, 1], "tint": [1, 1, 1, 2] } ])")),
               "slots[0].attachments[0].tint: each must be between 0 and 1");
-    EXPECT_EQ(load_message(slot(R"("attachments": [ { "name": "a", "image": "a.png", "size": [1, 1], "scale": [1, 2000] } ])")),
+    EXPECT_EQ(slot_load_message(slot(R"("attachments": [ { "name": "a", "image": "a.png", "size": [1, 1], "scale": [1, 2000] } ])")),
               "slots[0].attachments[0].scale: each must be between -1000 and 1000");
-    EXPECT_EQ(load_message(slot(R"("attachments": [ { "name": "a", "image": "a.png", "size": [1, 1], "rotation": 40000 } ])")),
+    EXPECT_EQ(slot_load_message(slot(R"("attachments": [ { "name": "a", "image": "a.png", "size": [1, 1], "rotation": 40000 } ])")),
               "slots[0].attachments[0].rotation: must be between -36000 and 36000 degrees");
-    EXPECT_EQ(load_message(slot(R"("attachments": [ { "name": "a", "image": "a.png", "size": [1, 1], "flip": true } ])")),
+    EXPECT_EQ(slot_load_message(slot(R"("attachments": [ { "name": "a", "image": "a.png", "size": [1, 1], "flip": true } ])")),
               "slots[0].attachments[0]: unknown key \"flip\"");
-    EXPECT_EQ(load_message(slot(R"("color": [1, 1, 1])")), "slots[0].color: must be a list of 4 numbers");
-    EXPECT_EQ(load_message(R"({ "name": "s" })"), "slots: must be a list of slots");
-    EXPECT_EQ(load_message(slot(R"("attachments": [ { "name": "a", "size": [1, 1] } ])")),
+    EXPECT_EQ(slot_load_message(slot(R"("color": [1, 1, 1])")), "slots[0].color: must be a list of 4 numbers");
+    EXPECT_EQ(slot_load_message(R"({ "name": "s" })"), "slots: must be a list of slots");
+    EXPECT_EQ(slot_load_message(slot(R"("attachments": [ { "name": "a", "size": [1, 1] } ])")),
               "slots[0].attachments[0]: missing required \"image\"");
 }
 
 TEST(SlotFile, ASaveNeverWritesSlotsTheLoaderWouldRefuse) {
-    Result<Rig> rig = parse_rig(rig_text("[]"));
+    Result<Rig> rig = parse_rig(slot_rig_text("[]"));
     ASSERT_TRUE(rig.ok()) << rig.message();
     Rig r = rig.value();
     Slot s;

@@ -1,5 +1,6 @@
 #pragma once
-// A vertex's weights written as the tests think of them: {{bone, weight}, ...}.
+// A vertex's weights written as the tests think of them: {{bone, weight}, ...}; and read back
+// (what they give one bone).
 
 #include <algorithm>
 #include <initializer_list>
@@ -20,6 +21,14 @@ inline VertexWeights weights(std::initializer_list<std::pair<int, float>> list) 
         ++w.count;
     }
     return w;
+}
+
+// What a vertex's weights give one bone (0 when it does not follow it).
+inline float weight_of(const VertexWeights& w, int bone) {
+    for (std::size_t i = 0; i < w.count && i < kMeshBonesPerVertex; ++i) {
+        if (w.bones[i] == bone) return w.weights[static_cast<int>(i)];
+    }
+    return 0.0f;
 }
 
 // Weights shading along x from bone `a` to bone `b`: a vertex at or left of `from` follows `a`

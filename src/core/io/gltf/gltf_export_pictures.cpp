@@ -5,9 +5,9 @@
 #include <set>
 
 #include "core/anim/slot_track.hpp"
+#include "core/image/image_decode.hpp"
 #include "core/io/gltf/gltf_bone_axis.hpp"
 #include "core/mesh/attachment_skinning.hpp"
-#include "core/mesh/image_decode.hpp"
 
 namespace marionette::gltf {
 

@@ -7,9 +7,9 @@
 
 #include <tiny_gltf.h>
 
+#include "core/image/image_decode.hpp"
 #include "core/io/gltf/gltf_accessor.hpp"
 #include "core/io/gltf/gltf_bone_axis.hpp"
-#include "core/mesh/image_decode.hpp"
 #include "core/mesh/mesh_skinning.hpp"
 #include "core/rig/forward_kinematics.hpp"
 

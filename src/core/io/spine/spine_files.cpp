@@ -1,8 +1,8 @@
 #include "core/io/spine/spine_files.hpp"
 
+#include "core/image/image_decode.hpp"
 #include "core/io/file_set.hpp"
 #include "core/io/text_file.hpp"
-#include "core/mesh/image_decode.hpp"
 
 namespace marionette {
 

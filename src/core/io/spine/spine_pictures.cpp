@@ -2,8 +2,8 @@
 
 #include <set>
 
+#include "core/image/image_decode.hpp"
 #include "core/io/spine/spine_names.hpp"
-#include "core/mesh/image_decode.hpp"
 
 namespace marionette {
 

@@ -10,7 +10,7 @@
 #include <gtest/gtest.h>
 #include <stb_image_write.h>
 
-#include "core/mesh/image_decode.hpp"
+#include "core/image/image_decode.hpp"
 
 using namespace marionette;
 

@@ -1,4 +1,4 @@
-#include "core/mesh/image_decode.hpp"
+#include "core/image/image_decode.hpp"
 
 #include <algorithm>
 #include <initializer_list>
