@@ -18,6 +18,7 @@
 #include "core/rig/mirror_pairs.hpp"
 #include "editor/edits/mirror_edits.hpp"
 #include "editor/edits/state_edits.hpp"
+#include "editor/files/picture_mesh_file.hpp"
 #include "editor/posing/mirror_pose.hpp"
 #include "editor/ui/frame_pacing.hpp"
 
@@ -236,6 +237,19 @@ void EditorApp::apply_panel_edits(PanelEdits& edits) {
     if (edits.select) controller_->select(*edits.select);
     if (edits.toggle_select) controller_->change_selection([&](BoneSelection& s) { s.toggle(*edits.toggle_select); });
     if (edits.add_picture) pictures_->choose(*edits.add_picture);
+    if (edits.trace_mesh) {
+        const PanelEdits::MeshTrace& t = *edits.trace_mesh;
+        Result<Rig> traced = trace_attachment_mesh(document_.rig(), document_.folder(), t.slot, t.attachment, t.detail);
+        if (traced) {
+            const AttachmentMesh& m =
+                *traced.value().slots[static_cast<std::size_t>(t.slot)].attachments[static_cast<std::size_t>(t.attachment)].mesh;
+            edits.apply(
+                "trace mesh of " + document_.rig().slots[static_cast<std::size_t>(t.slot)].name, std::move(traced),
+                "Traced a mesh of " + std::to_string(m.vertices.size()) + " vertices and " + counted(m.triangles.size(), "triangle"));
+        } else {
+            say("No mesh: " + traced.message());
+        }
+    }
     if (edits.edit) {
         PanelEdits::RigEdit& e = *edits.edit;
         if (mirror_editing_ && e.rig && !e.rest_or_limits_of.empty()) {

@@ -42,6 +42,14 @@ struct PanelEdits {
         int slot = -1;
     };
     std::optional<PictureTarget> add_picture;
+    // "Trace mesh": the shown drawing of `slot` made a mesh from its picture's alpha, which the
+    // app reads from the rig's folder (editor/files/picture_mesh_file.hpp).
+    struct MeshTrace {
+        int slot = -1;
+        int attachment = -1;
+        float detail = 0.5f;
+    };
+    std::optional<MeshTrace> trace_mesh;
 
     void apply(std::string label, Result<Rig> rig, std::string said = {}) {
         edit.emplace(RigEdit{false, std::move(label), std::move(rig), {}, std::move(said)});

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "app/panels/mesh_inspector.hpp"
 #include "app/ui/panel_widgets.hpp"
 #include "app/ui/ui_marks.hpp"
 #include "editor/edits/slot_edits.hpp"
@@ -91,6 +92,7 @@ void slot_fields(const Rig& rig, int index, PanelEdits& out, UiMarks* marks, con
     track(out, label, changed, [&] { return edit([&](Attachment& x) { x.tint = glm::clamp(tint, 0.0f, 1.0f); }); });
     if (ImGui::Button("Remove drawing")) out.apply("remove " + label, delete_attachment(rig, index, which));
     mark_last_item(marks, "inspector/slot/remove drawing");
+    mesh_rows(rig, index, which, out, marks);
 }
 
 }  // namespace

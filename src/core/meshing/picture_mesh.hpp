@@ -1,6 +1,7 @@
 #pragma once
 // A picture made a mesh automatically, as Spine's "Trace" and Unity's sprite geometry do: its
-// outline traced from the alpha channel (picture_outline.hpp) is the mesh's hull, points on a
+// outline traced from the alpha channel (picture_outline.hpp), its long sides cut about every
+// spacing so the picture can bend along them, is the mesh's hull, points on a
 // triangular lattice inside it are its inner vertices, and the two are cut into triangles as
 // round as the outline lets them be (triangulation.hpp). They are cut in pixels, where the
 // outline's vertices lie on half pixels exactly, then placed in the picture's space (or, where
@@ -20,7 +21,8 @@ namespace marionette {
 
 struct PictureMeshSettings {
     OutlineSettings outline;
-    // Pixels between neighbouring inner vertices (finite, >= 0; 0: none, the hull alone). It
+    // Pixels between neighbouring inner vertices, and at most between neighbouring border ones
+    // (finite, >= 0; 0: none inside, the outline's own vertices alone). It
     // grows when the mesh would pass kMaxAttachmentMeshVertices.
     float spacing = 32.0f;
 };

@@ -1,7 +1,7 @@
 // A picture cut into a weighted mesh in the real window: dragging the hand of a two-bone arm
 // bends the picture at the elbow (its forearm part follows the forearm, its area stays about
-// the same), where the same picture rigid on the upper arm stays straight; and a state's deform
-// key reshapes it.
+// the same), where the same picture rigid on the upper arm stays straight; a state's deform
+// key reshapes it; and a plain picture traced and bound from the inspector bends the same way.
 
 #include <filesystem>
 #include <string>
@@ -124,5 +124,82 @@ TEST(BendingPicture, AHandDragBendsAWeightedMeshAtTheElbowAndADeformKeyReshapesI
         for (int x = 245; x < 975; ++x) lifted += is_sleeve_red(squashed.at(x, y)) != is_sleeve_red(rest.at(x, y));
     }
     EXPECT_GT(lifted, 500) << "the far end moved up";
+    std::filesystem::remove_all(dir);
+}
+
+TEST(BendingPicture, APictureTracedAndBoundInTheInspectorBendsAtTheElbow) {
+    const auto dir = scratch_dir("e2e-traced-picture");
+    // A 100 x 20 red bar with see-through ends rounded off, for the trace to follow.
+    std::vector<unsigned char> bar;
+    for (int y = 0; y < 20; ++y) {
+        for (int x = 0; x < 100; ++x) {
+            const int dx = x < 10 ? 10 - x : (x >= 90 ? x - 89 : 0), dy = y - 10;
+            const bool inside = dx * dx + dy * dy <= 90;
+            bar.insert(bar.end(), {230, 20, 20, static_cast<unsigned char>(inside ? 255 : 0)});
+        }
+    }
+    ASSERT_NE(stbi_write_png((dir / "sleeve.png").c_str(), 100, 20, 4, bar.data(), 100 * 4), 0);
+    Rig rig = sleeve_arm(false);
+    rig.slots[0].attachments[0].mesh.reset();
+    rig.states.clear();
+    const Result<std::string> text = serialize_rig(rig);
+    ASSERT_TRUE(text.ok()) << text.message();
+    write_file(dir / "arm.json", text.value());
+    for (const bool bind : {true, false}) {
+        const std::string name = bind ? "bound" : "traced";
+        // The inspector is scrolled down to the mesh's rows, as a user would with the wheel.
+        write_file(dir / "steps.json", R"({"steps": [
+            {"wait": 2},
+            {"click": {"ui": "outliner/slots/sleeve"}},
+            {"wait": 2},
+            {"wheel": {"clicks": -20, "at": {"ui": "inspector/slot/shows"}}},
+            {"wait": 2},
+            {"click": {"ui": "inspector/mesh/trace"}},
+            {"wait": 2},
+            {"wheel": {"clicks": -20, "at": {"ui": "inspector/slot/shows"}}},
+            {"wait": 2},
+            )" + std::string(bind ? R"({"click": {"ui": "inspector/mesh/bind"}}, {"wait": 2},)" : "") +
+                                           R"(
+            {"screenshot": ")" + (dir / (name + "-straight.png")).string() +
+                                           R"("},
+            {"drag": {"from": {"bone": "lower", "at": "tip"}, "to": {"bone": "lower", "at": "tip", "offset": [-160, -160]}, "moves": 16}},
+            {"wait": 2},
+            {"screenshot": ")" + (dir / (name + "-bent.png")).string() +
+                                           R"("},
+            {"save": ")" + name + R"(.json"}
+        ]})");
+        ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "steps.json").string() + " " + (dir / "arm.json").string())), 0);
+    }
+    // The saved meshes: traced (more than the four corners, the long sides cut), one bound over
+    // the upper arm and forearm, the other rigid.
+    const Rig bound = load(dir / "bound.json"), traced = load(dir / "traced.json");
+    ASSERT_TRUE(bound.slots[0].attachments[0].mesh.has_value());
+    ASSERT_TRUE(traced.slots[0].attachments[0].mesh.has_value());
+    const AttachmentMesh& m = *bound.slots[0].attachments[0].mesh;
+    EXPECT_GT(m.hull, 12u);
+    ASSERT_EQ(m.weights.size(), m.vertices.size());
+    float on_forearm = 0.0f;
+    for (const VertexWeights& w : m.weights) on_forearm += test::weight_of(w, 1);
+    EXPECT_GT(on_forearm, 0.25f * static_cast<float>(m.vertices.size())) << "the far half follows the forearm";
+    EXPECT_FALSE(traced.slots[0].attachments[0].mesh->is_weighted());
+    EXPECT_EQ(bound.pose, traced.pose) << "the same drag poses both arms alike";
+
+    const Image straight = load_png(dir / "bound-straight.png"), weighted = load_png(dir / "bound-bent.png"),
+                rigid = load_png(dir / "traced-bent.png");
+    const int before = count_in_viewport(straight, is_sleeve_red);
+    const int after = count_in_viewport(weighted, is_sleeve_red);
+    ASSERT_GT(before, 2000);
+    EXPECT_GT(after, before * 6 / 10) << before << " -> " << after;
+    EXPECT_LT(after, before * 12 / 10) << before << " -> " << after;
+    int only_weighted = 0, only_rigid = 0;
+    for (int y = 80; y < 760; ++y) {
+        for (int x = 245; x < 975; ++x) {
+            const bool w = is_sleeve_red(weighted.at(x, y)), r = is_sleeve_red(rigid.at(x, y));
+            only_weighted += w && !r;
+            only_rigid += r && !w;
+        }
+    }
+    EXPECT_GT(only_weighted, before / 5) << "the bound sleeve's forearm part follows the forearm";
+    EXPECT_GT(only_rigid, before / 5) << "the traced, unbound sleeve stays straight past the elbow";
     std::filesystem::remove_all(dir);
 }
