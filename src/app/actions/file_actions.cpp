@@ -4,6 +4,8 @@
 
 #include "core/io/gltf/gltf_export.hpp"
 #include "core/io/gltf/gltf_import.hpp"
+#include "core/io/psd/psd_import.hpp"
+#include "core/io/psd/psd_reader.hpp"
 #include "core/mesh/slot_images.hpp"
 #include "core/rig/rig_file.hpp"
 #include "editor/edits/new_rig.hpp"
@@ -49,6 +51,10 @@ std::string_view FileActions::dialog_name() const {
 void FileActions::new_rig(Dimensions dimensions) { guard({PendingAction::New, dimensions, {}}); }
 void FileActions::open() { guard({PendingAction::Open, Dimensions::Two, {}}); }
 void FileActions::open_path(const std::filesystem::path& path) {
+    if (psd::is_psd_path(path)) {
+        import_psd(path);
+        return;
+    }
     Document loaded;
     if (Status s = loaded.open(path); !s) {
         report_failed_open(path, s.message());
@@ -268,7 +274,45 @@ void FileActions::replace_document(Document loaded) {
     replaced_ = true;
 }
 
+void FileActions::import_psd(const std::filesystem::path& psd_file) {
+    // A PSD's puppet is a rig file and its pictures: where they go is asked first, beside the
+    // PSD by default, and the rig written is then opened as any other.
+    psd_source_ = psd_file;
+    purpose_ = Purpose::ImportPsd;
+    files_.open(FileDialogMode::Save, "Save the puppet of " + psd_file.filename().string() + " as", psd_file.parent_path(),
+                psd_file.stem().string() + ".json");
+}
+
+void FileActions::import_psd_to(const std::filesystem::path& rig_path) {
+    Result<psd::PsdImport> imported = psd::import_psd_file(psd_source_, rig_path);
+    if (!imported) {
+        errors_.show("Cannot import " + psd_source_.filename().string(), imported.message());
+        message_ = std::string();
+        return;
+    }
+    if (Status s = psd::write_psd_import(imported.value(), rig_path); !s) {
+        errors_.show("Cannot write " + rig_path.filename().string(), s.message());
+        message_ = std::string();
+        return;
+    }
+    const std::string written = "Imported " + psd_source_.filename().string() + " as " + rig_path.filename().string() + " and " +
+                                std::to_string(imported.value().pictures.size()) + " pictures in " + psd::psd_picture_folder(rig_path) +
+                                "/";
+    open_path(rig_path);
+    if (!imported.value().warnings.empty() && !errors_.is_open()) {
+        std::string list;
+        for (const std::string& w : imported.value().warnings) list += "\n- " + w;
+        errors_.show("Imported " + psd_source_.filename().string() + " with warnings", list);
+    }
+    // Opened (not waiting on unsaved changes, not refused): say what was written.
+    if (document_.path() == rig_path) message_ = written;
+}
+
 bool FileActions::open_now(const std::filesystem::path& path) {
+    if (psd::is_psd_path(path)) {
+        import_psd(path);
+        return false;
+    }
     // Only a file that loaded whole replaces the document.
     Document loaded;
     if (Status s = loaded.open(path); !s) {
@@ -318,6 +362,7 @@ void FileActions::chose(const std::filesystem::path& path) {
         }
         case Purpose::ExportGltf: export_gltf_to(path); return;
         case Purpose::ExportSpine: export_spine_to(path); return;
+        case Purpose::ImportPsd: import_psd_to(path); return;
     }
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // What the File menu and its keys do to the open document: new, open (chooser, recent list,
-// dropped file), save, save as, export, quit, and opening a recovered copy. Before unsaved work
+// dropped file; a PSD file is imported as a puppet, asking where its rig goes), save, save as, export, quit, and opening a recovered copy. Before unsaved work
 // would be dropped it asks (save / don't save / cancel; "save" on an untitled rig goes through
 // Save As first). Before Save overwrites the document's file it checks the file is still the
 // version last read or written here; if someone else changed it, it asks (overwrite / save as /
@@ -74,7 +74,7 @@ public:
     std::optional<std::string> take_message() { return std::exchange(message_, std::nullopt); }
 
 private:
-    enum class Purpose { Open, SaveAs, Export, ExportGltf, ExportSpine };
+    enum class Purpose { Open, SaveAs, Export, ExportGltf, ExportSpine, ImportPsd };
     // An action that drops the document, waiting for an answer or a Save As.
     struct Pending {
         PendingAction action = PendingAction::New;
@@ -94,6 +94,10 @@ private:
     // with what the file leaves out.
     void export_gltf_to(const std::filesystem::path& path);
     void export_spine_to(const std::filesystem::path& path);
+    // A PSD file: asks where its puppet goes, then writes the rig and its pictures there
+    // (core/io/psd/psd_import.hpp) and opens the rig.
+    void import_psd(const std::filesystem::path& psd_file);
+    void import_psd_to(const std::filesystem::path& rig_path);
     void report_export(const std::filesystem::path& path, const std::string& done, const std::vector<std::string>& warnings);
     bool open_now(const std::filesystem::path& path);
     void replace_document(Document loaded);
@@ -115,6 +119,7 @@ private:
     DiskChangeDialog disk_changed_;
     ErrorDialog errors_;
     Purpose purpose_ = Purpose::Open;
+    std::filesystem::path psd_source_;        // the PSD file whose puppet the Save chooser places
     std::optional<Document> loaded_;          // open_path's or recover's document, waiting for the question's answer
     Pending asked_;                           // what the confirm dialog is about
     std::optional<Pending> after_save_;       // to run once a Save As (for that question) succeeds

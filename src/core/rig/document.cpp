@@ -5,6 +5,8 @@
 #include <nlohmann/json.hpp>
 
 #include "core/io/gltf/gltf_import.hpp"
+#include "core/io/psd/psd_import.hpp"
+#include "core/io/psd/psd_reader.hpp"
 #include "core/mesh/slot_images.hpp"
 #include "core/rig/rig_file.hpp"
 #include "core/rig/rig_json.hpp"
@@ -29,6 +31,7 @@ Rig Document::rig_for_file() const {
 }
 
 Status Document::open(const std::filesystem::path& path) {
+    if (psd::is_psd_path(path)) return Error{psd::psd_not_a_rig(path)};
     if (is_gltf_path(path)) {
         Result<GltfImport> imported = import_gltf_file(path);
         if (!imported) return imported.status();

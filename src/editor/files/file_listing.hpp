@@ -30,7 +30,7 @@ struct FileListEntry {
 // What the Save dialogs list: rig files. What the Open dialog lists: rig files and the glTF
 // files the editor imports.
 inline constexpr std::string_view kRigExtensions[] = {".json"};
-inline constexpr std::string_view kOpenableExtensions[] = {".json", ".glb", ".gltf"};
+inline constexpr std::string_view kOpenableExtensions[] = {".json", ".glb", ".gltf", ".psd"};
 Result<std::vector<FileListEntry>> list_directory(const std::filesystem::path& directory,
                                                   std::span<const std::string_view> extensions = kRigExtensions);
 

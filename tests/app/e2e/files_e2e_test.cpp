@@ -250,3 +250,52 @@ TEST(ScriptedFiles, ADroppedGltfFileIsImportedAndSavedAsARig) {
     EXPECT_EQ(read_file(dir / "arm.glb"), read_file(glb)) << "the glTF file was written over";
     std::filesystem::remove_all(dir);
 }
+
+// A PSD file GIMP wrote, opened through the chooser: the editor asks where its puppet goes,
+// writes the rig and its pictures there, says what it left out (the hidden layer), and opens
+// the rig unmodified; the same slots as the command line's import.
+TEST(ScriptedFiles, APsdOpenedBecomesAPuppetWrittenWhereTheUserSays) {
+    const auto dir = folder_with_arm("e2e-files-psd");
+    std::filesystem::copy_file(std::string(MARIONETTE_TEST_DATA) + "/psd/gimp_puppet.psd", dir / "gimp_puppet.psd");
+    write_file(dir / "psd.json", R"({"steps": [
+        {"wait": 2},
+        {"key": "ctrl+o"},
+        {"wait": 2},
+        {"text": ")" + (dir / "gimp_puppet.psd").string() +
+                                     R"("},
+        {"key": "Return"},
+        {"wait": 2},
+        {"expect": {"dialog": "file chooser"}},
+        {"key": "ctrl+a"},
+        {"text": "puppet.json"},
+        {"key": "Return"},
+        {"wait": 3},
+        {"expect": {"dialog": "error"}},
+        {"screenshot": "warnings.png"},
+        {"key": "Return"},
+        {"wait": 2},
+        {"expect": {"dialog": null}},
+        {"expect": {"modified": false}},
+        {"screenshot": "puppet.png"},
+        {"save": "resaved.json"}
+    ]})");
+    ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "psd.json").string() + " " + (dir / "arm.json").string())), 0);
+    ASSERT_EQ(
+        run(std::string(MARIONETTE_BINARY) + " --import " + (dir / "gimp_puppet.psd").string() + " --out " + (dir / "cli.json").string()),
+        0);
+
+    const Rig puppet = load(dir / "puppet.json"), cli = load(dir / "cli.json");
+    ASSERT_FALSE(puppet.slots.empty());
+    ASSERT_EQ(puppet.slots.size(), cli.slots.size());
+    for (std::size_t s = 0; s < puppet.slots.size(); ++s) {
+        EXPECT_EQ(puppet.slots[s].name, cli.slots[s].name);
+        for (const Attachment& a : puppet.slots[s].attachments) {
+            EXPECT_EQ(a.image.rfind("puppet/", 0), 0u) << a.image;
+            EXPECT_TRUE(std::filesystem::exists(dir / a.image)) << a.image;
+        }
+    }
+    Rig resaved = load(dir / "resaved.json");
+    resaved.editor = EditorData();  // the view the editor saves with it
+    expect_rigs_equal(puppet, resaved);
+    std::filesystem::remove_all(dir);
+}

@@ -11,6 +11,11 @@ namespace marionette::psd {
 
 std::string psd_picture_folder(const std::filesystem::path& rig_path) { return picture_file_stem(rig_path.stem().string()); }
 
+std::string psd_not_a_rig(const std::filesystem::path& psd_path) {
+    return psd_path.string() + ": a PSD file is imported, not opened: `marionette --import " + psd_path.filename().string() +
+           " --out RIG.json`, or File > Open in the editor, which asks where to write the puppet";
+}
+
 Result<PsdImport> import_psd(std::span<const std::uint8_t> bytes, const std::string& picture_folder, ReadBudget& budget) {
     PsdRigOutput made;
     {

@@ -38,6 +38,10 @@ struct PsdImport {
 // in letters, digits, '-' and '_' ("my puppet.json": "my_puppet").
 std::string psd_picture_folder(const std::filesystem::path& rig_path);
 
+// Why a PSD file is not opened as a rig (`--check`, `--pose`, the editor's command line): its
+// pictures must be written somewhere before a rig can name them.
+std::string psd_not_a_rig(const std::filesystem::path& psd_path);
+
 // The import of a PSD file's bytes, its pictures under `picture_folder` (relative to the rig's).
 Result<PsdImport> import_psd(std::span<const std::uint8_t> bytes, const std::string& picture_folder, ReadBudget& budget);
 

@@ -11,7 +11,9 @@
 #include "core/image/image_decode.hpp"
 #include "core/io/psd/psd_import.hpp"
 #include "core/io/psd/psd_test_writer.hpp"
+#include "core/rig/document.hpp"
 #include "core/rig/forward_kinematics.hpp"
+#include "core/rig/opened_rig.hpp"
 #include "core/rig/rig_file.hpp"
 #include "core/rig/rig_json.hpp"
 #include "core/test_files.hpp"
@@ -254,4 +256,16 @@ TEST(PsdImport, AnUnreadableFileIsNamed) {
     const Result<PsdImport> imported = import_psd_file(dir / "broken.psd", dir / "rig.json");
     ASSERT_FALSE(imported.ok());
     EXPECT_EQ(imported.message(), (dir / "broken.psd").string() + ": header: the file ends inside its 26-byte header");
+}
+
+TEST(PsdImport, APsdIsImportedNotOpenedAsARig) {
+    // Every mode reading a rig (--check, --pose, the editor's command line) says how to import it.
+    const std::filesystem::path psd = std::string(MARIONETTE_TEST_DATA) + "/psd/gimp_puppet.psd";
+    Result<OpenedRig> opened = open_rig_file(psd);
+    ASSERT_FALSE(opened.ok());
+    EXPECT_NE(opened.message().find("--import gimp_puppet.psd --out RIG.json"), std::string::npos) << opened.message();
+    Document document;
+    const Status s = document.open(psd);
+    ASSERT_FALSE(s.ok());
+    EXPECT_EQ(s.message(), opened.message());
 }
