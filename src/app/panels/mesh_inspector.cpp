@@ -24,16 +24,6 @@ std::string bone_names(const Rig& rig, const std::vector<int>& bones) {
     return text;
 }
 
-std::vector<int> bones_followed(const AttachmentMesh& m) {
-    std::vector<int> bones;
-    for (const VertexWeights& w : m.weights) {
-        for (std::size_t i = 0; i < w.count; ++i) bones.push_back(w.bones[i]);
-    }
-    std::sort(bones.begin(), bones.end());
-    bones.erase(std::unique(bones.begin(), bones.end()), bones.end());
-    return bones;
-}
-
 }  // namespace
 
 void mesh_rows(const Rig& rig, int slot, int attachment, PanelEdits& out, UiMarks* marks) {
@@ -45,7 +35,7 @@ void mesh_rows(const Rig& rig, int slot, int attachment, PanelEdits& out, UiMark
     if (a.mesh) {
         what = "mesh: " + std::to_string(a.mesh->vertices.size()) + " vertices, " + std::to_string(a.mesh->triangles.size()) +
                " triangles, " +
-               (a.mesh->is_weighted() ? "weighted over " + bone_names(rig, bones_followed(*a.mesh))
+               (a.mesh->is_weighted() ? "weighted over " + bone_names(rig, weighted_bones(*a.mesh))
                                       : "rigid on " + rig.skeleton[static_cast<std::size_t>(s.bone)].name);
     }
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));

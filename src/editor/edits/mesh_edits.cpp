@@ -12,27 +12,6 @@ namespace marionette {
 
 namespace {
 
-// The attachment at (slot, attachment), or why there is none.
-Result<const Attachment*> attachment_at(const Rig& rig, int slot, int attachment) {
-    if (slot < 0 || slot >= static_cast<int>(rig.slots.size())) return Error{"slot " + std::to_string(slot) + " does not exist"};
-    const Slot& s = rig.slots[static_cast<std::size_t>(slot)];
-    if (attachment < 0 || attachment >= static_cast<int>(s.attachments.size())) {
-        return Error{"slot \"" + s.name + "\" has no attachment " + std::to_string(attachment)};
-    }
-    return &s.attachments[static_cast<std::size_t>(attachment)];
-}
-
-// The bones a weighted mesh follows, each once, in index order.
-std::vector<int> weighted_bones(const AttachmentMesh& mesh) {
-    std::vector<int> bones;
-    for (const VertexWeights& w : mesh.weights) {
-        for (std::size_t i = 0; i < w.count; ++i) bones.push_back(w.bones[i]);
-    }
-    std::sort(bones.begin(), bones.end());
-    bones.erase(std::unique(bones.begin(), bones.end()), bones.end());
-    return bones;
-}
-
 // Heat weights for `mesh` as `a` places it on slot `slot`'s bone, over `bones`, at rest.
 Result<std::vector<VertexWeights>> weights_at_rest(const Rig& rig, int slot, const Attachment& a, const AttachmentMesh& mesh,
                                                    std::span<const int> bones, AutoWeightsMethod method) {
@@ -81,6 +60,25 @@ Result<Rig> replace_mesh(const Rig& rig, int slot, int attachment, AttachmentMes
 }
 
 }  // namespace
+
+Result<const Attachment*> attachment_at(const Rig& rig, int slot, int attachment) {
+    if (slot < 0 || slot >= static_cast<int>(rig.slots.size())) return Error{"slot " + std::to_string(slot) + " does not exist"};
+    const Slot& s = rig.slots[static_cast<std::size_t>(slot)];
+    if (attachment < 0 || attachment >= static_cast<int>(s.attachments.size())) {
+        return Error{"slot \"" + s.name + "\" has no attachment " + std::to_string(attachment)};
+    }
+    return &s.attachments[static_cast<std::size_t>(attachment)];
+}
+
+std::vector<int> weighted_bones(const AttachmentMesh& mesh) {
+    std::vector<int> bones;
+    for (const VertexWeights& w : mesh.weights) {
+        for (std::size_t i = 0; i < w.count; ++i) bones.push_back(w.bones[i]);
+    }
+    std::sort(bones.begin(), bones.end());
+    bones.erase(std::unique(bones.begin(), bones.end()), bones.end());
+    return bones;
+}
 
 Result<Rig> make_attachment_mesh(const Rig& rig, int slot, int attachment, const PicturePixels& pixels, float detail) {
     Result<const Attachment*> a = attachment_at(rig, slot, attachment);

@@ -9,12 +9,9 @@
 namespace marionette {
 
 Result<Rig> trace_attachment_mesh(const Rig& rig, const std::filesystem::path& folder, int slot, int attachment, float detail) {
-    if (slot < 0 || slot >= static_cast<int>(rig.slots.size())) return Error{"slot " + std::to_string(slot) + " does not exist"};
-    const Slot& s = rig.slots[static_cast<std::size_t>(slot)];
-    if (attachment < 0 || attachment >= static_cast<int>(s.attachments.size())) {
-        return Error{"slot \"" + s.name + "\" has no attachment " + std::to_string(attachment)};
-    }
-    const std::string& image = s.attachments[static_cast<std::size_t>(attachment)].image;
+    Result<const Attachment*> a = attachment_at(rig, slot, attachment);
+    if (!a) return Error{a.message()};
+    const std::string& image = a.value()->image;
     Result<std::vector<std::uint8_t>> bytes = read_image_file(folder / image);
     if (!bytes) return Error{bytes.message()};
     Result<DecodedImage> decoded = decode_image(bytes.value());

@@ -64,6 +64,28 @@ void bend(const std::filesystem::path& dir, const std::string& rig) {
     ASSERT_EQ(run(xvfb("--window 1280x800 --script " + (dir / "steps.json").string() + " " + (dir / (rig + ".json")).string())), 0);
 }
 
+// The same drag on a weighted sleeve and on a rigid one: bent, the weighted sleeve keeps about
+// its area (it folds a little inside the elbow), and its forearm part went with the forearm:
+// red where the rigid sleeve, still straight along the upper arm's line, shows none, and the
+// other way round.
+void expect_bent_at_the_elbow(const Image& straight, const Image& weighted, const Image& rigid) {
+    const int before = count_in_viewport(straight, is_sleeve_red);
+    const int after = count_in_viewport(weighted, is_sleeve_red);
+    ASSERT_GT(before, 2000);
+    EXPECT_GT(after, before * 6 / 10) << before << " -> " << after;
+    EXPECT_LT(after, before * 12 / 10) << before << " -> " << after;
+    int only_weighted = 0, only_rigid = 0;
+    for (int y = 80; y < 760; ++y) {
+        for (int x = 245; x < 975; ++x) {
+            const bool w = is_sleeve_red(weighted.at(x, y)), r = is_sleeve_red(rigid.at(x, y));
+            only_weighted += w && !r;
+            only_rigid += r && !w;
+        }
+    }
+    EXPECT_GT(only_weighted, before / 5) << "the weighted sleeve's forearm part follows the forearm";
+    EXPECT_GT(only_rigid, before / 5) << "the rigid sleeve stays straight past the elbow";
+}
+
 }  // namespace
 
 TEST(BendingPicture, AHandDragBendsAWeightedMeshAtTheElbowAndADeformKeyReshapesIt) {
@@ -84,26 +106,8 @@ TEST(BendingPicture, AHandDragBendsAWeightedMeshAtTheElbowAndADeformKeyReshapesI
     EXPECT_GT(std::abs(angle_2d(bent.pose.rotations[1])), degrees_to_radians(60.0f)) << "the elbow bends";
     EXPECT_EQ(load(dir / "rigid-bent.json").pose, bent.pose) << "the same drag poses both arms alike";
 
-    const Image straight = load_png(dir / "weighted-straight.png"), weighted = load_png(dir / "weighted-bent.png"),
-                rigid = load_png(dir / "rigid-bent.png");
-    const int before = count_in_viewport(straight, is_sleeve_red);
-    const int after = count_in_viewport(weighted, is_sleeve_red);
-    ASSERT_GT(before, 2000);
-    // Bent, the sleeve keeps about its area (it folds a little inside the elbow).
-    EXPECT_GT(after, before * 6 / 10) << before << " -> " << after;
-    EXPECT_LT(after, before * 12 / 10) << before << " -> " << after;
-    // Its forearm part went with the forearm: red where the rigid sleeve, still straight along
-    // the upper arm's line, shows none, and the other way round.
-    int only_weighted = 0, only_rigid = 0;
-    for (int y = 80; y < 760; ++y) {
-        for (int x = 245; x < 975; ++x) {
-            const bool w = is_sleeve_red(weighted.at(x, y)), r = is_sleeve_red(rigid.at(x, y));
-            only_weighted += w && !r;
-            only_rigid += r && !w;
-        }
-    }
-    EXPECT_GT(only_weighted, before / 5) << "the forearm's part of the sleeve follows the forearm";
-    EXPECT_GT(only_rigid, before / 5) << "the rigid sleeve stays straight past the elbow";
+    expect_bent_at_the_elbow(load_png(dir / "weighted-straight.png"), load_png(dir / "weighted-bent.png"),
+                             load_png(dir / "rigid-bent.png"));
 
     // The deform key: showing "squash" lifts the sleeve's far end.
     write_file(dir / "squash.json", R"({"steps": [
@@ -184,22 +188,6 @@ TEST(BendingPicture, APictureTracedAndBoundInTheInspectorBendsAtTheElbow) {
     EXPECT_FALSE(traced.slots[0].attachments[0].mesh->is_weighted());
     EXPECT_EQ(bound.pose, traced.pose) << "the same drag poses both arms alike";
 
-    const Image straight = load_png(dir / "bound-straight.png"), weighted = load_png(dir / "bound-bent.png"),
-                rigid = load_png(dir / "traced-bent.png");
-    const int before = count_in_viewport(straight, is_sleeve_red);
-    const int after = count_in_viewport(weighted, is_sleeve_red);
-    ASSERT_GT(before, 2000);
-    EXPECT_GT(after, before * 6 / 10) << before << " -> " << after;
-    EXPECT_LT(after, before * 12 / 10) << before << " -> " << after;
-    int only_weighted = 0, only_rigid = 0;
-    for (int y = 80; y < 760; ++y) {
-        for (int x = 245; x < 975; ++x) {
-            const bool w = is_sleeve_red(weighted.at(x, y)), r = is_sleeve_red(rigid.at(x, y));
-            only_weighted += w && !r;
-            only_rigid += r && !w;
-        }
-    }
-    EXPECT_GT(only_weighted, before / 5) << "the bound sleeve's forearm part follows the forearm";
-    EXPECT_GT(only_rigid, before / 5) << "the traced, unbound sleeve stays straight past the elbow";
+    expect_bent_at_the_elbow(load_png(dir / "bound-straight.png"), load_png(dir / "bound-bent.png"), load_png(dir / "traced-bent.png"));
     std::filesystem::remove_all(dir);
 }
