@@ -57,6 +57,7 @@ constexpr KeyCodes kKeys[] = {
     {ViewKey::K, SDLK_k, SDL_SCANCODE_K},
     {ViewKey::I, SDLK_i, SDL_SCANCODE_I},
     {ViewKey::X, SDLK_x, SDL_SCANCODE_X},
+    {ViewKey::W, SDLK_w, SDL_SCANCODE_W},
     {ViewKey::Enter, SDLK_RETURN, SDL_SCANCODE_RETURN, SDLK_KP_ENTER, SDL_SCANCODE_KP_ENTER},
     {ViewKey::Delete, SDLK_DELETE, SDL_SCANCODE_DELETE},
     {ViewKey::Backspace, SDLK_BACKSPACE, SDL_SCANCODE_BACKSPACE},

@@ -263,14 +263,16 @@ Result<Rig> key_mesh_deform(const Rig& rig, int state, int slot, int attachment,
     return out;
 }
 
-Result<Rig> paint_mesh_weights(const Rig& rig, int slot, int attachment, const WeightBrush& brush) {
+Result<Rig> paint_mesh_weights(const Rig& rig, int slot, int attachment, const WeightBrush& brush, std::span<const glm::vec2> seen) {
     Result<const AttachmentMesh*> found = mesh_at(rig, slot, attachment);
     if (!found) return Error{found.message()};
     AttachmentMesh mesh = *found.value();
+    if (!seen.empty() && seen.size() != mesh.vertices.size()) return Error{"cannot paint the weights: a place is needed for each vertex"};
     if (!mesh.is_weighted()) {
         mesh.weights = weights_on_bone(mesh.vertices.size(), static_cast<std::uint16_t>(rig.slots[static_cast<std::size_t>(slot)].bone));
     }
-    Result<std::size_t> changed = apply_weight_brush(brush, mesh.vertices, mesh.triangles, rig.skeleton.size(), mesh.weights);
+    Result<std::size_t> changed = apply_weight_brush(brush, seen.empty() ? std::span<const glm::vec2>(mesh.vertices) : seen, mesh.triangles,
+                                                     rig.skeleton.size(), mesh.weights);
     if (!changed) return Error{"cannot paint the weights: " + changed.message()};
     return with_mesh(rig, slot, attachment, std::move(mesh));
 }

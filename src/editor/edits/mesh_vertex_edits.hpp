@@ -46,9 +46,10 @@ Result<Rig> delete_mesh_vertices(const Rig& rig, int slot, int attachment, Verte
 // linear; a track is made when the mesh has none.
 Result<Rig> key_mesh_deform(const Rig& rig, int state, int slot, int attachment, float time, std::vector<glm::vec2> offsets);
 
-// One dab of the weight brush (its centre and radius in picture space). A rigid mesh is first
-// weighted fully on its slot's bone, so painting starts from how it moves.
-Result<Rig> paint_mesh_weights(const Rig& rig, int slot, int attachment, const WeightBrush& brush);
+// One dab of the weight brush. Its centre and radius are in the space of `seen`, where the brush
+// sees each vertex (the viewport: where the pose shows it); empty, the picture's space. A rigid
+// mesh is first weighted fully on its slot's bone, so painting starts from how it moves.
+Result<Rig> paint_mesh_weights(const Rig& rig, int slot, int attachment, const WeightBrush& brush, std::span<const glm::vec2> seen = {});
 
 // Sets `bone`'s weight on the vertices to `value` (0 to 1), the inspector's numbers; the
 // vertices' other bones share the rest (weight_paint.hpp).

@@ -54,6 +54,15 @@ constexpr Shortcut kShortcuts[] = {
     {C::PictureTurn, X::Placing, K::R, kNone, "Pictures", "in Place mode: turn pictures"},
     {C::PictureScale, X::Placing, K::S, kNone, "Pictures", "in Place mode: scale pictures"},
 
+    {C::EditMesh, X::Viewport, K::M, kNone, "Meshes", "mesh mode: edit the selected picture's mesh (M or Tab again: back)"},
+    {C::MeshVertices, X::Meshing, K::V, kNone, "Meshes", "in mesh mode: select, move, add (Ctrl+click) and delete vertices"},
+    {C::MeshWeights, X::Meshing, K::W, kNone, "Meshes", "in mesh mode: paint the active bone's weights (Ctrl: take away)"},
+    {C::SelectAllVertices, X::Meshing, K::A, kNone, "Meshes", "in mesh mode: select every vertex"},
+    {C::SelectNoVertices, X::Meshing, K::A, kAlt, "Meshes", "in mesh mode: select no vertex"},
+    {C::SelectNoVertices, X::Meshing, K::Escape, kNone, "Meshes", "in mesh mode: select no vertex"},
+    {C::DeleteVertices, X::Meshing, K::X, kNone, "Meshes", "in mesh mode: delete the selected vertices"},
+    {C::DeleteVertices, X::Meshing, K::Delete, kNone, "Meshes", "in mesh mode: delete the selected vertices"},
+
     {C::Frame, X::Viewport, K::F, kNone, "View", "frame what is shown"},
     {C::Frame, X::Viewport, K::Home, kNone, "View", "frame what is shown"},
     {C::FrontView, X::Viewport, K::Front, kNone, "View", "3D: front view"},
@@ -84,6 +93,9 @@ constexpr Gesture kGestures[] = {
     {"Pose", "after R or G: move the pointer; Enter or click; Escape or right-click",
      "rotate or move; confirm; cancel (the pose as it was)"},
     {"Pose", "wheel while dragging", "an automatic IK chain one bone longer or shorter"},
+    {"Meshes", "mesh mode: click, Shift+click, drag on empty space", "select a vertex; add it or take it out; select those in the box"},
+    {"Meshes", "mesh mode: drag a vertex; Ctrl+click", "move the selected vertices (auto-key: key the state's shape); add a vertex"},
+    {"Meshes", "mesh mode, Weights: drag", "paint the active bone's weight (Ctrl: take it away)"},
     {"View", "wheel", "zoom to the pointer"},
     {"View", "middle-drag, or Space + drag", "2D: pan; 3D: orbit"},
     {"View", "Shift + middle-drag; Alt + drag (3D)", "pan; orbit"},
@@ -108,10 +120,10 @@ std::optional<Command> command_for(ShortcutContext context, ViewKey key, Modifie
 }
 
 std::string chord_text(ViewKey key, Modifiers mods) {
-    static constexpr const char* kNames[] = {"?",       "Space",     "Tab", "Escape", "P",      "F",         "Home", "Z",  "Y",
-                                             "Page Up", "Page Down", "1",   "3",      "7",      "E",         "G",    "R",  "S",
-                                             "A",       "M",         "]",   "N",      "O",      "Q",         "H",    "C",  "V",
-                                             "K",       "I",         "X",   "Enter",  "Delete", "Backspace", "F1",   "F12"};
+    static constexpr const char* kNames[] = {"?",       "Space",     "Tab", "Escape", "P",     "F",      "Home",      "Z",  "Y",
+                                             "Page Up", "Page Down", "1",   "3",      "7",     "E",      "G",         "R",  "S",
+                                             "A",       "M",         "]",   "N",      "O",     "Q",      "H",         "C",  "V",
+                                             "K",       "I",         "X",   "W",      "Enter", "Delete", "Backspace", "F1", "F12"};
     static_assert(std::size(kNames) == static_cast<std::size_t>(ViewKey::F12) + 1);
     std::string text;
     if (mods.ctrl) text += "Ctrl+";

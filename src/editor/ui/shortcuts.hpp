@@ -20,15 +20,16 @@ enum class Command {
     SelectAll, SelectNone, SelectChildren, SelectMirror,
     ToggleMode, TogglePin, SnapFkToIk, SnapIkToFk, RotateBones, GrabBone, LongerChain, ShorterChain, CopyPose, PastePose, PastePoseFlipped,
     PlacePictures, PictureMove, PictureTurn, PictureScale,
+    EditMesh, MeshVertices, MeshWeights, SelectAllVertices, SelectNoVertices, DeleteVertices,
     Frame, FrontView, SideView, TopView, ToggleXray, ToggleMeshes,
     KeySelectedBone, KeyEveryBone, DeleteKeys, SelectAllKeys, CopyKeys, PasteKeys, FrameKeys,
 };
 // clang-format on
 
 // Where a key counts: anywhere in the window (unless a text field has it), in the viewport
-// (the pointer over it for the clipboard keys), while placing pictures (before the viewport's),
-// or with the pointer over the state panel's timeline.
-enum class ShortcutContext { Window, Viewport, Placing, Timeline };
+// (the pointer over it for the clipboard keys), while placing pictures or editing a mesh (before
+// the viewport's), or with the pointer over the state panel's timeline.
+enum class ShortcutContext { Window, Viewport, Placing, Meshing, Timeline };
 
 struct Shortcut {
     Command command;

@@ -96,6 +96,7 @@ std::optional<glm::vec3> ViewportController::on_view_plane(glm::vec2 pixel, cons
 
 void ViewportController::handle(const ViewportInput& in, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world) {
     selection_.keep_within(document_.rig().skeleton.size());  // an undo may have taken bones away
+    if (!dragging()) keep_mesh_mode();
     if (modal_) return transform_input(in);
     if (start_transform(in, viewport)) return;
     switch (in.kind) {
@@ -134,7 +135,7 @@ bool ViewportController::press_poses(const ViewportInput& in, const Viewport& vi
     if (in.kind != ViewportInput::Kind::Press || in.button != MouseButton::Left || dragging() || space_held_) return false;
     // Alt cycles the selection (and orbits in 3D); Ctrl and Shift add to it: none of them poses.
     if (in.mods.alt || in.mods.ctrl || in.mods.shift) return false;
-    if (!viewport.contains(in.pixel) || picture_tool_) return false;
+    if (!viewport.contains(in.pixel) || picture_tool_ || mesh_) return false;
     std::vector<ChainHandle> shown;
     handles(pose, world, shown);
     if (pick_handle(shown, camera_, viewport, in.pixel, kHandleTolerance)) return true;
@@ -146,6 +147,7 @@ bool ViewportController::press_poses(const ViewportInput& in, const Viewport& vi
 void ViewportController::motion(glm::vec2 pixel, glm::vec2 delta, const Viewport& viewport, const Pose& pose,
                                 const std::vector<Transform>& world) {
     if (click_ && glm::length(pixel - click_->at) > kClickSlop) click_.reset();
+    if (mesh_ && mesh_motion(pixel, viewport, pose, world)) return;
     if (auto* box = std::get_if<BoxSelect>(&drag_)) {
         box->to = pixel;
         return;
@@ -223,6 +225,7 @@ void ViewportController::tick() {
 }
 
 void ViewportController::release(const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world) {
+    if (mesh_ && mesh_release(viewport, pose, world)) return;
     if (const auto* box = std::get_if<BoxSelect>(&drag_)) {
         if (glm::length(box->to - box->from) <= kClickSlop) {
             if (!box->add) selection_.clear();  // a click on empty space deselects

@@ -26,6 +26,7 @@
 #include "editor/posing/rotation_gizmo.hpp"
 #include "editor/timeline/auto_key.hpp"
 #include "editor/viewport/bone_selection.hpp"
+#include "editor/viewport/mesh_mode.hpp"
 #include "editor/viewport/view_camera.hpp"
 #include "editor/viewport/viewport.hpp"
 #include "editor/viewport/viewport_input.hpp"
@@ -99,7 +100,23 @@ public:
     // The slots as drawn (a state's drawings and order), for picking pictures; none: as the rig
     // sets them up. The app sets it each frame; it must outlive the frame.
     void set_shown_slots(const SlotPose* slots) { shown_slots_ = slots; }
-    void set_picture_tool(std::optional<PictureTool> tool) { picture_tool_ = tool; }
+    void set_picture_tool(std::optional<PictureTool> tool) {
+        picture_tool_ = tool;
+        if (tool) mesh_.reset();
+    }
+    // Mesh mode (mesh_mode.hpp): M edits the selected picture's mesh, its vertices (moved in the
+    // setup, or keyed as the state's shape with auto-key) or its weights (a brush painting the
+    // active bone's); M or Tab goes back to posing. None while posing or placing pictures.
+    const std::optional<MeshMode>& mesh_mode() const { return mesh_; }
+    // Edits the mesh of slot `slot`'s shown drawing; false, saying why, when it shows none.
+    bool enter_mesh_mode(int slot);
+    void leave_mesh_mode() { mesh_.reset(); }
+    void set_mesh_tool(MeshTool tool);
+    void set_mesh_brush(const MeshBrush& brush);
+    // Deletes the selected vertices (one step), as X and Delete do.
+    void delete_mesh_vertices();
+    // The pointer, as of the last mouse event (the brush's circle follows it).
+    glm::vec2 pointer() const { return mouse_; }
     // The chain of the drag in progress, or the selected bone's chain, for highlighting.
     std::optional<IkChain> active_chain() const;
     // The IK drag's last solve while the pose is still the one it gave (none after any other change).
@@ -149,6 +166,24 @@ private:
         glm::vec2 from{0.0f};
         glm::vec2 to{0.0f};
         bool add = false;
+        bool vertices = false;  // mesh mode: selects the mesh's vertices
+    };
+    // Mesh mode: selected vertices follow the pointer, each by the move of its place in the
+    // picture's space that takes it there (in the setup), or of its deform offset (keyed).
+    struct VertexDrag {
+        std::vector<std::uint32_t> vertices;
+        std::vector<glm::vec2> start;  // each vertex's place (setup) or offset (keyed) at the press
+        std::vector<glm::mat2> moves;  // picture_moves()'s, for each dragged vertex
+        std::vector<glm::vec2> shown;  // keyed: every vertex's offset at the press
+        glm::vec3 grab{0.0f};
+        std::optional<AutoKey> key;  // where the shape is keyed; none: the setup's vertices move
+    };
+    // Mesh mode: the brush paints `bone`'s weight, a dab at the press and one each time the
+    // pointer has moved a quarter of its radius; one step when let go.
+    struct WeightStroke {
+        int bone = -1;
+        WeightBrushMode mode = WeightBrushMode::add;
+        glm::vec2 last{0.0f};
     };
     // A press on a bone already selected among others: they all turn (FK) as it is dragged, and
     // let go where it was pressed, it becomes the only one selected (a click).
@@ -165,7 +200,8 @@ private:
         glm::vec2 grab{0.0f};
         glm::vec2 tangent{0.0f};  // pixels per radian of turn
     };
-    using Drag = std::variant<std::monostate, FkDrag, IkDrag, PoleDrag, RootDrag, PictureDrag, CameraDrag, BoxSelect, RingDrag>;
+    using Drag = std::variant<std::monostate, FkDrag, IkDrag, PoleDrag, RootDrag, PictureDrag, CameraDrag, BoxSelect, RingDrag, VertexDrag,
+                              WeightStroke>;
 
     void press(glm::vec2 pixel, MouseButton button, Modifiers mods, const Viewport& viewport, const Pose& pose,
                const std::vector<Transform>& world);
@@ -208,6 +244,15 @@ private:
     int picture_under(glm::vec2 pixel, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world) const;
     // A press in picture mode: selects the picture under it and starts placing it.
     void start_picture_drag(glm::vec2 pixel, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world);
+    // Mesh mode (viewport_mesh.cpp): a press, a move and a release of the left button, and the
+    // mode's keys; the mode ends when its mesh is gone (an undo).
+    void mesh_press(glm::vec2 pixel, Modifiers mods, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world);
+    bool mesh_motion(glm::vec2 pixel, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world);
+    bool mesh_release(const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world);
+    bool mesh_key(ViewKey key, Modifiers mods);
+    void keep_mesh_mode();
+    void add_vertex_at(glm::vec2 pixel, const Viewport& viewport, const ShownMesh& shown);
+    void paint_dab(glm::vec2 pixel, const Viewport& viewport, const Pose& pose, const std::vector<Transform>& world);
     // P: pins the selected bone's chain where its effector is, or lets it go.
     void toggle_pin();
     // A press on a ring of the gizmo starts turning the selection about its axis.
@@ -229,6 +274,7 @@ private:
     int hovered_ = -1;
     int selected_slot_ = -1;
     std::optional<PictureTool> picture_tool_;
+    std::optional<MeshMode> mesh_;
     const SlotPose* shown_slots_ = nullptr;
     Drag drag_;
     std::optional<ModalTransform> modal_;  // R or G, between its key and its confirm or cancel

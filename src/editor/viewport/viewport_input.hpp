@@ -42,6 +42,7 @@ enum class ViewKey {
     K,
     I,
     X,
+    W,
     Enter,
     Delete,
     Backspace,

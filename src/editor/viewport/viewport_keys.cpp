@@ -52,7 +52,9 @@ void ViewportController::change_auto_chain_length(int by) {
 }
 
 void ViewportController::key(ViewKey sym, Modifiers mods) {
-    // The keys are the shortcut table's (shortcuts.hpp); placing pictures, G, R and S choose the tool.
+    // The keys are the shortcut table's (shortcuts.hpp); placing pictures, G, R and S choose the
+    // tool; in mesh mode its own keys come first.
+    if (mesh_ && !dragging() && mesh_key(sym, mods)) return;
     std::optional<Command> command = picture_tool_ ? command_for(ShortcutContext::Placing, sym, mods) : std::nullopt;
     if (!command) command = command_for(ShortcutContext::Viewport, sym, mods);
     if (!command) return;
@@ -64,13 +66,23 @@ void ViewportController::key(ViewKey sym, Modifiers mods) {
     const Rig& rig = document_.rig();
     switch (*command) {
         case Command::ToggleMode:
-            if (picture_tool_) {
+            if (mesh_) {
+                mesh_.reset();  // back to posing
+            } else if (picture_tool_) {
                 picture_tool_.reset();  // back to posing, in the mode it had
             } else {
                 toggle_mode();
             }
             break;
+        case Command::EditMesh:
+            if (mesh_) {
+                mesh_.reset();
+            } else {
+                enter_mesh_mode(selected_slot_);
+            }
+            break;
         case Command::PlacePictures:
+            mesh_.reset();
             if (picture_tool_) {
                 picture_tool_.reset();
             } else if (rig.is_2d() && !rig.slots.empty()) {

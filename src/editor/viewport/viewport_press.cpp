@@ -65,6 +65,10 @@ void ViewportController::press(glm::vec2 pixel, MouseButton button, Modifiers mo
         }
         return;
     }
+    if (mesh_) {
+        mesh_press(pixel, mods, viewport, pose, world);
+        return;
+    }
     if (mods.ctrl || mods.shift) {
         // Adds the bone (or the picture's bone) to the selection or takes it out; on empty space
         // a box adds what it touches.
