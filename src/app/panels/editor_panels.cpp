@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "app/panels/inspector_panel.hpp"
+#include "app/panels/mesh_mode_panel.hpp"
 #include "app/panels/outliner_panel.hpp"
 #include "app/panels/panel_edits.hpp"
 #include "app/panels/playback_overlay.hpp"
@@ -123,6 +124,10 @@ void EditorApp::draw_panels(float window_width, float window_height) {
         if (!state_panel_open_) framed_ = false;  // closed: the viewport grew
     }
     if (states_.shows_state() && draw_playback_overlay(rig, states_, viewport(), ui_marks_)) state_actions.play = !states_.playing();
+    MeshPanelActions mesh_actions;
+    if (const std::optional<MeshMode>& mesh = controller_->mesh_mode()) {
+        mesh_actions = draw_mesh_mode_panel(rig, *mesh, controller_->selected(), viewport(), edits, ui_marks_);
+    }
     bool toggle = false;
     std::optional<PictureTool> set_tool;
     const std::optional<IkChain> posed = controller_->active_chain();
@@ -141,6 +146,12 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     // Every panel has drawn from the same rig; now the document may change.
     apply_panel_edits(edits);
     apply_state_actions(state_actions);
+    if (mesh_actions.tool) controller_->set_mesh_tool(*mesh_actions.tool);
+    if (mesh_actions.brush) controller_->set_mesh_brush(*mesh_actions.brush);
+    if (mesh_actions.paint_bone) controller_->change_selection([&](BoneSelection& s) { s.set(*mesh_actions.paint_bone); });
+    if (mesh_actions.delete_vertices) controller_->delete_mesh_vertices();
+    if (mesh_actions.done) controller_->leave_mesh_mode();
+    if (auto message = controller_->take_message()) say(std::move(*message));
     if (tools.toggle_states) {
         state_panel_open_ = !state_panel_open_;
         framed_ = false;  // the viewport changed size: frame the puppet in what is left of it
@@ -237,6 +248,9 @@ void EditorApp::apply_panel_edits(PanelEdits& edits) {
     if (edits.select) controller_->select(*edits.select);
     if (edits.toggle_select) controller_->change_selection([&](BoneSelection& s) { s.toggle(*edits.toggle_select); });
     if (edits.add_picture) pictures_->choose(*edits.add_picture);
+    if (edits.edit_mesh && !controller_->enter_mesh_mode(*edits.edit_mesh)) {
+        if (auto message = controller_->take_message()) say(std::move(*message));
+    }
     if (edits.trace_mesh) {
         const PanelEdits::MeshTrace& t = *edits.trace_mesh;
         Result<Rig> traced = trace_attachment_mesh(document_.rig(), document_.folder(), t.slot, t.attachment, t.detail);

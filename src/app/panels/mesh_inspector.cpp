@@ -79,6 +79,9 @@ void mesh_rows(const Rig& rig, int slot, int attachment, PanelEdits& out, UiMark
         if (ImGui::Button("Unbind")) out.apply("unbind " + s.name, unbind_attachment_mesh(rig, slot, attachment));
         mark_last_item(marks, "inspector/mesh/unbind");
     }
+    if (ImGui::Button("Edit mesh (M)")) out.edit_mesh = slot;
+    mark_last_item(marks, "inspector/mesh/edit");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Mesh mode: move, add and delete its vertices, key its shape, paint its weights");
     ImGui::SameLine();
     if (ImGui::Button("Remove mesh")) out.apply("remove mesh of " + s.name, remove_attachment_mesh(rig, slot, attachment));
     mark_last_item(marks, "inspector/mesh/remove");

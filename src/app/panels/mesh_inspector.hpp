@@ -12,7 +12,7 @@
 namespace marionette {
 
 // With marks, names "inspector/mesh/detail", "inspector/mesh/trace", "inspector/mesh/grid",
-// "inspector/mesh/weights by", "inspector/mesh/bind", "inspector/mesh/unbind",
+// "inspector/mesh/weights by", "inspector/mesh/bind", "inspector/mesh/unbind", "inspector/mesh/edit",
 // "inspector/mesh/remove".
 void mesh_rows(const Rig& rig, int slot, int attachment, PanelEdits& out, UiMarks* marks);
 

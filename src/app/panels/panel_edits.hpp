@@ -50,6 +50,8 @@ struct PanelEdits {
         float detail = 0.5f;
     };
     std::optional<MeshTrace> trace_mesh;
+    // "Edit mesh": mesh mode on this slot's shown drawing (editor/viewport/mesh_mode.hpp).
+    std::optional<int> edit_mesh;
 
     void apply(std::string label, Result<Rig> rig, std::string said = {}) {
         edit.emplace(RigEdit{false, std::move(label), std::move(rig), {}, std::move(said)});

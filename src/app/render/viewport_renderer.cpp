@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/render/mesh_mode_overlay.hpp"
 #include "app/ui/ui_style.hpp"
 #include "core/mesh/attachment_skinning.hpp"
 #include "editor/posing/limit_arcs.hpp"
@@ -184,7 +185,16 @@ void ViewportRenderer::draw_overlays(const Rig& rig, const Pose& pose, std::span
         }
     }
     // The selected slot's picture: its outline, and in Place mode its pivot.
-    const int slot = controller.selected_slot();
+    // In mesh mode, the edited mesh's triangles, vertices and weights instead.
+    mesh_fills_.clear();
+    build_mesh_mode_overlay(rig, controller, pose, world, slot_pose_, view, overlay_, mesh_fills_);
+    if (!mesh_fills_.empty()) {
+        glEnable(GL_BLEND);
+        glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+        shapes_->draw(mesh_fills_, view_projection, glm::vec3(0.0f, 0.0f, 1.0f));
+        glDisable(GL_BLEND);
+    }
+    const int slot = controller.mesh_mode() ? -1 : controller.selected_slot();
     if (slot >= 0 && slot < static_cast<int>(rig.slots.size()) && pose.fits(world.size())) {
         const Slot& s = rig.slots[static_cast<std::size_t>(slot)];
         const auto b = static_cast<std::size_t>(s.bone);

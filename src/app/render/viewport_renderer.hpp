@@ -68,6 +68,7 @@ private:
     std::vector<BoneInstance> ghost_instances_;
     std::vector<BoneInstance> selected_instances_;
     std::vector<ShapeVertex> shape_vertices_;  // the handles
+    std::vector<ShapeVertex> mesh_fills_;      // mesh mode's weight colours
     std::vector<BoneLook> looks_;
     LineDrawData overlay_;
     std::vector<glm::vec3> arc_points_;
