@@ -70,16 +70,6 @@ Result<const Attachment*> attachment_at(const Rig& rig, int slot, int attachment
     return &s.attachments[static_cast<std::size_t>(attachment)];
 }
 
-std::vector<int> weighted_bones(const AttachmentMesh& mesh) {
-    std::vector<int> bones;
-    for (const VertexWeights& w : mesh.weights) {
-        for (std::size_t i = 0; i < w.count; ++i) bones.push_back(w.bones[i]);
-    }
-    std::sort(bones.begin(), bones.end());
-    bones.erase(std::unique(bones.begin(), bones.end()), bones.end());
-    return bones;
-}
-
 Result<Rig> make_attachment_mesh(const Rig& rig, int slot, int attachment, const PicturePixels& pixels, float detail) {
     Result<const Attachment*> a = attachment_at(rig, slot, attachment);
     if (!a) return Error{a.message()};

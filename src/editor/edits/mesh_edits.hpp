@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/base/result.hpp"
+#include "core/mesh/weighted_bones.hpp"
 #include "core/meshing/auto_weights.hpp"
 #include "core/rig/rig.hpp"
 
@@ -25,9 +26,6 @@ struct PicturePixels {
 
 // The attachment at (slot, attachment), or why there is none ("slot 3 does not exist").
 Result<const Attachment*> attachment_at(const Rig& rig, int slot, int attachment);
-
-// The bones a weighted mesh follows, each once, in index order.
-std::vector<int> weighted_bones(const AttachmentMesh& mesh);
 
 // How closely a made mesh follows its picture, 0 (a coarse outline, no inner vertices to
 // speak of) to 1 (a close outline, a dense inside): picture_mesh_settings' detail.
