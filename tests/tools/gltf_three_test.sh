@@ -4,7 +4,9 @@
 # humanoid's and the hero's oscillator states (sampled over their loops, played past one loop),
 # Io's scaled body, the Assimp-written motion capture and the three.js-written character imported
 # and exported again, and that character's skinned vertices in each of its animations (turns,
-# scales) against three.js's own skinning of its file.
+# scales) against three.js's own skinning of its file; and a 2D rig's pictures (a weighted mesh
+# skinned over two bones, a rigid one, deform keys as morph targets) against Marionette's own
+# vertices of them.
 # Usage: gltf_three_test.sh MARIONETTE_BINARY SOURCE_DIR WORK_DIR
 set -euo pipefail
 binary=$1 source=$2 work=$3
@@ -41,3 +43,7 @@ check "$source/tests/data/gltf/bvh_arm_by_assimp.glb" Motion 1
 check "$source/tests/data/gltf/three_character.glb" Bend 0.9
 # The character's skin, exported by Marionette, where three.js skinned it in its own file.
 node "$work/compare_three_skin.mjs" "$work/three_character.glb" "$source/tests/data/gltf/three_character.answer.json"
+# The bent arm's pictures, exported by Marionette, where Marionette places them (the answer file
+# is written and checked by GltfExportPictureSkin.TheThreeJsAnswerFileHoldsMarionettesVertices).
+"$binary" --export "$source/tests/data/gltf/bent_arm.json" --out "$work/bent_arm.glb" --overwrite >/dev/null 2>&1
+node "$work/compare_three_skin.mjs" "$work/bent_arm.glb" "$source/tests/data/gltf/bent_arm.answer.json"

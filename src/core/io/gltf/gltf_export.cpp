@@ -18,6 +18,7 @@
 #include "core/io/gltf/gltf_bone_axis.hpp"
 #include "core/io/gltf/gltf_export_mesh.hpp"
 #include "core/io/gltf/gltf_export_pictures.hpp"
+#include "core/io/gltf/gltf_picture_deform.hpp"
 #include "core/io/gltf/gltf_node_scale.hpp"
 #include "core/io/gltf/gltf_writer.hpp"
 #include "core/math/rotation_math.hpp"
@@ -339,7 +340,9 @@ Result<GltfExport> export_gltf(const Rig& rig, const GltfExportOptions& options)
     const gltf::PictureNodes pictures =
         options.pictures_folder ? gltf::export_pictures(w, rig, *options.pictures_folder, out.warnings) : gltf::PictureNodes{};
     const auto add_switches = [&](tinygltf::Animation& anim, const State& state, double seconds) {
-        if (options.pictures_folder) gltf::add_drawing_switches(w, anim, rig, state, seconds, pictures, out.warnings);
+        if (!options.pictures_folder) return;
+        gltf::add_drawing_switches(w, anim, rig, state, seconds, pictures, out.warnings);
+        gltf::add_deform_weights(w, anim, rig, state, seconds, pictures.nodes);
     };
 
     // Keyed states as animations, key for key where glTF has the interpolation; cosine and

@@ -1,5 +1,7 @@
 #include "core/io/gltf/gltf_export_mesh.hpp"
 
+#include <utility>
+
 namespace marionette::gltf {
 
 namespace {
@@ -45,6 +47,29 @@ int material(Writer& w, const MeshMaterial& m, std::vector<int>& texture_of_imag
 
 }  // namespace
 
+void add_skin_attributes(Writer& w, tinygltf::Primitive& p, std::vector<std::uint16_t> joints, const std::vector<float>& weights) {
+    for (std::size_t i = 0; i < joints.size() && i < weights.size(); ++i) {
+        if (!(weights[i] > 0.0f)) joints[i] = 0;  // glTF: a joint without weight is 0
+    }
+    const std::size_t vertices = joints.size() / 4;
+    const int joint_view = w.view(joints.data(), joints.size() * sizeof(std::uint16_t), kArrayBuffer);
+    p.attributes["JOINTS_0"] = w.accessor(joint_view, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, vertices, TINYGLTF_TYPE_VEC4);
+    p.attributes["WEIGHTS_0"] = w.floats(weights, TINYGLTF_TYPE_VEC4, 4, false, kArrayBuffer);
+}
+
+int add_skin(Writer& w, const std::string& name, const std::vector<MeshJoint>& joints) {
+    tinygltf::Skin skin;
+    skin.name = name;
+    std::vector<float> inverse_binds;
+    for (const MeshJoint& joint : joints) {
+        skin.joints.push_back(node_of(joint.bone));
+        for (double v : matrix_values(node_from_bone_bind(joint.bind))) inverse_binds.push_back(static_cast<float>(v));
+    }
+    skin.inverseBindMatrices = w.floats(inverse_binds, TINYGLTF_TYPE_MAT4, 16);
+    w.model.skins.push_back(skin);
+    return static_cast<int>(w.model.skins.size()) - 1;
+}
+
 void export_meshes(Writer& w, const Rig& rig) {
     const MeshSet& set = rig.meshes.set();
     std::vector<int> texture_of_image(set.images.size(), -1);
@@ -59,15 +84,11 @@ void export_meshes(Writer& w, const Rig& rig) {
             std::vector<float> weights;
             for (const Influence& v : mesh.influences) {
                 for (std::size_t k = 0; k < kInfluencesPerVertex; ++k) {
-                    const float weight = v.weights[static_cast<int>(k)];
-                    joints.push_back(weight > 0.0f ? v.joints[k] : 0);  // glTF: a joint without weight is 0
-                    weights.push_back(weight);
+                    joints.push_back(v.joints[k]);
+                    weights.push_back(v.weights[static_cast<int>(k)]);
                 }
             }
-            const int joint_view = w.view(joints.data(), joints.size() * sizeof(std::uint16_t), kArrayBuffer);
-            p.attributes["JOINTS_0"] =
-                w.accessor(joint_view, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, mesh.influences.size(), TINYGLTF_TYPE_VEC4);
-            p.attributes["WEIGHTS_0"] = w.floats(weights, TINYGLTF_TYPE_VEC4, 4, false, kArrayBuffer);
+            add_skin_attributes(w, p, std::move(joints), weights);
         }
         const int index_view = w.view(mesh.indices.data(), mesh.indices.size() * sizeof(std::uint32_t), kElementArrayBuffer);
         p.indices = w.accessor(index_view, TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT, mesh.indices.size(), TINYGLTF_TYPE_SCALAR);
@@ -84,16 +105,7 @@ void export_meshes(Writer& w, const Rig& rig) {
         if (mesh.is_skinned()) {
             // glTF skins a mesh by its own joints; its node stands at the root, where readers
             // ignore its transform.
-            tinygltf::Skin skin;
-            skin.name = mesh.name;
-            std::vector<float> inverse_binds;
-            for (const MeshJoint& joint : mesh.joints) {
-                skin.joints.push_back(node_of(joint.bone));
-                for (double v : matrix_values(node_from_bone_bind(joint.bind))) inverse_binds.push_back(static_cast<float>(v));
-            }
-            skin.inverseBindMatrices = w.floats(inverse_binds, TINYGLTF_TYPE_MAT4, 16);
-            w.model.skins.push_back(skin);
-            node.skin = static_cast<int>(w.model.skins.size()) - 1;
+            node.skin = add_skin(w, mesh.name, mesh.joints);
             w.model.scenes[0].nodes.push_back(index);
         } else if (!mesh.joints.empty()) {
             const glm::mat4 m = node_from_bone_bind(mesh.joints[0].bind);

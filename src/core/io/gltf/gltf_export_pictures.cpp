@@ -6,8 +6,11 @@
 
 #include "core/anim/slot_track.hpp"
 #include "core/image/image_decode.hpp"
-#include "core/io/gltf/gltf_bone_axis.hpp"
-#include "core/mesh/attachment_skinning.hpp"
+#include "core/io/gltf/gltf_export_mesh.hpp"
+#include "core/io/gltf/gltf_picture_deform.hpp"
+#include "core/io/gltf/gltf_picture_mesh.hpp"
+#include "core/mesh/weighted_bones.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 namespace marionette::gltf {
 
@@ -75,34 +78,21 @@ int picture_material(Writer& w, const Slot& slot, const Attachment& a, int textu
     return static_cast<int>(w.model.materials.size()) - 1;
 }
 
-// The picture's mesh, a plain picture's quad or its own triangles: its vertices in the bone's
-// node frame (a weighted mesh's as at rest), `z` along the stack.
-int picture_mesh(Writer& w, const Attachment& a, float z, int material) {
-    std::vector<float> positions, normals, uvs;
-    const std::array<glm::vec2, 4> corners = attachment_corners(a);
-    const glm::vec3 n = bone_to_node(glm::vec3(0.0f, 0.0f, 1.0f));
-    for (std::size_t i = 0; i < attachment_vertex_count(a); ++i) {
-        const glm::vec3 p = bone_to_node(glm::vec3(a.mesh ? picture_to_bone(a, a.mesh->vertices[i]) : corners[i], z));
-        positions.insert(positions.end(), {p.x, p.y, p.z});
-        normals.insert(normals.end(), {n.x, n.y, n.z});
-        // glTF's texture rows run from the top.
-        const glm::vec2 uv = attachment_uv(a, i);
-        uvs.insert(uvs.end(), {uv.x, 1.0f - uv.y});
+// Whether a weighted mesh goes out bent, as a skinned mesh. glTF ignores a skinned mesh's node
+// transform, so no scale can hide it: only a drawing its slot shows at setup and no state's
+// drawing keys switch away from bends; the others go rigid on the slot's bone, at rest, where
+// their scales switch them, with a warning.
+bool bends(const Rig& rig, std::size_t slot, std::size_t attachment) {
+    const Slot& s = rig.slots[slot];
+    const Attachment& a = s.attachments[attachment];
+    if (!a.mesh || !a.mesh->is_weighted() || s.shown != static_cast<int>(attachment)) return false;
+    for (const State& state : rig.states) {
+        for (const SlotTrack& t : state.slot_tracks) {
+            if (t.property != SlotProperty::Attachment || t.slot != static_cast<int>(slot)) continue;
+            if (std::any_of(t.keys.begin(), t.keys.end(), [&](const SlotKey& k) { return k.attachment != s.shown; })) return false;
+        }
     }
-    std::vector<std::uint16_t> indices;
-    for (const auto& t : attachment_triangles(a)) indices.insert(indices.end(), t.begin(), t.end());
-    tinygltf::Primitive p;
-    p.mode = TINYGLTF_MODE_TRIANGLES;
-    p.attributes["POSITION"] = w.floats(positions, TINYGLTF_TYPE_VEC3, 3, true, kArrayBuffer);
-    p.attributes["NORMAL"] = w.floats(normals, TINYGLTF_TYPE_VEC3, 3, false, kArrayBuffer);
-    p.attributes["TEXCOORD_0"] = w.floats(uvs, TINYGLTF_TYPE_VEC2, 2, false, kArrayBuffer);
-    p.indices = w.accessor(w.view(indices.data(), indices.size() * sizeof(std::uint16_t), kElementArrayBuffer),
-                           TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, indices.size(), TINYGLTF_TYPE_SCALAR);
-    p.material = material;
-    tinygltf::Mesh mesh;
-    mesh.primitives.push_back(p);
-    w.model.meshes.push_back(mesh);
-    return static_cast<int>(w.model.meshes.size()) - 1;
+    return true;
 }
 
 }  // namespace
@@ -112,6 +102,9 @@ PictureNodes export_pictures(Writer& w, const Rig& rig, const std::filesystem::p
     out.nodes.resize(rig.slots.size());
     if (rig.slots.empty()) return out;
     const float step = stack_step(rig);
+    // A bent mesh's bind space is the world with the skeleton at rest (attachment_skinning.hpp).
+    const Result<std::vector<Transform>> at_rest = compute_world(rig.skeleton, Pose::rest(rig.skeleton.size()));
+    const std::vector<Transform> rest = at_rest ? at_rest.value() : std::vector<Transform>{};
     std::map<std::string, int> textures;
     for (std::size_t s = 0; s < rig.slots.size(); ++s) {
         const Slot& slot = rig.slots[s];
@@ -120,22 +113,46 @@ PictureNodes export_pictures(Writer& w, const Rig& rig, const std::filesystem::p
         for (std::size_t a = 0; a < slot.attachments.size(); ++a) {
             const Attachment& att = slot.attachments[a];
             const int texture = texture_of(w, folder, att.image, textures, warnings);
-            const int mesh = picture_mesh(w, att, step * static_cast<float>(s), picture_material(w, slot, att, texture));
-            if (att.mesh && att.mesh->is_weighted()) {
+            const bool bent = bends(rig, s, a) && rest.size() == rig.skeleton.size();
+            if (att.mesh && att.mesh->is_weighted() && !bent) {
                 warnings.push_back("slots[" + std::to_string(s) + "].attachments[" + std::to_string(a) +
-                                   "]: a weighted mesh goes to glTF as at rest on its slot's bone: glTF pictures do not bend yet");
+                                   "]: a weighted mesh goes to glTF as at rest on its slot's bone, unbent: its slot switches it, "
+                                   "and glTF cannot hide a skinned mesh");
             }
+            const std::vector<int> joints = bent ? weighted_bones(*att.mesh) : std::vector<int>{};
+            PicturePlacement place;
+            place.z = step * static_cast<float>(s);
+            if (bent) {
+                place.rest = &rest[static_cast<std::size_t>(slot.bone)];
+                place.joints = joints;
+            }
+            const std::vector<std::vector<glm::vec2>> shapes = deform_shapes(rig, static_cast<int>(s), static_cast<int>(a));
             tinygltf::Node node;
             node.name = slot.name + ":" + att.name;
-            node.mesh = mesh;
-            // Only the drawing the slot sets up shows; glTF has no visibility, so the others
-            // stand at scale 0 until a state's key switches them.
-            if (static_cast<int>(a) != slot.shown) node.scale = {0.0, 0.0, 0.0};
+            node.mesh = picture_mesh(w, att, place, shapes, picture_material(w, slot, att, texture));
             tinygltf::Value::Object marionette{{"slot", tinygltf::Value(slot.name)}, {"attachment", tinygltf::Value(att.name)}};
             node.extras = tinygltf::Value(tinygltf::Value::Object{{"marionette", tinygltf::Value(marionette)}});
             const int index = static_cast<int>(w.model.nodes.size());
+            if (bent) {
+                // Bound at rest as Marionette binds it: each joint's bind takes the world at rest
+                // into its bone's frame. Its node stands at the root, where readers ignore its
+                // transform.
+                std::vector<MeshJoint> bound;
+                for (const int b : joints) {
+                    const Transform& r = rest[static_cast<std::size_t>(b)];
+                    const glm::quat back = glm::conjugate(r.rotation);
+                    bound.push_back({b, to_matrix(Transform{back * -r.translation, back})});
+                }
+                node.skin = add_skin(w, node.name, bound);
+                w.model.scenes[0].nodes.push_back(index);
+                out.skinned.insert(index);
+            } else {
+                // Only the drawing the slot sets up shows; glTF has no visibility, so the others
+                // stand at scale 0 until a state's key switches them.
+                if (static_cast<int>(a) != slot.shown) node.scale = {0.0, 0.0, 0.0};
+                w.model.nodes[static_cast<std::size_t>(node_of(slot.bone))].children.push_back(index);
+            }
             w.model.nodes.push_back(node);
-            w.model.nodes[static_cast<std::size_t>(node_of(slot.bone))].children.push_back(index);
             out.nodes[s][a] = index;
         }
     }
@@ -180,7 +197,7 @@ void add_drawing_switches(Writer& w, tinygltf::Animation& anim, const Rig& rig, 
         const int input = w.floats(inputs, TINYGLTF_TYPE_SCALAR, 1, true);
         const std::vector<int>& nodes = pictures.nodes[static_cast<std::size_t>(track.slot)];
         for (std::size_t a = 0; a < nodes.size(); ++a) {
-            if (nodes[a] < 0) continue;
+            if (nodes[a] < 0 || pictures.skinned.count(nodes[a])) continue;
             std::vector<float> scales;
             for (int s : shown) {
                 const float v = s == static_cast<int>(a) ? 1.0f : 0.0f;
