@@ -46,7 +46,10 @@ function compare(gltf, mixer, meshes, tally) {
     });
 }
 
-new GLTFLoader().parse(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength), '', (gltf) => {
+// Pictures are not decoded under node (three.js reads them through the browser's image
+// decoder): each texture is taken as an empty one, as compare_three.mjs does.
+const loader = new GLTFLoader().register(() => ({ name: 'no_image_decoding', loadTexture: () => Promise.resolve(new THREE.Texture()) }));
+loader.parse(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength), '', (gltf) => {
     const tally = { worst: 0, compared: 0 };
     for (const [clipName, meshes] of Object.entries(answer.animations)) {
         const clip = gltf.animations.find((a) => a.name === clipName);

@@ -26,7 +26,8 @@ std::vector<int> deform_key_targets(const DeformTrack& track, const std::vector<
 
 // The targets' weights at `time` (seconds into the track's keys), as sample_deform_track mixes
 // the keys' offsets: the key before and the key after, by the earlier one's interpolation.
-void add_deform_weights_at(const DeformTrack& track, const std::vector<int>& targets, std::size_t count, double time, std::vector<float>& out) {
+void add_deform_weights_at(const DeformTrack& track, const std::vector<int>& targets, std::size_t count, double time,
+                           std::vector<float>& out) {
     std::vector<float> weights(count, 0.0f);
     const auto give = [&](std::size_t key, float weight) {
         if (targets[key] >= 0) weights[static_cast<std::size_t>(targets[key])] += weight;
