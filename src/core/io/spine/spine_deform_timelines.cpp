@@ -1,8 +1,10 @@
 #include "core/io/spine/spine_deform_timelines.hpp"
 
 #include <cmath>
+#include <functional>
 #include <vector>
 
+#include "core/io/spine/spine_bezier_pieces.hpp"
 #include "core/io/spine/spine_json_text.hpp"
 #include "core/io/spine/spine_keys.hpp"
 #include "core/rig/forward_kinematics.hpp"
@@ -39,6 +41,28 @@ Json spine_offsets(const Attachment& a, std::size_t slot_bone, const std::vector
 
 Json key_json(double time, Json vertices) { return Json{{"time", spine_number(time)}, {"vertices", std::move(vertices)}}; }
 
+// A Bézier key as the pieces Spine's runtimes play within a little of it (spine_bezier_pieces.hpp):
+// each a key of the offsets the fraction of the way it has come, its curve that piece's fraction
+// of the way to the next (handles in absolute time, values 0 to 1 of the piece's own change).
+void add_bezier_pieces(const DeformKey& key, const DeformKey& next, const std::function<Json(const std::vector<glm::vec2>&)>& vertices,
+                       Json& keys) {
+    const double from = static_cast<double>(key.time), span = static_cast<double>(next.time) - from;
+    const std::vector<SpineBezierPiece> pieces = spine_bezier_pieces(key.curve);
+    std::vector<glm::vec2> offsets(key.offsets.size());
+    for (std::size_t p = 0; p < pieces.size(); ++p) {
+        const double time = from + pieces[p].x * span;
+        const double end = p + 1 < pieces.size() ? from + pieces[p + 1].x * span : from + span;
+        const auto f = static_cast<float>(pieces[p].y);
+        for (std::size_t i = 0; i < offsets.size() && i < next.offsets.size(); ++i)
+            offsets[i] = key.offsets[i] + f * (next.offsets[i] - key.offsets[i]);
+        Json j = key_json(time, vertices(p == 0 ? key.offsets : offsets));
+        const SpineBezier& c = pieces[p].curve;
+        j["curve"] = Json::array(
+            {spine_number(time + c.x1 * (end - time)), spine_number(c.y1), spine_number(time + c.x2 * (end - time)), spine_number(c.y2)});
+        keys.push_back(std::move(j));
+    }
+}
+
 }  // namespace
 
 SpineDeformTimelines spine_deform_timelines(const Rig& rig, const SpineSkeletonPlan& plan, const State& state, std::size_t frames) {
@@ -72,10 +96,9 @@ SpineDeformTimelines spine_deform_timelines(const Rig& rig, const SpineSkeletonP
                 const bool last = k + 1 == t.keys.size();
                 if (!last && key.interpolation == Interpolation::Step) j["curve"] = "stepped";
                 if (!last && key.interpolation == Interpolation::Bezier) {
-                    // A fraction of the way to the next key: handles in absolute time, values 0 to 1.
-                    const double span = static_cast<double>(t.keys[k + 1].time) - time;
-                    j["curve"] = Json::array({spine_number(time + static_cast<double>(key.curve.x1) * span), spine_number(key.curve.y1),
-                                              spine_number(time + static_cast<double>(key.curve.x2) * span), spine_number(key.curve.y2)});
+                    add_bezier_pieces(
+                        key, t.keys[k + 1], [&](const std::vector<glm::vec2>& o) { return spine_offsets(a, bone, rest_world, o); }, keys);
+                    continue;
                 }
                 keys.push_back(std::move(j));
                 // The cosine ease is no cubic: a linear key every frame to the next key.

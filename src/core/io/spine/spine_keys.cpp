@@ -27,8 +27,14 @@ std::vector<SpineKey> spine_keys(const std::vector<SourceKey>& keys, const std::
         const bool last = i + 1 == keys.size();
         if (!last && k.interpolation == Interpolation::Step) key.curve = SpineCurve::Stepped;
         if (!last && k.interpolation == Interpolation::Bezier) {
-            key.curve = SpineCurve::Bezier;
-            key.bezier = k.curve;
+            // Each piece a key on the cubic, its values the fraction of the change it has come.
+            const SourceKey& next = keys[i + 1];
+            for (const SpineBezierPiece& p : spine_bezier_pieces(k.curve)) {
+                SpineKey piece{k.time + p.x * (next.time - k.time), k.values, SpineCurve::Bezier, p.curve};
+                for (std::size_t v = 0; v < piece.values.size(); ++v) piece.values[v] += p.y * (next.values[v] - k.values[v]);
+                out.push_back(piece);
+            }
+            continue;
         }
         out.push_back(key);
         if (!last && k.interpolation == Interpolation::Cosine) {
@@ -57,10 +63,10 @@ Json curve_json(const SpineKey& k, const SpineKey& next, std::size_t values) {
     const double span = next.time - k.time;
     for (std::size_t v = 0; v < values; ++v) {
         const double rise = next.values[v] - k.values[v];
-        handles.push_back(spine_number(k.time + static_cast<double>(k.bezier.x1) * span));
-        handles.push_back(spine_number(k.values[v] + static_cast<double>(k.bezier.y1) * rise));
-        handles.push_back(spine_number(k.time + static_cast<double>(k.bezier.x2) * span));
-        handles.push_back(spine_number(k.values[v] + static_cast<double>(k.bezier.y2) * rise));
+        handles.push_back(spine_number(k.time + k.bezier.x1 * span));
+        handles.push_back(spine_number(k.values[v] + k.bezier.y1 * rise));
+        handles.push_back(spine_number(k.time + k.bezier.x2 * span));
+        handles.push_back(spine_number(k.values[v] + k.bezier.y2 * rise));
     }
     return handles;
 }

@@ -15,6 +15,7 @@
 
 #include "core/anim/key_track.hpp"
 #include "core/io/json/json_field.hpp"
+#include "core/io/spine/spine_bezier_pieces.hpp"
 
 namespace marionette {
 
@@ -26,7 +27,7 @@ struct SpineKey {
     double time = 0.0;
     SpineValues values{};
     SpineCurve curve = SpineCurve::Linear;  // on to the next key
-    BezierCurve bezier{};                   // when the curve is Bezier: handles normalised to the span
+    SpineBezier bezier{};                   // when the curve is Bezier: handles normalised to the span and change
 };
 
 // A key of a Marionette track, its values already in Spine's units (degrees, rig units, 0-1).
@@ -37,7 +38,8 @@ struct SourceKey {
     BezierCurve curve{};
 };
 
-// The Spine keys of a track: step keys stepped, linear and Bézier keys as they are, a cosine
+// The Spine keys of a track: step keys stepped, linear keys as they are, a Bézier key cut into
+// the pieces Spine's runtimes play within a little of it (spine_bezier_pieces.hpp), a cosine
 // key followed by linear keys at every frame of `fps` between it and the next, valued by
 // `sample` (the track's value at a time). A track's first key after time 0 is repeated at 0:
 // before a timeline's first key Spine shows the setup pose, Marionette the first key's value.
