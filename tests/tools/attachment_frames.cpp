@@ -1,0 +1,117 @@
+// The world vertices of the pictures a rig's slots show (a mesh's vertices, a plain picture's
+// four corners), at every frame of a timeline played as `marionette --animate` plays it: the
+// answer an exported file's own player (tests/tools/compare_spine.mjs) is held to. The frames
+// file of --animate holds bones only; the product has no mode that writes vertices, and needs
+// none, so this test-side program links the core library and asks the one computation drawing
+// and the exporters share (attachment_world_vertices).
+// Usage: attachment_frames RIG TIMELINE SECONDS FPS OUT.json
+// Writes {"fps": F, "frames": [{"time": T, "slots": [{"slot": NAME, "attachment": NAME,
+// "mesh": BOOL, "vertices": [[x, y], ...]} or null for a slot showing nothing, ...]}, ...]},
+// the slots in the rig's order, a plain picture's corners bottom left, bottom right, top right,
+// top left.
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "core/anim/deform_track.hpp"
+#include "core/anim/state_machine.hpp"
+#include "core/anim/state_timeline.hpp"
+#include "core/mesh/attachment_skinning.hpp"
+#include "core/rig/forward_kinematics.hpp"
+#include "core/rig/opened_rig.hpp"
+
+namespace {
+
+using namespace marionette;
+
+// A number as JSON, to a double's precision: the comparison is at 1e-3 of the rig's size, the
+// vertices' own floats carry 1e-7 of it.
+std::string number(double v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.9g", v);
+    return text;
+}
+
+// JSON's quoted string of a name (rig names are UTF-8; only the quote, backslash and control
+// characters need escapes).
+std::string quoted(const std::string& s) {
+    std::string out = "\"";
+    for (const char c : s) {
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += c;
+        } else if (static_cast<unsigned char>(c) < 0x20) {
+            char escape[8];
+            std::snprintf(escape, sizeof escape, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+            out += escape;
+        } else {
+            out += c;
+        }
+    }
+    return out + "\"";
+}
+
+int fail(const std::string& message) {
+    std::cerr << "attachment_frames: " << message << "\n";
+    return 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc != 6) return fail("usage: attachment_frames RIG TIMELINE SECONDS FPS OUT.json");
+    const std::string file = argv[1];
+    Result<OpenedRig> opened = open_rig_file(file);
+    if (!opened) return fail(opened.message());
+    const Rig& rig = opened.value().rig;
+    Result<std::vector<TimelineEntry>> timeline = parse_state_timeline(argv[2], rig, file);
+    if (!timeline) return fail(timeline.message());
+    const double seconds = std::strtod(argv[3], nullptr);
+    const double fps = std::strtod(argv[4], nullptr);
+    Result<std::size_t> frames = baked_frame_count(fps, seconds);
+    if (!frames) return fail(frames.message());
+
+    std::ofstream out(argv[5]);
+    if (!out) return fail(std::string("cannot write ") + argv[5]);
+    out << "{\"fps\": " << number(fps) << ",\n\"frames\": [\n";
+    Pose pose = rig.pose;
+    std::vector<Transform> world(rig.skeleton.size());
+    const ForwardKinematicsJob fk{&rig.skeleton, &pose, world};
+    if (Status s = fk.validate(); !s) return fail(s.message());
+    SlotPose slots;
+    std::vector<glm::vec3> placed;
+    bool first = true;
+    const Status played = play_timeline(rig, timeline.value(), fps, frames.value(), pose, [&](double time, const StateMachine& machine) {
+        fk.run();
+        sample_slots(machine, rig, slots);
+        const AttachmentSkinning skinning = attachment_skinning(rig.skeleton, rig.slots, pose, world);
+        out << (first ? "" : ",\n") << "{\"time\": " << number(time) << ", \"slots\": [";
+        first = false;
+        for (std::size_t s = 0; s < rig.slots.size(); ++s) {
+            if (s) out << ", ";
+            const Slot& slot = rig.slots[s];
+            const int shown = slots.shown[s];
+            if (shown < 0) {
+                out << "null";
+                continue;
+            }
+            const Attachment& a = slot.attachments[static_cast<std::size_t>(shown)];
+            attachment_world_vertices(a, slot.bone, world, pose, skinning, placed, shown_deform(slots, s, a));
+            out << "{\"slot\": " << quoted(slot.name) << ", \"attachment\": " << quoted(a.name)
+                << ", \"mesh\": " << (a.mesh ? "true" : "false") << ", \"vertices\": [";
+            for (std::size_t i = 0; i < placed.size(); ++i)
+                out << (i ? "," : "") << "[" << number(placed[i].x) << "," << number(placed[i].y) << "]";
+            out << "]}";
+        }
+        out << "]}";
+    });
+    if (!played) return fail(played.message());
+    out << "\n]}\n";
+    out.close();
+    if (!out) return fail(std::string("cannot write ") + argv[5]);
+    return 0;
+}

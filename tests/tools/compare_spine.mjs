@@ -1,0 +1,162 @@
+// Spine's own runtime (npm's @esotericsoftware/spine-core 4.2, a reader no one here wrote) loads
+// an exported skeleton and plays one of its animations at every time of `marionette --animate`'s
+// frames file; each bone's joint and tip, and every vertex of the pictures the slots show
+// (meshes with their deform keys, plain pictures' corners), must land where Marionette puts
+// them, within 1e-3 of the rig's size (the larger side of the box holding every compared point
+// over the played times). The frames file is baked at a multiple of the rig's fps, so the times
+// fall on the rig's frames and between them; the two are reported apart (the export keys what
+// it samples at the rig's frames, so between them it is straight where Marionette curves).
+// Marionette's vertices come from tests/tools/attachment_frames (the frames file holds bones).
+// No atlas is read: the attachments are made on a region covering the whole picture, which is
+// the atlas the export writes, so no picture is decoded.
+// Exits 1 on any miss (or, with --report, only on a file spine-core refuses).
+// Usage: node compare_spine.mjs OUT.json FRAMES.json ATTACHMENTS.json ANIMATION RIG_FPS [--report]
+import { readFileSync } from 'node:fs';
+import {
+    BoundingBoxAttachment, ClippingAttachment, MeshAttachment, MixBlend, MixDirection, PathAttachment, Physics,
+    PointAttachment, RegionAttachment, Skeleton, SkeletonJson, TextureRegion,
+} from '@esotericsoftware/spine-core';
+
+const [file, framesFile, attachmentsFile, animationName, rigFpsText, flag] = process.argv.slice(2);
+const report = flag === '--report';
+const rigFps = Number(rigFpsText);
+const frames = JSON.parse(readFileSync(framesFile, 'utf8')).frames;
+const attachmentFrames = JSON.parse(readFileSync(attachmentsFile, 'utf8')).frames;
+
+function refuse(message) {
+    console.log(`${file}: ${message}`);
+    process.exit(1);
+}
+
+// The whole picture as the region: its uvs 0 to 1, its size 1 by 1 with no whitespace stripped,
+// so a region attachment's corners come from its own width and height alone.
+function wholePicture() {
+    const r = new TextureRegion();
+    Object.assign(r, { u: 0, v: 0, u2: 1, v2: 1, width: 1, height: 1, originalWidth: 1, originalHeight: 1 });
+    return r;
+}
+
+// Attachments without textures: the geometry is what is compared.
+class NoTextureLoader {
+    newRegionAttachment(skin, name, path) {
+        const a = new RegionAttachment(name, path);
+        a.region = wholePicture();
+        return a;
+    }
+    newMeshAttachment(skin, name, path) {
+        const a = new MeshAttachment(name, path);
+        a.region = wholePicture();
+        return a;
+    }
+    newBoundingBoxAttachment(skin, name) { return new BoundingBoxAttachment(name); }
+    newPathAttachment(skin, name) { return new PathAttachment(name); }
+    newPointAttachment(skin, name) { return new PointAttachment(name); }
+    newClippingAttachment(skin, name) { return new ClippingAttachment(name); }
+}
+
+let data;
+try {
+    data = new SkeletonJson(new NoTextureLoader()).readSkeletonData(readFileSync(file, 'utf8'));
+} catch (e) {
+    refuse(`spine-core could not read it: ${e.message}`);
+}
+const animation = data.findAnimation(animationName);
+if (!animation) refuse(`no animation "${animationName}"`);
+const skeleton = new Skeleton(data);
+if (attachmentFrames.length !== frames.length) refuse(`${frames.length} frames of bones, ${attachmentFrames.length} of attachments`);
+
+// Marionette's plain picture corners run bottom left, bottom right, top right, top left; a
+// Spine region's bottom left, top left, top right, bottom right.
+const kRegionCorner = [0, 3, 2, 1];
+
+// Where Spine puts the slot's shown attachment's vertices, as [x, y] pairs in Marionette's order.
+function spineVertices(slot, mesh) {
+    const a = slot.getAttachment();
+    if (mesh) {
+        const out = new Array(a.worldVerticesLength);
+        a.computeWorldVertices(slot, 0, a.worldVerticesLength, out, 0, 2);
+        const pairs = [];
+        for (let i = 0; i < out.length; i += 2) pairs.push([out[i], out[i + 1]]);
+        return pairs;
+    }
+    const out = new Array(8);
+    a.computeWorldVertices(slot, out, 0, 2);
+    return kRegionCorner.map((k) => [out[2 * k], out[2 * k + 1]]);
+}
+
+// The bone's tip in Marionette: its joint, then its length along its turned x axis stretched by
+// its own scale.
+function marionetteTip(bone, length) {
+    const r = (bone.rotation * Math.PI) / 180;
+    const stretch = length * (bone.scale ? bone.scale[0] : 1);
+    return [bone.position[0] + Math.cos(r) * stretch, bone.position[1] + Math.sin(r) * stretch];
+}
+
+// The worst miss of each kind, at frames and between them, and where.
+const worst = {};
+function note(kind, atFrame, miss, where) {
+    const key = `${kind} ${atFrame ? 'at frames' : 'between frames'}`;
+    const w = (worst[key] ??= { miss: 0, where: '', count: 0 });
+    w.count += 1;
+    if (miss > w.miss) Object.assign(w, { miss, where });
+}
+const box = { lo: [Infinity, Infinity], hi: [-Infinity, -Infinity] };
+function grow(p) {
+    for (let k = 0; k < 2; ++k) {
+        box.lo[k] = Math.min(box.lo[k], p[k]);
+        box.hi[k] = Math.max(box.hi[k], p[k]);
+    }
+}
+const distance = (p, q) => Math.hypot(p[0] - q[0], p[1] - q[1]);
+const problems = [];
+
+for (let f = 0; f < frames.length; ++f) {
+    const time = frames[f].time;
+    const atFrame = Math.abs(time * rigFps - Math.round(time * rigFps)) < 1e-6;
+    skeleton.setToSetupPose();
+    animation.apply(skeleton, time, time, true, null, 1, MixBlend.setup, MixDirection.mixIn);
+    skeleton.updateWorldTransform(Physics.update);
+    for (const [name, bone] of Object.entries(frames[f].bones)) {
+        const theirs = skeleton.findBone(name);
+        if (!theirs) refuse(`no bone "${name}"`);
+        const joint = [bone.position[0], bone.position[1]];
+        const length = theirs.data.length;
+        const tip = marionetteTip(bone, length);
+        grow(joint);
+        grow(tip);
+        const at = `${name} at ${time.toFixed(4)} s`;
+        note('joints', atFrame, distance(joint, [theirs.worldX, theirs.worldY]), at);
+        note('tips', atFrame, distance(tip, [theirs.a * length + theirs.worldX, theirs.c * length + theirs.worldY]), at);
+    }
+    const slots = attachmentFrames[f].slots;
+    if (slots.length !== skeleton.slots.length) refuse(`${skeleton.slots.length} slots, Marionette ${slots.length}`);
+    slots.forEach((ours, s) => {
+        const slot = skeleton.slots[s];
+        const shown = slot.getAttachment();
+        const ourName = ours ? ours.attachment : null;
+        if ((shown ? shown.name : null) !== ourName) {
+            problems.push(`slot ${slot.data.name} at ${time.toFixed(4)} s shows ${shown ? shown.name : 'nothing'}, Marionette's ${ourName}`);
+            return;
+        }
+        if (!ours) return;
+        const theirs = spineVertices(slot, ours.mesh);
+        if (theirs.length !== ours.vertices.length) refuse(`${ours.attachment}: ${theirs.length} vertices, Marionette ${ours.vertices.length}`);
+        ours.vertices.forEach((v, i) => {
+            grow(v);
+            note(ours.mesh ? 'mesh vertices' : 'picture corners', atFrame, distance(v, theirs[i]), `${ours.attachment} vertex ${i} at ${time.toFixed(4)} s`);
+        });
+    });
+}
+
+const size = Math.max(box.hi[0] - box.lo[0], box.hi[1] - box.lo[1]);
+const bound = 1e-3 * size;
+let missed = problems.length > 0;
+for (const p of problems.slice(0, 5)) console.log(`${file}: ${p}`);
+for (const [key, w] of Object.entries(worst).sort()) {
+    const ok = w.miss <= bound;
+    missed ||= !ok;
+    console.log(`${file} ${animationName}: ${key}: ${w.count} compared, worst ${w.miss.toExponential(3)} = ` +
+        `${(w.miss / size).toExponential(3)} of the rig's size ${size.toFixed(2)} (${w.where}) ${ok ? 'ok' : 'MISS'}`);
+}
+console.log(`${file} ${animationName}: ${frames.length} times, ${missed ? 'misses' : 'within'} 1e-3 of the rig's size`);
+process.exit(missed && !report ? 1 : 0);
