@@ -1,6 +1,8 @@
 // 2D puppets' pictures (issue 19, point 8): the CPU's part of drawing 500 attachments a frame
 // (forward kinematics and the batched quads the GPU draws; target <= 0.2 ms, one draw per run of
 // a picture, not one per quad), and reading 50 pictures as a puppet opens (target <= 100 ms).
+// Bending pictures (issue 61, point 8): 100 weighted meshes of 200 vertices skinned and built
+// for drawing a frame (target <= 0.5 ms of CPU).
 // Run with `./build/bench/slot_bench --benchmark_repetitions=3`.
 
 #include <benchmark/benchmark.h>
@@ -17,6 +19,7 @@
 #include <vector>
 
 #include "core/image/image_decode.hpp"
+#include "core/mesh/attachment_mesh.hpp"
 #include "core/rig/forward_kinematics.hpp"
 #include "editor/viewport/slot_triangles.hpp"
 
@@ -78,6 +81,67 @@ void BM_SlotTrianglesFrame(benchmark::State& state) {
     state.counters["quads"] = static_cast<double>(quads.vertices.size() / 6);
 }
 BENCHMARK(BM_SlotTrianglesFrame)->Unit(benchmark::kMillisecond);
+
+// 100 bones in a fan; on each a picture cut into a 19 x 9 grid (200 vertices), weighted from
+// its bone to the next across its middle (the last bone's on itself), each its own picture.
+Rig mesh_puppet() {
+    Rig rig;
+    rig.dimensions = Dimensions::Two;
+    std::vector<Bone> bones;
+    constexpr int kBones = 100;
+    for (int b = 0; b < kBones; ++b) {
+        Bone bone;
+        bone.name = "bone" + std::to_string(b);
+        bone.parent = b == 0 ? -1 : b - 1;
+        bone.length = 10.0f;
+        bone.rest.translation = b == 0 ? glm::vec3(0.0f) : glm::vec3{10.0f, 0.0f, 0.0f};
+        bone.rest.rotation = glm::angleAxis(0.05f, glm::vec3{0.0f, 0.0f, 1.0f});
+        bones.push_back(bone);
+    }
+    rig.skeleton = Skeleton(std::move(bones));
+    rig.pose = Pose::rest(rig.skeleton.size());
+    for (int s = 0; s < kBones; ++s) {
+        Attachment a;
+        a.name = "a";
+        a.image = "picture" + std::to_string(s) + ".png";
+        a.size = {20.0f, 6.0f};
+        a.pivot = {0.0f, 0.5f};
+        a.mesh = grid_mesh(a.size, 19, 9);
+        const auto next = static_cast<std::uint16_t>(std::min(s + 1, kBones - 1));
+        for (const glm::vec2& v : a.mesh->vertices) {
+            VertexWeights w;
+            const float far = std::clamp((v.x - 6.0f) / 8.0f, 0.0f, 1.0f);
+            w.bones = {static_cast<std::uint16_t>(s), next, 0, 0};
+            w.weights = {1.0f - far, far, 0.0f, 0.0f};
+            w.count = far > 0.0f && far < 1.0f && next != s ? 2 : 1;
+            if (w.count == 1) w.weights = {1.0f, 0.0f, 0.0f, 0.0f}, w.bones[0] = far >= 1.0f ? next : static_cast<std::uint16_t>(s);
+            a.mesh->weights.push_back(w);
+        }
+        rig.slots.push_back(Slot{"slot" + std::to_string(s), s, {a}, 0, glm::vec4(1.0f)});
+    }
+    return rig;
+}
+
+void BM_WeightedMeshesFrame(benchmark::State& state) {
+    Rig rig = mesh_puppet();
+    std::vector<Transform> world(rig.skeleton.size());
+    SlotTriangles triangles;
+    float t = 0.0f;
+    for (auto _ : state) {
+        t += 1.0f / 60.0f;
+        for (std::size_t b = 0; b < rig.pose.rotations.size(); ++b) {
+            rig.pose.rotations[b] = glm::angleAxis(0.02f * std::sin(t + static_cast<float>(b)), glm::vec3{0.0f, 0.0f, 1.0f});
+        }
+        const ForwardKinematicsJob fk{&rig.skeleton, &rig.pose, world};
+        fk.run();
+        triangles.clear();
+        build_slot_triangles(rig, rig.pose, world, triangles);
+        benchmark::DoNotOptimize(triangles.vertices.data());
+    }
+    state.counters["draws"] = static_cast<double>(triangles.batches.size());
+    state.counters["triangles"] = static_cast<double>(triangles.vertices.size() / 3);
+}
+BENCHMARK(BM_WeightedMeshesFrame)->Unit(benchmark::kMillisecond);
 
 void append(void* context, void* data, int size) {
     auto* out = static_cast<std::vector<std::uint8_t>*>(context);
