@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -16,10 +17,11 @@ namespace marionette {
 namespace {
 
 // The bones the selected vertices follow (a rigid mesh's: its slot's), then the active bone.
-std::vector<int> weight_rows(const Rig& rig, const MeshMode& mode, const AttachmentMesh& mesh, int active_bone) {
+std::vector<int> weight_rows(const Rig& rig, const MeshMode& mode, const AttachmentMesh& mesh, std::span<const std::uint32_t> selected,
+                             int active_bone) {
     std::vector<int> bones;
     const int slot_bone = rig.slots[static_cast<std::size_t>(mode.slot)].bone;
-    for (const std::uint32_t v : mode.selected) {
+    for (const std::uint32_t v : selected) {
         if (!mesh.is_weighted()) {
             bones.push_back(slot_bone);
             continue;
@@ -38,8 +40,18 @@ std::vector<int> weight_rows(const Rig& rig, const MeshMode& mode, const Attachm
 MeshPanelActions draw_mesh_mode_panel(const Rig& rig, const MeshMode& mode, int active_bone, const Viewport& view, PanelEdits& out,
                                       UiMarks& marks) {
     MeshPanelActions actions;
+    // The rig may have changed under the mode since its last input (an undo from the toolbar):
+    // a mesh that is gone ends it, vertices that are gone are not shown.
+    if (mode.slot < 0 || mode.slot >= static_cast<int>(rig.slots.size()) || mode.attachment < 0 ||
+        mode.attachment >= static_cast<int>(rig.slots[static_cast<std::size_t>(mode.slot)].attachments.size()) ||
+        !rig.slots[static_cast<std::size_t>(mode.slot)].attachments[static_cast<std::size_t>(mode.attachment)].mesh) {
+        actions.done = true;
+        return actions;
+    }
     const Slot& slot = rig.slots[static_cast<std::size_t>(mode.slot)];
     const AttachmentMesh& mesh = *slot.attachments[static_cast<std::size_t>(mode.attachment)].mesh;
+    std::vector<std::uint32_t> selected = mode.selected;
+    std::erase_if(selected, [&](std::uint32_t v) { return v >= mesh.vertices.size(); });
     const float margin = ui_px(8.0f);
     const float width = ui_px(260.0f);
     ImGui::SetNextWindowPos(ImVec2(view.x + view.width - margin - width, view.y + margin), ImGuiCond_Always);
@@ -53,7 +65,7 @@ MeshPanelActions draw_mesh_mode_panel(const Rig& rig, const MeshMode& mode, int 
         ImGui::SameLine(ImGui::GetContentRegionAvail().x - ui_px(48.0f) + ImGui::GetCursorPosX() - ImGui::GetStyle().ItemSpacing.x);
         if (ImGui::Button("Done", ImVec2(ui_px(48.0f), 0.0f))) actions.done = true;
         marks.mark_last_item("mesh/done");
-        ImGui::TextDisabled("%zu vertices, %zu selected, %s", mesh.vertices.size(), mode.selected.size(),
+        ImGui::TextDisabled("%zu vertices, %zu selected, %s", mesh.vertices.size(), selected.size(),
                             mesh.is_weighted() ? "weighted" : "rigid");
         if (ImGui::RadioButton("Vertices (V)", mode.tool == MeshTool::Vertices)) actions.tool = MeshTool::Vertices;
         marks.mark_last_item("mesh/vertices");
@@ -64,7 +76,7 @@ MeshPanelActions draw_mesh_mode_panel(const Rig& rig, const MeshMode& mode, int 
             ImGui::PushTextWrapPos(0.0f);
             ImGui::TextDisabled("Drag a vertex to move the selection (with auto-key: the state's shape). Ctrl+click adds one.");
             ImGui::PopTextWrapPos();
-            ImGui::BeginDisabled(mode.selected.empty());
+            ImGui::BeginDisabled(selected.empty());
             if (ImGui::Button("Delete selected (X)")) actions.delete_vertices = true;
             marks.mark_last_item("mesh/delete");
             ImGui::EndDisabled();
@@ -96,21 +108,20 @@ MeshPanelActions draw_mesh_mode_panel(const Rig& rig, const MeshMode& mode, int 
             if (changed) actions.brush = brush;
             ImGui::TextDisabled("Drag to paint; Ctrl takes away.");
         }
-        if (!mode.selected.empty()) {
+        if (!selected.empty()) {
             ImGui::Separator();
             ImGui::TextUnformatted("Weights of the selected vertices");
             const int slot_bone = slot.bone;
-            for (const int b : weight_rows(rig, mode, mesh, active_bone)) {
+            for (const int b : weight_rows(rig, mode, mesh, selected, active_bone)) {
                 float sum = 0.0f;
-                for (const std::uint32_t v : mode.selected) sum += vertex_weight(mesh, v, b, slot_bone);
-                float value = sum / static_cast<float>(mode.selected.size());
+                for (const std::uint32_t v : selected) sum += vertex_weight(mesh, v, b, slot_bone);
+                float value = sum / static_cast<float>(selected.size());
                 const std::string& name = rig.skeleton[static_cast<std::size_t>(b)].name;
                 ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
                 const bool moved = ImGui::SliderFloat(("##w" + name).c_str(), &value, 0.0f, 1.0f, "%.3f");
                 marks.mark_last_item("mesh/weight/" + name);
-                track(out, "weight of " + name + " on " + std::to_string(mode.selected.size()) + " vertices of " + slot.name, moved, [&] {
-                    return set_mesh_vertex_weight(rig, mode.slot, mode.attachment, mode.selected, b, std::clamp(value, 0.0f, 1.0f));
-                });
+                track(out, "weight of " + name + " on " + std::to_string(selected.size()) + " vertices of " + slot.name, moved,
+                      [&] { return set_mesh_vertex_weight(rig, mode.slot, mode.attachment, selected, b, std::clamp(value, 0.0f, 1.0f)); });
                 ImGui::SameLine();
                 ImGui::TextUnformatted(name.c_str());
             }
