@@ -251,7 +251,7 @@ void TimelinePanel::shortcuts(const Rig& rig, int selected_bone, const Pose& sho
         }
         edits.apply(label, paste_keys(rig, s, clipboard_, static_cast<float>(t)));
         selection_.clear();
-        for (const CopiedKey& c : clipboard_) selection_.push_back(KeyId{c.bone, c.property, static_cast<float>(t) + c.key.time});
+        for (const CopiedKey& c : clipboard_) selection_.push_back(c.id_at(static_cast<float>(t)));
         actions.seek = t;
     }
 }

@@ -332,17 +332,35 @@ std::optional<KeyRef> find_key(const State& state, const KeyId& id) {
     return std::nullopt;
 }
 
+KeyId CopiedKey::id_at(float at) const {
+    if (shape) return deform_key_id(shape->slot, shape->attachment, at + shape->key.time);
+    return KeyId{bone, property, at + key.time};
+}
+
 std::vector<CopiedKey> copy_keys(const State& state, std::span<const KeyRef> keys) {
     std::vector<CopiedKey> copied;
     if (!check_refs(state, keys)) return copied;
     float earliest = kMaxKeyTime;
     for (const KeyRef& r : keys) {
-        if (r.timeline != KeyTimeline::Bone) continue;
-        const KeyTrack& t = state.tracks[static_cast<std::size_t>(r.track)];
-        copied.push_back(CopiedKey{t.bone, t.property, t.keys[static_cast<std::size_t>(r.key)]});
-        earliest = std::min(earliest, copied.back().key.time);
+        if (r.timeline == KeyTimeline::Bone) {
+            const KeyTrack& t = state.tracks[static_cast<std::size_t>(r.track)];
+            copied.push_back(CopiedKey{t.bone, t.property, t.keys[static_cast<std::size_t>(r.key)]});
+        } else if (r.timeline == KeyTimeline::Deform) {
+            const DeformTrack& t = state.deform[static_cast<std::size_t>(r.track)];
+            copied.push_back(
+                CopiedKey{-1, PoseProperty::Rotation, Key{}, CopiedShape{t.slot, t.attachment, t.keys[static_cast<std::size_t>(r.key)]}});
+        } else {
+            continue;
+        }
+        earliest = std::min(earliest, copied.back().time());
     }
-    for (CopiedKey& c : copied) c.key.time -= earliest;
+    for (CopiedKey& c : copied) {
+        if (c.shape) {
+            c.shape->key.time -= earliest;
+        } else {
+            c.key.time -= earliest;
+        }
+    }
     return copied;
 }
 
@@ -352,6 +370,27 @@ Result<Rig> paste_keys(const Rig& rig, int state, std::span<const CopiedKey> key
     Rig out = rig;
     State& target = out.states[static_cast<std::size_t>(state)];
     for (const CopiedKey& c : keys) {
+        if (c.shape) {
+            DeformKey k = c.shape->key;
+            k.time = time + c.shape->key.time;
+            if (Status s = check_key_time(k.time); !s) return Error{"cannot paste keys: " + s.message()};
+            int track = track_of_deform(target.deform, c.shape->slot, c.shape->attachment);
+            if (track < 0) {
+                target.deform.push_back(DeformTrack{c.shape->slot, c.shape->attachment, {}});
+                track = static_cast<int>(target.deform.size()) - 1;
+            }
+            std::vector<DeformKey>& shapes = target.deform[static_cast<std::size_t>(track)].keys;
+            const auto same =
+                std::find_if(shapes.begin(), shapes.end(), [&](const DeformKey& d) { return std::fabs(d.time - k.time) <= kSameKeyTime; });
+            if (same != shapes.end()) {
+                *same = std::move(k);
+            } else {
+                shapes.insert(
+                    std::upper_bound(shapes.begin(), shapes.end(), k.time, [](float t, const DeformKey& d) { return t < d.time; }),
+                    std::move(k));
+            }
+            continue;
+        }
         if (Status s = check_bone(rig, c.bone); !s) return Error{"cannot paste keys: " + s.message()};
         Key k = c.key;
         k.time = time + c.key.time;
@@ -367,6 +406,10 @@ Result<Rig> paste_keys(const Rig& rig, int state, std::span<const CopiedKey> key
         if (const std::string problem = key_track_problem(t, rig.is_2d()); !problem.empty()) {
             return Error{"cannot paste keys into " + track_label(rig, target, KeyTimeline::Bone, track) + ": " + problem};
         }
+    }
+    // A shape fits only the mesh it was copied from, with its vertices as they were.
+    if (std::string problem = deform_tracks_problem(target.deform, out.slots); !problem.empty()) {
+        return Error{"cannot paste keys: " + problem};
     }
     return out;
 }

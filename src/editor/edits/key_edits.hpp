@@ -67,22 +67,36 @@ KeyId key_id(const State& state, KeyRef ref);
 // The key `id` names (its time within kSameKeyTime), or nullopt when there is none.
 std::optional<KeyRef> find_key(const State& state, const KeyId& id);
 
-// A copied key and what it keys: the timeline's clipboard. `key.time` is relative to the
-// earliest key copied with it.
+// A copied mesh shape: a deform key of the mesh attachment `attachment` of slot `slot`.
+struct CopiedShape {
+    int slot = -1;
+    int attachment = -1;
+    DeformKey key;
+};
+
+// A copied key and what it keys: the timeline's clipboard, a bone's key or (with `shape`) a
+// mesh's shape. Its time (`key.time`, or the shape's) is relative to the earliest key copied
+// with it.
 struct CopiedKey {
     int bone = -1;
     PoseProperty property = PoseProperty::Rotation;
     Key key;
+    std::optional<CopiedShape> shape{};
+
+    float time() const { return shape ? shape->key.time : key.time; }
+    // The id the key has once pasted with the earliest at `at`.
+    KeyId id_at(float at) const;
 };
 
-// The bone keys among `keys` (which must exist), their times counted from the earliest of them
-// (slot and draw-order keys are not copied).
+// The bone and deform keys among `keys` (which must exist), their times counted from the
+// earliest of them (slot and draw-order keys are not copied).
 std::vector<CopiedKey> copy_keys(const State& state, std::span<const KeyRef> keys);
 // Puts copied keys into `state` with the earliest at `time`: each on its bone's track of its
-// property (made when missing), over a key at the same time, with its value and interpolation.
-// A 2D angle is pasted as the turn nearest what the track shows there (no added spin).
-// Refused when a bone is not in the rig, a key would land past kMaxKeyTime, or a value breaks
-// the track rules (keys from a 3D rig pasted into a 2D one).
+// property, or its mesh's deform track (made when missing), over a key at the same time, with
+// its value and interpolation. A 2D angle is pasted as the turn nearest what the track shows
+// there (no added spin). Refused when a bone or mesh is not in the rig, a shape's vertices are
+// not the mesh's, a key would land past kMaxKeyTime, or a value breaks the track rules (keys
+// from a 3D rig pasted into a 2D one).
 Result<Rig> paste_keys(const Rig& rig, int state, std::span<const CopiedKey> keys, float time);
 
 // Keys `bones` of `state` at `time` (seconds, 0 to kMaxKeyTime) so that the state shows

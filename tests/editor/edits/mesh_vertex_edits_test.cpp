@@ -8,6 +8,7 @@
 
 #include "core/anim/state.hpp"
 #include "core/rig/rig_json.hpp"
+#include "editor/edits/key_edits.hpp"
 #include "editor/edits/mesh_edits.hpp"
 #include "editor/edits/mesh_vertex_edits.hpp"
 
@@ -192,4 +193,35 @@ TEST(MeshVertexEdits, TheBrushAndTheNumbersWeighVertices) {
     EXPECT_FALSE(set_mesh_vertex_weight(rig, 0, 0, first, 1, 1.5f).ok());
     const std::uint32_t missing[] = {99};
     EXPECT_FALSE(set_mesh_vertex_weight(rig, 0, 0, missing, 1, 0.5f).ok());
+}
+
+TEST(MeshVertexEdits, AShapeKeyIsCopiedAndPastedLikeABoneKey) {
+    Rig rig = keyed_arm(gridded_arm(), 0.5f, {1.0f, 2.0f});
+    rig.states.push_back(State{});
+    rig.states.back().name = "other";
+    const KeyRef shape{0, 0, KeyTimeline::Deform};
+    const std::vector<CopiedKey> copied = copy_keys(rig.states[0], std::span<const KeyRef>(&shape, 1));
+    ASSERT_EQ(copied.size(), 1u);
+    ASSERT_TRUE(copied[0].shape.has_value());
+    EXPECT_EQ(copied[0].time(), 0.0f) << "counted from the earliest copied";
+
+    Result<Rig> pasted = paste_keys(rig, 1, copied, 1.25f);
+    ASSERT_TRUE(pasted.ok()) << pasted.message();
+    ASSERT_EQ(pasted.value().states[1].deform.size(), 1u);
+    const DeformKey& key = pasted.value().states[1].deform[0].keys[0];
+    EXPECT_EQ(key.time, 1.25f);
+    EXPECT_EQ(key.offsets, rig.states[0].deform[0].keys[0].offsets);
+    EXPECT_TRUE(find_key(pasted.value().states[1], copied[0].id_at(1.25f)).has_value()) << "the timeline selects what it pasted";
+
+    // Over a key at the same time in the same state: replaced, not doubled.
+    Result<Rig> again = paste_keys(pasted.value(), 1, copied, 1.25f);
+    ASSERT_TRUE(again.ok()) << again.message();
+    EXPECT_EQ(again.value().states[1].deform[0].keys.size(), 1u);
+
+    // Into a mesh that has since gained a vertex: the shape no longer fits, refused.
+    Result<AddedVertex> grown = add_mesh_vertex(rig, 0, 0, {12.5f, 2.0f}, 0.1f);
+    ASSERT_TRUE(grown.ok()) << grown.message();
+    Result<Rig> refused = paste_keys(grown.value().rig, 1, copied, 0.0f);
+    ASSERT_FALSE(refused.ok());
+    EXPECT_NE(refused.message().find("cannot paste keys"), std::string::npos) << refused.message();
 }
