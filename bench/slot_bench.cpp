@@ -78,7 +78,7 @@ void BM_SlotTrianglesFrame(benchmark::State& state) {
         benchmark::DoNotOptimize(quads.vertices.data());
     }
     state.counters["draws"] = static_cast<double>(quads.batches.size());
-    state.counters["quads"] = static_cast<double>(quads.vertices.size() / 6);
+    state.counters["quads"] = static_cast<double>(quads.indices.size() / 6);
 }
 BENCHMARK(BM_SlotTrianglesFrame)->Unit(benchmark::kMillisecond);
 
@@ -139,7 +139,7 @@ void BM_WeightedMeshesFrame(benchmark::State& state) {
         benchmark::DoNotOptimize(triangles.vertices.data());
     }
     state.counters["draws"] = static_cast<double>(triangles.batches.size());
-    state.counters["triangles"] = static_cast<double>(triangles.vertices.size() / 3);
+    state.counters["triangles"] = static_cast<double>(triangles.indices.size() / 3);
 }
 BENCHMARK(BM_WeightedMeshesFrame)->Unit(benchmark::kMillisecond);
 

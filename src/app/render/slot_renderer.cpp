@@ -80,10 +80,10 @@ void SlotRenderer::draw(const SlotTriangles& quads, const std::filesystem::path&
     glActiveTexture(GL_TEXTURE0);
     glEnable(GL_BLEND);
     glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
-    stream_->upload(quads.vertices);
+    stream_->upload(quads.vertices, quads.indices);
     for (const SlotBatch& batch : quads.batches) {
         glBindTexture(GL_TEXTURE_2D, texture_of(*batch.image));
-        stream_->draw_range(GL_TRIANGLES, static_cast<std::size_t>(batch.first), static_cast<std::size_t>(batch.count));
+        stream_->draw_indexed_range(GL_TRIANGLES, static_cast<std::size_t>(batch.first), static_cast<std::size_t>(batch.count));
     }
     glDisable(GL_BLEND);
     glBindTexture(GL_TEXTURE_2D, 0);

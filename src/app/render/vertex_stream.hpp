@@ -3,6 +3,7 @@
 // Create it once a GL context is current.
 
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
 #include <vector>
 
@@ -36,12 +37,23 @@ public:
     // Draws vertices [first, first + count) of the last upload.
     void draw_range(unsigned mode, std::size_t first, std::size_t count);
 
+    // Indexed drawing: the vertices and the indices into them, once for several draws.
+    template <class Vertex>
+    void upload(const std::vector<Vertex>& vertices, const std::vector<std::uint32_t>& indices) {
+        upload_bytes(vertices.data(), vertices.size());
+        upload_indices(indices.data(), indices.size());
+    }
+    // Draws indices [first, first + count) of the last indexed upload.
+    void draw_indexed_range(unsigned mode, std::size_t first, std::size_t count);
+
 private:
     void upload_bytes(const void* data, std::size_t count);
+    void upload_indices(const std::uint32_t* data, std::size_t count);
 
     std::size_t stride_;
     unsigned vao_ = 0;
     unsigned vbo_ = 0;
+    unsigned ebo_ = 0;  // made by the first indexed upload
 };
 
 }  // namespace marionette

@@ -21,15 +21,17 @@ void build_slot_triangles(const Rig& rig, const Pose& pose, std::span<const Tran
         attachment_world_vertices(a, rig.slots[static_cast<std::size_t>(index)].bone, world, pose, skinning, out.placed,
                                   shown_deform(slots, static_cast<std::size_t>(index), a));
         if (out.placed.empty()) continue;
-        const auto first = static_cast<int>(out.vertices.size());
-        for (const auto& triangle : attachment_triangles(a)) {
-            for (std::uint16_t v : triangle) {
-                // Texture rows start at the picture's top: v runs down.
-                const glm::vec2 uv = attachment_uv(a, v);
-                out.vertices.push_back({out.placed[v], {uv.x, 1.0f - uv.y}, color});
-            }
+        const auto base = static_cast<std::uint32_t>(out.vertices.size());
+        for (std::size_t v = 0; v < out.placed.size(); ++v) {
+            // Texture rows start at the picture's top: v runs down.
+            const glm::vec2 uv = attachment_uv(a, v);
+            out.vertices.push_back({out.placed[v], {uv.x, 1.0f - uv.y}, color});
         }
-        const int count = static_cast<int>(out.vertices.size()) - first;
+        const auto first = static_cast<int>(out.indices.size());
+        for (const auto& triangle : attachment_triangles(a)) {
+            for (std::uint16_t v : triangle) out.indices.push_back(base + v);
+        }
+        const int count = static_cast<int>(out.indices.size()) - first;
         if (!out.batches.empty() && *out.batches.back().image == a.image) {
             out.batches.back().count += count;
         } else {

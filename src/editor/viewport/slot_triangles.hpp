@@ -5,6 +5,7 @@
 // picture. Built on the CPU each frame from
 // the pose (no GL here: tested and measured headless); the app's slot renderer uploads and draws.
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
@@ -26,19 +27,25 @@ struct SlotVertex {
 // to the rig's folder).
 struct SlotBatch {
     const std::string* image = nullptr;  // into the rig the triangles were built from
-    int first = 0;                       // vertices
+    int first = 0;                       // indices
     int count = 0;
 };
 
+// Indexed: each attachment's vertices once (a mesh's are shared by its triangles: a 200-vertex
+// mesh writes 200 vertices a frame, not three for each of its 340 triangles).
 struct SlotTriangles {
-    std::vector<SlotVertex> vertices;  // three per triangle, in draw order
+    std::vector<SlotVertex> vertices;    // each shown attachment's vertices, in draw order
+    std::vector<std::uint32_t> indices;  // three per triangle, into `vertices`, in draw order
     std::vector<SlotBatch> batches;
     std::vector<glm::vec3> placed;  // room for one attachment's world vertices while building
 
     void clear() {
         vertices.clear();
+        indices.clear();
         batches.clear();
     }
+    // Corner `i` of the triangles in draw order (corner i of triangle i / 3).
+    const SlotVertex& corner(std::size_t i) const { return vertices[indices[i]]; }
 };
 
 // Appends the triangles of `rig`'s shown attachments under `pose` (whose bones' world frames are

@@ -42,53 +42,53 @@ void expect_near(glm::vec3 got, glm::vec3 want, const char* what) {
 
 TEST(SlotTriangles, CornersLandWhereTheBoneFramePutsThemWithTheTopRowUp) {
     const SlotTriangles q = quads_of(quads_puppet());
-    ASSERT_EQ(q.vertices.size(), 12u);
+    ASSERT_EQ(q.indices.size(), 12u);
     // back: two triangles bottom-left, bottom-right, top-right / bottom-left, top-right, top-left.
-    expect_near(q.vertices[0].position, {-10, -5, 0}, "back bottom left");
-    expect_near(q.vertices[1].position, {10, -5, 0}, "back bottom right");
-    expect_near(q.vertices[2].position, {10, 5, 0}, "back top right");
-    expect_near(q.vertices[5].position, {-10, 5, 0}, "back top left");
-    EXPECT_EQ(q.vertices[0].uv, glm::vec2(0, 1)) << "the bottom left shows the picture's last row";
-    EXPECT_EQ(q.vertices[2].uv, glm::vec2(1, 0));
-    EXPECT_EQ(q.vertices[5].uv, glm::vec2(0, 0)) << "the top left shows its first row";
+    expect_near(q.corner(0).position, {-10, -5, 0}, "back bottom left");
+    expect_near(q.corner(1).position, {10, -5, 0}, "back bottom right");
+    expect_near(q.corner(2).position, {10, 5, 0}, "back top right");
+    expect_near(q.corner(5).position, {-10, 5, 0}, "back top left");
+    EXPECT_EQ(q.corner(0).uv, glm::vec2(0, 1)) << "the bottom left shows the picture's last row";
+    EXPECT_EQ(q.corner(2).uv, glm::vec2(1, 0));
+    EXPECT_EQ(q.corner(5).uv, glm::vec2(0, 0)) << "the top left shows its first row";
     // face on head (at (10, 0), turned 90°): its x runs up the world's y, its y toward -x.
-    expect_near(q.vertices[6].position, {10, 0, 0}, "face bottom left");
-    expect_near(q.vertices[7].position, {10, 4, 0}, "face bottom right");
-    expect_near(q.vertices[8].position, {8, 4, 0}, "face top right");
-    expect_near(q.vertices[11].position, {8, 0, 0}, "face top left");
+    expect_near(q.corner(6).position, {10, 0, 0}, "face bottom left");
+    expect_near(q.corner(7).position, {10, 4, 0}, "face bottom right");
+    expect_near(q.corner(8).position, {8, 4, 0}, "face top right");
+    expect_near(q.corner(11).position, {8, 0, 0}, "face top left");
 }
 
 TEST(SlotTriangles, ColoursAreTintTimesSlotColourPremultiplied) {
     const SlotTriangles q = quads_of(quads_puppet());
-    ASSERT_EQ(q.vertices.size(), 12u);
-    EXPECT_EQ(q.vertices[0].color, glm::vec4(1, 1, 1, 1));
-    EXPECT_EQ(q.vertices[6].color, glm::vec4(0.5f, 0, 0, 0.5f)) << "red at half alpha, premultiplied";
+    ASSERT_EQ(q.indices.size(), 12u);
+    EXPECT_EQ(q.corner(0).color, glm::vec4(1, 1, 1, 1));
+    EXPECT_EQ(q.corner(6).color, glm::vec4(0.5f, 0, 0, 0.5f)) << "red at half alpha, premultiplied";
 }
 
 TEST(SlotTriangles, PoseScaleStretchesThePicture) {
     Rig rig = quads_puppet();
     rig.pose.scales[0] = {2, 0.5f, 1};
     const SlotTriangles q = quads_of(rig);
-    ASSERT_FALSE(q.vertices.empty());
-    expect_near(q.vertices[0].position, {-20, -2.5f, 0}, "back bottom left, stretched");
-    expect_near(q.vertices[2].position, {20, 2.5f, 0}, "back top right, stretched");
+    ASSERT_FALSE(q.indices.empty());
+    expect_near(q.corner(0).position, {-20, -2.5f, 0}, "back bottom left, stretched");
+    expect_near(q.corner(2).position, {20, 2.5f, 0}, "back top right, stretched");
 }
 
 TEST(SlotTriangles, HiddenEmptyAndTransparentPicturesAddNothing) {
     Rig rig = quads_puppet();
     rig.slots[0].shown = -1;
-    EXPECT_EQ(quads_of(rig).vertices.size(), 6u) << "back shows nothing";
+    EXPECT_EQ(quads_of(rig).indices.size(), 6u) << "back shows nothing";
     rig.slots[1].color.a = 0.0f;
-    EXPECT_TRUE(quads_of(rig).vertices.empty()) << "face is fully transparent";
+    EXPECT_TRUE(quads_of(rig).indices.empty()) << "face is fully transparent";
     rig = quads_puppet();
     rig.slots[0].attachments[0].size.y = 0.0f;
     rig.slots[1].attachments[0].scale.x = 0.0f;
-    EXPECT_TRUE(quads_of(rig).vertices.empty()) << "pictures of no area";
+    EXPECT_TRUE(quads_of(rig).indices.empty()) << "pictures of no area";
     rig = quads_puppet();
     const std::vector<Transform> world = compute_world(rig.skeleton, rig.pose).value();
     SlotTriangles q;
     build_slot_triangles(rig, rig.pose, std::span(world).first(1), q);
-    EXPECT_TRUE(q.vertices.empty()) << "a pose that does not fit the frames given draws nothing";
+    EXPECT_TRUE(q.indices.empty()) << "a pose that does not fit the frames given draws nothing";
 }
 
 TEST(SlotTriangles, ConsecutiveQuadsOfOnePictureShareABatchAndOrderIsKept) {
@@ -126,13 +126,14 @@ TEST(SlotTriangles, AMeshDrawsItsTrianglesWhereItsBonesCarryThem) {
     }
     rig.pose.rotations[1] = rotation_2d(-1.5707963f);  // the head turned back along the body's x
     const SlotTriangles q = quads_of(rig);
-    ASSERT_EQ(q.vertices.size(), 6u + 12u);
+    ASSERT_EQ(q.indices.size(), 6u + 12u);
+    EXPECT_EQ(q.vertices.size(), 4u + 6u) << "each vertex once, its triangles sharing it";
     ASSERT_EQ(q.batches.size(), 1u) << "both show a.png";
     EXPECT_EQ(q.batches[0].count, 18);
     const AttachmentMesh& m = *face.mesh;
     for (std::size_t i = 0; i < 12; ++i) {
         const std::uint16_t v = m.triangles[i / 3][i % 3];
-        const SlotVertex& got = q.vertices[6 + i];
+        const SlotVertex& got = q.corner(6 + i);
         EXPECT_EQ(got.uv, glm::vec2(m.uvs[v].x, 1.0f - m.uvs[v].y)) << "vertex " << i;
         // At rest the head points up from (10, 0): picture point (x, y) sits at (10 - y, x). Turned
         // back to the body's x, the head carries it to (10 + x, y); the body keeps it at rest.
