@@ -3,7 +3,8 @@
 # compare_spine.mjs) against Marionette's answer for the same state: the bones of
 # `marionette --animate` and the pictures' vertices of attachment_frames, at the rig's frames
 # and between them (baked at a whole multiple of the rig's fps). The sleeve rig's weighted and rigid
-# meshes with bone and deform keys (linear, Bezier, step) are held to 1e-3 of the rig's size;
+# meshes with bone and deform keys (linear, Bezier, step) and the shipped worm's states are held
+# to 1e-3 of the rig's size;
 # the shipped 2D rigs' states are played and their figures printed (--report: docs/spine.md
 # says which pass).
 # Usage: spine_core_test.sh MARIONETTE_BINARY ATTACHMENT_FRAMES_BINARY SOURCE_DIR WORK_DIR
@@ -31,6 +32,9 @@ check() {  # RIG STATE SECONDS [--report]
 }
 # Played past its loop (1.5 s), which Spine and Marionette both start again.
 check "$source/tests/data/spine/sleeve.json" flex 2
+# Wren the worm: one weighted mesh on a five-bone spine, cosine bone keys and deform keys.
+check "$source/assets/rigs/worm.json" wriggle 2
+check "$source/assets/rigs/worm.json" gulp 2
 check "$source/assets/rigs/arm.json" wave 1.2 --report
 # Io's periods (pi/3 s) close no loop in whole frames: played within its first.
 check "$source/assets/rigs/io.json" walking 1 --report
