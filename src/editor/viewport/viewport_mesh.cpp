@@ -24,6 +24,20 @@ bool shows_mesh(const Rig& rig, const SlotPose* shown, int slot) {
     return drawing >= 0 && rig.slots[static_cast<std::size_t>(slot)].attachments[static_cast<std::size_t>(drawing)].mesh.has_value();
 }
 
+// Whether the mesh slot `slot` shows moves with `bone`: on it, or weighted on it.
+bool mesh_follows(const Rig& rig, const SlotPose* shown, int slot, int bone) {
+    if (!shows_mesh(rig, shown, slot)) return false;
+    const Slot& s = rig.slots[static_cast<std::size_t>(slot)];
+    if (s.bone == bone) return true;
+    const AttachmentMesh& mesh = *s.attachments[static_cast<std::size_t>(shown_drawing(rig, shown, slot))].mesh;
+    for (const VertexWeights& w : mesh.weights) {
+        for (std::size_t i = 0; i < w.count; ++i) {
+            if (w.bones[i] == bone) return true;
+        }
+    }
+    return false;
+}
+
 float cross2(glm::vec2 a, glm::vec2 b) { return a.x * b.y - a.y * b.x; }
 
 }  // namespace
@@ -31,11 +45,12 @@ float cross2(glm::vec2 a, glm::vec2 b) { return a.x * b.y - a.y * b.x; }
 bool ViewportController::enter_mesh_mode(int slot) {
     const Rig& rig = document_.rig();
     const auto count = static_cast<int>(rig.slots.size());
-    // No picture picked: the selected bone's first picture that is a mesh.
+    // No picture picked (a click on a picture where a bone lies picks the bone): the topmost
+    // mesh the selected bone moves, on it or weighted on it (a worm's body from any of its bones).
     if (slot < 0 || slot >= count) {
         slot = -1;
-        for (int s = 0; s < count && selection_.active() >= 0; ++s) {
-            if (rig.slots[static_cast<std::size_t>(s)].bone == selection_.active() && shows_mesh(rig, shown_slots_, s)) {
+        for (int s = count - 1; s >= 0 && selection_.active() >= 0; --s) {
+            if (mesh_follows(rig, shown_slots_, s, selection_.active())) {
                 slot = s;
                 break;
             }

@@ -10,6 +10,7 @@
 
 #include "core/rig/rig_json.hpp"
 #include "editor/edits/mesh_edits.hpp"
+#include "editor/edits/mesh_vertex_edits.hpp"
 #include "editor/viewport/viewport_scene.hpp"
 
 namespace marionette {
@@ -57,6 +58,23 @@ TEST(MeshViewport, MStartsOnAMeshPictureAndTabEndsIt) {
     EXPECT_FALSE(scene.controller().mesh_mode().has_value());
     EXPECT_NE(scene.controller().take_message().value_or("").find("click a picture"), std::string::npos);
     enter_sleeve_mesh(scene);
+    EXPECT_EQ(scene.controller().mesh_mode()->slot, 0);
+    scene.key(ViewKey::Tab);
+    EXPECT_FALSE(scene.controller().mesh_mode().has_value());
+    // With a bone picked rather than the picture: the mesh that bone moves, once weighted on it.
+    scene.controller().select(1);  // lower: the sleeve hangs on upper, rigid
+    scene.key(ViewKey::M);
+    EXPECT_FALSE(scene.controller().mesh_mode().has_value()) << "a rigid mesh on another bone";
+    WeightBrush dab;
+    dab.bone = 1;
+    dab.centre = {200.0f, 20.0f};
+    dab.radius = 30.0f;
+    dab.strength = 1.0f;
+    Result<Rig> painted = paint_mesh_weights(scene.document().rig(), 0, 0, dab);
+    ASSERT_TRUE(painted.ok()) << painted.message();
+    scene.document().edit([&](Rig& rig) { rig = painted.value(); });
+    scene.key(ViewKey::M);
+    ASSERT_TRUE(scene.controller().mesh_mode().has_value()) << "weighted on lower now";
     EXPECT_EQ(scene.controller().mesh_mode()->slot, 0);
     scene.key(ViewKey::Tab);
     EXPECT_FALSE(scene.controller().mesh_mode().has_value());
