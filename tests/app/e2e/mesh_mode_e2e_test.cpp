@@ -100,7 +100,8 @@ TEST(MeshMode, AVertexMovesInTheSetupKeysAStateShapeAndTheBrushPaintsWeights) {
     // The setup drag: the far end's middle moved in along the picture, its UV with it.
     const Rig setup = load(dir / "setup.json");
     const AttachmentMesh& moved = *setup.slots[0].attachments[0].mesh;
-    const AttachmentMesh& grid = *cloth_arm().slots[0].attachments[0].mesh;
+    const Rig arm = cloth_arm();
+    const AttachmentMesh& grid = *arm.slots[0].attachments[0].mesh;
     const int middle = cloth_vertex(grid, {200.0f, 20.0f});
     ASSERT_GE(middle, 0);
     const glm::vec2 at = moved.vertices[static_cast<std::size_t>(middle)];
