@@ -99,6 +99,9 @@ void add_deform_weights(Writer& w, tinygltf::Animation& anim, const Rig& rig, co
         const std::vector<int> targets = deform_key_targets(track, shapes);
         std::vector<float> inputs, weights;
         for (double t : times) {
+            // A key's time and a frame's can be two doubles but one float (0.8f and 24 / 30):
+            // written once, or the times would not increase.
+            if (!inputs.empty() && static_cast<float>(t) <= inputs.back()) continue;
             inputs.push_back(static_cast<float>(t));
             add_deform_weights_at(track, targets, shapes.size(), loops ? keyed_time(state, t) : t, weights);
         }
