@@ -33,11 +33,12 @@ constexpr int kPictureSide = 256;
 
 // A 2D rig of 100 bones in a fan, five slots on each, showing one of 50 pictures: the slots of a
 // bone share a picture, so the frame draws 100 runs.
-Rig puppet() {
+// A 2D rig of `count` 10-unit bones in a chain, each turned a little from its parent: a fan.
+Rig fan_rig(int count) {
     Rig rig;
     rig.dimensions = Dimensions::Two;
     std::vector<Bone> bones;
-    for (int b = 0; b < kAttachments / 5; ++b) {
+    for (int b = 0; b < count; ++b) {
         Bone bone;
         bone.name = "bone" + std::to_string(b);
         bone.parent = b == 0 ? -1 : b - 1;
@@ -48,6 +49,11 @@ Rig puppet() {
     }
     rig.skeleton = Skeleton(std::move(bones));
     rig.pose = Pose::rest(rig.skeleton.size());
+    return rig;
+}
+
+Rig puppet() {
+    Rig rig = fan_rig(kAttachments / 5);
     for (int s = 0; s < kAttachments; ++s) {
         Attachment a;
         a.name = "a";
@@ -85,21 +91,8 @@ BENCHMARK(BM_SlotTrianglesFrame)->Unit(benchmark::kMillisecond);
 // 100 bones in a fan; on each a picture cut into a 19 x 9 grid (200 vertices), weighted from
 // its bone to the next across its middle (the last bone's on itself), each its own picture.
 Rig mesh_puppet() {
-    Rig rig;
-    rig.dimensions = Dimensions::Two;
-    std::vector<Bone> bones;
     constexpr int kBones = 100;
-    for (int b = 0; b < kBones; ++b) {
-        Bone bone;
-        bone.name = "bone" + std::to_string(b);
-        bone.parent = b == 0 ? -1 : b - 1;
-        bone.length = 10.0f;
-        bone.rest.translation = b == 0 ? glm::vec3(0.0f) : glm::vec3{10.0f, 0.0f, 0.0f};
-        bone.rest.rotation = glm::angleAxis(0.05f, glm::vec3{0.0f, 0.0f, 1.0f});
-        bones.push_back(bone);
-    }
-    rig.skeleton = Skeleton(std::move(bones));
-    rig.pose = Pose::rest(rig.skeleton.size());
+    Rig rig = fan_rig(kBones);
     for (int s = 0; s < kBones; ++s) {
         Attachment a;
         a.name = "a";

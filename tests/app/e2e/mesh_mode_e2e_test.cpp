@@ -39,13 +39,6 @@ Rig cloth_arm() {
     return rig;
 }
 
-int cloth_vertex(const AttachmentMesh& m, glm::vec2 p) {
-    for (std::size_t i = 0; i < m.vertices.size(); ++i) {
-        if (glm::length(m.vertices[i] - p) < 1e-3f) return static_cast<int>(i);
-    }
-    return -1;
-}
-
 }  // namespace
 
 TEST(MeshMode, AVertexMovesInTheSetupKeysAStateShapeAndTheBrushPaintsWeights) {
@@ -102,7 +95,7 @@ TEST(MeshMode, AVertexMovesInTheSetupKeysAStateShapeAndTheBrushPaintsWeights) {
     const AttachmentMesh& moved = *setup.slots[0].attachments[0].mesh;
     const Rig arm = cloth_arm();
     const AttachmentMesh& grid = *arm.slots[0].attachments[0].mesh;
-    const int middle = cloth_vertex(grid, {200.0f, 20.0f});
+    const int middle = test::vertex_at(grid, {200.0f, 20.0f});
     ASSERT_GE(middle, 0);
     const glm::vec2 at = moved.vertices[static_cast<std::size_t>(middle)];
     EXPECT_LT(at.x, 195.0f) << "dragged in";
@@ -126,10 +119,10 @@ TEST(MeshMode, AVertexMovesInTheSetupKeysAStateShapeAndTheBrushPaintsWeights) {
     const Rig weighted = load(dir / "weights.json");
     const AttachmentMesh& painted = *weighted.slots[0].attachments[0].mesh;
     ASSERT_TRUE(painted.is_weighted());
-    const int corner = cloth_vertex(painted, {200.0f, 0.0f});
+    const int corner = test::vertex_at(painted, {200.0f, 0.0f});
     ASSERT_GE(corner, 0);
     EXPECT_GT(test::weight_of(painted.weights[static_cast<std::size_t>(corner)], 1), 0.3f);
-    EXPECT_EQ(test::weight_of(painted.weights[static_cast<std::size_t>(cloth_vertex(painted, {0.0f, 0.0f}))], 0), 1.0f);
+    EXPECT_EQ(test::weight_of(painted.weights[static_cast<std::size_t>(test::vertex_at(painted, {0.0f, 0.0f}))], 0), 1.0f);
     // The weights shown as colours over the picture: the far end warm, the near end blue.
     EXPECT_GT(count_in_viewport(load_png(dir / "weights.png"), is_weight_red), 50);
     EXPECT_GT(count_in_viewport(load_png(dir / "weights.png"), is_weight_blue), 500);

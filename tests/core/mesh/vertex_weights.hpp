@@ -1,6 +1,6 @@
 #pragma once
 // A vertex's weights written as the tests think of them: {{bone, weight}, ...}; and read back
-// (what they give one bone).
+// (what they give one bone); and a mesh's vertex found by where it is.
 
 #include <algorithm>
 #include <initializer_list>
@@ -24,6 +24,14 @@ inline VertexWeights weights(std::initializer_list<std::pair<int, float>> list) 
 }
 
 // What a vertex's weights give one bone (0 when it does not follow it).
+// The index of `mesh`'s vertex at `p` (within 1e-3), or -1.
+inline int vertex_at(const AttachmentMesh& mesh, glm::vec2 p) {
+    for (std::size_t i = 0; i < mesh.vertices.size(); ++i) {
+        if (glm::length(mesh.vertices[i] - p) < 1e-3f) return static_cast<int>(i);
+    }
+    return -1;
+}
+
 inline float weight_of(const VertexWeights& w, int bone) {
     for (std::size_t i = 0; i < w.count && i < kMeshBonesPerVertex; ++i) {
         if (w.bones[i] == bone) return w.weights[static_cast<int>(i)];

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "core/anim/state.hpp"
+#include "core/mesh/vertex_weights.hpp"
 #include "core/rig/rig_json.hpp"
 #include "editor/edits/key_edits.hpp"
 #include "editor/edits/mesh_edits.hpp"
@@ -33,21 +34,6 @@ Rig gridded_arm() {
 
 const AttachmentMesh& arm_mesh(const Rig& rig) { return *rig.slots[0].attachments[0].mesh; }
 
-// The index of the mesh's vertex at `p`, or -1.
-int vertex_at(const AttachmentMesh& m, glm::vec2 p) {
-    for (std::size_t i = 0; i < m.vertices.size(); ++i) {
-        if (glm::length(m.vertices[i] - p) < 1e-4f) return static_cast<int>(i);
-    }
-    return -1;
-}
-
-float weight_on(const VertexWeights& w, int bone) {
-    for (std::size_t i = 0; i < w.count; ++i) {
-        if (w.bones[i] == bone) return w.weights[static_cast<int>(i)];
-    }
-    return 0.0f;
-}
-
 Rig keyed_arm(const Rig& rig, float time, glm::vec2 offset) {
     std::vector<glm::vec2> offsets(arm_mesh(rig).vertices.size(), offset);
     Result<Rig> keyed = key_mesh_deform(rig, 0, 0, 0, time, offsets);
@@ -60,7 +46,7 @@ Rig keyed_arm(const Rig& rig, float time, glm::vec2 offset) {
 TEST(MeshVertexEdits, ASetupMoveTakesItsPartOfThePictureAndStaysOnIt) {
     const Rig rig = gridded_arm();
     const AttachmentMesh& before = arm_mesh(rig);
-    const int top_middle = vertex_at(before, {10.0f, 4.0f});
+    const int top_middle = test::vertex_at(before, {10.0f, 4.0f});
     ASSERT_GE(top_middle, 0);
     const std::uint32_t moved[] = {static_cast<std::uint32_t>(top_middle)};
     const glm::vec2 to[] = {{11.0f, 3.0f}};
@@ -104,9 +90,9 @@ TEST(MeshVertexEdits, AnAddedVertexTakesWhatIsAroundItAndTheMeshIsCutAgain) {
     EXPECT_EQ(m.vertices.back(), glm::vec2(12.5f, 2.0f));
     EXPECT_NEAR(m.uvs.back().x, 12.5f / 20.0f, 1e-5f);
     EXPECT_GT(m.triangles.size(), before.triangles.size());
-    const float lower = weight_on(m.weights.back(), 1);
-    const float lower_left = weight_on(before.weights[static_cast<std::size_t>(vertex_at(before, {10.0f, 0.0f}))], 1);
-    const float lower_right = weight_on(before.weights[static_cast<std::size_t>(vertex_at(before, {15.0f, 0.0f}))], 1);
+    const float lower = test::weight_of(m.weights.back(), 1);
+    const float lower_left = test::weight_of(before.weights[static_cast<std::size_t>(test::vertex_at(before, {10.0f, 0.0f}))], 1);
+    const float lower_right = test::weight_of(before.weights[static_cast<std::size_t>(test::vertex_at(before, {15.0f, 0.0f}))], 1);
     EXPECT_GT(lower, std::min(lower_left, lower_right) - 1e-4f);
     EXPECT_LT(lower, std::max(lower_left, lower_right) + 1e-4f);
     const DeformKey& key = inside.value().rig.states[0].deform[0].keys[0];
@@ -132,13 +118,13 @@ TEST(MeshVertexEdits, AnAddedVertexTakesWhatIsAroundItAndTheMeshIsCutAgain) {
 TEST(MeshVertexEdits, DeletingKeepsTheOutlineAndTheDeformKeysFit) {
     const Rig rig = keyed_arm(gridded_arm(), 0.0f, {0.5f, 0.0f});
     const AttachmentMesh& before = arm_mesh(rig);
-    const std::uint32_t top_middle[] = {static_cast<std::uint32_t>(vertex_at(before, {10.0f, 4.0f}))};
+    const std::uint32_t top_middle[] = {static_cast<std::uint32_t>(test::vertex_at(before, {10.0f, 4.0f}))};
     Result<Rig> out = delete_mesh_vertices(rig, 0, 0, top_middle);
     ASSERT_TRUE(out.ok()) << out.message();
     const AttachmentMesh& m = arm_mesh(out.value());
     EXPECT_EQ(m.vertices.size(), before.vertices.size() - 1);
     EXPECT_EQ(m.hull, before.hull - 1);
-    EXPECT_EQ(vertex_at(m, {10.0f, 4.0f}), -1);
+    EXPECT_EQ(test::vertex_at(m, {10.0f, 4.0f}), -1);
     EXPECT_EQ(out.value().states[0].deform[0].keys[0].offsets.size(), m.vertices.size());
 
     // All but two of the outline: refused.
@@ -181,14 +167,14 @@ TEST(MeshVertexEdits, TheBrushAndTheNumbersWeighVertices) {
     ASSERT_TRUE(painted.ok()) << painted.message();
     const AttachmentMesh& m = arm_mesh(painted.value());
     ASSERT_TRUE(m.is_weighted());
-    EXPECT_GT(weight_on(m.weights[static_cast<std::size_t>(vertex_at(m, {20.0f, 0.0f}))], 1), 0.5f);
-    EXPECT_EQ(weight_on(m.weights[0], 0), 1.0f) << "the near end still on the slot's bone";
+    EXPECT_GT(test::weight_of(m.weights[static_cast<std::size_t>(test::vertex_at(m, {20.0f, 0.0f}))], 1), 0.5f);
+    EXPECT_EQ(test::weight_of(m.weights[0], 0), 1.0f) << "the near end still on the slot's bone";
 
     const std::uint32_t first[] = {0, 1};
     Result<Rig> set = set_mesh_vertex_weight(painted.value(), 0, 0, first, 1, 0.25f);
     ASSERT_TRUE(set.ok()) << set.message();
-    EXPECT_NEAR(weight_on(arm_mesh(set.value()).weights[0], 1), 0.25f, 1e-6f);
-    EXPECT_NEAR(weight_on(arm_mesh(set.value()).weights[0], 0), 0.75f, 1e-6f);
+    EXPECT_NEAR(test::weight_of(arm_mesh(set.value()).weights[0], 1), 0.25f, 1e-6f);
+    EXPECT_NEAR(test::weight_of(arm_mesh(set.value()).weights[0], 0), 0.75f, 1e-6f);
     EXPECT_FALSE(set_mesh_vertex_weight(rig, 0, 0, first, 7, 0.5f).ok());
     EXPECT_FALSE(set_mesh_vertex_weight(rig, 0, 0, first, 1, 1.5f).ok());
     const std::uint32_t missing[] = {99};

@@ -8,6 +8,7 @@
 
 #include <glm/gtc/quaternion.hpp>
 
+#include "core/mesh/vertex_weights.hpp"
 #include "core/rig/rig_json.hpp"
 #include "editor/edits/mesh_edits.hpp"
 #include "editor/edits/mesh_vertex_edits.hpp"
@@ -33,13 +34,6 @@ Rig sleeve_puppet() {
 }
 
 const AttachmentMesh& sleeve_mesh(ViewportScene& scene) { return *scene.document().rig().slots[0].attachments[0].mesh; }
-
-int grid_vertex(const AttachmentMesh& m, glm::vec2 p) {
-    for (std::size_t i = 0; i < m.vertices.size(); ++i) {
-        if (glm::length(m.vertices[i] - p) < 1e-3f) return static_cast<int>(i);
-    }
-    return -1;
-}
 
 // The world point of picture point `p` at rest (unposed rig).
 glm::vec3 sleeve_world(glm::vec2 p) { return {p.x, p.y - 20.0f, 0.0f}; }
@@ -84,7 +78,7 @@ TEST(MeshViewport, MStartsOnAMeshPictureAndTabEndsIt) {
 TEST(MeshViewport, ADraggedVertexMovesInTheSetupWithItsPartOfThePicture) {
     ViewportScene scene(sleeve_puppet());
     enter_sleeve_mesh(scene);
-    const int top = grid_vertex(sleeve_mesh(scene), {100, 40});
+    const int top = test::vertex_at(sleeve_mesh(scene), {100, 40});
     ASSERT_GE(top, 0);
     scene.drag(scene.pixel_of(sleeve_world({100, 40})), scene.pixel_of(sleeve_world({120, 30})));
     const AttachmentMesh& m = sleeve_mesh(scene);
@@ -111,7 +105,7 @@ TEST(MeshViewport, WithAutoKeyADraggedVertexKeysTheShapeOnATurnedBone) {
     scene.controller().select_slot(0);
     scene.key(ViewKey::M);
     ASSERT_TRUE(scene.controller().mesh_mode().has_value());
-    const int top = grid_vertex(sleeve_mesh(scene), {150, 40});
+    const int top = test::vertex_at(sleeve_mesh(scene), {150, 40});
     // Picture (x, y) is world (20 - y, x) on the turned bone.
     scene.drag(scene.pixel_of({-20, 150, 0}), scene.pixel_of({-20, 170, 0}));
     const Rig& keyed = scene.document().rig();
@@ -171,8 +165,8 @@ TEST(MeshViewport, TheWeightsToolPaintsTheActiveBoneInOneStep) {
     scene.drag(scene.pixel_of(sleeve_world({200, 40})), scene.pixel_of(sleeve_world({200, 0})));
     const AttachmentMesh& m = sleeve_mesh(scene);
     ASSERT_TRUE(m.is_weighted());
-    EXPECT_GT(vertex_weight(m, static_cast<std::size_t>(grid_vertex(m, {200, 0})), 1, 0), 0.5f);
-    EXPECT_EQ(vertex_weight(m, static_cast<std::size_t>(grid_vertex(m, {0, 0})), 0, 0), 1.0f) << "the far end is left";
+    EXPECT_GT(vertex_weight(m, static_cast<std::size_t>(test::vertex_at(m, {200, 0})), 1, 0), 0.5f);
+    EXPECT_EQ(vertex_weight(m, static_cast<std::size_t>(test::vertex_at(m, {0, 0})), 0, 0), 1.0f) << "the far end is left";
     EXPECT_EQ(scene.history().undo_label(), "Paint weights of sleeve");
     scene.history().undo(scene.document());
     EXPECT_FALSE(sleeve_mesh(scene).is_weighted());
