@@ -41,12 +41,6 @@ Result<std::vector<VertexWeights>> weights_at_rest(const Rig& rig, int slot, con
     return weights;
 }
 
-Result<Rig> with_mesh(const Rig& rig, int slot, int attachment, std::optional<AttachmentMesh> mesh) {
-    Attachment changed = rig.slots[static_cast<std::size_t>(slot)].attachments[static_cast<std::size_t>(attachment)];
-    changed.mesh = std::move(mesh);
-    return set_attachment(rig, slot, attachment, changed);
-}
-
 // `made` in place of the attachment's mesh, bound again to the bones the old one followed.
 Result<Rig> replace_mesh(const Rig& rig, int slot, int attachment, AttachmentMesh made) {
     const Attachment& a = rig.slots[static_cast<std::size_t>(slot)].attachments[static_cast<std::size_t>(attachment)];
@@ -56,10 +50,16 @@ Result<Rig> replace_mesh(const Rig& rig, int slot, int attachment, AttachmentMes
         if (!weights) return Error{weights.message()};
         made.weights = std::move(weights).value();
     }
-    return with_mesh(rig, slot, attachment, std::move(made));
+    return set_attachment_mesh(rig, slot, attachment, std::move(made));
 }
 
 }  // namespace
+
+Result<Rig> set_attachment_mesh(const Rig& rig, int slot, int attachment, std::optional<AttachmentMesh> mesh) {
+    Attachment changed = rig.slots[static_cast<std::size_t>(slot)].attachments[static_cast<std::size_t>(attachment)];
+    changed.mesh = std::move(mesh);
+    return set_attachment(rig, slot, attachment, changed);
+}
 
 Result<const Attachment*> attachment_at(const Rig& rig, int slot, int attachment) {
     if (slot < 0 || slot >= static_cast<int>(rig.slots.size())) return Error{"slot " + std::to_string(slot) + " does not exist"};
@@ -100,7 +100,7 @@ Result<Rig> remove_attachment_mesh(const Rig& rig, int slot, int attachment) {
     for (State& state : out.states) {
         std::erase_if(state.deform, [&](const DeformTrack& t) { return t.slot == slot && t.attachment == attachment; });
     }
-    return with_mesh(out, slot, attachment, std::nullopt);
+    return set_attachment_mesh(out, slot, attachment, std::nullopt);
 }
 
 std::vector<int> default_bind_bones(const Rig& rig, int slot) {
@@ -125,7 +125,7 @@ Result<Rig> bind_attachment_mesh(const Rig& rig, int slot, int attachment, std::
     Result<std::vector<VertexWeights>> weights = weights_at_rest(rig, slot, *a.value(), bound, bones, method);
     if (!weights) return Error{weights.message()};
     bound.weights = std::move(weights).value();
-    return with_mesh(rig, slot, attachment, std::move(bound));
+    return set_attachment_mesh(rig, slot, attachment, std::move(bound));
 }
 
 Result<Rig> unbind_attachment_mesh(const Rig& rig, int slot, int attachment) {
@@ -134,7 +134,7 @@ Result<Rig> unbind_attachment_mesh(const Rig& rig, int slot, int attachment) {
     if (!a.value()->mesh || !a.value()->mesh->is_weighted()) return Error{"\"" + a.value()->name + "\" is no weighted mesh"};
     AttachmentMesh rigid = *a.value()->mesh;
     rigid.weights.clear();
-    return with_mesh(rig, slot, attachment, std::move(rigid));
+    return set_attachment_mesh(rig, slot, attachment, std::move(rigid));
 }
 
 }  // namespace marionette

@@ -7,6 +7,7 @@
 // naming the key.
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -26,6 +27,10 @@ struct PicturePixels {
 
 // The attachment at (slot, attachment), or why there is none ("slot 3 does not exist").
 Result<const Attachment*> attachment_at(const Rig& rig, int slot, int attachment);
+
+// The rig with attachment (slot, attachment)'s mesh `mesh` (none: a plain picture), checked
+// whole by set_attachment (the mesh rule, the states' deform keys). The indices must exist.
+Result<Rig> set_attachment_mesh(const Rig& rig, int slot, int attachment, std::optional<AttachmentMesh> mesh);
 
 // How closely a made mesh follows its picture, 0 (a coarse outline, no inner vertices to
 // speak of) to 1 (a close outline, a dense inside): picture_mesh_settings' detail.

@@ -30,13 +30,6 @@ Status check_vertices(const AttachmentMesh& mesh, VertexList vertices) {
     return {};
 }
 
-// The rig with the attachment's mesh `mesh`, checked whole (the mesh rule, the deform keys).
-Result<Rig> with_mesh(const Rig& rig, int slot, int attachment, AttachmentMesh mesh) {
-    Attachment changed = rig.slots[static_cast<std::size_t>(slot)].attachments[static_cast<std::size_t>(attachment)];
-    changed.mesh = std::move(mesh);
-    return set_attachment(rig, slot, attachment, changed);
-}
-
 // Applies `change` to every deform key's offsets of the attachment, in every state.
 template <class Change>
 void change_deform_keys(Rig& rig, int slot, int attachment, Change change) {
@@ -151,7 +144,7 @@ Result<Rig> move_mesh_vertices(const Rig& rig, int slot, int attachment, VertexL
             mesh.uvs[v] = glm::clamp(mesh.uvs[v] + (p - mesh.vertices[v]) / size, glm::vec2(0.0f), glm::vec2(1.0f));
         mesh.vertices[v] = p;
     }
-    return with_mesh(rig, slot, attachment, std::move(mesh));
+    return set_attachment_mesh(rig, slot, attachment, std::move(mesh));
 }
 
 Result<AddedVertex> add_mesh_vertex(const Rig& rig, int slot, int attachment, glm::vec2 at, float snap) {
@@ -197,7 +190,7 @@ Result<AddedVertex> add_mesh_vertex(const Rig& rig, int slot, int attachment, gl
         const glm::vec2 offset = mix(offsets);
         at_index(offsets, offset);
     });
-    Result<Rig> changed = with_mesh(out, slot, attachment, std::move(mesh));
+    Result<Rig> changed = set_attachment_mesh(out, slot, attachment, std::move(mesh));
     if (!changed) return Error{"cannot add the vertex: " + changed.message()};
     return AddedVertex{std::move(changed).value(), static_cast<std::uint32_t>(index)};
 }
@@ -229,7 +222,7 @@ Result<Rig> delete_mesh_vertices(const Rig& rig, int slot, int attachment, Verte
     change_deform_keys(out, slot, attachment, [&](std::vector<glm::vec2>& offsets) {
         if (offsets.size() == old.vertices.size()) offsets = kept(offsets);
     });
-    Result<Rig> changed = with_mesh(out, slot, attachment, std::move(mesh));
+    Result<Rig> changed = set_attachment_mesh(out, slot, attachment, std::move(mesh));
     if (!changed) return Error{"cannot delete the vertices: " + changed.message()};
     return changed;
 }
@@ -274,7 +267,7 @@ Result<Rig> paint_mesh_weights(const Rig& rig, int slot, int attachment, const W
     Result<std::size_t> changed = apply_weight_brush(brush, seen.empty() ? std::span<const glm::vec2>(mesh.vertices) : seen, mesh.triangles,
                                                      rig.skeleton.size(), mesh.weights);
     if (!changed) return Error{"cannot paint the weights: " + changed.message()};
-    return with_mesh(rig, slot, attachment, std::move(mesh));
+    return set_attachment_mesh(rig, slot, attachment, std::move(mesh));
 }
 
 Result<Rig> set_mesh_vertex_weight(const Rig& rig, int slot, int attachment, VertexList vertices, int bone, float value) {
@@ -288,7 +281,7 @@ Result<Rig> set_mesh_vertex_weight(const Rig& rig, int slot, int attachment, Ver
     if (Status s = set_vertex_weight(mesh.weights, vertices, static_cast<std::uint16_t>(bone), value, rig.skeleton.size()); !s) {
         return Error{"cannot set the weight: " + s.message()};
     }
-    return with_mesh(rig, slot, attachment, std::move(mesh));
+    return set_attachment_mesh(rig, slot, attachment, std::move(mesh));
 }
 
 }  // namespace marionette
