@@ -238,9 +238,8 @@ TEST(KeyEdits, APasted2DAngleTakesTheTurnNearestTheTrack) {
     const int bones[] = {spine};
     rig.pose.rotations[static_cast<std::size_t>(spine)] = rotation_2d(glm::radians(350.0f));
     rig = expect_ok(key_bones(rig, jump(rig), bones, 0.0f));  // first key: -10 degrees as read
-    CopiedKey c{spine, PoseProperty::Rotation, Key{}};
-    c.key.angle = glm::radians(-350.0f);  // the same direction as +10
-    const CopiedKey one[] = {c};
+    CopiedKey one[] = {{spine, PoseProperty::Rotation, Key{}}};
+    one[0].key.angle = glm::radians(-350.0f);  // the same direction as +10
     const Rig out = expect_ok(paste_keys(rig, jump(rig), one, 1.0f));
     EXPECT_NEAR(glm::degrees(out.states.back().tracks[0].keys[1].angle), 10.0f, 1e-3f);
 }
