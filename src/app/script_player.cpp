@@ -88,15 +88,32 @@ void ScriptPlayer::push_motion(glm::vec2 pixel) {
     SDL_PushEvent(&e);
 }
 
+void ScriptPlayer::push_modifier_keys(Modifiers with, bool down) {
+    // As a keyboard sends them: each modifier's own key event, SDL's keyboard state set with it.
+    // The editor reads the state; ImGui reads it only on a key event (its SDL backend), so a
+    // Ctrl+click on a number field types into it as a user's does.
+    const std::pair<bool, SDL_Keycode> keys[] = {{with.ctrl, SDLK_LCTRL}, {with.shift, SDLK_LSHIFT}, {with.alt, SDLK_LALT}};
+    const Uint16 held = static_cast<Uint16>((with.ctrl ? KMOD_LCTRL : 0) | (with.shift ? KMOD_LSHIFT : 0) | (with.alt ? KMOD_LALT : 0));
+    SDL_SetModState(static_cast<SDL_Keymod>(down ? held : 0));
+    for (const auto& [on, sym] : keys) {
+        if (!on) continue;
+        SDL_Event e{};
+        e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
+        e.key.windowID = window_id_;
+        e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
+        e.key.keysym.sym = sym;
+        e.key.keysym.scancode = SDL_GetScancodeFromKey(sym);
+        e.key.keysym.mod = down ? held : 0;
+        SDL_PushEvent(&e);
+    }
+}
+
 void ScriptPlayer::push_button(MouseButton button, bool down, Modifiers with) {
-    // Held modifiers are SDL's keyboard state (see push_key): held for the press, let go after.
+    // Held modifiers: pressed before the button, let go after it.
+    const bool release_held = !down && holding_;
     if (down && (with.ctrl || with.shift || with.alt)) {
-        SDL_SetModState(
-            static_cast<SDL_Keymod>((with.ctrl ? KMOD_LCTRL : 0) | (with.shift ? KMOD_LSHIFT : 0) | (with.alt ? KMOD_LALT : 0)));
-        holding_ = true;
-    } else if (!down && holding_) {
-        SDL_SetModState(KMOD_NONE);
-        holding_ = false;
+        push_modifier_keys(with, true);
+        holding_ = with;
     }
     SDL_Event e{};
     e.type = down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP;
@@ -112,6 +129,10 @@ void ScriptPlayer::push_button(MouseButton button, bool down, Modifiers with) {
         buttons_ &= ~SDL_BUTTON(e.button.button);
     }
     SDL_PushEvent(&e);
+    if (release_held) {
+        push_modifier_keys(*holding_, false);
+        holding_.reset();
+    }
 }
 
 void ScriptPlayer::push_key(const KeyStep& key, bool down, std::uint16_t up_mods) {

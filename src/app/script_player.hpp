@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include <glm/glm.hpp>
@@ -59,6 +60,7 @@ private:
     void push_motion(glm::vec2 pixel);
     // A press holds `with`'s modifier keys (SDL's keyboard state) until its release.
     void push_button(MouseButton button, bool down, Modifiers with = {});
+    void push_modifier_keys(Modifiers with, bool down);
     // `up_mods`: the modifiers a release carries (a quick press's still held with it).
     void push_key(const KeyStep& key, bool down, std::uint16_t up_mods = 0);
     void push_wheel(int clicks);
@@ -73,7 +75,7 @@ private:
     glm::vec2 to_{0.0f};
     glm::vec2 mouse_{-1.0f};                               // where the script's mouse is
     unsigned buttons_ = 0;                                 // SDL button mask the script holds down
-    bool holding_ = false;                                 // modifier keys held for a press, let go with its release
+    std::optional<Modifiers> holding_;                     // modifier keys held for a press, let go after its release
     std::chrono::steady_clock::time_point waiting_since_;  // a wait_for_file step's start
     bool screenshot_pending_ = false;
     // Steps start once a frame is on screen: before it, no bone has a place to be pointed at.
