@@ -126,10 +126,11 @@ std::string playback_text(const Rig& rig, const StatePlayer& player) {
         return shown_state_name(rig, *from) + " -> " + shown_state_name(rig, active) + text;
     }
     if (active >= 0 && static_cast<std::size_t>(active) < rig.states.size() && is_keyed(rig.states[static_cast<std::size_t>(active)])) {
-        // A keyed state's own time, where its keys are: since it was entered, looped or held.
+        // A keyed state's own time, where its keys are: the playhead (scrubbed, or since the
+        // state was entered, looped or held). Scrubbed to a loop's end it says the end, as the
+        // pose there shows the last key.
         const State& keyed = rig.states[static_cast<std::size_t>(active)];
-        std::snprintf(text, sizeof text, "  %.2f s of %.2f", keyed_time(keyed, m.clock - m.layers.back().start),
-                      static_cast<double>(state_length(keyed)));
+        std::snprintf(text, sizeof text, "  %.2f s of %.2f", player.playhead(rig), static_cast<double>(state_length(keyed)));
         return keyed.name + text;
     }
     std::snprintf(text, sizeof text, "  %.2f s", m.clock);

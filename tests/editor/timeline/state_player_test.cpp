@@ -172,4 +172,10 @@ TEST(StatePlayer, PlaybackTextSaysWhatShowsAndWhen) {
     player.seek(rig, turn, 0.5);
     EXPECT_EQ(playback_text(rig, player), rig.states[static_cast<std::size_t>(turn)].name + "  0.50 s of 1.00")
         << "a keyed state's own time";
+    // Scrubbed to its loop's end, the last key shows: the text says the end, not the loop's 0.
+    player.seek(rig, turn, 1.0);
+    EXPECT_EQ(playback_text(rig, player), rig.states[static_cast<std::size_t>(turn)].name + "  1.00 s of 1.00");
+    player.set_playing(true);
+    player.tick(rig, 0.25);
+    EXPECT_EQ(playback_text(rig, player), rig.states[static_cast<std::size_t>(turn)].name + "  0.25 s of 1.00") << "played on: looped";
 }
