@@ -162,6 +162,7 @@ private:
     int toolbar_rows_ = 1;             // the toolbar's buttons wrap into rows in a narrow window
     ViewLayers layers_;                // meshes shown, bones in front of them
     UiMarks ui_marks_;                 // named widgets of the last frame, for scripts
+    glm::vec2 mesh_panel_size_{0.0f};  // mesh mode's panel as last drawn (none yet: 0)
     std::uint64_t last_tick_ = 0;      // SDL performance counter at the last tick_states
     int settle_frames_ = 0;            // frames still to draw after the last input (editor/ui/frame_pacing.hpp)
     StatusLine status_;

@@ -15,6 +15,7 @@
 #include "app/panels/status_bar.hpp"
 #include "app/panels/toolbar.hpp"
 #include "app/ui/panel_edges.hpp"
+#include "app/ui/ui_style.hpp"
 #include "core/base/counted.hpp"
 #include "core/rig/mirror_pairs.hpp"
 #include "editor/edits/mirror_edits.hpp"
@@ -22,6 +23,8 @@
 #include "editor/files/picture_mesh_file.hpp"
 #include "editor/posing/mirror_pose.hpp"
 #include "editor/ui/frame_pacing.hpp"
+#include "editor/ui/overlay_corner.hpp"
+#include "editor/viewport/shown_extent.hpp"
 
 namespace marionette {
 
@@ -126,7 +129,17 @@ void EditorApp::draw_panels(float window_width, float window_height) {
     if (states_.shows_state() && draw_playback_overlay(rig, states_, viewport(), ui_marks_)) state_actions.play = !states_.playing();
     MeshPanelActions mesh_actions;
     if (const std::optional<MeshMode>& mesh = controller_->mesh_mode()) {
-        mesh_actions = draw_mesh_mode_panel(rig, *mesh, controller_->selected(), viewport(), edits, ui_marks_);
+        // In the corner where it hides least of the puppet as posed now (its size as last drawn;
+        // at first a guess), clear of the playback overlay at the top left.
+        const Viewport view = viewport();
+        std::vector<glm::vec2> shown;
+        for (const glm::vec3& p : pose_extent(rig, world_pose())) shown.push_back(controller_->camera().project(p, view).pixel);
+        const glm::vec2 size = mesh_panel_size_.y > 0.0f ? mesh_panel_size_ : glm::vec2(mesh_panel_width(), ui_px(200.0f));
+        const float margin = ui_px(8.0f), below = states_.shows_state() ? ui_px(40.0f) : 0.0f;
+        const OverlayCorner corner = quietest_corner(view, size, margin, below, shown);
+        mesh_actions = draw_mesh_mode_panel(rig, *mesh, controller_->selected(), overlay_position(view, corner, size, margin, below), edits,
+                                            ui_marks_);
+        mesh_panel_size_ = mesh_actions.size;
     }
     bool toggle = false;
     std::optional<PictureTool> set_tool;

@@ -37,7 +37,7 @@ std::vector<int> weight_rows(const Rig& rig, const MeshMode& mode, const Attachm
 
 }  // namespace
 
-MeshPanelActions draw_mesh_mode_panel(const Rig& rig, const MeshMode& mode, int active_bone, const Viewport& view, PanelEdits& out,
+MeshPanelActions draw_mesh_mode_panel(const Rig& rig, const MeshMode& mode, int active_bone, glm::vec2 at, PanelEdits& out,
                                       UiMarks& marks) {
     MeshPanelActions actions;
     // The rig may have changed under the mode since its last input (an undo from the toolbar):
@@ -52,10 +52,8 @@ MeshPanelActions draw_mesh_mode_panel(const Rig& rig, const MeshMode& mode, int 
     const AttachmentMesh& mesh = *slot.attachments[static_cast<std::size_t>(mode.attachment)].mesh;
     std::vector<std::uint32_t> selected = mode.selected;
     std::erase_if(selected, [&](std::uint32_t v) { return v >= mesh.vertices.size(); });
-    const float margin = ui_px(8.0f);
-    const float width = ui_px(260.0f);
-    ImGui::SetNextWindowPos(ImVec2(view.x + view.width - margin - width, view.y + margin), ImGuiCond_Always);
-    ImGui::SetNextWindowSize(ImVec2(width, 0.0f), ImGuiCond_Always);
+    ImGui::SetNextWindowPos(ImVec2(at.x, at.y), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(mesh_panel_width(), 0.0f), ImGuiCond_Always);
     ImGui::SetNextWindowBgAlpha(0.85f);
     const ImGuiWindowFlags flags =
         ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing;
@@ -126,9 +124,12 @@ MeshPanelActions draw_mesh_mode_panel(const Rig& rig, const MeshMode& mode, int 
                 ImGui::TextUnformatted(name.c_str());
             }
         }
+        actions.size = {ImGui::GetWindowSize().x, ImGui::GetWindowSize().y};
     }
     ImGui::End();
     return actions;
 }
+
+float mesh_panel_width() { return ui_px(260.0f); }
 
 }  // namespace marionette

@@ -1,5 +1,5 @@
 #pragma once
-// Mesh mode's panel, over the viewport's top-right corner while a mesh is edited (Blender's
+// Mesh mode's panel, over a corner of the viewport while a mesh is edited (Blender's
 // tool settings, Spine's mesh tools): which mesh, the Vertices and Weights tools, the brush
 // (add, subtract or smooth, radius, strength) and the bone it paints, the selected vertices'
 // weights as numbers to type or drag, Delete and Done. Reads the rig and the mode; the mode's
@@ -15,6 +15,7 @@
 namespace marionette {
 
 struct MeshPanelActions {
+    glm::vec2 size{0.0f};  // the panel's as drawn, for placing it next frame
     bool done = false;
     bool delete_vertices = false;
     std::optional<MeshTool> tool;
@@ -25,7 +26,10 @@ struct MeshPanelActions {
 // Marks: "mesh/done", "mesh/vertices", "mesh/weights", "mesh/delete", "mesh/bone",
 // "mesh/add", "mesh/subtract", "mesh/smooth", "mesh/radius", "mesh/strength",
 // "mesh/weight/<bone>".
-MeshPanelActions draw_mesh_mode_panel(const Rig& rig, const MeshMode& mode, int active_bone, const Viewport& view, PanelEdits& out,
-                                      UiMarks& marks);
+// Its width, window pixels (at the UI scale in use).
+float mesh_panel_width();
+
+// Drawn with its top-left corner at `at` (window pixels).
+MeshPanelActions draw_mesh_mode_panel(const Rig& rig, const MeshMode& mode, int active_bone, glm::vec2 at, PanelEdits& out, UiMarks& marks);
 
 }  // namespace marionette

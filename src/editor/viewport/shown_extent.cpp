@@ -49,6 +49,13 @@ void add_mesh_points(const Rig& rig, const Pose& pose, const std::vector<Transfo
 
 }  // namespace
 
+std::vector<glm::vec3> pose_extent(const Rig& rig, const Pose& pose) {
+    std::vector<glm::vec3> points;
+    std::vector<Transform> world;
+    add_points(rig, pose, world, points);
+    return points;
+}
+
 std::vector<glm::vec3> shown_extent(const Rig& rig, const StatePlayer& player) {
     std::vector<glm::vec3> points;
     std::vector<Transform> world;

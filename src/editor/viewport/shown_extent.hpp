@@ -21,4 +21,8 @@ inline constexpr int kCycleSamples = 48;
 // without bones.
 std::vector<glm::vec3> shown_extent(const Rig& rig, const StatePlayer& player);
 
+// The same of `pose` alone: its joints and bone tips, the shown pictures' corners and their
+// meshes' vertices (not the 3D meshes').
+std::vector<glm::vec3> pose_extent(const Rig& rig, const Pose& pose);
+
 }  // namespace marionette

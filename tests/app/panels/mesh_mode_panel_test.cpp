@@ -43,7 +43,7 @@ struct PanelRun {
         ui.on_frame([&] {
             marks.clear();
             PanelEdits e;
-            actions = draw_mesh_mode_panel(rig, mode, active_bone, Viewport{240.0f, 30.0f, 740.0f, 500.0f}, e, marks);
+            actions = draw_mesh_mode_panel(rig, mode, active_bone, glm::vec2(712.0f, 38.0f), e, marks);
             if (e.edit) edits.push_back(std::move(*e.edit));
         });
         ui.frames(2);
