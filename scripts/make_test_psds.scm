@@ -71,3 +71,23 @@
             (gimp-drawable-edit-gradient-fill sky GRADIENT-LINEAR 0 FALSE 1 0 TRUE 0 0 0 100))))
     (file-psd-save RUN-NONINTERACTIVE img empty path path 1 0)
     (gimp-image-delete img)))
+
+; The walk-through's character (docs/user-guide.md, "From a PSD to a bending puppet"): one group
+; "body" holding a torso, a red arm drawn straight out to the right as one picture (shoulder at
+; (160, 182), hand at (300, 182)), and a head with its face painted on; the arm and the head
+; tagged [mesh]. 8 bits, RLE.
+(define (make-character path)
+  (let* ((img (car (gimp-image-new 320 360 RGB)))
+         (body (puppet-group img 0 "body"))
+         (torso (puppet-layer img body "torso" 80 140 120 200 100))
+         (arm (puppet-layer img body "arm [mesh]" 140 160 180 44 100))
+         (head (puppet-layer img body "head [mesh]" 70 20 140 140 100)))
+    (puppet-ellipse img torso '(40 120 200) 90 150 100 180)
+    (puppet-rectangle img arm '(220 40 40) 150 170 145 24)
+    (puppet-ellipse img arm '(220 40 40) 285 166 30 32)
+    (puppet-ellipse img head '(240 200 160) 80 30 120 120)
+    (puppet-rectangle img head '(30 30 30) 108 70 14 12)
+    (puppet-rectangle img head '(30 30 30) 158 70 14 12)
+    (puppet-rectangle img head '(150 40 40) 115 112 50 8)
+    (file-psd-save RUN-NONINTERACTIVE img head path path 1 0)
+    (gimp-image-delete img)))

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Remakes the PSD files of tests/data/psd and their answers (tests/data/psd/MANIFEST):
-#   gimp_puppet.psd, gimp_puppet_16.psd   GIMP 2.10 in batch mode (scripts/make_test_psds.scm)
+#   gimp_puppet.psd, gimp_puppet_16.psd,  GIMP 2.10 in batch mode (scripts/make_test_psds.scm)
+#   gimp_character.psd
 #   synthetic_*.psd                       scripts/make_test_psds.py's own writer
 #   *.answer.json                         what psd-tools reads from each (make_test_psds.py)
 # The files are committed: the build and CI need neither GIMP nor psd-tools. Remaking them
@@ -21,5 +22,6 @@ fi
 mkdir -p "$out"
 gimp-console-2.10 -i -n -d -f -b "(begin (load \"$PWD/scripts/make_test_psds.scm\")
   (make-puppet \"$PWD/$out/gimp_puppet.psd\" 0)
-  (make-puppet \"$PWD/$out/gimp_puppet_16.psd\" 1))" -b "(gimp-quit 0)" 2>&1 | grep -v -e GEGL -e "GeglBuffers leaked" -e "using gegl copy" || true
+  (make-puppet \"$PWD/$out/gimp_puppet_16.psd\" 1)
+  (make-character \"$PWD/$out/gimp_character.psd\"))" -b "(gimp-quit 0)" 2>&1 | grep -v -e GEGL -e "GeglBuffers leaked" -e "using gegl copy" || true
 /usr/bin/python3 scripts/make_test_psds.py "$out"

@@ -7,9 +7,13 @@
 # to 1e-3 of the rig's size;
 # the shipped 2D rigs' states are played and their figures printed (--report: docs/spine.md
 # says which pass).
-# Usage: spine_core_test.sh MARIONETTE_BINARY ATTACHMENT_FRAMES_BINARY SOURCE_DIR WORK_DIR
+# With `walkthrough` after the work folder, it plays instead the puppet the user guide's PSD
+# walk-through makes in the real window (docs/images/scripts/psd-walkthrough.json on
+# tests/data/psd/gimp_character.psd, under xvfb-run): its arm's weighted mesh and its face's
+# deform keys, held to 1e-3.
+# Usage: spine_core_test.sh MARIONETTE_BINARY ATTACHMENT_FRAMES_BINARY SOURCE_DIR WORK_DIR [walkthrough]
 set -euo pipefail
-binary=$1 attachments=$2 source=$3 work=$4
+binary=$1 attachments=$2 source=$3 work=$4 only=${5:-}
 mkdir -p "$work"
 if [ ! -d "$work/node_modules/@esotericsoftware/spine-core" ]; then
   cp "$source/tests/tools/package.json" "$source/tests/tools/package-lock.json" "$work/"
@@ -30,6 +34,18 @@ check() {  # RIG STATE SECONDS [--report]
   node "$work/compare_spine.mjs" "$work/$name/$name.json" "$work/$name.$state.frames.json" \
     "$work/$name.$state.attachments.json" "$state" "$fps" $flag
 }
+if [ "$only" = walkthrough ]; then
+  walk="$work/walkthrough"
+  rm -rf "$walk" && mkdir -p "$walk"
+  cp "$source/tests/data/psd/gimp_character.psd" "$walk/"
+  cp "$source/docs/images/scripts/psd-walkthrough.json" "$walk/steps.json"
+  # Its own display number, as the end-to-end tests pick theirs (app_test_support.hpp).
+  (cd "$walk" && MARIONETTE_CONFIG_DIR= xvfb-run -a -n $((100 + $$ % 800)) -s '-noreset -screen 0 1280x800x24' \
+    "$binary" --window 1280x800 --script steps.json >/dev/null)
+  # The state's keys at 0 and 0.5 s, played past its loop.
+  check "$walk/waving.json" wave 1.2
+  exit 0
+fi
 # Played past its loop (1.5 s), which Spine and Marionette both start again.
 check "$source/tests/data/spine/sleeve.json" flex 2
 # Wren the worm: one weighted mesh on a five-bone spine, cosine bone keys and deform keys.
