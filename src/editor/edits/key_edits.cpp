@@ -337,6 +337,21 @@ KeyId CopiedKey::id_at(float at) const {
     return KeyId{bone, property, at + key.time};
 }
 
+DeformKey& deform_key_at(std::vector<DeformTrack>& tracks, int slot, int attachment, float time) {
+    int track = track_of_deform(tracks, slot, attachment);
+    if (track < 0) {
+        tracks.push_back(DeformTrack{slot, attachment, {}});
+        track = static_cast<int>(tracks.size()) - 1;
+    }
+    std::vector<DeformKey>& keys = tracks[static_cast<std::size_t>(track)].keys;
+    const auto same = std::find_if(keys.begin(), keys.end(), [&](const DeformKey& k) { return std::fabs(k.time - time) <= kSameKeyTime; });
+    if (same != keys.end()) return *same;
+    DeformKey key;
+    key.time = time;
+    return *keys.insert(std::upper_bound(keys.begin(), keys.end(), time, [](float t, const DeformKey& k) { return t < k.time; }),
+                        std::move(key));
+}
+
 std::vector<CopiedKey> copy_keys(const State& state, std::span<const KeyRef> keys) {
     std::vector<CopiedKey> copied;
     if (!check_refs(state, keys)) return copied;
@@ -374,21 +389,7 @@ Result<Rig> paste_keys(const Rig& rig, int state, std::span<const CopiedKey> key
             DeformKey k = c.shape->key;
             k.time = time + c.shape->key.time;
             if (Status s = check_key_time(k.time); !s) return Error{"cannot paste keys: " + s.message()};
-            int track = track_of_deform(target.deform, c.shape->slot, c.shape->attachment);
-            if (track < 0) {
-                target.deform.push_back(DeformTrack{c.shape->slot, c.shape->attachment, {}});
-                track = static_cast<int>(target.deform.size()) - 1;
-            }
-            std::vector<DeformKey>& shapes = target.deform[static_cast<std::size_t>(track)].keys;
-            const auto same =
-                std::find_if(shapes.begin(), shapes.end(), [&](const DeformKey& d) { return std::fabs(d.time - k.time) <= kSameKeyTime; });
-            if (same != shapes.end()) {
-                *same = std::move(k);
-            } else {
-                shapes.insert(
-                    std::upper_bound(shapes.begin(), shapes.end(), k.time, [](float t, const DeformKey& d) { return t < d.time; }),
-                    std::move(k));
-            }
+            deform_key_at(target.deform, c.shape->slot, c.shape->attachment, k.time) = std::move(k);
             continue;
         }
         if (Status s = check_bone(rig, c.bone); !s) return Error{"cannot paste keys: " + s.message()};

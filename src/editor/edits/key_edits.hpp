@@ -67,6 +67,11 @@ KeyId key_id(const State& state, KeyRef ref);
 // The key `id` names (its time within kSameKeyTime), or nullopt when there is none.
 std::optional<KeyRef> find_key(const State& state, const KeyId& id);
 
+// The key at `time` (within kSameKeyTime) of the deform track of `attachment` of `slot` in
+// `tracks`: the one there, or a new one (no offsets) put in time order, its track made when
+// missing. What keying and pasting a shape write into.
+DeformKey& deform_key_at(std::vector<DeformTrack>& tracks, int slot, int attachment, float time);
+
 // A copied mesh shape: a deform key of the mesh attachment `attachment` of slot `slot`.
 struct CopiedShape {
     int slot = -1;

@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "core/meshing/mesh_place.hpp"
 #include "core/meshing/triangulation.hpp"
 #include "editor/edits/edit_checks.hpp"
 #include "editor/edits/key_edits.hpp"
@@ -89,38 +90,14 @@ struct MeshPlace {
     glm::vec3 weights{0.0f};
 };
 
-float cross2(glm::vec2 a, glm::vec2 b) { return a.x * b.y - a.y * b.x; }
-
 std::optional<MeshPlace> place_in_mesh(const AttachmentMesh& mesh, glm::vec2 at, float snap) {
-    // The nearest outline side within `snap`, not at its ends (that is a vertex already).
-    float nearest = snap;
-    MeshPlace place;
-    for (std::size_t i = 0; i < mesh.hull; ++i) {
-        const glm::vec2 a = mesh.vertices[i], b = mesh.vertices[(i + 1) % mesh.hull];
-        const glm::vec2 ab = b - a;
-        const float length2 = glm::dot(ab, ab);
-        if (!(length2 > 0.0f)) continue;
-        const float t = glm::dot(at - a, ab) / length2;
-        if (t <= 0.0f || t >= 1.0f) continue;
-        const float d = glm::length(at - (a + t * ab));
-        if (d <= nearest) {
-            nearest = d;
-            place.side = static_cast<int>(i);
-            place.t = t;
-        }
+    if (const auto side = nearest_outline_side(std::span(mesh.vertices).first(mesh.hull), at, snap)) {
+        return MeshPlace{static_cast<int>(side->side), side->t, -1, glm::vec3(0.0f)};
     }
-    if (place.side >= 0) return place;
     for (std::size_t i = 0; i < mesh.triangles.size(); ++i) {
         const auto& tri = mesh.triangles[i];
-        const glm::vec2 a = mesh.vertices[tri[0]], b = mesh.vertices[tri[1]], c = mesh.vertices[tri[2]];
-        const float area = cross2(b - a, c - a);
-        if (!(area > 0.0f)) continue;
-        const float wa = cross2(b - at, c - at) / area, wb = cross2(c - at, a - at) / area;
-        const float wc = 1.0f - wa - wb;
-        if (wa >= 0.0f && wb >= 0.0f && wc >= 0.0f) {
-            place.triangle = static_cast<int>(i);
-            place.weights = {wa, wb, wc};
-            return place;
+        if (const auto shares = triangle_shares(mesh.vertices[tri[0]], mesh.vertices[tri[1]], mesh.vertices[tri[2]], at)) {
+            return MeshPlace{-1, 0.0f, static_cast<int>(i), *shares};
         }
     }
     return std::nullopt;
@@ -235,22 +212,7 @@ Result<Rig> key_mesh_deform(const Rig& rig, int state, int slot, int attachment,
     if (!is_key_time(time)) return Error{std::string("cannot key the shape: ") + kKeyTimeRule};
     Rig out = rig;
     std::vector<DeformTrack>& tracks = out.states[static_cast<std::size_t>(state)].deform;
-    int track = track_of_deform(tracks, slot, attachment);
-    if (track < 0) {
-        tracks.push_back(DeformTrack{slot, attachment, {}});
-        track = static_cast<int>(tracks.size()) - 1;
-    }
-    std::vector<DeformKey>& keys = tracks[static_cast<std::size_t>(track)].keys;
-    const auto same = std::find_if(keys.begin(), keys.end(), [&](const DeformKey& k) { return std::fabs(k.time - time) <= kSameKeyTime; });
-    if (same != keys.end()) {
-        same->offsets = std::move(offsets);  // its time and way on stay
-    } else {
-        DeformKey key;
-        key.time = time;
-        key.offsets = std::move(offsets);
-        keys.insert(std::upper_bound(keys.begin(), keys.end(), time, [](float t, const DeformKey& k) { return t < k.time; }),
-                    std::move(key));
-    }
+    deform_key_at(tracks, slot, attachment, time).offsets = std::move(offsets);  // a key there keeps its time and way on
     std::string place;
     if (std::string p = deform_tracks_problem(tracks, out.slots, &place); !p.empty()) return Error{"cannot key the shape: " + p};
     return out;

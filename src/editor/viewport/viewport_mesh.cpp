@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/meshing/mesh_place.hpp"
 #include "editor/edits/edits.hpp"
 #include "editor/edits/mesh_vertex_edits.hpp"
 #include "editor/ui/shortcuts.hpp"
@@ -37,8 +38,6 @@ bool mesh_follows(const Rig& rig, const SlotPose* shown, int slot, int bone) {
     }
     return false;
 }
-
-float cross2(glm::vec2 a, glm::vec2 b) { return a.x * b.y - a.y * b.x; }
 
 }  // namespace
 
@@ -200,31 +199,16 @@ void ViewportController::add_vertex_at(glm::vec2 pixel, const Viewport& viewport
     // Where the pointer is in the picture's space: on an outline side within the pick tolerance
     // on screen, else in the shown triangle under it, each mapped back by its own shares.
     std::optional<glm::vec2> at;
-    float nearest = kPickTolerance;
-    for (std::size_t i = 0; i < mesh.hull; ++i) {
-        const std::size_t j = (i + 1) % mesh.hull;
-        const glm::vec2 a = camera_.project(shown.positions[i], viewport).pixel, b = camera_.project(shown.positions[j], viewport).pixel;
-        const glm::vec2 ab = b - a;
-        const float length2 = glm::dot(ab, ab);
-        if (!(length2 > 0.0f)) continue;
-        const float t = glm::dot(pixel - a, ab) / length2;
-        const float d = glm::length(pixel - (a + t * ab));
-        if (t > 0.0f && t < 1.0f && d <= nearest) {
-            nearest = d;
-            at = glm::mix(mesh.vertices[i], mesh.vertices[j], t);
-        }
-    }
-    if (!at) {
-        const auto point = on_view_plane(pixel, viewport, shown.positions.empty() ? glm::vec3(0.0f) : shown.positions[0]);
-        if (!point) return;
-        const glm::vec2 p(*point);
+    std::vector<glm::vec2> outline(mesh.hull);
+    for (std::size_t i = 0; i < mesh.hull; ++i) outline[i] = camera_.project(shown.positions[i], viewport).pixel;
+    if (const auto side = nearest_outline_side(outline, pixel, kPickTolerance)) {
+        at = glm::mix(mesh.vertices[side->side], mesh.vertices[(side->side + 1) % mesh.hull], side->t);
+    } else if (const auto point = on_view_plane(pixel, viewport, shown.positions.empty() ? glm::vec3(0.0f) : shown.positions[0])) {
         for (const auto& tri : mesh.triangles) {
-            const glm::vec2 a(shown.positions[tri[0]]), b(shown.positions[tri[1]]), c(shown.positions[tri[2]]);
-            const float area = cross2(b - a, c - a);
-            if (area == 0.0f) continue;
-            const float wa = cross2(b - p, c - p) / area, wb = cross2(c - p, a - p) / area, wc = 1.0f - wa - wb;
-            if (wa >= 0.0f && wb >= 0.0f && wc >= 0.0f) {
-                at = wa * mesh.vertices[tri[0]] + wb * mesh.vertices[tri[1]] + wc * mesh.vertices[tri[2]];
+            const auto shares = triangle_shares(glm::vec2(shown.positions[tri[0]]), glm::vec2(shown.positions[tri[1]]),
+                                                glm::vec2(shown.positions[tri[2]]), glm::vec2(*point));
+            if (shares) {
+                at = shares->x * mesh.vertices[tri[0]] + shares->y * mesh.vertices[tri[1]] + shares->z * mesh.vertices[tri[2]];
                 break;
             }
         }
