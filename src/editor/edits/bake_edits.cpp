@@ -76,11 +76,12 @@ Result<Rig> bake_state(const Rig& rig, int state, double fps, BakeTolerance tole
     const std::vector<BakedProperty> properties = driven(rig, which, false);
     if (properties.empty()) return Error{"cannot bake \"" + source.name + "\": it drives nothing"};
     const BakeCycle cycle = bake_cycle(source, fps);
-    // Frames 0 .. N: the last is the first again for a loop that closes, so it plays seamlessly.
+    // Frames 0 .. N: the last is the first again for a loop that closes, so it plays seamlessly;
+    // keys that jump back at their loop hold their end there and jump as the state does.
     std::vector<Pose> frames(cycle.frames + 1, rig.pose);
     for (std::size_t i = 0; i <= cycle.frames; ++i) {
         const double t = static_cast<double>(i) / fps;
-        sample_state(source, rig.is_2d(), t, t, rig.pose, frames[i]);
+        sample_state_at(source, rig.is_2d(), t, cycle_track_time(source, i, cycle.frames, fps), rig.pose, frames[i]);
     }
     Result<std::vector<KeyTrack>> tracks = reduce(rig, frames, fps, properties, tolerance);
     if (!tracks) return Error{"cannot bake \"" + source.name + "\": " + tracks.message()};

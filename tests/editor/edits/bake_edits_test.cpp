@@ -5,6 +5,7 @@
 #include "editor/edits/bake_edits.hpp"
 
 #include <gtest/gtest.h>
+#include <glm/gtc/constants.hpp>
 
 #include <cmath>
 
@@ -84,6 +85,34 @@ TEST(BakeCycle, TheLoopClosesOnWholeFramesOfEveryPeriod) {
     const BakeCycle odd = bake_cycle(s, 30.0);
     EXPECT_FALSE(odd.closes);
     EXPECT_EQ(odd.frames, 36u);
+}
+
+TEST(BakeCycle, PeriodsOfHalfFramesCloseTheirLoopOnTheFramesTheyShare) {
+    State s{"s", {}, {}, true};
+    StateChannel a, b, c;
+    a.period = 1.0f;
+    b.period = 0.5f;
+    c.period = 0.75f;  // 22.5 frames at 30 fps: back at its start every 45
+    s.channels = {a, b, c};
+    const BakeCycle cycle = bake_cycle(s, 30.0);
+    EXPECT_TRUE(cycle.closes);
+    EXPECT_EQ(cycle.frames, 90u) << "3 s";
+    s.channels[2].period = glm::pi<float>() / 3.0f;  // Io's: no loop in whole frames
+    EXPECT_FALSE(bake_cycle(s, 30.0).closes);
+    s.channels = {c};
+    EXPECT_EQ(bake_cycle(s, 24.0).frames, 18u) << "18 whole frames at 24 fps";
+    EXPECT_EQ(bake_cycle(s, 60.0).frames, 45u);
+}
+
+TEST(BakeCycle, TheLastFrameReadsTheKeysFromTheLeft) {
+    // Keys over 1 s, a loop of 2 s: frame 60 is the keys' end, not their start again.
+    State s{"s", {}, {KeyTrack{0, PoseProperty::Rotation, {Key{}, Key{}}}}, true};
+    s.tracks[0].keys[1].time = 1.0f;
+    EXPECT_DOUBLE_EQ(cycle_track_time(s, 15, 60, 30.0), 0.5);
+    EXPECT_NEAR(cycle_track_time(s, 45, 60, 30.0), 0.5, 1e-9) << "looped";
+    EXPECT_NEAR(cycle_track_time(s, 30, 60, 30.0), 0.0, 1e-9) << "a loop's start inside the bake";
+    EXPECT_DOUBLE_EQ(cycle_track_time(s, 60, 60, 30.0), 1.0) << "the bake's end: the keys' end";
+    EXPECT_DOUBLE_EQ(cycle_track_time(s, 0, 0, 30.0), 0.0);
 }
 
 TEST(BakeState, AnOscillatorStateBecomesKeysThatReproduceEveryFrame) {

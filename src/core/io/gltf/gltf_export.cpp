@@ -209,8 +209,9 @@ tinygltf::Animation sampled_animation(Writer& w, const Rig& rig, const State& st
     for (std::size_t i = 0; i <= frames; ++i) {
         const double t = static_cast<double>(i) / fps;
         if (!state.channels.empty()) {
-            sample_state(state, rig.is_2d(), t, t, rig.pose, pose);
-            solve_state_chains(rig, state, keyed_time(state, t), pose);
+            const double track_time = cycle_track_time(state, i, frames, fps);
+            sample_state_at(state, rig.is_2d(), t, track_time, rig.pose, pose);
+            solve_state_chains(rig, state, track_time, pose);
         } else {
             // The tracks' own time, so the last frame shows the last key (as the timeline does).
             const double track_time = std::min(t, length);

@@ -88,7 +88,7 @@ void sampled_bones(const Rig& rig, const State& state, std::size_t frames, BoneT
     std::vector<Pose> poses(frames + 1, rig.pose);
     for (std::size_t i = 0; i <= frames; ++i) {
         const double t = static_cast<double>(i) / fps;
-        sample_state(state, true, t, t, rig.pose, poses[i]);
+        sample_state_at(state, true, t, cycle_track_time(state, i, frames, fps), rig.pose, poses[i]);
     }
     for (std::size_t b = 0; b < rig.skeleton.size(); ++b) {
         const double rest = angle_2d(rig.skeleton[b].rest.rotation);

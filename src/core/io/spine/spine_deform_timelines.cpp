@@ -4,6 +4,7 @@
 #include <functional>
 #include <vector>
 
+#include "core/anim/bake_cycle.hpp"
 #include "core/io/spine/spine_bezier_pieces.hpp"
 #include "core/io/spine/spine_json_text.hpp"
 #include "core/io/spine/spine_keys.hpp"
@@ -82,10 +83,9 @@ SpineDeformTimelines spine_deform_timelines(const Rig& rig, const SpineSkeletonP
         };
         Json keys = Json::array();
         if (frames > 0) {
-            // Keyed every frame on the state's own (looping) time.
+            // Keyed every frame on the state's own (looping) time, the last from the left.
             for (std::size_t f = 0; f <= frames; ++f) {
-                const double time = static_cast<double>(f) / fps;
-                keys.push_back(key_json(time, offsets_at(keyed_time(state, time))));
+                keys.push_back(key_json(static_cast<double>(f) / fps, offsets_at(cycle_track_time(state, f, frames, fps))));
             }
         } else {
             if (t.keys.front().time > 0.0f) keys.push_back(key_json(0.0, offsets_at(0.0)));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/anim/bake_cycle.hpp"
 #include "core/anim/state.hpp"
 #include "core/io/spine/spine_json_text.hpp"
 #include "core/io/spine/spine_keys.hpp"
@@ -105,10 +106,12 @@ SpineSlotTimelines slot_timelines(const Rig& rig, const SpineSkeletonPlan& plan,
         }
         std::vector<SpineKey> keys;
         if (sampled) {
-            // On the state's own clock, looping or held at its length (keyed_time).
+            // On the state's own clock, looping or held at its length, the last frame from the left
+            // (cycle_track_time).
             for (std::size_t i = 0; i <= frames; ++i) {
                 const double t = static_cast<double>(i) / fps;
-                keys.push_back(SpineKey{t, color_values(track_color(rig, track, keyed_time(state, t))), SpineCurve::Linear, {}});
+                keys.push_back(
+                    SpineKey{t, color_values(track_color(rig, track, cycle_track_time(state, i, frames, fps))), SpineCurve::Linear, {}});
             }
             if (std::all_of(keys.begin(), keys.end(), [&](const SpineKey& k) { return k.values == keys.front().values; })) keys.resize(1);
         } else {

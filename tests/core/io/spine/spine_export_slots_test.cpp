@@ -303,6 +303,17 @@ TEST(SpineExport, SlotKeysAndDrawOrdersPlayAsSampleSlotTracks) {
     // Drawings and orders switch exactly, at keys and between; colours are sampled every frame.
     for (double t = 0.0; t < end; t += 0.0371) expect_same_slots(swaying, spine2, s2, t, keyed_time(s2, t), -1.0);
     for (double t : key_times(s2)) expect_same_slots(swaying, spine2, s2, t, keyed_time(s2, t), -1.0);
-    for (double f = 0.0; f / 30.0 <= end; f += 1.0) expect_same_slots(swaying, spine2, s2, f / 30.0, keyed_time(s2, f / 30.0), 0.0);
+    // At the frames. At the loop's end the drawings and the order are the loop's start again,
+    // while the colours' last key holds where the keys got to (read from the left,
+    // cycle_track_time), which a player reaches only as the loop closes.
+    const std::size_t frames = bake_cycle(s2, 30.0).frames;
+    for (std::size_t f = 0; f <= frames; ++f) {
+        const double t = static_cast<double>(f) / 30.0;
+        expect_same_slots(swaying, spine2, s2, t, keyed_time(s2, t), f < frames ? 0.0 : -1.0);
+    }
+    SlotPose left = setup_slot_pose(swaying.slots);
+    sample_slot_tracks(s2.slot_tracks, s2.draw_order, cycle_track_time(s2, frames, frames, 30.0), left);
+    const SpineSlotPose last = spine2.slots(s2.name, static_cast<double>(frames) / 30.0);
+    for (int c = 0; c < 4; ++c) EXPECT_NEAR(last.color[1][c], left.colors[1][c], 0.5 / 255.0 + 1e-6) << "the colour keys' end";
     expect_plays_as_marionette(swaying, exported(swaying), {});
 }

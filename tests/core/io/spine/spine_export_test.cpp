@@ -198,3 +198,25 @@ TEST(SpineExport, TwoBoneChainsAreIkConstraintsMixedOutOfEveryAnimation) {
     EXPECT_EQ(arm.at("bones")[1].at("parent"), "root");
     EXPECT_EQ(arm.at("ik").size(), 1u);
 }
+
+// A state mixing keys that do not come back (0 to 90 degrees in 1 s) with an oscillator: the
+// exported loop's last key holds where the keys got to, so a player jumps back at the loop as
+// Marionette does instead of sweeping 90 degrees back over the last frame; and periods of 1 and
+// 0.75 s loop over 3 s (the 0.75 s one is 22.5 frames at 30 fps) without a warning.
+TEST(SpineExport, AMixedStatesLoopEndsWhereItsKeysGotTo) {
+    Rig rig;
+    add_bone(rig, "thigh", "", {0.0f, 0.0f}, 0.0f, 10.0f);
+    add_bone(rig, "tail", "", {0.0f, 5.0f}, 0.0f, 10.0f);
+    State s{"kick", {}, {}, true};
+    s.tracks.push_back(track(rig, "thigh", PoseProperty::Rotation, {angle_key(0.0f, 0.0f), angle_key(1.0f, 90.0f)}));
+    s.channels.push_back(turn_channel(rig, "tail", 0.0f, 20.0f, 0.75f));
+    rig.states.push_back(s);
+    const SpineExport out = exported(rig);
+    EXPECT_TRUE(out.warnings.empty()) << out.warnings.front();
+    expect_well_formed(out);
+    const json doc = json::parse(out.json);
+    const json& rotate = doc.at("animations").at("kick").at("bones").at("thigh").at("rotate");
+    EXPECT_NEAR(rotate.back().at("time").get<double>(), 3.0, 1e-6) << "the loop of 1 and 0.75 s";
+    EXPECT_NEAR(rotate.back().at("value").get<double>(), 90.0, 1e-3) << "the keys' end, not their start";
+    EXPECT_NEAR(rotate[rotate.size() - 2].at("value").get<double>(), 87.0, 1e-3) << "a frame before";
+}
