@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Fuzzes the rig loader, the glTF importer, the PSD reader and the IK solvers with libFuzzer
-# (Debian's clang 14), each for a bounded time, all at once (sharing the cores). Builds the four targets, and the core library they test,
+# Fuzzes the rig loader, the glTF importer, the PSD reader, the Spine atlas reader and the IK
+# solvers with libFuzzer (Debian's clang 14), each for a bounded time, all at once (sharing the
+# cores). Builds the five targets, and the core library they test,
 # with clang and AddressSanitizer + UndefinedBehaviorSanitizer in build-fuzz/.
 #
 # Usage: bash scripts/fuzz.sh [SECONDS]      seconds per target, default 60 (FUZZ_SECONDS too)
 # MARIONETTE_WERROR=ON in the environment makes warnings errors (CI sets it: .ci/run).
 #
-# Seeds: the shipped rigs, the bad-file tests' files, the PSD tests' files and the kept inputs in
+# Seeds: the shipped rigs, the bad-file tests' files, the PSD tests' files, the atlas tests' texts
+# and the kept inputs in
 # tests/data/fuzz/.
 # What the fuzzer learns stays in build-fuzz/corpus/ for the next local run. A crash, a hang
 # (one input over 10 s), running out of memory (2 GB) or a broken invariant (fuzz/*_check.hpp)
@@ -22,7 +24,7 @@ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 -DMARIONETTE_FUZZ=ON \
   -DMARIONETTE_BUILD_APP=OFF -DMARIONETTE_BUILD_TESTS=OFF -DMARIONETTE_BUILD_BENCH=OFF \
   -DMARIONETTE_WERROR="${MARIONETTE_WERROR:-OFF}" >/dev/null
-cmake --build "$build" --target rig_loader_fuzz ik_fuzz gltf_import_fuzz psd_reader_fuzz --parallel "$(nproc)"
+cmake --build "$build" --target rig_loader_fuzz ik_fuzz gltf_import_fuzz psd_reader_fuzz spine_atlas_fuzz --parallel "$(nproc)"
 
 # Sanitizer reports symbolized, and fatal.
 export ASAN_SYMBOLIZER_PATH=/usr/bin/llvm-symbolizer-14
@@ -34,15 +36,17 @@ declare -A seeds=(
   [ik]="tests/data/fuzz/ik"
   [gltf_import]="tests/data/gltf tests/data/fuzz/gltf_import"
   [psd_reader]="tests/data/psd"
+  [spine_atlas]="tests/data/spine_atlas"
 )
 declare -A extra=(
   [rig_loader]="-dict=fuzz/rig_loader.dict -max_len=16384"
   [ik]="-max_len=512"
   [gltf_import]="-max_len=65536"
   [psd_reader]="-max_len=65536"
+  [spine_atlas]="-max_len=16384"
 )
 declare -A pids=()
-for target in rig_loader ik gltf_import psd_reader; do
+for target in rig_loader ik gltf_import psd_reader spine_atlas; do
   mkdir -p "$build/corpus/$target" "$build/artifacts/$target" "$build/logs"
   # shellcheck disable=SC2086  # the seed folders and options are word lists on purpose
   "$build/fuzz/${target}_fuzz" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
@@ -53,7 +57,7 @@ done
 
 failed=0
 passed=0
-for target in rig_loader ik gltf_import psd_reader; do
+for target in rig_loader ik gltf_import psd_reader spine_atlas; do
   if wait "${pids[$target]}"; then
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$build/logs/$target.log")
     echo "fuzz: $target: ${runs:-?} inputs in ${seconds} s, nothing found"

@@ -14,6 +14,7 @@
 #include "fuzz/ik_check.hpp"
 #include "fuzz/psd_reader_check.hpp"
 #include "fuzz/rig_loader_check.hpp"
+#include "fuzz/spine_atlas_check.hpp"
 
 using namespace marionette;
 using namespace marionette::fuzzing;
@@ -76,6 +77,17 @@ TEST(PsdReaderCorpus, EveryTestFileHolds) {
     ASSERT_GE(files.size(), 6u);
     for (const fs::path& file : files) {
         const Violation v = check_psd_bytes(marionette::testing::read_file(file));
+        EXPECT_FALSE(v.has_value()) << file << ": " << *v;
+    }
+}
+
+TEST(SpineAtlasCorpus, EveryTestFileHolds) {
+    std::vector<fs::path> files;
+    for (const fs::path& f : files_in(kData / "spine_atlas"))
+        if (f.extension() == ".atlas") files.push_back(f);
+    ASSERT_GE(files.size(), 4u);
+    for (const fs::path& file : files) {
+        const Violation v = check_spine_atlas_text(marionette::testing::read_file(file));
         EXPECT_FALSE(v.has_value()) << file << ": " << *v;
     }
 }
