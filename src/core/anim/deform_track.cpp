@@ -8,21 +8,29 @@
 
 namespace marionette {
 
+DeformKeyMix deform_mix_at(const DeformTrack& track, double time) {
+    const float at = static_cast<float>(time);
+    // The first key after `at`; the one before it holds or moves on toward it.
+    const auto next = std::upper_bound(track.keys.begin(), track.keys.end(), at, [](float a, const DeformKey& k) { return a < k.time; });
+    if (next == track.keys.begin()) return {};
+    const auto to = static_cast<std::size_t>(next - track.keys.begin());
+    if (next == track.keys.end()) return {to - 1, to - 1, 0.0f};
+    const DeformKey& a = track.keys[to - 1];
+    const double span = static_cast<double>(next->time) - static_cast<double>(a.time);
+    return {to - 1, to, interpolation_fraction(a.interpolation, a.curve, static_cast<float>((static_cast<double>(at) - a.time) / span))};
+}
+
 void sample_deform_track(const DeformTrack& t, double time, std::vector<glm::vec2>& out) {
     if (t.keys.empty()) return;
-    // The first key after `time`; the one before it holds or moves on toward it.
-    const auto next = std::upper_bound(t.keys.begin(), t.keys.end(), time,
-                                       [](double at, const DeformKey& k) { return at < static_cast<double>(k.time); });
-    if (next == t.keys.begin() || next == t.keys.end()) {
-        out = (next == t.keys.begin() ? t.keys.front() : t.keys.back()).offsets;
+    const DeformKeyMix mix = deform_mix_at(t, time);
+    const DeformKey &a = t.keys[mix.from], &b = t.keys[mix.to];
+    if (mix.from == mix.to) {
+        out = a.offsets;
         return;
     }
-    const DeformKey& a = *(next - 1);
-    const DeformKey& b = *next;
-    const double span = static_cast<double>(b.time) - static_cast<double>(a.time);
-    const float f = interpolation_fraction(a.interpolation, a.curve, static_cast<float>((time - static_cast<double>(a.time)) / span));
     out.resize(a.offsets.size());
-    for (std::size_t i = 0; i < out.size() && i < b.offsets.size(); ++i) out[i] = a.offsets[i] + f * (b.offsets[i] - a.offsets[i]);
+    for (std::size_t i = 0; i < out.size() && i < b.offsets.size(); ++i)
+        out[i] = a.offsets[i] + mix.fraction * (b.offsets[i] - a.offsets[i]);
 }
 
 void sample_deform_tracks(const std::vector<DeformTrack>& tracks, double time, SlotPose& pose) {

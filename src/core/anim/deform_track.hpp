@@ -41,6 +41,16 @@ void sample_deform_tracks(const std::vector<DeformTrack>& tracks, double time, S
 // One track's offsets at `time` into `out`, by the same rule (a track without keys leaves it).
 void sample_deform_track(const DeformTrack& track, double time, std::vector<glm::vec2>& out);
 
+// Which keys of a track (with keys) mix at `time`, and how: `to`'s share is `fraction`, the rest
+// is `from`'s (the same key before the first and after the last). The time is read as a float,
+// as bone and slot keys read it, so a key switches at the same instant on every track.
+struct DeformKeyMix {
+    std::size_t from = 0;
+    std::size_t to = 0;
+    float fraction = 0.0f;
+};
+DeformKeyMix deform_mix_at(const DeformTrack& track, double time);
+
 // The offsets `pose` holds for slot `slot` showing `a`: its deform when it holds one for each of
 // the mesh's vertices, else none (a plain picture, a drawing no key deforms).
 std::span<const glm::vec2> shown_deform(const SlotPose& pose, std::size_t slot, const Attachment& a);

@@ -25,24 +25,19 @@ std::vector<int> deform_key_targets(const DeformTrack& track, const std::vector<
 }
 
 // The targets' weights at `time` (seconds into the track's keys), as sample_deform_track mixes
-// the keys' offsets: the key before and the key after, by the earlier one's interpolation.
+// the keys' offsets (deform_mix_at).
 void add_deform_weights_at(const DeformTrack& track, const std::vector<int>& targets, std::size_t count, double time,
                            std::vector<float>& out) {
     std::vector<float> weights(count, 0.0f);
     const auto give = [&](std::size_t key, float weight) {
         if (targets[key] >= 0) weights[static_cast<std::size_t>(targets[key])] += weight;
     };
-    const auto next = std::upper_bound(track.keys.begin(), track.keys.end(), time,
-                                       [](double at, const DeformKey& k) { return at < static_cast<double>(k.time); });
-    if (next == track.keys.begin() || next == track.keys.end()) {
-        give(next == track.keys.begin() ? 0 : track.keys.size() - 1, 1.0f);
+    const DeformKeyMix mix = deform_mix_at(track, time);
+    if (mix.from == mix.to) {
+        give(mix.from, 1.0f);
     } else {
-        const DeformKey& a = *(next - 1);
-        const double span = static_cast<double>(next->time) - static_cast<double>(a.time);
-        const float f = interpolation_fraction(a.interpolation, a.curve, static_cast<float>((time - static_cast<double>(a.time)) / span));
-        const auto k = static_cast<std::size_t>(next - track.keys.begin());
-        give(k - 1, 1.0f - f);
-        give(k, f);
+        give(mix.from, 1.0f - mix.fraction);
+        give(mix.to, mix.fraction);
     }
     out.insert(out.end(), weights.begin(), weights.end());
 }

@@ -93,6 +93,7 @@ SpineDeformTimelines spine_deform_timelines(const Rig& rig, const SpineSkeletonP
                 const DeformKey& key = t.keys[k];
                 const double time = static_cast<double>(key.time);
                 Json j = key_json(time, spine_offsets(a, bone, rest_world, key.offsets));
+                if (k > 0 && t.keys[k - 1].interpolation == Interpolation::Step) j["time"] = spine_switch_time(time);
                 const bool last = k + 1 == t.keys.size();
                 if (!last && key.interpolation == Interpolation::Step) j["curve"] = "stepped";
                 if (!last && key.interpolation == Interpolation::Bezier) {

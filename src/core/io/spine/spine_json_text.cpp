@@ -1,5 +1,7 @@
 #include "core/io/spine/spine_json_text.hpp"
 
+#include <cmath>
+
 #include "core/io/json/json_numbers.hpp"
 
 namespace marionette {
@@ -78,5 +80,11 @@ Result<std::string> spine_json_text(const Json& document) {
 }
 
 Json spine_number(double v) { return json_float(static_cast<float>(v)); }
+
+Json spine_switch_time(double t) {
+    const float f = static_cast<float>(t);
+    if (!(f > 0.0f)) return spine_number(t);
+    return json_float(std::nextafter(f, 0.0f));
+}
 
 }  // namespace marionette

@@ -18,4 +18,12 @@ Result<std::string> spine_json_text(const Json& document);
 // 0.10000000149011612): the runtimes read floats.
 Json spine_number(double v);
 
+// The time of a key a value switches at (after a stepped key; an attachment's or the draw
+// order's): the float just below the key's own. Marionette reads a key time and the playing time
+// as floats, so a key at 0.3 (0.300000012 as a float) shows at the frame 0.3 (0.2999999999...
+// as a double); the runtimes compare the playing time as a double with the file's time as a
+// float, and would switch a hair later, after the frame. Written a float lower, they switch at
+// the same frames.
+Json spine_switch_time(double t);
+
 }  // namespace marionette

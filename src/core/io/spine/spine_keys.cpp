@@ -78,7 +78,7 @@ Json spine_timeline(const std::vector<SpineKey>& keys, SpineTimelineKind kind) {
     for (std::size_t i = 0; i < keys.size(); ++i) {
         const SpineKey& k = keys[i];
         Json key = Json::object();
-        key["time"] = spine_number(k.time);
+        key["time"] = i > 0 && keys[i - 1].curve == SpineCurve::Stepped ? spine_switch_time(k.time) : spine_number(k.time);
         switch (kind) {
             case SpineTimelineKind::Rotate: key["value"] = spine_number(k.values[0]); break;
             case SpineTimelineKind::Translate:

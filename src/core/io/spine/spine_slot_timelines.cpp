@@ -39,13 +39,13 @@ std::vector<std::pair<int, int>> draw_order_offsets(const std::vector<int>& orde
 namespace {
 
 Json attachment_key(double time, const Slot& slot, int shown) {
-    Json key{{"time", spine_number(time)}};
+    Json key{{"time", spine_switch_time(time)}};
     key["name"] = shown < 0 ? Json(nullptr) : Json(slot.attachments[static_cast<std::size_t>(shown)].name);
     return key;
 }
 
 Json draw_order_key(double time, const std::vector<int>& order, const SpineSkeletonPlan& plan) {
-    Json key{{"time", spine_number(time)}};
+    Json key{{"time", spine_switch_time(time)}};
     const std::vector<std::pair<int, int>> offsets = draw_order_offsets(order);
     if (offsets.empty()) return key;  // the setup order
     Json list = Json::array();

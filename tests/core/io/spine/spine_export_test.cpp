@@ -220,3 +220,27 @@ TEST(SpineExport, AMixedStatesLoopEndsWhereItsKeysGotTo) {
     EXPECT_NEAR(rotate.back().at("value").get<double>(), 90.0, 1e-3) << "the keys' end, not their start";
     EXPECT_NEAR(rotate[rotate.size() - 2].at("value").get<double>(), 87.0, 1e-3) << "a frame before";
 }
+
+// A key a stepped value switches at is written a float below its time, so that a runtime (which
+// compares the playing time as a double with the file's float) switches at the same frame as
+// Marionette (which reads both as floats): at 0.3 s exactly, the hand is already big.
+TEST(SpineExport, AStepSwitchesAtTheFrameOfItsKey) {
+    Rig rig;
+    add_bone(rig, "hand", "", {0.0f, 0.0f}, 0.0f, 10.0f);
+    State s{"grow", {}, {}, true};
+    s.tracks.push_back(track(rig, "hand", PoseProperty::Scale,
+                             {vector_key(0.0f, {1.0f, 1.0f}, 1.0f, Interpolation::Step),
+                              vector_key(0.3f, {1.4f, 1.0f}, 1.0f, Interpolation::Step), vector_key(0.9f, {1.0f, 1.0f}, 1.0f)}));
+    rig.states.push_back(s);
+    const SpineExport out = exported(rig);
+    expect_well_formed(out);
+    const json scale = json::parse(out.json).at("animations").at("grow").at("bones").at("hand").at("scale");
+    ASSERT_EQ(scale.size(), 3u);
+    EXPECT_EQ(scale[0].at("time").get<double>(), 0.0);
+    const float written = scale[1].at("time").get<float>();
+    EXPECT_LT(written, 0.3f);
+    EXPECT_EQ(written, std::nextafter(0.3f, 0.0f));
+    EXPECT_LE(static_cast<double>(written), 0.3) << "at the frame 0.3 a runtime has switched";
+    EXPECT_EQ(scale[2].at("time").get<float>(), std::nextafter(0.9f, 0.0f));
+    expect_plays_as_marionette(rig, out, {"grow"});
+}
