@@ -39,7 +39,9 @@ char typed_character(SDL_Keycode code, bool shift) {
     return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : 0;
 }
 
-Uint16 modifiers(const KeyStep& k) {
+// SDL's mask of the left modifier keys a key step or a held set names.
+template <class Held>
+Uint16 modifiers(const Held& k) {
     return static_cast<Uint16>((k.ctrl ? KMOD_LCTRL : 0) | (k.shift ? KMOD_LSHIFT : 0) | (k.alt ? KMOD_LALT : 0));
 }
 
@@ -93,7 +95,7 @@ void ScriptPlayer::push_modifier_keys(Modifiers with, bool down) {
     // The editor reads the state; ImGui reads it only on a key event (its SDL backend), so a
     // Ctrl+click on a number field types into it as a user's does.
     const std::pair<bool, SDL_Keycode> keys[] = {{with.ctrl, SDLK_LCTRL}, {with.shift, SDLK_LSHIFT}, {with.alt, SDLK_LALT}};
-    const Uint16 held = static_cast<Uint16>((with.ctrl ? KMOD_LCTRL : 0) | (with.shift ? KMOD_LSHIFT : 0) | (with.alt ? KMOD_LALT : 0));
+    const Uint16 held = modifiers(with);
     SDL_SetModState(static_cast<SDL_Keymod>(down ? held : 0));
     for (const auto& [on, sym] : keys) {
         if (!on) continue;

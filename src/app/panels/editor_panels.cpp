@@ -133,7 +133,7 @@ void EditorApp::draw_panels(float window_width, float window_height) {
         // at first a guess), clear of the playback overlay at the top left.
         const Viewport view = viewport();
         std::vector<glm::vec2> shown;
-        for (const glm::vec3& p : pose_extent(rig, world_pose())) shown.push_back(controller_->camera().project(p, view).pixel);
+        for (const glm::vec3& p : pose_extent(rig, world_pose(), world_)) shown.push_back(controller_->camera().project(p, view).pixel);
         const glm::vec2 size = mesh_panel_size_.y > 0.0f ? mesh_panel_size_ : glm::vec2(mesh_panel_width(), ui_px(200.0f));
         const float margin = ui_px(8.0f), below = states_.shows_state() ? ui_px(40.0f) : 0.0f;
         const OverlayCorner corner = quietest_corner(view, size, margin, below, shown);

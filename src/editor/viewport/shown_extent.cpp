@@ -11,11 +11,8 @@ namespace marionette {
 
 namespace {
 
-void add_points(const Rig& rig, const Pose& pose, std::vector<Transform>& world, std::vector<glm::vec3>& out) {
-    world.resize(rig.skeleton.size());
-    const ForwardKinematicsJob fk{&rig.skeleton, &pose, world};
-    if (!fk.validate()) return;
-    fk.run();
+// The joints, tips and pictures of `pose`, whose bones' world frames are `world`.
+void add_posed_points(const Rig& rig, const Pose& pose, std::span<const Transform> world, std::vector<glm::vec3>& out) {
     for (std::size_t i = 0; i < world.size(); ++i) {
         out.push_back(world[i].translation);
         out.push_back(bone_tip(world[i], posed_length(rig.skeleton, pose, i)));
@@ -28,6 +25,14 @@ void add_points(const Rig& rig, const Pose& pose, std::vector<Transform>& world,
         attachment_world_vertices(slot.attachments[static_cast<std::size_t>(slot.shown)], slot.bone, world, pose, skinning, placed);
         out.insert(out.end(), placed.begin(), placed.end());
     }
+}
+
+void add_points(const Rig& rig, const Pose& pose, std::vector<Transform>& world, std::vector<glm::vec3>& out) {
+    world.resize(rig.skeleton.size());
+    const ForwardKinematicsJob fk{&rig.skeleton, &pose, world};
+    if (!fk.validate()) return;
+    fk.run();
+    add_posed_points(rig, pose, world, out);
 }
 
 // The rig's meshes as they hang on the pose: skinned on the CPU (what the GPU draws).
@@ -49,10 +54,14 @@ void add_mesh_points(const Rig& rig, const Pose& pose, const std::vector<Transfo
 
 }  // namespace
 
-std::vector<glm::vec3> pose_extent(const Rig& rig, const Pose& pose) {
+std::vector<glm::vec3> pose_extent(const Rig& rig, const Pose& pose, std::span<const Transform> world) {
     std::vector<glm::vec3> points;
-    std::vector<Transform> world;
-    add_points(rig, pose, world, points);
+    if (world.size() == rig.skeleton.size()) {
+        add_posed_points(rig, pose, world, points);
+        return points;
+    }
+    std::vector<Transform> made;
+    add_points(rig, pose, made, points);
     return points;
 }
 

@@ -3,6 +3,7 @@
 // through the whole of its cycle, so the frame holds every pose the cycle takes, not only the
 // one on screen when F was pressed (a climbing state would run off the top again a moment later).
 
+#include <span>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -22,7 +23,8 @@ inline constexpr int kCycleSamples = 48;
 std::vector<glm::vec3> shown_extent(const Rig& rig, const StatePlayer& player);
 
 // The same of `pose` alone: its joints and bone tips, the shown pictures' corners and their
-// meshes' vertices (not the 3D meshes').
-std::vector<glm::vec3> pose_extent(const Rig& rig, const Pose& pose);
+// meshes' vertices (not the 3D meshes'). `world`: the pose's bones' world frames when the caller
+// has them (a frame's), else empty and worked out here.
+std::vector<glm::vec3> pose_extent(const Rig& rig, const Pose& pose, std::span<const Transform> world = {});
 
 }  // namespace marionette

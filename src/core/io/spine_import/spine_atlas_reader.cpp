@@ -109,23 +109,16 @@ Status region_field(SpineAtlasRegion& r, const Entry& e, const std::string& plac
         r.offset = {n.value()[0], n.value()[1]};
         r.original_size = {n.value()[2], n.value()[3]};
         original_given = true;
-    } else if (e.name == "xy") {
+    } else if (glm::ivec2* pair = e.name == "xy"       ? &r.position
+                                  : e.name == "size"   ? &r.size
+                                  : e.name == "orig"   ? &r.original_size
+                                  : e.name == "offset" ? &r.offset
+                                                       : nullptr) {
+        // Spine 3's fields, a pair each.
         Result<std::vector<int>> n = take(2, 0);
         if (!n) return Error{n.message()};
-        r.position = {n.value()[0], n.value()[1]};
-    } else if (e.name == "size") {
-        Result<std::vector<int>> n = take(2, 0);
-        if (!n) return Error{n.message()};
-        r.size = {n.value()[0], n.value()[1]};
-    } else if (e.name == "orig") {
-        Result<std::vector<int>> n = take(2, 0);
-        if (!n) return Error{n.message()};
-        r.original_size = {n.value()[0], n.value()[1]};
-        original_given = true;
-    } else if (e.name == "offset") {
-        Result<std::vector<int>> n = take(2, 0);
-        if (!n) return Error{n.message()};
-        r.offset = {n.value()[0], n.value()[1]};
+        *pair = {n.value()[0], n.value()[1]};
+        original_given = original_given || e.name == "orig";
     } else if (e.name == "rotate") {
         const std::string_view v = e.values.size() == 1 ? e.values[0] : std::string_view();
         int degrees = -1;
