@@ -73,13 +73,13 @@ void BM_PsdImport(benchmark::State& state) {
     std::size_t png_bytes = 0;
     for (auto _ : state) {
         ReadBudget budget;
-        Result<psd::PsdImport> imported = psd::import_psd(bytes, "puppet", budget);
+        Result<ImportedRig> imported = psd::import_psd(bytes, "puppet", budget);
         if (!imported) {
             state.SkipWithError(imported.message().c_str());
             break;
         }
         png_bytes = 0;
-        for (const psd::PsdImportedPicture& p : imported.value().pictures) png_bytes += p.png.size();
+        for (const ImportedPicture& p : imported.value().pictures) png_bytes += p.png.size();
         benchmark::DoNotOptimize(imported);
     }
     state.counters["png_MB"] = static_cast<double>(png_bytes) / 1e6;

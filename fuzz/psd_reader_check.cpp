@@ -38,12 +38,12 @@ Violation check_psd_bytes(std::string_view bytes) {
     if (!doc) return doc.message().empty() ? Violation("reading failed without a message") : Violation();
     if (Violation v = check_psd_layers(doc.value().layers, 0)) return "the document read: " + *v;
     ReadBudget import_budget;
-    Result<psd::PsdImport> imported = psd::import_psd(data, "puppet", import_budget);
+    Result<ImportedRig> imported = psd::import_psd(data, "puppet", import_budget);
     if (!imported) return imported.message().empty() ? Violation("the import failed without a message") : Violation();
     for (const std::string& w : imported.value().warnings) {
         if (w.empty()) return "an empty warning";
     }
-    for (const psd::PsdImportedPicture& p : imported.value().pictures) {
+    for (const ImportedPicture& p : imported.value().pictures) {
         const Result<glm::ivec2> size = image_size({reinterpret_cast<const std::uint8_t*>(p.png.data()), p.png.size()});
         if (p.width <= kMaxImageSide && p.height <= kMaxImageSide && (!size || size.value() != glm::ivec2(p.width, p.height)))
             return p.image + ": its PNG file does not give its size";

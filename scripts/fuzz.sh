@@ -24,7 +24,7 @@ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 -DMARIONETTE_FUZZ=ON \
   -DMARIONETTE_BUILD_APP=OFF -DMARIONETTE_BUILD_TESTS=OFF -DMARIONETTE_BUILD_BENCH=OFF \
   -DMARIONETTE_WERROR="${MARIONETTE_WERROR:-OFF}" >/dev/null
-cmake --build "$build" --target rig_loader_fuzz ik_fuzz gltf_import_fuzz psd_reader_fuzz spine_atlas_fuzz --parallel "$(nproc)"
+cmake --build "$build" --target rig_loader_fuzz ik_fuzz gltf_import_fuzz psd_reader_fuzz spine_atlas_fuzz spine_skeleton_fuzz --parallel "$(nproc)"
 
 # Sanitizer reports symbolized, and fatal.
 export ASAN_SYMBOLIZER_PATH=/usr/bin/llvm-symbolizer-14
@@ -37,6 +37,7 @@ declare -A seeds=(
   [gltf_import]="tests/data/gltf tests/data/fuzz/gltf_import"
   [psd_reader]="tests/data/psd"
   [spine_atlas]="tests/data/spine_atlas"
+  [spine_skeleton]="tests/data/spine_import tests/data/fuzz/spine_skeleton"
 )
 declare -A extra=(
   [rig_loader]="-dict=fuzz/rig_loader.dict -max_len=16384"
@@ -44,9 +45,10 @@ declare -A extra=(
   [gltf_import]="-max_len=65536"
   [psd_reader]="-max_len=65536"
   [spine_atlas]="-max_len=16384"
+  [spine_skeleton]="-max_len=65536"
 )
 declare -A pids=()
-for target in rig_loader ik gltf_import psd_reader spine_atlas; do
+for target in rig_loader ik gltf_import psd_reader spine_atlas spine_skeleton; do
   mkdir -p "$build/corpus/$target" "$build/artifacts/$target" "$build/logs"
   # shellcheck disable=SC2086  # the seed folders and options are word lists on purpose
   "$build/fuzz/${target}_fuzz" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
@@ -57,7 +59,7 @@ done
 
 failed=0
 passed=0
-for target in rig_loader ik gltf_import psd_reader spine_atlas; do
+for target in rig_loader ik gltf_import psd_reader spine_atlas spine_skeleton; do
   if wait "${pids[$target]}"; then
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$build/logs/$target.log")
     echo "fuzz: $target: ${runs:-?} inputs in ${seconds} s, nothing found"

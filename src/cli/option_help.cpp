@@ -10,7 +10,7 @@ constexpr OptionHelp kModes[] = {
     {"--check FILE", "validate a rig or glTF file; print a one-line summary or the error"},
     {"--pose FILE", "solve --chain toward --target from the rig's pose; save the result to --out"},
     {"--animate FILE", "play --timeline; write each frame's blend and bone transforms to --out"},
-    {"--import FILE", "convert glTF 2.0 (.glb, .gltf) or a layered PSD (.psd) to a rig file at --out"},
+    {"--import FILE", "convert glTF (.glb, .gltf), PSD or Spine (.json) files to a rig file at --out"},
     {"--export FILE", "write the rig to --out as glTF 2.0 (.glb, .gltf): bones, meshes, states; or Spine"},
     {"--bench-frames N [FILE]", "time N frames of solving, FK and draw data; print the median CPU time"},
     {"--bones N", "--bench-frames without FILE: the generated rig's bones (default 1001, up to 1000000)"},

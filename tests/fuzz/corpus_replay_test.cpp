@@ -15,6 +15,7 @@
 #include "fuzz/psd_reader_check.hpp"
 #include "fuzz/rig_loader_check.hpp"
 #include "fuzz/spine_atlas_check.hpp"
+#include "fuzz/spine_skeleton_check.hpp"
 
 using namespace marionette;
 using namespace marionette::fuzzing;
@@ -88,6 +89,18 @@ TEST(SpineAtlasCorpus, EveryTestFileHolds) {
     ASSERT_GE(files.size(), 4u);
     for (const fs::path& file : files) {
         const Violation v = check_spine_atlas_text(marionette::testing::read_file(file));
+        EXPECT_FALSE(v.has_value()) << file << ": " << *v;
+    }
+}
+
+TEST(SpineSkeletonCorpus, EveryTestFileHolds) {
+    std::vector<fs::path> files;
+    for (const fs::path& folder : {kData / "spine_import", kData / "fuzz" / "spine_skeleton"})
+        for (const fs::path& f : files_in(folder))
+            if (f.extension() == ".json") files.push_back(f);
+    ASSERT_GE(files.size(), 5u);
+    for (const fs::path& file : files) {
+        const Violation v = check_spine_skeleton_text(marionette::testing::read_file(file));
         EXPECT_FALSE(v.has_value()) << file << ": " << *v;
     }
 }

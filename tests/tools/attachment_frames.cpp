@@ -8,7 +8,9 @@
 // Writes {"fps": F, "frames": [{"time": T, "slots": [{"slot": NAME, "attachment": NAME,
 // "mesh": BOOL, "vertices": [[x, y], ...]} or null for a slot showing nothing, ...]}, ...]},
 // the slots in the rig's order, a plain picture's corners bottom left, bottom right, top right,
-// top left.
+// top left. A TIMELINE of "-" writes one frame, the rig's own pose with its slots as set up (an
+// imported skeleton's setup pose), with its bones as --animate writes them: "bones": {NAME:
+// {"position": [x, y, 0], "rotation": DEGREES, "scale": [x, y, 1]}}.
 
 #include <cstdio>
 #include <cstdlib>
@@ -60,6 +62,52 @@ int fail(const std::string& message) {
     return 1;
 }
 
+// The slots' shown attachments' world vertices, as a frame's "slots" array.
+void write_slots(std::ostream& out, const Rig& rig, const Pose& pose, const std::vector<Transform>& world, const SlotPose& slots) {
+    std::vector<glm::vec3> placed;
+    const AttachmentSkinning skinning = attachment_skinning(rig.skeleton, rig.slots, pose, world);
+    out << "[";
+    for (std::size_t s = 0; s < rig.slots.size(); ++s) {
+        if (s) out << ", ";
+        const Slot& slot = rig.slots[s];
+        const int shown = slots.shown[s];
+        if (shown < 0) {
+            out << "null";
+            continue;
+        }
+        const Attachment& a = slot.attachments[static_cast<std::size_t>(shown)];
+        attachment_world_vertices(a, slot.bone, world, pose, skinning, placed, shown_deform(slots, s, a));
+        out << "{\"slot\": " << quoted(slot.name) << ", \"attachment\": " << quoted(a.name) << ", \"mesh\": " << (a.mesh ? "true" : "false")
+            << ", \"vertices\": [";
+        for (std::size_t i = 0; i < placed.size(); ++i)
+            out << (i ? "," : "") << "[" << number(placed[i].x) << "," << number(placed[i].y) << "]";
+        out << "]}";
+    }
+    out << "]";
+}
+
+// The rig's own pose: one frame with its bones.
+int write_rig_pose(const Rig& rig, const char* path) {
+    Result<std::vector<Transform>> world = compute_world(rig.skeleton, rig.pose);
+    if (!world) return fail(world.message());
+    std::ofstream out(path);
+    if (!out) return fail(std::string("cannot write ") + path);
+    out << "{\"fps\": 1,\n\"frames\": [\n{\"time\": 0, \"bones\": {";
+    for (std::size_t b = 0; b < rig.skeleton.size(); ++b) {
+        const Transform& w = world.value()[b];
+        const glm::vec3& s = rig.pose.scales[b];
+        out << (b ? ", " : "") << quoted(rig.skeleton[b].name) << ": {\"position\": [" << number(w.translation.x) << ","
+            << number(w.translation.y) << ",0], \"rotation\": " << number(double(angle_2d(w.rotation)) * 180.0 / 3.14159265358979323846)
+            << ", \"scale\": [" << number(s.x) << "," << number(s.y) << ",1]}";
+    }
+    out << "}, \"slots\": ";
+    write_slots(out, rig, rig.pose, world.value(), setup_slot_pose(rig.slots));
+    out << "}\n]}\n";
+    out.close();
+    if (!out) return fail(std::string("cannot write ") + path);
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -68,6 +116,7 @@ int main(int argc, char** argv) {
     Result<OpenedRig> opened = open_rig_file(file);
     if (!opened) return fail(opened.message());
     const Rig& rig = opened.value().rig;
+    if (std::string(argv[2]) == "-") return write_rig_pose(rig, argv[5]);
     Result<std::vector<TimelineEntry>> timeline = parse_state_timeline(argv[2], rig, file);
     if (!timeline) return fail(timeline.message());
     const double seconds = std::strtod(argv[3], nullptr);
@@ -83,31 +132,14 @@ int main(int argc, char** argv) {
     const ForwardKinematicsJob fk{&rig.skeleton, &pose, world};
     if (Status s = fk.validate(); !s) return fail(s.message());
     SlotPose slots;
-    std::vector<glm::vec3> placed;
     bool first = true;
     const Status played = play_timeline(rig, timeline.value(), fps, frames.value(), pose, [&](double time, const StateMachine& machine) {
         fk.run();
         sample_slots(machine, rig, slots);
-        const AttachmentSkinning skinning = attachment_skinning(rig.skeleton, rig.slots, pose, world);
-        out << (first ? "" : ",\n") << "{\"time\": " << number(time) << ", \"slots\": [";
+        out << (first ? "" : ",\n") << "{\"time\": " << number(time) << ", \"slots\": ";
         first = false;
-        for (std::size_t s = 0; s < rig.slots.size(); ++s) {
-            if (s) out << ", ";
-            const Slot& slot = rig.slots[s];
-            const int shown = slots.shown[s];
-            if (shown < 0) {
-                out << "null";
-                continue;
-            }
-            const Attachment& a = slot.attachments[static_cast<std::size_t>(shown)];
-            attachment_world_vertices(a, slot.bone, world, pose, skinning, placed, shown_deform(slots, s, a));
-            out << "{\"slot\": " << quoted(slot.name) << ", \"attachment\": " << quoted(a.name)
-                << ", \"mesh\": " << (a.mesh ? "true" : "false") << ", \"vertices\": [";
-            for (std::size_t i = 0; i < placed.size(); ++i)
-                out << (i ? "," : "") << "[" << number(placed[i].x) << "," << number(placed[i].y) << "]";
-            out << "]}";
-        }
-        out << "]}";
+        write_slots(out, rig, pose, world, slots);
+        out << "}";
     });
     if (!played) return fail(played.message());
     out << "\n]}\n";

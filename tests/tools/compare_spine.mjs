@@ -10,15 +10,38 @@
 // No atlas is read: the attachments are made on a region covering the whole picture, which is
 // the atlas the export writes, so no picture is decoded.
 // Exits 1 on any miss (or, with --report, only on a file spine-core refuses).
-// Usage: node compare_spine.mjs OUT.json FRAMES.json ATTACHMENTS.json ANIMATION RIG_FPS [--report]
+// With --import, the Spine file is the source an import read and the frames are the imported
+// rig's: the bound is 1e-4 of the size, a mesh's vertices are matched as a set (the import
+// renumbers a hull Spine runs clockwise), bones a skin must switch on are passed over (no skin
+// is worn here), and so are slots showing what the import leaves out (clipping, paths, points,
+// bounding boxes). --import-setup is the same with the skeleton's constraints removed: the
+// bones' own setup values, which the import keeps. An ANIMATION of "-" is the setup pose (the
+// frames file then attachment_frames' "-" frame, which holds the bones).
+// Usage: node compare_spine.mjs OUT.json FRAMES.json ATTACHMENTS.json ANIMATION RIG_FPS
+//            [--report | --import | --import-setup]
 import { readFileSync } from 'node:fs';
-import {
-    BoundingBoxAttachment, ClippingAttachment, MeshAttachment, MixBlend, MixDirection, PathAttachment, Physics,
-    PointAttachment, RegionAttachment, Skeleton, SkeletonJson, TextureRegion,
-} from '@esotericsoftware/spine-core';
+import { fileURLToPath } from 'node:url';
 
 const [file, framesFile, attachmentsFile, animationName, rigFpsText, flag] = process.argv.slice(2);
+const text = readFileSync(file, 'utf8');
+// The runtime of the file's own version, as Spine requires (3.8 read by 4.0's: the setup pose's
+// fields are the same); an export is 4.2.
+const version = (JSON.parse(text).skeleton?.spine ?? '4.2').split('.').slice(0, 2).join('.');
+const runtime = { '3.8': 'spine-core-4.0', '4.0': 'spine-core-4.0', '4.1': 'spine-core-4.1' }[version] ?? '@esotericsoftware/spine-core';
+// 4.0's package has no module Node resolves: its browser build, which defines `spine`, is run.
+async function load(name) {
+    if (name !== 'spine-core-4.0') return import(name);
+    const path = fileURLToPath(import.meta.resolve('spine-core-4.0/dist/iife/spine-core.js'));
+    (0, eval)(readFileSync(path, 'utf8'));
+    return globalThis.spine;
+}
+const {
+    BoundingBoxAttachment, ClippingAttachment, MeshAttachment, MixBlend, MixDirection, PathAttachment, Physics,
+    PointAttachment, RegionAttachment, Skeleton, SkeletonJson, TextureRegion,
+} = await load(runtime);
 const report = flag === '--report';
+const imported = flag === '--import' || flag === '--import-setup';
+const setupOnly = animationName === '-';
 const rigFps = Number(rigFpsText);
 const frames = JSON.parse(readFileSync(framesFile, 'utf8')).frames;
 const attachmentFrames = JSON.parse(readFileSync(attachmentsFile, 'utf8')).frames;
@@ -56,12 +79,21 @@ class NoTextureLoader {
 
 let data;
 try {
-    data = new SkeletonJson(new NoTextureLoader()).readSkeletonData(readFileSync(file, 'utf8'));
+    // The setup pose alone: a 3.8 file's animations are not 4.0's.
+    const json = JSON.parse(text);
+    if (setupOnly) delete json.animations;
+    data = new SkeletonJson(new NoTextureLoader()).readSkeletonData(json);
 } catch (e) {
     refuse(`spine-core could not read it: ${e.message}`);
 }
-const animation = data.findAnimation(animationName);
-if (!animation) refuse(`no animation "${animationName}"`);
+const animation = setupOnly ? null : data.findAnimation(animationName);
+if (!setupOnly && !animation) refuse(`no animation "${animationName}"`);
+if (flag === '--import-setup') {
+    data.ikConstraints = [];
+    data.transformConstraints = [];
+    data.pathConstraints = [];
+    data.physicsConstraints = [];
+}
 const skeleton = new Skeleton(data);
 if (attachmentFrames.length !== frames.length) refuse(`${frames.length} frames of bones, ${attachmentFrames.length} of attachments`);
 
@@ -114,11 +146,12 @@ for (let f = 0; f < frames.length; ++f) {
     const time = frames[f].time;
     const atFrame = Math.abs(time * rigFps - Math.round(time * rigFps)) < 1e-6;
     skeleton.setToSetupPose();
-    animation.apply(skeleton, time, time, true, null, 1, MixBlend.setup, MixDirection.mixIn);
-    skeleton.updateWorldTransform(Physics.update);
+    if (animation) animation.apply(skeleton, time, time, true, null, 1, MixBlend.setup, MixDirection.mixIn);
+    skeleton.updateWorldTransform(Physics?.update);
     for (const [name, bone] of Object.entries(frames[f].bones)) {
         const theirs = skeleton.findBone(name);
         if (!theirs) refuse(`no bone "${name}"`);
+        if (imported && !theirs.active) continue;
         const joint = [bone.position[0], bone.position[1]];
         const length = theirs.data.length;
         const tip = marionetteTip(bone, length);
@@ -132,7 +165,8 @@ for (let f = 0; f < frames.length; ++f) {
     if (slots.length !== skeleton.slots.length) refuse(`${skeleton.slots.length} slots, Marionette ${slots.length}`);
     slots.forEach((ours, s) => {
         const slot = skeleton.slots[s];
-        const shown = slot.getAttachment();
+        let shown = slot.getAttachment();
+        if (imported && shown && !(shown instanceof RegionAttachment || shown instanceof MeshAttachment)) shown = null;
         const ourName = ours ? ours.attachment : null;
         if ((shown ? shown.name : null) !== ourName) {
             problems.push(`slot ${slot.data.name} at ${time.toFixed(4)} s shows ${shown ? shown.name : 'nothing'}, Marionette's ${ourName}`);
@@ -143,13 +177,20 @@ for (let f = 0; f < frames.length; ++f) {
         if (theirs.length !== ours.vertices.length) refuse(`${ours.attachment}: ${theirs.length} vertices, Marionette ${ours.vertices.length}`);
         ours.vertices.forEach((v, i) => {
             grow(v);
-            note(ours.mesh ? 'mesh vertices' : 'picture corners', atFrame, distance(v, theirs[i]), `${ours.attachment} vertex ${i} at ${time.toFixed(4)} s`);
+            // Imported meshes: the nearest of Spine's vertices, and each of Spine's nearest ours.
+            const miss = imported && ours.mesh ? Math.min(...theirs.map((t) => distance(v, t))) : distance(v, theirs[i]);
+            note(ours.mesh ? 'mesh vertices' : 'picture corners', atFrame, miss, `${ours.attachment} vertex ${i} at ${time.toFixed(4)} s`);
         });
+        if (imported && ours.mesh) {
+            theirs.forEach((t, i) => note('mesh vertices', atFrame, Math.min(...ours.vertices.map((v) => distance(v, t))),
+                `${ours.attachment} Spine's vertex ${i} at ${time.toFixed(4)} s`));
+        }
     });
 }
 
 const size = Math.max(box.hi[0] - box.lo[0], box.hi[1] - box.lo[1]);
-const bound = 1e-3 * size;
+const tolerance = imported ? 1e-4 : 1e-3;
+const bound = tolerance * size;
 let missed = problems.length > 0;
 for (const p of problems.slice(0, 5)) console.log(`${file}: ${p}`);
 for (const [key, w] of Object.entries(worst).sort()) {
@@ -158,5 +199,5 @@ for (const [key, w] of Object.entries(worst).sort()) {
     console.log(`${file} ${animationName}: ${key}: ${w.count} compared, worst ${w.miss.toExponential(3)} = ` +
         `${(w.miss / size).toExponential(3)} of the rig's size ${size.toFixed(2)} (${w.where}) ${ok ? 'ok' : 'MISS'}`);
 }
-console.log(`${file} ${animationName}: ${frames.length} times, ${missed ? 'misses' : 'within'} 1e-3 of the rig's size`);
+console.log(`${file} ${animationName}: ${frames.length} times, ${missed ? 'misses' : 'within'} ${tolerance} of the rig's size`);
 process.exit(missed && !report ? 1 : 0);

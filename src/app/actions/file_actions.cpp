@@ -6,6 +6,7 @@
 #include "core/io/gltf/gltf_import.hpp"
 #include "core/io/psd/psd_import.hpp"
 #include "core/io/psd/psd_reader.hpp"
+#include "core/io/spine_import/spine_import.hpp"
 #include "core/mesh/slot_images.hpp"
 #include "core/rig/rig_file.hpp"
 #include "editor/edits/new_rig.hpp"
@@ -52,12 +53,14 @@ void FileActions::new_rig(Dimensions dimensions) { guard({PendingAction::New, di
 void FileActions::open() { guard({PendingAction::Open, Dimensions::Two, {}}); }
 void FileActions::open_path(const std::filesystem::path& path) {
     if (psd::is_psd_path(path)) {
-        import_psd(path);
+        import_pictures(path);
         return;
     }
     Document loaded;
     if (Status s = loaded.open(path); !s) {
-        report_failed_open(path, s.message());
+        // A Spine skeleton is JSON too; it is asked for only when the file is no rig.
+        if (is_spine_skeleton_file(path)) import_pictures(path);
+        else report_failed_open(path, s.message());
         return;
     }
     loaded_ = std::move(loaded);
@@ -274,35 +277,37 @@ void FileActions::replace_document(Document loaded) {
     replaced_ = true;
 }
 
-void FileActions::import_psd(const std::filesystem::path& psd_file) {
-    // A PSD's puppet is a rig file and its pictures: where they go is asked first, beside the
-    // PSD by default, and the rig written is then opened as any other.
-    psd_source_ = psd_file;
-    purpose_ = Purpose::ImportPsd;
-    files_.open(FileDialogMode::Save, "Save the puppet of " + psd_file.filename().string() + " as", psd_file.parent_path(),
-                psd_file.stem().string() + ".json");
+void FileActions::import_pictures(const std::filesystem::path& source) {
+    // A PSD's or a Spine skeleton's puppet is a rig file and its pictures: where they go is
+    // asked first, beside the source by default, and the rig written is then opened as any other.
+    import_source_ = source;
+    purpose_ = Purpose::ImportPictures;
+    // A Spine skeleton is JSON already: its puppet takes another name by default.
+    const std::string name = source.stem().string() + (psd::is_psd_path(source) ? "" : "-puppet") + ".json";
+    files_.open(FileDialogMode::Save, "Save the puppet of " + source.filename().string() + " as", source.parent_path(), name);
 }
 
-void FileActions::import_psd_to(const std::filesystem::path& rig_path) {
-    Result<psd::PsdImport> imported = psd::import_psd_file(psd_source_, rig_path);
+void FileActions::import_pictures_to(const std::filesystem::path& rig_path) {
+    Result<ImportedRig> imported =
+        psd::is_psd_path(import_source_) ? psd::import_psd_file(import_source_, rig_path) : import_spine_file(import_source_, rig_path);
     if (!imported) {
-        errors_.show("Cannot import " + psd_source_.filename().string(), imported.message());
+        errors_.show("Cannot import " + import_source_.filename().string(), imported.message());
         message_ = std::string();
         return;
     }
-    if (Status s = psd::write_psd_import(imported.value(), rig_path); !s) {
+    if (Status s = write_imported_rig(imported.value(), rig_path); !s) {
         errors_.show("Cannot write " + rig_path.filename().string(), s.message());
         message_ = std::string();
         return;
     }
-    const std::string written = "Imported " + psd_source_.filename().string() + " as " + rig_path.filename().string() + " and " +
-                                std::to_string(imported.value().pictures.size()) + " pictures in " + psd::psd_picture_folder(rig_path) +
+    const std::string written = "Imported " + import_source_.filename().string() + " as " + rig_path.filename().string() + " and " +
+                                std::to_string(imported.value().pictures.size()) + " pictures in " + imported_picture_folder(rig_path) +
                                 "/";
     open_path(rig_path);
     if (!imported.value().warnings.empty() && !errors_.is_open()) {
         std::string list;
         for (const std::string& w : imported.value().warnings) list += "\n- " + w;
-        errors_.show("Imported " + psd_source_.filename().string() + " with warnings", list);
+        errors_.show("Imported " + import_source_.filename().string() + " with warnings", list);
     }
     // Opened (not waiting on unsaved changes, not refused): say what was written.
     if (document_.path() == rig_path) message_ = written;
@@ -310,13 +315,14 @@ void FileActions::import_psd_to(const std::filesystem::path& rig_path) {
 
 bool FileActions::open_now(const std::filesystem::path& path) {
     if (psd::is_psd_path(path)) {
-        import_psd(path);
+        import_pictures(path);
         return false;
     }
     // Only a file that loaded whole replaces the document.
     Document loaded;
     if (Status s = loaded.open(path); !s) {
-        report_failed_open(path, s.message());
+        if (is_spine_skeleton_file(path)) import_pictures(path);
+        else report_failed_open(path, s.message());
         return false;
     }
     replace_document(std::move(loaded));
@@ -362,7 +368,7 @@ void FileActions::chose(const std::filesystem::path& path) {
         }
         case Purpose::ExportGltf: export_gltf_to(path); return;
         case Purpose::ExportSpine: export_spine_to(path); return;
-        case Purpose::ImportPsd: import_psd_to(path); return;
+        case Purpose::ImportPictures: import_pictures_to(path); return;
     }
 }
 

@@ -74,7 +74,7 @@ public:
     std::optional<std::string> take_message() { return std::exchange(message_, std::nullopt); }
 
 private:
-    enum class Purpose { Open, SaveAs, Export, ExportGltf, ExportSpine, ImportPsd };
+    enum class Purpose { Open, SaveAs, Export, ExportGltf, ExportSpine, ImportPictures };
     // An action that drops the document, waiting for an answer or a Save As.
     struct Pending {
         PendingAction action = PendingAction::New;
@@ -94,10 +94,11 @@ private:
     // with what the file leaves out.
     void export_gltf_to(const std::filesystem::path& path);
     void export_spine_to(const std::filesystem::path& path);
-    // A PSD file: asks where its puppet goes, then writes the rig and its pictures there
-    // (core/io/psd/psd_import.hpp) and opens the rig.
-    void import_psd(const std::filesystem::path& psd_file);
-    void import_psd_to(const std::filesystem::path& rig_path);
+    // A PSD file or a Spine skeleton: asks where its puppet goes, then writes the rig and its
+    // pictures there (core/io/psd/psd_import.hpp, core/io/spine_import/spine_import.hpp) and
+    // opens the rig.
+    void import_pictures(const std::filesystem::path& source);
+    void import_pictures_to(const std::filesystem::path& rig_path);
     void report_export(const std::filesystem::path& path, const std::string& done, const std::vector<std::string>& warnings);
     bool open_now(const std::filesystem::path& path);
     void replace_document(Document loaded);
@@ -119,7 +120,7 @@ private:
     DiskChangeDialog disk_changed_;
     ErrorDialog errors_;
     Purpose purpose_ = Purpose::Open;
-    std::filesystem::path psd_source_;        // the PSD file whose puppet the Save chooser places
+    std::filesystem::path import_source_;     // the PSD or Spine file whose puppet the Save chooser places
     std::optional<Document> loaded_;          // open_path's or recover's document, waiting for the question's answer
     Pending asked_;                           // what the confirm dialog is about
     std::optional<Pending> after_save_;       // to run once a Save As (for that question) succeeds

@@ -4,6 +4,9 @@
 #include <vector>
 
 #include "core/io/file_set.hpp"
+#include "core/io/json/json_document.hpp"
+#include "core/io/spine_import/spine_import.hpp"
+#include "core/io/spine_import/spine_skeleton_reader.hpp"
 #include "core/io/text_file.hpp"
 #include "core/mesh/mesh_data_names.hpp"
 #include "core/mesh/mesh_json.hpp"
@@ -35,7 +38,12 @@ Result<Rig> load_rig_file(const std::filesystem::path& path) {
     Result<std::string> text = read_text_file(path, kMaxRigFileBytes, "rig file");
     if (!text) return Error{text.message()};
     Result<Rig> rig = parse_rig(text.value(), folder_of(path));
-    if (!rig) return Error{path.string() + ": " + rig.message()};
+    if (!rig) {
+        // A Spine skeleton is JSON too: say what to do with it rather than what a rig lacks.
+        if (Result<Json> document = parse_json_document(text.value()); document && is_spine_skeleton(document.value()))
+            return Error{spine_not_a_rig(path)};
+        return Error{path.string() + ": " + rig.message()};
+    }
     return rig;
 }
 

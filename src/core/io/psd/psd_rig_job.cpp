@@ -5,9 +5,9 @@
 
 #include "core/base/job_validated.hpp"
 #include "core/image/image_decode.hpp"
+#include "core/io/import/unique_names.hpp"
 #include "core/io/psd/psd_layer_tree.hpp"
 #include "core/io/psd/psd_name_tags.hpp"
-#include "core/io/psd/psd_rig_names.hpp"
 #include "core/io/psd/psd_trim.hpp"
 
 namespace marionette::psd {
@@ -186,7 +186,7 @@ private:
         Slot& slot = slots_[slot_index];
         placed_.push_back(Placed{slot_index, slot.attachments.size(), box});
         boxes_[static_cast<std::size_t>(slot.bone)].add(box);
-        out_.pictures.push_back(PsdPicture{a.image, bounds.width(), bounds.height(), crop_pixels(l, bounds)});
+        out_.pictures.push_back(RigPicture{a.image, bounds.width(), bounds.height(), crop_pixels(l, bounds)});
         slot.attachments.push_back(std::move(a));
     }
 
@@ -196,11 +196,11 @@ private:
     std::vector<Bone> bones_;
     std::vector<Box> boxes_;  // each bone's pictures' bounds, its own and then its children's
     std::vector<Slot> slots_;
-    std::vector<PsdUniqueNames> attachment_names_;  // one per slot
+    std::vector<UniqueNames> attachment_names_;  // one per slot
     std::vector<Placed> placed_;
-    PsdUniqueNames bone_names_;
-    PsdUniqueNames slot_names_;
-    PsdUniqueNames file_names_{true};
+    UniqueNames bone_names_;
+    UniqueNames slot_names_;
+    UniqueNames file_names_{true};
 };
 
 std::optional<std::string> layers_problem(const std::vector<PsdLayer>& layers, std::size_t depth) {
@@ -222,15 +222,8 @@ Status PsdRigJob::validate() const {
     if (!document || !output) return Error{"PsdRigJob: no document or no output"};
     if (document->width < 1 || document->height < 1 || document->width > kMaxPsdSide || document->height > kMaxPsdSide)
         return Error{"PsdRigJob: the canvas is not 1 to " + std::to_string(kMaxPsdSide) + " pixels a side"};
-    if (picture_folder.empty() || picture_folder.front() == '/' || picture_folder.find('\\') != std::string::npos)
-        return Error{"PsdRigJob: the picture folder must be a relative path with '/' between parts"};
-    std::size_t start = 0;
-    while (start <= picture_folder.size()) {
-        const std::size_t end = std::min(picture_folder.find('/', start), picture_folder.size());
-        const std::string part = picture_folder.substr(start, end - start);
-        if (part.empty() || part == "." || part == "..") return Error{"PsdRigJob: the picture folder has an empty, \".\" or \"..\" part"};
-        start = end + 1;
-    }
+    if (!is_picture_folder(picture_folder))
+        return Error{"PsdRigJob: the picture folder must be a relative path with '/' between parts, none empty, \".\" or \"..\""};
     if (std::optional<std::string> p = layers_problem(document->layers, 0)) return Error{"PsdRigJob: " + *p};
     return {};
 }

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/base/result.hpp"
+#include "core/io/import/imported_rig.hpp"
 #include "core/io/psd/psd_document.hpp"
 #include "core/rig/rig.hpp"
 
@@ -28,16 +29,10 @@ namespace marionette::psd {
 inline constexpr float kPsdMeshCellPixels = 50.0f;
 inline constexpr int kPsdMeshMaxCells = 10;
 
-struct PsdPicture {
-    std::string image;  // the attachments' path to it, from the rig's folder: "puppet/arm.png"
-    int width = 0;
-    int height = 0;
-    std::vector<std::uint8_t> rgba;  // trimmed, straight alpha, rows from the top
-};
 
 struct PsdRigOutput {
     Rig rig;
-    std::vector<PsdPicture> pictures;   // one per attachment, in the slots' order
+    std::vector<RigPicture> pictures;   // one per attachment, in the slots' order
     std::vector<std::string> warnings;  // what the rig leaves out or draws otherwise, naming the layer
 };
 

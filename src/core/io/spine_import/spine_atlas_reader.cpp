@@ -86,9 +86,10 @@ Status page_field(SpineAtlasPage& page, const Entry& e, const std::string& place
             return Error{place + ": \"pma\" is true or false"};
         }
         page.premultiplied = e.values[0] == "true";
-    } else if (e.name != "format" && e.name != "filter" && e.name != "repeat") {
+    } else if (e.name != "format" && e.name != "filter" && e.name != "repeat" && e.name != "scale") {
         // format, filter and repeat say how to keep and sample the texture, which the editor
-        // decides; anything else (the packer's "scale") is said.
+        // decides; scale how much smaller the packer drew the pictures, which changes nothing:
+        // an attachment keeps the size its skeleton gives it. Anything else is said.
         passed_over.push_back(place + ": " + quoted(e.name));
     }
     return {};

@@ -27,7 +27,7 @@ namespace {
 
 const fs::path kGimpPuppet = fs::path(MARIONETTE_TEST_DATA) / "psd" / "gimp_puppet.psd";
 
-Result<PsdImport> import_bytes(const std::string& bytes, const std::string& folder = "puppet") {
+Result<ImportedRig> import_bytes(const std::string& bytes, const std::string& folder = "puppet") {
     ReadBudget budget;
     return import_psd({reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()}, folder, budget);
 }
@@ -39,8 +39,8 @@ const Slot& slot_named(const Rig& rig, const std::string& name) {
     return rig.slots.front();
 }
 
-const PsdImportedPicture& picture_of(const PsdImport& imported, const std::string& image) {
-    for (const PsdImportedPicture& p : imported.pictures)
+const ImportedPicture& picture_of(const ImportedRig& imported, const std::string& image) {
+    for (const ImportedPicture& p : imported.pictures)
         if (p.image == image) return p;
     ADD_FAILURE() << "no picture " << image;
     return imported.pictures.front();
@@ -56,7 +56,7 @@ glm::vec2 centre_in_world(const Rig& rig, const Slot& slot, const Attachment& a)
     return {p.x, p.y};
 }
 
-bool has_warning(const PsdImport& imported, const std::string& text) {
+bool has_warning(const ImportedRig& imported, const std::string& text) {
     for (const std::string& w : imported.warnings)
         if (w == text) return true;
     return false;
@@ -64,8 +64,8 @@ bool has_warning(const PsdImport& imported, const std::string& text) {
 
 }  // namespace
 
-TEST(PsdImport, GimpsPuppetBecomesSlotsOnBonesInTheFilesOrder) {
-    const Result<PsdImport> imported = import_psd_file(kGimpPuppet, "out/puppet.json");
+TEST(ImportedRig, GimpsPuppetBecomesSlotsOnBonesInTheFilesOrder) {
+    const Result<ImportedRig> imported = import_psd_file(kGimpPuppet, "out/puppet.json");
     ASSERT_TRUE(imported.ok()) << imported.message();
     const Rig& rig = imported.value().rig;
     EXPECT_TRUE(rig.is_2d());
@@ -101,15 +101,15 @@ TEST(PsdImport, GimpsPuppetBecomesSlotsOnBonesInTheFilesOrder) {
     EXPECT_EQ(eyes.attachments[1].name, "closed");
     EXPECT_EQ(eyes.shown, 0);
     // What is left out or drawn otherwise is said, naming the layer.
-    const PsdImport& i = imported.value();
+    const ImportedRig& i = imported.value();
     EXPECT_TRUE(has_warning(i, "layers[0] \"shadow\": blend mode \"mul \" is drawn as normal"));
     EXPECT_TRUE(has_warning(i, "layers[9] \"hat\": hidden; left out"));
     EXPECT_TRUE(has_warning(i, "layers[15] \"empty\": no pixel of it shows; left out"));
     EXPECT_EQ(i.warnings.size(), 3u);
 }
 
-TEST(PsdImport, PicturesAreTrimmedAndPlacedWhereTheyLayOnTheCanvas) {
-    const Result<PsdImport> imported = import_psd_file(kGimpPuppet, "puppet.json");
+TEST(ImportedRig, PicturesAreTrimmedAndPlacedWhereTheyLayOnTheCanvas) {
+    const Result<ImportedRig> imported = import_psd_file(kGimpPuppet, "puppet.json");
     ASSERT_TRUE(imported.ok()) << imported.message();
     const Rig& rig = imported.value().rig;
     // "upper arm": a 60 x 40 layer at (150, 130) holding a 50 x 22 rectangle at (155, 138), in a
@@ -136,7 +136,7 @@ TEST(PsdImport, PicturesAreTrimmedAndPlacedWhereTheyLayOnTheCanvas) {
     EXPECT_NEAR(world[2].translation.y, (95.0f + 182.0f) / 2.0f, 1e-3f);
     EXPECT_EQ(world[0].translation, glm::vec3(0.0f));
     // The PNG files hold the trimmed pixels, straight alpha.
-    const PsdImportedPicture& upper_png = picture_of(imported.value(), "puppet/upper_arm.png");
+    const ImportedPicture& upper_png = picture_of(imported.value(), "puppet/upper_arm.png");
     EXPECT_EQ(upper_png.width, 50);
     EXPECT_EQ(upper_png.height, 22);
     const Result<DecodedImage> decoded = decode_image({reinterpret_cast<const std::uint8_t*>(upper_png.png.data()), upper_png.png.size()});
@@ -147,7 +147,7 @@ TEST(PsdImport, PicturesAreTrimmedAndPlacedWhereTheyLayOnTheCanvas) {
         const std::uint8_t* px = decoded.value().rgba.data() + 4 * p;
         ASSERT_EQ(std::vector<std::uint8_t>(px, px + 4), (std::vector<std::uint8_t>{230, 180, 140, 255})) << p;
     }
-    const PsdImportedPicture& eyes_png = picture_of(imported.value(), "puppet/eyes-open.png");
+    const ImportedPicture& eyes_png = picture_of(imported.value(), "puppet/eyes-open.png");
     const Result<DecodedImage> eyes = decode_image({reinterpret_cast<const std::uint8_t*>(eyes_png.png.data()), eyes_png.png.size()});
     ASSERT_TRUE(eyes.ok()) << eyes.message();
     EXPECT_EQ(eyes.value().rgba[3], 255);          // the left eye's corner
@@ -156,8 +156,8 @@ TEST(PsdImport, PicturesAreTrimmedAndPlacedWhereTheyLayOnTheCanvas) {
     EXPECT_EQ(eyes.value().rgba[4 * (7 * 40 + 39) + 3], 255);
 }
 
-TEST(PsdImport, TheRigReadsBackAsItWasMade) {
-    const Result<PsdImport> imported = import_psd_file(kGimpPuppet, "puppet.json");
+TEST(ImportedRig, TheRigReadsBackAsItWasMade) {
+    const Result<ImportedRig> imported = import_psd_file(kGimpPuppet, "puppet.json");
     ASSERT_TRUE(imported.ok()) << imported.message();
     const Result<Rig> parsed = parse_rig(imported.value().rig_json);
     ASSERT_TRUE(parsed.ok()) << parsed.message();
@@ -167,12 +167,12 @@ TEST(PsdImport, TheRigReadsBackAsItWasMade) {
     EXPECT_EQ(again.value(), imported.value().rig_json);
 }
 
-TEST(PsdImport, TheRigAndItsPicturesAreWrittenAsOneSet) {
+TEST(ImportedRig, TheRigAndItsPicturesAreWrittenAsOneSet) {
     mt::ScratchDir dir;
     const fs::path rig_path = dir / "my puppet.json";
-    const Result<PsdImport> imported = import_psd_file(kGimpPuppet, rig_path);
+    const Result<ImportedRig> imported = import_psd_file(kGimpPuppet, rig_path);
     ASSERT_TRUE(imported.ok()) << imported.message();
-    ASSERT_TRUE(write_psd_import(imported.value(), rig_path).ok());
+    ASSERT_TRUE(write_imported_rig(imported.value(), rig_path).ok());
     const Result<Rig> loaded = load_rig_file(rig_path);
     ASSERT_TRUE(loaded.ok()) << loaded.message();
     EXPECT_EQ(loaded.value().slots.size(), 6u);
@@ -192,13 +192,13 @@ TEST(PsdImport, TheRigAndItsPicturesAreWrittenAsOneSet) {
     mt::write_file(rig_path, before + " ");
     fs::remove(dir.path() / "my_puppet" / "head.png");
     fs::create_directories(dir.path() / "my_puppet" / "head.png");
-    const Status s = write_psd_import(imported.value(), rig_path);
+    const Status s = write_imported_rig(imported.value(), rig_path);
     ASSERT_FALSE(s.ok());
     EXPECT_NE(s.message().find("head.png"), std::string::npos) << s.message();
     EXPECT_EQ(mt::read_file(rig_path), before + " ");
 }
 
-TEST(PsdImport, TagsNamesAndLeftOutLayersInAFileOfItsOwn) {
+TEST(ImportedRig, TagsNamesAndLeftOutLayersInAFileOfItsOwn) {
     using mt::filled_test_layer;
     using mt::PsdTestLayer;
     PsdTestLayer end{"</Layer group>"};
@@ -214,7 +214,7 @@ TEST(PsdImport, TagsNamesAndLeftOutLayersInAFileOfItsOwn) {
         {end, filled_test_layer("leg", 0, 0, 100, 120, 5, 5, 5), filled_test_layer("leg", 0, 0, 10, 10, 5, 5, 5), legs,
          filled_test_layer("hand [bone]", 40, 150, 60, 170, 1, 2, 3), filled_test_layer("", 0, 0, 2, 2, 1, 1, 1), hidden, screen,
          filled_test_layer("[ignore] note", 0, 0, 2, 2, 1, 1, 1), filled_test_layer("hat [skin]", 0, 0, 2, 2, 1, 1, 1)});
-    const Result<PsdImport> imported = import_bytes(bytes);
+    const Result<ImportedRig> imported = import_bytes(bytes);
     ASSERT_TRUE(imported.ok()) << imported.message();
     const Rig& rig = imported.value().rig;
     std::vector<std::string> slots, bones;
@@ -241,8 +241,8 @@ TEST(PsdImport, TagsNamesAndLeftOutLayersInAFileOfItsOwn) {
     EXPECT_EQ(imported.value().warnings, expected_warnings);
 }
 
-TEST(PsdImport, AFileWithNoPictureGivesABareRig) {
-    const Result<PsdImport> imported = import_bytes(mt::make_test_psd(10, 10, {mt::PsdTestLayer{"zero", 2, 2, 2, 2}}));
+TEST(ImportedRig, AFileWithNoPictureGivesABareRig) {
+    const Result<ImportedRig> imported = import_bytes(mt::make_test_psd(10, 10, {mt::PsdTestLayer{"zero", 2, 2, 2, 2}}));
     ASSERT_TRUE(imported.ok()) << imported.message();
     EXPECT_EQ(imported.value().rig.skeleton.size(), 1u);
     EXPECT_TRUE(imported.value().rig.slots.empty());
@@ -250,15 +250,15 @@ TEST(PsdImport, AFileWithNoPictureGivesABareRig) {
     EXPECT_EQ(imported.value().warnings, (std::vector<std::string>{"layers[0] \"zero\": no pixel of it shows; left out"}));
 }
 
-TEST(PsdImport, AnUnreadableFileIsNamed) {
+TEST(ImportedRig, AnUnreadableFileIsNamed) {
     mt::ScratchDir dir;
     mt::write_file(dir / "broken.psd", "8BPS");
-    const Result<PsdImport> imported = import_psd_file(dir / "broken.psd", dir / "rig.json");
+    const Result<ImportedRig> imported = import_psd_file(dir / "broken.psd", dir / "rig.json");
     ASSERT_FALSE(imported.ok());
     EXPECT_EQ(imported.message(), (dir / "broken.psd").string() + ": header: the file ends inside its 26-byte header");
 }
 
-TEST(PsdImport, APsdIsImportedNotOpenedAsARig) {
+TEST(ImportedRig, APsdIsImportedNotOpenedAsARig) {
     // Every mode reading a rig (--check, --pose, the editor's command line) says how to import it.
     const std::filesystem::path psd = std::string(MARIONETTE_TEST_DATA) + "/psd/gimp_puppet.psd";
     Result<OpenedRig> opened = open_rig_file(psd);

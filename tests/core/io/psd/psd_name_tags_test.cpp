@@ -3,8 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/io/import/unique_names.hpp"
 #include "core/io/psd/psd_name_tags.hpp"
-#include "core/io/psd/psd_rig_names.hpp"
 #include "core/io/psd/psd_text.hpp"
 
 using namespace marionette::psd;
@@ -29,11 +29,11 @@ TEST(PsdNameTags, OtherBracketsStayInTheName) {
 }
 
 TEST(PsdRigNames, NamesAreMadeUniqueAndFileNamesSafe) {
-    PsdUniqueNames names;
+    UniqueNames names;
     EXPECT_EQ(names.take("arm"), "arm");
     EXPECT_EQ(names.take("arm"), "arm 2");
     EXPECT_EQ(names.take("Arm"), "Arm");
-    PsdUniqueNames files(true);
+    UniqueNames files(true);
     EXPECT_EQ(files.take("arm", "_"), "arm");
     EXPECT_EQ(files.take("ARM", "_"), "ARM_2");
     EXPECT_EQ(picture_file_stem("upper arm / left"), "upper_arm_left");

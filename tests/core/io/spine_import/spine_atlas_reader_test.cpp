@@ -93,8 +93,7 @@ TEST(SpineAtlasReader, ReadsAtlasesSpineWrote) {
     EXPECT_EQ(blades->size, glm::ivec2(271, 270));
     EXPECT_EQ(blades->degrees, 90);
     EXPECT_EQ(blades->original_size, blades->size);
-    ASSERT_EQ(windmill.passed_over.size(), 1u);
-    EXPECT_EQ(windmill.passed_over[0], "line 5: \"scale\"");
+    EXPECT_TRUE(windmill.passed_over.empty());  // its "scale" changes no attachment's size
 
     const SpineAtlas owl = read_ok(marionette::testing::read_file(std::string(MARIONETTE_TEST_DATA) + "/spine_atlas/owl.atlas"));
     ASSERT_EQ(owl.pages.size(), 1u);

@@ -1,18 +1,19 @@
 #pragma once
-// Names the PSD import gives: bones, slots and attachments take the layers' names, made unique
-// where two layers share one ("arm", "arm 2"); pictures take a file name made of the name's
-// letters and digits, unique within the pictures' folder whatever the file system's case rule.
+// Names an import gives (a PSD's layers, a Spine atlas's regions): bones, slots and attachments
+// take the source's names, made unique where two share one ("arm", "arm 2"); pictures take a
+// file name made of the name's letters and digits, unique within the pictures' folder whatever
+// the file system's case rule.
 
 #include <set>
 #include <string>
 #include <string_view>
 
-namespace marionette::psd {
+namespace marionette {
 
-class PsdUniqueNames {
+class UniqueNames {
 public:
     // Case-blind: two names differing only in case count as one (file names).
-    explicit PsdUniqueNames(bool case_blind = false) : case_blind_(case_blind) {}
+    explicit UniqueNames(bool case_blind = false) : case_blind_(case_blind) {}
     // `wanted`, or "wanted 2", "wanted 3", ... (with `separator` before the number), the first
     // not yet taken; it is taken.
     std::string take(const std::string& wanted, std::string_view separator = " ");
@@ -27,4 +28,4 @@ private:
 // run of other bytes one '_', at most 64 bytes, "layer" when nothing is left.
 std::string picture_file_stem(std::string_view name);
 
-}  // namespace marionette::psd
+}  // namespace marionette

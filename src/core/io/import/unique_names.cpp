@@ -1,9 +1,9 @@
-#include "core/io/psd/psd_rig_names.hpp"
+#include "core/io/import/unique_names.hpp"
 
 #include <algorithm>
 #include <cctype>
 
-namespace marionette::psd {
+namespace marionette {
 
 namespace {
 
@@ -11,14 +11,14 @@ constexpr std::size_t kMaxStemBytes = 64;
 
 }  // namespace
 
-std::string PsdUniqueNames::key(const std::string& name) const {
+std::string UniqueNames::key(const std::string& name) const {
     if (!case_blind_) return name;
     std::string k = name;
     std::transform(k.begin(), k.end(), k.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return k;
 }
 
-std::string PsdUniqueNames::take(const std::string& wanted, std::string_view separator) {
+std::string UniqueNames::take(const std::string& wanted, std::string_view separator) {
     std::string name = wanted;
     for (int n = 2; taken_.count(key(name)) != 0; ++n) name = wanted + std::string(separator) + std::to_string(n);
     taken_.insert(key(name));
@@ -39,4 +39,4 @@ std::string picture_file_stem(std::string_view name) {
     return stem.empty() ? "layer" : stem;
 }
 
-}  // namespace marionette::psd
+}  // namespace marionette

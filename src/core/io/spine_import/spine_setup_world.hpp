@@ -1,0 +1,34 @@
+#pragma once
+// Where a Spine skeleton's bones stand in its setup pose, as Spine places them: each bone's
+// world frame a 2x2 matrix (its x and y axes, scale and shear included) and a position, by the
+// bone's inheritance (Bone.updateWorldTransform in Spine's runtimes, the skeleton unscaled).
+// The import reads Marionette's rigid frames and scales off these. Pure functions.
+
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "core/io/spine_import/spine_skeleton_data.hpp"
+
+namespace marionette {
+
+// Spine's angles are degrees; Marionette's radians. In double: the import reads Spine's frames
+// exactly before it rounds them to the rig's floats.
+inline constexpr double kSpineRadiansPerDegree = 3.14159265358979323846 / 180.0;
+
+inline double cross_2d(const glm::dvec2& a, const glm::dvec2& b) { return a.x * b.y - a.y * b.x; }
+
+struct SpineWorld {
+    glm::dmat2 axes{1.0};  // columns: the bone's x and y axes in the world
+    glm::dvec2 position{0.0};
+};
+
+// Every bone's world frame in the setup pose, in the skeleton's order (parents first).
+std::vector<SpineWorld> spine_setup_world(const std::vector<SpineBoneData>& bones);
+
+// The frame of `bone` under its parent's `parent` frame, by its inheritance, from its local
+// values (degrees): what a pose of the bone gives as much as its setup.
+SpineWorld spine_child_world(const SpineWorld& parent, SpineInherit inherit, double x, double y, double rotation, double scale_x,
+                             double scale_y, double shear_x, double shear_y);
+
+}  // namespace marionette
