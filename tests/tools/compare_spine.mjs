@@ -93,6 +93,8 @@ if (flag === '--import-setup') {
     data.transformConstraints = [];
     data.pathConstraints = [];
     data.physicsConstraints = [];
+    // And the animations' timelines of the constraints taken away.
+    for (const a of data.animations) a.timelines = a.timelines.filter((t) => !/Constraint/.test(t.constructor.name));
 }
 const skeleton = new Skeleton(data);
 if (attachmentFrames.length !== frames.length) refuse(`${frames.length} frames of bones, ${attachmentFrames.length} of attachments`);
@@ -122,6 +124,13 @@ function marionetteTip(bone, length) {
     const r = (bone.rotation * Math.PI) / 180;
     const stretch = length * (bone.scale ? bone.scale[0] : 1);
     return [bone.position[0] + Math.cos(r) * stretch, bone.position[1] + Math.sin(r) * stretch];
+}
+
+// Whether slot `s` has an attachment key within 1e-5 s of `time`, wrapped into the animation.
+function nearSwitch(s, time) {
+    const wrapped = animation.duration > 0 ? time % animation.duration : time;
+    return animation.timelines.some((t) => t.slotIndex === s && t.attachmentNames &&
+        Array.from(t.frames).some((k) => Math.abs(k - wrapped) < 1e-5 || Math.abs(k - time) < 1e-5));
 }
 
 // The worst miss of each kind, at frames and between them, and where.
@@ -169,6 +178,9 @@ for (let f = 0; f < frames.length; ++f) {
         if (imported && shown && !(shown instanceof RegionAttachment || shown instanceof MeshAttachment)) shown = null;
         const ourName = ours ? ours.attachment : null;
         if ((shown ? shown.name : null) !== ourName) {
+            // An import switches a drawing within a float's rounding of the runtime's switch:
+            // at a time on a key (after the loop wraps it) the two may fall on either side.
+            if (imported && animation && nearSwitch(s, time)) return;
             problems.push(`slot ${slot.data.name} at ${time.toFixed(4)} s shows ${shown ? shown.name : 'nothing'}, Marionette's ${ourName}`);
             return;
         }

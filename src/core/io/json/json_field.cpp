@@ -312,6 +312,11 @@ float JsonField::number() const {
     return static_cast<float>(d);
 }
 
+double JsonField::number_exact() const {
+    number();  // the same checks
+    return number_value();
+}
+
 int JsonField::integer() const {
     expect(is_number(), "an integer");
     const double d = number_value();

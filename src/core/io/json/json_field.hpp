@@ -95,6 +95,9 @@ public:
     bool boolean() const;
     std::string non_empty_string() const;
     float number() const;  // finite, representable as float
+    // The same number as the file writes it, to a double's precision (a time another program
+    // compares as a double).
+    double number_exact() const;
     int integer() const;
     // A vector of `dims` numbers (2 or 3); z is 0 for two.
     glm::vec3 vector(int dims) const;

@@ -6,6 +6,7 @@
 #include "core/base/extents.hpp"
 #include "core/base/job_validated.hpp"
 #include "core/io/import/unique_names.hpp"
+#include "core/io/spine_import/spine_animation_states.hpp"
 #include "core/io/spine_import/spine_attachment_mesh.hpp"
 #include "core/io/spine_import/spine_region_picture.hpp"
 #include "core/io/spine_import/spine_setup_world.hpp"
@@ -17,7 +18,7 @@ namespace {
 
 constexpr double kTurn = 2.0 * 3.14159265358979323846;
 // Below this a scale is taken as none: nothing can be divided by it.
-constexpr double kNoScale = 1e-6;
+constexpr double kNoScale = kSpineNoScale;
 // The skew, in degrees, below which a frame counts as square (a writer's rounding).
 constexpr double kSkewTolerance = 0.01;
 
@@ -40,48 +41,21 @@ std::string two_decimals(double d) {
     return text;
 }
 
-// A bone's world frame as Marionette holds it: an angle, a position and a scale along the
-// bone's own axes, read off Spine's matrix.
-struct RigidFrame {
-    double angle = 0.0;  // radians
-    glm::dvec2 position{0.0};
-    glm::dvec2 scale{1.0};
-    double skew = 0.0;  // degrees the y axis is off square to x
-    bool mirrored = false;
-};
-
-RigidFrame rigid_frame(const SpineWorld& w, double fallback_angle) {
-    RigidFrame f;
-    f.position = w.position;
-    const glm::dvec2 x = w.axes[0];
-    const glm::dvec2 y = w.axes[1];
-    f.scale.x = glm::length(x);
-    f.angle = f.scale.x > kNoScale ? std::atan2(x.y, x.x) : fallback_angle;
-    const double det = x.x * y.y - x.y * y.x;
-    f.scale.y = f.scale.x > kNoScale ? std::abs(det) / f.scale.x : glm::length(y);
-    f.mirrored = det < 0.0;
-    if (f.scale.x > kNoScale && glm::length(y) > kNoScale) {
-        const double between = std::atan2(std::abs(det), glm::dot(x, y)) / kSpineRadiansPerDegree;
-        f.skew = std::abs(90.0 - between);
-    }
-    return f;
-}
-
 class Builder {
 public:
     Builder(const SpineRigJob& job, SpineRigOutput& out) : job_(job), data_(*job.skeleton), out_(out) {}
 
     void bones() {
         const std::vector<SpineWorld> world = spine_setup_world(data_.bones);
-        std::vector<RigidFrame> frames(data_.bones.size());
+        std::vector<SpineRigidFrame> frames(data_.bones.size());
         std::vector<Bone> bones(data_.bones.size());
         Pose& pose = out_.rig.pose;
         pose = Pose::rest(bones.size());
         for (std::size_t i = 0; i < bones.size(); ++i) {
             const SpineBoneData& b = data_.bones[i];
             const double parent_angle = b.parent < 0 ? 0.0 : frames[std::size_t(b.parent)].angle;
-            frames[i] = rigid_frame(world[i], parent_angle + b.rotation * kSpineRadiansPerDegree);
-            const RigidFrame& f = frames[i];
+            frames[i] = spine_rigid_frame(world[i], parent_angle + b.rotation * kSpineRadiansPerDegree);
+            const SpineRigidFrame& f = frames[i];
             Bone& bone = bones[i];
             bone.name = b.name;
             bone.parent = b.parent;
@@ -90,7 +64,7 @@ public:
             glm::dvec2 local = f.position;
             double turn = f.angle;
             if (b.parent >= 0) {
-                const RigidFrame& p = frames[std::size_t(b.parent)];
+                const SpineRigidFrame& p = frames[std::size_t(b.parent)];
                 turn = f.angle - p.angle;
                 // The offset in the parent's frame, before its scale stretches it.
                 const glm::dvec2 d = f.position - p.position;
@@ -182,7 +156,6 @@ public:
         warn_list("path constraint", data_.path_constraints);
         warn_list("physics constraint", data_.physics_constraints);
         warn_list("event", data_.events);
-        warn_list("animation", data_.animations);
         std::vector<std::string> other_skins;
         for (const SpineSkinData& s : data_.skins)
             if (s.name != "default") other_skins.push_back(s.name);
@@ -314,6 +287,7 @@ void SpineRigJob::run() const {
     builder.slots();
     builder.constraints();
     builder.finish();
+    add_spine_states(*skeleton, output->rig, output->warnings);
 }
 
 }  // namespace marionette

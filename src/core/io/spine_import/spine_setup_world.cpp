@@ -63,6 +63,23 @@ SpineWorld spine_child_world(const SpineWorld& parent, SpineInherit inherit, dou
     return w;
 }
 
+SpineRigidFrame spine_rigid_frame(const SpineWorld& w, double fallback_angle) {
+    SpineRigidFrame f;
+    f.position = w.position;
+    const glm::dvec2 x = w.axes[0];
+    const glm::dvec2 y = w.axes[1];
+    f.scale.x = glm::length(x);
+    f.angle = f.scale.x > kSpineNoScale ? std::atan2(x.y, x.x) : fallback_angle;
+    const double det = cross_2d(x, y);
+    f.scale.y = f.scale.x > kSpineNoScale ? std::abs(det) / f.scale.x : glm::length(y);
+    f.mirrored = det < 0.0;
+    if (f.scale.x > kSpineNoScale && glm::length(y) > kSpineNoScale) {
+        const double between = std::atan2(std::abs(det), glm::dot(x, y)) / kSpineRadiansPerDegree;
+        f.skew = std::abs(90.0 - between);
+    }
+    return f;
+}
+
 std::vector<SpineWorld> spine_setup_world(const std::vector<SpineBoneData>& bones) {
     std::vector<SpineWorld> world(bones.size());
     for (std::size_t i = 0; i < bones.size(); ++i) {

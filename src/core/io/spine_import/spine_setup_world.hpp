@@ -23,6 +23,22 @@ struct SpineWorld {
     glm::dvec2 position{0.0};
 };
 
+// Below this a scale is taken as none: nothing can be divided by it.
+inline constexpr double kSpineNoScale = 1e-6;
+
+// A world frame as a rig's bone holds it: an angle, a position and a scale along the frame's own
+// axes, read off Spine's matrix; its skew and mirror, which a rig drops, told apart.
+struct SpineRigidFrame {
+    double angle = 0.0;  // radians
+    glm::dvec2 position{0.0};
+    glm::dvec2 scale{1.0};
+    double skew = 0.0;  // degrees the y axis is off square to x
+    bool mirrored = false;
+};
+
+// `w` as a rigid frame; `fallback_angle` when its x axis has no length to take an angle from.
+SpineRigidFrame spine_rigid_frame(const SpineWorld& w, double fallback_angle);
+
 // Every bone's world frame in the setup pose, in the skeleton's order (parents first).
 std::vector<SpineWorld> spine_setup_world(const std::vector<SpineBoneData>& bones);
 

@@ -9,6 +9,8 @@
 
 #include <glm/glm.hpp>
 
+#include "core/io/spine_import/spine_animation_data.hpp"
+
 namespace marionette {
 
 // The editor version that wrote the file (`skeleton.spine`, "4.2.22").
@@ -92,10 +94,10 @@ struct SpineSkeletonData {
     std::vector<SpineIkData> ik;
     std::vector<SpineSkinData> skins;  // the default skin ("default") first when there is one
     // What the file holds that the reader passes over, named for a warning: constraints other
-    // than IK, events, animations (until they are read).
+    // than IK, the events' names.
     std::vector<std::string> transform_constraints, path_constraints, physics_constraints;
     std::vector<std::string> events;
-    std::vector<std::string> animations;
+    std::vector<SpineAnimationData> animations;
 };
 
 }  // namespace marionette

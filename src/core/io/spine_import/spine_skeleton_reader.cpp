@@ -5,6 +5,7 @@
 
 #include "core/base/extents.hpp"
 #include "core/io/json/json_document.hpp"
+#include "core/io/spine_import/spine_animation_reader.hpp"
 
 namespace marionette {
 
@@ -347,7 +348,8 @@ Result<SpineSkeletonData> read_spine_skeleton_json(const Json& document, std::ve
         out.path_constraints = constraint_names(root, "path");
         out.physics_constraints = constraint_names(root, "physics");
         out.events = member_names(root, "events");
-        out.animations = member_names(root, "animations");
+        if (const std::optional<JsonField> animations = root.optional_member("animations"))
+            out.animations = read_spine_animations(*animations, out);
         return out;
     } catch (const JsonFieldError& e) {
         return Error{e.what()};

@@ -146,7 +146,9 @@ TEST(SpineSkeletonReader, SlotsIkAndSkins) {
     EXPECT_EQ(d.transform_constraints, (std::vector<std::string>{"t1"}));
     EXPECT_EQ(d.path_constraints, (std::vector<std::string>{"p1"}));
     EXPECT_EQ(d.events, (std::vector<std::string>{"step"}));
-    EXPECT_EQ(d.animations, (std::vector<std::string>{"walk", "run"}));
+    ASSERT_EQ(d.animations.size(), 2u);
+    EXPECT_EQ(d.animations[0].name, "walk");
+    EXPECT_EQ(d.animations[1].name, "run");
 }
 
 TEST(SpineSkeletonReader, BadSlotsConstraintsAndAttachmentsNameTheirPlace) {

@@ -1,0 +1,591 @@
+#include "core/io/spine_import/spine_animation_states.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <map>
+#include <set>
+
+#include "core/base/extents.hpp"
+#include "core/io/spine_import/spine_curves.hpp"
+#include "core/io/spine_import/spine_pose_sampler.hpp"
+#include "core/io/spine_import/spine_setup_world.hpp"
+#include "core/rig/forward_kinematics.hpp"
+
+namespace marionette {
+
+namespace {
+
+// Of two keys at one time, the earlier is put this long before the later.
+constexpr double kNudge = 1e-4;
+// How far the import lets a played pose stray from the runtime's, as a fraction of the
+// skeleton's size (a quarter of what the tests hold it to), and a colour or a mix in its units.
+constexpr double kPoseTolerance = 0.25e-4;
+constexpr std::array<double, 4> kColourTolerance{0.5 / 255.0, 0.5 / 255.0, 0.5 / 255.0, 0.5 / 255.0};
+constexpr std::array<double, 4> kMixTolerance{1e-3, 1e-3, 1e-3, 1e-3};
+
+// Where a key that switches (an attachment, a draw order, the end of a step) goes. A runtime
+// switches once the playing time, a double, reaches the key's time as a float; Marionette
+// compares the playing time as a float. At the key's own time (as the file writes it, a double)
+// the two agree when the key goes at its float if that float is not above the time, else one
+// float later.
+float switch_time(double time) {
+    const float t = float(time);
+    return double(t) <= time ? t : std::nextafter(t, std::numeric_limits<float>::infinity());
+}
+
+// One value of a Spine timeline, with the value it has before its first key (the setup's).
+struct Component {
+    std::span<const SpineTimelineKey> keys;
+    std::size_t value = 0;
+    double setup = 0.0;
+};
+
+double component_at(const Component& c, double time) {
+    if (time < c.keys.front().time) return c.setup;
+    return spine_timeline_value(c.keys, c.value, time);
+}
+
+// Spine's key values turned into one Marionette value at `time` (a Key's or a SlotKey's).
+template <class Out>
+using Make = std::function<Out(double time, const std::array<double, 4>& values)>;
+
+template <class Out>
+void set_interpolation(Out& key, Interpolation i, const BezierCurve& c) {
+    key.interpolation = i;
+    key.curve = c;
+}
+
+// Keys of one timeline whose values `values` make one Marionette value: each Spine key kept
+// with its curve where one curve holds it, else followed by the points the runtime draws.
+template <class Out>
+std::vector<Out> direct_keys(std::span<const SpineTimelineKey> keys, const std::vector<std::size_t>& values,
+                             const std::array<double, 4>& setup, const std::array<double, 4>& tolerance, const Make<Out>& make) {
+    std::vector<Out> out;
+    bool after_step = false;
+    const auto push = [&](double time, const std::array<double, 4>& v) -> Out* {
+        // A runtime holds a step until its time passes the next key's as a float; Marionette
+        // switches at the key's float: the key goes one float later.
+        const float t = after_step ? switch_time(time) : float(time);
+        after_step = false;
+        if (!is_key_time(t) || (!out.empty() && !(t > out.back().time))) return nullptr;
+        out.push_back(make(time, v));
+        out.back().time = t;
+        return &out.back();
+    };
+    if (keys.front().time > 0.0) {
+        if (Out* k = push(0.0, setup)) set_interpolation(*k, Interpolation::Step, {});
+        after_step = true;
+    }
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        const SpineTimelineKey& key = keys[i];
+        if (i + 1 < keys.size() && keys[i + 1].time == key.time) {
+            // The later of two keys at one time holds; the earlier ends the curve into it.
+            if (Out* k = push(key.time - kNudge, key.values)) set_interpolation(*k, Interpolation::Linear, {});
+            continue;
+        }
+        Out* made = push(key.time, key.values);
+        if (!made || i + 1 == keys.size()) continue;
+        const SpineTimelineKey& next = keys[i + 1];
+        // The curve itself where the runtime's pieces of it stay within the tolerance.
+        bool close = true;
+        for (const std::size_t v : values) close = close && spine_bezier_stray(key, next, v) <= tolerance[v];
+        const std::optional<MarionetteCurve> c = close ? marionette_curve(key, next, values) : std::nullopt;
+        if (c) {
+            set_interpolation(*made, c->interpolation, c->curve);
+            after_step = c->interpolation == Interpolation::Step;
+            continue;
+        }
+        set_interpolation(*made, Interpolation::Linear, {});
+        std::set<double> bends;
+        for (const std::size_t v : values)
+            for (const double t : spine_bend_times(key, next, v)) bends.insert(t);
+        for (const double t : bends) {
+            std::array<double, 4> at = key.values;
+            for (const std::size_t v : values) at[v] = spine_timeline_value(keys, v, t);
+            if (Out* k = push(t, at)) set_interpolation(*k, Interpolation::Linear, {});
+        }
+    }
+    return out;
+}
+
+// Keys of several timelines keying one Marionette value (translatex and translatey): straight
+// lines through every key and every point the runtime draws, a step held until just before
+// the next key.
+template <class Out>
+std::vector<Out> merged_keys(const std::vector<Component>& components, const Make<Out>& make) {
+    std::set<double> times{0.0};
+    for (const Component& c : components) {
+        for (std::size_t i = 0; i < c.keys.size(); ++i) {
+            times.insert(c.keys[i].time);
+            if (i + 1 == c.keys.size()) continue;
+            if (c.keys[i].curve.kind == SpineKeyCurve::Kind::Stepped && c.keys[i + 1].time - kNudge > c.keys[i].time)
+                times.insert(c.keys[i + 1].time - kNudge);
+            for (const double t : spine_bend_times(c.keys[i], c.keys[i + 1], c.value)) times.insert(t);
+        }
+        // Before the first key the setup holds, up to just before it.
+        if (c.keys.front().time - kNudge > 0.0) times.insert(c.keys.front().time - kNudge);
+    }
+    std::vector<Out> out;
+    for (const double t : times) {
+        const float ft = float(t);
+        if (!is_key_time(ft) || (!out.empty() && !(ft > out.back().time))) continue;
+        std::array<double, 4> v{};
+        for (std::size_t k = 0; k < components.size(); ++k) v[k] = component_at(components[k], t);
+        out.push_back(make(t, v));
+        set_interpolation(out.back(), Interpolation::Linear, {});
+    }
+    return out;
+}
+
+std::string name_list(const std::set<std::string>& names) {
+    std::string list;
+    std::size_t n = 0;
+    for (const std::string& name : names) {
+        if (n == 5) {
+            list.append(", ...");
+            break;
+        }
+        if (n++ > 0) list.append(", ");
+        list.append(1, '"').append(name).append(1, '"');
+    }
+    return list;
+}
+
+// Each bone's reach in the rig's pose: how far from its joint the farthest joint, tip or picture
+// corner it carries lies; and the skeleton's size, the larger side of the box holding them.
+struct Reaches {
+    std::vector<double> reach;
+    double size = 0.0;
+};
+
+Reaches bone_reaches(const Rig& rig) {
+    Reaches out;
+    out.reach.assign(rig.skeleton.size(), 0.0);
+    Result<std::vector<Transform>> world = compute_world(rig.skeleton, rig.pose);
+    if (!world) return out;
+    const std::vector<Transform>& w = world.value();
+    glm::dvec2 lo(std::numeric_limits<double>::max()), hi(-std::numeric_limits<double>::max());
+    const auto carry = [&](int bone, const glm::vec3& p) {
+        lo = glm::min(lo, glm::dvec2(p));
+        hi = glm::max(hi, glm::dvec2(p));
+        for (int b = bone; b >= 0; b = rig.skeleton[std::size_t(b)].parent)
+            out.reach[std::size_t(b)] = std::max(out.reach[std::size_t(b)], double(glm::length(p - w[std::size_t(b)].translation)));
+    };
+    for (std::size_t b = 0; b < rig.skeleton.size(); ++b) {
+        carry(int(b), w[b].translation);
+        carry(int(b), bone_tip(w[b], posed_length(rig.skeleton, rig.pose, b)));
+    }
+    for (const Slot& slot : rig.slots) {
+        for (const Attachment& a : slot.attachments) {
+            const std::size_t b = std::size_t(slot.bone);
+            for (const glm::vec3& p : attachment_world_corners(a, w[b], rig.pose.scales[b])) carry(slot.bone, p);
+            // A weighted mesh's vertices are carried by each of their bones too.
+            if (!a.mesh || !a.mesh->is_weighted()) continue;
+            for (std::size_t v = 0; v < a.mesh->vertices.size(); ++v) {
+                const glm::vec2 in_bone = picture_to_bone(a, a.mesh->vertices[v]);
+                const glm::vec3 p = w[b].apply(glm::vec3(in_bone, 0.0f));
+                const VertexWeights& vw = a.mesh->weights[v];
+                for (std::size_t k = 0; k < vw.count; ++k) carry(int(vw.bones[k]), p);
+            }
+        }
+    }
+    out.size = std::max(hi.x - lo.x, hi.y - lo.y);
+    return out;
+}
+
+class StateBuilder {
+public:
+    StateBuilder(const SpineSkeletonData& data, const Rig& rig, const Reaches& reaches, const SpineAnimationData& anim,
+                 std::vector<std::string>& warnings)
+        : data_(data), rig_(rig), anim_(anim), warnings_(warnings), reach_(reaches.reach), tolerance_(kPoseTolerance * reaches.size) {
+        state_.name = anim.name;
+        state_.loop = true;
+    }
+
+    State build() {
+        bones();
+        bake();
+        slots();
+        draw_order();
+        ik();
+        left_out();
+        return std::move(state_);
+    }
+
+private:
+    void bones() {
+        // Each bone's timelines by the property they key: several for one (the x and y splits)
+        // are merged.
+        std::map<std::pair<int, int>, std::vector<const SpineBoneTimeline*>> by_property;
+        for (const SpineBoneTimeline& t : anim_.bones) {
+            int property = -1;
+            switch (t.property) {
+                case SpineBoneProperty::Rotate: property = int(PoseProperty::Rotation); break;
+                case SpineBoneProperty::Translate:
+                case SpineBoneProperty::TranslateX:
+                case SpineBoneProperty::TranslateY: property = int(PoseProperty::Translation); break;
+                case SpineBoneProperty::Scale:
+                case SpineBoneProperty::ScaleX:
+                case SpineBoneProperty::ScaleY: property = int(PoseProperty::Scale); break;
+                default: sheared_.insert(data_.bones[std::size_t(t.bone)].name); continue;
+            }
+            by_property[{t.bone, property}].push_back(&t);
+        }
+        for (const auto& [key, timelines] : by_property) {
+            const auto [bone, property] = key;
+            KeyTrack track;
+            track.bone = bone;
+            track.property = PoseProperty(property);
+            const glm::vec3 scale = rig_.pose.scales[std::size_t(bone)];
+            const Make<Key> make = [&](double time, const std::array<double, 4>& v) {
+                Key k;
+                k.time = float(time);
+                if (track.property == PoseProperty::Rotation) {
+                    k.angle =
+                        float(std::clamp(v[0], -double(kMaxAttachmentRotation), double(kMaxAttachmentRotation)) * kSpineRadiansPerDegree);
+                } else if (track.property == PoseProperty::Translation) {
+                    k.vector = glm::vec3(float(std::clamp(v[0], -double(kMaxCoordinate), double(kMaxCoordinate))),
+                                         float(std::clamp(v[1], -double(kMaxCoordinate), double(kMaxCoordinate))), 0.0f);
+                } else {
+                    const double sx = double(scale.x) * v[0], sy = double(scale.y) * v[1];
+                    if (sx < 0.0 || sy < 0.0) mirrored_.insert(data_.bones[std::size_t(bone)].name);
+                    k.vector = glm::vec3(float(std::clamp(sx, 0.0, double(kMaxPoseScale))),
+                                         float(std::clamp(sy, 0.0, double(kMaxPoseScale))), 1.0f);
+                }
+                return k;
+            };
+            const double rest = track.property == PoseProperty::Scale ? 1.0 : 0.0;
+            // What the tolerance on the puppet allows each value to stray, in its own units:
+            // a turn moves the bone's farthest point by its reach, a translation its subtree by
+            // the parent's scale, a scale its farthest point by the reach.
+            const double reach = std::max(reach_[std::size_t(bone)], 1e-9);
+            const int parent = rig_.skeleton[std::size_t(bone)].parent;
+            const double parent_scale =
+                parent < 0 ? 1.0
+                           : std::max<double>({rig_.pose.scales[std::size_t(parent)].x, rig_.pose.scales[std::size_t(parent)].y, 1e-9});
+            const double allowed = track.property == PoseProperty::Rotation      ? tolerance_ / reach / kSpineRadiansPerDegree
+                                   : track.property == PoseProperty::Translation ? tolerance_ / parent_scale
+                                                                                 : tolerance_ / reach;
+            const std::array<double, 4> tol{allowed, allowed, allowed, allowed};
+            if (timelines.size() == 1 && timelines[0]->property != SpineBoneProperty::TranslateY &&
+                timelines[0]->property != SpineBoneProperty::ScaleY) {
+                const SpineBoneTimeline& t = *timelines[0];
+                const bool two = t.property == SpineBoneProperty::Translate || t.property == SpineBoneProperty::Scale;
+                std::vector<SpineTimelineKey> keys = t.keys;
+                // An x split keys x alone: y stays the setup's.
+                if (!two)
+                    for (SpineTimelineKey& k : keys) k.values[1] = rest;
+                track.keys = direct_keys<Key>(keys, two ? std::vector<std::size_t>{0, 1} : std::vector<std::size_t>{0}, {rest, rest, 0, 0},
+                                              tol, make);
+            } else {
+                std::vector<Component> components{{{}, 0, rest}, {{}, 0, rest}};
+                std::array<bool, 2> given{false, false};
+                for (const SpineBoneTimeline* t : timelines) {
+                    const bool both = t->property == SpineBoneProperty::Translate || t->property == SpineBoneProperty::Scale;
+                    const bool y = t->property == SpineBoneProperty::TranslateY || t->property == SpineBoneProperty::ScaleY;
+                    if (both || !y) components[0] = {t->keys, 0, rest}, given[0] = true;
+                    if (both) components[1] = {t->keys, 1, rest}, given[1] = true;
+                    if (y) components[1] = {t->keys, 0, rest}, given[1] = true;
+                }
+                // A value no timeline keys stays the setup's: a single key holding it.
+                static const SpineTimelineKey kAtRest[2] = {SpineTimelineKey{0.0, {0.0, 0.0, 0.0, 0.0}, {}, {}, true},
+                                                            SpineTimelineKey{0.0, {1.0, 1.0, 1.0, 1.0}, {}, {}, true}};
+                for (int c = 0; c < 2; ++c)
+                    if (!given[std::size_t(c)])
+                        components[std::size_t(c)] = {std::span<const SpineTimelineKey>(&kAtRest[rest == 1.0 ? 1 : 0], 1), 0, rest};
+                track.keys = merged_keys<Key>(components, make);
+            }
+            if (!track.keys.empty()) state_.tracks.push_back(std::move(track));
+        }
+    }
+
+    // The rigid world frames of every bone at `time`, as the runtime poses them.
+    const std::vector<SpineRigidFrame>& frames_at(double time) {
+        auto known = frames_.find(time);
+        if (known != frames_.end()) return known->second;
+        const std::vector<SpineWorld> world = spine_world(data_, spine_locals(data_, &anim_, time));
+        std::vector<SpineRigidFrame> frames(world.size());
+        for (std::size_t b = 0; b < world.size(); ++b) {
+            const int parent = data_.bones[b].parent;
+            frames[b] = spine_rigid_frame(world[b], parent < 0 ? 0.0 : frames[std::size_t(parent)].angle);
+        }
+        return frames_.emplace(time, std::move(frames)).first->second;
+    }
+
+    // A bone's rest turn in the rig (from its parent's frame), radians.
+    double rest_turn(std::size_t b) const { return double(angle_2d(rig_.skeleton[b].rest.rotation)); }
+
+    // Where the rig cannot follow Spine key for key (a bone that does not take its parent's turn,
+    // a scale passed down to children, a skew), the bone's rotation and scale are keyed from the
+    // runtime's own pose instead: at every key time and every 60th of a second, and between any
+    // two where a straight line strays past the tolerance.
+    void bake() {
+        const std::size_t n = data_.bones.size();
+        std::set<double> base{0.0, anim_.duration};
+        for (const SpineBoneTimeline& t : anim_.bones)
+            for (const SpineTimelineKey& k : t.keys) base.insert(k.time);
+        for (double t = 0.0; t < anim_.duration; t += 1.0 / 60.0) base.insert(t);
+        std::vector<bool> turn(n, false), stretch(n, false);
+        for (const double time : base) {
+            const std::vector<SpineLocal> locals = spine_locals(data_, &anim_, time);
+            const std::vector<SpineRigidFrame>& frames = frames_at(time);
+            for (std::size_t b = 0; b < n; ++b) {
+                const SpineBoneData& setup = data_.bones[b];
+                const int parent = setup.parent;
+                const double parent_angle = parent < 0 ? 0.0 : frames[std::size_t(parent)].angle;
+                const double keyed = parent_angle + rest_turn(b) + (locals[b].rotation - setup.rotation) * kSpineRadiansPerDegree;
+                const double reach = reach_[b];
+                if (std::abs(std::remainder(frames[b].angle - keyed, 2.0 * 3.14159265358979323846)) * reach > tolerance_) turn[b] = true;
+                const glm::vec3 s = rig_.pose.scales[b];
+                const double sx = setup.scale_x != 0.0 ? double(s.x) * locals[b].scale_x / setup.scale_x : double(s.x);
+                const double sy = setup.scale_y != 0.0 ? double(s.y) * locals[b].scale_y / setup.scale_y : double(s.y);
+                if ((std::abs(frames[b].scale.x - std::abs(sx)) + std::abs(frames[b].scale.y - std::abs(sy))) * reach > tolerance_)
+                    stretch[b] = true;
+            }
+        }
+        std::set<std::string> baked;
+        for (std::size_t b = 0; b < n; ++b) {
+            if (turn[b]) bake_track(b, PoseProperty::Rotation, base);
+            if (stretch[b]) bake_track(b, PoseProperty::Scale, base);
+            if (turn[b] || stretch[b]) baked.insert(data_.bones[b].name);
+        }
+        if (!baked.empty())
+            warn("animation \"" + anim_.name + "\": " + std::to_string(baked.size()) + (baked.size() == 1 ? " bone" : " bones") +
+                 " keyed from Spine's pose where their parents' turn or scale reaches them otherwise (" + name_list(baked) + ")");
+    }
+
+    // The rig's value of `property` for bone `b` at `time`: its turn from rest (radians,
+    // continuing `previous`) or its scale.
+    glm::dvec2 baked_value(std::size_t b, PoseProperty property, double time, double previous) {
+        const std::vector<SpineRigidFrame>& frames = frames_at(time);
+        if (property == PoseProperty::Scale) return glm::min(frames[b].scale, glm::dvec2(kMaxPoseScale));
+        const int parent = data_.bones[b].parent;
+        const double turn = frames[b].angle - (parent < 0 ? 0.0 : frames[std::size_t(parent)].angle) - rest_turn(b);
+        return glm::dvec2(previous + std::remainder(turn - previous, 2.0 * 3.14159265358979323846), 0.0);
+    }
+
+    void bake_track(std::size_t b, PoseProperty property, const std::set<double>& base) {
+        std::vector<std::pair<double, glm::dvec2>> samples;
+        double previous = 0.0;
+        for (const double t : base) {
+            samples.emplace_back(t, baked_value(b, property, t, previous));
+            previous = samples.back().second.x;
+        }
+        // Halve every span whose middle strays from the line past the tolerance, a few times.
+        const double reach = std::max(reach_[b], 1e-9);
+        for (int round = 0; round < 6; ++round) {
+            std::vector<std::pair<double, glm::dvec2>> refined;
+            bool split = false;
+            for (std::size_t i = 0; i < samples.size(); ++i) {
+                refined.push_back(samples[i]);
+                if (i + 1 == samples.size()) break;
+                const double t0 = samples[i].first, t1 = samples[i + 1].first, mid = 0.5 * (t0 + t1);
+                if (float(mid) <= float(t0) || float(mid) >= float(t1)) continue;
+                const glm::dvec2 at = baked_value(b, property, mid, samples[i].second.x);
+                const glm::dvec2 line = 0.5 * (samples[i].second + samples[i + 1].second);
+                if (glm::length(at - line) * reach > tolerance_) {
+                    refined.emplace_back(mid, at);
+                    split = true;
+                }
+            }
+            samples = std::move(refined);
+            if (!split) break;
+        }
+        KeyTrack track;
+        track.bone = int(b);
+        track.property = property;
+        for (const auto& [t, v] : samples) {
+            const float ft = float(t);
+            if (!is_key_time(ft) || (!track.keys.empty() && !(ft > track.keys.back().time))) continue;
+            Key k;
+            k.time = ft;
+            if (property == PoseProperty::Rotation)
+                k.angle = float(std::clamp(v.x, -double(kMaxAttachmentRotation) * kSpineRadiansPerDegree,
+                                           double(kMaxAttachmentRotation) * kSpineRadiansPerDegree));
+            else k.vector = glm::vec3(float(v.x), float(v.y), 1.0f);
+            track.keys.push_back(k);
+        }
+        std::erase_if(state_.tracks, [&](const KeyTrack& t) { return t.bone == int(b) && t.property == property; });
+        if (!track.keys.empty()) state_.tracks.push_back(std::move(track));
+    }
+
+    void slots() {
+        std::map<int, std::vector<const SpineSlotTimeline*>> colours;
+        for (const SpineSlotTimeline& t : anim_.slots) {
+            if (t.property == SpineSlotProperty::Attachment) attachment_track(t);
+            else colours[t.slot].push_back(&t);
+        }
+        for (const auto& [slot, timelines] : colours) colour_track(slot, timelines);
+    }
+
+    void attachment_track(const SpineSlotTimeline& t) {
+        const Slot& slot = rig_.slots[std::size_t(t.slot)];
+        const auto index_of = [&](const std::string& name) {
+            if (name.empty()) return -1;
+            for (std::size_t a = 0; a < slot.attachments.size(); ++a)
+                if (slot.attachments[a].name == name) return int(a);
+            missing_.insert(slot.name + "/" + name);
+            return -1;
+        };
+        SlotTrack track;
+        track.slot = t.slot;
+        track.property = SlotProperty::Attachment;
+        const auto push = [&](double time, int attachment) {
+            const float ft = switch_time(time);
+            if (!is_key_time(ft)) return;
+            // Of keys at one time the later holds.
+            if (!track.keys.empty() && !(ft > track.keys.back().time)) track.keys.pop_back();
+            SlotKey k;
+            k.time = ft;
+            k.attachment = attachment;
+            track.keys.push_back(k);
+        };
+        if (t.keys.front().time > 0.0) push(0.0, slot.shown);
+        for (const SpineTimelineKey& k : t.keys) push(k.time, index_of(k.name));
+        if (!track.keys.empty()) state_.slot_tracks.push_back(std::move(track));
+    }
+
+    void colour_track(int slot_index, const std::vector<const SpineSlotTimeline*>& timelines) {
+        const glm::vec4 setup = rig_.slots[std::size_t(slot_index)].color;
+        const std::array<double, 4> setup_values{setup.r, setup.g, setup.b, setup.a};
+        SlotTrack track;
+        track.slot = slot_index;
+        track.property = SlotProperty::Color;
+        const Make<SlotKey> make = [](double time, const std::array<double, 4>& v) {
+            SlotKey k;
+            k.time = float(time);
+            k.color = glm::clamp(glm::vec4(float(v[0]), float(v[1]), float(v[2]), float(v[3])), glm::vec4(0.0f), glm::vec4(1.0f));
+            return k;
+        };
+        if (timelines.size() == 1 && timelines[0]->property == SpineSlotProperty::Rgba) {
+            track.keys = direct_keys<SlotKey>(timelines[0]->keys, {0, 1, 2, 3}, setup_values, kColourTolerance, make);
+        } else {
+            // rgb, alpha or both: each colour channel from the timeline keying it, the others
+            // the setup's.
+            const std::vector<SpineTimelineKey> held{SpineTimelineKey{0.0, setup_values, {}, {}, true}};
+            std::vector<Component> components;
+            for (std::size_t c = 0; c < 4; ++c) components.push_back({held, c, setup_values[c]});
+            for (const SpineSlotTimeline* t : timelines) {
+                if (t->property == SpineSlotProperty::Alpha) {
+                    components[3] = {t->keys, 0, setup_values[3]};
+                } else {
+                    const std::size_t n = t->property == SpineSlotProperty::Rgb ? 3 : 4;
+                    for (std::size_t c = 0; c < n; ++c) components[c] = {t->keys, c, setup_values[c]};
+                }
+            }
+            track.keys = merged_keys<SlotKey>(components, make);
+        }
+        if (!track.keys.empty()) state_.slot_tracks.push_back(std::move(track));
+    }
+
+    void draw_order() {
+        const std::size_t n = rig_.slots.size();
+        std::vector<int> setup(n);
+        for (std::size_t i = 0; i < n; ++i) setup[i] = int(i);
+        const auto push = [&](double time, std::vector<int> order) {
+            const float ft = switch_time(time);
+            if (!is_key_time(ft)) return;
+            if (!state_.draw_order.empty() && !(ft > state_.draw_order.back().time)) state_.draw_order.pop_back();
+            state_.draw_order.push_back(DrawOrderKey{ft, std::move(order)});
+        };
+        if (!anim_.draw_order.empty() && anim_.draw_order.front().time > 0.0) push(0.0, setup);
+        for (const SpineDrawOrderKey& key : anim_.draw_order) {
+            if (key.offsets.empty()) {
+                push(key.time, setup);
+                continue;
+            }
+            // Spine's rule: each slot named moves by its offset from where it stands in the
+            // setup; the others keep their order in the places left.
+            std::vector<int> order(n, -1);
+            std::vector<int> unchanged;
+            std::size_t original = 0;
+            bool ok = true;
+            for (const auto& [slot, offset] : key.offsets) {
+                if (slot < int(original)) {
+                    ok = false;
+                    break;
+                }
+                while (int(original) != slot) unchanged.push_back(int(original++));
+                const long long at = (long long)original + offset;
+                if (at < 0 || at >= (long long)n || order[std::size_t(at)] != -1) {
+                    ok = false;
+                    break;
+                }
+                order[std::size_t(at)] = int(original++);
+            }
+            while (ok && original < n) unchanged.push_back(int(original++));
+            for (std::size_t i = n; ok && i-- > 0;) {
+                if (order[i] != -1) continue;
+                if (unchanged.empty()) {
+                    ok = false;
+                    break;
+                }
+                order[i] = unchanged.back();
+                unchanged.pop_back();
+            }
+            if (!ok) {
+                bad_order_ = true;
+                continue;
+            }
+            push(key.time, std::move(order));
+        }
+    }
+
+    void ik() {
+        for (const SpineIkTimeline& t : anim_.ik) {
+            if (t.constraint < 0 || std::size_t(t.constraint) >= rig_.chains.size()) continue;
+            ChainTrack track;
+            track.chain = t.constraint;
+            const Make<MixKey> make = [](double time, const std::array<double, 4>& v) {
+                MixKey k;
+                k.time = float(time);
+                k.mix = float(std::clamp(v[0], 0.0, 1.0));
+                return k;
+            };
+            const double setup = data_.ik[std::size_t(t.constraint)].mix;
+            track.keys = direct_keys<MixKey>(t.keys, {0}, {setup, 0, 0, 0}, kMixTolerance, make);
+            if (!track.keys.empty()) state_.chain_tracks.push_back(std::move(track));
+        }
+    }
+
+    void left_out() {
+        const std::string in = "animation \"" + anim_.name + "\": ";
+        if (!sheared_.empty()) warn(in + "shear keys left out (" + name_list(sheared_) + ")");
+        if (!mirrored_.empty()) warn(in + "negative scale keys held at 0 (" + name_list(mirrored_) + "): a rig's scale does not mirror");
+        if (!missing_.empty()) warn(in + "attachment keys naming drawings the import left out show nothing (" + name_list(missing_) + ")");
+        if (bad_order_) warn(in + "draw order keys whose offsets do not fit the slots left out");
+        const auto count = [](std::size_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
+        if (!anim_.deform.empty()) warn(in + count(anim_.deform.size(), "deform timeline", "deform timelines") + " left out");
+        if (!anim_.events.empty()) warn(in + count(anim_.events.size(), "event key", "event keys") + " left out");
+        if (!anim_.passed_over.empty()) {
+            std::set<std::string> kinds(anim_.passed_over.begin(), anim_.passed_over.end());
+            warn(in + "timelines left out: " + name_list(kinds));
+        }
+        if (!data_.ik.empty() && !anim_.bones.empty()) warn(in + "bones that IK constraints turn in Spine play their own keys here");
+    }
+
+    void warn(std::string w) { warnings_.push_back(std::move(w)); }
+
+    const SpineSkeletonData& data_;
+    const Rig& rig_;
+    const SpineAnimationData& anim_;
+    std::vector<std::string>& warnings_;
+    const std::vector<double>& reach_;
+    const double tolerance_;                                 // rig units
+    std::map<double, std::vector<SpineRigidFrame>> frames_;  // the runtime's pose by time
+    State state_;
+    std::set<std::string> sheared_, mirrored_, missing_;
+    bool bad_order_ = false;
+};
+
+}  // namespace
+
+void add_spine_states(const SpineSkeletonData& skeleton, Rig& rig, std::vector<std::string>& warnings) {
+    const Reaches reaches = bone_reaches(rig);
+    for (const SpineAnimationData& anim : skeleton.animations)
+        rig.states.push_back(StateBuilder(skeleton, rig, reaches, anim, warnings).build());
+}
+
+}  // namespace marionette

@@ -1,0 +1,46 @@
+#pragma once
+// Spine's key curves as its runtimes play them, and as Marionette's keys hold them. A Spine
+// runtime draws a Bezier segment as ten straight pieces, the curve's points at a tenth, two
+// tenths, ... of its parameter (CurveTimeline.setBezier); Marionette's keys hold a Bezier as
+// the curve itself, its handles as fractions of the segment (key_track.hpp). Pure functions.
+
+#include <array>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "core/anim/key_track.hpp"
+#include "core/io/spine_import/spine_animation_data.hpp"
+
+namespace marionette {
+
+// The nine points inside a Bezier segment from (t0, v0) to (t1, v1) with handles `h` (cx1, cy1,
+// cx2, cy2) that a runtime draws it through, in order.
+std::array<std::array<double, 2>, 9> spine_bezier_points(double t0, double v0, const std::array<double, 4>& h, double t1, double v1);
+
+// Value `v` of a timeline's `keys` at `time`, as a runtime plays it: before the first key the
+// first key's value (the caller puts the setup's before it where the runtime does), after the
+// last the last's, between two by the earlier key's curve.
+double spine_timeline_value(std::span<const SpineTimelineKey> keys, std::size_t v, double time);
+
+// The times inside segment `key` to `next` at which the runtime's drawing of value `v` bends:
+// the Bezier's nine points' times; none for a line or a step.
+std::vector<double> spine_bend_times(const SpineTimelineKey& key, const SpineTimelineKey& next, std::size_t v);
+
+// How far value `v` of a Bezier segment from `key` to `next`, drawn as the curve itself, strays
+// from the runtime's ten straight pieces of it (0 for a line or a step): where that passes a
+// tolerance, the import keys the pieces instead of the curve.
+double spine_bezier_stray(const SpineTimelineKey& key, const SpineTimelineKey& next, std::size_t v);
+
+// Marionette's interpolation and curve for the segment from `key` to `next` over the values
+// `values` (each of which changes on it, or none does), when one curve holds them all: a
+// Bezier whose handles, as fractions of the segment, are the same for every value that
+// changes (within 1e-4) and keep the curve rule (kCurveRule). Nothing when they differ.
+struct MarionetteCurve {
+    Interpolation interpolation = Interpolation::Linear;
+    BezierCurve curve{};
+};
+std::optional<MarionetteCurve> marionette_curve(const SpineTimelineKey& key, const SpineTimelineKey& next,
+                                                std::span<const std::size_t> values);
+
+}  // namespace marionette
