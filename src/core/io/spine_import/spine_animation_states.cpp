@@ -234,7 +234,8 @@ private:
             by_property[{t.bone, property}].push_back(&t);
         }
         for (const auto& [key, timelines] : by_property) {
-            const auto [bone, property] = key;
+            const int bone = key.first;
+            const int property = key.second;
             KeyTrack track;
             track.bone = bone;
             track.property = PoseProperty(property);
