@@ -92,6 +92,7 @@ public:
     void slots() {
         std::map<std::string, std::vector<std::string>> blended;  // blend mode: slots
         std::vector<std::string> dark;
+        std::vector<std::string> unshown;  // "slot/attachment" shown in the setup, not imported
         const SpineSkinData* skin = !data_.skins.empty() && data_.skins.front().name == "default" ? &data_.skins.front() : nullptr;
         for (std::size_t i = 0; i < data_.slots.size(); ++i) {
             const SpineSlotData& s = data_.slots[i];
@@ -104,15 +105,13 @@ public:
             if (skin) {
                 for (const SpineSkinEntry& e : skin->attachments) {
                     if (e.slot != int(i)) continue;
-                    if (std::optional<Attachment> a = attachment(e.attachment, s.bone)) slot.attachments.push_back(std::move(*a));
+                    if (std::optional<Attachment> a = attachment(e.attachment, s.bone, int(i))) slot.attachments.push_back(std::move(*a));
                 }
             }
             if (!s.attachment.empty()) {
                 for (std::size_t k = 0; k < slot.attachments.size(); ++k)
                     if (slot.attachments[k].name == s.attachment) slot.shown = int(k);
-                if (slot.shown < 0)
-                    warn("slots[" + std::to_string(i) + "] " + in_quotes(s.name) + ": its attachment " + in_quotes(s.attachment) +
-                         " is not in the default skin's attachments imported; it shows nothing");
+                if (slot.shown < 0) unshown.push_back(s.name + "/" + s.attachment);
             }
             out_.rig.slots.push_back(std::move(slot));
         }
@@ -123,6 +122,9 @@ public:
             warn(std::to_string(dark.size()) + (dark.size() == 1 ? " slot's" : " slots'") +
                  " dark colour (two-colour tint) dropped: " + listed(dark));
         for (const auto& [type, names] : left_out_) warn_list(type + " attachment", names);
+        if (!unshown.empty())
+            warn(std::to_string(unshown.size()) + (unshown.size() == 1 ? " slot shows" : " slots show") +
+                 " nothing in the setup pose, their attachment not among the default skin's imported (" + listed(unshown) + ")");
     }
 
     void constraints() {
@@ -174,7 +176,32 @@ private:
         warn(std::to_string(names.size()) + " " + what + (names.size() == 1 ? "" : "s") + " left out: " + listed(names));
     }
 
-    std::optional<Attachment> attachment(const SpineAttachmentData& d, int bone) {
+    // The mesh a linked mesh takes its vertices from, or nullptr when it is not one read.
+    const SpineAttachmentData* linked_parent(const SpineAttachmentData& d, int slot) const {
+        for (const SpineSkinData& skin : data_.skins) {
+            if (skin.name != d.parent_skin) continue;
+            for (const SpineSkinEntry& e : skin.attachments)
+                if (e.slot == slot && e.attachment.name == d.parent && e.attachment.type == SpineAttachmentType::Mesh) return &e.attachment;
+        }
+        return nullptr;
+    }
+
+    std::optional<Attachment> attachment(const SpineAttachmentData& linked, int bone, int slot) {
+        // A linked mesh is its parent's mesh showing a picture of its own.
+        SpineAttachmentData copy;
+        const SpineAttachmentData* source = &linked;
+        if (linked.type == SpineAttachmentType::LinkedMesh) {
+            if (const SpineAttachmentData* parent = linked_parent(linked, slot)) {
+                copy = *parent;
+                copy.place = linked.place;
+                copy.name = linked.name;
+                copy.path = linked.path;
+                copy.color = linked.color;
+                copy.sequence = linked.sequence;
+                source = &copy;
+            }
+        }
+        const SpineAttachmentData& d = *source;
         if (d.type != SpineAttachmentType::Region && d.type != SpineAttachmentType::Mesh) {
             left_out_[spine_attachment_type_name(d.type)].push_back(d.name);
             return std::nullopt;

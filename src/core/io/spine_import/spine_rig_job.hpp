@@ -13,11 +13,12 @@
 //   becomes a picture: cut from its page, turned upright, its trimmed margins restored
 //   (spine_region_picture.hpp), one PNG file per region under the picture folder.
 // - Meshes keep their triangles, hull and UVs; weighted ones their bones and weights (the four
-//   heaviest), bound at the rig's rest.
+//   heaviest), bound at the rig's rest. A linked mesh takes its parent's mesh.
 // - IK constraints become chains on their bones: two bones a two-bone chain with Spine's bend
 //   and softness, one bone a one-bone chain; their target bones stay plain bones.
 // Everything else (other skins, other constraints, clipping, bounding boxes, paths, points,
-// linked meshes, events, animations) is a warning naming what is left out.
+// linked meshes of meshes not read, events) is a warning naming what is left out; the
+// animations become states (spine_animation_states.hpp).
 
 #include <span>
 #include <string>

@@ -64,6 +64,10 @@ struct SpineAttachmentData {
     std::vector<int> triangles;
     std::vector<float> vertices;
     int hull = 0;
+    // Linked mesh only: the mesh it takes its vertices from, in the same slot of `parent_skin`
+    // (the default skin when the file names none).
+    std::string parent;
+    std::string parent_skin;
 };
 
 struct SpineSkinEntry {

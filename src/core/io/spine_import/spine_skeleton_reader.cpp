@@ -252,6 +252,10 @@ SpineAttachmentData read_attachment(const JsonField& a, const std::string& key) 
     }
     if (d.type == SpineAttachmentType::Region && d.width * d.height == 0.0 && !d.sequence)
         a.fail("a region attachment needs a width and a height");
+    if (d.type == SpineAttachmentType::LinkedMesh) {
+        d.parent = a.member("parent").string();
+        d.parent_skin = string_or(a, "skin", "default");
+    }
     if (d.type == SpineAttachmentType::Mesh) {
         d.uvs = numbers(a.member("uvs"));
         d.vertices = numbers(a.member("vertices"));

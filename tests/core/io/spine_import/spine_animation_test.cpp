@@ -229,3 +229,27 @@ TEST(SpineAnimation, Spine38sKeysAreRead) {
     const std::array<double, 4> expected{0.5, 10.0, 1.5, 30.0};
     EXPECT_EQ(t.keys[0].curve.handles.at(0), expected);
 }
+
+TEST(SpineImportMeshes, ALinkedMeshIsItsParentsMeshShowingItsOwnPicture) {
+    std::vector<std::string> warnings;
+    const Rig rig = import_text(R"({"skeleton": {"spine": "4.2.22"}, "bones": [{"name": "root"}],
+        "slots": [{"name": "face", "bone": "root", "attachment": "happy"}],
+        "skins": [{"name": "default", "attachments": {"face": {
+            "happy": {"type": "mesh", "uvs": [0, 1, 1, 1, 1, 0, 0, 0], "triangles": [0, 1, 2, 0, 2, 3], "hull": 4,
+                      "vertices": [0, 0, 10, 0, 10, 10, 0, 10], "width": 10, "height": 10},
+            "sad": {"type": "linkedmesh", "parent": "happy", "path": "faces/sad", "width": 10, "height": 10},
+            "lost": {"type": "linkedmesh", "parent": "happy", "skin": "other", "width": 10, "height": 10}}}}]})",
+                                &warnings);
+    ASSERT_EQ(rig.slots.size(), 1u);
+    const std::vector<Attachment>& a = rig.slots[0].attachments;
+    ASSERT_EQ(a.size(), 2u);
+    EXPECT_EQ(a[1].name, "sad");
+    EXPECT_EQ(a[1].image, "pictures/faces_sad.png");
+    ASSERT_TRUE(a[0].mesh && a[1].mesh);
+    EXPECT_EQ(*a[0].mesh, *a[1].mesh);
+    EXPECT_EQ(a[0].offset, a[1].offset);
+    // One whose parent is in a skin the import does not read is left out, and said.
+    bool said = false;
+    for (const std::string& w : warnings) said = said || w == "1 linkedmesh attachment left out: \"lost\"";
+    EXPECT_TRUE(said);
+}
