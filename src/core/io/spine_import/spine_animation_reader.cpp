@@ -1,8 +1,9 @@
 #include "core/io/spine_import/spine_animation_reader.hpp"
 
-#include <charconv>
 #include <cstdio>
 #include <unordered_map>
+
+#include "core/io/spine_import/spine_json_values.hpp"
 
 namespace marionette {
 
@@ -21,11 +22,6 @@ std::vector<std::string> names_of(const std::vector<T>& items) {
     return names;
 }
 
-double number_or(const JsonField& object, const char* key, double fallback) {
-    const std::optional<JsonField> f = object.optional_member(key);
-    return f ? double(f->number()) : fallback;
-}
-
 // A key's time as the file writes it: a runtime compares the playing time with it as a float,
 // and which side of that float the written time lies on decides where a switch goes.
 double time_or_zero(const JsonField& key) {
@@ -37,21 +33,6 @@ std::string time_text(double t) {
     char text[32];
     std::snprintf(text, sizeof text, "%g", t);
     return text;
-}
-
-// "RRGGBBAA" or "RRGGBB" as 0 to 1 each.
-std::array<double, 4> hex_rgba(const JsonField& f) {
-    const std::string s = f.string();
-    if (s.size() != 8 && s.size() != 6) f.fail("expected a colour \"RRGGBBAA\", got \"" + s + "\"");
-    std::array<double, 4> c{1.0, 1.0, 1.0, 1.0};
-    for (std::size_t i = 0; i * 2 < s.size(); ++i) {
-        unsigned value = 0;
-        const char* from = s.data() + i * 2;
-        const auto [end, ec] = std::from_chars(from, from + 2, value, 16);
-        if (ec != std::errc() || end != from + 2) f.fail("expected a colour \"RRGGBBAA\", got \"" + s + "\"");
-        c[i] = double(value) / 255.0;
-    }
-    return c;
 }
 
 // A key's "curve", before the next key is known: Spine 4's handles are kept as given; 3.8's
@@ -72,7 +53,7 @@ RawCurve read_curve(const JsonField& key, std::size_t values) {
     } else if (c->is_number()) {
         raw.curve.kind = SpineKeyCurve::Kind::Bezier;
         raw.normalised = true;
-        raw.fractions = {c->number(), number_or(key, "c2", 0.0), number_or(key, "c3", 1.0), number_or(key, "c4", 1.0)};
+        raw.fractions = {c->number(), spine_number_or(key, "c2", 0.0), spine_number_or(key, "c3", 1.0), spine_number_or(key, "c4", 1.0)};
     } else {
         if (c->array_size() < 4 * values)
             c->fail("expected " + std::to_string(4 * values) + " numbers (4 a value), got " + std::to_string(c->array_size()));
@@ -124,15 +105,15 @@ std::vector<SpineTimelineKey> read_keys(const JsonField& list, std::size_t value
 
 std::vector<SpineTimelineKey> read_values_keys(const JsonField& list, const char* a, const char* b, double fallback) {
     return read_keys(list, 2, [&](const JsonField& k, SpineTimelineKey& key) {
-        key.values[0] = number_or(k, a, fallback);
-        key.values[1] = number_or(k, b, fallback);
+        key.values[0] = spine_number_or(k, a, fallback);
+        key.values[1] = spine_number_or(k, b, fallback);
     });
 }
 
 std::vector<SpineTimelineKey> read_value_keys(const JsonField& list, double fallback, const char* old_name = nullptr) {
     return read_keys(list, 1, [&](const JsonField& k, SpineTimelineKey& key) {
-        key.values[0] =
-            k.optional_member("value") ? number_or(k, "value", fallback) : number_or(k, old_name ? old_name : "value", fallback);
+        key.values[0] = k.optional_member("value") ? spine_number_or(k, "value", fallback)
+                                                   : spine_number_or(k, old_name ? old_name : "value", fallback);
     });
 }
 
@@ -184,8 +165,10 @@ void read_slots(const JsonField& slots, const std::unordered_map<std::string, in
             } else if (kind == "rgba" || kind == "color" || kind == "rgb") {
                 const bool rgb = kind == "rgb";
                 t.property = rgb ? SpineSlotProperty::Rgb : SpineSlotProperty::Rgba;
-                t.keys = read_keys(list, rgb ? 3 : 4,
-                                   [](const JsonField& k, SpineTimelineKey& key) { key.values = hex_rgba(k.member("color")); });
+                t.keys = read_keys(list, rgb ? 3 : 4, [](const JsonField& k, SpineTimelineKey& key) {
+                    const glm::dvec4 c = spine_color(k.member("color"));
+                    key.values = {c.r, c.g, c.b, c.a};
+                });
             } else if (kind == "alpha") {
                 t.property = SpineSlotProperty::Alpha;
                 t.keys = read_value_keys(list, 1.0);
@@ -205,8 +188,8 @@ void read_ik(const JsonField& ik, const std::unordered_map<std::string, int>& in
         SpineIkTimeline t;
         t.constraint = constraint->second;
         t.keys = read_keys(list, 2, [](const JsonField& k, SpineTimelineKey& key) {
-            key.values[0] = number_or(k, "mix", 1.0);
-            key.values[1] = number_or(k, "softness", 0.0);
+            key.values[0] = spine_number_or(k, "mix", 1.0);
+            key.values[1] = spine_number_or(k, "softness", 0.0);
             const std::optional<JsonField> bend = k.optional_member("bendPositive");
             key.bend_positive = bend ? bend->boolean() : true;
         });
@@ -227,8 +210,8 @@ std::vector<SpineDeformKey> read_deform_keys(const JsonField& list) {
         if (key.curve.kind == SpineKeyCurve::Kind::Bezier && k.optional_member("curve")->is_number()) {
             const double t0 = key.time, t1 = i + 1 < timed.size() ? timed[i + 1].time : key.time;
             const JsonField c = k.member("curve");
-            key.curve.handles = {
-                {t0 + c.number() * (t1 - t0), number_or(k, "c2", 0.0), t0 + number_or(k, "c3", 1.0) * (t1 - t0), number_or(k, "c4", 1.0)}};
+            key.curve.handles = {{t0 + c.number() * (t1 - t0), spine_number_or(k, "c2", 0.0),
+                                  t0 + spine_number_or(k, "c3", 1.0) * (t1 - t0), spine_number_or(k, "c4", 1.0)}};
         }
         const std::optional<JsonField> offset = k.optional_member("offset");
         key.offset = offset ? offset->integer() : 0;
@@ -299,7 +282,7 @@ void read_events(const JsonField& list, const SpineSkeletonData& skeleton, Spine
         key.name = name.string();
         if (!events.contains(key.name)) name.fail("\"" + key.name + "\" is not an event");
         key.int_value = k.optional_member("int") ? k.member("int").integer() : 0;
-        key.float_value = number_or(k, "float", 0.0);
+        key.float_value = spine_number_or(k, "float", 0.0);
         key.string_value = k.optional_member("string") ? k.member("string").string() : std::string();
         out.events.push_back(std::move(key));
     }

@@ -8,10 +8,10 @@
 #include <set>
 
 #include "core/base/extents.hpp"
+#include "core/io/spine_import/spine_bone_bake.hpp"
 #include "core/io/spine_import/spine_curves.hpp"
-#include "core/io/spine_import/spine_pose_sampler.hpp"
+#include "core/io/spine_import/spine_name_list.hpp"
 #include "core/io/spine_import/spine_setup_world.hpp"
-#include "core/rig/forward_kinematics.hpp"
 
 namespace marionette {
 
@@ -139,67 +139,11 @@ std::vector<Out> merged_keys(const std::vector<Component>& components, const Mak
     return out;
 }
 
-std::string name_list(const std::set<std::string>& names) {
-    std::string list;
-    std::size_t n = 0;
-    for (const std::string& name : names) {
-        if (n == 5) {
-            list.append(", ...");
-            break;
-        }
-        if (n++ > 0) list.append(", ");
-        list.append(1, '"').append(name).append(1, '"');
-    }
-    return list;
-}
-
-// Each bone's reach in the rig's pose: how far from its joint the farthest joint, tip or picture
-// corner it carries lies; and the skeleton's size, the larger side of the box holding them.
-struct Reaches {
-    std::vector<double> reach;
-    double size = 0.0;
-};
-
-Reaches bone_reaches(const Rig& rig) {
-    Reaches out;
-    out.reach.assign(rig.skeleton.size(), 0.0);
-    Result<std::vector<Transform>> world = compute_world(rig.skeleton, rig.pose);
-    if (!world) return out;
-    const std::vector<Transform>& w = world.value();
-    glm::dvec2 lo(std::numeric_limits<double>::max()), hi(-std::numeric_limits<double>::max());
-    const auto carry = [&](int bone, const glm::vec3& p) {
-        lo = glm::min(lo, glm::dvec2(p));
-        hi = glm::max(hi, glm::dvec2(p));
-        for (int b = bone; b >= 0; b = rig.skeleton[std::size_t(b)].parent)
-            out.reach[std::size_t(b)] = std::max(out.reach[std::size_t(b)], double(glm::length(p - w[std::size_t(b)].translation)));
-    };
-    for (std::size_t b = 0; b < rig.skeleton.size(); ++b) {
-        carry(int(b), w[b].translation);
-        carry(int(b), bone_tip(w[b], posed_length(rig.skeleton, rig.pose, b)));
-    }
-    for (const Slot& slot : rig.slots) {
-        for (const Attachment& a : slot.attachments) {
-            const std::size_t b = std::size_t(slot.bone);
-            for (const glm::vec3& p : attachment_world_corners(a, w[b], rig.pose.scales[b])) carry(slot.bone, p);
-            // A weighted mesh's vertices are carried by each of their bones too.
-            if (!a.mesh || !a.mesh->is_weighted()) continue;
-            for (std::size_t v = 0; v < a.mesh->vertices.size(); ++v) {
-                const glm::vec2 in_bone = picture_to_bone(a, a.mesh->vertices[v]);
-                const glm::vec3 p = w[b].apply(glm::vec3(in_bone, 0.0f));
-                const VertexWeights& vw = a.mesh->weights[v];
-                for (std::size_t k = 0; k < vw.count; ++k) carry(int(vw.bones[k]), p);
-            }
-        }
-    }
-    out.size = std::max(hi.x - lo.x, hi.y - lo.y);
-    return out;
-}
-
 class StateBuilder {
 public:
-    StateBuilder(const SpineSkeletonData& data, const Rig& rig, const Reaches& reaches, const SpineAnimationData& anim,
+    StateBuilder(const SpineSkeletonData& data, const Rig& rig, const SpineReaches& reaches, const SpineAnimationData& anim,
                  std::vector<std::string>& warnings)
-        : data_(data), rig_(rig), anim_(anim), warnings_(warnings), reach_(reaches.reach), tolerance_(kPoseTolerance * reaches.size) {
+        : data_(data), rig_(rig), anim_(anim), warnings_(warnings), reaches_(reaches), tolerance_(kPoseTolerance * reaches.size) {
         state_.name = anim.name;
         state_.loop = true;
     }
@@ -261,7 +205,7 @@ private:
             // What the tolerance on the puppet allows each value to stray, in its own units:
             // a turn moves the bone's farthest point by its reach, a translation its subtree by
             // the parent's scale, a scale its farthest point by the reach.
-            const double reach = std::max(reach_[std::size_t(bone)], 1e-9);
+            const double reach = std::max(reaches_.reach[std::size_t(bone)], 1e-9);
             const int parent = rig_.skeleton[std::size_t(bone)].parent;
             const double parent_scale =
                 parent < 0 ? 1.0
@@ -302,114 +246,11 @@ private:
         }
     }
 
-    // The rigid world frames of every bone at `time`, as the runtime poses them.
-    const std::vector<SpineRigidFrame>& frames_at(double time) {
-        auto known = frames_.find(time);
-        if (known != frames_.end()) return known->second;
-        const std::vector<SpineWorld> world = spine_world(data_, spine_locals(data_, &anim_, time));
-        std::vector<SpineRigidFrame> frames(world.size());
-        for (std::size_t b = 0; b < world.size(); ++b) {
-            const int parent = data_.bones[b].parent;
-            frames[b] = spine_rigid_frame(world[b], parent < 0 ? 0.0 : frames[std::size_t(parent)].angle);
-        }
-        return frames_.emplace(time, std::move(frames)).first->second;
-    }
-
-    // A bone's rest turn in the rig (from its parent's frame), radians.
-    double rest_turn(std::size_t b) const { return double(angle_2d(rig_.skeleton[b].rest.rotation)); }
-
-    // Where the rig cannot follow Spine key for key (a bone that does not take its parent's turn,
-    // a scale passed down to children, a skew), the bone's rotation and scale are keyed from the
-    // runtime's own pose instead: at every key time and every 60th of a second, and between any
-    // two where a straight line strays past the tolerance.
     void bake() {
-        const std::size_t n = data_.bones.size();
-        std::set<double> base{0.0, anim_.duration};
-        for (const SpineBoneTimeline& t : anim_.bones)
-            for (const SpineTimelineKey& k : t.keys) base.insert(k.time);
-        for (double t = 0.0; t < anim_.duration; t += 1.0 / 60.0) base.insert(t);
-        std::vector<bool> turn(n, false), stretch(n, false);
-        for (const double time : base) {
-            const std::vector<SpineLocal> locals = spine_locals(data_, &anim_, time);
-            const std::vector<SpineRigidFrame>& frames = frames_at(time);
-            for (std::size_t b = 0; b < n; ++b) {
-                const SpineBoneData& setup = data_.bones[b];
-                const int parent = setup.parent;
-                const double parent_angle = parent < 0 ? 0.0 : frames[std::size_t(parent)].angle;
-                const double keyed = parent_angle + rest_turn(b) + (locals[b].rotation - setup.rotation) * kSpineRadiansPerDegree;
-                const double reach = reach_[b];
-                if (std::abs(std::remainder(frames[b].angle - keyed, 2.0 * 3.14159265358979323846)) * reach > tolerance_) turn[b] = true;
-                const glm::vec3 s = rig_.pose.scales[b];
-                const double sx = setup.scale_x != 0.0 ? double(s.x) * locals[b].scale_x / setup.scale_x : double(s.x);
-                const double sy = setup.scale_y != 0.0 ? double(s.y) * locals[b].scale_y / setup.scale_y : double(s.y);
-                if ((std::abs(frames[b].scale.x - std::abs(sx)) + std::abs(frames[b].scale.y - std::abs(sy))) * reach > tolerance_)
-                    stretch[b] = true;
-            }
-        }
-        std::set<std::string> baked;
-        for (std::size_t b = 0; b < n; ++b) {
-            if (turn[b]) bake_track(b, PoseProperty::Rotation, base);
-            if (stretch[b]) bake_track(b, PoseProperty::Scale, base);
-            if (turn[b] || stretch[b]) baked.insert(data_.bones[b].name);
-        }
+        const std::vector<std::string> baked = bake_unfollowed_bones(data_, rig_, anim_, reaches_, tolerance_, state_);
         if (!baked.empty())
             warn("animation \"" + anim_.name + "\": " + std::to_string(baked.size()) + (baked.size() == 1 ? " bone" : " bones") +
-                 " keyed from Spine's pose where their parents' turn or scale reaches them otherwise (" + name_list(baked) + ")");
-    }
-
-    // The rig's value of `property` for bone `b` at `time`: its turn from rest (radians,
-    // continuing `previous`) or its scale.
-    glm::dvec2 baked_value(std::size_t b, PoseProperty property, double time, double previous) {
-        const std::vector<SpineRigidFrame>& frames = frames_at(time);
-        if (property == PoseProperty::Scale) return glm::min(frames[b].scale, glm::dvec2(kMaxPoseScale));
-        const int parent = data_.bones[b].parent;
-        const double turn = frames[b].angle - (parent < 0 ? 0.0 : frames[std::size_t(parent)].angle) - rest_turn(b);
-        return glm::dvec2(previous + std::remainder(turn - previous, 2.0 * 3.14159265358979323846), 0.0);
-    }
-
-    void bake_track(std::size_t b, PoseProperty property, const std::set<double>& base) {
-        std::vector<std::pair<double, glm::dvec2>> samples;
-        double previous = 0.0;
-        for (const double t : base) {
-            samples.emplace_back(t, baked_value(b, property, t, previous));
-            previous = samples.back().second.x;
-        }
-        // Halve every span whose middle strays from the line past the tolerance, a few times.
-        const double reach = std::max(reach_[b], 1e-9);
-        for (int round = 0; round < 6; ++round) {
-            std::vector<std::pair<double, glm::dvec2>> refined;
-            bool split = false;
-            for (std::size_t i = 0; i < samples.size(); ++i) {
-                refined.push_back(samples[i]);
-                if (i + 1 == samples.size()) break;
-                const double t0 = samples[i].first, t1 = samples[i + 1].first, mid = 0.5 * (t0 + t1);
-                if (float(mid) <= float(t0) || float(mid) >= float(t1)) continue;
-                const glm::dvec2 at = baked_value(b, property, mid, samples[i].second.x);
-                const glm::dvec2 line = 0.5 * (samples[i].second + samples[i + 1].second);
-                if (glm::length(at - line) * reach > tolerance_) {
-                    refined.emplace_back(mid, at);
-                    split = true;
-                }
-            }
-            samples = std::move(refined);
-            if (!split) break;
-        }
-        KeyTrack track;
-        track.bone = int(b);
-        track.property = property;
-        for (const auto& [t, v] : samples) {
-            const float ft = float(t);
-            if (!is_key_time(ft) || (!track.keys.empty() && !(ft > track.keys.back().time))) continue;
-            Key k;
-            k.time = ft;
-            if (property == PoseProperty::Rotation)
-                k.angle = float(std::clamp(v.x, -double(kMaxAttachmentRotation) * kSpineRadiansPerDegree,
-                                           double(kMaxAttachmentRotation) * kSpineRadiansPerDegree));
-            else k.vector = glm::vec3(float(v.x), float(v.y), 1.0f);
-            track.keys.push_back(k);
-        }
-        std::erase_if(state_.tracks, [&](const KeyTrack& t) { return t.bone == int(b) && t.property == property; });
-        if (!track.keys.empty()) state_.tracks.push_back(std::move(track));
+                 " keyed from Spine's pose where their parents' turn or scale reaches them otherwise (" + spine_name_list(baked) + ")");
     }
 
     void slots() {
@@ -553,16 +394,18 @@ private:
 
     void left_out() {
         const std::string in = "animation \"" + anim_.name + "\": ";
-        if (!sheared_.empty()) warn(in + "shear keys left out (" + name_list(sheared_) + ")");
-        if (!mirrored_.empty()) warn(in + "negative scale keys held at 0 (" + name_list(mirrored_) + "): a rig's scale does not mirror");
-        if (!missing_.empty()) warn(in + "attachment keys naming drawings the import left out show nothing (" + name_list(missing_) + ")");
+        if (!sheared_.empty()) warn(in + "shear keys left out (" + spine_name_list(sheared_) + ")");
+        if (!mirrored_.empty())
+            warn(in + "negative scale keys held at 0 (" + spine_name_list(mirrored_) + "): a rig's scale does not mirror");
+        if (!missing_.empty())
+            warn(in + "attachment keys naming drawings the import left out show nothing (" + spine_name_list(missing_) + ")");
         if (bad_order_) warn(in + "draw order keys whose offsets do not fit the slots left out");
         const auto count = [](std::size_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
         if (!anim_.deform.empty()) warn(in + count(anim_.deform.size(), "deform timeline", "deform timelines") + " left out");
         if (!anim_.events.empty()) warn(in + count(anim_.events.size(), "event key", "event keys") + " left out");
         if (!anim_.passed_over.empty()) {
             std::set<std::string> kinds(anim_.passed_over.begin(), anim_.passed_over.end());
-            warn(in + "timelines left out: " + name_list(kinds));
+            warn(in + "timelines left out: " + spine_name_list(kinds));
         }
         if (!data_.ik.empty() && !anim_.bones.empty()) warn(in + "bones that IK constraints turn in Spine play their own keys here");
     }
@@ -573,9 +416,8 @@ private:
     const Rig& rig_;
     const SpineAnimationData& anim_;
     std::vector<std::string>& warnings_;
-    const std::vector<double>& reach_;
-    const double tolerance_;                                 // rig units
-    std::map<double, std::vector<SpineRigidFrame>> frames_;  // the runtime's pose by time
+    const SpineReaches& reaches_;
+    const double tolerance_;  // rig units
     State state_;
     std::set<std::string> sheared_, mirrored_, missing_;
     bool bad_order_ = false;
@@ -584,7 +426,7 @@ private:
 }  // namespace
 
 void add_spine_states(const SpineSkeletonData& skeleton, Rig& rig, std::vector<std::string>& warnings) {
-    const Reaches reaches = bone_reaches(rig);
+    const SpineReaches reaches = spine_bone_reaches(rig);
     for (const SpineAnimationData& anim : skeleton.animations)
         rig.states.push_back(StateBuilder(skeleton, rig, reaches, anim, warnings).build());
 }

@@ -5,11 +5,7 @@
 namespace marionette {
 
 std::vector<SpineLocal> spine_locals(const SpineSkeletonData& skeleton, const SpineAnimationData* animation, double time) {
-    std::vector<SpineLocal> locals(skeleton.bones.size());
-    for (std::size_t i = 0; i < locals.size(); ++i) {
-        const SpineBoneData& b = skeleton.bones[i];
-        locals[i] = SpineLocal{b.x, b.y, b.rotation, b.scale_x, b.scale_y, b.shear_x, b.shear_y};
-    }
+    std::vector<SpineLocal> locals = spine_setup_locals(skeleton.bones);
     if (!animation) return locals;
     for (const SpineBoneTimeline& t : animation->bones) {
         if (t.keys.empty() || time < t.keys.front().time) continue;
@@ -39,19 +35,6 @@ std::vector<SpineLocal> spine_locals(const SpineSkeletonData& skeleton, const Sp
         }
     }
     return locals;
-}
-
-std::vector<SpineWorld> spine_world(const SpineSkeletonData& skeleton, const std::vector<SpineLocal>& locals) {
-    std::vector<SpineWorld> world(skeleton.bones.size());
-    const SpineWorld origin;  // a root's parent: the skeleton's frame
-    for (std::size_t i = 0; i < world.size() && i < locals.size(); ++i) {
-        const SpineBoneData& b = skeleton.bones[i];
-        const SpineLocal& l = locals[i];
-        const SpineWorld& parent = b.parent < 0 ? origin : world[std::size_t(b.parent)];
-        world[i] = spine_child_world(parent, b.parent < 0 ? SpineInherit::Normal : b.inherit, l.x, l.y, l.rotation, l.scale_x, l.scale_y,
-                                     l.shear_x, l.shear_y);
-    }
-    return world;
 }
 
 }  // namespace marionette

@@ -4,7 +4,7 @@
 // full alpha applies them: an offset for rotate, translate and shear, a factor for scale, the
 // setup's before a timeline's first key), and the world frames follow by each bone's
 // inheritance (spine_setup_world.hpp). What the import holds its keys to where the rig cannot
-// follow Spine key for key (spine_animation_states.hpp). Pure functions.
+// follow Spine key for key (spine_bone_bake.hpp). Pure functions.
 
 #include <vector>
 
@@ -14,14 +14,7 @@
 
 namespace marionette {
 
-struct SpineLocal {
-    double x = 0.0, y = 0.0, rotation = 0.0, scale_x = 1.0, scale_y = 1.0, shear_x = 0.0, shear_y = 0.0;
-};
-
 // Every bone's local values at `time` of `animation` (none: the setup's).
 std::vector<SpineLocal> spine_locals(const SpineSkeletonData& skeleton, const SpineAnimationData* animation, double time);
-
-// Their world frames, parents first.
-std::vector<SpineWorld> spine_world(const SpineSkeletonData& skeleton, const std::vector<SpineLocal>& locals);
 
 }  // namespace marionette

@@ -8,6 +8,7 @@
 #include "core/io/import/unique_names.hpp"
 #include "core/io/spine_import/spine_animation_states.hpp"
 #include "core/io/spine_import/spine_attachment_mesh.hpp"
+#include "core/io/spine_import/spine_name_list.hpp"
 #include "core/io/spine_import/spine_region_picture.hpp"
 #include "core/io/spine_import/spine_setup_world.hpp"
 #include "core/rig/forward_kinematics.hpp"
@@ -23,17 +24,6 @@ constexpr double kNoScale = kSpineNoScale;
 constexpr double kSkewTolerance = 0.01;
 
 std::string in_quotes(const std::string& s) { return "\"" + s + "\""; }
-
-// Up to five names, quoted, for a warning: "a", "b", ...
-std::string listed(const std::vector<std::string>& names) {
-    std::string list;
-    for (std::size_t k = 0; k < names.size() && k < 5; ++k) {
-        if (k > 0) list.append(", ");
-        list.append(1, '"').append(names[k]).append(1, '"');
-    }
-    if (names.size() > 5) list.append(", ...");
-    return list;
-}
 
 std::string two_decimals(double d) {
     char text[32];
@@ -117,14 +107,14 @@ public:
         }
         for (const auto& [mode, names] : blended)
             warn(std::to_string(names.size()) + (names.size() == 1 ? " slot blending " : " slots blending ") + in_quotes(mode) +
-                 " drawn as normal: " + listed(names));
+                 " drawn as normal: " + spine_name_list(names));
         if (!dark.empty())
             warn(std::to_string(dark.size()) + (dark.size() == 1 ? " slot's" : " slots'") +
-                 " dark colour (two-colour tint) dropped: " + listed(dark));
+                 " dark colour (two-colour tint) dropped: " + spine_name_list(dark));
         for (const auto& [type, names] : left_out_) warn_list(type + " attachment", names);
         if (!unshown.empty())
             warn(std::to_string(unshown.size()) + (unshown.size() == 1 ? " slot shows" : " slots show") +
-                 " nothing in the setup pose, their attachment not among the default skin's imported (" + listed(unshown) + ")");
+                 " nothing in the setup pose, their attachment not among the default skin's imported (" + spine_name_list(unshown) + ")");
     }
 
     void constraints() {
@@ -173,7 +163,7 @@ private:
 
     void warn_list(const std::string& what, const std::vector<std::string>& names) {
         if (names.empty()) return;
-        warn(std::to_string(names.size()) + " " + what + (names.size() == 1 ? "" : "s") + " left out: " + listed(names));
+        warn(std::to_string(names.size()) + " " + what + (names.size() == 1 ? "" : "s") + " left out: " + spine_name_list(names));
     }
 
     // The mesh a linked mesh takes its vertices from, or nullptr when it is not one read.
@@ -257,7 +247,7 @@ public:
         if (missing_.empty()) return;
         warn(std::to_string(missing_.size()) + " picture" + (missing_.size() == 1 ? "" : "s") +
              (job_.atlas ? " on atlas pages that did not load" : " with no atlas to cut them from") +
-             " show as missing: " + listed(missing_));
+             " show as missing: " + spine_name_list(missing_));
     }
 
 private:

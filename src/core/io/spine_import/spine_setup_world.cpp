@@ -80,17 +80,24 @@ SpineRigidFrame spine_rigid_frame(const SpineWorld& w, double fallback_angle) {
     return f;
 }
 
-std::vector<SpineWorld> spine_setup_world(const std::vector<SpineBoneData>& bones) {
-    std::vector<SpineWorld> world(bones.size());
+std::vector<SpineLocal> spine_setup_locals(const std::vector<SpineBoneData>& bones) {
+    std::vector<SpineLocal> locals(bones.size());
     for (std::size_t i = 0; i < bones.size(); ++i) {
         const SpineBoneData& b = bones[i];
-        if (b.parent < 0) {
-            world[i].axes = local_axes(b.rotation, b.scale_x, b.scale_y, b.shear_x, b.shear_y);
-            world[i].position = glm::dvec2(b.x, b.y);
-        } else {
-            world[i] = spine_child_world(world[std::size_t(b.parent)], b.inherit, b.x, b.y, b.rotation, b.scale_x, b.scale_y, b.shear_x,
-                                         b.shear_y);
-        }
+        locals[i] = SpineLocal{b.x, b.y, b.rotation, b.scale_x, b.scale_y, b.shear_x, b.shear_y};
+    }
+    return locals;
+}
+
+std::vector<SpineWorld> spine_world(const std::vector<SpineBoneData>& bones, const std::vector<SpineLocal>& locals) {
+    std::vector<SpineWorld> world(bones.size());
+    const SpineWorld origin;  // a root's parent: the skeleton's frame
+    for (std::size_t i = 0; i < world.size() && i < locals.size(); ++i) {
+        const SpineBoneData& b = bones[i];
+        const SpineLocal& l = locals[i];
+        const SpineWorld& parent = b.parent < 0 ? origin : world[std::size_t(b.parent)];
+        world[i] = spine_child_world(parent, b.parent < 0 ? SpineInherit::Normal : b.inherit, l.x, l.y, l.rotation, l.scale_x, l.scale_y,
+                                     l.shear_x, l.shear_y);
     }
     return world;
 }

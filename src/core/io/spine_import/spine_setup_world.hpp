@@ -39,8 +39,22 @@ struct SpineRigidFrame {
 // `w` as a rigid frame; `fallback_angle` when its x axis has no length to take an angle from.
 SpineRigidFrame spine_rigid_frame(const SpineWorld& w, double fallback_angle);
 
-// Every bone's world frame in the setup pose, in the skeleton's order (parents first).
-std::vector<SpineWorld> spine_setup_world(const std::vector<SpineBoneData>& bones);
+// A bone's local values, as the setup gives them or an animation changes them (degrees).
+struct SpineLocal {
+    double x = 0.0, y = 0.0, rotation = 0.0, scale_x = 1.0, scale_y = 1.0, shear_x = 0.0, shear_y = 0.0;
+};
+
+// Every bone's local values in the setup pose.
+std::vector<SpineLocal> spine_setup_locals(const std::vector<SpineBoneData>& bones);
+
+// The world frames of `bones` with local values `locals`, in the skeleton's order (parents
+// first); a root's parent is the skeleton's frame.
+std::vector<SpineWorld> spine_world(const std::vector<SpineBoneData>& bones, const std::vector<SpineLocal>& locals);
+
+// Every bone's world frame in the setup pose.
+inline std::vector<SpineWorld> spine_setup_world(const std::vector<SpineBoneData>& bones) {
+    return spine_world(bones, spine_setup_locals(bones));
+}
 
 // The frame of `bone` under its parent's `parent` frame, by its inheritance, from its local
 // values (degrees): what a pose of the bone gives as much as its setup.

@@ -6,25 +6,11 @@
 #include "core/base/extents.hpp"
 #include "core/io/json/json_document.hpp"
 #include "core/io/spine_import/spine_animation_reader.hpp"
+#include "core/io/spine_import/spine_json_values.hpp"
 
 namespace marionette {
 
 namespace {
-
-double number_or(const JsonField& object, const char* key, double fallback) {
-    const std::optional<JsonField> f = object.optional_member(key);
-    return f ? double(f->number()) : fallback;
-}
-
-bool boolean_or(const JsonField& object, const char* key, bool fallback) {
-    const std::optional<JsonField> f = object.optional_member(key);
-    return f ? f->boolean() : fallback;
-}
-
-std::string string_or(const JsonField& object, const char* key, const std::string& fallback) {
-    const std::optional<JsonField> f = object.optional_member(key);
-    return f && !f->is_null() ? f->string() : fallback;
-}
 
 // A coordinate or length as the rig format holds it.
 double coordinate_or(const JsonField& object, const char* key, double fallback) {
@@ -41,21 +27,6 @@ double scale_or(const JsonField& object, const char* key) {
     const double v = f->number();
     if (!(std::abs(v) <= double(kMaxPoseScale))) f->fail("a scale must lie within +-1000");
     return v;
-}
-
-// Spine's colours: "RRGGBBAA" (or "RRGGBB", alpha 1), hexadecimal.
-glm::vec4 hex_color(const JsonField& f) {
-    const std::string s = f.string();
-    if (s.size() != 8 && s.size() != 6) f.fail("expected a colour \"RRGGBBAA\", got \"" + s + "\"");
-    glm::vec4 c(1.0f);
-    for (std::size_t i = 0; i * 2 < s.size(); ++i) {
-        unsigned value = 0;
-        const char* from = s.data() + i * 2;
-        const auto [end, ec] = std::from_chars(from, from + 2, value, 16);
-        if (ec != std::errc() || end != from + 2) f.fail("expected a colour \"RRGGBBAA\", got \"" + s + "\"");
-        c[int(i)] = float(value) / 255.0f;
-    }
-    return c;
 }
 
 SpineVersion read_version(const JsonField& skeleton, std::vector<std::string>& warnings) {
@@ -133,13 +104,13 @@ void read_bones(const JsonField& root, SpineSkeletonData& out, NameIndex& bones)
         if (bone.length < 0.0) b.member("length").fail("a bone's length must not be negative");
         bone.x = coordinate_or(b, "x", 0.0);
         bone.y = coordinate_or(b, "y", 0.0);
-        bone.rotation = number_or(b, "rotation", 0.0);
+        bone.rotation = spine_number_or(b, "rotation", 0.0);
         bone.scale_x = scale_or(b, "scaleX");
         bone.scale_y = scale_or(b, "scaleY");
-        bone.shear_x = number_or(b, "shearX", 0.0);
-        bone.shear_y = number_or(b, "shearY", 0.0);
+        bone.shear_x = spine_number_or(b, "shearX", 0.0);
+        bone.shear_y = spine_number_or(b, "shearY", 0.0);
         bone.inherit = read_inherit(b);
-        if (const std::optional<JsonField> c = b.optional_member("color")) bone.color = hex_color(*c);
+        if (const std::optional<JsonField> c = b.optional_member("color")) bone.color = glm::vec4(spine_color(*c));
         bones.add(name, bone.name);
         out.bones.push_back(std::move(bone));
     }
@@ -155,13 +126,13 @@ void read_slots(const JsonField& root, SpineSkeletonData& out, const NameIndex& 
         const JsonField name = s.member("name");
         slot.name = name.non_empty_string();
         slot.bone = bones.require(s.member("bone"), "a bone");
-        if (const std::optional<JsonField> c = s.optional_member("color")) slot.color = hex_color(*c);
+        if (const std::optional<JsonField> c = s.optional_member("color")) slot.color = glm::vec4(spine_color(*c));
         if (const std::optional<JsonField> d = s.optional_member("dark")) {
-            hex_color(*d);
+            spine_color(*d);  // checked, not kept
             slot.dark = true;
         }
-        slot.attachment = string_or(s, "attachment", "");
-        slot.blend = string_or(s, "blend", "normal");
+        slot.attachment = spine_string_or(s, "attachment", "");
+        slot.blend = spine_string_or(s, "blend", "normal");
         slots.add(name, slot.name);
         out.slots.push_back(std::move(slot));
     }
@@ -185,13 +156,13 @@ void read_ik(const JsonField& root, SpineSkeletonData& out, const NameIndex& bon
         if (n == 2 && out.bones[std::size_t(ik.bones[1])].parent != ik.bones[0])
             list_of_bones.element(1).fail("the second bone of an IK constraint must be a child of the first");
         ik.target = bones.require(c.member("target"), "a bone");
-        ik.mix = number_or(c, "mix", 1.0);
-        ik.softness = number_or(c, "softness", 0.0);
-        ik.bend_positive = boolean_or(c, "bendPositive", true);
-        ik.compress = boolean_or(c, "compress", false);
-        ik.stretch = boolean_or(c, "stretch", false);
-        ik.uniform = boolean_or(c, "uniform", false);
-        ik.skin_required = boolean_or(c, "skin", false);
+        ik.mix = spine_number_or(c, "mix", 1.0);
+        ik.softness = spine_number_or(c, "softness", 0.0);
+        ik.bend_positive = spine_boolean_or(c, "bendPositive", true);
+        ik.compress = spine_boolean_or(c, "compress", false);
+        ik.stretch = spine_boolean_or(c, "stretch", false);
+        ik.uniform = spine_boolean_or(c, "uniform", false);
+        ik.skin_required = spine_boolean_or(c, "skin", false);
         out.ik.push_back(std::move(ik));
     }
 }
@@ -229,16 +200,16 @@ SpineAttachmentData read_attachment(const JsonField& a, const std::string& key) 
     d.place = a.path();
     d.name = key;
     d.type = read_type(a);
-    d.path = string_or(a, "path", string_or(a, "name", key));
+    d.path = spine_string_or(a, "path", spine_string_or(a, "name", key));
     d.x = coordinate_or(a, "x", 0.0);
     d.y = coordinate_or(a, "y", 0.0);
-    d.rotation = number_or(a, "rotation", 0.0);
+    d.rotation = spine_number_or(a, "rotation", 0.0);
     d.scale_x = scale_or(a, "scaleX");
     d.scale_y = scale_or(a, "scaleY");
     d.width = coordinate_or(a, "width", 0.0);
     d.height = coordinate_or(a, "height", 0.0);
     if (d.width < 0.0 || d.height < 0.0) a.fail("an attachment's width and height must not be negative");
-    if (const std::optional<JsonField> c = a.optional_member("color")) d.color = hex_color(*c);
+    if (const std::optional<JsonField> c = a.optional_member("color")) d.color = glm::vec4(spine_color(*c));
     if (const std::optional<JsonField> sequence = a.optional_member("sequence")) {
         // A sequence's pictures are regions named by its path and a frame number, padded to
         // `digits`; the setup shows frame `start + setup`.
@@ -254,7 +225,7 @@ SpineAttachmentData read_attachment(const JsonField& a, const std::string& key) 
         a.fail("a region attachment needs a width and a height");
     if (d.type == SpineAttachmentType::LinkedMesh) {
         d.parent = a.member("parent").string();
-        d.parent_skin = string_or(a, "skin", "default");
+        d.parent_skin = spine_string_or(a, "skin", "default");
     }
     if (d.type == SpineAttachmentType::Mesh) {
         d.uvs = numbers(a.member("uvs"));
