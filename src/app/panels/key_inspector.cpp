@@ -114,6 +114,18 @@ void key_section(const Rig& rig, const SelectedKeys& selected, PanelEdits& out, 
         track(out, "key curve", changed,
               [&] { return set_key_interpolation(rig, selected.state, selected.keys, Interpolation::Bezier, c); });
     }
+    // A Spine import's curves play as Spine's runtimes draw them; the box shows and switches it.
+    bool spine_lines = c.lines == kSpineCurveLines;
+    if (ImGui::Checkbox("Spine's ten lines", &spine_lines)) {
+        c.lines = spine_lines ? kSpineCurveLines : 0;
+        out.apply(spine_lines ? "curve as Spine's lines" : "smooth curve",
+                  set_key_interpolation(rig, selected.state, selected.keys, Interpolation::Bezier, c));
+    }
+    if (marks) marks->mark_last_item("inspector/key/curve/lines");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "Plays the curve as Spine plays it: ten straight lines through its points (a Spine import's curves).\n"
+            "Off: the smooth curve itself");
     float plot[41];
     Key shape = key;
     shape.curve = c;

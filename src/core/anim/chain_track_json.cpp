@@ -30,14 +30,14 @@ void read_chain_tracks(const std::optional<JsonField>& chain_tracks, const std::
         for (std::size_t k = 0; k < keys.array_size(); ++k) {
             const JsonField key = keys.element(k);
             key.require_object();
-            static const char* const kNames[] = {"time", "mix", "interpolation", "curve"};
-            const auto [time, mix, interpolation, curve] = key.members(kNames);
+            static const char* const kNames[] = {"time", "mix", "interpolation", "curve", "curve_lines"};
+            const auto [time, mix, interpolation, curve, lines] = key.members(kNames);
             if (!time) key.fail("missing required \"time\"");
             if (!mix) key.fail("missing required \"mix\"");
             MixKey m;
             m.time = time->number();
             m.mix = mix->number();
-            read_key_curve(interpolation, curve, m.interpolation, m.curve);
+            read_key_curve(interpolation, curve, lines, m.interpolation, m.curve);
             t.keys.push_back(m);
         }
         state.chain_tracks.push_back(std::move(t));

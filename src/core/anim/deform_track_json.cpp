@@ -46,14 +46,14 @@ void read_deform_tracks(const std::optional<JsonField>& deform, const std::vecto
         for (std::size_t k = 0; k < keys.array_size(); ++k) {
             const JsonField key = keys.element(k);
             key.require_object();
-            static const char* const kNames[] = {"time", "offsets", "interpolation", "curve"};
-            const auto [time, offset_list, interpolation, curve] = key.members(kNames);
+            static const char* const kNames[] = {"time", "offsets", "interpolation", "curve", "curve_lines"};
+            const auto [time, offset_list, interpolation, curve, lines] = key.members(kNames);
             if (!time) key.fail("missing required \"time\"");
             if (!offset_list) key.fail("missing required \"offsets\"");
             DeformKey d;
             d.time = time->number();
             d.offsets = offsets(*offset_list);
-            read_key_curve(interpolation, curve, d.interpolation, d.curve);
+            read_key_curve(interpolation, curve, lines, d.interpolation, d.curve);
             t.keys.push_back(std::move(d));
         }
         state.deform.push_back(std::move(t));

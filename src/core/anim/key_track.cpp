@@ -40,6 +40,22 @@ float bezier_parameter(const BezierAxis& x, float u) {
     return t;
 }
 
+// The fraction at `u` of a curve drawn as `lines` straight lines through its points at equal
+// steps of its parameter: x never decreases along them, so the line holding u is the first
+// whose end lies at or past it.
+float lines_fraction(const BezierCurve& curve, float u) {
+    const BezierAxis x(curve.x1, curve.x2), y(curve.y1, curve.y2);
+    float x0 = 0.0f, y0 = 0.0f;
+    for (int i = 1; i <= curve.lines; ++i) {
+        const float s = static_cast<float>(i) / static_cast<float>(curve.lines);
+        const float x1 = i == curve.lines ? 1.0f : x.at(s), y1 = i == curve.lines ? 1.0f : y.at(s);
+        if (x1 >= u) return x1 > x0 ? y0 + (u - x0) / (x1 - x0) * (y1 - y0) : y1;
+        x0 = x1;
+        y0 = y1;
+    }
+    return 1.0f;
+}
+
 // Key pairs at most 20 degrees apart (|cos| of the half angle at least cos 10 degrees) turn
 // along the normalised straight line between them: within 0.01 degree of the even turn
 // (checked against it in KeyTrack.ANearbyPairTurnsAsEvenlyAsTheExactTurn), and free of the
@@ -67,7 +83,8 @@ std::optional<Interpolation> interpolation_named(const std::string& name) {
 
 bool is_valid_curve(const BezierCurve& c) {
     const auto in = [](float v, float lo, float hi) { return v >= lo && v <= hi; };  // false for NaN
-    return in(c.x1, 0.0f, 1.0f) && in(c.x2, 0.0f, 1.0f) && in(c.y1, -kMaxCurveY, kMaxCurveY) && in(c.y2, -kMaxCurveY, kMaxCurveY);
+    return in(c.x1, 0.0f, 1.0f) && in(c.x2, 0.0f, 1.0f) && in(c.y1, -kMaxCurveY, kMaxCurveY) && in(c.y2, -kMaxCurveY, kMaxCurveY) &&
+           (c.lines == 0 || c.lines == kSpineCurveLines);
 }
 
 float interpolation_fraction(Interpolation interpolation, const BezierCurve& curve, float u) {
@@ -78,7 +95,9 @@ float interpolation_fraction(Interpolation interpolation, const BezierCurve& cur
         case Interpolation::Step: return 0.0f;
         case Interpolation::Linear: return u;
         case Interpolation::Cosine: return 0.5f - 0.5f * std::cos(kPi * u);
-        case Interpolation::Bezier: return BezierAxis(curve.y1, curve.y2).at(bezier_parameter(BezierAxis(curve.x1, curve.x2), u));
+        case Interpolation::Bezier:
+            if (curve.lines > 0) return lines_fraction(curve, u);
+            return BezierAxis(curve.y1, curve.y2).at(bezier_parameter(BezierAxis(curve.x1, curve.x2), u));
     }
     return u;
 }

@@ -4,6 +4,7 @@
 // on to the next key: a step, a straight line, the seed article's cosine ease, or a cubic
 // Bézier curve with two handles. Pure data and pure functions; state.hpp puts tracks in states.
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,14 +26,21 @@ std::optional<Interpolation> interpolation_named(const std::string& name);
 // from (0, 0) to (1, 1) in (fraction of the time between the keys, fraction of the way from this
 // key's value to the next's) through the controls (x1, y1) and (x2, y2). x1 and x2 lie in
 // [0, 1], so time never runs back; y1 and y2 may overshoot (a bounce) within +-kMaxCurveY.
+// `lines` says how it is drawn: 0, the cubic itself; kSpineCurveLines, as Spine's runtimes and
+// editor play it (CurveTimeline.setBezier), straight lines through the curve's points at equal
+// steps of its parameter. A Spine file's curve imports that way, so it plays as Spine plays it
+// with one key per Spine key, and exports to Spine unchanged.
+inline constexpr std::uint8_t kSpineCurveLines = 10;
 struct BezierCurve {
     float x1 = 0.25f, y1 = 0.0f, x2 = 0.75f, y2 = 1.0f;  // an ease in and out
+    std::uint8_t lines = 0;
 
     bool operator==(const BezierCurve&) const = default;
 };
 
 inline constexpr float kMaxCurveY = 10.0f;
-inline constexpr const char* kCurveRule = "a curve's x handles must lie between 0 and 1 and its y handles between -10 and 10";
+inline constexpr const char* kCurveRule =
+    "a curve's x handles must lie between 0 and 1, its y handles between -10 and 10, and its lines be 0 or 10";
 // Whether `c` keeps the rule above (every number finite; false for NaN).
 bool is_valid_curve(const BezierCurve& c);
 

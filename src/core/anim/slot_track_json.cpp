@@ -26,15 +26,15 @@ SlotProperty read_property(const JsonField& f) {
 
 SlotKey read_key(const JsonField& f, const Slot& slot, SlotProperty property) {
     f.require_object();
-    static const char* const kNames[] = {"time", "value", "interpolation", "curve"};
-    const auto [time, value, interpolation, curve] = f.members(kNames);
+    static const char* const kNames[] = {"time", "value", "interpolation", "curve", "curve_lines"};
+    const auto [time, value, interpolation, curve, lines] = f.members(kNames);
     if (!time) f.fail("missing required \"time\"");
     if (!value) f.fail("missing required \"value\"");
     SlotKey k;
     k.time = time->number();
     if (property == SlotProperty::Attachment) {
-        if (interpolation || curve)
-            (interpolation ? *interpolation : *curve).fail("a drawing switches at its key: it has no interpolation");
+        if (interpolation || curve || lines)
+            (interpolation ? *interpolation : curve ? *curve : *lines).fail("a drawing switches at its key: it has no interpolation");
         if (value->is_null()) {
             k.attachment = -1;
         } else {
@@ -48,7 +48,7 @@ SlotKey read_key(const JsonField& f, const Slot& slot, SlotProperty property) {
     } else {
         if (!value->is_array() || value->array_size() != 4) value->fail("a colour is a list of 4 numbers [r, g, b, a]");
         for (std::size_t i = 0; i < 4; ++i) k.color[static_cast<glm::length_t>(i)] = value->element(i).number();
-        read_key_curve(interpolation, curve, k.interpolation, k.curve);
+        read_key_curve(interpolation, curve, lines, k.interpolation, k.curve);
     }
     return k;
 }

@@ -208,14 +208,14 @@ void read_key_value(const JsonField& v, PoseProperty property, int dims, Key& k)
 
 Key read_key(const JsonField& f, PoseProperty property, int dims) {
     // One walk of the object: a clip holds keys by the million.
-    const auto [time, value, interpolation, curve] = f.members({"time", "value", "interpolation", "curve"});
+    const auto [time, value, interpolation, curve, lines] = f.members({"time", "value", "interpolation", "curve", "curve_lines"});
     Key k;
     if (property == PoseProperty::Scale) k.vector = glm::vec3{1.0f};
     if (!time) f.fail("missing required \"time\"");
     if (!value) f.fail("missing required \"value\"");
     k.time = time->number();
     read_key_value(*value, property, dims, k);
-    read_key_curve(interpolation, curve, k.interpolation, k.curve);
+    read_key_curve(interpolation, curve, lines, k.interpolation, k.curve);
     return k;
 }
 

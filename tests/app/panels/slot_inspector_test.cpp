@@ -163,3 +163,44 @@ TEST(KeySection, AColourKeyShowsItsValueAndTakesAnInterpolation) {
     EXPECT_EQ(edits[0].rig.value().states[0].slot_tracks[0].keys[0].interpolation, Interpolation::Step);
     EXPECT_EQ(edits[0].rig.value().states[0].slot_tracks[0].keys[1].interpolation, Interpolation::Linear) << "only the selected key";
 }
+
+// A Bézier key of a Spine import plays Spine's ten lines; the Keys section's box shows it and
+// switches it to the smooth curve and back.
+TEST(KeySection, TheSpineLinesBoxSwitchesHowABezierKeyIsDrawn) {
+    Result<Rig> parsed = parse_rig(R"({ "format": "marionette-rig", "version": 1, "dimensions": 2,
+      "bones": [ { "name": "arm", "length": 10 } ],
+      "states": [ { "name": "wave", "tracks": [ { "bone": "arm", "keys": [
+        { "time": 0, "value": 0, "interpolation": "bezier", "curve": [0.5, 0, 0.5, 1], "curve_lines": 10 },
+        { "time": 1, "value": 90 } ] } ] } ] })");
+    ASSERT_TRUE(parsed.ok()) << parsed.message();
+    Rig rig = parsed.value();
+    HeadlessImGui ui;
+    UiMarks marks;
+    std::vector<PanelEdits::RigEdit> edits;
+    const SelectedKeys selected{0, {KeyRef{0, 0, KeyTimeline::Bone}}};
+    ui.on_frame([&] {
+        marks.clear();
+        ImGui::SetNextWindowPos(ImVec2(0, 0));
+        ImGui::SetNextWindowSize(ImVec2(400, 500));
+        ImGui::Begin("keys");
+        PanelEdits e;
+        key_section(rig, selected, e, &marks);
+        ImGui::End();
+        if (e.edit) edits.push_back(std::move(*e.edit));
+    });
+    ui.frames(2);
+    ui.click(mark_centre(marks, "inspector/key/curve/lines"));
+    ui.pause();
+    ASSERT_EQ(edits.size(), 1u);
+    ASSERT_TRUE(edits[0].rig.ok()) << edits[0].rig.message();
+    EXPECT_EQ(edits[0].label, "smooth curve");
+    const BezierCurve smooth = edits[0].rig.value().states[0].tracks[0].keys[0].curve;
+    EXPECT_EQ(smooth, (BezierCurve{0.5f, 0.0f, 0.5f, 1.0f, 0}));
+    rig = edits[0].rig.value();
+    ui.frames(2);
+    ui.click(mark_centre(marks, "inspector/key/curve/lines"));
+    ui.pause();
+    ASSERT_EQ(edits.size(), 2u);
+    ASSERT_TRUE(edits[1].rig.ok()) << edits[1].rig.message();
+    EXPECT_EQ(edits[1].rig.value().states[0].tracks[0].keys[0].curve.lines, kSpineCurveLines);
+}

@@ -76,6 +76,41 @@ TEST(KeyTrack, ABezierFollowsItsCurve) {
     }
 }
 
+TEST(KeyTrack, ACurveInSpinesLinesPlaysStraightBetweenItsPointsAtTenthsOfItsParameter) {
+    Key a = key_at(0.0f, 0.0f, Interpolation::Bezier);
+    a.curve = {0.5f, 0.0f, 0.5f, 1.0f, kSpineCurveLines};
+    const KeyTrack track = angle_track({a, key_at(2.0f, 2.0f)});
+    Key smooth = a;
+    smooth.curve.lines = 0;
+    double off_the_cubic = 0.0;
+    for (int i = 0; i < 10; ++i) {
+        // On the cubic at its points, on the straight line between two of them.
+        const double t0 = i / 10.0, t1 = (i + 1) / 10.0;
+        const double x0 = cubic(0.5, 0.5, t0), x1 = cubic(0.5, 0.5, t1), y0 = cubic(0.0, 1.0, t0), y1 = cubic(0.0, 1.0, t1);
+        EXPECT_NEAR(sample_track(track, true, 2.0 * x0).angle, 2.0 * y0, 2e-5) << "point " << i;
+        EXPECT_NEAR(sample_track(track, true, (x0 + x1)).angle, (y0 + y1), 2e-5) << "between " << i << " and " << i + 1;
+        off_the_cubic = std::max(off_the_cubic, std::abs(double(interpolation_fraction(a, float(0.5 * (x0 + x1)))) -
+                                                         double(interpolation_fraction(smooth, float(0.5 * (x0 + x1))))));
+    }
+    EXPECT_GT(off_the_cubic, 1e-3) << "the lines are not the cubic";
+    EXPECT_EQ(interpolation_fraction(a, 0.0f), 0.0f);
+    EXPECT_EQ(interpolation_fraction(a, 1.0f), 1.0f);
+    // Upright handles still give one value for each time.
+    Key steep = a;
+    steep.curve = {0.0f, 1.0f, 1.0f, 0.0f, kSpineCurveLines};
+    float last = -1.0f;
+    for (float u = 0.0f; u <= 1.0f; u += 0.01f) {
+        const float f = interpolation_fraction(steep, u);
+        EXPECT_TRUE(std::isfinite(f));
+        EXPECT_GE(f, last - 1e-6f) << "u=" << u;
+        last = f;
+    }
+    // Lines other than 10 break the curve rule.
+    EXPECT_TRUE(is_valid_curve(a.curve));
+    a.curve.lines = 9;
+    EXPECT_FALSE(is_valid_curve(a.curve));
+}
+
 TEST(KeyTrack, TwoDimensionalAnglesTurnTheWholeWayTheKeysSay) {
     // 0 to 360 degrees is a whole turn, as in Spine: half way is 180, not 0.
     const KeyTrack spin = angle_track({key_at(0.0f, 0.0f), key_at(1.0f, 2.0f * kPi)});

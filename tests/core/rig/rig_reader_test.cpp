@@ -157,6 +157,8 @@ const BadCase kBadCases[] = {
     {"CurveOnALinearKey", [] { return edit2d([](Json& j) { j["states"][0]["tracks"] = Json::parse(R"([{"bone": "fore", "keys": [{"time": 0, "value": 0, "curve": [0, 0, 1, 1]}]}])"); }); }, "states[0].tracks[0].keys[0].curve: only a \"bezier\" key has a curve"},
     {"CurveWrongSize", [] { return edit2d([](Json& j) { j["states"][0]["tracks"] = Json::parse(R"([{"bone": "fore", "keys": [{"time": 0, "value": 0, "interpolation": "bezier", "curve": [0, 0, 1]}]}])"); }); }, "states[0].tracks[0].keys[0].curve: expected [x1, y1, x2, y2], got 3 numbers"},
     {"CurveHandleBackInTime", [] { return edit2d([](Json& j) { j["states"][0]["tracks"] = Json::parse(R"([{"bone": "fore", "keys": [{"time": 0, "value": 0, "interpolation": "bezier", "curve": [1.2, 0, 1, 1]}]}])"); }); }, "states[0].tracks[0].keys[0]: a curve's x handles must lie between 0 and 1"},
+    {"CurveLinesNotTen", [] { return edit2d([](Json& j) { j["states"][0]["tracks"] = Json::parse(R"([{"bone": "fore", "keys": [{"time": 0, "value": 0, "interpolation": "bezier", "curve": [0, 0, 1, 1], "curve_lines": 12}]}])"); }); }, "states[0].tracks[0].keys[0].curve_lines: a curve's lines are 10 (drawn as Spine's runtimes draw it) or left out (the curve itself)"},
+    {"CurveLinesWithoutCurve", [] { return edit2d([](Json& j) { j["states"][0]["tracks"] = Json::parse(R"([{"bone": "fore", "keys": [{"time": 0, "value": 0, "interpolation": "bezier", "curve_lines": 10}]}])"); }); }, "states[0].tracks[0].keys[0].curve_lines: only a key with a \"curve\" has lines"},
     {"TwoDKeyAsQuaternion", [] { return edit2d([](Json& j) { j["states"][0]["tracks"] = Json::parse(R"([{"bone": "fore", "keys": [{"time": 0, "value": [0, 0, 0, 1]}]}])"); }); }, "states[0].tracks[0].keys[0].value: expected a number"},
     {"ThreeDKeyAsDegrees", [] { return edit3d([](Json& j) { j["states"] = Json::parse(R"([{"name": "s", "tracks": [{"bone": "shin", "keys": [{"time": 0, "value": 30}]}]}])"); }); }, "states[0].tracks[0].keys[0].value: expected a quaternion [x, y, z, w]"},
     {"ScaleKeyNegative", [] { return edit2d([](Json& j) { j["states"][0]["tracks"] = Json::parse(R"([{"bone": "fore", "property": "scale", "keys": [{"time": 0, "value": [1, -2]}]}])"); }); }, "states[0].tracks[0].keys[0].value[1]: must be between 0 and 1000"},
@@ -382,7 +384,9 @@ TEST(RigReader, KeyTracksReadWithTheirInterpolationsAndWriteBackTheSame) {
             {"time": 0, "value": 10},
             {"time": 0.5, "value": 370, "interpolation": "bezier", "curve": [0.1, 0.5, 0.3, 1.2]},
             {"time": 1.25, "value": -20, "interpolation": "step"},
-            {"time": 2, "value": 0, "interpolation": "cosine"}]},
+            {"time": 2, "value": 0, "interpolation": "cosine"},
+            {"time": 3, "value": 5, "interpolation": "bezier", "curve": [0.5, 0, 0.5, 1], "curve_lines": 10},
+            {"time": 4, "value": 0}]},
         {"bone": "hand", "property": "scale", "keys": [{"time": 0.5, "value": [1.5, 0.5]}]},
         {"bone": "upper", "property": "translation", "keys": [{"time": 0, "value": [1, -2]}, {"time": 1, "value": [0, 0]}]}])");
     Result<Rig> rig = parse_rig(j.dump());
@@ -392,21 +396,24 @@ TEST(RigReader, KeyTracksReadWithTheirInterpolationsAndWriteBackTheSame) {
     ASSERT_EQ(s.tracks.size(), 3u);
     const KeyTrack& fore = s.tracks[0];
     EXPECT_EQ(fore.property, PoseProperty::Rotation);
-    ASSERT_EQ(fore.keys.size(), 4u);
+    ASSERT_EQ(fore.keys.size(), 6u);
     EXPECT_NEAR(fore.keys[1].angle, glm::radians(370.0f), 1e-5f) << "not wrapped";
     EXPECT_EQ(fore.keys[0].interpolation, Interpolation::Linear) << "the default";
     EXPECT_EQ(fore.keys[1].interpolation, Interpolation::Bezier);
     EXPECT_EQ(fore.keys[1].curve, (BezierCurve{0.1f, 0.5f, 0.3f, 1.2f}));
     EXPECT_EQ(fore.keys[2].interpolation, Interpolation::Step);
     EXPECT_EQ(fore.keys[3].interpolation, Interpolation::Cosine);
+    EXPECT_EQ(fore.keys[4].curve, (BezierCurve{0.5f, 0.0f, 0.5f, 1.0f, kSpineCurveLines}));
     EXPECT_EQ(s.tracks[1].keys[0].vector, glm::vec3(1.5f, 0.5f, 1.0f));
     EXPECT_EQ(s.tracks[2].keys[0].vector, glm::vec3(1.0f, -2.0f, 0.0f));
-    EXPECT_EQ(state_length(s), 2.0f);
+    EXPECT_EQ(state_length(s), 4.0f);
 
     const Json written = rig_to_json(rig.value());
     EXPECT_EQ(written["states"][0]["tracks"][0]["keys"][1].dump(),
               R"({"time":0.5,"value":370,"interpolation":"bezier","curve":[0.1,0.5,0.3,1.2]})");
     EXPECT_EQ(written["states"][0]["tracks"][0]["keys"][0].dump(), R"({"time":0,"value":10})");
+    EXPECT_EQ(written["states"][0]["tracks"][0]["keys"][4].dump(),
+              R"({"time":3,"value":5,"interpolation":"bezier","curve":[0.5,0,0.5,1],"curve_lines":10})");
     EXPECT_EQ(written["states"][0]["loop"], false);
     Result<Rig> again = parse_rig(written.dump());
     ASSERT_TRUE(again.ok()) << again.message();

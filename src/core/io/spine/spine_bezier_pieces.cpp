@@ -11,7 +11,7 @@ namespace marionette {
 namespace {
 
 // The lines Spine draws a curve with, and how many points each is checked at.
-constexpr int kRuntimeLines = 10;
+constexpr int kRuntimeLines = kSpineCurveLines;
 constexpr int kChecksPerLine = 8;
 // A piece whose value moves less than this (of the whole change) is cut otherwise.
 constexpr double kLeastPieceChange = 1e-3;
@@ -69,6 +69,8 @@ double spine_runtime_bezier_miss(const SpineBezier& curve) { return lines_miss(c
 
 std::vector<SpineBezierPiece> spine_bezier_pieces(const BezierCurve& curve) {
     const SpineBezier whole{curve.x1, curve.y1, curve.x2, curve.y2};
+    // A curve already drawn as the runtimes draw it plays the same there: it goes whole.
+    if (curve.lines == kSpineCurveLines) return {SpineBezierPiece{0.0, 0.0, whole}};
     const Points p = control_points(whole);
     // The fewest pieces that fit; failing that, of the counts whose pieces all move, the one that
     // strays least (one piece, the whole curve, always moves).

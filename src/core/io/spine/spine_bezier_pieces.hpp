@@ -35,7 +35,8 @@ struct SpineBezierPiece {
 // The pieces of `curve`, in order, the first starting at (0, 0): the fewest equal lengths of its
 // parameter whose ten lines each stay within kSpineBezierTolerance and none of whose values
 // stands still from its start to its end (a piece's change divides its handles); a curve no
-// count up to kMaxSpineBezierPieces fits takes the count that comes closest.
+// count up to kMaxSpineBezierPieces fits takes the count that comes closest. A curve whose `lines` are
+// kSpineCurveLines is one piece: Spine plays it as Marionette does.
 std::vector<SpineBezierPiece> spine_bezier_pieces(const BezierCurve& curve);
 
 // How far Spine's ten lines stray from `curve` between two keys, as a fraction of their change.
