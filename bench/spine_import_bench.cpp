@@ -61,7 +61,7 @@ std::string read_file(const std::string& path) {
 }
 
 void import(benchmark::State& state, const std::string& text) {
-    std::size_t states = 0;
+    std::size_t states = 0, keys = 0;
     for (auto _ : state) {
         Result<ImportedRig> imported = import_spine(text, nullptr, {}, "pictures");
         if (!imported) {
@@ -69,9 +69,13 @@ void import(benchmark::State& state, const std::string& text) {
             return;
         }
         states = imported.value().rig.states.size();
+        keys = 0;
+        for (const State& s : imported.value().rig.states)
+            for (const KeyTrack& t : s.tracks) keys += t.keys.size();
         benchmark::DoNotOptimize(imported.value().rig_json.data());
     }
     state.counters["states"] = double(states);
+    state.counters["bone_keys"] = double(keys);
 }
 
 void BM_SpineImport70Bones50Animations(benchmark::State& state) { import(state, generated_skeleton()); }

@@ -15,10 +15,11 @@
 // renumbers a hull Spine runs clockwise), bones a skin must switch on are passed over (no skin
 // is worn here), and so are slots showing what the import leaves out (clipping, paths, points,
 // bounding boxes). --import-setup is the same with the skeleton's constraints removed: the
-// bones' own setup values, which the import keeps. An ANIMATION of "-" is the setup pose (the
+// bones' own setup values, which the import keeps; --import-ik keeps the IK constraints, which
+// the import keys into an animation's bones, and removes the others. An ANIMATION of "-" is the setup pose (the
 // frames file then attachment_frames' "-" frame, which holds the bones).
 // Usage: node compare_spine.mjs OUT.json FRAMES.json ATTACHMENTS.json ANIMATION RIG_FPS
-//            [--report | --import | --import-setup]
+//            [--report | --import | --import-setup | --import-ik]
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -40,7 +41,7 @@ const {
     PointAttachment, RegionAttachment, Skeleton, SkeletonJson, TextureRegion,
 } = await load(runtime);
 const report = flag === '--report';
-const imported = flag === '--import' || flag === '--import-setup';
+const imported = flag === '--import' || flag === '--import-setup' || flag === '--import-ik';
 const setupOnly = animationName === '-';
 const rigFps = Number(rigFpsText);
 const frames = JSON.parse(readFileSync(framesFile, 'utf8')).frames;
@@ -95,6 +96,13 @@ if (flag === '--import-setup') {
     data.physicsConstraints = [];
     // And the animations' timelines of the constraints taken away.
     for (const a of data.animations) a.timelines = a.timelines.filter((t) => !/Constraint/.test(t.constructor.name));
+} else if (flag === '--import-ik') {
+    // The other constraints stay, at no mix: the runtime sorts its constraints by their order
+    // among all of them, and one left out would leave those after it unsorted, never applied.
+    for (const list of [data.transformConstraints, data.pathConstraints, data.physicsConstraints ?? []])
+        for (const c of list)
+            for (const key of Object.keys(c)) if (/^mix/.test(key) && typeof c[key] === 'number') c[key] = 0;
+    for (const a of data.animations) a.timelines = a.timelines.filter((t) => !/^(Transform|Path|Physics).*Constraint/.test(t.constructor.name));
 }
 const skeleton = new Skeleton(data);
 if (attachmentFrames.length !== frames.length) refuse(`${frames.length} frames of bones, ${attachmentFrames.length} of attachments`);

@@ -4,8 +4,9 @@
 # reading the source file (compare_spine.mjs --import-setup, npm's spine-core of the file's
 # version): the setup pose, then animations played as states at 33 times the rig's frames, every
 # bone's joint and tip and every vertex of the pictures shown within 1e-4 of the skeleton's size.
-# The constraints are switched off on Spine's side: the import keeps the bones' own keys and
-# makes IK constraints chains (docs/spine-import.md). What a rig cannot hold is only reported:
+# The setup pose is compared with Spine's constraints switched off (the rig keeps the bones' own
+# setup values), the animations with its IK constraints on (the import keys their effect into
+# the bones) and the others off (left out, warned; docs/spine-import.md). What a rig cannot hold is only reported:
 # windmill's shear; spineboy's walk, whose head scales unevenly under turned hair (a skew) and
 # whose head mesh has a vertex on five bones.
 # Usage: spine_import_test.sh MARIONETTE_BINARY ATTACHMENT_FRAMES_BINARY SOURCE_DIR WORK_DIR
@@ -17,26 +18,26 @@ if [ ! -d "$work/node_modules/spine-core-4.1" ]; then
   (cd "$work" && npm ci --no-audit --no-fund --loglevel=error)
 fi
 cp "$source/tests/tools/compare_spine.mjs" "$work/"
-compare() {  # NAME FRAMES ATTACHMENTS ANIMATION [--report]
+compare() {  # NAME FRAMES ATTACHMENTS ANIMATION MODE [--report]
   local from="$source/tests/data/spine_import/$1.json"
-  if [ "${5:-}" = --report ]; then
-    node "$work/compare_spine.mjs" "$from" "$2" "$3" "$4" 30 --import-setup || true
+  if [ "${6:-}" = --report ]; then
+    node "$work/compare_spine.mjs" "$from" "$2" "$3" "$4" 30 "$5" || true
   else
-    node "$work/compare_spine.mjs" "$from" "$2" "$3" "$4" 30 --import-setup
+    node "$work/compare_spine.mjs" "$from" "$2" "$3" "$4" 30 "$5"
   fi
 }
 check() {  # NAME [--report]: the setup pose
   local name=$1
   "$binary" --import "$source/tests/data/spine_import/$name.json" --out "$work/$name.json" --overwrite >/dev/null 2>"$work/$name.warnings"
   "$attachments" "$work/$name.json" - 0 1 "$work/$name.setup.json" 2>/dev/null
-  compare "$name" "$work/$name.setup.json" "$work/$name.setup.json" - "${2:-}"
+  compare "$name" "$work/$name.setup.json" "$work/$name.setup.json" - --import-setup "${2:-}"
 }
 play() {  # NAME ANIMATION SECONDS [--report]: an animation, past its loop
   local name=$1 animation=$2 seconds=$3
   "$binary" --animate "$work/$name.json" --timeline "$animation@0" --seconds "$seconds" --fps 990 \
     --out "$work/$name.$animation.frames.json" --overwrite >/dev/null 2>&1
   "$attachments" "$work/$name.json" "$animation@0" "$seconds" 990 "$work/$name.$animation.attachments.json" 2>/dev/null
-  compare "$name" "$work/$name.$animation.frames.json" "$work/$name.$animation.attachments.json" "$animation" "${4:-}"
+  compare "$name" "$work/$name.$animation.frames.json" "$work/$name.$animation.attachments.json" "$animation" --import-ik "${4:-}"
 }
 check coin-pro       # 3.8: Spine 3's atlas, a clipping attachment
 check owl-pro        # 4.0: weighted meshes

@@ -26,6 +26,7 @@ struct SpineTimelineKey {
     SpineKeyCurve curve;
     std::string name;           // an attachment key's attachment ("" for none)
     bool bend_positive = true;  // an IK key's
+    bool compress = false, stretch = false;
 };
 
 enum class SpineBoneProperty { Rotate, Translate, TranslateX, TranslateY, Scale, ScaleX, ScaleY, Shear, ShearX, ShearY };

@@ -192,6 +192,8 @@ void read_ik(const JsonField& ik, const std::unordered_map<std::string, int>& in
             key.values[1] = spine_number_or(k, "softness", 0.0);
             const std::optional<JsonField> bend = k.optional_member("bendPositive");
             key.bend_positive = bend ? bend->boolean() : true;
+            key.compress = spine_boolean_or(k, "compress", false);
+            key.stretch = spine_boolean_or(k, "stretch", false);
         });
         if (!t.keys.empty()) out.ik.push_back(std::move(t));
     });

@@ -19,11 +19,10 @@ namespace {
 
 // Of two keys at one time, the earlier is put this long before the later.
 constexpr double kNudge = 1e-4;
-// How far the import lets a played pose stray from the runtime's, as a fraction of the
-// skeleton's size (a quarter of what the tests hold it to), and a colour or a mix in its units.
+// How far the import lets a played pose stray from the runtime's where it cannot follow it key
+// for key (spine_bone_bake.hpp), as a fraction of the skeleton's size (a quarter of what the
+// tests hold it to).
 constexpr double kPoseTolerance = 0.25e-4;
-constexpr std::array<double, 4> kColourTolerance{0.5 / 255.0, 0.5 / 255.0, 0.5 / 255.0, 0.5 / 255.0};
-constexpr std::array<double, 4> kMixTolerance{1e-3, 1e-3, 1e-3, 1e-3};
 
 // Where a key that switches (an attachment, a draw order, the end of a step) goes. A runtime
 // switches once the playing time, a double, reaches the key's time as a float; Marionette
@@ -58,10 +57,11 @@ void set_interpolation(Out& key, Interpolation i, const BezierCurve& c) {
 }
 
 // Keys of one timeline whose values `values` make one Marionette value: each Spine key kept
-// with its curve where one curve holds it, else followed by the points the runtime draws.
+// with its curve where one curve holds it (drawn in the runtime's lines), else followed by the
+// points the runtime draws.
 template <class Out>
 std::vector<Out> direct_keys(std::span<const SpineTimelineKey> keys, const std::vector<std::size_t>& values,
-                             const std::array<double, 4>& setup, const std::array<double, 4>& tolerance, const Make<Out>& make) {
+                             const std::array<double, 4>& setup, const Make<Out>& make) {
     std::vector<Out> out;
     bool after_step = false;
     const auto push = [&](double time, const std::array<double, 4>& v) -> Out* {
@@ -88,11 +88,7 @@ std::vector<Out> direct_keys(std::span<const SpineTimelineKey> keys, const std::
         Out* made = push(key.time, key.values);
         if (!made || i + 1 == keys.size()) continue;
         const SpineTimelineKey& next = keys[i + 1];
-        // The curve itself where the runtime's pieces of it stay within the tolerance.
-        bool close = true;
-        for (const std::size_t v : values) close = close && spine_bezier_stray(key, next, v) <= tolerance[v];
-        const std::optional<MarionetteCurve> c = close ? marionette_curve(key, next, values) : std::nullopt;
-        if (c) {
+        if (const std::optional<MarionetteCurve> c = marionette_curve(key, next, values)) {
             set_interpolation(*made, c->interpolation, c->curve);
             after_step = c->interpolation == Interpolation::Step;
             continue;
@@ -202,18 +198,6 @@ private:
                 return k;
             };
             const double rest = track.property == PoseProperty::Scale ? 1.0 : 0.0;
-            // What the tolerance on the puppet allows each value to stray, in its own units:
-            // a turn moves the bone's farthest point by its reach, a translation its subtree by
-            // the parent's scale, a scale its farthest point by the reach.
-            const double reach = std::max(reaches_.reach[std::size_t(bone)], 1e-9);
-            const int parent = rig_.skeleton[std::size_t(bone)].parent;
-            const double parent_scale =
-                parent < 0 ? 1.0
-                           : std::max<double>({rig_.pose.scales[std::size_t(parent)].x, rig_.pose.scales[std::size_t(parent)].y, 1e-9});
-            const double allowed = track.property == PoseProperty::Rotation      ? tolerance_ / reach / kSpineRadiansPerDegree
-                                   : track.property == PoseProperty::Translation ? tolerance_ / parent_scale
-                                                                                 : tolerance_ / reach;
-            const std::array<double, 4> tol{allowed, allowed, allowed, allowed};
             if (timelines.size() == 1 && timelines[0]->property != SpineBoneProperty::TranslateY &&
                 timelines[0]->property != SpineBoneProperty::ScaleY) {
                 const SpineBoneTimeline& t = *timelines[0];
@@ -222,8 +206,8 @@ private:
                 // An x split keys x alone: y stays the setup's.
                 if (!two)
                     for (SpineTimelineKey& k : keys) k.values[1] = rest;
-                track.keys = direct_keys<Key>(keys, two ? std::vector<std::size_t>{0, 1} : std::vector<std::size_t>{0}, {rest, rest, 0, 0},
-                                              tol, make);
+                track.keys =
+                    direct_keys<Key>(keys, two ? std::vector<std::size_t>{0, 1} : std::vector<std::size_t>{0}, {rest, rest, 0, 0}, make);
             } else {
                 std::vector<Component> components{{{}, 0, rest}, {{}, 0, rest}};
                 std::array<bool, 2> given{false, false};
@@ -250,7 +234,7 @@ private:
         const std::vector<std::string> baked = bake_unfollowed_bones(data_, rig_, anim_, reaches_, tolerance_, state_);
         if (!baked.empty())
             warn("animation \"" + anim_.name + "\": " + std::to_string(baked.size()) + (baked.size() == 1 ? " bone" : " bones") +
-                 " keyed from Spine's pose where their parents' turn or scale reaches them otherwise (" + spine_name_list(baked) + ")");
+                 " keyed from Spine's pose, where IK or a parent's turn or scale moves them otherwise (" + spine_name_list(baked) + ")");
     }
 
     void slots() {
@@ -302,7 +286,7 @@ private:
             return k;
         };
         if (timelines.size() == 1 && timelines[0]->property == SpineSlotProperty::Rgba) {
-            track.keys = direct_keys<SlotKey>(timelines[0]->keys, {0, 1, 2, 3}, setup_values, kColourTolerance, make);
+            track.keys = direct_keys<SlotKey>(timelines[0]->keys, {0, 1, 2, 3}, setup_values, make);
         } else {
             // rgb, alpha or both: each colour channel from the timeline keying it, the others
             // the setup's.
@@ -387,7 +371,7 @@ private:
                 return k;
             };
             const double setup = data_.ik[std::size_t(t.constraint)].mix;
-            track.keys = direct_keys<MixKey>(t.keys, {0}, {setup, 0, 0, 0}, kMixTolerance, make);
+            track.keys = direct_keys<MixKey>(t.keys, {0}, {setup, 0, 0, 0}, make);
             if (!track.keys.empty()) state_.chain_tracks.push_back(std::move(track));
         }
     }
@@ -407,7 +391,6 @@ private:
             std::set<std::string> kinds(anim_.passed_over.begin(), anim_.passed_over.end());
             warn(in + "timelines left out: " + spine_name_list(kinds));
         }
-        if (!data_.ik.empty() && !anim_.bones.empty()) warn(in + "bones that IK constraints turn in Spine play their own keys here");
     }
 
     void warn(std::string w) { warnings_.push_back(std::move(w)); }

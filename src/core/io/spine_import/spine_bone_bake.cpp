@@ -7,6 +7,7 @@
 #include <set>
 
 #include "core/base/extents.hpp"
+#include "core/io/spine_import/spine_ik.hpp"
 #include "core/io/spine_import/spine_pose_sampler.hpp"
 #include "core/rig/forward_kinematics.hpp"
 
@@ -16,10 +17,39 @@ namespace {
 
 constexpr double kTurn = 2.0 * 3.14159265358979323846;
 
+using Samples = std::vector<std::pair<double, glm::dvec2>>;
+
+// The fewest of `samples` whose straight lines pass every sample within `tolerance` (each
+// value within tolerance / sqrt 2): from each kept sample, the farthest one whose line to it
+// passes every sample between. The slopes from a kept sample that pass the samples so far are
+// an interval per value, narrowed by each sample in turn.
+Samples fewest_lines(const Samples& samples, double tolerance) {
+    if (samples.size() < 3) return samples;
+    const double allowed = tolerance / std::sqrt(2.0);
+    Samples kept{samples.front()};
+    std::size_t from = 0;
+    while (from + 1 < samples.size()) {
+        const auto& [t0, v0] = samples[from];
+        glm::dvec2 lo(-std::numeric_limits<double>::infinity()), hi(std::numeric_limits<double>::infinity());
+        std::size_t to = from + 1;
+        for (; to + 1 < samples.size(); ++to) {
+            // Sample `to` joins the ones the line must pass; can the line reach the next?
+            const double dt = samples[to].first - t0;
+            lo = glm::max(lo, (samples[to].second - allowed - v0) / dt);
+            hi = glm::min(hi, (samples[to].second + allowed - v0) / dt);
+            const glm::dvec2 slope = (samples[to + 1].second - v0) / (samples[to + 1].first - t0);
+            if (glm::any(glm::lessThan(slope, lo)) || glm::any(glm::greaterThan(slope, hi))) break;
+        }
+        kept.push_back(samples[to]);
+        from = to;
+    }
+    return kept;
+}
+
 class Baker {
 public:
     Baker(const SpineSkeletonData& data, const Rig& rig, const SpineAnimationData& anim, const SpineReaches& reaches, double tolerance)
-        : data_(data), rig_(rig), anim_(anim), reach_(reaches.reach), tolerance_(tolerance) {}
+        : data_(data), rig_(rig), anim_(anim), reach_(reaches.reach), tolerance_(tolerance), ik_acts_(spine_ik_acts(data, anim)) {}
 
     std::vector<std::string> run(State& state) {
         const std::size_t n = data_.bones.size();
@@ -30,7 +60,7 @@ public:
         std::vector<bool> turn(n, false), stretch(n, false);
         for (const double time : base) {
             const std::vector<SpineLocal> locals = spine_locals(data_, &anim_, time);
-            const std::vector<SpineRigidFrame>& frames = frames_.try_emplace(time, frames_of(locals)).first->second;
+            const std::vector<SpineRigidFrame>& frames = frames_.try_emplace(time, frames_of(locals, time)).first->second;
             for (std::size_t b = 0; b < n; ++b) {
                 const SpineBoneData& setup = data_.bones[b];
                 const SpineLocal& local = locals[b];
@@ -47,19 +77,28 @@ public:
                     stretch[b] = true;
             }
         }
+        // Every track is sampled where any needed it: the bones an IK constraint turns bend
+        // together, and a bend one shows at a span's middle the other may show off it.
+        std::vector<std::pair<std::size_t, PoseProperty>> tracks;
         std::vector<std::string> baked;
         for (std::size_t b = 0; b < n; ++b) {
-            if (turn[b]) bake_track(b, PoseProperty::Rotation, base, state);
-            if (stretch[b]) bake_track(b, PoseProperty::Scale, base, state);
+            if (turn[b]) tracks.emplace_back(b, PoseProperty::Rotation);
+            if (stretch[b]) tracks.emplace_back(b, PoseProperty::Scale);
             if (turn[b] || stretch[b]) baked.push_back(data_.bones[b].name);
         }
+        std::set<double> times = base;
+        for (const auto& [b, property] : tracks)
+            for (const auto& sample : refined_samples(b, property, base)) times.insert(sample.first);
+        for (const auto& [b, property] : tracks) key_track(b, property, times, state);
         return baked;
     }
 
 private:
-    // The rigid world frames of every bone with local values `locals`, as the runtime poses them.
-    std::vector<SpineRigidFrame> frames_of(const std::vector<SpineLocal>& locals) const {
-        const std::vector<SpineWorld> world = spine_world(data_.bones, locals);
+    // The rigid world frames of every bone with local values `locals` at `time`, as the runtime
+    // poses them, its IK constraints acting.
+    std::vector<SpineRigidFrame> frames_of(std::vector<SpineLocal> locals, double time) const {
+        const std::vector<SpineWorld> world =
+            ik_acts_ ? spine_constrained_world(data_, spine_ik_poses(data_, &anim_, time), locals) : spine_world(data_.bones, locals);
         std::vector<SpineRigidFrame> frames(world.size());
         for (std::size_t b = 0; b < world.size(); ++b) {
             const int parent = data_.bones[b].parent;
@@ -71,7 +110,7 @@ private:
     const std::vector<SpineRigidFrame>& frames_at(double time) {
         const auto known = frames_.find(time);
         if (known != frames_.end()) return known->second;
-        return frames_.emplace(time, frames_of(spine_locals(data_, &anim_, time))).first->second;
+        return frames_.emplace(time, frames_of(spine_locals(data_, &anim_, time), time)).first->second;
     }
 
     // A bone's rest turn in the rig (from its parent's frame), radians.
@@ -87,17 +126,24 @@ private:
         return glm::dvec2(previous + std::remainder(turn - previous, kTurn), 0.0);
     }
 
-    void bake_track(std::size_t b, PoseProperty property, const std::set<double>& base, State& state) {
-        std::vector<std::pair<double, glm::dvec2>> samples;
+    // Bone `b`'s `property` at `times`.
+    Samples samples_at(std::size_t b, PoseProperty property, const std::set<double>& times) {
+        Samples samples;
         double previous = 0.0;
-        for (const double t : base) {
+        for (const double t : times) {
             samples.emplace_back(t, baked_value(b, property, t, previous));
             previous = samples.back().second.x;
         }
-        // Halve every span whose middle strays from the line past the tolerance, a few times.
+        return samples;
+    }
+
+    // The samples at `base` and, a few times over, halfway between any two whose middle strays
+    // from their straight line past the tolerance.
+    Samples refined_samples(std::size_t b, PoseProperty property, const std::set<double>& base) {
+        Samples samples = samples_at(b, property, base);
         const double reach = std::max(reach_[b], 1e-9);
         for (int round = 0; round < 6; ++round) {
-            std::vector<std::pair<double, glm::dvec2>> refined;
+            Samples refined;
             bool split = false;
             for (std::size_t i = 0; i < samples.size(); ++i) {
                 refined.push_back(samples[i]);
@@ -105,8 +151,7 @@ private:
                 const double t0 = samples[i].first, t1 = samples[i + 1].first, mid = 0.5 * (t0 + t1);
                 if (float(mid) <= float(t0) || float(mid) >= float(t1)) continue;
                 const glm::dvec2 at = baked_value(b, property, mid, samples[i].second.x);
-                const glm::dvec2 line = 0.5 * (samples[i].second + samples[i + 1].second);
-                if (glm::length(at - line) * reach > tolerance_) {
+                if (glm::length(at - 0.5 * (samples[i].second + samples[i + 1].second)) * reach > tolerance_) {
                     refined.emplace_back(mid, at);
                     split = true;
                 }
@@ -114,6 +159,13 @@ private:
             samples = std::move(refined);
             if (!split) break;
         }
+        return samples;
+    }
+
+    // Replaces the bone's track of `property` in `state` by keys from the fewest of its samples
+    // at `times` whose straight lines pass them all.
+    void key_track(std::size_t b, PoseProperty property, const std::set<double>& times, State& state) {
+        const Samples samples = fewest_lines(samples_at(b, property, times), tolerance_ / std::max(reach_[b], 1e-9));
         KeyTrack track;
         track.bone = int(b);
         track.property = property;
@@ -137,6 +189,7 @@ private:
     const SpineAnimationData& anim_;
     const std::vector<double>& reach_;
     const double tolerance_;
+    const bool ik_acts_;
     std::map<double, std::vector<SpineRigidFrame>> frames_;  // the runtime's pose by time
 };
 

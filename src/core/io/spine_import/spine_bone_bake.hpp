@@ -1,9 +1,11 @@
 #pragma once
-// Where a rig cannot follow a Spine animation key for key (a bone that does not take its
-// parent's turn, a scale passed down to children, a skew), the bone's rotation and scale are
-// keyed from the runtime's own pose (spine_pose_sampler.hpp) instead: at every key time and
-// every 60th of a second, and between any two where a straight line strays past the tolerance.
-// Which bones is found by playing the animation both ways; pure functions.
+// Where a rig cannot follow a Spine animation key for key (a bone an IK constraint turns, one
+// that does not take its parent's turn, a scale passed down to children, a skew), the bone's
+// rotation and scale are keyed from the runtime's own pose, its IK acting (spine_pose_sampler.hpp,
+// spine_ik.hpp), instead: sampled at every key time and every 60th of a second, and between any
+// two where a straight line strays past the tolerance; then the fewest of those samples whose
+// straight lines pass them all are keys. Which bones is found by playing the animation both
+// ways; pure functions.
 
 #include <string>
 #include <vector>

@@ -72,20 +72,6 @@ std::vector<double> spine_bend_times(const SpineTimelineKey& key, const SpineTim
     return times;
 }
 
-double spine_bezier_stray(const SpineTimelineKey& key, const SpineTimelineKey& next, std::size_t v) {
-    if (key.curve.kind != SpineKeyCurve::Kind::Bezier || !(next.time > key.time)) return 0.0;
-    const std::array<double, 4> h = handles_of(key, next, v);
-    const SpineTimelineKey pair[2] = {key, next};
-    double worst = 0.0;
-    for (int i = 1; i < 100; ++i) {
-        const double u = i / 100.0;
-        const double t = cubic(key.time, h[0], h[2], next.time, u);
-        const double exact = cubic(key.values[v], h[1], h[3], next.values[v], u);
-        worst = std::max(worst, std::abs(exact - spine_timeline_value(pair, v, t)));
-    }
-    return worst;
-}
-
 std::optional<MarionetteCurve> marionette_curve(const SpineTimelineKey& key, const SpineTimelineKey& next,
                                                 std::span<const std::size_t> values) {
     MarionetteCurve out;
@@ -99,10 +85,14 @@ std::optional<MarionetteCurve> marionette_curve(const SpineTimelineKey& key, con
     std::optional<BezierCurve> shared;
     for (const std::size_t v : values) {
         const double dv = next.values[v] - key.values[v];
-        if (dv == 0.0) continue;  // a value that stays put follows any curve
         const std::array<double, 4> h = handles_of(key, next, v);
+        if (dv == 0.0) {
+            // A value that stays put follows any curve, unless its handles bulge away from it.
+            if (h[1] != key.values[v] || h[3] != key.values[v]) return std::nullopt;
+            continue;
+        }
         const BezierCurve c{float((h[0] - key.time) / dt), float((h[1] - key.values[v]) / dv), float((h[2] - key.time) / dt),
-                            float((h[3] - key.values[v]) / dv)};
+                            float((h[3] - key.values[v]) / dv), kSpineCurveLines};
         if (!is_valid_curve(c)) return std::nullopt;
         if (shared && (std::abs(shared->x1 - c.x1) > 1e-4f || std::abs(shared->y1 - c.y1) > 1e-4f || std::abs(shared->x2 - c.x2) > 1e-4f ||
                        std::abs(shared->y2 - c.y2) > 1e-4f))

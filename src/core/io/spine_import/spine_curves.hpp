@@ -1,8 +1,9 @@
 #pragma once
 // Spine's key curves as its runtimes play them, and as Marionette's keys hold them. A Spine
 // runtime draws a Bezier segment as ten straight pieces, the curve's points at a tenth, two
-// tenths, ... of its parameter (CurveTimeline.setBezier); Marionette's keys hold a Bezier as
-// the curve itself, its handles as fractions of the segment (key_track.hpp). Pure functions.
+// tenths, ... of its parameter (CurveTimeline.setBezier); Marionette's keys hold a Bezier's
+// handles as fractions of the segment, drawn the same way (kSpineCurveLines, key_track.hpp).
+// Pure functions.
 
 #include <array>
 #include <optional>
@@ -27,15 +28,11 @@ double spine_timeline_value(std::span<const SpineTimelineKey> keys, std::size_t 
 // the Bezier's nine points' times; none for a line or a step.
 std::vector<double> spine_bend_times(const SpineTimelineKey& key, const SpineTimelineKey& next, std::size_t v);
 
-// How far value `v` of a Bezier segment from `key` to `next`, drawn as the curve itself, strays
-// from the runtime's ten straight pieces of it (0 for a line or a step): where that passes a
-// tolerance, the import keys the pieces instead of the curve.
-double spine_bezier_stray(const SpineTimelineKey& key, const SpineTimelineKey& next, std::size_t v);
-
 // Marionette's interpolation and curve for the segment from `key` to `next` over the values
 // `values` (each of which changes on it, or none does), when one curve holds them all: a
 // Bezier whose handles, as fractions of the segment, are the same for every value that
-// changes (within 1e-4) and keep the curve rule (kCurveRule). Nothing when they differ.
+// changes (within 1e-4) and keep the curve rule (kCurveRule), drawn in the runtime's lines;
+// nothing when they differ, or a value that stays put has handles off it (a bulge).
 struct MarionetteCurve {
     Interpolation interpolation = Interpolation::Linear;
     BezierCurve curve{};

@@ -138,7 +138,8 @@ public:
                 chain.solver = SolverKind::Ccd;
             }
             if (ik.compress || ik.stretch)
-                warn("ik " + in_quotes(ik.name) + ": compress and stretch are left out; the bones keep their lengths");
+                warn("ik " + in_quotes(ik.name) +
+                     ": compress and stretch act in the animations' keys; the chain keeps its bones' lengths when dragged");
             out_.rig.chains.push_back(std::move(chain));
         }
         if (!data_.ik.empty())

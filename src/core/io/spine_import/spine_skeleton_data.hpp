@@ -89,6 +89,7 @@ struct SpineIkData {
     bool bend_positive = true;
     bool compress = false, stretch = false, uniform = false;
     bool skin_required = false;
+    int order = 0;  // where it acts among the skeleton's constraints, lowest first
 };
 
 struct SpineSkeletonData {

@@ -163,6 +163,7 @@ void read_ik(const JsonField& root, SpineSkeletonData& out, const NameIndex& bon
         ik.stretch = spine_boolean_or(c, "stretch", false);
         ik.uniform = spine_boolean_or(c, "uniform", false);
         ik.skin_required = spine_boolean_or(c, "skin", false);
+        if (const std::optional<JsonField> order = c.optional_member("order")) ik.order = order->integer();
         out.ik.push_back(std::move(ik));
     }
 }
