@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/base/extents.hpp"
+#include "core/io/spine_import/spine_animation_warnings.hpp"
 #include "core/io/spine_import/spine_bone_bake.hpp"
 #include "core/io/spine_import/spine_curves.hpp"
 #include "core/io/spine_import/spine_name_list.hpp"
@@ -138,7 +139,7 @@ std::vector<Out> merged_keys(const std::vector<Component>& components, const Mak
 class StateBuilder {
 public:
     StateBuilder(const SpineSkeletonData& data, const Rig& rig, const SpineReaches& reaches, const SpineAnimationData& anim,
-                 std::vector<std::string>& warnings)
+                 AnimationWarnings& warnings)
         : data_(data), rig_(rig), anim_(anim), warnings_(warnings), reaches_(reaches), tolerance_(kPoseTolerance * reaches.size) {
         state_.name = anim.name;
         state_.loop = true;
@@ -232,9 +233,7 @@ private:
 
     void bake() {
         const std::vector<std::string> baked = bake_unfollowed_bones(data_, rig_, anim_, reaches_, tolerance_, state_);
-        if (!baked.empty())
-            warn("animation \"" + anim_.name + "\": " + std::to_string(baked.size()) + (baked.size() == 1 ? " bone" : " bones") +
-                 " keyed from Spine's pose, where IK or a parent's turn or scale moves them otherwise (" + spine_name_list(baked) + ")");
+        if (!baked.empty()) warnings_.add(Omission::Baked, anim_.name, baked);
     }
 
     void slots() {
@@ -377,28 +376,22 @@ private:
     }
 
     void left_out() {
-        const std::string in = "animation \"" + anim_.name + "\": ";
-        if (!sheared_.empty()) warn(in + "shear keys left out (" + spine_name_list(sheared_) + ")");
-        if (!mirrored_.empty())
-            warn(in + "negative scale keys held at 0 (" + spine_name_list(mirrored_) + "): a rig's scale does not mirror");
-        if (!missing_.empty())
-            warn(in + "attachment keys naming drawings the import left out show nothing (" + spine_name_list(missing_) + ")");
-        if (bad_order_) warn(in + "draw order keys whose offsets do not fit the slots left out");
-        const auto count = [](std::size_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
-        if (!anim_.deform.empty()) warn(in + count(anim_.deform.size(), "deform timeline", "deform timelines") + " left out");
-        if (!anim_.events.empty()) warn(in + count(anim_.events.size(), "event key", "event keys") + " left out");
-        if (!anim_.passed_over.empty()) {
-            std::set<std::string> kinds(anim_.passed_over.begin(), anim_.passed_over.end());
-            warn(in + "timelines left out: " + spine_name_list(kinds));
-        }
+        const auto list = [](const std::set<std::string>& names) { return std::vector<std::string>(names.begin(), names.end()); };
+        const std::string& a = anim_.name;
+        if (!sheared_.empty()) warnings_.add(Omission::Shear, a, list(sheared_));
+        if (!mirrored_.empty()) warnings_.add(Omission::NegativeScale, a, list(mirrored_));
+        if (!missing_.empty()) warnings_.add(Omission::MissingDrawing, a, list(missing_));
+        if (bad_order_) warnings_.add(Omission::DrawOrder, a);
+        if (!anim_.deform.empty()) warnings_.add(Omission::Deform, a, {}, anim_.deform.size());
+        if (!anim_.events.empty()) warnings_.add(Omission::Events, a, {}, anim_.events.size());
+        if (!anim_.passed_over.empty())
+            warnings_.add(Omission::Timelines, a, list(std::set<std::string>(anim_.passed_over.begin(), anim_.passed_over.end())));
     }
-
-    void warn(std::string w) { warnings_.push_back(std::move(w)); }
 
     const SpineSkeletonData& data_;
     const Rig& rig_;
     const SpineAnimationData& anim_;
-    std::vector<std::string>& warnings_;
+    AnimationWarnings& warnings_;
     const SpineReaches& reaches_;
     const double tolerance_;  // rig units
     State state_;
@@ -410,8 +403,10 @@ private:
 
 void add_spine_states(const SpineSkeletonData& skeleton, Rig& rig, std::vector<std::string>& warnings) {
     const SpineReaches reaches = spine_bone_reaches(rig);
+    AnimationWarnings said;
     for (const SpineAnimationData& anim : skeleton.animations)
-        rig.states.push_back(StateBuilder(skeleton, rig, reaches, anim, warnings).build());
+        rig.states.push_back(StateBuilder(skeleton, rig, reaches, anim, said).build());
+    said.say(warnings);
 }
 
 }  // namespace marionette

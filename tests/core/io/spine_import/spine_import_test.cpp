@@ -159,6 +159,12 @@ TEST(SpineImport, MeshesIkAndWhatIsLeftOut) {
     EXPECT_TRUE(has_warning(imported.value(), "8 transform constraints left out: "));
     EXPECT_TRUE(has_warning(imported.value(), "1 boundingbox attachment left out: \"head\""));
     EXPECT_TRUE(has_warning(imported.value(), "1 event left out: \"footstep\""));
+    // The animations' warnings, one line a kind.
+    EXPECT_TRUE(has_warning(imported.value(), "5 event keys left out, in 3 animations (\"jump\", \"run\", \"walk\")"));
+    EXPECT_TRUE(has_warning(imported.value(), "4 deform timelines left out, in animation \"hoverboard\""));
+    EXPECT_TRUE(
+        has_warning(imported.value(),
+                    "keyed from Spine's pose, where IK or a parent's turn or scale moves them otherwise, in 11 animations (\"aim\", "));
 }
 
 TEST(SpineImport, ASpineSkeletonIsImportedNotOpened) {
