@@ -129,6 +129,25 @@ TEST_F(DrawOrderTest, WithAStateOnTheTimelineTheNewOrderIsKeyedThere) {
     EXPECT_EQ(keyed.states[0].draw_order[0].order, (std::vector<int>{1, 0})) << "eyes under face from there";
 }
 
+namespace {
+
+// The Keys section of `rig` (read each frame: the test may replace it) for `selected`, in a
+// window of its own; each edit it proposes lands in `edits`.
+void show_key_section(HeadlessImGui& ui, const Rig& rig, SelectedKeys selected, UiMarks& marks, std::vector<PanelEdits::RigEdit>& edits) {
+    ui.on_frame([&rig, selected, &marks, &edits] {
+        marks.clear();
+        ImGui::SetNextWindowPos(ImVec2(0, 0));
+        ImGui::SetNextWindowSize(ImVec2(400, 500));
+        ImGui::Begin("keys");
+        PanelEdits e;
+        key_section(rig, selected, e, &marks);
+        ImGui::End();
+        if (e.edit) edits.push_back(std::move(*e.edit));
+    });
+}
+
+}  // namespace
+
 // A colour key selected on the timeline: the Keys section names it, shows its RGBA and sets
 // how it moves on to the next key.
 TEST(KeySection, AColourKeyShowsItsValueAndTakesAnInterpolation) {
@@ -142,17 +161,7 @@ TEST(KeySection, AColourKeyShowsItsValueAndTakesAnInterpolation) {
     HeadlessImGui ui;
     UiMarks marks;
     std::vector<PanelEdits::RigEdit> edits;
-    const SelectedKeys selected{0, {KeyRef{0, 0, KeyTimeline::Slot}}};
-    ui.on_frame([&] {
-        marks.clear();
-        ImGui::SetNextWindowPos(ImVec2(0, 0));
-        ImGui::SetNextWindowSize(ImVec2(400, 400));
-        ImGui::Begin("keys");
-        PanelEdits e;
-        key_section(rig, selected, e, &marks);
-        ImGui::End();
-        if (e.edit) edits.push_back(std::move(*e.edit));
-    });
+    show_key_section(ui, rig, SelectedKeys{0, {KeyRef{0, 0, KeyTimeline::Slot}}}, marks, edits);
     ui.frames(2);
     ui.click(mark_centre(marks, "inspector/key/interpolation"));
     ui.frames(2);
@@ -177,17 +186,7 @@ TEST(KeySection, TheSpineLinesBoxSwitchesHowABezierKeyIsDrawn) {
     HeadlessImGui ui;
     UiMarks marks;
     std::vector<PanelEdits::RigEdit> edits;
-    const SelectedKeys selected{0, {KeyRef{0, 0, KeyTimeline::Bone}}};
-    ui.on_frame([&] {
-        marks.clear();
-        ImGui::SetNextWindowPos(ImVec2(0, 0));
-        ImGui::SetNextWindowSize(ImVec2(400, 500));
-        ImGui::Begin("keys");
-        PanelEdits e;
-        key_section(rig, selected, e, &marks);
-        ImGui::End();
-        if (e.edit) edits.push_back(std::move(*e.edit));
-    });
+    show_key_section(ui, rig, SelectedKeys{0, {KeyRef{0, 0, KeyTimeline::Bone}}}, marks, edits);
     ui.frames(2);
     ui.click(mark_centre(marks, "inspector/key/curve/lines"));
     ui.pause();

@@ -28,6 +28,18 @@ KeyTrack angle_track(std::vector<Key> keys) { return KeyTrack{0, PoseProperty::R
 // The Bézier from (0, 0) to (1, 1) through (x1, y1), (x2, y2) at parameter t, one coordinate.
 double cubic(double p1, double p2, double t) { return 3 * (1 - t) * (1 - t) * t * p1 + 3 * (1 - t) * t * t * p2 + t * t * t; }
 
+// A curve whose handles stand upright (x1 = x2 = 0 or 1: a vertical tangent) still gives one
+// finite value for each time, never running back.
+void expect_one_value_each_time(const Key& steep) {
+    float last = -1.0f;
+    for (float u = 0.0f; u <= 1.0f; u += 0.01f) {
+        const float f = interpolation_fraction(steep, u);
+        EXPECT_TRUE(std::isfinite(f));
+        EXPECT_GE(f, last - 1e-6f) << "u=" << u;
+        last = f;
+    }
+}
+
 }  // namespace
 
 TEST(KeyTrack, EachInterpolationGoesFromOneKeyToTheNext) {
@@ -67,13 +79,7 @@ TEST(KeyTrack, ABezierFollowsItsCurve) {
     // Upright handles (x1 = x2 = 0 or 1: a vertical tangent) still give one value for each time.
     Key steep = a;
     steep.curve = {0.0f, 1.0f, 1.0f, 0.0f};
-    float last = -1.0f;
-    for (float u = 0.0f; u <= 1.0f; u += 0.01f) {
-        const float f = interpolation_fraction(steep, u);
-        EXPECT_TRUE(std::isfinite(f));
-        EXPECT_GE(f, last - 1e-6f) << "u=" << u;
-        last = f;
-    }
+    expect_one_value_each_time(steep);
 }
 
 TEST(KeyTrack, ACurveInSpinesLinesPlaysStraightBetweenItsPointsAtTenthsOfItsParameter) {
@@ -98,13 +104,7 @@ TEST(KeyTrack, ACurveInSpinesLinesPlaysStraightBetweenItsPointsAtTenthsOfItsPara
     // Upright handles still give one value for each time.
     Key steep = a;
     steep.curve = {0.0f, 1.0f, 1.0f, 0.0f, kSpineCurveLines};
-    float last = -1.0f;
-    for (float u = 0.0f; u <= 1.0f; u += 0.01f) {
-        const float f = interpolation_fraction(steep, u);
-        EXPECT_TRUE(std::isfinite(f));
-        EXPECT_GE(f, last - 1e-6f) << "u=" << u;
-        last = f;
-    }
+    expect_one_value_each_time(steep);
     // Lines other than 10 break the curve rule.
     EXPECT_TRUE(is_valid_curve(a.curve));
     a.curve.lines = 9;
