@@ -78,11 +78,63 @@ class NoTextureLoader {
     newClippingAttachment(skin, name) { return new ClippingAttachment(name); }
 }
 
+// A Spine 3.8 file's animations in 4.0's form, which the 4.0 runtime reads: a rotate key's
+// `angle` is its `value`, a slot's `color` and `twoColor` are `rgba` and `rgba2`, and a curve's
+// one number and c2 to c4 (fractions of the way between two keys, shared by the key's values)
+// are four numbers per value in the timeline's own units. Spine 3.8's runtime draws the same
+// cubic in the same ten lines. (The import reads 3.8 on its own: spine_animation_reader.)
+function spine38To40(json) {
+    const hex = (h, at) => parseInt(h.slice(at, at + 2), 16) / 255;
+    const colour = (h) => (h ? [0, 2, 4, 6].map((at) => (at < h.length ? hex(h, at) : 1)) : [1, 1, 1, 1]);
+    // `values(key)` lists a key's values; a curve between two keys becomes 4 numbers per value.
+    const recurve = (keys, values) => {
+        keys.forEach((key, i) => {
+            const next = keys[i + 1];
+            if (key.curve === 'stepped' || !next) return;
+            if (typeof key.curve !== 'number' && key.c2 === undefined && key.c3 === undefined && key.c4 === undefined) return;
+            const [cx1, cy1, cx2, cy2] = [key.curve ?? 0, key.c2 ?? 0, key.c3 ?? 1, key.c4 ?? 1];
+            const t0 = key.time ?? 0, t1 = next.time ?? 0;
+            const v0 = values(key), v1 = values(next);
+            key.curve = v0.flatMap((v, n) => [t0 + cx1 * (t1 - t0), v + cy1 * (v1[n] - v), t0 + cx2 * (t1 - t0), v + cy2 * (v1[n] - v)]);
+            delete key.c2;
+            delete key.c3;
+            delete key.c4;
+        });
+    };
+    for (const animation of Object.values(json.animations ?? {})) {
+        for (const timelines of Object.values(animation.bones ?? {})) {
+            for (const [kind, keys] of Object.entries(timelines)) {
+                if (kind === 'rotate') {
+                    for (const k of keys) if (k.angle !== undefined) { k.value = k.angle; delete k.angle; }
+                    recurve(keys, (k) => [k.value ?? 0]);
+                } else {
+                    const rest = kind === 'scale' ? 1 : 0;
+                    recurve(keys, (k) => [k.x ?? rest, k.y ?? rest]);
+                }
+            }
+        }
+        for (const timelines of Object.values(animation.slots ?? {})) {
+            if (timelines.color) {
+                recurve(timelines.color, (k) => colour(k.color));
+                timelines.rgba = timelines.color;
+                delete timelines.color;
+            }
+            if (timelines.twoColor) {
+                recurve(timelines.twoColor, (k) => [...colour(k.light), ...colour(k.dark).slice(0, 3)]);
+                timelines.rgba2 = timelines.twoColor;
+                delete timelines.twoColor;
+            }
+        }
+        for (const keys of Object.values(animation.ik ?? {})) recurve(keys, (k) => [k.mix ?? 1, k.softness ?? 0]);
+    }
+}
+
 let data;
 try {
-    // The setup pose alone: a 3.8 file's animations are not 4.0's.
+    // The setup pose alone; a 3.8 file's animations turned into 4.0's.
     const json = JSON.parse(text);
     if (setupOnly) delete json.animations;
+    if (version === '3.8') spine38To40(json);
     data = new SkeletonJson(new NoTextureLoader()).readSkeletonData(json);
 } catch (e) {
     refuse(`spine-core could not read it: ${e.message}`);

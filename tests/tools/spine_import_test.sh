@@ -43,6 +43,7 @@ check coin-pro       # 3.8: Spine 3's atlas, a clipping attachment
 check owl-pro        # 4.0: weighted meshes
 check spineboy-pro   # 4.1: meshes, IK, transform constraints, inheritance, events
 check windmill-ess --report  # 4.2: shear, uneven scales
+play coin-pro animation 2.2  # 3.8's keys (turned into 4.0's form for its runtime), steps, a draw order
 play owl-pro idle 7          # Bezier keys on weighted meshes
 play owl-pro blink 5.5       # attachment keys
 play spineboy-pro shoot 1.3  # attachment and colour keys, a step, noRotationOrReflection feet keyed from Spine's pose
