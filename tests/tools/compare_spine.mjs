@@ -174,7 +174,8 @@ function spineVertices(slot, mesh) {
         return pairs;
     }
     const out = new Array(8);
-    a.computeWorldVertices(slot, out, 0, 2);
+    // 4.0's region places itself on a bone; 4.1's on the slot.
+    a.computeWorldVertices(runtime === 'spine-core-4.0' ? slot.bone : slot, out, 0, 2);
     return kRegionCorner.map((k) => [out[2 * k], out[2 * k + 1]]);
 }
 
@@ -196,6 +197,8 @@ function nearSwitch(s, time) {
 // The worst miss of each kind, at frames and between them, and where.
 const worst = {};
 function note(kind, atFrame, miss, where) {
+    // A point either side has no number for is a miss, never passed over.
+    if (!Number.isFinite(miss)) problems.push(`${kind}: ${where} is not a number on one side`);
     const key = `${kind} ${atFrame ? 'at frames' : 'between frames'}`;
     const w = (worst[key] ??= { miss: 0, where: '', count: 0 });
     w.count += 1;

@@ -8,7 +8,8 @@
 # setup values), the animations with its IK constraints on (the import keys their effect into
 # the bones) and the others off (left out, warned; docs/spine-import.md). What a rig cannot hold is only reported:
 # windmill's shear; spineboy's walk, whose head scales unevenly under turned hair (a skew) and
-# whose head mesh has a vertex on five bones.
+# whose head mesh has a vertex on five bones; coin's animation, whose coin turns by a negative
+# scale, which a rig holds at 0.
 # Usage: spine_import_test.sh MARIONETTE_BINARY ATTACHMENT_FRAMES_BINARY SOURCE_DIR WORK_DIR
 set -euo pipefail
 binary=$1 attachments=$2 source=$3 work=$4
@@ -43,7 +44,7 @@ check coin-pro       # 3.8: Spine 3's atlas, a clipping attachment
 check owl-pro        # 4.0: weighted meshes
 check spineboy-pro   # 4.1: meshes, IK, transform constraints, inheritance, events
 check windmill-ess --report  # 4.2: shear, uneven scales
-play coin-pro animation 2.2  # 3.8's keys (turned into 4.0's form for its runtime), steps, a draw order
+play coin-pro animation 2.8 --report  # 3.8's keys (in 4.0's form for its runtime); its coin turns by negative scale
 play owl-pro idle 7          # Bezier keys on weighted meshes
 play owl-pro blink 5.5       # attachment keys
 play spineboy-pro shoot 1.3  # attachment and colour keys, a step, noRotationOrReflection feet keyed from Spine's pose
