@@ -32,9 +32,10 @@ std::array<std::array<double, 2>, 9> spine_bezier_points(double t0, double v0, c
 
 double spine_timeline_value(std::span<const SpineTimelineKey> keys, std::size_t v, double time) {
     if (keys.empty()) return 0.0;
-    if (time < keys.front().time) return keys.front().values[v];
+    if (time < spine_key_time(keys.front().time)) return keys.front().values[v];
     // The last key at or before `time`: of keys at one time, the last.
-    const auto after = std::upper_bound(keys.begin(), keys.end(), time, [](double t, const SpineTimelineKey& k) { return t < k.time; });
+    const auto after =
+        std::upper_bound(keys.begin(), keys.end(), time, [](double t, const SpineTimelineKey& k) { return t < spine_key_time(k.time); });
     const std::size_t i = std::size_t(after - keys.begin()) - 1;
     const SpineTimelineKey& key = keys[i];
     if (i + 1 == keys.size()) return key.values[v];

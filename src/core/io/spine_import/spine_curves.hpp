@@ -19,7 +19,12 @@ namespace marionette {
 // cx2, cy2) that a runtime draws it through, in order.
 std::array<std::array<double, 2>, 9> spine_bezier_points(double t0, double v0, const std::array<double, 4>& h, double t1, double v1);
 
-// Value `v` of a timeline's `keys` at `time`, as a runtime plays it: before the first key the
+// The time a runtime holds a key at: its frames are floats, so a key takes effect once the
+// playing time (a double) reaches the file's time as a float.
+inline double spine_key_time(double time) { return double(float(time)); }
+
+// Value `v` of a timeline's `keys` at `time`, as a runtime plays it (each key from its
+// spine_key_time): before the first key the
 // first key's value (the caller puts the setup's before it where the runtime does), after the
 // last the last's, between two by the earlier key's curve.
 double spine_timeline_value(std::span<const SpineTimelineKey> keys, std::size_t v, double time);

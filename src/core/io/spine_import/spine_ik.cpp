@@ -257,13 +257,14 @@ std::vector<SpineIkPose> spine_ik_poses(const SpineSkeletonData& skeleton, const
     for (const SpineIkData& ik : skeleton.ik) poses.push_back(SpineIkPose{ik.mix, ik.softness, ik.bend_positive, ik.compress, ik.stretch});
     if (!animation) return poses;
     for (const SpineIkTimeline& t : animation->ik) {
-        if (t.keys.empty() || time < t.keys.front().time || t.constraint < 0 || std::size_t(t.constraint) >= poses.size()) continue;
+        if (t.keys.empty() || time < spine_key_time(t.keys.front().time) || t.constraint < 0 || std::size_t(t.constraint) >= poses.size())
+            continue;
         SpineIkPose& pose = poses[std::size_t(t.constraint)];
         pose.mix = spine_timeline_value(t.keys, 0, time);
         pose.softness = spine_timeline_value(t.keys, 1, time);
         // The last key at or before the time holds the switches.
-        const auto after =
-            std::upper_bound(t.keys.begin(), t.keys.end(), time, [](double v, const SpineTimelineKey& k) { return v < k.time; });
+        const auto after = std::upper_bound(t.keys.begin(), t.keys.end(), time,
+                                            [](double v, const SpineTimelineKey& k) { return v < spine_key_time(k.time); });
         const SpineTimelineKey& key = *(after - 1);
         pose.bend_positive = key.bend_positive;
         pose.compress = key.compress;

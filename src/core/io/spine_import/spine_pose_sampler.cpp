@@ -8,7 +8,7 @@ std::vector<SpineLocal> spine_locals(const SpineSkeletonData& skeleton, const Sp
     std::vector<SpineLocal> locals = spine_setup_locals(skeleton.bones);
     if (!animation) return locals;
     for (const SpineBoneTimeline& t : animation->bones) {
-        if (t.keys.empty() || time < t.keys.front().time) continue;
+        if (t.keys.empty() || time < spine_key_time(t.keys.front().time)) continue;
         const SpineBoneData& setup = skeleton.bones[std::size_t(t.bone)];
         SpineLocal& l = locals[std::size_t(t.bone)];
         const auto value = [&](std::size_t v) { return spine_timeline_value(t.keys, v, time); };
