@@ -57,15 +57,7 @@ public:
         std::set<double> base{0.0, anim_.duration};
         for (const SpineBoneTimeline& t : anim_.bones)
             for (const SpineTimelineKey& k : t.keys) base.insert(k.time);
-        // An IK mix that eases in swings its bones fastest where the runtime's lines of it bend.
-        if (ik_acts_)
-            for (const SpineIkTimeline& t : anim_.ik)
-                for (std::size_t i = 0; i < t.keys.size(); ++i) {
-                    base.insert(t.keys[i].time);
-                    if (i + 1 < t.keys.size())
-                        for (const std::size_t v : {std::size_t{0}, std::size_t{1}})
-                            for (const double b : spine_bend_times(t.keys[i], t.keys[i + 1], v)) base.insert(b);
-                }
+        if (ik_acts_) add_ik_times(base);
         for (double t = 0.0; t < anim_.duration; t += 1.0 / 60.0) base.insert(t);
         std::vector<bool> turn(n, false), stretch(n, false);
         for (const double time : base) {
@@ -104,6 +96,19 @@ public:
     }
 
 private:
+    // The IK timelines' keys and the points their mix and softness curves bend at: an IK mix
+    // that eases in swings its bones fastest there.
+    void add_ik_times(std::set<double>& times) const {
+        for (const SpineIkTimeline& t : anim_.ik) {
+            for (std::size_t i = 0; i < t.keys.size(); ++i) {
+                times.insert(t.keys[i].time);
+                if (i + 1 == t.keys.size()) continue;
+                for (const std::size_t v : {std::size_t{0}, std::size_t{1}})
+                    for (const double bend : spine_bend_times(t.keys[i], t.keys[i + 1], v)) times.insert(bend);
+            }
+        }
+    }
+
     // The rigid world frames of every bone with local values `locals` at `time`, as the runtime
     // poses them, its IK constraints acting.
     std::vector<SpineRigidFrame> frames_of(std::vector<SpineLocal> locals, double time) const {

@@ -30,13 +30,18 @@ std::array<std::array<double, 2>, 9> spine_bezier_points(double t0, double v0, c
     return points;
 }
 
-double spine_timeline_value(std::span<const SpineTimelineKey> keys, std::size_t v, double time) {
-    if (keys.empty()) return 0.0;
-    if (time < spine_key_time(keys.front().time)) return keys.front().values[v];
-    // The last key at or before `time`: of keys at one time, the last.
+std::optional<std::size_t> spine_key_at(std::span<const SpineTimelineKey> keys, double time) {
     const auto after =
         std::upper_bound(keys.begin(), keys.end(), time, [](double t, const SpineTimelineKey& k) { return t < spine_key_time(k.time); });
-    const std::size_t i = std::size_t(after - keys.begin()) - 1;
+    if (after == keys.begin()) return std::nullopt;
+    return std::size_t(after - keys.begin()) - 1;
+}
+
+double spine_timeline_value(std::span<const SpineTimelineKey> keys, std::size_t v, double time) {
+    if (keys.empty()) return 0.0;
+    const std::optional<std::size_t> at = spine_key_at(keys, time);
+    if (!at) return keys.front().values[v];
+    const std::size_t i = *at;
     const SpineTimelineKey& key = keys[i];
     if (i + 1 == keys.size()) return key.values[v];
     const SpineTimelineKey& next = keys[i + 1];

@@ -23,6 +23,10 @@ std::array<std::array<double, 2>, 9> spine_bezier_points(double t0, double v0, c
 // playing time (a double) reaches the file's time as a float.
 inline double spine_key_time(double time) { return double(float(time)); }
 
+// The index of the last of `keys` in effect at `time` (of keys at one time, the last), or none
+// before the first.
+std::optional<std::size_t> spine_key_at(std::span<const SpineTimelineKey> keys, double time);
+
 // Value `v` of a timeline's `keys` at `time`, as a runtime plays it (each key from its
 // spine_key_time): before the first key the
 // first key's value (the caller puts the setup's before it where the runtime does), after the

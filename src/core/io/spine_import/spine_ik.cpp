@@ -10,8 +10,7 @@ namespace marionette {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-constexpr double kDegreesPerRadian = 180.0 / kPi;
+constexpr double kDegreesPerRadian = 1.0 / kSpineRadiansPerDegree;
 // Below this a determinant or a length is taken as none, as the runtimes take it.
 constexpr double kSmall = 1e-4;
 
@@ -147,7 +146,7 @@ void solve_two(const SpineSkeletonData& skeleton, const std::vector<SpineWorld>&
         double cosine = (dd - l1 * l1 - l2 * l2) / (2.0 * l1 * l2);
         if (cosine < -1.0) {
             cosine = -1.0;
-            a2 = kPi * bend;
+            a2 = kPiDouble * bend;
         } else if (cosine > 1.0) {
             cosine = 1.0;
             a2 = 0.0;
@@ -184,7 +183,7 @@ void solve_two(const SpineSkeletonData& skeleton, const std::vector<SpineWorld>&
             }
         }
         if (!solved) {
-            double min_angle = kPi, min_x = l1 - ea, min_dist = min_x * min_x, min_y = 0.0;
+            double min_angle = kPiDouble, min_x = l1 - ea, min_dist = min_x * min_x, min_y = 0.0;
             double max_angle = 0.0, max_x = l1 + ea, max_dist = max_x * max_x, max_y = 0.0;
             double c = -ea * l1 / (aa - bb);
             if (c >= -1.0 && c <= 1.0) {
@@ -239,13 +238,9 @@ std::vector<std::size_t> acting_order(const SpineSkeletonData& skeleton) {
 void update_below(const SpineSkeletonData& skeleton, const std::vector<SpineLocal>& locals, int top, std::vector<SpineWorld>& world) {
     std::vector<bool> below(skeleton.bones.size(), false);
     for (std::size_t i = std::size_t(top); i < skeleton.bones.size(); ++i) {
-        const SpineBoneData& b = skeleton.bones[i];
-        below[i] = int(i) == top || (b.parent >= 0 && below[std::size_t(b.parent)]);
-        if (!below[i]) continue;
-        const SpineLocal& l = locals[i];
-        world[i] =
-            spine_child_world(b.parent < 0 ? SpineWorld{} : world[std::size_t(b.parent)], b.parent < 0 ? SpineInherit::Normal : b.inherit,
-                              l.x, l.y, l.rotation, l.scale_x, l.scale_y, l.shear_x, l.shear_y);
+        const int parent = skeleton.bones[i].parent;
+        below[i] = int(i) == top || (parent >= 0 && below[std::size_t(parent)]);
+        if (below[i]) world[i] = spine_bone_world(skeleton.bones, locals, world, i);
     }
 }
 
@@ -257,15 +252,13 @@ std::vector<SpineIkPose> spine_ik_poses(const SpineSkeletonData& skeleton, const
     for (const SpineIkData& ik : skeleton.ik) poses.push_back(SpineIkPose{ik.mix, ik.softness, ik.bend_positive, ik.compress, ik.stretch});
     if (!animation) return poses;
     for (const SpineIkTimeline& t : animation->ik) {
-        if (t.keys.empty() || time < spine_key_time(t.keys.front().time) || t.constraint < 0 || std::size_t(t.constraint) >= poses.size())
-            continue;
+        // Before the first key the setup's; the key in effect holds the switches.
+        const std::optional<std::size_t> at = spine_key_at(t.keys, time);
+        if (!at || t.constraint < 0 || std::size_t(t.constraint) >= poses.size()) continue;
         SpineIkPose& pose = poses[std::size_t(t.constraint)];
         pose.mix = spine_timeline_value(t.keys, 0, time);
         pose.softness = spine_timeline_value(t.keys, 1, time);
-        // The last key at or before the time holds the switches.
-        const auto after = std::upper_bound(t.keys.begin(), t.keys.end(), time,
-                                            [](double v, const SpineTimelineKey& k) { return v < spine_key_time(k.time); });
-        const SpineTimelineKey& key = *(after - 1);
+        const SpineTimelineKey& key = t.keys[*at];
         pose.bend_positive = key.bend_positive;
         pose.compress = key.compress;
         pose.stretch = key.stretch;

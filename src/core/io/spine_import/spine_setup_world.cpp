@@ -89,16 +89,18 @@ std::vector<SpineLocal> spine_setup_locals(const std::vector<SpineBoneData>& bon
     return locals;
 }
 
+SpineWorld spine_bone_world(const std::vector<SpineBoneData>& bones, const std::vector<SpineLocal>& locals,
+                            const std::vector<SpineWorld>& world, std::size_t i) {
+    const SpineBoneData& b = bones[i];
+    const SpineLocal& l = locals[i];
+    if (b.parent < 0)
+        return spine_child_world(SpineWorld{}, SpineInherit::Normal, l.x, l.y, l.rotation, l.scale_x, l.scale_y, l.shear_x, l.shear_y);
+    return spine_child_world(world[std::size_t(b.parent)], b.inherit, l.x, l.y, l.rotation, l.scale_x, l.scale_y, l.shear_x, l.shear_y);
+}
+
 std::vector<SpineWorld> spine_world(const std::vector<SpineBoneData>& bones, const std::vector<SpineLocal>& locals) {
     std::vector<SpineWorld> world(bones.size());
-    const SpineWorld origin;  // a root's parent: the skeleton's frame
-    for (std::size_t i = 0; i < world.size() && i < locals.size(); ++i) {
-        const SpineBoneData& b = bones[i];
-        const SpineLocal& l = locals[i];
-        const SpineWorld& parent = b.parent < 0 ? origin : world[std::size_t(b.parent)];
-        world[i] = spine_child_world(parent, b.parent < 0 ? SpineInherit::Normal : b.inherit, l.x, l.y, l.rotation, l.scale_x, l.scale_y,
-                                     l.shear_x, l.shear_y);
-    }
+    for (std::size_t i = 0; i < world.size() && i < locals.size(); ++i) world[i] = spine_bone_world(bones, locals, world, i);
     return world;
 }
 

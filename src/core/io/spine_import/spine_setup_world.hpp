@@ -9,12 +9,13 @@
 #include <glm/glm.hpp>
 
 #include "core/io/spine_import/spine_skeleton_data.hpp"
+#include "core/math/angles.hpp"
 
 namespace marionette {
 
 // Spine's angles are degrees; Marionette's radians. In double: the import reads Spine's frames
 // exactly before it rounds them to the rig's floats.
-inline constexpr double kSpineRadiansPerDegree = 3.14159265358979323846 / 180.0;
+inline constexpr double kSpineRadiansPerDegree = kPiDouble / 180.0;
 
 inline double cross_2d(const glm::dvec2& a, const glm::dvec2& b) { return a.x * b.y - a.y * b.x; }
 
@@ -46,6 +47,11 @@ struct SpineLocal {
 
 // Every bone's local values in the setup pose.
 std::vector<SpineLocal> spine_setup_locals(const std::vector<SpineBoneData>& bones);
+
+// Bone `i`'s world frame from its local values and its parent's frame in `world` (a root's parent
+// is the skeleton's frame).
+SpineWorld spine_bone_world(const std::vector<SpineBoneData>& bones, const std::vector<SpineLocal>& locals,
+                            const std::vector<SpineWorld>& world, std::size_t i);
 
 // The world frames of `bones` with local values `locals`, in the skeleton's order (parents
 // first); a root's parent is the skeleton's frame.
