@@ -279,7 +279,7 @@ void EditorApp::pose_world() {
     if (states_.shows_state()) {
         states_.sample_slots(rig, shown_slots_);
     } else {
-        setup_slot_pose(rig.slots, shown_slots_);
+        setup_slot_pose(rig.slots, rig.skin, shown_slots_);
     }
     controller_->set_shown_slots(&shown_slots_);
     renderer_->set_slot_pose(&shown_slots_);

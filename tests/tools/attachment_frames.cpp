@@ -5,7 +5,7 @@
 // none, so this test-side program links the core library and asks the one computation drawing
 // and the exporters share (attachment_world_vertices).
 // Usage: attachment_frames RIG TIMELINE SECONDS FPS OUT.json
-// Writes {"fps": F, "frames": [{"time": T, "slots": [{"slot": NAME, "attachment": NAME,
+// Writes {"fps": F, "frames": [{"time": T, "skin": NAME or null, "slots": [{"slot": NAME, "attachment": NAME,
 // "mesh": BOOL, "vertices": [[x, y], ...]} or null for a slot showing nothing, ...]}, ...]},
 // the slots in the rig's order, a plain picture's corners bottom left, bottom right, top right,
 // top left. A TIMELINE of "-" writes one frame, the rig's own pose with its slots as set up (an
@@ -62,6 +62,11 @@ int fail(const std::string& message) {
     return 1;
 }
 
+// The skin shown, as a frame's "skin": its name or null.
+std::string skin_json(const Rig& rig, const SlotPose& slots) {
+    return slots.skin < 0 ? std::string("null") : quoted(rig.skins[static_cast<std::size_t>(slots.skin)].name);
+}
+
 // The slots' shown attachments' world vertices, as a frame's "slots" array.
 void write_slots(std::ostream& out, const Rig& rig, const Pose& pose, const std::vector<Transform>& world, const SlotPose& slots) {
     std::vector<glm::vec3> placed;
@@ -70,7 +75,7 @@ void write_slots(std::ostream& out, const Rig& rig, const Pose& pose, const std:
     for (std::size_t s = 0; s < rig.slots.size(); ++s) {
         if (s) out << ", ";
         const Slot& slot = rig.slots[s];
-        const int shown = slots.shown[s];
+        const int shown = drawn_index(rig.slots, slots, s);
         if (shown < 0) {
             out << "null";
             continue;
@@ -100,8 +105,9 @@ int write_rig_pose(const Rig& rig, const char* path) {
             << number(w.translation.y) << ",0], \"rotation\": " << number(double(angle_2d(w.rotation)) * 180.0 / 3.14159265358979323846)
             << ", \"scale\": [" << number(s.x) << "," << number(s.y) << ",1]}";
     }
-    out << "}, \"slots\": ";
-    write_slots(out, rig, rig.pose, world.value(), setup_slot_pose(rig.slots));
+    const SlotPose setup = setup_slot_pose(rig.slots, rig.skin);
+    out << "}, \"skin\": " << skin_json(rig, setup) << ", \"slots\": ";
+    write_slots(out, rig, rig.pose, world.value(), setup);
     out << "}\n]}\n";
     out.close();
     if (!out) return fail(std::string("cannot write ") + path);
@@ -136,7 +142,7 @@ int main(int argc, char** argv) {
     const Status played = play_timeline(rig, timeline.value(), fps, frames.value(), pose, [&](double time, const StateMachine& machine) {
         fk.run();
         sample_slots(machine, rig, slots);
-        out << (first ? "" : ",\n") << "{\"time\": " << number(time) << ", \"slots\": ";
+        out << (first ? "" : ",\n") << "{\"time\": " << number(time) << ", \"skin\": " << skin_json(rig, slots) << ", \"slots\": ";
         first = false;
         write_slots(out, rig, pose, world, slots);
         out << "}";

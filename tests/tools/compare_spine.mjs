@@ -12,8 +12,8 @@
 // Exits 1 on any miss (or, with --report, only on a file spine-core refuses).
 // With --import, the Spine file is the source an import read and the frames are the imported
 // rig's: the bound is 1e-4 of the size, a mesh's vertices are matched as a set (the import
-// renumbers a hull Spine runs clockwise), bones a skin must switch on are passed over (no skin
-// is worn here), and so are slots showing what the import leaves out (clipping, paths, points,
+// renumbers a hull Spine runs clockwise), bones a skin must switch on are passed over when the
+// skin worn does not (the frames' "skin", worn by both sides), and so are slots showing what the import leaves out (clipping, paths, points,
 // bounding boxes). --import-setup is the same with the skeleton's constraints removed: the
 // bones' own setup values, which the import keeps; --import-ik keeps the IK constraints, which
 // the import keys into an animation's bones, and removes the others. An ANIMATION of "-" is the setup pose (the
@@ -194,6 +194,16 @@ function nearSwitch(s, time) {
         Array.from(t.frames).some((k) => Math.abs(k - wrapped) < 1e-5 || Math.abs(k - time) < 1e-5));
 }
 
+// The name a skin holds attachment `shown` of slot `s` under (what the slot and its keys ask
+// for; the attachment's own name may differ: goblins' "goblin/left-arm" under "left-arm").
+function skinKey(s, shown) {
+    for (const skin of [skeleton.skin, data.defaultSkin]) {
+        const entry = skin?.getAttachments().find((e) => e.slotIndex === s && e.attachment === shown);
+        if (entry) return entry.name;
+    }
+    return shown.name;
+}
+
 // The worst miss of each kind, at frames and between them, and where.
 const worst = {};
 function note(kind, atFrame, miss, where) {
@@ -217,6 +227,13 @@ const problems = [];
 for (let f = 0; f < frames.length; ++f) {
     const time = frames[f].time;
     const atFrame = Math.abs(time * rigFps - Math.round(time * rigFps)) < 1e-6;
+    // The skin the rig shows at that time (attachment_frames' "skin"; none when it has no word).
+    const skin = attachmentFrames[f].skin ?? null;
+    if ((skeleton.skin?.name ?? null) !== skin) {
+        const wanted = skin === null ? null : data.findSkin(skin);
+        if (skin !== null && !wanted) refuse(`no skin "${skin}"`);
+        skeleton.setSkin(wanted);
+    }
     skeleton.setToSetupPose();
     if (animation) animation.apply(skeleton, time, time, true, null, 1, MixBlend.setup, MixDirection.mixIn);
     skeleton.updateWorldTransform(Physics?.update);
@@ -240,7 +257,7 @@ for (let f = 0; f < frames.length; ++f) {
         let shown = slot.getAttachment();
         if (imported && shown && !(shown instanceof RegionAttachment || shown instanceof MeshAttachment)) shown = null;
         const ourName = ours ? ours.attachment : null;
-        if ((shown ? shown.name : null) !== ourName) {
+        if ((shown ? skinKey(s, shown) : null) !== ourName) {
             // An import switches a drawing within a float's rounding of the runtime's switch:
             // at a time on a key (after the loop wraps it) the two may fall on either side.
             if (imported && animation && nearSwitch(s, time)) return;

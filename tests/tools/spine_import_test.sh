@@ -6,8 +6,10 @@
 # bone's joint and tip and every vertex of the pictures shown within 1e-4 of the skeleton's size.
 # The setup pose is compared with Spine's constraints switched off (the rig keeps the bones' own
 # setup values), the animations with its IK constraints on (the import keys their effect into
-# the bones) and the others off (left out, warned; docs/spine-import.md). What a rig cannot hold is only reported:
-# windmill's shear; spineboy's walk, whose head scales unevenly under turned hair (a skew) and
+# the bones) and the others off (left out, warned; docs/spine-import.md). A skinned skeleton
+# (goblins) is compared wearing each skin, both sides told which by attachment_frames' "skin".
+# What a rig cannot hold is only reported: windmill's shear; goblins' walk, whose deform keys
+# are left out; spineboy's walk, whose head scales unevenly under turned hair (a skew) and
 # whose head mesh has a vertex on five bones; coin's animation, whose coin turns by a negative
 # scale, which a rig holds at 0.
 # Usage: spine_import_test.sh MARIONETTE_BINARY ATTACHMENT_FRAMES_BINARY SOURCE_DIR WORK_DIR
@@ -40,10 +42,19 @@ play() {  # NAME ANIMATION SECONDS [--report]: an animation, past its loop
   "$attachments" "$work/$name.json" "$animation@0" "$seconds" 990 "$work/$name.$animation.attachments.json" 2>/dev/null
   compare "$name" "$work/$name.$animation.frames.json" "$work/$name.$animation.attachments.json" "$animation" --import-ik "${4:-}"
 }
+wear() {  # NAME SKIN: the setup pose with another of the imported rig's skins worn
+  local name=$1 skin=$2
+  sed "s/^  \"skin\": \".*\",\$/  \"skin\": \"$skin\",/" "$work/$name.json" >"$work/$name.$skin.json"
+  grep -q "^  \"skin\": \"$skin\",\$" "$work/$name.$skin.json"
+  "$attachments" "$work/$name.$skin.json" - 0 1 "$work/$name.$skin.setup.json" 2>/dev/null
+  compare "$name" "$work/$name.$skin.setup.json" "$work/$name.$skin.setup.json" - --import-setup
+}
 check coin-pro       # 3.8: Spine 3's atlas, a clipping attachment
 check owl-pro        # 4.0: weighted meshes
 check spineboy-pro   # 4.1: meshes, IK, transform constraints, inheritance, events
 check windmill-ess --report  # 4.2: shear, uneven scales
+check goblins-pro    # 4.1: skins (the first worn, as the import shows it), weighted meshes
+wear goblins-pro goblingirl  # the other skin: each slot its skin's attachment of the name
 play coin-pro animation 2.8 --report  # 3.8's keys (in 4.0's form for its runtime); its coin turns by negative scale
 play owl-pro idle 7          # Bezier keys on weighted meshes
 play owl-pro blink 5.5       # attachment keys
@@ -51,3 +62,4 @@ play spineboy-pro shoot 1.3  # attachment and colour keys, a step, noRotationOrR
 play spineboy-pro aim 0.5
 play spineboy-pro walk 1.2 --report
 play windmill-ess animation 5.2 --report
+play goblins-pro walk 1.2 --report  # its deform keys are left out

@@ -8,6 +8,7 @@
 
 #include "app/panels/draw_order_list.hpp"
 #include "app/panels/pose_library_panel.hpp"
+#include "app/panels/skin_list.hpp"
 
 namespace marionette {
 
@@ -204,6 +205,7 @@ void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at,
             }
         }
         draw_order_list(rig, selected_slot, out, marks, keying);
+        skin_list(rig, out, marks, keying);
         if (!rig.states.empty()) {
             ImGui::Separator();
             ImGui::TextDisabled("States");

@@ -28,8 +28,12 @@ void slot_fields(const Rig& rig, int index, PanelEdits& out, UiMarks* marks, con
     const bool keys = keying && keying->shown && keying->shown->fits(rig.slots.size());
     const auto i = static_cast<std::size_t>(index);
     if (keys) ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.3f, 1.0f), "keying at %.2f s", static_cast<double>(keying->time));
+    // Each drawing once per skin it is in: picking one asks for its name (skin.hpp).
+    std::vector<std::string> labels;
+    for (const Attachment& a : slot.attachments)
+        labels.push_back(a.skin < 0 ? a.name : a.name + "  (" + rig.skins[static_cast<std::size_t>(a.skin)].name + ")");
     std::vector<const char*> drawings{"(none)"};
-    for (const Attachment& a : slot.attachments) drawings.push_back(a.name.c_str());
+    for (const std::string& l : labels) drawings.push_back(l.c_str());
     int shown = (keys ? keying->shown->shown[i] : slot.shown) + 1;
     if (pick_one("shows", shown, drawings, marks, "inspector/slot/shows")) {
         if (keys) {
@@ -60,9 +64,10 @@ void slot_fields(const Rig& rig, int index, PanelEdits& out, UiMarks* marks, con
     ImGui::SameLine();
     if (ImGui::Button("Delete slot")) out.apply("delete slot " + slot.name, delete_slot(rig, index));
     mark_last_item(marks, "inspector/slot/delete");
-    if (slot.shown < 0) return;
-
-    const int which = slot.shown;
+    // The drawing the viewport shows: the state's at the playhead when keying, else the setup's,
+    // under the skin shown.
+    const int which = keys ? drawn_index(rig.slots, *keying->shown, i) : drawn_attachment(slot, slot.shown, rig.skin);
+    if (which < 0) return;
     const Attachment& a = slot.attachments[static_cast<std::size_t>(which)];
     ImGui::Separator();
     ImGui::TextDisabled("drawing %s: %s", a.name.c_str(), a.image.c_str());
@@ -87,6 +92,16 @@ void slot_fields(const Rig& rig, int index, PanelEdits& out, UiMarks* marks, con
     v = a.size;
     changed = ImGui::DragFloat2("size", &v.x, 0.5f, 0.0f, 1e6f, "%.1f");
     track(out, label, changed, [&] { return edit([&](Attachment& x) { x.size = glm::max(v, glm::vec2(0.0f)); }); });
+    if (!rig.skins.empty()) {
+        std::vector<const char*> skins{"(no skin)"};
+        for (const Skin& s : rig.skins) skins.push_back(s.name.c_str());
+        int skin = a.skin + 1;
+        if (pick_one("skin", skin, skins, marks, "inspector/slot/skin")) {
+            out.apply("move " + label + " to " + skins[static_cast<std::size_t>(skin)], edit([&](Attachment& x) { x.skin = skin - 1; }));
+        }
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("The skin this drawing belongs to; (no skin): shown where the skin has none of its name");
+    }
     glm::vec4 tint = a.tint;
     changed = ImGui::ColorEdit4("tint", &tint.x, ImGuiColorEditFlags_Float | ImGuiColorEditFlags_AlphaBar);
     track(out, label, changed, [&] { return edit([&](Attachment& x) { x.tint = glm::clamp(tint, 0.0f, 1.0f); }); });

@@ -33,11 +33,12 @@ void sample_deform_track(const DeformTrack& t, double time, std::vector<glm::vec
         out[i] = a.offsets[i] + mix.fraction * (b.offsets[i] - a.offsets[i]);
 }
 
-void sample_deform_tracks(const std::vector<DeformTrack>& tracks, double time, SlotPose& pose) {
+void sample_deform_tracks(const std::vector<Slot>& slots, const std::vector<DeformTrack>& tracks, double time, SlotPose& pose) {
     for (const DeformTrack& t : tracks) {
-        if (t.slot < 0 || static_cast<std::size_t>(t.slot) >= pose.deforms.size()) continue;
+        if (t.slot < 0 || static_cast<std::size_t>(t.slot) >= pose.deforms.size() || static_cast<std::size_t>(t.slot) >= slots.size())
+            continue;
         const auto s = static_cast<std::size_t>(t.slot);
-        if (pose.shown[s] == t.attachment) sample_deform_track(t, time, pose.deforms[s]);
+        if (drawn_index(slots, pose, s) == t.attachment) sample_deform_track(t, time, pose.deforms[s]);
     }
 }
 

@@ -34,10 +34,10 @@ struct DeformTrack {
 };
 
 // Sets the offsets `tracks` give at `time` seconds on `pose`'s deforms: for each track whose
-// drawing its slot shows in `pose`, before its first key the first key's offsets, after its last
+// drawing its slot (of `slots`) draws in `pose` (drawn_index), before its first key the first key's offsets, after its last
 // the last's, between two keys the earlier one's interpolation. Slots no track deforms keep
 // theirs; tracks past the pose's slots are passed over.
-void sample_deform_tracks(const std::vector<DeformTrack>& tracks, double time, SlotPose& pose);
+void sample_deform_tracks(const std::vector<Slot>& slots, const std::vector<DeformTrack>& tracks, double time, SlotPose& pose);
 // One track's offsets at `time` into `out`, by the same rule (a track without keys leaves it).
 void sample_deform_track(const DeformTrack& track, double time, std::vector<glm::vec2>& out);
 

@@ -5,17 +5,21 @@
 #include "core/anim/key_curve_json.hpp"
 #include "core/anim/slot_track_json.hpp"
 #include "core/io/json/json_numbers.hpp"
+#include "core/mesh/slot_json.hpp"
 
 namespace marionette {
 
 namespace {
 
-int attachment_named(const JsonField& f, const Slot& slot) {
+// The attachment of `slot` named `f` in skin `skin` (-1: the rig's own).
+int attachment_named(const JsonField& f, const Slot& slot, int skin, const std::vector<Skin>& skins) {
     const std::string name = f.non_empty_string();
     for (std::size_t a = 0; a < slot.attachments.size(); ++a) {
-        if (slot.attachments[a].name == name) return static_cast<int>(a);
+        if (slot.attachments[a].name == name && slot.attachments[a].skin == skin) return static_cast<int>(a);
     }
-    f.fail("\"" + name + "\" is not one of slot \"" + slot.name + "\"'s attachments");
+    f.fail(
+        "\"" + name + "\" is not one of slot \"" + slot.name + "\"'s attachments" +
+        (skin < 0 ? std::string(skins.empty() ? "" : " of no skin") : " in skin \"" + skins[static_cast<std::size_t>(skin)].name + "\""));
 }
 
 std::vector<glm::vec2> offsets(const JsonField& f) {
@@ -32,15 +36,18 @@ std::vector<glm::vec2> offsets(const JsonField& f) {
 
 }  // namespace
 
-void read_deform_tracks(const std::optional<JsonField>& deform, const std::vector<Slot>& slots, State& state) {
+void read_deform_tracks(const std::optional<JsonField>& deform, const std::vector<Slot>& slots, const std::vector<Skin>& skins,
+                        State& state) {
     if (!deform) return;
     if (!deform->is_array()) deform->fail("must be a list of deform tracks");
     for (std::size_t i = 0; i < deform->array_size(); ++i) {
         const JsonField f = deform->element(i);
-        f.allow_only({"slot", "attachment", "keys"});
+        f.allow_only({"slot", "attachment", "skin", "keys"});
         DeformTrack t;
         t.slot = read_slot_name(f.member("slot"), slots);
-        t.attachment = attachment_named(f.member("attachment"), slots[static_cast<std::size_t>(t.slot)]);
+        const auto skin = f.optional_member("skin");
+        t.attachment = attachment_named(f.member("attachment"), slots[static_cast<std::size_t>(t.slot)],
+                                        skin ? read_skin_name(*skin, skins) : -1, skins);
         const JsonField keys = f.member("keys");
         if (!keys.is_array()) keys.fail("must be a list of keys");
         for (std::size_t k = 0; k < keys.array_size(); ++k) {
@@ -69,7 +76,7 @@ void read_deform_tracks(const std::optional<JsonField>& deform, const std::vecto
     }
 }
 
-void write_deform_tracks(const State& state, const std::vector<Slot>& slots, Json& out) {
+void write_deform_tracks(const State& state, const std::vector<Slot>& slots, const std::vector<Skin>& skins, Json& out) {
     if (state.deform.empty()) return;
     Json tracks = Json::array();
     for (const DeformTrack& t : state.deform) {
@@ -84,8 +91,11 @@ void write_deform_tracks(const State& state, const std::vector<Slot>& slots, Jso
             write_key_curve(key, k.interpolation, k.curve);
             keys.push_back(std::move(key));
         }
-        tracks.push_back(Json{
-            {"slot", slot.name}, {"attachment", slot.attachments[static_cast<std::size_t>(t.attachment)].name}, {"keys", std::move(keys)}});
+        const Attachment& a = slot.attachments[static_cast<std::size_t>(t.attachment)];
+        Json track{{"slot", slot.name}, {"attachment", a.name}};
+        if (a.skin >= 0) track["skin"] = skins[static_cast<std::size_t>(a.skin)].name;
+        track["keys"] = std::move(keys);
+        tracks.push_back(std::move(track));
     }
     out["deform"] = std::move(tracks);
 }

@@ -13,9 +13,10 @@
 namespace marionette {
 
 // Reads them from a state's object into `state`, naming slots among `slots`; fails at the place.
-void read_deform_tracks(const std::optional<JsonField>& deform, const std::vector<Slot>& slots, State& state);
+void read_deform_tracks(const std::optional<JsonField>& deform, const std::vector<Slot>& slots, const std::vector<Skin>& skins,
+                        State& state);
 
 // Adds them to a state's object when the state has any.
-void write_deform_tracks(const State& state, const std::vector<Slot>& slots, Json& out);
+void write_deform_tracks(const State& state, const std::vector<Slot>& slots, const std::vector<Skin>& skins, Json& out);
 
 }  // namespace marionette

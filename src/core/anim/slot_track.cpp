@@ -8,13 +8,14 @@ namespace marionette {
 
 const char* slot_property_name(SlotProperty p) { return p == SlotProperty::Attachment ? "attachment" : "color"; }
 
-SlotPose setup_slot_pose(const std::vector<Slot>& slots) {
+SlotPose setup_slot_pose(const std::vector<Slot>& slots, int skin) {
     SlotPose out;
-    setup_slot_pose(slots, out);
+    setup_slot_pose(slots, skin, out);
     return out;
 }
 
-void setup_slot_pose(const std::vector<Slot>& slots, SlotPose& out) {
+void setup_slot_pose(const std::vector<Slot>& slots, int skin, SlotPose& out) {
+    out.skin = skin;
     out.shown.resize(slots.size());
     out.colors.resize(slots.size());
     out.order.resize(slots.size());
@@ -27,12 +28,15 @@ void setup_slot_pose(const std::vector<Slot>& slots, SlotPose& out) {
     }
 }
 
+int drawn_index(const std::vector<Slot>& slots, const SlotPose& pose, std::size_t slot) {
+    return drawn_attachment(slots[slot], pose.shown[slot], pose.skin);
+}
+
 const Attachment* shown_drawing(const std::vector<Slot>& slots, const SlotPose& pose, std::size_t slot, std::size_t bone_count) {
     const Slot& s = slots[slot];
-    const int shown = pose.shown[slot];
-    if (shown < 0 || shown >= static_cast<int>(s.attachments.size()) || s.bone < 0 || static_cast<std::size_t>(s.bone) >= bone_count)
-        return nullptr;
-    return &s.attachments[static_cast<std::size_t>(shown)];
+    const int drawn = drawn_index(slots, pose, slot);
+    if (drawn < 0 || s.bone < 0 || static_cast<std::size_t>(s.bone) >= bone_count) return nullptr;
+    return &s.attachments[static_cast<std::size_t>(drawn)];
 }
 
 namespace {
@@ -72,14 +76,40 @@ void sample_slot_tracks(const std::vector<SlotTrack>& tracks, const std::vector<
     }
 }
 
+void sample_skin_keys(const std::vector<SkinKey>& keys, double time, SlotPose& pose) {
+    if (!keys.empty()) pose.skin = keys[key_at_or_before(keys, static_cast<float>(time))].skin;
+}
+
+float last_skin_key_time(const std::vector<SkinKey>& keys) { return keys.empty() ? 0.0f : keys.back().time; }
+
+std::string skin_keys_problem(const std::vector<SkinKey>& keys, std::size_t skin_count, std::string* place) {
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+        const char* why = nullptr;
+        if (!is_key_time(keys[k].time)) {
+            why = kKeyTimeRule;
+        } else if (k > 0 && !(keys[k].time > keys[k - 1].time)) {
+            why = "keys must be in strictly increasing time";
+        } else if (keys[k].skin < -1 || keys[k].skin >= static_cast<int>(skin_count)) {
+            why = "not one of the rig's skins";
+        }
+        if (why) {
+            if (place) *place = "skin_keys[" + std::to_string(k) + "]";
+            return why;
+        }
+    }
+    return {};
+}
+
 void blend_slot_poses(const SlotPose& from, const SlotPose& to, float w, SlotPose& out) {
     const bool switched = w >= 0.5f;
     // Deforms first: they read both sides' drawings, which `out`, when it is `from`, is about to lose.
     out.deforms.resize(to.deforms.size());
     for (std::size_t s = 0; s < out.deforms.size(); ++s) {
         const int shown = switched ? to.shown[s] : (s < from.shown.size() ? from.shown[s] : -1);
-        const bool from_has = s < from.deforms.size() && s < from.shown.size() && from.shown[s] == shown && !from.deforms[s].empty();
-        const bool to_has = to.shown[s] == shown && !to.deforms[s].empty();
+        const int skin = switched ? to.skin : from.skin;
+        const bool from_has =
+            s < from.deforms.size() && s < from.shown.size() && from.shown[s] == shown && from.skin == skin && !from.deforms[s].empty();
+        const bool to_has = to.shown[s] == shown && to.skin == skin && !to.deforms[s].empty();
         std::vector<glm::vec2>& d = out.deforms[s];
         if (from_has && to_has && from.deforms[s].size() == to.deforms[s].size()) {
             d.resize(to.deforms[s].size());
@@ -95,6 +125,7 @@ void blend_slot_poses(const SlotPose& from, const SlotPose& to, float w, SlotPos
         }
     }
     out.shown = switched ? to.shown : from.shown;
+    out.skin = switched ? to.skin : from.skin;
     out.order = switched ? to.order : from.order;
     out.colors.resize(to.colors.size());
     for (std::size_t s = 0; s < out.colors.size() && s < from.colors.size(); ++s)

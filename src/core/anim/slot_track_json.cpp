@@ -40,7 +40,7 @@ SlotKey read_key(const JsonField& f, const Slot& slot, SlotProperty property) {
         } else {
             const std::string name = value->non_empty_string();
             k.attachment = -2;
-            for (std::size_t a = 0; a < slot.attachments.size(); ++a) {
+            for (std::size_t a = 0; a < slot.attachments.size() && k.attachment < -1; ++a) {
                 if (slot.attachments[a].name == name) k.attachment = static_cast<int>(a);
             }
             if (k.attachment < -1) value->fail("\"" + name + "\" is not a drawing of slot \"" + slot.name + "\"");
@@ -131,6 +131,34 @@ void write_slot_timelines(const State& state, const std::vector<Slot>& slots, Js
         }
         out["draw_order"] = std::move(keys);
     }
+}
+
+void read_skin_keys(const JsonField& field, const std::vector<Skin>& skins, State& state) {
+    if (!field.is_array()) field.fail("must be a list of skin keys");
+    for (std::size_t i = 0; i < field.array_size(); ++i) {
+        const JsonField f = field.element(i);
+        f.allow_only({"time", "skin"});
+        SkinKey k;
+        k.time = f.member("time").number();
+        const JsonField skin = f.member("skin");
+        if (!skin.is_null()) {
+            const std::string name = skin.non_empty_string();
+            k.skin = find_skin(skins, name);
+            if (k.skin < 0) skin.fail("\"" + name + "\" is not one of the rig's skins");
+        }
+        state.skin_keys.push_back(k);
+        if (std::string problem = skin_keys_problem(state.skin_keys, skins.size()); !problem.empty()) f.fail(problem);
+    }
+}
+
+void write_skin_keys(const State& state, const std::vector<Skin>& skins, Json& out) {
+    if (state.skin_keys.empty()) return;
+    Json keys = Json::array();
+    for (const SkinKey& k : state.skin_keys) {
+        keys.push_back(
+            Json{{"time", json_float(k.time)}, {"skin", k.skin < 0 ? Json(nullptr) : Json(skins[static_cast<std::size_t>(k.skin)].name)}});
+    }
+    out["skin_keys"] = std::move(keys);
 }
 
 }  // namespace marionette

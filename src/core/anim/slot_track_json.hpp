@@ -21,4 +21,9 @@ void read_slot_timelines(const std::optional<JsonField>& slot_tracks, const std:
 // Adds them to a state's object when the state has any.
 void write_slot_timelines(const State& state, const std::vector<Slot>& slots, Json& out);
 
+// A state's "skin_keys" (docs/rig-format.md, "Skins"), skins named among `skins`: read into
+// `state` (failing at the place) and written when the state has any.
+void read_skin_keys(const JsonField& field, const std::vector<Skin>& skins, State& state);
+void write_skin_keys(const State& state, const std::vector<Skin>& skins, Json& out);
+
 }  // namespace marionette

@@ -18,7 +18,7 @@ const char* easing_name(Easing e) {
 
 bool is_keyed(const State& state) {
     return !state.tracks.empty() || !state.slot_tracks.empty() || !state.draw_order.empty() || !state.chain_tracks.empty() ||
-           !state.deform.empty();
+           !state.deform.empty() || !state.skin_keys.empty();
 }
 
 float state_length(const State& state) {
@@ -26,6 +26,7 @@ float state_length(const State& state) {
     for (const KeyTrack& t : state.tracks) length = std::max(length, last_key_time(t));
     length = std::max(length, last_chain_key_time(state.chain_tracks));
     length = std::max(length, last_deform_key_time(state.deform));
+    length = std::max(length, last_skin_key_time(state.skin_keys));
     return std::max(length, last_slot_key_time(state.slot_tracks, state.draw_order));
 }
 

@@ -63,15 +63,16 @@ struct State {
     std::vector<DrawOrderKey> draw_order{};  // and the order its slots are drawn in
     std::vector<ChainTrack> chain_tracks{};  // IK chains' keyed mix (chain_track.hpp)
     std::vector<DeformTrack> deform{};       // meshes' keyed shapes (deform_track.hpp)
+    std::vector<SkinKey> skin_keys{};        // the skin shown (slot_track.hpp)
 
     bool operator==(const State&) const = default;
 };
 
-// Whether the state holds keys (bone tracks, slot tracks, draw-order keys, chain mix keys or
-// deform keys), as against only oscillator channels.
+// Whether the state holds keys (bone tracks, slot tracks, draw-order keys, chain mix keys,
+// deform keys or skin keys), as against only oscillator channels.
 bool is_keyed(const State& state);
-// A keyed state's length: its latest key's time, bone, slot, draw order, chain or deform (0
-// without keys).
+// A keyed state's length: its latest key's time, bone, slot, draw order, chain, deform or skin
+// (0 without keys).
 float state_length(const State& state);
 // The time on its tracks a state shows `local` seconds after it was entered: wrapped into
 // [0, length) when it loops, held at its length when not; 0 for a length of 0.

@@ -122,12 +122,13 @@ void sample(const StateMachine& m, const Rig& rig, Pose& out, KeyedClipCache* cl
 namespace {
 
 void sample_slot_layer(const StateLayer& layer, const Rig& rig, double clock, SlotPose& out) {
-    setup_slot_pose(rig.slots, out);
+    setup_slot_pose(rig.slots, rig.skin, out);
     if (layer.state < 0 || static_cast<std::size_t>(layer.state) >= rig.states.size()) return;
     const State& state = rig.states[static_cast<std::size_t>(layer.state)];
     const double time = keyed_time(state, clock - layer.start);
+    sample_skin_keys(state.skin_keys, time, out);
     sample_slot_tracks(state.slot_tracks, state.draw_order, time, out);
-    sample_deform_tracks(state.deform, time, out);
+    sample_deform_tracks(rig.slots, state.deform, time, out);
 }
 
 }  // namespace

@@ -44,7 +44,7 @@ std::optional<std::string> attachment_problem(const Attachment& a, std::size_t b
 
 }  // namespace
 
-std::optional<std::string> slots_problem(const std::vector<Slot>& slots, std::size_t bone_count) {
+std::optional<std::string> slots_problem(const std::vector<Slot>& slots, std::size_t bone_count, std::size_t skin_count) {
     std::set<std::string> names;
     for (std::size_t s = 0; s < slots.size(); ++s) {
         const Slot& slot = slots[s];
@@ -53,12 +53,15 @@ std::optional<std::string> slots_problem(const std::vector<Slot>& slots, std::si
         if (!names.insert(slot.name).second) return place + ".name: \"" + slot.name + "\" names another slot too";
         if (slot.bone < 0 || static_cast<std::size_t>(slot.bone) >= bone_count) return place + ".bone: not a bone";
         if (!is_color(slot.color)) return place + ".color: each must be " + kColorRange;
-        std::set<std::string> attachment_names;
+        std::set<std::pair<std::string, int>> attachment_names;
         for (std::size_t a = 0; a < slot.attachments.size(); ++a) {
             const std::string where = place + "." + list_item("attachments", a);
-            if (auto p = attachment_problem(slot.attachments[a], bone_count, where)) return p;
-            if (!attachment_names.insert(slot.attachments[a].name).second) {
-                return where + ".name: \"" + slot.attachments[a].name + "\" names another attachment of the slot too";
+            const Attachment& at = slot.attachments[a];
+            if (auto p = attachment_problem(at, bone_count, where)) return p;
+            if (at.skin < -1 || at.skin >= static_cast<int>(skin_count)) return where + ".skin: not one of the rig's skins";
+            if (!attachment_names.insert({at.name, at.skin}).second) {
+                return where + ".name: \"" + at.name + "\" names another attachment of the slot too" +
+                       (at.skin < 0 ? "" : " in the same skin");
             }
         }
         if (slot.shown < -1 || slot.shown >= static_cast<int>(slot.attachments.size()))

@@ -21,7 +21,7 @@
 namespace marionette {
 
 struct Attachment {
-    std::string name;        // unique within its slot
+    std::string name;        // unique within its slot and skin: what the slot and its keys ask for
     std::string image;       // a relative path from the rig file's folder, '/' between parts
     glm::vec2 size{0.0f};    // the picture's width and height in rig units, at scale 1
     glm::vec2 offset{0.0f};  // where the pivot sits, in the bone's frame
@@ -30,6 +30,7 @@ struct Attachment {
     glm::vec2 pivot{0.5f};   // the point of the picture at `offset`: (0, 0) its bottom left, (1, 1) its top right
     glm::vec4 tint{1.0f};    // multiplies the picture's colour and alpha, each in [0, 1]
     std::optional<AttachmentMesh> mesh = std::nullopt;  // the picture cut into triangles; none: a plain quad
+    int skin = -1;  // the skin it belongs to (index into the rig's skins), or -1: the rig's own (skin.hpp)
 
     bool operator==(const Attachment&) const = default;
 };
@@ -38,7 +39,7 @@ struct Slot {
     std::string name;                     // unique among the rig's slots
     int bone = -1;                        // index into the skeleton
     std::vector<Attachment> attachments;  // what it can show
-    int shown = -1;                       // index into attachments, or -1: nothing
+    int shown = -1;                       // index into attachments (asked for by its name, skin.hpp), or -1: nothing
     glm::vec4 color{1.0f};                // the slot's own tint over its attachment's, each in [0, 1]
 
     bool operator==(const Slot&) const = default;
@@ -48,13 +49,14 @@ struct Slot {
 inline constexpr float kMaxAttachmentScale = 1000.0f;
 inline constexpr float kMaxAttachmentRotation = 36000.0f;  // degrees, as a 2D key's
 
-// Why `slots` break the format's rules over a skeleton of `bone_count` bones, naming the place
-// (`slots[2].attachments[0].size: ...`), or nothing when they keep them: names non-empty and
-// unique (slots among slots, attachments within their slot), bones and shown attachments that
+// Why `slots` break the format's rules over a skeleton of `bone_count` bones and `skin_count`
+// skins, naming the place (`slots[2].attachments[0].size: ...`), or nothing when they keep them:
+// names non-empty and unique (slots among slots, attachments within their slot and skin), skins,
+// bones and shown attachments that
 // exist, an image path that is relative and non-empty, sizes and offsets within
 // +-kMaxCoordinate (sizes >= 0), scales within +-kMaxAttachmentScale, the pivot, tint and colour
 // within [0, 1], everything finite, and meshes that keep attachment_mesh_problem's rule.
-std::optional<std::string> slots_problem(const std::vector<Slot>& slots, std::size_t bone_count);
+std::optional<std::string> slots_problem(const std::vector<Slot>& slots, std::size_t bone_count, std::size_t skin_count);
 
 // Where a point `v` of the picture's space (rig units at scale 1, (0, 0) its bottom left, `size`
 // its top right: a mesh's vertices live there) sits in the bone's frame, before the bone's pose

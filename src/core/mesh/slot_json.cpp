@@ -17,11 +17,11 @@ glm::vec<N, float> numbers(const JsonField& f) {
     return v;
 }
 
-Attachment read_attachment(const JsonField& f, const Skeleton& skeleton) {
+Attachment read_attachment(const JsonField& f, const Skeleton& skeleton, const std::vector<Skin>& skins) {
     f.require_object();
-    static const char* const kNames[] = {"name", "image", "size", "offset", "rotation", "scale", "pivot", "tint", "mesh"};
+    static const char* const kNames[] = {"name", "image", "size", "offset", "rotation", "scale", "pivot", "tint", "mesh", "skin"};
     // The required ones are read through member(), which names what is missing.
-    [[maybe_unused]] const auto [name, image, size, offset, rotation, scale, pivot, tint, mesh] = f.members(kNames);
+    [[maybe_unused]] const auto [name, image, size, offset, rotation, scale, pivot, tint, mesh, skin] = f.members(kNames);
     Attachment a;
     a.name = f.member("name").non_empty_string();
     a.image = f.member("image").non_empty_string();
@@ -32,10 +32,11 @@ Attachment read_attachment(const JsonField& f, const Skeleton& skeleton) {
     if (pivot) a.pivot = numbers<2>(*pivot);
     if (tint) a.tint = numbers<4>(*tint);
     if (mesh) a.mesh = read_attachment_mesh_json(*mesh, skeleton);
+    if (skin) a.skin = read_skin_name(*skin, skins);
     return a;
 }
 
-Slot read_slot(const JsonField& f, const Skeleton& skeleton) {
+Slot read_slot(const JsonField& f, const Skeleton& skeleton, const std::vector<Skin>& skins) {
     f.require_object();
     static const char* const kNames[] = {"name", "bone", "attachments", "attachment", "color"};
     [[maybe_unused]] const auto [name, bone, attachments, shown, color] = f.members(kNames);
@@ -48,14 +49,10 @@ Slot read_slot(const JsonField& f, const Skeleton& skeleton) {
     if (attachments) {
         if (!attachments->is_array()) attachments->fail("must be a list");
         for (std::size_t i = 0; i < attachments->array_size(); ++i)
-            s.attachments.push_back(read_attachment(attachments->element(i), skeleton));
+            s.attachments.push_back(read_attachment(attachments->element(i), skeleton, skins));
     }
     if (shown && !shown->is_null()) {
-        const std::string wanted = shown->non_empty_string();
-        for (std::size_t i = 0; i < s.attachments.size(); ++i) {
-            if (s.attachments[i].name == wanted) s.shown = static_cast<int>(i);
-        }
-        if (s.shown < 0) shown->fail("\"" + wanted + "\" is not one of the slot's attachments");
+        s.shown = read_attachment_name(*shown, s);
     }
     if (color) s.color = numbers<4>(*color);
     return s;
@@ -69,10 +66,37 @@ Json numbers_json(const float* v, int n) {
 
 }  // namespace
 
-std::vector<Slot> read_slots_json(const JsonField& field, const Skeleton& skeleton) {
+int read_skin_name(const JsonField& f, const std::vector<Skin>& skins) {
+    const std::string name = f.non_empty_string();
+    const int skin = find_skin(skins, name);
+    if (skin < 0) f.fail("\"" + name + "\" is not one of the rig's skins");
+    return skin;
+}
+
+int read_attachment_name(const JsonField& f, const Slot& slot) {
+    const std::string name = f.non_empty_string();
+    for (std::size_t a = 0; a < slot.attachments.size(); ++a) {
+        if (slot.attachments[a].name == name) return static_cast<int>(a);
+    }
+    f.fail("\"" + name + "\" is not one of slot \"" + slot.name + "\"'s attachments");
+}
+
+std::vector<Skin> read_skins_json(const JsonField& field) {
+    if (!field.is_array()) field.fail("must be a list of skin names");
+    std::vector<Skin> skins;
+    for (std::size_t i = 0; i < field.array_size(); ++i) {
+        const JsonField f = field.element(i);
+        Skin skin{f.non_empty_string()};
+        if (find_skin(skins, skin.name) >= 0) f.fail("\"" + skin.name + "\" names another skin too");
+        skins.push_back(std::move(skin));
+    }
+    return skins;
+}
+
+std::vector<Slot> read_slots_json(const JsonField& field, const Skeleton& skeleton, const std::vector<Skin>& skins) {
     if (!field.is_array()) field.fail("must be a list of slots");
     std::vector<Slot> slots;
-    for (std::size_t i = 0; i < field.array_size(); ++i) slots.push_back(read_slot(field.element(i), skeleton));
+    for (std::size_t i = 0; i < field.array_size(); ++i) slots.push_back(read_slot(field.element(i), skeleton, skins));
     return slots;
 }
 
@@ -96,6 +120,7 @@ Json slots_json(const Rig& rig) {
             if (a.pivot != glm::vec2(0.5f)) j["pivot"] = numbers_json(&a.pivot.x, 2);
             if (a.tint != glm::vec4(1.0f)) j["tint"] = numbers_json(&a.tint.x, 4);
             if (a.mesh) j["mesh"] = attachment_mesh_json(*a.mesh, rig.skeleton);
+            if (a.skin >= 0) j["skin"] = rig.skins[static_cast<std::size_t>(a.skin)].name;
             list.push_back(std::move(j));
         }
         slot["attachments"] = std::move(list);

@@ -11,6 +11,7 @@
 #include "core/base/extents.hpp"
 #include "core/ik/ik_chain.hpp"
 #include "core/mesh/mesh.hpp"
+#include "core/mesh/skin.hpp"
 #include "core/mesh/slot.hpp"
 #include "core/rig/editor_data.hpp"
 #include "core/rig/pose.hpp"
@@ -31,6 +32,8 @@ struct Rig {
     float fps = kDefaultFps;          // frames per second the rig is animated at (extents.hpp: is_fps)
     RigMeshes meshes{};               // what hangs on the bones (3D rigs); kept in a file beside the rig's
     std::vector<Slot> slots{};        // pictures on the bones, in draw order, bottom first
+    std::vector<Skin> skins{};        // named sets of their attachments (skin.hpp)
+    int skin = -1;                    // the skin the rig shows where no state keys one, or -1: none
     std::vector<StoredPose> poses{};  // the pose library (stored_pose.hpp)
     // The axis the rig's two sides mirror across (mirror_pairs.hpp), unit; none: detected from
     // the rest pose. 3D rigs only: a 2D rig mirrors across x.

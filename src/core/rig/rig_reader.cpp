@@ -234,13 +234,13 @@ KeyTrack read_track(const JsonField& f, const BoneIndex& bones, int dims) {
     return t;
 }
 
-std::vector<State> read_states(const JsonField& f, const BoneIndex& bones, const std::vector<Slot>& slots,
+std::vector<State> read_states(const JsonField& f, const BoneIndex& bones, const std::vector<Slot>& slots, const std::vector<Skin>& skins,
                                const std::vector<IkChain>& chains, int dims) {
     std::vector<State> states;
     std::unordered_map<std::string, std::size_t> seen;
     for (std::size_t i = 0; i < f.array_size(); ++i) {
         const JsonField s = f.element(i);
-        s.allow_only({"name", "channels", "tracks", "loop", "slot_tracks", "draw_order", "chain_tracks", "deform"});
+        s.allow_only({"name", "channels", "tracks", "loop", "slot_tracks", "draw_order", "chain_tracks", "deform", "skin_keys"});
         State state;
         const JsonField name = s.member("name");
         state.name = name.non_empty_string();
@@ -266,7 +266,8 @@ std::vector<State> read_states(const JsonField& f, const BoneIndex& bones, const
         if (auto loop = s.optional_member("loop")) state.loop = loop->boolean();
         read_slot_timelines(s.optional_member("slot_tracks"), s.optional_member("draw_order"), slots, state);
         read_chain_tracks(s.optional_member("chain_tracks"), chains, state);
-        read_deform_tracks(s.optional_member("deform"), slots, state);
+        read_deform_tracks(s.optional_member("deform"), slots, skins, state);
+        if (auto keys = s.optional_member("skin_keys")) read_skin_keys(*keys, skins, state);
         states.push_back(std::move(state));
     }
     return states;
@@ -308,7 +309,7 @@ Rig read_rig(const JsonField& top, const std::filesystem::path& folder) {
                      ")");
     }
     top.allow_only({"format", "version", "dimensions", "bones", "chains", "pose", "states", "transition", "fps", "editor", "meshes",
-                    "images", "mesh_data", "slots", "poses", "side_axis"});
+                    "images", "mesh_data", "slots", "skins", "skin", "poses", "side_axis"});
 
     Rig rig;
     const JsonField dimensions = top.member("dimensions");
@@ -332,12 +333,14 @@ Rig read_rig(const JsonField& top, const std::filesystem::path& folder) {
         }
     }
     if (auto pose = top.optional_member("pose")) rig.pose = read_pose(*pose, bones, dims);
-    // Slots before states: a state's slot tracks name them.
+    // Skins before slots, slots before states: attachments name skins, a state's timelines both.
+    if (auto skins = top.optional_member("skins")) rig.skins = read_skins_json(*skins);
+    if (auto skin = top.optional_member("skin"); skin && !skin->is_null()) rig.skin = read_skin_name(*skin, rig.skins);
     if (auto slots = top.optional_member("slots")) {
-        rig.slots = read_slots_json(*slots, rig.skeleton);
-        if (std::optional<std::string> problem = slots_problem(rig.slots, rig.skeleton.size())) top.fail(*problem);
+        rig.slots = read_slots_json(*slots, rig.skeleton, rig.skins);
+        if (std::optional<std::string> problem = slots_problem(rig.slots, rig.skeleton.size(), rig.skins.size())) top.fail(*problem);
     }
-    if (auto states = top.optional_member("states")) rig.states = read_states(*states, bones, rig.slots, rig.chains, dims);
+    if (auto states = top.optional_member("states")) rig.states = read_states(*states, bones, rig.slots, rig.skins, rig.chains, dims);
     if (auto transition = top.optional_member("transition")) rig.transition = read_transition(*transition);
     if (auto poses = top.optional_member("poses")) rig.poses = read_stored_poses_json(*poses, rig.skeleton, dims);
     if (auto axis = top.optional_member("side_axis")) {

@@ -141,7 +141,8 @@ Json track_json(const Skeleton& skeleton, const KeyTrack& t, bool is_2d) {
     return j;
 }
 
-Json state_json(const Skeleton& skeleton, const std::vector<Slot>& slots, const std::vector<IkChain>& chains, const State& s, bool is_2d) {
+Json state_json(const Skeleton& skeleton, const std::vector<Slot>& slots, const std::vector<Skin>& skins,
+                const std::vector<IkChain>& chains, const State& s, bool is_2d) {
     Json channels = Json::array();
     for (const StateChannel& c : s.channels) {
         Json j;
@@ -169,7 +170,8 @@ Json state_json(const Skeleton& skeleton, const std::vector<Slot>& slots, const 
     }
     write_slot_timelines(s, slots, j);
     write_chain_tracks(s, chains, j);
-    write_deform_tracks(s, slots, j);
+    write_deform_tracks(s, slots, skins, j);
+    write_skin_keys(s, skins, j);
     if (!s.loop) j["loop"] = false;
     return j;
 }
@@ -191,11 +193,17 @@ Json rig_to_json(const Rig& rig, RigJsonStyle style, const PackedMeshes* meshes)
     j["chains"] = std::move(chains);
     j["pose"] = pose_json(sk, rig.pose, is_2d);
     Json states = Json::array();
-    for (const State& s : rig.states) states.push_back(state_json(sk, rig.slots, rig.chains, s, is_2d));
+    for (const State& s : rig.states) states.push_back(state_json(sk, rig.slots, rig.skins, rig.chains, s, is_2d));
     j["states"] = std::move(states);
     j["transition"] = Json{{"duration", json_float(rig.transition.duration)}, {"easing", easing_name(rig.transition.easing)}};
     if (rig.fps != kDefaultFps) j["fps"] = json_float(rig.fps);  // files at the default stay as they were
     if (!rig.meshes.empty()) put_meshes_json(rig, meshes ? *meshes : pack_meshes(rig.meshes.set()), j);
+    if (!rig.skins.empty()) {
+        Json skins = Json::array();
+        for (const Skin& skin : rig.skins) skins.push_back(skin.name);
+        j["skins"] = std::move(skins);
+    }
+    if (rig.skin >= 0) j["skin"] = rig.skins[static_cast<std::size_t>(rig.skin)].name;
     if (!rig.slots.empty()) j["slots"] = slots_json(rig);
     if (!rig.poses.empty()) j["poses"] = stored_poses_json(rig);
     if (rig.side_axis && !rig.is_2d()) j["side_axis"] = json_vector(*rig.side_axis, false);
@@ -207,7 +215,8 @@ Result<std::string> serialize_rig(const Rig& rig, std::uintmax_t max_bytes, cons
     if (std::optional<std::string> problem = mesh_set_problem(rig.meshes.set(), rig.skeleton.size())) {
         return Error{"cannot write the rig: " + *problem};
     }
-    if (std::optional<std::string> problem = slots_problem(rig.slots, rig.skeleton.size()))
+    if (std::optional<std::string> problem = skins_problem(rig.skins, rig.skin)) return Error{"cannot write the rig: " + *problem};
+    if (std::optional<std::string> problem = slots_problem(rig.slots, rig.skeleton.size(), rig.skins.size()))
         return Error{"cannot write the rig: " + *problem};
     if (std::optional<std::string> problem = stored_poses_problem(rig.poses, rig.skeleton.size()))
         return Error{"cannot write the rig: " + *problem};
@@ -221,6 +230,9 @@ Result<std::string> serialize_rig(const Rig& rig, std::uintmax_t max_bytes, cons
             return Error{"cannot write the rig: states[" + std::to_string(i) + "]." + place + ": " + problem};
         }
         if (std::string problem = deform_tracks_problem(st.deform, rig.slots, &place); !problem.empty()) {
+            return Error{"cannot write the rig: states[" + std::to_string(i) + "]." + place + ": " + problem};
+        }
+        if (std::string problem = skin_keys_problem(st.skin_keys, rig.skins.size(), &place); !problem.empty()) {
             return Error{"cannot write the rig: states[" + std::to_string(i) + "]." + place + ": " + problem};
         }
     }

@@ -22,7 +22,7 @@ std::optional<std::string> slot_index_problem(const Rig& rig, int slot) {
 // The edited rig when it keeps the slots' rule and the states' deform keys still fit their
 // meshes, else why not.
 Result<Rig> checked(Rig rig) {
-    if (auto p = slots_problem(rig.slots, rig.skeleton.size())) return Error{*p};
+    if (auto p = slots_problem(rig.slots, rig.skeleton.size(), rig.skins.size())) return Error{*p};
     for (std::size_t s = 0; s < rig.states.size(); ++s) {
         std::string place;
         if (std::string p = deform_tracks_problem(rig.states[s].deform, rig.slots, &place); !p.empty()) {
@@ -86,6 +86,7 @@ Result<SlotEdit> add_picture_slot(const Rig& rig, int bone, std::string_view ima
     slot.bone = bone;
     Attachment a = placed_picture(rig, bone, image, size, bone_world);
     a.name = name_of_image(image);
+    a.skin = rig.skin;  // as in Spine, a new attachment goes into the skin shown
     slot.attachments.push_back(std::move(a));
     slot.shown = 0;
     Rig out = rig;
@@ -101,13 +102,14 @@ Result<SlotEdit> add_slot_attachment(const Rig& rig, int slot, std::string_view 
     if (Result<SlotEdit> ok = with_picture_checks(image, size); !ok) return ok;
     const Slot& s = rig.slots[static_cast<std::size_t>(slot)];
     Attachment a;
-    if (s.shown >= 0) {
-        a = s.attachments[static_cast<std::size_t>(s.shown)];
+    if (const int drawn = drawn_attachment(s, s.shown, rig.skin); drawn >= 0) {
+        a = s.attachments[static_cast<std::size_t>(drawn)];
         a.image = std::string(image);
         a.size = size;
     } else {
         a = placed_picture(rig, s.bone, image, size, bone_world);
     }
+    a.skin = rig.skin;
     std::unordered_set<std::string_view> taken;
     for (const Attachment& other : s.attachments) taken.insert(other.name);
     a.name = unique_name(taken, name_of_image(image));
@@ -181,10 +183,16 @@ Result<Rig> delete_attachment(const Rig& rig, int slot, int attachment) {
     }
     Rig out = rig;
     Slot& changed = out.slots[static_cast<std::size_t>(slot)];
+    const std::string name = s.attachments[static_cast<std::size_t>(attachment)].name;
     changed.attachments.erase(changed.attachments.begin() + attachment);
+    // What asked for it by name asks for its twin in another skin, when the slot has one.
+    int twin = -1;
+    for (std::size_t a = 0; a < changed.attachments.size() && twin < 0; ++a) {
+        if (changed.attachments[a].name == name) twin = static_cast<int>(a);
+    }
     const auto follow = [&](int& shown) {
         if (shown == attachment) {
-            shown = -1;
+            shown = twin;
         } else if (shown > attachment) {
             --shown;
         }

@@ -68,11 +68,12 @@ Result<glm::vec3> slot_point_world(const ScriptView& view, const std::string& na
     for (const Slot& slot : view.rig->slots) {
         if (slot.name != name) continue;
         const auto b = static_cast<std::size_t>(slot.bone);
-        if (slot.shown < 0) return Error{"slot \"" + name + "\" shows no picture"};
+        const int drawn = drawn_attachment(slot, slot.shown, view.rig->skin);
+        if (drawn < 0) return Error{"slot \"" + name + "\" shows no picture"};
         if (!view.pose || b >= view.world.size() || b >= view.pose->scales.size()) return Error{"slot \"" + name + "\" is not drawn"};
         // The middle of its outline's box: a plain picture's centre.
         std::vector<glm::vec3> placed;
-        attachment_world_vertices(slot.attachments[static_cast<std::size_t>(slot.shown)], slot.bone, view.world, *view.pose,
+        attachment_world_vertices(slot.attachments[static_cast<std::size_t>(drawn)], slot.bone, view.world, *view.pose,
                                   attachment_skinning(view.rig->skeleton, view.rig->slots, *view.pose, view.world), placed);
         if (placed.empty()) return Error{"slot \"" + name + "\" is not drawn"};
         glm::vec3 lo = placed[0], hi = placed[0];

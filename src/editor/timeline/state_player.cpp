@@ -88,9 +88,10 @@ void StatePlayer::sample_slots(const Rig& rig, SlotPose& out) const {
     const int active = active_state(machine_);
     if (scrub_ && machine_.layers.size() == 1 && active >= 0 && active < static_cast<int>(rig.states.size())) {
         const State& state = rig.states[static_cast<std::size_t>(active)];
-        setup_slot_pose(rig.slots, out);
+        setup_slot_pose(rig.slots, rig.skin, out);
+        sample_skin_keys(state.skin_keys, *scrub_, out);
         sample_slot_tracks(state.slot_tracks, state.draw_order, *scrub_, out);
-        sample_deform_tracks(state.deform, *scrub_, out);
+        sample_deform_tracks(rig.slots, state.deform, *scrub_, out);
         return;
     }
     marionette::sample_slots(machine_, rig, out);

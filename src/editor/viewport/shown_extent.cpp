@@ -21,8 +21,9 @@ void add_posed_points(const Rig& rig, const Pose& pose, std::span<const Transfor
     const AttachmentSkinning skinning = attachment_skinning(rig.skeleton, rig.slots, pose, world);
     std::vector<glm::vec3> placed;
     for (const Slot& slot : rig.slots) {
-        if (slot.shown < 0) continue;
-        attachment_world_vertices(slot.attachments[static_cast<std::size_t>(slot.shown)], slot.bone, world, pose, skinning, placed);
+        const int drawn = drawn_attachment(slot, slot.shown, rig.skin);
+        if (drawn < 0) continue;
+        attachment_world_vertices(slot.attachments[static_cast<std::size_t>(drawn)], slot.bone, world, pose, skinning, placed);
         out.insert(out.end(), placed.begin(), placed.end());
     }
 }

@@ -44,7 +44,7 @@ int slot_under(const Rig& rig, const Pose& pose, std::span<const Transform> worl
 }
 
 int slot_under(const Rig& rig, const Pose& pose, std::span<const Transform> world, glm::vec2 point) {
-    return slot_under(rig, pose, world, setup_slot_pose(rig.slots), point);
+    return slot_under(rig, pose, world, setup_slot_pose(rig.slots, rig.skin), point);
 }
 
 }  // namespace marionette

@@ -41,7 +41,7 @@ void build_slot_triangles(const Rig& rig, const Pose& pose, std::span<const Tran
 }
 
 void build_slot_triangles(const Rig& rig, const Pose& pose, std::span<const Transform> world, SlotTriangles& out) {
-    build_slot_triangles(rig, pose, world, setup_slot_pose(rig.slots), out);
+    build_slot_triangles(rig, pose, world, setup_slot_pose(rig.slots, rig.skin), out);
 }
 
 }  // namespace marionette

@@ -16,8 +16,9 @@ namespace {
 
 // The drawing slot `slot` shows: a state's at the playhead, or the slot's own.
 int shown_drawing(const Rig& rig, const SlotPose* shown, int slot) {
-    if (shown && shown->fits(rig.slots.size())) return shown->shown[static_cast<std::size_t>(slot)];
-    return rig.slots[static_cast<std::size_t>(slot)].shown;
+    if (shown && shown->fits(rig.slots.size())) return drawn_index(rig.slots, *shown, static_cast<std::size_t>(slot));
+    const Slot& s = rig.slots[static_cast<std::size_t>(slot)];
+    return drawn_attachment(s, s.shown, rig.skin);
 }
 
 bool shows_mesh(const Rig& rig, const SlotPose* shown, int slot) {

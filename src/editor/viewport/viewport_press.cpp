@@ -33,8 +33,10 @@ void ViewportController::start_picture_drag(glm::vec2 pixel, const Viewport& vie
     const auto bone = static_cast<std::size_t>(rig.slots[static_cast<std::size_t>(slot)].bone);
     if (!grab || bone >= world.size() || !pose.fits(world.size())) return;
     // The drawing shown: a state's at the playhead, or the slot's own.
-    const int drawing = shown_slots_ && shown_slots_->fits(rig.slots.size()) ? shown_slots_->shown[static_cast<std::size_t>(slot)]
-                                                                             : rig.slots[static_cast<std::size_t>(slot)].shown;
+    const int drawing =
+        shown_slots_ && shown_slots_->fits(rig.slots.size())
+            ? drawn_index(rig.slots, *shown_slots_, static_cast<std::size_t>(slot))
+            : drawn_attachment(rig.slots[static_cast<std::size_t>(slot)], rig.slots[static_cast<std::size_t>(slot)].shown, rig.skin);
     Result<PictureDrag> d = PictureDrag::start(rig, slot, drawing, *picture_tool_, world[bone], pose.scales[bone], *grab);
     if (!d) {
         message_ = d.message();

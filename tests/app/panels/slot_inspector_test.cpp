@@ -63,7 +63,7 @@ TEST_F(SlotInspectorTest, PickingADrawingSetsTheSlotUp) {
 }
 
 TEST_F(SlotInspectorTest, WithAStateOnTheTimelineADrawingIsKeyedAtThePlayhead) {
-    SlotPose shown = setup_slot_pose(rig.slots);
+    SlotPose shown = setup_slot_pose(rig.slots, rig.skin);
     sample_slot_tracks(rig.states[0].slot_tracks, rig.states[0].draw_order, 0.5, shown);  // the state shows "closed"
     draw_with(StateKeying{0, 0.5f, &shown});
     pick("inspector/slot/shows", "open");  // "closed" is shown: picking it again would change nothing
@@ -117,7 +117,7 @@ TEST_F(DrawOrderTest, DraggingASlotOntoAnotherMovesItThere) {
 }
 
 TEST_F(DrawOrderTest, WithAStateOnTheTimelineTheNewOrderIsKeyedThere) {
-    SlotPose shown = setup_slot_pose(rig.slots);
+    SlotPose shown = setup_slot_pose(rig.slots, rig.skin);
     drag_eyes_onto_face(StateKeying{0, 0.25f, &shown});
     ASSERT_EQ(edits.size(), 1u);
     EXPECT_EQ(edits[0].label, "key draw eyes in place of face");

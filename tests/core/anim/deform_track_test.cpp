@@ -49,21 +49,21 @@ Rig squash_rig() {
 TEST(DeformTracks, OffsetsMoveOnByTheKeysInterpolationWhileTheSlotShowsTheMesh) {
     const Rig rig = squash_rig();
     const std::vector<DeformTrack>& tracks = rig.states[0].deform;
-    SlotPose pose = setup_slot_pose(rig.slots);
-    sample_deform_tracks(tracks, 0.25, pose);
+    SlotPose pose = setup_slot_pose(rig.slots, rig.skin);
+    sample_deform_tracks(rig.slots, tracks, 0.25, pose);
     ASSERT_EQ(pose.deforms[0].size(), 3u);
     EXPECT_EQ(pose.deforms[0][1], glm::vec2(0.5f, 0.0f)) << "a quarter of the way, linear";
-    sample_deform_tracks(tracks, 1.5, pose);
+    sample_deform_tracks(rig.slots, tracks, 1.5, pose);
     EXPECT_EQ(pose.deforms[0][2], glm::vec2(0.0f, -4.0f)) << "a step holds until the next key";
-    sample_deform_tracks(tracks, 9.0, pose);
+    sample_deform_tracks(rig.slots, tracks, 9.0, pose);
     EXPECT_EQ(pose.deforms[0][2], glm::vec2(0.0f, 2.0f)) << "after the last key, the last";
     EXPECT_EQ(last_deform_key_time(tracks), 2.0f);
     EXPECT_EQ(state_length(rig.states[0]), 2.0f) << "deform keys make a state keyed and long";
     EXPECT_TRUE(is_keyed(rig.states[0]));
     // The slot showing its plain picture: the mesh's keys leave it alone.
-    SlotPose flat = setup_slot_pose(rig.slots);
+    SlotPose flat = setup_slot_pose(rig.slots, rig.skin);
     flat.shown[0] = 1;
-    sample_deform_tracks(tracks, 0.25, flat);
+    sample_deform_tracks(rig.slots, tracks, 0.25, flat);
     EXPECT_TRUE(flat.deforms[0].empty());
     EXPECT_TRUE(shown_deform(flat, 0, rig.slots[0].attachments[1]).empty());
     EXPECT_EQ(shown_deform(pose, 0, rig.slots[0].attachments[0]).size(), 3u);
@@ -71,8 +71,8 @@ TEST(DeformTracks, OffsetsMoveOnByTheKeysInterpolationWhileTheSlotShowsTheMesh) 
 
 TEST(DeformTracks, ATransitionMixesTheShapesOfTheSidesShowingTheMesh) {
     const Rig rig = squash_rig();
-    SlotPose from = setup_slot_pose(rig.slots), to = setup_slot_pose(rig.slots), out;
-    sample_deform_tracks(rig.states[0].deform, 1.0, to);  // (-2, 0), (2, 0), (0, -4)
+    SlotPose from = setup_slot_pose(rig.slots, rig.skin), to = setup_slot_pose(rig.slots, rig.skin), out;
+    sample_deform_tracks(rig.slots, rig.states[0].deform, 1.0, to);  // (-2, 0), (2, 0), (0, -4)
     blend_slot_poses(from, to, 0.25f, out);
     ASSERT_EQ(out.deforms[0].size(), 3u);
     EXPECT_EQ(out.deforms[0][2], glm::vec2(0.0f, -1.0f)) << "a quarter of the way from no offsets";
@@ -82,7 +82,7 @@ TEST(DeformTracks, ATransitionMixesTheShapesOfTheSidesShowingTheMesh) {
     blend_slot_poses(to, from, 0.5f, to);
     EXPECT_EQ(to.deforms[0][0], glm::vec2(-1.0f, 0.0f));
     // The other side shows the plain picture: past half-way the plain picture shows, undeformed.
-    SlotPose flat = setup_slot_pose(rig.slots);
+    SlotPose flat = setup_slot_pose(rig.slots, rig.skin);
     flat.shown[0] = 1;
     blend_slot_poses(to, flat, 0.75f, out);
     EXPECT_TRUE(out.deforms[0].empty());

@@ -35,7 +35,7 @@ Rig puppet() {
 }
 
 SlotPose at(const Rig& rig, double time) {
-    SlotPose pose = setup_slot_pose(rig.slots);
+    SlotPose pose = setup_slot_pose(rig.slots, rig.skin);
     sample_slot_tracks(rig.states[0].slot_tracks, rig.states[0].draw_order, time, pose);
     return pose;
 }
@@ -44,7 +44,7 @@ SlotPose at(const Rig& rig, double time) {
 
 TEST(SlotTracks, DrawingsSwitchAtTheirKeysColoursMoveOnAndTheOrderFollowsItsKeys) {
     const Rig rig = puppet();
-    EXPECT_EQ(setup_slot_pose(rig.slots).shown, (std::vector<int>{0, 0, -1})) << "the hat shows nothing until keyed";
+    EXPECT_EQ(setup_slot_pose(rig.slots, rig.skin).shown, (std::vector<int>{0, 0, -1})) << "the hat shows nothing until keyed";
     EXPECT_EQ(at(rig, 0.0).shown, (std::vector<int>{0, 0, 0}));
     EXPECT_EQ(at(rig, 0.999).shown[1], 0);
     EXPECT_EQ(at(rig, 1.0).shown[1], 1) << "closed from its key on";
@@ -58,7 +58,7 @@ TEST(SlotTracks, DrawingsSwitchAtTheirKeysColoursMoveOnAndTheOrderFollowsItsKeys
     EXPECT_NEAR(quarter.g, 0.5f + 0.5f * std::cos(0.25f * 3.14159265f), 1e-5f) << "eased, not a straight line";
     EXPECT_EQ(at(rig, 5.0).colors[0], glm::vec4(1, 0, 0, 0.5f)) << "after the last key, the last";
     EXPECT_EQ(at(rig, 1.4).order, (std::vector<int>{2, 0, 1})) << "before the first key its order, as a bone track holds its first key";
-    SlotPose unkeyed = setup_slot_pose(rig.slots);
+    SlotPose unkeyed = setup_slot_pose(rig.slots, rig.skin);
     sample_slot_tracks({}, {}, 1.0, unkeyed);
     EXPECT_EQ(unkeyed.order, (std::vector<int>{0, 1, 2})) << "no draw-order keys: the rig's order";
     EXPECT_EQ(at(rig, 1.5).order, (std::vector<int>{2, 0, 1}));
@@ -88,7 +88,7 @@ TEST(SlotTracks, ATransitionMixesColoursAndSwitchesDrawingsAndOrderHalfWay) {
     switch_state(early, rig, 0, TransitionSettings{1.0f, Easing::Linear});
     advance(early, 0.25);
     sample_slots(early, rig, shown);
-    EXPECT_EQ(shown.shown, setup_slot_pose(rig.slots).shown) << "a quarter of the way: the rig's drawings still";
+    EXPECT_EQ(shown.shown, setup_slot_pose(rig.slots, rig.skin).shown) << "a quarter of the way: the rig's drawings still";
     advance(early, 0.5);
     sample_slots(early, rig, shown);
     EXPECT_EQ(shown.shown, at(rig, 0.75).shown) << "past half-way: the state's";

@@ -115,7 +115,7 @@ TEST(SlotFile, EveryBrokenRuleIsRefusedAtItsPlace) {
     EXPECT_EQ(slot_load_message(slot("\"attachments\": [" + a + ", " + a + "]")),
               "slots[0].attachments[1].name: \"a\" names another attachment of the slot too");
     EXPECT_EQ(slot_load_message(slot("\"attachment\": \"b\", \"attachments\": [" + a + "]")),
-              "slots[0].attachment: \"b\" is not one of the slot's attachments");
+              "slots[0].attachment: \"b\" is not one of slot \"s\"'s attachments");
     EXPECT_EQ(slot_load_message(slot(R"("attachments": [ { "name": "a", "image": "/home/me/a.png", "size": [1, 1] } ])")),
               "slots[0].attachments[0].image: \"/home/me/a.png\" must be relative to the rig file's folder");
     EXPECT_EQ(slot_load_message(slot(R"("attachments": [ { "name": "a", "image": "C:\\a.png", "size": [1, 1] } ])")),

@@ -116,7 +116,7 @@ TEST(PictureViewport, UnderAStatePlaceModePlacesTheDrawingTheStateShows) {
     other.name = "b2";
     rig.slots[1].attachments.push_back(other);  // the same place, a second drawing
     ViewportScene scene(rig);
-    SlotPose shown = setup_slot_pose(scene.document().rig().slots);
+    SlotPose shown = setup_slot_pose(scene.document().rig().slots, scene.document().rig().skin);
     shown.shown[1] = 1;  // as a state would show it
     scene.controller().set_shown_slots(&shown);
     scene.controller().set_picture_tool(PictureTool::Move);

@@ -85,8 +85,11 @@ int picture_material(Writer& w, const Slot& slot, const Attachment& a, int textu
 bool bends(const Rig& rig, std::size_t slot, std::size_t attachment) {
     const Slot& s = rig.slots[slot];
     const Attachment& a = s.attachments[attachment];
-    if (!a.mesh || !a.mesh->is_weighted() || s.shown != static_cast<int>(attachment)) return false;
+    if (!a.mesh || !a.mesh->is_weighted() || drawn_attachment(s, s.shown, rig.skin) != static_cast<int>(attachment)) return false;
     for (const State& state : rig.states) {
+        if (std::any_of(state.skin_keys.begin(), state.skin_keys.end(),
+                        [&](const SkinKey& k) { return drawn_attachment(s, s.shown, k.skin) != static_cast<int>(attachment); }))
+            return false;
         for (const SlotTrack& t : state.slot_tracks) {
             if (t.property != SlotProperty::Attachment || t.slot != static_cast<int>(slot)) continue;
             if (std::any_of(t.keys.begin(), t.keys.end(), [&](const SlotKey& k) { return k.attachment != s.shown; })) return false;
@@ -128,9 +131,10 @@ PictureNodes export_pictures(Writer& w, const Rig& rig, const std::filesystem::p
             }
             const std::vector<std::vector<glm::vec2>> shapes = deform_shapes(rig, static_cast<int>(s), static_cast<int>(a));
             tinygltf::Node node;
-            node.name = slot.name + ":" + att.name;
+            node.name = slot.name + ":" + att.name + (att.skin < 0 ? "" : "@" + rig.skins[static_cast<std::size_t>(att.skin)].name);
             node.mesh = picture_mesh(w, att, place, shapes, picture_material(w, slot, att, texture));
             tinygltf::Value::Object marionette{{"slot", tinygltf::Value(slot.name)}, {"attachment", tinygltf::Value(att.name)}};
+            if (att.skin >= 0) marionette.emplace("skin", tinygltf::Value(rig.skins[static_cast<std::size_t>(att.skin)].name));
             node.extras = tinygltf::Value(tinygltf::Value::Object{{"marionette", tinygltf::Value(marionette)}});
             const int index = static_cast<int>(w.model.nodes.size());
             if (bent) {
@@ -149,7 +153,7 @@ PictureNodes export_pictures(Writer& w, const Rig& rig, const std::filesystem::p
             } else {
                 // Only the drawing the slot sets up shows; glTF has no visibility, so the others
                 // stand at scale 0 until a state's key switches them.
-                if (static_cast<int>(a) != slot.shown) node.scale = {0.0, 0.0, 0.0};
+                if (static_cast<int>(a) != drawn_attachment(slot, slot.shown, rig.skin)) node.scale = {0.0, 0.0, 0.0};
                 w.model.nodes[static_cast<std::size_t>(node_of(slot.bone))].children.push_back(index);
             }
             w.model.nodes.push_back(node);
@@ -174,28 +178,38 @@ void add_drawing_switches(Writer& w, tinygltf::Animation& anim, const Rig& rig, 
     // A state with channels is sampled over several loops of its keys; a keyed one plays them once.
     const bool loops = !state.channels.empty() && state.loop;
     const double length = static_cast<double>(state_length(state));
-    for (const SlotTrack& track : state.slot_tracks) {
-        if (track.property != SlotProperty::Attachment || track.slot < 0 || static_cast<std::size_t>(track.slot) >= pictures.nodes.size())
-            continue;
+    // Every slot a drawing key or a skin key switches: what it draws, sampled at those keys.
+    for (std::size_t slot = 0; slot < rig.slots.size() && slot < pictures.nodes.size(); ++slot) {
+        std::vector<SlotTrack> one;
+        for (const SlotTrack& track : state.slot_tracks) {
+            if (track.property == SlotProperty::Attachment && track.slot == static_cast<int>(slot)) one.push_back(track);
+        }
+        if (one.empty() && state.skin_keys.empty()) continue;
+        std::vector<float> key_times;
+        for (const SlotTrack& track : one) {
+            for (const SlotKey& k : track.keys) key_times.push_back(k.time);
+        }
+        for (const SkinKey& k : state.skin_keys) key_times.push_back(k.time);
         std::set<double> times{0.0};
         for (double start = 0.0; start <= seconds; start += length) {
             times.insert(start);
-            for (const SlotKey& k : track.keys) {
-                if (start + static_cast<double>(k.time) <= seconds) times.insert(start + static_cast<double>(k.time));
+            for (const float k : key_times) {
+                if (start + static_cast<double>(k) <= seconds) times.insert(start + static_cast<double>(k));
             }
             if (!loops || !(length > 0.0)) break;
         }
         std::vector<float> inputs;
         std::vector<int> shown;
-        SlotPose pose = setup_slot_pose(rig.slots);
-        const std::vector<SlotTrack> one{track};
+        SlotPose pose = setup_slot_pose(rig.slots, rig.skin);
         for (double t : times) {
-            sample_slot_tracks(one, {}, loops ? keyed_time(state, t) : t, pose);
+            const double at = loops ? keyed_time(state, t) : t;
+            sample_skin_keys(state.skin_keys, at, pose);
+            sample_slot_tracks(one, {}, at, pose);
             inputs.push_back(static_cast<float>(t));
-            shown.push_back(pose.shown[static_cast<std::size_t>(track.slot)]);
+            shown.push_back(drawn_index(rig.slots, pose, slot));
         }
         const int input = w.floats(inputs, TINYGLTF_TYPE_SCALAR, 1, true);
-        const std::vector<int>& nodes = pictures.nodes[static_cast<std::size_t>(track.slot)];
+        const std::vector<int>& nodes = pictures.nodes[slot];
         for (std::size_t a = 0; a < nodes.size(); ++a) {
             if (nodes[a] < 0 || pictures.skinned.count(nodes[a])) continue;
             std::vector<float> scales;

@@ -232,6 +232,10 @@ Json animation(const Rig& rig, const SpineSkeletonPlan& plan, const State& state
             "state \"" + state.name + "\": " + names +
             " hang under a parent scaled to 0 along one axis, which flattens a noScale child in Spine: they show flattened there");
     }
+    if (!state.skin_keys.empty()) {
+        warnings.push_back("state \"" + state.name +
+                           "\": its skin keys are left out: a Spine animation cannot switch skins (the game sets the skin)");
+    }
     const std::vector<int> solved = chains_solved_by(rig, state);
     for (const int c : solved) {
         const IkChain& chain = rig.chains[static_cast<std::size_t>(c)];

@@ -71,7 +71,6 @@ SpineDeformTimelines spine_deform_timelines(const Rig& rig, const SpineSkeletonP
     if (state.deform.empty()) return out;
     const std::vector<Transform> rest_world = compute_world(rig.skeleton, Pose::rest(rig.skeleton.size())).value();
     const double fps = static_cast<double>(rig.fps);
-    Json skin = Json::object();
     for (const DeformTrack& t : state.deform) {
         const Slot& slot = rig.slots[static_cast<std::size_t>(t.slot)];
         const Attachment& a = slot.attachments[static_cast<std::size_t>(t.attachment)];
@@ -110,9 +109,9 @@ SpineDeformTimelines spine_deform_timelines(const Rig& rig, const SpineSkeletonP
             }
         }
         out.last_time = std::max(out.last_time, keys.back()["time"].get<double>());
-        skin[plan.slot_names[static_cast<std::size_t>(t.slot)]][a.name]["deform"] = std::move(keys);
+        const std::string skin = a.skin < 0 ? std::string("default") : plan.skin_names[static_cast<std::size_t>(a.skin)];
+        out.skins[skin][plan.slot_names[static_cast<std::size_t>(t.slot)]][a.name]["deform"] = std::move(keys);
     }
-    out.skins["default"] = std::move(skin);
     return out;
 }
 

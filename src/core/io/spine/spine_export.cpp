@@ -51,8 +51,9 @@ void add_bounds(const Rig& rig, Json& skeleton) {
     const AttachmentSkinning skinning = attachment_skinning(rig.skeleton, rig.slots, rest, world.value());
     std::vector<glm::vec3> placed;
     for (const Slot& slot : rig.slots) {
-        if (slot.shown < 0) continue;
-        attachment_world_vertices(slot.attachments[static_cast<std::size_t>(slot.shown)], slot.bone, world.value(), rest, skinning, placed);
+        const int drawn = drawn_attachment(slot, slot.shown, rig.skin);
+        if (drawn < 0) continue;
+        attachment_world_vertices(slot.attachments[static_cast<std::size_t>(drawn)], slot.bone, world.value(), rest, skinning, placed);
         for (const glm::vec3& c : placed) {
             lo = glm::min(lo, glm::vec2(c));
             hi = glm::max(hi, glm::vec2(c));

@@ -113,6 +113,19 @@ Result<SpineSkeletonPlan> plan_spine_skeleton(const Rig& rig, std::vector<std::s
         plan.slot_names.push_back(name);
     }
 
+    // Skins keep their names, but "default": Spine's name for the attachments every skin has.
+    std::set<std::string> skin_names{"default"};
+    for (const Skin& skin : rig.skins) skin_names.insert(skin.name);
+    for (const Skin& skin : rig.skins) {
+        if (skin.name != "default") {
+            plan.skin_names.push_back(skin.name);
+            continue;
+        }
+        const std::string name = take_unique_name("default", skin_names);
+        warnings.push_back("skin \"default\" is exported as \"" + name + "\": Spine's \"default\" skin holds the attachments of no skin");
+        plan.skin_names.push_back(name);
+    }
+
     Result<std::vector<Transform>> world = compute_world(bones, Pose::rest(bones.size()));
     if (!world) return Error{world.message()};
     const std::vector<Transform>& rest = world.value();
@@ -270,35 +283,40 @@ void add_spine_mesh(const SpineSkeletonPlan& plan, const Slot& slot, const Attac
 Json spine_skins(const Rig& rig, const SpineSkeletonPlan& plan, const SpineRegions& regions) {
     const Pose rest = Pose::rest(rig.skeleton.size());
     const std::vector<Transform> rest_world = compute_world(rig.skeleton, rest).value();
-    Json attachments = Json::object();
-    for (std::size_t s = 0; s < rig.slots.size(); ++s) {
-        const Slot& slot = rig.slots[s];
-        if (slot.attachments.empty()) continue;
-        Json of_slot = Json::object();
-        for (const Attachment& a : slot.attachments) {
-            Json j = Json::object();
-            j["path"] = regions.regions[regions.by_image.at(a.image)].name;
-            if (a.mesh) {
-                add_spine_mesh(plan, slot, a, rest_world, j);
+    Json skins = Json::array();
+    // -1: the default skin, the rig's own attachments; then the rig's skins in order.
+    for (int k = -1; k < static_cast<int>(rig.skins.size()); ++k) {
+        Json attachments = Json::object();
+        for (std::size_t s = 0; s < rig.slots.size(); ++s) {
+            const Slot& slot = rig.slots[s];
+            Json of_slot = Json::object();
+            for (const Attachment& a : slot.attachments) {
+                if (a.skin != k) continue;
+                Json j = Json::object();
+                j["path"] = regions.regions[regions.by_image.at(a.image)].name;
+                if (a.mesh) {
+                    add_spine_mesh(plan, slot, a, rest_world, j);
+                    of_slot[a.name] = std::move(j);
+                    continue;
+                }
+                const glm::vec2 centre = attachment_centre(a);
+                j["x"] = json_float(centre.x);
+                j["y"] = json_float(centre.y);
+                if (a.rotation != 0.0f) j["rotation"] = degrees(a.rotation);
+                if (a.scale.x != 1.0f) j["scaleX"] = json_float(a.scale.x);
+                if (a.scale.y != 1.0f) j["scaleY"] = json_float(a.scale.y);
+                j["width"] = json_float(a.size.x);
+                j["height"] = json_float(a.size.y);
+                if (a.tint != glm::vec4(1.0f)) j["color"] = spine_color(a.tint);
                 of_slot[a.name] = std::move(j);
-                continue;
             }
-            const glm::vec2 centre = attachment_centre(a);
-            j["x"] = json_float(centre.x);
-            j["y"] = json_float(centre.y);
-            if (a.rotation != 0.0f) j["rotation"] = degrees(a.rotation);
-            if (a.scale.x != 1.0f) j["scaleX"] = json_float(a.scale.x);
-            if (a.scale.y != 1.0f) j["scaleY"] = json_float(a.scale.y);
-            j["width"] = json_float(a.size.x);
-            j["height"] = json_float(a.size.y);
-            if (a.tint != glm::vec4(1.0f)) j["color"] = spine_color(a.tint);
-            of_slot[a.name] = std::move(j);
+            if (!of_slot.empty()) attachments[plan.slot_names[s]] = std::move(of_slot);
         }
-        attachments[plan.slot_names[s]] = std::move(of_slot);
+        Json skin{{"name", k < 0 ? std::string("default") : plan.skin_names[static_cast<std::size_t>(k)]}};
+        if (!attachments.empty()) skin["attachments"] = std::move(attachments);
+        skins.push_back(std::move(skin));
     }
-    Json skin{{"name", "default"}};
-    if (!attachments.empty()) skin["attachments"] = std::move(attachments);
-    return Json::array({std::move(skin)});
+    return skins;
 }
 
 }  // namespace marionette

@@ -47,6 +47,7 @@ struct SpineSkeletonPlan {
     std::vector<bool> no_scale;           // per rig bone: inherits "noScale"
     bool targets_no_scale = false;        // the IK targets inherit "noScale" (they hang on a rig bone that is scaled)
     std::vector<std::string> slot_names;  // per rig slot, as written
+    std::vector<std::string> skin_names;  // per rig skin, as written (Spine's "default" is the rig's own attachments)
     std::vector<SpineIkConstraint> ik;    // the two-bone chains, in the rig's order
     std::size_t bone_count = 0;           // bones written: the rig's, the added root, the targets
 };
@@ -64,7 +65,8 @@ Json spine_bones(const Rig& rig, const SpineSkeletonPlan& plan);
 Json spine_slots(const Rig& rig, const SpineSkeletonPlan& plan);
 // "ik": one constraint per two-bone chain, mix 1 (the animations key it to 0: spine_animation.hpp).
 Json spine_ik(const Rig& rig, const SpineSkeletonPlan& plan);
-// "skins": the default skin, each attachment a region whose "path" is its picture's region.
+// "skins": the default skin (the rig's own attachments), then the rig's skins, each attachment a
+// region or mesh whose "path" is its picture's region.
 Json spine_skins(const Rig& rig, const SpineSkeletonPlan& plan, const SpineRegions& regions);
 
 // A region attachment's placement: its picture's centre in the bone's frame (Spine turns and

@@ -59,7 +59,7 @@ SpineValues color_values(const glm::vec4& c) { return {c.r, c.g, c.b, c.a}; }
 
 // The colour one track gives at `time` on the track's own clock.
 glm::vec4 track_color(const Rig& rig, const SlotTrack& track, double time) {
-    SlotPose pose = setup_slot_pose(rig.slots);
+    SlotPose pose = setup_slot_pose(rig.slots, rig.skin);
     sample_slot_tracks({track}, {}, time, pose);
     return pose.colors[static_cast<std::size_t>(track.slot)];
 }

@@ -83,7 +83,14 @@ public:
         std::map<std::string, std::vector<std::string>> blended;  // blend mode: slots
         std::vector<std::string> dark;
         std::vector<std::string> unshown;  // "slot/attachment" shown in the setup, not imported
-        const SpineSkinData* skin = !data_.skins.empty() && data_.skins.front().name == "default" ? &data_.skins.front() : nullptr;
+        int dressing = -1;                 // the first skin holding a setup attachment the default skin lacks
+        // The default skin's attachments are the rig's own; every other skin becomes one of the rig's.
+        std::vector<int> skin_of(data_.skins.size(), -1);
+        for (std::size_t k = 0; k < data_.skins.size(); ++k) {
+            if (data_.skins[k].name == "default") continue;
+            skin_of[k] = int(out_.rig.skins.size());
+            out_.rig.skins.push_back(Skin{data_.skins[k].name});
+        }
         for (std::size_t i = 0; i < data_.slots.size(); ++i) {
             const SpineSlotData& s = data_.slots[i];
             Slot slot;
@@ -92,19 +99,25 @@ public:
             slot.color = glm::clamp(s.color, glm::vec4(0.0f), glm::vec4(1.0f));
             if (s.blend != "normal") blended[s.blend].push_back(s.name);
             if (s.dark) dark.push_back(s.name);
-            if (skin) {
-                for (const SpineSkinEntry& e : skin->attachments) {
+            for (std::size_t k = 0; k < data_.skins.size(); ++k) {
+                for (const SpineSkinEntry& e : data_.skins[k].attachments) {
                     if (e.slot != int(i)) continue;
-                    if (std::optional<Attachment> a = attachment(e.attachment, s.bone, int(i))) slot.attachments.push_back(std::move(*a));
+                    if (std::optional<Attachment> a = attachment(e.attachment, s.bone, int(i))) {
+                        a->skin = skin_of[k];
+                        slot.attachments.push_back(std::move(*a));
+                    }
                 }
             }
             if (!s.attachment.empty()) {
-                for (std::size_t k = 0; k < slot.attachments.size(); ++k)
+                for (std::size_t k = 0; k < slot.attachments.size() && slot.shown < 0; ++k)
                     if (slot.attachments[k].name == s.attachment) slot.shown = int(k);
                 if (slot.shown < 0) unshown.push_back(s.name + "/" + s.attachment);
+                else if (drawn_attachment(slot, slot.shown, -1) < 0 && dressing < 0)
+                    dressing = slot.attachments[std::size_t(slot.shown)].skin;
             }
             out_.rig.slots.push_back(std::move(slot));
         }
+        out_.rig.skin = dressing;
         for (const auto& [mode, names] : blended)
             warn(std::to_string(names.size()) + (names.size() == 1 ? " slot blending " : " slots blending ") + in_quotes(mode) +
                  " drawn as normal: " + spine_name_list(names));
@@ -114,7 +127,7 @@ public:
         for (const auto& [type, names] : left_out_) warn_list(type + " attachment", names);
         if (!unshown.empty())
             warn(std::to_string(unshown.size()) + (unshown.size() == 1 ? " slot shows" : " slots show") +
-                 " nothing in the setup pose, their attachment not among the default skin's imported (" + spine_name_list(unshown) + ")");
+                 " nothing in the setup pose, their attachment not among the skins' imported (" + spine_name_list(unshown) + ")");
     }
 
     void constraints() {
@@ -149,10 +162,12 @@ public:
         warn_list("path constraint", data_.path_constraints);
         warn_list("physics constraint", data_.physics_constraints);
         warn_list("event", data_.events);
-        std::vector<std::string> other_skins;
+        std::vector<std::string> binding;
         for (const SpineSkinData& s : data_.skins)
-            if (s.name != "default") other_skins.push_back(s.name);
-        warn_list("skin other than the default", other_skins);
+            if (s.bound > 0) binding.push_back(s.name);
+        if (!binding.empty())
+            warn(std::to_string(binding.size()) + (binding.size() == 1 ? " skin lists" : " skins list") +
+                 " bones and constraints of its own; they act whatever the skin: " + spine_name_list(binding));
     }
 
 private:

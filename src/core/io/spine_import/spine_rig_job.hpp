@@ -8,15 +8,19 @@
 //   (spine_setup_world.hpp), whatever its inheritance, its world scale along its own axes
 //   becoming the rig pose's scale. Shear, and the skew a parent's uneven scale gives a turned
 //   child, are dropped (a warning names each bone and the degrees); so is a mirror.
-// - Slots keep their names, bones, colours and draw order; each holds the default skin's region
-//   and mesh attachments for it, showing the setup's. Each atlas region an attachment shows
-//   becomes a picture: cut from its page, turned upright, its trimmed margins restored
+// - Slots keep their names, bones, colours and draw order; each holds every skin's region and
+//   mesh attachments for it, showing the setup's. The default skin's are the rig's own, each
+//   other skin becomes a skin of the rig (skin.hpp) holding its own. The rig shows no skin, as
+//   Spine's setup pose, unless a slot's setup attachment is in no default skin: then the first
+//   skin holding it, so that a character whose parts are all in skins opens dressed. Bones and
+//   constraints a skin lists act whatever the skin (warned). Each atlas region an attachment
+//   shows becomes a picture: cut from its page, turned upright, its trimmed margins restored
 //   (spine_region_picture.hpp), one PNG file per region under the picture folder.
 // - Meshes keep their triangles, hull and UVs; weighted ones their bones and weights (the four
 //   heaviest), bound at the rig's rest. A linked mesh takes its parent's mesh.
 // - IK constraints become chains on their bones: two bones a two-bone chain with Spine's bend
 //   and softness, one bone a one-bone chain; their target bones stay plain bones.
-// Everything else (other skins, other constraints, clipping, bounding boxes, paths, points,
+// Everything else (other constraints, clipping, bounding boxes, paths, points,
 // linked meshes of meshes not read, events) is a warning naming what is left out; the
 // animations become states (spine_animation_states.hpp).
 

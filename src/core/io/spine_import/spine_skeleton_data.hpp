@@ -78,6 +78,7 @@ struct SpineSkinEntry {
 struct SpineSkinData {
     std::string name;
     std::vector<SpineSkinEntry> attachments;
+    std::size_t bound = 0;  // how many bones and constraints it lists (active only with the skin, Spine 4)
 };
 
 struct SpineIkData {

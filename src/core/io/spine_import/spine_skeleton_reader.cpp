@@ -269,6 +269,10 @@ void read_skins(const JsonField& root, SpineSkeletonData& out, const NameIndex& 
                 });
             });
         }
+        for (const char* list_name : {"bones", "ik", "transform", "path", "physics"}) {
+            if (const std::optional<JsonField> bound = s.optional_member(list_name); bound && bound->is_array())
+                skin.bound += bound->array_size();
+        }
         // The default skin first: it is the one the setup pose shows.
         if (skin.name == "default") out.skins.insert(out.skins.begin(), std::move(skin));
         else out.skins.push_back(std::move(skin));

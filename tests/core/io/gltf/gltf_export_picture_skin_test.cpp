@@ -337,9 +337,9 @@ TEST(GltfExportPictureSkin, TheThreeJsAnswerFileHoldsMarionettesVertices) {
             Pose pose = rig.pose;
             sample_state(rig, state, t, rig.pose, pose);
             // The slots' keys loop with the bones' (keyed_time), as three.js loops the clip.
-            SlotPose slots = setup_slot_pose(rig.slots);
+            SlotPose slots = setup_slot_pose(rig.slots, rig.skin);
             sample_slot_tracks(state.slot_tracks, state.draw_order, keyed_time(state, t), slots);
-            sample_deform_tracks(state.deform, keyed_time(state, t), slots);
+            sample_deform_tracks(rig.slots, state.deform, keyed_time(state, t), slots);
             for (std::size_t s = 0; s < rig.slots.size(); ++s) {
                 const Attachment* a = shown_drawing(rig.slots, slots, s, rig.skeleton.size());
                 if (!a || !a->mesh) continue;

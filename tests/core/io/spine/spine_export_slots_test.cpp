@@ -155,9 +155,9 @@ TEST(SpineExport, DeformKeysPlayAsMarionettePlaysThem) {
     const AttachmentSkinning skinning = attachment_skinning(rig.skeleton, rig.slots, rig.pose, world);
     for (int attachment = 0; attachment < 2; ++attachment) {
         for (double time = 0.0; time <= 2.5; time += 1.0 / 64.0) {
-            SlotPose slots = setup_slot_pose(rig.slots);
+            SlotPose slots = setup_slot_pose(rig.slots, rig.skin);
             slots.shown[0] = attachment;
-            sample_deform_tracks(rig.states[0].deform, keyed_time(rig.states[0], time), slots);
+            sample_deform_tracks(rig.slots, rig.states[0].deform, keyed_time(rig.states[0], time), slots);
             const Attachment& m = rig.slots[0].attachments[static_cast<std::size_t>(attachment)];
             std::vector<glm::vec3> ours;
             attachment_world_vertices(m, 0, world, rig.pose, skinning, ours, shown_deform(slots, 0, m));
@@ -263,7 +263,7 @@ Rig slot_rig() {
 // the same, colours within a step of the file's 8 bits (and `slack` more; none checked when
 // `slack` is negative).
 void expect_same_slots(const Rig& rig, const SpineSkeleton& spine, const State& state, double t, double track_time, double slack) {
-    SlotPose ours = setup_slot_pose(rig.slots);
+    SlotPose ours = setup_slot_pose(rig.slots, rig.skin);
     sample_slot_tracks(state.slot_tracks, state.draw_order, track_time, ours);
     const SpineSlotPose theirs = spine.slots(state.name, t);
     for (std::size_t s = 0; s < rig.slots.size(); ++s) {
@@ -311,7 +311,7 @@ TEST(SpineExport, SlotKeysAndDrawOrdersPlayAsSampleSlotTracks) {
         const double t = static_cast<double>(f) / 30.0;
         expect_same_slots(swaying, spine2, s2, t, keyed_time(s2, t), f < frames ? 0.0 : -1.0);
     }
-    SlotPose left = setup_slot_pose(swaying.slots);
+    SlotPose left = setup_slot_pose(swaying.slots, swaying.skin);
     sample_slot_tracks(s2.slot_tracks, s2.draw_order, cycle_track_time(s2, frames, frames, 30.0), left);
     const SpineSlotPose last = spine2.slots(s2.name, static_cast<double>(frames) / 30.0);
     for (int c = 0; c < 4; ++c) EXPECT_NEAR(last.color[1][c], left.colors[1][c], 0.5 / 255.0 + 1e-6) << "the colour keys' end";
