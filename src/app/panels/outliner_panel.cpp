@@ -204,8 +204,9 @@ void draw_outliner_panel(const Rig& rig, int selected, const PanelPlacement& at,
                 }
             }
         }
-        draw_order_list(rig, selected_slot, out, marks, keying);
+        // The skins before the draw order: a few lines above a list as long as the slots.
         skin_list(rig, out, marks, keying);
+        draw_order_list(rig, selected_slot, out, marks, keying);
         if (!rig.states.empty()) {
             ImGui::Separator();
             ImGui::TextDisabled("States");

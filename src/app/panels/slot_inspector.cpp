@@ -34,7 +34,10 @@ void slot_fields(const Rig& rig, int index, PanelEdits& out, UiMarks* marks, con
         labels.push_back(a.skin < 0 ? a.name : a.name + "  (" + rig.skins[static_cast<std::size_t>(a.skin)].name + ")");
     std::vector<const char*> drawings{"(none)"};
     for (const std::string& l : labels) drawings.push_back(l.c_str());
-    int shown = (keys ? keying->shown->shown[i] : slot.shown) + 1;
+    // The drawing asked for, named as the one drawn when the skin shown has its own of the name.
+    const int asked = keys ? keying->shown->shown[i] : slot.shown;
+    const int drawn_now = drawn_attachment(slot, asked, keys ? keying->shown->skin : rig.skin);
+    int shown = (drawn_now >= 0 ? drawn_now : asked) + 1;
     if (pick_one("shows", shown, drawings, marks, "inspector/slot/shows")) {
         if (keys) {
             SlotKey key;

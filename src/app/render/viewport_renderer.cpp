@@ -198,8 +198,12 @@ void ViewportRenderer::draw_overlays(const Rig& rig, const Pose& pose, std::span
     if (slot >= 0 && slot < static_cast<int>(rig.slots.size()) && pose.fits(world.size())) {
         const Slot& s = rig.slots[static_cast<std::size_t>(slot)];
         const auto b = static_cast<std::size_t>(s.bone);
-        if (s.shown >= 0 && b < world.size()) {
-            const Attachment& a = s.attachments[static_cast<std::size_t>(s.shown)];
+        // The drawing shown: a state's at the playhead, or the slot's own, under the skin shown.
+        const int drawn = slot_pose_ && slot_pose_->fits(rig.slots.size())
+                              ? drawn_index(rig.slots, *slot_pose_, static_cast<std::size_t>(slot))
+                              : drawn_attachment(s, s.shown, rig.skin);
+        if (drawn >= 0 && b < world.size()) {
+            const Attachment& a = s.attachments[static_cast<std::size_t>(drawn)];
             // Rest frames and skinning matrices only for a weighted mesh: nothing else reads them.
             const AttachmentSkinning skinning =
                 a.mesh && a.mesh->is_weighted() ? attachment_skinning(rig.skeleton, rig.slots, pose, world) : AttachmentSkinning{};
