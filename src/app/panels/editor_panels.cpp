@@ -78,7 +78,7 @@ void EditorApp::draw_panels(float window_width, float window_height) {
         if (const int s = keys.state; s >= 0) {
             const State& st = rig.states[static_cast<std::size_t>(s)];
             std::erase_if(keys.keys, [&](const KeyRef& k) {
-                return k.timeline == KeyTimeline::DrawOrder ||
+                return k.timeline == KeyTimeline::DrawOrder || k.timeline == KeyTimeline::Skin ||
                        (k.timeline == KeyTimeline::Slot &&
                         st.slot_tracks[static_cast<std::size_t>(k.track)].property != SlotProperty::Color);
             });

@@ -63,6 +63,7 @@ RowNames row_names(const Rig& rig, const State& st, TimelineRow row) {
     const auto t = static_cast<std::size_t>(row.track);
     switch (row.timeline) {
         case KeyTimeline::DrawOrder: return {"draw order", "draw order"};
+        case KeyTimeline::Skin: return {"skin", "skin"};
         case KeyTimeline::Slot: {
             const SlotTrack& track = st.slot_tracks[t];
             const Slot* slot = slot_of(rig, track);
@@ -96,6 +97,7 @@ RowNames row_names(const Rig& rig, const State& st, TimelineRow row) {
 Interpolation shown_interpolation(const Key& k, bool) { return k.interpolation; }
 Interpolation shown_interpolation(const SlotKey& k, bool switches) { return switches ? Interpolation::Step : k.interpolation; }
 Interpolation shown_interpolation(const DrawOrderKey&, bool) { return Interpolation::Step; }
+Interpolation shown_interpolation(const SkinKey&, bool) { return Interpolation::Step; }
 Interpolation shown_interpolation(const MixKey& k, bool) { return k.interpolation; }
 Interpolation shown_interpolation(const DeformKey& k, bool) { return k.interpolation; }
 
@@ -107,6 +109,7 @@ bool holds_between(const SlotKey& a, const SlotKey& b, bool switches) {
     return switches || a.interpolation == Interpolation::Step || a.color == b.color;
 }
 bool holds_between(const DrawOrderKey&, const DrawOrderKey&, bool) { return true; }
+bool holds_between(const SkinKey&, const SkinKey&, bool) { return true; }
 bool holds_between(const MixKey& a, const MixKey& b, bool) { return a.interpolation == Interpolation::Step || a.mix == b.mix; }
 bool holds_between(const DeformKey& a, const DeformKey& b, bool) {
     return a.interpolation == Interpolation::Step || a.offsets == b.offsets;
@@ -178,7 +181,7 @@ void TimelinePanel::draw_rows(const Rig& rig, const Area& area, const std::vecto
             row.timeline == KeyTimeline::Slot && st.slot_tracks[static_cast<std::size_t>(row.track)].property == SlotProperty::Attachment
                 ? slot_of(rig, st.slot_tracks[static_cast<std::size_t>(row.track)])
                 : nullptr;
-        const bool switches = row.timeline == KeyTimeline::DrawOrder || drawings;
+        const bool switches = row.timeline == KeyTimeline::DrawOrder || row.timeline == KeyTimeline::Skin || drawings;
         with_track_keys(st, row.timeline, row.track, [&](const auto& keys) {
             // What plays between keys: a bar where the value holds (a step, or two equal keys).
             for (std::size_t k = 0; k + 1 < keys.size(); ++k) {

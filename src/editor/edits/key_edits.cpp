@@ -31,9 +31,11 @@ Status check_refs(const State& s, std::span<const KeyRef> keys) {
                                 : r.timeline == KeyTimeline::Slot   ? "slot track"
                                 : r.timeline == KeyTimeline::Chain  ? "chain track"
                                 : r.timeline == KeyTimeline::Deform ? "deform track"
+                                : r.timeline == KeyTimeline::Skin   ? "skin keys"
                                                                     : "draw order";
+            const bool single = r.timeline == KeyTimeline::DrawOrder || r.timeline == KeyTimeline::Skin;
             return Error{"state \"" + s.name + "\" has no key " + std::to_string(r.key) + " on " + where +
-                         (r.timeline == KeyTimeline::DrawOrder ? "" : " " + std::to_string(r.track))};
+                         (single ? "" : " " + std::to_string(r.track))};
         }
     }
     return {};
@@ -227,13 +229,13 @@ Result<Rig> set_key_interpolation(const Rig& rig, int state, std::span<const Key
     Rig out = rig;
     State& target = out.states[static_cast<std::size_t>(state)];
     for (const KeyRef& r : keys) {
-        if (r.timeline == KeyTimeline::DrawOrder ||
+        if (r.timeline == KeyTimeline::DrawOrder || r.timeline == KeyTimeline::Skin ||
             (r.timeline == KeyTimeline::Slot && target.slot_tracks[static_cast<std::size_t>(r.track)].property != SlotProperty::Color)) {
             return Error{"cannot set the interpolation: " + track_label(rig, target, r.timeline, r.track) + " switches at its keys"};
         }
         with_track_keys(target, r.timeline, r.track, [&](auto& listed) {
             auto& key = listed[static_cast<std::size_t>(r.key)];
-            if constexpr (requires { key.interpolation; }) {  // a draw-order key has none (refused above)
+            if constexpr (requires { key.interpolation; }) {  // a draw-order or skin key has none (refused above)
                 key.interpolation = interpolation;
                 if (interpolation == Interpolation::Bezier) key.curve = curve;
             }
@@ -286,6 +288,7 @@ bool same_key(const KeyId& a, const KeyId& b) {
         case KeyTimeline::Bone: return a.bone == b.bone && a.property == b.property;
         case KeyTimeline::Slot: return a.slot == b.slot && a.slot_property == b.slot_property;
         case KeyTimeline::DrawOrder: return true;
+        case KeyTimeline::Skin: return true;
         case KeyTimeline::Chain: return a.chain == b.chain;
         case KeyTimeline::Deform: return a.slot == b.slot && a.attachment == b.attachment;
     }
@@ -300,6 +303,7 @@ KeyId key_id(const State& state, KeyRef ref) {
             return slot_key_id(t.slot, t.property, time);
         }
         case KeyTimeline::DrawOrder: return draw_order_key_id(time);
+        case KeyTimeline::Skin: return skin_key_id(time);
         case KeyTimeline::Chain: return chain_key_id(state.chain_tracks[static_cast<std::size_t>(ref.track)].chain, time);
         case KeyTimeline::Deform: {
             const DeformTrack& t = state.deform[static_cast<std::size_t>(ref.track)];
@@ -321,6 +325,7 @@ std::optional<KeyRef> find_key(const State& state, const KeyId& id) {
             }
             break;
         case KeyTimeline::DrawOrder: track = 0; break;
+        case KeyTimeline::Skin: track = 0; break;
         case KeyTimeline::Chain: track = track_of_chain(state.chain_tracks, id.chain); break;
         case KeyTimeline::Deform: track = track_of_deform(state.deform, id.slot, id.attachment); break;
     }

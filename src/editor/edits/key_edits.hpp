@@ -15,9 +15,10 @@
 namespace marionette {
 
 // Which of a state's timelines a key lies on: a bone track (State::tracks), a slot track
-// (State::slot_tracks), the draw order (State::draw_order, a single list: track 0) or a chain's
-// mix (State::chain_tracks).
-enum class KeyTimeline { Bone, Slot, DrawOrder, Chain, Deform };
+// (State::slot_tracks), the draw order (State::draw_order, a single list: track 0), a chain's
+// mix (State::chain_tracks), a mesh's shape (State::deform) or the skin (State::skin_keys, a
+// single list: track 0).
+enum class KeyTimeline { Bone, Slot, DrawOrder, Chain, Deform, Skin };
 
 // One key of one track of a state: the timeline's selection is a list of these.
 struct KeyRef {
@@ -51,6 +52,7 @@ inline KeyId slot_key_id(int slot, SlotProperty property, float time) {
     return KeyId{-1, PoseProperty::Rotation, time, KeyTimeline::Slot, slot, property};
 }
 inline KeyId draw_order_key_id(float time) { return KeyId{-1, PoseProperty::Rotation, time, KeyTimeline::DrawOrder}; }
+inline KeyId skin_key_id(float time) { return KeyId{-1, PoseProperty::Rotation, time, KeyTimeline::Skin}; }
 inline KeyId chain_key_id(int chain, float time) {
     return KeyId{-1, PoseProperty::Rotation, time, KeyTimeline::Chain, -1, SlotProperty::Attachment, chain};
 }

@@ -9,6 +9,7 @@ bool has_track(const State& state, KeyTimeline timeline, int track) {
         case KeyTimeline::Bone: return t < state.tracks.size();
         case KeyTimeline::Slot: return t < state.slot_tracks.size();
         case KeyTimeline::DrawOrder: return t == 0;
+        case KeyTimeline::Skin: return t == 0;
         case KeyTimeline::Chain: return t < state.chain_tracks.size();
         case KeyTimeline::Deform: return t < state.deform.size();
     }
@@ -32,6 +33,7 @@ std::string track_label(const Rig& rig, const State& state, KeyTimeline timeline
     const auto t = static_cast<std::size_t>(track);
     switch (timeline) {
         case KeyTimeline::DrawOrder: return "the draw order";
+        case KeyTimeline::Skin: return "the skin";
         case KeyTimeline::Slot: {
             const SlotTrack& s = state.slot_tracks[t];
             const std::string slot =

@@ -19,6 +19,7 @@ decltype(auto) with_track_keys(StateT& state, KeyTimeline timeline, int track, F
     switch (timeline) {
         case KeyTimeline::Slot: return f(state.slot_tracks[t].keys);
         case KeyTimeline::DrawOrder: return f(state.draw_order);
+        case KeyTimeline::Skin: return f(state.skin_keys);
         case KeyTimeline::Chain: return f(state.chain_tracks[t].keys);
         case KeyTimeline::Deform: return f(state.deform[t].keys);
         case KeyTimeline::Bone: break;
@@ -26,7 +27,8 @@ decltype(auto) with_track_keys(StateT& state, KeyTimeline timeline, int track, F
     return f(state.tracks[t].keys);
 }
 
-// Whether `timeline` has a track `track` (the draw order: track 0, even without keys).
+// Whether `timeline` has a track `track` (the draw order and the skin keys: track 0, even without
+// keys).
 bool has_track(const State& state, KeyTimeline timeline, int track);
 // How many keys the track holds (0 for a track that does not exist).
 std::size_t track_key_count(const State& state, KeyTimeline timeline, int track);
@@ -35,7 +37,7 @@ bool key_exists(const State& state, KeyRef ref);
 // The time of an existing key.
 float key_time(const State& state, KeyRef ref);
 // What an existing track of `state` (one of `rig`'s) keys, for messages: "arm's rotation",
-// "eyes' attachment", "the draw order", "leg_l's mix", "face's round shape".
+// "eyes' attachment", "the draw order", "the skin", "leg_l's mix", "face's round shape".
 std::string track_label(const Rig& rig, const State& state, KeyTimeline timeline, int track);
 
 }  // namespace marionette

@@ -30,10 +30,11 @@ std::vector<TimelineRow> timeline_rows(const State& state) {
     const std::vector<int> bones = by_owner_then_property(state.tracks, &KeyTrack::bone);
     const std::vector<int> slots = by_owner_then_property(state.slot_tracks, &SlotTrack::slot);
     std::vector<TimelineRow> rows;
-    rows.reserve(bones.size() + slots.size() + 1 + state.chain_tracks.size());
+    rows.reserve(bones.size() + slots.size() + 2 + state.chain_tracks.size() + state.deform.size());
     for (int t : bones) rows.push_back(TimelineRow{KeyTimeline::Bone, t});
     for (int t : slots) rows.push_back(TimelineRow{KeyTimeline::Slot, t});
     if (!state.draw_order.empty()) rows.push_back(TimelineRow{KeyTimeline::DrawOrder, 0});
+    if (!state.skin_keys.empty()) rows.push_back(TimelineRow{KeyTimeline::Skin, 0});
     std::vector<int> chains(state.chain_tracks.size());
     for (std::size_t i = 0; i < chains.size(); ++i) chains[i] = static_cast<int>(i);
     std::stable_sort(chains.begin(), chains.end(), [&](int a, int b) {

@@ -7,8 +7,11 @@
 
 #include "core/rig/forward_kinematics.hpp"
 #include "core/rig/rig_json.hpp"
+#include "editor/edits/key_edits.hpp"
 #include "editor/edits/skin_edits.hpp"
 #include "editor/edits/slot_edits.hpp"
+#include "editor/timeline/timeline_keys.hpp"
+#include "editor/timeline/timeline_rows.hpp"
 
 using namespace marionette;
 
@@ -117,4 +120,32 @@ TEST(SkinEdits, TheSkinShownAndKeyedAtThePlayhead) {
     ASSERT_TRUE(unkeyed.ok()) << unkeyed.message();
     EXPECT_EQ(unkeyed.value().states[0].skin_keys, rig.states[0].skin_keys);
     EXPECT_EQ(unkey_skin(rig, 0, 0.5f).message(), "state \"dress\" has no skin key there");
+}
+
+TEST(SkinEdits, SkinKeysAreARowOfTheTimelineMovedAndDeletedAsDrawOrderKeys) {
+    const Rig rig = wardrobe();
+    const State& st = rig.states[0];
+    const std::vector<TimelineRow> rows = timeline_rows(st);
+    ASSERT_FALSE(rows.empty());
+    EXPECT_EQ(rows.back().timeline, KeyTimeline::Skin);
+    EXPECT_EQ(track_label(rig, st, KeyTimeline::Skin, 0), "the skin");
+    EXPECT_EQ(track_key_count(st, KeyTimeline::Skin, 0), 2u);
+
+    const KeyRef girl{0, 1, KeyTimeline::Skin};
+    Result<Rig> moved = move_keys(rig, 0, std::vector<KeyRef>{girl}, 0.5f);
+    ASSERT_TRUE(moved.ok()) << moved.message();
+    EXPECT_FLOAT_EQ(moved.value().states[0].skin_keys[1].time, 1.5f);
+    EXPECT_EQ(moved.value().states[0].skin_keys[1].skin, 1);
+    ASSERT_TRUE(serialize_rig(moved.value()).ok());
+    Result<Rig> onto = move_keys(rig, 0, std::vector<KeyRef>{girl}, -1.0f);
+    ASSERT_FALSE(onto.ok());
+    EXPECT_NE(onto.message().find("the skin would have two keys"), std::string::npos) << onto.message();
+    EXPECT_EQ(find_key(moved.value().states[0], skin_key_id(1.5f)), girl) << "found again by its time";
+
+    Result<Rig> deleted = delete_keys(rig, 0, std::vector<KeyRef>{{0, 0, KeyTimeline::Skin}});
+    ASSERT_TRUE(deleted.ok()) << deleted.message();
+    ASSERT_EQ(deleted.value().states[0].skin_keys.size(), 1u);
+    EXPECT_EQ(deleted.value().states[0].skin_keys[0].skin, 1);
+    EXPECT_FALSE(set_key_interpolation(rig, 0, girl, Interpolation::Linear).ok()) << "a skin switches at its key";
+    EXPECT_FALSE(delete_keys(rig, 0, std::vector<KeyRef>{{0, 2, KeyTimeline::Skin}}).ok()) << "no third key";
 }

@@ -12,6 +12,7 @@
 #include <filesystem>
 
 #include "core/image/png_encode.hpp"
+#include "core/io/spine/spine_export.hpp"
 #include "core/mesh/slot_images.hpp"
 #include "core/rig/rig_file.hpp"
 #include "core/test_files.hpp"
@@ -190,4 +191,50 @@ TEST(SpineImport, FilesThatAreNoSkeletonAreRefusedByName) {
     // A broken atlas is named as such.
     mt::write_file(dir / "bad.atlas", "page.png\nsize: 1\n");
     EXPECT_EQ(import_spine_file(dir / "bad.json", dir / "out.json").message().rfind((dir / "bad.atlas").string() + ": line 2: ", 0), 0u);
+}
+
+namespace {
+
+// Each slot's attachments as "slot/name@skin" (no "@" for the rig's own), sorted.
+std::vector<std::string> dressing(const Rig& rig) {
+    std::vector<std::string> out;
+    for (const Slot& s : rig.slots)
+        for (const Attachment& a : s.attachments)
+            out.push_back(s.name + "/" + a.name + (a.skin < 0 ? "" : "@" + rig.skins[std::size_t(a.skin)].name));
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+}  // namespace
+
+TEST(SpineImport, SkinsComeInAsSkinsAndGoBackOutAsSkins) {
+    Result<ImportedRig> imported = import_spine_file(kData / "goblins-pro.json", kData / "goblins.json");
+    ASSERT_TRUE(imported.ok()) << imported.message();
+    const Rig& rig = imported.value().rig;
+    ASSERT_EQ(rig.skins.size(), 2u);
+    EXPECT_EQ(rig.skins[0].name, "goblin");
+    EXPECT_EQ(rig.skins[1].name, "goblingirl");
+    EXPECT_EQ(rig.skin, 0) << "the setup asks for attachments only skins hold: the first skin is worn";
+    EXPECT_FALSE(has_warning(imported.value(), "skin"));
+    const Slot* head = slot_named(rig, "head");
+    ASSERT_TRUE(head);
+    ASSERT_EQ(head->attachments.size(), 2u);
+    EXPECT_EQ(head->attachments[0].name, "head");
+    EXPECT_EQ(head->attachments[1].name, "head");
+    EXPECT_EQ(head->attachments[0].skin, 0);
+    EXPECT_EQ(head->attachments[1].skin, 1);
+    EXPECT_EQ(drawn_attachment(*head, head->shown, 1), 1) << "the girl's head under her skin";
+    const Slot* dagger = slot_named(rig, "right-hand-item");
+    ASSERT_TRUE(dagger && !dagger->attachments.empty());
+    EXPECT_EQ(dagger->attachments[0].skin, -1) << "the default skin's are the rig's own";
+    EXPECT_EQ(dressing(rig).size(), 44u) << "4 of the default skin, 20 of each other";
+
+    // Out as Spine skins and in again: the same attachments in the same skins.
+    Result<SpineExport> out = export_spine(rig);
+    ASSERT_TRUE(out.ok()) << out.message();
+    Result<ImportedRig> again = import_spine(out.value().json, nullptr, {}, "images");
+    ASSERT_TRUE(again.ok()) << again.message();
+    EXPECT_EQ(again.value().rig.skins, rig.skins);
+    EXPECT_EQ(again.value().rig.skin, 0);
+    EXPECT_EQ(dressing(again.value().rig), dressing(rig));
 }
