@@ -5,8 +5,8 @@
 # and between them (baked at a whole multiple of the rig's fps). The sleeve rig's weighted and rigid
 # meshes with bone and deform keys (linear, Bezier, step) and the shipped worm's states are held
 # to 1e-3 of the rig's size;
-# the shipped 2D rigs' states are played and their figures printed (--report: docs/spine.md
-# says which pass).
+# so is Spine's goblins, imported, wearing each of its skins; the shipped 2D rigs' states are
+# played and their figures printed (--report: docs/spine.md says which pass).
 # With `walkthrough` after the work folder, it plays instead the puppet the user guide's PSD
 # walk-through makes in the real window (docs/images/scripts/psd-walkthrough.json on
 # tests/data/psd/gimp_character.psd, under xvfb-run): its arm's weighted mesh and its face's
@@ -51,6 +51,14 @@ check "$source/tests/data/spine/sleeve.json" flex 2
 # Wren the worm: one weighted mesh on a five-bone spine, cosine bone keys and deform keys.
 check "$source/assets/rigs/worm.json" wriggle 2
 check "$source/assets/rigs/worm.json" gulp 2
+# Skins: Spine's goblins imported (tests/data/spine_import) and exported with its two skins,
+# played wearing each (attachment_frames' "skin" tells compare_spine.mjs which).
+"$binary" --import "$source/tests/data/spine_import/goblins-pro.json" --out "$work/goblins/rig/goblins.json" --overwrite \
+  >/dev/null 2>&1
+sed 's/^  "skin": "goblin",$/  "skin": "goblingirl",/' "$work/goblins/rig/goblins.json" >"$work/goblins/rig/goblingirl.json"
+grep -q '^  "skin": "goblingirl",$' "$work/goblins/rig/goblingirl.json"
+check "$work/goblins/rig/goblins.json" walk 1.2 2>/dev/null
+check "$work/goblins/rig/goblingirl.json" walk 1.2 2>/dev/null
 check "$source/assets/rigs/arm.json" wave 1.2 --report
 # Io's periods (pi/3 s) close no loop in whole frames: played within its first.
 check "$source/assets/rigs/io.json" walking 1 --report
