@@ -205,6 +205,13 @@ Violation check_rig_structure(const Rig& rig) {
     if (Violation v = check_chains(rig)) return v;
     if (Violation v = check_pose(rig)) return v;
     if (std::optional<std::string> problem = stored_poses_problem(rig.poses, rig.skeleton.size())) return *problem;
+    if (std::optional<std::string> problem = skins_problem(rig.skins, rig.skin)) return *problem;
+    if (std::optional<std::string> problem = slots_problem(rig.slots, rig.skeleton.size(), rig.skins.size())) return *problem;
+    for (const State& s : rig.states) {
+        if (std::string problem = skin_keys_problem(s.skin_keys, rig.skins.size()); !problem.empty()) return "skin keys: " + problem;
+        if (std::string problem = slot_timelines_problem(s.slot_tracks, s.draw_order, rig.slots); !problem.empty())
+            return "slot timelines: " + problem;
+    }
     return check_states(rig);
 }
 
