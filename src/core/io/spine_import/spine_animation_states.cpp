@@ -9,10 +9,12 @@
 
 #include "core/base/extents.hpp"
 #include "core/io/spine_import/spine_animation_warnings.hpp"
+#include "core/io/spine_import/spine_attachment_mesh.hpp"
 #include "core/io/spine_import/spine_bone_bake.hpp"
 #include "core/io/spine_import/spine_curves.hpp"
 #include "core/io/spine_import/spine_name_list.hpp"
 #include "core/io/spine_import/spine_setup_world.hpp"
+#include "core/rig/forward_kinematics.hpp"
 
 namespace marionette {
 
@@ -151,6 +153,7 @@ public:
         slots();
         draw_order();
         ik();
+        deform();
         left_out();
         return std::move(state_);
     }
@@ -375,6 +378,173 @@ private:
         }
     }
 
+    // Deform timelines as deform tracks: each Spine key's offsets turned into the rig mesh's
+    // (its vertex order, offsets in its picture's space), the keys' curves kept where one holds
+    // (the fraction of the way as the value: key i is value i), else the runtime's points.
+    void deform() {
+        for (const SpineDeformTimeline& t : anim_.deform) {
+            const SpineAttachmentData* source = deformed_mesh(t);
+            const int attachment = source ? rig_attachment(t) : -1;
+            if (attachment < 0) {
+                ++deform_left_;
+                continue;
+            }
+            std::vector<std::vector<glm::vec2>> shapes;
+            for (const SpineDeformKey& k : t.keys) shapes.push_back(rig_offsets(*source, t.slot, k));
+            if (shapes.front().empty()) {
+                ++deform_left_;
+                continue;
+            }
+            std::vector<SpineTimelineKey> timed;
+            for (std::size_t i = 0; i < t.keys.size(); ++i) {
+                SpineTimelineKey k;
+                k.time = t.keys[i].time;
+                k.values[0] = double(i);
+                k.curve = t.keys[i].curve;
+                for (std::array<double, 4>& h : k.curve.handles) {
+                    h[1] += double(i);
+                    h[3] += double(i);
+                }
+                timed.push_back(std::move(k));
+            }
+            const std::size_t n = shapes.front().size();
+            const Make<DeformKey> make = [&](double time, const std::array<double, 4>& v) {
+                DeformKey k;
+                k.time = float(time);
+                // Before the first key the setup's shape (value -1); between keys i and i + 1 the
+                // fraction of the way.
+                if (v[0] < 0.0) {
+                    k.offsets.assign(n, glm::vec2(0.0f));
+                    return k;
+                }
+                const double at = std::min(v[0], double(shapes.size() - 1));
+                const std::size_t i = std::min(std::size_t(std::floor(at)), shapes.size() - 1);
+                const float f = float(at - double(i));
+                k.offsets = shapes[i];
+                if (f > 0.0f && i + 1 < shapes.size())
+                    for (std::size_t j = 0; j < n; ++j) k.offsets[j] += (shapes[i + 1][j] - shapes[i][j]) * f;
+                return k;
+            };
+            DeformTrack track;
+            track.slot = t.slot;
+            track.attachment = attachment;
+            track.keys = direct_keys<DeformKey>(timed, {0}, {-1.0, 0.0, 0.0, 0.0}, make);
+            if (track.keys.empty()) continue;
+            // Linked meshes that take the parent's timelines (the goblin girl's feet) deform with it.
+            for (const int linked : linked_attachments(t)) {
+                DeformTrack copy = track;
+                copy.attachment = linked;
+                state_.deform.push_back(std::move(copy));
+            }
+            state_.deform.push_back(std::move(track));
+        }
+    }
+
+    // The rig attachments of the linked meshes of the timeline's slot whose parent is the
+    // timeline's mesh and which take its timelines.
+    std::vector<int> linked_attachments(const SpineDeformTimeline& t) const {
+        std::vector<int> out;
+        const std::string& parent_skin = data_.skins[std::size_t(t.skin)].name;
+        for (const SpineSkinData& skin : data_.skins) {
+            for (const SpineSkinEntry& e : skin.attachments) {
+                const SpineAttachmentData& d = e.attachment;
+                if (e.slot != t.slot || d.type != SpineAttachmentType::LinkedMesh || d.parent != t.attachment ||
+                    d.parent_skin != parent_skin || !d.parent_timelines)
+                    continue;
+                const int rig_skin = skin.name == "default" ? -1 : find_skin(rig_.skins, skin.name);
+                const Slot& slot = rig_.slots[std::size_t(t.slot)];
+                for (std::size_t a = 0; a < slot.attachments.size(); ++a)
+                    if (slot.attachments[a].name == d.name && slot.attachments[a].skin == rig_skin && slot.attachments[a].mesh)
+                        out.push_back(int(a));
+            }
+        }
+        return out;
+    }
+
+    // The mesh a deform timeline keys, as the file has it: the skin's mesh attachment of the
+    // timeline's slot and name (a linked mesh's keys are its parent's: not followed).
+    const SpineAttachmentData* deformed_mesh(const SpineDeformTimeline& t) const {
+        if (t.skin < 0 || std::size_t(t.skin) >= data_.skins.size()) return nullptr;
+        for (const SpineSkinEntry& e : data_.skins[std::size_t(t.skin)].attachments)
+            if (e.slot == t.slot && e.attachment.name == t.attachment)
+                return e.attachment.type == SpineAttachmentType::Mesh ? &e.attachment : nullptr;
+        return nullptr;
+    }
+
+    // The rig attachment a deform timeline keys: the slot's of its name in the skin the file's
+    // skin became (the default skin: the rig's own), a mesh; -1 when the import left it out.
+    int rig_attachment(const SpineDeformTimeline& t) const {
+        if (t.slot < 0 || std::size_t(t.slot) >= rig_.slots.size()) return -1;
+        const std::string& skin_name = data_.skins[std::size_t(t.skin)].name;
+        const int skin = skin_name == "default" ? -1 : find_skin(rig_.skins, skin_name);
+        if (skin_name != "default" && skin < 0) return -1;
+        const Slot& slot = rig_.slots[std::size_t(t.slot)];
+        for (std::size_t a = 0; a < slot.attachments.size(); ++a)
+            if (slot.attachments[a].name == t.attachment && slot.attachments[a].skin == skin && slot.attachments[a].mesh) return int(a);
+        return -1;
+    }
+
+    // A deform key's offsets for the rig's mesh made of `d` on slot `slot`: Spine's per vertex
+    // (unweighted, in the slot bone's frame) or per vertex and bone (weighted, in each bone's
+    // frame, averaged by weight at rest as the mesh's vertices are), in the rig's vertex order.
+    // Empty when the mesh does not read.
+    std::vector<glm::vec2> rig_offsets(const SpineAttachmentData& d, int slot, const SpineDeformKey& key) {
+        const std::size_t count = d.uvs.size() / 2;
+        const bool weighted = d.vertices.size() != d.uvs.size();
+        std::size_t numbers = 2 * count;
+        if (weighted) {
+            numbers = 0;
+            for (std::size_t i = 0; i < d.vertices.size();) {
+                const std::size_t bones = std::size_t(d.vertices[i]);
+                numbers += 2 * bones;
+                i += 1 + 4 * bones;
+            }
+        }
+        std::vector<double> spine(numbers, 0.0);
+        for (std::size_t i = 0; i < key.vertices.size(); ++i)
+            if (std::size_t(key.offset) + i < numbers) spine[std::size_t(key.offset) + i] = key.vertices[i];
+        std::vector<glm::vec2> per_vertex(count, glm::vec2(0.0f));
+        const std::vector<Transform>& rest = rest_world();
+        const int bone = rig_.slots[std::size_t(slot)].bone;
+        if (!weighted) {
+            for (std::size_t k = 0; k < count; ++k) per_vertex[k] = glm::vec2(float(spine[2 * k]), float(spine[2 * k + 1]));
+        } else {
+            const glm::quat back = glm::conjugate(rest[std::size_t(bone)].rotation);
+            std::size_t i = 0, o = 0;
+            for (std::size_t k = 0; k < count && i < d.vertices.size(); ++k) {
+                const std::size_t bones = std::size_t(d.vertices[i++]);
+                glm::dvec2 sum(0.0);
+                double total = 0.0;
+                for (std::size_t b = 0; b < bones && i + 3 < d.vertices.size() + 1; ++b, i += 4, o += 2) {
+                    const std::size_t of = std::size_t(d.vertices[i]);
+                    const double w = d.vertices[i + 3];
+                    if (of >= rest.size()) continue;
+                    const glm::vec3 turned = rest[of].rotation * glm::vec3(float(spine[o]), float(spine[o + 1]), 0.0f);
+                    sum += glm::dvec2(turned) * w;
+                    total += w;
+                }
+                if (total > 0.0) per_vertex[k] = glm::vec2(back * glm::vec3(glm::vec2(sum / total), 0.0f));
+            }
+        }
+        // The rig's vertex order: the mesh made again, as the import made it.
+        Attachment made;
+        std::vector<std::string> notes;
+        std::vector<std::size_t> order;
+        if (spine_attachment_mesh(d, bone, rest, made, notes, &order)) return {};
+        std::vector<glm::vec2> out(made.mesh->vertices.size(), glm::vec2(0.0f));
+        for (std::size_t k = 0; k < count && k < order.size(); ++k)
+            if (order[k] < out.size()) out[order[k]] = per_vertex[k];
+        return out;
+    }
+
+    const std::vector<Transform>& rest_world() {
+        if (rest_world_.empty()) {
+            Result<std::vector<Transform>> w = compute_world(rig_.skeleton, Pose::rest(rig_.skeleton.size()));
+            if (w) rest_world_ = std::move(w).value();
+        }
+        return rest_world_;
+    }
+
     void left_out() {
         const auto list = [](const std::set<std::string>& names) { return std::vector<std::string>(names.begin(), names.end()); };
         const std::string& a = anim_.name;
@@ -382,7 +552,7 @@ private:
         if (!mirrored_.empty()) warnings_.add(Omission::NegativeScale, a, list(mirrored_));
         if (!missing_.empty()) warnings_.add(Omission::MissingDrawing, a, list(missing_));
         if (bad_order_) warnings_.add(Omission::DrawOrder, a);
-        if (!anim_.deform.empty()) warnings_.add(Omission::Deform, a, {}, anim_.deform.size());
+        if (deform_left_ > 0) warnings_.add(Omission::Deform, a, {}, deform_left_);
         if (!anim_.events.empty()) warnings_.add(Omission::Events, a, {}, anim_.events.size());
         if (!anim_.passed_over.empty())
             warnings_.add(Omission::Timelines, a, list(std::set<std::string>(anim_.passed_over.begin(), anim_.passed_over.end())));
@@ -397,6 +567,8 @@ private:
     State state_;
     std::set<std::string> sheared_, mirrored_, missing_;
     bool bad_order_ = false;
+    std::size_t deform_left_ = 0;        // deform timelines on meshes the import left out
+    std::vector<Transform> rest_world_;  // every bone's rest frame, once asked for
 };
 
 }  // namespace

@@ -71,7 +71,7 @@ std::optional<std::string> read_weighted(const std::vector<float>& v, std::size_
 }  // namespace
 
 std::optional<std::string> spine_attachment_mesh(const SpineAttachmentData& d, int slot_bone, std::span<const Transform> rest_world,
-                                                 Attachment& a, std::vector<std::string>& notes) {
+                                                 Attachment& a, std::vector<std::string>& notes, std::vector<std::size_t>* order) {
     const std::size_t count = d.uvs.size() / 2;
     if (count < 3) return "a mesh needs 3 vertices at least";
     if (count > kMaxAttachmentMeshVertices) return "more than " + std::to_string(kMaxAttachmentMeshVertices) + " vertices";
@@ -120,9 +120,12 @@ std::optional<std::string> spine_attachment_mesh(const SpineAttachmentData& d, i
     // walked back from its first vertex, every list renumbered to match.
     double hull_area = 0.0;
     for (std::size_t k = 0; k < mesh.hull; ++k) hull_area += cross_2d(at[k], at[(k + 1) % mesh.hull]);
-    if (hull_area < 0.0) {
-        const std::size_t h = mesh.hull;
-        const auto renumber = [h](std::size_t k) { return k == 0 || k >= h ? k : h - k; };
+    const std::size_t h = mesh.hull;
+    const bool reversed = hull_area < 0.0;
+    const auto renumber = [h, reversed](std::size_t k) { return !reversed || k == 0 || k >= h ? k : h - k; };
+    std::vector<std::size_t> rig_order(count);
+    for (std::size_t k = 0; k < count; ++k) rig_order[k] = renumber(k);
+    if (reversed) {
         const auto reorder = [&](auto& list) {
             if (list.empty()) return;
             auto copy = list;
@@ -143,6 +146,7 @@ std::optional<std::string> spine_attachment_mesh(const SpineAttachmentData& d, i
     placed.mesh = std::move(mesh);
     if (std::optional<std::string> p = attachment_mesh_problem(*placed.mesh, rest_world.size(), "mesh")) return p;
     a = std::move(placed);
+    if (order) *order = std::move(rig_order);
     return std::nullopt;
 }
 

@@ -22,8 +22,9 @@ namespace marionette {
 // triangles made counter-clockwise (those without area dropped), a vertex's influences cut to
 // its four heaviest and scaled to sum to 1. Notes on what changed go to `notes` (without the
 // place). Returns why the mesh cannot be kept (the rule attachment_mesh_problem holds it to, or
-// vertices that do not read), leaving `a` as it was; nothing when it is set.
+// vertices that do not read), leaving `a` as it was; nothing when it is set. With `order`, it
+// receives the index in `a`'s mesh of each of Spine's vertices (a clockwise hull is walked back).
 std::optional<std::string> spine_attachment_mesh(const SpineAttachmentData& d, int slot_bone, std::span<const Transform> rest_world,
-                                                 Attachment& a, std::vector<std::string>& notes);
+                                                 Attachment& a, std::vector<std::string>& notes, std::vector<std::size_t>* order = nullptr);
 
 }  // namespace marionette

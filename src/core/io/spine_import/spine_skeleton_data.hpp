@@ -68,6 +68,7 @@ struct SpineAttachmentData {
     // (the default skin when the file names none).
     std::string parent;
     std::string parent_skin;
+    bool parent_timelines = true;  // the parent's deform keys act on it too
 };
 
 struct SpineSkinEntry {

@@ -227,6 +227,8 @@ SpineAttachmentData read_attachment(const JsonField& a, const std::string& key) 
     if (d.type == SpineAttachmentType::LinkedMesh) {
         d.parent = a.member("parent").string();
         d.parent_skin = spine_string_or(a, "skin", "default");
+        // 4.x calls it "timelines", 3.8 "deform".
+        d.parent_timelines = spine_boolean_or(a, "timelines", spine_boolean_or(a, "deform", true));
     }
     if (d.type == SpineAttachmentType::Mesh) {
         d.uvs = numbers(a.member("uvs"));
