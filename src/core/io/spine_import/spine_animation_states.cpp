@@ -489,6 +489,17 @@ private:
     // frame, averaged by weight at rest as the mesh's vertices are), in the rig's vertex order.
     // Empty when the mesh does not read.
     std::vector<glm::vec2> rig_offsets(const SpineAttachmentData& d, int slot, const SpineDeformKey& key) {
+        // The mesh made again, as the import made it: its vertex order, and its vertices read.
+        const std::vector<Transform>& rest = rest_world();
+        const int bone = rig_.slots[std::size_t(slot)].bone;
+        auto [known, fresh] = orders_.try_emplace(&d);
+        if (fresh) {
+            Attachment made;
+            std::vector<std::string> notes;
+            if (spine_attachment_mesh(d, bone, rest, made, notes, &known->second)) known->second.clear();
+        }
+        const std::vector<std::size_t>& order = known->second;
+        if (order.empty()) return {};
         const std::size_t count = d.uvs.size() / 2;
         const bool weighted = d.vertices.size() != d.uvs.size();
         std::size_t numbers = 2 * count;
@@ -504,8 +515,6 @@ private:
         for (std::size_t i = 0; i < key.vertices.size(); ++i)
             if (std::size_t(key.offset) + i < numbers) spine[std::size_t(key.offset) + i] = key.vertices[i];
         std::vector<glm::vec2> per_vertex(count, glm::vec2(0.0f));
-        const std::vector<Transform>& rest = rest_world();
-        const int bone = rig_.slots[std::size_t(slot)].bone;
         if (!weighted) {
             for (std::size_t k = 0; k < count; ++k) per_vertex[k] = glm::vec2(float(spine[2 * k]), float(spine[2 * k + 1]));
         } else {
@@ -515,10 +524,10 @@ private:
                 const std::size_t bones = std::size_t(d.vertices[i++]);
                 glm::dvec2 sum(0.0);
                 double total = 0.0;
-                for (std::size_t b = 0; b < bones && i + 3 < d.vertices.size() + 1; ++b, i += 4, o += 2) {
+                for (std::size_t b = 0; b < bones && i + 3 < d.vertices.size(); ++b, i += 4, o += 2) {
                     const std::size_t of = std::size_t(d.vertices[i]);
                     const double w = d.vertices[i + 3];
-                    if (of >= rest.size()) continue;
+                    if (of >= rest.size() || o + 1 >= spine.size()) continue;
                     const glm::vec3 turned = rest[of].rotation * glm::vec3(float(spine[o]), float(spine[o + 1]), 0.0f);
                     sum += glm::dvec2(turned) * w;
                     total += w;
@@ -526,12 +535,7 @@ private:
                 if (total > 0.0) per_vertex[k] = glm::vec2(back * glm::vec3(glm::vec2(sum / total), 0.0f));
             }
         }
-        // The rig's vertex order: the mesh made again, as the import made it.
-        Attachment made;
-        std::vector<std::string> notes;
-        std::vector<std::size_t> order;
-        if (spine_attachment_mesh(d, bone, rest, made, notes, &order)) return {};
-        std::vector<glm::vec2> out(made.mesh->vertices.size(), glm::vec2(0.0f));
+        std::vector<glm::vec2> out(count, glm::vec2(0.0f));
         for (std::size_t k = 0; k < count && k < order.size(); ++k)
             if (order[k] < out.size()) out[order[k]] = per_vertex[k];
         return out;
@@ -569,6 +573,8 @@ private:
     bool bad_order_ = false;
     std::size_t deform_left_ = 0;        // deform timelines on meshes the import left out
     std::vector<Transform> rest_world_;  // every bone's rest frame, once asked for
+    // Per deformed mesh, the rig's index of each of its vertices (empty: it does not read).
+    std::map<const SpineAttachmentData*, std::vector<std::size_t>> orders_;
 };
 
 }  // namespace
